@@ -1,0 +1,1 @@
+"""On-demand benchmarks (python -m benchmarks); never run as timed tests."""

@@ -1,0 +1,1 @@
+"""Hexboard: a hex-map battle board for tabletop combat."""

@@ -1,0 +1,102 @@
+"""Command-line sub-commands: check, schema (and later play, edit, replay, screenshot)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "arena.yaml"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate map files; print every problem as FILE:LINE:COL: message."""
+    from board.maps import load_map
+    from board.yamlio import InputError
+
+    status = 0
+    for path in args.files:
+        try:
+            battle = load_map(path)
+        except InputError as error:
+            status = 1
+            for problem in error.problems:
+                print(problem)
+            continue
+        if not args.quiet:
+            print(f"{path}: ok: {summary(battle)}")
+    return status
+
+
+def summary(battle) -> str:
+    """One line about a map: name, size, terrain and figures by team."""
+    shape = (f"{battle.size[0]}x{battle.size[1]}" if battle.size
+             else f"radius {max(abs(h.q) for h in battle.cells)}")
+    teams: dict[str, int] = {}
+    for spec in battle.figures:
+        teams[spec.team] = teams.get(spec.team, 0) + 1
+    sides = ", ".join(f"{team} {n}" for team, n in teams.items()) or "no figures"
+    walls = sum(t.kind == "wall" for t in battle.terrain.values())
+    fire = sum(t.kind == "fire" for t in battle.terrain.values())
+    return (f'"{battle.name}", {battle.layout}-top {shape} ({len(battle.cells)} hexes, '
+            f"{walls} walls, {fire} burning), {len(battle.figures)} figures ({sides})")
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema of the map format."""
+    from board.models import MapFile
+
+    schema = MapFile.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Hexboard map"
+    print(json.dumps(schema, indent=2))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the board on a map (until the window lands: print the map's summary)."""
+    from board.maps import load_map
+    from board.yamlio import InputError
+
+    try:
+        battle = load_map(args.map)
+    except InputError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(f"{args.map}: {summary(battle)}")
+    print("The board window is not built yet; this prints the map it would open.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Hexboard: a hex-map battle board for tabletop combat.",
+        epilog="With no sub-command, opens the board on maps/arena.yaml.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the board on a map (the default)")
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
+    play.set_defaults(func=cmd_play)
+
+    check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
+    check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
+    check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    check.set_defaults(func=cmd_check)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
+    schema.set_defaults(func=cmd_schema)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a sub-command; return the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    return args.func(args)

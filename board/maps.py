@@ -1,0 +1,373 @@
+"""Map files: YAML in, validated into a BattleMap, every problem as FILE:LINE:COL."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from board.footprints import footprint_cells
+from board.hexgrid import ORIGIN, Hex, from_offset, hex_range, parse_label, to_offset
+from board.models import PICTURE, PICTURE_OF, FigureSpec, HexTerrain, MapFile, TeamSpec
+from board.tables import RuleTables, UnknownName, load_tables
+from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
+
+KNOWN_RULESETS = ("warrior-wizard",)
+_FIELD_NAMES = sorted({name for model in (MapFile, FigureSpec, HexTerrain, TeamSpec)
+                       for name in model.model_fields})
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """What is on a hex besides figures."""
+
+    kind: str = "open"
+    stage: str | None = None  # for fire: "flames" or "coals"
+
+    @property
+    def blocks(self) -> bool:
+        """Walls block movement and standing."""
+        return self.kind == "wall"
+
+
+OPEN = Terrain()
+
+
+@dataclass
+class BattleMap:
+    """A validated map: its hexes, terrain and the figures placed on it."""
+
+    name: str
+    ruleset: str
+    layout: str
+    cells: frozenset[Hex]
+    terrain: dict[Hex, Terrain]  # only hexes that are not open
+    figures: list[FigureSpec]  # `at` resolved to axial, `ready` to a carried weapon or ""
+    source: MapFile
+    file: str = "<map>"
+    size: tuple[int, int] | None = None
+    teams: dict[str, str] = field(default_factory=dict)
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        """The terrain of a hex (open when nothing is recorded)."""
+        return self.terrain.get(h, OPEN)
+
+    def passable(self, h: Hex) -> bool:
+        """Whether a figure may stand on h: on the map and not a wall."""
+        return h in self.cells and not self.terrain_at(h).blocks
+
+    def label(self, h: Hex) -> str:
+        """The printed-map label of a hex, or its axial coordinates off a rectangle."""
+        from board.hexgrid import hex_label
+        if self.size is None:
+            return f"[{h.q}, {h.r}]"
+        return hex_label(h, self.layout)
+
+
+def _pydantic_problems(error: ValidationError, marks: Marks, prefix=()) -> list[Problem]:
+    problems = []
+    for item in error.errors():
+        loc = prefix + tuple(part for part in item["loc"]
+                             if not (isinstance(part, str) and "[" in part))
+        where = _dotted(loc)
+        kind = item["type"]
+        if kind == "extra_forbidden":
+            close = difflib.get_close_matches(str(loc[-1]), _FIELD_NAMES, n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else ""
+            message = f'unknown key "{loc[-1]}"{hint}'
+        elif kind == "missing":
+            message = f'missing "{loc[-1]}"'
+            loc = loc[:-1]
+        else:
+            text = item["msg"].removeprefix("Value error, ")
+            text = text.replace("Input should be", "expected")
+            got = item.get("input")
+            shown = "" if "got" in text or isinstance(got, dict) else f", got {got!r}"
+            message = f"{where}: {text}{shown}"
+        problems.append(marks.problem(loc, message))
+    return problems
+
+
+def _dotted(loc) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "map"
+
+
+class _Builder:
+    """Resolves a MapFile into a BattleMap, collecting problems as it goes."""
+
+    def __init__(self, source: MapFile, marks: Marks, text: str, index_of: dict[str, list[int]]):
+        self.source, self.marks, self.lines = source, marks, text.splitlines()
+        self.index_of = index_of  # position in the file of each valid figure and hex
+        self.problems: list[Problem] = []
+        self.tables: RuleTables = load_tables()
+
+    def problem(self, path, message: str) -> None:
+        self.problems.append(self.marks.problem(path, message))
+
+    def build(self) -> BattleMap:
+        src = self.source
+        if src.ruleset not in KNOWN_RULESETS:
+            self.problem(("ruleset",), f'unknown ruleset "{src.ruleset}"; expected one of: '
+                                       + ", ".join(KNOWN_RULESETS))
+        rows = self._picture_rows()
+        size = self._size(rows)
+        if size is not None:
+            cols, nrows = size
+            cells = frozenset(from_offset(c, r, src.layout) for r in range(nrows) for c in range(cols))
+        else:
+            cells = frozenset(hex_range(ORIGIN, src.radius or 1))
+        terrain = self._terrain(rows, size, cells)
+        battle = BattleMap(
+            name=src.name, ruleset=src.ruleset, layout=src.layout, cells=cells,
+            terrain=terrain, figures=[], source=src, file=self.marks.file, size=size,
+            teams={name: team.color for name, team in src.teams.items()},
+        )
+        battle.figures = self._figures(battle)
+        return battle
+
+    def _picture_rows(self) -> list[str] | None:
+        if self.source.terrain is None:
+            return None
+        rows = [line for line in self.source.terrain.splitlines()]
+        while rows and not rows[0].strip():
+            rows.pop(0)
+        while rows and not rows[-1].strip():
+            rows.pop()
+        return ["".join(line.split()) for line in rows]
+
+    def _size(self, rows) -> tuple[int, int] | None:
+        src = self.source
+        if src.size is not None and src.radius is not None:
+            self.problem(("radius",), "give either size (a rectangle) or radius (a hexagon), not both")
+        if src.radius is not None and src.size is None:
+            if rows is not None:
+                self.problem(("terrain",), "a terrain picture needs a rectangular map (size), not radius")
+            return None
+        if src.size is not None:
+            return src.size
+        if rows:
+            return max(len(row) for row in rows), len(rows)
+        self.problem((), "missing the map's size: give size: [columns, rows], radius: N, "
+                         "or a terrain picture")
+        return 1, 1
+
+    def _picture_line(self, row_index: int, row: str) -> tuple[int, int]:
+        # Find the row's own line in the file, searching down from the picture's key.
+        start, _ = self.marks.at(("terrain",))
+        seen = -1
+        for number in range(start - 1, len(self.lines)):
+            if "".join(self.lines[number].split()) == row and row:
+                seen += 1
+                if seen >= 0 and number >= start + row_index - 1:
+                    indent = len(self.lines[number]) - len(self.lines[number].lstrip())
+                    return number + 1, indent + 1
+        return self.marks.at(("terrain",))
+
+    def _terrain(self, rows, size, cells) -> dict[Hex, Terrain]:
+        terrain: dict[Hex, Terrain] = {}
+        if rows is not None and size is not None:
+            cols, nrows = size
+            if len(rows) != nrows:
+                self.problem(("terrain",), f"the terrain picture has {len(rows)} rows; "
+                                           f"the map has {nrows}")
+            for r, row in enumerate(rows):
+                if len(row) != cols:
+                    line, col = self._picture_line(r, row)
+                    self.problems.append(Problem(self.marks.file, line, col,
+                        f"terrain row {r + 1} has {len(row)} hexes; the map has {cols} columns"))
+                for c, char in enumerate(row[:cols]):
+                    if char not in PICTURE:
+                        line, col = self._picture_line(r, row)
+                        self.problems.append(Problem(self.marks.file, line, col,
+                            f'unknown terrain character "{char}" in row {r + 1}; expected one of '
+                            + " ".join(f'"{k}" ({v[0]}{", " + v[1] if v[1] else ""})'
+                                       for k, v in PICTURE.items())))
+                        continue
+                    kind, stage = PICTURE[char]
+                    if kind != "open":
+                        terrain[from_offset(c, r, self.source.layout)] = Terrain(kind, stage)
+        for index, spec in zip(self.index_of["hexes"], self.source.hexes):
+            h = self._position(("hexes", index, "at"), spec.at, cells)
+            if h is None:
+                continue
+            if spec.stage is not None and spec.terrain != "fire":
+                self.problem(("hexes", index, "stage"), "only fire has a stage")
+            stage = (spec.stage or "flames") if spec.terrain == "fire" else None
+            if spec.terrain == "open":
+                terrain.pop(h, None)
+            else:
+                terrain[h] = Terrain(spec.terrain, stage)
+        return terrain
+
+    def _position(self, path, value, cells) -> Hex | None:
+        if isinstance(value, str):
+            if self.source.size is None and self.source.terrain is None:
+                self.problem(path, f'a label like "{value}" needs a rectangular map; use [q, r]')
+                return None
+            try:
+                h = parse_label(value, self.source.layout)
+            except ValueError as error:
+                self.problem(path, str(error))
+                return None
+        else:
+            h = Hex(*value)
+        if h not in cells:
+            self.problem(path, f"hex [{h.q}, {h.r}] is outside the map")
+            return None
+        return h
+
+    def _figures(self, battle: BattleMap) -> list[FigureSpec]:
+        placed: list[FigureSpec] = []
+        names: dict[str, int] = {}
+        owner: dict[Hex, str] = {}
+        for index, spec in zip(self.index_of["figures"], self.source.figures):
+            here = ("figures", index)
+            if spec.name in names:
+                self.problem(here + ("name",), f'a second figure named "{spec.name}"; names must be unique')
+            names[spec.name] = index
+            ready = self._equipment(here, spec)
+            anchor = self._position(here + ("at",), spec.at, battle.cells)
+            if anchor is None:
+                continue
+            for cell in footprint_cells(spec.size, anchor, spec.facing):
+                if cell not in battle.cells:
+                    self.problem(here + ("at",), f'{spec.name}\'s {spec.size}-hex footprint '
+                                                 f"reaches [{cell.q}, {cell.r}], outside the map")
+                elif battle.terrain_at(cell).blocks:
+                    self.problem(here + ("at",), f"{spec.name} stands on a wall at {battle.label(cell)}")
+                elif cell in owner:
+                    self.problem(here + ("at",), f"{spec.name} and {owner[cell]} are both on "
+                                                 f"{battle.label(cell)}")
+                else:
+                    owner[cell] = spec.name
+            placed.append(spec.model_copy(update={"at": (anchor.q, anchor.r), "ready": ready}))
+        return placed
+
+    def _equipment(self, here, spec: FigureSpec) -> str:
+        """Check the figure's gear against the tables; return its ready weapon ("" if none)."""
+        carried = []
+        for i, name in enumerate(spec.weapons):
+            try:
+                carried.append(self.tables.weapon(name).name)
+            except UnknownName as error:
+                self.problem(here + ("weapons", i), str(error))
+        for key, kinds in (("armor", ("body",)), ("shield", ("shield",))):
+            name = getattr(spec, key)
+            if name is None:
+                continue
+            try:
+                piece = self.tables.armor_piece(name)
+            except UnknownName as error:
+                self.problem(here + (key,), str(error))
+                continue
+            if piece.kind not in kinds:
+                self.problem(here + (key,), f'"{piece.name}" is not {"a shield" if key == "shield" else "body armor"}')
+        if spec.backpack and spec.shield and spec.shield_slung:
+            self.problem(here + ("shield_slung",), "a Full Backpack prevents slinging a shield on the back")
+        ready = spec.ready
+        if ready is None:
+            ready_name = carried[0] if carried else ""
+        elif ready == "":
+            return ""
+        else:
+            try:
+                ready_name = self.tables.weapon(ready).name
+            except UnknownName as error:
+                self.problem(here + ("ready",), str(error))
+                return ""
+            if ready_name not in carried:
+                self.problem(here + ("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
+                                                f"carried: {', '.join(carried) or 'nothing'}")
+                return ""
+        if ready_name and self.tables.weapon(ready_name).two_handed and spec.shield \
+                and not spec.shield_slung:
+            self.problem(here + ("ready" if spec.ready else "shield",),
+                         f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) '
+                         "or leave it off")
+        return ready_name
+
+
+def parse_map(text: str, file: str = "<map>") -> BattleMap:
+    """Validate map text; raise InputError listing every problem."""
+    data, marks = parse_yaml(text, file)
+    if not isinstance(data, dict):
+        raise InputError([Problem(file, 1, 1, "expected a map: keys such as name, size and figures")])
+    problems: list[Problem] = []
+    # Items are validated one by one so that one bad figure does not hide the others.
+    items: dict[str, list] = {}
+    index_of: dict[str, list[int]] = {}
+    for key, model in (("figures", FigureSpec), ("hexes", HexTerrain)):
+        raw = data.get(key) or []
+        if not isinstance(raw, list):
+            problems.append(marks.problem((key,), f"{key}: expected a list"))
+            raw = []
+        items[key], index_of[key] = [], []
+        for index, item in enumerate(raw):
+            try:
+                items[key].append(model.model_validate(item))
+                index_of[key].append(index)
+            except ValidationError as error:
+                problems += _pydantic_problems(error, marks, prefix=(key, index))
+    try:
+        source = MapFile.model_validate({**data, "figures": [], "hexes": []})
+    except ValidationError as error:
+        problems += _pydantic_problems(error, marks)
+        source = None
+    if source is not None:
+        builder = _Builder(source.model_copy(update=items), marks, text, index_of)
+        battle = builder.build()
+        problems += builder.problems
+    if problems:
+        raise InputError(sorted(problems, key=lambda p: (p.line, p.col)))
+    return battle
+
+
+def load_map(path: str | Path) -> BattleMap:
+    """Load and validate a map file; raise InputError naming FILE:LINE:COL."""
+    return parse_map(read_text(path), str(path))
+
+
+def map_to_yaml(battle: BattleMap) -> str:
+    """The map as YAML text in the format load_map reads (a picture for rectangles)."""
+    data = battle.source.model_dump(mode="json", exclude_defaults=True, exclude={"hexes", "figures"})
+    data["name"] = battle.name
+    hexes = []
+    if battle.size is not None:
+        cols, rows = battle.size
+        data["size"] = [cols, rows]
+        lines = []
+        for r in range(rows):
+            chars = []
+            for c in range(cols):
+                t = battle.terrain_at(from_offset(c, r, battle.layout))
+                chars.append(PICTURE_OF[(t.kind, t.stage)])
+            lines.append(" ".join(chars))
+        data["terrain"] = "\n".join(lines) + "\n"
+    else:
+        data.pop("terrain", None)
+        hexes = [{"at": [h.q, h.r], "terrain": t.kind, **({"stage": t.stage} if t.stage else {})}
+                 for h, t in sorted(battle.terrain.items())]
+    if hexes:
+        data["hexes"] = hexes
+    data["figures"] = [_figure_dict(spec) for spec in battle.figures]
+    return dump_yaml(data)
+
+
+def _figure_dict(spec: FigureSpec) -> dict:
+    data = spec.model_dump(mode="json", exclude_defaults=True)
+    data["at"] = list(spec.at)
+    if spec.ready == "":
+        data["ready"] = "none" if spec.weapons else data.pop("ready", None)
+        if data.get("ready") is None:
+            data.pop("ready", None)
+    return data
+
+
+def offset_of(battle: BattleMap, h: Hex) -> tuple[int, int]:
+    """Offset (column, row) of a hex on this map's layout."""
+    return to_offset(h, battle.layout)

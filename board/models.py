@@ -1,0 +1,113 @@
+"""Pydantic models of what a GM writes in a map file: the map, its terrain and figures."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+Posture = Literal["standing", "kneeling", "prone", "fallen"]
+Layout = Literal["flat", "pointy"]
+FireStage = Literal["flames", "coals"]
+TerrainKind = Literal["open", "wall", "fire"]
+
+# Characters of the terrain picture; spaces between them are ignored.
+PICTURE = {".": ("open", None), "#": ("wall", None), "^": ("fire", "flames"), ":": ("fire", "coals")}
+PICTURE_OF = {value: char for char, value in PICTURE.items()}
+
+
+
+def _position_shape(value):
+    # One clear message instead of pydantic's two-branch union report.
+    if isinstance(value, str):
+        return value
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+        return tuple(value)
+    raise ValueError(f'expected [q, r] or a label like "0507", got {value!r}')
+
+
+# A position: axial [q, r], or a printed-map label "CCRR" such as "0507".
+Position = Annotated[
+    tuple[int, int] | str,
+    BeforeValidator(_position_shape),
+    Field(description='axial [q, r], or the printed label "CCRR" (column, row, from 01)'),
+]
+
+
+class Strict(BaseModel):
+    """A model that refuses unknown keys (a typo must not pass silently)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class HexTerrain(Strict):
+    """Terrain for one hex, overriding the picture."""
+
+    at: Position
+    terrain: TerrainKind = Field(description="open, wall or fire")
+    stage: FireStage | None = Field(
+        None, description="for fire: flames (just caught) or coals (burned down, +1d6)")
+
+
+class FigureSpec(Strict):
+    """A figure as placed on the map; every field but name and at has a default."""
+
+    name: str = Field(min_length=1)
+    team: str = "neutral"
+    at: Position
+    facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
+    st: int = Field(10, ge=1, le=99, description="Strength")
+    dx: int = Field(10, ge=1, le=99, description="Dexterity")
+    iq: int = Field(10, ge=1, le=99, description="Intelligence")
+    ma: int = Field(10, ge=0, le=99, description="Movement allowance in hexes")
+    weapons: list[str] = Field(default_factory=list, description="names from the Weapons Table")
+    ready: str | None = Field(
+        None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed")
+    armor: str | None = Field(None, description="body armor from the Armor table")
+    shield: str | None = Field(None, description="a shield from the Armor table")
+    shield_slung: bool = Field(False, description="shield slung on the back rather than ready")
+    backpack: bool = Field(False, description="wears a Full Backpack")
+    gear_kg: float = Field(0, ge=0, description="other carried weight, for encumbrance")
+    skills: list[str] = Field(default_factory=list)
+    spells: list[str] = Field(default_factory=list, description="names from the spell catalogue")
+    size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
+    posture: Posture = "standing"
+
+    @field_validator("ready", mode="before")
+    @classmethod
+    def _none_word(cls, value):
+        # "ready: none" reads better in a hand-written file than "ready: ''".
+        return "" if value is None or str(value).strip().lower() == "none" else value
+
+
+class TeamSpec(Strict):
+    """A team's display colour."""
+
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description='"#rrggbb"')
+
+
+class MapFile(Strict):
+    """A map file as written by hand or by the editor."""
+
+    name: str = Field(min_length=1)
+    ruleset: str = "warrior-wizard"
+    layout: Layout = Field("flat", description="flat-top or pointy-top hexes")
+    size: tuple[int, int] | None = Field(
+        None, description="[columns, rows] of a rectangular map")
+    radius: int | None = Field(None, ge=1, le=200, description="a hexagonal map of this radius")
+    labels: bool = Field(True, description='show printed-map "CCRR" labels')
+    terrain: str | None = Field(
+        None, description="a picture of a rectangular map: one line per row, one character per hex "
+                          "('.' open, '#' wall, '^' fire, ':' hot coals); spaces are ignored")
+    hexes: list[HexTerrain] = Field(default_factory=list)
+    teams: dict[str, TeamSpec] = Field(default_factory=dict)
+    figures: list[FigureSpec] = Field(default_factory=list)
+    notes: str = ""
+
+    @field_validator("size")
+    @classmethod
+    def _size_in_range(cls, value):
+        if value is not None and not all(1 <= n <= 500 for n in value):
+            raise ValueError("columns and rows must each be between 1 and 500")
+        return value

@@ -1,0 +1,1 @@
+"""Rule systems: pure Python, no pygame."""

@@ -1,0 +1,202 @@
+"""Rule tables (weapons, armor, encumbrance) loaded from assets/ into typed rows."""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from board.dice import Dice, DiceError
+from board.yamlio import load_yaml_file
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+TABLES = ASSETS / "tables"
+
+Length = Literal["short", "medium", "long"]
+ArmorKind = Literal["body", "shield", "backpack", "parry"]
+
+
+class Weapon(BaseModel):
+    """One row of the Weapons Table, with what the engine reads from its notes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    category: str
+    damage_text: str
+    dice: Dice | None  # None: damage by Strength or not defined by the text
+    strength_damage: bool = False  # "Damage based on STR" (Cestus)
+    st_min: int | None
+    lengths: tuple[Length, ...]  # () for a weapon that cannot strike in melee
+    throwable: bool
+    missile: bool
+    two_handed: bool
+    burning: bool = False
+    notes: str
+
+    @property
+    def melee(self) -> bool:
+        """Whether the weapon can strike in melee at all."""
+        return bool(self.lengths)
+
+    @property
+    def ranged(self) -> bool:
+        """Whether the weapon attacks at range (thrown or missile)."""
+        return self.throwable or self.missile
+
+    @property
+    def small(self) -> bool:
+        """A small HTH weapon: a Short one (reading in docs/rules-notes.md)."""
+        return self.lengths == ("short",)
+
+    @property
+    def pole_arm(self) -> bool:
+        """Whether the Pole Arms rules (charge, set vs charge) apply."""
+        return self.category == "Pole Arms"
+
+    @property
+    def reach(self) -> int:
+        """How many hexes away the weapon strikes in melee (0: not a melee weapon)."""
+        if "long" in self.lengths:
+            return 2
+        return 1 if self.lengths else 0
+
+
+class Armor(BaseModel):
+    """One row of the Armor table."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    kind: ArmorKind
+    defense: int
+    dex_penalty: int
+    weight_kg: float | None  # None: "Contents" (a backpack weighs what it holds)
+    movement_penalty: int
+    notes: str
+
+
+class EncumbranceRow(BaseModel):
+    """One row of the Encumbrance table: loads up to `upto` x STR kg."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: tuple[str, str]
+    upto: float | None
+    movement: int | None  # None: maximum lift, one hex on a 4d6 ST check
+    dex: int
+
+
+def _int_cell(cell: str) -> int | None:
+    """A numeric table cell ("-0", "12"); None for "-", "" and words."""
+    try:
+        return int(cell)
+    except ValueError:
+        return None
+
+
+def _weapon(category: str, row: list[str], play: dict) -> Weapon:
+    name, damage, st_min, length, notes = row
+    extra = play.get(name, {})
+    try:
+        dice = Dice.parse(damage.split(" or ")[0])
+    except DiceError:
+        dice = None
+    strength = extra.get("dice") == "strength"
+    if "dice" in extra and not strength:
+        dice = Dice.parse(extra["dice"])
+    length = extra.get("length", length)
+    lengths = tuple(part.lower() for part in length.split("/") if part)
+    low_notes = notes.lower()
+    throwable = "thrown" in low_notes
+    missile = extra.get("missile", category == "Missile Weapons" and not throwable)
+    two_handed = ("2-handed" in low_notes or "2 handed" in low_notes
+                  or "(2-hand)" in name)
+    return Weapon(
+        name=name, category=category, damage_text=damage, dice=dice,
+        strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
+        throwable=throwable, missile=missile, two_handed=two_handed,
+        burning=extra.get("burning", False), notes=notes,
+    )
+
+
+class RuleTables(BaseModel):
+    """Every table of one ruleset, looked up by name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapons: dict[str, Weapon]
+    armor: dict[str, Armor]
+    armor_aliases: dict[str, str]
+    encumbrance: tuple[EncumbranceRow, ...]
+
+    def weapon(self, name: str) -> Weapon:
+        """The weapon of that name (case-insensitive); KeyError with a suggestion."""
+        return self.weapons[_find(name, self.weapons, {}, "weapon")]
+
+    def armor_piece(self, name: str) -> Armor:
+        """The armor, shield or backpack of that name or alias."""
+        return self.armor[_find(name, self.armor, self.armor_aliases, "armor")]
+
+    def encumbrance_row(self, load_kg: float, st: int) -> EncumbranceRow:
+        """The row for carrying load_kg at Strength st."""
+        for row in self.encumbrance:
+            if row.upto is not None and load_kg <= row.upto * st:
+                return row
+        return self.encumbrance[-1]
+
+
+class UnknownName(KeyError):
+    """A table name that is not in the table; the message suggests the closest."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _find(name: str, table: dict, aliases: dict[str, str], what: str) -> str:
+    folded = {key.casefold(): key for key in table}
+    folded.update({alias.casefold(): target for alias, target in aliases.items()})
+    key = folded.get(name.strip().casefold())
+    if key is not None:
+        return key
+    close = difflib.get_close_matches(name, list(table) + list(aliases), n=1, cutoff=0.5)
+    hint = f'; did you mean "{close[0]}"?' if close else ""
+    raise UnknownName(f'unknown {what} "{name}"{hint}')
+
+
+def suggest(name: str, choices: list[str]) -> str | None:
+    """The closest of choices to name, if any is close."""
+    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.5)
+    return close[0] if close else None
+
+
+@cache
+def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
+    """Load and type the tables of a ruleset from assets/tables/RULESET/."""
+    folder = TABLES / ruleset
+    weapons_doc = load_yaml_file(folder / "weapons.yaml")
+    play = weapons_doc.get("play", {})
+    weapons = {
+        row[0]: _weapon(category, row, play)
+        for category, rows in weapons_doc["categories"].items()
+        for row in rows
+    }
+    armor_doc = load_yaml_file(folder / "armor.yaml")
+    kind_of = {name: kind for kind, names in armor_doc["kinds"].items() for name in names}
+    armor = {}
+    for name, defense, dex, weight, movement, notes in armor_doc["rows"]:
+        armor[name] = Armor(
+            name=name, kind=kind_of[name], defense=int(defense),
+            # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
+            dex_penalty=_int_cell(dex) if _int_cell(dex) is not None else -1,
+            weight_kg=_int_cell(weight), movement_penalty=_int_cell(movement) or 0,
+            notes=notes,
+        )
+    enc = load_yaml_file(folder / "encumbrance.yaml")["rows"]
+    return RuleTables(
+        weapons=weapons, armor=armor, armor_aliases=armor_doc.get("aliases", {}),
+        encumbrance=tuple(EncumbranceRow(**row) for row in enc),
+    )

@@ -1,0 +1,1 @@
+"""The pygame shell: the only package that imports pygame."""

@@ -1,0 +1,55 @@
+"""The command line: check, schema and --help, run as a user runs them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_help_lists_the_sub_commands():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("play", "check", "schema"):
+        assert command in result.stdout
+
+
+def test_check_passes_every_sample_map():
+    maps = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "maps").glob("*.yaml"))
+    result = run("check", *maps)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count(": ok: ") == len(maps)
+
+
+def test_check_prints_line_numbered_problems_and_exits_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Bad\nsize: [3, 3]\nfigures:\n  - {name: A, at: [9, 9], weapons: [Sward]}\n")
+    result = run("check", str(bad))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert any(line.startswith(f"{bad}:4:") and "Sward" in line for line in lines)
+    assert any(line.startswith(f"{bad}:4:") and "outside the map" in line for line in lines)
+
+
+def test_check_of_a_file_that_is_not_yaml_exits_1_without_a_traceback(tmp_path):
+    bad = tmp_path / "binary.yaml"
+    bad.write_bytes(b"\xff\xfe\x00name: [")
+    result = run("check", str(bad))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stdout.startswith(f"{bad}:1:1:")
+
+
+def test_schema_is_json_schema_of_the_map_format():
+    result = run("schema")
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "Hexboard map"
+    assert {"name", "layout", "terrain", "figures"} <= set(schema["properties"])
+    figure = schema["$defs"]["FigureSpec"]["properties"]
+    assert {"st", "dx", "iq", "ma", "weapons", "ready", "armor", "shield", "size", "posture"} <= set(figure)
