@@ -1,4 +1,4 @@
-"""Command-line sub-commands: check, schema (and later play, edit, replay, screenshot)."""
+"""Command-line sub-commands: play, check, replay and schema."""
 
 from __future__ import annotations
 
@@ -70,6 +70,39 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Run a script headless and print its events, one per line."""
+    from board.script import load_script
+    from board.yamlio import InputError
+
+    try:
+        script = load_script(args.script)
+    except InputError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    game = script.game
+
+    def show(events) -> None:
+        for event in events:
+            print(json.dumps(event.as_json(), default=str) if args.json else event.text)
+
+    show(game.events)
+    for index, command in enumerate(script.commands):
+        outcome = game.submit(command)
+        show(outcome.events)
+        if not outcome.accepted and args.strict:
+            print(f"{args.script}: command {index + 1} refused: {outcome.reason}", file=sys.stderr)
+            return 2
+    if args.json:
+        print(json.dumps(game.snapshot()))
+    else:
+        info = game.ruleset.turn_info(game.state)
+        print(f"-- turn {info['turn']}, {info['phase']} phase"
+              + (f", {info['active']} to act" if info["active"] else ""))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -87,6 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
     check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     check.set_defaults(func=cmd_check)
+
+    replay = sub.add_parser("replay", help="run a script headless and print its events")
+    replay.add_argument("script", metavar="SCRIPT.yaml", help="a script or saved game (docs/scripts.md)")
+    replay.add_argument("--json", action="store_true",
+                        help="print events as JSON lines, then the final state as the last line")
+    replay.add_argument("--strict", action="store_true",
+                        help="stop with exit status 2 at the first refused command")
+    replay.set_defaults(func=cmd_replay)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     schema.set_defaults(func=cmd_schema)

@@ -284,12 +284,33 @@ class _Builder:
                 self.problem(here + ("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
                                                 f"carried: {', '.join(carried) or 'nothing'}")
                 return ""
+        if spec.off_hand is not None:
+            self._off_hand(here, spec, carried, ready_name)
         if ready_name and self.tables.weapon(ready_name).two_handed and spec.shield \
                 and not spec.shield_slung:
             self.problem(here + ("ready" if spec.ready else "shield",),
                          f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) '
                          "or leave it off")
         return ready_name
+
+
+    def _off_hand(self, here, spec: FigureSpec, carried: list[str], ready_name: str) -> None:
+        """The left-hand parrying weapon: "A dagger held in the left hand can be used to parry"."""
+        try:
+            name = self.tables.weapon(spec.off_hand).name
+        except UnknownName as error:
+            self.problem(here + ("off_hand",), str(error))
+            return
+        if name not in ("Dagger", "Main-Gauche"):
+            self.problem(here + ("off_hand",), f'only a Dagger or Main-Gauche parries in the left hand, '
+                                               f'not "{name}"')
+        elif carried.count(name) < 1 + (ready_name == name):
+            self.problem(here + ("off_hand",), f'{spec.name} holds "{name}" in the left hand but does '
+                                               f"not carry {'a second one' if ready_name == name else 'it'}")
+        elif spec.shield and not spec.shield_slung:
+            self.problem(here + ("off_hand",), "the left hand holds the ready shield")
+        elif ready_name and self.tables.weapon(ready_name).two_handed:
+            self.problem(here + ("off_hand",), f'"{ready_name}" is two-handed: the left hand is not free')
 
 
 def parse_map(text: str, file: str = "<map>") -> BattleMap:

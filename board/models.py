@@ -64,6 +64,8 @@ class FigureSpec(Strict):
     weapons: list[str] = Field(default_factory=list, description="names from the Weapons Table")
     ready: str | None = Field(
         None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed")
+    off_hand: str | None = Field(
+        None, description="a Dagger or Main-Gauche held in the left hand to parry (one of weapons)")
     armor: str | None = Field(None, description="body armor from the Armor table")
     shield: str | None = Field(None, description="a shield from the Armor table")
     shield_slung: bool = Field(False, description="shield slung on the back rather than ready")

@@ -1,0 +1,126 @@
+"""A game: a map, a ruleset with options, a seed and the commands applied; events out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
+from board.maps import BattleMap
+from board.rules.base import Command, Event, Prediction, Refusal, get_ruleset
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a submitted command: accepted with events, or refused with a reason."""
+
+    accepted: bool
+    events: list[Event] = field(default_factory=list)
+    reason: str | None = None
+
+
+def command_dice(seed: int | str, index: int, command: Command) -> DiceSource:
+    """The dice for the index-th command: its forced dice, then a stream seeded by (seed, index).
+
+    Seeding per command makes undo, redo and replay roll exactly the same dice.
+    """
+    seeded = SeededDice(f"{seed}:{index}")
+    if command.dice:
+        return ChainedDice(ScriptedDice(command.dice), seeded)
+    return seeded
+
+
+class Game:
+    """The one source of truth: state changes only through submit(), undo() and redo()."""
+
+    def __init__(self, battle: BattleMap, options: dict[str, Any] | BaseModel | None = None,
+                 seed: int | str = 0, ruleset: str | None = None):
+        self.battle = battle
+        self.ruleset = get_ruleset(ruleset or battle.ruleset)
+        model = self.ruleset.options_model()
+        self.options = options if isinstance(options, model) else model.model_validate(options or {})
+        self.seed = seed
+        self.history: list[Command] = []
+        self.undone: list[Command] = []
+        self.state, self.start_events = self.ruleset.setup(
+            battle, self.options, SeededDice(f"{seed}:setup"))
+        self.events: list[Event] = list(self.start_events)
+
+    def check(self, command: Command) -> str | None:
+        """Why the command would be refused now, or None if it is legal."""
+        try:
+            self.ruleset.check(self.state, command)
+        except Refusal as refusal:
+            return refusal.reason
+        return None
+
+    def submit(self, command: Command) -> Outcome:
+        """Validate then apply a command; a refused one leaves the state unchanged."""
+        outcome = self._apply(command)
+        if outcome.accepted:
+            self.undone.clear()
+        return outcome
+
+    def _apply(self, command: Command) -> Outcome:
+        try:
+            self.ruleset.check(self.state, command)
+            new_state = self.state.clone()
+            dice = RecordingDice(command_dice(self.seed, len(self.history), command))
+            events = self.ruleset.apply(new_state, command, dice)
+        except Refusal as refusal:
+            return self._refused(command, refusal.reason)
+        except DiceError as error:
+            return self._refused(command, f"bad forced dice: {error}")
+        self.state = new_state
+        self.history.append(command)
+        self.events.extend(events)
+        return Outcome(True, events)
+
+    def _refused(self, command: Command, reason: str) -> Outcome:
+        event = Event("rejected", f"Refused ({command.short()}): {reason}", command.figure,
+                      {"reason": reason, "command": command.model_dump(mode="json", exclude_none=True,
+                                                                       exclude_defaults=True)})
+        self.events.append(event)
+        return Outcome(False, [event], reason)
+
+    def undo(self) -> bool:
+        """Take back the last command by replaying all the others."""
+        if not self.history:
+            return False
+        self.undone.append(self.history.pop())
+        self._replay(self.history)
+        return True
+
+    def redo(self) -> Outcome | None:
+        """Re-apply the last undone command (same index, so the same dice)."""
+        if not self.undone:
+            return None
+        return self._apply(self.undone.pop())
+
+    def _replay(self, commands: list[Command]) -> None:
+        self.state, self.start_events = self.ruleset.setup(
+            self.battle, self.options, SeededDice(f"{self.seed}:setup"))
+        self.events = list(self.start_events)
+        self.history = []
+        for command in commands:
+            outcome = self._apply(command)
+            if not outcome.accepted:  # cannot happen for commands that were accepted before
+                raise RuntimeError(f"replay diverged at {command.short()}: {outcome.reason}")
+
+    def predict(self, command: Command) -> Prediction | None:
+        """Exact odds of an attack command in the current state."""
+        return self.ruleset.predict(self.state, command)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The current state as JSON-ready data."""
+        return self.ruleset.snapshot(self.state)
+
+
+def parse_command(data: dict) -> Command:
+    """A Command from script data; ValidationError names the bad key."""
+    return Command.model_validate(data)
+
+
+__all__ = ["Game", "Outcome", "Command", "Event", "parse_command", "ValidationError"]

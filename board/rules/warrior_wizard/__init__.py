@@ -1,0 +1,152 @@
+"""Warrior & Wizard (rule text 000): the primary ruleset, behind the Ruleset interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from board.dice import DiceSource
+from board.hexgrid import hex_neighbors
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, register
+from board.rules.warrior_wizard import combat_do, gm, moves
+from board.rules.warrior_wizard.combat import open_actions
+from board.rules.warrior_wizard.combat_do import STANCES, targets_for
+from board.rules.warrior_wizard.engagement import engagers, zone_of
+from board.rules.warrior_wizard.options import Options
+from board.rules.warrior_wizard.predict import predict_attack
+from board.rules.warrior_wizard.state import WWState, figure_from_spec
+from board.rules.warrior_wizard.stats import adj_dx
+from board.rules.warrior_wizard.turns import check_victory, start_turn
+from board.tables import load_tables
+
+ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
+
+
+class WarriorWizard:
+    """The Warrior & Wizard rules: phases, engagement, movement and combat actions."""
+
+    id = "warrior-wizard"
+    name = "Warrior & Wizard"
+
+    def options_model(self) -> type[Options]:
+        return Options
+
+    def setup(self, battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
+        state = WWState(battle=battle, options=options, tables=load_tables(),
+                        figures={spec.name: figure_from_spec(spec) for spec in battle.figures})
+        events = check_victory(state)
+        if state.phase != "over":
+            events += start_turn(state, dice)
+        return state, events
+
+    def turn_info(self, state: WWState) -> dict[str, Any]:
+        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
+                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+
+    def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
+        f = state.figures.get(figure)
+        if f is None or f.status != "ok" or state.phase == "over":
+            return []
+        if state.phase == "movement":
+            return moves.movement_actions(state, f) if state.active == figure else []
+        infos = open_actions(state, f)
+        if state.active != figure:
+            infos = [i for i in infos if i.id in STANCES and not f.turn.acted]
+        out = []
+        for info in infos:
+            if info.needs == "target" and info.enabled:
+                targets = tuple(targets_for(state, f, info.id))
+                info = ActionInfo(info.id, info.label, info.phase, bool(targets),
+                                  None if targets else "no valid target in reach", info.needs, targets)
+            elif info.needs == "weapon":
+                spare = tuple(w for w in f.weapons if w != f.ready)
+                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
+                                  info.needs, choices=spare)
+            elif info.needs == "choice" and info.id == "drop":
+                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
+                                  info.needs, choices=("prone", "kneeling"))
+            elif info.needs == "hex" and info.enabled:
+                hexes = {h: (h,) for h in hex_neighbors(f.hex)
+                         if self._legal(state, Command(do="act", figure=f.name, action=info.id,
+                                                       to=(h.q, h.r)))}
+                info = ActionInfo(info.id, info.label, info.phase, bool(hexes),
+                                  None if hexes else "no free hex outside the threat zone",
+                                  info.needs, hexes=hexes)
+            out.append(info)
+        return out
+
+    def check(self, state: WWState, command: Command) -> None:
+        if command.do == "move":
+            moves.plan(state, command)
+        elif command.do == "act":
+            combat_do.check(state, command)
+        elif command.do == "gm":
+            gm.check(state, command)
+        else:
+            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
+
+    def apply(self, state: WWState, command: Command, dice: DiceSource) -> list[Event]:
+        handler = {"move": moves.apply, "act": combat_do.apply, "gm": gm.apply}.get(command.do)
+        if handler is None:
+            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
+        return handler(state, command, dice)
+
+    def predict(self, state: WWState, command: Command) -> Prediction | None:
+        if command.do != "act" or command.action not in ATTACKS:
+            return None
+        _, _, details = combat_do.plan_act(state, command)
+        return predict_attack(state, details["attack"])
+
+    def snapshot(self, state: WWState) -> dict[str, Any]:
+        figures = {}
+        for f in state.figures.values():
+            by = engagers(state, f) if f.status == "ok" else []
+            figures[f.name] = {
+                "hex": [f.hex.q, f.hex.r], "facing": f.facing, "st": f.effective_st,
+                "adj_dx": adj_dx(state, f), "posture": f.posture, "status": f.status,
+                "engaged": bool(by), "engaged_with": sorted(by),
+                "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
+            }
+        return {"turn": state.turn, "phase": state.phase, "figures": figures}
+
+    def legal_commands(self, state: WWState) -> list[Command]:
+        out: list[Command] = []
+        for name in state.figures:
+            for info in self.actions(state, name):
+                if not info.enabled:
+                    continue
+                out += self._commands_for(state, name, info)
+        return [c for c in out if self._legal(state, c)]
+
+    def _commands_for(self, state: WWState, name: str, info: ActionInfo) -> list[Command]:
+        f = state.figures[name]
+        if info.phase == "movement":
+            if info.needs == "path":
+                return [Command(do="move", figure=name, action=info.id,
+                                path=tuple((h.q, h.r) for h in path), facing=facing)
+                        for path in info.hexes.values() for facing in {f.facing, (f.facing + 1) % 6}]
+            return [Command(do="move", figure=name, action=info.id, facing=d) for d in range(6)] \
+                if info.id == "stand_still" else [Command(do="move", figure=name, action=info.id)]
+        base = {"do": "act", "figure": name, "action": info.id}
+        if info.targets:
+            return [Command(**base, target=t) for t in info.targets]
+        if info.needs == "weapon":
+            return [Command(**base, weapon=w) for w in info.choices]
+        if info.id == "drop":
+            return [Command(**base, params={"posture": p}) for p in info.choices]
+        if info.needs == "hex":
+            return [Command(**base, to=(h.q, h.r)) for h in info.hexes]
+        if info.id == "drop_pickup":
+            return [Command(**base, params={"drop": [f.ready]})] if f.ready else []
+        if info.needs == "none":
+            return [Command(**base)]
+        return []
+
+    def _legal(self, state: WWState, command: Command) -> bool:
+        try:
+            self.check(state, command)
+        except Refusal:
+            return False
+        return True
+
+
+register(WarriorWizard())

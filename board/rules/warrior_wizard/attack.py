@@ -1,0 +1,242 @@
+"""Attacks: the DEX check with every modifier, dice, damage, armor, and stray missiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from board.dice import Dice, DiceSource, add_bonus, check, roll, strength_damage
+from board.footprints import relative_zone
+from board.hexgrid import Hex, hex_distance, hex_linedraw_both
+from board.rules.base import Event, Refusal
+from board.rules.warrior_wizard.damage import take_damage
+from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
+from board.tables import Weapon
+
+MELEE_MODES = ("melee", "hth")
+RANGED_MODES = ("thrown", "missile", "spell")
+MANEUVERS = ("slam", "shield_rush", "throw")
+BLUDGEONING = ("Club", "Hammer", "Mace", "Great Hammer", "Morningstar", "Quarterstaff", "Nunchaku",
+               "Thrown Rock", "Sling", "Wizard's Staff", "Cestus", "Burning Torch")
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """A checked attack, ready to resolve or to predict."""
+
+    attacker: str
+    target: str
+    weapon: str | None  # None: bare hands
+    mode: str  # melee, hth, thrown, missile or spell
+    maneuver: str | None = None
+    extra_damage: int = 0  # "+1 for every 2 STR higher, with a corresponding -1 to hit"
+    charge: bool = False
+    straight_charge: bool = False  # a pole arm's last three hexes in a straight line
+    set_vs_charge: bool = False  # a set pole arm striking a charger
+    disengage_penalty: int = 0
+    spell_dice: Dice | None = None
+    burning: bool = False
+
+
+def distance(a: FigureState, b: FigureState) -> int:
+    """Hexes between the nearest cells of two figures."""
+    return min(hex_distance(x, y) for x in a.cells for y in b.cells)
+
+
+def in_front(attacker: FigureState, target: FigureState) -> bool:
+    """Whether any hex of the target lies in the attacker's front arc."""
+    return any(relative_zone(attacker.size, attacker.hex, attacker.facing, c) == "front"
+               for c in target.cells)
+
+
+def st_surplus(attacker: FigureState, weapon: Weapon | None) -> int:
+    """Strength over (positive) or under (negative) the weapon's minimum; 0 with no minimum."""
+    if weapon is None or weapon.st_min is None:
+        return 0
+    return attacker.st - weapon.st_min
+
+
+def max_extra_damage(attacker: FigureState, weapon: Weapon | None) -> int:
+    """The most extra damage Strength allows: +1 per 2 STR over, at most +3."""
+    return max(0, min(3, st_surplus(attacker, weapon) // 2))
+
+
+def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> tuple[list[Hex], list[str]]:
+    """The hexes a missile passes (ends excluded) and the figures in them, nearest first.
+
+    Of the two lines along a hex edge, the one with fewer figures in the way is taken.
+    Raise Refusal when a wall blocks both.
+    """
+    start = min(attacker.cells, key=lambda c: min(hex_distance(c, t) for t in target.cells))
+    end = min(target.cells, key=lambda c: hex_distance(start, c))
+    best = None
+    for line in hex_linedraw_both(start, end):
+        middle = [h for h in line[1:-1] if h not in attacker.cells and h not in target.cells]
+        if any(not state.battle.passable(h) for h in middle):
+            continue
+        occupants = state.occupant_map()
+        seen: list[str] = []
+        for h in middle:
+            name = occupants.get(h)
+            if name and name not in seen:
+                seen.append(name)
+        if best is None or len(seen) < len(best[1]):
+            best = (middle, seen)
+    if best is None:
+        raise Refusal(f"a wall blocks the line from {attacker.name} to {target.name}")
+    return best
+
+
+def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
+    """Every modifier to the attacker's DEX for this attack, with its reason."""
+    a, t = state.figures[plan.attacker], state.figures[plan.target]
+    weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
+    mods: list[tuple[str, int]] = []
+    surplus = st_surplus(a, weapon)
+    if surplus < 0:
+        mods.append((f"STR {-surplus} under the minimum", surplus))
+    if plan.extra_damage:
+        mods.append((f"+{plan.extra_damage} damage from Strength", -plan.extra_damage))
+    d = distance(a, t)
+    if plan.mode == "melee" and weapon is not None and weapon.lengths == ("short",) and d >= 1:
+        mods.append(("Short weapon into the next hex", -1))
+    if plan.mode == "thrown" or plan.mode == "spell":
+        if d > 1:
+            mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
+    if plan.mode == "missile":
+        # "no penalty against targets in the same multihex or up to two away, -1 for 3 to 4
+        # multihexes, -2 for 5 to 6": -1 per six hexes beyond the first six.
+        bands = ceil(d / 6) - 1
+        if bands > 0:
+            mods.append((f"range {d} hexes", -bands))
+    if plan.mode in RANGED_MODES:
+        _, bystanders = line_of_fire(state, a, t)
+        if bystanders:
+            mods.append((f"{len(bystanders)} in the way", -len(bystanders)))
+    if t.turn.stance == "breather":
+        mods.append(("target taking a breather", +3))
+    if plan.set_vs_charge:
+        mods.append(("pole arm set against the charge", +2))
+    if plan.disengage_penalty:
+        mods.append(("target disengaging with higher DEX", -plan.disengage_penalty))
+    mods += [(f"spell: {s.name}", -4) for s in state.spells if s.target == t.name and s.effect == "blur"]
+    return mods
+
+
+def target_number(state: WWState, plan: AttackPlan) -> int:
+    """The number to roll at or under."""
+    return adj_dx(state, state.figures[plan.attacker]) + sum(n for _, n in modifiers(state, plan))
+
+
+def dice_count(state: WWState, plan: AttackPlan) -> int:
+    """3 dice, or 4 against a figure Defending (melee) or Dodging (ranged)."""
+    stance = state.figures[plan.target].turn.stance
+    if (stance == "defend" and plan.mode in MELEE_MODES) or (stance == "dodge" and plan.mode in RANGED_MODES):
+        return 4
+    return 3
+
+
+def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice, int, str]:
+    """The damage roll, its multiplier (pole arms double) and its kind (for nonlethal damage)."""
+    a = state.figures[plan.attacker]
+    weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
+    if plan.spell_dice is not None:
+        return plan.spell_dice, 1, "damaging"
+    if weapon is None or weapon.strength_damage:
+        return strength_damage(a.st), 1, "bludgeoning"  # "A punch is considered a bludgeoning attack"
+    bonus = plan.extra_damage
+    surplus = st_surplus(a, weapon)
+    if surplus < 0:
+        bonus -= ceil(-surplus / 2)  # "-1 to damage for every 2 STR less"
+    dice = add_bonus(weapon.dice, bonus) if bonus else weapon.dice
+    double = plan.straight_charge or plan.set_vs_charge
+    kind = "bludgeoning" if weapon.name in BLUDGEONING else "damaging"
+    return dice, 2 if double else 1, kind
+
+
+def armor_value(state: WWState, plan: AttackPlan) -> int:
+    """Armor, shield and parry stopping this attack, by where the attacker stands."""
+    a, t = state.figures[plan.attacker], state.figures[plan.target]
+    return sum(n for _, n in armor_against(state, t, facing_zone(a, t)))
+
+
+def resolve(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
+    """Roll the attack; on a hit roll damage (or the maneuver's ST check); strays on a miss."""
+    a, t = state.figures[plan.attacker], state.figures[plan.target]
+    number, n = target_number(state, plan), dice_count(state, plan)
+    result = check(n, number, dice)
+    what = plan.weapon or "bare hands"
+    data = {"target": t.name, "weapon": plan.weapon, "dice": n, "faces": list(result.faces),
+            "roll": result.total, "needed": number, "hit": result.success,
+            "modifiers": modifiers(state, plan)}
+    verb = "hits" if result.success else "misses"
+    events = [Event("attack", f"{a.name} attacks {t.name} with {what}: {n}d6 rolls {result.total} "
+                              f"vs {number}, {verb}", a.name, data)]
+    if result.success:
+        if plan.maneuver:
+            return events + knock_down(state, plan, dice)
+        return events + hit(state, plan, t, dice)
+    if plan.mode in ("thrown", "missile"):
+        events += strays(state, plan, dice)
+    return events
+
+
+def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> list[Event]:
+    """Roll damage against t and apply it."""
+    a = state.figures[plan.attacker]
+    dmg, multiplier, kind = damage_dice(state, plan)
+    rolled = roll(dmg, dice)
+    raw = max(0, rolled.total) * multiplier
+    armor = sum(n for _, n in armor_against(state, t, facing_zone(a, t)))
+    text = f"{dmg} rolls {rolled.total}" + (" x2" if multiplier == 2 else "")
+    events = [Event("damage_roll", text, a.name, {"dice": str(dmg), "faces": list(rolled.faces),
+                                                  "total": raw, "double": multiplier == 2})]
+    return events + take_damage(state, t, raw, armor, dice, kind, attacker=a)
+
+
+def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
+    """Shield rush, slam or throw: "The target then rolls a 3 die Strength Check (based on his
+    unwounded Strength) ... If the target is stronger than the attacker, he receives a bonus
+    ... equal to the difference; if weaker, ... a penalty equal to the difference.\""""
+    a, t = state.figures[plan.attacker], state.figures[plan.target]
+    martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
+    base = adj_dx(state, t) if martial else t.st  # "A Martial Arts throw may substitute a DEX Check"
+    needed = base + (t.st - a.st)
+    result = check(3, needed, dice)
+    what = "DEX" if martial else "ST"
+    data = {"faces": list(result.faces), "needed": needed, "success": result.success}
+    if result.success:
+        return [Event("keeps_feet", f"{t.name} keeps his feet ({what} check {result.total} vs {needed})",
+                      t.name, data)]
+    t.posture = "fallen"
+    return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})",
+                  t.name, data)]
+
+
+def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
+    """A missed missile may hit a figure in its path, nearest first.
+
+    "Roll an Effective Dexterity Check for each character in the path, starting with the one
+    closest to the attacker, at standard penalties for ranged combat; a successful check means
+    the attack misses its unintended targets." Each bystander rolls against its own adjusted
+    DEX, less the attack's range penalty.
+    """
+    a, t = state.figures[plan.attacker], state.figures[plan.target]
+    _, bystanders = line_of_fire(state, a, t)
+    range_penalty = sum(n for reason, n in modifiers(state, plan)
+                        if reason.startswith(("thrown:", "range")))
+    events: list[Event] = []
+    for name in bystanders:
+        b = state.figures[name]
+        needed = adj_dx(state, b) + range_penalty
+        result = check(3, needed, dice)
+        data = {"faces": list(result.faces), "needed": needed, "success": result.success}
+        if result.success:
+            events.append(Event("stray_miss", f"The missile passes {name} ({result.total} vs {needed})",
+                                name, data))
+            continue
+        events.append(Event("stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})",
+                            name, data))
+        return events + hit(state, plan, b, dice)
+    return events

@@ -1,0 +1,223 @@
+"""Combat Actions: the two lists of the text, each action with its precondition."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.warrior_wizard.engagement import engagers
+from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import half_movement, movement
+
+Requirement = Callable[[WWState, FigureState], str | None]
+
+
+@dataclass(frozen=True)
+class CombatAction:
+    """One entry of the text's action lists: who may take it, and what it needs."""
+
+    id: str
+    label: str
+    lists: tuple[str, ...]  # "disengaged", "engaged" or both
+    requirement: Requirement
+    needs: str = "none"  # none, target, hex, weapon or choice
+    out_of_turn: bool = False  # may be declared before the figure's turn comes
+
+
+def moved_at_most(limit: int | str, what: str) -> Requirement:
+    """A requirement on hexes moved this turn ("half" = half of Movement)."""
+    def requirement(state: WWState, f: FigureState) -> str | None:
+        n = half_movement(state, f) if limit == "half" else limit
+        if f.turn.moved > n:
+            return f"only after moving no more than {n} hex{'es' if n != 1 else ''} ({what}); " \
+                   f"{f.name} moved {f.turn.moved}"
+        if f.turn.stood_up:
+            return f"{f.name} stood up this turn and may do nothing else"
+        return None
+    return requirement
+
+
+def all_of(*requirements: Requirement) -> Requirement:
+    """A requirement met when every one is."""
+    def requirement(state: WWState, f: FigureState) -> str | None:
+        for r in requirements:
+            reason = r(state, f)
+            if reason:
+                return reason
+        return None
+    return requirement
+
+
+def _down(state: WWState, f: FigureState) -> str | None:
+    if f.posture == "standing" and not f.turn.stood_up:
+        return f"{f.name} is standing"
+    return None
+
+
+def _on_feet(state: WWState, f: FigureState) -> str | None:
+    return None if f.posture == "standing" else f"{f.name} is {f.posture}: stand up first"
+
+
+def _can_move(state: WWState, f: FigureState) -> str | None:
+    # "in order to Dodge, the character must be able to move"
+    return None if f.posture == "standing" and movement(state, f) > 0 else f"{f.name} cannot move"
+
+
+def _breather_on(state: WWState, f: FigureState) -> str | None:
+    if not (state.options.breather and state.options.nonlethal_damage):
+        return "the optional breather rule is off"
+    return None
+
+
+def _ready_ranged(state: WWState, f: FigureState) -> str | None:
+    w = state.tables.weapon(f.ready) if f.ready else None
+    return None if w and w.ranged else f"{f.name} has no missile or thrown weapon ready"
+
+
+def _ready_melee(state: WWState, f: FigureState) -> str | None:
+    w = state.tables.weapon(f.ready) if f.ready else None
+    if w is not None and not w.melee:
+        return f"{f.ready} is not a melee weapon"
+    return None
+
+
+def _ready_weapon_in_hand(state: WWState, f: FigureState) -> str | None:
+    # "In order to Defend, a character must have a ready weapon in hand"
+    w = state.tables.weapon(f.ready) if f.ready else None
+    if (w and w.melee) or f.shield_ready:
+        return None
+    return f"{f.name} has no ready weapon to parry with"
+
+
+def _has_unready(state: WWState, f: FigureState) -> str | None:
+    spare = [w for w in f.weapons if w != f.ready]
+    return None if spare else f"{f.name} carries no other weapon to ready"
+
+
+def _has_spells(state: WWState, f: FigureState) -> str | None:
+    return None if f.spells else f"{f.name} knows no spells"
+
+
+def _illusion_present(state: WWState, f: FigureState) -> str | None:
+    return None if any(g.illusion for g in state.figures.values()) else "there is no illusion to disbelieve"
+
+
+def _charged_by_someone(state: WWState, f: FigureState) -> str | None:
+    if any(f.name in g.turn.charged for g in state.figures.values()):
+        return None
+    return "no enemy charged him this turn"
+
+
+def _has_pole_arm(state: WWState, f: FigureState) -> str | None:
+    w = state.tables.weapon(f.ready) if f.ready else None
+    return None if w and w.pole_arm else f"{f.name} has no pole arm ready"
+
+
+def _something_to_drop_or_take(state: WWState, f: FigureState) -> str | None:
+    here = [w for c in f.cells for w in state.items.get(c, [])]
+    if f.ready or f.off_hand or f.shield or here:
+        return None
+    return "nothing in hand to drop and nothing here to pick up"
+
+
+D, E = ("disengaged",), ("engaged",)
+ACTIONS: tuple[CombatAction, ...] = (
+    CombatAction("stand_up", "Stand up", D + E, _down),
+    CombatAction("breather", "Take a breather", D, all_of(_breather_on, moved_at_most(0, "no movement"))),
+    CombatAction("shoot", "Move one hex and shoot", D,
+                 all_of(moved_at_most(1, "Move one hex and shoot"), _on_feet, _ready_ranged), "target"),
+    CombatAction("cast", "Move one hex and cast", D,
+                 all_of(moved_at_most(1, "Move one hex and cast"), _has_spells), "target"),
+    CombatAction("disbelieve", "Move one hex and disbelieve", D,
+                 all_of(moved_at_most(1, "Move one hex and disbelieve"), _illusion_present), "target"),
+    CombatAction("ready", "Move two hexes and ready", D,
+                 all_of(moved_at_most(2, "Move two hexes and ready"), _has_unready), "weapon"),
+    CombatAction("drop", "Half move and drop", D,
+                 all_of(moved_at_most("half", "Half move and drop"), _on_feet), "choice"),
+    CombatAction("dodge", "Half move and Dodge", D,
+                 all_of(moved_at_most("half", "Half move and Dodge"), _can_move), out_of_turn=True),
+    CombatAction("charge_attack", "Charge and attack", D,
+                 all_of(moved_at_most("half", "Charge and attack"), _on_feet, _ready_melee), "target"),
+    CombatAction("shoot_charger", "Stand still and shoot a charging enemy", E,
+                 all_of(moved_at_most(0, "stand still"), _ready_ranged, _charged_by_someone), "target"),
+    CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E,
+                 all_of(moved_at_most(0, "stand still"), _something_to_drop_or_take), "choice"),
+    CombatAction("attack", "Shift one hex and attack", E,
+                 all_of(moved_at_most(1, "Shift one hex and attack"), _ready_melee), "target"),
+    CombatAction("defend", "Shift one hex and defend", E,
+                 all_of(moved_at_most(1, "Shift one hex and defend"), _ready_weapon_in_hand),
+                 out_of_turn=True),
+    CombatAction("switch", "Shift one hex and switch", E,
+                 all_of(moved_at_most(1, "Shift one hex and switch"), _has_unready), "weapon"),
+    CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E,
+                 moved_at_most(1, "Shift one hex and attack hand-to-hand"), "target"),
+    CombatAction("cast", "Shift one hex and cast", E,
+                 all_of(moved_at_most(1, "Shift one hex and cast"), _has_spells), "target"),
+    CombatAction("disbelieve", "Shift one hex and disbelieve", E,
+                 all_of(moved_at_most(1, "Shift one hex and disbelieve"), _illusion_present), "target"),
+    CombatAction("disengage", "Disengage", E, all_of(moved_at_most(0, "Disengage"), _on_feet), "hex"),
+    CombatAction("set_pole", "Set pole arm against a charge", D + E,
+                 all_of(moved_at_most(1, "a set pole arm"), _has_pole_arm), out_of_turn=True),
+    CombatAction("pass", "Do nothing", D + E, lambda state, f: None),
+)
+
+
+def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
+    """Which action lists apply to f now.
+
+    The Disengaged list applies to a figure that was Disengaged when it moved, or is now
+    ("Important General Rule of Thumb"). The Engaged list applies to a figure Engaged now
+    that began its move Engaged, or moved at most one hex: "A character who performs a Step
+    action into another character's threat zone ... may be treated as if he performed a Shift
+    action".
+    """
+    now = bool(engagers(state, f))
+    started = bool(f.turn.engaged_at_start)
+    lists = []
+    if not now or not started:
+        lists.append("disengaged")
+    if now and (started or f.turn.moved <= 1):
+        lists.append("engaged")
+    return tuple(lists)
+
+
+def find(action_id: str, lists: tuple[str, ...]) -> CombatAction | None:
+    """The action of that id in the lists open, if any."""
+    for action in ACTIONS:
+        if action.id == action_id and set(action.lists) & set(lists):
+            return action
+    return None
+
+
+def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
+    """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
+    ids = {a.id for a in ACTIONS}
+    if command.action not in ids:
+        raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
+                      + ", ".join(sorted(ids)))
+    lists = lists_open(state, f)
+    action = find(command.action, lists)
+    if action is None:
+        which = "Engaged" if "engaged" in lists else "Disengaged"
+        raise Refusal(f"{which}: {f.name} cannot {command.action.replace('_', ' ')} "
+                      f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")
+    reason = action.requirement(state, f)
+    if reason:
+        raise Refusal(f"{action.label}: {reason}")
+    return action
+
+
+def open_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
+    """Every action of the lists open to f, greyed out with the reason where it can't be taken."""
+    lists = lists_open(state, f)
+    out: list[ActionInfo] = []
+    seen: set[str] = set()
+    for action in ACTIONS:
+        if action.id in seen or not set(action.lists) & set(lists):
+            continue
+        seen.add(action.id)
+        reason = action.requirement(state, f)
+        out.append(ActionInfo(action.id, action.label, "combat", enabled=reason is None,
+                              reason=reason, needs=action.needs))
+    return out

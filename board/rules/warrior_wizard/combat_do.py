@@ -1,0 +1,353 @@
+"""Carrying out combat actions: targets, weapons in hand, attacks, Disengage."""
+
+from __future__ import annotations
+
+from board.dice import DiceSource
+from board.hexgrid import Hex, direction_between, hex_neighbors
+from board.rules.base import Command, Event, Refusal
+from board.rules.warrior_wizard import spells
+from board.rules.warrior_wizard.attack import (
+    MANEUVERS, AttackPlan, distance, in_front, line_of_fire, max_extra_damage, resolve,
+)
+from board.rules.warrior_wizard.combat import check_open
+from board.rules.warrior_wizard.engagement import engagers, zone_of
+from board.rules.warrior_wizard.movement import Board
+from board.rules.warrior_wizard.moves import acting_figure, to_hex
+from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import adj_dx
+from board.rules.warrior_wizard.turns import advance, check_victory
+
+STANCES = ("dodge", "defend", "set_pole", "breather")
+
+
+def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
+    """Figures f can strike in melee now: in its front, within reach."""
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    reach = 1 if hth or weapon is None else weapon.reach
+    return [g.name for g in state.figures.values()
+            if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
+
+
+def ranged_targets(state: WWState, f: FigureState) -> list[str]:
+    """Figures f can shoot or throw at now: in its front, with a line of fire."""
+    out = []
+    for g in state.figures.values():
+        if g.name == f.name or g.status == "dead" or not in_front(f, g):
+            continue
+        try:
+            line_of_fire(state, f, g)
+        except Refusal:
+            continue
+        out.append(g.name)
+    return out
+
+
+def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
+    """Valid targets of an action for f (for menus and for checking commands)."""
+    if action in ("attack", "charge_attack"):
+        return melee_targets(state, f)
+    if action == "attack_hth":
+        return melee_targets(state, f, hth=True)
+    if action == "shoot":
+        return ranged_targets(state, f)
+    if action == "shoot_charger":
+        return [n for n in ranged_targets(state, f) if f.name in state.figures[n].turn.charged]
+    if action in ("cast", "disbelieve"):
+        return spells.targets(state, f, action)
+    return []
+
+
+def _target(state: WWState, f: FigureState, command: Command, action: str) -> FigureState:
+    valid = targets_for(state, f, action)
+    if command.target is None:
+        raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
+    if command.target not in state.figures:
+        raise Refusal(f'no figure named "{command.target}"')
+    if command.target not in valid:
+        raise Refusal(f"{command.target} is not a valid target for {f.name} "
+                      f"({'not in front, out of reach or no line of fire'}); valid: "
+                      f"{', '.join(valid) or 'none'}")
+    return state.figures[command.target]
+
+
+def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command,
+                 action: str) -> AttackPlan:
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    maneuver = command.params.get("maneuver")
+    if maneuver is not None and maneuver not in MANEUVERS:
+        raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: {", ".join(MANEUVERS)}')
+    if maneuver == "shield_rush" and not f.shield_ready:
+        raise Refusal("a shield rush needs a ready shield")
+    if action in ("shoot", "shoot_charger"):
+        mode = "missile" if weapon.missile else "thrown"
+    elif action == "attack_hth":
+        mode = "hth"
+        if weapon is not None and not weapon.small:
+            weapon = None  # "He drops all weapons he has in hand that are not small HTH weapons."
+    else:
+        mode = "melee"
+    if action == "attack" and weapon is None:
+        raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
+    extra = int(command.params.get("extra_damage", 0))
+    top = max_extra_damage(f, weapon)
+    if not 0 <= extra <= top:
+        raise Refusal(f"extra damage from Strength must be 0 to {top} for {f.name} with "
+                      f"{weapon.name if weapon else 'bare hands'}")
+    straight = False
+    if action == "charge_attack" and weapon is not None and weapon.pole_arm:
+        # "the last three hexes of the attacker's movement are in a straight line (no facing
+        # changes)": the last two steps in one direction, and the figure facing that way.
+        trail = ([f.turn.start] if f.turn.start else []) + f.turn.entered
+        if len(trail) >= 3:
+            a, b, c = trail[-3:]
+            straight = direction_between(a, b) == direction_between(b, c) == f.facing
+    return AttackPlan(f.name, t.name, weapon.name if weapon else None, mode, maneuver, extra,
+                      charge=action == "charge_attack" and f.turn.moved > 0, straight_charge=straight)
+
+
+def _drop(state: WWState, f: FigureState, name: str) -> None:
+    """Put a weapon from f's hand on the ground at f's hex."""
+    if name in f.weapons:
+        f.weapons.remove(name)
+    if f.ready == name:
+        f.ready = None
+    elif f.off_hand == name:
+        f.off_hand = None
+    state.items.setdefault(f.hex, []).append(name)
+
+
+def check(state: WWState, command: Command) -> None:
+    """Raise Refusal unless the combat command is legal now (nothing is changed)."""
+    plan_act(state, command)
+
+
+def plan_act(state: WWState, command: Command):
+    """Check a combat command and return (figure, action, details) for carrying it out."""
+    if command.action in STANCES and command.figure in state.figures and state.phase == "combat" \
+            and state.active != command.figure:
+        f = state.figures[command.figure]
+        if f.turn.acted:
+            raise Refusal(f"{f.name} has already acted this turn")
+        if f.status != "ok":
+            raise Refusal(f"{f.name} is {f.status}")
+    else:
+        f = acting_figure(state, command, "combat")
+    action = check_open(state, f, command)
+    details: dict = {}
+    if action.id in ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger"):
+        t = _target(state, f, command, action.id)
+        details["attack"] = _attack_plan(state, f, t, command, action.id)
+    elif action.id in ("cast", "disbelieve"):
+        details["spell"] = spells.check(state, f, command)
+    elif action.id in ("ready", "switch"):
+        details["weapon"] = _check_ready(state, f, command, action.id)
+    elif action.id == "drop":
+        posture = command.params.get("posture", "prone")
+        if posture not in ("prone", "kneeling"):
+            raise Refusal('drop to "prone" or "kneeling"')
+        details["posture"] = posture
+    elif action.id == "drop_pickup":
+        details.update(_check_drop_pickup(state, f, command))
+    elif action.id == "disengage":
+        details["to"] = _check_disengage(state, f, command)
+    return f, action, details
+
+
+def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
+    if not command.weapon:
+        raise Refusal("name the weapon to ready; carried: " + ", ".join(w for w in f.weapons if w != f.ready))
+    try:
+        weapon = state.tables.weapon(command.weapon)
+    except KeyError as error:
+        raise Refusal(str(error)) from None
+    if weapon.name not in f.weapons or weapon.name == f.ready:
+        raise Refusal(f"{f.name} carries no unready {weapon.name}")
+    if action == "switch" and weapon.missile:
+        raise Refusal("Shift one hex and switch readies a non-missile weapon")
+    if weapon.two_handed and f.shield_ready and f.backpack:
+        raise Refusal(f"{weapon.name} is two-handed and a Full Backpack prevents slinging the "
+                      "shield: drop the shield first")
+    return weapon.name
+
+
+def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
+    drop = list(command.params.get("drop", []))
+    take = list(command.params.get("pick_up", []))
+    in_hand = [w for w in (f.ready, f.off_hand) if w] + (["shield"] if f.shield else [])
+    for name in drop:
+        if name not in in_hand and name != f.shield:
+            raise Refusal(f"{f.name} holds no {name}; in hand: {', '.join(in_hand) or 'nothing'}")
+    lying = [w for c in f.cells for w in state.items.get(c, [])]
+    for name in take:
+        if name not in lying:
+            raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
+    if not drop and not take:
+        raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+    return {"drop": drop, "pick_up": take}
+
+
+def _check_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
+    """"move one hex away from the opponent, outside of his threat zone"."""
+    if command.to is None:
+        raise Refusal("choose the hex to disengage to")
+    to = to_hex(state, command.to)
+    if to not in hex_neighbors(f.hex):
+        raise Refusal("Disengage moves exactly one hex")
+    board = Board(state, f)
+    why = board.why_not(to, f.facing if command.facing is None else command.facing)
+    if why:
+        raise Refusal(f"cannot disengage there: {why}")
+    from board.footprints import footprint_cells
+    cells = set(footprint_cells(f.size, to, f.facing if command.facing is None else command.facing))
+    still = [n for n in engagers(state, f) if cells & zone_of(state.figures[n])]
+    if still:
+        raise Refusal(f"that hex is still in {', '.join(still)}'s threat zone")
+    return to
+
+
+def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
+    """Carry out a combat command."""
+    f, action, details = plan_act(state, command)
+    was_active = state.active == f.name
+    f.turn.acted = True
+    events: list[Event] = [Event("action", f"{f.name}: {action.label}", f.name, {"action": action.id})]
+    handler = _HANDLERS.get(action.id)
+    if handler:
+        events += handler(state, f, command, details, dice)
+    events += check_victory(state)
+    if was_active:
+        events += advance(state, dice)
+    elif f.name in state.queue:
+        state.queue.remove(f.name)
+    return events
+
+
+def _stand_up(state, f, command, details, dice):
+    if f.posture != "standing":
+        f.posture, f.turn.stood_up = "standing", True
+        return [Event("stands", f"{f.name} stands up", f.name)]
+    return []
+
+
+def _stance(state, f, command, details, dice):
+    f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
+    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets his pole arm",
+             "breather": "takes a breather"}
+    return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
+
+
+def _attack(state, f, command, details, dice):
+    plan: AttackPlan = details["attack"]
+    t = state.figures[plan.target]
+    events = []
+    if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
+        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
+        _drop(state, f, f.ready)
+    if plan.charge and t.turn.stance == "set" and t.status == "ok" and f.name in melee_targets(state, t):
+        # "he gets +2 to his Effective Dexterity to hit the Charger, and does double damage"
+        counter = AttackPlan(t.name, f.name, t.ready, "melee", set_vs_charge=True)
+        events.append(Event("set_vs_charge", f"{t.name} meets the charge with his {t.ready}", t.name))
+        events += resolve(state, counter, dice)
+        t.turn.stance = None
+        if f.status != "ok" or f.posture == "fallen":
+            return events
+    events += resolve(state, plan, dice)
+    weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
+    if plan.mode == "thrown" and weapon is not None:
+        # The thrown weapon leaves the hand and lands by the target.
+        f.weapons.remove(weapon.name) if weapon.name in f.weapons else None
+        f.ready = None
+        state.items.setdefault(t.hex, []).append(weapon.name)
+    if command.action == "shoot_charger" and f.ready:
+        events.append(Event("drops", f"{f.name} drops his {f.ready}", f.name, {"weapon": f.ready}))
+        _drop(state, f, f.ready)  # "He then drops the weapon."
+    return events
+
+
+def _ready(state, f, command, details, dice):
+    name = details["weapon"]
+    events = []
+    weapon = state.tables.weapon(name)
+    if command.action == "switch" and f.ready:
+        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
+        _drop(state, f, f.ready)
+    if weapon.two_handed:
+        if f.shield_ready:
+            f.shield_ready = False
+            events.append(Event("slings", f"{f.name} slings his shield", f.name))
+        f.off_hand = None
+    if f.off_hand == name:
+        f.off_hand = None
+    f.ready = name
+    events.append(Event("readies", f"{f.name} readies {name}", f.name, {"weapon": name}))
+    return events
+
+
+def _drop_posture(state, f, command, details, dice):
+    f.posture = details["posture"]
+    return [Event("drops_down", f"{f.name} drops {details['posture']}", f.name, {"posture": f.posture})]
+
+
+def _drop_pickup(state, f, command, details, dice):
+    events = []
+    for name in details["drop"]:
+        if name in (f.shield, "shield"):
+            state.items.setdefault(f.hex, []).append(f.shield)
+            events.append(Event("drops", f"{f.name} drops his {f.shield}", f.name, {"shield": f.shield}))
+            f.shield, f.shield_ready = None, False
+        else:
+            _drop(state, f, name)
+            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
+    for name in details["pick_up"]:
+        for c in f.cells:
+            if name in state.items.get(c, []):
+                state.items[c].remove(name)
+                break
+        if state.tables.armor.get(name) and state.tables.armor[name].kind == "shield" and not f.shield:
+            f.shield, f.shield_ready = name, False
+        else:
+            f.weapons.append(name)
+        events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name}))
+    return events
+
+
+def _disengage(state, f, command, details, dice):
+    events = []
+    for name in engagers(state, f):
+        g = state.figures[name]
+        if g.turn.acted or g.status != "ok" or f.name not in melee_targets(state, g):
+            continue
+        # "If he wishes to attack you he may do so, regardless of your relative Effective
+        # Dexterity scores; if your Effective Dexterity is greater than his, his attack roll is
+        # at -1 per point of difference." The attack is his action for the turn.
+        gap = max(0, adj_dx(state, f) - adj_dx(state, g))
+        g.turn.acted = True
+        if name in state.queue:
+            state.queue.remove(name)
+        plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
+        events.append(Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name))
+        events += resolve(state, plan, dice)
+    if f.status == "ok" and f.posture == "standing":
+        start = f.hex
+        f.hex = details["to"]
+        if command.facing is not None:
+            f.facing = command.facing
+        f.turn.moved += 1
+        f.turn.entered.append(f.hex)
+        events.append(Event("disengages", f"{f.name} disengages {state.battle.label(start)} -> "
+                                          f"{state.battle.label(f.hex)}", f.name,
+                            {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
+    return events
+
+
+def _cast(state, f, command, details, dice):
+    return spells.apply(state, f, command, details["spell"], dice)
+
+
+_HANDLERS = {
+    "stand_up": _stand_up, "breather": _stance, "dodge": _stance, "defend": _stance,
+    "set_pole": _stance, "attack": _attack, "charge_attack": _attack, "attack_hth": _attack,
+    "shoot": _attack, "shoot_charger": _attack, "ready": _ready, "switch": _ready,
+    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": _disengage,
+    "cast": _cast, "disbelieve": _cast,
+}

@@ -1,0 +1,153 @@
+"""Taking damage: armor, Effective Strength, unconsciousness, death and falling down."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board.dice import Dice, DiceSource, check, roll
+from board.footprints import footprint_cells
+from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
+from board.rules.base import Event
+from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import adj_dx
+
+KINDS = ("damaging", "bludgeoning", "stunning", "shock")
+
+
+@dataclass(frozen=True)
+class Split:
+    """Damage after armor, as lethal and nonlethal points."""
+
+    lethal: int
+    nonlethal: int
+
+    @property
+    def total(self) -> int:
+        return self.lethal + self.nonlethal
+
+
+def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool) -> Split:
+    """What gets through armor, by the Optional Nonlethal Damage Rule when it is on.
+
+    "Bludgeoning, which do 1/3 of their damage as Lethal and 2/3 as Nonlethal" (lethal
+    rounded down); "Armor stops Lethal damage first"; "Cloth/Padded Armor stops 1 Lethal and
+    2 Nonlethal, and is assumed to be worn under all other armor types".
+    """
+    if not nonlethal_rule:
+        return Split(max(0, raw - armor), 0)
+    lethal, nonlethal = {
+        "damaging": (raw, 0), "stunning": (0, raw),
+        "bludgeoning": (raw // 3, raw - raw // 3), "shock": (raw, raw),
+    }[kind]
+    stop_lethal = min(lethal, armor)
+    stop_nonlethal = (armor - stop_lethal) + (2 if body_armor else 0)
+    return Split(lethal - stop_lethal, max(0, nonlethal - stop_nonlethal))
+
+
+def update_status(state: WWState, f: FigureState) -> list[Event]:
+    """Unconscious or dead from damage taken ("Effective Strength reaches 1 ... 0")."""
+    if f.status == "dead":
+        return []
+    if state.options.nonlethal_damage:
+        # "falls unconscious when he has taken a total amount damage ... equal to his Strength,
+        # but only dies when his Lethal damage equals his Strength score."
+        dead, out = f.lethal >= f.st, f.damage >= f.st
+    else:
+        dead, out = f.effective_st <= 0, f.effective_st <= 1
+    if dead:
+        f.status, f.posture = "dead", "fallen"
+        return [Event("dies", f"{f.name} dies", f.name)]
+    if out and f.status == "ok":
+        f.status, f.posture = "unconscious", "fallen"
+        if state.options.nonlethal_damage and f.lethal * 2 > f.st:
+            f.out_for_combat = True  # "won't wake up during this combat"
+        return [Event("unconscious", f"{f.name} falls unconscious", f.name,
+                      {"out_for_combat": f.out_for_combat})]
+    return []
+
+
+def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice: DiceSource,
+                kind: str = "damaging", attacker: FigureState | None = None) -> list[Event]:
+    """Apply a hit of raw damage against armor; falls and status follow."""
+    body = bool(target.armor)
+    split = split_damage(raw, armor, kind, state.options.nonlethal_damage, body)
+    target.lethal += split.lethal
+    target.nonlethal += split.nonlethal
+    record = target.turn
+    record.damage_before_armor += raw
+    record.damage_after_armor += split.total
+    if split.total:
+        record.spoiled = True
+    events = [Event("damage", f"{target.name} takes {split.total} damage"
+                    + (f" ({raw} - {raw - split.total} stopped by armor)" if raw != split.total else ""),
+                    target.name, {"raw": raw, "armor": armor, "taken": split.total,
+                                  "lethal": split.lethal, "nonlethal": split.nonlethal,
+                                  "st": target.effective_st, "st_max": target.st})]
+    events += update_status(state, target)
+    if target.status == "ok":
+        events += _falls(state, target, dice, attacker)
+    return events
+
+
+def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureState | None) -> list[Event]:
+    """"A character that takes 8 or more damage in a single Turn falls down." Once a turn."""
+    record = f.turn
+    if record.fall_checked or f.posture in ("fallen", "prone"):
+        return []
+    if record.damage_after_armor >= 8:
+        record.fall_checked = True
+        f.posture = "fallen"
+        return [Event("falls", f"{f.name} falls down ({record.damage_after_armor} damage this turn)", f.name)]
+    if record.damage_before_armor >= 8:
+        record.fall_checked = True
+        # "a Dexterity Check at -2 (no penalty if he has the Acrobatics Skill)"
+        target = adj_dx(state, f) - (0 if f.has_skill("Acrobatics") else 2)
+        result = check(3, target, dice)
+        data = {"faces": list(result.faces), "target": target, "success": result.success}
+        if not result.success:
+            f.posture = "fallen"
+            return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
+                          f.name, data)]
+        pushed = push_back(state, f, attacker)
+        text = f"{f.name} keeps his feet ({result.total} vs {target})"
+        if pushed:
+            text += f" and is pushed back to {state.battle.label(pushed)}"
+            data["to"] = [pushed.q, pushed.r]
+        return [Event("staggers", text, f.name, data)]
+    return []
+
+
+def push_back(state: WWState, f: FigureState, attacker: FigureState | None) -> Hex | None:
+    """Move f one hex straight away from the attacker, if that hex is free ("moved back one hex")."""
+    if attacker is None:
+        return None
+    line = hex_linedraw(attacker.hex, f.hex)
+    direction = direction_between(line[-2], line[-1]) if len(line) > 1 else (f.facing + 3) % 6
+    new = hex_neighbor(f.hex, direction)
+    occupied = state.occupant_map(ignore=f.name)
+    if all(state.battle.passable(c) and c not in occupied for c in footprint_cells(f.size, new, f.facing)):
+        f.hex = new
+        return new
+    return None
+
+
+def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Breathers and recovery while unconscious (Optional Nonlethal Damage Rule)."""
+    if not state.options.nonlethal_damage:
+        return []
+    events = []
+    for f in state.figures.values():
+        resting = f.turn.stance == "breather" and f.status == "ok" and not f.turn.spoiled
+        sleeping = f.status == "unconscious" and not f.out_for_combat
+        if not (resting or sleeping) or f.nonlethal == 0:
+            continue
+        got = roll(Dice(1, 6), dice)
+        healed = min(f.nonlethal, got.total)
+        f.nonlethal -= healed
+        data = {"faces": list(got.faces), "recovered": healed, "st": f.effective_st}
+        events.append(Event("recovers", f"{f.name} recovers {healed} nonlethal damage", f.name, data))
+        # "He becomes conscious once he recovers more STR than the amount of lethal damage".
+        if sleeping and f.effective_st > f.lethal:
+            f.status = "ok"
+            events.append(Event("wakes", f"{f.name} regains consciousness", f.name))
+    return events

@@ -1,0 +1,52 @@
+"""Threat zones and engagement: who is Engaged, and by whom."""
+
+from __future__ import annotations
+
+from math import ceil
+
+from board.footprints import footprint_cells, threat_zone
+from board.hexgrid import Hex
+from board.rules.warrior_wizard.state import FigureState, WWState
+
+# "A character who is unconscious, dead, fallen, prone, surprised, etc., has no Threat Zone."
+NO_ZONE_POSTURES = ("fallen", "prone")
+
+
+def has_threat_zone(f: FigureState) -> bool:
+    """Whether the figure threatens anything at all."""
+    return f.status == "ok" and f.posture not in NO_ZONE_POSTURES
+
+
+def zone_of(f: FigureState) -> frozenset[Hex]:
+    """The figure's threat zone ("front hexes"), empty when it has none."""
+    if not has_threat_zone(f):
+        return frozenset()
+    return frozenset(threat_zone(f.size, f.hex, f.facing))
+
+
+def engagers_needed(size: int) -> int:
+    """Hexes of engaging figures needed to Engage a figure of this size.
+
+    "a normal human (one hex) is unable to, by himself, Engage a dragon (seven hexes or
+    more)": one hex of engager per four hexes of target, rounded up (7 hexes need 2).
+    """
+    return ceil(size / 4)
+
+
+def engagers_at(state: WWState, f: FigureState, anchor: Hex, facing: int) -> list[str]:
+    """Who would Engage f if it stood at anchor with that facing (its own facing aside)."""
+    cells = set(footprint_cells(f.size, anchor, facing))
+    found = [g for g in state.enemies(f) if cells & zone_of(g)]
+    if sum(g.size for g in found) < engagers_needed(f.size):
+        return []
+    return [g.name for g in found]
+
+
+def engagers(state: WWState, f: FigureState) -> list[str]:
+    """The figures Engaging f now ("in another character's Threat Zone")."""
+    return engagers_at(state, f, f.hex, f.facing)
+
+
+def engaged(state: WWState, f: FigureState) -> bool:
+    """Whether f is Engaged now."""
+    return bool(engagers(state, f))

@@ -1,0 +1,61 @@
+"""Exact odds of an attack before it is made, from the formulas resolution uses."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from board.dice import clamp_distribution, distribution, prob_at_most
+from board.rules.base import Prediction
+from board.rules.warrior_wizard.attack import (
+    AttackPlan, armor_value, damage_dice, dice_count, modifiers, target_number,
+)
+from board.rules.warrior_wizard.damage import split_damage
+from board.rules.warrior_wizard.state import WWState
+from board.rules.warrior_wizard.stats import adj_dx
+
+
+def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
+    """Hit chance, damage taken after armor, and the chances of 5+, falling, unconsciousness
+    and death, all as exact fractions (strays and a set pole arm's counter aside)."""
+    t = state.figures[plan.target]
+    a = state.figures[plan.attacker]
+    n, number = dice_count(state, plan), target_number(state, plan)
+    p_hit = prob_at_most(n, 6, number)
+    outcomes = {"5+": Fraction(0), "falls": Fraction(0), "unconscious": Fraction(0), "dies": Fraction(0)}
+    if plan.maneuver:
+        martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
+        needed = (adj_dx(state, t) if martial else t.st) + (t.st - a.st)
+        outcomes["falls"] = p_hit * (1 - prob_at_most(3, 6, needed))
+        return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes,
+                          tuple(modifiers(state, plan)))
+    dice, multiplier, kind = damage_dice(state, plan)
+    raw_dist = clamp_distribution(distribution(dice))
+    armor = armor_value(state, plan)
+    record = t.turn
+    fall_check = 1 - prob_at_most(3, 6, adj_dx(state, t) - (0 if t.has_skill("Acrobatics") else 2))
+    nonlethal_rule = state.options.nonlethal_damage
+    taken_dist: dict[int, Fraction] = {}
+    for raw, p in raw_dist.items():
+        raw *= multiplier
+        split = split_damage(raw, armor, kind, nonlethal_rule, bool(t.armor))
+        taken = split.total
+        taken_dist[taken] = taken_dist.get(taken, Fraction(0)) + p
+        lethal, total = t.lethal + split.lethal, t.damage + taken
+        if nonlethal_rule:
+            dead, out = lethal >= t.st, total >= t.st
+        else:
+            dead, out = t.st - total <= 0, t.st - total <= 1
+        if dead and t.status != "dead":
+            outcomes["dies"] += p
+        elif out and t.status == "ok":
+            outcomes["unconscious"] += p
+        if record.damage_after_armor + taken >= 5:
+            outcomes["5+"] += p
+        if not (record.fall_checked or t.posture in ("fallen", "prone") or out):
+            if record.damage_after_armor + taken >= 8:
+                outcomes["falls"] += p
+            elif record.damage_before_armor + raw >= 8:
+                outcomes["falls"] += p * fall_check
+    outcomes = {key: value * p_hit for key, value in outcomes.items()}
+    expected = p_hit * sum(k * p for k, p in taken_dist.items())
+    return Prediction(n, number, p_hit, taken_dist, expected, outcomes, tuple(modifiers(state, plan)))

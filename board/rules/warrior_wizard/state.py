@@ -1,0 +1,163 @@
+"""The state of a Warrior & Wizard fight: figures, turn, phase and who acts next."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+
+from board.footprints import footprint_cells
+from board.hexgrid import Hex
+from board.maps import BattleMap
+from board.models import FigureSpec
+from board.rules.warrior_wizard.options import Options
+from board.tables import RuleTables
+
+
+@dataclass(slots=True)
+class TurnRecord:
+    """What a figure has done this turn; the combat actions open to it depend on it."""
+
+    moved: int = 0  # hexes moved this turn
+    start: Hex | None = None  # where its movement began
+    move_action: str | None = None  # the movement action taken
+    entered: list[Hex] = field(default_factory=list)  # anchor hexes entered, in order
+    facings: list[int] = field(default_factory=list)  # facing after each hex entered
+    engaged_at_start: tuple[str, ...] = ()  # who engaged it when its movement began
+    stood_up: bool = False
+    delayed: bool = False
+    acted: bool = False  # took its combat action
+    stance: str | None = None  # defend, dodge, breather or set (a pole arm against a charge)
+    charged: tuple[str, ...] = ()  # figures it moved into engagement with this turn
+    damage_before_armor: int = 0
+    damage_after_armor: int = 0
+    fall_checked: bool = False  # the 8-damage fall rule applies once a turn
+    spoiled: bool = False  # took damage through armor (spoils a breather)
+
+
+@dataclass(slots=True)
+class FigureState:
+    """One figure now: where it stands, what it holds, what it has suffered."""
+
+    name: str
+    team: str
+    size: int
+    st: int
+    dx: int
+    iq: int
+    ma: int
+    hex: Hex
+    facing: int
+    posture: str
+    weapons: list[str]  # carried (sheathed or in hand)
+    ready: str | None  # the weapon in hand
+    off_hand: str | None  # a dagger or main-gauche in the left hand
+    armor: str | None
+    shield: str | None
+    shield_ready: bool
+    backpack: bool
+    gear_kg: float
+    skills: frozenset[str]
+    spells: tuple[str, ...]
+    lethal: int = 0
+    nonlethal: int = 0
+    status: str = "ok"  # ok, unconscious or dead
+    out_for_combat: bool = False  # "won't wake up during this combat"
+    wounded: bool = False  # took 5+ damage last turn: -2 Effective DEX this turn
+    on_fire: str | None = None  # limb, half or whole
+    running_on_fire: bool = False
+    illusion: bool = False
+    caster: str | None = None  # for an illusion: who made it
+    turn: TurnRecord = field(default_factory=TurnRecord)
+
+    @property
+    def cells(self) -> tuple[Hex, ...]:
+        """The hexes the figure covers."""
+        return footprint_cells(self.size, self.hex, self.facing)
+
+    @property
+    def damage(self) -> int:
+        """All damage taken, lethal and nonlethal."""
+        return self.lethal + self.nonlethal
+
+    @property
+    def effective_st(self) -> int:
+        """Strength minus damage taken."""
+        return self.st - self.damage
+
+    @property
+    def up(self) -> bool:
+        """Conscious and alive."""
+        return self.status == "ok"
+
+    def has_skill(self, skill: str) -> bool:
+        """Whether the figure has a skill (case-insensitive)."""
+        return skill.casefold() in self.skills
+
+    def clone(self) -> FigureState:
+        """An independent copy (lists and the turn record copied too)."""
+        turn = replace(self.turn, entered=list(self.turn.entered), facings=list(self.turn.facings))
+        return replace(self, weapons=list(self.weapons), turn=turn)
+
+
+def figure_from_spec(spec: FigureSpec) -> FigureState:
+    """A fresh figure from its map entry."""
+    return FigureState(
+        name=spec.name, team=spec.team, size=spec.size, st=spec.st, dx=spec.dx, iq=spec.iq,
+        ma=spec.ma, hex=Hex(*spec.at), facing=spec.facing, posture=spec.posture,
+        weapons=list(spec.weapons), ready=spec.ready or None, off_hand=spec.off_hand,
+        armor=spec.armor, shield=spec.shield, shield_ready=bool(spec.shield) and not spec.shield_slung,
+        backpack=spec.backpack, gear_kg=spec.gear_kg,
+        skills=frozenset(s.casefold() for s in spec.skills), spells=tuple(spec.spells),
+    )
+
+
+@dataclass(slots=True)
+class ActiveSpell:
+    """A spell with an ongoing effect, and the upkeep that keeps it."""
+
+    name: str
+    caster: str
+    target: str | None
+    upkeep: int
+    effect: str  # a condition name such as "blur", or "illusion"
+
+
+@dataclass
+class WWState:
+    """A whole fight. Mutable, but only ever changed on a private clone by apply()."""
+
+    battle: BattleMap
+    options: Options
+    tables: RuleTables
+    figures: dict[str, FigureState]
+    turn: int = 0
+    phase: str = "setup"  # movement, combat or over
+    order: list[str] = field(default_factory=list)  # this turn's initiative order
+    queue: list[str] = field(default_factory=list)  # still to act this phase; queue[0] acts
+    chases: dict[str, str] = field(default_factory=dict)  # pursuer -> the one it chases
+    items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons lying on hexes
+    spells: list[ActiveSpell] = field(default_factory=list)
+    winner: str | None = None
+
+    def clone(self) -> WWState:
+        """A copy that apply() may change freely (the map and tables are shared)."""
+        return WWState(
+            battle=self.battle, options=self.options, tables=self.tables,
+            figures={name: f.clone() for name, f in self.figures.items()},
+            turn=self.turn, phase=self.phase, order=list(self.order), queue=list(self.queue),
+            chases=dict(self.chases), items={h: list(v) for h, v in self.items.items()},
+            spells=[copy.copy(s) for s in self.spells], winner=self.winner,
+        )
+
+    @property
+    def active(self) -> str | None:
+        """The figure whose turn it is in this phase."""
+        return self.queue[0] if self.queue else None
+
+    def occupant_map(self, ignore: str | None = None) -> dict[Hex, str]:
+        """Which figure covers each hex (bodies too: a fallen or dead figure is in the way)."""
+        return {cell: f.name for f in self.figures.values() if f.name != ignore for cell in f.cells}
+
+    def enemies(self, figure: FigureState) -> list[FigureState]:
+        """Figures of other teams."""
+        return [f for f in self.figures.values() if f.team != figure.team]

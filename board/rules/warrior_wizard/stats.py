@@ -1,0 +1,99 @@
+"""Derived figures: adjusted DEX, movement, load and armor, from the tables and options."""
+
+from __future__ import annotations
+
+from math import ceil
+
+from board.footprints import relative_zone
+from board.rules.warrior_wizard.state import FigureState, WWState
+from board.tables import Armor, Weapon
+
+
+def _piece(state: WWState, name: str | None) -> Armor | None:
+    return state.tables.armor_piece(name) if name else None
+
+
+def load_kg(state: WWState, f: FigureState) -> float:
+    """Carried weight: armor, shield and other gear (the Weapons Table gives no weights)."""
+    pieces = (_piece(state, f.armor), _piece(state, f.shield))
+    return sum(p.weight_kg or 0 for p in pieces if p) + f.gear_kg
+
+
+def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
+    """Every standing penalty to Effective DEX, with its reason."""
+    out = []
+    for piece in (_piece(state, f.armor), _piece(state, f.shield)):
+        if piece and piece.dex_penalty:
+            out.append((piece.name, piece.dex_penalty))
+    if f.backpack:
+        out.append(("Full Backpack", state.tables.armor_piece("Full Backpack").dex_penalty))
+    enc = state.tables.encumbrance_row(load_kg(state, f), f.st).dex
+    if enc:
+        out.append(("encumbrance", enc))
+    if f.wounded:
+        # "5 or more points of damage in a single Turn ... reduced by 2 for the next Turn only."
+        out.append(("wounded last turn", -2))
+    return out
+
+
+def adj_dx(state: WWState, f: FigureState) -> int:
+    """Effective (adjusted) Dexterity now: DX with armor, encumbrance and wounds."""
+    return f.dx + sum(n for _, n in dex_penalties(state, f))
+
+
+def movement(state: WWState, f: FigureState) -> int:
+    """Movement allowance this turn, after armor, encumbrance and (optionally) damage."""
+    armor = _piece(state, f.armor)
+    enc = state.tables.encumbrance_row(load_kg(state, f), f.st)
+    if enc.movement is None:  # beyond 7x STR: maximum lift
+        return 0
+    if state.options.movement_rule:
+        # "the Dexterity penalty determines the movement reduction", and losses accumulate;
+        # "a character loses 1 Movement for every 2 damage he takes".
+        loss = -sum(n for name, n in dex_penalties(state, f) if name != "wounded last turn")
+        loss += -enc.movement + f.damage // 2
+    else:
+        # "Penalties to Effective Dexterity are cumulative ...; movement penalties are not."
+        loss = max(-(armor.movement_penalty if armor else 0), -enc.movement)
+    return max(0, f.ma - loss)
+
+
+def half_movement(state: WWState, f: FigureState) -> int:
+    """Half of Movement, rounded up."""
+    return ceil(movement(state, f) / 2)
+
+
+def weapon(state: WWState, name: str | None) -> Weapon | None:
+    """The table row of a weapon name."""
+    return state.tables.weapon(name) if name else None
+
+
+def facing_zone(attacker: FigureState, target: FigureState) -> str:
+    """Where the attacker stands relative to the target: front, side or rear."""
+    zones = [relative_zone(target.size, target.hex, target.facing, cell) for cell in attacker.cells]
+    for zone in ("front", "side", "rear"):
+        if zone in zones:
+            return zone
+    return "front"
+
+
+def armor_against(state: WWState, target: FigureState, zone: str, fire: bool = False
+                  ) -> list[tuple[str, int]]:
+    """What stops damage from an attack coming from zone (front, side or rear)."""
+    out = []
+    armor = _piece(state, target.armor)
+    if armor:
+        # In a hex of fire "medieval-type armor protects with half its value".
+        out.append((armor.name, armor.defense // 2 if fire else armor.defense))
+    if fire:
+        return out
+    shield = _piece(state, target.shield)
+    # "A shield held in the 'ready' position protects against attacks from the character's
+    # front zone ..., while a shield slung on the back protects against attacks from behind only."
+    if shield and ((target.shield_ready and zone == "front") or (not target.shield_ready and zone == "rear")):
+        out.append((shield.name, shield.defense))
+    if target.off_hand and zone == "front" and not target.shield_ready:
+        out.append((f"{target.off_hand} parry", state.tables.armor_piece("Main Gauche or Dagger").defense))
+    if target.backpack and zone == "rear":
+        out.append(("Full Backpack", state.tables.armor_piece("Full Backpack").defense))
+    return out

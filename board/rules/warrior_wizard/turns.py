@@ -1,0 +1,116 @@
+"""The turn sequence: initiative, spell upkeep, movement, combat actions, end of turn."""
+
+from __future__ import annotations
+
+from board.dice import DiceSource, check
+from board.rules.base import Event
+from board.rules.warrior_wizard import damage, fire, spells
+from board.rules.warrior_wizard.state import TurnRecord, WWState
+from board.rules.warrior_wizard.stats import adj_dx
+
+
+def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
+    """Order the figures for this turn.
+
+    "Characters go in order of their Effective Dexterity scores, from high to low. If two
+    characters are tied, each of them makes a Dexterity Check; the character with the higher
+    margin of success goes first." Equal margins roll again. With Advanced Initiative,
+    "All characters make a Dexterity Check, and go first in order from highest to lowest
+    margin of success" (ties: higher Effective DEX, then roll again).
+    """
+    figures = [f for f in state.figures.values() if f.up]
+    dexes = {f.name: adj_dx(state, f) for f in figures}
+    rolls: dict[str, list] = {f.name: [] for f in figures}
+    advanced = state.options.advanced_initiative
+
+    def dex_check(name: str) -> int:
+        result = check(3, dexes[name], dice)
+        rolls[name].append({"faces": list(result.faces), "margin": result.margin})
+        return result.margin
+
+    keys: dict[str, list[int]] = {name: [dex_check(name), dexes[name]] if advanced else [dexes[name]]
+                                  for name in dexes}
+    while True:
+        groups: dict[tuple, list[str]] = {}
+        for name, key in keys.items():
+            groups.setdefault(tuple(key), []).append(name)
+        tied = [names for names in groups.values() if len(names) > 1]
+        if not tied:
+            break
+        for names in tied:
+            for name in names:
+                keys[name].append(dex_check(name))
+    order = sorted(keys, key=lambda name: keys[name], reverse=True)
+    state.order = order
+    text = "Initiative: " + ", ".join(f"{name} ({dexes[name]})" for name in order)
+    return [Event("initiative", text, None, {"order": order, "adj_dx": dexes,
+                                            "rolls": {n: r for n, r in rolls.items() if r}})]
+
+
+def movement_queue(state: WWState) -> list[str]:
+    """Initiative order, except that in a chase "the character ahead always moves first"."""
+    queue = [name for name in state.order if state.figures[name].up]
+    for pursuer, quarry in state.chases.items():
+        if pursuer in queue and quarry in queue and queue.index(quarry) > queue.index(pursuer):
+            queue.remove(quarry)
+            queue.insert(queue.index(pursuer), quarry)
+    return queue
+
+
+def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Begin the next turn: initiative, spell upkeep, then the movement phase."""
+    state.turn += 1
+    for f in state.figures.values():
+        f.turn = TurnRecord()
+    events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
+    events += roll_initiative(state, dice)
+    events += spells.upkeep(state, dice)
+    state.phase = "movement"
+    state.queue = movement_queue(state)
+    return events
+
+
+def advance(state: WWState, dice: DiceSource) -> list[Event]:
+    """The active figure is done: pass to the next one, or to the next phase or turn."""
+    events: list[Event] = []
+    if state.queue:
+        state.queue.pop(0)
+    # Figures knocked out mid-phase lose their turn; figures that already acted leave the queue.
+    state.queue = [n for n in state.queue if state.figures[n].up
+                   and not (state.phase == "combat" and state.figures[n].turn.acted)]
+    if state.queue or state.phase == "over":
+        return events
+    if state.phase == "movement":
+        state.phase = "combat"
+        # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
+        # the initiative order, which "holds for the rest of the combat turn".
+        state.queue = [n for n in state.order if state.figures[n].up and not state.figures[n].turn.acted]
+        events.append(Event("phase", "Combat actions", None, {"phase": "combat"}))
+        if state.queue:
+            return events
+    events += end_turn(state, dice)
+    return events
+
+
+def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Effects at the end of a turn, then the next turn (or the end of the fight)."""
+    events = fire.end_of_turn(state, dice)
+    events += damage.end_of_turn(state, dice)
+    for f in state.figures.values():
+        f.wounded = f.turn.damage_after_armor >= 5
+    events += check_victory(state)
+    if state.phase != "over":
+        events += start_turn(state, dice)
+    return events
+
+
+def check_victory(state: WWState) -> list[Event]:
+    """The fight is over when at most one team has a figure standing (illusions aside)."""
+    teams = {f.team for f in state.figures.values() if f.up and not f.illusion}
+    if len(teams) <= 1 and state.phase != "over":
+        state.phase = "over"
+        state.queue = []
+        state.winner = next(iter(teams), None)
+        text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
+        return [Event("victory", text, None, {"winner": state.winner})]
+    return []

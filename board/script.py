@@ -1,0 +1,108 @@
+"""Scripts: a map, ruleset options, a seed and commands. The replay, test and save format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from board.game import Game
+from board.maps import _pydantic_problems, load_map, parse_map
+from board.rules.base import Command, get_ruleset
+from board.yamlio import InputError, Problem, dump_yaml, parse_yaml, read_text
+
+FORMAT = 1
+
+
+class ScriptFile(BaseModel):
+    """A script or saved game as written in YAML."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hexboard: int = Field(FORMAT, description="format version of this file")
+    map: str | dict[str, Any] = Field(description="a map file (relative to this file) or a map inline")
+    ruleset: str | None = Field(None, description="defaults to the map's ruleset")
+    options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's optional rules")
+    seed: int | str = Field(0, description="seeds every die not forced by a command")
+    commands: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class Script(BaseModel):
+    """A checked script: the game it starts and its commands."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    source: ScriptFile
+    game: Game
+    commands: list[Command]
+
+
+def load_script(path: str | Path) -> Script:
+    """Read a script file; InputError names FILE:LINE:COL for every problem."""
+    return parse_script(read_text(path), str(path), Path(path).parent)
+
+
+def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> Script:
+    """Check script text and build its game (no command applied yet)."""
+    data, marks = parse_yaml(text, file)
+    if not isinstance(data, dict):
+        raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
+    try:
+        source = ScriptFile.model_validate(data)
+    except ValidationError as error:
+        raise InputError(_pydantic_problems(error, marks)) from None
+    if source.hexboard > FORMAT:
+        raise InputError([marks.problem(("hexboard",), f"this file is format {source.hexboard}; "
+                                                       f"this Hexboard reads format {FORMAT} and older")])
+    problems: list[Problem] = []
+    commands = []
+    for index, raw in enumerate(source.commands):
+        try:
+            commands.append(Command.model_validate(raw))
+        except ValidationError as error:
+            problems += _pydantic_problems(error, marks, prefix=("commands", index))
+    if isinstance(source.map, str):
+        map_path = (base / source.map) if not Path(source.map).is_absolute() else Path(source.map)
+        try:
+            battle = load_map(map_path)
+        except InputError as error:
+            problems += error.problems
+            battle = None
+    else:
+        try:
+            battle = parse_map(dump_yaml(source.map), f"{file} (inline map)")
+        except InputError as error:
+            problems += error.problems
+            battle = None
+    game = None
+    if battle is not None:
+        try:
+            ruleset = get_ruleset(source.ruleset or battle.ruleset)
+            options = ruleset.options_model().model_validate(source.options)
+            game = Game(battle, options, source.seed, ruleset.id)
+        except KeyError as error:
+            problems.append(marks.problem(("ruleset",), str(error.args[0])))
+        except ValidationError as error:
+            problems += _pydantic_problems(error, marks, prefix=("options",))
+    if problems:
+        raise InputError(problems)
+    return Script(source=source, game=game, commands=commands)
+
+
+def game_to_yaml(game: Game, map_ref: str | None = None) -> str:
+    """A game as a script: the save format. The map is inlined unless a path is given."""
+    from board.maps import map_to_yaml
+    from board.yamlio import SafeLoader
+    import yaml
+
+    data: dict[str, Any] = {"hexboard": FORMAT}
+    data["map"] = map_ref if map_ref else yaml.load(map_to_yaml(game.battle), Loader=SafeLoader)
+    data["ruleset"] = game.ruleset.id
+    options = game.options.model_dump(exclude_defaults=True)
+    if options:
+        data["options"] = options
+    data["seed"] = game.seed
+    data["commands"] = [c.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+                        for c in game.history]
+    return dump_yaml(data)
