@@ -8,6 +8,7 @@ offsets for facing 0, rotated about the anchor by `facing` steps.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from board.hexgrid import (
     DIRECTIONS, ORIGIN, Hex, hex_add, hex_neighbors, hex_rotate,
@@ -51,12 +52,21 @@ def _cartesian(h: Hex) -> tuple[float, float]:
 
 def footprint_cells(size: int, anchor: Hex, facing: int) -> tuple[Hex, ...]:
     """Return the hexes a figure covers, anchor first."""
+    q, r = anchor
+    return tuple(Hex(q + dq, r + dr) for dq, dr in _cells_at_origin(size, facing % 6))
+
+
+# Footprint geometry only depends on (size, facing) up to translation, so it
+# is worked out once at the origin and moved to the anchor: the rules ask for
+# threat zones thousands of times a second.
+@lru_cache(maxsize=None)
+def _cells_at_origin(size: int, facing: int) -> tuple[Hex, ...]:
     try:
         base = _BASE[size]
     except (KeyError, TypeError):
         raise ValueError(f"footprint size must be one of {FOOTPRINT_SIZES}, "
                          f"not {size!r}") from None
-    return tuple(hex_add(anchor, hex_rotate(offset, facing)) for offset in base)
+    return tuple(hex_rotate(offset, facing) for offset in base)
 
 
 def footprint_centroid(size: int, anchor: Hex, facing: int) -> tuple[float, float]:
@@ -96,9 +106,15 @@ def _bearing(size: int, anchor: Hex, facing: int, h: Hex) -> tuple[float, float,
 
 def relative_zone(size: int, anchor: Hex, facing: int, h: Hex) -> str:
     """Return where h lies for the figure: inside, front, side or rear."""
-    if h in footprint_cells(size, anchor, facing):
+    return _zone_at_origin(size, facing % 6, h[0] - anchor[0], h[1] - anchor[1])
+
+
+@lru_cache(maxsize=65536)
+def _zone_at_origin(size: int, facing: int, dq: int, dr: int) -> str:
+    h = Hex(dq, dr)
+    if h in _cells_at_origin(size, facing):
         return "inside"
-    cos_alpha = _bearing(size, anchor, facing, h)[0]
+    cos_alpha = _bearing(size, ORIGIN, facing, h)[0]
     if cos_alpha > _COS_90 + _TOLERANCE:
         return "front"
     if cos_alpha < _COS_150 - _TOLERANCE:
@@ -106,12 +122,18 @@ def relative_zone(size: int, anchor: Hex, facing: int, h: Hex) -> str:
     return "side"
 
 
-def _adjacent_in_zone(size: int, anchor: Hex, facing: int, zone: str) -> tuple[Hex, ...]:
-    hexes = [h for h in footprint_neighbors(size, anchor, facing)
-             if relative_zone(size, anchor, facing, h) == zone]
+@lru_cache(maxsize=None)
+def _adjacent_at_origin(size: int, facing: int, zone: str) -> tuple[Hex, ...]:
+    hexes = [h for h in footprint_neighbors(size, ORIGIN, facing)
+             if relative_zone(size, ORIGIN, facing, h) == zone]
     # Right to left as the figure sees them, so the order turns with it.
-    hexes.sort(key=lambda h: _bearing(size, anchor, facing, h)[1:])
+    hexes.sort(key=lambda h: _bearing(size, ORIGIN, facing, h)[1:])
     return tuple(hexes)
+
+
+def _adjacent_in_zone(size: int, anchor: Hex, facing: int, zone: str) -> tuple[Hex, ...]:
+    q, r = anchor
+    return tuple(Hex(q + dq, r + dr) for dq, dr in _adjacent_at_origin(size, facing % 6, zone))
 
 
 def threat_zone(size: int, anchor: Hex, facing: int) -> tuple[Hex, ...]:

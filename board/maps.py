@@ -9,9 +9,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from board.footprints import footprint_cells
-from board.hexgrid import ORIGIN, Hex, from_offset, hex_range, parse_label, to_offset
+from board.hexgrid import ORIGIN, Hex, from_offset, hex_label, hex_range, parse_label, to_offset
 from board.models import PICTURE, PICTURE_OF, FigureSpec, HexTerrain, MapFile, TeamSpec
 from board.tables import RuleTables, UnknownName, load_tables
+from board.tables import load_spells
 from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
 KNOWN_RULESETS = ("warrior-wizard",)
@@ -60,8 +61,7 @@ class BattleMap:
 
     def label(self, h: Hex) -> str:
         """The printed-map label of a hex, or its axial coordinates off a rectangle."""
-        from board.hexgrid import hex_label
-        if self.size is None:
+        if self.size is None or h not in self.cells:
             return f"[{h.q}, {h.r}]"
         return hex_label(h, self.layout)
 
@@ -256,6 +256,11 @@ class _Builder:
                 carried.append(self.tables.weapon(name).name)
             except UnknownName as error:
                 self.problem(here + ("weapons", i), str(error))
+        for i, name in enumerate(spec.spells):
+            try:
+                load_spells().spell(name)
+            except UnknownName as error:
+                self.problem(here + ("spells", i), str(error))
         for key, kinds in (("armor", ("body",)), ("shield", ("shield",))):
             name = getattr(spec, key)
             if name is None:

@@ -59,7 +59,7 @@ def acting_figure(state: WWState, command: Command, phase: str) -> FigureState:
 
 def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> str:
     """The smallest movement action that covers a path of this many hexes."""
-    if f.turn.delayed:
+    if f.turn.delayed and not engaged_with:
         return "continue"
     if engaged_with:
         return "shift" if steps else "stand_still"
@@ -114,10 +114,10 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} is {f.posture}: stand up first (it takes the whole movement)")
     if action == "continue" and not f.turn.delayed:
         raise Refusal("only a figure that chose Delay finishes its move later")
-    if f.turn.delayed and action not in ("continue", "stand_still"):
+    if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
         raise Refusal(f"{f.name} delayed: finish moving (up to {allowance(state, f, 'continue')} hexes) "
                       "or stand still")
-    if engaged_with and action not in ("shift", "stand_still", "continue"):
+    if engaged_with and action not in ("shift", "stand_still"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
                       "stand still or stand up")
     if action == "shift" and not engaged_with:
@@ -130,6 +130,9 @@ def plan(state: WWState, command: Command) -> MovePlan:
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
+    panic = fire.running_refusal(state, f, path, engaged_with)
+    if panic:
+        raise Refusal(panic)
     return MovePlan(f.name, action, path, facing, engaged_with)
 
 
@@ -174,7 +177,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if p.action == "delay":
         record.delayed = True
         state.queue.append(f.name)  # "finish moving later in the phase"
-    elif p.action == "continue":
+    else:
         record.delayed = False
     return events + advance(state, dice)
 
@@ -187,7 +190,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
         return out
-    if f.turn.delayed:
+    if f.turn.delayed and not engaged_with:
         paths, stops = reachable(state, f, allowance(state, f, "continue"), board)
         out.append(ActionInfo("continue", LABELS["continue"], "movement", needs="path",
                               hexes=paths, stop_hexes=stops))
