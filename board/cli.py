@@ -1,4 +1,4 @@
-"""Command-line sub-commands: play, check, replay and schema."""
+"""Command-line sub-commands: play, screenshot, check, replay and schema."""
 
 from __future__ import annotations
 
@@ -54,19 +54,61 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Open the board on a map (until the window lands: print the map's summary)."""
+def _open_game(map_path: str, seed, load: str | None, script: str | None = None):
+    """A Game from a map (and seed), a saved game, or a map with a script applied.
+
+    Returns (game, title) or prints the problems and returns None."""
+    from board.game import Game
     from board.maps import load_map
+    from board.script import load_script
     from board.yamlio import InputError
 
     try:
-        battle = load_map(args.map)
+        if load:
+            saved = load_script(load)
+            for command in saved.commands:
+                saved.game.submit(command)
+            return saved.game, saved.game.battle.name
+        battle = load_map(map_path)
+        game = Game(battle, seed=seed)
+        if script:
+            scripted = load_script(script)
+            game = scripted.game
+            for command in scripted.commands:
+                game.submit(command)
+        return game, battle.name
     except InputError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
+        return None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the board window on a map or a saved game."""
+    opened = _open_game(args.map, args.seed, args.load)
+    if opened is None:
         return 1
-    print(f"{args.map}: {summary(battle)}")
-    print("The board window is not built yet; this prints the map it would open.")
+    from board.ui.app import run
+
+    game, title = opened
+    return run(game, title)
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    """Render the board headlessly (after a script, if given) to a PNG."""
+    opened = _open_game(args.map, args.seed, None, args.script)
+    if opened is None:
+        return 1
+    try:
+        width, height = (int(n) for n in args.size.lower().split("x"))
+    except ValueError:
+        print(f"--size: expected WIDTHxHEIGHT such as 1280x800, got {args.size!r}", file=sys.stderr)
+        return 2
+    from board.ui.app import render_png
+
+    game, title = opened
+    render_png(game, title, args.out, (width, height))
+    print(f"{args.out}: {width}x{height}, turn {game.state.turn}, {len(game.history)} commands applied")
     return 0
 
 
@@ -112,9 +154,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the board on a map (the default)")
+    play = sub.add_parser("play", help="open the board window on a map (the default)")
     play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
+    play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
+    play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
     play.set_defaults(func=cmd_play)
+
+    shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")
+    shot.add_argument("map", help="map file")
+    shot.add_argument("out", metavar="OUT.png", help="the PNG to write")
+    shot.add_argument("--script", help="a script to apply first (its own map and seed are used)")
+    shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
+    shot.set_defaults(func=cmd_screenshot)
 
     check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
     check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
@@ -139,5 +191,5 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["play"])
     return args.func(args)

@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+from pydantic import Field, field_validator, model_validator
 
 from board.dice import Dice, DiceError
+from board.models import FigureSpec
 from board.yamlio import load_yaml_file
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -200,3 +202,77 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
         weapons=weapons, armor=armor, armor_aliases=armor_doc.get("aliases", {}),
         encumbrance=tuple(EncumbranceRow(**row) for row in enc),
     )
+
+
+# --- The spell catalogue -----------------------------------------------------------------
+# The rule text mentions spells ("Move one hex and cast", "A thrown spell is treated
+# identically", "Spell Upkeep") but lists none: spells.yaml is GM data with a few samples.
+
+SpellKind = Literal["thrown", "condition", "heal", "illusion"]
+_FROM_CASTER = ("at", "team", "facing")  # an illusion takes these from its caster
+
+
+class Spell(BaseModel):
+    """One catalogue entry: ST cost, upkeep, and the effect (damage dice or a condition)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    cost: int = Field(ge=0, description="ST spent to cast")
+    upkeep: int = Field(0, ge=0, description="ST spent each later turn to keep it; 0: lasts")
+    kind: SpellKind
+    dice: Dice | None = Field(None, description="thrown: damage; heal: points healed")
+    burning: bool = False
+    condition: str | None = Field(None, description='condition: the effect name ("blur")')
+    figure: FigureSpec | None = Field(None, description="illusion: the figure it copies")
+    notes: str = ""
+
+    @field_validator("dice", mode="before")
+    @classmethod
+    def _dice_text(cls, value):
+        return Dice.parse(str(value)) if isinstance(value, (str, int)) else value
+
+    @field_validator("figure", mode="before")
+    @classmethod
+    def _template(cls, value):
+        if isinstance(value, dict):
+            taken = [key for key in _FROM_CASTER if key in value]
+            if taken:
+                raise ValueError(f"an illusion takes {', '.join(taken)} from its caster")
+            value = {**value, "at": (0, 0)}
+        return value
+
+    @model_validator(mode="after")
+    def _effect_fits_kind(self):
+        needs = {"thrown": "dice", "heal": "dice", "condition": "condition", "illusion": "figure"}
+        if getattr(self, needs[self.kind]) is None:
+            raise ValueError(f'a {self.kind} spell needs "{needs[self.kind]}"')
+        return self
+
+
+class SpellCatalogue(BaseModel):
+    """Every spell a figure may know, by name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    spells: dict[str, Spell]
+
+    def spell(self, name: str) -> Spell:
+        """The spell of that name (case-insensitive); UnknownName with a suggestion."""
+        return self.spells[_find(name, self.spells, {}, "spell")]
+
+
+@cache
+def load_spells(ruleset: str = "warrior-wizard") -> SpellCatalogue:
+    """Load the spell catalogue of a ruleset; illusion templates must name table gear."""
+    doc = load_yaml_file(TABLES / ruleset / "spells.yaml")
+    spells = {entry["name"]: Spell.model_validate(entry) for entry in doc["spells"]}
+    tables = load_tables(ruleset)
+    for spell in spells.values():
+        if spell.figure is not None:
+            for name in spell.figure.weapons:
+                tables.weapon(name)
+            for name in (spell.figure.armor, spell.figure.shield):
+                if name:
+                    tables.armor_piece(name)
+    return SpellCatalogue(spells=spells)

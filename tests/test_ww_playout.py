@@ -11,7 +11,7 @@ from board.hexgrid import Hex, hex_distance
 from board.rules.base import Command
 
 MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.yaml"))
-HEALING_EVENTS = ("recovers", "wakes")
+HEALING_EVENTS = ("recovers", "wakes", "heals")
 
 
 def state_fingerprint(game: Game):

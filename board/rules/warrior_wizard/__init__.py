@@ -8,8 +8,8 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, register
 from board.rules.warrior_wizard import combat_do, gm, moves
-from board.rules.warrior_wizard.combat import open_actions
-from board.rules.warrior_wizard.combat_do import STANCES, targets_for
+from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
+from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.options import Options
 from board.rules.warrior_wizard.predict import predict_attack
@@ -50,7 +50,7 @@ class WarriorWizard:
             return moves.movement_actions(state, f) if state.active == figure else []
         infos = open_actions(state, f)
         if state.active != figure:
-            infos = [i for i in infos if i.id in STANCES and not f.turn.acted]
+            infos = [i for i in infos if i.id in OUT_OF_TURN and not f.turn.acted]
         out = []
         for info in infos:
             if info.needs == "target" and info.enabled:
@@ -91,10 +91,11 @@ class WarriorWizard:
         return handler(state, command, dice)
 
     def predict(self, state: WWState, command: Command) -> Prediction | None:
-        if command.do != "act" or command.action not in ATTACKS:
+        if command.do != "act" or command.action not in ATTACKS + ("cast",):
             return None
         _, _, details = combat_do.plan_act(state, command)
-        return predict_attack(state, details["attack"])
+        plan = details["attack"] if "attack" in details else details["spell"].attack
+        return predict_attack(state, plan) if plan is not None else None
 
     def snapshot(self, state: WWState) -> dict[str, Any]:
         figures = {}

@@ -148,7 +148,7 @@ def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice, int, str]:
     bonus = plan.extra_damage
     surplus = st_surplus(a, weapon)
     if surplus < 0:
-        bonus -= ceil(-surplus / 2)  # "-1 to damage for every 2 STR less"
+        bonus -= -surplus // 2  # "-1 to damage for every 2 STR less": 1 short costs none
     dice = add_bonus(weapon.dice, bonus) if bonus else weapon.dice
     double = plan.straight_charge or plan.set_vs_charge
     kind = "bludgeoning" if weapon.name in BLUDGEONING else "damaging"
@@ -166,7 +166,7 @@ def resolve(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     a, t = state.figures[plan.attacker], state.figures[plan.target]
     number, n = target_number(state, plan), dice_count(state, plan)
     result = check(n, number, dice)
-    what = plan.weapon or "bare hands"
+    what = plan.weapon or ("a spell" if plan.mode == "spell" else "bare hands")
     data = {"target": t.name, "weapon": plan.weapon, "dice": n, "faces": list(result.faces),
             "roll": result.total, "needed": number, "hit": result.success,
             "modifiers": modifiers(state, plan)}

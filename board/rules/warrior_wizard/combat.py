@@ -67,6 +67,9 @@ def _can_move(state: WWState, f: FigureState) -> str | None:
 def _breather_on(state: WWState, f: FigureState) -> str | None:
     if not (state.options.breather and state.options.nonlethal_damage):
         return "the optional breather rule is off"
+    if f.turn.upkeep_paid:
+        # "no spending STR on maintaining spells" during a breather
+        return f"{f.name} spent ST keeping a spell up this turn"
     return None
 
 
@@ -161,6 +164,7 @@ ACTIONS: tuple[CombatAction, ...] = (
                  all_of(moved_at_most(1, "a set pole arm"), _has_pole_arm), out_of_turn=True),
     CombatAction("pass", "Do nothing", D + E, lambda state, f: None),
 )
+OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
 
 
 def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:

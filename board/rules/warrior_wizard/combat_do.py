@@ -5,19 +5,17 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard import spells
+from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.attack import (
     MANEUVERS, AttackPlan, distance, in_front, line_of_fire, max_extra_damage, resolve,
 )
-from board.rules.warrior_wizard.combat import check_open
+from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.moves import acting_figure, to_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import advance, check_victory
-
-STANCES = ("dodge", "defend", "set_pole", "breather")
 
 
 def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
@@ -123,7 +121,7 @@ def check(state: WWState, command: Command) -> None:
 
 def plan_act(state: WWState, command: Command):
     """Check a combat command and return (figure, action, details) for carrying it out."""
-    if command.action in STANCES and command.figure in state.figures and state.phase == "combat" \
+    if command.action in OUT_OF_TURN and command.figure in state.figures and state.phase == "combat" \
             and state.active != command.figure:
         f = state.figures[command.figure]
         if f.turn.acted:
@@ -329,6 +327,10 @@ def _disengage(state, f, command, details, dice):
         events += resolve(state, plan, dice)
     if f.status == "ok" and f.posture == "standing":
         start = f.hex
+        path, balked = fire.check_entry(state, f, [details["to"]], dice)
+        events += balked
+        if not path:
+            return events
         f.hex = details["to"]
         if command.facing is not None:
             f.facing = command.facing
@@ -337,6 +339,7 @@ def _disengage(state, f, command, details, dice):
         events.append(Event("disengages", f"{f.name} disengages {state.battle.label(start)} -> "
                                           f"{state.battle.label(f.hex)}", f.name,
                             {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
+        events += fire.after_move(state, f, path, dice)
     return events
 
 

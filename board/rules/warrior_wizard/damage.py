@@ -85,21 +85,24 @@ def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice:
                                   "st": target.effective_st, "st_max": target.st})]
     events += update_status(state, target)
     if target.status == "ok":
-        events += _falls(state, target, dice, attacker)
+        events += _falls(state, target, dice, attacker, raw, split.total)
     return events
 
 
-def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureState | None) -> list[Event]:
-    """"A character that takes 8 or more damage in a single Turn falls down." Once a turn."""
+def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureState | None,
+           raw: int, taken: int) -> list[Event]:
+    """"A character that takes 8 or more damage in a single Turn falls down."
+
+    Each total counts on the hit that first brings it to 8 this turn, so the DEX check is made
+    once, and a later hit that brings the damage after armor to 8 still knocks him down.
+    """
     record = f.turn
-    if record.fall_checked or f.posture in ("fallen", "prone"):
+    if f.posture in ("fallen", "prone"):
         return []
-    if record.damage_after_armor >= 8:
-        record.fall_checked = True
+    if record.damage_after_armor >= 8 > record.damage_after_armor - taken:
         f.posture = "fallen"
         return [Event("falls", f"{f.name} falls down ({record.damage_after_armor} damage this turn)", f.name)]
-    if record.damage_before_armor >= 8:
-        record.fall_checked = True
+    if record.damage_before_armor >= 8 > record.damage_before_armor - raw:
         # "a Dexterity Check at -2 (no penalty if he has the Acrobatics Skill)"
         target = adj_dx(state, f) - (0 if f.has_skill("Acrobatics") else 2)
         result = check(3, target, dice)
@@ -113,7 +116,12 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
         if pushed:
             text += f" and is pushed back to {state.battle.label(pushed)}"
             data["to"] = [pushed.q, pushed.r]
-        return [Event("staggers", text, f.name, data)]
+        events = [Event("staggers", text, f.name, data)]
+        if pushed:
+            from board.rules.warrior_wizard import fire  # fire imports damage: import late
+            f.turn.moved += 1  # pushed: it did not stay put
+            events += fire.after_move(state, f, [pushed], dice)
+        return events
     return []
 
 
@@ -131,6 +139,16 @@ def push_back(state: WWState, f: FigureState, attacker: FigureState | None) -> H
     return None
 
 
+def can_wake(state: WWState, f: FigureState) -> bool:
+    """Whether an unconscious figure's damage now lets it wake."""
+    if f.status != "unconscious" or f.out_for_combat:
+        return False
+    if state.options.nonlethal_damage:
+        # "He becomes conscious once he recovers more STR than the amount of lethal damage"
+        return f.effective_st > f.lethal
+    return f.effective_st > 1
+
+
 def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Breathers and recovery while unconscious (Optional Nonlethal Damage Rule)."""
     if not state.options.nonlethal_damage:
@@ -146,8 +164,7 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         f.nonlethal -= healed
         data = {"faces": list(got.faces), "recovered": healed, "st": f.effective_st}
         events.append(Event("recovers", f"{f.name} recovers {healed} nonlethal damage", f.name, data))
-        # "He becomes conscious once he recovers more STR than the amount of lethal damage".
-        if sleeping and f.effective_st > f.lethal:
+        if sleeping and can_wake(state, f):
             f.status = "ok"
             events.append(Event("wakes", f"{f.name} regains consciousness", f.name))
     return events

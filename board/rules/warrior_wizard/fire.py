@@ -1,24 +1,203 @@
-"""Fire: burning hexes, hot coals, figures on fire. (Being written: hooks only for now.)"""
+"""Fire: burning hexes, hot coals, figures on fire (rule text 000, "Fire Damage")."""
 
 from __future__ import annotations
 
-from board.dice import DiceSource
-from board.hexgrid import Hex
+from board.dice import Dice, DiceSource, check, roll
+from board.footprints import footprint_cells
+from board.hexgrid import Hex, hex_neighbor
 from board.rules.base import Event
+from board.rules.warrior_wizard.damage import take_damage
+from board.rules.warrior_wizard.movement import Board, allowance, reachable
 from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import armor_against, movement
+
+# "One limb only ...: 1d6-4 per Turn ... Half the body: 1d6-2 ... Whole body: 1d6"
+BURN = {"limb": Dice(1, 6, -4), "half": Dice(1, 6, -2), "whole": Dice(1, 6)}
+# "an Intelligence Check to avoid running (3d6 for one limb, 4d6 for half body, 5d6 for whole body)"
+PANIC_DICE = {"limb": 3, "half": 4, "whole": 5}
+# "one Turn of running turns one burning limb into a half-body burn, and a half-body burn
+# into a full body burn"
+SPREAD = {"limb": "half", "half": "whole", "whole": "whole"}
+EXTENT = {"limb": "one limb", "half": "half the body", "whole": "the whole body"}
+RUN = 3  # hexes moved in a turn that count as running
+
+
+def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = None) -> str | None:
+    """The fire under f's footprint at anchor: "coals", "flames", or None if none burns."""
+    stages = {state.battle.terrain_at(c).stage
+              for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
+              if state.battle.terrain_at(c).kind == "fire"}
+    return "coals" if "coals" in stages else ("flames" if stages else None)
+
+
+def _burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceSource) -> list[Event]:
+    """Roll fire damage and apply it; armor counts half ("protects with half its value")."""
+    rolled = roll(dice_expr, dice)
+    raw = max(0, rolled.total)
+    armor = sum(n for _, n in armor_against(state, f, "front", fire=True))
+    text = f"{f.name} burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
+    events = [Event("burns", text, f.name,
+                    {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
+                     "armor": armor, "cause": why})]
+    if raw:
+        events += take_damage(state, f, raw, armor, dice)
+    return events
+
+
+def _iq_check(state: WWState, f: FigureState, n: int, what: str, dice: DiceSource,
+              data: dict | None = None) -> tuple[bool, dict, str]:
+    """An n-dice IQ check: (success, event data, "IQ check 3d6 rolls 12 vs 10")."""
+    result = check(n, f.iq, dice)
+    info = {"check": what, "dice": n, "faces": list(result.faces), "roll": result.total,
+            "target": f.iq, "success": result.success, **(data or {})}
+    return result.success, info, f"IQ check {n}d6 rolls {result.total} vs {f.iq}"
+
+
+def _way_out(state: WWState, f: FigureState) -> Hex | None:
+    """The first adjacent hex, in direction order, that is free and not burning."""
+    board = Board(state, f)
+    for direction in range(6):
+        h = hex_neighbor(f.hex, direction)
+        # Free in every facing, so the move's own facing change cannot overlap anything.
+        if all(board.fits(h, d) and not fire_at(state, f, h, d) for d in range(6)):
+            return h
+    return None
 
 
 def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource
                 ) -> tuple[list[Hex], list[Event]]:
-    """The part of the path the figure dares to walk, and the IQ checks rolled."""
+    """The part of the path the figure dares to walk, and the IQ checks rolled.
+
+    "A character must succeed on a 3d6 Intelligence Check to move into or stay in a burning hex."
+    """
+    label = state.battle.label
+    if not path:
+        if f.turn.moved or f.turn.delayed or f.posture != "standing" or not fire_at(state, f, f.hex):
+            return path, []
+        ok, data, text = _iq_check(state, f, 3, "stay", dice, {"hex": [f.hex.q, f.hex.r]})
+        if ok:
+            return path, [Event("fire_check", f"{f.name} holds his ground in the fire ({text})",
+                                f.name, data)]
+        out = _way_out(state, f)
+        if out is None:
+            return path, [Event("fire_check", f"{f.name} cannot bear the fire but finds no way out "
+                                              f"({text})", f.name, data)]
+        data["to"] = [out.q, out.r]
+        return [out], [Event("fire_check", f"{f.name} cannot bear the fire and steps out to "
+                                           f"{label(out)} ({text})", f.name, data)]
+    for index, h in enumerate(path):
+        if fire_at(state, f, h):
+            ok, data, text = _iq_check(state, f, 3, "enter", dice, {"hex": [h.q, h.r]})
+            if ok:
+                return path, [Event("fire_check", f"{f.name} dares the fire at {label(h)} ({text})",
+                                    f.name, data)]
+            data["stopped_after"] = index
+            return path[:index], [Event("balks", f"{f.name} balks at the fire at {label(h)} ({text})",
+                                        f.name, data)]
     return path, []
 
 
 def after_move(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource) -> list[Event]:
-    """Damage for moving through and stopping in burning hexes."""
-    return []
+    """Damage for moving through and stopping in burning hexes.
+
+    "A character moving through a burning hex takes 1d6-4 damage, +2 per additional hex moved
+    through. A character who stops in a burning hex takes 1d6-2 damage. ... If the fire has
+    burned down to hot coals, add +1d6 to the damage".
+    """
+    if not path:
+        return []
+    events: list[Event] = []
+    through = [stage for stage in (fire_at(state, f, h) for h in path[:-1]) if stage]
+    if through:
+        expr = Dice(1 + ("coals" in through), 6, -4 + 2 * (len(through) - 1))
+        n = len(through)
+        events += _burn(state, f, expr, f"moving through {n} burning hex{'es' if n > 1 else ''}", dice)
+    stage = fire_at(state, f, path[-1])
+    if stage and f.status != "dead":
+        expr = Dice(1 + (stage == "coals"), 6, -2)
+        events += _burn(state, f, expr, "stopping in " + ("hot coals" if stage == "coals" else "flames"),
+                        dice)
+    return events
+
+
+def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Each burning figure checks IQ to avoid running; a failure means it must run this turn.
+
+    "The character must succeed on an Intelligence Check to avoid running (3d6 for one limb,
+    4d6 for half body, 5d6 for whole body); attempting to stop running while already doing so
+    is at +1 die."
+    """
+    events = []
+    for f in state.figures.values():
+        f.must_run = False
+        if f.on_fire is None:
+            f.running_on_fire = False
+            continue
+        if not f.up:
+            continue
+        n = PANIC_DICE[f.on_fire] + f.running_on_fire
+        ok, data, text = _iq_check(state, f, n, "avoid running", dice, {"extent": f.on_fire})
+        f.must_run = not ok
+        verb = "keeps his head" if ok else f"panics and must run ({RUN} or more hexes)"
+        events.append(Event("panic" if not ok else "fire_check",
+                            f"{f.name} is on fire ({EXTENT[f.on_fire]}) and {verb} ({text})",
+                            f.name, data))
+    return events
+
+
+def running_refusal(state: WWState, f: FigureState, path, engaged_with) -> str | None:
+    """Why a panicking burning figure may not make this move, or None.
+
+    It must move at least 3 hexes this turn if any legal move that long exists.
+    """
+    needed = RUN - f.turn.moved
+    if not f.must_run or needed <= 0 or len(path) >= needed:
+        return None
+    if f.posture != "standing" or engaged_with:
+        return None  # no run is open to it: standing up or Shifting is all it can do
+    limit = allowance(state, f, "continue") if f.turn.delayed else movement(state, f)
+    if not any(len(p) >= needed for p in reachable(state, f, limit)[0].values()):
+        return None
+    more = " more" if f.turn.moved else ""
+    return f"{f.name} is on fire and panics: he must run ({needed} or more hexes{more})"
 
 
 def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Burning figures and figures staying in burning hexes take damage."""
-    return []
+    events: list[Event] = []
+    for f in state.figures.values():
+        if f.status == "dead":
+            continue
+        stage = fire_at(state, f, f.hex)
+        if stage and f.turn.moved == 0:
+            # "A character who, for some reason, stays put in a burning hex, takes 1d6 damage
+            # per turn he stays there."
+            expr = Dice(1 + (stage == "coals"), 6)
+            events += _burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"),
+                            dice)
+        if f.on_fire and f.status != "dead":
+            events += _on_fire(state, f, dice)
+    return events
+
+
+def _on_fire(state: WWState, f: FigureState, dice: DiceSource) -> list[Event]:
+    """One turn of burning, then the fire spreads (running) or goes out (stop, drop and roll)."""
+    extent = f.on_fire
+    ran = f.turn.moved >= RUN
+    expr = BURN[extent]
+    if extent == "whole" and ran:
+        expr = Dice(1, 6, 2)  # "running while burning increases whole body damage by +2 per Turn"
+    events = _burn(state, f, expr, f"on fire, {EXTENT[extent]}" + (", running" if ran else ""), dice)
+    if f.posture == "prone":
+        # "Stop, drop, and roll can put out a fire in one Turn; the character takes one full
+        # Turn of burning"
+        f.on_fire, f.running_on_fire = None, False
+        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name))
+        return events
+    f.running_on_fire = ran
+    if ran and SPREAD[extent] != extent:
+        f.on_fire = SPREAD[extent]
+        events.append(Event("fire_spreads", f"Running fans the flames: {f.name} now burns over "
+                                            f"{EXTENT[f.on_fire]}", f.name,
+                            {"from": extent, "to": f.on_fire}))
+    return events

@@ -7,11 +7,11 @@ from pydantic import ValidationError
 from board.dice import DiceSource
 from board.models import FigureSpec
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard.damage import update_status
+from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.moves import to_hex
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
-from board.rules.warrior_wizard.turns import check_victory
+from board.rules.warrior_wizard.turns import advance, check_victory
 from board.tables import UnknownName
 
 GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite")
@@ -77,16 +77,19 @@ def _new_figure(state: WWState, command: Command) -> FigureSpec:
     if spec.name in state.figures:
         raise Refusal(f'a figure named "{spec.name}" is already on the map')
     try:
-        for name in spec.weapons:
-            state.tables.weapon(name)
+        weapons = [state.tables.weapon(name).name for name in spec.weapons]
+        ready = state.tables.weapon(spec.ready).name if spec.ready else spec.ready
         for name in (spec.armor, spec.shield):
             if name:
                 state.tables.armor_piece(name)
     except UnknownName as error:
         raise Refusal(str(error)) from None
+    if ready and ready not in weapons:  # as a map file is checked
+        raise Refusal(f'{spec.name} readies "{spec.ready}" but does not carry it; '
+                      f"carried: {', '.join(weapons) or 'nothing'}")
     at = to_hex(state, spec.at)
-    ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
-    spec = spec.model_copy(update={"at": (at.q, at.r), "ready": ready})
+    ready = ready if ready is not None else (weapons[0] if weapons else "")
+    spec = spec.model_copy(update={"at": (at.q, at.r), "weapons": weapons, "ready": ready})
     probe = figure_from_spec(spec)
     why = Board(state, probe).why_not(at, spec.facing)
     if why:
@@ -94,8 +97,17 @@ def _new_figure(state: WWState, command: Command) -> FigureSpec:
     return spec
 
 
+def _out_of_turn(state: WWState, name: str, dice: DiceSource) -> list[Event]:
+    """A figure that can no longer act leaves the queue; if it was acting, the next one acts."""
+    if state.active == name:
+        return advance(state, dice)
+    if name in state.queue:
+        state.queue.remove(name)
+    return []
+
+
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out a GM command; it never advances the turn."""
+    """Carry out a GM command; it advances the turn only past a figure it takes out."""
     details = plan(state, command)
     action = command.action
     tag = {"gm": True, "gm_action": action}
@@ -111,13 +123,14 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if action == "damage":
         f.lethal += details["amount"]
         events = [Event("gm", f"GM deals {details['amount']} damage to {f.name}", f.name, tag)]
-        return events + update_status(state, f) + check_victory(state)
+        events += update_status(state, f) + check_victory(state)
+        return events + ([] if f.up else _out_of_turn(state, f.name, dice))
     if action == "heal":
         healed = min(details["amount"], f.damage)
         from_nonlethal = min(healed, f.nonlethal)
         f.nonlethal -= from_nonlethal
         f.lethal -= healed - from_nonlethal
-        if f.status == "unconscious" and f.effective_st > 1:
+        if can_wake(state, f):
             f.status = "ok"
         return [Event("gm", f"GM heals {f.name} by {healed}", f.name, tag)]
     if action == "posture":
@@ -125,9 +138,10 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         return [Event("gm", f"GM sets {f.name} {f.posture}", f.name, tag)]
     if action == "remove":
         del state.figures[f.name]
-        if f.name in state.queue:
-            state.queue.remove(f.name)
-        return [Event("gm", f"GM removes {f.name}", f.name, tag)] + check_victory(state)
+        state.order = [n for n in state.order if n != f.name]
+        state.chases = {p: q for p, q in state.chases.items() if f.name not in (p, q)}
+        events = [Event("gm", f"GM removes {f.name}", f.name, tag)] + check_victory(state)
+        return events + _out_of_turn(state, f.name, dice)
     if action == "chase":
         if command.target is None:
             state.chases.pop(f.name, None)

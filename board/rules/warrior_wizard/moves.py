@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.warrior_wizard import fire
+from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
 )
@@ -109,6 +109,9 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action == "stand_up":
         if f.posture == "standing":
             raise Refusal(f"{f.name} is already standing")
+        why = board.why_not(f.hex, facing)
+        if why:
+            raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
         return MovePlan(f.name, action, (), facing, engaged_with)
     if f.posture != "standing" and (path or action != "stand_still"):
         raise Refusal(f"{f.name} is {f.posture}: stand up first (it takes the whole movement)")
@@ -141,10 +144,15 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     p = plan(state, command)
     f = state.figures[p.figure]
     record = f.turn
+    events: list[Event] = []
+    # "If he moves, but fails to announce he is performing upkeep, any spell that required
+    # upkeep to continue for this turn fails": params.lapse names the spells he lets go.
+    for name in command.params.get("lapse", []):
+        for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
+            events += spells.end_spell(state, active, f"{f.name} lets it lapse")
     if not record.delayed:
         record.engaged_at_start = tuple(sorted(p.engaged_with))
         record.start = f.hex
-    events: list[Event] = []
     if p.action == "stand_up":
         # "Standing up, from a fallen, prone, or kneeling position, costs the character's full
         # Movement for the Turn."
@@ -206,10 +214,17 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         return out
     # One search at the largest allowance serves every action: a path's length says which.
     paths, stops = reachable(state, f, movement(state, f), board)
+    must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
     for action in DISENGAGED_MOVES:
         limit = allowance(state, f, action)
         hexes = {h: p for h, p in paths.items() if len(p) <= limit}
+        reason = None if limit > 0 else "no Movement left"
+        if must_run and limit < fire.RUN:
+            reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=limit > 0, reason=None if limit > 0 else "no Movement left"))
+                              enabled=reason is None, reason=reason))
+    if must_run:
+        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False,
+                            reason=f"{f.name} is on fire and panics: he must run")
     return out

@@ -51,10 +51,11 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
             outcomes["unconscious"] += p
         if record.damage_after_armor + taken >= 5:
             outcomes["5+"] += p
-        if not (record.fall_checked or t.posture in ("fallen", "prone") or out):
-            if record.damage_after_armor + taken >= 8:
+        if not (t.posture in ("fallen", "prone") or out):
+            # As damage._falls: a total counts on the hit that first brings it to 8.
+            if record.damage_after_armor < 8 <= record.damage_after_armor + taken:
                 outcomes["falls"] += p
-            elif record.damage_before_armor + raw >= 8:
+            elif record.damage_before_armor < 8 <= record.damage_before_armor + raw:
                 outcomes["falls"] += p * fall_check
     outcomes = {key: value * p_hit for key, value in outcomes.items()}
     expected = p_hit * sum(k * p for k, p in taken_dist.items())

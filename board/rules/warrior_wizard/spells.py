@@ -1,27 +1,320 @@
-"""Spells: the catalogue, casting, upkeep and disbelieving illusions. (Being written.)"""
+"""Spells: the catalogue, casting, upkeep and disbelieving illusions.
+
+The rule text defines no spells; the catalogue (assets/tables/warrior-wizard/spells.yaml)
+is GM data. The readings taken here are listed in docs/rules-notes.md.
+"""
 
 from __future__ import annotations
 
-from board.dice import DiceSource
+from dataclasses import dataclass
+
+from board.dice import DiceSource, check as dice_check, roll
+from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.attack import AttackPlan, in_front, line_of_fire, resolve
+from board.rules.warrior_wizard.damage import update_status
+from board.rules.warrior_wizard.movement import Board
+from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
+from board.tables import Spell, SpellCatalogue, UnknownName, load_spells
 
 
-def upkeep(state: WWState, dice: DiceSource) -> list[Event]:
-    """Pay each ongoing spell's upkeep in ST, or let it lapse."""
-    return []
+@dataclass(frozen=True)
+class SpellPlan:
+    """A checked cast or disbelieve: what apply() carries out."""
+
+    target: str
+    spell: Spell | None = None  # None: disbelieving
+    attack: AttackPlan | None = None  # a thrown spell's roll to hit
+    at: Hex | None = None  # where an illusion appears
+
+
+def catalogue() -> SpellCatalogue:
+    """The spell catalogue (GM data)."""
+    return load_spells()
+
+
+def known(f: FigureState) -> list[Spell]:
+    """The catalogue entries of the spells f knows (unknown names skipped)."""
+    out = []
+    for name in f.spells:
+        try:
+            out.append(catalogue().spell(name))
+        except UnknownName:
+            continue
+    return out
+
+
+# --- targets -------------------------------------------------------------------------------
+
+def in_sight(state: WWState, f: FigureState) -> list[str]:
+    """Other figures in f's front with a line of fire, as for a thrown weapon."""
+    out = []
+    for g in state.figures.values():
+        if g.name == f.name or g.status == "dead" or not in_front(f, g):
+            continue
+        try:
+            line_of_fire(state, f, g)
+        except Refusal:
+            continue
+        out.append(g.name)
+    return out
+
+
+def spell_targets(state: WWState, f: FigureState, spell: Spell) -> list[str]:
+    """Valid targets of one spell: thrown ones at a figure in front with a line of fire;
+    conditions and healing also on the caster himself; an illusion names its caster."""
+    if spell.kind == "illusion":
+        return [f.name]
+    others = in_sight(state, f)
+    return others if spell.kind == "thrown" else [f.name] + others
+
+
+def disbelief_targets(state: WWState, f: FigureState) -> list[str]:
+    """Figures f may try to disbelieve: any living figure of another team.
+
+    Every one is offered, not only the illusions, so the menu does not give them away.
+    """
+    return [g.name for g in state.figures.values() if g.team != f.team and g.status != "dead"]
 
 
 def targets(state: WWState, f: FigureState, action: str) -> list[str]:
-    """Valid targets for casting or disbelieving."""
-    return []
+    """Valid targets for casting (any spell f knows) or disbelieving."""
+    if action == "disbelieve":
+        return disbelief_targets(state, f)
+    out: list[str] = []
+    for spell in known(f):
+        out += [name for name in spell_targets(state, f, spell) if name not in out]
+    return out
 
 
-def check(state: WWState, f: FigureState, command: Command):
+# --- checking ------------------------------------------------------------------------------
+
+def _chosen_spell(f: FigureState, command: Command) -> Spell:
+    """The spell named by params.spell (optional when f knows only one)."""
+    name = command.params.get("spell")
+    if name is None:
+        if len(f.spells) != 1:
+            raise Refusal(f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")
+        name = f.spells[0]
+    try:
+        spell = catalogue().spell(str(name))
+    except UnknownName as error:
+        raise Refusal(str(error)) from None
+    if spell.name.casefold() not in {s.casefold() for s in f.spells}:
+        raise Refusal(f"{f.name} does not know {spell.name}; known: {', '.join(f.spells) or 'none'}")
+    return spell
+
+
+def _chosen_target(command: Command, valid: list[str], what: str) -> str:
+    if command.target is None:
+        raise Refusal(f"choose a target for {what}; valid: {', '.join(valid) or 'none'}")
+    if command.target not in valid:
+        raise Refusal(f"{command.target} is not a valid target for {what}; valid: "
+                      f"{', '.join(valid) or 'none'}")
+    return command.target
+
+
+def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
     """Check a cast or disbelieve command; return what apply() needs."""
-    raise Refusal("spells are not available yet")
+    if command.action == "disbelieve":
+        target = _chosen_target(command, disbelief_targets(state, f), "disbelief")
+        return SpellPlan(target)
+    spell = _chosen_spell(f, command)
+    target = _chosen_target(command, spell_targets(state, f, spell), spell.name)
+    t = state.figures[target]
+    if spell.kind == "thrown":
+        return SpellPlan(target, spell, attack=AttackPlan(
+            f.name, target, None, "spell", spell_dice=spell.dice, burning=spell.burning))
+    if spell.kind == "condition":
+        if any(s.name == spell.name and s.target == target for s in state.spells):
+            raise Refusal(f"{target} is already under {spell.name}")
+    elif spell.kind == "heal" and t.damage == 0:
+        raise Refusal(f"{target} has no damage to heal")
+    elif spell.kind == "illusion":
+        return SpellPlan(target, spell, at=_illusion_hex(state, f, spell, command))
+    return SpellPlan(target, spell)
 
 
-def apply(state: WWState, f: FigureState, command: Command, plan, dice: DiceSource) -> list[Event]:
+def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command) -> Hex:
+    """Where the illusion appears: command.to, or the first free hex round from f's front."""
+    probe = _illusion_figure(state, f, spell, Hex(0, 0))
+    board = Board(state, probe)
+    around = [c for cell in f.cells for c in hex_neighbors(cell) if c not in f.cells]
+    if command.to is not None:
+        from board.rules.warrior_wizard.moves import to_hex  # moves imports turns, which imports us
+        at = to_hex(state, command.to)
+        if at not in around:
+            raise Refusal(f"{spell.name} appears on a hex next to {f.name}")
+        why = board.why_not(at, f.facing)
+        if why:
+            raise Refusal(f"{spell.name} cannot appear there: {why}")
+        return at
+    order = [hex_neighbor(f.hex, (f.facing + k) % 6) for k in (0, 1, 5, 2, 4, 3)]
+    for at in order + around:
+        if at in around and board.why_not(at, f.facing) is None:
+            return at
+    raise Refusal(f"no free hex next to {f.name} for {spell.name}")
+
+
+# --- carrying out --------------------------------------------------------------------------
+
+def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan,
+          dice: DiceSource) -> list[Event]:
     """Cast the spell or disbelieve the illusion."""
-    return []
+    if plan.spell is None:
+        return _disbelieve(state, f, state.figures[plan.target], dice)
+    spell = plan.spell
+    aim = "" if spell.kind == "illusion" or plan.target == f.name else f" at {plan.target}"
+    events = [Event("cast", f"{f.name} casts {spell.name}{aim}", f.name,
+                    {"spell": spell.name, "target": plan.target, "cost": spell.cost})]
+    # The ST is spent as the spell goes off: a caster who knocks himself out still casts it.
+    events += pay(state, f, spell.cost, f"casting {spell.name}")
+    if plan.attack is not None:
+        # "A thrown spell is treated identically [to a thrown weapon], except that it has no
+        # chance of hitting another target if it misses": resolve() rolls no strays for "spell".
+        return events + resolve(state, plan.attack, dice)
+    if spell.kind == "condition":
+        state.spells.append(ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition))
+        return events + [Event("spell_on", f"{plan.target} is under {spell.name}", plan.target,
+                               {"spell": spell.name, "effect": spell.condition, "caster": f.name})]
+    if spell.kind == "heal":
+        return events + _heal(state, state.figures[plan.target], spell, dice)
+    return events + _conjure(state, f, spell, plan.at)
+
+
+def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
+    """Spend ST on a spell: "Strength loss from spellcasting is considered to be Nonlethal
+    damage" under the Optional Nonlethal Damage Rule; Lethal otherwise. It is not a blow:
+    no armor, no fall, no -2 DEX for 5+ damage."""
+    if amount <= 0:
+        return []
+    nonlethal = state.options.nonlethal_damage
+    if nonlethal:
+        f.nonlethal += amount
+    else:
+        f.lethal += amount
+    events = [Event("spell_cost", f"{f.name} spends {amount} ST {what}", f.name,
+                    {"amount": amount, "nonlethal": nonlethal, "st": f.effective_st})]
+    return events + update_status(state, f)
+
+
+def _heal(state: WWState, t: FigureState, spell: Spell, dice: DiceSource) -> list[Event]:
+    """"healing spells heal Lethal damage first", then Nonlethal."""
+    rolled = roll(spell.dice, dice)
+    points = max(0, rolled.total)
+    lethal = min(points, t.lethal)
+    nonlethal = min(points - lethal, t.nonlethal)
+    t.lethal -= lethal
+    t.nonlethal -= nonlethal
+    events = [Event("heals", f"{t.name} is healed {lethal + nonlethal} ({spell.dice} rolls {rolled.total})",
+                    t.name, {"dice": str(spell.dice), "faces": list(rolled.faces), "lethal": lethal,
+                             "nonlethal": nonlethal, "st": t.effective_st})]
+    if t.status == "unconscious" and _would_wake(state, t):
+        t.status, t.out_for_combat = "ok", False
+        events.append(Event("wakes", f"{t.name} regains consciousness", t.name))
+    return events
+
+
+def _would_wake(state: WWState, t: FigureState) -> bool:
+    """Conscious again after healing, by the same thresholds that knocked him out."""
+    if state.options.nonlethal_damage:
+        # "He becomes conscious once he recovers more STR than the amount of lethal damage";
+        # healed below half his ST in Lethal damage, he is no longer out for the combat.
+        return t.effective_st > t.lethal and t.lethal * 2 <= t.st
+    return t.effective_st > 1  # "When a character's Effective Strength reaches 1 ..."
+
+
+def _illusion_figure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> FigureState:
+    """The illusory copy of the spell's figure, on f's team, facing f's way."""
+    template = spell.figure
+    weapons = [state.tables.weapon(w).name for w in template.weapons]
+    ready = template.ready if template.ready is not None else (weapons[0] if weapons else "")
+    name, n = template.name, 1
+    while name in state.figures:
+        n += 1
+        name = f"{template.name} {n}"
+    spec = template.model_copy(update={"name": name, "team": f.team, "at": (at.q, at.r),
+                                       "facing": f.facing, "weapons": weapons, "ready": ready,
+                                       "spells": []})
+    g = figure_from_spec(spec)
+    g.illusion, g.caster = True, f.name
+    return g
+
+
+def _conjure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> list[Event]:
+    """Put the illusion on the board; it joins the initiative order next turn."""
+    g = _illusion_figure(state, f, spell, at)
+    state.figures[g.name] = g
+    state.spells.append(ActiveSpell(spell.name, f.name, g.name, spell.upkeep, "illusion"))
+    return [Event("illusion", f"{g.name} appears at {state.battle.label(at)}", g.name,
+                  {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing})]
+
+
+def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource) -> list[Event]:
+    """A 3d6 IQ check; on a success an illusion vanishes, a real figure stays."""
+    result = dice_check(3, f.iq, dice)
+    dispelled = result.success and t.illusion
+    outcome = "it vanishes" if dispelled else ("it is real" if result.success else "he fails")
+    events = [Event("disbelieve", f"{f.name} disbelieves {t.name}: IQ check {result.total} vs "
+                                  f"{f.iq}, {outcome}", f.name,
+                    {"target": t.name, "faces": list(result.faces), "needed": f.iq,
+                     "success": result.success, "dispelled": dispelled})]
+    if dispelled:
+        events += vanish(state, t.name, f"disbelieved by {f.name}")
+    return events
+
+
+# --- ongoing spells ------------------------------------------------------------------------
+
+def vanish(state: WWState, name: str, why: str) -> list[Event]:
+    """Take an illusion off the board, out of the turn order, and end its spells."""
+    state.figures.pop(name, None)
+    state.queue = [n for n in state.queue if n != name]
+    state.order = [n for n in state.order if n != name]
+    state.chases = {a: b for a, b in state.chases.items() if name not in (a, b)}
+    state.spells = [s for s in state.spells if name not in (s.target, s.caster)]
+    return [Event("vanishes", f"{name} vanishes ({why})", name, {"illusion": True})]
+
+
+def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
+    """End an ongoing spell (an illusion vanishes with it)."""
+    if active in state.spells:
+        state.spells.remove(active)
+    events = [Event("spell_ends", f"{active.name} on {active.target} ends ({why})", active.caster,
+                    {"spell": active.name, "target": active.target, "caster": active.caster})]
+    if active.effect == "illusion" and active.target in state.figures:
+        events += vanish(state, active.target, f"{active.name} ends")
+    return events
+
+
+def _can_pay(state: WWState, f: FigureState, amount: int) -> bool:
+    """Whether f can spend amount ST and stay conscious."""
+    if state.options.nonlethal_damage:
+        return f.damage + amount < f.st
+    return f.effective_st - amount > 1
+
+
+def upkeep(state: WWState, dice: DiceSource) -> list[Event]:
+    """Pay each ongoing spell's upkeep in ST, or let it lapse.
+
+    "Some spells require spending additional Strength in order to maintain an ongoing
+    effect; if so, a character does this on his turn, before moving." The board pays it for
+    him at the start of the turn while he is conscious and can pay without passing out;
+    otherwise the spell lapses. Illusions struck down last turn vanish first.
+    """
+    events: list[Event] = []
+    for g in list(state.figures.values()):
+        if g.illusion and g.status != "ok":
+            events += vanish(state, g.name, "struck down")
+    for active in list(state.spells):
+        if active.upkeep <= 0 or active not in state.spells:
+            continue
+        caster = state.figures.get(active.caster)
+        if caster is None or not caster.up:
+            events += end_spell(state, active, "its caster is down")
+        elif not _can_pay(state, caster, active.upkeep):
+            events += end_spell(state, active, f"{caster.name} is too weak to keep it up")
+        else:
+            caster.turn.upkeep_paid = True
+            events += pay(state, caster, active.upkeep, f"keeping up {active.name}")
+    return events

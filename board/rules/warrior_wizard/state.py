@@ -21,7 +21,6 @@ class TurnRecord:
     start: Hex | None = None  # where its movement began
     move_action: str | None = None  # the movement action taken
     entered: list[Hex] = field(default_factory=list)  # anchor hexes entered, in order
-    facings: list[int] = field(default_factory=list)  # facing after each hex entered
     engaged_at_start: tuple[str, ...] = ()  # who engaged it when its movement began
     stood_up: bool = False
     delayed: bool = False
@@ -30,8 +29,8 @@ class TurnRecord:
     charged: tuple[str, ...] = ()  # figures it moved into engagement with this turn
     damage_before_armor: int = 0
     damage_after_armor: int = 0
-    fall_checked: bool = False  # the 8-damage fall rule applies once a turn
     spoiled: bool = False  # took damage through armor (spoils a breather)
+    upkeep_paid: bool = False  # spent ST keeping a spell up this turn
 
 
 @dataclass(slots=True)
@@ -64,7 +63,8 @@ class FigureState:
     out_for_combat: bool = False  # "won't wake up during this combat"
     wounded: bool = False  # took 5+ damage last turn: -2 Effective DEX this turn
     on_fire: str | None = None  # limb, half or whole
-    running_on_fire: bool = False
+    running_on_fire: bool = False  # ran (3+ hexes) last turn while burning
+    must_run: bool = False  # burning and failed this turn's IQ check to avoid running
     illusion: bool = False
     caster: str | None = None  # for an illusion: who made it
     turn: TurnRecord = field(default_factory=TurnRecord)
@@ -95,7 +95,7 @@ class FigureState:
 
     def clone(self) -> FigureState:
         """An independent copy (lists and the turn record copied too)."""
-        turn = replace(self.turn, entered=list(self.turn.entered), facings=list(self.turn.facings))
+        turn = replace(self.turn, entered=list(self.turn.entered))
         return replace(self, weapons=list(self.weapons), turn=turn)
 
 

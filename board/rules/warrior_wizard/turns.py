@@ -64,6 +64,7 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
+    events += fire.start_of_turn(state, dice)
     events += spells.upkeep(state, dice)
     state.phase = "movement"
     state.queue = movement_queue(state)

@@ -1,0 +1,63 @@
+"""The camera: zoom and pan, turning hexes into screen pixels and back."""
+
+from __future__ import annotations
+
+from board.hexgrid import Hex, Layout, layout_for, pixel_to_hex, polygon_corners
+
+MIN_SIZE, MAX_SIZE = 8.0, 96.0
+
+
+class Camera:
+    """Where the map sits on screen: hex size in pixels and the pixel of hex (0, 0)."""
+
+    def __init__(self, kind: str, size: float = 36.0, origin: tuple[float, float] = (0.0, 0.0)):
+        self.kind = kind
+        self.size = size
+        self.origin = origin
+        self.version = 0  # bumped on every change, for caches keyed on the view
+
+    @property
+    def layout(self) -> Layout:
+        """The hex layout at this zoom and pan."""
+        return layout_for(self.kind, self.size, self.origin)
+
+    def to_screen(self, h) -> tuple[float, float]:
+        """Pixel centre of a hex (or fractional hex) on screen."""
+        from board.hexgrid import hex_to_pixel
+        return hex_to_pixel(self.layout, h)
+
+    def to_hex(self, p: tuple[float, float]) -> Hex:
+        """The hex under a screen pixel."""
+        return pixel_to_hex(self.layout, p)
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six screen corners of a hex."""
+        return polygon_corners(self.layout, h)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the map by a pixel offset."""
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        self.version += 1
+
+    def zoom_at(self, factor: float, at: tuple[float, float]) -> None:
+        """Zoom by factor, keeping the point under `at` still."""
+        new = max(MIN_SIZE, min(MAX_SIZE, self.size * factor))
+        scale = new / self.size
+        ox, oy = self.origin
+        self.origin = (at[0] - (at[0] - ox) * scale, at[1] - (at[1] - oy) * scale)
+        self.size = new
+        self.version += 1
+
+    def fit(self, cells, rect) -> None:
+        """Zoom and pan so every cell shows inside rect (x, y, w, h), centred."""
+        cells = list(cells)
+        probe = layout_for(self.kind, 1.0, (0.0, 0.0))
+        points = [p for h in cells for p in polygon_corners(probe, h)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        width, height = max(xs) - min(xs), max(ys) - min(ys)
+        x, y, w, h = rect
+        size = max(MIN_SIZE, min(MAX_SIZE, 0.94 * min(w / width, h / height)))
+        self.size = size
+        self.origin = (x + w / 2 - size * (min(xs) + max(xs)) / 2,
+                       y + h / 2 - size * (min(ys) + max(ys)) / 2)
+        self.version += 1

@@ -1,0 +1,335 @@
+"""The play controller: turns clicks and keys into commands; keeps only view state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from board.game import Game
+from board.hexgrid import Hex
+from board.rules.base import ActionInfo, Command, Event, Prediction
+
+PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "delay")
+
+
+@dataclass
+class View:
+    """Selection, the chosen action, the move being planned, the message shown."""
+
+    mode: str = "move"  # move, facing, combat, target, hex, choice, gm, over
+    selected: str | None = None
+    move_action: str | None = None
+    hover: Hex | None = None
+    pending: tuple[str, Hex, tuple[Hex, ...], int, str] | None = None  # figure, hex, path, facing, action
+    action: ActionInfo | None = None  # the combat action being aimed
+    message: str = ""
+    warning: bool = False
+    gm: bool = False
+    threat_mode: str = "focus"  # all, focus (selected and hovered) or off
+    labels: bool = True
+    chase_from: str | None = None
+    events: list[Event] = field(default_factory=list)  # events of the last command, for animations
+
+
+class Controller:
+    """What a click or key means now, given the game and the view."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.view = View()
+        self.sync()
+
+    # --- reading the game ----------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def info(self) -> dict:
+        return self.game.ruleset.turn_info(self.state)
+
+    def actions(self, figure: str | None = None) -> list[ActionInfo]:
+        name = figure or self.view.selected
+        return self.game.ruleset.actions(self.state, name) if name else []
+
+    def move_info(self) -> ActionInfo | None:
+        """The movement action whose reach is shown."""
+        for info in self.actions():
+            if info.phase == "movement" and info.id == self.view.move_action:
+                return info
+        return None
+
+    def figure_at(self, h: Hex) -> str | None:
+        for f in self.state.figures.values():
+            if h in f.cells:
+                return f.name
+        return None
+
+    def sync(self) -> None:
+        """Bring the view in line with the game after any change."""
+        info = self.info()
+        v = self.view
+        v.pending, v.action, v.chase_from = None, None, None
+        if v.gm:
+            v.mode = "gm"
+            return
+        if info["phase"] == "over":
+            v.mode, v.selected = "over", None
+            return
+        v.selected = info["active"]
+        if info["phase"] == "movement":
+            v.mode = "move"
+            enabled = {i.id for i in self.actions() if i.enabled and i.needs == "path" and i.hexes}
+            v.move_action = next((a for a in PATH_MOVES if a in enabled), None)
+        else:
+            v.mode = "combat"
+
+    def say(self, text: str, warning: bool = False) -> None:
+        self.view.message, self.view.warning = text, warning
+
+    # --- doing things --------------------------------------------------------------------
+
+    def submit(self, command: Command) -> bool:
+        """Send a command through the one legal path; show the refusal if it is refused."""
+        outcome = self.game.submit(command)
+        self.view.events = outcome.events
+        if outcome.accepted:
+            self.say("")
+            self.sync()
+            return True
+        self.say(outcome.reason or "refused", warning=True)
+        return False
+
+    def choose_move_action(self, action_id: str) -> None:
+        """Pick the movement action whose reach is shown (or do it, if it needs no path)."""
+        info = next((i for i in self.actions() if i.id == action_id), None)
+        if info is None:
+            return
+        if not info.enabled:
+            self.say(f"{info.label}: {info.reason}", warning=True)
+            return
+        if info.needs == "path":
+            self.view.move_action = action_id
+            self.say(f"{info.label}: click a blue hex ({len(info.hexes)} in reach)")
+        elif action_id == "stand_up":
+            self.submit(Command(do="move", figure=self.view.selected, action="stand_up"))
+        else:
+            f = self.state.figures[self.view.selected]
+            self.view.pending = (f.name, f.hex, (), f.facing, "stand_still")
+            self.view.mode = "facing"
+            self.say("Stand still: pick a facing (arrows, Q/E), then Enter or click the hex")
+
+    def click_hex(self, h: Hex) -> None:
+        """A left click on a hex, in whatever mode the view is in."""
+        v = self.view
+        handler = {"move": self._click_move, "facing": self._click_facing, "target": self._click_target,
+                   "hex": self._click_action_hex, "gm": self._click_gm, "combat": self._click_combat}
+        if v.mode in handler:
+            handler[v.mode](h)
+
+    def _click_move(self, h: Hex) -> None:
+        f = self.state.figures[self.view.selected]
+        if h in f.cells:
+            self.choose_move_action("stand_still")
+            return
+        info = self.move_info()
+        if info is None or h not in info.hexes:
+            reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action,
+                                             to=(h.q, h.r)))
+            self.say(reason or "that hex is out of reach", warning=True)
+            return
+        self.plan_move(h)
+
+    def plan_move(self, h: Hex) -> None:
+        """Put the active figure's ghost on h and ask for a facing."""
+        f = self.state.figures[self.view.selected]
+        info = self.move_info()
+        if info is None or h not in info.hexes:
+            return
+        self.view.pending = (f.name, h, info.hexes[h], f.facing, info.id)
+        self.view.mode = "facing"
+        self.say(f"{info.label} to {self.game.battle.label(h)}: pick a facing (arrows, Q/E), "
+                 "then Enter or click the hex")
+
+    def set_facing(self, facing: int) -> None:
+        if self.view.pending:
+            name, h, path, _, action = self.view.pending
+            self.view.pending = (name, h, path, facing % 6, action)
+
+    def turn(self, steps: int) -> None:
+        """Q/E: turn the pending move's facing (or, in GM mode, the selected figure)."""
+        if self.view.pending:
+            self.set_facing(self.view.pending[3] + steps)
+        elif self.view.gm and self.view.selected:
+            f = self.state.figures[self.view.selected]
+            self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
+
+    def confirm(self) -> None:
+        """Commit the pending move with its facing."""
+        if not self.view.pending:
+            return
+        name, h, path, facing, action = self.view.pending
+        self.submit(Command(do="move", figure=name, action=action,
+                            path=tuple((p.q, p.r) for p in path), facing=facing))
+
+    def _click_facing(self, h: Hex) -> None:
+        if self.view.pending and h == self.view.pending[1]:
+            self.confirm()
+        elif self.view.mode == "facing":
+            self.cancel()
+            self.click_hex(h)
+
+    def cancel(self) -> None:
+        """Esc: step back out of whatever is being planned."""
+        v = self.view
+        if v.mode in ("facing", "target", "hex", "choice"):
+            self.sync()
+            self.say("")
+        elif v.gm:
+            v.selected, v.chase_from = None, None
+
+    # --- combat --------------------------------------------------------------------------
+
+    def choose_action(self, action_id: str, figure: str | None = None) -> None:
+        """Pick a combat action from the menu."""
+        name = figure or self.view.selected
+        info = next((i for i in self.actions(name) if i.id == action_id), None)
+        if info is None:
+            return
+        if not info.enabled:
+            self.say(f"{info.label}: {info.reason}", warning=True)
+            return
+        self.view.selected = name
+        if info.needs == "target":
+            self.view.action, self.view.mode = info, "target"
+            self.say(f"{info.label}: click a target ({', '.join(info.targets)})")
+        elif info.needs == "hex":
+            self.view.action, self.view.mode = info, "hex"
+            self.say(f"{info.label}: click the hex to move to")
+        elif info.needs in ("weapon", "choice") and info.choices:
+            self.view.action, self.view.mode = info, "choice"
+            self.say(f"{info.label}: choose {', '.join(info.choices)}")
+        elif info.needs == "choice":
+            self.submit(Command(do="act", figure=name, action=action_id,
+                                params={"drop": [self.state.figures[name].ready]}
+                                if action_id == "drop_pickup" else {}))
+        else:
+            self.submit(Command(do="act", figure=name, action=action_id))
+
+    def choose(self, choice: str) -> None:
+        """Pick a weapon or posture for the action being aimed."""
+        info = self.view.action
+        if info is None:
+            return
+        if info.needs == "weapon":
+            command = Command(do="act", figure=self.view.selected, action=info.id, weapon=choice)
+        else:
+            command = Command(do="act", figure=self.view.selected, action=info.id, params={"posture": choice})
+        self.submit(command)
+
+    def attack_command(self, target: str) -> Command | None:
+        info = self.view.action
+        if info is None:
+            return None
+        return Command(do="act", figure=self.view.selected, action=info.id, target=target)
+
+    def predict(self, target: str) -> Prediction | None:
+        """The exact odds of attacking target with the action being aimed."""
+        info = self.view.action
+        if info is None or target not in info.targets:
+            return None
+        try:
+            return self.game.predict(self.attack_command(target))
+        except Exception:  # a prediction must never crash the board
+            return None
+
+    def _click_target(self, h: Hex) -> None:
+        name = self.figure_at(h)
+        info = self.view.action
+        if name is None or info is None:
+            self.say("click one of the highlighted figures, or Esc", warning=True)
+        elif name not in info.targets:
+            reason = self.game.check(self.attack_command(name))
+            self.say(reason or f"{name} is not a valid target", warning=True)
+        else:
+            self.submit(self.attack_command(name))
+
+    def _click_action_hex(self, h: Hex) -> None:
+        info = self.view.action
+        if info is not None:
+            self.submit(Command(do="act", figure=self.view.selected, action=info.id, to=(h.q, h.r)))
+
+    def _click_combat(self, h: Hex) -> None:
+        # Clicking another figure that has not acted offers its out-of-turn stances.
+        name = self.figure_at(h)
+        if name and name != self.info()["active"]:
+            stances = [i for i in self.actions(name) if i.enabled]
+            if stances:
+                self.view.selected = name
+                self.say(f"{name} may declare now: " + ", ".join(i.label for i in stances))
+                return
+        self.view.selected = self.info()["active"]
+
+    # --- GM mode -------------------------------------------------------------------------
+
+    def toggle_gm(self) -> None:
+        self.view.gm = not self.view.gm
+        self.sync()
+        self.say("GM mode: click a figure, drag to move it, Q/E turn, +/- ST, P posture, Del remove"
+                 if self.view.gm else "")
+
+    def _click_gm(self, h: Hex) -> None:
+        name = self.figure_at(h)
+        if self.view.chase_from and name:
+            self.submit(Command(do="gm", action="chase", figure=self.view.chase_from, target=name))
+            return
+        self.view.selected = name
+
+    def gm_place(self, name: str, h: Hex) -> None:
+        self.submit(Command(do="gm", action="place", figure=name, to=(h.q, h.r)))
+        self.view.selected = name
+
+    def gm_key(self, key: str) -> None:
+        """GM shortcuts on the selected figure."""
+        name = self.view.selected
+        if name is None or name not in self.state.figures:
+            self.say("GM: click a figure first", warning=True)
+            return
+        f = self.state.figures[name]
+        if key in "+=":
+            self.submit(Command(do="gm", action="heal", figure=name, params={"amount": 1}))
+        elif key == "-":
+            self.submit(Command(do="gm", action="damage", figure=name, params={"amount": 1}))
+        elif key == "p":
+            order = ["standing", "kneeling", "prone", "fallen"]
+            nxt = order[(order.index(f.posture) + 1) % 4]
+            self.submit(Command(do="gm", action="posture", figure=name, params={"posture": nxt}))
+        elif key == "delete":
+            self.submit(Command(do="gm", action="remove", figure=name))
+        elif key == "c":
+            self.view.chase_from = name
+            self.say(f"GM: click the figure {name} chases")
+        elif key == "i":
+            order = ["limb", "half", "whole", "out"]
+            now = f.on_fire or "out"
+            nxt = order[(order.index(now) + 1) % 4]
+            self.submit(Command(do="gm", action="ignite", figure=name, params={"extent": nxt}))
+        if self.view.gm:
+            self.view.selected = name if name in self.state.figures else None
+
+    # --- history -------------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        done = self.game.undo()
+        self.sync()
+        self.say("Undone" if done else "Nothing to undo", warning=not done)
+        return done
+
+    def redo(self) -> bool:
+        outcome = self.game.redo()
+        self.sync()
+        if outcome is None:
+            self.say("Nothing to redo", warning=True)
+            return False
+        self.view.events = outcome.events
+        self.say("Redone (same dice)")
+        return outcome.accepted

@@ -1,0 +1,78 @@
+"""The action menu: pygame_gui buttons for what the rules allow, greyed with the reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
+ROW, WIDTH = 30, 324
+
+
+@dataclass(frozen=True)
+class Item:
+    """One menu row."""
+
+    id: str
+    label: str
+    enabled: bool = True
+    reason: str | None = None
+    hotkey: str = ""
+
+
+class ActionMenu:
+    """A docked panel of buttons, rebuilt only when its items change."""
+
+    def __init__(self, manager: pygame_gui.UIManager):
+        self.manager = manager
+        self.panel = None
+        self.buttons: dict[object, Item] = {}
+        self.key = None
+
+    def show(self, title: str, items: list[Item], topleft: tuple[int, int]) -> None:
+        """Show these items under a title (nothing is rebuilt if they are unchanged)."""
+        key = (title, tuple(items), topleft)
+        if key == self.key:
+            return
+        self.hide()
+        self.key = key
+        if not items:
+            return
+        height = ROW * (len(items) + 1) + 14
+        self.panel = pygame_gui.elements.UIPanel(pygame.Rect(topleft, (WIDTH, height)),
+                                                 manager=self.manager, object_id="panel")
+        pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
+                                    container=self.panel, object_id="#menu_title")
+        for index, item in enumerate(items):
+            text = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(4, ROW * (index + 1) + 2, WIDTH - 12, ROW - 3), text, manager=self.manager,
+                container=self.panel, tool_tip_text=item.reason if item.enabled else None)
+            if not item.enabled:
+                button.disable()
+            self.buttons[button] = item
+
+    def hide(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+        self.panel, self.buttons, self.key = None, {}, None
+
+    def pressed(self, event: pygame.event.Event) -> Item | None:
+        """The item a pygame_gui button event pressed, if any."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.buttons.get(event.ui_element)
+        return None
+
+    def reason_at(self, pos: tuple[int, int]) -> str | None:
+        """Why the greyed-out item under the mouse cannot be chosen (pygame_gui shows no
+        tool tips on disabled buttons, so the board shows this itself)."""
+        for button, item in self.buttons.items():
+            if not item.enabled and button.get_abs_rect().collidepoint(pos):
+                return f"{item.label}: {item.reason}"
+        return None
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.panel is not None and self.panel.get_abs_rect().collidepoint(pos)

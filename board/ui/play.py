@@ -1,0 +1,345 @@
+"""The play scene: the board, banner, action menu, odds, log and status line in one window."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from board.game import Game
+from board.hexgrid import Hex, hex_linedraw
+from board.rules.base import Event
+from board.ui import hud, theme
+from board.ui.animations import Animator
+from board.ui.camera import Camera
+from board.ui.controller import Controller
+from board.ui.log import CombatLog
+from board.ui.menus import THEME, ActionMenu, Item
+from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
+
+PAN_STEP = 60
+MOVE_KEYS = "12345678"
+THREAT_MODES = ("focus", "all", "off")
+
+
+class PlayScene:
+    """One game on screen. Input goes to the controller; drawing only reads."""
+
+    def __init__(self, game: Game, size: tuple[int, int], title: str):
+        self.game = game
+        self.title = title
+        self.controller = Controller(game)
+        order = list(dict.fromkeys(f.team for f in game.state.figures.values()))
+        self.team_colours = {t: theme.team_colour(game.battle.teams, t, order) for t in order}
+        self.renderer = BoardRenderer(game.battle, self.team_colours)
+        self.camera = Camera(game.battle.layout)
+        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.menu = ActionMenu(self.manager)
+        self.banner = hud.Banner()
+        self.log = CombatLog(theme.LOG_WIDTH)
+        self.animator = Animator(self.camera.to_screen)
+        self.help = False
+        self.mouse = (0, 0)
+        self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
+        self.drag_moved = False
+        self.dirty = True
+        self.now = 0.0
+        self.resize(size)
+        self.log.add(game.events, 0.0)
+
+    # --- layout --------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        self.banner_rect = pygame.Rect(0, 0, w, theme.BANNER_HEIGHT)
+        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
+        # The right sidebar holds the action menu on top and the combat log below it.
+        self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
+                                   h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+        self.log_rect = self.sidebar.copy()
+        self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
+                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+        self.manager.set_window_resolution(size)
+        self.menu.hide()
+        self.fit()
+
+    def fit(self) -> None:
+        """Home: the whole map in view (leaving room for the menu on the left)."""
+        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24))
+        self.animator.set_projection(self.camera.to_screen)
+        self.dirty = True
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one pygame event; any change marks the frame dirty."""
+        before = {n: (f.hex.q, f.hex.r) for n, f in self.game.state.figures.items()}
+        self.dirty = True
+        if self.manager.process_events(event):
+            self._after_input(before)
+            return
+        item = self.menu.pressed(event)
+        if item is not None:
+            self._menu_item(item)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._button_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._button_up(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+        self._after_input(before)
+
+    def _after_input(self, before: dict) -> None:
+        events = self.controller.view.events
+        if events:
+            self.controller.view.events = []
+            self.log.add(events, self.now)
+            self.animator.add(events, self.now, before)
+
+    def _key(self, event) -> None:
+        c = self.controller
+        ctrl = event.mod & pygame.KMOD_CTRL
+        key = event.key
+        if self.help and key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+            self.help = False
+        elif key == pygame.K_F1 or event.unicode == "?":
+            self.help = True
+        elif ctrl and key == pygame.K_z:
+            self.log.add([Event("undo", "Undo: the last command is taken back")], self.now)
+            c.undo()
+        elif ctrl and key == pygame.K_y:
+            c.redo()
+            self._after_input({})
+        elif ctrl and key == pygame.K_l:
+            self.log.save("combat-log.txt")
+            c.say("Combat log saved to combat-log.txt")
+        elif key == pygame.K_ESCAPE:
+            c.cancel()
+        elif key in (pygame.K_q, pygame.K_e):
+            c.turn(1 if key == pygame.K_q else -1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            c.confirm()
+        elif key == pygame.K_t:
+            c.view.threat_mode = THREAT_MODES[(THREAT_MODES.index(c.view.threat_mode) + 1) % 3]
+            c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
+        elif key == pygame.K_l:
+            c.view.labels = not c.view.labels
+        elif key == pygame.K_g:
+            c.toggle_gm()
+        elif key == pygame.K_HOME:
+            self.fit()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
+            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
+            self.camera.pan(dx, dy)
+        elif c.view.gm and (event.unicode in ("+", "=", "-", "p", "c", "i") or key == pygame.K_DELETE):
+            c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
+        elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
+            items = self._movement_items()
+            index = MOVE_KEYS.index(event.unicode)
+            if index < len(items):
+                c.choose_move_action(items[index].id)
+
+    def hex_at(self, pos) -> Hex | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        h = self.camera.to_hex(pos)
+        return h if h in self.game.battle.cells else None
+
+    def _motion(self, event) -> None:
+        self.mouse = event.pos
+        c = self.controller
+        if self.drag == "pan":
+            self.camera.pan(*event.rel)
+            self.animator.set_projection(self.camera.to_screen)
+            return
+        h = self.hex_at(event.pos)
+        if self.drag == "facing" and c.view.pending:
+            centre = c.view.pending[1]
+            if h != centre:
+                self.drag_moved = True
+                c.set_facing(facing_toward(self.camera, centre, event.pos))
+            return
+        if c.view.mode == "facing" and c.view.pending:
+            pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
+            if pick is not None:
+                c.set_facing(pick)
+        c.view.hover = h
+        if self.drag:
+            self.drag_moved = True
+
+    def _button_down(self, event) -> None:
+        c = self.controller
+        if event.button == 3:
+            self.drag = "pan"
+            return
+        if event.button != 1:
+            return
+        h = self.hex_at(event.pos)
+        if h is None:
+            return
+        if c.view.mode == "facing" and c.view.pending:
+            pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
+            if pick is not None:
+                c.set_facing(pick)
+                c.confirm()
+                return
+            if h == c.view.pending[1]:
+                self.drag, self.drag_moved = "facing", False
+                return
+        name = c.figure_at(h)
+        self.drag_moved = False
+        if c.view.mode == "move" and name == c.view.selected:
+            self.drag = "token"
+        elif c.view.gm and name:
+            self.drag = f"gm:{name}"
+            c.view.selected = name
+        else:
+            c.click_hex(h)
+
+    def _button_up(self, event) -> None:
+        c = self.controller
+        drag, self.drag = self.drag, None
+        if event.button != 1 or drag in (None, "pan"):
+            return
+        h = self.hex_at(event.pos)
+        if drag == "facing":
+            c.confirm()
+        elif drag == "token":
+            if not self.drag_moved or h is None or h in self.game.state.figures[c.view.selected].cells:
+                c.click_hex(self.game.state.figures[c.view.selected].hex)
+            else:
+                c.click_hex(h)
+        elif drag.startswith("gm:") and h is not None and self.drag_moved:
+            c.gm_place(drag[3:], h)
+
+    def _wheel(self, event) -> None:
+        if self.log_rect.collidepoint(self.mouse):
+            self.log.scroll(event.y * 3)
+            return
+        self.camera.zoom_at(1.12 ** event.y, self.mouse)
+        self.animator.set_projection(self.camera.to_screen)
+
+    def _menu_item(self, item: Item) -> None:
+        c = self.controller
+        if c.view.mode == "move":
+            c.choose_move_action(item.id)
+        elif c.view.mode == "choice":
+            c.choose(item.id)
+        elif item.id.startswith("stance:"):
+            c.choose_action(item.id.split(":", 2)[2], figure=item.id.split(":", 2)[1])
+        else:
+            c.choose_action(item.id)
+
+    # --- per frame -----------------------------------------------------------------------
+
+    def update(self, now: float, dt: float) -> bool:
+        """Advance animations and widgets; True if the frame must be redrawn."""
+        self.now = now
+        self._menu()  # before the widgets update, so a new menu is built this frame
+        self.manager.update(dt)
+        moving = self.animator.update(now)
+        logging = self.log.update(now)
+        dirty = self.dirty or moving or logging
+        self.dirty = False
+        return dirty
+
+    def _movement_items(self) -> list[Item]:
+        infos = [i for i in self.controller.actions() if i.phase == "movement"]
+        return [Item(i.id, i.label + (f"  ({max((len(p) for p in i.hexes.values()), default=0)})"
+                                      if i.needs == "path" and i.enabled else ""),
+                     i.enabled, i.reason, MOVE_KEYS[n]) for n, i in enumerate(infos)]
+
+    def _menu(self) -> None:
+        c, v = self.controller, self.controller.view
+        top = (self.sidebar.x + 8, self.sidebar.y + 8)
+        if v.mode == "move":
+            self.menu.show(f"{v.selected}: movement", self._movement_items(), top)
+        elif v.mode == "combat":
+            name = v.selected
+            infos = [i for i in c.actions(name) if i.phase == "combat"]
+            active = c.info()["active"]
+            prefix = "" if name == active else f"stance:{name}:"
+            title = f"{name}: combat action" if name == active else f"{name}: declare now"
+            self.menu.show(title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos], top)
+        elif v.mode == "choice" and v.action is not None:
+            self.menu.show(v.action.label, [Item(choice, choice) for choice in v.action.choices], top)
+        else:
+            self.menu.hide()
+
+    def overlays(self) -> Overlays:
+        """The view's overlays from the ruleset's reports (no rule knowledge here)."""
+        c, v = self.controller, self.controller.view
+        snapshot = self.game.snapshot()["figures"]
+        shown = set(snapshot) if v.threat_mode == "all" else set()
+        if v.threat_mode == "focus":
+            shown = {n for n in (v.selected, c.figure_at(v.hover) if v.hover else None) if n}
+        threat = {n: frozenset(Hex(*h) for h in snapshot[n]["threat_zone"]) for n in shown if n in snapshot}
+        links = [(engager, n) for n, f in snapshot.items() for engager in f["engaged_with"]]
+        ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
+                      active=c.info()["active"], labels=v.labels)
+        if v.mode == "move":
+            info = c.move_info()
+            if info is not None:
+                ov.reach, ov.stops = frozenset(info.hexes), info.stop_hexes
+                if v.hover in info.hexes:
+                    ov.path = info.hexes[v.hover]
+                    ov.path_start = self.game.state.figures[v.selected].hex
+                    ov.path_stop = v.hover if v.hover in info.stop_hexes else None
+        elif v.mode == "facing" and v.pending:
+            name, h, path, facing, _ = v.pending
+            ov.ghost, ov.wheel, ov.wheel_pick = (name, h, facing), h, facing
+            ov.path, ov.path_start = path, self.game.state.figures[name].hex
+        elif v.mode == "target" and v.action is not None:
+            ov.targets = frozenset(v.action.targets)
+            target = c.figure_at(v.hover) if v.hover else None
+            if target in ov.targets and v.action.id in ("shoot", "shoot_charger", "cast"):
+                ov.fire_line = tuple(hex_linedraw(self.game.state.figures[v.selected].hex,
+                                                  self.game.state.figures[target].hex))
+        elif v.mode == "hex" and v.action is not None:
+            ov.reach = frozenset(v.action.hexes)
+        return ov
+
+    def hint(self) -> str:
+        v = self.controller.view
+        return {
+            "move": "Click a blue hex or drag the token · 1-8 movement actions · T threat zones · F1 help",
+            "facing": "Pick a facing: click an arrow, drag out of the hex, or Q/E · Enter confirms · Esc cancels",
+            "combat": "Choose a combat action · click a figure that has not acted to declare Defend/Dodge",
+            "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
+            "hex": "Click a highlighted hex · Esc cancels",
+            "choice": "Choose from the menu · Esc cancels",
+            "gm": "GM: drag figures anywhere · Q/E turn · +/- ST · P posture · I fire · C chase · Del remove · G leaves",
+            "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
+        }.get(v.mode, "")
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Draw one frame."""
+        c = self.controller
+        state = self.game.state
+        ov = self.overlays()
+        self.renderer.draw(screen, self.board_rect, self.camera, state, ov, self.animator, self.now)
+        colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in state.figures.items()}
+        status = {n: f.status for n, f in state.figures.items() if f.status != "ok"}
+        self.banner.draw(screen, self.banner_rect, self.title, c.info(), colours, c.view.gm, status)
+        menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
+        self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
+                                    self.sidebar.height - menu_height)
+        screen.fill(theme.PANEL, self.sidebar)
+        pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
+        self.log.draw(screen, self.log_rect)
+        reason = self.menu.reason_at(self.mouse)
+        message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
+        hud.draw_status(screen, self.status_rect, message, warning, self.hint())
+        self.manager.draw_ui(screen)
+        if c.view.mode == "target" and c.view.hover is not None:
+            target = c.figure_at(c.view.hover)
+            prediction = c.predict(target) if target else None
+            if prediction is not None:
+                hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect)
+        if self.help:
+            hud.draw_help(screen, self.board_rect.union(self.log_rect))

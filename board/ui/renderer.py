@@ -1,0 +1,353 @@
+"""Draws the board: map tiles, overlays, tokens and the path preview. It only reads state."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from board.footprints import footprint_cells
+from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
+from board.ui import theme
+from board.ui.camera import Camera
+from board.ui.tiles import MapTiles
+
+
+@dataclass
+class Overlays:
+    """What the view wants drawn over the map this frame (view state, not game state)."""
+
+    threat: dict[str, frozenset[Hex]] = field(default_factory=dict)  # figure -> its threat zone
+    links: list[tuple[str, str]] = field(default_factory=list)  # (engager, engaged)
+    reach: frozenset[Hex] = frozenset()
+    stops: frozenset[Hex] = frozenset()
+    path: tuple[Hex, ...] = ()
+    path_start: Hex | None = None
+    path_stop: Hex | None = None
+    hover: Hex | None = None
+    selected: str | None = None
+    active: str | None = None
+    targets: frozenset[str] = frozenset()
+    fire_line: tuple[Hex, ...] = ()
+    ghost: tuple[str, Hex, int] | None = None  # (figure, hex, facing) of a move being confirmed
+    wheel: Hex | None = None  # show the facing wheel around this hex
+    wheel_pick: int | None = None
+    labels: bool = True
+
+    def key(self) -> tuple:
+        """What the cached overlay layer depends on."""
+        return (tuple(sorted((k, tuple(sorted(v))) for k, v in self.threat.items())),
+                tuple(self.links), self.reach, self.stops, self.labels)
+
+
+def _stamp(size: float, kind: str, rgba) -> pygame.Surface:
+    """A translucent hex the size of one map hex, to blit wherever an overlay goes."""
+    layout = layout_for(kind, size, (size * 1.1, size * 1.1))
+    surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
+    corners = polygon_corners(layout, Hex(0, 0))
+    inner = [(size * 1.1 + (x - size * 1.1) * 0.94, size * 1.1 + (y - size * 1.1) * 0.94) for x, y in corners]
+    pygame.draw.polygon(surface, rgba, inner)
+    edge = (rgba[0], rgba[1], rgba[2], min(255, rgba[3] * 2 + 40))
+    pygame.draw.polygon(surface, edge, inner, max(1, int(size / 16)))
+    return surface
+
+
+class BoardRenderer:
+    """Map, overlays and tokens for one map; caches are keyed on what they depend on."""
+
+    def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]]):
+        self.battle = battle
+        self.tiles = MapTiles(battle)
+        self.team_colours = team_colours
+        self.stamps: dict[tuple, pygame.Surface] = {}
+        self.tokens: dict[tuple, pygame.Surface] = {}
+        self.layer: pygame.Surface | None = None
+        self.layer_key: tuple | None = None
+
+    # --- cached pieces -------------------------------------------------------------------
+
+    def stamp(self, size: float, rgba) -> pygame.Surface:
+        key = (round(size, 2), rgba)
+        if key not in self.stamps:
+            self.stamps[key] = _stamp(size, self.battle.layout, rgba)
+        return self.stamps[key]
+
+    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, state_key) -> pygame.Surface:
+        """Map tiles with threat zones, reach and engagement links, rebuilt only on change."""
+        key = (rect.size, camera.version, camera.size, camera.origin, ov.key(), state_key)
+        if self.layer is not None and key == self.layer_key:
+            return self.layer
+        if self.layer is None or self.layer.get_size() != rect.size:
+            self.layer = pygame.Surface(rect.size)
+            if pygame.display.get_surface():
+                self.layer = self.layer.convert()
+        local = Camera(camera.kind, camera.size, (camera.origin[0] - rect.x, camera.origin[1] - rect.y))
+        self.tiles.draw(self.layer, self.layer.get_rect(), local.size, local.origin, ov.labels)
+        size = camera.size
+        blits = []
+        threat = self.stamp(size, theme.THREAT)
+        for hexes in ov.threat.values():
+            blits += [(threat, self._stamp_pos(local, h)) for h in hexes]
+        reach = self.stamp(size, theme.REACH)
+        stop = self.stamp(size, theme.REACH_STOP)
+        blits += [(stop if h in ov.stops else reach, self._stamp_pos(local, h)) for h in ov.reach]
+        self.layer.fblits(blits)
+        self.layer_key = key
+        return self.layer
+
+    @staticmethod
+    def _stamp_pos(camera: Camera, h: Hex) -> tuple[int, int]:
+        x, y = camera.to_screen(h)
+        return round(x - camera.size * 1.1), round(y - camera.size * 1.1)
+
+    def token(self, f, size: float, colour) -> pygame.Surface:
+        """The token of a figure at this zoom, drawn once per look and facing."""
+        key = (f.name, f.size, f.facing, f.posture, f.status, f.effective_st, f.st, f.ready,
+               f.on_fire, round(size, 2), colour)
+        surface = self.tokens.get(key)
+        if surface is None:
+            surface = self.tokens[key] = draw_token(f, size, colour, self.battle.layout)
+        return surface
+
+    # --- a frame -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, state, ov: Overlays,
+             animator=None, now: float = 0.0) -> None:
+        """Draw the board area of one frame."""
+        state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in state.figures.values())
+        surface.blit(self._board_layer(rect, camera, ov, state_key), rect.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        self._draw_links(surface, camera, state, ov)
+        if ov.hover is not None and ov.hover in self.battle.cells:
+            surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
+        self._draw_tokens(surface, camera, state, ov, animator, now)
+        self._draw_path(surface, camera, ov)
+        self._draw_fire_line(surface, camera, ov)
+        if ov.ghost:
+            self._draw_ghost(surface, camera, state, ov)
+        if ov.wheel is not None:
+            draw_wheel(surface, camera, ov.wheel, ov.wheel_pick)
+        if animator is not None:
+            for pos, text, colour, alpha in animator.floaters(now):
+                label = theme.font(max(14, int(camera.size / 1.8)), True).render(text, True, colour)
+                label.set_alpha(int(255 * alpha))
+                surface.blit(label, label.get_rect(center=pos))
+        surface.set_clip(clip)
+
+    def _centre(self, camera: Camera, f) -> tuple[float, float]:
+        cells = footprint_cells(f.size, f.hex, f.facing)
+        points = [camera.to_screen(c) for c in cells]
+        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+    def _draw_tokens(self, surface, camera, state, ov: Overlays, animator, now) -> None:
+        order = sorted(state.figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
+        for f in order:
+            colour = self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])
+            token = self.token(f, camera.size, colour)
+            centre = self._centre(camera, f)
+            fx = animator.figure_fx(f.name, now) if animator else None
+            moving = animator.position(f.name, now) if animator else None
+            if moving is not None:
+                anchor = camera.to_screen(f.hex)
+                centre = (moving[0] + centre[0] - anchor[0], moving[1] + centre[1] - anchor[1])
+            if fx is not None and (fx.tip or fx.alpha < 1 or fx.flash):
+                token = token.copy()
+                if fx.flash:
+                    flash = pygame.Surface(token.get_size(), pygame.SRCALPHA)
+                    flash.fill((255, 255, 255, int(170 * fx.flash)))
+                    token.blit(flash, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+                if fx.tip:
+                    token = pygame.transform.rotate(token, -90 * fx.tip)
+                if fx.alpha < 1:
+                    token.set_alpha(int(255 * fx.alpha))
+            if f.name in (ov.selected, ov.active):
+                ring = theme.SELECT if f.name == ov.selected else (255, 255, 255)
+                radius = camera.size * (0.9 if f.size == 1 else 1.0 + 0.55 * (f.size > 2) + 0.4 * (f.size == 7))
+                pygame.draw.circle(surface, ring, centre, radius, max(2, int(camera.size / 12)))
+            if f.name in ov.targets:
+                pygame.draw.circle(surface, theme.TARGET, centre, camera.size * 0.95, max(2, int(camera.size / 10)))
+            surface.blit(token, token.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _draw_links(self, surface, camera, state, ov: Overlays) -> None:
+        width = max(2, int(camera.size / 10))
+        for engager, engaged in ov.links:
+            a, b = state.figures.get(engager), state.figures.get(engaged)
+            if a is None or b is None:
+                continue
+            start, end = self._centre(camera, a), self._centre(camera, b)
+            dx, dy = end[0] - start[0], end[1] - start[1]
+            length = math.hypot(dx, dy) or 1
+            ux, uy = dx / length, dy / length
+            tip = (end[0] - ux * camera.size * 0.55, end[1] - uy * camera.size * 0.55)
+            tail = (start[0] + ux * camera.size * 0.55, start[1] + uy * camera.size * 0.55)
+            pygame.draw.line(surface, theme.ENGAGE_LINK, tail, tip, width)
+            head = camera.size * 0.22
+            pygame.draw.polygon(surface, theme.ENGAGE_LINK, [
+                tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)])
+
+    def _draw_path(self, surface, camera, ov: Overlays) -> None:
+        if not ov.path or ov.path_start is None:
+            return
+        points = [camera.to_screen(ov.path_start)] + [camera.to_screen(h) for h in ov.path]
+        width = max(2, int(camera.size / 9))
+        pygame.draw.lines(surface, theme.PATH, False, points, width)
+        for p in points[1:]:
+            pygame.draw.circle(surface, theme.PATH, p, width * 1.2)
+        end = points[-1]
+        label = theme.font(max(12, int(camera.size / 2.4)), True).render(str(len(ov.path)), True, (20, 20, 20))
+        badge = label.get_rect(center=(end[0] + camera.size * 0.55, end[1] - camera.size * 0.55))
+        pygame.draw.circle(surface, theme.PATH, badge.center, max(badge.width, badge.height) * 0.75)
+        surface.blit(label, badge)
+        if ov.path_stop is not None:
+            x, y = camera.to_screen(ov.path_stop)
+            pygame.draw.circle(surface, theme.REACH_STOP[:3], (x, y), camera.size * 0.8, width)
+            text = theme.font(max(10, int(camera.size / 3)), True).render("STOP", True, theme.REACH_STOP[:3])
+            surface.blit(text, text.get_rect(center=(x, y + camera.size * 0.95)))
+
+    def _draw_fire_line(self, surface, camera, ov: Overlays) -> None:
+        if len(ov.fire_line) < 2:
+            return
+        points = [camera.to_screen(h) for h in ov.fire_line]
+        pygame.draw.lines(surface, theme.TARGET, False, points, max(2, int(camera.size / 12)))
+
+    def _draw_ghost(self, surface, camera, state, ov: Overlays) -> None:
+        name, h, facing = ov.ghost
+        f = state.figures[name]
+        from dataclasses import replace
+        ghost = replace(f.clone(), hex=h, facing=facing)
+        token = self.token(ghost, camera.size, self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])).copy()
+        token.set_alpha(170)
+        surface.blit(token, token.get_rect(center=self._centre(camera, ghost)))
+
+
+def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None) -> None:
+    """Six arrows around a hex: click one to face that way."""
+    cx, cy = camera.to_screen(h)
+    for d in range(6):
+        dx, dy = camera.to_screen(DIRECTIONS[d])
+        ox, oy = camera.to_screen(Hex(0, 0))
+        vx, vy = dx - ox, dy - oy
+        length = math.hypot(vx, vy)
+        ux, uy = vx / length, vy / length
+        tip = (cx + ux * camera.size * 1.45, cy + uy * camera.size * 1.45)
+        base = (cx + ux * camera.size * 0.95, cy + uy * camera.size * 0.95)
+        half = camera.size * 0.28
+        colour = theme.SELECT if d == pick else (240, 240, 240)
+        pygame.draw.polygon(surface, colour, [tip, (base[0] - uy * half, base[1] + ux * half),
+                                              (base[0] + uy * half, base[1] - ux * half)])
+        pygame.draw.polygon(surface, (30, 30, 30), [tip, (base[0] - uy * half, base[1] + ux * half),
+                                                   (base[0] + uy * half, base[1] - ux * half)], 1)
+
+
+def wheel_direction(camera: Camera, h: Hex, pos: tuple[float, float]) -> int | None:
+    """Which facing arrow of the wheel around h the pixel is on, if any."""
+    cx, cy = camera.to_screen(h)
+    vx, vy = pos[0] - cx, pos[1] - cy
+    distance = math.hypot(vx, vy)
+    if distance < camera.size * 0.7 or distance > camera.size * 1.8:
+        return None
+    return facing_toward(camera, h, pos)
+
+
+def facing_toward(camera: Camera, h: Hex, pos: tuple[float, float]) -> int:
+    """The facing from hex h that points most nearly at a screen pixel."""
+    cx, cy = camera.to_screen(h)
+    ox, oy = camera.to_screen(Hex(0, 0))
+    best, score = 0, -2.0
+    vx, vy = pos[0] - cx, pos[1] - cy
+    norm = math.hypot(vx, vy) or 1
+    for d in range(6):
+        dx, dy = camera.to_screen(DIRECTIONS[d])
+        wx, wy = dx - ox, dy - oy
+        s = (vx * wx + vy * wy) / (norm * math.hypot(wx, wy))
+        if s > score:
+            best, score = d, s
+    return best
+
+
+def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
+    """A figure's token: team colour, facing mark, name, ST and ready weapon; posture and
+    state visibly different."""
+    cells = footprint_cells(f.size, Hex(0, 0), f.facing)
+    probe = layout_for(kind, size, (0.0, 0.0))
+    centres = [hex_to_pixel(probe, c) for c in cells]
+    cx = sum(p[0] for p in centres) / len(centres)
+    cy = sum(p[1] for p in centres) / len(centres)
+    extent = max(max(abs(p[0] - cx), abs(p[1] - cy)) for p in centres) + size * 1.1
+    dim = int(extent * 2) + 2
+    surface = pygame.Surface((dim, dim), pygame.SRCALPHA)
+    ox, oy = dim / 2 - cx, dim / 2 - cy
+    layout = layout_for(kind, size, (ox, oy))
+    down = f.status != "ok" or f.posture in ("fallen", "prone")
+    base = tuple(int(c * 0.45 + 90 * 0.55) for c in colour) if f.status != "ok" else colour
+    dark = tuple(int(c * 0.55) for c in base)
+    centre = (dim / 2, dim / 2)
+    if f.size == 1:
+        radius = size * (0.72 if f.posture != "kneeling" else 0.6)
+        if down:
+            rect = pygame.Rect(0, 0, radius * 2.1, radius * 1.25)
+            rect.center = centre
+            pygame.draw.ellipse(surface, dark, rect.inflate(4, 4))
+            pygame.draw.ellipse(surface, base, rect)
+        else:
+            pygame.draw.circle(surface, dark, centre, radius + max(2, size / 14))
+            pygame.draw.circle(surface, base, centre, radius)
+    else:
+        for c in cells:
+            corners = polygon_corners(layout, c)
+            inner = [(x + (hx - x) * 0.1, y + (hy - y) * 0.1) for (x, y), (hx, hy)
+                     in zip(corners, [hex_to_pixel(layout, c)] * 6)]
+            pygame.draw.polygon(surface, base, inner)
+            pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
+        radius = size * 0.72
+    # Facing: a bright arc along the front edge and a pointer just outside it.
+    if f.status == "ok":
+        fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing])
+        angle = math.atan2(fy, fx)
+        if f.size == 1:
+            front_c, reach = centre, radius
+        else:
+            head = hex_to_pixel(layout, cells[0])
+            front_c, reach = head, size * 0.78
+        ux, uy = math.cos(angle), math.sin(angle)
+        arc = [(front_c[0] + math.cos(angle + t) * (reach + 1), front_c[1] + math.sin(angle + t) * (reach + 1))
+               for t in [i * math.pi / 18 - math.pi / 3 for i in range(13)]]
+        pygame.draw.lines(surface, (255, 255, 255), False, arc, max(2, int(size / 9)))
+        tip = (front_c[0] + ux * (reach + size * 0.34), front_c[1] + uy * (reach + size * 0.34))
+        base = (front_c[0] + ux * (reach + 1), front_c[1] + uy * (reach + 1))
+        half = size * 0.2
+        wedge = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+        pygame.draw.polygon(surface, (255, 255, 255), wedge)
+        pygame.draw.polygon(surface, dark, wedge, 1)
+    # Name, ST and ready weapon.
+    text_colour = (255, 255, 255)
+    name_font = theme.font(max(9, int(size / 3.0)), True)
+    small = theme.font(max(8, int(size / 3.6)))
+    lines = [name_font.render(f.name if len(f.name) <= 9 else f.name[:8] + "…", True, text_colour)]
+    if size >= 20:
+        lines.append(small.render(f"ST {f.effective_st}/{f.st}", True, text_colour))
+    if size >= 30 and f.ready and f.status == "ok":
+        lines.append(small.render(f.ready if len(f.ready) <= 11 else f.ready[:10] + "…", True, (235, 235, 210)))
+    total = sum(line.get_height() for line in lines) - 2 * (len(lines) - 1)
+    y = centre[1] - total / 2
+    for line in lines:
+        surface.blit(line, line.get_rect(midtop=(centre[0], y)))
+        y += line.get_height() - 2
+    # State marks.
+    if f.status == "dead":
+        r = size * 0.5
+        for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
+            pygame.draw.line(surface, (20, 20, 20), (centre[0] + a[0], centre[1] + a[1]),
+                             (centre[0] + b[0], centre[1] + b[1]), max(3, int(size / 8)))
+    elif f.status == "unconscious":
+        zz = theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255))
+        surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
+    elif f.posture == "kneeling":
+        k = theme.font(max(9, int(size / 3)), True).render("K", True, theme.TEXT_WARN)
+        surface.blit(k, k.get_rect(center=(centre[0] - size * 0.6, centre[1] - size * 0.55)))
+    if getattr(f, "on_fire", None):
+        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
+    return surface

@@ -1,0 +1,89 @@
+"""Colours, fonts and sizes of the board: one place to restyle it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+# Board
+BACKGROUND = (28, 30, 36)
+OPEN = (196, 186, 160)
+OPEN_ALT = (188, 178, 152)  # alternate rows, a hint of texture
+WALL = (70, 66, 62)
+WALL_EDGE = (48, 45, 42)
+FLAMES = (222, 96, 40)
+COALS = (150, 46, 28)
+GRID = (120, 112, 96)
+LABEL = (120, 110, 90)
+
+# Overlays (RGBA)
+THREAT = (220, 60, 60, 70)
+THREAT_EDGE = (200, 40, 40, 160)
+REACH = (70, 150, 230, 70)
+REACH_STOP = (240, 190, 40, 110)
+PATH = (255, 255, 255)
+HOVER = (255, 255, 255, 60)
+SELECT = (255, 230, 120)
+ENGAGE_LINK = (240, 80, 60)
+TARGET = (255, 210, 60)
+
+# Teams: used when a map gives no colour, in order of appearance.
+TEAM_COLOURS = [(192, 57, 43), (46, 111, 214), (58, 157, 93), (212, 160, 23), (142, 68, 173),
+                (85, 85, 85)]
+
+# Panels
+PANEL = (38, 41, 50)
+PANEL_EDGE = (64, 68, 80)
+TEXT = (232, 232, 236)
+TEXT_DIM = (150, 154, 166)
+TEXT_GOOD = (120, 210, 130)
+TEXT_BAD = (240, 110, 100)
+TEXT_WARN = (250, 200, 90)
+GM_BADGE = (170, 60, 200)
+
+LOG_WIDTH = 340
+BANNER_HEIGHT = 44
+STATUS_HEIGHT = 28
+
+
+def _font_path(bold: bool) -> str:
+    # pygame_gui ships Noto Sans (SIL Open Font License); reuse it rather than a copy.
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return str(resources.files("pygame_gui.data") / name)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached font of that pixel size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        return pygame.font.Font(_font_path(bold), size)
+    except (FileNotFoundError, OSError):
+        return pygame.font.Font(None, size + 4)
+
+
+def team_colour(teams: dict[str, str], team: str, order: list[str]) -> tuple[int, int, int]:
+    """A team's colour: the map's, else one from the palette by first appearance."""
+    if team in teams:
+        value = teams[team].lstrip("#")
+        return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
+    index = order.index(team) if team in order else len(order)
+    return TEAM_COLOURS[index % len(TEAM_COLOURS)]
+
+# Combat log
+LOG_RULE = (78, 83, 98)
+LOG_ACTION = (176, 196, 236)
+LOG_HURT = (244, 156, 96)
+LOG_MAGIC = (196, 168, 246)
+LOG_FIRE = (250, 140, 70)
+LOG_VICTORY = (250, 212, 110)
+LOG_HINT = (58, 63, 78)
+DIE_FACE = (238, 234, 222)
+DIE_EDGE = (120, 114, 102)
+DIE_PIP = (36, 36, 44)
+DIE_DAMAGE = (178, 48, 44)
+DIE_DAMAGE_EDGE = (110, 26, 24)
+DIE_DAMAGE_PIP = (250, 240, 232)

@@ -1,0 +1,104 @@
+"""The static map layer: terrain, grid and labels drawn into cached tiles per zoom."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from board.hexgrid import Hex, hex_label, hex_to_pixel, layout_for, polygon_corners
+from board.maps import BattleMap
+from board.ui import theme
+
+TILE = 256
+
+
+class MapTiles:
+    """Draws the map in TILE-pixel squares of map space, cached until the zoom changes."""
+
+    def __init__(self, battle: BattleMap):
+        self.battle = battle
+        self.size = None
+        self.labels = True
+        self.tiles: dict[tuple[int, int], pygame.Surface] = {}
+        self.index: dict[tuple[int, int], list[Hex]] = {}
+
+    def _prepare(self, size: float, labels: bool) -> None:
+        if size == self.size and labels == self.labels:
+            return
+        self.size, self.labels = size, labels
+        self.tiles.clear()
+        self.index.clear()
+        layout = layout_for(self.battle.layout, size, (0.0, 0.0))
+        reach = size * 1.05  # a hex reaches this far from its centre
+        for h in self.battle.cells:
+            x, y = hex_to_pixel(layout, h)
+            for tx in range(math.floor((x - reach) / TILE), math.floor((x + reach) / TILE) + 1):
+                for ty in range(math.floor((y - reach) / TILE), math.floor((y + reach) / TILE) + 1):
+                    self.index.setdefault((tx, ty), []).append(h)
+
+    def _tile(self, key: tuple[int, int]) -> pygame.Surface:
+        surface = self.tiles.get(key)
+        if surface is None:
+            surface = pygame.Surface((TILE, TILE)).convert() if pygame.display.get_surface() \
+                else pygame.Surface((TILE, TILE))
+            surface.fill(theme.BACKGROUND)
+            layout = layout_for(self.battle.layout, self.size, (-key[0] * TILE, -key[1] * TILE))
+            for h in self.index.get(key, ()):
+                self._draw_hex(surface, layout, h)
+            self.tiles[key] = surface
+        return surface
+
+    def _draw_hex(self, surface: pygame.Surface, layout, h: Hex) -> None:
+        corners = polygon_corners(layout, h)
+        terrain = self.battle.terrain_at(h)
+        size = self.size
+        if terrain.kind == "wall":
+            pygame.draw.polygon(surface, theme.WALL, corners)
+            pygame.draw.polygon(surface, theme.WALL_EDGE, corners, max(1, int(size / 14)))
+            return
+        fill = theme.OPEN if (h.q + h.r) % 3 else theme.OPEN_ALT
+        pygame.draw.polygon(surface, fill, corners)
+        if terrain.kind == "fire":
+            self._draw_fire(surface, layout, h, terrain.stage)
+        pygame.draw.polygon(surface, theme.GRID, corners, 1)
+        if self.labels and size >= 22 and self.battle.size is not None:
+            text = theme.font(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
+                                                              theme.LABEL)
+            cx, cy = hex_to_pixel(layout, h)
+            surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
+
+    def _draw_fire(self, surface, layout, h: Hex, stage: str | None) -> None:
+        cx, cy = hex_to_pixel(layout, h)
+        s = self.size
+        inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in polygon_corners(layout, h)]
+        pygame.draw.polygon(surface, theme.COALS if stage == "coals" else theme.FLAMES, inner)
+        if stage == "coals":
+            for dx, dy in ((-0.3, 0.1), (0.25, -0.15), (0.05, 0.3), (-0.1, -0.3), (0.32, 0.25)):
+                pygame.draw.circle(surface, (255, 140, 50), (cx + dx * s, cy + dy * s), max(1, s / 11))
+        else:
+            for dx, scale in ((-0.32, 0.7), (0.0, 1.0), (0.32, 0.75)):
+                base = cy + 0.38 * s
+                top = base - 0.75 * s * scale
+                pygame.draw.polygon(surface, (255, 200, 60), [
+                    (cx + (dx - 0.16) * s, base), (cx + dx * s, top), (cx + (dx + 0.16) * s, base)])
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: float,
+             origin: tuple[float, float], labels: bool = True) -> None:
+        """Blit the tiles covering rect, for a camera of this size and origin."""
+        self._prepare(size, labels)
+        ox, oy = origin
+        first_x = math.floor((rect.left - ox) / TILE)
+        first_y = math.floor((rect.top - oy) / TILE)
+        last_x = math.floor((rect.right - ox) / TILE)
+        last_y = math.floor((rect.bottom - oy) / TILE)
+        blits = []
+        for tx in range(first_x, last_x + 1):
+            for ty in range(first_y, last_y + 1):
+                if (tx, ty) in self.index:
+                    blits.append((self._tile((tx, ty)), (round(ox + tx * TILE), round(oy + ty * TILE))))
+        surface.fill(theme.BACKGROUND, rect)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        surface.fblits(blits)
+        surface.set_clip(clip)
