@@ -44,6 +44,7 @@ class Game:
         self.seed = seed
         self.history: list[Command] = []
         self.undone: list[Command] = []
+        self.version = 0  # bumped on every change of state, for caches that read it
         self.state, self.start_events = self.ruleset.setup(
             battle, self.options, SeededDice(f"{seed}:setup"))
         self.events: list[Event] = list(self.start_events)
@@ -74,6 +75,7 @@ class Game:
         except DiceError as error:
             return self._refused(command, f"bad forced dice: {error}")
         self.state = new_state
+        self.version += 1
         self.history.append(command)
         self.events.extend(events)
         return Outcome(True, events)
@@ -102,6 +104,7 @@ class Game:
     def _replay(self, commands: list[Command]) -> None:
         self.state, self.start_events = self.ruleset.setup(
             self.battle, self.options, SeededDice(f"{self.seed}:setup"))
+        self.version += 1
         self.events = list(self.start_events)
         self.history = []
         for command in commands:
@@ -114,8 +117,10 @@ class Game:
         return self.ruleset.predict(self.state, command)
 
     def snapshot(self) -> dict[str, Any]:
-        """The current state as JSON-ready data."""
-        return self.ruleset.snapshot(self.state)
+        """The current state as JSON-ready data (computed once per version)."""
+        if getattr(self, "_snapshot_version", None) != self.version:
+            self._snapshot, self._snapshot_version = self.ruleset.snapshot(self.state), self.version
+        return self._snapshot
 
 
 def parse_command(data: dict) -> Command:

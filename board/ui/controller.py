@@ -36,6 +36,7 @@ class Controller:
     def __init__(self, game: Game):
         self.game = game
         self.view = View()
+        self._actions: dict[tuple[int, str], list[ActionInfo]] = {}
         self.sync()
 
     # --- reading the game ----------------------------------------------------------------
@@ -48,8 +49,16 @@ class Controller:
         return self.game.ruleset.turn_info(self.state)
 
     def actions(self, figure: str | None = None) -> list[ActionInfo]:
+        """What the ruleset offers the figure now; asked once per game version."""
         name = figure or self.view.selected
-        return self.game.ruleset.actions(self.state, name) if name else []
+        if not name:
+            return []
+        key = (self.game.version, name)
+        if key not in self._actions:
+            if len(self._actions) > 64:
+                self._actions.clear()
+            self._actions[key] = self.game.ruleset.actions(self.state, name)
+        return self._actions[key]
 
     def move_info(self) -> ActionInfo | None:
         """The movement action whose reach is shown."""

@@ -115,9 +115,9 @@ def percent(p) -> str:
 def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect) -> None:
     """The exact odds of an attack, beside the cursor."""
     rows = [(f"Attack {target}", theme.TEXT, True),
-            (f"Hit {percent(p.hit)}   ({p.dice}d6 ≤ {p.target_number})", theme.TEXT_GOOD, True)]
+            (f"Hit {percent(p.hit)}   ({p.dice}d6, {p.target_number} or less)", theme.TEXT_GOOD, True)]
     for reason, n in p.modifiers:
-        rows.append((f"  {n:+d} {reason}", theme.TEXT_DIM, False))
+        rows.append((f"  {n:+d}  {reason}", theme.TEXT_DIM, False))
     avg = float(p.expected_damage / p.hit) if p.hit else 0.0
     rows.append((f"Damage if hit: {avg:.1f} after armor", theme.TEXT, False))
     names = {"5+": "5+ damage this turn", "falls": "falls", "unconscious": "goes unconscious", "dies": "dies"}

@@ -226,7 +226,11 @@ class PlayScene:
 
     def _menu_item(self, item: Item) -> None:
         c = self.controller
-        if c.view.mode == "move":
+        simple = {"cancel": c.cancel, "confirm": c.confirm, "turn_left": lambda: c.turn(1),
+                  "turn_right": lambda: c.turn(-1)}
+        if item.id in simple:
+            simple[item.id]()
+        elif c.view.mode == "move":
             c.choose_move_action(item.id)
         elif c.view.mode == "choice":
             c.choose(item.id)
@@ -267,7 +271,15 @@ class PlayScene:
             title = f"{name}: combat action" if name == active else f"{name}: declare now"
             self.menu.show(title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos], top)
         elif v.mode == "choice" and v.action is not None:
-            self.menu.show(v.action.label, [Item(choice, choice) for choice in v.action.choices], top)
+            self.menu.show(v.action.label, [Item(choice, choice) for choice in v.action.choices]
+                           + [Item("cancel", "Cancel", hotkey="Esc")], top)
+        elif v.mode == "facing" and v.pending:
+            self.menu.show(f"{v.pending[0]}: confirm the move", [
+                Item("confirm", "Confirm move and facing", hotkey="Enter"),
+                Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"),
+                Item("cancel", "Cancel", hotkey="Esc")], top)
+        elif v.mode in ("target", "hex") and v.action is not None:
+            self.menu.show(f"{v.selected}: {v.action.label}", [Item("cancel", "Cancel", hotkey="Esc")], top)
         else:
             self.menu.hide()
 

@@ -119,10 +119,10 @@ class BoardRenderer:
         surface.blit(self._board_layer(rect, camera, ov, state_key), rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(rect)
-        self._draw_links(surface, camera, state, ov)
         if ov.hover is not None and ov.hover in self.battle.cells:
             surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
         self._draw_tokens(surface, camera, state, ov, animator, now)
+        self._draw_links(surface, camera, state, ov)
         self._draw_path(surface, camera, ov)
         self._draw_fire_line(surface, camera, ov)
         if ov.ghost:
@@ -180,8 +180,9 @@ class BoardRenderer:
             dx, dy = end[0] - start[0], end[1] - start[1]
             length = math.hypot(dx, dy) or 1
             ux, uy = dx / length, dy / length
-            tip = (end[0] - ux * camera.size * 0.55, end[1] - uy * camera.size * 0.55)
-            tail = (start[0] + ux * camera.size * 0.55, start[1] + uy * camera.size * 0.55)
+            # Between the token edges, so that adjacent figures show the link in the gap.
+            tip = (end[0] - ux * camera.size * 0.7, end[1] - uy * camera.size * 0.7)
+            tail = (start[0] + ux * camera.size * 0.62, start[1] + uy * camera.size * 0.62)
             pygame.draw.line(surface, theme.ENGAGE_LINK, tail, tip, width)
             head = camera.size * 0.22
             pygame.draw.polygon(surface, theme.ENGAGE_LINK, [

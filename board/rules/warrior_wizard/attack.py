@@ -113,7 +113,7 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     if plan.mode in RANGED_MODES:
         _, bystanders = line_of_fire(state, a, t)
         if bystanders:
-            mods.append((f"{len(bystanders)} in the way", -len(bystanders)))
+            mods.append((f"{', '.join(bystanders)} in the line of fire", -len(bystanders)))
     if t.turn.stance == "breather":
         mods.append(("target taking a breather", +3))
     if plan.set_vs_charge:

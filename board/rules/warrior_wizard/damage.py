@@ -79,7 +79,7 @@ def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice:
     if split.total:
         record.spoiled = True
     events = [Event("damage", f"{target.name} takes {split.total} damage"
-                    + (f" ({raw} - {raw - split.total} stopped by armor)" if raw != split.total else ""),
+                    + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
                     target.name, {"raw": raw, "armor": armor, "taken": split.total,
                                   "lethal": split.lethal, "nonlethal": split.nonlethal,
                                   "st": target.effective_st, "st_max": target.st})]
