@@ -208,7 +208,7 @@ def test_a_missile_weapon_is_at_minus_1_per_six_hexes_beyond_the_first_six(dista
 def test_each_character_in_the_line_of_fire_is_minus_1():
     game = shooter("Short Bow", 4, figure("Cid", "red", (-5, 0), 1), figure("Dan", "red", (-4, 0), 1))
     event = attack(game, "shoot", dice=(6, 6, 6, 1, 1, 1, 1, 1, 1))
-    assert event.data["needed"] == 10 and ("2 in the way", -2) in event.data["modifiers"]
+    assert event.data["needed"] == 10 and ("Cid, Dan in the line of fire", -2) in event.data["modifiers"]
 
 
 def test_a_missile_that_misses_may_hit_a_character_in_its_path():

@@ -141,7 +141,7 @@ def test_a_thrown_spell_that_misses_hits_nobody_else():
     to_combat(game)
     outcome = cast(game, "Orc", "Magic Fist", dice=(6, 6, 6))
     attack = event(outcome, "attack")
-    assert not attack.data["hit"] and ("1 in the way", -1) in attack.data["modifiers"]
+    assert not attack.data["hit"] and ("Bo in the line of fire", -1) in attack.data["modifiers"]
     assert not [k for k in kinds(outcome) if k.startswith("stray") or k == "damage"]
     assert game.state.figures["Bo"].damage == 0
 
