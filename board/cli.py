@@ -65,10 +65,10 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None)
 
     try:
         if load:
-            saved = load_script(load)
-            for command in saved.commands:
-                saved.game.submit(command)
-            return saved.game, saved.game.battle.name
+            from board.saves import load_game
+
+            game = load_game(load)
+            return game, game.battle.name
         battle = load_map(map_path)
         game = Game(battle, seed=seed)
         if script:
@@ -88,10 +88,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     opened = _open_game(args.map, args.seed, args.load)
     if opened is None:
         return 1
+    from board.saves import Autosaver
     from board.ui.app import run
 
     game, title = opened
-    return run(game, title)
+    autosave = None if args.no_autosave else Autosaver()
+    # A game left by a crash is offered unless the player asked for a particular one.
+    return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load)
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
@@ -158,6 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
     play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
+    play.add_argument("--no-autosave", action="store_true",
+                      help="do not keep the autosave (by default every command is saved, and a game "
+                           "left by a crash is offered for resuming at the next start)")
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")

@@ -6,21 +6,28 @@ import os
 import time
 
 import pygame
+import pygame_gui
 
 from board.game import Game
+from board.saves import Autosaver, load_game
 from board.ui.play import PlayScene
+from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)
 
 
 def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
-        screenshot: str | None = None) -> int:
-    """Open the window and play until it is closed (or for `frames` frames, for tests)."""
+        screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False) -> int:
+    """Open the window and play until it is closed (or for `frames` frames, for tests).
+
+    With an autosaver, the game is written after every command, and a clean exit closes
+    it; with offer_resume, a game left by a crash is offered first."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(f"Hexboard - {title}")
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     scene = PlayScene(game, size, title)
+    resume = _offer_resume(scene, autosave) if offer_resume and autosave else None
     clock = pygame.time.Clock()
     start = time.monotonic()
     fullscreen = False
@@ -44,8 +51,22 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
                 scene.animator.skip()  # a click skips the running animation ...
                 scene.log.skip()
                 scene.handle(event)  # ... and still counts
+            elif resume is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
+                    and event.ui_element is resume:
+                scene = _open_saved(scene, str(autosave.pending()), screen.get_size())
+                resume = None
+            elif resume is not None and event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is resume:
+                autosave.discard()
+                resume = None
             elif event.type != pygame.NOEVENT:
                 scene.handle(event)
+        if scene.request is not None:
+            scene = _open_saved(scene, scene.request[1], screen.get_size())
+        if autosave is not None and resume is None:
+            try:
+                autosave.save(scene.game)
+            except OSError as error:
+                scene.controller.say(f"Autosave failed: {error.strerror or error}", warning=True)
         now = time.monotonic() - start
         if scene.update(now, clock.tick(60) / 1000):
             scene.draw(screen)
@@ -55,8 +76,43 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
                 pygame.image.save(screen, screenshot)
         if frames is not None and drawn >= frames:
             running = False
+    if autosave is not None and resume is None:
+        autosave.close()
     pygame.quit()
     return 0
+
+
+def _offer_resume(scene: PlayScene, autosave: Autosaver):
+    """Ask whether to resume a game left by a crash; None if there is none."""
+    pending = autosave.pending()
+    if pending is None:
+        return None
+    try:
+        saved = load_game(pending)
+    except InputError as error:
+        scene.controller.say(f"The autosave is damaged and was set aside: {error.problems[0].message}",
+                             warning=True)
+        autosave.discard()
+        return None
+    info = saved.ruleset.turn_info(saved.state)
+    rect = pygame.Rect(0, 0, 460, 220)
+    rect.center = scene.board_rect.center
+    text = (f"A game of {saved.battle.name} was interrupted at turn {info['turn']} "
+            f"({len(saved.history)} command{'' if len(saved.history) == 1 else 's'}). Resume it?")
+    return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
+                                                   window_title="Resume the last game?",
+                                                   action_short_name="Resume")
+
+
+def _open_saved(scene: PlayScene, path: str, size) -> PlayScene:
+    """A new scene on a saved game, or the same scene with the reason it could not open."""
+    try:
+        game = load_game(path)
+    except InputError as error:
+        scene.request = None
+        scene.controller.say(str(error.problems[0]), warning=True)
+        return scene
+    return PlayScene(game, size, game.battle.name)
 
 
 def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT_SIZE,

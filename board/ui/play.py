@@ -38,6 +38,8 @@ class PlayScene:
         self.log = CombatLog(theme.LOG_WIDTH)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
+        self.request: tuple[str, str] | None = None  # ("open", path) for the app to carry out
+        self.dialog = None
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
         self.drag_moved = False
@@ -61,7 +63,21 @@ class PlayScene:
                                       h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
         self.manager.set_window_resolution(size)
         self.menu.hide()
+        self._file_buttons()
         self.fit()
+
+    def _file_buttons(self) -> None:
+        """Save, Open and Help in the top bar: the game menu."""
+        for button in getattr(self, "file_buttons", {}):
+            button.kill()
+        self.file_buttons = {}
+        x = self.banner_rect.right - 12
+        for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…")):
+            width = 86 if action == "help" else 72
+            x -= width + 6
+            rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
+            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager)
+            self.file_buttons[button] = action
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
@@ -75,6 +91,12 @@ class PlayScene:
         """Route one pygame event; any change marks the frame dirty."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.state.figures.items()}
         self.dirty = True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
+            self._file_action(self.file_buttons[event.ui_element])
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.dialog is not None:
+            self._file_picked(event.text)
+            return
         if self.manager.process_events(event):
             self._after_input(before)
             return
@@ -113,7 +135,10 @@ class PlayScene:
             c.undo()
         elif ctrl and key == pygame.K_y:
             c.redo()
-            self._after_input({})
+        elif ctrl and key == pygame.K_s:
+            self._file_action("save")
+        elif ctrl and key == pygame.K_o:
+            self._file_action("open")
         elif ctrl and key == pygame.K_l:
             self.log.save("combat-log.txt")
             c.say("Combat log saved to combat-log.txt")
@@ -143,6 +168,33 @@ class PlayScene:
             index = MOVE_KEYS.index(event.unicode)
             if index < len(items):
                 c.choose_move_action(items[index].id)
+
+    def _file_action(self, action: str) -> None:
+        if action == "help":
+            self.help = not self.help
+            return
+        title = "Save the game as" if action == "save" else "Open a saved game"
+        rect = pygame.Rect(0, 0, 560, 420)
+        rect.center = self.board_rect.center
+        self.dialog = (action, pygame_gui.windows.UIFileDialog(
+            rect, self.manager, window_title=title, initial_file_path="saves/game.yaml"
+            if action == "save" else "saves", allow_picking_directories=False,
+            allow_existing_files_only=action == "open"))
+
+    def _file_picked(self, path: str) -> None:
+        from board.saves import save_game
+
+        action, _ = self.dialog
+        self.dialog = None
+        if action == "save":
+            try:
+                save_game(self.game, path)
+            except OSError as error:
+                self.controller.say(f"Could not save {path}: {error.strerror or error}", warning=True)
+                return
+            self.controller.say(f"Saved to {path}")
+        else:
+            self.request = ("open", path)
 
     def hex_at(self, pos) -> Hex | None:
         if not self.board_rect.collidepoint(pos):

@@ -1,0 +1,99 @@
+"""Saved games: atomic writes, the autosave after every command, and resuming after a crash."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from board.game import Game
+from board.script import game_to_yaml, load_script
+from board.yamlio import InputError, Problem
+
+AUTOSAVE = "autosave.yaml"
+
+
+def data_dir() -> Path:
+    """Where Hexboard keeps its autosave: the platform's user data directory.
+
+    HEXBOARD_DATA_DIR overrides it (tests, portable installs).
+    """
+    override = os.environ.get("HEXBOARD_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("hexboard", appauthor=False))
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write text so that the file is always either the old or the new version, whole."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    # The rename itself must reach the disk too, or a crash could lose it.
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Save a game (map inline, options, seed, commands) atomically."""
+    write_atomically(path, game_to_yaml(game))
+
+
+def load_game(path: str | Path) -> Game:
+    """Open a saved game, replaying every command; a damaged save is refused whole."""
+    script = load_script(path)
+    game = script.game
+    for index, command in enumerate(script.commands):
+        outcome = game.submit(command)
+        if not outcome.accepted:
+            raise InputError([Problem(str(path), 1, 1, f"the save is damaged: command {index + 1} "
+                                                       f"({command.short()}) is refused: {outcome.reason}")])
+    return game
+
+
+class Autosaver:
+    """Keeps the autosave in step with a game: written after every change."""
+
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or data_dir()) / AUTOSAVE
+        self.written = -1
+
+    def save(self, game: Game) -> None:
+        """Write the game if it changed since the last write."""
+        if game.version != self.written:
+            save_game(game, self.path)
+            self.written = game.version
+
+    def close(self) -> None:
+        """A clean exit: the game is not waiting to be resumed any more."""
+        if self.path.exists():
+            os.replace(self.path, self.path.with_name("last-closed.yaml"))
+
+    def pending(self) -> Path | None:
+        """An autosave left by a crash or a kill, if there is one."""
+        return self.path if self.path.exists() else None
+
+    def discard(self) -> None:
+        """The player chose not to resume: keep it aside, never delete a game."""
+        if self.path.exists():
+            os.replace(self.path, self.path.with_name("declined.yaml"))
