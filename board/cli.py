@@ -115,6 +115,33 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    """Open the map editor on a map file, or on a new map."""
+    from board.editor import Editor, draft_from_map, new_draft
+    from board.maps import load_map
+    from board.yamlio import InputError
+
+    path = args.map
+    if path and Path(path).exists():
+        try:
+            editor = Editor(draft_from_map(load_map(path)), path)
+        except InputError as error:
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
+            return 1
+    else:
+        try:
+            cols, rows = (int(n) for n in args.size.lower().split("x"))
+        except ValueError:
+            print(f"--size: expected COLUMNSxROWS such as 16x12, got {args.size!r}", file=sys.stderr)
+            return 2
+        name = Path(path).stem.replace("-", " ").replace("_", " ").title() if path else "New map"
+        editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius), path)
+    from board.ui.app import run_editor
+
+    return run_editor(editor)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run a script headless and print its events, one per line."""
     from board.script import load_script
@@ -178,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
     check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     check.set_defaults(func=cmd_check)
+
+    edit = sub.add_parser("edit", help="open the map editor on a map (a new map if the file does not exist)")
+    edit.add_argument("map", nargs="?", help="the map file to edit or create")
+    edit.add_argument("--size", default="16x12", help="a new map's COLUMNSxROWS (default 16x12)")
+    edit.add_argument("--radius", type=int, help="make the new map a hexagon of this radius instead")
+    edit.add_argument("--layout", choices=("flat", "pointy"), default="flat",
+                      help="a new map's hexes: flat-top or pointy-top (default flat)")
+    edit.set_defaults(func=cmd_edit)
 
     replay = sub.add_parser("replay", help="run a script headless and print its events")
     replay.add_argument("script", metavar="SCRIPT.yaml", help="a script or saved game (docs/scripts.md)")

@@ -61,7 +61,7 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
             elif event.type != pygame.NOEVENT:
                 scene.handle(event)
         if scene.request is not None:
-            scene = _open_saved(scene, scene.request[1], screen.get_size())
+            scene = _switch(scene, screen.get_size())
         if autosave is not None and resume is None:
             try:
                 autosave.save(scene.game)
@@ -102,6 +102,60 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
     return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
                                                    window_title="Resume the last game?",
                                                    action_short_name="Resume")
+
+
+def _switch(scene, size):
+    """Carry out a scene's request: open a save, open the editor, or play the edited map."""
+    from board.editor import Editor, draft_from_map
+    from board.ui.editor import EditorScene
+
+    request = scene.request
+    scene.request = None
+    if isinstance(scene, EditorScene):
+        problems = scene.editor.check()
+        if problems:
+            scene.say("Fix the map before playing it: " + problems[0], warning=True)
+            return scene
+        from board.maps import parse_map
+        battle = parse_map(scene.editor.to_yaml(), scene.editor.path or "edited map")
+        pygame.display.set_caption(f"Hexboard - {battle.name}")
+        return PlayScene(Game(battle), size, battle.name)
+    if request[0] == "edit":
+        pygame.display.set_caption(f"Hexboard - editing {scene.game.battle.name}")
+        return EditorScene(Editor(draft_from_map(scene.game.battle), request[1]), size)
+    return _open_saved(scene, request[1], size)
+
+
+def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None) -> int:
+    """Open the map editor window (the edit sub-command)."""
+    from board.ui.editor import EditorScene
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(f"Hexboard - editing {editor.draft.name}")
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    scene = EditorScene(editor, size)
+    clock = pygame.time.Clock()
+    start, drawn, running = time.monotonic(), 0, True
+    while running:
+        for event in pygame.event.get() or [pygame.event.wait(250)]:
+            if event.type == pygame.QUIT:
+                running = False
+            elif event.type == pygame.VIDEORESIZE:
+                screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+                scene.resize(event.size)
+            elif event.type != pygame.NOEVENT:
+                scene.handle(event)
+        if scene.request is not None:
+            scene = _switch(scene, screen.get_size())
+        if scene.update(time.monotonic() - start, clock.tick(60) / 1000):
+            scene.draw(screen)
+            pygame.display.flip()
+            drawn += 1
+        if frames is not None and drawn >= frames:
+            running = False
+    pygame.quit()
+    return 0
 
 
 def _open_saved(scene: PlayScene, path: str, size) -> PlayScene:

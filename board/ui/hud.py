@@ -24,6 +24,8 @@ HELP = [
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),
     ("G", "GM mode: drag any figure, Q/E turn, +/- ST, P posture, I fire, C chase, Del remove"),
+    ("M", "open the map editor on this map"),
+    ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F11", "full screen"),
     ("F1 or ?", "this help"),
 ]

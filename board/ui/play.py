@@ -155,6 +155,8 @@ class PlayScene:
             c.view.labels = not c.view.labels
         elif key == pygame.K_g:
             c.toggle_gm()
+        elif key == pygame.K_m:
+            self.request = ("edit", None)
         elif key == pygame.K_HOME:
             self.fit()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):

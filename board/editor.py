@@ -1,0 +1,297 @@
+"""The map editor's model: a map being edited, every edit undoable, saved in the check format."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from board.footprints import footprint_cells
+from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, ORIGIN
+from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map
+from board.models import FigureSpec, MapFile
+from board.saves import write_atomically
+from board.tables import UnknownName, load_spells, load_tables
+from board.yamlio import InputError
+
+BRUSHES = {"open": OPEN, "wall": Terrain("wall"), "flames": Terrain("fire", "flames"),
+           "coals": Terrain("fire", "coals")}
+
+
+@dataclass
+class Draft:
+    """The map as it is being edited: one value, copied for undo."""
+
+    name: str
+    layout: str
+    size: tuple[int, int] | None
+    radius: int | None
+    terrain: dict[Hex, Terrain] = field(default_factory=dict)
+    figures: list[FigureSpec] = field(default_factory=list)
+    teams: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> Draft:
+        return Draft(self.name, self.layout, self.size, self.radius, dict(self.terrain),
+                     list(self.figures), dict(self.teams))
+
+    @property
+    def cells(self) -> frozenset[Hex]:
+        if self.size is not None:
+            cols, rows = self.size
+            return frozenset(from_offset(c, r, self.layout) for r in range(rows) for c in range(cols))
+        return frozenset(hex_range(ORIGIN, self.radius or 1))
+
+
+def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), layout: str = "flat",
+              radius: int | None = None) -> Draft:
+    """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius."""
+    return Draft(name, layout, None if radius else size, radius)
+
+
+def draft_from_map(battle: BattleMap) -> Draft:
+    """A draft of a loaded map."""
+    return Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
+                 list(battle.figures), dict(battle.teams))
+
+
+def figure_problems(spec: FigureSpec, draft: Draft) -> list[str]:
+    """What is wrong with a figure, said at once, as the form shows it (empty if nothing)."""
+    tables = load_tables()
+    out = []
+    for name in spec.weapons:
+        try:
+            weapon = tables.weapon(name)
+        except UnknownName as error:
+            out.append(str(error))
+            continue
+        if weapon.st_min and spec.st < weapon.st_min:
+            short = weapon.st_min - spec.st
+            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit, "
+                       f"-{(short + 1) // 2} damage")
+    for key in ("armor", "shield"):
+        value = getattr(spec, key)
+        if value:
+            try:
+                tables.armor_piece(value)
+            except UnknownName as error:
+                out.append(str(error))
+    if spec.ready and spec.ready not in ("none",) and spec.ready not in spec.weapons:
+        out.append(f'ready weapon "{spec.ready}" is not carried')
+    for name in spec.spells:
+        try:
+            load_spells().spell(name)
+        except UnknownName as error:
+            out.append(str(error))
+    others = [f for f in draft.figures if f.name != spec.name]
+    taken = {c for f in others for c in footprint_cells(f.size, Hex(*f.at), f.facing)}
+    cells = draft.cells
+    for c in footprint_cells(spec.size, Hex(*spec.at), spec.facing):
+        if c not in cells:
+            out.append("the figure reaches off the map")
+            break
+        if draft.terrain.get(c, OPEN).blocks:
+            out.append("the figure stands on a wall")
+            break
+        if c in taken:
+            out.append("another figure is there")
+            break
+    return out
+
+
+class Editor:
+    """Edits with undo and redo; every change goes through edit()."""
+
+    def __init__(self, draft: Draft, path: str | None = None):
+        self.draft = draft
+        self.path = path
+        self.undos: list[Draft] = []
+        self.redos: list[Draft] = []
+        self.version = 0
+        self.saved_version = 0
+        self.stroke: bool | None = None  # None: no stroke; False: begun; True: pushed
+
+    def _push(self) -> Draft:
+        # A brush stroke (mouse down to mouse up) is one undo step however many hexes it paints.
+        if self.stroke is not True:
+            self.undos.append(self.draft.copy())
+            self.redos.clear()
+            if self.stroke is False:
+                self.stroke = True
+        self.version += 1
+        return self.draft
+
+    def begin_stroke(self) -> None:
+        self.stroke = False
+
+    def end_stroke(self) -> None:
+        self.stroke = None
+
+    @property
+    def dirty(self) -> bool:
+        return self.version != self.saved_version
+
+    def undo(self) -> bool:
+        if not self.undos:
+            return False
+        self.redos.append(self.draft)
+        self.draft = self.undos.pop()
+        self.version += 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.redos:
+            return False
+        self.undos.append(self.draft)
+        self.draft = self.redos.pop()
+        self.version += 1
+        return True
+
+    # --- terrain -------------------------------------------------------------------------
+
+    def paint(self, hexes, brush: str) -> int:
+        """Paint hexes with a brush (open, wall, flames, coals); one undo step."""
+        terrain = BRUSHES[brush]
+        cells = self.draft.cells
+        targets = [h for h in hexes if h in cells and self.draft.terrain.get(h, OPEN) != terrain]
+        if not targets:
+            return 0
+        draft = self._push()
+        for h in targets:
+            if terrain == OPEN:
+                draft.terrain.pop(h, None)
+            else:
+                draft.terrain[h] = terrain
+        return len(targets)
+
+    def rectangle(self, corner_a: Hex, corner_b: Hex, brush: str) -> int:
+        """Paint the offset rectangle between two hexes."""
+        from board.hexgrid import to_offset
+        (c1, r1), (c2, r2) = to_offset(corner_a, self.draft.layout), to_offset(corner_b, self.draft.layout)
+        hexes = [from_offset(c, r, self.draft.layout) for c in range(min(c1, c2), max(c1, c2) + 1)
+                 for r in range(min(r1, r2), max(r1, r2) + 1)]
+        return self.paint(hexes, brush)
+
+    def fill(self, start: Hex, brush: str) -> int:
+        """Flood fill: the connected hexes of start's terrain."""
+        cells = self.draft.cells
+        if start not in cells:
+            return 0
+        old = self.draft.terrain.get(start, OPEN)
+        seen, queue = {start}, deque([start])
+        while queue:
+            for n in hex_neighbors(queue.popleft()):
+                if n in cells and n not in seen and self.draft.terrain.get(n, OPEN) == old:
+                    seen.add(n)
+                    queue.append(n)
+        return self.paint(seen, brush)
+
+    # --- figures -------------------------------------------------------------------------
+
+    def figure(self, name: str) -> FigureSpec | None:
+        return next((f for f in self.draft.figures if f.name == name), None)
+
+    def figure_at(self, h: Hex) -> FigureSpec | None:
+        for f in self.draft.figures:
+            if h in footprint_cells(f.size, Hex(*f.at), f.facing):
+                return f
+        return None
+
+    def put_figure(self, data: dict, replacing: str | None = None) -> tuple[FigureSpec | None, list[str]]:
+        """Add a figure or replace one from form data; refused with the reasons if invalid."""
+        try:
+            spec = FigureSpec.model_validate(data)
+        except ValidationError as error:
+            return None, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+        if isinstance(spec.at, str):
+            return None, ["place figures on the map by clicking"]
+        if spec.name != replacing and self.figure(spec.name):
+            return None, [f'a figure named "{spec.name}" is already on the map']
+        problems = [p for p in figure_problems(spec, self._without(replacing)) if "needs ST" not in p]
+        if problems:
+            return None, problems
+        draft = self._push()
+        index = next((i for i, f in enumerate(draft.figures) if f.name == replacing), None)
+        if index is None:
+            draft.figures.append(spec)
+        else:
+            draft.figures[index] = spec
+        return spec, []
+
+    def _without(self, name: str | None) -> Draft:
+        if name is None:
+            return self.draft
+        draft = self.draft.copy()
+        draft.figures = [f for f in draft.figures if f.name != name]
+        return draft
+
+    def move_figure(self, name: str, to: Hex | None = None, facing: int | None = None) -> list[str]:
+        """Drag a figure to a hex and/or turn it; refused with the reason if it can't stand there."""
+        spec = self.figure(name)
+        if spec is None:
+            return [f'no figure named "{name}"']
+        update = {}
+        if to is not None:
+            update["at"] = (to.q, to.r)
+        if facing is not None:
+            update["facing"] = facing % 6
+        moved = spec.model_copy(update=update)
+        problems = figure_problems(moved, self._without(name))
+        problems = [p for p in problems if "needs ST" not in p]
+        if problems:
+            return problems
+        draft = self._push()
+        draft.figures = [moved if f.name == name else f for f in draft.figures]
+        return []
+
+    def remove_figure(self, name: str) -> bool:
+        if self.figure(name) is None:
+            return False
+        draft = self._push()
+        draft.figures = [f for f in draft.figures if f.name != name]
+        return True
+
+    def copy_figure(self, name: str, to: Hex) -> tuple[FigureSpec | None, list[str]]:
+        """Copy a figure to another hex with the next free name (Orc -> Orc 2): a squad."""
+        spec = self.figure(name)
+        if spec is None:
+            return None, [f'no figure named "{name}"']
+        stem = spec.name.rstrip("0123456789").rstrip() or spec.name
+        n = 2
+        while self.figure(f"{stem} {n}"):
+            n += 1
+        data = spec.model_dump()
+        data.update(name=f"{stem} {n}", at=(to.q, to.r))
+        return self.put_figure(data)
+
+    # --- files ---------------------------------------------------------------------------
+
+    def to_yaml(self) -> str:
+        """The draft in the map format that check reads."""
+        d = self.draft
+        source = MapFile(name=d.name, layout=d.layout, size=d.size, radius=d.radius,
+                         teams={t: {"color": c} for t, c in d.teams.items()})
+        battle = BattleMap(name=d.name, ruleset="warrior-wizard", layout=d.layout, cells=d.cells,
+                           terrain=d.terrain, figures=d.figures, source=source, size=d.size,
+                           teams=d.teams)
+        return map_to_yaml(battle)
+
+    def check(self) -> list[str]:
+        """Every problem check would report, as text (empty when the map is fine)."""
+        try:
+            parse_map(self.to_yaml(), self.path or "map")
+        except InputError as error:
+            return [p.message for p in error.problems]
+        return []
+
+    def save(self, path: str | None = None) -> list[str]:
+        """Write the map atomically; refused (with check's problems) if it would not pass check."""
+        path = path or self.path
+        if path is None:
+            return ["choose where to save"]
+        problems = self.check()
+        if problems:
+            return problems
+        write_atomically(path, self.to_yaml())
+        self.path, self.saved_version = path, self.version
+        return []
