@@ -11,8 +11,9 @@ WEAPONS = [["Broadsword"], ["Spear"], ["Mace", "Dagger"], ["Short Bow", "Dagger"
 ARMOR = [None, "Leather", "Chainmail", "Half Plate"]
 
 
-def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int = 1) -> str:
-    """YAML text of a cols x rows flat-top map with walls, fire and two armies."""
+def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int = 1,
+                 ma: int = 10) -> str:
+    """YAML text of a cols x rows flat-top map with walls, fire and two armies (every figure MA ma)."""
     rng = random.Random(seed)
     grid = [["." for _ in range(cols)] for _ in range(rows)]
     for _ in range(cols * rows // 40):  # short wall runs and small fires
@@ -38,6 +39,8 @@ def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int
                     "at": hex_label(from_offset(c, r, "flat"), "flat"),
                     "facing": 5 if army == "North" else 2, "st": rng.randint(9, 16),
                     "dx": rng.randint(9, 14)}
+            if ma != 10:  # 10 is the default: leave it out, so the text stays as it was
+                spec["ma"] = ma
             if size == 1:
                 spec["weapons"] = rng.choice(WEAPONS)
                 if spec["weapons"][0] not in ("Spear", "Halberd", "Short Bow"):

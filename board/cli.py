@@ -76,7 +76,7 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None)
             game = scripted.game
             for command in scripted.commands:
                 game.submit(command)
-        return game, battle.name
+        return game, game.battle.name
     except InputError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -112,6 +112,53 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     game, title = opened
     render_png(game, title, args.out, (width, height))
     print(f"{args.out}: {width}x{height}, turn {game.state.turn}, {len(game.history)} commands applied")
+    return 0
+
+
+def cmd_import_tiled(args: argparse.Namespace) -> int:
+    """Convert a hexagonal Tiled map (.tmx) to a map file; problems as FILE:LINE."""
+    from board.tiled import convert
+    from board.yamlio import InputError
+
+    try:
+        imported = convert(args.tmx)
+    except InputError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    try:
+        Path(args.out).write_text(imported.text, encoding="utf-8")
+    except OSError as error:
+        print(f"{args.out}: cannot write the map: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"{args.out}: {summary(imported.battle)}")
+    return 0
+
+
+def cmd_print_map(args: argparse.Namespace) -> int:
+    """Render a map at true scale for printing, as a PNG that records its DPI."""
+    from board.maps import load_map
+    from board.yamlio import InputError
+
+    if not (args.hex_inches > 0 and args.dpi > 0):
+        print("--hex-inches and --dpi must be positive", file=sys.stderr)
+        return 2
+    try:
+        battle = load_map(args.map)
+    except InputError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    from board.ui.printmap import print_map
+
+    try:
+        width, height = print_map(battle, args.out, args.hex_inches, args.dpi,
+                                  figures=not args.no_figures, labels=not args.no_labels)
+    except (ValueError, OSError, RuntimeError) as error:  # pygame.error is a RuntimeError
+        print(f"{args.out}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return 1
+    print(f"{args.out}: {width}x{height} px = {width / args.dpi:.2f} x {height / args.dpi:.2f} in "
+          f"at {args.dpi} dpi; hexes {args.hex_inches:g} in across the flats")
     return 0
 
 
@@ -200,6 +247,21 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     shot.set_defaults(func=cmd_screenshot)
+
+    tiled = sub.add_parser("import-tiled", help="convert a hexagonal Tiled map (.tmx) to a map file")
+    tiled.add_argument("tmx", metavar="MAP.tmx", help="a hexagonal map saved by Tiled (mapeditor.org)")
+    tiled.add_argument("out", metavar="OUT.yaml", help="the map file to write")
+    tiled.set_defaults(func=cmd_import_tiled)
+
+    printer = sub.add_parser("print-map", help="render a map at true scale for printing, to a PNG")
+    printer.add_argument("map", metavar="MAP.yaml", help="map file")
+    printer.add_argument("out", metavar="OUT.png", help="the PNG to write")
+    printer.add_argument("--hex-inches", type=float, default=1.0,
+                         help="hex size across the flats, in inches (default 1.0)")
+    printer.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300)")
+    printer.add_argument("--no-figures", action="store_true", help="leave the figures off")
+    printer.add_argument("--no-labels", action="store_true", help='leave the "CCRR" hex labels off')
+    printer.set_defaults(func=cmd_print_map)
 
     check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
     check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")

@@ -178,7 +178,7 @@ def test_a_weapon_without_a_strength_minimum_gets_no_extra_damage():
 def shooter(weapon: str, distance: int, *more, ann: dict | None = None):
     """Ann (DX 12) with a ready missile or thrown weapon, Bob that many hexes east of her."""
     game = new_game(figure("Ann", "red", (-7, 0), 0, **{"dx": 12, "st": 12, "weapons": [weapon],
-                                                          **(ann or {})}),
+                                                          "skills": ["Thrown Weapons"], **(ann or {})}),
                     figure("Bob", "blue", (-7 + distance, 0), 3), *more)
     stand_still_until(game, "Ann")
     return game

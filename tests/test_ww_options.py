@@ -149,7 +149,7 @@ def test_without_the_nonlethal_rule_an_unconscious_character_does_not_recover():
 
 def thrown_club(options=BREATHER):
     """Ann throws a club (1d6, bludgeoning) at Bob two hexes off: 6 is 2 lethal, 4 nonlethal."""
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"]),
+    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
                     figure("Bob", "blue", (0, 0), 3), FAR_FRIEND, options=options)
     stand_still_until(game, "Ann")
     act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1, 6))

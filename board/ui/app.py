@@ -10,6 +10,7 @@ import pygame_gui
 
 from board.game import Game
 from board.saves import Autosaver, load_game
+from board.ui import theme
 from board.ui.play import PlayScene
 from board.yamlio import InputError
 
@@ -34,7 +35,8 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
     drawn = 0
     running = True
     while running:
-        busy = scene.animator.animating or scene.log.animating or scene.drag is not None
+        # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
+        busy = frames is not None or scene.animator.animating or scene.log.animating or scene.drag is not None
         # Idle: sleep until something happens, so a still board costs no CPU.
         events = pygame.event.get() if busy else [pygame.event.wait(250)]
         for event in events:
@@ -68,7 +70,7 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
             except OSError as error:
                 scene.controller.say(f"Autosave failed: {error.strerror or error}", warning=True)
         now = time.monotonic() - start
-        if scene.update(now, clock.tick(60) / 1000):
+        if scene.update(now, clock.tick(60) / 1000) or frames is not None:
             scene.draw(screen)
             pygame.display.flip()
             drawn += 1
@@ -78,8 +80,14 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
             running = False
     if autosave is not None and resume is None:
         autosave.close()
-    pygame.quit()
+    _quit()
     return 0
+
+
+def _quit() -> None:
+    """Close pygame; fonts cached before this are dead, so the cache goes too."""
+    pygame.quit()
+    theme.font.cache_clear()
 
 
 def _offer_resume(scene: PlayScene, autosave: Autosaver):
@@ -154,7 +162,7 @@ def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None 
             drawn += 1
         if frames is not None and drawn >= frames:
             running = False
-    pygame.quit()
+    _quit()
     return 0
 
 
@@ -184,4 +192,4 @@ def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT
     scene.update(10.0, 0.0)
     scene.draw(screen)
     pygame.image.save(screen, out)
-    pygame.quit()
+    _quit()

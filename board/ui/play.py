@@ -42,6 +42,7 @@ class PlayScene:
         self.dialog = None
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
+        self.wheel_hover: int | None = None
         self.drag_moved = False
         self.dirty = True
         self.now = 0.0
@@ -131,8 +132,8 @@ class PlayScene:
         elif key == pygame.K_F1 or event.unicode == "?":
             self.help = True
         elif ctrl and key == pygame.K_z:
-            self.log.add([Event("undo", "Undo: the last command is taken back")], self.now)
-            c.undo()
+            if c.undo():
+                self.log.add([Event("undo", "Undo: the last command is taken back")], self.now)
         elif ctrl and key == pygame.K_y:
             c.redo()
         elif ctrl and key == pygame.K_s:
@@ -218,10 +219,9 @@ class PlayScene:
                 self.drag_moved = True
                 c.set_facing(facing_toward(self.camera, centre, event.pos))
             return
-        if c.view.mode == "facing" and c.view.pending:
-            pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
-            if pick is not None:
-                c.set_facing(pick)
+        # Hovering the facing wheel only previews; a click or a drag sets the facing.
+        self.wheel_hover = (wheel_direction(self.camera, c.view.pending[1], event.pos)
+                            if c.view.mode == "facing" and c.view.pending else None)
         c.view.hover = h
         if self.drag:
             self.drag_moved = True
@@ -358,7 +358,8 @@ class PlayScene:
                     ov.path_stop = v.hover if v.hover in info.stop_hexes else None
         elif v.mode == "facing" and v.pending:
             name, h, path, facing, _ = v.pending
-            ov.ghost, ov.wheel, ov.wheel_pick = (name, h, facing), h, facing
+            ov.ghost, ov.wheel = (name, h, facing), h
+            ov.wheel_pick = facing if self.wheel_hover is None else self.wheel_hover
             ov.path, ov.path_start = path, self.game.state.figures[name].hex
         elif v.mode == "target" and v.action is not None:
             ov.targets = frozenset(v.action.targets)

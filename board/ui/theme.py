@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib import resources
 
 import pygame
@@ -54,15 +53,29 @@ def _font_path(bold: bool) -> str:
     return str(resources.files("pygame_gui.data") / name)
 
 
-@lru_cache(maxsize=64)
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A cached font of that pixel size."""
+    """A cached font of that pixel size; it survives pygame being shut down and restarted."""
     if not pygame.font.get_init():
         pygame.font.init()
+        _FONTS.clear()  # fonts made before a pygame.quit() are dead
+    key = (size, bold)
+    cached = _FONTS.get(key)
+    if cached is not None:
+        return cached
+    if not _FONTS:
+        pygame.register_quit(_FONTS.clear)  # pygame.quit() empties the cache, however it is reached
     try:
-        return pygame.font.Font(_font_path(bold), size)
+        made = pygame.font.Font(_font_path(bold), size)
     except (FileNotFoundError, OSError):
-        return pygame.font.Font(None, size + 4)
+        made = pygame.font.Font(None, size + 4)
+    _FONTS[key] = made
+    return made
+
+
+font.cache_clear = _FONTS.clear  # callers that shut pygame down may drop the cache at once
 
 
 def team_colour(teams: dict[str, str], team: str, order: list[str]) -> tuple[int, int, int]:

@@ -59,6 +59,11 @@ def _on_feet(state: WWState, f: FigureState) -> str | None:
     return None if f.posture == "standing" else f"{f.name} is {f.posture}: stand up first"
 
 
+def _not_down(state: WWState, f: FigureState) -> str | None:
+    # A figure lying down has no threat zone; the board reads it as unable to strike either.
+    return f"{f.name} is {f.posture}: stand up first" if f.posture in ("fallen", "prone") else None
+
+
 def _can_move(state: WWState, f: FigureState) -> str | None:
     # "in order to Dodge, the character must be able to move"
     return None if f.posture == "standing" and movement(state, f) > 0 else f"{f.name} cannot move"
@@ -75,7 +80,13 @@ def _breather_on(state: WWState, f: FigureState) -> str | None:
 
 def _ready_ranged(state: WWState, f: FigureState) -> str | None:
     w = state.tables.weapon(f.ready) if f.ready else None
-    return None if w and w.ranged else f"{f.name} has no missile or thrown weapon ready"
+    if not (w and w.ranged):
+        return f"{f.name} has no missile or thrown weapon ready"
+    # "A thrown weapon may be thrown by a character with the Thrown Weapons Skill, or with the
+    # weapon-specific Skill."
+    if not w.missile and not (f.has_skill("Thrown Weapons") or f.has_skill(w.name)):
+        return f"throwing the {w.name} needs the Thrown Weapons skill (or the {w.name} skill)"
+    return None
 
 
 def _ready_melee(state: WWState, f: FigureState) -> str | None:
@@ -147,14 +158,14 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E,
                  all_of(moved_at_most(0, "stand still"), _something_to_drop_or_take), "choice"),
     CombatAction("attack", "Shift one hex and attack", E,
-                 all_of(moved_at_most(1, "Shift one hex and attack"), _ready_melee), "target"),
+                 all_of(moved_at_most(1, "Shift one hex and attack"), _not_down, _ready_melee), "target"),
     CombatAction("defend", "Shift one hex and defend", E,
                  all_of(moved_at_most(1, "Shift one hex and defend"), _ready_weapon_in_hand),
                  out_of_turn=True),
     CombatAction("switch", "Shift one hex and switch", E,
                  all_of(moved_at_most(1, "Shift one hex and switch"), _has_unready), "weapon"),
     CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E,
-                 moved_at_most(1, "Shift one hex and attack hand-to-hand"), "target"),
+                 all_of(moved_at_most(1, "Shift one hex and attack hand-to-hand"), _not_down), "target"),
     CombatAction("cast", "Shift one hex and cast", E,
                  all_of(moved_at_most(1, "Shift one hex and cast"), _has_spells), "target"),
     CombatAction("disbelieve", "Shift one hex and disbelieve", E,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, direction_between, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.attack import (
@@ -200,6 +200,13 @@ def _check_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
     still = [n for n in engagers(state, f) if cells & zone_of(state.figures[n])]
     if still:
         raise Refusal(f"that hex is still in {', '.join(still)}'s threat zone")
+    # "To Disengage, move one hex away from the opponent": farther from each engager.
+    for name in engagers(state, f):
+        g = state.figures[name]
+        now = min(hex_distance(c, x) for c in f.cells for x in g.cells)
+        then = min(hex_distance(c, x) for c in cells for x in g.cells)
+        if then <= now:
+            raise Refusal(f"Disengage moves away from {name}: that hex is no farther from him")
     return to
 
 

@@ -119,7 +119,7 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
         events = [Event("staggers", text, f.name, data)]
         if pushed:
             from board.rules.warrior_wizard import fire  # fire imports damage: import late
-            f.turn.moved += 1  # pushed: it did not stay put
+            f.turn.displaced = True  # pushed: it did not stay put, but it did not move either
             events += fire.after_move(state, f, [pushed], dice)
         return events
     return []

@@ -169,7 +169,7 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         if f.status == "dead":
             continue
         stage = fire_at(state, f, f.hex)
-        if stage and f.turn.moved == 0:
+        if stage and f.turn.moved == 0 and not f.turn.displaced:
             # "A character who, for some reason, stays put in a burning hex, takes 1d6 damage
             # per turn he stays there."
             expr = Dice(1 + (stage == "coals"), 6)

@@ -31,6 +31,7 @@ class TurnRecord:
     damage_after_armor: int = 0
     spoiled: bool = False  # took damage through armor (spoils a breather)
     upkeep_paid: bool = False  # spent ST keeping a spell up this turn
+    displaced: bool = False  # pushed back a hex this turn (not movement, but not staying put)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,143 @@
+"""Whole-process rows, run in child processes: start-up to the first frame, --help, peak memory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.frames import ROOT
+from benchmarks.timing import Result, times_result
+
+MARKER = "first-frame"
+
+# `python main.py` exactly as a user runs it, except that the window closes after its first
+# frame and says so on stdout right after the first flip.
+FIRST_FRAME = f"""
+import runpy, sys
+import pygame
+import board.ui.app as app
+flip, run = pygame.display.flip, app.run
+shown = []
+def first_flip():
+    flip()
+    if not shown:
+        shown.append(1)
+        print({MARKER!r}, flush=True)
+pygame.display.flip = first_flip
+app.run = lambda *args, **kwargs: run(*args, **{{**kwargs, "frames": 1}})
+sys.argv = ["main.py"]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# The window on the big map as a player first uses it: pan with the mouse, wheel in to the
+# closest zoom and back out (through the scene's own event handling), show every threat zone;
+# then its own peak resident size, in KiB on Linux.
+MEMORY = """
+import resource, sys
+import pygame
+from benchmarks.bigmap import big_map_yaml
+from board.game import Game
+from board.maps import parse_map
+from board.ui.play import PlayScene
+pans, notches = int(sys.argv[1]), int(sys.argv[2])
+pygame.display.init()
+pygame.font.init()
+screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+battle = parse_map(big_map_yaml())
+scene = PlayScene(Game(battle), (1280, 800), battle.name)
+def frame():
+    scene.update(0.0, 1 / 60)
+    scene.draw(screen)
+    pygame.display.flip()
+def wheel(y):
+    scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                    precise_y=float(y)))
+frame()
+centre = scene.board_rect.center
+scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+for _ in range(pans):
+    scene.camera.pan(5, 3)
+    frame()
+for y in [1] * notches + [-1] * notches:
+    wheel(y)
+    frame()
+scene.controller.view.threat_mode = "all"
+frame()
+print("tokens", len(scene.renderer.tokens), "cached token surfaces; zoomed to", round(scene.camera.size))
+print("maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def child_env(data: str) -> dict[str, str]:
+    """The environment of a child: the dummy video driver, and a scratch data folder so that
+    no autosave of the user's is read or written."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", HEXBOARD_DATA_DIR=data)
+    for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        env[name] = data
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def first_frame_once(env: dict[str, str]) -> float:
+    """Seconds from before Popen to the child's marker line, printed after its first flip."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = None
+    for line in child.stdout:
+        if line.strip() == MARKER:
+            seen = time.perf_counter() - start
+            break
+    _, error = child.communicate(timeout=60)  # both pipes, so a chatty child cannot block
+    if seen is None:
+        raise RuntimeError(f"the window never showed its first frame:\n{error}")
+    return seen
+
+
+def first_frame(n: int) -> Result:
+    """python main.py on the arena, from process start to the first frame shown."""
+    with tempfile.TemporaryDirectory() as data:
+        env = child_env(data)
+        first_frame_once(env)  # untimed: compiles .pyc files and warms the disk cache
+        times = [first_frame_once(env) for _ in range(n)]
+    return times_result("startup_first_frame", "Start-up: python main.py (arena) to the first frame",
+                        times, unit="s", target=0.8, note="from before Popen to a line after the first flip")
+
+
+def help_once(env: dict[str, str]) -> float:
+    """Seconds for python main.py --help, start to exit."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def help_text(n: int) -> Result:
+    """python main.py --help: what a user waits for before any window."""
+    with tempfile.TemporaryDirectory() as data:
+        env = child_env(data)
+        help_once(env)
+        times = [help_once(env) for _ in range(n)]
+    return times_result("startup_help", "Start-up: python main.py --help", times, unit="s", target=0.3)
+
+
+def memory(runs: int, pans: int, notches: int) -> Result:
+    """Peak resident size of the window on the big map, one child process per run."""
+    peaks, note = [], ""
+    with tempfile.TemporaryDirectory() as data:
+        for _ in range(runs):
+            result = subprocess.run([sys.executable, "-c", MEMORY, str(pans), str(notches)], cwd=ROOT,
+                                    env=child_env(data), capture_output=True, text=True, timeout=300)
+            lines = dict(line.split(" ", 1) for line in result.stdout.splitlines()
+                         if line.startswith(("maxrss ", "tokens ")))
+            if "maxrss" not in lines:
+                raise RuntimeError(f"the memory child failed:\n{result.stderr}")
+            peaks.append(int(lines["maxrss"]) / 1024)
+            note = (f"{pans} pans, {notches} wheel notches in and out, all threat zones; "
+                    f"{lines.get('tokens', '?')}")
+    return times_result("memory", "Peak resident size, the window on the big map", peaks, unit="MB",
+                        target=200.0, note=note)

@@ -1,0 +1,30 @@
+"""The benchmark harness runs and reports every row (python -m benchmarks --quick); speed is not checked."""
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ROWS = ("floor", "arena_frame", "big_pan", "big_zoom", "big_first_frame", "reach", "predict",
+        "predict_cached", "submit_rate", "games_rate", "map_load", "startup_first_frame",
+        "startup_help", "memory")
+
+
+def test_quick_run_reports_every_row_with_numbers(tmp_path):
+    out = tmp_path / "figures.json"
+    result = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    rows = {row["key"]: row for row in data["rows"]}
+    assert set(rows) == set(ROWS)
+    for key, row in rows.items():
+        for figure in ("median", "p95"):
+            assert isinstance(row[figure], (int, float)) and math.isfinite(row[figure]), (key, figure)
+        assert row["samples"] >= 1
+        assert row["name"] in result.stdout, f"{key} is missing from the printed table"
+    assert data["floor_ms"] == rows["floor"]["median"]
+    assert rows["arena_frame"]["floor_ratio"] is not None

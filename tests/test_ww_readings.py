@@ -1,0 +1,51 @@
+"""Rule sentences read strictly: throwing skills, Disengage away, lying figures, push-back."""
+
+from board.hexgrid import Hex
+from tests.ww_helpers import figure, new_game, ok, refused, stand_still_until
+
+
+def test_a_thrown_weapon_needs_the_thrown_weapons_skill_or_its_own_skill():
+    # "A thrown weapon may be thrown by a character with the Thrown Weapons Skill, or with
+    # the weapon-specific Skill."
+    for skills, allowed in (([], False), (["Thrown Weapons"], True), (["Javelin"], True)):
+        game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Javelin"], skills=skills),
+                        figure("Bob", "blue", (0, 0), 3))
+        stand_still_until(game, "Ann")
+        command = dict(do="act", figure="Ann", action="shoot", target="Bob", dice=(3, 3, 3, 1))
+        if allowed:
+            ok(game, **command)
+        else:
+            assert "needs the Thrown Weapons skill" in refused(game, **command)
+
+
+def test_a_missile_weapon_needs_no_skill():
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]),
+                    figure("Bob", "blue", (0, 0), 3))
+    stand_still_until(game, "Ann")
+    ok(game, do="act", figure="Ann", action="shoot", target="Bob", dice=(3, 3, 3, 1))
+
+
+def engaged_pair():
+    """Bob, facing up-left (2), Engages Ann beside him; Ann acts first."""
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, weapons=["Broadsword"]),
+                    figure("Bob", "blue", (1, 0), 2, dx=9, weapons=["Mace"]))
+    stand_still_until(game, "Ann")
+    return game
+
+
+def test_disengage_moves_away_from_the_opponent():
+    # "To Disengage, move one hex away from the opponent, outside of his threat zone."
+    game = engaged_pair()
+    # (0, 1) is outside Bob's threat zone but still next to him: refused.
+    reason = refused(game, do="act", figure="Ann", action="disengage", to=(0, 1))
+    assert reason == "Disengage moves away from Bob: that hex is no farther from him"
+    ok(game, do="act", figure="Ann", action="disengage", to=(-1, 0), dice=(6, 6, 6))
+    assert game.state.figures["Ann"].hex == Hex(-1, 0)
+
+
+def test_a_figure_lying_down_must_stand_before_it_attacks():
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, weapons=["Broadsword"], posture="fallen"),
+                    figure("Bob", "blue", (1, 0), 3, dx=9, weapons=["Mace"]))
+    stand_still_until(game, "Ann")
+    reason = refused(game, do="act", figure="Ann", action="attack", target="Bob")
+    assert "fallen: stand up first" in reason
