@@ -66,7 +66,8 @@ class Game:
 
     def _apply(self, command: Command) -> Outcome:
         try:
-            self.ruleset.check(self.state, command)
+            # apply() checks the command before it changes anything, on a private copy: a
+            # refusal leaves self.state untouched, and the command is planned only once.
             new_state = self.state.clone()
             dice = RecordingDice(command_dice(self.seed, len(self.history), command))
             events = self.ruleset.apply(new_state, command, dice)
@@ -74,6 +75,9 @@ class Game:
             return self._refused(command, refusal.reason)
         except DiceError as error:
             return self._refused(command, f"bad forced dice: {error}")
+        except (TypeError, ValueError, OverflowError) as error:
+            # A script's command with settings of the wrong kind must not crash the board.
+            return self._refused(command, f"the command's settings are malformed ({error})")
         self.state = new_state
         self.version += 1
         self.history.append(command)

@@ -66,17 +66,43 @@ class BattleMap:
         return hex_label(h, self.layout)
 
 
-def _pydantic_problems(error: ValidationError, marks: Marks, prefix=()) -> list[Problem]:
+_MISSING = object()
+
+
+def _real_loc(loc: tuple, data) -> tuple:
+    """An error location as keys of the data itself (pydantic turns keys into text and may
+    add type tags such as "tuple[int, int]" for unions)."""
+    out, current = [], data
+    for index, part in enumerate(loc):
+        if isinstance(current, dict):
+            key = part if part in current else next(
+                (k for k in current if str(k) == str(part) or repr(k) == part), _MISSING)
+            if key is not _MISSING:
+                out.append(key)
+                current = current[key]
+                continue
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            out.append(part)
+            current = current[part]
+            continue
+        if index == len(loc) - 1 or not (isinstance(part, str) and "[" in part):
+            out.append(part)  # a missing or unknown key: name it as pydantic does
+        current = None
+    return tuple(out)
+
+
+def _pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None) -> list[Problem]:
     problems = []
     for item in error.errors():
-        loc = prefix + tuple(part for part in item["loc"]
-                             if not (isinstance(part, str) and "[" in part))
+        loc = prefix + _real_loc(tuple(item["loc"]), data)
         where = _dotted(loc)
         kind = item["type"]
         if kind == "extra_forbidden":
             close = difflib.get_close_matches(str(loc[-1]), _FIELD_NAMES, n=1)
             hint = f'; did you mean "{close[0]}"?' if close else ""
             message = f'unknown key "{loc[-1]}"{hint}'
+        elif kind == "invalid_key":
+            message = f'the key "{loc[-1]}" is not text: write it in quotes'
         elif kind == "missing":
             message = f'missing "{loc[-1]}"'
             loc = loc[:-1]
@@ -321,8 +347,15 @@ class _Builder:
 def parse_map(text: str, file: str = "<map>") -> BattleMap:
     """Validate map text; raise InputError listing every problem."""
     data, marks = parse_yaml(text, file)
+    return map_from_data(data, marks, text)
+
+
+def map_from_data(data, marks: Marks, text: str) -> BattleMap:
+    """Validate parsed map data (a file, or a map inline in a script) with its marks."""
+    file = marks.file
     if not isinstance(data, dict):
-        raise InputError([Problem(file, 1, 1, "expected a map: keys such as name, size and figures")])
+        line, col = marks.at(())
+        raise InputError([Problem(file, line, col, "expected a map: keys such as name, size and figures")])
     problems: list[Problem] = []
     # Items are validated one by one so that one bad figure does not hide the others.
     items: dict[str, list] = {}
@@ -338,11 +371,11 @@ def parse_map(text: str, file: str = "<map>") -> BattleMap:
                 items[key].append(model.model_validate(item))
                 index_of[key].append(index)
             except ValidationError as error:
-                problems += _pydantic_problems(error, marks, prefix=(key, index))
+                problems += _pydantic_problems(error, marks, prefix=(key, index), data=item)
     try:
         source = MapFile.model_validate({**data, "figures": [], "hexes": []})
     except ValidationError as error:
-        problems += _pydantic_problems(error, marks)
+        problems += _pydantic_problems(error, marks, data=data)
         source = None
     if source is not None:
         builder = _Builder(source.model_copy(update=items), marks, text, index_of)

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
-from board.maps import _pydantic_problems, load_map, parse_map
+from board.maps import _pydantic_problems, load_map, map_from_data
 from board.rules.base import Command, get_ruleset
 from board.yamlio import InputError, Problem, dump_yaml, parse_yaml, read_text
 
@@ -51,7 +51,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:
-        raise InputError(_pydantic_problems(error, marks)) from None
+        raise InputError(_pydantic_problems(error, marks, data=data)) from None
     if source.hexboard > FORMAT:
         raise InputError([marks.problem(("hexboard",), f"this file is format {source.hexboard}; "
                                                        f"this Hexboard reads format {FORMAT} and older")])
@@ -61,20 +61,28 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
         try:
             commands.append(Command.model_validate(raw))
         except ValidationError as error:
-            problems += _pydantic_problems(error, marks, prefix=("commands", index))
+            problems += _pydantic_problems(error, marks, prefix=("commands", index), data=raw)
+    battle = None
     if isinstance(source.map, str):
         map_path = (base / source.map) if not Path(source.map).is_absolute() else Path(source.map)
         try:
-            battle = load_map(map_path)
-        except InputError as error:
-            problems += error.problems
-            battle = None
+            readable = map_path.is_file()
+        except (OSError, ValueError):  # ValueError: a NUL in the path
+            readable = False
+        if not readable:
+            problems.append(marks.problem(("map",), f"no map file at {source.map!r} "
+                                                    f"(relative to {base or '.'})"))
+        else:
+            try:
+                battle = load_map(map_path)
+            except InputError as error:
+                problems += error.problems
     else:
         try:
-            battle = parse_map(dump_yaml(source.map), f"{file} (inline map)")
+            # Checked in place, so that problems name this file's own lines.
+            battle = map_from_data(data["map"], marks.sub(("map",)), text)
         except InputError as error:
             problems += error.problems
-            battle = None
     game = None
     if battle is not None:
         try:

@@ -137,11 +137,13 @@ class RuleTables(BaseModel):
 
     def weapon(self, name: str) -> Weapon:
         """The weapon of that name (case-insensitive); KeyError with a suggestion."""
-        return self.weapons[_find(name, self.weapons, {}, "weapon")]
+        found = self.weapons.get(name)  # the exact name first: the engine asks thousands of times
+        return found if found is not None else self.weapons[_find(name, self.weapons, {}, "weapon")]
 
     def armor_piece(self, name: str) -> Armor:
         """The armor, shield or backpack of that name or alias."""
-        return self.armor[_find(name, self.armor, self.armor_aliases, "armor")]
+        found = self.armor.get(name)
+        return found if found is not None else self.armor[_find(name, self.armor, self.armor_aliases, "armor")]
 
     def encumbrance_row(self, load_kg: float, st: int) -> EncumbranceRow:
         """The row for carrying load_kg at Strength st."""

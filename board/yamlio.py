@@ -55,41 +55,68 @@ class Marks:
         line, col = self.at(path)
         return Problem(self.file, line, col, message)
 
+    def sub(self, prefix: Path_) -> Marks:
+        """The marks of the value at prefix, as a document of its own (an inline map)."""
+        view = Marks(self.file)
+        view.spots = {path[len(prefix):]: spot for path, spot in self.spots.items()
+                      if path[:len(prefix)] == tuple(prefix)}
+        return view
 
-def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Problem]):
-    marks.spots[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+
+def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Problem],
+          open_nodes: set[int]) -> None:
+    marks.spots.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if id(node) in open_nodes:
+        return  # an alias to an enclosing node: a recursive structure, walked once
+    open_nodes.add(id(node))
     if isinstance(node, yaml.MappingNode):
         seen: set = set()
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if key in seen:
+            merge = key_node.tag == "tag:yaml.org,2002:merge"
+            key = "<<" if merge else loader.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                key = repr(key)
+            # "<<" merges another mapping: its keys may be overridden, which is no duplicate.
+            if key in seen and key != "<<":
                 mark = key_node.start_mark
                 problems.append(Problem(marks.file, mark.line + 1, mark.column + 1,
                                         f'duplicate key "{key}"'))
             seen.add(key)
-            _walk(value_node, path + (key,), loader, marks, problems)
+            _walk(value_node, path + (key,), loader, marks, problems, open_nodes)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _walk(item, path + (index,), loader, marks, problems)
+            _walk(item, path + (index,), loader, marks, problems, open_nodes)
+    open_nodes.discard(id(node))
 
 
 def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     """Parse YAML text; raise InputError naming file:line:col on a syntax error."""
     marks = Marks(file)
     loader = SafeLoader(text)
+    problems: list[Problem] = []
     try:
         node = loader.get_single_node()
         if node is None:
             return None, marks
+        # Walk before constructing: construction flattens "<<" merges into the node.
+        _walk(node, (), loader, marks, problems, set())
         data = loader.construct_document(node)
-        problems: list[Problem] = []
-        _walk(node, (), loader, marks, problems)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise InputError([Problem(file, line, col, f"YAML syntax: {error.problem}")]) from None
+    except yaml.reader.ReaderError as error:
+        before = text[:error.position]
+        line, col = before.count("\n") + 1, error.position - (before.rfind("\n") + 1) + 1
+        raise InputError([Problem(file, line, col, f"a character YAML does not allow: "
+                                                   f"{error.character!r}")]) from None
     except yaml.YAMLError as error:
-        raise InputError([Problem(file, 1, 1, f"YAML: {error}")]) from None
+        first = str(error).splitlines()[0] if str(error) else "unreadable YAML"
+        raise InputError([Problem(file, 1, 1, f"YAML: {first}")]) from None
+    except RecursionError:
+        raise InputError([Problem(file, 1, 1, "the YAML nests too deeply")]) from None
     finally:
         loader.dispose()
     if problems:
@@ -101,7 +128,7 @@ def read_text(path: str | Path) -> str:
     """A file's text, or InputError naming the file when it can't be read."""
     try:
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:  # ValueError: a NUL in the path
         reason = getattr(error, "strerror", None) or str(error)
         raise InputError([Problem(str(path), 1, 1, f"cannot read the file: {reason}")]) from None
 

@@ -86,9 +86,9 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
         mode = "melee"
     if action == "attack" and weapon is None:
         raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
-    extra = int(command.params.get("extra_damage", 0))
+    extra = command.params.get("extra_damage", 0)
     top = max_extra_damage(f, weapon)
-    if not 0 <= extra <= top:
+    if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= top:
         raise Refusal(f"extra damage from Strength must be 0 to {top} for {f.name} with "
                       f"{weapon.name if weapon else 'bare hands'}")
     straight = False
@@ -169,8 +169,10 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
 
 
 def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
-    drop = list(command.params.get("drop", []))
-    take = list(command.params.get("pick_up", []))
+    drop, take = command.params.get("drop", []), command.params.get("pick_up", [])
+    if not (isinstance(drop, list) and isinstance(take, list)
+            and all(isinstance(n, str) for n in drop + take)):
+        raise Refusal("params.drop and params.pick_up are lists of weapon names")
     in_hand = [w for w in (f.ready, f.off_hand) if w] + (["shield"] if f.shield else [])
     for name in drop:
         if name not in in_hand and name != f.shield:

@@ -147,7 +147,10 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required
     # upkeep to continue for this turn fails": params.lapse names the spells he lets go.
-    for name in command.params.get("lapse", []):
+    lapse = command.params.get("lapse", [])
+    if not isinstance(lapse, list):
+        raise Refusal("params.lapse is a list of spell names")
+    for name in lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spells.end_spell(state, active, f"{f.name} lets it lapse")
     if not record.delayed:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
@@ -96,8 +96,24 @@ class FigureState:
 
     def clone(self) -> FigureState:
         """An independent copy (lists and the turn record copied too)."""
-        turn = replace(self.turn, entered=list(self.turn.entered))
-        return replace(self, weapons=list(self.weapons), turn=turn)
+        # Copying slots by hand: dataclasses.replace() re-runs __init__ and costs several
+        # times more, and every command clones every figure.
+        new = _copy_slots(self, FigureState, _FIGURE_SLOTS)
+        new.weapons = list(self.weapons)
+        new.turn = _copy_slots(self.turn, TurnRecord, _TURN_SLOTS)
+        new.turn.entered = list(self.turn.entered)
+        return new
+
+
+def _copy_slots(obj, cls, names):
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
+_FIGURE_SLOTS = tuple(f.name for f in fields(FigureState))
+_TURN_SLOTS = tuple(f.name for f in fields(TurnRecord))
 
 
 def figure_from_spec(spec: FigureSpec) -> FigureState:
