@@ -52,6 +52,8 @@ def _cartesian(h: Hex) -> tuple[float, float]:
 
 def footprint_cells(size: int, anchor: Hex, facing: int) -> tuple[Hex, ...]:
     """Return the hexes a figure covers, anchor first."""
+    if size == 1:  # most figures: asked for many thousands of times a second
+        return (anchor if type(anchor) is Hex else Hex(*anchor),)
     q, r = anchor
     return tuple(Hex(q + dq, r + dr) for dq, dr in _cells_at_origin(size, facing % 6))
 

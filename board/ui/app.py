@@ -36,7 +36,8 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
     running = True
     while running:
         # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
-        busy = frames is not None or scene.animator.animating or scene.log.animating or scene.drag is not None
+        busy = (frames is not None or scene.animator.animating or scene.log.animating
+                or scene.drag is not None or getattr(getattr(scene, "renderer", None), "preview", None) is not None)
         # Idle: sleep until something happens, so a still board costs no CPU.
         events = pygame.event.get() if busy else [pygame.event.wait(250)]
         for event in events:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from board.hexgrid import Hex, Layout, layout_for, pixel_to_hex, polygon_corners
+from board.hexgrid import Hex, Layout, hex_to_pixel, layout_for, pixel_to_hex, polygon_corners
 
 MIN_SIZE, MAX_SIZE = 8.0, 96.0
 
@@ -18,12 +18,14 @@ class Camera:
 
     @property
     def layout(self) -> Layout:
-        """The hex layout at this zoom and pan."""
-        return layout_for(self.kind, self.size, self.origin)
+        """The hex layout at this zoom and pan (made once per change of view)."""
+        key = (self.size, self.origin)
+        if getattr(self, "_layout_key", None) != key:
+            self._layout, self._layout_key = layout_for(self.kind, self.size, self.origin), key
+        return self._layout
 
     def to_screen(self, h) -> tuple[float, float]:
         """Pixel centre of a hex (or fractional hex) on screen."""
-        from board.hexgrid import hex_to_pixel
         return hex_to_pixel(self.layout, h)
 
     def to_hex(self, p: tuple[float, float]) -> Hex:

@@ -302,7 +302,8 @@ class PlayScene:
         self.manager.update(dt)
         moving = self.animator.update(now)
         logging = self.log.update(now)
-        dirty = self.dirty or moving or logging
+        # A zoom shows a scaled preview until the wheel settles; then one sharp frame.
+        dirty = self.dirty or moving or logging or self.renderer.preview is not None
         self.dirty = False
         return dirty
 

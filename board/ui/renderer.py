@@ -13,6 +13,8 @@ from board.ui import theme
 from board.ui.camera import Camera
 from board.ui.tiles import MapTiles
 
+SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
+
 
 @dataclass
 class Overlays:
@@ -64,6 +66,10 @@ class BoardRenderer:
         self.tokens: dict[tuple, pygame.Surface] = {}
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple | None = None
+        self.token_size: float | None = None
+        self.drawn: tuple[float, tuple[float, float]] | None = None  # (size, origin) last drawn sharp
+        self.preview: tuple[pygame.Surface, float, tuple[float, float]] | None = None
+        self.zoomed_at = 0.0
 
     # --- cached pieces -------------------------------------------------------------------
 
@@ -103,8 +109,13 @@ class BoardRenderer:
 
     def token(self, f, size: float, colour) -> pygame.Surface:
         """The token of a figure at this zoom, drawn once per look and facing."""
+        if round(size, 2) != self.token_size:
+            # Only the current zoom's tokens are kept: zooming through forty sizes must not
+            # keep forty sets.
+            self.tokens.clear()
+            self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.effective_st, f.st, f.ready,
-               f.on_fire, round(size, 2), colour)
+               f.on_fire, colour)
         surface = self.tokens.get(key)
         if surface is None:
             surface = self.tokens[key] = draw_token(f, size, colour, self.battle.layout)
@@ -112,9 +123,40 @@ class BoardRenderer:
 
     # --- a frame -------------------------------------------------------------------------
 
+    def zooming(self, now: float) -> bool:
+        """Whether the wheel is still turning (the sharp frame comes once it stops)."""
+        return self.preview is not None and now - self.zoomed_at < SETTLE
+
+    def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera) -> None:
+        """The last sharp frame, scaled to the new zoom: a zoom step costs one scaled blit."""
+        image, size0, origin0 = self.preview
+        k = camera.size / size0
+        # A point at old local x lands at (new origin) + (x - old origin) * k.
+        ox0, oy0 = origin0[0] - rect.x, origin0[1] - rect.y
+        ox1, oy1 = camera.origin[0] - rect.x, camera.origin[1] - rect.y
+        offset = (ox1 - ox0 * k, oy1 - oy0 * k)
+        # Scale only the part of the old frame that still shows.
+        src = pygame.Rect(math.floor(-offset[0] / k), math.floor(-offset[1] / k),
+                          math.ceil(rect.width / k) + 2, math.ceil(rect.height / k) + 2)
+        src = src.clip(image.get_rect())
+        surface.fill(theme.BACKGROUND, rect)
+        if src.width and src.height:
+            part = pygame.transform.scale(image.subsurface(src),
+                                          (max(1, round(src.width * k)), max(1, round(src.height * k))))
+            surface.blit(part, (rect.x + round(offset[0] + src.x * k), rect.y + round(offset[1] + src.y * k)))
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, state, ov: Overlays,
              animator=None, now: float = 0.0) -> None:
         """Draw the board area of one frame."""
+        if self.drawn is not None and camera.size != self.drawn[0]:
+            if self.preview is None:  # the zoom starts: the screen still shows the last sharp frame
+                self.preview = (surface.subsurface(rect).copy(), *self.drawn)
+            self.zoomed_at = now
+        if self.preview is not None and now - self.zoomed_at < SETTLE:
+            self._draw_preview(surface, rect, camera)
+            return
+        self.preview = None
+        self.drawn = (camera.size, camera.origin)
         state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in state.figures.values())
         surface.blit(self._board_layer(rect, camera, ov, state_key), rect.topleft)
         clip = surface.get_clip()
@@ -143,10 +185,13 @@ class BoardRenderer:
 
     def _draw_tokens(self, surface, camera, state, ov: Overlays, animator, now) -> None:
         order = sorted(state.figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
+        view = surface.get_clip().inflate(camera.size * 4, camera.size * 4)
         for f in order:
+            centre = self._centre(camera, f)
+            if not view.collidepoint(centre):
+                continue  # off screen (a big map's army): no token to draw
             colour = self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])
             token = self.token(f, camera.size, colour)
-            centre = self._centre(camera, f)
             fx = animator.figure_fx(f.name, now) if animator else None
             moving = animator.position(f.name, now) if animator else None
             if moving is not None:

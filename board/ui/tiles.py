@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 import pygame
 
@@ -11,6 +12,7 @@ from board.maps import BattleMap
 from board.ui import theme
 
 TILE = 256
+MAX_TILES = 160  # about 40 MB: four screens' worth at 1280x800
 
 
 class MapTiles:
@@ -20,7 +22,7 @@ class MapTiles:
         self.battle = battle
         self.size = None
         self.labels = True
-        self.tiles: dict[tuple[int, int], pygame.Surface] = {}
+        self.tiles: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self.index: dict[tuple[int, int], list[Hex]] = {}
 
     def _prepare(self, size: float, labels: bool) -> None:
@@ -39,7 +41,9 @@ class MapTiles:
 
     def _tile(self, key: tuple[int, int]) -> pygame.Surface:
         surface = self.tiles.get(key)
-        if surface is None:
+        if surface is not None:
+            self.tiles.move_to_end(key)
+        else:
             surface = pygame.Surface((TILE, TILE)).convert() if pygame.display.get_surface() \
                 else pygame.Surface((TILE, TILE))
             surface.fill(theme.BACKGROUND)
@@ -47,6 +51,8 @@ class MapTiles:
             for h in self.index.get(key, ()):
                 self._draw_hex(surface, layout, h)
             self.tiles[key] = surface
+            if len(self.tiles) > MAX_TILES:  # a big map at close zoom: keep the tiles seen last
+                self.tiles.popitem(last=False)
         return surface
 
     def _draw_hex(self, surface: pygame.Surface, layout, h: Hex) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
@@ -27,6 +27,7 @@ class MovePlan:
     path: tuple[Hex, ...]
     facing: int
     engaged_with: frozenset[str]
+    board: Board = field(compare=False, repr=False)  # the others' hexes and zones, reused
 
 
 def to_hex(state: WWState, value) -> Hex:
@@ -112,7 +113,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
-        return MovePlan(f.name, action, (), facing, engaged_with)
+        return MovePlan(f.name, action, (), facing, engaged_with, board)
     if f.posture != "standing" and (path or action != "stand_still"):
         raise Refusal(f"{f.name} is {f.posture}: stand up first (it takes the whole movement)")
     if action == "continue" and not f.turn.delayed:
@@ -128,7 +129,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action == "stand_still" and path:
         raise Refusal("Stand still uses no movement; choose a movement action to move")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
-    check_path(state, f, list(path), limit, facing, set(engaged_with))
+    check_path(state, f, list(path), limit, facing, set(engaged_with), board)
     if not path:
         why = board.why_not(f.hex, facing)
         if why:
@@ -136,7 +137,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     panic = fire.running_refusal(state, f, path, engaged_with)
     if panic:
         raise Refusal(panic)
-    return MovePlan(f.name, action, path, facing, engaged_with)
+    return MovePlan(f.name, action, path, facing, engaged_with, board)
 
 
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
@@ -171,7 +172,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     f.facing = p.facing
     record.moved += len(path)
     record.move_action = record.move_action if p.action == "continue" else p.action
-    board = Board(state, f)
+    board = p.board  # the other figures have not moved: their hexes and zones still hold
     record.charged = tuple(sorted(board.engagers(f.hex, f.facing) - p.engaged_with))
     label = state.battle.label
     if path:

@@ -98,22 +98,25 @@ class FigureState:
         """An independent copy (lists and the turn record copied too)."""
         # Copying slots by hand: dataclasses.replace() re-runs __init__ and costs several
         # times more, and every command clones every figure.
-        new = _copy_slots(self, FigureState, _FIGURE_SLOTS)
+        new = _copy_figure(self)
         new.weapons = list(self.weapons)
-        new.turn = _copy_slots(self.turn, TurnRecord, _TURN_SLOTS)
+        new.turn = _copy_turn(self.turn)
         new.turn.entered = list(self.turn.entered)
         return new
 
 
-def _copy_slots(obj, cls, names):
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, getattr(obj, name))
-    return new
+def _copier(cls):
+    """A shallow copy function for a slots dataclass, written out field by field once (as
+    dataclasses writes its own methods): the engine clones every figure on every command."""
+    lines = [f"    new.{f.name} = old.{f.name}" for f in fields(cls)]
+    source = "def copy(old):\n    new = new_object(cls)\n" + "\n".join(lines) + "\n    return new\n"
+    namespace = {"new_object": object.__new__, "cls": cls}
+    exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
+    return namespace["copy"]
 
 
-_FIGURE_SLOTS = tuple(f.name for f in fields(FigureState))
-_TURN_SLOTS = tuple(f.name for f in fields(TurnRecord))
+_copy_figure = _copier(FigureState)
+_copy_turn = _copier(TurnRecord)
 
 
 def figure_from_spec(spec: FigureSpec) -> FigureState:
