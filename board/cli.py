@@ -10,6 +10,13 @@ from pathlib import Path
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "arena.yaml"
 
 
+def _print_problems(error) -> int:
+    """Print an InputError's problems (FILE:LINE:COL: message) to stderr; exit status 1."""
+    for problem in error.problems:
+        print(problem, file=sys.stderr)
+    return 1
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate map files; print every problem as FILE:LINE:COL: message."""
     from board.maps import load_map
@@ -123,9 +130,7 @@ def cmd_import_tiled(args: argparse.Namespace) -> int:
     try:
         imported = convert(args.tmx)
     except InputError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return 1
+        return _print_problems(error)
     try:
         Path(args.out).write_text(imported.text, encoding="utf-8")
     except OSError as error:
@@ -146,9 +151,7 @@ def cmd_print_map(args: argparse.Namespace) -> int:
     try:
         battle = load_map(args.map)
     except InputError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return 1
+        return _print_problems(error)
     from board.ui.printmap import print_map
 
     try:
@@ -197,9 +200,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         script = load_script(args.script)
     except InputError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return 1
+        return _print_problems(error)
     game = script.game
 
     def show(events) -> None:

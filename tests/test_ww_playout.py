@@ -7,7 +7,7 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.hexgrid import Hex, hex_distance
+from benchmarks.engine import pushy_choice
 from board.rules.base import Command
 
 MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.yaml"))
@@ -76,23 +76,6 @@ def test_random_legal_play_keeps_the_invariants(path, seed):
                 assert game.state.figures[name].effective_st <= st
         steps += 1
     assert steps > 20
-
-
-def pushy_choice(game: Game, legal: list[Command], rng: random.Random) -> Command:
-    """A random player that closes in and attacks, so that fights end."""
-    attacks = [c for c in legal if c.action in ("attack", "charge_attack", "shoot", "attack_hth")]
-    if attacks:
-        return rng.choice(attacks)
-    moves = [c for c in legal if c.do == "move" and c.path]
-    if moves and rng.random() < 0.8:
-        state = game.state
-
-        def gap(c: Command) -> int:
-            me = state.figures[c.figure]
-            end = Hex(*c.path[-1])
-            return min(hex_distance(end, e.hex) for e in state.enemies(me) if e.up)
-        return min(moves, key=lambda c: (gap(c), rng.random()))
-    return rng.choice(legal)
 
 
 def test_random_games_on_the_arena_play_to_the_end():

@@ -88,6 +88,20 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
     return best
 
 
+def in_sight(state: WWState, f: FigureState) -> list[str]:
+    """Other living figures in f's front with a line of fire (missiles, thrown weapons, spells)."""
+    out = []
+    for g in state.figures.values():
+        if g.name == f.name or g.status == "dead" or not in_front(f, g):
+            continue
+        try:
+            line_of_fire(state, f, g)
+        except Refusal:
+            continue
+        out.append(g.name)
+    return out
+
+
 def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     """Every modifier to the attacker's DEX for this attack, with its reason."""
     a, t = state.figures[plan.attacker], state.figures[plan.target]

@@ -7,7 +7,7 @@ from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, distance, in_front, line_of_fire, max_extra_damage, resolve,
+    MANEUVERS, AttackPlan, distance, in_front, in_sight, max_extra_damage, resolve,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -28,16 +28,7 @@ def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str
 
 def ranged_targets(state: WWState, f: FigureState) -> list[str]:
     """Figures f can shoot or throw at now: in its front, with a line of fire."""
-    out = []
-    for g in state.figures.values():
-        if g.name == f.name or g.status == "dead" or not in_front(f, g):
-            continue
-        try:
-            line_of_fire(state, f, g)
-        except Refusal:
-            continue
-        out.append(g.name)
-    return out
+    return in_sight(state, f)
 
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from board.dice import DiceSource, check as dice_check, roll
 from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard.attack import AttackPlan, in_front, line_of_fire, resolve
+from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
 from board.rules.warrior_wizard.damage import update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
@@ -45,20 +45,6 @@ def known(f: FigureState) -> list[Spell]:
 
 
 # --- targets -------------------------------------------------------------------------------
-
-def in_sight(state: WWState, f: FigureState) -> list[str]:
-    """Other figures in f's front with a line of fire, as for a thrown weapon."""
-    out = []
-    for g in state.figures.values():
-        if g.name == f.name or g.status == "dead" or not in_front(f, g):
-            continue
-        try:
-            line_of_fire(state, f, g)
-        except Refusal:
-            continue
-        out.append(g.name)
-    return out
-
 
 def spell_targets(state: WWState, f: FigureState, spell: Spell) -> list[str]:
     """Valid targets of one spell: thrown ones at a figure in front with a line of fire;
