@@ -49,3 +49,25 @@ def test_a_figure_lying_down_must_stand_before_it_attacks():
     stand_still_until(game, "Ann")
     reason = refused(game, do="act", figure="Ann", action="attack", target="Bob")
     assert "fallen: stand up first" in reason
+
+
+def test_a_surprised_figure_has_no_threat_zone_until_the_end_of_the_turn():
+    # "A character who is unconscious, dead, fallen, prone, surprised, etc., has no Threat Zone."
+    from tests.ww_helpers import gm
+    game = engaged_pair()
+    assert game.snapshot()["figures"]["Ann"]["engaged"]
+    gm(game, "surprise", "Bob")
+    assert not game.snapshot()["figures"]["Ann"]["engaged"]
+    assert game.snapshot()["figures"]["Bob"]["threat_zone"] == []
+    turn = game.state.turn
+    while game.state.turn == turn:
+        ok(game, do="act", figure=game.state.active, action="pass")
+    assert game.snapshot()["figures"]["Ann"]["engaged"]
+
+
+def test_firearms_are_missile_weapons():
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, st=12, weapons=["Flintlock Pistol"]),
+                    figure("Bob", "blue", (0, 0), 3))
+    stand_still_until(game, "Ann")
+    outcome = ok(game, do="act", figure="Ann", action="shoot", target="Bob", dice=(3, 3, 3, 6))
+    assert [e.kind for e in outcome.events if e.kind in ("attack", "damage_roll")] == ["attack", "damage_roll"]

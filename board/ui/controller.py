@@ -317,6 +317,11 @@ class Controller:
         elif key == "c":
             self.view.chase_from = name
             self.say(f"GM: click the figure {name} chases")
+        elif key == "a":
+            self._gm_add_copy(f)
+            return
+        elif key == "s":
+            self.submit(Command(do="gm", action="surprise", figure=name))
         elif key == "i":
             order = ["limb", "half", "whole", "out"]
             now = f.on_fire or "out"
@@ -324,6 +329,22 @@ class Controller:
             self.submit(Command(do="gm", action="ignite", figure=name, params={"extent": nxt}))
         if self.view.gm:
             self.view.selected = name if name in self.state.figures else None
+
+    def _gm_add_copy(self, f) -> None:
+        """A: put a copy of the selected figure on the hex under the mouse (a new name)."""
+        h = self.view.hover
+        if h is None:
+            self.say("GM: point at the hex for the new figure, then press A", warning=True)
+            return
+        stem = f.name.rstrip("0123456789").rstrip() or f.name
+        n = 2
+        while f"{stem} {n}" in self.state.figures:
+            n += 1
+        data = {"name": f"{stem} {n}", "team": f.team, "at": [h.q, h.r], "facing": f.facing, "st": f.st,
+                "dx": f.dx, "iq": f.iq, "ma": f.ma, "weapons": list(f.weapons), "ready": f.ready or "none",
+                "armor": f.armor, "shield": f.shield, "size": f.size, "skills": sorted(f.skills)}
+        if self.submit(Command(do="gm", action="add", params={"figure": data})):
+            self.view.selected = data["name"]
 
     # --- history -------------------------------------------------------------------------
 

@@ -164,7 +164,7 @@ class PlayScene:
             dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
             dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
             self.camera.pan(dx, dy)
-        elif c.view.gm and (event.unicode in ("+", "=", "-", "p", "c", "i") or key == pygame.K_DELETE):
+        elif c.view.gm and (event.unicode in ("+", "=", "-", "p", "c", "i", "a", "s") or key == pygame.K_DELETE):
             c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
         elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
             items = self._movement_items()
@@ -381,7 +381,7 @@ class PlayScene:
             "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
             "hex": "Click a highlighted hex · Esc cancels",
             "choice": "Choose from the menu · Esc cancels",
-            "gm": "GM: drag figures anywhere · Q/E turn · +/- ST · P posture · I fire · C chase · Del remove · G leaves",
+            "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · A add a copy · Del remove · G leaves",
             "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
         }.get(v.mode, "")
 

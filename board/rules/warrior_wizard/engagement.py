@@ -14,7 +14,7 @@ NO_ZONE_POSTURES = ("fallen", "prone")
 
 def has_threat_zone(f: FigureState) -> bool:
     """Whether the figure threatens anything at all."""
-    return f.status == "ok" and f.posture not in NO_ZONE_POSTURES
+    return f.status == "ok" and f.posture not in NO_ZONE_POSTURES and not f.surprised
 
 
 def zone_of(f: FigureState) -> frozenset[Hex]:

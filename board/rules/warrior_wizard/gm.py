@@ -14,7 +14,7 @@ from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.turns import advance, check_victory
 from board.tables import UnknownName
 
-GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite")
+GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite", "surprise")
 
 
 def _figure(state: WWState, command: Command):
@@ -150,6 +150,11 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         # "In a chase, the character ahead always moves first"
         return [Event("gm", f"GM: {f.name} chases {command.target}; {command.target} moves first",
                       f.name, tag)]
+    if action == "surprise":
+        # "A character who is ... surprised, etc., has no Threat Zone."
+        f.surprised = not f.surprised
+        return [Event("gm", f"GM: {f.name} is " + ("surprised: no threat zone this turn" if f.surprised
+                                                  else "no longer surprised"), f.name, tag)]
     if action == "ignite":
         f.on_fire = None if details["extent"] == "out" else details["extent"]
         return [Event("gm", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None

@@ -67,6 +67,7 @@ class FigureState:
     running_on_fire: bool = False  # ran (3+ hexes) last turn while burning
     must_run: bool = False  # burning and failed this turn's IQ check to avoid running
     illusion: bool = False
+    surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
     turn: TurnRecord = field(default_factory=TurnRecord)
 

@@ -99,6 +99,7 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events += damage.end_of_turn(state, dice)
     for f in state.figures.values():
         f.wounded = f.turn.damage_after_armor >= 5
+        f.surprised = False  # surprise lasts the turn it happens in
     events += check_victory(state)
     if state.phase != "over":
         events += start_turn(state, dice)
