@@ -24,6 +24,13 @@ class Problem:
     col: int
     message: str
 
+    def __post_init__(self) -> None:
+        # One problem, one line: a quoted value with line breaks must not split FILE:LINE:COL.
+        text = self.message.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
+        if len(text) > 400:
+            text = text[:399] + "…"
+        object.__setattr__(self, "message", text)
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
 
