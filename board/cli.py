@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -114,6 +115,13 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"--size: expected WIDTHxHEIGHT such as 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
+    if width < 640 or height < 400:
+        print(f"--size: the board needs at least 640x400, got {width}x{height}", file=sys.stderr)
+        return 2
+    folder = Path(args.out).resolve().parent
+    if not folder.is_dir():
+        print(f"{args.out}: the folder {folder} does not exist", file=sys.stderr)
+        return 2
     from board.ui.app import render_png
 
     game, title = opened
@@ -186,7 +194,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
             print(f"--size: expected COLUMNSxROWS such as 16x12, got {args.size!r}", file=sys.stderr)
             return 2
         name = Path(path).stem.replace("-", " ").replace("_", " ").title() if path else "New map"
-        editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius), path)
+        try:
+            editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius), path)
+        except ValueError as error:
+            print(f"edit: {error}", file=sys.stderr)
+            return 2
     from board.ui.app import run_editor
 
     return run_editor(editor)
@@ -296,4 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play"])
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # The reader went away (`schema | head`): stop quietly, without a traceback at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -344,6 +344,19 @@ class _Builder:
             self.problem(here + ("off_hand",), f'"{ready_name}" is two-handed: the left hand is not free')
 
 
+def _without_bad_fields(model, item, error: ValidationError):
+    """The item validated without the fields that failed, if what is left still validates."""
+    if not isinstance(item, dict):
+        return None
+    bad = {e["loc"][0] for e in error.errors() if e["loc"]}
+    if bad & {"name", "at"}:
+        return None
+    try:
+        return model.model_validate({k: v for k, v in item.items() if k not in bad})
+    except ValidationError:
+        return None
+
+
 def parse_map(text: str, file: str = "<map>") -> BattleMap:
     """Validate map text; raise InputError listing every problem."""
     data, marks = parse_yaml(text, file)
@@ -372,6 +385,12 @@ def map_from_data(data, marks: Marks, text: str) -> BattleMap:
                 index_of[key].append(index)
             except ValidationError as error:
                 problems += _pydantic_problems(error, marks, prefix=(key, index), data=item)
+                # Check the rest of it all the same (where it stands, what it overlaps), so that
+                # one wrong field does not hide the other problems.
+                rest = _without_bad_fields(model, item, error)
+                if rest is not None:
+                    items[key].append(rest)
+                    index_of[key].append(index)
     try:
         source = MapFile.model_validate({**data, "figures": [], "hexes": []})
     except ValidationError as error:

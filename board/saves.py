@@ -8,7 +8,7 @@ from pathlib import Path
 
 from board.game import Game
 from board.script import game_to_yaml, load_script
-from board.yamlio import InputError, Problem
+from board.yamlio import InputError
 
 AUTOSAVE = "autosave.yaml"
 
@@ -66,8 +66,8 @@ def load_game(path: str | Path) -> Game:
     for index, command in enumerate(script.commands):
         outcome = game.submit(command)
         if not outcome.accepted:
-            raise InputError([Problem(str(path), 1, 1, f"the save is damaged: command {index + 1} "
-                                                       f"({command.short()}) is refused: {outcome.reason}")])
+            raise InputError([script.marks.problem(("commands", index), f"the save is damaged: command "
+                                                   f"{index + 1} ({command.short()}) is refused: {outcome.reason}")])
     return game
 
 

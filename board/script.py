@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from board.game import Game
 from board.maps import _pydantic_problems, load_map, map_from_data
 from board.rules.base import Command, get_ruleset
-from board.yamlio import InputError, Problem, dump_yaml, parse_yaml, read_text
+from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
 FORMAT = 1
 
@@ -36,6 +36,7 @@ class Script(BaseModel):
     source: ScriptFile
     game: Game
     commands: list[Command]
+    marks: Marks  # where each command stands in the file
 
 
 def load_script(path: str | Path) -> Script:
@@ -48,6 +49,9 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
     data, marks = parse_yaml(text, file)
     if not isinstance(data, dict):
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
+    if "map" not in data and {"figures", "terrain", "size", "radius"} & set(data):
+        raise InputError([Problem(file, 1, 1, "this is a map file, not a script: open it with "
+                                              "`main.py play FILE`, or name it in a script (map: FILE)")])
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:
@@ -95,7 +99,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
             problems += _pydantic_problems(error, marks, prefix=("options",))
     if problems:
         raise InputError(problems)
-    return Script(source=source, game=game, commands=commands)
+    return Script(source=source, game=game, commands=commands, marks=marks)
 
 
 def game_to_yaml(game: Game, map_ref: str | None = None) -> str:

@@ -53,3 +53,17 @@ def test_schema_is_json_schema_of_the_map_format():
     assert {"name", "layout", "terrain", "figures"} <= set(schema["properties"])
     figure = schema["$defs"]["FigureSpec"]["properties"]
     assert {"st", "dx", "iq", "ma", "weapons", "ready", "armor", "shield", "size", "posture"} <= set(figure)
+
+
+def test_replay_of_a_map_file_says_it_is_a_map_not_a_script():
+    result = run("replay", "maps/arena.yaml")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "this is a map file, not a script" in result.stderr
+
+
+def test_a_screenshot_too_small_or_into_a_missing_folder_is_refused(tmp_path):
+    small = run("screenshot", "maps/arena.yaml", str(tmp_path / "a.png"), "--size", "10x10")
+    missing = run("screenshot", "maps/arena.yaml", str(tmp_path / "no" / "a.png"))
+    for result in (small, missing):
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "at least 640x400" in small.stderr and "does not exist" in missing.stderr

@@ -155,3 +155,9 @@ def test_the_complete_example_in_the_docs_passes_check():
     battle = parse_map(example, "docs/maps.md")
     assert [f.name for f in battle.figures] == ["Hagan", "Rusk"]
     assert battle.figures[0].skills == ["Acrobatics"]
+
+
+def test_a_figure_with_a_wrong_field_is_still_checked_for_where_it_stands():
+    text = SMALL + "  - {name: Ann, at: \"0202\", st: abc}\n  - {name: Bo, at: \"0202\"}\n"
+    found = problems(text)
+    assert any("st:" in m for m in found) and any("Bo and Ann are both on 0202" in m for m in found)

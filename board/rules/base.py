@@ -81,6 +81,11 @@ class ActionInfo:
     hexes: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)  # reachable hex -> path
     stop_hexes: frozenset[Hex] = frozenset()  # where a path stops (entering a threat zone)
     choices: tuple[str, ...] = ()
+    # What each choice sets in the command's params (a label -> params); for needs "choice".
+    choice_params: dict[str, dict] = field(default_factory=dict)
+    # Settings an aimed action may take, each param -> its values (the first is the default),
+    # offered by the board as toggles: e.g. {"maneuver": (None, "slam"), "spell": (...)}.
+    options: dict[str, tuple] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ class View:
     threat_mode: str = "focus"  # all, focus (selected and hovered) or off
     labels: bool = True
     chase_from: str | None = None
+    option_index: dict[str, int] = field(default_factory=dict)  # the aimed action's settings
     events: list[Event] = field(default_factory=list)  # events of the last command, for animations
 
 
@@ -78,6 +79,7 @@ class Controller:
         info = self.info()
         v = self.view
         v.pending, v.action, v.chase_from = None, None, None
+        v.option_index = {}
         if v.gm:
             v.mode = "gm"
             return
@@ -208,6 +210,7 @@ class Controller:
             self.say(f"{info.label}: {info.reason}", warning=True)
             return
         self.view.selected = name
+        self.view.option_index = {key: 0 for key in info.options}
         if info.needs == "target":
             self.view.action, self.view.mode = info, "target"
             self.say(f"{info.label}: click a target ({', '.join(info.targets)})")
@@ -217,10 +220,6 @@ class Controller:
         elif info.needs in ("weapon", "choice") and info.choices:
             self.view.action, self.view.mode = info, "choice"
             self.say(f"{info.label}: choose {', '.join(info.choices)}")
-        elif info.needs == "choice":
-            self.submit(Command(do="act", figure=name, action=action_id,
-                                params={"drop": [self.state.figures[name].ready]}
-                                if action_id == "drop_pickup" else {}))
         else:
             self.submit(Command(do="act", figure=name, action=action_id))
 
@@ -232,14 +231,28 @@ class Controller:
         if info.needs == "weapon":
             command = Command(do="act", figure=self.view.selected, action=info.id, weapon=choice)
         else:
-            command = Command(do="act", figure=self.view.selected, action=info.id, params={"posture": choice})
+            command = Command(do="act", figure=self.view.selected, action=info.id,
+                              params=info.choice_params.get(choice, {}))
         self.submit(command)
+
+    def option(self, key: str) -> object:
+        """The value an aimed action's setting has now."""
+        info = self.view.action
+        return info.options[key][self.view.option_index.get(key, 0)] if info else None
+
+    def cycle_option(self, key: str) -> None:
+        """Step an aimed action's setting (maneuver, extra damage, spell) to its next value."""
+        info = self.view.action
+        if info is not None and key in info.options:
+            self.view.option_index[key] = (self.view.option_index.get(key, 0) + 1) % len(info.options[key])
 
     def attack_command(self, target: str) -> Command | None:
         info = self.view.action
         if info is None:
             return None
-        return Command(do="act", figure=self.view.selected, action=info.id, target=target)
+        # Only settings the player changed: the first value of each is the ruleset's default.
+        params = {key: self.option(key) for key in info.options if self.view.option_index.get(key, 0)}
+        return Command(do="act", figure=self.view.selected, action=info.id, target=target, params=params)
 
     def predict(self, target: str) -> Prediction | None:
         """The exact odds of attacking target with the action being aimed."""

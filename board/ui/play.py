@@ -21,6 +21,15 @@ MOVE_KEYS = "12345678"
 THREAT_MODES = ("focus", "all", "off")
 
 
+def _shown(key: str, value) -> str:
+    """An aimed action's setting as the menu shows it."""
+    if value is None:
+        return "normal"
+    if key == "extra_damage":
+        return f"+{value} damage, -{value} to hit" if value else "none"
+    return str(value).replace("_", " ")
+
+
 class PlayScene:
     """One game on screen. Input goes to the controller; drawing only reads."""
 
@@ -284,6 +293,8 @@ class PlayScene:
                   "turn_right": lambda: c.turn(-1)}
         if item.id in simple:
             simple[item.id]()
+        elif item.id.startswith("option:"):
+            c.cycle_option(item.id.split(":", 1)[1])
         elif c.view.mode == "move":
             c.choose_move_action(item.id)
         elif c.view.mode == "choice":
@@ -334,7 +345,11 @@ class PlayScene:
                 Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"),
                 Item("cancel", "Cancel", hotkey="Esc")], top)
         elif v.mode in ("target", "hex") and v.action is not None:
-            self.menu.show(f"{v.selected}: {v.action.label}", [Item("cancel", "Cancel", hotkey="Esc")], top)
+            toggles = [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
+                                             f"{_shown(key, c.option(key))}  (click to change)")
+                       for key in v.action.options]
+            self.menu.show(f"{v.selected}: {v.action.label}", toggles + [Item("cancel", "Cancel", hotkey="Esc")],
+                           top)
         else:
             self.menu.hide()
 

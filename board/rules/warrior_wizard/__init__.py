@@ -8,6 +8,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, register
 from board.rules.warrior_wizard import combat_do, gm, moves
+from board.rules.warrior_wizard.attack import max_extra_damage
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -56,14 +57,24 @@ class WarriorWizard:
             if info.needs == "target" and info.enabled:
                 targets = tuple(targets_for(state, f, info.id))
                 info = ActionInfo(info.id, info.label, info.phase, bool(targets),
-                                  None if targets else "no valid target in reach", info.needs, targets)
+                                  None if targets else "no valid target in reach", info.needs, targets,
+                                  options=self._options(state, f, info.id))
             elif info.needs == "weapon":
                 spare = tuple(w for w in f.weapons if w != f.ready)
                 info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
                                   info.needs, choices=spare)
             elif info.needs == "choice" and info.id == "drop":
                 info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
-                                  info.needs, choices=("prone", "kneeling"))
+                                  info.needs, choices=("prone", "kneeling"),
+                                  choice_params={p: {"posture": p} for p in ("prone", "kneeling")})
+            elif info.needs == "choice" and info.id == "drop_pickup":
+                sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
+                if f.shield:
+                    sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
+                for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
+                    sets[f"Pick up {item}"] = {"pick_up": [item]}
+                info = ActionInfo(info.id, info.label, info.phase, info.enabled and bool(sets), info.reason,
+                                  info.needs, choices=tuple(sets), choice_params=sets)
             elif info.needs == "hex" and info.enabled:
                 hexes = {h: (h,) for h in hex_neighbors(f.hex)
                          if self._legal(state, Command(do="act", figure=f.name, action=info.id,
@@ -73,6 +84,20 @@ class WarriorWizard:
                                   info.needs, hexes=hexes)
             out.append(info)
         return out
+
+    def _options(self, state: WWState, f, action: str) -> dict[str, tuple]:
+        """Settings of an aimed action: maneuvers and extra damage for melee, the spell to cast."""
+        if action == "cast":
+            return {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}
+        if action not in ("attack", "charge_attack", "attack_hth"):
+            return {}
+        weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
+        maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
+        options = {"maneuver": tuple(maneuvers)}
+        top = max_extra_damage(f, weapon)
+        if top:
+            options["extra_damage"] = tuple(range(top + 1))
+        return options
 
     def check(self, state: WWState, command: Command) -> None:
         if command.do == "move":
@@ -132,12 +157,10 @@ class WarriorWizard:
             return [Command(**base, target=t) for t in info.targets]
         if info.needs == "weapon":
             return [Command(**base, weapon=w) for w in info.choices]
-        if info.id == "drop":
-            return [Command(**base, params={"posture": p}) for p in info.choices]
         if info.needs == "hex":
             return [Command(**base, to=(h.q, h.r)) for h in info.hexes]
-        if info.id == "drop_pickup":
-            return [Command(**base, params={"drop": [f.ready]})] if f.ready else []
+        if info.choice_params:
+            return [Command(**base, params=params) for params in info.choice_params.values()]
         if info.needs == "none":
             return [Command(**base)]
         return []

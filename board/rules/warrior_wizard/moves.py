@@ -176,7 +176,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     record.charged = tuple(sorted(board.engagers(f.hex, f.facing) - p.engaged_with))
     label = state.battle.label
     if path:
-        text = f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} ({len(path)} hexes)"
+        text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
+                f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
     else:
         text = f"{f.name} stands still" + (f", facing {f.facing}" if command.facing is not None else "")
     events.append(Event("moves", text, f.name, {
