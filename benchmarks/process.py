@@ -7,7 +7,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 from benchmarks.frames import ROOT
 from benchmarks.timing import Result, times_result

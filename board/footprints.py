@@ -11,7 +11,7 @@ import math
 from functools import lru_cache
 
 from board.hexgrid import (
-    DIRECTIONS, ORIGIN, Hex, hex_add, hex_neighbors, hex_rotate,
+    DIRECTIONS, ORIGIN, Hex, hex_neighbors, hex_rotate,
 )
 
 __all__ = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,14 +9,12 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import ORIGIN, Hex, from_offset, hex_label, hex_range, parse_label, to_offset
-from board.models import PICTURE, PICTURE_OF, FigureSpec, HexTerrain, MapFile, TeamSpec
-from board.tables import RuleTables, UnknownName, load_tables
-from board.tables import load_spells
+from board.models import PICTURE, PICTURE_OF, FigureSpec, HexTerrain, MapFile
+from board.tables import RuleTables, UnknownName, load_spells, load_tables
+from board.validation import pydantic_problems
 from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
 KNOWN_RULESETS = ("warrior-wizard",)
-_FIELD_NAMES = sorted({name for model in (MapFile, FigureSpec, HexTerrain, TeamSpec)
-                       for name in model.model_fields})
 
 
 @dataclass(frozen=True)
@@ -64,63 +61,6 @@ class BattleMap:
         if self.size is None or h not in self.cells:
             return f"[{h.q}, {h.r}]"
         return hex_label(h, self.layout)
-
-
-_MISSING = object()
-
-
-def _real_loc(loc: tuple, data) -> tuple:
-    """An error location as keys of the data itself (pydantic turns keys into text and may
-    add type tags such as "tuple[int, int]" for unions)."""
-    out, current = [], data
-    for index, part in enumerate(loc):
-        if isinstance(current, dict):
-            key = part if part in current else next(
-                (k for k in current if str(k) == str(part) or repr(k) == part), _MISSING)
-            if key is not _MISSING:
-                out.append(key)
-                current = current[key]
-                continue
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
-            out.append(part)
-            current = current[part]
-            continue
-        if index == len(loc) - 1 or not (isinstance(part, str) and "[" in part):
-            out.append(part)  # a missing or unknown key: name it as pydantic does
-        current = None
-    return tuple(out)
-
-
-def _pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None) -> list[Problem]:
-    problems = []
-    for item in error.errors():
-        loc = prefix + _real_loc(tuple(item["loc"]), data)
-        where = _dotted(loc)
-        kind = item["type"]
-        if kind == "extra_forbidden":
-            close = difflib.get_close_matches(str(loc[-1]), _FIELD_NAMES, n=1)
-            hint = f'; did you mean "{close[0]}"?' if close else ""
-            message = f'unknown key "{loc[-1]}"{hint}'
-        elif kind == "invalid_key":
-            message = f'the key "{loc[-1]}" is not text: write it in quotes'
-        elif kind == "missing":
-            message = f'missing "{loc[-1]}"'
-            loc = loc[:-1]
-        else:
-            text = item["msg"].removeprefix("Value error, ")
-            text = text.replace("Input should be", "expected")
-            got = item.get("input")
-            shown = "" if "got" in text or isinstance(got, dict) else f", got {got!r}"
-            message = f"{where}: {text}{shown}"
-        problems.append(marks.problem(loc, message))
-    return problems
-
-
-def _dotted(loc) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "map"
 
 
 class _Builder:
@@ -384,7 +324,7 @@ def map_from_data(data, marks: Marks, text: str) -> BattleMap:
                 items[key].append(model.model_validate(item))
                 index_of[key].append(index)
             except ValidationError as error:
-                problems += _pydantic_problems(error, marks, prefix=(key, index), data=item)
+                problems += pydantic_problems(error, marks, prefix=(key, index), data=item)
                 # Check the rest of it all the same (where it stands, what it overlaps), so that
                 # one wrong field does not hide the other problems.
                 rest = _without_bad_fields(model, item, error)
@@ -394,7 +334,7 @@ def map_from_data(data, marks: Marks, text: str) -> BattleMap:
     try:
         source = MapFile.model_validate({**data, "figures": [], "hexes": []})
     except ValidationError as error:
-        problems += _pydantic_problems(error, marks, data=data)
+        problems += pydantic_problems(error, marks, data=data)
         source = None
     if source is not None:
         builder = _Builder(source.model_copy(update=items), marks, text, index_of)

@@ -8,7 +8,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
-from board.maps import _pydantic_problems, load_map, map_from_data
+from board.maps import load_map, map_from_data
+from board.validation import pydantic_problems
 from board.rules.base import Command, get_ruleset
 from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
@@ -55,7 +56,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:
-        raise InputError(_pydantic_problems(error, marks, data=data)) from None
+        raise InputError(pydantic_problems(error, marks, data=data)) from None
     if source.hexboard > FORMAT:
         raise InputError([marks.problem(("hexboard",), f"this file is format {source.hexboard}; "
                                                        f"this Hexboard reads format {FORMAT} and older")])
@@ -65,7 +66,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
         try:
             commands.append(Command.model_validate(raw))
         except ValidationError as error:
-            problems += _pydantic_problems(error, marks, prefix=("commands", index), data=raw)
+            problems += pydantic_problems(error, marks, prefix=("commands", index), data=raw)
     battle = None
     if isinstance(source.map, str):
         map_path = (base / source.map) if not Path(source.map).is_absolute() else Path(source.map)
@@ -96,7 +97,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
         except KeyError as error:
             problems.append(marks.problem(("ruleset",), str(error.args[0])))
         except ValidationError as error:
-            problems += _pydantic_problems(error, marks, prefix=("options",))
+            problems += pydantic_problems(error, marks, prefix=("options",))
     if problems:
         raise InputError(problems)
     return Script(source=source, game=game, commands=commands, marks=marks)

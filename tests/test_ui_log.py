@@ -11,8 +11,9 @@ import pytest  # noqa: E402
 
 from board.rules.base import Event  # noqa: E402
 from board.script import load_script  # noqa: E402
-from board.ui import log as log_module, theme  # noqa: E402
-from board.ui.log import CACHE_ROWS, STAGGER, TUMBLE, CombatLog, layout, piece_width  # noqa: E402
+from board.ui import log_rows as log_module, theme  # noqa: E402
+from board.ui.log import CombatLog  # noqa: E402
+from board.ui.log_rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
 
 EXAMPLE = Path(__file__).parent / "scripts" / "example_fight.yaml"
 WIDTH = 340
@@ -253,7 +254,7 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     def broken(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(log_module.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError):
         log.save(path)
     assert path.read_text(encoding="utf-8") == "the old log\n"

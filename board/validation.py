@@ -1,0 +1,68 @@
+"""Pydantic validation errors as Problems at the file, line and column of the bad value."""
+
+from __future__ import annotations
+
+import difflib
+
+from pydantic import ValidationError
+
+from board.models import FigureSpec, HexTerrain, MapFile, TeamSpec
+from board.yamlio import Marks, Problem
+
+_FIELD_NAMES = sorted({name for model in (MapFile, FigureSpec, HexTerrain, TeamSpec)
+                       for name in model.model_fields})
+_MISSING = object()
+
+
+def _real_loc(loc: tuple, data) -> tuple:
+    """An error location as keys of the data itself (pydantic turns keys into text and may
+    add type tags such as "tuple[int, int]" for unions)."""
+    out, current = [], data
+    for index, part in enumerate(loc):
+        if isinstance(current, dict):
+            key = part if part in current else next(
+                (k for k in current if str(k) == str(part) or repr(k) == part), _MISSING)
+            if key is not _MISSING:
+                out.append(key)
+                current = current[key]
+                continue
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            out.append(part)
+            current = current[part]
+            continue
+        if index == len(loc) - 1 or not (isinstance(part, str) and "[" in part):
+            out.append(part)  # a missing or unknown key: name it as pydantic does
+        current = None
+    return tuple(out)
+
+
+def pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None) -> list[Problem]:
+    problems = []
+    for item in error.errors():
+        loc = prefix + _real_loc(tuple(item["loc"]), data)
+        where = _dotted(loc)
+        kind = item["type"]
+        if kind == "extra_forbidden":
+            close = difflib.get_close_matches(str(loc[-1]), _FIELD_NAMES, n=1)
+            hint = f'; did you mean "{close[0]}"?' if close else ""
+            message = f'unknown key "{loc[-1]}"{hint}'
+        elif kind == "invalid_key":
+            message = f'the key "{loc[-1]}" is not text: write it in quotes'
+        elif kind == "missing":
+            message = f'missing "{loc[-1]}"'
+            loc = loc[:-1]
+        else:
+            text = item["msg"].removeprefix("Value error, ")
+            text = text.replace("Input should be", "expected")
+            got = item.get("input")
+            shown = "" if "got" in text or isinstance(got, dict) else f", got {got!r}"
+            message = f"{where}: {text}{shown}"
+        problems.append(marks.problem(loc, message))
+    return problems
+
+
+def _dotted(loc) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "map"
