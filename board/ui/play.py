@@ -14,20 +14,11 @@ from board.ui.camera import Camera
 from board.ui.controller import Controller
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
+from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
 
 PAN_STEP = 60
-MOVE_KEYS = "12345678"
 THREAT_MODES = ("focus", "all", "off")
-
-
-def _shown(key: str, value) -> str:
-    """An aimed action's setting as the menu shows it."""
-    if value is None:
-        return "normal"
-    if key == "extra_damage":
-        return f"+{value} damage, -{value} to hit" if value else "none"
-    return str(value).replace("_", " ")
 
 
 class PlayScene:
@@ -176,7 +167,7 @@ class PlayScene:
         elif c.view.gm and (event.unicode in ("+", "=", "-", "p", "c", "i", "a", "s") or key == pygame.K_DELETE):
             c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
         elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
-            items = self._movement_items()
+            items = movement_items(c)
             index = MOVE_KEYS.index(event.unicode)
             if index < len(items):
                 c.choose_move_action(items[index].id)
@@ -318,40 +309,12 @@ class PlayScene:
         self.dirty = False
         return dirty
 
-    def _movement_items(self) -> list[Item]:
-        infos = [i for i in self.controller.actions() if i.phase == "movement"]
-        return [Item(i.id, i.label + (f"  ({max((len(p) for p in i.hexes.values()), default=0)})"
-                                      if i.needs == "path" and i.enabled else ""),
-                     i.enabled, i.reason, MOVE_KEYS[n]) for n, i in enumerate(infos)]
-
     def _menu(self) -> None:
-        c, v = self.controller, self.controller.view
-        top = (self.sidebar.x + 8, self.sidebar.y + 8)
-        if v.mode == "move":
-            self.menu.show(f"{v.selected}: movement", self._movement_items(), top)
-        elif v.mode == "combat":
-            name = v.selected
-            infos = [i for i in c.actions(name) if i.phase == "combat"]
-            active = c.info()["active"]
-            prefix = "" if name == active else f"stance:{name}:"
-            title = f"{name}: combat action" if name == active else f"{name}: declare now"
-            self.menu.show(title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos], top)
-        elif v.mode == "choice" and v.action is not None:
-            self.menu.show(v.action.label, [Item(choice, choice) for choice in v.action.choices]
-                           + [Item("cancel", "Cancel", hotkey="Esc")], top)
-        elif v.mode == "facing" and v.pending:
-            self.menu.show(f"{v.pending[0]}: confirm the move", [
-                Item("confirm", "Confirm move and facing", hotkey="Enter"),
-                Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"),
-                Item("cancel", "Cancel", hotkey="Esc")], top)
-        elif v.mode in ("target", "hex") and v.action is not None:
-            toggles = [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
-                                             f"{_shown(key, c.option(key))}  (click to change)")
-                       for key in v.action.options]
-            self.menu.show(f"{v.selected}: {v.action.label}", toggles + [Item("cancel", "Cancel", hotkey="Esc")],
-                           top)
-        else:
+        shown = menu_items(self.controller)
+        if shown is None:
             self.menu.hide()
+        else:
+            self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8))
 
     def overlays(self) -> Overlays:
         """The view's overlays from the ruleset's reports (no rule knowledge here)."""
@@ -388,17 +351,7 @@ class PlayScene:
         return ov
 
     def hint(self) -> str:
-        v = self.controller.view
-        return {
-            "move": "Click a blue hex or drag the token · 1-8 movement actions · T threat zones · F1 help",
-            "facing": "Pick a facing: click an arrow, drag out of the hex, or Q/E · Enter confirms · Esc cancels",
-            "combat": "Choose a combat action · click a figure that has not acted to declare Defend/Dodge",
-            "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
-            "hex": "Click a highlighted hex · Esc cancels",
-            "choice": "Choose from the menu · Esc cancels",
-            "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · A add a copy · Del remove · G leaves",
-            "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
-        }.get(v.mode, "")
+        return HINTS.get(self.controller.view.mode, "")
 
     def draw(self, screen: pygame.Surface) -> None:
         """Draw one frame."""

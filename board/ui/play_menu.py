@@ -1,0 +1,63 @@
+"""What the play scene's sidebar menu and status line offer, from the controller's view."""
+
+from __future__ import annotations
+
+from board.ui.controller import Controller
+from board.ui.menus import Item
+
+MOVE_KEYS = "12345678"
+
+HINTS = {
+    "move": "Click a blue hex or drag the token · 1-8 movement actions · T threat zones · F1 help",
+    "facing": "Pick a facing: click an arrow, drag out of the hex, or Q/E · Enter confirms · Esc cancels",
+    "combat": "Choose an action · click a figure that has not acted to see what it may declare now",
+    "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
+    "hex": "Click a highlighted hex · Esc cancels",
+    "choice": "Choose from the menu · Esc cancels",
+    "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
+          "A add a copy · Del remove · G leaves",
+    "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
+}
+
+
+def shown(key: str, value) -> str:
+    """An aimed action's setting as the menu shows it."""
+    if value is None:
+        return "normal"
+    if key == "extra_damage":
+        return f"+{value} damage, -{value} to hit" if value else "none"
+    return str(value).replace("_", " ")
+
+
+def movement_items(c: Controller) -> list[Item]:
+    """The movement actions, numbered for the keys 1-8, with how far each reaches."""
+    infos = [i for i in c.actions() if i.phase == "movement"]
+    return [Item(i.id, i.label + (f"  ({max((len(p) for p in i.hexes.values()), default=0)})"
+                                  if i.needs == "path" and i.enabled else ""),
+                 i.enabled, i.reason, MOVE_KEYS[n]) for n, i in enumerate(infos)]
+
+
+def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
+    """The menu's title and rows for the view's mode, or None for no menu."""
+    v = c.view
+    cancel = Item("cancel", "Cancel", hotkey="Esc")
+    if v.mode == "move":
+        return f"{v.selected}: movement", movement_items(c)
+    if v.mode == "combat":
+        name, active = v.selected, c.info()["active"]
+        infos = [i for i in c.actions(name) if i.phase == "combat"]
+        prefix = "" if name == active else f"stance:{name}:"
+        title = f"{name}: combat action" if name == active else f"{name}: declare now"
+        return title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos]
+    if v.mode == "choice" and v.action is not None:
+        return v.action.label, [Item(choice, choice) for choice in v.action.choices] + [cancel]
+    if v.mode == "facing" and v.pending:
+        return f"{v.pending[0]}: confirm the move", [
+            Item("confirm", "Confirm move and facing", hotkey="Enter"),
+            Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"), cancel]
+    if v.mode in ("target", "hex") and v.action is not None:
+        toggles = [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
+                                         f"{shown(key, c.option(key))}  (click to change)")
+                   for key in v.action.options]
+        return f"{v.selected}: {v.action.label}", toggles + [cancel]
+    return None
