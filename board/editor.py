@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from board.footprints import footprint_cells
-from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, ORIGIN
+from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
 from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map
 from board.models import FigureSpec, MapFile
 from board.saves import write_atomically
@@ -45,8 +45,16 @@ class Draft:
 
 def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), layout: str = "flat",
               radius: int | None = None) -> Draft:
-    """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius."""
-    return Draft(name, layout, None if radius else size, radius)
+    """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius.
+
+    ValueError (a readable message) for a map the format refuses, such as 0x0 or radius -1.
+    """
+    size = None if radius is not None else size
+    try:  # the map format's own limits: one source of truth for what a map may be
+        MapFile(name=name, layout=layout, size=size, radius=radius)
+    except ValidationError as error:
+        raise ValueError("; ".join(readable(error))) from None
+    return Draft(name, layout, size, radius)
 
 
 def draft_from_map(battle: BattleMap) -> Draft:
@@ -55,20 +63,50 @@ def draft_from_map(battle: BattleMap) -> Draft:
                  list(battle.figures), dict(battle.teams))
 
 
-def figure_problems(spec: FigureSpec, draft: Draft) -> list[str]:
-    """What is wrong with a figure, said at once, as the form shows it (empty if nothing)."""
+def readable(error: ValidationError) -> list[str]:
+    """Pydantic's complaints as "field: what is wrong, got value" lines (as check words them)."""
+    out = []
+    for item in error.errors():
+        where = ".".join(map(str, item["loc"]))
+        if item["type"] == "missing":
+            out.append(f'missing "{where}"')
+            continue
+        text = item["msg"].removeprefix("Value error, ").replace("Input should be", "expected")
+        got = item.get("input")
+        shown = "x".join(map(str, got)) if item["loc"] == ("size",) and isinstance(got, tuple) \
+            else repr(got)  # a size as the command line writes it: 0x0
+        out.append(f"{where}: {text}" + ("" if isinstance(got, dict) else f", got {shown}"))
+    return out
+
+
+def strength_penalties(spec: FigureSpec) -> list[str]:
+    """The penalties of weapons heavier than the figure's ST allows (allowed, so only said)."""
     tables = load_tables()
     out = []
     for name in spec.weapons:
         try:
             weapon = tables.weapon(name)
+        except UnknownName:
+            continue  # gear_problems says so
+        if weapon.st_min and spec.st < weapon.st_min:
+            # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
+            # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.
+            short = weapon.st_min - spec.st
+            damage = f", -{short // 2} damage" if short >= 2 else ""
+            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit{damage}")
+    return out
+
+
+def gear_problems(spec: FigureSpec) -> list[str]:
+    """Weapons, armor, ready weapon and spells that the tables do not know or that don't fit."""
+    tables = load_tables()
+    out, carried = [], set()
+    for name in spec.weapons:
+        carried.add(name.casefold())
+        try:
+            carried.add(tables.weapon(name).name.casefold())
         except UnknownName as error:
             out.append(str(error))
-            continue
-        if weapon.st_min and spec.st < weapon.st_min:
-            short = weapon.st_min - spec.st
-            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit, "
-                       f"-{(short + 1) // 2} damage")
     for key in ("armor", "shield"):
         value = getattr(spec, key)
         if value:
@@ -76,27 +114,52 @@ def figure_problems(spec: FigureSpec, draft: Draft) -> list[str]:
                 tables.armor_piece(value)
             except UnknownName as error:
                 out.append(str(error))
-    if spec.ready and spec.ready not in ("none",) and spec.ready not in spec.weapons:
+    if spec.ready and spec.ready.casefold() not in carried:
         out.append(f'ready weapon "{spec.ready}" is not carried')
     for name in spec.spells:
         try:
             load_spells().spell(name)
         except UnknownName as error:
             out.append(str(error))
+    return out
+
+
+def placement_problems(spec: FigureSpec, draft: Draft) -> list[str]:
+    """Why the figure cannot stand where it is: off the map, on a wall or on another figure."""
     others = [f for f in draft.figures if f.name != spec.name]
     taken = {c for f in others for c in footprint_cells(f.size, Hex(*f.at), f.facing)}
     cells = draft.cells
     for c in footprint_cells(spec.size, Hex(*spec.at), spec.facing):
         if c not in cells:
-            out.append("the figure reaches off the map")
-            break
+            return ["the figure reaches off the map"]
         if draft.terrain.get(c, OPEN).blocks:
-            out.append("the figure stands on a wall")
-            break
+            return ["the figure stands on a wall"]
         if c in taken:
-            out.append("another figure is there")
-            break
-    return out
+            return ["another figure is there"]
+    return []
+
+
+def figure_problems(spec: FigureSpec, draft: Draft) -> list[str]:
+    """What is wrong with a placed figure, said at once, as the form shows it (empty if nothing)."""
+    return strength_penalties(spec) + gear_problems(spec) + placement_problems(spec, draft)
+
+
+@dataclass(frozen=True)
+class Painted:
+    """What a paint did: the hexes changed, and the figures that kept a wall off their hexes."""
+
+    count: int
+    in_the_way: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why some hexes were skipped, for the status line ("" if none were)."""
+        if not self.in_the_way:
+            return ""
+        names = self.in_the_way
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "is" if len(names) == 1 else "are"
+        return f"{who} {verb} in the way: no wall under a figure (move it first)"
 
 
 class Editor:
@@ -149,34 +212,41 @@ class Editor:
 
     # --- terrain -------------------------------------------------------------------------
 
-    def paint(self, hexes, brush: str) -> int:
-        """Paint hexes with a brush (open, wall, flames, coals); one undo step."""
+    def paint(self, hexes, brush: str) -> Painted:
+        """Paint hexes with a brush (open, wall, flames, coals); one undo step.
+
+        A wall is not painted under a figure (it could not stand there); fire is (fire is passable).
+        """
         terrain = BRUSHES[brush]
         cells = self.draft.cells
-        targets = [h for h in hexes if h in cells and self.draft.terrain.get(h, OPEN) != terrain]
+        under = {}
+        if terrain.blocks:
+            under = {c: f.name for f in self.draft.figures for c in footprint_cells(f.size, Hex(*f.at), f.facing)}
+        in_the_way = tuple(dict.fromkeys(under[h] for h in hexes if h in under))
+        targets = [h for h in hexes if h in cells and h not in under
+                   and self.draft.terrain.get(h, OPEN) != terrain]
         if not targets:
-            return 0
+            return Painted(0, in_the_way)
         draft = self._push()
         for h in targets:
             if terrain == OPEN:
                 draft.terrain.pop(h, None)
             else:
                 draft.terrain[h] = terrain
-        return len(targets)
+        return Painted(len(targets), in_the_way)
 
-    def rectangle(self, corner_a: Hex, corner_b: Hex, brush: str) -> int:
+    def rectangle(self, corner_a: Hex, corner_b: Hex, brush: str) -> Painted:
         """Paint the offset rectangle between two hexes."""
-        from board.hexgrid import to_offset
         (c1, r1), (c2, r2) = to_offset(corner_a, self.draft.layout), to_offset(corner_b, self.draft.layout)
         hexes = [from_offset(c, r, self.draft.layout) for c in range(min(c1, c2), max(c1, c2) + 1)
                  for r in range(min(r1, r2), max(r1, r2) + 1)]
         return self.paint(hexes, brush)
 
-    def fill(self, start: Hex, brush: str) -> int:
+    def fill(self, start: Hex, brush: str) -> Painted:
         """Flood fill: the connected hexes of start's terrain."""
         cells = self.draft.cells
         if start not in cells:
-            return 0
+            return Painted(0)
         old = self.draft.terrain.get(start, OPEN)
         seen, queue = {start}, deque([start])
         while queue:
@@ -202,12 +272,11 @@ class Editor:
         try:
             spec = FigureSpec.model_validate(data)
         except ValidationError as error:
-            return None, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+            return None, readable(error)
         if isinstance(spec.at, str):
             return None, ["place figures on the map by clicking"]
-        if spec.name != replacing and self.figure(spec.name):
-            return None, [f'a figure named "{spec.name}" is already on the map']
-        problems = [p for p in figure_problems(spec, self._without(replacing)) if "needs ST" not in p]
+        problems = self._name_problems(spec, replacing) + gear_problems(spec) \
+            + placement_problems(spec, self._without(replacing))
         if problems:
             return None, problems
         draft = self._push()
@@ -217,6 +286,26 @@ class Editor:
         else:
             draft.figures[index] = spec
         return spec, []
+
+    def form_problems(self, data: dict, editing: str | None = None) -> list[str]:
+        """What the figure form says as it is filled in: ST penalties and what put_figure would refuse.
+
+        A new figure (editing None) is not on the map yet, so its `at` is provisional and where
+        it stands is not checked until it is placed.
+        """
+        try:
+            spec = FigureSpec.model_validate(data)
+        except ValidationError as error:
+            return readable(error)
+        problems = strength_penalties(spec) + self._name_problems(spec, editing) + gear_problems(spec)
+        if editing is not None and not isinstance(spec.at, str):
+            problems += placement_problems(spec, self._without(editing))
+        return problems
+
+    def _name_problems(self, spec: FigureSpec, replacing: str | None) -> list[str]:
+        if spec.name != replacing and self.figure(spec.name):
+            return [f'a figure named "{spec.name}" is already on the map']
+        return []
 
     def _without(self, name: str | None) -> Draft:
         if name is None:
@@ -236,8 +325,7 @@ class Editor:
         if facing is not None:
             update["facing"] = facing % 6
         moved = spec.model_copy(update=update)
-        problems = figure_problems(moved, self._without(name))
-        problems = [p for p in problems if "needs ST" not in p]
+        problems = placement_problems(moved, self._without(name))
         if problems:
             return problems
         draft = self._push()

@@ -5,20 +5,31 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from board.editor import BRUSHES, Editor, figure_problems
-from board.hexgrid import Hex
+from board.editor import BRUSHES, Editor, Painted
+from board.hexgrid import Hex, from_offset, to_offset
 from board.models import FigureSpec
 from board.rules.warrior_wizard.state import figure_from_spec
-from board.tables import load_tables
+from board.tables import load_spells, load_tables
 from board.ui import hud, theme
 from board.ui.camera import Camera
+from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
-FIELDS = ("name", "team", "st", "dx", "iq", "ma", "weapons", "ready", "skills", "spells")
+TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
+BRUSH_KEYS = {**dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
+              **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES))}
 CHOICES = {"size": ["1", "2", "3", "4", "7"], "posture": ["standing", "kneeling", "prone", "fallen"],
            "facing": [str(d) for d in range(6)]}
+ADD = {"add_weapon": ("Add weapon…", "weapons"), "add_spell": ("Add spell…", "spells")}
+HINT = ("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
+        "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays")
+
+
+def _split(text: str) -> list[str]:
+    """A comma-separated form field as a list of names."""
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _option(drop) -> str:
@@ -77,60 +88,103 @@ class EditorScene:
         self.buttons[button] = key
         return button
 
+    def _label(self, x, y, width, text) -> None:
+        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, 18), text, manager=self.manager,
+                                                       object_id="#menu_title"))
+
+    def _entry(self, key, x, y, width, label) -> None:
+        if label:
+            self._label(x, y, width, label)
+        self.form[key] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y + 18, width, 30), manager=self.manager)
+
+    def _place_drop(self, key, x, y, width, label=None) -> None:
+        """Where a drop-down goes, under its label (it is made, and re-made, by _drop)."""
+        self._label(x, y, width, label or key.upper())
+        self.drop_rects[key] = pygame.Rect(x, y + 18, width, 30)
+
     def _build(self) -> None:
-        self.buttons: dict = {}
+        self.buttons, self.labels, self.form, self.drops = {}, [], {}, {}
+        self.drop_rects: dict[str, pygame.Rect] = {}
         x, y = self.sidebar.x + 10, self.sidebar.y + 8
         width = self.sidebar.width - 20
-        third = (width - 8) // 4
+        quarter = (width - 6) // 4
+        keys = {"brush": "B", "rectangle": "R", "fill": "F", "figures": "V"}
         for i, tool in enumerate(TOOLS):
-            self._button((x + i * (third + 2), y, third, 28), tool.title(), f"tool:{tool}")
-        y += 34
+            self._button((x + i * (quarter + 2), y, quarter, 28), tool.title(), f"tool:{tool}", f"key {keys[tool]}")
         for i, brush in enumerate(BRUSHES):
-            self._button((x + i * (third + 2), y, third, 28), brush.title(), f"brush:{brush}")
-        y += 40
-        self.form: dict[str, pygame_gui.elements.UITextEntryLine] = {}
-        half = (width - 6) // 2
-        for i, name in enumerate(FIELDS):
-            col, row = (i % 2, i // 2) if name not in ("weapons", "skills", "spells") else (0, None)
-            if name in ("weapons", "skills", "spells", "ready"):
-                continue
-            pygame_gui.elements.UILabel(pygame.Rect(x + col * (half + 6), y + row * 52, half, 18), name.upper(),
-                                        manager=self.manager, object_id="#menu_title")
-            self.form[name] = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + col * (half + 6), y + row * 52 + 18, half, 30), manager=self.manager)
-        y += 3 * 52
-        for name in ("weapons", "ready", "skills", "spells"):
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, width, 18), name.upper() + (
-                " (comma-separated)" if name != "ready" else ""), manager=self.manager, object_id="#menu_title")
-            self.form[name] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y + 18, width, 30),
-                                                                  manager=self.manager)
-            y += 50
-        tables = load_tables()
-        body = ["none"] + [a.name for a in tables.armor.values() if a.kind == "body"]
-        shields = ["none"] + [a.name for a in tables.armor.values() if a.kind == "shield"]
-        self.drops: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
-        # Drop-downs are re-created to show another figure: they keep their own displayed choice.
-        self.drop_specs = {"armor": (body, (x, y, half, 30)), "shield": (shields, (x + half + 6, y, half, 30)),
-                           "size": (CHOICES["size"], (x, y + 34, 60, 30)),
-                           "facing": (CHOICES["facing"], (x + 66, y + 34, 60, 30)),
-                           "posture": (CHOICES["posture"], (x + 132, y + 34, width - 132, 30))}
-        y += 74
+            self._button((x + i * (quarter + 2), y + 34, quarter, 28), brush.title(), f"brush:{brush}",
+                         f"key {i + 1}")
+        y = self._build_form(x, y + 72, width)
         labels = (("apply", "Apply"), ("new", "New"), ("copy", "Copy"), ("delete", "Delete"))
         for i, (key, label) in enumerate(labels):
-            self._button((x + i * (third + 2), y, third, 28), label, f"figure:{key}")
+            self._button((x + i * (quarter + 2), y, quarter, 28), label, f"figure:{key}")
         y += 34
         for i, (key, label) in enumerate((("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("print", "Print"))):
-            self._button((x + i * (third + 2), y, third, 28), label, f"file:{key}")
-        self.problems_top = y + 36
+            self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
+        self.problems_top = y + 38
         self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), "Play (P)", "file:play")
+        tables = load_tables()
+        self.choices = {
+            "armor": ["none"] + [a.name for a in tables.armor.values() if a.kind == "body"],
+            "shield": ["none"] + [a.name for a in tables.armor.values() if a.kind == "shield"],
+            "add_weapon": [ADD["add_weapon"][0], *tables.weapons],
+            "add_spell": [ADD["add_spell"][0], *load_spells().spells], **CHOICES}
+        for key in ADD:
+            self._drop(key, self.choices[key], ADD[key][0])
         self._load_form(self.editor.figure(self.selected) if self.selected else None)
+        self._mark()
+
+    def _build_form(self, x: int, y: int, width: int) -> int:
+        """The figure form's fields and labelled drop-downs, from y down; returns the y below it."""
+        half, sixth = (width - 6) // 2, (width - 20) // 6
+        self._entry("name", x, y, half, "NAME")
+        self._entry("team", x + half + 6, y, half, "TEAM")
+        y += 50
+        for i, key in enumerate(("st", "dx", "iq", "ma", "size", "facing")):
+            if key in CHOICES:
+                self._place_drop(key, x + i * (sixth + 4), y, sixth)
+            else:
+                self._entry(key, x + i * (sixth + 4), y, sixth, key.upper())
+        y += 50
+        self._entry("weapons", x, y, width, "WEAPONS (comma-separated)")
+        # "Add weapon…" and "Add spell…" say what they are; every other drop-down has a label.
+        self.drop_rects["add_weapon"] = pygame.Rect(x, y + 52, width, 30)  # full width: long names
+        y += 86
+        self._place_drop("ready", x, y, width - 124, "READY (IN HAND)")
+        self._place_drop("posture", x + width - 118, y, 118)
+        y += 50
+        self._entry("skills", x, y, width, "SKILLS (comma-separated)")
+        y += 50
+        self._label(x, y, width, "SPELLS (comma-separated)")
+        self._entry("spells", x, y, half, "")
+        self.drop_rects["add_spell"] = pygame.Rect(x + half + 6, y + 18, half, 30)
+        y += 50
+        self._place_drop("armor", x, y, half)
+        self._place_drop("shield", x + half + 6, y, half)
+        return y + 56
+
+    def _drop(self, key: str, options: list[str], value: str) -> None:
+        # A drop-down keeps its own displayed choice: it is re-created to show another one.
+        if key in self.drops:
+            self.drops[key].kill()
+        self.drops[key] = pygame_gui.elements.UIDropDownMenu(
+            options, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
+
+    def _mark(self) -> None:
+        """Show the current tool and brush as pressed."""
+        for button, key in self.buttons.items():
+            if key.startswith(("tool:", "brush:")):
+                if key in (f"tool:{self.tool}", f"brush:{self.brush}"):
+                    button.select()
+                else:
+                    button.unselect()
 
     def _load_form(self, spec: FigureSpec | None) -> None:
         """Show a figure in the form (or defaults for a new one)."""
         spec = spec or FigureSpec(name="New figure", at=(0, 0))
         values = {"name": spec.name, "team": spec.team, "st": spec.st, "dx": spec.dx, "iq": spec.iq,
-                  "ma": spec.ma, "weapons": ", ".join(spec.weapons), "ready": spec.ready or "",
-                  "skills": ", ".join(spec.skills), "spells": ", ".join(spec.spells)}
+                  "ma": spec.ma, "weapons": ", ".join(spec.weapons), "skills": ", ".join(spec.skills),
+                  "spells": ", ".join(spec.spells)}
         for name, entry in self.form.items():
             entry.set_text(str(values[name]))
         tables = load_tables()
@@ -138,23 +192,47 @@ class EditorScene:
         shield = tables.armor_piece(spec.shield).name if spec.shield else "none"
         for name, value in (("armor", armor), ("shield", shield), ("size", str(spec.size)),
                             ("facing", str(spec.facing)), ("posture", spec.posture)):
-            options, rect = self.drop_specs[name]
-            if name in self.drops:
-                self.drops[name].kill()
-            self.drops[name] = pygame_gui.elements.UIDropDownMenu(
-                options, value if value in options else options[0], pygame.Rect(rect), manager=self.manager)
+            self._drop(name, self.choices[name], value)
+        # ready None: the first weapon (as in a map file); "": empty-handed
+        ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
+        self._sync_ready(ready or "none")
+
+    def _sync_ready(self, value: str | None = None) -> None:
+        """Rebuild the ready drop-down from the weapons field: "none" and each weapon carried."""
+        weapons = list(dict.fromkeys(_split(self.form["weapons"].get_text())))
+        if value is None:
+            if tuple(weapons) == self.ready_for:
+                return
+            value = _option(self.drops["ready"])
+            if value not in weapons and not (value == "none" and self.ready_for):
+                value = weapons[0] if weapons else "none"  # a first weapon is readied, as in a map file
+        value = next((w for w in weapons if w.casefold() == value.casefold()), value)
+        self.ready_for = tuple(weapons)
+        self._drop("ready", ["none", *weapons], value)
+
+    def _add(self, key: str, name: str) -> None:
+        """An "Add weapon…" or "Add spell…" choice: append it to its field."""
+        placeholder, field = ADD[key]
+        self._drop(key, self.choices[key], placeholder)
+        if name == placeholder:
+            return
+        entry = self.form[field]
+        entry.set_text(", ".join(_split(entry.get_text()) + [name]))
+        self._sync_ready()
+        self.say(f"Added {name} to the {field}; Apply (or New) to keep it")
 
     def _form_data(self, at: tuple[int, int]) -> dict:
+        self._sync_ready()
         text = {name: entry.get_text().strip() for name, entry in self.form.items()}
-        split = lambda s: [part.strip() for part in s.split(",") if part.strip()]  # noqa: E731
         data = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
-                "weapons": split(text["weapons"]), "skills": split(text["skills"]),
-                "spells": split(text["spells"]), "ready": text["ready"] or None}
+                "weapons": _split(text["weapons"]), "skills": _split(text["skills"]),
+                "spells": _split(text["spells"])}
         for key in ("st", "dx", "iq", "ma"):
             data[key] = text[key]  # pydantic says what is wrong with "twelve"
         chosen = {key: _option(drop) for key, drop in self.drops.items()}
         for key in ("armor", "shield"):
             data[key] = None if chosen[key] == "none" else chosen[key]
+        data["ready"] = chosen["ready"]  # "none": empty-handed
         data["size"] = int(chosen["size"])
         data["facing"] = int(chosen["facing"])
         data["posture"] = chosen["posture"]
@@ -170,6 +248,11 @@ class EditorScene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.command(self.buttons[event.ui_element])
             return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            key = next((k for k, d in self.drops.items() if d is event.ui_element), None)
+            if key in ADD:
+                self._add(key, event.text)
+                return
         if self.manager.process_events(event):
             return
         if event.type == pygame.KEYDOWN and not self._typing():
@@ -191,6 +274,10 @@ class EditorScene:
         keys = {pygame.K_z: "file:undo", pygame.K_y: "file:redo", pygame.K_s: "file:save"}
         if ctrl and event.key in keys:
             self.command(keys[event.key])
+        elif event.key in TOOL_KEYS:
+            self.command(f"tool:{TOOL_KEYS[event.key]}")
+        elif event.key in BRUSH_KEYS:
+            self.command(f"brush:{BRUSH_KEYS[event.key]}")
         elif event.key == pygame.K_p:
             self.command("file:play")
         elif event.key in (pygame.K_q, pygame.K_e) and self.selected:
@@ -215,7 +302,15 @@ class EditorScene:
             return
         self.hover = self.hex_at(event.pos)
         if self.drag == "paint" and self.hover is not None:
-            self.editor.paint([self.hover], self.brush)
+            self._painted(self.editor.paint([self.hover], self.brush))
+
+    def _painted(self, done: Painted, say_count: bool = False) -> None:
+        """Say what a paint did; a wall kept off a figure is a warning that names it."""
+        count = f"Painted {done.count} hex{'' if done.count == 1 else 'es'} with {self.brush}"
+        if done.reason:
+            self.say((count + "; " if say_count else "") + done.reason, warning=True)
+        elif say_count:
+            self.say(count)
 
     def _down(self, event) -> None:
         if event.button == 3:
@@ -227,15 +322,15 @@ class EditorScene:
         if self.placing:
             self._place(h)
         elif self.tool == "brush":
+            self.say("")
             self.editor.begin_stroke()
-            self.editor.paint([h], self.brush)
+            self._painted(self.editor.paint([h], self.brush))
             self.drag = "paint"
         elif self.tool == "rectangle":
             self.anchor = h
             self.drag = "rectangle"
         elif self.tool == "fill":
-            count = self.editor.fill(h, self.brush)
-            self.say(f"Filled {count} hexes with {self.brush}")
+            self._painted(self.editor.fill(h, self.brush), say_count=True)
         else:
             spec = self.editor.figure_at(h)
             self.selected = spec.name if spec else None
@@ -248,9 +343,8 @@ class EditorScene:
         if drag == "paint":
             self.editor.end_stroke()
         elif drag == "rectangle" and self.anchor is not None and h is not None:
-            count = self.editor.rectangle(self.anchor, h, self.brush)
+            self._painted(self.editor.rectangle(self.anchor, h, self.brush), say_count=True)
             self.anchor = None
-            self.say(f"Painted {count} hexes with {self.brush}")
         elif drag == "figure" and h is not None and self.selected:
             spec = self.editor.figure(self.selected)
             if Hex(*spec.at) != h:
@@ -272,7 +366,7 @@ class EditorScene:
         self.say("; ".join(problems), warning=True) if problems else self.say("")
 
     def command(self, key: str) -> None:
-        """A toolbar or form button."""
+        """A toolbar or form button, or its key."""
         group, _, what = key.partition(":")
         if group == "tool":
             self.tool = what
@@ -281,14 +375,11 @@ class EditorScene:
                                              "figures": "click a figure to edit, drag to move, Q/E to turn"}[what])
         elif group == "brush":
             self.brush = what
-        elif key == "figure:apply" and self.selected:
-            spec = self.editor.figure(self.selected)
-            new, problems = self.editor.put_figure(self._form_data(spec.at), replacing=self.selected)
-            if new is not None:
-                self.selected = new.name
-                self.say(f"{new.name} updated")
-            else:
-                self._report(problems)
+            if self.tool == "figures":  # a brush is for painting: picking one picks the brush tool
+                self.tool = "brush"
+            self.say(f"{self.tool.title()} with {what}")
+        elif key == "figure:apply":
+            self._apply()
         elif key in ("figure:new", "figure:copy"):
             self.placing = what
             self.tool = "figures"
@@ -300,6 +391,9 @@ class EditorScene:
         elif key in ("file:undo", "file:redo"):
             done = self.editor.undo() if what == "undo" else self.editor.redo()
             self.say(what.title() + ("" if done else ": nothing to " + what), warning=not done)
+            if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
+                self.selected = self.selected if self.editor.figure(self.selected) else None
+                self._load_form(self.editor.figure(self.selected) if self.selected else None)
         elif key == "file:save":
             problems = self.editor.save()
             self._report(problems) if problems else self.say(f"Saved {self.editor.path}")
@@ -307,6 +401,20 @@ class EditorScene:
             self._print()
         elif key == "file:play":
             self.request = "play"
+        self._mark()
+
+    def _apply(self) -> None:
+        if not self.selected:
+            self.say("Apply changes the selected figure: click one first, or New to place this one",
+                     warning=True)
+            return
+        spec = self.editor.figure(self.selected)
+        new, problems = self.editor.put_figure(self._form_data(spec.at), replacing=self.selected)
+        if new is not None:
+            self.selected = new.name
+            self.say(f"{new.name} updated")
+        else:
+            self._report(problems)
 
     def _print(self) -> None:
         try:
@@ -326,6 +434,7 @@ class EditorScene:
     # --- drawing -------------------------------------------------------------------------
 
     def update(self, now: float, dt: float) -> bool:
+        self._sync_ready()  # the weapons field may have changed: offer what is carried
         self.manager.update(dt)
         dirty, self.dirty = self.dirty, False
         return dirty or self.manager.get_focus_set() is not None
@@ -344,7 +453,6 @@ class EditorScene:
             self.state = _Figures(draft.figures)
         ov = Overlays(hover=self.hover, selected=self.selected)
         if self.drag == "rectangle" and self.anchor is not None and self.hover is not None:
-            from board.hexgrid import from_offset, to_offset
             (c1, r1), (c2, r2) = to_offset(self.anchor, draft.layout), to_offset(self.hover, draft.layout)
             ov.reach = frozenset(from_offset(c, r, draft.layout) for c in range(min(c1, c2), max(c1, c2) + 1)
                                  for r in range(min(r1, r2), max(r1, r2) + 1))
@@ -358,25 +466,35 @@ class EditorScene:
         screen.blit(tool, (title.get_width() + 40, (self.banner_rect.height - tool.get_height()) // 2))
         screen.fill(theme.PANEL, self.sidebar)
         pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
-        self._draw_problems(screen)
-        hud.draw_status(screen, self.status_rect, self.message, self.warning,
-                        "B/R/F tools in the panel · right-drag pans · wheel zooms · Ctrl+Z/Ctrl+Y · Ctrl+S saves · P plays")
+        for text, colour, pos in self.problem_lines():
+            screen.blit(theme.font(13).render(text, True, colour), pos)
+        hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)
         self.manager.draw_ui(screen)
 
-    def _draw_problems(self, screen) -> None:
-        """What is wrong with the figure in the form, said at once."""
-        if not self.selected:
-            return
-        spec = self.editor.figure(self.selected)
-        if spec is None:
-            return
-        try:
-            shown = FigureSpec.model_validate(self._form_data(spec.at))
-            problems = figure_problems(shown, self.editor._without(spec.name))
-        except Exception as error:  # the form holds half-typed text: show why it does not parse
-            problems = [str(error).splitlines()[2].strip() if len(str(error).splitlines()) > 2 else str(error)]
-        y = self.problems_top
-        for text in problems[:5]:
-            label = theme.font(13).render(text, True, theme.TEXT_WARN)
-            screen.blit(label, (self.sidebar.x + 12, y))
-            y += label.get_height() + 2
+    def form_problems(self) -> list[str]:
+        """What is wrong with the figure in the form, said at once: the selected one, or a new one."""
+        spec = self.editor.figure(self.selected) if self.selected else None
+        # A new figure is not placed yet: check it at a provisional hex and skip where it stands.
+        return self.editor.form_problems(self._form_data(spec.at if spec else (0, 0)),
+                                         spec.name if spec else None)
+
+    def problem_lines(self) -> list[tuple[str, tuple, tuple[int, int]]]:
+        """The form's problems wrapped to the sidebar: (text, colour, position), as many as fit."""
+        font = theme.font(13)
+        x, width, height = self.sidebar.x + 12, self.sidebar.width - 24, font.get_linesize()
+        problems = self.form_problems()
+        heading = (f"{self.selected}:" if self.selected else "New figure (not placed yet):") \
+            + ("" if problems else " no problems")
+        rows = [(line, theme.TEXT_DIM, 0, -1) for line in wrap(heading, font, width)]
+        for n, problem in enumerate(problems):  # a bullet, and later lines hang under the text
+            rows += [(("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else 10, n)
+                     for i, line in enumerate(wrap(problem, font, width - 10))]
+        room = max(1, (self.sidebar.bottom - 4 - self.problems_top) // height)
+        if len(rows) > room:  # keep inside the sidebar: whole problems, and how many are not shown
+            cut = room - 1
+            while 0 < cut < len(rows) and rows[cut][3] >= 0 and rows[cut][3] == rows[cut - 1][3]:
+                cut -= 1  # no half a problem
+            hidden = len(problems) - len({row[3] for row in rows[:cut] if row[3] >= 0})
+            rows = rows[:cut] + [(f"… and {hidden} more (a taller window shows them)", theme.TEXT_DIM, 0, -1)]
+        return [(text, colour, (x + indent, self.problems_top + i * height))
+                for i, (text, colour, indent, _) in enumerate(rows)]
