@@ -263,7 +263,8 @@ def _options(drop) -> list[str]:
 
 
 def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(screen):
-    from board.ui.editor import EditorScene, _option
+    from board.ui.editor import EditorScene
+    from board.ui.editor_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     post = _driver(scene, screen)
@@ -299,12 +300,13 @@ def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(
 
 
 def test_every_drop_down_is_labelled(screen):
-    from board.ui.editor import EditorScene, _option
+    from board.ui.editor import EditorScene
+    from board.ui.editor_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     said = {}
     for key, drop in scene.drops.items():
-        above = [label.text for label in scene.labels
+        above = [label.text for label in scene.figure_form.labels
                  if label.rect.bottom == drop.rect.top and label.rect.left == drop.rect.left]
         said[key] = above[0] if above else _option(drop)
     assert said == {"size": "SIZE", "facing": "FACING", "ready": "READY (IN HAND)", "posture": "POSTURE",

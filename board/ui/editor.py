@@ -7,11 +7,10 @@ import pygame_gui
 
 from board.editor import BRUSHES, Editor, Painted
 from board.hexgrid import Hex, from_offset, to_offset
-from board.models import FigureSpec
 from board.rules.warrior_wizard.state import figure_from_spec
-from board.tables import load_spells, load_tables
 from board.ui import hud, theme
 from board.ui.camera import Camera
+from board.ui.editor_form import ADD, FigureForm
 from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
@@ -20,22 +19,8 @@ TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
 BRUSH_KEYS = {**dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
               **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES))}
-CHOICES = {"size": ["1", "2", "3", "4", "7"], "posture": ["standing", "kneeling", "prone", "fallen"],
-           "facing": [str(d) for d in range(6)]}
-ADD = {"add_weapon": ("Add weapon…", "weapons"), "add_spell": ("Add spell…", "spells")}
 HINT = ("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
         "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays")
-
-
-def _split(text: str) -> list[str]:
-    """A comma-separated form field as a list of names."""
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def _option(drop) -> str:
-    """A drop-down's chosen text (pygame_gui keeps it as text or as a (text, id) pair)."""
-    value = drop.selected_option
-    return value[0] if isinstance(value, tuple) else value
 
 
 class _Figures:
@@ -88,23 +73,8 @@ class EditorScene:
         self.buttons[button] = key
         return button
 
-    def _label(self, x, y, width, text) -> None:
-        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, 18), text, manager=self.manager,
-                                                       object_id="#menu_title"))
-
-    def _entry(self, key, x, y, width, label) -> None:
-        if label:
-            self._label(x, y, width, label)
-        self.form[key] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y + 18, width, 30), manager=self.manager)
-
-    def _place_drop(self, key, x, y, width, label=None) -> None:
-        """Where a drop-down goes, under its label (it is made, and re-made, by _drop)."""
-        self._label(x, y, width, label or key.upper())
-        self.drop_rects[key] = pygame.Rect(x, y + 18, width, 30)
-
     def _build(self) -> None:
-        self.buttons, self.labels, self.form, self.drops = {}, [], {}, {}
-        self.drop_rects: dict[str, pygame.Rect] = {}
+        self.buttons = {}
         x, y = self.sidebar.x + 10, self.sidebar.y + 8
         width = self.sidebar.width - 20
         quarter = (width - 6) // 4
@@ -114,7 +84,9 @@ class EditorScene:
         for i, brush in enumerate(BRUSHES):
             self._button((x + i * (quarter + 2), y + 34, quarter, 28), brush.title(), f"brush:{brush}",
                          f"key {i + 1}")
-        y = self._build_form(x, y + 72, width)
+        self.figure_form = FigureForm(self.manager, x, y + 72, width)
+        self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
+        y = self.figure_form.bottom
         labels = (("apply", "Apply"), ("new", "New"), ("copy", "Copy"), ("delete", "Delete"))
         for i, (key, label) in enumerate(labels):
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"figure:{key}")
@@ -123,52 +95,8 @@ class EditorScene:
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
         self.problems_top = y + 38
         self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), "Play (P)", "file:play")
-        tables = load_tables()
-        self.choices = {
-            "armor": ["none"] + [a.name for a in tables.armor.values() if a.kind == "body"],
-            "shield": ["none"] + [a.name for a in tables.armor.values() if a.kind == "shield"],
-            "add_weapon": [ADD["add_weapon"][0], *tables.weapons],
-            "add_spell": [ADD["add_spell"][0], *load_spells().spells], **CHOICES}
-        for key in ADD:
-            self._drop(key, self.choices[key], ADD[key][0])
-        self._load_form(self.editor.figure(self.selected) if self.selected else None)
+        self.figure_form.load(self.editor.figure(self.selected) if self.selected else None)
         self._mark()
-
-    def _build_form(self, x: int, y: int, width: int) -> int:
-        """The figure form's fields and labelled drop-downs, from y down; returns the y below it."""
-        half, sixth = (width - 6) // 2, (width - 20) // 6
-        self._entry("name", x, y, half, "NAME")
-        self._entry("team", x + half + 6, y, half, "TEAM")
-        y += 50
-        for i, key in enumerate(("st", "dx", "iq", "ma", "size", "facing")):
-            if key in CHOICES:
-                self._place_drop(key, x + i * (sixth + 4), y, sixth)
-            else:
-                self._entry(key, x + i * (sixth + 4), y, sixth, key.upper())
-        y += 50
-        self._entry("weapons", x, y, width, "WEAPONS (comma-separated)")
-        # "Add weapon…" and "Add spell…" say what they are; every other drop-down has a label.
-        self.drop_rects["add_weapon"] = pygame.Rect(x, y + 52, width, 30)  # full width: long names
-        y += 86
-        self._place_drop("ready", x, y, width - 124, "READY (IN HAND)")
-        self._place_drop("posture", x + width - 118, y, 118)
-        y += 50
-        self._entry("skills", x, y, width, "SKILLS (comma-separated)")
-        y += 50
-        self._label(x, y, width, "SPELLS (comma-separated)")
-        self._entry("spells", x, y, half, "")
-        self.drop_rects["add_spell"] = pygame.Rect(x + half + 6, y + 18, half, 30)
-        y += 50
-        self._place_drop("armor", x, y, half)
-        self._place_drop("shield", x + half + 6, y, half)
-        return y + 56
-
-    def _drop(self, key: str, options: list[str], value: str) -> None:
-        # A drop-down keeps its own displayed choice: it is re-created to show another one.
-        if key in self.drops:
-            self.drops[key].kill()
-        self.drops[key] = pygame_gui.elements.UIDropDownMenu(
-            options, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
 
     def _mark(self) -> None:
         """Show the current tool and brush as pressed."""
@@ -178,65 +106,6 @@ class EditorScene:
                     button.select()
                 else:
                     button.unselect()
-
-    def _load_form(self, spec: FigureSpec | None) -> None:
-        """Show a figure in the form (or defaults for a new one)."""
-        spec = spec or FigureSpec(name="New figure", at=(0, 0))
-        values = {"name": spec.name, "team": spec.team, "st": spec.st, "dx": spec.dx, "iq": spec.iq,
-                  "ma": spec.ma, "weapons": ", ".join(spec.weapons), "skills": ", ".join(spec.skills),
-                  "spells": ", ".join(spec.spells)}
-        for name, entry in self.form.items():
-            entry.set_text(str(values[name]))
-        tables = load_tables()
-        armor = tables.armor_piece(spec.armor).name if spec.armor else "none"
-        shield = tables.armor_piece(spec.shield).name if spec.shield else "none"
-        for name, value in (("armor", armor), ("shield", shield), ("size", str(spec.size)),
-                            ("facing", str(spec.facing)), ("posture", spec.posture)):
-            self._drop(name, self.choices[name], value)
-        # ready None: the first weapon (as in a map file); "": empty-handed
-        ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
-        self._sync_ready(ready or "none")
-
-    def _sync_ready(self, value: str | None = None) -> None:
-        """Rebuild the ready drop-down from the weapons field: "none" and each weapon carried."""
-        weapons = list(dict.fromkeys(_split(self.form["weapons"].get_text())))
-        if value is None:
-            if tuple(weapons) == self.ready_for:
-                return
-            value = _option(self.drops["ready"])
-            if value not in weapons and not (value == "none" and self.ready_for):
-                value = weapons[0] if weapons else "none"  # a first weapon is readied, as in a map file
-        value = next((w for w in weapons if w.casefold() == value.casefold()), value)
-        self.ready_for = tuple(weapons)
-        self._drop("ready", ["none", *weapons], value)
-
-    def _add(self, key: str, name: str) -> None:
-        """An "Add weapon…" or "Add spell…" choice: append it to its field."""
-        placeholder, field = ADD[key]
-        self._drop(key, self.choices[key], placeholder)
-        if name == placeholder:
-            return
-        entry = self.form[field]
-        entry.set_text(", ".join(_split(entry.get_text()) + [name]))
-        self._sync_ready()
-        self.say(f"Added {name} to the {field}; Apply (or New) to keep it")
-
-    def _form_data(self, at: tuple[int, int]) -> dict:
-        self._sync_ready()
-        text = {name: entry.get_text().strip() for name, entry in self.form.items()}
-        data = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
-                "weapons": _split(text["weapons"]), "skills": _split(text["skills"]),
-                "spells": _split(text["spells"])}
-        for key in ("st", "dx", "iq", "ma"):
-            data[key] = text[key]  # pydantic says what is wrong with "twelve"
-        chosen = {key: _option(drop) for key, drop in self.drops.items()}
-        for key in ("armor", "shield"):
-            data[key] = None if chosen[key] == "none" else chosen[key]
-        data["ready"] = chosen["ready"]  # "none": empty-handed
-        data["size"] = int(chosen["size"])
-        data["facing"] = int(chosen["facing"])
-        data["posture"] = chosen["posture"]
-        return data
 
     def say(self, text: str, warning: bool = False) -> None:
         self.message, self.warning = text, warning
@@ -251,7 +120,9 @@ class EditorScene:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             key = next((k for k, d in self.drops.items() if d is event.ui_element), None)
             if key in ADD:
-                self._add(key, event.text)
+                message = self.figure_form.add(key, event.text)
+                if message:
+                    self.say(message)
                 return
         if self.manager.process_events(event):
             return
@@ -334,7 +205,7 @@ class EditorScene:
         else:
             spec = self.editor.figure_at(h)
             self.selected = spec.name if spec else None
-            self._load_form(spec)
+            self.figure_form.load(spec)
             self.drag = "figure" if spec else None
 
     def _up(self, event) -> None:
@@ -354,10 +225,10 @@ class EditorScene:
         if self.placing == "copy" and self.selected:
             spec, problems = self.editor.copy_figure(self.selected, h)
         else:
-            spec, problems = self.editor.put_figure(self._form_data((h.q, h.r)))
+            spec, problems = self.editor.put_figure(self.figure_form.data((h.q, h.r)))
         if spec is not None:
             self.selected, self.placing = spec.name, None
-            self._load_form(spec)
+            self.figure_form.load(spec)
             self.say(f"Placed {spec.name}")
         else:
             self._report(problems)
@@ -393,7 +264,7 @@ class EditorScene:
             self.say(what.title() + ("" if done else ": nothing to " + what), warning=not done)
             if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
                 self.selected = self.selected if self.editor.figure(self.selected) else None
-                self._load_form(self.editor.figure(self.selected) if self.selected else None)
+                self.figure_form.load(self.editor.figure(self.selected) if self.selected else None)
         elif key == "file:save":
             problems = self.editor.save()
             self._report(problems) if problems else self.say(f"Saved {self.editor.path}")
@@ -409,7 +280,7 @@ class EditorScene:
                      warning=True)
             return
         spec = self.editor.figure(self.selected)
-        new, problems = self.editor.put_figure(self._form_data(spec.at), replacing=self.selected)
+        new, problems = self.editor.put_figure(self.figure_form.data(spec.at), replacing=self.selected)
         if new is not None:
             self.selected = new.name
             self.say(f"{new.name} updated")
@@ -434,7 +305,7 @@ class EditorScene:
     # --- drawing -------------------------------------------------------------------------
 
     def update(self, now: float, dt: float) -> bool:
-        self._sync_ready()  # the weapons field may have changed: offer what is carried
+        self.figure_form.sync_ready()  # the weapons field may have changed: offer what is carried
         self.manager.update(dt)
         dirty, self.dirty = self.dirty, False
         return dirty or self.manager.get_focus_set() is not None
@@ -475,7 +346,7 @@ class EditorScene:
         """What is wrong with the figure in the form, said at once: the selected one, or a new one."""
         spec = self.editor.figure(self.selected) if self.selected else None
         # A new figure is not placed yet: check it at a provisional hex and skip where it stands.
-        return self.editor.form_problems(self._form_data(spec.at if spec else (0, 0)),
+        return self.editor.form_problems(self.figure_form.data(spec.at if spec else (0, 0)),
                                          spec.name if spec else None)
 
     def problem_lines(self) -> list[tuple[str, tuple, tuple[int, int]]]:
