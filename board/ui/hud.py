@@ -41,25 +41,34 @@ def _pill(text: str, colour, bg, size: int = 15, bold: bool = False) -> pygame.S
 
 
 class Banner:
-    """The top bar: map name, turn, phase and the initiative order; cached per state."""
+    """The top bar: map name, turn, phase and the initiative order; cached per state.
+
+    The right end (reserved_right pixels) belongs to the play scene's Save/Open/Help buttons:
+    nothing is drawn under them."""
 
     def __init__(self):
         self.key = None
         self.surface: pygame.Surface | None = None
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect, title: str, info: dict,
-             colours: dict[str, tuple], gm: bool, status: dict[str, str]) -> None:
+             colours: dict[str, tuple], gm: bool, status: dict[str, str], reserved_right: int = 280) -> None:
         key = (rect.size, title, tuple(sorted((k, str(v)) for k, v in info.items())), gm,
-               tuple(sorted(status.items())))
+               tuple(sorted(status.items())), reserved_right)
         if key != self.key:
             self.key = key
-            self.surface = self._render(rect.size, title, info, colours, gm, status)
+            self.surface = self._render(rect.size, title, info, colours, gm, status, reserved_right)
         screen.blit(self.surface, rect.topleft)
 
-    def _render(self, size, title, info, colours, gm, status) -> pygame.Surface:
+    def _render(self, size, title, info, colours, gm, status, reserved_right) -> pygame.Surface:
         surface = pygame.Surface(size)
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, size[1] - 1), (size[0], size[1] - 1))
+        right = size[0] - reserved_right  # the buttons' left edge, less a gap
+        if gm:  # just left of the buttons, where it is never covered
+            badge = _pill("GM", (255, 255, 255), theme.GM_BADGE, 15, True)
+            right -= badge.get_width() + 4
+            surface.blit(badge, (right, (size[1] - badge.get_height()) // 2))
+            right -= 8
         x = 12
         name = theme.font(17, True).render(title, True, theme.TEXT)
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
@@ -73,25 +82,58 @@ class Banner:
             label = theme.font(16).render(f"Turn {info['turn']} · {phase}", True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + 16
-            waiting = set(info.get("queue", []))
-            for name in info["order"]:
-                active = name == info["active"]
-                done = name not in waiting
-                colour = colours.get(name, theme.TEAM_COLOURS[-1])
-                bg = colour if active else tuple(int(c * 0.45) for c in colour)
-                fg = (255, 255, 255) if not done or active else theme.TEXT_DIM
-                note = status.get(name)
-                pill = _pill(name + (f" ({note})" if note else ""), fg, bg, 14, active)
-                if active:  # a bright underline marks whose turn it is
-                    pygame.draw.rect(pill, (255, 255, 255), (8, pill.get_height() - 3, pill.get_width() - 16, 2))
-                if x + pill.get_width() > size[0] - 90:
-                    break
-                surface.blit(pill, (x, (size[1] - pill.get_height()) // 2))
-                x += pill.get_width() + 6
-        if gm:
-            badge = _pill("GM", (255, 255, 255), theme.GM_BADGE, 15, True)
-            surface.blit(badge, (size[0] - badge.get_width() - 12, (size[1] - badge.get_height()) // 2))
+            self._order(surface, x, right, info, colours, status)
         return surface
+
+    @staticmethod
+    def _order(surface, x: int, right: int, info, colours, status) -> None:
+        """The initiative pills between x and right: a window that always holds the active
+        figure, with "+N" pills for those left out before and after it."""
+        waiting = set(info.get("queue", []))
+        order = list(info["order"])
+        pills = [_order_pill(n, n == info["active"], n not in waiting, colours, status) for n in order]
+        active = order.index(info["active"]) if info["active"] in order else 0
+        first, last = _window([p.get_width() + 6 for p in pills], active, right - x)
+        shown = ([_more(first)] if first else []) + pills[first:last] + ([_more(len(order) - last)]
+                                                                         if last < len(order) else [])
+        for pill in shown:
+            surface.blit(pill, (x, (surface.get_height() - pill.get_height()) // 2))
+            x += pill.get_width() + 6
+
+
+def _order_pill(name: str, active: bool, done: bool, colours, status) -> pygame.Surface:
+    colour = colours.get(name, theme.TEAM_COLOURS[-1])
+    bg = colour if active else tuple(int(c * 0.45) for c in colour)
+    fg = (255, 255, 255) if not done or active else theme.TEXT_DIM
+    note = status.get(name)
+    pill = _pill(name + (f" ({note})" if note else ""), fg, bg, 14, active)
+    if active:  # a bright underline marks whose turn it is
+        pygame.draw.rect(pill, (255, 255, 255), (8, pill.get_height() - 3, pill.get_width() - 16, 2))
+    return pill
+
+
+def _more(n: int) -> pygame.Surface:
+    return _pill(f"+{n}", theme.TEXT, theme.PANEL_EDGE, 14, True)
+
+
+def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
+    """The run of pills [first, last) to show: from the start while the active one fits so;
+    else from the one before the active one, on as far as there is room, then back."""
+    more = _more(88).get_width() + 6  # room for a "+N" pill, at its widest likely size
+    n = len(widths)
+
+    def fits(first: int, last: int) -> bool:
+        return sum(widths[first:last]) + more * ((first > 0) + (last < n)) <= room
+
+    first = 0 if fits(0, active + 1) else max(0, active - 1)
+    if not fits(first, active + 1):
+        first = active  # too narrow for the one before: the active one alone
+    last = active + 1
+    while last < n and fits(first, last + 1):
+        last += 1
+    while first > 0 and fits(first - 1, last):
+        first -= 1
+    return first, last
 
 
 def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
@@ -143,22 +185,25 @@ def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Predi
 
 
 def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:
-    """The controls, over a dimmed board."""
+    """The controls, over a dimmed board; packed closer in a window too short for them."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14, 200))
     screen.blit(shade, rect)
-    title = theme.font(24, True).render("Hexboard controls", True, theme.TEXT)
-    x, y = rect.x + 60, rect.y + 40
+    sections = sum(1 for _, what in HELP if not what)
+    natural = 40 + 47 + sections * 32 + (len(HELP) - sections) * 24 + 14 + 20
+    k = max(0.6, min(1.0, rect.height / natural))
+    title = theme.font(round(24 * k), True).render("Hexboard controls", True, theme.TEXT)
+    x, y = rect.x + 60, rect.y + round(40 * k)
     screen.blit(title, (x, y))
-    y += title.get_height() + 14
+    y += title.get_height() + round(14 * k)
     for key, what in HELP:
         if not what:
-            label = theme.font(16, True).render(key, True, theme.TEXT_WARN)
-            screen.blit(label, (x, y + 6))
-            y += label.get_height() + 10
+            label = theme.font(round(16 * k), True).render(key, True, theme.TEXT_WARN)
+            screen.blit(label, (x, y + round(6 * k)))
+            y += label.get_height() + round(10 * k)
             continue
-        screen.blit(theme.font(15, True).render(key, True, theme.TEXT), (x + 10, y))
-        screen.blit(theme.font(15).render(what, True, theme.TEXT_DIM), (x + 230, y))
-        y += 24
-    foot = theme.font(14).render("F1, ? or Esc closes this help", True, theme.TEXT_DIM)
-    screen.blit(foot, (x, y + 14))
+        screen.blit(theme.font(round(15 * k), True).render(key, True, theme.TEXT), (x + 10, y))
+        screen.blit(theme.font(round(15 * k)).render(what, True, theme.TEXT_DIM), (x + round(230 * k), y))
+        y += round(24 * k)
+    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help", True, theme.TEXT_DIM)
+    screen.blit(foot, (x, y + round(14 * k)))

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from board.footprints import footprint_cells
-from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
+from board.hexgrid import DIRECTIONS, Hex, layout_for, polygon_corners
 from board.ui import theme
 from board.ui.camera import Camera
 from board.ui.tiles import MapTiles
+from board.ui.tokens import draw_token
 
 SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
+ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
 
 
 @dataclass
@@ -45,13 +47,38 @@ class Overlays:
 
 def _stamp(size: float, kind: str, rgba) -> pygame.Surface:
     """A translucent hex the size of one map hex, to blit wherever an overlay goes."""
+    surface, inner = _hex_surface(size, kind)
+    pygame.draw.polygon(surface, rgba, inner)
+    edge = (rgba[0], rgba[1], rgba[2], min(255, rgba[3] * 2 + 40))
+    pygame.draw.polygon(surface, edge, inner, max(1, int(size / 16)))
+    return surface
+
+
+def _hex_surface(size: float, kind: str) -> tuple[pygame.Surface, list[tuple[float, float]]]:
+    """A clear surface two hexes wide and the corners of a hex a little inside its edge."""
     layout = layout_for(kind, size, (size * 1.1, size * 1.1))
     surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
     corners = polygon_corners(layout, Hex(0, 0))
     inner = [(size * 1.1 + (x - size * 1.1) * 0.94, size * 1.1 + (y - size * 1.1) * 0.94) for x, y in corners]
-    pygame.draw.polygon(surface, rgba, inner)
-    edge = (rgba[0], rgba[1], rgba[2], min(255, rgba[3] * 2 + 40))
-    pygame.draw.polygon(surface, edge, inner, max(1, int(size / 16)))
+    return surface, inner
+
+
+def _threat_stamp(size: float, kind: str, colour) -> pygame.Surface:
+    """A hex in someone's threat zone: hatched in his team colour, edged in danger red.
+
+    Hatching, not a flat fill, so that a blue team's zone stays distinct from the blue reach."""
+    surface, inner = _hex_surface(size, kind)
+    pygame.draw.polygon(surface, (*colour, 46), inner)
+    stripes = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    step, width = max(4, round(size / 3.2)), max(1, round(size / 11))
+    extent = surface.get_width()
+    for x in range(-extent, extent, step):
+        pygame.draw.line(stripes, (*colour, 120), (x, extent), (x + extent, 0), width)
+    mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), inner)
+    stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # stripes only inside the hex
+    surface.blit(stripes, (0, 0))
+    pygame.draw.polygon(surface, theme.THREAT_EDGE, inner, max(1, int(size / 14)))
     return surface
 
 
@@ -79,7 +106,13 @@ class BoardRenderer:
             self.stamps[key] = _stamp(size, self.battle.layout, rgba)
         return self.stamps[key]
 
-    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, state_key) -> pygame.Surface:
+    def threat_stamp(self, size: float, colour) -> pygame.Surface:
+        key = (round(size, 2), "threat", colour)
+        if key not in self.stamps:
+            self.stamps[key] = _threat_stamp(size, self.battle.layout, colour)
+        return self.stamps[key]
+
+    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, state, state_key) -> pygame.Surface:
         """Map tiles with threat zones, reach and engagement links, rebuilt only on change."""
         key = (rect.size, camera.version, camera.size, camera.origin, ov.key(), state_key)
         if self.layer is not None and key == self.layer_key:
@@ -92,8 +125,8 @@ class BoardRenderer:
         self.tiles.draw(self.layer, self.layer.get_rect(), local.size, local.origin, ov.labels)
         size = camera.size
         blits = []
-        threat = self.stamp(size, theme.THREAT)
-        for hexes in ov.threat.values():
+        for name, hexes in ov.threat.items():
+            threat = self.threat_stamp(size, self._team_colour(state, name))
             blits += [(threat, self._stamp_pos(local, h)) for h in hexes]
         reach = self.stamp(size, theme.REACH)
         stop = self.stamp(size, theme.REACH_STOP)
@@ -101,6 +134,10 @@ class BoardRenderer:
         self.layer.fblits(blits)
         self.layer_key = key
         return self.layer
+
+    def _team_colour(self, state, name: str) -> tuple[int, int, int]:
+        f = state.figures.get(name)
+        return self.team_colours.get(f.team if f else None, theme.TEAM_COLOURS[-1])
 
     @staticmethod
     def _stamp_pos(camera: Camera, h: Hex) -> tuple[int, int]:
@@ -158,7 +195,7 @@ class BoardRenderer:
         self.preview = None
         self.drawn = (camera.size, camera.origin)
         state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in state.figures.values())
-        surface.blit(self._board_layer(rect, camera, ov, state_key), rect.topleft)
+        surface.blit(self._board_layer(rect, camera, ov, state, state_key), rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
@@ -186,6 +223,8 @@ class BoardRenderer:
     def _draw_tokens(self, surface, camera, state, ov: Overlays, animator, now) -> None:
         order = sorted(state.figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
         view = surface.get_clip().inflate(camera.size * 4, camera.size * 4)
+        actor = state.figures.get(ov.selected) if ov.targets else None
+        allies = actor.team if actor is not None else None
         for f in order:
             centre = self._centre(camera, f)
             if not view.collidepoint(centre):
@@ -212,8 +251,18 @@ class BoardRenderer:
                 radius = camera.size * (0.9 if f.size == 1 else 1.0 + 0.55 * (f.size > 2) + 0.4 * (f.size == 7))
                 pygame.draw.circle(surface, ring, centre, radius, max(2, int(camera.size / 12)))
             if f.name in ov.targets:
-                pygame.draw.circle(surface, theme.TARGET, centre, camera.size * 0.95, max(2, int(camera.size / 10)))
+                self._draw_target_ring(surface, camera, f, centre, allies)
             surface.blit(token, token.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    @staticmethod
+    def _draw_target_ring(surface, camera, f, centre, allies) -> None:
+        """A target's ring: bright for an enemy, dim grey-blue for an ally (still a legal target)."""
+        colour = ALLY_TARGET if f.team == allies else theme.TARGET
+        radius = camera.size * 0.95
+        if f.size > 1:  # around the whole footprint, not hidden under its hexes
+            cells = [camera.to_screen(c) for c in footprint_cells(f.size, f.hex, f.facing)]
+            radius = max(math.dist(p, centre) for p in cells) + camera.size * 1.05
+        pygame.draw.circle(surface, colour, centre, radius, max(2, int(camera.size / 10)))
 
     def _draw_links(self, surface, camera, state, ov: Overlays) -> None:
         width = max(2, int(camera.size / 10))
@@ -312,88 +361,3 @@ def facing_toward(camera: Camera, h: Hex, pos: tuple[float, float]) -> int:
         if s > score:
             best, score = d, s
     return best
-
-
-def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
-    """A figure's token: team colour, facing mark, name, ST and ready weapon; posture and
-    state visibly different."""
-    cells = footprint_cells(f.size, Hex(0, 0), f.facing)
-    probe = layout_for(kind, size, (0.0, 0.0))
-    centres = [hex_to_pixel(probe, c) for c in cells]
-    cx = sum(p[0] for p in centres) / len(centres)
-    cy = sum(p[1] for p in centres) / len(centres)
-    extent = max(max(abs(p[0] - cx), abs(p[1] - cy)) for p in centres) + size * 1.1
-    dim = int(extent * 2) + 2
-    surface = pygame.Surface((dim, dim), pygame.SRCALPHA)
-    ox, oy = dim / 2 - cx, dim / 2 - cy
-    layout = layout_for(kind, size, (ox, oy))
-    down = f.status != "ok" or f.posture in ("fallen", "prone")
-    base = tuple(int(c * 0.45 + 90 * 0.55) for c in colour) if f.status != "ok" else colour
-    dark = tuple(int(c * 0.55) for c in base)
-    centre = (dim / 2, dim / 2)
-    if f.size == 1:
-        radius = size * (0.72 if f.posture != "kneeling" else 0.6)
-        if down:
-            rect = pygame.Rect(0, 0, radius * 2.1, radius * 1.25)
-            rect.center = centre
-            pygame.draw.ellipse(surface, dark, rect.inflate(4, 4))
-            pygame.draw.ellipse(surface, base, rect)
-        else:
-            pygame.draw.circle(surface, dark, centre, radius + max(2, size / 14))
-            pygame.draw.circle(surface, base, centre, radius)
-    else:
-        for c in cells:
-            corners = polygon_corners(layout, c)
-            inner = [(x + (hx - x) * 0.1, y + (hy - y) * 0.1) for (x, y), (hx, hy)
-                     in zip(corners, [hex_to_pixel(layout, c)] * 6)]
-            pygame.draw.polygon(surface, base, inner)
-            pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
-        radius = size * 0.72
-    # Facing: a bright arc along the front edge and a pointer just outside it.
-    if f.status == "ok":
-        fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing])
-        angle = math.atan2(fy, fx)
-        if f.size == 1:
-            front_c, reach = centre, radius
-        else:
-            head = hex_to_pixel(layout, cells[0])
-            front_c, reach = head, size * 0.78
-        ux, uy = math.cos(angle), math.sin(angle)
-        arc = [(front_c[0] + math.cos(angle + t) * (reach + 1), front_c[1] + math.sin(angle + t) * (reach + 1))
-               for t in [i * math.pi / 18 - math.pi / 3 for i in range(13)]]
-        pygame.draw.lines(surface, (255, 255, 255), False, arc, max(2, int(size / 9)))
-        tip = (front_c[0] + ux * (reach + size * 0.34), front_c[1] + uy * (reach + size * 0.34))
-        base = (front_c[0] + ux * (reach + 1), front_c[1] + uy * (reach + 1))
-        half = size * 0.2
-        wedge = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
-        pygame.draw.polygon(surface, (255, 255, 255), wedge)
-        pygame.draw.polygon(surface, dark, wedge, 1)
-    # Name, ST and ready weapon.
-    text_colour = (255, 255, 255)
-    name_font = theme.font(max(9, int(size / 3.0)), True)
-    small = theme.font(max(8, int(size / 3.6)))
-    lines = [name_font.render(f.name if len(f.name) <= 9 else f.name[:8] + "…", True, text_colour)]
-    if size >= 20:
-        lines.append(small.render(f"ST {f.effective_st}/{f.st}", True, text_colour))
-    if size >= 30 and f.ready and f.status == "ok":
-        lines.append(small.render(f.ready if len(f.ready) <= 11 else f.ready[:10] + "…", True, (235, 235, 210)))
-    total = sum(line.get_height() for line in lines) - 2 * (len(lines) - 1)
-    y = centre[1] - total / 2
-    for line in lines:
-        surface.blit(line, line.get_rect(midtop=(centre[0], y)))
-        y += line.get_height() - 2
-    # State marks.
-    if f.status == "dead":
-        r = size * 0.5
-        for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
-            pygame.draw.line(surface, (20, 20, 20), (centre[0] + a[0], centre[1] + a[1]),
-                             (centre[0] + b[0], centre[1] + b[1]), max(3, int(size / 8)))
-    elif f.status == "unconscious":
-        zz = theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255))
-        surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
-    elif f.posture == "kneeling":
-        k = theme.font(max(9, int(size / 3)), True).render("K", True, theme.TEXT_WARN)
-        surface.blit(k, k.get_rect(center=(centre[0] - size * 0.6, centre[1] - size * 0.55)))
-    if getattr(f, "on_fire", None):
-        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
-    return surface

@@ -1,0 +1,270 @@
+"""A figure's token: team colour, facing mark, name, ST and weapon; posture and state shown."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from board.footprints import footprint_cells
+from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
+from board.ui import theme
+
+# Posture and state pills under a token: (text, background, text colour), worst last.
+PILLS = {
+    "kneeling": ("KNEELING", (226, 226, 230), (30, 30, 36)),
+    "prone": ("PRONE", (250, 186, 70), (40, 26, 10)),
+    "fallen": ("FALLEN", (214, 64, 52), (255, 255, 255)),
+    "unconscious": ("UNCONSCIOUS", (150, 150, 214), (20, 20, 44)),
+    "dead": ("DEAD", (18, 18, 20), (236, 236, 236)),
+}
+
+
+def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
+    """The text in the largest font that fits the width; at the smallest, cut short with '…'."""
+    font, text = _fit(text, width, largest, smallest, bold)
+    return font.render(text, True, colour)
+
+
+def _fit(text: str, width: float, largest: int, smallest: int, bold: bool) -> tuple[pygame.font.Font, str]:
+    """The font and wording fit_text would render."""
+    for px in range(largest, smallest - 1, -1):
+        font = theme.font(px, bold)
+        if font.size(text)[0] <= width:
+            return font, text
+    font = theme.font(smallest, bold)
+    while len(text) > 1 and font.size(text.rstrip() + "…")[0] > width:
+        text = text[:-1]
+    return font, text.rstrip() + "…"
+
+
+def _shadowed(label: pygame.Surface) -> pygame.Surface:
+    """The label over a soft dark copy of itself, readable on any team colour or mark."""
+    shadow = label.copy()
+    shadow.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MIN)
+    surface = pygame.Surface((label.get_width() + 1, label.get_height() + 1), pygame.SRCALPHA)
+    surface.blit(shadow, (1, 1))
+    surface.blit(label, (0, 0))
+    return surface
+
+
+def _ellipse(centre, a: float, b: float, angle: float, jag: float = 0.0, n: int = 20) -> list:
+    """An ellipse turned by angle, as a polygon; jag > 0 roughens the outline (a fall)."""
+    ca, sa = math.cos(angle), math.sin(angle)
+    points = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        k = 1 - jag * (i % 2)
+        x, y = a * math.cos(t) * k, b * math.sin(t) * k
+        points.append((centre[0] + x * ca - y * sa, centre[1] + x * sa + y * ca))
+    return points
+
+
+def _ellipse_chord(a: float, b: float, angle: float, y: float) -> float:
+    """The width of a turned ellipse (centred at 0) along the horizontal line at height y."""
+    c, s = math.cos(angle), math.sin(angle)
+    qa = c * c / (a * a) + s * s / (b * b)
+    qb = 2 * y * c * s * (1 / (a * a) - 1 / (b * b))
+    qc = y * y * (s * s / (a * a) + c * c / (b * b)) - 1
+    disc = qb * qb - 4 * qa * qc
+    return math.sqrt(disc) / qa if disc > 0 else 0.0
+
+
+def _ellipse_radius(a: float, b: float, phi: float) -> float:
+    """The distance from an ellipse's centre to its edge, phi off its long axis."""
+    return 1 / math.sqrt((math.cos(phi) / a) ** 2 + (math.sin(phi) / b) ** 2)
+
+
+def _footprint_chord(points, size: float, cx: float, y: float) -> float:
+    """The width around cx of a multihex footprint along the line at height y, centred on cx."""
+    spans = []
+    for px, py in points:
+        dy = abs(y - py)
+        if dy < size * 0.95:  # each hex as its circumcircle, a little shrunk: a fair outline
+            half = math.sqrt((size * 0.95) ** 2 - dy * dy)
+            spans.append((px - half, px + half))
+    left = right = cx
+    for lo, hi in sorted(spans) + sorted(spans, reverse=True):  # grow both ways over overlaps
+        if lo <= right and hi >= left:
+            left, right = min(left, lo), max(right, hi)
+    return 2 * min(right - cx, cx - left)
+
+
+def _body(f) -> tuple[float, float, float, float]:
+    """A one-hex token's outline as (long half-axis, short half-axis, turn off the facing, jag)."""
+    if f.status != "ok" or f.posture == "fallen":
+        return 1.05, 0.6, math.radians(30), 0.08  # flat, askew, rough-edged: down in a heap
+    if f.posture == "prone":
+        return 1.08, 0.58, 0.0, 0.0  # flat and lying along the facing
+    if f.posture == "kneeling":
+        return 0.82, 0.82, 0.0, 0.0  # lower: a smaller disc inside a posture ring
+    return 1.0, 1.0, 0.0, 0.0
+
+
+def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
+    """A figure's token: team colour, facing mark, name, ST and ready weapon; posture and
+    state visibly different (shape, shade and a pill)."""
+    cells = footprint_cells(f.size, Hex(0, 0), f.facing)
+    probe = layout_for(kind, size, (0.0, 0.0))
+    centres = [hex_to_pixel(probe, c) for c in cells]
+    cx = sum(p[0] for p in centres) / len(centres)
+    cy = sum(p[1] for p in centres) / len(centres)
+    margin = 1.1 if f.size == 1 else 0.85 + 0.36 * _mark_scale(f.size)  # room for the facing pointer
+    extent = max(max(abs(p[0] - cx), abs(p[1] - cy)) for p in centres) + size * margin
+    dim = int(extent * 2) + 2
+    surface = pygame.Surface((dim, dim), pygame.SRCALPHA)
+    layout = layout_for(kind, size, (dim / 2 - cx, dim / 2 - cy))
+    base = tuple(int(c * 0.45 + 90 * 0.55) for c in colour) if f.status != "ok" else colour
+    if f.posture == "fallen" and f.status == "ok":
+        base = tuple(int(c * 0.72) for c in base)  # a darker shade: hurt and down
+    dark = tuple(int(c * 0.55) for c in base)
+    centre = (dim / 2, dim / 2)
+    fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing])
+    facing = math.atan2(fy, fx)
+    if f.size == 1:
+        room = _draw_single(surface, f, size, centre, facing, base, dark)
+    else:
+        room = _draw_cells(surface, f, size, layout, cells, facing, base, dark)
+    if f.status == "dead":  # behind the text: the name and ST stay readable
+        _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
+    _draw_text(surface, f, size, centre, room)
+    if f.status == "unconscious":
+        zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
+        surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
+    if getattr(f, "on_fire", None):
+        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
+    _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
+    return surface
+
+
+def _draw_single(surface, f, size: float, centre, facing: float, base, dark):
+    """A one-hex token's body and facing mark; returns the text room at a height from centre."""
+    r = size * 0.72
+    long, short, turn, jag = _body(f)
+    a, b, angle = r * long, r * short, facing + turn
+    rim = max(2, size / 14)
+    kneeling = f.posture == "kneeling" and f.status == "ok"
+    if kneeling:
+        pygame.draw.circle(surface, PILLS["kneeling"][1], centre, r + rim)  # the posture ring
+    if a == b:  # round: a circle is smoother and cheaper than a polygon
+        pygame.draw.circle(surface, dark, centre, a + rim * (0.8 if kneeling else 1))
+        pygame.draw.circle(surface, base, centre, a)
+    else:
+        pygame.draw.polygon(surface, dark, _ellipse(centre, a + rim, b + rim, angle, jag))
+        pygame.draw.polygon(surface, base, _ellipse(centre, a, b, angle, jag))
+
+    def edge(phi: float) -> float:
+        return (r + rim if kneeling else a) if a == b else _ellipse_radius(a, b, phi - angle)
+
+    if f.status == "ok":
+        _draw_facing(surface, size, centre, facing, edge, dark, 1.0)
+    # Text may use a standing token's width even when the body is narrower: the name matters
+    # more than the outline, and its shadow keeps it readable over the map.
+    return lambda y: max(_ellipse_chord(a + rim, b + rim, angle, y), _ellipse_chord(r + rim, r + rim, 0.0, y)) - 2
+
+
+def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dark):
+    """A multihex token: its hexes, the front one lighter, and a facing mark to scale; returns
+    the text room at a height from the centre (the whole footprint's width there)."""
+    points = [hex_to_pixel(layout, c) for c in cells]
+    ux, uy = math.cos(facing), math.sin(facing)
+    # The head: the hex furthest along the facing, the one nearest the middle on a tie.
+    head = max(range(len(cells)), key=lambda i: (round(points[i][0] * ux + points[i][1] * uy, 3),
+                                                  -abs(points[i][0] * uy - points[i][1] * ux)))
+    light = tuple(min(255, int(c * 0.7 + 255 * 0.3)) for c in base)
+    for i, c in enumerate(cells):
+        corners = polygon_corners(layout, c)
+        inner = [(x + (points[i][0] - x) * 0.1, y + (points[i][1] - y) * 0.1) for x, y in corners]
+        pygame.draw.polygon(surface, light if i == head and f.status == "ok" else base, inner)
+        pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
+    if f.status == "ok":
+        _draw_facing(surface, size, points[head], facing, lambda phi: size * 0.78, dark, _mark_scale(f.size))
+    middle = surface.get_width() / 2
+    return lambda y: _footprint_chord(points, size, middle, middle + y) - size * 0.3
+
+
+def _mark_scale(cells: int) -> float:
+    """How much larger a footprint's facing mark is: a dragon's reads as a dragon's front."""
+    return 1 + 0.45 * math.sqrt(cells - 1)
+
+
+def _draw_facing(surface, size: float, centre, facing: float, edge, dark, scale: float) -> None:
+    """A bright arc along the front edge and a pointer just outside it; edge(angle) is the
+    distance from the centre to the token's edge that way."""
+    width = max(2, int(size * scale / 9))
+    steps = [facing + i * math.pi / 18 - math.pi / 3 for i in range(13)]
+    reaches = [edge(t) + 1 for t in steps]
+    arc = [(centre[0] + math.cos(t) * d, centre[1] + math.sin(t) * d) for t, d in zip(steps, reaches)]
+    pygame.draw.lines(surface, (255, 255, 255), False, arc, width)
+    ux, uy = math.cos(facing), math.sin(facing)
+    reach = edge(facing) + 1
+    tip = (centre[0] + ux * (reach + size * 0.34 * scale), centre[1] + uy * (reach + size * 0.34 * scale))
+    base = (centre[0] + ux * reach, centre[1] + uy * reach)
+    half = size * 0.2 * scale
+    wedge = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    pygame.draw.polygon(surface, (255, 255, 255), wedge)
+    pygame.draw.polygon(surface, dark, wedge, 1)
+
+
+def _draw_cross(surface, r: float, centre) -> None:
+    """A dead figure's X, dim, so the text over it stays readable."""
+    cross = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
+        pygame.draw.line(cross, (15, 15, 18), (centre[0] + a[0], centre[1] + a[1]),
+                         (centre[0] + b[0], centre[1] + b[1]), max(3, int(r / 4)))
+    cross.set_alpha(150)
+    surface.blit(cross, (0, 0))
+
+
+def _token_lines(f, size: float) -> list[tuple[tuple[str, ...], int, int, bool, tuple]]:
+    """What a token says at this zoom: (texts, best first; font px; smallest px; bold; colour)."""
+    big = 1.0 if f.size == 1 else 1.35  # a multihex figure has room for a larger name
+    small = max(7, int(size / 3.6 * big))
+    lines = [((f.name,), max(7, int(size / 3.0 * big)), 7, True, (255, 255, 255))]
+    if size >= 20:
+        lines.append(((f"ST {f.effective_st}/{f.st}", f"{f.effective_st}/{f.st}"), small, 7, False, (255, 255, 255)))
+    upright = f.posture == "standing" or f.size > 1  # a lowered token has room for two lines
+    if size >= 30 and f.ready and f.status == "ok" and upright:
+        lines.append(((f.ready,), small, 7, False, (235, 235, 210)))
+    return lines
+
+
+def _draw_text(surface, f, size: float, centre, room) -> None:
+    """Name, ST and ready weapon, each fitted to the token's width at its own height: the name
+    just above the middle, the numbers just below, so two lines sit balanced on the token."""
+    lines = _token_lines(f, size)
+    name_font = theme.font(lines[0][1], lines[0][3])
+    gap = abs(name_font.get_descent()) * 0.8 + 1  # under the name: room for its descenders
+    cap = name_font.metrics("X")[0][3]
+    baseline = centre[1] + cap / 2 if len(lines) == 1 else centre[1] - gap / 2
+    for i, (texts, px, smallest, bold, colour) in enumerate(lines):
+        if i:
+            cap = theme.font(px, bold).metrics("X")[0][3]
+            baseline += gap + cap
+        width = max(size * 0.5, room(baseline - cap * 0.6 - centre[1]))  # at the letters' middle
+        # The first wording that fits at the smallest size ("ST 9/12", else "9/12"); else elide.
+        text = next((t for t in texts if theme.font(smallest, bold).size(t)[0] <= width), texts[-1])
+        font, text = _fit(text, width, px, smallest, bold)
+        label = _shadowed(font.render(text, True, colour))
+        surface.blit(label, (round(centre[0] - label.get_width() / 2), round(baseline - font.get_ascent())))
+        descends = any(m and m[2] < 0 for m in font.metrics(text))
+        gap = (abs(font.get_descent()) * 0.8 if descends else 0) + 2  # a line without descenders packs closer
+
+
+def _draw_pill(surface, f, size: float, centre, below: float) -> None:
+    """Posture or state in words, on a pill across the token's lower edge."""
+    kind = f.status if f.status != "ok" else f.posture
+    if kind not in PILLS or size < 14:
+        return  # standing needs no word; at a tiny zoom the shape must do
+    text, bg, fg = PILLS[kind]
+    px = max(8, int(size / 3.8))
+    font, text = _fit(text, surface.get_width() - 8, px, 7, True)
+    label = font.render(text, True, fg)
+    caps = font.metrics("X")[0][3]
+    pill = pygame.Rect(0, 0, label.get_width() + 8, caps + 6)
+    top = min(centre[1] + below - pill.height * 0.4, surface.get_height() - pill.height)
+    pill.midtop = (round(centre[0]), round(top))
+    pygame.draw.rect(surface, bg, pill, border_radius=pill.height // 2)
+    pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
+    # Centred on the capitals, not on the line (whose box holds room for accents and descenders).
+    surface.blit(label, (pill.centerx - label.get_width() // 2, round(pill.centery - font.get_ascent() + caps / 2)))
