@@ -246,23 +246,16 @@ class BoardRenderer:
                     token = pygame.transform.rotate(token, -90 * fx.tip)
                 if fx.alpha < 1:
                     token.set_alpha(int(255 * fx.alpha))
+            surface.blit(token, token.get_rect(center=(round(centre[0]), round(centre[1]))))
+            # Rings go over the token, outside its edge, so a footprint never hides them.
             if f.name in (ov.selected, ov.active):
                 ring = theme.SELECT if f.name == ov.selected else (255, 255, 255)
-                radius = camera.size * (0.9 if f.size == 1 else 1.0 + 0.55 * (f.size > 2) + 0.4 * (f.size == 7))
+                radius = _ring_radius(camera, f, centre, 0.9)
                 pygame.draw.circle(surface, ring, centre, radius, max(2, int(camera.size / 12)))
             if f.name in ov.targets:
-                self._draw_target_ring(surface, camera, f, centre, allies)
-            surface.blit(token, token.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-    @staticmethod
-    def _draw_target_ring(surface, camera, f, centre, allies) -> None:
-        """A target's ring: bright for an enemy, dim grey-blue for an ally (still a legal target)."""
-        colour = ALLY_TARGET if f.team == allies else theme.TARGET
-        radius = camera.size * 0.95
-        if f.size > 1:  # around the whole footprint, not hidden under its hexes
-            cells = [camera.to_screen(c) for c in footprint_cells(f.size, f.hex, f.facing)]
-            radius = max(math.dist(p, centre) for p in cells) + camera.size * 1.05
-        pygame.draw.circle(surface, colour, centre, radius, max(2, int(camera.size / 10)))
+                colour = ALLY_TARGET if f.team == allies else theme.TARGET
+                pygame.draw.circle(surface, colour, centre, _ring_radius(camera, f, centre, 0.95),
+                                   max(2, int(camera.size / 10)))
 
     def _draw_links(self, surface, camera, state, ov: Overlays) -> None:
         width = max(2, int(camera.size / 10))
@@ -316,6 +309,15 @@ class BoardRenderer:
         token = self.token(ghost, camera.size, self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])).copy()
         token.set_alpha(170)
         surface.blit(token, token.get_rect(center=self._centre(camera, ghost)))
+
+
+def _ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
+    """A ring around a figure: just outside a one-hex token, around a multihex footprint
+    (not hidden under its hexes)."""
+    if f.size == 1:
+        return camera.size * one_hex
+    cells = [camera.to_screen(c) for c in footprint_cells(f.size, f.hex, f.facing)]
+    return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
 
 
 def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None) -> None:
