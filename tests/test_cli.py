@@ -1,6 +1,7 @@
 """The command line: check, schema and --help, run as a user runs them."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,12 @@ def test_a_screenshot_too_small_or_into_a_missing_folder_is_refused(tmp_path):
     for result in (small, missing):
         assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "at least 640x400" in small.stderr and "does not exist" in missing.stderr
+
+
+def test_without_a_display_the_board_says_so_instead_of_a_traceback(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env.update(SDL_VIDEODRIVER="x11", HEXBOARD_DATA_DIR=str(tmp_path))
+    result = subprocess.run([sys.executable, "main.py"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "cannot open a window" in result.stderr

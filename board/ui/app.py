@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 import pygame
@@ -23,10 +24,9 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
 
     With an autosaver, the game is written after every command, and a clean exit closes
     it; with offer_resume, a game left by a crash is offered first."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_caption(f"Hexboard - {title}")
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    screen = _open_window(size, f"Hexboard - {title}")
+    if screen is None:
+        return 1
     scene = PlayScene(game, size, title)
     resume = _offer_resume(scene, autosave) if offer_resume and autosave else None
     clock = pygame.time.Clock()
@@ -85,6 +85,19 @@ def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: in
     return 0
 
 
+def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
+    """The window, or None (with the reason printed) when there is no display to open it on."""
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(caption)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as error:
+        print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
+              "(on a server: `main.py screenshot` renders without one).", file=sys.stderr)
+        return None
+
+
 def _quit() -> None:
     """Close pygame; fonts cached before this are dead, so the cache goes too."""
     pygame.quit()
@@ -139,10 +152,9 @@ def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None 
     """Open the map editor window (the edit sub-command)."""
     from board.ui.editor import EditorScene
 
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_caption(f"Hexboard - editing {editor.draft.name}")
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    screen = _open_window(size, f"Hexboard - editing {editor.draft.name}")
+    if screen is None:
+        return 1
     scene = EditorScene(editor, size)
     clock = pygame.time.Clock()
     start, drawn, running = time.monotonic(), 0, True
