@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
 from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map
-from board.models import FigureSpec, MapFile
+from board.models import FigureSpec, MapFile, TeamSpec
 from board.saves import write_atomically
 from board.tables import UnknownName, load_spells, load_tables
 from board.yamlio import InputError
@@ -330,6 +330,16 @@ class Editor:
             return problems
         draft = self._push()
         draft.figures = [moved if f.name == name else f for f in draft.figures]
+        return []
+
+    def set_team_colour(self, team: str, colour: str) -> list[str]:
+        """Give a team its display colour ("#rrggbb"); refused with the reason if malformed."""
+        try:
+            TeamSpec(color=colour)
+        except ValidationError:
+            return [f'a team colour is "#rrggbb" (such as "#c0392b"), not "{colour}"']
+        draft = self._push()
+        draft.teams[team] = colour.lower()
         return []
 
     def remove_figure(self, name: str) -> bool:

@@ -156,7 +156,8 @@ def test_a_gm_can_build_each_sample_map_from_scratch(path, tmp_path):
     for (kind, stage), brush in ((("wall", None), "wall"), (("fire", "flames"), "flames"),
                                  (("fire", "coals"), "coals")):
         editor.paint([h for h, t in sample.terrain.items() if (t.kind, t.stage) == (kind, stage)], brush)
-    editor.draft.teams = dict(sample.teams)  # team colours are set in the team form
+    for team, colour in sample.teams.items():
+        assert editor.set_team_colour(team, colour) == []
     for spec in sample.figures:
         placed, problems = editor.put_figure(spec.model_dump())
         assert placed is not None, problems
@@ -380,3 +381,22 @@ def test_the_brush_keeps_walls_off_a_figure_and_says_who_is_in_the_way(screen, t
     assert not dragon & set(editor.draft.terrain) and editor.draft.terrain[outside].kind == "wall"
     assert scene.warning and scene.message.startswith("Dragon is in the way")
     assert editor.save(str(tmp_path / "lair.yaml")) == []
+
+
+def test_a_team_colour_is_set_from_the_form_and_can_be_undone(screen):
+    from board.ui.editor import EditorScene
+
+    editor = Editor(new_draft("Colours", (6, 4)))
+    editor.put_figure({"name": "Ann", "team": "Red", "at": (2, 1)})
+    scene = EditorScene(editor, (1280, 800))
+    scene.selected = "Ann"
+    scene.figure_form.load(editor.figure("Ann"), editor.draft.teams)
+    scene.form["colour"].set_text("#C0392B")
+    scene.command("figure:apply")
+    assert editor.draft.teams == {"Red": "#c0392b"}
+    scene.form["colour"].set_text("red-ish")
+    scene.command("figure:apply")
+    assert 'a team colour is "#rrggbb"' in scene.message and editor.draft.teams == {"Red": "#c0392b"}
+    editor.undo()  # the second Apply's figure edit
+    editor.undo()  # the colour
+    assert editor.draft.teams == {}

@@ -95,7 +95,7 @@ class EditorScene:
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
         self.problems_top = y + 38
         self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), "Play (P)", "file:play")
-        self.figure_form.load(self.editor.figure(self.selected) if self.selected else None)
+        self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         self._mark()
 
     def _mark(self) -> None:
@@ -205,7 +205,7 @@ class EditorScene:
         else:
             spec = self.editor.figure_at(h)
             self.selected = spec.name if spec else None
-            self.figure_form.load(spec)
+            self.figure_form.load(spec, self.editor.draft.teams)
             self.drag = "figure" if spec else None
 
     def _up(self, event) -> None:
@@ -228,7 +228,8 @@ class EditorScene:
             spec, problems = self.editor.put_figure(self.figure_form.data((h.q, h.r)))
         if spec is not None:
             self.selected, self.placing = spec.name, None
-            self.figure_form.load(spec)
+            self._team_colour(spec.team)
+            self.figure_form.load(spec, self.editor.draft.teams)
             self.say(f"Placed {spec.name}")
         else:
             self._report(problems)
@@ -264,7 +265,7 @@ class EditorScene:
             self.say(what.title() + ("" if done else ": nothing to " + what), warning=not done)
             if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
                 self.selected = self.selected if self.editor.figure(self.selected) else None
-                self.figure_form.load(self.editor.figure(self.selected) if self.selected else None)
+                self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         elif key == "file:save":
             problems = self.editor.save()
             self._report(problems) if problems else self.say(f"Saved {self.editor.path}")
@@ -284,8 +285,15 @@ class EditorScene:
         if new is not None:
             self.selected = new.name
             self.say(f"{new.name} updated")
+            self._team_colour(new.team)
         else:
             self._report(problems)
+
+    def _team_colour(self, team: str) -> None:
+        """The colour field sets the figure's team colour (an edit of its own, undoable)."""
+        colour = self.form["colour"].get_text().strip()
+        if colour and colour != self.editor.draft.teams.get(team):
+            self._report(self.editor.set_team_colour(team, colour))
 
     def _print(self) -> None:
         try:

@@ -62,7 +62,8 @@ class FigureForm:
         """The figure form's fields and labelled drop-downs, from y down; returns the y below it."""
         half, sixth = (width - 6) // 2, (width - 20) // 6
         self._entry("name", x, y, half, "NAME")
-        self._entry("team", x + half + 6, y, half, "TEAM")
+        self._entry("team", x + half + 6, y, half - 88, "TEAM")
+        self._entry("colour", x + 2 * half - 76, y, 82, "COLOUR")
         y += 50
         for i, key in enumerate(("st", "dx", "iq", "ma", "size", "facing")):
             if key in CHOICES:
@@ -94,12 +95,12 @@ class FigureForm:
         self.drops[key] = pygame_gui.elements.UIDropDownMenu(
             options, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
 
-    def load(self, spec: FigureSpec | None) -> None:
-        """Show a figure in the form (or defaults for a new one)."""
+    def load(self, spec: FigureSpec | None, teams: dict[str, str] | None = None) -> None:
+        """Show a figure in the form (or defaults for a new one), with its team's colour."""
         spec = spec or FigureSpec(name="New figure", at=(0, 0))
         values = {"name": spec.name, "team": spec.team, "st": spec.st, "dx": spec.dx, "iq": spec.iq,
                   "ma": spec.ma, "weapons": ", ".join(spec.weapons), "skills": ", ".join(spec.skills),
-                  "spells": ", ".join(spec.spells)}
+                  "spells": ", ".join(spec.spells), "colour": (teams or {}).get(spec.team, "")}
         for name, entry in self.entries.items():
             entry.set_text(str(values[name]))
         tables = load_tables()
