@@ -8,6 +8,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from board.ui import theme
+
 THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
 
@@ -21,6 +23,16 @@ class Item:
     enabled: bool = True
     reason: str | None = None
     hotkey: str = ""
+
+
+def _fit(text: str, width: int) -> str:
+    """Text cut with "…" to fit the menu's title width (the label would warn and clip)."""
+    font = theme.font(13, True)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class ActionMenu:
@@ -41,6 +53,7 @@ class ActionMenu:
         self.key = key
         if not items:
             return
+        title = _fit(title, WIDTH - 28)
         height = ROW * (len(items) + 1) + 14
         self.panel = pygame_gui.elements.UIPanel(pygame.Rect(topleft, (WIDTH, height)),
                                                  manager=self.manager, object_id="panel")

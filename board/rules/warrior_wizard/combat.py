@@ -96,6 +96,14 @@ def _ready_melee(state: WWState, f: FigureState) -> str | None:
     return None
 
 
+def _ready_melee_weapon(state: WWState, f: FigureState) -> str | None:
+    # "Shift one hex and attack: ... attack with a non-missile, ready weapon"; bare hands are
+    # "Shift one hex and attack hand-to-hand".
+    if not f.ready:
+        return f"{f.name} has no ready weapon: attack hand-to-hand instead"
+    return _ready_melee(state, f)
+
+
 def _ready_weapon_in_hand(state: WWState, f: FigureState) -> str | None:
     # "In order to Defend, a character must have a ready weapon in hand"
     w = state.tables.weapon(f.ready) if f.ready else None
@@ -158,7 +166,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E,
                  all_of(moved_at_most(0, "stand still"), _something_to_drop_or_take), "choice"),
     CombatAction("attack", "Shift one hex and attack", E,
-                 all_of(moved_at_most(1, "Shift one hex and attack"), _not_down, _ready_melee), "target"),
+                 all_of(moved_at_most(1, "Shift one hex and attack"), _not_down, _ready_melee_weapon), "target"),
     CombatAction("defend", "Shift one hex and defend", E,
                  all_of(moved_at_most(1, "Shift one hex and defend"), _ready_weapon_in_hand),
                  out_of_turn=True),
