@@ -28,6 +28,7 @@ class View:
     labels: bool = True
     chase_from: str | None = None
     option_index: dict[str, int] = field(default_factory=dict)  # the aimed action's settings
+    facings: dict[int, str | None] = field(default_factory=dict)  # pending move: facing -> why not
     events: list[Event] = field(default_factory=list)  # events of the last command, for animations
 
 
@@ -80,6 +81,7 @@ class Controller:
         v = self.view
         v.pending, v.action, v.chase_from = None, None, None
         v.option_index = {}
+        v.facings = {}
         if v.gm:
             v.mode = "gm"
             return
@@ -126,6 +128,7 @@ class Controller:
         else:
             f = self.state.figures[self.view.selected]
             self.view.pending = (f.name, f.hex, (), f.facing, "stand_still")
+            self._check_facings()
             self.view.mode = "facing"
             self.say("Stand still: pick a facing (arrows, Q/E), then Enter or click the hex")
 
@@ -157,19 +160,43 @@ class Controller:
         if info is None or h not in info.hexes:
             return
         self.view.pending = (f.name, h, info.hexes[h], f.facing, info.id)
+        self._check_facings()
         self.view.mode = "facing"
         self.say(f"{info.label} to {self.game.battle.label(h)}: pick a facing (arrows, Q/E), "
                  "then Enter or click the hex")
 
-    def set_facing(self, facing: int) -> None:
-        if self.view.pending:
-            name, h, path, _, action = self.view.pending
-            self.view.pending = (name, h, path, facing % 6, action)
+    def _check_facings(self) -> None:
+        """Which facings the pending move may end with (a multihex figure may not fit them all)."""
+        name, h, path, _, action = self.view.pending
+        self.view.facings = {d: self.game.check(Command(do="move", figure=name, action=action,
+                                                        path=tuple((p.q, p.r) for p in path), facing=d))
+                             for d in range(6)}
+        current = self.view.pending[3]
+        if self.view.facings.get(current) is not None:  # start from a facing that fits
+            fitting = [d for d, why in self.view.facings.items() if why is None]
+            if fitting:
+                self.view.pending = (name, h, path, fitting[0], action)
+
+    def set_facing(self, facing: int) -> bool:
+        """Turn the pending move's figure; refused (with the reason shown) if it cannot end so."""
+        if not self.view.pending:
+            return False
+        why = self.view.facings.get(facing % 6)
+        if why is not None:
+            self.say(why, warning=True)
+            return False
+        name, h, path, _, action = self.view.pending
+        self.view.pending = (name, h, path, facing % 6, action)
+        return True
 
     def turn(self, steps: int) -> None:
         """Q/E: turn the pending move's facing (or, in GM mode, the selected figure)."""
         if self.view.pending:
-            self.set_facing(self.view.pending[3] + steps)
+            # Q/E skip facings the figure cannot end with.
+            for k in range(1, 6):
+                if self.view.facings.get((self.view.pending[3] + steps * k) % 6) is None:
+                    self.set_facing(self.view.pending[3] + steps * k)
+                    break
         elif self.view.gm and self.view.selected:
             f = self.state.figures[self.view.selected]
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))

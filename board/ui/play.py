@@ -239,8 +239,8 @@ class PlayScene:
         if c.view.mode == "facing" and c.view.pending:
             pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
             if pick is not None:
-                c.set_facing(pick)
-                c.confirm()
+                if c.set_facing(pick):
+                    c.confirm()
                 return
             if h == c.view.pending[1]:
                 self.drag, self.drag_moved = "facing", False
@@ -338,6 +338,7 @@ class PlayScene:
         elif v.mode == "facing" and v.pending:
             name, h, path, facing, _ = v.pending
             ov.ghost, ov.wheel = (name, h, facing), h
+            ov.wheel_blocked = frozenset(d for d, why in c.view.facings.items() if why is not None)
             ov.wheel_pick = facing if self.wheel_hover is None else self.wheel_hover
             ov.path, ov.path_start = path, self.game.state.figures[name].hex
         elif v.mode == "target" and v.action is not None:

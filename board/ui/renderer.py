@@ -37,6 +37,7 @@ class Overlays:
     ghost: tuple[str, Hex, int] | None = None  # (figure, hex, facing) of a move being confirmed
     wheel: Hex | None = None  # show the facing wheel around this hex
     wheel_pick: int | None = None
+    wheel_blocked: frozenset[int] = frozenset()  # facings the move cannot end with
     labels: bool = True
 
     def key(self) -> tuple:
@@ -207,7 +208,7 @@ class BoardRenderer:
         if ov.ghost:
             self._draw_ghost(surface, camera, state, ov)
         if ov.wheel is not None:
-            draw_wheel(surface, camera, ov.wheel, ov.wheel_pick)
+            draw_wheel(surface, camera, ov.wheel, ov.wheel_pick, ov.wheel_blocked)
         if animator is not None:
             for pos, text, colour, alpha in animator.floaters(now):
                 label = theme.font(max(14, int(camera.size / 1.8)), True).render(text, True, colour)
@@ -320,8 +321,8 @@ def _ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
     return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
 
 
-def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None) -> None:
-    """Six arrows around a hex: click one to face that way."""
+def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None, blocked=frozenset()) -> None:
+    """Six arrows around a hex: click one to face that way (dimmed: the figure does not fit)."""
     cx, cy = camera.to_screen(h)
     for d in range(6):
         dx, dy = camera.to_screen(DIRECTIONS[d])
@@ -332,7 +333,7 @@ def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None) -> None:
         tip = (cx + ux * camera.size * 1.45, cy + uy * camera.size * 1.45)
         base = (cx + ux * camera.size * 0.95, cy + uy * camera.size * 0.95)
         half = camera.size * 0.28
-        colour = theme.SELECT if d == pick else (240, 240, 240)
+        colour = (90, 90, 96) if d in blocked else theme.SELECT if d == pick else (240, 240, 240)
         pygame.draw.polygon(surface, colour, [tip, (base[0] - uy * half, base[1] + ux * half),
                                               (base[0] + uy * half, base[1] - ux * half)])
         pygame.draw.polygon(surface, (30, 30, 30), [tip, (base[0] - uy * half, base[1] + ux * half),

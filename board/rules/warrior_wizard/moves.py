@@ -13,7 +13,7 @@ from board.rules.warrior_wizard.movement import (
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
-from board.rules.warrior_wizard.turns import advance
+from board.rules.warrior_wizard.turns import advance, check_victory
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue")
 
@@ -187,6 +187,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
     events += fire.after_move(state, f, path, dice)
+    events += check_victory(state)  # a fire may have killed the last of a side
     if p.action == "delay":
         record.delayed = True
         state.queue.append(f.name)  # "finish moving later in the phase"

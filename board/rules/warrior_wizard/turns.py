@@ -68,7 +68,7 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events += spells.upkeep(state, dice)
     state.phase = "movement"
     state.queue = movement_queue(state)
-    return events
+    return events + check_victory(state)  # upkeep may have knocked out the last of a side
 
 
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
