@@ -71,3 +71,25 @@ def test_firearms_are_missile_weapons():
     stand_still_until(game, "Ann")
     outcome = ok(game, do="act", figure="Ann", action="shoot", target="Bob", dice=(3, 3, 3, 6))
     assert [e.kind for e in outcome.events if e.kind in ("attack", "damage_roll")] == ["attack", "damage_roll"]
+
+
+def test_the_fight_ends_at_once_when_fire_kills_the_last_of_a_side():
+    from board.game import Game
+    from board.maps import parse_map
+    text = """\
+name: Fire walk
+layout: pointy
+terrain: |
+  . ^ ^ ^ . . .
+  . . . . . . .
+figures:
+  - {name: Ann, team: Red, at: "0101", facing: 0, st: 3, dx: 14}
+  - {name: Bob, team: Blue, at: "0702", facing: 3, dx: 9}
+"""
+    game = Game(parse_map(text), seed=1)
+    # Ann (IQ 10) dares the fire (3d6: 3), walks through three burning hexes: 1d6-4 +2 +2 = 6.
+    outcome = ok(game, do="move", figure="Ann", path=((1, 0), (2, 0), (3, 0), (4, 0)),
+                 dice=(1, 1, 1, 6))
+    assert game.state.figures["Ann"].status == "dead"
+    assert game.state.phase == "over" and game.state.winner == "Blue"
+    assert [e.kind for e in outcome.events][-1] == "victory"
