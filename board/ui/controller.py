@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from board.game import Game
 from board.hexgrid import Hex
 from board.rules.base import ActionInfo, Command, Event, Prediction
+from board.ui.controller_gm import GMControls
 
 PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "delay")
 
@@ -32,7 +33,7 @@ class View:
     events: list[Event] = field(default_factory=list)  # events of the last command, for animations
 
 
-class Controller:
+class Controller(GMControls):
     """What a click or key means now, given the game and the view."""
 
     def __init__(self, game: Game):
@@ -317,74 +318,6 @@ class Controller:
                 self.say(f"{name} may declare now: " + ", ".join(i.label for i in stances))
                 return
         self.view.selected = self.info()["active"]
-
-    # --- GM mode -------------------------------------------------------------------------
-
-    def toggle_gm(self) -> None:
-        self.view.gm = not self.view.gm
-        self.sync()
-        self.say("GM mode: click a figure, drag to move it, Q/E turn, +/- ST, P posture, Del remove"
-                 if self.view.gm else "")
-
-    def _click_gm(self, h: Hex) -> None:
-        name = self.figure_at(h)
-        if self.view.chase_from and name:
-            self.submit(Command(do="gm", action="chase", figure=self.view.chase_from, target=name))
-            return
-        self.view.selected = name
-
-    def gm_place(self, name: str, h: Hex) -> None:
-        self.submit(Command(do="gm", action="place", figure=name, to=(h.q, h.r)))
-        self.view.selected = name
-
-    def gm_key(self, key: str) -> None:
-        """GM shortcuts on the selected figure."""
-        name = self.view.selected
-        if name is None or name not in self.state.figures:
-            self.say("GM: click a figure first", warning=True)
-            return
-        f = self.state.figures[name]
-        if key in "+=":
-            self.submit(Command(do="gm", action="heal", figure=name, params={"amount": 1}))
-        elif key == "-":
-            self.submit(Command(do="gm", action="damage", figure=name, params={"amount": 1}))
-        elif key == "p":
-            order = ["standing", "kneeling", "prone", "fallen"]
-            nxt = order[(order.index(f.posture) + 1) % 4]
-            self.submit(Command(do="gm", action="posture", figure=name, params={"posture": nxt}))
-        elif key == "delete":
-            self.submit(Command(do="gm", action="remove", figure=name))
-        elif key == "c":
-            self.view.chase_from = name
-            self.say(f"GM: click the figure {name} chases")
-        elif key == "a":
-            self._gm_add_copy(f)
-            return
-        elif key == "s":
-            self.submit(Command(do="gm", action="surprise", figure=name))
-        elif key == "i":
-            order = ["limb", "half", "whole", "out"]
-            now = f.on_fire or "out"
-            nxt = order[(order.index(now) + 1) % 4]
-            self.submit(Command(do="gm", action="ignite", figure=name, params={"extent": nxt}))
-        if self.view.gm:
-            self.view.selected = name if name in self.state.figures else None
-
-    def _gm_add_copy(self, f) -> None:
-        """A: put a copy of the selected figure on the hex under the mouse (a new name)."""
-        h = self.view.hover
-        if h is None:
-            self.say("GM: point at the hex for the new figure, then press A", warning=True)
-            return
-        stem = f.name.rstrip("0123456789").rstrip() or f.name
-        n = 2
-        while f"{stem} {n}" in self.state.figures:
-            n += 1
-        data = {"name": f"{stem} {n}", "team": f.team, "at": [h.q, h.r], "facing": f.facing, "st": f.st,
-                "dx": f.dx, "iq": f.iq, "ma": f.ma, "weapons": list(f.weapons), "ready": f.ready or "none",
-                "armor": f.armor, "shield": f.shield, "size": f.size, "skills": sorted(f.skills)}
-        if self.submit(Command(do="gm", action="add", params={"figure": data})):
-            self.view.selected = data["name"]
 
     # --- history -------------------------------------------------------------------------
 
