@@ -195,18 +195,18 @@ class Editor:
         return self.version != self.saved_version
 
     def undo(self) -> bool:
-        if not self.undos:
-            return False
-        self.redos.append(self.draft)
-        self.draft = self.undos.pop()
-        self.version += 1
-        return True
+        """Take back the last edit; False if there is none."""
+        return self._step(self.undos, self.redos)
 
     def redo(self) -> bool:
-        if not self.redos:
+        """Make the last undone edit again; False if there is none."""
+        return self._step(self.redos, self.undos)
+
+    def _step(self, source: list[Draft], target: list[Draft]) -> bool:
+        if not source:
             return False
-        self.undos.append(self.draft)
-        self.draft = self.redos.pop()
+        target.append(self.draft)
+        self.draft = source.pop()
         self.version += 1
         return True
 
