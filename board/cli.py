@@ -26,7 +26,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            battle = load_map(path)
+            battle = load_map(path, args.ruleset)
         except InputError as error:
             status = 1
             for problem in error.problems:
@@ -52,17 +52,24 @@ def summary(battle) -> str:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    """Print the JSON Schema of the map format."""
-    from board.models import MapFile
+    """Print the JSON Schema of the map format, with one ruleset's figure sheet."""
+    from pydantic import create_model
 
-    schema = MapFile.model_json_schema()
+    from board.models import MapFile
+    from board.rules.base import get_ruleset
+
+    sheet = get_ruleset(args.ruleset).figure_model()
+    model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__,
+                         figures=(list[sheet], MapFile.model_fields["figures"]))
+    schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Hexboard map"
     print(json.dumps(schema, indent=2))
     return 0
 
 
-def _open_game(map_path: str, seed, load: str | None, script: str | None = None):
+def _open_game(map_path: str, seed, load: str | None, script: str | None = None,
+               ruleset: str | None = None):
     """A Game from a map (and seed), a saved game, or a map with a script applied.
 
     Returns (game, title) or prints the problems and returns None."""
@@ -77,10 +84,10 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None)
 
             game = load_game(load)
             return game, game.battle.name
-        battle = load_map(map_path)
+        battle = load_map(map_path, ruleset)
         game = Game(battle, seed=seed)
         if script:
-            scripted = load_script(script)
+            scripted = load_script(script, ruleset)
             game = scripted.game
             for command in scripted.commands:
                 game.submit(command)
@@ -93,7 +100,7 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None)
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the board window on a map or a saved game."""
-    opened = _open_game(args.map, args.seed, args.load)
+    opened = _open_game(args.map, args.seed, args.load, ruleset=args.ruleset)
     if opened is None:
         return 1
     from board.saves import Autosaver
@@ -107,7 +114,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
     """Render the board headlessly (after a script, if given) to a PNG."""
-    opened = _open_game(args.map, args.seed, None, args.script)
+    opened = _open_game(args.map, args.seed, None, args.script, args.ruleset)
     if opened is None:
         return 1
     try:
@@ -157,7 +164,7 @@ def cmd_print_map(args: argparse.Namespace) -> int:
         print("--hex-inches and --dpi must be positive", file=sys.stderr)
         return 2
     try:
-        battle = load_map(args.map)
+        battle = load_map(args.map, args.ruleset)
     except InputError as error:
         return _print_problems(error)
     from board.ui.printmap import print_map
@@ -210,7 +217,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from board.yamlio import InputError
 
     try:
-        script = load_script(args.script)
+        script = load_script(args.script, args.ruleset)
     except InputError as error:
         return _print_problems(error)
     game = script.game
@@ -235,6 +242,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    from board.rules.base import ruleset_ids
+
+    parser.add_argument("--ruleset", choices=ruleset_ids(), default=default,
+                        help="play under this rule system instead of the map's own "
+                             "(docs/rulesets.md); each figure uses its sheet for it, or defaults"
+                        if default is None else "whose figure sheet to describe (default %(default)s)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -248,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
     play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
+    _ruleset_argument(play)
     play.add_argument("--no-autosave", action="store_true",
                       help="do not keep the autosave (by default every command is saved, and a game "
                            "left by a crash is offered for resuming at the next start)")
@@ -259,6 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--script", help="a script to apply first (its own map and seed are used)")
     shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
+    _ruleset_argument(shot)
     shot.set_defaults(func=cmd_screenshot)
 
     tiled = sub.add_parser("import-tiled", help="convert a hexagonal Tiled map (.tmx) to a map file")
@@ -274,11 +292,13 @@ def build_parser() -> argparse.ArgumentParser:
     printer.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300)")
     printer.add_argument("--no-figures", action="store_true", help="leave the figures off")
     printer.add_argument("--no-labels", action="store_true", help='leave the "CCRR" hex labels off')
+    _ruleset_argument(printer)
     printer.set_defaults(func=cmd_print_map)
 
     check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
     check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
     check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    _ruleset_argument(check)
     check.set_defaults(func=cmd_check)
 
     edit = sub.add_parser("edit", help="open the map editor on a map (a new map if the file does not exist)")
@@ -291,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="run a script headless and print its events")
     replay.add_argument("script", metavar="SCRIPT.yaml", help="a script or saved game (docs/scripts.md)")
+    _ruleset_argument(replay)
     replay.add_argument("--json", action="store_true",
                         help="print events as JSON lines, then the final state as the last line")
     replay.add_argument("--strict", action="store_true",
@@ -298,6 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(func=cmd_replay)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
+    _ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
     return parser
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.maps import BattleMap
-from board.rules.base import Command, Event, Prediction, Refusal, get_ruleset
+from board.rules.base import Command, Event, Prediction, Refusal, Token, get_ruleset
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,10 @@ class Game:
     def __init__(self, battle: BattleMap, options: dict[str, Any] | BaseModel | None = None,
                  seed: int | str = 0, ruleset: str | None = None):
         self.battle = battle
-        self.ruleset = get_ruleset(ruleset or battle.ruleset)
+        if ruleset is not None and ruleset != battle.ruleset:  # its figures hold the map's sheets
+            raise ValueError(f'this map was loaded for "{battle.ruleset}", not "{ruleset}": '
+                             f"load it with load_map(path, ruleset)")
+        self.ruleset = get_ruleset(battle.ruleset)
         model = self.ruleset.options_model()
         self.options = options if isinstance(options, model) else model.model_validate(options or {})
         self.seed = seed
@@ -119,6 +122,12 @@ class Game:
     def predict(self, command: Command) -> Prediction | None:
         """Exact odds of an attack command in the current state."""
         return self.ruleset.predict(self.state, command)
+
+    def tokens(self) -> dict[str, Token]:
+        """Every figure as the board draws it (computed once per version)."""
+        if getattr(self, "_tokens_version", None) != self.version:
+            self._tokens, self._tokens_version = self.ruleset.tokens(self.state), self.version
+        return self._tokens
 
     def snapshot(self) -> dict[str, Any]:
         """The current state as JSON-ready data (computed once per version)."""

@@ -9,12 +9,13 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import ORIGIN, Hex, from_offset, hex_label, hex_range, parse_label, to_offset
-from board.models import PICTURE, PICTURE_OF, FigureSpec, HexTerrain, MapFile
-from board.tables import RuleTables, UnknownName, load_spells, load_tables
+from board.models import PICTURE, PICTURE_OF, FigureBase, HexTerrain, MapFile
+from board.rules.base import ruleset_ids
+from board.sheets import figure_specs
 from board.validation import pydantic_problems
 from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
-KNOWN_RULESETS = ("warrior-wizard",)
+DEFAULT_RULESET = "warrior-wizard"
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,11 @@ class BattleMap:
     """A validated map: its hexes, terrain and the figures placed on it."""
 
     name: str
-    ruleset: str
+    ruleset: str  # the ruleset it is played with (the file's own, or the one asked for)
     layout: str
     cells: frozenset[Hex]
     terrain: dict[Hex, Terrain]  # only hexes that are not open
-    figures: list[FigureSpec]  # `at` resolved to axial, `ready` to a carried weapon or ""
+    figures: list  # the ruleset's figure sheets, `at` resolved to axial, names to its tables
     source: MapFile
     file: str = "<map>"
     size: tuple[int, int] | None = None
@@ -70,16 +71,12 @@ class _Builder:
         self.source, self.marks, self.lines = source, marks, text.splitlines()
         self.index_of = index_of  # position in the file of each valid figure and hex
         self.problems: list[Problem] = []
-        self.tables: RuleTables = load_tables()
 
     def problem(self, path, message: str) -> None:
         self.problems.append(self.marks.problem(path, message))
 
     def build(self) -> BattleMap:
         src = self.source
-        if src.ruleset not in KNOWN_RULESETS:
-            self.problem(("ruleset",), f'unknown ruleset "{src.ruleset}"; expected one of: '
-                                       + ", ".join(KNOWN_RULESETS))
         rows = self._picture_rows()
         size = self._size(rows)
         if size is not None:
@@ -187,8 +184,8 @@ class _Builder:
             return None
         return h
 
-    def _figures(self, battle: BattleMap) -> list[FigureSpec]:
-        placed: list[FigureSpec] = []
+    def _figures(self, battle: BattleMap) -> list:
+        placed: list = []
         names: dict[str, int] = {}
         owner: dict[Hex, str] = {}
         for index, spec in zip(self.index_of["figures"], self.source.figures):
@@ -196,7 +193,6 @@ class _Builder:
             if spec.name in names:
                 self.problem(here + ("name",), f'a second figure named "{spec.name}"; names must be unique')
             names[spec.name] = index
-            ready = self._equipment(here, spec)
             anchor = self._position(here + ("at",), spec.at, battle.cells)
             if anchor is None:
                 continue
@@ -211,99 +207,18 @@ class _Builder:
                                                  f"{battle.label(cell)}")
                 else:
                     owner[cell] = spec.name
-            placed.append(spec.model_copy(update={"at": (anchor.q, anchor.r), "ready": ready}))
+            placed.append(spec.model_copy(update={"at": (anchor.q, anchor.r)}))
         return placed
 
-    def _equipment(self, here, spec: FigureSpec) -> str:
-        """Check the figure's gear against the tables; return its ready weapon ("" if none)."""
-        carried = []
-        for i, name in enumerate(spec.weapons):
-            try:
-                carried.append(self.tables.weapon(name).name)
-            except UnknownName as error:
-                self.problem(here + ("weapons", i), str(error))
-        for i, name in enumerate(spec.spells):
-            try:
-                load_spells().spell(name)
-            except UnknownName as error:
-                self.problem(here + ("spells", i), str(error))
-        for key, kinds in (("armor", ("body",)), ("shield", ("shield",))):
-            name = getattr(spec, key)
-            if name is None:
-                continue
-            try:
-                piece = self.tables.armor_piece(name)
-            except UnknownName as error:
-                self.problem(here + (key,), str(error))
-                continue
-            if piece.kind not in kinds:
-                self.problem(here + (key,), f'"{piece.name}" is not {"a shield" if key == "shield" else "body armor"}')
-        if spec.backpack and spec.shield and spec.shield_slung:
-            self.problem(here + ("shield_slung",), "a Full Backpack prevents slinging a shield on the back")
-        ready = spec.ready
-        if ready is None:
-            ready_name = carried[0] if carried else ""
-        elif ready == "":
-            return ""
-        else:
-            try:
-                ready_name = self.tables.weapon(ready).name
-            except UnknownName as error:
-                self.problem(here + ("ready",), str(error))
-                return ""
-            if ready_name not in carried:
-                self.problem(here + ("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
-                                                f"carried: {', '.join(carried) or 'nothing'}")
-                return ""
-        if spec.off_hand is not None:
-            self._off_hand(here, spec, carried, ready_name)
-        if ready_name and self.tables.weapon(ready_name).two_handed and spec.shield \
-                and not spec.shield_slung:
-            self.problem(here + ("ready" if spec.ready else "shield",),
-                         f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) '
-                         "or leave it off")
-        return ready_name
 
-
-    def _off_hand(self, here, spec: FigureSpec, carried: list[str], ready_name: str) -> None:
-        """The left-hand parrying weapon: "A dagger held in the left hand can be used to parry"."""
-        try:
-            name = self.tables.weapon(spec.off_hand).name
-        except UnknownName as error:
-            self.problem(here + ("off_hand",), str(error))
-            return
-        if name not in ("Dagger", "Main-Gauche"):
-            self.problem(here + ("off_hand",), f'only a Dagger or Main-Gauche parries in the left hand, '
-                                               f'not "{name}"')
-        elif carried.count(name) < 1 + (ready_name == name):
-            self.problem(here + ("off_hand",), f'{spec.name} holds "{name}" in the left hand but does '
-                                               f"not carry {'a second one' if ready_name == name else 'it'}")
-        elif spec.shield and not spec.shield_slung:
-            self.problem(here + ("off_hand",), "the left hand holds the ready shield")
-        elif ready_name and self.tables.weapon(ready_name).two_handed:
-            self.problem(here + ("off_hand",), f'"{ready_name}" is two-handed: the left hand is not free')
-
-
-def _without_bad_fields(model, item, error: ValidationError):
-    """The item validated without the fields that failed, if what is left still validates."""
-    if not isinstance(item, dict):
-        return None
-    bad = {e["loc"][0] for e in error.errors() if e["loc"]}
-    if bad & {"name", "at"}:
-        return None
-    try:
-        return model.model_validate({k: v for k, v in item.items() if k not in bad})
-    except ValidationError:
-        return None
-
-
-def parse_map(text: str, file: str = "<map>") -> BattleMap:
-    """Validate map text; raise InputError listing every problem."""
+def parse_map(text: str, file: str = "<map>", ruleset: str | None = None) -> BattleMap:
+    """Validate map text, for its own ruleset or the one asked for; raise InputError listing
+    every problem."""
     data, marks = parse_yaml(text, file)
-    return map_from_data(data, marks, text)
+    return map_from_data(data, marks, text, ruleset)
 
 
-def map_from_data(data, marks: Marks, text: str) -> BattleMap:
+def map_from_data(data, marks: Marks, text: str, ruleset: str | None = None) -> BattleMap:
     """Validate parsed map data (a file, or a map inline in a script) with its marks."""
     file = marks.file
     if not isinstance(data, dict):
@@ -313,26 +228,34 @@ def map_from_data(data, marks: Marks, text: str) -> BattleMap:
     # Items are validated one by one so that one bad figure does not hide the others.
     items: dict[str, list] = {}
     index_of: dict[str, list[int]] = {}
-    for key, model in (("figures", FigureSpec), ("hexes", HexTerrain)):
-        raw = data.get(key) or []
-        if not isinstance(raw, list):
-            problems.append(marks.problem((key,), f"{key}: expected a list"))
-            raw = []
-        items[key], index_of[key] = [], []
-        for index, item in enumerate(raw):
-            try:
-                items[key].append(model.model_validate(item))
-                index_of[key].append(index)
-            except ValidationError as error:
-                problems += pydantic_problems(error, marks, prefix=(key, index), data=item)
-                # Check the rest of it all the same (where it stands, what it overlaps), so that
-                # one wrong field does not hide the other problems.
-                rest = _without_bad_fields(model, item, error)
-                if rest is not None:
-                    items[key].append(rest)
-                    index_of[key].append(index)
+    own_id = data.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(own_id, str) or own_id not in ruleset_ids():
+        # Its figures cannot be read without knowing whose sheets they are.
+        raise InputError([marks.problem(("ruleset",), f'unknown ruleset "{own_id}"; expected one of: '
+                                                      + ", ".join(ruleset_ids()))])
+    play_id = ruleset or own_id
+    if play_id not in ruleset_ids():  # asked for by name (--ruleset, a script): say so once
+        raise InputError([Problem(file, 1, 1, f'unknown ruleset "{play_id}"; expected one of: '
+                                              + ", ".join(ruleset_ids()))])
+    raw = data.get("figures") or []
+    if not isinstance(raw, list):
+        problems.append(marks.problem(("figures",), "figures: expected a list"))
+        raw = []
+    items["figures"], index_of["figures"], found = figure_specs(raw, marks, own_id, play_id)
+    problems += found
+    raw = data.get("hexes") or []
+    if not isinstance(raw, list):
+        problems.append(marks.problem(("hexes",), "hexes: expected a list"))
+        raw = []
+    items["hexes"], index_of["hexes"] = [], []
+    for index, item in enumerate(raw):
+        try:
+            items["hexes"].append(HexTerrain.model_validate(item))
+            index_of["hexes"].append(index)
+        except ValidationError as error:
+            problems += pydantic_problems(error, marks, prefix=("hexes", index), data=item)
     try:
-        source = MapFile.model_validate({**data, "figures": [], "hexes": []})
+        source = MapFile.model_validate({**data, "figures": [], "hexes": [], "ruleset": play_id})
     except ValidationError as error:
         problems += pydantic_problems(error, marks, data=data)
         source = None
@@ -345,9 +268,10 @@ def map_from_data(data, marks: Marks, text: str) -> BattleMap:
     return battle
 
 
-def load_map(path: str | Path) -> BattleMap:
-    """Load and validate a map file; raise InputError naming FILE:LINE:COL."""
-    return parse_map(read_text(path), str(path))
+def load_map(path: str | Path, ruleset: str | None = None) -> BattleMap:
+    """Load and validate a map file (for its own ruleset, or the one asked for); raise
+    InputError naming FILE:LINE:COL."""
+    return parse_map(read_text(path), str(path), ruleset)
 
 
 def map_to_yaml(battle: BattleMap) -> str:
@@ -376,10 +300,10 @@ def map_to_yaml(battle: BattleMap) -> str:
     return dump_yaml(data)
 
 
-def _figure_dict(spec: FigureSpec) -> dict:
+def _figure_dict(spec: FigureBase) -> dict:
     data = spec.model_dump(mode="json", exclude_defaults=True)
     data["at"] = list(spec.at)
-    if spec.ready == "":
+    if getattr(spec, "ready", None) == "":
         data["ready"] = "none" if spec.weapons else data.pop("ready", None)
         if data.get("ready") is None:
             data.pop("ready", None)

@@ -50,13 +50,25 @@ class HexTerrain(Strict):
         None, description="for fire: flames (just caught) or coals (burned down, +1d6)")
 
 
-class FigureSpec(Strict):
-    """A figure as placed on the map; every field but name and at has a default."""
+class FigureBase(Strict):
+    """What every ruleset's figure sheet shares: who it is and where it stands.
+
+    A ruleset's sheet subclasses this (`Ruleset.figure_model()`). In a map file the fields of
+    the map's own ruleset sit beside these; `sheets` holds a sheet per other ruleset, so that one
+    map plays under several (`--ruleset`). Every sheet field has a default."""
 
     name: str = Field(min_length=1)
     team: str = "neutral"
     at: Position
     facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
+    size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
+    sheets: dict[str, dict] = Field(
+        default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id")
+
+
+class FigureSpec(FigureBase):
+    """A Warrior & Wizard figure sheet; every field but name and at has a default."""
+
     st: int = Field(10, ge=1, le=99, description="Strength")
     dx: int = Field(10, ge=1, le=99, description="Dexterity")
     iq: int = Field(10, ge=1, le=99, description="Intelligence")
@@ -73,7 +85,6 @@ class FigureSpec(Strict):
     gear_kg: float = Field(0, ge=0, description="other carried weight, for encumbrance")
     skills: list[str] = Field(default_factory=list)
     spells: list[str] = Field(default_factory=list, description="names from the spell catalogue")
-    size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
     posture: Posture = "standing"
 
     @field_validator("ready", mode="before")
@@ -104,7 +115,8 @@ class MapFile(Strict):
                           "('.' open, '#' wall, '^' fire, ':' hot coals); spaces are ignored")
     hexes: list[HexTerrain] = Field(default_factory=list)
     teams: dict[str, TeamSpec] = Field(default_factory=dict)
-    figures: list[FigureSpec] = Field(default_factory=list)
+    figures: list[FigureBase] = Field(
+        default_factory=list, description="the figures, each with its ruleset's sheet fields")
     notes: str = ""
 
     @field_validator("size")

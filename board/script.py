@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from board.game import Game
 from board.maps import load_map, map_from_data
 from board.validation import pydantic_problems
-from board.rules.base import Command, get_ruleset
+from board.rules.base import Command, get_ruleset, ruleset_ids
 from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
 
 FORMAT = 1
@@ -40,13 +40,15 @@ class Script(BaseModel):
     marks: Marks  # where each command stands in the file
 
 
-def load_script(path: str | Path) -> Script:
+def load_script(path: str | Path, ruleset: str | None = None) -> Script:
     """Read a script file; InputError names FILE:LINE:COL for every problem."""
-    return parse_script(read_text(path), str(path), Path(path).parent)
+    return parse_script(read_text(path), str(path), Path(path).parent, ruleset)
 
 
-def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> Script:
-    """Check script text and build its game (no command applied yet)."""
+def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
+                 ruleset: str | None = None) -> Script:
+    """Check script text and build its game (no command applied yet), under the script's
+    ruleset, or the one asked for, or else the map's own."""
     data, marks = parse_yaml(text, file)
     if not isinstance(data, dict):
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
@@ -68,6 +70,10 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("commands", index), data=raw)
     battle = None
+    play_id = ruleset or source.ruleset  # None: the map's own
+    if play_id is not None and play_id not in ruleset_ids():
+        raise InputError([marks.problem(("ruleset",) if not ruleset else (), f'unknown ruleset "{play_id}"; '
+                                        "expected one of: " + ", ".join(ruleset_ids()))])
     if isinstance(source.map, str):
         map_path = (base / source.map) if not Path(source.map).is_absolute() else Path(source.map)
         try:
@@ -79,23 +85,20 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path(".")) -> S
                                                     f"(relative to {base or '.'})"))
         else:
             try:
-                battle = load_map(map_path)
+                battle = load_map(map_path, play_id)
             except InputError as error:
                 problems += error.problems
     else:
         try:
             # Checked in place, so that problems name this file's own lines.
-            battle = map_from_data(data["map"], marks.sub(("map",)), text)
+            battle = map_from_data(data["map"], marks.sub(("map",)), text, play_id)
         except InputError as error:
             problems += error.problems
     game = None
     if battle is not None:
         try:
-            ruleset = get_ruleset(source.ruleset or battle.ruleset)
-            options = ruleset.options_model().model_validate(source.options)
-            game = Game(battle, options, source.seed, ruleset.id)
-        except KeyError as error:
-            problems.append(marks.problem(("ruleset",), str(error.args[0])))
+            options = get_ruleset(battle.ruleset).options_model().model_validate(source.options)
+            game = Game(battle, options, source.seed)
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("options",))
     if problems:

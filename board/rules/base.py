@@ -73,7 +73,9 @@ class ActionInfo:
 
     id: str
     label: str
-    phase: str  # "movement" or "combat"
+    # The turn step it belongs to; the board shows the actions whose phase is turn_info's "phase".
+    # "movement" is special: the board shows reach and asks for the path (and a facing).
+    phase: str
     enabled: bool = True
     reason: str | None = None  # why it is greyed out
     needs: str = "none"  # none | path | target | hex | weapon | choice
@@ -99,6 +101,28 @@ class Prediction:
     expected_damage: Fraction  # over all outcomes (a miss counts 0)
     outcomes: dict[str, Fraction]  # "5+", "falls", "unconscious", "dies": over all outcomes
     modifiers: tuple[tuple[str, int], ...] = ()
+    # How the roll reads, e.g. "3d6, 11 or less"; empty: "{dice}d6, {target_number} or less".
+    roll: str = ""
+
+
+@dataclass(frozen=True)
+class Token:
+    """How the board draws one figure; every ruleset reports its figures this way."""
+
+    name: str
+    team: str
+    hex: Hex  # the anchor hex
+    cells: tuple[Hex, ...]  # every hex the figure covers
+    size: int = 1
+    facing: int | None = None  # None: the ruleset has no facing, no pointer is drawn
+    status: str = "ok"  # ok | unconscious | dead | any other word (drawn greyed, with the word)
+    posture: str = "standing"  # standing | kneeling | prone | fallen
+    meter: tuple[int, int] | None = None  # (now, full): effective ST of ST, HP of HP...
+    meter_label: str = ""  # what the meter counts: "ST", "HP"...
+    caption: str = ""  # a short line under the name: the ready weapon, usage dice...
+    on_fire: str | None = None
+    threat_zone: frozenset[Hex] = frozenset()  # drawn only where the ruleset defines one
+    engaged_with: tuple[str, ...] = ()  # figures that engage this one (drawn as arrows)
 
 
 class Ruleset(Protocol):
@@ -106,6 +130,16 @@ class Ruleset(Protocol):
 
     id: str
     name: str
+    facing: bool  # figures face a hex side: a move ends with a chosen facing
+    gm_actions: tuple[str, ...]  # the "gm" command actions it takes (place, damage, heal, ...)
+
+    def figure_model(self) -> type[BaseModel]:
+        """The figure sheet: a subclass of board.models.FigureBase validated in map files."""
+
+    def check_figure(self, spec, problem) -> Any:
+        """Check a sheet against the ruleset's tables: problem(path, message) for each fault.
+
+        Returns the spec to play with (names resolved); path is a tuple of keys in the figure."""
 
     def options_model(self) -> type[BaseModel]:
         """The pydantic model of this ruleset's options."""
@@ -114,7 +148,12 @@ class Ruleset(Protocol):
         """The starting state for a map, and the events of starting (initiative...)."""
 
     def turn_info(self, state) -> dict[str, Any]:
-        """Turn number, phase, order, active figure, for the banner."""
+        """For the banner and the controller: turn, phase ("over" at the end), active figure
+        (whose actions the menu shows), order, winner; optionally phase_label (the banner's
+        words for the phase) and timeline (see docs/rulesets.md)."""
+
+    def tokens(self, state) -> dict[str, Token]:
+        """Every figure as the board draws it."""
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
         """The actions the figure may take now, and those greyed out with a reason."""
@@ -136,6 +175,7 @@ class Ruleset(Protocol):
 
 
 _RULESETS: dict[str, Any] = {}
+_LOADED: list[bool] = []
 
 
 def register(ruleset) -> None:
@@ -143,10 +183,30 @@ def register(ruleset) -> None:
     _RULESETS[ruleset.id] = ruleset
 
 
+def _load_all() -> None:
+    """Import every ruleset package under board/rules/ (each registers itself)."""
+    if _LOADED:
+        return
+    _LOADED.append(True)
+    import importlib
+    import pkgutil
+
+    import board.rules
+
+    for module in pkgutil.iter_modules(board.rules.__path__):
+        if module.ispkg:
+            importlib.import_module(f"board.rules.{module.name}")
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of every ruleset, sorted."""
+    _load_all()
+    return tuple(sorted(_RULESETS))
+
+
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with that id; KeyError listing the known ones."""
-    from board.rules import warrior_wizard  # noqa: F401  (registers itself)
-
+    _load_all()
     try:
         return _RULESETS[ruleset_id]
     except KeyError:

@@ -71,7 +71,7 @@ class Controller(GMControls):
         return None
 
     def figure_at(self, h: Hex) -> str | None:
-        for f in self.state.figures.values():
+        for f in self.game.tokens().values():
             if h in f.cells:
                 return f.name
         return None
@@ -127,7 +127,7 @@ class Controller(GMControls):
         elif action_id == "stand_up":
             self.submit(Command(do="move", figure=self.view.selected, action="stand_up"))
         else:
-            f = self.state.figures[self.view.selected]
+            f = self.game.tokens()[self.view.selected]
             self.view.pending = (f.name, f.hex, (), f.facing, "stand_still")
             self._check_facings()
             self.view.mode = "facing"
@@ -142,7 +142,7 @@ class Controller(GMControls):
             handler[v.mode](h)
 
     def _click_move(self, h: Hex) -> None:
-        f = self.state.figures[self.view.selected]
+        f = self.game.tokens()[self.view.selected]
         if h in f.cells:
             self.choose_move_action("stand_still")
             return
@@ -156,9 +156,13 @@ class Controller(GMControls):
 
     def plan_move(self, h: Hex) -> None:
         """Put the active figure's ghost on h and ask for a facing."""
-        f = self.state.figures[self.view.selected]
+        f = self.game.tokens()[self.view.selected]
         info = self.move_info()
         if info is None or h not in info.hexes:
+            return
+        if not self.game.ruleset.facing:  # nothing more to ask
+            self.submit(Command(do="move", figure=f.name, action=info.id,
+                                path=tuple((p.q, p.r) for p in info.hexes[h])))
             return
         self.view.pending = (f.name, h, info.hexes[h], f.facing, info.id)
         self._check_facings()
@@ -199,7 +203,7 @@ class Controller(GMControls):
                     self.set_facing(self.view.pending[3] + steps * k)
                     break
         elif self.view.gm and self.view.selected:
-            f = self.state.figures[self.view.selected]
+            f = self.game.tokens()[self.view.selected]
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
 
     def confirm(self) -> None:

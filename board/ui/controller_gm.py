@@ -29,10 +29,15 @@ class GMControls:
     def gm_key(self, key: str) -> None:
         """GM shortcuts on the selected figure."""
         name = self.view.selected
-        if name is None or name not in self.state.figures:
+        if name is None or name not in self.game.tokens():
             self.say("GM: click a figure first", warning=True)
             return
-        f = self.state.figures[name]
+        f = self.game.tokens()[name]
+        needs = {"+": "heal", "=": "heal", "-": "damage", "p": "posture", "delete": "remove", "c": "chase",
+                 "a": "add", "s": "surprise", "i": "ignite"}.get(key)
+        if needs and needs not in self.game.ruleset.gm_actions:
+            self.say(f"GM: {self.game.ruleset.name} has no {needs} command", warning=True)
+            return
         if key in "+=":
             self.submit(Command(do="gm", action="heal", figure=name, params={"amount": 1}))
         elif key == "-":
@@ -57,7 +62,7 @@ class GMControls:
             nxt = order[(order.index(now) + 1) % 4]
             self.submit(Command(do="gm", action="ignite", figure=name, params={"extent": nxt}))
         if self.view.gm:
-            self.view.selected = name if name in self.state.figures else None
+            self.view.selected = name if name in self.game.tokens() else None
 
     def _gm_add_copy(self, f) -> None:
         """A: put a copy of the selected figure on the hex under the mouse (a new name)."""
@@ -65,12 +70,15 @@ class GMControls:
         if h is None:
             self.say("GM: point at the hex for the new figure, then press A", warning=True)
             return
+        sheet = next((s for s in self.game.battle.figures if s.name == f.name), None)
+        if sheet is None:
+            self.say(f"GM: {f.name} has no sheet on the map to copy", warning=True)
+            return
         stem = f.name.rstrip("0123456789").rstrip() or f.name
         n = 2
-        while f"{stem} {n}" in self.state.figures:
+        while f"{stem} {n}" in self.game.tokens():
             n += 1
-        data = {"name": f"{stem} {n}", "team": f.team, "at": [h.q, h.r], "facing": f.facing, "st": f.st,
-                "dx": f.dx, "iq": f.iq, "ma": f.ma, "weapons": list(f.weapons), "ready": f.ready or "none",
-                "armor": f.armor, "shield": f.shield, "size": f.size, "skills": sorted(f.skills)}
+        data = sheet.model_dump(mode="json", exclude_defaults=True)
+        data.update(name=f"{stem} {n}", at=[h.q, h.r])
         if self.submit(Command(do="gm", action="add", params={"figure": data})):
             self.view.selected = data["name"]

@@ -6,8 +6,9 @@ import pygame
 import pygame_gui
 
 from board.editor import BRUSHES, Editor, Painted
+from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
-from board.rules.warrior_wizard.state import figure_from_spec
+from board.rules.base import Token
 from board.ui import hud, theme
 from board.ui.camera import Camera
 from board.ui.editor_form import ADD, FigureForm
@@ -23,11 +24,21 @@ HINT = ("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/c
         "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays")
 
 
-class _Figures:
-    """What the renderer reads: a state-like view of the draft's figures."""
-
-    def __init__(self, specs):
-        self.figures = {s.name: figure_from_spec(s) for s in specs}
+def spec_tokens(specs) -> dict[str, Token]:
+    """The draft's figures as the renderer draws them: where they stand, facing, posture."""
+    out = {}
+    for spec in specs:
+        anchor = Hex(*spec.at)
+        st = getattr(spec, "st", None)
+        ready = getattr(spec, "ready", None)
+        if ready is None and getattr(spec, "weapons", None):
+            ready = spec.weapons[0]  # a Warrior & Wizard sheet readies its first weapon
+        out[spec.name] = Token(
+            name=spec.name, team=spec.team, hex=anchor, size=spec.size, facing=spec.facing,
+            cells=tuple(footprint_cells(spec.size, anchor, spec.facing)),
+            posture=getattr(spec, "posture", "standing"), meter=(st, st) if st else None,
+            meter_label="ST" if st else "", caption=ready or "")
+    return out
 
 
 class EditorScene:
@@ -329,7 +340,7 @@ class EditorScene:
             colours = {t: theme.team_colour(draft.teams, t, order) for t in order}
             self.renderer = BoardRenderer(battle, colours)
             self.renderer_key = key
-            self.state = _Figures(draft.figures)
+            self.state = spec_tokens(draft.figures)
         ov = Overlays(hover=self.hover, selected=self.selected)
         if self.drag == "rectangle" and self.anchor is not None and self.hover is not None:
             (c1, r1), (c2, r2) = to_offset(self.anchor, draft.layout), to_offset(self.hover, draft.layout)

@@ -78,7 +78,8 @@ class Banner:
             label = theme.font(17, True).render(text, True, theme.TEXT_GOOD)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         else:
-            phase = {"movement": "Movement", "combat": "Combat actions"}.get(info["phase"], info["phase"])
+            phase = info.get("phase_label") or {"movement": "Movement", "combat": "Combat actions"}.get(
+                info["phase"], str(info["phase"]).capitalize())
             label = theme.font(16).render(f"Turn {info['turn']} · {phase}", True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + 16
@@ -160,7 +161,8 @@ def percent(p) -> str:
 def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect) -> None:
     """The exact odds of an attack, beside the cursor."""
     rows = [(f"Attack {target}", theme.TEXT, True),
-            (f"Hit {percent(p.hit)}   ({p.dice}d6, {p.target_number} or less)", theme.TEXT_GOOD, True)]
+            (f"Hit {percent(p.hit)}   ({p.roll or f'{p.dice}d6, {p.target_number} or less'})",
+             theme.TEXT_GOOD, True)]
     for reason, n in p.modifiers:
         rows.append((f"  {n:+d}  {reason}", theme.TEXT_DIM, False))
     avg = float(p.expected_damage / p.hit) if p.hit else 0.0
@@ -169,6 +171,9 @@ def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Predi
     for key, label in names.items():
         if key in p.outcomes:
             rows.append((f"{label}: {percent(p.outcomes[key])}", theme.TEXT_BAD if key != "5+" else theme.TEXT, False))
+    for key, chance in p.outcomes.items():  # a ruleset's own outcomes, in its own words
+        if key not in names:
+            rows.append((f"{key}: {percent(chance)}", theme.TEXT, False))
     rendered = [theme.font(14, bold).render(text, True, colour) for text, colour, bold in rows]
     width = max(r.get_width() for r in rendered) + 20
     height = sum(r.get_height() for r in rendered) + 14

@@ -28,7 +28,7 @@ class PlayScene:
         self.game = game
         self.title = title
         self.controller = Controller(game)
-        order = list(dict.fromkeys(f.team for f in game.state.figures.values()))
+        order = list(dict.fromkeys(f.team for f in game.tokens().values()))
         self.team_colours = {t: theme.team_colour(game.battle.teams, t, order) for t in order}
         self.renderer = BoardRenderer(game.battle, self.team_colours)
         self.camera = Camera(game.battle.layout)
@@ -90,7 +90,7 @@ class PlayScene:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one pygame event; any change marks the frame dirty."""
-        before = {n: (f.hex.q, f.hex.r) for n, f in self.game.state.figures.items()}
+        before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
         self.dirty = True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
             self._file_action(self.file_buttons[event.ui_element])
@@ -264,8 +264,8 @@ class PlayScene:
         if drag == "facing":
             c.confirm()
         elif drag == "token":
-            if not self.drag_moved or h is None or h in self.game.state.figures[c.view.selected].cells:
-                c.click_hex(self.game.state.figures[c.view.selected].hex)
+            if not self.drag_moved or h is None or h in self.game.tokens()[c.view.selected].cells:
+                c.click_hex(self.game.tokens()[c.view.selected].hex)
             else:
                 c.click_hex(h)
         elif drag.startswith("gm:") and h is not None and self.drag_moved:
@@ -319,12 +319,12 @@ class PlayScene:
     def overlays(self) -> Overlays:
         """The view's overlays from the ruleset's reports (no rule knowledge here)."""
         c, v = self.controller, self.controller.view
-        snapshot = self.game.snapshot()["figures"]
-        shown = set(snapshot) if v.threat_mode == "all" else set()
+        tokens = self.game.tokens()
+        shown = set(tokens) if v.threat_mode == "all" else set()
         if v.threat_mode == "focus":
             shown = {n for n in (v.selected, c.figure_at(v.hover) if v.hover else None) if n}
-        threat = {n: frozenset(Hex(*h) for h in snapshot[n]["threat_zone"]) for n in shown if n in snapshot}
-        links = [(engager, n) for n, f in snapshot.items() for engager in f["engaged_with"]]
+        threat = {n: tokens[n].threat_zone for n in shown if n in tokens and tokens[n].threat_zone}
+        links = [(engager, n) for n, f in tokens.items() for engager in f.engaged_with]
         ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
                       active=c.info()["active"], labels=v.labels)
         if v.mode == "move":
@@ -333,20 +333,20 @@ class PlayScene:
                 ov.reach, ov.stops = frozenset(info.hexes), info.stop_hexes
                 if v.hover in info.hexes:
                     ov.path = info.hexes[v.hover]
-                    ov.path_start = self.game.state.figures[v.selected].hex
+                    ov.path_start = self.game.tokens()[v.selected].hex
                     ov.path_stop = v.hover if v.hover in info.stop_hexes else None
         elif v.mode == "facing" and v.pending:
             name, h, path, facing, _ = v.pending
             ov.ghost, ov.wheel = (name, h, facing), h
             ov.wheel_blocked = frozenset(d for d, why in c.view.facings.items() if why is not None)
             ov.wheel_pick = facing if self.wheel_hover is None else self.wheel_hover
-            ov.path, ov.path_start = path, self.game.state.figures[name].hex
+            ov.path, ov.path_start = path, self.game.tokens()[name].hex
         elif v.mode == "target" and v.action is not None:
             ov.targets = frozenset(v.action.targets)
             target = c.figure_at(v.hover) if v.hover else None
             if target in ov.targets and v.action.id in ("shoot", "shoot_charger", "cast"):
-                ov.fire_line = tuple(hex_linedraw(self.game.state.figures[v.selected].hex,
-                                                  self.game.state.figures[target].hex))
+                ov.fire_line = tuple(hex_linedraw(self.game.tokens()[v.selected].hex,
+                                                  self.game.tokens()[target].hex))
         elif v.mode == "hex" and v.action is not None:
             ov.reach = frozenset(v.action.hexes)
         return ov
@@ -357,11 +357,11 @@ class PlayScene:
     def draw(self, screen: pygame.Surface) -> None:
         """Draw one frame."""
         c = self.controller
-        state = self.game.state
+        figures = self.game.tokens()
         ov = self.overlays()
-        self.renderer.draw(screen, self.board_rect, self.camera, state, ov, self.animator, self.now)
-        colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in state.figures.items()}
-        status = {n: f.status for n, f in state.figures.items() if f.status != "ok"}
+        self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now)
+        colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
+        status = {n: f.status for n, f in figures.items() if f.status != "ok"}
         self.banner.draw(screen, self.banner_rect, self.title, c.info(), colours, c.view.gm, status)
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,

@@ -44,10 +44,12 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
     if v.mode == "move":
         return f"{v.selected}: movement", movement_items(c)
     if v.mode == "combat":
-        name, active = v.selected, c.info()["active"]
-        infos = [i for i in c.actions(name) if i.phase == "combat"]
+        info = c.info()
+        name, active = v.selected, info["active"]
+        infos = [i for i in c.actions(name) if i.phase == info["phase"]]
         prefix = "" if name == active else f"stance:{name}:"
-        title = f"{name}: combat action" if name == active else f"{name}: declare now"
+        doing = info.get("phase_label") or ("combat action" if info["phase"] == "combat" else info["phase"])
+        title = f"{name}: {doing}" if name == active else f"{name}: declare now"
         return title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos]
     if v.mode == "choice" and v.action is not None:
         return v.action.label, [Item(choice, choice) for choice in v.action.choices] + [cancel]

@@ -1,9 +1,9 @@
-"""Draws the board: map tiles, overlays, tokens and the path preview. It only reads state."""
+"""Draws the board: map tiles, overlays, tokens and the path preview. It only reads what the ruleset reports."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -113,7 +113,7 @@ class BoardRenderer:
             self.stamps[key] = _threat_stamp(size, self.battle.layout, colour)
         return self.stamps[key]
 
-    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, state, state_key) -> pygame.Surface:
+    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key) -> pygame.Surface:
         """Map tiles with threat zones, reach and engagement links, rebuilt only on change."""
         key = (rect.size, camera.version, camera.size, camera.origin, ov.key(), state_key)
         if self.layer is not None and key == self.layer_key:
@@ -127,7 +127,7 @@ class BoardRenderer:
         size = camera.size
         blits = []
         for name, hexes in ov.threat.items():
-            threat = self.threat_stamp(size, self._team_colour(state, name))
+            threat = self.threat_stamp(size, self._team_colour(figures, name))
             blits += [(threat, self._stamp_pos(local, h)) for h in hexes]
         reach = self.stamp(size, theme.REACH)
         stop = self.stamp(size, theme.REACH_STOP)
@@ -136,8 +136,8 @@ class BoardRenderer:
         self.layer_key = key
         return self.layer
 
-    def _team_colour(self, state, name: str) -> tuple[int, int, int]:
-        f = state.figures.get(name)
+    def _team_colour(self, figures, name: str) -> tuple[int, int, int]:
+        f = figures.get(name)
         return self.team_colours.get(f.team if f else None, theme.TEAM_COLOURS[-1])
 
     @staticmethod
@@ -152,7 +152,7 @@ class BoardRenderer:
             # keep forty sets.
             self.tokens.clear()
             self.token_size = round(size, 2)
-        key = (f.name, f.size, f.facing, f.posture, f.status, f.effective_st, f.st, f.ready,
+        key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
                f.on_fire, colour)
         surface = self.tokens.get(key)
         if surface is None:
@@ -183,7 +183,7 @@ class BoardRenderer:
                                           (max(1, round(src.width * k)), max(1, round(src.height * k))))
             surface.blit(part, (rect.x + round(offset[0] + src.x * k), rect.y + round(offset[1] + src.y * k)))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, state, ov: Overlays,
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, figures, ov: Overlays,
              animator=None, now: float = 0.0) -> None:
         """Draw the board area of one frame."""
         if self.drawn is not None and camera.size != self.drawn[0]:
@@ -195,18 +195,18 @@ class BoardRenderer:
             return
         self.preview = None
         self.drawn = (camera.size, camera.origin)
-        state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in state.figures.values())
-        surface.blit(self._board_layer(rect, camera, ov, state, state_key), rect.topleft)
+        state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in figures.values())
+        surface.blit(self._board_layer(rect, camera, ov, figures, state_key), rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
             surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
-        self._draw_tokens(surface, camera, state, ov, animator, now)
-        self._draw_links(surface, camera, state, ov)
+        self._draw_tokens(surface, camera, figures, ov, animator, now)
+        self._draw_links(surface, camera, figures, ov)
         self._draw_path(surface, camera, ov)
         self._draw_fire_line(surface, camera, ov)
         if ov.ghost:
-            self._draw_ghost(surface, camera, state, ov)
+            self._draw_ghost(surface, camera, figures, ov)
         if ov.wheel is not None:
             draw_wheel(surface, camera, ov.wheel, ov.wheel_pick, ov.wheel_blocked)
         if animator is not None:
@@ -217,14 +217,14 @@ class BoardRenderer:
         surface.set_clip(clip)
 
     def _centre(self, camera: Camera, f) -> tuple[float, float]:
-        cells = footprint_cells(f.size, f.hex, f.facing)
+        cells = footprint_cells(f.size, f.hex, f.facing or 0)
         points = [camera.to_screen(c) for c in cells]
         return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
-    def _draw_tokens(self, surface, camera, state, ov: Overlays, animator, now) -> None:
-        order = sorted(state.figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
+    def _draw_tokens(self, surface, camera, figures, ov: Overlays, animator, now) -> None:
+        order = sorted(figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
         view = surface.get_clip().inflate(camera.size * 4, camera.size * 4)
-        actor = state.figures.get(ov.selected) if ov.targets else None
+        actor = figures.get(ov.selected) if ov.targets else None
         allies = actor.team if actor is not None else None
         for f in order:
             centre = self._centre(camera, f)
@@ -258,10 +258,10 @@ class BoardRenderer:
                 pygame.draw.circle(surface, colour, centre, _ring_radius(camera, f, centre, 0.95),
                                    max(2, int(camera.size / 10)))
 
-    def _draw_links(self, surface, camera, state, ov: Overlays) -> None:
+    def _draw_links(self, surface, camera, figures, ov: Overlays) -> None:
         width = max(2, int(camera.size / 10))
         for engager, engaged in ov.links:
-            a, b = state.figures.get(engager), state.figures.get(engaged)
+            a, b = figures.get(engager), figures.get(engaged)
             if a is None or b is None:
                 continue
             start, end = self._centre(camera, a), self._centre(camera, b)
@@ -302,11 +302,11 @@ class BoardRenderer:
         points = [camera.to_screen(h) for h in ov.fire_line]
         pygame.draw.lines(surface, theme.TARGET, False, points, max(2, int(camera.size / 12)))
 
-    def _draw_ghost(self, surface, camera, state, ov: Overlays) -> None:
+    def _draw_ghost(self, surface, camera, figures, ov: Overlays) -> None:
         name, h, facing = ov.ghost
-        f = state.figures[name]
-        from dataclasses import replace
-        ghost = replace(f.clone(), hex=h, facing=facing)
+        f = figures[name]
+        ghost = replace(f, hex=h, facing=facing if f.facing is not None else None,
+                        cells=tuple(footprint_cells(f.size, h, facing or 0)))
         token = self.token(ghost, camera.size, self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])).copy()
         token.set_alpha(170)
         surface.blit(token, token.get_rect(center=self._centre(camera, ghost)))
@@ -317,7 +317,7 @@ def _ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
     (not hidden under its hexes)."""
     if f.size == 1:
         return camera.size * one_hex
-    cells = [camera.to_screen(c) for c in footprint_cells(f.size, f.hex, f.facing)]
+    cells = [camera.to_screen(c) for c in f.cells]
     return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
 
 

@@ -104,7 +104,7 @@ def _body(f) -> tuple[float, float, float, float]:
 def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
     """A figure's token: team colour, facing mark, name, ST and ready weapon; posture and
     state visibly different (shape, shade and a pill)."""
-    cells = footprint_cells(f.size, Hex(0, 0), f.facing)
+    cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)
     probe = layout_for(kind, size, (0.0, 0.0))
     centres = [hex_to_pixel(probe, c) for c in cells]
     cx = sum(p[0] for p in centres) / len(centres)
@@ -119,7 +119,7 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
         base = tuple(int(c * 0.72) for c in base)  # a darker shade: hurt and down
     dark = tuple(int(c * 0.55) for c in base)
     centre = (dim / 2, dim / 2)
-    fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing])
+    fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing or 0])
     facing = math.atan2(fy, fx)
     if f.size == 1:
         room = _draw_single(surface, f, size, centre, facing, base, dark)
@@ -131,7 +131,7 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
     if f.status == "unconscious":
         zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
         surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
-    if getattr(f, "on_fire", None):
+    if f.on_fire:
         pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
     _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
     return surface
@@ -156,7 +156,7 @@ def _draw_single(surface, f, size: float, centre, facing: float, base, dark):
     def edge(phi: float) -> float:
         return (r + rim if kneeling else a) if a == b else _ellipse_radius(a, b, phi - angle)
 
-    if f.status == "ok":
+    if f.status == "ok" and f.facing is not None:
         _draw_facing(surface, size, centre, facing, edge, dark, 1.0)
     # Text may use a standing token's width even when the body is narrower: the name matters
     # more than the outline, and its shadow keeps it readable over the map.
@@ -175,9 +175,10 @@ def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dar
     for i, c in enumerate(cells):
         corners = polygon_corners(layout, c)
         inner = [(x + (points[i][0] - x) * 0.1, y + (points[i][1] - y) * 0.1) for x, y in corners]
-        pygame.draw.polygon(surface, light if i == head and f.status == "ok" else base, inner)
+        front = i == head and f.status == "ok" and f.facing is not None
+        pygame.draw.polygon(surface, light if front else base, inner)
         pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
-    if f.status == "ok":
+    if f.status == "ok" and f.facing is not None:
         _draw_facing(surface, size, points[head], facing, lambda phi: size * 0.78, dark, _mark_scale(f.size))
     middle = surface.get_width() / 2
     return lambda y: _footprint_chord(points, size, middle, middle + y) - size * 0.3
@@ -221,11 +222,13 @@ def _token_lines(f, size: float) -> list[tuple[tuple[str, ...], int, int, bool, 
     big = 1.0 if f.size == 1 else 1.35  # a multihex figure has room for a larger name
     small = max(7, int(size / 3.6 * big))
     lines = [((f.name,), max(7, int(size / 3.0 * big)), 7, True, (255, 255, 255))]
-    if size >= 20:
-        lines.append(((f"ST {f.effective_st}/{f.st}", f"{f.effective_st}/{f.st}"), small, 7, False, (255, 255, 255)))
+    if size >= 20 and f.meter is not None:
+        now, full = f.meter
+        lines.append(((f"{f.meter_label} {now}/{full}".strip(), f"{now}/{full}"), small, 7, False,
+                      (255, 255, 255)))
     upright = f.posture == "standing" or f.size > 1  # a lowered token has room for two lines
-    if size >= 30 and f.ready and f.status == "ok" and upright:
-        lines.append(((f.ready,), small, 7, False, (235, 235, 210)))
+    if size >= 30 and f.caption and f.status == "ok" and upright:
+        lines.append(((f.caption,), small, 7, False, (235, 235, 210)))
     return lines
 
 
@@ -254,9 +257,10 @@ def _draw_text(surface, f, size: float, centre, room) -> None:
 def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     """Posture or state in words, on a pill across the token's lower edge."""
     kind = f.status if f.status != "ok" else f.posture
-    if kind not in PILLS or size < 14:
+    if kind == "standing" or size < 14:
         return  # standing needs no word; at a tiny zoom the shape must do
-    text, bg, fg = PILLS[kind]
+    # A ruleset's own states ("incapacitated", "unhorsed") read as themselves, on grey.
+    text, bg, fg = PILLS.get(kind, (kind.upper(), (170, 170, 178), (24, 24, 28)))
     px = max(8, int(size / 3.8))
     font, text = _fit(text, surface.get_width() - 8, px, 7, True)
     label = font.render(text, True, fg)

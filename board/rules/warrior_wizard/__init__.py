@@ -6,8 +6,9 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, register
-from board.rules.warrior_wizard import combat_do, gm, moves
+from board.models import FigureSpec
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.warrior_wizard import combat_do, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
@@ -27,6 +28,25 @@ class WarriorWizard:
 
     id = "warrior-wizard"
     name = "Warrior & Wizard"
+    facing = True
+    gm_actions = gm.GM_ACTIONS
+
+    def figure_model(self) -> type[FigureSpec]:
+        return FigureSpec
+
+    def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
+        return sheet.check_figure(spec, problem)
+
+    def tokens(self, state: WWState) -> dict[str, Token]:
+        out = {}
+        for f in state.figures.values():
+            by = engagers(state, f) if f.status == "ok" else []
+            out[f.name] = Token(
+                name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
+                facing=f.facing, status=f.status, posture=f.posture,
+                meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
+                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)))
+        return out
 
     def options_model(self) -> type[Options]:
         return Options

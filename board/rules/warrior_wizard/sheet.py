@@ -1,0 +1,85 @@
+"""The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from board.models import FigureSpec
+from board.tables import RuleTables, UnknownName, load_spells, load_tables
+
+Report = Callable[[tuple, str], None]
+
+
+def check_figure(spec: FigureSpec, problem: Report, tables: RuleTables | None = None) -> FigureSpec:
+    """Report every piece of gear the tables do not know; return the spec with `ready` resolved
+    to a carried weapon's table name ("" for empty-handed)."""
+    tables = tables or load_tables()
+    ready = _equipment(spec, problem, tables)
+    return spec.model_copy(update={"ready": ready})
+
+
+def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
+    carried = []
+    for i, name in enumerate(spec.weapons):
+        try:
+            carried.append(tables.weapon(name).name)
+        except UnknownName as error:
+            problem(("weapons", i), str(error))
+    for i, name in enumerate(spec.spells):
+        try:
+            load_spells().spell(name)
+        except UnknownName as error:
+            problem(("spells", i), str(error))
+    for key, kinds in (("armor", ("body",)), ("shield", ("shield",))):
+        name = getattr(spec, key)
+        if name is None:
+            continue
+        try:
+            piece = tables.armor_piece(name)
+        except UnknownName as error:
+            problem((key,), str(error))
+            continue
+        if piece.kind not in kinds:
+            problem((key,), f'"{piece.name}" is not {"a shield" if key == "shield" else "body armor"}')
+    if spec.backpack and spec.shield and spec.shield_slung:
+        problem(("shield_slung",), "a Full Backpack prevents slinging a shield on the back")
+    ready = spec.ready
+    if ready is None:
+        ready_name = carried[0] if carried else ""
+    elif ready == "":
+        return ""
+    else:
+        try:
+            ready_name = tables.weapon(ready).name
+        except UnknownName as error:
+            problem(("ready",), str(error))
+            return ""
+        if ready_name not in carried:
+            problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
+                                f"carried: {', '.join(carried) or 'nothing'}")
+            return ""
+    if spec.off_hand is not None:
+        _off_hand(spec, problem, tables, carried, ready_name)
+    if ready_name and tables.weapon(ready_name).two_handed and spec.shield and not spec.shield_slung:
+        problem(("ready" if spec.ready else "shield",),
+                f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) or leave it off')
+    return ready_name
+
+
+def _off_hand(spec: FigureSpec, problem: Report, tables: RuleTables, carried: list[str],
+              ready_name: str) -> None:
+    """The left-hand parrying weapon: "A dagger held in the left hand can be used to parry"."""
+    try:
+        name = tables.weapon(spec.off_hand).name
+    except UnknownName as error:
+        problem(("off_hand",), str(error))
+        return
+    if name not in ("Dagger", "Main-Gauche"):
+        problem(("off_hand",), f'only a Dagger or Main-Gauche parries in the left hand, not "{name}"')
+    elif carried.count(name) < 1 + (ready_name == name):
+        problem(("off_hand",), f'{spec.name} holds "{name}" in the left hand but does not carry '
+                               f"{'a second one' if ready_name == name else 'it'}")
+    elif spec.shield and not spec.shield_slung:
+        problem(("off_hand",), "the left hand holds the ready shield")
+    elif ready_name and tables.weapon(ready_name).two_handed:
+        problem(("off_hand",), f'"{ready_name}" is two-handed: the left hand is not free')
