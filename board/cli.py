@@ -189,7 +189,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     path = args.map
     if path and Path(path).exists():
         try:
-            editor = Editor(draft_from_map(load_map(path)), path)
+            editor = Editor(draft_from_map(load_map(path, args.ruleset)), path)
         except InputError as error:
             for problem in error.problems:
                 print(problem, file=sys.stderr)
@@ -202,7 +202,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
             return 2
         name = Path(path).stem.replace("-", " ").replace("_", " ").title() if path else "New map"
         try:
-            editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius), path)
+            editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius,
+                                      args.ruleset or "warrior-wizard"), path)
         except ValueError as error:
             print(f"edit: {error}", file=sys.stderr)
             return 2
@@ -252,6 +253,8 @@ def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = Non
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from board.rules.base import ruleset_ids
+
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -307,6 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
     edit.add_argument("--radius", type=int, help="make the new map a hexagon of this radius instead")
     edit.add_argument("--layout", choices=("flat", "pointy"), default="flat",
                       help="a new map's hexes: flat-top or pointy-top (default flat)")
+    edit.add_argument("--ruleset", choices=ruleset_ids(), help="whose figure sheets the map holds "
+                      "(a new map: default warrior-wizard; a map file: converts it, keeping its "
+                      "sheets under sheets:)")
     edit.set_defaults(func=cmd_edit)
 
     replay = sub.add_parser("replay", help="run a script headless and print its events")

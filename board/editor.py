@@ -10,7 +10,9 @@ from pydantic import ValidationError
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
 from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map
-from board.models import FigureSpec, MapFile, TeamSpec
+from board.models import FigureBase, MapFile, TeamSpec
+from board.rules.base import get_ruleset, ruleset_ids
+from board.rules.warrior_wizard.sheet import gear_problems, strength_penalties
 from board.saves import write_atomically
 from board.tables import UnknownName, load_spells, load_tables
 from board.yamlio import InputError
@@ -28,12 +30,13 @@ class Draft:
     size: tuple[int, int] | None
     radius: int | None
     terrain: dict[Hex, Terrain] = field(default_factory=dict)
-    figures: list[FigureSpec] = field(default_factory=list)
+    figures: list[FigureBase] = field(default_factory=list)  # sheets of the draft's ruleset
     teams: dict[str, str] = field(default_factory=dict)
+    ruleset: str = "warrior-wizard"
 
     def copy(self) -> Draft:
         return Draft(self.name, self.layout, self.size, self.radius, dict(self.terrain),
-                     list(self.figures), dict(self.teams))
+                     list(self.figures), dict(self.teams), self.ruleset)
 
     @property
     def cells(self) -> frozenset[Hex]:
@@ -44,7 +47,7 @@ class Draft:
 
 
 def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), layout: str = "flat",
-              radius: int | None = None) -> Draft:
+              radius: int | None = None, ruleset: str = "warrior-wizard") -> Draft:
     """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius.
 
     ValueError (a readable message) for a map the format refuses, such as 0x0 or radius -1.
@@ -54,13 +57,15 @@ def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), la
         MapFile(name=name, layout=layout, size=size, radius=radius)
     except ValidationError as error:
         raise ValueError("; ".join(readable(error))) from None
-    return Draft(name, layout, size, radius)
+    if ruleset not in ruleset_ids():
+        raise ValueError(f'unknown ruleset "{ruleset}"; expected one of: ' + ", ".join(ruleset_ids()))
+    return Draft(name, layout, size, radius, ruleset=ruleset)
 
 
 def draft_from_map(battle: BattleMap) -> Draft:
     """A draft of a loaded map."""
     return Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
-                 list(battle.figures), dict(battle.teams))
+                 list(battle.figures), dict(battle.teams), battle.ruleset)
 
 
 def readable(error: ValidationError) -> list[str]:
@@ -79,52 +84,7 @@ def readable(error: ValidationError) -> list[str]:
     return out
 
 
-def strength_penalties(spec: FigureSpec) -> list[str]:
-    """The penalties of weapons heavier than the figure's ST allows (allowed, so only said)."""
-    tables = load_tables()
-    out = []
-    for name in spec.weapons:
-        try:
-            weapon = tables.weapon(name)
-        except UnknownName:
-            continue  # gear_problems says so
-        if weapon.st_min and spec.st < weapon.st_min:
-            # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
-            # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.
-            short = weapon.st_min - spec.st
-            damage = f", -{short // 2} damage" if short >= 2 else ""
-            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit{damage}")
-    return out
-
-
-def gear_problems(spec: FigureSpec) -> list[str]:
-    """Weapons, armor, ready weapon and spells that the tables do not know or that don't fit."""
-    tables = load_tables()
-    out, carried = [], set()
-    for name in spec.weapons:
-        carried.add(name.casefold())
-        try:
-            carried.add(tables.weapon(name).name.casefold())
-        except UnknownName as error:
-            out.append(str(error))
-    for key in ("armor", "shield"):
-        value = getattr(spec, key)
-        if value:
-            try:
-                tables.armor_piece(value)
-            except UnknownName as error:
-                out.append(str(error))
-    if spec.ready and spec.ready.casefold() not in carried:
-        out.append(f'ready weapon "{spec.ready}" is not carried')
-    for name in spec.spells:
-        try:
-            load_spells().spell(name)
-        except UnknownName as error:
-            out.append(str(error))
-    return out
-
-
-def placement_problems(spec: FigureSpec, draft: Draft) -> list[str]:
+def placement_problems(spec: FigureBase, draft: Draft) -> list[str]:
     """Why the figure cannot stand where it is: off the map, on a wall or on another figure."""
     others = [f for f in draft.figures if f.name != spec.name]
     taken = {c for f in others for c in footprint_cells(f.size, Hex(*f.at), f.facing)}
@@ -139,9 +99,18 @@ def placement_problems(spec: FigureSpec, draft: Draft) -> list[str]:
     return []
 
 
-def figure_problems(spec: FigureSpec, draft: Draft) -> list[str]:
+def sheet_problems(spec: FigureBase, ruleset: str) -> list[str]:
+    """What the ruleset's tables say of a sheet (Warrior & Wizard's with ST penalties)."""
+    if ruleset == "warrior-wizard":
+        return strength_penalties(spec) + gear_problems(spec)
+    out: list[str] = []
+    get_ruleset(ruleset).check_figure(spec, lambda path, message: out.append(message))
+    return out
+
+
+def figure_problems(spec: FigureBase, draft: Draft) -> list[str]:
     """What is wrong with a placed figure, said at once, as the form shows it (empty if nothing)."""
-    return strength_penalties(spec) + gear_problems(spec) + placement_problems(spec, draft)
+    return sheet_problems(spec, draft.ruleset) + placement_problems(spec, draft)
 
 
 @dataclass(frozen=True)
@@ -258,24 +227,24 @@ class Editor:
 
     # --- figures -------------------------------------------------------------------------
 
-    def figure(self, name: str) -> FigureSpec | None:
+    def figure(self, name: str) -> FigureBase | None:
         return next((f for f in self.draft.figures if f.name == name), None)
 
-    def figure_at(self, h: Hex) -> FigureSpec | None:
+    def figure_at(self, h: Hex) -> FigureBase | None:
         for f in self.draft.figures:
             if h in footprint_cells(f.size, Hex(*f.at), f.facing):
                 return f
         return None
 
-    def put_figure(self, data: dict, replacing: str | None = None) -> tuple[FigureSpec | None, list[str]]:
+    def put_figure(self, data: dict, replacing: str | None = None) -> tuple[FigureBase | None, list[str]]:
         """Add a figure or replace one from form data; refused with the reasons if invalid."""
         try:
-            spec = FigureSpec.model_validate(data)
+            spec = self.model.model_validate(data)
         except ValidationError as error:
             return None, readable(error)
         if isinstance(spec.at, str):
             return None, ["place figures on the map by clicking"]
-        problems = self._name_problems(spec, replacing) + gear_problems(spec) \
+        problems = self._name_problems(spec, replacing) + self._table_problems(spec) \
             + placement_problems(spec, self._without(replacing))
         if problems:
             return None, problems
@@ -294,15 +263,26 @@ class Editor:
         it stands is not checked until it is placed.
         """
         try:
-            spec = FigureSpec.model_validate(data)
+            spec = self.model.model_validate(data)
         except ValidationError as error:
             return readable(error)
-        problems = strength_penalties(spec) + self._name_problems(spec, editing) + gear_problems(spec)
+        problems = self._name_problems(spec, editing) + sheet_problems(spec, self.draft.ruleset)
         if editing is not None and not isinstance(spec.at, str):
             problems += placement_problems(spec, self._without(editing))
         return problems
 
-    def _name_problems(self, spec: FigureSpec, replacing: str | None) -> list[str]:
+    @property
+    def model(self) -> type[FigureBase]:
+        """The figure sheet of the draft's ruleset."""
+        return get_ruleset(self.draft.ruleset).figure_model()
+
+    def _table_problems(self, spec: FigureBase) -> list[str]:
+        """Refusals from the tables (a Warrior & Wizard ST penalty is allowed, only said)."""
+        if self.draft.ruleset == "warrior-wizard":
+            return gear_problems(spec)
+        return sheet_problems(spec, self.draft.ruleset)
+
+    def _name_problems(self, spec: FigureBase, replacing: str | None) -> list[str]:
         if spec.name != replacing and self.figure(spec.name):
             return [f'a figure named "{spec.name}" is already on the map']
         return []
@@ -349,7 +329,7 @@ class Editor:
         draft.figures = [f for f in draft.figures if f.name != name]
         return True
 
-    def copy_figure(self, name: str, to: Hex) -> tuple[FigureSpec | None, list[str]]:
+    def copy_figure(self, name: str, to: Hex) -> tuple[FigureBase | None, list[str]]:
         """Copy a figure to another hex with the next free name (Orc -> Orc 2): a squad."""
         spec = self.figure(name)
         if spec is None:
@@ -367,9 +347,9 @@ class Editor:
     def to_yaml(self) -> str:
         """The draft in the map format that check reads."""
         d = self.draft
-        source = MapFile(name=d.name, layout=d.layout, size=d.size, radius=d.radius,
+        source = MapFile(name=d.name, ruleset=d.ruleset, layout=d.layout, size=d.size, radius=d.radius,
                          teams={t: {"color": c} for t, c in d.teams.items()})
-        battle = BattleMap(name=d.name, ruleset="warrior-wizard", layout=d.layout, cells=d.cells,
+        battle = BattleMap(name=d.name, ruleset=d.ruleset, layout=d.layout, cells=d.cells,
                            terrain=d.terrain, figures=d.figures, source=source, size=d.size,
                            teams=d.teams)
         return map_to_yaml(battle)

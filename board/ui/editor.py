@@ -15,6 +15,7 @@ from board.ui.editor_form import ADD, FigureForm
 from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
+from board.ui.sheet_form import SheetForm
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
@@ -95,7 +96,10 @@ class EditorScene:
         for i, brush in enumerate(BRUSHES):
             self._button((x + i * (quarter + 2), y + 34, quarter, 28), brush.title(), f"brush:{brush}",
                          f"key {i + 1}")
-        self.figure_form = FigureForm(self.manager, x, y + 72, width)
+        if self.editor.draft.ruleset == "warrior-wizard":  # drop-downs from its tables
+            self.figure_form = FigureForm(self.manager, x, y + 72, width)
+        else:
+            self.figure_form = SheetForm(self.manager, x, y + 72, width, self.editor.model)
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
         y = self.figure_form.bottom
         labels = (("apply", "Apply"), ("new", "New"), ("copy", "Copy"), ("delete", "Delete"))
@@ -334,7 +338,7 @@ class EditorScene:
         draft = self.editor.draft
         key = (self.editor.version, draft.layout)
         if key != self.renderer_key:
-            battle = BattleMap(draft.name, "warrior-wizard", draft.layout, draft.cells, draft.terrain,
+            battle = BattleMap(draft.name, draft.ruleset, draft.layout, draft.cells, draft.terrain,
                                draft.figures, None, size=draft.size, teams=draft.teams)
             order = list(dict.fromkeys(f.team for f in draft.figures))
             colours = {t: theme.team_colour(draft.teams, t, order) for t in order}

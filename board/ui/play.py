@@ -16,6 +16,7 @@ from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
+from board.ui.timeline import draw_timeline
 
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
@@ -362,7 +363,10 @@ class PlayScene:
         self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now)
         colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
         status = {n: f.status for n, f in figures.items() if f.status != "ok"}
-        self.banner.draw(screen, self.banner_rect, self.title, c.info(), colours, c.view.gm, status)
+        info = c.info()
+        self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
+        if info.get("timeline"):
+            draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height)

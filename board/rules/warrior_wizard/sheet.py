@@ -1,4 +1,7 @@
-"""The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands."""
+"""The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands.
+
+check_figure is what a map file gets; strength_penalties and gear_problems are what the editor's
+form says as it is filled in."""
 
 from __future__ import annotations
 
@@ -83,3 +86,48 @@ def _off_hand(spec: FigureSpec, problem: Report, tables: RuleTables, carried: li
         problem(("off_hand",), "the left hand holds the ready shield")
     elif ready_name and tables.weapon(ready_name).two_handed:
         problem(("off_hand",), f'"{ready_name}" is two-handed: the left hand is not free')
+
+
+def strength_penalties(spec: FigureSpec) -> list[str]:
+    """The penalties of weapons heavier than the figure's ST allows (allowed, so only said)."""
+    tables = load_tables()
+    out = []
+    for name in spec.weapons:
+        try:
+            weapon = tables.weapon(name)
+        except UnknownName:
+            continue  # gear_problems says so
+        if weapon.st_min and spec.st < weapon.st_min:
+            # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
+            # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.
+            short = weapon.st_min - spec.st
+            damage = f", -{short // 2} damage" if short >= 2 else ""
+            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit{damage}")
+    return out
+
+
+def gear_problems(spec: FigureSpec) -> list[str]:
+    """Weapons, armor, ready weapon and spells that the tables do not know or that don't fit."""
+    tables = load_tables()
+    out, carried = [], set()
+    for name in spec.weapons:
+        carried.add(name.casefold())
+        try:
+            carried.add(tables.weapon(name).name.casefold())
+        except UnknownName as error:
+            out.append(str(error))
+    for key in ("armor", "shield"):
+        value = getattr(spec, key)
+        if value:
+            try:
+                tables.armor_piece(value)
+            except UnknownName as error:
+                out.append(str(error))
+    if spec.ready and spec.ready.casefold() not in carried:
+        out.append(f'ready weapon "{spec.ready}" is not carried')
+    for name in spec.spells:
+        try:
+            load_spells().spell(name)
+        except UnknownName as error:
+            out.append(str(error))
+    return out

@@ -1,0 +1,76 @@
+"""The round's timeline: for rulesets that plot seconds, who has initiative when, and what each
+combatant plotted, with the current second marked. It only reads turn_info["timeline"]."""
+
+from __future__ import annotations
+
+import pygame
+
+from board.ui import theme
+
+SECONDS = 6
+ROW = 20
+NAME_WIDTH = 170
+CELL = 74
+LOST = (120, 70, 70)
+INITIATIVE = (60, 96, 70)
+
+
+def timeline_size(timeline: dict) -> tuple[int, int]:
+    """The panel's size for this many rows."""
+    return NAME_WIDTH + CELL * SECONDS + 16, ROW * (len(timeline.get("rows", ())) + 1) + 12
+
+
+def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, colours: dict,
+                  active: str | None) -> pygame.Rect:
+    """Draw the panel at the bottom left of bounds; returns where it went."""
+    width, height = timeline_size(timeline)
+    rect = pygame.Rect(bounds.x + 8, bounds.bottom - height - 8, min(width, bounds.width - 16), height)
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.PANEL, 230), panel.get_rect(), border_radius=8)
+    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
+    now = timeline.get("second", 0)
+    small, bold = theme.font(13), theme.font(13, True)
+    head = bold.render("Round" if not now else f"Second {now}", True, theme.TEXT)
+    panel.blit(head, (8, 6))
+    for s in range(1, SECONDS + 1):
+        x = NAME_WIDTH + (s - 1) * CELL
+        if s == now:
+            pygame.draw.rect(panel, (*theme.SELECT, 60), (x, 4, CELL - 2, rect.height - 8), border_radius=4)
+        label = (bold if s == now else small).render(str(s), True, theme.TEXT if s == now else theme.TEXT_DIM)
+        panel.blit(label, (x + (CELL - label.get_width()) // 2, 6))
+    for i, row in enumerate(timeline.get("rows", ())):
+        y = 6 + ROW * (i + 1)
+        name = row["figure"]
+        colour = colours.get(name, theme.TEXT)
+        pygame.draw.circle(panel, colour, (12, y + ROW // 2 - 1), 5)
+        general = row.get("general") or ""
+        tag = small.render(_fit(general, small, 64), True, theme.TEXT_DIM) if general else None
+        room = NAME_WIDTH - 30 - (tag.get_width() + 6 if tag else 0)
+        font = bold if name == active else small
+        panel.blit(font.render(_fit(name, font, room), True, theme.TEXT), (22, y + 2))
+        if tag:
+            panel.blit(tag, (NAME_WIDTH - tag.get_width() - 8, y + 2))
+        plots = {int(k): v for k, v in (row.get("plots") or {}).items()}
+        for s in range(1, SECONDS + 1):
+            x = NAME_WIDTH + (s - 1) * CELL
+            cell = pygame.Rect(x + 2, y + 1, CELL - 6, ROW - 3)
+            if s in row.get("initiative", ()):
+                pygame.draw.rect(panel, INITIATIVE, cell, border_radius=3)
+            elif s in row.get("lost", ()):
+                pygame.draw.rect(panel, LOST, cell, 1, border_radius=3)
+            plot = plots.get(s)
+            if plot:
+                shown = small.render(_fit(plot, small, CELL - 10), True,
+                                     theme.TEXT if s >= now else theme.TEXT_DIM)
+                panel.blit(shown, (cell.x + 3, cell.y + 1))
+    screen.blit(panel, rect.topleft)
+    return rect
+
+
+def _fit(text: str, font, width: int) -> str:
+    """The text, cut with an ellipsis to fit the width."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
