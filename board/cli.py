@@ -133,7 +133,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
     game, title = opened
     render_png(game, title, args.out, (width, height))
-    print(f"{args.out}: {width}x{height}, turn {game.state.turn}, {len(game.history)} commands applied")
+    turn = game.ruleset.turn_info(game.state)["turn"]
+    print(f"{args.out}: {width}x{height}, turn {turn}, {len(game.history)} commands applied")
     return 0
 
 
