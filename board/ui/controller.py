@@ -124,9 +124,9 @@ class Controller(GMControls):
         if info.needs == "path":
             self.view.move_action = action_id
             self.say(f"{info.label}: click a blue hex ({len(info.hexes)} in reach)")
-        elif action_id == "stand_up":
-            self.submit(Command(do="move", figure=self.view.selected, action="stand_up"))
-        else:
+        elif not (self.game.ruleset.facing and action_id == "stand_still"):
+            self.submit(Command(do="move", figure=self.view.selected, action=action_id))
+        else:  # standing still, a figure with facing may still turn
             f = self.game.tokens()[self.view.selected]
             self.view.pending = (f.name, f.hex, (), f.facing, "stand_still")
             self._check_facings()
@@ -143,8 +143,11 @@ class Controller(GMControls):
 
     def _click_move(self, h: Hex) -> None:
         f = self.game.tokens()[self.view.selected]
-        if h in f.cells:
-            self.choose_move_action("stand_still")
+        if h in f.cells:  # a click on one's own token: stay (and, with facing, turn)
+            stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "none"
+                         and i.id != "stand_up"), None)
+            if stay is not None:
+                self.choose_move_action(stay)
             return
         info = self.move_info()
         if info is None or h not in info.hexes:
@@ -224,7 +227,7 @@ class Controller(GMControls):
     def cancel(self) -> None:
         """Esc: step back out of whatever is being planned."""
         v = self.view
-        if v.mode in ("facing", "target", "hex", "choice"):
+        if v.mode in ("facing", "target", "hex", "choice", "options"):
             self.sync()
             self.say("")
         elif v.gm:
@@ -252,8 +255,25 @@ class Controller(GMControls):
         elif info.needs in ("weapon", "choice") and info.choices:
             self.view.action, self.view.mode = info, "choice"
             self.say(f"{info.label}: choose {', '.join(info.choices)}")
+        elif info.options:  # settings first (a shield, a forward step), then Do it
+            self.view.action, self.view.mode = info, "options"
+            self.say(f"{info.label}: set what you want, then Do it")
         else:
             self.submit(Command(do="act", figure=name, action=action_id))
+
+    def do_it(self) -> None:
+        """Carry out the action whose settings are shown."""
+        info = self.view.action
+        if info is not None:
+            self.submit(Command(do="act", figure=self.view.selected, action=info.id,
+                                params=self.changed_options()))
+
+    def changed_options(self) -> dict:
+        """Only the settings the player changed: the first value of each is the ruleset's default."""
+        info = self.view.action
+        if info is None:
+            return {}
+        return {key: self.option(key) for key in info.options if self.view.option_index.get(key, 0)}
 
     def choose(self, choice: str) -> None:
         """Pick a weapon or posture for the action being aimed."""
@@ -261,10 +281,11 @@ class Controller(GMControls):
         if info is None:
             return
         if info.needs == "weapon":
-            command = Command(do="act", figure=self.view.selected, action=info.id, weapon=choice)
+            command = Command(do="act", figure=self.view.selected, action=info.id, weapon=choice,
+                              params=self.changed_options())
         else:
             command = Command(do="act", figure=self.view.selected, action=info.id,
-                              params=info.choice_params.get(choice, {}))
+                              params={**self.changed_options(), **info.choice_params.get(choice, {})})
         self.submit(command)
 
     def option(self, key: str) -> object:
@@ -282,9 +303,8 @@ class Controller(GMControls):
         info = self.view.action
         if info is None:
             return None
-        # Only settings the player changed: the first value of each is the ruleset's default.
-        params = {key: self.option(key) for key in info.options if self.view.option_index.get(key, 0)}
-        return Command(do="act", figure=self.view.selected, action=info.id, target=target, params=params)
+        return Command(do="act", figure=self.view.selected, action=info.id, target=target,
+                       params=self.changed_options())
 
     def predict(self, target: str) -> Prediction | None:
         """The exact odds of attacking target with the action being aimed."""
@@ -310,7 +330,8 @@ class Controller(GMControls):
     def _click_action_hex(self, h: Hex) -> None:
         info = self.view.action
         if info is not None:
-            self.submit(Command(do="act", figure=self.view.selected, action=info.id, to=(h.q, h.r)))
+            self.submit(Command(do="act", figure=self.view.selected, action=info.id, to=(h.q, h.r),
+                                params=self.changed_options()))
 
     def _click_combat(self, h: Hex) -> None:
         # Clicking another figure that has not acted offers its out-of-turn stances.

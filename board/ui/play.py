@@ -281,7 +281,7 @@ class PlayScene:
 
     def _menu_item(self, item: Item) -> None:
         c = self.controller
-        simple = {"cancel": c.cancel, "confirm": c.confirm, "turn_left": lambda: c.turn(1),
+        simple = {"cancel": c.cancel, "confirm": c.confirm, "do_it": c.do_it, "turn_left": lambda: c.turn(1),
                   "turn_right": lambda: c.turn(-1)}
         if item.id in simple:
             simple[item.id]()

@@ -14,6 +14,7 @@ HINTS = {
     "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
     "hex": "Click a highlighted hex · Esc cancels",
     "choice": "Choose from the menu · Esc cancels",
+    "options": "Click a setting to change it, then Do it · Esc cancels",
     "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
           "A add a copy · Del remove · G leaves",
     "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
@@ -52,14 +53,20 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
         title = f"{name}: {doing}" if name == active else f"{name}: declare now"
         return title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos]
     if v.mode == "choice" and v.action is not None:
-        return v.action.label, [Item(choice, choice) for choice in v.action.choices] + [cancel]
+        return v.action.label, toggles(c) + [Item(choice, choice) for choice in v.action.choices] + [cancel]
+    if v.mode == "options" and v.action is not None:
+        return f"{v.selected}: {v.action.label}", toggles(c) + [Item("do_it", f"Do it: {v.action.label}"), cancel]
     if v.mode == "facing" and v.pending:
         return f"{v.pending[0]}: confirm the move", [
             Item("confirm", "Confirm move and facing", hotkey="Enter"),
             Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"), cancel]
     if v.mode in ("target", "hex") and v.action is not None:
-        toggles = [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
-                                         f"{shown(key, c.option(key))}  (click to change)")
-                   for key in v.action.options]
-        return f"{v.selected}: {v.action.label}", toggles + [cancel]
+        return f"{v.selected}: {v.action.label}", toggles(c) + [cancel]
     return None
+
+
+def toggles(c: Controller) -> list[Item]:
+    """The aimed action's settings, each a row that steps to its next value when clicked."""
+    return [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
+                                  f"{shown(key, c.option(key))}  (click to change)")
+            for key in c.view.action.options]
