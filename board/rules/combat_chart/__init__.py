@@ -1,0 +1,148 @@
+"""The combat-chart ruleset (rule text 001): initiative by Mind + Body, Attack Rank against
+Defense Rank on a 3d6 combat chart, critical hits and misses, shields and crossbows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.combat_chart import acts, do, gm, turns
+from board.rules.combat_chart.options import Options
+from board.rules.combat_chart.predict import predict_attack, predict_spell
+from board.rules.combat_chart.sheet import CCFigure, check_figure
+from board.rules.combat_chart.state import CCState, fig_from_spec
+from board.rules.combat_chart.stats import attack_rank, defense_rank, initiative, total
+from board.rules.combat_chart.tables import load
+
+
+class CombatChart:
+    """Rounds of 10 seconds, one turn each in initiative order; attacks read the combat chart."""
+
+    id = "combat-chart"
+    name = "Combat Chart"
+    facing = False  # "spaces rather than facing": no facing, no threat zones
+    gm_actions = gm.GM_ACTIONS
+
+    def figure_model(self) -> type[CCFigure]:
+        return CCFigure
+
+    def check_figure(self, spec, problem) -> CCFigure:
+        return check_figure(spec, problem)
+
+    def options_model(self) -> type[Options]:
+        return Options
+
+    def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
+        tables = load()
+        state = CCState(battle=battle, options=options, tables=tables,
+                        figures={s.name: fig_from_spec(s, tables) for s in battle.figures})
+        events: list[Event] = []
+        if options.perception_vs_surprise:
+            # "A successful Perception check can be used to avoid surprise"
+            for f in state.figures.values():
+                if f.surprised:
+                    ok, data = turns.attribute_roll(state, f, "perception", dice)
+                    f.surprised = not ok
+                    events.append(Event("roll", f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
+                                        + ("not surprised" if ok else "surprised"), f.name, {**data, "dice": 3}))
+        events += turns.check_victory(state)
+        if state.phase != "over":
+            events += turns.start_round(state, dice)
+        return state, events
+
+    def turn_info(self, state: CCState) -> dict[str, Any]:
+        label = "Over" if state.phase == "over" else f"Round {state.round}" + (
+            f": {state.active}'s turn" if state.active else "")
+        return {"turn": state.round, "phase": state.phase, "phase_label": label, "order": list(state.order),
+                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+
+    def tokens(self, state: CCState) -> dict[str, Token]:
+        out = {}
+        for f in state.figures.values():
+            words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
+            out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
+                                status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
+                                meter_label="HP", caption=", ".join(words))
+        return out
+
+    def actions(self, state: CCState, figure: str) -> list[ActionInfo]:
+        f = state.figures.get(figure)
+        if f is None or state.phase == "over" or state.active != figure:
+            return []
+        return acts.action_list(state, f)
+
+    def check(self, state: CCState, command: Command) -> None:
+        if command.do == "act":
+            acts.plan(state, command)
+        elif command.do == "gm":
+            gm.plan(state, command)
+        else:
+            raise Refusal(f'unknown command "{command.do}"; this ruleset takes act or gm '
+                          '(a move is the "move" act)')
+
+    def apply(self, state: CCState, command: Command, dice: DiceSource) -> list[Event]:
+        if command.do == "act":
+            return do.apply(state, command, dice)
+        if command.do == "gm":
+            return gm.apply(state, command, dice)
+        raise Refusal(f'unknown command "{command.do}"; this ruleset takes act or gm')
+
+    def predict(self, state: CCState, command: Command) -> Prediction | None:
+        if command.do != "act" or command.action not in ("attack", "maneuver", "cast", "use_item"):
+            return None
+        try:
+            _, plan = acts.plan(state, command)
+        except Refusal:
+            return None
+        if command.action in ("attack", "maneuver"):
+            return predict_attack(state, plan)
+        return predict_spell(state, plan)
+
+    def snapshot(self, state: CCState) -> dict[str, Any]:
+        figures = {}
+        for f in state.figures.values():
+            figures[f.name] = {
+                "hex": [f.hex.q, f.hex.r], "status": f.status, "hp": f.hp, "hp_max": f.hp_max,
+                "initiative": initiative(state, f), "attack_rank": total(attack_rank(state, f, None)),
+                "defense_rank": total(defense_rank(state, f)), "posture": f.posture, "ready": f.ready,
+                "shield_on": f.shield_on, "stance": f.stance, "stunned": f.stunned, "magic": f.magic,
+                "bleeding": sum(w[1] for w in f.bleeding), "effects": [e.name for e in f.effects],
+                "weapons": list(f.weapons), "armor_needs_repair": f.armor_needs_repair,
+            }
+        return {"turn": state.round, "phase": state.phase, "order": list(state.order),
+                "winner": state.winner, "figures": figures}
+
+    def legal_commands(self, state: CCState) -> list[Command]:
+        out: list[Command] = []
+        moves: list[Command] = []
+        name = state.active
+        if name is None:
+            return out
+        for info in acts.action_list(state, state.figures[name]):
+            if not info.enabled:
+                continue
+            base = {"do": "act", "figure": name, "action": info.id}
+            if info.needs == "target":
+                key, values = next(iter(info.options.items()), (None, (None,)))
+                for t in info.targets:
+                    for v in values:
+                        out.append(Command(**base, target=t, params={key: v} if key else {}))
+            elif info.needs == "hex":
+                # The hexes offered are the reachable ones: legal by construction.
+                moves += [Command(**base, to=(h.q, h.r)) for h in info.hexes]
+            elif info.needs == "choice":
+                out += [Command(**base, params=p) for p in info.choice_params.values()]
+            else:
+                out.append(Command(**base))
+        return [c for c in out if self._legal(state, c)] + moves
+
+    def _legal(self, state: CCState, command: Command) -> bool:
+        try:
+            self.check(state, command)
+        except Refusal:
+            return False
+        return True
+
+
+register(CombatChart())

@@ -1,0 +1,193 @@
+"""The turn's choices: "During their turn, each character can do one of the following"."""
+
+from __future__ import annotations
+
+from board.hexgrid import Hex
+from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.combat_chart import attack, magic
+from board.rules.combat_chart.state import CCState, Fig
+from board.rules.combat_chart.stats import reachable, weapon_of, why_not_target
+
+PHASE = "turn"
+LABELS = {
+    "attack": "Attack", "maneuver": "Combat maneuver", "cast": "Cast a spell", "drink": "Drink a potion",
+    "use_item": "Read a scroll / activate an item", "dodge": "Dodge", "parry": "Parry",
+    "block": "Block with shield", "short": "Short action", "move": "Move", "stand_up": "Stand up",
+    "delay": "Delay (act last)", "pass": "Do nothing",
+}
+NEEDS = {"attack": "target", "maneuver": "target", "cast": "target", "use_item": "target",
+         "drink": "choice", "short": "choice", "move": "hex"}
+
+
+def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
+    """"Perform a short action that takes 10 seconds or less": label -> params."""
+    out: dict[str, dict] = {}
+    for w in f.weapons:
+        if w != f.ready:
+            out[f"Ready {w}"] = {"short": "ready", "weapon": w}
+    if f.ready:
+        out[f"Put away {f.ready}"] = {"short": "ready", "weapon": None}
+    for w in sorted(f.unloaded):
+        if w in f.weapons:
+            out[f"Load {w}"] = {"short": "load", "weapon": w}
+    if f.shield:
+        out["Sling shield" if f.shield_on else f"Strap on {f.shield}"] = {"short": "shield"}
+    for w in sorted(set(state.items.get(f.hex, []))):
+        out[f"Pick up {w}"] = {"short": "pick_up", "weapon": w}
+    out["Shout for help"] = {"short": "shout"}
+    return out
+
+
+def why_not(state: CCState, f: Fig, action: str) -> str | None:
+    """Why the action is not open to the active figure now (None: it is)."""
+    t = state.tables
+    if f.posture == "fallen" and action not in ("stand_up", "pass", "delay"):
+        return "on the ground: stand up first (a move)"
+    if action == "stand_up" and f.posture != "fallen":
+        return "already standing"
+    if action == "delay":
+        if not state.options.delay:
+            return "the optional delay rule is off"
+        if f.delayed:
+            return "already delayed this round"
+    if action == "cast":
+        if not f.spells:
+            return "knows no spells"
+        if f.shield_on:
+            return "spells can't be cast while using a shield"
+    if action == "use_item" and not [i for i in f.items if t.items[i]["use"] != "drink"]:
+        return "no scroll or magic item"
+    if action == "drink" and not [i for i in f.items if t.items[i]["use"] == "drink"]:
+        return "no potion"
+    if action == "block":
+        if not f.shield:
+            return "no shield"
+        if weapon_of(state, f).bars_shield:
+            return f"shields cannot be used at the same time as a {f.weapon_name}"
+    if action in ("attack", "maneuver"):
+        w = weapon_of(state, f)
+        if w.reload and w.name in f.unloaded:
+            return f"the {w.name} is not loaded: loading it is a short action"
+        if f.shield_on and w.bars_shield:
+            return f"shields cannot be used at the same time as a {w.name}"
+    if action == "parry" and weapon_of(state, f).missile:
+        return "parrying needs a melee weapon in hand"
+    if action == "move" and not reachable(state, f):
+        return "no free hex to move to"
+    return None
+
+
+def targets(state: CCState, f: Fig, action: str) -> tuple[str, ...]:
+    """The figures an aimed action can be aimed at now."""
+    if action in ("attack", "maneuver"):
+        w = weapon_of(state, f)
+        return tuple(t.name for t in state.figures.values()
+                     if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
+    spells = f.spells if action == "cast" else [s for i in f.items if (s := state.tables.items[i].get("spell"))]
+    return tuple(t.name for t in state.figures.values()
+                 if any(magic.why_not_spell(state, f, t, s) is None for s in spells))
+
+
+def options(state: CCState, f: Fig, action: str) -> dict[str, tuple]:
+    """Toggles of an aimed action."""
+    out: dict[str, tuple] = {}
+    if action == "maneuver":
+        out["maneuver"] = tuple(state.tables.maneuvers)
+    if action in ("attack", "maneuver") and not weapon_of(state, f).missile:
+        out["aim"] = (False, True)
+    if action == "cast":
+        out["spell"] = f.spells
+    if action == "use_item":
+        out["item"] = tuple(i for i in f.items if state.tables.items[i]["use"] != "drink")
+    return out
+
+
+def action_list(state: CCState, f: Fig) -> list[ActionInfo]:
+    """Every choice, greyed with the reason where it is not open."""
+    out = []
+    for action, label in LABELS.items():
+        why = why_not(state, f, action)
+        needs = NEEDS.get(action, "none")
+        info = dict(id=action, label=label, phase=PHASE, enabled=why is None, reason=why, needs=needs)
+        if why is None and needs == "target":
+            found = targets(state, f, action)
+            info.update(targets=found, options=options(state, f, action), enabled=bool(found),
+                        reason=None if found else "no target in reach")
+        elif why is None and needs == "hex":
+            info["hexes"] = reachable(state, f)
+        elif why is None and needs == "choice":
+            sets = (short_actions(state, f) if action == "short" else
+                    {f"Drink {i}": {"item": i} for i in dict.fromkeys(f.items)
+                     if state.tables.items[i]["use"] == "drink"})
+            info.update(choices=tuple(sets), choice_params=sets)
+        out.append(ActionInfo(**info))
+    return out
+
+
+def plan(state: CCState, command: Command):
+    """Check an act command; return the active figure and what apply() needs."""
+    if state.phase == "over":
+        raise Refusal("the fight is over")
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        raise Refusal(f'no figure named "{command.figure}"')
+    if state.active != f.name:
+        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    action = command.action
+    if action not in LABELS:
+        raise Refusal(f'unknown action "{action}"; expected one of: ' + ", ".join(LABELS))
+    why = why_not(state, f, action)
+    if why:
+        raise Refusal(why)
+    p = command.params
+    if action == "attack":
+        return f, attack.plan_attack(state, f, command.target, None, bool(p.get("aim")))
+    if action == "maneuver":
+        name = p.get("maneuver") or next(iter(state.tables.maneuvers))
+        return f, attack.plan_attack(state, f, command.target, name, bool(p.get("aim")))
+    if action == "cast":
+        return f, magic.plan_cast(state, f, command.target, p.get("spell") or _fitting(state, f, command, f.spells))
+    if action == "use_item":
+        usable = [i for i in f.items if state.tables.items[i]["use"] != "drink"]
+        t = state.figures.get(command.target or "")
+        item = p.get("item") or next((i for i in usable if t is not None and magic.why_not_spell(
+            state, f, t, state.tables.items[i]["spell"], True) is None), usable[0])
+        return f, magic.plan_item(state, f, command.target, item)
+    if action == "drink":
+        item = p.get("item")
+        if item not in f.items or state.tables.items[item]["use"] != "drink":
+            raise Refusal(f'{f.name} has no potion "{item}"')
+        return f, item
+    if action == "short":
+        sets = short_actions(state, f)
+        if p not in sets.values():
+            raise Refusal("choose a short action: " + ", ".join(sets))
+        return f, p
+    if action == "move":
+        hexes = reachable(state, f)
+        to = _label(state, command)
+        if to not in hexes:
+            raise Refusal(f"{f.name} cannot reach {state.battle.label(to)} this turn "
+                          f"(movement {f.move}; walls and figures block)")
+        return f, hexes[to]
+    return f, None
+
+
+def _fitting(state: CCState, f: Fig, command: Command, spells, from_item: bool = False) -> str | None:
+    """With no spell named, the first that can be aimed at the target (else the first)."""
+    t = state.figures.get(command.target or "")
+    fits = [s for s in spells if t is not None and magic.why_not_spell(state, f, t, s, from_item) is None]
+    return (fits or list(spells) or [None])[0]
+
+
+def _label(state: CCState, command: Command) -> Hex:
+    from board.hexgrid import parse_label
+    raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
+    if raw is None:
+        raise Refusal("choose the hex to move to")
+    if isinstance(raw, (tuple, list)):
+        return Hex(*raw)
+    try:
+        return parse_label(raw, state.battle.layout)
+    except ValueError as error:
+        raise Refusal(str(error)) from None

@@ -1,0 +1,119 @@
+"""Spells, scrolls, magic items and potions; magical attacks ask the target for a saving throw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board.dice import DiceSource, roll
+from board.rules.base import Event, Refusal
+from board.rules.combat_chart.state import CCState, Effect, Fig
+from board.rules.combat_chart.stats import distance, line_of_fire
+
+
+@dataclass(frozen=True)
+class CastPlan:
+    """A spell about to be cast (from memory, a scroll or an item)."""
+
+    caster: str
+    target: str
+    spell: str
+    item: str | None = None  # the scroll or item it comes from: no magic points spent
+
+
+def why_not_spell(state: CCState, f: Fig, t: Fig, spell: str, from_item: bool = False) -> str | None:
+    """Why f cannot cast spell at t now, or None."""
+    s = state.tables.spells[spell]
+    if not from_item and f.magic < s.cost:
+        return f"{spell} costs {s.cost} magic points; {f.name} has {f.magic}"
+    if t.status == "dead":
+        return f"{t.name} is dead"
+    if s.kind == "enhance" and t.team != f.team:
+        return f"{spell} is cast on your own side"
+    if s.kind == "attack" and (t.team == f.team or not t.up):
+        return f"{spell} is cast on a foe still fighting"
+    if s.range == 0 and t.name != f.name:
+        return f"{spell} is cast only on the caster"
+    if distance(f, t) > s.range:
+        return f"{t.name} is out of {spell}'s range ({s.range} hexes)"
+    if t.name != f.name and line_of_fire(state, f, t) == "blocked":
+        return f"a wall is between {f.name} and {t.name}"
+    return None
+
+
+def plan_cast(state: CCState, f: Fig, target: str | None, spell: str) -> CastPlan:
+    """Check a spell from memory."""
+    if spell not in f.spells:
+        raise Refusal(f'{f.name} does not know "{spell}"; known: {", ".join(f.spells) or "none"}')
+    t = state.figures.get(target or "")
+    if t is None:
+        raise Refusal("choose the spell's target")
+    why = why_not_spell(state, f, t, spell)
+    if why:
+        raise Refusal(why)
+    return CastPlan(f.name, t.name, spell)
+
+
+def plan_item(state: CCState, f: Fig, target: str | None, item: str | None) -> CastPlan:
+    """Check reading a scroll or activating an item (casts its spell, no magic points)."""
+    usable = [i for i in f.items if state.tables.items[i]["use"] != "drink"]
+    item = item or (usable[0] if usable else None)
+    if item not in usable:
+        raise Refusal(f'{f.name} has no scroll or item "{item}"')
+    spell = state.tables.items[item]["spell"]
+    t = state.figures.get(target or "")
+    if t is None:
+        raise Refusal("choose a target")
+    why = why_not_spell(state, f, t, spell, from_item=True)
+    if why:
+        raise Refusal(why)
+    return CastPlan(f.name, t.name, spell, item)
+
+
+def cast(state: CCState, plan: CastPlan, dice: DiceSource) -> list[Event]:
+    """Cast: an enhancement takes hold; a magical attack asks for a saving throw vs. magic."""
+    from board.rules.combat_chart.turns import attribute_roll
+    f, t = state.figures[plan.caster], state.figures[plan.target]
+    s = state.tables.spells[plan.spell]
+    if plan.item:
+        verb = "reads" if state.tables.items[plan.item]["use"] == "read" else "activates"
+        if state.tables.items[plan.item]["consumed"]:
+            f.items.remove(plan.item)
+        how = f"{f.name} {verb} {plan.item}: {plan.spell} on {t.name}"
+    else:
+        f.magic -= s.cost
+        how = f"{f.name} casts {plan.spell} on {t.name} ({s.cost} MP)"
+    events = [Event("cast", how, f.name, {"spell": plan.spell, "target": t.name, "item": plan.item})]
+    if s.kind == "enhance":
+        t.effects.append(Effect(plan.spell, av=s.av, dv=s.dv, initiative=s.initiative, rounds=s.rounds))
+        return events + [Event("spell_on", f"{plan.spell} takes hold on {t.name}", t.name, {})]
+    # "the target must make a saving throw versus magic"
+    saved, data = attribute_roll(state, t, "save_vs_magic", dice)
+    events.append(Event("roll", f"{t.name} saves vs. magic: {data['roll']} vs {data['needed']}, "
+                        + ("nothing happens" if saved else "fails"), t.name, {**data, "dice": 3}))
+    if saved:
+        return events
+    if s.effect == "knockout":
+        t.status = "knocked out"
+        if t.name in state.queue[1:]:
+            state.queue.remove(t.name)
+        events.append(Event("unconscious", f"{t.name} is knocked out", t.name, {"knockout": True}))
+    elif s.effect == "stun":
+        t.stunned, t.stun_served = True, False
+        events.append(Event("status", f"{t.name} is stunned", t.name, {"stunned": True}))
+    return events
+
+
+def drink(state: CCState, f: Fig, item: str, dice: DiceSource) -> list[Event]:
+    """Drink a potion: it heals its dice of health points, up to the figure's full health."""
+    entry = state.tables.items[item]
+    if entry.get("consumed", True):
+        f.items.remove(item)
+    events = [Event("action", f"{f.name} drinks {item}", f.name, {"item": item})]
+    if entry.get("heal"):
+        from board.dice import Dice
+        result = roll(Dice.parse(entry["heal"]), dice)
+        healed = max(0, min(result.total, f.hp_max - f.hp))
+        f.hp += healed
+        events.append(Event("heals", f"{f.name} heals {healed} HP", f.name,
+                            {"faces": list(result.faces), "amount": healed}))
+    return events

@@ -1,0 +1,109 @@
+"""The combat chart, the critical tables and the catalogue, loaded from assets/tables/combat-chart/."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from board.dice import Dice
+from board.yamlio import load_yaml_file
+
+FOLDER = Path(__file__).resolve().parents[3] / "assets" / "tables" / "combat-chart"
+CH, CM = "*CH", "*CM"
+RANKS = 13  # Attack and Defense Ranks 0-12
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon of the catalogue."""
+
+    name: str
+    av: int
+    damage: Dice
+    hands: int
+    kind: str  # melee | bow | crossbow
+    reach: int = 1
+    range: int = 0
+    reload: bool = False
+
+    @property
+    def missile(self) -> bool:
+        """Bows and crossbows shoot; everything else strikes."""
+        return self.kind in ("bow", "crossbow")
+
+    @property
+    def bars_shield(self) -> bool:
+        """"Shields cannot be used at the same time as bows, crossbows, or 2-handed weapons.\""""
+        return self.missile or self.hands >= 2
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A spell: an enhancement of a friendly figure, or a magical attack."""
+
+    name: str
+    cost: int
+    range: int
+    kind: str  # enhance | attack
+    av: int = 0
+    dv: int = 0
+    initiative: int = 0
+    rounds: int | None = None
+    effect: str | None = None  # knockout | stun (attacks)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything the ruleset reads from data."""
+
+    chart: dict[int, tuple]  # defense rank -> target numbers by attack rank
+    crits: dict[str, dict[int, dict]]
+    weapons: dict[str, Weapon]
+    armor: dict[str, dict]
+    shields: dict[str, dict]
+    spells: dict[str, Spell]
+    maneuvers: dict[str, dict]
+    items: dict[str, dict]
+    rolls: dict[str, dict]
+    modifiers: dict[str, int]
+    aliases: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def find(self, what: str, name: str) -> str | None:
+        """The catalogue's own spelling of name in a section (weapons, armor...), or None."""
+        return self.aliases[what].get(str(name).strip().casefold())
+
+    def expected(self, what: str, name: str) -> str:
+        """A readable 'expected one of' for an unknown name, with a close match if any."""
+        names = list(getattr(self, what))
+        close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.5)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        return f'unknown {what[:-1] if what != "armor" else what} "{name}"{hint}; expected one of: ' + ", ".join(names)
+
+
+def target_number(tables: Tables, attack_rank: int, defense_rank: int) -> int | str:
+    """The chart's cell; ranks outside 0-12 are read at the chart's edge."""
+    a = min(max(attack_rank, 0), RANKS - 1)
+    d = min(max(defense_rank, 0), RANKS - 1)
+    return tables.chart[d][a]
+
+
+@cache
+def load() -> Tables:
+    """Read and type the ruleset's tables (once)."""
+    chart_doc = load_yaml_file(FOLDER / "chart.yaml")
+    chart = {int(d): tuple(row) for d, row in chart_doc["rows"].items()}
+    crits = {name: {int(k): v for k, v in table.items()}
+             for name, table in load_yaml_file(FOLDER / "crits.yaml").items()}
+    doc = load_yaml_file(FOLDER / "catalogue.yaml")
+    weapons = {name: Weapon(name=name, av=w["av"], damage=Dice.parse(w["damage"]), hands=w["hands"],
+                            kind=w["kind"], reach=w.get("reach", 1), range=w.get("range", 0),
+                            reload=w.get("reload", False))
+               for name, w in doc["weapons"].items()}
+    spells = {name: Spell(name=name, **s) for name, s in doc["spells"].items()}
+    sections = {"weapons": weapons, "armor": doc["armor"], "shields": doc["shields"], "spells": spells,
+                "maneuvers": doc["maneuvers"], "items": doc["items"]}
+    aliases = {what: {n.casefold(): n for n in table} for what, table in sections.items()}
+    return Tables(chart=chart, crits=crits, rolls=doc["rolls"], modifiers=doc["modifiers"],
+                  aliases=aliases, **sections)

@@ -1,0 +1,164 @@
+"""Rounds: initiative order, delaying, the end-of-round checks, damage and victory."""
+
+from __future__ import annotations
+
+from board.dice import DiceSource, check
+from board.rules.base import Event
+from board.rules.combat_chart.state import CCState, Fig
+from board.rules.combat_chart.stats import initiative
+
+
+def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple[bool, dict]:
+    """One of the rolls the text names but does not define (catalogue `rolls`): Nd6 <= attribute."""
+    spec = state.tables.rolls[roll]
+    score = getattr(f, spec["attribute"])
+    result = check(spec["dice"], score, dice)
+    return result.success, {"faces": list(result.faces), "roll": result.total, "needed": score,
+                            "success": result.success}
+
+
+def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool = False) -> list[str]:
+    """Sort names by key (highest first); equal keys roll 1d6, the highest first (again on ties).
+    last=True: the reverse ("who can truly go last"): the highest key and the highest roll last."""
+    keys = {n: list(key(n)) for n in names}
+    while True:
+        groups: dict[tuple, list[str]] = {}
+        for n in names:
+            groups.setdefault(tuple(keys[n]), []).append(n)
+        tied = [g for g in groups.values() if len(g) > 1]
+        if not tied:
+            break
+        for group in tied:
+            for n in group:
+                face = dice.roll(6)
+                keys[n].append(face)
+                rolls.setdefault(n, []).append(face)
+    return sorted(names, key=lambda n: keys[n], reverse=not last)
+
+
+def roll_initiative(state: CCState, dice: DiceSource) -> list[Event]:
+    """"Ties go the player with the higher Body attribute. If the characters attributes are
+    identical, break the tie by rolling 1d6. The highest roll goes first.\""""
+    figs = [f for f in state.figures.values() if f.status != "dead"]
+    scores = {f.name: initiative(state, f) for f in figs}
+    rolls: dict[str, list[int]] = {}
+    order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
+    state.order = order
+    text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
+    return [Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls})]
+
+
+def start_round(state: CCState, dice: DiceSource) -> list[Event]:
+    """A new 10-second round: initiative, then each figure's turn in that order."""
+    state.round += 1
+    for f in state.figures.values():
+        f.acted = f.delayed = False
+    state.delayers = []
+    events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round})]
+    events += roll_initiative(state, dice)
+    state.phase = "turn"
+    state.queue = [n for n in state.order if state.figures[n].up]
+    return events + check_victory(state)
+
+
+def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
+    """The active figure's turn is over: effects that last "until his next action" end, the next
+    figure acts; delayers act last; after everyone, the end of the round."""
+    name = state.queue.pop(0) if state.queue else None
+    if name is not None and name in state.figures:
+        f = state.figures[name]
+        f.acted = True
+        if f.stunned:
+            f.stun_served = True
+        f.effects = [e for e in f.effects
+                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.round]
+    return _next(state, dice)
+
+
+def _next(state: CCState, dice: DiceSource) -> list[Event]:
+    events: list[Event] = []
+    state.queue = [n for n in state.queue if state.figures[n].up]
+    if state.queue or state.phase == "over":
+        return events
+    waiting = [n for n in state.delayers if state.figures[n].up and not state.figures[n].acted]
+    if waiting:
+        # "If several characters want to delay, the normal tie-breaking rules apply in reverse"
+        rolls: dict[str, list[int]] = {}
+        order = _break_ties(waiting, lambda n: (state.figures[n].body,), dice, rolls, last=True)
+        state.delayers = []
+        state.queue = order
+        return [Event("initiative", "Delayed turns: " + ", ".join(order), None,
+                      {"order": order, "rolls": rolls, "delayed": True})]
+    return end_round(state, dice)
+
+
+def delay(state: CCState, f: Fig) -> list[Event]:
+    """The active figure takes its turn last."""
+    state.queue.pop(0)
+    f.delayed = True
+    state.delayers.append(f.name)
+    return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})]
+
+
+def end_round(state: CCState, dice: DiceSource) -> list[Event]:
+    """"Check for characters suffering from damage over time effects ... Check for characters
+    recovering from knockout or stun." Then the next round, unless the fight is over."""
+    events: list[Event] = []
+    for f in state.figures.values():
+        if f.status == "dead":
+            continue
+        due = [w for w in f.bleeding if w[0] < state.round]
+        if due:
+            events.append(Event("damage", f"{f.name} bleeds for {len(due)}", f.name,
+                                {"amount": len(due), "bleeding": True}))
+            for w in due:
+                w[1] -= 1
+            f.bleeding = [w for w in f.bleeding if w[1] > 0]
+            events += hurt(state, f, len(due))
+    for f in state.figures.values():
+        if f.status == "knocked out":
+            ok, data = attribute_roll(state, f, "knockout_recovery", dice)
+            if ok:
+                f.status = "ok"
+            events.append(Event("wakes" if ok else "roll", f"{f.name} " + (
+                "recovers from the knockout" if ok else "stays knocked out")
+                + f" ({data['roll']} vs {data['needed']})", f.name, data))
+        if f.stunned and f.stun_served:
+            f.stunned = f.stun_served = False
+            events.append(Event("recovers", f"{f.name} recovers from the stun", f.name, {}))
+        f.stance = None  # dodging, parrying and blocking last the round
+        for e in f.effects:
+            if e.rounds is not None:
+                e.rounds -= 1
+        f.effects = [e for e in f.effects if e.rounds is None or e.rounds > 0]
+    events += check_victory(state)
+    if state.phase != "over":
+        events += start_round(state, dice)
+    return events
+
+
+def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
+    """Lose health points: at 0 or less the figure is down, at -Body or less it is dead."""
+    f.hp -= amount
+    events: list[Event] = []
+    if f.hp <= -f.body and f.status != "dead":
+        f.status = "dead"
+        events.append(Event("dies", f"{f.name} dies", f.name, {"hp": f.hp}))
+    elif f.hp <= 0 and f.status in ("ok", "knocked out"):
+        f.status = "unconscious"
+        events.append(Event("unconscious", f"{f.name} falls unconscious", f.name, {"hp": f.hp}))
+    if not f.up and f.name in state.queue[1:]:
+        state.queue.remove(f.name)
+    return events
+
+
+def check_victory(state: CCState) -> list[Event]:
+    """"until no one is still fighting": over when at most one side has a figure fighting."""
+    teams = {f.team for f in state.figures.values() if f.up}
+    if len(teams) <= 1 and state.phase != "over":
+        state.phase = "over"
+        state.queue = []
+        state.winner = next(iter(teams), None)
+        text = f"{state.winner} wins" if state.winner else "Nobody is left fighting"
+        return [Event("victory", text, None, {"winner": state.winner})]
+    return []
