@@ -1,0 +1,239 @@
+"""What a figure may do on its turn (move + one action), each action's precondition and plan."""
+
+from __future__ import annotations
+
+from board.hexgrid import Hex, hex_distance
+from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.usage_dice.board_geometry import (
+    line_of_fire, path_problem, reachable, shove_destination, to_hex)
+from board.rules.usage_dice.state import Figure, UDState
+
+STUNTS = ("shove", "trip", "disarm", "sunder_armor")
+AIMED = ("engage", "shoot") + STUNTS
+FREE = ("move", "stand", "pass", "stance")  # these do not use up the figure's one action
+LABELS = {
+    "move": "Move", "stand": "Stand up", "engage": "Engage in combat", "shoot": "Fire",
+    "shove": "Stunt: shove", "trip": "Stunt: trip", "disarm": "Stunt: disarm",
+    "sunder_armor": "Stunt: sunder armor", "dash": "Second move", "reload": "Reload",
+    "revive": "Revive a companion", "pick_up": "Pick up", "stance": "Stance", "pass": "End turn",
+}
+ORDER = tuple(LABELS)
+EDGES = {"help": 1, "hindrance": -1}
+STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
+           "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
+           "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
+
+
+def actor(state: UDState, command: Command) -> Figure:
+    """The figure a command moves, if it may act now; Refusal otherwise."""
+    if state.phase == "over":
+        raise Refusal("the fight is over")
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        raise Refusal(f'no figure named "{command.figure}"')
+    if not f.up:
+        raise Refusal(f"{f.name} is {f.status} and cannot act")
+    if f.team != state.side:
+        raise Refusal(f"it is {state.side}'s turn, not {f.team}'s")
+    if f.done:
+        raise Refusal(f"{f.name} has finished its turn")
+    return f
+
+
+def ranged_ready(f: Figure):
+    """Ranged weapons that can shoot now (black powder must be loaded)."""
+    return [w for w in f.ranged if w.loaded]
+
+
+def why_not(state: UDState, f: Figure, action: str) -> str | None:
+    """Why the action is closed to f now (targets aside), or None."""
+    if action not in LABELS:
+        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(ORDER)}')
+    if action in ("move", "stand") and f.moved:
+        return f"{f.name} has already moved this turn"
+    if action in ("move", "dash") and f.prone:
+        return f"{f.name} is prone: stand up first (it takes the move)"
+    if action == "stand" and not f.prone:
+        return f"{f.name} is not prone"
+    if action not in FREE and f.acted:
+        return f"{f.name} has already taken its action this turn"
+    engaged = state.enemies_adjacent(f)
+    if action in ("engage",) + STUNTS and not engaged:
+        return "no enemy next to it"
+    if action == "shoot":
+        if not f.ranged:
+            return f"{f.name} carries no ranged weapon"
+        if engaged:
+            return "engaged in melee: no ranged attacks"
+        if not ranged_ready(f):
+            return "the black powder weapon must be reloaded first"
+    if action == "reload" and not any(not w.loaded for w in f.ranged):
+        return "nothing to reload"
+    if action == "pick_up" and not state.items.get(f.hex):
+        return "nothing lies here"
+    return None
+
+
+def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
+    """The figures an aimed action can be aimed at now."""
+    out = []
+    for o in state.figures.values():
+        if o.name == f.name:
+            continue
+        if action == "revive":
+            if o.team == f.team and o.status == "incapacitated" and hex_distance(o.hex, f.hex) == 1:
+                out.append(o.name)
+            continue
+        if o.team == f.team or not o.up:
+            continue
+        if action == "shoot":
+            if any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
+                    and line_of_fire(state, f.hex, o.hex):
+                out.append(o.name)
+        elif hex_distance(o.hex, f.hex) == 1 and _stunt_fits(state, f, o, action):
+            out.append(o.name)
+    return out
+
+
+def _stunt_fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+    if action == "shove":
+        return shove_destination(state, f, o)[0] is not None
+    if action == "disarm":
+        return any(w.kind == "melee" for w in o.weapons)
+    if action == "sunder_armor":
+        return bool(o.armor)
+    if action == "trip":
+        return not o.prone
+    return True
+
+
+def defends(state: UDState, attacker: Figure, target: Figure) -> bool:
+    """Whether the target tests ("Defend yourself") rather than the attacker: the GM's side
+    attacks one of the players' figures, with the player-facing rule on."""
+    return state.options.player_facing and state.gm_side(attacker) and not state.gm_side(target)
+
+
+def edge_of(command: Command) -> int:
+    """Help (+1) or hindrance (-1) granted by the GM through params.edge."""
+    edge = command.params.get("edge")
+    if edge is not None and edge not in EDGES:
+        raise Refusal('params.edge must be "help" or "hindrance"')
+    return EDGES.get(edge, 0)
+
+
+def plan(state: UDState, command: Command) -> dict:
+    """Check an act (or move) command and return what apply needs."""
+    action = "move" if command.do == "move" else command.action
+    if action is None:
+        raise Refusal("name the action")
+    f = actor(state, command)
+    why = why_not(state, f, action)
+    if why:
+        raise Refusal(why)
+    details: dict = {"figure": f.name, "action": action}
+    if action in ("move", "dash"):
+        details["path"] = _path(state, f, command)
+    elif action in AIMED or action == "revive":
+        if command.target not in targets_for(state, f, action):
+            raise Refusal(_target_reason(state, f, action, command.target))
+        details["target"] = command.target
+        ability = command.params.get("ability")
+        if ability not in (None, "power", "grace"):
+            raise Refusal('params.ability must be "power" or "grace"')
+        details["ability"], details["edge"] = ability, edge_of(command)
+        if action == "shoot":
+            details["weapon"] = _shooting_weapon(state, f, command)
+        if action == "engage":
+            defence = command.params.get("defence")
+            if defence not in (None, "riposte", "defend"):
+                raise Refusal('params.defence must be "riposte" or "defend"')
+            target = state.figures[command.target]
+            details["defence"] = (defence or target.defence) if defends(state, f, target) else None
+    elif action == "pick_up":
+        names = [i.name for i in state.items.get(f.hex, [])]
+        wanted = command.params.get("item") or command.weapon
+        if wanted not in names:
+            raise Refusal(f'pick up which? here: {", ".join(names)}')
+        details["item"] = wanted
+    elif action == "stance":
+        settings = {k: v for k, v in command.params.items() if k in ("defence", "dodge", "sunder")}
+        if not settings or settings.get("defence", "riposte") not in ("riposte", "defend"):
+            raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder')
+        details["settings"] = settings
+    return details
+
+
+def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
+    if command.path:
+        path = tuple(to_hex(state, p) for p in command.path)
+        why = path_problem(state, f, path)
+        if why:
+            raise Refusal(why)
+        return path
+    if command.to is None:
+        raise Refusal("give the hex to move to (to) or the path")
+    dest = to_hex(state, command.to)
+    found = reachable(state, f).get(dest)
+    if found is None:
+        raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
+                      f"(speed {f.speed}; walls, fire and figures block)")
+    return found
+
+
+def _shooting_weapon(state: UDState, f: Figure, command: Command):
+    target = state.figures[command.target]
+    usable = [w for w in ranged_ready(f) if hex_distance(f.hex, target.hex) <= w.range]
+    if command.weapon:
+        named = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
+        if not named:
+            raise Refusal(f"{command.weapon} cannot shoot {target.name} now (not carried, not "
+                          "loaded or out of range)")
+        return named[0]
+    return max(usable, key=lambda w: w.die)
+
+
+def _target_reason(state: UDState, f: Figure, action: str, target: str | None) -> str:
+    o = state.figures.get(target or "")
+    if o is None:
+        return f'no figure named "{target}"' if target else "name a target"
+    if action == "shove" and hex_distance(o.hex, f.hex) == 1 and o.team != f.team and o.up:
+        return shove_destination(state, f, o)[1]
+    if action == "shoot" and o.team != f.team and o.up:
+        return f"{o.name} is out of range or behind a wall"
+    if action == "revive":
+        return f"{o.name} is not an incapacitated companion next to {f.name}"
+    return f"{o.name} is not a standing enemy next to {f.name}" if action != "shoot" else \
+        f"{o.name} is not a standing enemy"
+
+
+def infos(state: UDState, f: Figure) -> list[ActionInfo]:
+    """The board's menu for f: every action, greyed with a reason when closed."""
+    out = []
+    for action in ORDER:
+        why = why_not(state, f, action)
+        label, kw = LABELS[action], {}
+        if why is None and action in ("move", "dash"):
+            hexes = reachable(state, f)
+            why = None if hexes else "nowhere to move"
+            kw = {"needs": "hex", "hexes": hexes}
+        elif action in AIMED or action == "revive":
+            found = tuple(targets_for(state, f, action)) if why is None else ()
+            why = why or (None if found else "no valid target")
+            kw = {"needs": "target", "targets": found, "options": _options(state, f, action)}
+        elif action == "pick_up":
+            names = tuple(i.name for i in state.items.get(f.hex, []))
+            kw = {"needs": "choice", "choices": names,
+                  "choice_params": {n: {"item": n} for n in names}}
+        elif action == "stance":
+            kw = {"needs": "choice", "choices": tuple(STANCES), "choice_params": dict(STANCES)}
+        out.append(ActionInfo(action, label, "action", why is None, why, **kw))
+    return out
+
+
+def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
+    if action == "revive":
+        return {}
+    options = {"ability": (None, "power", "grace"), "edge": (None, "help", "hindrance")}
+    if action == "engage" and state.options.player_facing and state.gm_side(f):
+        options["defence"] = (None, "riposte", "defend")
+    return options

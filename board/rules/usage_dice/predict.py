@@ -1,0 +1,150 @@
+"""Exact odds of engaging in combat, defending yourself, firing or a stunt (resolution's formulas)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from board.rules.base import Prediction
+from board.rules.usage_dice.board_geometry import wrong_target
+from board.rules.usage_dice.damage import absorb, wound_kind
+from board.rules.usage_dice.rolls import (
+    FULL, SUCCESS, ability_die, armor_sides, best_ability, dice_of_test)
+from board.rules.usage_dice.state import Figure, UDState
+
+
+
+def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
+    """P(grade, highest item die) of a test whose first die is the ability die."""
+    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    for index, s in enumerate(sides):
+        grown: dict = defaultdict(Fraction)
+        for (best, fulls, item), p in states.items():
+            for face in range(1, s + 1):
+                key = (max(best, face), min(2, fulls + (face >= FULL)),
+                       max(item, face) if index else item)
+                grown[key] += p / s
+        states = grown
+    out: dict = defaultdict(Fraction)
+    for (best, fulls, item), p in states.items():
+        grade = ("fail" if best < SUCCESS else "setback" if best < FULL
+                 else "critical" if fulls >= 2 else "success")
+        out[(grade, item)] += p
+    return dict(out)
+
+
+def highest_of(sides) -> dict[int, Fraction]:
+    """P(highest face) of a set of dice (0 for no dice)."""
+    sides = tuple(sides)
+    if not sides:
+        return {0: Fraction(1)}
+    out = {}
+    for k in range(1, max(sides) + 1):
+        at_most = _prod(Fraction(min(k, s), s) for s in sides)
+        below = _prod(Fraction(min(k - 1, s), s) for s in sides)
+        if at_most != below:
+            out[k] = at_most - below
+    return out
+
+
+def _prod(values) -> Fraction:
+    out = Fraction(1)
+    for v in values:
+        out *= v
+    return out
+
+
+def hit_outcomes(f: Figure, damage: int, ranged: bool) -> dict[tuple[int, str | None], Fraction]:
+    """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls."""
+    out: dict = defaultdict(Fraction)
+    for armor, pa in highest_of(armor_sides(f, ranged)).items():
+        result = absorb(f, damage, armor)
+        for face in range(1, f.power + 1):
+            out[(result.remaining, wound_kind(f.power, face, result.remaining))] += pa / f.power
+    return dict(out)
+
+
+class Tally:
+    """Adds up who is hit, how hard and with what wound."""
+
+    def __init__(self):
+        self.outcomes: dict[str, Fraction] = defaultdict(Fraction)
+        self.damage: dict[int, Fraction] = defaultdict(Fraction)
+
+    def hit(self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction,
+            ranged: bool, track: bool = False) -> None:
+        for damage, pd in damage_dist.items():
+            for (left, wound), pw in hit_outcomes(f, damage, ranged).items():
+                q = p * pd * pw
+                self.outcomes[f"{who} hit"] += q
+                if track:
+                    self.damage[left] += q
+                if wound:
+                    self.outcomes[f"{who}: {wound} wound"] += q
+                if wound in ("debilitating", "severe"):
+                    self.outcomes[f"{who} incapacitated"] += q
+                if wound == "mortal":
+                    self.outcomes[f"{who} dies"] += q
+
+
+def predict(state: UDState, details: dict) -> Prediction | None:
+    """The odds of an aimed act planned by actions.plan."""
+    f = state.figures[details["figure"]]
+    t = state.figures[details["target"]]
+    action, edge = details["action"], details["edge"]
+    tally = Tally()
+    ranged = action == "shoot"
+    if details.get("defence"):
+        tester, items, mode = t, (t.melee if details["defence"] == "riposte" else t.armor), -edge
+        ability = best_ability(t, None)
+    else:
+        tester, mode = f, edge
+        items = [details["weapon"]] if ranged else f.melee
+        ability = best_ability(f, details["ability"])
+        if ranged and state.enemies_adjacent(t):
+            mode = max(-1, mode - 1)
+    sides = dice_of_test(ability_die(tester, ability), items, mode)
+    table = test_outcomes(sides)
+    success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
+    for (grade, item), p in table.items():
+        if grade != "fail":
+            tally.outcomes[grade] += p
+    for (grade, item), p in table.items():
+        _branch(state, tally, details, f, t, tester, grade, item, p, ranged)
+    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
+    hit = success if stunt else tally.outcomes.get("target hit", Fraction(0))
+    damage = {k: v / hit for k, v in sorted(tally.damage.items())} if hit and not stunt else {0: Fraction(1)}
+    expected = sum((k * v for k, v in tally.damage.items()), Fraction(0))
+    names = " + ".join([f"{ability.title()} d{sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, sides[1:])])
+    who = "" if tester is f else f"{t.name} tests: "
+    roll = f"{who}{names}, best 4+ (4-5 setback, two 6+ critical)"
+    outcomes = {k: v for k, v in tally.outcomes.items() if v}
+    outcomes.setdefault("success", Fraction(0))
+    outcomes["test succeeds"] = success
+    return Prediction(len(sides), SUCCESS, hit, damage, expected, outcomes,
+                      (("help", 1),) if mode > 0 else (("hindrance", -1),) if mode < 0 else (), roll)
+
+
+def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) -> None:
+    action = details["action"]
+    if action in ("trip", "shove", "disarm", "sunder_armor"):
+        return  # stunts deal no damage directly: "hit" is the test's success
+    if tester is f and grade != "fail":
+        tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
+    elif tester is f and action == "engage":
+        tally.hit("you", f, highest_of(w.die for w in t.melee), p, False)
+    elif tester is f:  # a missed shot
+        if state.enemies_adjacent(t):
+            other = wrong_target(state, f, t)
+            if other is not None:
+                tally.hit("wrong target", other, {item: Fraction(1)}, p, True)
+        else:
+            from board.rules.usage_dice.resolve import volley_weapon
+            weapon = volley_weapon(state, t, f)
+            if weapon is not None:
+                tally.hit("you", f, highest_of([weapon.die]), p, True)
+    elif grade != "fail":  # the target defended itself
+        if details["defence"] == "riposte":
+            tally.hit("you", f, {item: Fraction(1)}, p, False)
+    else:
+        tally.hit("target", t, highest_of(w.die for w in f.melee), p, False, track=True)

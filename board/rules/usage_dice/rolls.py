@@ -1,0 +1,113 @@
+"""Ability tests, armor rolls and usage-die wear: the dice rules every action shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board.dice import DiceSource
+from board.rules.usage_dice.gear import Item, helped, hindered, step_down
+from board.rules.usage_dice.state import Figure
+
+# Reading of "setbacks (4-5)" and "multiple successes (6++)": the best die of a test
+# succeeds on 4 or more; 4-5 is a success with a setback; 6+ on two or more dice is a critical.
+SUCCESS = 4
+FULL = 6
+
+
+def grade(faces: tuple[int, ...]) -> str:
+    """fail (best 1-3), setback (best 4-5), success (a 6+) or critical (two or more 6+)."""
+    best = max(faces)
+    if best < SUCCESS:
+        return "fail"
+    if best < FULL:
+        return "setback"
+    return "critical" if sum(face >= FULL for face in faces) >= 2 else "success"
+
+
+def adjust(die: int, mode: int) -> int:
+    """A die with help (+1: a step up), hindrance (-1: a step down) or neither."""
+    return helped(die) if mode > 0 else hindered(die) if mode < 0 else die
+
+
+@dataclass(frozen=True)
+class AbilityRoll:
+    """A rolled test: the ability die first, then one die per item."""
+
+    ability: str
+    sides: tuple[int, ...]
+    faces: tuple[int, ...]
+    grade: str
+
+    @property
+    def success(self) -> bool:
+        return self.grade != "fail"
+
+    @property
+    def item_faces(self) -> tuple[int, ...]:
+        return self.faces[1:]
+
+    def best_item(self) -> int:
+        """Index of the item with the highest face (the first on a tie)."""
+        faces = self.item_faces
+        return faces.index(max(faces))
+
+    def as_data(self) -> dict:
+        return {"ability": self.ability, "sides": list(self.sides), "faces": list(self.faces),
+                "grade": self.grade}
+
+
+def dice_of_test(ability_die: int, items: list[Item], mode: int) -> tuple[int, ...]:
+    """The dice a test rolls: the ability die, then every item's usage die."""
+    return tuple(adjust(d, mode) for d in [ability_die] + [i.die for i in items])
+
+
+def roll_test(f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource) -> AbilityRoll:
+    """Roll the ability die and the items' dice; the highest result counts."""
+    sides = dice_of_test(ability_die(f, ability), items, mode)
+    faces = tuple(dice.roll(s) for s in sides)
+    return AbilityRoll(ability, sides, faces, grade(faces))
+
+
+def ability_die(f: Figure, ability: str) -> int:
+    return f.power if ability == "power" else f.grace
+
+
+def best_ability(f: Figure, wanted: str | None) -> str:
+    """The ability named, or the better die of the two (Power on a tie)."""
+    if wanted in ("power", "grace"):
+        return wanted
+    return "grace" if f.grace > f.power else "power"
+
+
+def armor_sides(f: Figure, ranged: bool) -> tuple[int, ...]:
+    """Every armor die; against a ranged hit all at hindrance."""
+    return tuple(hindered(a.die) if ranged else a.die for a in f.armor)
+
+
+def step_item(owner: Figure, item: Item, steps: int = 1) -> str:
+    """Step an item's usage die down; a piece stepped off the ladder breaks. Returns a log phrase."""
+    if not item.wears:
+        return ""
+    new = step_down(item.die, steps)
+    old = item.die
+    if new is None:
+        for pile in (owner.weapons, owner.armor):
+            if item in pile:
+                pile.remove(item)
+        return f"{owner.name}'s {item.name} d{old} breaks"
+    item.die = new
+    return f"{owner.name}'s {item.name} steps down d{old} -> d{new}"
+
+
+def wear_on_ones(owner: Figure, items: list[Item], faces: tuple[int, ...], lone: bool) -> list[str]:
+    """'On any roll of 1, reduce that piece of equipment's Usage Die by one step' (two or more
+    pieces rolled together; a lone piece too when the option says so)."""
+    if len(items) < 2 and not lone:
+        return []
+    out = []
+    for item, face in zip(list(items), faces):
+        if face == 1:
+            phrase = step_item(owner, item)
+            if phrase:
+                out.append(phrase)
+    return out

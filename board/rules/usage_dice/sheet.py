@@ -1,0 +1,92 @@
+"""The usage-dice figure sheet, its check against the catalogue, and the optional rules."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from board.models import FigureBase
+from board.rules.usage_dice.gear import parse_item
+
+RULESET_ID = "usage-dice"
+AbilityDie = Literal[2, 4, 6, 8, 10, 12, 20]
+
+
+class UDFigure(FigureBase):
+    """A figure under the usage-dice rules: ability dice, gear with usage dice, stances."""
+
+    power: AbilityDie = Field(6, description="Power die (strength, health): d2-d20; wounds step it down")
+    grace: AbilityDie = Field(6, description="Grace die (agility, aim): d2-d20")
+    weapons: list[str] = Field(
+        default_factory=lambda: ["Sword"],
+        description='weapons from the catalogue, "Name" or "Name dN" (the current usage die); '
+                    "two melee weapons = dual wielding")
+    armor: list[str] = Field(
+        default_factory=list,
+        description='armor, helmet and shield from the catalogue, "Name" or "Name dN"; all are rolled')
+    speed: int = Field(5, ge=0, le=30, description="hexes a figure may move (an invented default)")
+    fatigue: int = Field(0, ge=0, le=20, description="fatigue already on the sheet")
+    fatigue_limit: int = Field(3, ge=0, le=20,
+                               description="most fatigue a figure can take (nimble dodge); invented")
+    defence: Literal["riposte", "defend"] = Field(
+        "riposte", description="Defend yourself: riposte with weapon dice or defend with armor dice")
+    dodge: bool = Field(True, description="take fatigue to cut damage when lightly armored (nimble dodge)")
+    sunder: bool = Field(True, description="sunder a borne shield to cancel damage past armor")
+    prone: bool = Field(False, description="lying down (tripped): standing up takes the move")
+
+
+class Options(BaseModel):
+    """The optional rules of the usage-dice ruleset; each one a toggle."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    surprised: bool = Field(
+        False, description="The players' side is surprised: the other side acts first (No Initiative)")
+    player_facing: bool = Field(
+        True, description="Defend yourself: when the GM's side attacks, the defending figure tests "
+                          "(weapon dice to riposte, armor dice to defend) instead of the attacker")
+    setback_wear: bool = Field(
+        True, description="Wear & Tear: a setback (best die 4-5) steps the tester's weapon down")
+    critical_wear: bool = Field(
+        True, description="Wear & Tear: multiple successes (two dice 6+) step the foe's armor down")
+    lone_item_wear: bool = Field(
+        False, description="A 1 on a lone weapon or armor die steps it down too (the text says so "
+                           "only for dual wielders and the heavily clad)")
+
+
+def sheet_of(spec) -> UDFigure:
+    """The usage-dice sheet of any map figure: its own fields, its sheets entry, or defaults."""
+    if isinstance(spec, UDFigure):
+        return spec
+    base = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
+    extra = dict(getattr(spec, "sheets", {}).get(RULESET_ID, {}))
+    try:
+        return UDFigure.model_validate({**extra, **base})
+    except ValidationError:
+        return UDFigure.model_validate(base)
+
+
+def check_figure(spec, problem) -> UDFigure:
+    """Report unknown gear names and dice; return the sheet with names as the catalogue spells them."""
+    sheet = sheet_of(spec)
+    fixed = {}
+    for key in ("weapons", "armor"):
+        names = []
+        for index, text in enumerate(getattr(sheet, key)):
+            try:
+                item = parse_item(text, key)
+            except (KeyError, ValueError) as error:
+                problem((key, index), str(error.args[0]))
+                continue
+            if key == "armor" and item.kind not in ("light", "heavy", "helmet", "shield"):
+                problem((key, index), f'"{item.name}" is not armor')
+                continue
+            names.append(item.label)
+        fixed[key] = names
+    melee = [t for t in fixed["weapons"] if parse_item(t, "weapons").kind == "melee"]
+    if len(melee) > 2:
+        problem(("weapons",), f"{sheet.name} wields {len(melee)} melee weapons; two hands hold two at most")
+    if sheet.fatigue > sheet.fatigue_limit:
+        problem(("fatigue",), f"fatigue {sheet.fatigue} is over the limit {sheet.fatigue_limit}")
+    return sheet.model_copy(update=fixed)

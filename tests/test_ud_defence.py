@@ -1,0 +1,66 @@
+"""Defend yourself: on the other side's turn a player's figure tests to avoid the hit."""
+
+from ud_helpers import act, figure, info, kinds, new_game, refused, snap
+
+STILL = {"dodge": False}
+
+
+def orcs_turn(grog=None, orc=None, **options):
+    game = new_game(figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
+                    figure("Orc", "Orcs", (1, 0), **{**STILL, **(orc or {})}), options=options)
+    act(game, "Grog", "pass")
+    assert game.state.side == "Orcs"
+    return game
+
+
+def test_the_players_figure_tests_when_the_gm_side_attacks():
+    game = orcs_turn({"power": 8})
+    out = act(game, "Orc", "engage", target="Grog", dice=[2, 3, 5, 6])
+    attack = kinds(out, "attack")[0]
+    assert attack.figure == "Grog" and attack.data["sides"] == [8, 8]
+
+
+def test_riposte_with_weapon_dice_a_success_hits_the_attacker():
+    game = orcs_turn({"weapons": ["Greatsword"]})
+    out = act(game, "Orc", "engage", target="Grog", dice=[1, 7, 6])  # Orc's Power 6 < 7
+    assert kinds(out, "damage_roll")[0].figure == "Orc"
+    assert snap(game, "Orc")["status"] == "incapacitated" and snap(game, "Grog")["wounds"] == []
+
+
+def test_defend_with_armor_dice_a_success_only_avoids_the_hit():
+    game = orcs_turn({"armor": ["Plate"], "defence": "defend"})
+    out = act(game, "Orc", "engage", target="Grog", dice=[1, 7])
+    assert kinds(out, "attack")[0].data["sides"] == [6, 8]
+    assert not kinds(out, "damage_roll") and snap(game, "Orc")["wounds"] == []
+
+
+def test_a_failed_defence_lets_the_attacker_hit_with_a_fresh_weapon_roll():
+    game = orcs_turn({"armor": ["Leather"]})
+    out = act(game, "Orc", "engage", target="Grog", dice=[2, 3, 8, 2, 3])  # Orc's Sword 8
+    hit = kinds(out, "damage_roll")[0]
+    assert hit.figure == "Grog" and hit.data["damage"] == 8 and hit.data["taken"] == 6
+    assert snap(game, "Grog")["status"] == "incapacitated"
+
+
+def test_the_defence_can_be_chosen_on_the_attack_or_as_a_standing_stance():
+    game = orcs_turn({"armor": ["Plate"]})
+    assert "defence" in info(game, "Orc", "engage").options
+    out = act(game, "Orc", "engage", target="Grog", params={"defence": "defend"}, dice=[1, 5])
+    assert kinds(out, "attack")[0].data["sides"] == [6, 8]
+    game = new_game(figure("Grog", "PCs", (0, 0), armor=["Plate"]), figure("Orc", "Orcs", (1, 0)))
+    act(game, "Grog", "stance", params={"defence": "defend"})
+    act(game, "Grog", "pass")
+    out = act(game, "Orc", "engage", target="Grog", dice=[1, 5])
+    assert kinds(out, "attack")[0].data["sides"] == [6, 8]
+
+
+def test_without_the_player_facing_rule_the_gm_side_rolls_its_own_attack():
+    game = orcs_turn(player_facing=False)
+    out = act(game, "Orc", "engage", target="Grog", dice=[6, 2, 6])
+    assert kinds(out, "attack")[0].figure == "Orc" and kinds(out, "damage_roll")[0].figure == "Grog"
+
+
+def test_a_bad_defence_setting_is_refused():
+    game = orcs_turn()
+    assert "params.defence" in refused(game, do="act", figure="Orc", action="engage", target="Grog",
+                                       params={"defence": "dodge"})

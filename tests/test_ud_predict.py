@@ -1,0 +1,120 @@
+"""Exact odds: the prediction equals an exhaustive enumeration of every die through apply()."""
+
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+from board.rules.base import Command
+from ud_helpers import act, figure, new_game
+
+
+class _Branch(Exception):
+    def __init__(self, sides):
+        self.sides = sides
+
+
+class _TreeDice:
+    """Dice that replay a prefix, then stop to ask for a branch."""
+
+    def __init__(self, prefix):
+        self.prefix, self.next = prefix, 0
+
+    def roll(self, sides):
+        if self.next < len(self.prefix):
+            self.next += 1
+            return self.prefix[self.next - 1]
+        raise _Branch(sides)
+
+
+def enumerate_apply(game, command):
+    """Every way the dice can fall: (probability, events) for each."""
+    leaves, stack = [], [((), Fraction(1))]
+    while stack:
+        prefix, p = stack.pop()
+        state = game.state.clone()
+        try:
+            events = game.ruleset.apply(state, command, _TreeDice(prefix))
+        except _Branch as branch:
+            stack += [(prefix + (face,), p / branch.sides) for face in range(1, branch.sides + 1)]
+            continue
+        leaves.append((p, events))
+    return leaves
+
+
+def tally(leaves, attacker, target):
+    out, damage = defaultdict(Fraction), defaultdict(Fraction)
+    for p, events in leaves:
+        for e in events:
+            if e.kind == "attack":
+                if e.data["grade"] != "fail":
+                    out[e.data["grade"]] += p
+            if e.kind == "damage_roll":
+                who = "target" if e.figure == target else "you" if e.figure == attacker else "wrong target"
+                out[f"{who} hit"] += p
+                if who == "target":
+                    damage[e.data["taken"]] += p
+            if e.kind == "unconscious":
+                who = "target" if e.figure == target else "you" if e.figure == attacker else "wrong target"
+                out[f"{who} incapacitated"] += p
+            if e.kind == "dies":
+                who = "target" if e.figure == target else "you" if e.figure == attacker else "wrong target"
+                out[f"{who} dies"] += p
+    return out, damage
+
+
+CASES = {
+    "dual wielder against a shield and leather": (
+        [figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Dagger", "Hand Axe"], fatigue_limit=1),
+         figure("B", "Orcs", (1, 0), power=4, weapons=["Dagger"], armor=["Leather", "Buckler"],
+                fatigue_limit=1)],
+        {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
+    "a defend-yourself riposte": (
+        [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"], armor=["Buckler"], sunder=False),
+         figure("B", "Orcs", (1, 0), power=2, weapons=["Hand Axe"], armor=["Leather"], dodge=False)],
+        {"do": "act", "figure": "B", "action": "engage", "target": "A"}, "pass A"),
+    "a shot into a melee": (
+        [figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Sling"]),
+         figure("C", "PCs", (4, 0), power=4, dodge=False),
+         figure("B", "Orcs", (3, 0), power=4, armor=["Helmet", "Gambeson"])],
+        {"do": "act", "figure": "A", "action": "shoot", "target": "B", "params": {"edge": "help"}}, None),
+    "a missed shot returns a volley": (
+        [figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Sling"], dodge=False),
+         figure("B", "Orcs", (3, 0), power=2, weapons=["Sling"], armor=["Leather"])],
+        {"do": "act", "figure": "A", "action": "shoot", "target": "B"}, None),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_prediction_equals_exhaustive_enumeration(case):
+    figures, command, before = CASES[case]
+    game = new_game(*figures)
+    if before:
+        act(game, before.split()[1], before.split()[0])
+    command = Command(**command)
+    prediction = game.predict(command)
+    counted, damage = tally(enumerate_apply(game, command), command.figure, command.target)
+    for key in ("target hit", "you hit", "wrong target hit", "target incapacitated", "you incapacitated",
+                "target dies", "you dies", "setback", "critical", "success"):
+        assert prediction.outcomes.get(key, 0) == counted.get(key, 0), key
+    assert prediction.hit == counted["target hit"]
+    hit = counted["target hit"]
+    if hit:
+        assert prediction.damage == {k: v / hit for k, v in sorted(damage.items())}
+    assert prediction.expected_damage == sum(k * v for k, v in damage.items())
+
+
+def test_prediction_reads_the_roll_and_leaves_the_state_alone():
+    game = new_game(figure("A", "PCs", (0, 0), weapons=["Greatsword"]), figure("B", "Orcs", (1, 0)))
+    before = game.snapshot()
+    prediction = game.predict(Command(do="act", figure="A", action="engage", target="B"))
+    assert prediction.roll.startswith("Power d6 + Greatsword d10, best 4+")
+    assert prediction.hit == 1 - Fraction(3, 6) * Fraction(3, 10)
+    assert game.snapshot() == before
+    assert game.predict(Command(do="act", figure="A", action="pass")) is None
+
+
+def test_a_stunt_predicts_its_chance_of_success():
+    game = new_game(figure("A", "PCs", (0, 0)), figure("B", "Orcs", (1, 0)))
+    prediction = game.predict(Command(do="act", figure="A", action="trip", target="B"))
+    assert prediction.hit == 1 - Fraction(3, 6) * Fraction(3, 8)
