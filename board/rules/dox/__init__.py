@@ -1,0 +1,147 @@
+"""Dox (rule text 003, physical combat): Offense roll - Defense = dox; strike, grapple, area
+attacks and mounted combat on the hex board, behind the Ruleset interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.dox import actions, gm, moves
+from board.rules.dox.options import Options
+from board.rules.dox.predict import predict
+from board.rules.dox.sheet import DoxFigure, check_figure
+from board.rules.dox.state import DoxState, new_state
+from board.rules.dox.turns import start_round, settle
+from board.rules.dox.wounds import check_victory
+
+
+class Dox:
+    """The dox rules: rounds in initiative order, each figure moves then takes one action."""
+
+    id = "dox"
+    name = "Dox"
+    facing = False  # "Both texts use spaces rather than facing"
+    gm_actions = gm.GM_ACTIONS
+
+    def figure_model(self) -> type[DoxFigure]:
+        return DoxFigure
+
+    def check_figure(self, spec: DoxFigure, problem) -> DoxFigure:
+        return check_figure(spec, problem)
+
+    def options_model(self) -> type[Options]:
+        return Options
+
+    def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
+        state = new_state(battle, options)
+        events = []
+        for spec in battle.figures:
+            if spec.mount and state.figures[spec.name].mount is None:
+                events.append(Event("status", f"{spec.name} has no mount named {spec.mount} "
+                                              "(a free horse or animal on the map): on foot", spec.name))
+        events += check_victory(state)
+        if not state.over:
+            events += start_round(state, dice)
+        return state, events
+
+    def turn_info(self, state: DoxState) -> dict[str, Any]:
+        labels = {"movement": "move or stay", "action": "one action",
+                  "fortune": "burn Fortune?", "over": "the fight is over"}
+        return {"turn": state.turn, "phase": state.phase, "phase_label": labels[state.phase],
+                "order": list(state.order), "active": state.active, "winner": state.winner}
+
+    def tokens(self, state: DoxState) -> dict[str, Token]:
+        out = {}
+        for f in state.figures.values():
+            caption = f.weapon
+            if f.mount:
+                caption += f", on {f.mount}"
+            hold = state.hold_by(f.name)
+            if hold:
+                caption += f", holds {hold.victim} ({hold.dox})"
+            out[f.name] = Token(
+                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,), facing=None,
+                status=f.status, posture=f.posture,
+                meter=(max(0, f.max_wounds - f.wounds), f.max_wounds), meter_label="wounds left",
+                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)))
+        return out
+
+    def actions(self, state: DoxState, figure: str) -> list[ActionInfo]:
+        f = state.figures.get(figure)
+        if f is None or state.over or state.active != figure:
+            return []
+        if state.phase == "fortune":
+            return actions.fortune_menu(state)
+        if state.phase == "movement":
+            return actions.movement_menu(state, f)
+        return actions.action_menu(state, f)
+
+    def check(self, state: DoxState, command: Command) -> None:
+        if command.do == "move":
+            moves.plan(state, command)
+        elif command.do == "act":
+            actions.check(state, command)
+        elif command.do == "gm":
+            gm.plan(state, command)
+        else:
+            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
+
+    def apply(self, state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+        if command.do == "move":
+            events = moves.apply(state, command)
+        elif command.do == "act":
+            events = actions.apply(state, command, dice)
+        elif command.do == "gm":
+            events = gm.apply(state, command)
+        else:
+            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
+        return events + check_victory(state) + settle(state, dice)
+
+    def predict(self, state: DoxState, command: Command) -> Prediction | None:
+        if command.do != "act":
+            return None
+        return predict(state, command)
+
+    def snapshot(self, state: DoxState) -> dict[str, Any]:
+        figures = {}
+        for f in state.figures.values():
+            hold = state.hold_by(f.name)
+            figures[f.name] = {
+                "hex": [f.hex.q, f.hex.r], "status": f.status, "posture": f.posture,
+                "wounds": f.wounds, "max_wounds": f.max_wounds, "fortune": f.fortune,
+                "weapon": f.weapon, "mount": f.mount, "unaware": f.unaware,
+                "holds": [hold.victim, hold.dox] if hold else None,
+                "held_by": sorted(h.grappler for h in state.holds_on(f.name)),
+            }
+        items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
+        return {"turn": state.turn, "phase": state.phase, "active": state.active,
+                "figures": figures, "items": items}
+
+    def legal_commands(self, state: DoxState) -> list[Command]:
+        name = state.active
+        if name is None:
+            return []
+        out: list[Command] = []
+        for info in self.actions(state, name):
+            if not info.enabled:
+                continue
+            if info.phase == "movement":
+                if info.needs == "path":
+                    out += [Command(do="move", figure=name, action="move",
+                                    path=tuple((h.q, h.r) for h in path)) for path in info.hexes.values()]
+                else:
+                    out.append(Command(do="move", figure=name, action=info.id))
+                continue
+            out += actions.concrete(state, name, info)
+        return [c for c in out if self._legal(state, c)]
+
+    def _legal(self, state: DoxState, command: Command) -> bool:
+        try:
+            self.check(state, command)
+        except Refusal:
+            return False
+        return True
+
+
+register(Dox())

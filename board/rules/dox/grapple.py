@@ -1,0 +1,233 @@
+"""Grappling: grab, squeeze, a better hold, slam, throw, escape, fall prone, grab to disarm."""
+
+from __future__ import annotations
+
+import math
+
+from board.dice import DiceSource
+from board.hexgrid import Hex, hex_distance, hex_neighbors
+from board.rules.base import Command, Event, Refusal
+from board.rules.dox.attacks import actor, foe
+from board.rules.dox.moves import to_hex
+from board.rules.dox.rolls import defense, mass_bonus, trait_roll
+from board.rules.dox.state import DoxState, Fig, Hold
+from board.rules.dox.wounds import wound
+
+
+def escape_margin(state: DoxState) -> int:
+    """The "plus 7" of an escape: the trait dice's average (7 on 2d6), rounded up."""
+    return math.ceil(state.options.dice.mean)
+
+
+def offense_in_hold(f: Fig) -> int:
+    """"The Attacker's Offense at this point is based on Strength or Warrior, whichever is highest." """
+    return max(f.strength, f.warrior)
+
+
+def side_bonus(state: DoxState, victim: Fig, grappler: Fig | None) -> tuple[int, int]:
+    """(grappler's, victim's) mass bonus for a grappling roll after the grab, if the mass rule is
+    on. A group pin adds the grapplers' masses and gives their bonus to the best Offense: a
+    grappler who is not the best of a group gets none."""
+    if not state.options.mass_rule:
+        return 0, 0
+    group = [state.figures[h.grappler] for h in state.holds_on(victim.name)]
+    mass = sum(g.mass for g in group) or (grappler.mass if grappler else 0)
+    best = max(group, key=offense_in_hold) if group else grappler
+    ours = mass_bonus(mass, victim.mass) if grappler is None or grappler is best else 0
+    return ours, mass_bonus(victim.mass, mass)
+
+
+def _adjacent(state: DoxState, f: Fig, target: Fig) -> None:
+    if hex_distance(f.hex, target.hex) > 1:
+        raise Refusal(f"{target.name} is not next to {f.name}")
+
+
+def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
+    """Check a grappling action; returns the actor and the figure acted on."""
+    f = actor(state, command)
+    action = command.action
+    hold = state.hold_by(f.name)
+    if action in ("grapple", "grab_disarm"):
+        target = foe(state, f, command)
+        if hold:
+            raise Refusal(f"{f.name} already holds {hold.victim}")
+        if state.holds_on(f.name):
+            raise Refusal(f"{f.name} is restrained: escape first")
+        if f.mount or target.mount:
+            raise Refusal("no grappling from or with a rider in the saddle")
+        _adjacent(state, f, target)
+        if action == "grab_disarm" and state.weapon(target).size == "natural":
+            raise Refusal(f"{target.name} holds nothing to wrench away")
+        if action == "grapple" and any(h.grappler == target.name and h.victim == f.name for h in state.holds):
+            raise Refusal(f"{target.name} holds {f.name}: escape instead")
+        return f, target
+    if action == "escape":
+        if not state.holds_on(f.name):
+            raise Refusal(f"nobody holds {f.name}")
+        return f, None
+    if hold is None:
+        raise Refusal(f"{f.name} holds nobody")
+    victim = state.figures[hold.victim]
+    if action in ("slam", "throw") and victim.mass > 2 * f.mass:
+        # "He will not be able to slam it into the ground for damage bonuses or toss it"
+        raise Refusal(f"{victim.name} is far too massive to slam or throw")
+    if action == "slam":
+        surface_bonus(state, victim.hex, command.params.get("surface", "floor"))
+    if action == "throw":
+        landing(state, f, victim, command)
+    if action == "go_prone" and f.posture == "prone":
+        raise Refusal(f"{f.name} is already prone")
+    return f, victim
+
+
+def is_corner(state: DoxState, wall: Hex) -> bool:
+    """A sharp corner: a wall hex that juts out (a wall end or a pillar: one wall neighbour at most)."""
+    return sum(state.battle.terrain_at(n).blocks for n in hex_neighbors(wall)) <= 1
+
+
+def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
+    """"Slamming ... into a solid floor or wall can be worth anywhere from +1 to +3 ... Slamming
+    an opponent into a sharp corner might give an extra +3 on top of this." The wall must be a
+    real wall hex next to the victim."""
+    o = state.options
+    walls = [n for n in hex_neighbors(at) if n in state.battle.cells and state.battle.terrain_at(n).blocks]
+    if surface == "floor":
+        return o.floor_bonus
+    if surface == "wall":
+        if not walls:
+            raise Refusal("no wall next to the victim")
+        return o.wall_bonus
+    if surface == "corner":
+        if not any(is_corner(state, w) for w in walls):
+            raise Refusal("no sharp corner next to the victim")
+        return o.wall_bonus + o.corner_bonus
+    raise Refusal(f'surface must be floor, wall or corner, not "{surface}"')
+
+
+def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
+    """Where a thrown victim lands: a free hex next to the grappler."""
+    if command.to is None:
+        raise Refusal("choose the hex to throw the victim to")
+    to = to_hex(state, command.to)
+    if hex_distance(to, f.hex) != 1 or not state.free(to, (victim.name,)):
+        raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.name}")
+    surface_bonus(state, to, command.params.get("surface", "floor"))
+    return to
+
+
+def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+    """Carry out a grappling action."""
+    f, other = plan(state, command)
+    action = command.action
+    if action == "go_prone":  # "The grappler may fall prone as a free action."
+        f.posture = "prone"
+        other.posture = "prone"
+        return [Event("status", f"{f.name} falls prone, taking {other.name} to the ground", f.name,
+                      {"posture": "prone"})]
+    if action == "release":
+        state.holds = [h for h in state.holds if h.grappler != f.name]
+        return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
+    f.acted = True
+    return {"grapple": _grab, "grab_disarm": _grab, "escape": _escape, "squeeze": _squeeze,
+            "better_hold": _better_hold, "slam": _slam, "throw": _throw}[action](
+        state, command, f, other, dice)
+
+
+def _grab(state, command, f, target, dice) -> list[Event]:
+    """"make a Warrior attack roll versus the target's Defense" (no mass bonus to initiate); a grab
+    to disarm lets the target use Strength for Defense and does not restrain."""
+    disarm = command.action == "grab_disarm"
+    d = defense(state, f, target, state.weapon(f), strength_ok=disarm)
+    r = trait_roll(state, f.warrior, 0, dice)
+    dox = r.total - d.value
+    what = "grabs at the weapon of" if disarm else "grapples"
+    events = [Event("attack", f"{f.name} {what} {target.name}: Warrior {r.total} vs {d.value} "
+                              f"({d.using}), dox {dox}", f.name,
+                    {**r.data(), "target": target.name, "defense": d.value, "using": d.using,
+                     "dox": dox, "hit": dox >= 0, "grapple": True})]
+    if dox < 0:
+        return events + [Event("miss", f"{target.name} slips the grab", f.name, {"target": target.name})]
+    if disarm:
+        lost = target.weapon
+        target.weapon = "Fist"
+        f.gear.append(lost)
+        return events + [Event("status", f"{f.name} wrenches the {lost} out of {target.name}'s grasp",
+                               target.name, {"item": lost})]
+    state.holds.append(Hold(f.name, target.name, dox))
+    return events + [Event("status", f"{f.name} restrains {target.name} (dox {dox})", target.name,
+                           {"held_by": f.name, "dox": dox})]
+
+
+def _escape(state, command, f, _, dice) -> list[Event]:
+    """"rolling Strength, Athlete, or Warrior against the Offense of the grappler plus 7" """
+    holds = state.holds_on(f.name)
+    grapplers = [state.figures[h.grappler] for h in holds]
+    theirs, mine = side_bonus(state, f, None)
+    challenge = max(offense_in_hold(g) for g in grapplers) + escape_margin(state) + theirs
+    r = trait_roll(state, max(f.strength, f.athlete, f.warrior), mine, dice)
+    free = r.total >= challenge
+    events = [Event("roll", f"{f.name} tries to escape: {r.total} vs {challenge}: "
+                            + ("breaks free" if free else "still held"), f.name,
+                    {**r.data(), "challenge": challenge, "success": free})]
+    if free:
+        state.holds = [h for h in state.holds if h.victim != f.name]
+    return events
+
+
+def _squeeze(state, command, f, victim, dice) -> list[Event]:
+    """"damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
+    weapon; Protection is subtracted as for any damage."""
+    hold = state.hold_by(f.name)
+    weapon = state.weapon(f)
+    extra = weapon.damage if weapon.close else 0
+    raw = f.strength + hold.dox + extra
+    events = [Event("attack", f"{f.name} squeezes {victim.name}: {f.strength} + dox {hold.dox} + "
+                              f"{extra} = {raw}, Protection {state.protection(victim)}", f.name,
+                    {"target": victim.name, "raw_damage": raw, "hit": True})]
+    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
+
+
+def _better_hold(state, command, f, victim, dice) -> list[Event]:
+    """The grappling roll again, Strength in place of Warrior if higher; the defender may use
+    Athlete (or Strength, Warrior); the new dox counts from now on, below zero the victim is free."""
+    hold = state.hold_by(f.name)
+    ours, theirs = side_bonus(state, victim, f)
+    value = state.options.defense_base + max(victim.warrior, victim.strength, victim.athlete) + theirs
+    r = trait_roll(state, offense_in_hold(f), ours, dice)
+    dox = r.total - value
+    events = [Event("attack", f"{f.name} works for a better hold on {victim.name}: {r.total} vs "
+                              f"{value}, dox {dox}", f.name,
+                    {**r.data(), "target": victim.name, "defense": value, "dox": dox,
+                     "hit": dox >= 0, "grapple": True})]
+    if dox < 0:
+        state.holds.remove(hold)
+        return events + [Event("status", f"{victim.name} slips free", victim.name)]
+    hold.dox = dox
+    return events + [Event("status", f"{f.name}'s hold now has dox {dox}", f.name, {"dox": dox})]
+
+
+def _slam(state, command, f, victim, dice) -> list[Event]:
+    """Strength + dox + the surface (+1..+3, a corner +3 more) - Protection."""
+    hold = state.hold_by(f.name)
+    surface = command.params.get("surface", "floor")
+    bonus = surface_bonus(state, victim.hex, surface)
+    raw = f.strength + hold.dox + bonus
+    events = [Event("attack", f"{f.name} slams {victim.name} into the {surface}: {f.strength} + dox "
+                              f"{hold.dox} + {bonus} = {raw}", f.name,
+                    {"target": victim.name, "raw_damage": raw, "surface": surface, "hit": True})]
+    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
+
+
+def _throw(state, command, f, victim, dice) -> list[Event]:
+    """"Throwing an opponent ends the grapple": he lands prone on the hex chosen, hurt as a slam."""
+    hold = state.hold_by(f.name)
+    to = landing(state, f, victim, command)
+    surface = command.params.get("surface", "floor")
+    bonus = surface_bonus(state, to, surface)
+    state.holds = [h for h in state.holds if h.victim != victim.name]
+    victim.hex, victim.posture = to, "prone"
+    raw = f.strength + hold.dox + bonus
+    events = [Event("attack", f"{f.name} throws {victim.name} to {state.battle.label(to)} into the "
+                              f"{surface}: {raw}", f.name,
+                    {"target": victim.name, "raw_damage": raw, "hex": [to.q, to.r], "hit": True})]
+    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))

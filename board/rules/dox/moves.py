@@ -1,0 +1,160 @@
+"""Movement on hexes: a figure's reach, riders on their mounts, grapplers dragging or carrying."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from board.hexgrid import Hex, hex_distance, parse_label
+from board.rules.base import Command, Event, Refusal
+from board.rules.dox.state import DoxState, Fig
+from board.rules.dox.turns import cannot_move
+
+
+def to_hex(state: DoxState, value) -> Hex:
+    """A command's position (axial pair or printed label) as a hex on the map."""
+    if isinstance(value, str):
+        try:
+            h = parse_label(value, state.battle.layout)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+    else:
+        h = Hex(*value)
+    if h not in state.battle.cells:
+        raise Refusal(f"{state.battle.label(h)} is not on the map")
+    return h
+
+
+def carry_limit(state: DoxState, f: Fig) -> tuple[int, str] | None:
+    """How far a grappler may take his victim, and how: None if he holds nobody.
+
+    "A strong character may be able to pick up an enemy and run while a weaker one is limited to
+    a maximum of one space per round, dragging his enemy along." Strong: more Strength than the
+    victim and no lighter. "Logic trumps game mechanics": a victim more than twice his mass
+    does not move at all, and one held by others too stays where the group pins it."""
+    hold = state.hold_by(f.name)
+    if hold is None:
+        return None
+    victim = state.figures[hold.victim]
+    if len(state.holds_on(victim.name)) > 1:
+        return 0, f"{victim.name} is pinned by several grapplers"
+    if victim.mass > 2 * f.mass:
+        return 0, f"{victim.name} is far too massive to move"
+    if f.strength > victim.strength and victim.mass <= f.mass:
+        return f.move, f"carrying {victim.name}"
+    return 1, f"dragging {victim.name}: one space a round"
+
+
+def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
+    """Hexes the figure may move this turn, and why it is limited (None: its full Move)."""
+    why = cannot_move(state, f)
+    if why:
+        return 0, why
+    if f.mount:
+        mount = state.figures[f.mount]
+        if not mount.up or mount.posture == "prone":
+            return 0, f"{mount.name} cannot carry him"
+        return mount.move, f"riding {mount.name}"
+    limit = carry_limit(state, f)
+    if limit is not None:
+        return limit
+    return f.move, None
+
+
+def travellers(state: DoxState, f: Fig) -> tuple[str, ...]:
+    """The figures that move with f (its mount; its victim) and so do not block it."""
+    out = [f.name]
+    if f.mount:
+        out.append(f.mount)
+    hold = state.hold_by(f.name)
+    if hold is not None:
+        out.append(hold.victim)
+    return tuple(out)
+
+
+def reachable(state: DoxState, f: Fig) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex the figure can end on this turn -> the shortest path there (start excluded).
+    Figures block movement; walls block movement."""
+    budget, _ = allowance(state, f)
+    ignore = travellers(state, f)
+    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
+    queue = deque([f.hex])
+    while queue:
+        here = queue.popleft()
+        if len(paths[here]) >= budget:
+            continue
+        for d in range(6):
+            there = Hex(here.q + _DQ[d], here.r + _DR[d])
+            if there not in paths and state.free(there, ignore):
+                paths[there] = paths[here] + (there,)
+                queue.append(there)
+    del paths[f.hex]
+    return paths
+
+
+_DQ = (1, 1, 0, -1, -1, 0)
+_DR = (0, -1, -1, 0, 1, 1)
+
+
+def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
+    """Check a move: the active figure, in its movement step, along free hexes within reach."""
+    if state.over:
+        raise Refusal("the fight is over")
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        raise Refusal(f'no figure named "{command.figure}"')
+    if state.phase == "fortune":
+        raise Refusal(f"{state.active} must first decide whether to burn Fortune")
+    if state.active != f.name:
+        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    if f.moved:
+        raise Refusal(f"{f.name} has already moved this turn")
+    if command.action == "stay":
+        return f, ()
+    if command.action not in (None, "move"):
+        raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
+    budget, why = allowance(state, f)
+    if budget == 0:
+        raise Refusal(f"{f.name} cannot move: {why}")
+    reach = reachable(state, f)
+    if command.path:
+        path = tuple(to_hex(state, p) for p in command.path)
+        ignore = travellers(state, f)
+        previous = f.hex
+        for h in path:
+            if hex_distance(previous, h) != 1:
+                raise Refusal(f"the path jumps from {state.battle.label(previous)} to {state.battle.label(h)}")
+            if not state.free(h, ignore):
+                raise Refusal(f"{state.battle.label(h)} is blocked")
+            previous = h
+        if len(path) > budget:
+            raise Refusal(f"{f.name} may move {budget} hex{'es' if budget != 1 else ''}"
+                          + (f" ({why})" if why else "") + f", not {len(path)}")
+        return f, path
+    if command.to is None:
+        raise Refusal("give the path or the hex to move to")
+    to = to_hex(state, command.to)
+    if to not in reach:
+        raise Refusal(f"{state.battle.label(to)} is out of reach this turn"
+                      + (f" ({why})" if why else ""))
+    return f, reach[to]
+
+
+def apply(state: DoxState, command: Command) -> list[Event]:
+    """Move the figure (with its mount, or its victim following into the hex it left)."""
+    f, path = plan(state, command)
+    f.moved = True
+    if not path:
+        return [Event("move", f"{f.name} stays put", f.name, {"path": []})]
+    start = f.hex
+    f.hex = path[-1]
+    if f.mount:
+        state.figures[f.mount].hex = f.hex
+    hold = state.hold_by(f.name)
+    if hold is not None:
+        state.figures[hold.victim].hex = path[-2] if len(path) > 1 else start
+    text = f"{f.name} moves to {state.battle.label(f.hex)}"
+    if f.mount:
+        text += f" on {f.mount}"
+    if hold is not None:
+        text += f", taking {hold.victim} along"
+    return [Event("move", text, f.name, {"path": [[h.q, h.r] for h in path]})]

@@ -1,0 +1,145 @@
+"""The dox figure sheet (traits, gear, mount) and the gear catalogue it names."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from board.models import FigureBase
+from board.tables import TABLES, suggest
+from board.yamlio import load_yaml_file
+
+Report = Callable[[tuple, str], None]
+CATALOGUE = TABLES / "dox" / "gear.yaml"
+# "horses can move twice as fast as human beings": the default Move of each kind of figure.
+KIND_MOVE = {"person": 1, "animal": 1, "horse": 2}
+
+
+class Weapon(BaseModel):
+    """A catalogue weapon (see assets/tables/dox/gear.yaml for what each field means)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    damage: int
+    size: Literal["natural", "small", "large"] = "large"
+    reach: int = 1
+    range: int = 0
+    thrown: bool = False
+    missile: bool = False
+    parry: bool = False
+    strength: bool = True
+    offense: Literal["warrior", "marksman"] = "warrior"
+    area: int | None = None
+    breaks: bool = False
+
+    @property
+    def close(self) -> bool:
+        """Usable in close combat (a squeeze, or a restrained victim's strike)."""
+        return self.size in ("natural", "small")
+
+
+class Shield(BaseModel):
+    """A catalogue shield."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    protection: int = 0
+
+
+class Catalogue(BaseModel):
+    """The whole gear catalogue, names as written in the file."""
+
+    weapons: dict[str, Weapon]
+    armor: dict[str, int]
+    shields: dict[str, Shield]
+
+    def weapon(self, name: str) -> Weapon:
+        """The weapon of that name (any case); KeyError names the known ones."""
+        return self.weapons[_find(name, self.weapons, "weapon")]
+
+    def protection(self, armor: str | None, shield: str | None) -> int:
+        """Protection of worn armor and a carried shield."""
+        total = self.armor[_find(armor, self.armor, "armor")] if armor else 0
+        if shield:
+            total += self.shields[_find(shield, self.shields, "shield")].protection
+        return total
+
+
+def _find(name: str, table: dict, what: str) -> str:
+    folded = {key.casefold(): key for key in table}
+    key = folded.get(str(name).strip().casefold())
+    if key is None:
+        close = suggest(str(name), list(table))
+        hint = f' (did you mean "{close}"?)' if close else ""
+        raise KeyError(f'unknown {what} "{name}"{hint}; expected one of: {", ".join(table)}')
+    return key
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The gear catalogue, loaded once."""
+    data = load_yaml_file(CATALOGUE)
+    weapons = {name: Weapon(name=name, **row) for name, row in data["weapons"].items()}
+    shields = {name: Shield(name=name, **row) for name, row in data["shields"].items()}
+    return Catalogue(weapons=weapons, armor=data["armor"], shields=shields)
+
+
+def _rating(default: int, what: str, upto: int = 12):
+    return Field(default, ge=0, le=upto, description=what)
+
+
+class DoxFigure(FigureBase):
+    """A dox figure sheet: trait ratings (a trait roll is the trait dice + the rating), gear,
+    Fortune and wounds. Every field has a default, so any map plays under dox."""
+
+    strength: int = _rating(2, "Strength rating: adds to damage; grapples, escapes, squeezes")
+    warrior: int = _rating(2, "Warrior rating: melee and thrown Offense, grapple rolls")
+    athlete: int = _rating(2, "Athlete rating: leaping out of an area attack, escapes, initiative")
+    marksman: int = _rating(0, "Marksman rating: Offense with bows and other missile weapons")
+    rider: int = _rating(0, "Rider rating: keeping the seat when hit; Defense when mounted")
+    dodge: int | None = Field(None, ge=0, le=12, description="Dodge rating (default: Athlete)")
+    parry: int | None = Field(None, ge=0, le=12, description="Parry rating (default: Warrior)")
+    fortune: int = _rating(0, "Fortune points, burned one for one to negate wounds", 50)
+    max_wounds: int = Field(10, ge=1, le=99, description="wounds that take the figure out of the fight")
+    weapon: str = Field("Fist", description="the weapon in hand (gear catalogue)")
+    gear: list[str] = Field(default_factory=list, description="other weapons carried (gear catalogue)")
+    armor: str | None = Field(None, description="armor from the gear catalogue (its Protection)")
+    shield: str | None = Field(None, description="a shield from the gear catalogue: parries missiles too")
+    mass: int = Field(200, ge=1, le=100000, description="weight in pounds (grappling, the mass rule)")
+    kind: Literal["person", "horse", "animal"] = Field(
+        "person", description="person, horse or animal: a horse moves twice as far and can be ridden")
+    move: int | None = Field(None, ge=0, le=40, description="hexes a round (default: the move option, "
+                                                             "twice that for a horse)")
+    mount: str | None = Field(None, description="the figure this one rides (it starts on the mount's hex)")
+    unaware: bool = Field(False, description="ambushed: no Dodge or Parry until its first turn")
+    posture: Literal["standing", "prone"] = Field("standing", description="standing or prone")
+
+
+def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
+    """Report gear the catalogue does not know; return the spec with catalogue spellings."""
+    gear = catalogue()
+    update: dict = {}
+    names = []
+    for path, name in [(("weapon",), spec.weapon)] + [(("gear", i), n) for i, n in enumerate(spec.gear)]:
+        try:
+            names.append(_find(name, gear.weapons, "weapon"))
+        except KeyError as error:
+            problem(path, error.args[0])
+            names.append(name)
+    update["weapon"], update["gear"] = names[0], names[1:]
+    for key, table, what in (("armor", gear.armor, "armor"), ("shield", gear.shields, "shield")):
+        value = getattr(spec, key)
+        if value is not None:
+            try:
+                update[key] = _find(value, table, what)
+            except KeyError as error:
+                problem((key,), error.args[0])
+    if spec.mount is not None and spec.mount == spec.name:
+        problem(("mount",), f"{spec.name} cannot ride itself")
+    if spec.mount is not None and spec.kind == "horse":
+        problem(("mount",), "a horse carries riders; it does not ride")
+    return spec.model_copy(update=update)

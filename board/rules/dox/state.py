@@ -1,0 +1,175 @@
+"""The state of a dox fight: figures, holds (grapples), dropped gear, the round and who acts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from board.hexgrid import Hex
+from board.maps import BattleMap
+from board.rules.dox.options import Options
+from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
+
+
+@dataclass(slots=True)
+class Fig:
+    """One figure now."""
+
+    name: str
+    team: str
+    hex: Hex
+    kind: str
+    strength: int
+    warrior: int
+    athlete: int
+    marksman: int
+    rider: int
+    dodge: int
+    parry: int
+    fortune: int
+    max_wounds: int
+    weapon: str
+    gear: list[str]
+    armor: str | None
+    shield: str | None
+    mass: int
+    move: int
+    mount: str | None = None  # the figure it rides
+    posture: str = "standing"
+    unaware: bool = False
+    wounds: int = 0
+    status: str = "ok"  # ok or down
+    moved: bool = False  # took its movement step this round
+    acted: bool = False  # took its action this round
+    guarding: str | None = None  # the friend it stands ready to block for (an assisted block)
+    surprised_by_me: tuple[str, ...] = ()  # victims it has used the surprise bonus on
+
+    @property
+    def up(self) -> bool:
+        """Still in the fight."""
+        return self.status == "ok"
+
+    def clone(self) -> Fig:
+        """An independent copy."""
+        return replace(self, gear=list(self.gear))
+
+
+def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
+    """A fresh figure from its sheet."""
+    move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
+    return Fig(
+        name=spec.name, team=spec.team, hex=Hex(*spec.at), kind=spec.kind,
+        strength=spec.strength, warrior=spec.warrior, athlete=spec.athlete, marksman=spec.marksman,
+        rider=spec.rider, dodge=spec.athlete if spec.dodge is None else spec.dodge,
+        parry=spec.warrior if spec.parry is None else spec.parry, fortune=spec.fortune,
+        max_wounds=spec.max_wounds, weapon=spec.weapon, gear=list(spec.gear), armor=spec.armor,
+        shield=spec.shield, mass=spec.mass, move=move, mount=spec.mount, posture=spec.posture,
+        unaware=spec.unaware,
+    )
+
+
+@dataclass(slots=True)
+class Hold:
+    """A grapple: who holds whom, and the dox of the roll that took (or last kept) the hold."""
+
+    grappler: str
+    victim: str
+    dox: int
+
+
+@dataclass(slots=True)
+class Pending:
+    """Wounds waiting for the victim's answer: how many Fortune points to burn."""
+
+    victim: str
+    wounds: int
+    source: str  # the attacker, for the log
+
+
+@dataclass
+class DoxState:
+    """A whole fight; changed only on a private clone by apply()."""
+
+    battle: BattleMap
+    options: Options
+    gear: Catalogue
+    figures: dict[str, Fig]
+    turn: int = 0
+    order: list[str] = field(default_factory=list)  # this round's initiative order
+    index: int = 0  # whose turn it is in order
+    holds: list[Hold] = field(default_factory=list)
+    items: dict[Hex, list[str]] = field(default_factory=dict)  # gear lying on hexes
+    pending: list[Pending] = field(default_factory=list)
+    winner: str | None = None
+    over: bool = False
+
+    def clone(self) -> DoxState:
+        """A copy apply() may change freely (map, options and catalogue are shared)."""
+        return DoxState(
+            battle=self.battle, options=self.options, gear=self.gear,
+            figures={n: f.clone() for n, f in self.figures.items()}, turn=self.turn,
+            order=list(self.order), index=self.index,
+            holds=[replace(h) for h in self.holds],
+            items={h: list(v) for h, v in self.items.items()},
+            pending=[replace(p) for p in self.pending], winner=self.winner, over=self.over,
+        )
+
+    @property
+    def active(self) -> str | None:
+        """The figure whose turn it is (or who must answer a Fortune question)."""
+        if self.over:
+            return None
+        if self.pending:
+            return self.pending[0].victim
+        return self.order[self.index] if self.index < len(self.order) else None
+
+    @property
+    def phase(self) -> str:
+        """over, fortune (a victim decides on Fortune), movement or action."""
+        if self.over:
+            return "over"
+        if self.pending:
+            return "fortune"
+        f = self.figures.get(self.active or "")
+        return "movement" if f is not None and not f.moved else "action"
+
+    def weapon(self, f: Fig) -> Weapon:
+        """The weapon in the figure's hand (a Fist when empty-handed)."""
+        return self.gear.weapon(f.weapon or "Fist")
+
+    def protection(self, f: Fig) -> int:
+        """The figure's Protection."""
+        return self.gear.protection(f.armor, f.shield)
+
+    def rider_of(self, mount: str) -> Fig | None:
+        """The figure riding this one, if any."""
+        return next((f for f in self.figures.values() if f.mount == mount), None)
+
+    def hold_by(self, grappler: str) -> Hold | None:
+        """The hold this figure has on someone."""
+        return next((h for h in self.holds if h.grappler == grappler), None)
+
+    def holds_on(self, victim: str) -> list[Hold]:
+        """Every hold on this figure (several grapplers make a group pin)."""
+        return [h for h in self.holds if h.victim == victim]
+
+    def occupant(self, h: Hex, ignore: tuple[str, ...] = ()) -> str | None:
+        """A figure standing on the hex (down figures too: a body is in the way)."""
+        return next((f.name for f in self.figures.values() if f.hex == h and f.name not in ignore), None)
+
+    def free(self, h: Hex, ignore: tuple[str, ...] = ()) -> bool:
+        """Whether a figure could stand on h."""
+        return self.battle.passable(h) and self.occupant(h, ignore) is None
+
+
+def new_state(battle: BattleMap, options: Options) -> DoxState:
+    """The starting state for a map's figures (riders placed on their mounts)."""
+    figures = {spec.name: fig_from_spec(spec, options) for spec in battle.figures}
+    state = DoxState(battle=battle, options=options, gear=catalogue(), figures=figures)
+    for f in figures.values():
+        if f.mount is not None:
+            mount = figures.get(f.mount)
+            if mount is None or mount.kind == "person" or state.rider_of(mount.name) is not f:
+                f.mount = None  # reported by setup
+            else:
+                f.hex = mount.hex
+    return state

@@ -1,0 +1,109 @@
+"""Wounds, Fortune, falling out of the saddle, going down, and victory."""
+
+from __future__ import annotations
+
+from board.dice import DiceSource
+from board.hexgrid import hex_neighbors
+from board.rules.base import Event
+from board.rules.dox.rolls import trait_roll
+from board.rules.dox.state import DoxState, Fig, Pending
+
+
+def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]:
+    """Inflict wounds, or first ask the victim about Fortune: "If the victim has Fortune points,
+    he may burn them at this time to negate the wounds he would have taken." """
+    if wounds <= 0:
+        return [Event("damage", f"{victim.name} takes no wounds", victim.name, {"wounds": 0})]
+    if victim.fortune > 0:
+        state.pending.append(Pending(victim.name, wounds, source))
+        return [Event("status", f"{victim.name} would take {wounds} wound{_s(wounds)}: burn Fortune "
+                                f"({victim.fortune} left)?", victim.name,
+                      {"pending_wounds": wounds, "fortune": victim.fortune})]
+    return take(state, victim, wounds)
+
+
+def burn(state: DoxState, points: int) -> list[Event]:
+    """The first pending victim burns `points` Fortune, one wound negated per point."""
+    p = state.pending.pop(0)
+    f = state.figures[p.victim]
+    f.fortune -= points
+    events = [Event("status", f"{f.name} burns {points} Fortune point{_s(points)}", f.name,
+                    {"burned": points, "fortune": f.fortune})] if points else []
+    left = p.wounds - points
+    if left <= 0:
+        return events + [Event("damage", f"{f.name} negates every wound", f.name, {"wounds": 0})]
+    return events + take(state, f, left)
+
+
+def take(state: DoxState, f: Fig, wounds: int) -> list[Event]:
+    """Wounds that stick; at max_wounds the figure is down."""
+    f.wounds += wounds
+    events = [Event("damage", f"{f.name} takes {wounds} wound{_s(wounds)} "
+                              f"({f.wounds} of {f.max_wounds})", f.name,
+                    {"wounds": wounds, "total": f.wounds})]
+    if f.wounds >= f.max_wounds and f.up:
+        events += knock_down(state, f)
+    return events
+
+
+def knock_down(state: DoxState, f: Fig) -> list[Event]:
+    """The figure is out of the fight: holds end, a rider comes off, a mount's rider falls."""
+    f.status, f.posture = "down", "prone"
+    events = [Event("status", f"{f.name} is down", f.name, {"status": "down"})]
+    state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
+    rider = state.rider_of(f.name)
+    if rider is not None:
+        events += unseat(state, rider, "the mount goes down")
+    if f.mount:
+        f.mount = None  # a body lies beside the horse, not in the saddle
+        spot = _landing(state, f)
+        if spot is not None:
+            f.hex = spot
+    return events + check_victory(state)
+
+
+def _landing(state: DoxState, f: Fig):
+    ignore = (f.name,)
+    return next((h for h in hex_neighbors(f.hex) if state.free(h, ignore)), None)
+
+
+def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
+    """The rider falls prone into a free hex next to the mount (with no room, he clings on)."""
+    spot = _landing(state, rider)
+    if spot is None:
+        return [Event("status", f"{rider.name} would fall ({why}) but has nowhere to land: "
+                                "he clings on", rider.name)]
+    mount = rider.mount
+    rider.mount, rider.hex, rider.posture = None, spot, "prone"
+    return [Event("status", f"{rider.name} falls from {mount} ({why})", rider.name,
+                  {"hex": [spot.q, spot.r], "posture": "prone"})]
+
+
+def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> list[Event]:
+    """"If a character is hit by an attack while mounted, he must make a Rider roll to keep his
+    seat. The challenge level should be equal to the amount of damage done by the attack before
+    Protection is applied." """
+    r = trait_roll(state, rider.rider, 0, dice)
+    kept = r.total >= challenge
+    events = [Event("roll", f"{rider.name} rolls Rider {r.total} vs {challenge}: "
+                            + ("keeps his seat" if kept else "loses his seat"), rider.name,
+                    {**r.data(), "challenge": challenge, "success": kept})]
+    return events if kept else events + unseat(state, rider, "thrown by the blow")
+
+
+def check_victory(state: DoxState) -> list[Event]:
+    """The fight is over when no more than one team has a figure still up."""
+    if state.over:
+        return []
+    teams = {f.team for f in state.figures.values() if f.up}
+    if len(teams) > 1:
+        return []
+    state.over = True
+    state.winner = next(iter(teams), None)
+    state.pending.clear()
+    text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
+    return [Event("victory", text, None, {"winner": state.winner})]
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
