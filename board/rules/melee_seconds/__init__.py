@@ -1,0 +1,123 @@
+"""Melee Seconds (rule text 004): six-second Melee Rounds plotted and resolved second by second."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.melee_seconds import commands, gm, menu, reach
+from board.rules.melee_seconds.plots import plan
+from board.rules.melee_seconds.procedure import Strike, predict
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
+from board.rules.melee_seconds.state import MSState, fighter_from_spec
+from board.rules.melee_seconds.tables import load
+from board.rules.melee_seconds.turns import (
+    advance, check_victory, general_label, hidden, timeline)
+
+
+class MeleeSeconds:
+    """General Plots and Initiative dice per Melee Round; Specific Plots resolved each second."""
+
+    id = "melee-seconds"
+    name = "Melee Seconds"
+    facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
+    gm_actions = gm.GM_ACTIONS
+
+    def figure_model(self) -> type[MSFigureSpec]:
+        return MSFigureSpec
+
+    def check_figure(self, spec, problem) -> MSFigureSpec:
+        return check_figure(spec, problem)
+
+    def options_model(self) -> type[Options]:
+        return Options
+
+    def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
+        specs = [sheet_of(spec, self.id) for spec in battle.figures]
+        state = MSState(battle=battle, options=options, tables=load(),
+                        figures={s.name: fighter_from_spec(s) for s in specs},
+                        order=[s.name for s in specs])
+        events = [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
+                        "Initiative this round (3.2)", None, {"turn": 1})]
+        events += check_victory(state)
+        return state, events + advance(state, dice)
+
+    def turn_info(self, state: MSState) -> dict[str, Any]:
+        if state.phase == "general":
+            label = f"Round {state.round}: General Plots"
+        elif state.phase == "plot":
+            label = f"Round {state.round}, second {state.second}: Specific Plots"
+        else:
+            label = "Melee over"
+        return {"turn": state.round, "phase": state.phase, "phase_label": label,
+                "active": state.active, "order": list(state.order), "winner": state.winner,
+                "second": state.second, "timeline": timeline(state)}
+
+    def tokens(self, state: MSState) -> dict[str, Token]:
+        out = {}
+        for f in state.figures.values():
+            caption = f.ready or "empty-handed"
+            if f.full_defensive and f.name not in state.hidden:
+                caption += " | Full Def."
+            if f.entangled:
+                caption += " | tangled"
+            out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells),
+                                size=f.size, facing=f.facing, status=f.status,
+                                posture="standing" if f.up else "fallen",
+                                meter=(max(0, f.left), f.sheet.hits), meter_label="Hits",
+                                caption=caption)
+        return out
+
+    def actions(self, state: MSState, figure: str) -> list[ActionInfo]:
+        return menu.actions(state, figure)
+
+    def check(self, state: MSState, command: Command) -> None:
+        if command.do == "act":
+            commands.check(state, command)
+        elif command.do == "gm":
+            gm.plan(state, command)
+        else:
+            raise Refusal(f'unknown command "{command.do}"; expected act or gm '
+                          "(moving is a Specific Plot: act move)")
+
+    def apply(self, state: MSState, command: Command, dice: DiceSource) -> list[Event]:
+        if command.do == "act":
+            return commands.apply(state, command, dice)
+        if command.do == "gm":
+            return gm.apply(state, command, dice)
+        raise Refusal(f'unknown command "{command.do}"; expected act or gm')
+
+    def predict(self, state: MSState, command: Command) -> Prediction | None:
+        if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
+            return None
+        try:
+            p = plan(state, command)
+        except Refusal:
+            return None
+        f, t = state.figures[command.figure], state.figures[p.target]
+        at = p.to or f.hex
+        return predict(state, Strike(f.name, t.name, reach.zone(t, at), p.kind == "ranged"))
+
+    def snapshot(self, state: MSState) -> dict[str, Any]:
+        figures = {}
+        for f in state.figures.values():
+            secret = f.name in state.hidden
+            figures[f.name] = {
+                "hex": [f.hex.q, f.hex.r], "facing": f.facing, "status": f.status,
+                "damage": f.damage, "hits_left": f.left, "ready": f.ready,
+                "general": "?" if secret and f.general else (general_label(f) if f.general else None),
+                "full_defensive": f.full_defensive and not secret,
+                "initiative": list(f.initiative), "lost": list(f.lost), "amr_used": f.amr_used,
+                "plot": None if f.plot is None else ("?" if hidden(state, f) else f.plot.text),
+                "ongoing": f.ongoing.label if f.ongoing else None, "loaded": f.loaded,
+                "shields_used": f.shields_used, "entangled": f.entangled,
+            }
+        return {"turn": state.round, "second": state.second, "phase": state.phase,
+                "figures": figures}
+
+    def legal_commands(self, state: MSState) -> list[Command]:
+        return menu.legal_commands(state)
+
+
+register(MeleeSeconds())

@@ -1,0 +1,250 @@
+"""Section 7 actions: their timings come from actions.yaml; their effects are here."""
+
+from __future__ import annotations
+
+import math
+
+from board.dice import DiceSource, roll, Dice
+from board.hexgrid import hex_distance
+from board.rules.base import Command, Event, Refusal
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot
+from board.rules.melee_seconds.turns import parts
+
+ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
+
+
+def combined_strength(strengths) -> float:
+    """7.11: several kickers' St is "the square root of the sum of the squares of their Sts"."""
+    return math.sqrt(sum(st * st for st in strengths))
+
+
+def kick_target(strengths, door_level: int) -> int:
+    """The ST check's number: at or under combined St - 1 per DL of the door (7.11)."""
+    return math.floor(combined_strength(strengths)) - door_level
+
+
+def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSource) -> tuple[int, list]:
+    """7.11: 1 per Level of the Dungeon (otherwise d4), plus the lock's DL, plus magic."""
+    faces = []
+    if dungeon_level is None:
+        faces.append(dice.roll(4))
+        dungeon_level = faces[0]
+    return dungeon_level + lock + magic, faces
+
+
+def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
+    """(amount, unit) of an action: unit amr, seconds (a round is 6 seconds)."""
+    spec = state.tables.actions[action]["cost"] if action != "reload" else {"amr": "weapon"}
+    if "amr" in spec:
+        n = spec["amr"]
+        if n == "weapon":
+            w = state.tables.weapons.get(f.ready or "")
+            n = w.reload if w is not None and w.reload else 1
+        return int(n), "amr"
+    if "round" in spec:
+        return 6 * int(spec["round"]), "seconds"
+    return int(spec["seconds"]), "seconds"
+
+
+def _need(ok: bool, reason: str) -> None:
+    if not ok:
+        raise Refusal(reason)
+
+
+def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
+    """Why the figure cannot take this action with what it holds (None: it can)."""
+    w = state.tables.weapons.get(f.ready or "")
+    choice = (command.params.get("item") if command else None)
+    if action == "draw":
+        if f.ready:
+            return f"{f.name} already holds {f.ready}: sheathe or drop it first"
+        spare = [x for x in f.weapons + f.items]
+        if not spare:
+            return "nothing to draw"
+        if command and choice not in spare:
+            return f'choose what to draw: {", ".join(spare)}'
+    elif action in ("sheathe", "drop") and not f.ready:
+        return "nothing in hand"
+    elif action in ("reload", "load"):
+        if w is None or not w.ranged:
+            return f"{f.name} has no ranged weapon in hand"
+        if f.loaded:
+            return f"{f.ready} is already loaded"
+    elif action == "ready_shield":
+        if not f.shield or f.shield_ready:
+            return "no slung shield to ready"
+        if w is not None and (w.ranged or w.two_handed):
+            return "a shield cannot be held ready with a ranged or two-handed weapon (7.5)"
+    elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
+        return "no shield to put away"
+    elif action == "backpack":
+        if not f.backpack:
+            return "the backpack is empty"
+        if command and choice not in f.backpack:
+            return f'choose an item from the backpack: {", ".join(f.backpack)}'
+    elif action == "pick_up":
+        near = items_near(state, f)
+        if not near:
+            return "nothing lies within reach to pick up"
+        if command and choice not in near:
+            return f'choose an item lying here: {", ".join(near)}'
+    elif action == "potion" and not any("potion" in state.tables.items[i] for i in f.items):
+        return "no potion carried"
+    elif action == "potion_in_hand" and not f.potion_in_hand:
+        return "no uncorked potion in hand"
+    elif action == "flash_pellet" and f.ready != "Flash Pellet":
+        return "no Flash Pellet in hand: draw one (7.9)"
+    elif action == "flash_pellet_round" and "Flash Pellet" not in f.items:
+        return "no Flash Pellet carried"
+    elif action in ("tanglefoot", "tanglefoot_round") and "Tanglefoot Pill" not in f.items:
+        return "no Tanglefoot Pill carried"
+    elif action == "hack_free" and not f.entangled:
+        return f"{f.name} is not caught in Tanglefoot"
+    elif action == "despatch" and (w is None or not w.edged):
+        return "despatching needs an edged weapon in hand (7.12)"
+    return None
+
+
+def items_near(state: MSState, f: Fighter) -> list[str]:
+    return sorted({i for h, items in state.ground.items() if hex_distance(h, f.hex) <= 1 for i in items})
+
+
+def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plot:
+    """A section 7 action as a Specific Plot (5.1.8)."""
+    action = command.action
+    if action not in ALWAYS:
+        _need(parts(f) & {"fighting", "other"}, f"{action} needs a General Plot of Fighting or "
+                                                 "Other Actions (2.3)")
+    problem = gear_problem(state, f, action, command)
+    _need(problem is None, problem or "")
+    amount, unit = cost(state, f, action)
+    if unit == "amr":
+        _need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
+    params = {"action": action}
+    label = state.tables.actions[action]["label"] if action != "reload" else "Reload"
+    target = None
+    if action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round", "despatch"):
+        t = state.figures.get(command.target or "")
+        _need(t is not None, "choose a target")
+        if action == "despatch":
+            _need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
+            _need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
+        target = t.name
+        label += f" at {t.name}"
+    if "item" in command.params:
+        params["item"] = command.params["item"]
+        label += f": {params['item']}"
+    if action == "kick_door":
+        level = command.params.get("door_level")
+        _need(level is None or (isinstance(level, int) and 0 <= level <= 20),
+              "door_level must be a whole number 0-20 (or left out: d4)")
+        params.update(door=str(command.params.get("door", "door")), door_level=level,
+                      lock=int(command.params.get("lock", 0)), magic=int(command.params.get("magic", 0)))
+        label += f" (DL {level})" if level is not None else " (DL d4)"
+    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr")
+
+
+def start(state: MSState, f: Fighter, plot: Plot) -> None:
+    """A newly plotted action becomes the figure's running plot (5.7)."""
+    amount, unit = cost(state, f, plot.params["action"])
+    f.ongoing = Ongoing("action", plot.text, amount, unit, dict(plot.params, target=plot.target))
+
+
+def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
+    """The action is done: its effect."""
+    action, p = o.params["action"], o.params
+    item = p.get("item")
+    text = f"{f.name}: {o.label}: done"
+    data = {"action": action}
+    if action == "draw":
+        f.ready = item
+    elif action == "sheathe":
+        f.ready = None
+    elif action == "drop":
+        state.ground.setdefault(f.hex, []).append(f.ready)
+        if f.ready in f.weapons:
+            f.weapons.remove(f.ready)
+        elif f.ready in f.items:
+            f.items.remove(f.ready)
+        f.ready, f.loaded = None, False
+    elif action in ("reload", "load"):
+        f.loaded = True
+    elif action == "ready_shield":
+        f.shield_ready = True
+    elif action == "sling_shield":
+        f.shield_ready = False
+    elif action == "drop_shield":
+        state.ground.setdefault(f.hex, []).append(f.shield)
+        f.shield, f.shield_ready = None, False
+    elif action == "backpack":
+        f.backpack.remove(item)
+        f.items.append(item)
+    elif action == "pick_up":
+        for h, items in state.ground.items():
+            if item in items and hex_distance(h, f.hex) <= 1:
+                items.remove(item)
+                break
+        if item in state.tables.weapons:
+            f.weapons.append(item)
+            f.ready = f.ready or item
+        elif item in state.tables.shields:
+            f.shield = f.shield or item
+        else:
+            f.items.append(item)
+    elif action in ("potion", "potion_in_hand"):
+        name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
+        heal_dice = state.tables.items[name or "Healing Potion"]["potion"]
+        r = roll(Dice.parse(heal_dice), dice)
+        healed = min(f.damage, r.total)
+        f.damage -= healed
+        if action == "potion_in_hand":
+            f.potion_in_hand = False
+        elif name:
+            f.items.remove(name)
+        text, data = f"{f.name} drinks a potion: heals {healed}", {**data, "faces": list(r.faces)}
+    elif action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round"):
+        kind = "flash" if action.startswith("flash") else "tanglefoot"
+        item = "Flash Pellet" if kind == "flash" else "Tanglefoot Pill"
+        if item in f.items:
+            f.items.remove(item)
+        if f.ready == item:
+            f.ready = None
+        t = state.figures[p["target"]]
+        state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
+        shout = "Flash!" if kind == "flash" else "Tangle!"
+        text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
+    elif action == "hack_free":
+        f.entangled = False
+        text = f"{f.name} hacks free of the Tanglefoot"
+    elif action == "despatch":
+        t = state.figures[p["target"]]
+        if t.status == "unconscious":
+            t.status = "dead"
+            return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]
+    elif action == "kick_door":
+        return []  # resolved for all kickers together, by kick_doors()
+    return [Event("action", text, f.name, data)]
+
+
+def kick_doors(state: MSState, kickers: list[tuple[Fighter, dict]], dice: DiceSource) -> list[Event]:
+    """Everyone who kicked the same door this second makes one ST check together (7.11)."""
+    doors: dict[str, list[Fighter]] = {}
+    params: dict[str, dict] = {}
+    for f, p in kickers:
+        doors.setdefault(p["door"], []).append(f)
+        params.setdefault(p["door"], p)
+    events = []
+    for door, group in doors.items():
+        p = params[door]
+        level, faces = door_level(p["door_level"], p["lock"], p["magic"], dice)
+        sts = [f.sheet.st for f in group]
+        number = kick_target(sts, level)
+        check = roll(state.tables.dice("checks"), dice)
+        ok = check.total <= number
+        names = " and ".join(f.name for f in group)
+        events.append(Event("door", f"{names} kick the {door} (DL {level}, St "
+                            f"{combined_strength(sts):.1f}): {check.total} vs {number}: "
+                            + ("it bursts open" if ok else "it holds"), group[0].name,
+                            {"door": door, "door_level": level, "success": ok, "roll": check.total,
+                             "target": number, "faces": list(check.faces), "d4": faces}))
+    return events

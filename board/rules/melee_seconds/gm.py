@@ -1,0 +1,110 @@
+"""GM commands: place, damage, heal, add, remove, and permitting a change of General Plot (2.5)."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from board.dice import DiceSource
+from board.hexgrid import Hex
+from board.rules.base import Command, Event, Refusal
+from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
+from board.rules.melee_seconds.state import MSState, fighter_from_spec
+from board.rules.melee_seconds.turns import advance, check_victory
+
+GM_ACTIONS = ("place", "damage", "heal", "add", "remove", "allow_change")
+
+
+def _hex(state: MSState, value) -> Hex:
+    if isinstance(value, str):
+        from board.hexgrid import parse_label
+        try:
+            return parse_label(value, state.battle.layout)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+    return Hex(*value)
+
+
+def _free(state: MSState, h: Hex, ignore: str | None) -> None:
+    if not state.battle.passable(h):
+        raise Refusal(f"{state.battle.label(h)} is a wall or off the map")
+    if h in state.occupied(ignore=ignore):
+        raise Refusal(f"{state.battle.label(h)} is taken")
+
+
+def plan(state: MSState, command: Command) -> dict:
+    """Check a GM command; return what apply() needs."""
+    action = command.action
+    if action not in GM_ACTIONS:
+        raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
+    if action == "add":
+        data = command.params.get("spec") or command.params.get("figure")
+        if not isinstance(data, dict):
+            raise Refusal("give the new figure in params.spec (the map file's figure fields)")
+        try:
+            spec = MSFigureSpec.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise Refusal(f"new figure: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        problems = []
+        spec = check_figure(spec, lambda path, message: problems.append(message))
+        if problems:
+            raise Refusal(problems[0])
+        if spec.name in state.figures:
+            raise Refusal(f'a figure named "{spec.name}" is already on the map')
+        at = _hex(state, spec.at)
+        _free(state, at, None)
+        return {"spec": spec.model_copy(update={"at": (at.q, at.r)})}
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        raise Refusal(f'no figure named "{command.figure}"')
+    if action == "place":
+        to = _hex(state, command.to) if command.to is not None else f.hex
+        _free(state, to, f.name)
+        return {"to": to, "facing": f.facing if command.facing is None else command.facing}
+    if action in ("damage", "heal"):
+        amount = command.params.get("amount")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise Refusal("give params.amount: a whole number of hits, 1 or more")
+        return {"amount": amount}
+    if action == "allow_change" and state.phase != "plot":
+        raise Refusal("a General Plot may be changed at the beginning of a second (2.5)")
+    return {}
+
+
+def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
+    """Carry out a GM command, then move the Melee on if nobody is left to plot."""
+    from board.rules.melee_seconds.resolve import _wound
+
+    details = plan(state, command)
+    tag = {"gm": True, "gm_action": command.action}
+    action = command.action
+    if action == "add":
+        spec = details["spec"]
+        state.figures[spec.name] = fighter_from_spec(spec)
+        state.order.append(spec.name)
+        return [Event("gm", f"GM adds {spec.name}", spec.name, tag)]
+    f = state.figures[command.figure]
+    if action == "place":
+        f.hex, f.facing = details["to"], details["facing"]
+        return [Event("gm", f"GM places {f.name} at {state.battle.label(f.hex)}, facing {f.facing}",
+                      f.name, {**tag, "hex": [f.hex.q, f.hex.r], "facing": f.facing})]
+    if action == "allow_change":
+        f.may_change = True
+        return [Event("gm", f"GM permits {f.name} to change its General Plot (2.5)", f.name, tag)]
+    events = []
+    if action == "damage":
+        events = [Event("gm", f"GM deals {details['amount']} damage to {f.name}", f.name, tag)]
+        events += _wound(state, f, details["amount"])
+    elif action == "heal":
+        healed = min(details["amount"], f.damage)
+        f.damage -= healed
+        if f.status == "unconscious" and f.damage < f.sheet.hits:
+            f.status = "ok"
+        events = [Event("gm", f"GM heals {f.name} by {healed}", f.name, tag)]
+    elif action == "remove":
+        del state.figures[f.name]
+        state.order.remove(f.name)
+        state.hidden.discard(f.name)
+        events = [Event("gm", f"GM removes {f.name}", f.name, tag)]
+    events += check_victory(state)
+    return events + advance(state, dice)

@@ -1,0 +1,187 @@
+"""What the board offers a combatant now: ActionInfo lists and concrete legal commands."""
+
+from __future__ import annotations
+
+from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.melee_seconds import commands, reach
+from board.rules.melee_seconds.actions7 import gear_problem, items_near
+from board.rules.melee_seconds.plots import THIEVISH
+from board.rules.melee_seconds.state import Fighter, MSState
+from board.rules.melee_seconds.turns import general_choices
+
+TARGETED = ("attack", "charge", "ranged", "cast", "despatch", "flash_pellet", "flash_pellet_round",
+            "tanglefoot", "tanglefoot_round")
+CHOICE = ("draw", "backpack", "pick_up", "kick_door", "thievish")
+SIMPLE = ("parry", "delay", "reload", "sheathe", "drop", "ready_shield", "sling_shield",
+          "drop_shield", "potion", "potion_in_hand", "hack_free", "close_eyes", "speak",
+          "break_defensive")
+LABELS = {"continue": "Continue the plot", "nothing": "Do nothing", "attack": "Attack",
+          "charge": "Charge and attack", "ranged": "Ranged attack", "parry": "Parry",
+          "delay": "Delay the Initiative", "reload": "Reload", "move": "Move", "cast": "Cast a spell",
+          "thievish": "Thievish activity", "break_defensive": "Break Full Defensive",
+          "general_plot": "Change the General Plot", "reflex": "Reflex Spell"}
+
+
+def _why(state: MSState, command: Command) -> str | None:
+    try:
+        commands.check(state, command)
+    except Refusal as refusal:
+        return refusal.reason
+    return None
+
+
+def _label(state: MSState, action: str) -> str:
+    return LABELS.get(action) or state.tables.actions[action]["label"]
+
+
+def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
+    """Label -> params of an action that asks for a choice."""
+    if action == "draw":
+        return {f"Draw {x}": {"item": x} for x in dict.fromkeys(f.weapons + f.items)}
+    if action == "backpack":
+        return {f"Take out {x}": {"item": x} for x in dict.fromkeys(f.backpack)}
+    if action == "pick_up":
+        return {f"Pick up {x}": {"item": x} for x in items_near(state, f)}
+    if action == "kick_door":
+        out = {f"Door level {n}": {"door_level": n} for n in range(1, 7)}
+        out["Door level unknown (d4)"] = {}
+        return out
+    if action == "thievish":
+        return dict(THIEVISH)
+    if action == "general_plot":
+        return general_choices(state, f)
+    return {}
+
+
+def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
+    out: dict[str, tuple] = {}
+    if action in ("attack", "charge"):
+        out["forward"] = (False, True)
+        if f.general == "fighting_thieving":
+            out["thievish"] = (False, True)
+    if action in ("cast", "reflex"):
+        kinds = ("reflex",) if action == "reflex" else ("normal",)
+        spells = tuple(s for s in f.sheet.spells if state.tables.spells[s]["kind"] in kinds)
+        if len(spells) > 1:
+            out["spell"] = spells
+    if f.shield and f.shield_ready and action != "reflex":
+        out["shield"] = (True, False)
+    if f.full_defensive and action != "reflex":
+        out["fd_parry"] = (True, False)
+    return out
+
+
+def plot_menu(state: MSState, f: Fighter) -> list[ActionInfo]:
+    """The Specific Plots of the figure whose turn it is to plot."""
+    out = []
+    base = {"do": "act", "figure": f.name}
+    ids = (["continue"] if f.ongoing else []) + ["nothing", "attack", "charge", "ranged", "parry",
+                                                  "move", "delay", "cast", "thievish", "reload"]
+    ids += [a for a in state.tables.actions if a not in ("load",)]
+    if f.full_defensive:
+        ids.append("break_defensive")
+    if f.may_change:
+        ids.append("general_plot")
+    for action in ids:
+        if action in TARGETED:
+            spell = {}
+            if action == "cast":
+                normal = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "normal"]
+                if not normal:
+                    continue
+                spell = {"spell": normal[0]}
+            if action in state.tables.actions and gear_problem(state, f, action, None):
+                continue
+            targets, reason = [], None
+            for t in state.order:
+                why = _why(state, Command(**base, action=action, target=t, params=spell))
+                if why is None:
+                    targets.append(t)
+                elif t != f.name:
+                    reason = reason or why
+            if action in ("attack", "charge", "ranged") and reason and "Initiative" not in reason \
+                    and "General Plot" not in reason:
+                reason = reason if not targets else None
+            out.append(ActionInfo(action, _label(state, action), "plot", bool(targets),
+                                  None if targets else (reason or "no target"), "target",
+                                  tuple(targets), options=_options(state, f, action)))
+        elif action in CHOICE or action == "general_plot":
+            if action in state.tables.actions and gear_problem(state, f, action, None):
+                continue
+            sets = {label: p for label, p in choices_for(state, f, action).items()
+                    if _why(state, Command(**base, action=action, params=p)) is None}
+            probe = next(iter(choices_for(state, f, action).values()), {})
+            reason = None if sets else _why(state, Command(**base, action=action, params=probe))
+            if action == "thievish" and reason and "Thieving" in reason:
+                continue
+            out.append(ActionInfo(action, _label(state, action), "plot", bool(sets), reason,
+                                  "choice", choices=tuple(sets), choice_params=sets,
+                                  options=_options(state, f, action)))
+        elif action == "move":
+            paths = reach.reachable(state, f)
+            out.append(ActionInfo("move", "Move", "plot", bool(paths),
+                                  None if paths else "nowhere to move this second", "hex",
+                                  hexes=paths, options=_options(state, f, action)))
+        else:
+            if action in state.tables.actions and gear_problem(state, f, action, None) \
+                    and action not in ("hack_free",):
+                continue
+            if action == "hack_free" and not f.entangled:
+                continue
+            why = _why(state, Command(**base, action=action))
+            if action in ("thievish",) and why:
+                continue
+            out.append(ActionInfo(action, _label(state, action), "plot", why is None, why, "none",
+                                  options=_options(state, f, action)))
+    return out
+
+
+def actions(state: MSState, name: str) -> list[ActionInfo]:
+    """The menu for a figure now."""
+    f = state.figures.get(name)
+    if f is None or not f.up or state.phase == "over":
+        return []
+    if state.phase == "general":
+        if f.general is not None:
+            return []
+        sets = general_choices(state, f)
+        return [ActionInfo("general_plot", "State the General Plot", "general", True, None,
+                           "choice", choices=tuple(sets), choice_params=sets)]
+    out = plot_menu(state, f) if state.active == name else []
+    reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
+    if reflex:
+        targets = tuple(t for t in state.order if _why(state, Command(
+            do="act", figure=name, action="reflex", target=t, params={"spell": reflex[0]})) is None)
+        out.append(ActionInfo("reflex", "Reflex Spell", "plot", bool(targets),
+                              None if targets else "a Reflex Spell once a second, on a target in range",
+                              "target", targets, options=_options(state, f, "reflex")))
+    return out
+
+
+def legal_commands(state: MSState) -> list[Command]:
+    """Concrete commands that are legal now (random play, bots)."""
+    out: list[Command] = []
+    names = [state.active] if state.active else []
+    if state.phase == "plot":
+        names += [n for n in state.order if n != state.active and state.figures[n].up]
+    for name in names:
+        for info in actions(state, name):
+            if not info.enabled:
+                continue
+            base = {"do": "act", "figure": name, "action": info.id}
+            if info.needs == "target":
+                spell = {"spell": info.options["spell"][0]} if "spell" in info.options else {}
+                if info.id == "cast" and not spell:
+                    spell = {"spell": next(s for s in state.figures[name].sheet.spells
+                                           if state.tables.spells[s]["kind"] == "normal")}
+                if info.id == "reflex" and not spell:
+                    spell = {"spell": next(s for s in state.figures[name].sheet.spells
+                                           if state.tables.spells[s]["kind"] == "reflex")}
+                out += [Command(**base, target=t, params=spell) for t in info.targets]
+            elif info.needs == "choice":
+                out += [Command(**base, params=p) for p in info.choice_params.values()]
+            elif info.needs == "hex":
+                out += [Command(**base, to=(h.q, h.r)) for h in info.hexes]
+            else:
+                out.append(Command(**base))
+    return [c for c in out if _why(state, c) is None]

@@ -1,0 +1,167 @@
+"""Specific Plots (5.1): what a combatant may plot for this second, checked against its
+General Plot, its Initiative and the board."""
+
+from __future__ import annotations
+
+from board.hexgrid import Hex, hex_distance
+from board.rules.base import Command, Refusal
+from board.rules.melee_seconds import reach
+from board.rules.melee_seconds.actions7 import plan_action
+from board.rules.melee_seconds.initiative import delay
+from board.rules.melee_seconds.state import Fighter, MSState, Plot, needs_plot
+from board.rules.melee_seconds.turns import parts
+
+PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
+         "cast", "thievish")
+THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
+            "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
+            "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
+
+
+def has_init(state: MSState, f: Fighter) -> bool:
+    """Initiative is available this second (and no Flash Pellet blinds the figure)."""
+    return state.second in f.initiative and state.now >= f.blind_until
+
+
+def _need(ok: bool, reason: str) -> None:
+    if not ok:
+        raise Refusal(reason)
+
+
+def _fighting(state: MSState, f: Fighter, what: str) -> None:
+    _need("fighting" in parts(f), f"{what} needs a General Plot that includes Fighting (5.1)")
+
+
+def _initiative(state: MSState, f: Fighter, what: str) -> None:
+    if state.now < f.blind_until and state.second in f.initiative:
+        raise Refusal(f"{f.name} is blinded by a Flash Pellet")
+    _need(has_init(state, f), f"{what} needs Initiative in second {state.second}; "
+                              f"{f.name} has it in {', '.join(map(str, f.initiative)) or 'none'}")
+
+
+def _target(state: MSState, command: Command) -> Fighter:
+    t = state.figures.get(command.target or "")
+    _need(t is not None, f'no figure named "{command.target}"')
+    _need(t.name != command.figure, "a combatant cannot attack itself")
+    _need(t.status != "dead", f"{t.name} is dead")
+    return t
+
+
+def _response(f: Fighter, command: Command, plot: Plot) -> Plot:
+    """The responses a plot carries: Shield a Successful Attack (5.3); on Full Defensive, Parry
+    it (breaking Full Defensive) or Shield it instead (4.4)."""
+    plot.shield = bool(command.params.get("shield", True))
+    plot.fd_parry = bool(command.params.get("fd_parry", True))
+    return plot
+
+
+def plan(state: MSState, command: Command) -> Plot:
+    """Check a Specific Plot; return it (Refusal with a reason if it is not allowed)."""
+    f = state.figures.get(command.figure or "")
+    _need(f is not None, f'no figure named "{command.figure}"')
+    _need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
+                                 "now General Plots are stated")
+    _need(f.up, f"{f.name} is {f.status}")
+    _need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
+                                       f"Initiative for second {f.reacts_at} first (3.2)")
+    _need(needs_plot(state, f), f"{f.name} has already plotted second {state.second}")
+    action = command.action
+    s = state.second
+    if action == "continue":
+        _need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
+        o = f.ongoing
+        uses = o.unit == "amr" and has_init(state, f)
+        return _response(f, command, Plot("continue", f"{o.label} (continues)", uses_initiative=uses))
+    if action == "nothing":
+        return _response(f, command, Plot("nothing", "do nothing"))
+    if action == "move":
+        _need(command.to is not None or command.path, "give the hex to move to")
+        paths = reach.reachable(state, f)
+        to = Hex(*command.to) if command.to is not None else Hex(*command.path[-1])
+        if to == f.hex:
+            _need(command.facing is not None, "give a facing to turn in place")
+            return _response(f, command, Plot("move", f"turn to face {command.facing}",
+                                              to=to, facing=command.facing))
+        _need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
+        _need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
+                           "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
+        return _response(f, command, Plot("move", f"move to {state.battle.label(to)}", to=to,
+                                          path=paths[to], facing=command.facing))
+    if action in ("attack", "charge"):
+        _fighting(state, f, "an Attack")
+        _initiative(state, f, "an Attack")
+        t = _target(state, command)
+        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon in hand")
+        thievish = bool(command.params.get("thievish", False))
+        if thievish:
+            _need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
+            _need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
+                                  "of Thieving to hide first (3.8)")
+        forward = bool(command.params.get("forward", False))
+        params = {"thievish": thievish, "forward": forward}
+        word = "Thievish Attack" if thievish else "attack"
+        if action == "attack":
+            _need(reach.in_reach(state, f, t), f"{t.name} is not within the Reach of {f.ready}")
+            return _response(f, command, Plot("attack", f"{word} {t.name}", target=t.name,
+                                              params=params, uses_initiative=True))
+        _need(not reach.in_reach(state, f, t), f"{t.name} is already within Reach: attack")
+        path = reach.charge_path(state, f, t)
+        _need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
+        return _response(f, command, Plot("charge", f"charge and {word} {t.name}", target=t.name,
+                                          to=path[-1], path=path, params=params,
+                                          uses_initiative=True))
+    if action == "ranged":
+        _fighting(state, f, "a Ranged Attack")
+        _initiative(state, f, "a Ranged Attack")
+        t = _target(state, command)
+        w = reach.weapon(state, f)
+        _need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
+        _need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
+        _need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
+        _need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
+        return _response(f, command, Plot("ranged", f"shoot {t.name}", target=t.name,
+                                          uses_initiative=True))
+    if action == "parry":
+        _fighting(state, f, "a Parry")
+        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        if not f.full_defensive:
+            _initiative(state, f, "a Parry")
+        return _response(f, command, Plot("parry", "parry", uses_initiative=not f.full_defensive))
+    if action == "delay":
+        _fighting(state, f, "Delaying")
+        _initiative(state, f, "Delaying")
+        _need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
+                                         "last second): the AMR is lost if not taken now (5.1.5)")
+        return _response(f, command, Plot("delay", f"delay to second {s + 1}"))
+    if action == "cast":
+        return _response(f, command, _cast(state, f, command))
+    if action == "thievish":
+        _need("thieving" in parts(f), "Thievish Activity needs a General Plot with Thieving")
+        seconds = command.params.get("seconds", 1)
+        _need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
+        activity = str(command.params.get("activity", "activity"))
+        return _response(f, command, Plot("thievish", f"thievish {activity} ({seconds} s)",
+                                          params={"seconds": seconds, "activity": activity}))
+    if action == "reload" or action in state.tables.actions:
+        return _response(f, command, plan_action(state, f, command, has_init(state, f)))
+    raise Refusal(f'unknown plot "{action}"; expected one of: '
+                  + ", ".join(PLOTS + tuple(state.tables.actions)))
+
+
+def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
+    _need("magic" in parts(f), "casting a spell needs a General Plot with Magic-Using")
+    name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
+    _need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
+    spell = state.tables.spells[name]
+    _need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
+    t = _target(state, command) if command.target != command.figure else f
+    _need(hex_distance(f.hex, t.hex) <= spell.get("range", 0), f"{t.name} is out of range of {name}")
+    uses = False
+    if "fighting" in parts(f):
+        # 3.7: spells beyond those for which a die was not rolled need Initiative (5.1.6).
+        if f.spells_cast >= f.spells_reserved:
+            _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
+            uses = True
+    return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
+                params={"spell": name}, uses_initiative=uses)

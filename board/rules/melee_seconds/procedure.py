@@ -1,0 +1,124 @@
+"""The default attack, parry, hit-location and damage procedure (procedure.yaml), and its odds.
+
+The text's Section C (Combat Procedures) is not included; procedure.yaml holds the board's
+documented default, and resolution and prediction both read it through these functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from board.dice import Dice, DiceSource, distribution, roll
+from board.rules.base import Prediction
+from board.rules.melee_seconds.state import Fighter, MSState
+
+
+@dataclass(frozen=True)
+class Strike:
+    """What an attack needs: attacker, target, weapon dice and where it lands."""
+
+    attacker: str
+    target: str
+    zone: str  # front, side or rear
+    ranged: bool = False
+
+
+def defenceless(state: MSState, t: Fighter) -> bool:
+    """D is 0: casting a spell (3.7 "Spell Casting normally reduce D ... to 0") or helpless."""
+    if not t.up:
+        return True
+    if t.plot is None:
+        return False
+    return t.plot.kind == "cast" or (t.plot.kind == "continue" and t.ongoing is not None
+                                     and t.ongoing.kind == "cast")
+
+
+def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
+    """The bonuses to the attack score, with their reasons."""
+    rules = state.tables.procedure["attack"]
+    out = []
+    if strike.zone in ("side", "rear"):
+        out.append((f"{strike.zone} attack", rules[strike.zone]))
+    if defenceless(state, state.figures[strike.target]):
+        out.append(("defender's D is 0", rules["defenceless"]))
+    return out
+
+
+def target_number(state: MSState, strike: Strike) -> int:
+    """Roll at or under this on the attack dice to make a Successful Attack."""
+    a = state.figures[strike.attacker]
+    return a.sheet.attack + sum(n for _, n in modifiers(state, strike))
+
+
+def can_parry(strike: Strike) -> bool:
+    """Attacks from the rear and missiles cannot be parried (the board's default)."""
+    return strike.zone != "rear" and not strike.ranged
+
+
+def armour_of(state: MSState, t: Fighter) -> int:
+    return state.tables.armour.get(t.sheet.armour, 0) if t.sheet.armour else 0
+
+
+def damage_dice(state: MSState, strike: Strike):
+    a = state.figures[strike.attacker]
+    w = state.tables.weapons.get(a.ready) if a.ready else None
+    return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
+
+
+def damage_taken(rolled: int, location: int, armour: int, shield: int) -> int:
+    """Weapon roll + location - armour - shield, never below 0."""
+    return max(0, rolled + location - armour - shield)
+
+
+def roll_attack(state: MSState, strike: Strike, dice: DiceSource) -> tuple[bool, int, int]:
+    """(success, roll, target number)."""
+    number = target_number(state, strike)
+    result = roll(state.tables.dice("attack"), dice).total
+    return result <= number, result, number
+
+
+def roll_damage(state: MSState, strike: Strike, dice: DiceSource) -> tuple[int, str, int, tuple]:
+    """(damage after armour, location, location bonus, faces) before any Shield."""
+    loc = state.tables.location(roll(state.tables.dice("hit_locations"), dice).total)
+    r = roll(damage_dice(state, strike), dice)
+    t = state.figures[strike.target]
+    return damage_taken(r.total, loc.damage, armour_of(state, t), 0), loc.name, loc.damage, r.faces
+
+
+def check_roll(state: MSState, score: int, dice: DiceSource) -> tuple[bool, int]:
+    """A CO or ST check: (success, roll)."""
+    total = roll(state.tables.dice("checks"), dice).total
+    return total <= score, total
+
+
+def prob_check(state: MSState, score: int) -> Fraction:
+    """The chance of a check at this score."""
+    return sum((p for total, p in distribution(state.tables.dice("checks")).items() if total <= score),
+               Fraction(0))
+
+
+def predict(state: MSState, strike: Strike) -> Prediction:
+    """Exact odds of an attack, before any Parry or Shield (those are the defender's answer)."""
+    attack_dice = state.tables.dice("attack")
+    number = target_number(state, strike)
+    p_hit = sum((p for total, p in distribution(attack_dice).items() if total <= number), Fraction(0))
+    t = state.figures[strike.target]
+    armour = armour_of(state, t)
+    taken: dict[int, Fraction] = {}
+    loc_dist = distribution(state.tables.dice("hit_locations"))
+    for loc_roll, p_loc in loc_dist.items():
+        bonus = state.tables.location(loc_roll).damage
+        for rolled, p in distribution(damage_dice(state, strike)).items():
+            d = damage_taken(rolled, bonus, armour, 0)
+            taken[d] = taken.get(d, Fraction(0)) + p_loc * p
+    out = {"hit": p_hit, "knocked out": Fraction(0), "killed": Fraction(0)}
+    for d, p in taken.items():
+        total = t.damage + d
+        if total >= t.sheet.hits + t.sheet.co and t.status != "dead":
+            out["killed"] += p * p_hit
+        elif total >= t.sheet.hits and t.status == "ok":
+            out["knocked out"] += p * p_hit
+    expected = p_hit * sum(d * p for d, p in taken.items())
+    return Prediction(attack_dice.count, number, p_hit, taken, expected, out,
+                      tuple(modifiers(state, strike)),
+                      roll=f"{attack_dice}, {number} or less (before any parry or shield)")

@@ -1,0 +1,120 @@
+"""Reach and movement: who is within whose Weapon Reach, and where a figure may move (6.1-6.3)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from board.footprints import footprint_cells, relative_zone
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
+from board.rules.melee_seconds.state import Fighter, MSState
+from board.rules.melee_seconds.tables import Weapon
+
+
+def weapon(state: MSState, f: Fighter) -> Weapon | None:
+    """The weapon in hand, if it is in the catalogue."""
+    return state.tables.weapons.get(f.ready) if f.ready else None
+
+
+def melee_reach(state: MSState, f: Fighter) -> tuple[int, int] | None:
+    """(min, max) Reach of the melee weapon in hand, or None (empty-handed, ranged weapon)."""
+    w = weapon(state, f)
+    if w is None or w.ranged or w.reach == (0, 0):
+        return None
+    return w.reach
+
+
+def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
+    """Hexes between the nearest cells of two figures (a at a_at if given)."""
+    cells = footprint_cells(a.size, a_at, a.facing) if a_at is not None else a.cells
+    return min(hex_distance(x, y) for x in cells for y in b.cells)
+
+
+def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None) -> bool:
+    """Whether t stands within the Reach of a's melee weapon."""
+    reach = melee_reach(state, a)
+    return reach is not None and reach[0] <= distance(a, t, a_at) <= reach[1]
+
+
+def threatens(state: MSState, o: Fighter) -> bool:
+    """An opponent whose Reach holds others back: conscious with a melee weapon in hand."""
+    return o.up and melee_reach(state, o) is not None
+
+
+def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None = None) -> bool:
+    """6.1: "Combatants may move freely within the combat area, except within the Reach of an
+    Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
+    unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
+    weapon's minimum Reach."""
+    for o in state.enemies(f):
+        if not threatens(state, o):
+            continue
+        before, after = distance(f, o, a), distance(f, o, b)
+        if after > melee_reach(state, o)[1] or after >= before or o.name in f.may_close:
+            continue
+        if o.name == charge and after >= (melee_reach(state, f) or (1, 1))[0]:
+            continue
+        return False
+    return True
+
+
+def reachable(state: MSState, f: Fighter, charge: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex f may end on this second (speed hexes), with the path there.
+
+    A charge stops at the first hex that brings the target within its own Reach: "only as far
+    as the maximum Reach of their own Weapon" (6.2)."""
+    if f.entangled or not f.up:
+        return {}
+    occupied = state.occupied(ignore=f.name)
+    target = state.figures.get(charge) if charge else None
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    queue = deque([(f.hex, ())])
+    seen = {f.hex}
+    while queue:
+        here, path = queue.popleft()
+        if len(path) >= f.sheet.speed:
+            continue
+        if target is not None and path and in_reach(state, f, target, here):
+            continue
+        for n in hex_neighbors(here):
+            if n in seen:
+                continue
+            cells = footprint_cells(f.size, n, f.facing)
+            if any(not state.battle.passable(c) or c in occupied for c in cells):
+                continue
+            if not step_allowed(state, f, here, n, charge):
+                continue
+            seen.add(n)
+            paths[n] = path + (n,)
+            queue.append((n, path + (n,)))
+    return paths
+
+
+def charge_path(state: MSState, f: Fighter, target: Fighter) -> tuple[Hex, ...] | None:
+    """The shortest move this second that brings target within f's Reach (6.2), or None."""
+    best = None
+    for h, path in reachable(state, f, target.name).items():
+        if in_reach(state, f, target, h) and (best is None or len(path) < len(best)):
+            best = path
+    return best
+
+
+def zone(t: Fighter, attacker_at: Hex) -> str:
+    """Where an attack from attacker_at strikes t: front, side or rear (6.4)."""
+    found = relative_zone(t.size, t.hex, t.facing, attacker_at)
+    return "front" if found == "inside" else found
+
+
+def face_towards(a: Hex, b: Hex, default: int) -> int:
+    """The facing from a towards b (the nearest hex side), or default if they coincide."""
+    if a == b:
+        return default
+    step = direction_between(a, b)
+    if step is not None:
+        return step
+    line = hex_linedraw(a, b)
+    return direction_between(a, line[1]) if len(line) > 1 else default
+
+
+def line_clear(state: MSState, a: Hex, b: Hex) -> bool:
+    """No wall between two hexes (figures do not block a shot on this board)."""
+    return not any(state.battle.terrain_at(h).blocks for h in hex_linedraw(a, b)[1:-1])

@@ -1,0 +1,302 @@
+"""A second resolves: every Specific Plot at once (5.6) - movement, then attacks, parries,
+shields and damage, then actions, spells and Initiative spent."""
+
+from __future__ import annotations
+
+from board.dice import Dice, DiceSource, roll
+from board.hexgrid import hex_distance, hex_neighbor
+from board.rules.base import Event
+from board.rules.melee_seconds import actions7, reach
+from board.rules.melee_seconds.initiative import delay, roll_initiative
+from board.rules.melee_seconds.procedure import (
+    Strike, can_parry, check_roll, defenceless, roll_attack, roll_damage)
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
+from board.rules.melee_seconds.turns import give_initiative, hidden
+
+CONTINUING = {"cast": "cast", "action": "action", "thievish": "thievish"}
+
+
+def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
+    """Run the second: all plots are stated, and all happen together."""
+    events = _effects_due(state, dice)
+    plotters = [state.figures[n] for n in state.order if state.figures[n].plot is not None]
+    if any(hidden(state, f) for f in plotters):
+        text = "; ".join(f"{f.name}: {f.plot.text}" for f in plotters)
+        events.append(Event("plot", f"Second {state.second} plots revealed: {text}", None,
+                            {"plots": {f.name: f.plot.text for f in plotters}}))
+    moved = {}
+    for f in plotters:
+        if f.plot.kind in ("move", "charge"):
+            moved[f.name] = _move(state, f, events)
+    wounds: dict[str, int] = {}
+    hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
+    clean: set[tuple[str, str]] = set()  # ... not Parried or Shielded (6.3)
+    parried: set[str] = set()
+    for f in plotters:
+        if f.plot.kind in ("attack", "charge", "ranged"):
+            events += _attack(state, f, moved, wounds, hits, clean, parried, dice)
+    for f in plotters:
+        events += _progress(state, f, dice)
+    kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
+    events += actions7.kick_doors(state, kickers, dice)
+    for name, amount in wounds.items():
+        events += _wound(state, state.figures[name], amount)
+    for f in state.figures.values():
+        # 6.3: closing within Reach needs last second's Successful, unparried, unshielded Attack,
+        # and no Successful Attack from that opponent.
+        f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
+    for f in plotters:
+        f.plots[state.second] = f.plot.text
+        if f.plot.uses_initiative:
+            f.amr_used += 1
+        f.plot = None
+    return events
+
+
+def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
+    """Walk the plotted path, stopping short of a hex another mover took first."""
+    start = f.hex
+    occupied = state.occupied(ignore=f.name)
+    walked = []
+    for h in f.plot.path:
+        if h in occupied:
+            break
+        walked.append(h)
+    if not f.plot.path and f.plot.facing is not None:
+        f.facing = f.plot.facing  # a turn in place
+    if walked:
+        f.hex = walked[-1]
+        last = start if len(walked) < 2 else walked[-2]
+        f.facing = f.plot.facing if f.plot.facing is not None else reach.face_towards(last, f.hex, f.facing)
+    if f.plot.kind == "charge":
+        f.facing = reach.face_towards(f.hex, state.figures[f.plot.target].hex, f.facing)
+    words = f"moves to {state.battle.label(f.hex)}" if walked else f"turns to face {f.facing}"
+    events.append(Event("move", f"{f.name} {words}", f.name,
+                        {"path": [[h.q, h.r] for h in walked], "facing": f.facing}))
+    return (start, *walked)
+
+
+def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> list[Event]:
+    t = state.figures[f.plot.target]
+    plot = f.plot
+    ranged = plot.kind == "ranged"
+    if ranged:
+        f.loaded = False
+    if plot.params.get("thievish"):
+        f.revealed = True  # 3.8: the board's default: a Thievish Attack reveals the attacker
+    if plot.kind == "charge" and t.name in moved:
+        # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
+        # Opponent was in Reach at some point during the second."
+        at_some_point = any(reach.in_reach(state, f, _at(t, h)) for h in moved[t.name])
+        if not at_some_point:
+            return [Event("miss", f"{f.name}'s charge never reaches {t.name}", f.name, {})]
+    if plot.kind == "charge" and not reach.in_reach(state, f, t) and t.name not in moved:
+        return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
+    strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged)
+    success, rolled, number = roll_attack(state, strike, dice)
+    word = "shoots at" if ranged else "attacks"
+    where = f" ({strike.zone})" if strike.zone != "front" else ""
+    data = {"roll": rolled, "target_number": number, "zone": strike.zone, "target": t.name}
+    if not success:
+        return [Event("miss", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, misses",
+                      f.name, data)]
+    events = [Event("attack", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, "
+                    "a Successful Attack", f.name, data)]
+    hits.add((f.name, t.name))
+    tp = t.plot
+    wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
+    if wants_parry and t.name not in parried and can_parry(strike) and reach.melee_reach(state, t):
+        parried.add(t.name)
+        ok, r = _parry_roll(state, t, dice)
+        events.append(Event("parry", f"{t.name} parries: {r} vs {t.sheet.parry}: "
+                            + ("parried" if ok else "fails"), t.name, {"roll": r, "success": ok}))
+        if t.full_defensive:
+            events += _break_defensive(state, t, dice, parry=True)
+        if ok:
+            return events
+    dealt, location, bonus, faces = roll_damage(state, strike, dice)
+    shielded = _shield(state, t, strike, wants_parry and t.name in parried)
+    taken = max(0, dealt - shielded)
+    if not shielded and not (wants_parry and t.name in parried):
+        clean.add((f.name, t.name))
+    text = f"{t.name} is hit in the {location}: {taken} damage"
+    if shielded:
+        text += f" (Shielded: {shielded} stopped)"
+    events.append(Event("damage", text, t.name, {"faces": list(faces), "location": location,
+                                                 "location_bonus": bonus, "damage": taken,
+                                                 "shielded": shielded, "by": f.name}))
+    wounds[t.name] = wounds.get(t.name, 0) + taken
+    if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
+        ok, r = check_roll(state, t.sheet.co, dice)
+        events.append(Event("roll", f"{t.name} CO check to stay on Full Defensive: {r} vs "
+                            f"{t.sheet.co}: " + ("holds" if ok else "broken"), t.name,
+                            {"roll": r, "success": ok}))
+        if not ok:
+            events += _break_defensive(state, t, dice, parry=False)
+    if plot.params.get("forward") and dealt > 0 and t.name not in moved:
+        events += _drive_back(state, f, t, dealt)
+    return events
+
+
+def _parry_roll(state: MSState, t: Fighter, dice: DiceSource) -> tuple[bool, int]:
+    total = roll(state.tables.dice("parry"), dice).total
+    return total <= t.sheet.parry, total
+
+
+def _at(t: Fighter, h):
+    """A stand-in for t standing on h (for Reach at some point during the second)."""
+    ghost = t.clone()
+    ghost.hex = h
+    return ghost
+
+
+def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
+    """5.3: Shield one attack a second, AMR attacks a round; not while casting (3.7)."""
+    if parried or not t.shield or not t.shield_ready or strike.zone == "rear":
+        return 0
+    if t.plot is None or not t.plot.shield:  # no plot: not yet reacting to the Melee (3.2)
+        return 0
+    if t.shields_used >= t.sheet.amr or t.shielded_at == state.now:
+        return 0
+    if defenceless(state, t):
+        return 0  # 3.7: "The Actions required for Spell Casting ... prohibit Shielding"
+    t.shields_used += 1
+    t.shielded_at = state.now
+    return state.tables.shields.get(t.shield, 0)
+
+
+def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) -> list[Event]:
+    """4.2/4.5: Full Defensive is broken; Initiative for the remaining AMR (less the Parry);
+    seconds already run - this one included - are lost."""
+    t.full_defensive = False
+    if parry:
+        t.amr_used += 1
+    n = max(0, t.sheet.amr - t.amr_used)
+    ini = roll_initiative(n, dice, run=state.second)
+    return [Event("status", f"{t.name}'s Full Defensive is broken", t.name, {}),
+            give_initiative(t, ini, "Initiative for the remaining AMR")]
+
+
+def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Event]:
+    """6.5: a damaging, unparried attack by an attacker moving forward drives the opponent back."""
+    steps = 1 + dealt // state.tables.procedure["drive_back"]["per"]
+    occupied = state.occupied(ignore=t.name)
+    moved = 0
+    for _ in range(steps):
+        away = reach.face_towards(a.hex, t.hex, t.facing)  # straight back first
+        options = [hex_neighbor(t.hex, (away + turn) % 6) for turn in (0, -1, 1)]
+        options = [h for h in options if state.battle.passable(h) and h not in occupied
+                   and hex_distance(h, a.hex) > hex_distance(t.hex, a.hex)]
+        if not options:
+            break
+        t.hex = options[0]
+        moved += 1
+    if not moved:
+        return []
+    return [Event("move", f"{t.name} is driven back {moved} hex{'es' if moved > 1 else ''}",
+                  t.name, {"path": [[t.hex.q, t.hex.r]], "driven": True})]
+
+
+def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
+    """Plots that run over seconds (5.7): start, carry on or are changed; done ones act."""
+    plot = f.plot
+    if plot.kind == "delay":
+        f.initiative = delay(f.initiative, state.second)[0]
+        return []
+    if plot.kind == "cast":
+        f.spells_cast += 1
+        spell = state.tables.spells[plot.params["spell"]]
+        f.ongoing = Ongoing("cast", plot.text, spell["seconds"], params={**plot.params,
+                                                                           "target": plot.target})
+    elif plot.kind == "action":
+        actions7.start(state, f, plot)
+    elif plot.kind == "thievish":
+        f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
+    elif plot.kind != "continue":
+        f.ongoing = None  # a new plot changes the running one (5.7)
+        return []
+    o = f.ongoing
+    if o is None:
+        return []
+    if o.unit == "seconds" or plot.uses_initiative:
+        o.left -= 1
+    if o.left > 0:
+        return []
+    f.ongoing = None
+    if o.kind == "cast":
+        state.effects.append({"at": state.now + 1, "kind": "spell", "by": f.name, **o.params})
+        return [Event("cast", f"{f.name} finishes casting {o.params['spell']}: it resolves at "
+                      "the beginning of the next second", f.name, {"spell": o.params["spell"]})]
+    if o.kind == "thievish":
+        f.revealed = False  # 3.8: a second of Thieving hides it again
+        return [Event("action", f"{f.name}: {o.label}: done", f.name, {})]
+    return actions7.complete(state, f, o, dice)
+
+
+def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
+    """Spells resolve, and pellets go off, at the beginning of the second (5.1.6, 7.9, 7.10)."""
+    events = []
+    due = [e for e in state.effects if e["at"] <= state.now]
+    state.effects = [e for e in state.effects if e["at"] > state.now]
+    for e in due:
+        if e["kind"] == "spell":
+            events += spell_effect(state, e["by"], e["spell"], e["target"], dice)
+        elif e["kind"] == "flash":
+            rules = state.tables.items["Flash Pellet"]["flash"]
+            for f in state.figures.values():
+                if f.up and hex_distance(f.hex, tuple_hex(e["hex"])) <= rules["radius"]:
+                    if f.plot is not None and f.plot.params.get("action") == "close_eyes":
+                        events.append(Event("status", f"{f.name} closed its eyes: not blinded", f.name, {}))
+                        continue
+                    f.blind_until = state.now + rules["seconds"]
+                    events.append(Event("status", f"The Flash Pellet blinds {f.name} for "
+                                        f"{rules['seconds']} seconds", f.name, {}))
+        elif e["kind"] == "tanglefoot":
+            radius = state.tables.items["Tanglefoot Pill"]["tanglefoot"]["radius"]
+            for f in state.figures.values():
+                if f.up and hex_distance(f.hex, tuple_hex(e["hex"])) <= radius:
+                    f.entangled = True
+                    events.append(Event("status", f"Tanglefoot catches {f.name}", f.name, {}))
+    return events
+
+
+def tuple_hex(value):
+    from board.hexgrid import Hex
+    return Hex(*value)
+
+
+def spell_effect(state: MSState, caster: str, name: str, target: str, dice: DiceSource) -> list[Event]:
+    """A spell of the sample catalogue takes effect: damage or healing on its target."""
+    spell = state.tables.spells[name]
+    t = state.figures.get(target)
+    if t is None:
+        return []
+    if "damage" in spell:
+        r = roll(Dice.parse(spell["damage"]), dice)
+        events = [Event("damage", f"{name} strikes {t.name}: {r.total} damage", t.name,
+                        {"faces": list(r.faces), "damage": r.total, "by": caster})]
+        return events + _wound(state, t, r.total)
+    r = roll(Dice.parse(spell["heal"]), dice)
+    healed = min(t.damage, r.total)
+    t.damage -= healed
+    if t.status == "unconscious" and t.damage < t.sheet.hits:
+        t.status = "ok"
+    return [Event("heals", f"{name} heals {t.name} by {healed}", t.name, {"faces": list(r.faces)})]
+
+
+def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
+    """Damage taken; unconscious at hits, dead at hits + CO (procedure.yaml's default)."""
+    t.damage += amount
+    before = t.status
+    if t.damage >= t.sheet.hits + t.sheet.co:
+        t.status = "dead"
+    elif t.damage >= t.sheet.hits and t.status == "ok":
+        t.status = "unconscious"
+    if t.status != before:
+        t.ongoing = None
+        kind = "dies" if t.status == "dead" else "unconscious"
+        return [Event(kind, f"{t.name} {'dies' if kind == 'dies' else 'falls unconscious'}", t.name, {})]
+    return []
+
+
+__all__ = ["resolve_second", "spell_effect"]

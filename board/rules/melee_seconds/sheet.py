@@ -1,0 +1,89 @@
+"""The Melee Seconds figure sheet, its check against the catalogues, and the optional rules."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from board.models import FigureBase
+from board.rules.melee_seconds.tables import known, load
+
+Report = Callable[[tuple, str], None]
+
+
+class MSFigureSpec(FigureBase):
+    """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
+
+    amr: int = Field(2, ge=1, le=6, description="Attacks per Melee Round: Initiative dice rolled")
+    st: int = Field(12, ge=1, le=30, description="Strength, for ST checks (kicking doors, 7.11)")
+    co: int = Field(12, ge=1, le=30, description="Constitution, for CO checks (Full Defensive, 4.5)")
+    hits: int = Field(12, ge=1, le=99, description="damage taken before falling unconscious")
+    attack: int = Field(11, ge=0, le=30, description="attack score: hits on 1d20 at or under it")
+    parry: int = Field(9, ge=0, le=30, description="parry score: parries on 1d20 at or under it")
+    speed: int = Field(2, ge=0, le=10, description="hexes moved in one second")
+    weapons: list[str] = Field(default_factory=lambda: ["Sword"],
+                               description="names from weapons.yaml")
+    ready: str | None = Field(None, description="the weapon in hand; default the first; none: empty")
+    loaded: bool = Field(True, description="a ranged weapon in hand starts loaded (7.4)")
+    armour: str | None = Field(None, description="armour from weapons.yaml (Leather, Mail, Plate)")
+    shield: str | None = Field(None, description="a shield from weapons.yaml")
+    shield_ready: bool = Field(True, description="the shield is carried ready (7.5)")
+    items: list[str] = Field(default_factory=list, description="items from items.yaml, carried")
+    backpack: list[str] = Field(default_factory=list, description="items in the backpack (7.2)")
+    potion_in_hand: bool = Field(False, description="an uncorked potion in the shield hand (7.8)")
+    spells: list[str] = Field(default_factory=list, description="spells from items.yaml")
+    secret: bool = Field(False, description="others are unaware of it: its plots are secret (2.2.2)")
+
+
+class Options(BaseModel):
+    """The optional rules of Melee Seconds, each a toggle (all off by default)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    written_plots: bool = Field(False, description="2.2.1/5.5.1: the GM requires simultaneous "
+                                "written plots: every plot is hidden until the second resolves")
+    formal_duel: bool = Field(False, description="3.3: a Valdrean Formal Duel: in the first Melee "
+                              "Round one Initiative die of each combatant is set to 1")
+
+
+def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
+    """Report unknown catalogue names; return the spec with `ready` resolved ("" empty-handed)."""
+    tables = load()
+    for i, name in enumerate(spec.weapons):
+        if name not in tables.weapons:
+            problem(("weapons", i), known("weapon", name, tables.weapons))
+    for key, names, kind in (("armour", tables.armour, "armour"), ("shield", tables.shields, "shield")):
+        value = getattr(spec, key)
+        if value is not None and value not in names:
+            problem((key,), known(kind, value, names))
+    for key in ("items", "backpack"):
+        for i, name in enumerate(getattr(spec, key)):
+            if name not in tables.items:
+                problem((key, i), known("item", name, tables.items))
+    for i, name in enumerate(spec.spells):
+        if name not in tables.spells:
+            problem(("spells", i), known("spell", name, tables.spells))
+    carried = [w for w in spec.weapons if w in tables.weapons]
+    ready = spec.ready
+    if ready is None:
+        ready = carried[0] if carried else ""
+    elif ready.strip().lower() in ("", "none"):
+        ready = ""
+    elif ready not in carried:
+        problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; carried: '
+                            f"{', '.join(carried) or 'nothing'}")
+        ready = ""
+    if ready and tables.weapons[ready].two_handed and spec.shield and spec.shield_ready:
+        problem(("shield_ready",), f'"{ready}" is two-handed: the shield cannot be ready '
+                                   "(shield_ready: false)")
+    return spec.model_copy(update={"ready": ready})
+
+
+def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:
+    """This ruleset's sheet for a figure of any ruleset (its `sheets` entry, or defaults)."""
+    if isinstance(spec, MSFigureSpec):
+        return spec
+    common = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
+    sheet = MSFigureSpec.model_validate({**spec.sheets.get(ruleset_id, {}), **common})
+    return check_figure(sheet, lambda path, message: None)

@@ -1,0 +1,165 @@
+"""The state of a Melee: combatants, the Melee Round and second, plots and pending effects."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from board.footprints import footprint_cells
+from board.hexgrid import Hex
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options
+from board.rules.melee_seconds.tables import Tables
+
+
+@dataclass(slots=True)
+class Plot:
+    """A Specific Plot for one second (5.1)."""
+
+    kind: str  # attack, charge, ranged, parry, reload, delay, cast, thievish, action, move, nothing
+    text: str  # as the timeline shows it
+    target: str | None = None
+    to: Hex | None = None
+    path: tuple[Hex, ...] = ()
+    facing: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    uses_initiative: bool = False  # spends the second's Initiative (one AMR)
+    shield: bool = True  # Shield a Successful Attack on self if able (5.3)
+    fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
+
+
+@dataclass(slots=True)
+class Ongoing:
+    """A Specific Plot that covers several seconds and continues until changed (5.7)."""
+
+    kind: str  # cast, action, thievish
+    label: str
+    left: int  # seconds, or AMR when unit is "amr"
+    unit: str = "seconds"
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Fighter:
+    """One combatant now: sheet, wounds, this Melee Round's plots and Initiative."""
+
+    name: str
+    team: str
+    size: int
+    hex: Hex
+    facing: int
+    sheet: MSFigureSpec
+    weapons: list[str]
+    ready: str | None
+    loaded: bool
+    shield_ready: bool
+    shield: str | None
+    items: list[str]
+    backpack: list[str]
+    potion_in_hand: bool
+    damage: int = 0
+    status: str = "ok"  # ok, unconscious or dead
+    general: str | None = None  # this round's General Plot key
+    spells_reserved: int = 0  # 3.7: dice not rolled, one per spell
+    full_defensive: bool = False
+    rolled: tuple[int, ...] = ()
+    initiative: tuple[int, ...] = ()
+    lost: tuple[int, ...] = ()
+    reacts_at: int = 1  # first round: the first second it may plot (3.2)
+    amr_used: int = 0
+    spells_cast: int = 0  # spells begun this round (3.7)
+    reflex_at: int = 0  # absolute second of its last Reflex Spell
+    shields_used: int = 0
+    shielded_at: int = 0  # absolute second of its last Shield (one a second, 5.3)
+    plots: dict[int, str] = field(default_factory=dict)  # second -> text, this round
+    plot: Plot | None = None  # stated for the current second
+    ongoing: Ongoing | None = None
+    revealed: bool = False  # a Thievish Attack revealed it (3.8)
+    may_change: bool = False  # the GM permits a change of General Plot (2.5)
+    may_close: tuple[str, ...] = ()  # 6.3: opponents it may close on this second
+    blind_until: int = 0  # absolute second until which a Flash Pellet blinds it
+    entangled: bool = False
+
+    @property
+    def cells(self) -> tuple[Hex, ...]:
+        return footprint_cells(self.size, self.hex, self.facing)
+
+    @property
+    def up(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def left(self) -> int:
+        """Hits left before falling unconscious."""
+        return self.sheet.hits - self.damage
+
+    def clone(self) -> Fighter:
+        new = copy.copy(self)
+        new.weapons, new.items, new.backpack = list(self.weapons), list(self.items), list(self.backpack)
+        new.plots = dict(self.plots)
+        new.plot = copy.copy(self.plot)
+        new.ongoing = copy.copy(self.ongoing)
+        return new
+
+
+def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
+    """A fresh combatant from its sheet."""
+    return Fighter(name=spec.name, team=spec.team, size=spec.size, hex=Hex(*spec.at),
+                   facing=spec.facing, sheet=spec, weapons=list(spec.weapons),
+                   ready=spec.ready or None, loaded=spec.loaded,
+                   shield_ready=bool(spec.shield) and spec.shield_ready, shield=spec.shield,
+                   items=list(spec.items), backpack=list(spec.backpack),
+                   potion_in_hand=spec.potion_in_hand)
+
+
+@dataclass
+class MSState:
+    """A whole Melee; changed only on a private clone by apply()."""
+
+    battle: Any
+    options: Options
+    tables: Tables
+    figures: dict[str, Fighter]
+    round: int = 1
+    second: int = 0  # 0 while General Plots are stated
+    phase: str = "general"  # general, plot or over
+    order: list[str] = field(default_factory=list)
+    winner: str | None = None
+    effects: list[dict] = field(default_factory=list)  # spells, pellets: {"at": abs second, ...}
+    ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
+    hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
+
+    def clone(self) -> MSState:
+        return MSState(battle=self.battle, options=self.options, tables=self.tables,
+                       figures={n: f.clone() for n, f in self.figures.items()},
+                       round=self.round, second=self.second, phase=self.phase,
+                       order=list(self.order), winner=self.winner,
+                       effects=[dict(e) for e in self.effects],
+                       ground={h: list(v) for h, v in self.ground.items()}, hidden=set(self.hidden))
+
+    @property
+    def now(self) -> int:
+        """The absolute second: (round - 1) * 6 + second."""
+        return (self.round - 1) * 6 + self.second
+
+    @property
+    def active(self) -> str | None:
+        """Whose General or Specific Plot is stated next."""
+        if self.phase == "general":
+            return next((n for n in self.order if self.figures[n].up
+                         and self.figures[n].general is None), None)
+        if self.phase == "plot":
+            return next((n for n in self.order if needs_plot(self, self.figures[n])), None)
+        return None
+
+    def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
+        """Which figure covers each hex (the fallen too)."""
+        return {c: f.name for f in self.figures.values() if f.name != ignore for c in f.cells}
+
+    def enemies(self, f: Fighter) -> list[Fighter]:
+        return [o for o in self.figures.values() if o.team != f.team]
+
+
+def needs_plot(state: MSState, f: Fighter) -> bool:
+    """Whether the figure still has to state its Specific Plot for this second."""
+    return f.up and f.plot is None and state.second >= f.reacts_at

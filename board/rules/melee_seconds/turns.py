@@ -1,0 +1,187 @@
+"""The Melee Round: General Plots and Initiative, then six seconds; the timeline; victory."""
+
+from __future__ import annotations
+
+from board.dice import DiceSource
+from board.rules.base import Event, Refusal
+from board.rules.melee_seconds.initiative import Initiative, roll_initiative
+from board.rules.melee_seconds.state import MSState, needs_plot
+
+# key -> (label, parts, rolls Initiative)
+GENERALS = {
+    "fighting": ("Fighting", {"fighting"}, True),
+    "full_defensive": ("Fighting (Full Defensive)", {"fighting"}, False),
+    "fighting_thieving": ("Fighting + Thieving", {"fighting", "thieving"}, True),
+    "fighting_magic": ("Fighting + Magic-Using", {"fighting", "magic"}, True),
+    "thieving": ("Thieving", {"thieving"}, False),
+    "thieving_magic": ("Thieving + Magic-Using", {"thieving", "magic"}, True),
+    "magic": ("Magic-Using", {"magic"}, False),
+    "other": ("Other actions", {"other"}, True),
+}
+
+
+def parts(f) -> set[str]:
+    """What the figure's General Plot includes: fighting, thieving, magic, other."""
+    return GENERALS[f.general][1] if f.general else set()
+
+
+def general_label(f, spells: int | None = None) -> str:
+    label = GENERALS[f.general][0]
+    n = f.spells_reserved if spells is None else spells
+    return label + (f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else "")
+
+
+def general_choices(state: MSState, f) -> dict[str, dict]:
+    """Each General Plot a figure may state now, label -> params."""
+    out = {}
+    for key, (label, _, _) in GENERALS.items():
+        if key == "full_defensive" and (state.round == 1 or not f.ready
+                                        or state.tables.weapons.get(f.ready) is None
+                                        or state.tables.weapons[f.ready].ranged):
+            continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
+        out[label] = {"plot": key}
+        if key == "fighting_magic" and f.sheet.spells:
+            for n in range(1, f.sheet.amr + 1):
+                out[f"{label}, {n} spell{'s' if n > 1 else ''} without Initiative"] = \
+                    {"plot": key, "spells": n}
+    return out
+
+
+def check_general(state: MSState, f, params: dict) -> tuple[str, int]:
+    """Validate a General Plot: (key, spells reserved)."""
+    key, spells = params.get("plot"), params.get("spells", 0)
+    if key not in GENERALS:
+        raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
+    if not isinstance(spells, int) or spells < 0 or spells > f.sheet.amr:
+        raise Refusal(f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
+    if spells and key != "fighting_magic":
+        raise Refusal("only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
+    if {"plot": key, **({"spells": spells} if spells else {})} not in general_choices(state, f).values():
+        if key == "full_defensive":
+            raise Refusal("Full Defensive needs a Melee Weapon in hand, and in the first Melee "
+                          "Round everyone rolls Initiative (3.2, 4.1)")
+        raise Refusal(f"{f.name} has no spells to cast")
+    return key, spells
+
+
+def hidden(state: MSState, f) -> bool:
+    """Plots are secret: written plots (2.2.1) or a combatant others are unaware of (2.2.2)."""
+    return state.options.written_plots or f.sheet.secret
+
+
+def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) -> list[Event]:
+    """Record a General Plot and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
+    changing = f.general is not None
+    first_time = not f.rolled
+    f.general, f.spells_reserved = key, spells
+    f.full_defensive = key == "full_defensive"
+    f.may_change = False
+    name = general_label(f) if not hidden(state, f) else "a secret General Plot"
+    if hidden(state, f):
+        state.hidden.add(f.name)
+    events = [Event("plot", f"{f.name} {'changes to' if changing else 'states'} {name}", f.name,
+                    {"general": None if hidden(state, f) else key, "round": state.round})]
+    rolls = GENERALS[key][2] or state.round == 1
+    if changing and (not rolls or not first_time):
+        return events
+    if rolls:
+        set_one = state.options.formal_duel and state.round == 1 and not changing
+        run = state.second - 1 if changing else 0  # 3.6: seconds already run are lost
+        events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one),
+                                      "Initiative"))
+        if state.round == 1 and not changing:
+            f.reacts_at = f.initiative[0] if f.initiative else 7
+    return events
+
+
+def give_initiative(f, ini: Initiative, why: str) -> Event:
+    """Set the figure's Initiative and report it."""
+    f.rolled, f.initiative, f.lost = f.rolled + ini.rolled, ini.seconds, f.lost + ini.lost
+    seconds = ", ".join(map(str, ini.seconds)) or "none"
+    lost = f" ({len(ini.lost)} lost)" if ini.lost else ""
+    return Event("initiative", f"{f.name} rolls {why} {' '.join(map(str, ini.rolled)) or '-'}: "
+                 f"seconds {seconds}{lost}", f.name,
+                 {"rolled": list(ini.rolled), "seconds": list(ini.seconds), "lost": list(ini.lost)})
+
+
+def start_round(state: MSState) -> list[Event]:
+    """A new Melee Round: General Plots are stated again."""
+    revealed = [Event("plot", f"Revealed: {n}'s General Plot was {general_label(state.figures[n])}",
+                      n, {"general": state.figures[n].general})
+                for n in sorted(state.hidden) if n in state.figures and state.figures[n].general]
+    state.hidden.clear()
+    state.round += 1
+    state.second = 0
+    state.phase = "general"
+    for f in state.figures.values():
+        f.general, f.spells_reserved, f.full_defensive = None, 0, False
+        f.rolled, f.initiative, f.lost = (), (), ()
+        f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
+        f.spells_cast = 0
+        f.may_change = False
+    return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
+                             None, {"turn": state.round})]
+
+
+def begin_seconds(state: MSState) -> list[Event]:
+    """Every General Plot is stated: on to second 1."""
+    if state.options.written_plots:
+        state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
+    state.phase, state.second = "plot", 1
+    return [Event("phase", f"Round {state.round}, second 1: state Specific Plots", None,
+                  {"phase": "plot", "second": 1})]
+
+
+def advance(state: MSState, dice: DiceSource) -> list[Event]:
+    """Move on while nobody has anything to state: resolve seconds, start rounds."""
+    from board.rules.melee_seconds.resolve import resolve_second
+
+    events: list[Event] = []
+    for _ in range(40):
+        if state.phase == "over" or state.active is not None:
+            return events
+        if state.phase == "general":
+            events += begin_seconds(state)
+            continue
+        events += resolve_second(state, dice)
+        events += check_victory(state)
+        if state.phase == "over":
+            return events
+        if state.second >= 6:
+            events += start_round(state)
+        else:
+            state.second += 1
+            events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
+                                {"phase": "plot", "second": state.second}))
+    return events
+
+
+def check_victory(state: MSState) -> list[Event]:
+    """The Melee ends when at most one side has a combatant standing (1.1)."""
+    teams = {f.team for f in state.figures.values() if f.up}
+    if len(teams) <= 1 and state.phase != "over":
+        state.phase, state.winner = "over", next(iter(teams), None)
+        text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
+        return [Event("victory", text, None, {"winner": state.winner})]
+    return []
+
+
+def timeline(state: MSState) -> dict:
+    """The round second by second, for the board: Initiative, plots, the current second."""
+    rows = []
+    for name in state.order:
+        f = state.figures[name]
+        secret = name in state.hidden
+        general = "?" if secret and f.general else (general_label(f) if f.general else "")
+        plots = {str(s): text for s, text in f.plots.items()}
+        if f.plot is not None and state.phase == "plot":
+            plots[str(state.second)] = "?" if hidden(state, f) else f.plot.text
+        if state.round == 1 and f.general:
+            for s in range(1, min(f.reacts_at, 7)):
+                plots.setdefault(str(s), "not yet reacting")
+        rows.append({"figure": name, "general": general, "initiative": list(f.initiative),
+                     "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
+    return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
+
+
+__all__ = ["GENERALS", "advance", "check_victory", "needs_plot", "timeline"]

@@ -1,0 +1,165 @@
+"""Section 7 actions: timings from actions.yaml checked against the text, and their effects."""
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from board.dice import ScriptedDice
+from board.hexgrid import Hex
+from board.rules.melee_seconds.actions7 import combined_strength, door_level, kick_target
+from board.rules.melee_seconds.tables import load
+from tests.ms_helpers import act, fig, fighter, general, new_game, offered, refused, texts
+
+RULE = (Path(__file__).resolve().parents[1].parent / "shared" / "rules" / "004_10bc813c6f07cc66.txt")
+
+# The timings the text gives, action -> cost.
+TIMINGS = {"draw": {"amr": 1}, "backpack": {"round": 1}, "sheathe": {"amr": 1}, "drop": {"seconds": 1},
+           "ready_shield": {"amr": 1}, "sling_shield": {"amr": 1}, "drop_shield": {"seconds": 1},
+           "pick_up": {"amr": 1}, "potion": {"round": 1}, "potion_in_hand": {"amr": 1},
+           "flash_pellet": {"amr": 1}, "flash_pellet_round": {"round": 1}, "tanglefoot": {"amr": 3},
+           "tanglefoot_round": {"round": 1}, "kick_door": {"amr": 1}, "despatch": {"amr": 1}}
+
+
+@pytest.mark.parametrize("action, cost", TIMINGS.items())
+def test_action_timings_are_those_of_section_7(action, cost):
+    assert load().actions[action]["cost"] == cost
+
+
+def test_every_quoted_sentence_is_in_the_rule_text():
+    if not RULE.exists():
+        pytest.skip("rule text not present")
+    text = " ".join(RULE.read_text(encoding="utf-8").split())
+    for action in load().actions.values():
+        for part in re.split(r"\s*\.\.\.\s*", action["text"].split(" ", 1)[1]):
+            assert part.strip(" .") in text, part
+
+
+def test_several_kickers_use_the_square_root_of_the_sum_of_squares_of_their_st():
+    assert combined_strength([12]) == 12
+    assert combined_strength([12, 16]) == 20
+    assert math.isclose(combined_strength([10, 10]), 14.142, abs_tol=1e-3)
+
+
+def test_kicking_a_door_is_a_st_check_at_minus_1_per_door_level():
+    assert kick_target([12], 3) == 9
+    assert kick_target([12, 16], 2) == 18
+
+
+def test_door_level_is_dungeon_level_plus_lock_plus_magic_or_a_d4():
+    assert door_level(2, 1, 1, ScriptedDice([])) == (4, [])
+    assert door_level(None, 1, 0, ScriptedDice([3])) == (4, [3])
+
+
+def game(a=None, b=None, a_dice=(1, 2, 3)):
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, **(a or {})),
+                 fighter("B", "Blue", (4, 0), facing=3, amr=1, **(b or {})))
+    general(g, "A", dice=a_dice)
+    general(g, "B", dice=[6])
+    return g
+
+
+def test_kick_door_act_reports_success_of_the_st_check():
+    g = game(a={"st": 14})
+    out = act(g, "A", "kick_door", params={"door_level": 2}, dice=[12])
+    door = [e for e in out.events if e.kind == "door"][0]
+    assert door.data["success"] and door.data["target"] == 12
+
+
+def test_two_kickers_in_the_same_second_combine_their_st():
+    g = new_game(fighter("A", "Red", (0, 0), st=12), fighter("C", "Red", (0, 1), st=16),
+                 fighter("B", "Blue", (5, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 2])
+    general(g, "C", dice=[1, 2])
+    general(g, "B", dice=[6])
+    act(g, "A", "kick_door", params={"door_level": 2})
+    out = act(g, "C", "kick_door", params={"door_level": 2}, dice=[18])
+    door = [e for e in out.events if e.kind == "door"]
+    assert len(door) == 1 and door[0].data["target"] == 18 and door[0].data["success"]
+    assert "A and C kick the door" in door[0].text
+
+
+def test_drawing_needs_initiative_and_takes_one_amr():
+    g = game(a={"ready": "none", "weapons": ["Sword", "Dagger"]}, a_dice=(1, 3, 3))
+    act(g, "A", "draw", params={"item": "Dagger"})
+    assert fig(g, "A").ready == "Dagger"
+    assert "Initiative" in refused(g, do="act", figure="A", action="sheathe")
+
+
+def test_dropping_takes_a_second_without_initiative_and_leaves_the_weapon_on_the_ground():
+    g = game(a_dice=(1, 1, 1))
+    act(g, "A", "nothing")
+    act(g, "A", "nothing")
+    act(g, "A", "nothing")
+    act(g, "A", "drop")
+    a = fig(g, "A")
+    assert a.ready is None and g.state.ground[Hex(0, 0)] == ["Sword"]
+
+
+def test_a_round_long_action_continues_over_six_seconds():
+    g = game(a={"backpack": ["Healing Potion"]})
+    act(g, "A", "backpack", params={"item": "Healing Potion"})
+    for _ in range(4):
+        assert offered(g, "A")["continue"]
+        act(g, "A", "continue")
+    assert fig(g, "A").items == []
+    act(g, "A", "continue")
+    act(g, "B", "nothing")  # second 6 resolves: a whole Melee Round has passed
+    assert fig(g, "A").items == ["Healing Potion"]
+
+
+def test_a_three_amr_tanglefoot_progresses_only_on_initiative_seconds_then_goes_off():
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, items=["Tanglefoot Pill"]),
+                 fighter("B", "Blue", (3, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 3, 4])
+    general(g, "B", dice=[6])
+    act(g, "A", "tanglefoot", target="B")
+    act(g, "A", "continue")  # second 2: no Initiative, no progress
+    assert fig(g, "A").ongoing.left == 2
+    act(g, "A", "continue")
+    out = act(g, "A", "continue")  # second 4: thrown
+    assert any("throws a Tanglefoot Pill" in t for t in texts(out))
+    out = act(g, "A", "nothing")  # second 5: it goes off
+    assert fig(g, "B").entangled and "Tanglefoot catches B" in texts(out)
+
+
+def test_a_flash_pellet_blinds_those_who_did_not_close_their_eyes():
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, items=["Flash Pellet"], ready="none"),
+                 fighter("B", "Blue", (2, 0), facing=3), fighter("C", "Blue", (2, 1), facing=3))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[1, 4])
+    general(g, "C", dice=[1, 4])
+    act(g, "A", "draw", params={"item": "Flash Pellet"})
+    act(g, "B", "nothing")
+    act(g, "C", "nothing")
+    act(g, "A", "flash_pellet", target="B")
+    act(g, "B", "nothing")
+    act(g, "C", "nothing")
+    act(g, "A", "close_eyes")
+    act(g, "B", "close_eyes")
+    out = act(g, "C", "nothing")
+    assert "B closed its eyes: not blinded" in texts(out)
+    assert fig(g, "C").blind_until > g.state.now and fig(g, "B").blind_until == 0
+
+
+def test_despatching_the_helpless_needs_an_edged_weapon_and_one_amr():
+    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3),
+                 fighter("C", "Blue", (4, 0), facing=3, amr=1))
+    from tests.ms_helpers import ok
+    ok(g, do="gm", action="damage", figure="B", params={"amount": 12})
+    assert fig(g, "B").status == "unconscious"
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "C", dice=[6])
+    act(g, "A", "despatch", target="B")
+    assert fig(g, "B").status == "dead"
+
+
+def test_a_potion_heals_after_a_full_round():
+    g = game(a={"items": ["Healing Potion"]})
+    g.state.figures["A"].damage = 5
+    act(g, "A", "potion")
+    for _ in range(5):
+        act(g, "A", "continue")
+    act(g, "B", "nothing", dice=[3])
+    assert fig(g, "A").damage == 1

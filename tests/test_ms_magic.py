@@ -1,0 +1,65 @@
+"""Magic-Using in the Melee (3.7, 5.1.6, 5.4, 5.6)."""
+
+from tests.ms_helpers import act, fig, fighter, general, new_game, refused, texts
+
+
+def mage(plot="magic", dice=(1, 2), spells=0, amr=2):
+    g = new_game(fighter("M", "Red", (0, 0), amr=amr, spells=["Firebolt", "Spark"]),
+                 fighter("B", "Blue", (2, 0), facing=3, amr=1, shield="Shield"))
+    general(g, "M", plot, dice=dice, **({"spells": spells} if spells else {}))
+    general(g, "B", dice=[1])
+    return g
+
+
+def test_a_spell_cast_for_n_seconds_resolves_at_the_beginning_of_the_next_second():
+    g = mage()
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})  # 2 seconds
+    act(g, "B", "nothing")
+    act(g, "M", "continue")
+    out = act(g, "B", "nothing")
+    assert "M finishes casting Firebolt" in " ".join(texts(out))
+    out = act(g, "M", "nothing")
+    out = act(g, "B", "nothing", dice=[3, 4])
+    assert "Firebolt strikes B: 7 damage" in texts(out)
+
+
+def test_casting_reduces_d_to_0_and_prohibits_shielding():
+    g = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"], shield="Shield"),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    general(g, "M", "magic", dice=[1, 2])
+    general(g, "B", dice=[1])
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})
+    out = act(g, "B", "attack", target="M", dice=[15, 2, 4])  # 15 vs 11 + 4 (D is 0): hits
+    assert [e.data["shielded"] for e in out.events if e.kind == "damage"] == [0]
+
+
+def test_fighting_and_magic_using_casts_reserved_spells_without_initiative():
+    g = mage("fighting_magic", dice=(1,), spells=1)
+    act(g, "M", "nothing")
+    act(g, "B", "nothing")
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})  # second 2: no Initiative
+    assert fig(g, "M").plot.uses_initiative is False
+
+
+def test_fighting_and_magic_using_needs_initiative_for_spells_beyond_those_reserved():
+    g = mage("fighting_magic", dice=(1, 4))
+    act(g, "M", "nothing")
+    act(g, "B", "nothing")
+    assert "Initiative" in refused(g, do="act", figure="M", action="cast", target="B",
+                                   params={"spell": "Firebolt"})
+
+
+def test_reflex_spells_may_be_cast_at_any_time_and_resolve_at_once():
+    g = mage()
+    assert g.state.active == "M"
+    out = act(g, "M", "reflex", target="B", params={"spell": "Spark"}, dice=[3])
+    assert "Spark strikes B: 3 damage" in texts(out)
+    assert g.state.active == "M"  # it is not M's plot for the second
+    assert "already cast" in refused(g, do="act", figure="M", action="reflex", target="B",
+                                     params={"spell": "Spark"})
+
+
+def test_casting_needs_magic_using_in_the_general_plot():
+    g = mage("fighting", dice=(1, 2))
+    assert "Magic-Using" in refused(g, do="act", figure="M", action="cast", target="B",
+                                    params={"spell": "Firebolt"})
