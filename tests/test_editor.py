@@ -152,7 +152,7 @@ def test_moving_turning_and_deleting_a_figure_are_undoable():
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
 def test_a_gm_can_build_each_sample_map_from_scratch(path, tmp_path):
     sample = load_map(path)
-    editor = Editor(new_draft(sample.name, sample.size, sample.layout, sample.source.radius))
+    editor = Editor(new_draft(sample.name, sample.size, sample.layout, sample.source.radius, sample.ruleset))
     for (kind, stage), brush in ((("wall", None), "wall"), (("fire", "flames"), "flames"),
                                  (("fire", "coals"), "coals")):
         editor.paint([h for h, t in sample.terrain.items() if (t.kind, t.stage) == (kind, stage)], brush)

@@ -78,8 +78,8 @@ class Driver:
         """A hex from a printed label "CCRR", a figure's name, or a Hex."""
         if isinstance(where, Hex):
             return where
-        if where in self.state.figures:
-            return self.state.figures[where].hex
+        if where in self.game.tokens():
+            return self.game.tokens()[where].hex
         return parse_label(where, self.game.battle.layout)
 
     def at(self, where) -> tuple[int, int]:

@@ -1,0 +1,98 @@
+"""Every ruleset played on the board with the mouse alone: its own sample map and the default
+map played under it (--ruleset), clicking menu buttons, hexes and tokens, never a key (issues 7
+and 8: "playable end to end on the sample maps from the window")."""
+
+import random
+
+import pytest
+
+from board.game import Game
+from board.hexgrid import Hex, hex_distance
+from board.maps import load_map
+from tests.ui_driver import ROOT, Driver
+
+OTHERS = ("combat-chart", "dox", "usage-dice", "melee-seconds")
+
+
+def enemies(driver: Driver, name: str) -> list:
+    tokens = driver.game.tokens()
+    me = tokens[name]
+    return [t for t in tokens.values() if t.team != me.team and t.status == "ok"]
+
+
+def nearest(driver: Driver, name: str, hexes) -> Hex:
+    """Of the hexes offered, the one nearest an enemy (ties broken by the test's dice)."""
+    foes = enemies(driver, name) or list(driver.game.tokens().values())
+    return min(hexes, key=lambda h: min(hex_distance(h, f.hex) for f in foes))
+
+
+def play_one(driver: Driver, rng: random.Random) -> None:
+    """One decision of the active figure, made with the mouse."""
+    c, view = driver.controller, driver.view
+    if view.mode not in ("move", "combat"):
+        c.cancel()
+    name = view.selected
+    if view.mode == "move":
+        info = c.move_info()
+        if info is not None and info.hexes:
+            driver.click(nearest(driver, name, info.hexes))
+            if view.mode == "facing":  # a ruleset with facing: confirm on the ghost
+                driver.click(view.pending[1])
+            return
+    offered = [i for i in driver.items() if i.enabled and i.id != "cancel"]
+    infos = {i.id: i for i in c.actions(name)}
+    foes = {t.name for t in enemies(driver, name)}
+    attacks = [i for i in offered if infos.get(i.id) and set(infos[i.id].targets) & foes]
+    if attacks and rng.random() < 0.8:
+        item = rng.choice(attacks)
+        driver.press(item.id)
+        driver.click(rng.choice(sorted(set(infos[item.id].targets) & foes)))
+        return
+    moves = [i for i in offered if infos.get(i.id) and infos[i.id].needs in ("hex", "path") and infos[i.id].hexes]
+    if moves and rng.random() < 0.7:
+        item = rng.choice(moves)
+        driver.press(item.id)
+        if view.mode in ("hex", "move"):
+            hexes = infos[item.id].hexes
+            driver.click(nearest(driver, name, hexes))
+            if view.mode == "facing":
+                driver.click(view.pending[1])
+        return
+    simple = [i for i in offered if infos.get(i.id) and infos[i.id].needs in ("none", "choice", "weapon")]
+    item = rng.choice(simple or offered)
+    driver.press(item.id)
+    if view.mode == "options":  # settings, then Do it
+        toggles = [i for i in driver.items() if i.id.startswith("option:")]
+        if toggles and rng.random() < 0.3:
+            driver.press(rng.choice(toggles).id)
+        driver.press("do_it")
+    elif view.mode == "choice":  # the first choice is the usual one (Fighting, say) more often
+        choices = [i for i in driver.items() if i.enabled and i.id != "cancel" and not i.id.startswith("option:")]
+        driver.press((choices[0] if rng.random() < 0.6 else rng.choice(choices)).id)
+    elif view.mode == "target":
+        driver.click(rng.choice(view.action.targets))
+    elif view.mode == "hex":
+        driver.click(rng.choice(sorted(view.action.hexes)))
+
+
+@pytest.mark.parametrize("map_name", ["own", "arena"])
+@pytest.mark.parametrize("ruleset", OTHERS)
+def test_a_whole_fight_can_be_played_with_the_mouse_alone(ruleset, map_name):
+    path = ROOT / "maps" / (f"{ruleset}-skirmish.yaml" if map_name == "own" else f"{map_name}.yaml")
+    driver = Driver(Game(load_map(path, ruleset), seed=2))
+    rng = random.Random(2)
+    stuck = 0
+    for _ in range(1500):
+        info = driver.controller.info()
+        if info["phase"] == "over":
+            break
+        before = len(driver.game.history)
+        play_one(driver, rng)
+        if len(driver.game.history) == before:  # a refusal: said on the status line, state kept
+            assert driver.view.warning and driver.message, "a click did nothing and said nothing"
+            stuck += 1
+            driver.controller.cancel()
+            assert stuck < 50, f"stuck: {driver.message}"
+    info = driver.controller.info()
+    assert info["phase"] == "over", f"not over after 1500 decisions: {info}"
+    assert driver.scene.log.text()
