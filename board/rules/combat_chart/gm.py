@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, parse_label
 from board.rules.base import Command, Event, Refusal
+from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.combat_chart import turns
 from board.rules.combat_chart.sheet import CCFigure, check_figure
 from board.rules.combat_chart.state import CCState, fig_from_spec
@@ -36,13 +36,9 @@ def _fits(state: CCState, name: str, cells) -> str | None:
 def plan(state: CCState, command: Command) -> dict:
     """Check a GM command; return what apply() needs."""
     action = command.action
-    if action not in GM_ACTIONS:
-        raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
-    if action == "add":
-        return {"spec": _new_figure(state, command)}
-    f = state.figures.get(command.figure or "")
+    f = gm_figure(state, command, GM_ACTIONS)
     if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
+        return {"spec": _new_figure(state, command)}
     if action == "place":
         to = _hex(state, command.to) if command.to is not None else f.hex
         moved = [Hex(c.q - f.hex.q + to.q, c.r - f.hex.r + to.r) for c in f.cells]
@@ -64,20 +60,7 @@ def plan(state: CCState, command: Command) -> dict:
 
 
 def _new_figure(state: CCState, command: Command):
-    data = command.params.get("spec", command.params.get("figure"))
-    if not isinstance(data, dict):
-        raise Refusal("give the new figure in params.spec (the map file's figure fields)")
-    try:
-        spec = CCFigure.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise Refusal(f"new figure: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-    if spec.name in state.figures:
-        raise Refusal(f'a figure named "{spec.name}" is already on the map')
-    problems: list[str] = []
-    spec = check_figure(spec, lambda path, message: problems.append(message))
-    if problems:
-        raise Refusal(problems[0])
+    spec = new_sheet(state, command, CCFigure, check_figure)
     at = _hex(state, spec.at)
     spec = spec.model_copy(update={"at": (at.q, at.r)})
     probe = fig_from_spec(spec, state.tables)

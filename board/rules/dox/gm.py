@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
 
 from board.rules.base import Command, Event, Refusal
+from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.dox.moves import to_hex
 from board.rules.dox.sheet import DoxFigure, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec
@@ -17,13 +17,9 @@ GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "surprise")
 def plan(state: DoxState, command: Command) -> dict:
     """Check a GM command and return what apply needs."""
     action = command.action
-    if action not in GM_ACTIONS:
-        raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
-    if action == "add":
-        return {"spec": _new_figure(state, command)}
-    f = state.figures.get(command.figure or "")
+    f = gm_figure(state, command, GM_ACTIONS)
     if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
+        return {"spec": _new_figure(state, command)}
     if action == "place":
         to = to_hex(state, command.to) if command.to is not None else f.hex
         carried = tuple(r.name for r in state.figures.values() if r.mount == f.name) + (f.name,)
@@ -39,20 +35,7 @@ def plan(state: DoxState, command: Command) -> dict:
 
 
 def _new_figure(state: DoxState, command: Command) -> DoxFigure:
-    data = command.params.get("spec", command.params.get("figure"))
-    if not isinstance(data, dict):
-        raise Refusal("give the new figure in params.spec (the map file's figure fields)")
-    try:
-        spec = DoxFigure.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise Refusal(f"new figure: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-    problems: list[str] = []
-    spec = check_figure(spec, lambda path, message: problems.append(message))
-    if problems:
-        raise Refusal(problems[0])
-    if spec.name in state.figures:
-        raise Refusal(f'a figure named "{spec.name}" is already on the map')
+    spec = new_sheet(state, command, DoxFigure, check_figure)
     at = to_hex(state, spec.at)
     if not state.free(at):
         raise Refusal(f"cannot add {spec.name} at {state.battle.label(at)}: not a free hex")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import Hex
 from board.rules.base import Command, Event, Refusal
+from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.turns import advance, check_victory
@@ -34,29 +34,12 @@ def _free(state: MSState, h: Hex, ignore: str | None) -> None:
 def plan(state: MSState, command: Command) -> dict:
     """Check a GM command; return what apply() needs."""
     action = command.action
-    if action not in GM_ACTIONS:
-        raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
-    if action == "add":
-        data = command.params.get("spec") or command.params.get("figure")
-        if not isinstance(data, dict):
-            raise Refusal("give the new figure in params.spec (the map file's figure fields)")
-        try:
-            spec = MSFigureSpec.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            raise Refusal(f"new figure: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-        problems = []
-        spec = check_figure(spec, lambda path, message: problems.append(message))
-        if problems:
-            raise Refusal(problems[0])
-        if spec.name in state.figures:
-            raise Refusal(f'a figure named "{spec.name}" is already on the map')
+    f = gm_figure(state, command, GM_ACTIONS)
+    if f is None:
+        spec = new_sheet(state, command, MSFigureSpec, check_figure)
         at = _hex(state, spec.at)
         _free(state, at, None)
         return {"spec": spec.model_copy(update={"at": (at.q, at.r)})}
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
     if action == "place":
         to = _hex(state, command.to) if command.to is not None else f.hex
         _free(state, to, f.name)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
+from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.usage_dice.board_geometry import to_hex
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
@@ -19,13 +19,9 @@ GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "gear")
 def plan(state: UDState, command: Command) -> dict:
     """Check a GM command; return what apply needs."""
     action = command.action
-    if action not in GM_ACTIONS:
-        raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
-    if action == "add":
-        return {"sheet": _new_figure(state, command)}
-    f = state.figures.get(command.figure or "")
+    f = gm_figure(state, command, GM_ACTIONS)
     if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
+        return {"sheet": _new_figure(state, command)}
     if action == "place":
         to = to_hex(state, command.to) if command.to is not None else f.hex
         if not state.battle.passable(to):
@@ -54,20 +50,7 @@ def plan(state: UDState, command: Command) -> dict:
 
 
 def _new_figure(state: UDState, command: Command) -> UDFigure:
-    data = command.params.get("spec", command.params.get("figure"))
-    if not isinstance(data, dict):
-        raise Refusal("give the new figure in params.spec (the map file's figure fields)")
-    try:
-        sheet = UDFigure.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise Refusal(f"new figure: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-    problems: list[str] = []
-    sheet = check_figure(sheet, lambda path, message: problems.append(message))
-    if problems:
-        raise Refusal(f"new figure: {problems[0]}")
-    if sheet.name in state.figures:
-        raise Refusal(f'a figure named "{sheet.name}" is already on the map')
+    sheet = new_sheet(state, command, UDFigure, check_figure)
     at = to_hex(state, sheet.at)
     if not state.battle.passable(at) or state.occupant(at) is not None:
         raise Refusal(f"cannot add {sheet.name} at {state.battle.label(at)}: blocked")
