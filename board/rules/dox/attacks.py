@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
+from board.rules.dox.moves import whose_turn
 from board.rules.dox.rolls import Defense, carry_penalty, defense, reach, trait_roll
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
@@ -58,15 +59,7 @@ class StrikePlan:
 
 def actor(state: DoxState, command: Command) -> Fig:
     """The figure giving an action command: it must be its turn and it must not have acted."""
-    if state.over:
-        raise Refusal("the fight is over")
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if state.phase == "fortune":
-        raise Refusal(f"{state.active} must first decide whether to burn Fortune")
-    if state.active != f.name:
-        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    f = whose_turn(state, command)
     if f.acted:
         raise Refusal(f"{f.name} has already taken his action this turn")
     return f

@@ -95,8 +95,8 @@ _DQ = (1, 1, 0, -1, -1, 0)
 _DR = (0, -1, -1, 0, 1, 1)
 
 
-def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
-    """Check a move: the active figure, in its movement step, along free hexes within reach."""
+def whose_turn(state: DoxState, command: Command) -> Fig:
+    """The figure a command names, if the fight goes on and it is that figure's turn."""
     if state.over:
         raise Refusal("the fight is over")
     f = state.figures.get(command.figure or "")
@@ -106,6 +106,12 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
         raise Refusal(f"{state.active} must first decide whether to burn Fortune")
     if state.active != f.name:
         raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    return f
+
+
+def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
+    """Check a move: the active figure, in its movement step, along free hexes within reach."""
+    f = whose_turn(state, command)
     if f.moved:
         raise Refusal(f"{f.name} has already moved this turn")
     if command.action == "stay":
