@@ -38,6 +38,8 @@ class Weapon(BaseModel):
     two_handed: bool
     burning: bool = False
     notes: str
+    boosts: str | None = None  # the weapon it adds `boost` damage to when thrown (Spear Thrower)
+    boost: int = 0
 
     @property
     def melee(self) -> bool:
@@ -113,7 +115,7 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     length = extra.get("length", length)
     lengths = tuple(part.lower() for part in length.split("/") if part)
     low_notes = notes.lower()
-    throwable = "thrown" in low_notes
+    throwable = extra.get("throwable", "thrown" in low_notes)
     missile = extra.get("missile", category == "Missile Weapons" and not throwable)
     two_handed = ("2-handed" in low_notes or "2 handed" in low_notes
                   or "(2-hand)" in name)
@@ -122,6 +124,7 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
         strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
         throwable=throwable, missile=missile, two_handed=two_handed,
         burning=extra.get("burning", False), notes=notes,
+        boosts=extra.get("boosts"), boost=extra.get("boost", 0),
     )
 
 

@@ -151,15 +151,28 @@ def dice_count(state: WWState, plan: AttackPlan) -> int:
     return 3
 
 
-def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice, int, str]:
-    """The damage roll, its multiplier (pole arms double) and its kind (for nonlethal damage)."""
+def thrown_boost(state: WWState, a: FigureState, plan: AttackPlan) -> int:
+    """Damage a carried Spear Thrower adds to a thrown Spear ("+2 to thrown spear")."""
+    if plan.mode != "thrown" or plan.weapon is None:
+        return 0
+    boosts = (state.tables.weapon(w) for w in a.weapons if w != plan.weapon)
+    return max((w.boost for w in boosts if w.boosts == plan.weapon), default=0)
+
+
+def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice | None, int, str]:
+    """The damage roll, its multiplier (pole arms double) and its kind (for nonlethal damage).
+
+    No dice (None) for a weapon whose damage the table leaves to notes the text lacks
+    ("(See Notes)", "Poison"): a hit does no damage and its effect is the GM's."""
     a = state.figures[plan.attacker]
     weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
     if plan.spell_dice is not None:
         return plan.spell_dice, 1, "damaging"
     if weapon is None or weapon.strength_damage:
         return strength_damage(a.st), 1, "bludgeoning"  # "A punch is considered a bludgeoning attack"
-    bonus = plan.extra_damage
+    if weapon.dice is None:
+        return None, 1, "damaging"
+    bonus = plan.extra_damage + thrown_boost(state, a, plan)
     surplus = st_surplus(a, weapon)
     if surplus < 0:
         bonus -= -surplus // 2  # "-1 to damage for every 2 STR less": 1 short costs none
@@ -200,6 +213,11 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
     """Roll damage against t and apply it."""
     a = state.figures[plan.attacker]
     dmg, multiplier, kind = damage_dice(state, plan)
+    if dmg is None:
+        weapon = state.tables.weapon(plan.weapon)
+        return [Event("hit_effect", f"The {weapon.name} strikes {t.name}: its effect "
+                                    f'("{weapon.damage_text}") is for the GM to apply', a.name,
+                      {"target": t.name, "weapon": weapon.name, "effect": weapon.damage_text})]
     rolled = roll(dmg, dice)
     raw = max(0, rolled.total) * multiplier
     armor = sum(n for _, n in armor_against(state, t, facing_zone(a, t)))

@@ -80,6 +80,8 @@ def _breather_on(state: WWState, f: FigureState) -> str | None:
 
 def _ready_ranged(state: WWState, f: FigureState) -> str | None:
     w = state.tables.weapon(f.ready) if f.ready else None
+    if w and w.boosts:
+        return f"the {w.name} is not thrown: it adds +{w.boost} damage to a thrown {w.boosts}; ready the {w.boosts}"
     if not (w and w.ranged):
         return f"{f.name} has no missile or thrown weapon ready"
     # "A thrown weapon may be thrown by a character with the Thrown Weapons Skill, or with the
