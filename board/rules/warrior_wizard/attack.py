@@ -88,6 +88,14 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
     return best
 
 
+def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
+    """Figures f can strike in melee now: in its front, within reach."""
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    reach = 1 if hth or weapon is None else weapon.reach
+    return [g.name for g in state.figures.values()
+            if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
+
+
 def in_sight(state: WWState, f: FigureState) -> list[str]:
     """Other living figures in f's front with a line of fire (missiles, thrown weapons, spells)."""
     out = []

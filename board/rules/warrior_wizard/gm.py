@@ -33,6 +33,9 @@ def plan(state: WWState, command: Command) -> dict:
     action = command.action
     if action not in GM_ACTIONS:
         raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
+    if state.disengage is not None:
+        d = state.disengage
+        raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as he disengages")
     if action == "add":
         return {"spec": _new_figure(state, command)}
     f = _figure(state, command)

@@ -16,7 +16,7 @@ ENGAGED_MOVES = ("shift",)
 LABELS = {
     "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
     "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
-    "stand_up": "Stand up",
+    "stand_up": "Stand up", "breather": "Take a breather",
 }
 
 

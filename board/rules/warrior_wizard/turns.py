@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource, check
 from board.rules.base import Event
-from board.rules.warrior_wizard import damage, fire, spells
+from board.rules.warrior_wizard import damage, fire, upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -58,17 +58,18 @@ def movement_queue(state: WWState) -> list[str]:
 
 
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, spell upkeep, then the movement phase."""
+    """Begin the next turn: initiative, then the movement phase (upkeep is each caster's
+    choice on his turn, before he moves)."""
     state.turn += 1
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
     events += fire.start_of_turn(state, dice)
-    events += spells.upkeep(state, dice)
+    events += upkeep.start_of_turn(state)
     state.phase = "movement"
     state.queue = movement_queue(state)
-    return events + check_victory(state)  # upkeep may have knocked out the last of a side
+    return events + check_victory(state)
 
 
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
@@ -82,6 +83,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
+        events += upkeep.end_of_movement(state)
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
