@@ -11,7 +11,7 @@ from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.moves import to_hex
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
 from board.tables import UnknownName
 
 GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite", "surprise")
@@ -150,7 +150,10 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
             state.chases.pop(f.name, None)
             return [Event("gm", f"GM: {f.name} is no longer chasing", f.name, tag)]
         state.chases[f.name] = command.target
-        # "In a chase, the character ahead always moves first"
+        # "In a chase, the character ahead always moves first": from this movement phase on,
+        # if neither has moved yet.
+        if state.phase == "movement":
+            state.queue = chase_order(state.queue, {f.name: command.target})
         return [Event("gm", f"GM: {f.name} chases {command.target}; {command.target} moves first",
                       f.name, tag)]
     if action == "surprise":

@@ -49,8 +49,13 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
 
 def movement_queue(state: WWState) -> list[str]:
     """Initiative order, except that in a chase "the character ahead always moves first"."""
-    queue = [name for name in state.order if state.figures[name].up]
-    for pursuer, quarry in state.chases.items():
+    return chase_order([name for name in state.order if state.figures[name].up], state.chases)
+
+
+def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
+    """The queue with each quarry moved just before its pursuer, if it came after him."""
+    queue = list(queue)
+    for pursuer, quarry in chases.items():
         if pursuer in queue and quarry in queue and queue.index(quarry) > queue.index(pursuer):
             queue.remove(quarry)
             queue.insert(queue.index(pursuer), quarry)
