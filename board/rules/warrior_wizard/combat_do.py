@@ -10,8 +10,10 @@ from board.rules.warrior_wizard.attack import (
     MANEUVERS, AttackPlan, in_sight, max_extra_damage, melee_targets, resolve,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
+from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.stats import load_kg
 from board.rules.warrior_wizard.turns import advance, check_victory
 
 
@@ -168,6 +170,13 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
             raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
     if not drop and not take:
         raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+    picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
+    if picked:
+        dropped = f.shield and (f.shield in drop or "shield" in drop)
+        kg = load_kg(state, f) - (state.tables.armor_piece(f.shield).weight_kg or 0 if dropped else 0)
+        why = over_max_lift(f.st, kg + sum(picked))
+        if why:
+            raise Refusal(f"{f.name} cannot pick that up: {why}")
     return {"drop": drop, "pick_up": take}
 
 

@@ -8,8 +8,10 @@ from board.dice import DiceSource
 from board.models import FigureSpec
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard.damage import can_wake, update_status
+from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.moves import to_hex
+from board.rules.warrior_wizard.sheet import spec_load_kg
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
 from board.tables import UnknownName
@@ -90,6 +92,9 @@ def _new_figure(state: WWState, command: Command) -> FigureSpec:
     if ready and ready not in weapons:  # as a map file is checked
         raise Refusal(f'{spec.name} readies "{spec.ready}" but does not carry it; '
                       f"carried: {', '.join(weapons) or 'nothing'}")
+    why = over_max_lift(spec.st, spec_load_kg(spec, state.tables))
+    if why:
+        raise Refusal(f"{spec.name} carries {why}")
     at = to_hex(state, spec.at)
     ready = ready if ready is not None else (weapons[0] if weapons else "")
     spec = spec.model_copy(update={"at": (at.q, at.r), "weapons": weapons, "ready": ready})

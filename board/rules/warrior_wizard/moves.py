@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.warrior_wizard import fire, spells, upkeep
+from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
 )
@@ -16,7 +16,7 @@ from board.rules.warrior_wizard.stats import movement
 from board.rules.warrior_wizard.turns import advance, check_victory
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
-         "upkeep", "breather")
+         "upkeep", "breather", "lift_step")
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> st
     """The smallest movement action that covers a path of this many hexes."""
     if f.turn.delayed and not engaged_with:
         return "continue"
+    if steps and load.at_max_lift(state, f):
+        return "lift_step"
     if engaged_with:
         return "shift" if steps else "stand_still"
     if steps == 0:
@@ -131,7 +133,9 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
         raise Refusal(f"{f.name} delayed: finish moving (up to {allowance(state, f, 'continue')} hexes) "
                       "or stand still")
-    if engaged_with and action not in ("shift", "stand_still"):
+    if action == "lift_step" and not load.at_max_lift(state, f):
+        raise Refusal(f"{f.name} carries no more than 7x his ST: he moves as usual")
+    if engaged_with and action not in ("shift", "stand_still", "lift_step"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
                       "stand still or stand up")
     if action == "shift" and not engaged_with:
@@ -178,7 +182,13 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         f.posture, f.facing, record.stood_up, record.move_action = "standing", p.facing, True, "stand_up"
         events.append(Event("stands", f"{f.name} stands up", f.name))
         return events + advance(state, dice)
-    path, fire_events = fire.check_entry(state, f, list(p.path), dice)
+    path = list(p.path)
+    if p.action == "lift_step":
+        # "Character can move 1 hex with 4d6 Effective Strength check, otherwise no movement"
+        lifted, event = load.lift_check(state, f, dice)
+        events.append(event)
+        path = path if lifted else []
+    path, fire_events = fire.check_entry(state, f, path, dice)
     events += fire_events
     start = f.hex
     for h in path:
@@ -260,6 +270,11 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
+        return out
+    if load.at_max_lift(state, f):
+        hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
+        out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,
+                              enabled=bool(hexes), reason=None if hexes else "no hex to move to"))
         return out
     if f.turn.delayed and not engaged_with:
         paths, stops = reachable(state, f, allowance(state, f, "continue"), board)

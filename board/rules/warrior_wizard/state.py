@@ -70,6 +70,7 @@ class FigureState:
     illusion: bool = False
     surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
+    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, load.py)
     turn: TurnRecord = field(default_factory=TurnRecord)
 
     @property

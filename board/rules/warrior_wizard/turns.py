@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource, check
 from board.rules.base import Event
-from board.rules.warrior_wizard import damage, fire, upkeep
+from board.rules.warrior_wizard import damage, fire, load, upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -103,6 +103,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
 def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Effects at the end of a turn, then the next turn (or the end of the fight)."""
     events = fire.end_of_turn(state, dice)
+    events += load.end_of_turn(state)
     events += damage.end_of_turn(state, dice)
     for f in state.figures.values():
         f.wounded = f.turn.damage_after_armor >= 5
