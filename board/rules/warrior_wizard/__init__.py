@@ -9,7 +9,7 @@ from board.hexgrid import hex_neighbors
 from board.models import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
-from board.rules.warrior_wizard.attack import max_extra_damage
+from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -116,6 +116,8 @@ class WarriorWizard:
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
         options = {"maneuver": tuple(maneuvers)}
+        if strike_choices(state, f):
+            options["strike_with"] = (None,) + strike_choices(state, f)
         top = max_extra_damage(f, weapon)
         if top:
             options["extra_damage"] = tuple(range(top + 1))

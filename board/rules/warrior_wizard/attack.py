@@ -96,6 +96,16 @@ def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str
             if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
 
 
+def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
+    """Rows f may strike with in melee besides its ready weapon: its Pike "as Spear", its
+    ready Spiked Buckler ("1d6-2 damage if used as a weapon")."""
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    out = (weapon.alternate,) if weapon is not None and weapon.alternate else ()
+    if f.shield and f.shield_ready and f.shield in state.tables.weapons:
+        out += (f.shield,)
+    return out
+
+
 def in_sight(state: WWState, f: FigureState) -> list[str]:
     """Other living figures in f's front with a line of fire (missiles, thrown weapons, spells)."""
     out = []
@@ -181,6 +191,8 @@ def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice | None, int, str
     if weapon.dice is None:
         return None, 1, "damaging"
     bonus = plan.extra_damage + thrown_boost(state, a, plan)
+    if a.flaming == weapon.name and not weapon.burning:
+        bonus += 2  # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow too)
     surplus = st_surplus(a, weapon)
     if surplus < 0:
         bonus -= -surplus // 2  # "-1 to damage for every 2 STR less": 1 short costs none

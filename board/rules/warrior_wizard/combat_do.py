@@ -7,7 +7,7 @@ from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard import disengage, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, in_sight, max_extra_damage, melee_targets, resolve,
+    MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.load import over_max_lift
@@ -66,6 +66,16 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
             weapon = None  # "He drops all weapons he has in hand that are not small HTH weapons."
     else:
         mode = "melee"
+    strike = command.params.get("strike_with")
+    if strike is not None and action != "shoot" and action != "shoot_charger":
+        if strike not in strike_choices(state, f):
+            raise Refusal(f"{f.name} cannot strike with {strike}; besides his ready weapon: "
+                          f"{', '.join(strike_choices(state, f)) or 'nothing'}")
+        weapon = state.tables.weapon(strike)
+        if action == "attack_hth" and not weapon.small:
+            raise Refusal(f"the {weapon.name} is no small hand-to-hand weapon")
+        if distance(f, t) > weapon.reach:
+            raise Refusal(f"{t.name} is out of reach of the {weapon.name}")
     if action == "attack" and weapon is None:
         raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
     extra = command.params.get("extra_damage", 0)

@@ -62,6 +62,13 @@ def plan(state: WWState, command: Command) -> dict:
         if command.target is not None and command.target not in state.figures:
             raise Refusal(f'no figure named "{command.target}"')
         return {}
+    if action == "ignite" and "weapon" in command.params:
+        lit = command.params["weapon"]
+        if not isinstance(lit, bool):
+            raise Refusal("params.weapon is true (set his ready weapon or arrows alight) or false")
+        if lit and not f.ready:
+            raise Refusal(f"{f.name} has no ready weapon to set alight")
+        return {"weapon": lit}
     if action == "ignite":
         extent = command.params.get("extent", "half")
         if extent not in ("limb", "half", "whole", "out"):
@@ -166,6 +173,11 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         f.surprised = not f.surprised
         return [Event("gm", f"GM: {f.name} is " + ("surprised: no threat zone this turn" if f.surprised
                                                   else "no longer surprised"), f.name, tag)]
+    if action == "ignite" and "weapon" in details:
+        # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
+        f.flaming = f.ready if details["weapon"] else None
+        return [Event("gm", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
+                      else f"GM: {f.name}'s weapon no longer burns", f.name, tag)]
     if action == "ignite":
         f.on_fire = None if details["extent"] == "out" else details["extent"]
         return [Event("gm", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None
