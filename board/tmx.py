@@ -18,7 +18,6 @@ from board.yamlio import InputError, Problem
 
 # Flip flags in a gid: horizontal, vertical, diagonal, and (hexagonal maps) 120° rotation.
 GID_MASK = 0x0FFFFFFF
-INFINITE = "an infinite map; in Tiled, uncheck Map > Map Properties > Infinite"
 # Where an object's anchor (x, y) sits in its box, as fractions of (width, height).
 ALIGNMENT = {"topleft": (0, 0), "top": (.5, 0), "topright": (1, 0), "left": (0, .5),
              "center": (.5, .5), "right": (1, .5), "bottomleft": (0, 1), "bottom": (.5, 1),
@@ -43,6 +42,7 @@ class Element(ET.Element):
 
     file = ""
     line = 0
+    hidden = False  # a layer unchecked in Tiled (see map_layers)
 
 
 def parse_xml(path: Path) -> Element:
@@ -154,6 +154,41 @@ class Stagger:
         return hex_add(self.tiled_axial(col, row), self.pad)
 
 
+@dataclass(frozen=True)
+class Grid:
+    """The Tiled cells imported: a rectangle from `origin` (an infinite map: its used bounds)."""
+
+    stagger: Stagger  # as Tiled draws the map
+    origin: tuple[int, int]
+    width: int
+    height: int
+
+    @property
+    def local(self) -> Stagger:
+        """The stagger counted from the origin: an odd origin column (row) swaps odd and even."""
+        shift = self.origin[0] if self.stagger.axis == "x" else self.origin[1]
+        index = self.stagger.index if shift % 2 == 0 else {"odd": "even", "even": "odd"}[self.stagger.index]
+        return Stagger(self.stagger.axis, index, self.stagger.tile_w, self.stagger.tile_h, self.stagger.side)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Columns and rows of the Hexboard rectangle: one more for an even stagger's edge."""
+        pad = self.local.pad
+        return self.width + pad.q, self.height + pad.r
+
+    def cells(self):
+        """Every Tiled cell of the grid, row by row."""
+        ox, oy = self.origin
+        return ((ox + c, oy + r) for r in range(self.height) for c in range(self.width))
+
+    def contains(self, cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] - self.origin[0] < self.width and 0 <= cell[1] - self.origin[1] < self.height
+
+    def hex(self, cell: tuple[int, int]) -> Hex:
+        """The Hexboard hex of a Tiled cell."""
+        return self.local.hexboard_hex(cell[0] - self.origin[0], cell[1] - self.origin[1])
+
+
 def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment: str) -> tuple[float, float]:
     """The pixel an object stands on: a point, a shape's centre, or a tile object's centre."""
     x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
@@ -220,45 +255,68 @@ def tileset_of(tilesets: list[Tileset], gid: int) -> Tileset | None:
 
 # --- Tile layers -------------------------------------------------------------
 
-def map_layers(parent: Element, tag: str) -> list[Element]:
-    """The map's layers of one kind ("layer", "objectgroup"), in order, inside groups too."""
+def map_layers(parent: Element, tag: str, hidden: bool = False) -> list[Element]:
+    """The map's layers of one kind ("layer", "objectgroup"), in order, inside groups too.
+
+    Each gets `hidden`: unchecked in Tiled (visible="0"), itself or in a hidden group."""
     found = []
     for child in parent:
+        if child.tag not in (tag, "group"):
+            continue
+        child.hidden = hidden or child.get("visible", "1") == "0"
         if child.tag == tag:
             found.append(child)
-        elif child.tag == "group":
-            found += map_layers(child, tag)
+        else:
+            found += map_layers(child, tag, child.hidden)
     return found
 
 
-def layer_gids(layer: Element, count: int) -> list[tuple[int, int]]:
-    """Every cell's (gid, line) in a tile layer, flip flags masked off."""
+Cells = dict[tuple[int, int], tuple[int, int]]  # (col, row) -> (gid, line), painted cells only
+
+
+def layer_cells(layer: Element, width: int, height: int) -> Cells:
+    """A tile layer's painted cells, flip flags masked off; an infinite map's chunks where they lie."""
     data = layer.find("data")
     if data is None:
         raise fail(layer.file, layer.line, "a tile layer without <data>")
-    if data.find("chunk") is not None:
-        raise fail(data.file, data.line, INFINITE)
+    chunks = data.findall("chunk")
+    if not chunks:
+        return _painted(_decode(data, data, width * height), 0, 0, width)
+    cells: Cells = {}
+    for chunk in chunks:
+        w, h = int_attr(chunk, "width"), int_attr(chunk, "height")
+        cells.update(_painted(_decode(data, chunk, w * h), int_attr(chunk, "x"), int_attr(chunk, "y"), w))
+    return cells
+
+
+def _painted(gids: list[tuple[int, int]], x: int, y: int, width: int) -> Cells:
+    return {(x + i % width, y + i // width): (gid & GID_MASK, line)
+            for i, (gid, line) in enumerate(gids) if gid & GID_MASK}
+
+
+def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]:
+    """The (gid, line) of each of count cells held by <data> or one of its <chunk>s."""
     encoding, compression = data.get("encoding"), data.get("compression")
-    text = data.text or ""
+    text = holder.text or ""
     if encoding is None:
-        cells = [(int_attr(tile, "gid", 0), tile.line) for tile in data.findall("tile")]
+        cells = [(int_attr(tile, "gid", 0), tile.line) for tile in holder.findall("tile")]
     elif encoding == "csv":
         cells = []
         for offset, line in enumerate(text.split("\n")):
             for token in line.split(","):
                 if token.strip():
                     if not token.strip().isdigit():
-                        raise fail(data.file, data.line + offset, f"not a tile number: {token.strip()!r}")
-                    cells.append((int(token), data.line + offset))
+                        raise fail(holder.file, holder.line + offset, f"not a tile number: {token.strip()!r}")
+                    cells.append((int(token), holder.line + offset))
     elif encoding == "base64":
-        cells = [(gid, data.line) for gid in _base64_gids(data, text, compression)]
+        cells = [(gid, holder.line) for gid in _base64_gids(holder, text, compression)]
     else:
         raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; '
                                           "use CSV or Base64")
     if len(cells) != count:
-        raise fail(data.file, data.line, f"the layer has {len(cells)} tiles; the map has {count}")
-    return [(gid & GID_MASK, line) for gid, line in cells]
-
+        what = "chunk" if holder is not data else "layer"
+        raise fail(holder.file, holder.line, f"the {what} has {len(cells)} tiles; expected {count}")
+    return cells
 
 def _base64_gids(data: Element, text: str, compression: str | None) -> list[int]:
     inflate = {None: bytes, "": bytes, "zlib": zlib.decompress, "gzip": gzip.decompress}
