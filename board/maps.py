@@ -320,11 +320,12 @@ def map_to_yaml(battle: BattleMap) -> str:
                  for h, t in sorted(battle.terrain.items())]
     if hexes:
         data["hexes"] = hexes
-    data["figures"] = [_figure_dict(spec) for spec in battle.figures]
+    data["figures"] = [figure_dict(spec) for spec in battle.figures]
     return dump_yaml(data)
 
 
-def _figure_dict(spec: FigureBase) -> dict:
+def figure_dict(spec: FigureBase) -> dict:
+    """A figure as a map file holds it: no defaults, `ready: none` for empty hands."""
     data = spec.model_dump(mode="json", exclude_defaults=True)
     data["at"] = list(spec.at)
     if getattr(spec, "ready", None) == "":

@@ -255,8 +255,8 @@ def _emit(path: Path, grid: Grid, doc: dict) -> str:
         axis = "column" if stagger.axis == "x" else "row"
         out += [f"# Tiled shifts the even {axis}s, Hexboard the odd ones: the import added an off-map",
                 f"# {axis} (label {axis} 01) before Tiled's first."]
-    out.append(dump_yaml({key: doc[key] for key in ("name", "ruleset", "layout", "labels", "size", "radius")
-                          if key in doc}).rstrip())
+    out += [_flow({key: doc[key]})[1:-1] for key in ("name", "ruleset", "layout", "labels", "size", "radius")
+            if key in doc]
     if "terrain" in doc:
         out.append("terrain: |")
         out += [f"  {row}" for row in doc["terrain"]]
