@@ -86,7 +86,7 @@ class _Builder:
             cells = frozenset(hex_range(ORIGIN, src.radius or 1))
         terrain, off_map = self._picture_terrain(rows, size)
         cells -= off_map
-        if size is not None and (wide := span_problem(cells, src.layout)):
+        if size is not None and max(size) > MAX_SIDE and (wide := span_problem(cells, src.layout)):
             self.problem(("size",), wide)
         self._hex_overrides(terrain, cells)
         battle = BattleMap(
@@ -225,8 +225,7 @@ def span_problem(cells, layout: str) -> str | None:
     """Why a rectangle's hexes are too many columns or rows across (None when they fit)."""
     if not cells:
         return "every hex is off the map (\"-\"); a map needs at least one hex"
-    cols = {to_offset(h, layout)[0] for h in cells}
-    rows = {to_offset(h, layout)[1] for h in cells}
+    cols, rows = zip(*(to_offset(h, layout) for h in cells))
     wide, tall = max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
     if max(wide, tall) <= MAX_SIDE:
         return None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from board.hexgrid import Hex, from_offset, hex_label, hex_range, hex_subtract
+from board.hexgrid import Hex, hex_label, hex_range, hex_subtract
 from board.maps import BattleMap, parse_map
 from board.models import OFF_MAP, PICTURE_OF
 from board.tiled_objects import Figure, FigureMarks, ObjectTally, object_pixel, read_objects
@@ -125,6 +125,7 @@ def read_terrain(layers, lookup: TileLookup, grid: Grid, empty: str):
         tally.carried.update(seen)
         if target is None and seen:
             tally.unmapped_cells += 1
+            tally.undecided.update(seen)
         targets[cell] = target or (TARGETS["open"] if seen else TARGETS[empty])
         tally.empty += not seen
     return targets, tally, lines
@@ -190,7 +191,8 @@ def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figu
     doc["layout"] = layout
     if props.get("labels", "").strip().lower() == "false":
         doc["labels"] = False
-    on_map = {grid.hex(cell): target for cell, target in targets.items() if target != OFF}
+    on_map = {grid.hex(cell): target for cell, target in targets.items() if target != OFF} \
+        if props.get("radius") else {}
     centre = _hexagon_centre(props.get("radius", ""), on_map)
     if centre is not None:
         doc["radius"] = int(props["radius"])
@@ -200,7 +202,7 @@ def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figu
     else:
         cols, rows = grid.size
         doc["size"] = [cols, rows]
-        doc["terrain"] = [" ".join(_char(on_map.get(from_offset(c, r, layout))) for c in range(cols))
+        doc["terrain"] = [" ".join(_char(targets.get(grid.tiled_cell(c, r), OFF)) for c in range(cols))
                           for r in range(rows)]
         at = [hex_label(grid.hex(f.cell), layout) for f in figures]
     teams = _teams(root)
@@ -216,7 +218,7 @@ def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figu
 
 
 def _char(target) -> str:
-    return OFF_MAP if target is None else PICTURE_OF[target]
+    return OFF_MAP if target == OFF else PICTURE_OF[target]
 
 
 def _hexagon_centre(radius: str, on_map: dict[Hex, tuple]) -> Hex | None:

@@ -104,6 +104,7 @@ def _mapping_file(path: Path) -> Mapping:
         raise InputError([marks.problem((), "expected lines of VALUE: TERRAIN, such as mountain: wall")])
     entries, problems = {}, []
     for key, target in data.items():
+        target = "off" if target is False else target  # YAML 1.1 reads a bare off as false
         if norm(str(target)) not in TARGETS:
             problems.append(marks.problem((key,), _unknown_target(str(key), str(target))))
         else:
@@ -194,6 +195,7 @@ class Tally:
 
     carried: Counter = field(default_factory=Counter)  # Value -> cells whose tiles carry it
     decided: Counter = field(default_factory=Counter)  # (Value, target) -> cells it decided
+    undecided: Counter = field(default_factory=Counter)  # Value -> its cells no value decided
     unmapped_cells: int = 0  # painted cells no value decided: open ground
     empty: int = 0  # cells no layer paints
 
@@ -208,7 +210,9 @@ class Tally:
             if value in made:
                 lines.append(f"  {value}: " + ", ".join(made[value]))
             else:
-                lines.append(f"  {value}: {self.carried[value]} cells, unmapped")
+                left = self.undecided[value]
+                lines.append(f"  {value}: {self.carried[value]} cells, unmapped "
+                             + (f"({left} left open)" if left else "(other values decided its cells)"))
         if len(rows) > SHOWN:
             lines.append(f"  ... and {len(rows) - SHOWN} more values")
         unused = sorted(set(mapping.entries) - mapping.used)

@@ -10,6 +10,7 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from xml.parsers import expat
 
@@ -163,7 +164,7 @@ class Grid:
     width: int
     height: int
 
-    @property
+    @cached_property
     def local(self) -> Stagger:
         """The stagger counted from the origin: an odd origin column (row) swaps odd and even."""
         shift = self.origin[0] if self.stagger.axis == "x" else self.origin[1]
@@ -187,6 +188,11 @@ class Grid:
     def hex(self, cell: tuple[int, int]) -> Hex:
         """The Hexboard hex of a Tiled cell."""
         return self.local.hexboard_hex(cell[0] - self.origin[0], cell[1] - self.origin[1])
+
+    def tiled_cell(self, col: int, row: int) -> tuple[int, int]:
+        """The Tiled cell at a Hexboard offset (col, row): the pad is the only change of offsets."""
+        pad = self.local.pad
+        return col - pad.q + self.origin[0], row - pad.r + self.origin[1]
 
 
 def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment: str) -> tuple[float, float]:

@@ -231,7 +231,7 @@ def test_a_terrain_property_hexboard_does_not_know_is_reported_unmapped_until_ma
     tsx = tmp_path / "hexes_flat.tsx"
     tsx.write_text(tsx.read_text().replace('value="wall"', 'value="lava"'))
     imported = convert(path)
-    assert '  property terrain: "lava": 26 cells, unmapped' in imported.report
+    assert '  property terrain: "lava": 26 cells, unmapped (26 left open)' in imported.report
     assert imported.report[-1].startswith("warning: 26 painted cells have no mapped value")
     assert not any(t.kind == "wall" for t in imported.battle.terrain.values())
     mapped = convert(path, ImportOptions(parse_mapping("lava=wall")))
