@@ -9,7 +9,7 @@ import yaml
 
 from board.hexgrid import Hex, hex_label, hex_range, hex_subtract
 from board.maps import BattleMap, parse_map
-from board.models import OFF_MAP, PICTURE_OF
+from board.models import MAX_SIDE, OFF_MAP, PICTURE_OF
 from board.tiled_objects import Figure, FigureMarks, ObjectTally, object_pixel, read_objects
 from board.tiled_terrain import OFF, TARGETS, Mapping, Tally, Value, own_terrain, set_colours, tile_values
 from board.tmx import (
@@ -61,12 +61,18 @@ def read_grid(root: Element, stagger: Stagger, painted: list[Cells]) -> Grid:
         width, height = int_attr(root, "width"), int_attr(root, "height")
         if width < 1 or height < 1:
             raise fail(root.file, root.line, f"a map of {width}x{height} tiles has no hexes")
-        return Grid(stagger, (0, 0), width, height)
-    used = {cell for cells in painted for cell in cells}
-    if not used:
-        raise fail(root.file, root.line, "an infinite map with no painted tiles: nothing to import")
-    cols, rows = [c for c, _ in used], [r for _, r in used]
-    return Grid(stagger, (min(cols), min(rows)), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+        grid, what = Grid(stagger, (0, 0), width, height), "a map"
+    else:
+        used = {cell for cells in painted for cell in cells}
+        if not used:
+            raise fail(root.file, root.line, "an infinite map with no painted tiles: nothing to import")
+        cols, rows = [c for c, _ in used], [r for _, r in used]
+        grid = Grid(stagger, (min(cols), min(rows)), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+        what = f"the painted tiles, from cell {list(grid.origin)}, make a map"
+    if max(grid.width, grid.height) > MAX_SIDE:
+        raise fail(root.file, root.line, f"{what} of {grid.width}x{grid.height} tiles; a Hexboard map is at "
+                                          f"most {MAX_SIDE} hexes across and down")
+    return grid
 
 
 def read_layers(root: Element, options: ImportOptions) -> tuple[list[tuple[Element, Cells]], list[str]]:
@@ -96,6 +102,10 @@ class TileLookup:
             if tileset is None:
                 raise fail(layer.file, line, f"tile {gid} belongs to no tileset")
             local = gid - tileset.firstgid
+            count = tileset.root.get("tilecount", "")
+            if count.isdigit() and local >= int(count):
+                raise fail(layer.file, line, f'tile {gid} is past the end of tileset "{tileset.name}" '
+                                             f"({count} tiles from gid {tileset.firstgid})")
             values = tile_values(tileset, local, self.colours[id(tileset)])
             own = own_terrain(tileset, local)
             if own is not None:

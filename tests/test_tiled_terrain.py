@@ -241,3 +241,30 @@ def test_a_bad_option_is_one_line_and_exit_1_without_a_traceback(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr == ('--terrain: "mountain": unknown terrain "lava"; expected one of open, wall, '
                              "fire, flames, coals, off\n")
+
+
+def refused(path, **options):
+    with pytest.raises(InputError) as caught:
+        load(path, **options)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_an_infinite_map_wider_than_500_hexes_is_refused_with_its_bounds(tmp_path):
+    body = (' <layer id="1" name="Ground" width="16" height="16">\n  <data encoding="csv">\n'
+            + chunk(0, 0, {(0, 0): 1}) + chunk(992, 0, {(1000, 0): 1}) + "  </data>\n </layer>\n")
+    path = write_map(tmp_path, body, 16, 16, infinite=True)
+    assert refused(path) == [f"{path}:2: the painted tiles, from cell [0, 0], make a map of 1001x1 tiles; "
+                             "a Hexboard map is at most 500 hexes across and down"]
+
+
+def test_a_tile_past_the_end_of_its_tileset_is_refused_at_its_line(tmp_path):
+    body = ' <layer id="1" name="Ground" width="2" height="1">\n  <data encoding="csv">\n1,9\n</data>\n </layer>\n'
+    path = write_map(tmp_path, body, 2, 1)
+    assert refused(path) == [f'{path}:6: tile 9 is past the end of tileset "biomes" (5 tiles from gid 1)']
+
+
+def test_a_chunk_with_the_wrong_number_of_tiles_is_refused_at_the_chunk(tmp_path):
+    body = (' <layer id="1" name="Ground" width="2" height="1">\n  <data encoding="csv">\n'
+            '   <chunk x="0" y="0" width="2" height="1">1,1,1</chunk>\n  </data>\n </layer>\n')
+    path = write_map(tmp_path, body, 2, 1, infinite=True)
+    assert refused(path) == [f"{path}:6: the chunk has 3 tiles; expected 2"]
