@@ -2,6 +2,7 @@
 infinite maps and the summary that says what was found (board/tiled_terrain.py, board/tiled.py)."""
 
 import base64
+import shlex
 import shutil
 import subprocess
 import sys
@@ -268,3 +269,15 @@ def test_a_chunk_with_the_wrong_number_of_tiles_is_refused_at_the_chunk(tmp_path
             '   <chunk x="0" y="0" width="2" height="1">1,1,1</chunk>\n  </data>\n </layer>\n')
     path = write_map(tmp_path, body, 2, 1, infinite=True)
     assert refused(path) == [f"{path}:6: the chunk has 3 tiles; expected 2"]
+
+
+def test_the_summary_shown_in_the_docs_is_what_the_command_prints(tmp_path):
+    doc = (ROOT / "docs" / "maps.md").read_text(encoding="utf-8")
+    block = doc.split("## Importing from Tiled", 1)[1].split("```\n", 2)[1].replace("\\\n", " ")
+    shutil.copy(ISLAND, tmp_path / "island.tmx")
+    shutil.copy(DATA / "biomes.tsx", tmp_path / "biomes.tsx")
+    for run_shown in block.split("$ python3 main.py ")[1:]:
+        command, printed = run_shown.split("\n", 1)
+        result = subprocess.run([sys.executable, str(ROOT / "main.py"), *shlex.split(command)], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=120)
+        assert result.stdout == printed.strip("\n") + "\n", result.stderr
