@@ -117,10 +117,9 @@ class TileLookup:
 
 
 def read_terrain(layers, lookup: TileLookup, grid: Grid, empty: str):
-    """What each Tiled cell becomes (a TARGETS value), the tally, and the line of each decision."""
+    """What each Tiled cell becomes (a TARGETS value), and the tally of values found."""
     tally = Tally()
     targets: dict[tuple[int, int], tuple[str, str | None]] = {}
-    lines: dict[tuple[int, int], tuple[str, int]] = {}
     for cell in grid.cells():
         target, seen = None, set()
         for layer, cells in reversed(layers):  # the upper layer wins
@@ -130,15 +129,16 @@ def read_terrain(layers, lookup: TileLookup, grid: Grid, empty: str):
             values, found, decider = lookup(gid, layer, line)
             seen.update(values[:-1] or values)  # a tile's id only when it carries nothing else
             if found is not None and target is None:
-                target, lines[cell] = found, (layer.file, line)
+                target = found
                 tally.decided[(decider, found)] += 1
+                seen.add(decider)
         tally.carried.update(seen)
         if target is None and seen:
             tally.unmapped_cells += 1
             tally.undecided.update(seen)
         targets[cell] = target or (TARGETS["open"] if seen else TARGETS[empty])
         tally.empty += not seen
-    return targets, tally, lines
+    return targets, tally
 
 
 def convert(path: str | Path, options: ImportOptions | None = None) -> Imported:
@@ -153,7 +153,7 @@ def convert(path: str | Path, options: ImportOptions | None = None) -> Imported:
     grid = read_grid(root, stagger, [cells for _, cells in layers])
     props = {key: value for key, (_, value, _) in properties(root).items()}
     empty = _empty_option(root, options.empty)
-    targets, tally, lines = read_terrain(layers, TileLookup(tilesets, options.terrain), grid, empty)
+    targets, tally = read_terrain(layers, TileLookup(tilesets, options.terrain), grid, empty)
     figures, objects = read_objects(root, tilesets, options.figures, props.get("ruleset", "warrior-wizard"),
                                     options.hidden, lambda obj: _cell_of(obj, tilesets, grid))
     doc = _document(path, root, grid, targets, figures)

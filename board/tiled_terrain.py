@@ -51,17 +51,15 @@ class Value:
 
 @dataclass
 class Mapping:
-    """Source value keys -> target, as the GM wrote them; `used` records the keys that matched."""
+    """Source value keys -> target, as the GM wrote them."""
 
     entries: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)
 
     def lookup(self, values: list[Value]) -> tuple[tuple[str, str | None], Value] | None:
         """The first value (in the tile's order) the mapping names, and what it becomes."""
         for value in values:
             for key in value.keys:
                 if key in self.entries:
-                    self.used.add(key)
                     return self.entries[key], value
         return None
 
@@ -209,13 +207,16 @@ class Tally:
         for value in rows[:SHOWN]:
             if value in made:
                 lines.append(f"  {value}: " + ", ".join(made[value]))
+            elif (target := mapping.lookup([value])) is not None:
+                lines.append(f"  {value}: {self.carried[value]} cells, mapped to {_target_word(target[0])} "
+                             "but their tiles' values before it decided them")
             else:
                 left = self.undecided[value]
                 lines.append(f"  {value}: {self.carried[value]} cells, unmapped "
                              + (f"({left} left open)" if left else "(other values decided its cells)"))
         if len(rows) > SHOWN:
             lines.append(f"  ... and {len(rows) - SHOWN} more values")
-        unused = sorted(set(mapping.entries) - mapping.used)
+        unused = sorted(set(mapping.entries) - {key for value in self.carried for key in value.keys})
         if unused:
             lines.append("  mapped but not found in the map: " + ", ".join(unused))
         return lines

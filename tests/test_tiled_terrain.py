@@ -84,6 +84,19 @@ def test_the_summary_counts_each_mapped_value_and_names_keys_that_matched_nothin
     assert not any(line.startswith("warning") for line in report)
 
 
+def test_a_value_mapped_but_beaten_by_the_tiles_earlier_values_is_said_so():
+    report = load(ISLAND, "mountain=wall,available:false=coals").report
+    assert '  property available: "false": 1 cells, mapped to coals but their tiles\' values before it ' \
+           "decided them" in report
+    assert not any(line.startswith("  mapped but not found") for line in report)
+
+
+def test_a_tile_with_a_class_may_still_be_mapped_by_its_id():
+    imported = load(ISLAND, "biomes:1=wall")
+    assert imported.battle.terrain_at(island_hex(2, 2)).kind == "wall"
+    assert '  tile biomes: "1": 1 cells -> wall' in imported.report
+
+
 def test_wang_set_colours_and_image_names_map_to_terrain():
     battle = load(WANG, "water=wall,hex_rock=coals").battle
     rows = [[kinds(battle)[from_offset(c, r, "pointy")] for c in range(5)] for r in range(4)]
