@@ -51,17 +51,20 @@ def read_stagger(root: Element) -> Stagger:
     if axis not in ("x", "y") or index not in ("odd", "even"):
         raise fail(root.file, root.line, f'staggeraxis="{axis}" staggerindex="{index}": expected '
                                           "x or y, and odd or even")
-    return Stagger(axis, index, int_attr(root, "tilewidth"), int_attr(root, "tileheight"),
-                   int_attr(root, "hexsidelength", 0))
+    stagger = Stagger(axis, index, int_attr(root, "tilewidth"), int_attr(root, "tileheight"),
+                      int_attr(root, "hexsidelength", 0))
+    if min(stagger.tile_w, stagger.tile_h) < 2 or stagger.side < 0:
+        raise fail(root.file, root.line, f"tiles of {stagger.tile_w}x{stagger.tile_h} px with sides of "
+                                          f"{stagger.side} px: expected tiles of at least 2x2 px and sides of 0 px or more")
+    if root.get("infinite") != "1" and min(int_attr(root, "width"), int_attr(root, "height")) < 1:
+        raise fail(root.file, root.line, f'a map of {root.get("width")}x{root.get("height")} tiles has no hexes')
+    return stagger
 
 
 def read_grid(root: Element, stagger: Stagger, painted: list[Cells]) -> Grid:
     """The cells to import: the map's rectangle, or an infinite map's used bounds."""
     if root.get("infinite") != "1":
-        width, height = int_attr(root, "width"), int_attr(root, "height")
-        if width < 1 or height < 1:
-            raise fail(root.file, root.line, f"a map of {width}x{height} tiles has no hexes")
-        grid, what = Grid(stagger, (0, 0), width, height), "a map"
+        grid, what = Grid(stagger, (0, 0), int_attr(root, "width"), int_attr(root, "height")), "a map"
     else:
         used = {cell for cells in painted for cell in cells}
         if not used:

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from board.tmx import Element, Tileset, fail, properties
+from board.tmx import Element, Tileset, fail, int_attr, properties
 from board.yamlio import InputError, Problem, parse_yaml, read_text
 
 # What a value may become: a terrain (kind, stage), or OFF (the hex is not part of the map).
@@ -132,7 +132,7 @@ def set_colours(root: Element) -> dict[int, list[Value]]:
         for tile in wangset.findall("wangtile"):
             colour = _majority(_numbers(tile.get("wangid", "")))
             if colour is not None and colour <= len(colours):
-                found.setdefault(int(tile.get("tileid", -1)), []).append(
+                found.setdefault(int_attr(tile, "tileid"), []).append(
                     Value("wang", wangset.get("name", ""), colours[colour - 1]))
     types = [t.get("name", "") for t in root.findall("terraintypes/terrain")]
     for tile in root.findall("tile"):
@@ -140,7 +140,7 @@ def set_colours(root: Element) -> dict[int, list[Value]]:
             colour = _majority([n + 1 if tile.get("terrain").split(",")[i].strip() else 0
                                 for i, n in enumerate(_numbers(tile.get("terrain")))])
             if colour is not None and colour <= len(types):
-                found.setdefault(int(tile.get("id", -1)), []).append(Value("wang", "terrain", types[colour - 1]))
+                found.setdefault(int_attr(tile, "id"), []).append(Value("wang", "terrain", types[colour - 1]))
     return found
 
 

@@ -81,6 +81,26 @@ def int_attr(element: Element, name: str, default: int | None = None) -> int:
                     f'<{element.tag}> needs a whole number {name}="...", got {value!r}') from None
 
 
+def float_attr(element: Element, name: str) -> float:
+    """A number attribute (0 when absent); InputError naming the line when it is no number."""
+    value = element.get(name, "0")
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise fail(element.file, element.line, f'<{element.tag}> needs a number {name}="...", got {value!r}')
+    return number
+
+
+def _point(shape: Element, text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(n) for n in text.split(","))
+    except ValueError:
+        raise fail(shape.file, shape.line, f'<{shape.tag}> points: expected "x,y" pairs, got {text!r}') from None
+    return x, y
+
+
 def properties(element: Element) -> dict[str, tuple[str, str, Element]]:
     """An element's custom properties: name -> (type, value, <property> element)."""
     found = {}
@@ -197,13 +217,13 @@ class Grid:
 
 def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment: str) -> tuple[float, float]:
     """The pixel an object stands on: a point, a shape's centre, or a tile object's centre."""
-    x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+    x, y = float_attr(obj, "x"), float_attr(obj, "y")
     if obj.find("point") is not None:
         return x, y
-    w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+    w, h = float_attr(obj, "width"), float_attr(obj, "height")
     shape = obj.find("polygon") if obj.find("polygon") is not None else obj.find("polyline")
     if shape is not None:
-        pts = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]
+        pts = [_point(shape, p) for p in shape.get("points", "").split()]
         dx, dy = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (0, 0)
     else:
         if obj.get("gid") is not None:
@@ -214,7 +234,7 @@ def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment:
             fx, fy = 0, 0
         dx, dy = (0.5 - fx) * w, (0.5 - fy) * h
     # Tiled rotates clockwise (y points down) about the anchor.
-    turn = math.radians(float(obj.get("rotation", 0)))
+    turn = math.radians(float_attr(obj, "rotation"))
     return (x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn))
 
 

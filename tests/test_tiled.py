@@ -301,3 +301,17 @@ def test_object_layers_inside_groups_are_read_and_tileset_collision_shapes_are_n
                          'height="99"><properties><property name="team" value="Red"/></properties>'
                          '</object></objectgroup>'))
     assert [f.name for f in convert(path).battle.figures] == ["Ann", "Grik"]
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ('x="60" y="47"', 'x="sixty" y="47"', 'x="sixty"', "<object> needs a number x=\"...\", got 'sixty'"),
+    ('width="20" height="20"', 'width="20" height="wide"', 'height="wide"',
+     "<object> needs a number height=\"...\", got 'wide'"),
+    ('<point/>', '<polygon points="0,0 4,x"/>', "<polygon", "<polygon> points: expected \"x,y\" pairs, got '4,x'"),
+    ('tilewidth="32" tileheight="28"', 'tilewidth="0" tileheight="28"', "<map",
+     "tiles of 0x28 px with sides of 16 px: expected tiles of at least 2x2 px and sides of 0 px or more"),
+    ('width="8" height="6" tilewidth', 'width="0" height="6" tilewidth', "<map", "a map of 0x6 tiles has no hexes"),
+])
+def test_a_broken_number_is_refused_at_its_line(tmp_path, old, new, needle, message):
+    path = copy_sample(tmp_path, old, new)
+    assert refusal(path) == [f"{path}:{line_of(path, needle)}: {message}"]
