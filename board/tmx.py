@@ -67,6 +67,8 @@ def parse_xml(path: Path) -> Element:
     except expat.ExpatError as error:
         raise fail(path, error.lineno, f"not a Tiled XML file: {expat.errors.messages[error.code]}") \
             from None
+    except LookupError as error:  # the declaration names an encoding Python does not know
+        raise fail(path, 1, f"not a Tiled XML file: {error}") from None
     return builder.close()
 
 

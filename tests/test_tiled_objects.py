@@ -1,13 +1,18 @@
 """Tiled objects in: figures only from the objects the GM marks; the rest counted, never dropped
 silently (board/tiled_objects.py)."""
 
+import re
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from board.hexgrid import Hex
 from board.tiled import ImportOptions, convert
 from board.tiled_objects import parse_figure_marks
+from board.tiled_terrain import parse_mapping
 from board.tmx import Stagger
 from board.yamlio import InputError
 
@@ -81,3 +86,27 @@ def test_a_figure_without_a_name_is_refused_at_the_object(tmp_path):
     line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if 'id="1" class="figure"' in text)
     assert [str(p) for p in caught.value.problems] == [
         f"{path}:{line}: object 1 is a figure but has no name; give it a Name in Tiled"]
+
+
+# --- Any attribute broken: a message, never a traceback --------------------------------
+
+SOURCES = {"island.tmx": ISLAND.read_text(), "biomes.tsx": (DATA / "biomes.tsx").read_text()}
+ATTRIBUTES = [(name, m.span(1)) for name, text in SOURCES.items() for m in re.finditer(r'="([^"]*)"', text)]
+VALUES = st.one_of(st.text(max_size=6), st.integers(-10**6, 10**6).map(str),
+                   st.sampled_from(["", "0", "-1", "1e308", "nan", "inf", "odd", "even", "1", "x", "y"]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(ATTRIBUTES), VALUES), min_size=1, max_size=3))
+def test_a_map_with_any_attribute_broken_imports_or_is_refused_with_a_message(tmp_path, changes):
+    texts = dict(SOURCES)
+    for (name, (start, end)), value in sorted(dict(changes).items(), reverse=True):
+        texts[name] = texts[name][:start - 1] + quoteattr(value) + texts[name][end + 1:]
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "island.tmx"
+    try:
+        convert(path, ImportOptions(parse_mapping("mountain=wall,ocean=off"), empty="off",
+                                    figures=parse_figure_marks("spawn=Red")))
+    except InputError as error:
+        assert error.problems and all(str(p).startswith(str(tmp_path)) for p in error.problems)
