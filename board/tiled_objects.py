@@ -23,12 +23,13 @@ class FigureMarks:
 
     entries: dict[str, str | None] = field(default_factory=lambda: {FIGURE_CLASS: None})
 
-    def team_of(self, obj: Element, kind: str) -> tuple[bool, str | None, bool]:
-        """(is a figure, the team the mark gives, marked by the GM's option rather than the class)."""
-        for key, by_option in ((norm(kind), kind.lower() != FIGURE_CLASS), (norm(obj.get("name", "")), True)):
+    def mark(self, obj: Element, kind: str) -> tuple[str | None, bool] | None:
+        """None for an object that is no figure; else the team its mark gives, and whether it is
+        numbered (marked by the GM's option, as spawn points are, rather than by class figure)."""
+        for key in (norm(kind), norm(obj.get("name", ""))):
             if key and key in self.entries:
-                return True, self.entries[key], by_option
-        return False, None, False
+                return self.entries[key], key != FIGURE_CLASS
+        return None
 
 
 def parse_figure_marks(text: str | None) -> FigureMarks:
@@ -104,9 +105,9 @@ def read_objects(root: Element, tilesets: list[Tileset], marks: FigureMarks, rul
                 tally.hidden += 1
                 continue
             kind = object_kind(obj, tilesets)
-            marked, team, by_option = marks.team_of(obj, kind)
+            marked = marks.mark(obj, kind)
             cell, outside = cell_of(obj)
-            if not marked:
+            if marked is None:
                 tally.skipped[kind or (obj.get("name") or "").strip() or "unnamed"] += 1
                 tally.outside += cell is None
                 if "team" in properties(obj):
@@ -115,7 +116,7 @@ def read_objects(root: Element, tilesets: list[Tileset], marks: FigureMarks, rul
             if obj.get("template") is not None:
                 raise fail(obj.file, obj.line, "object templates are not supported for figures; in "
                                                 "Tiled, detach the object from its template")
-            data, origin = figure_data(obj, fields, team, by_option, [f.data["name"] for f in figures])
+            data, origin = figure_data(obj, fields, *marked, [f.data["name"] for f in figures])
             if cell is None:
                 raise fail(obj.file, obj.line, f'figure "{data["name"]}" {outside}')
             figures.append(Figure(data, cell, origin))
