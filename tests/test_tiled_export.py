@@ -83,3 +83,17 @@ def test_a_folder_that_does_not_exist_is_one_line_without_a_traceback(tmp_path):
     result = run("export-tiled", "maps/dungeon.yaml", str(tmp_path / "nowhere" / "d.tmx"))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"{tmp_path / 'nowhere' / 'd.tmx'}: cannot write the map: ")
+
+
+def test_sheets_for_other_rulesets_hidden_labels_notes_and_odd_names_come_back(tmp_path):
+    battle = parse_map(
+        'name: Sheets\nsize: [4, 3]\nlabels: false\nnotes: |\n  Line one.\n  Two: "quoted", <angle> & amp.\n'
+        'teams:\n  Red Army: {color: "#c0392b"}\nfigures:\n'
+        '  - {name: Aldo, team: Red Army, at: "0202", facing: 4, st: 12, weapons: [Broadsword],'
+        ' sheets: {dox: {warrior: 3, strength: 2}}}\n'
+        '  - {name: "Bo, the <Bold>", team: Blue, at: "0302", posture: kneeling, ready: none, weapons: [Dagger]}\n',
+        "sheets.yaml")
+    export(battle, tmp_path / "sheets.tmx")
+    back = convert(tmp_path / "sheets.tmx").battle
+    same_map(battle, back)
+    assert back.figures[0].sheets == {"dox": {"warrior": 3, "strength": 2}} and back.figures[1].ready == ""
