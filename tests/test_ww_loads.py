@@ -5,7 +5,8 @@ import pytest
 from board.maps import parse_map
 from board.yamlio import InputError
 from ww_helpers import (
-    action_info, battle_text, events_of, figure, finish_turn, move, new_game, offered, refused, snap,
+    act, action_info, battle_text, events_of, figure, finish_turn, gm, move, new_game, offered, refused,
+    snap, stand_still_until,
 )
 
 FAR_ENEMY = figure("Far", "blue", (0, -7), 2, dx=5)
@@ -69,3 +70,20 @@ def test_no_fatigue_at_5x_str_or_less():
     for _ in range(30):
         finish_turn(game)
     assert game.state.figures["Ann"].damage == 0
+
+
+def test_picking_up_a_shield_beyond_the_maximum_lift_is_refused():
+    # Bob drops his Tower Shield (15 kg); the GM moves him back a hex, Ann (ST 10, carrying
+    # 90 kg) heaves herself onto it, and next turn, Engaged by Bob, stands still to pick it up.
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=9, gear_kg=90),
+                    figure("Bob", "blue", (1, 0), 3, dx=12, st=20, shield="Tower Shield"), FAR_ENEMY)
+    stand_still_until(game, "Bob")
+    act(game, "Bob", "drop_pickup", params={"drop": ["shield"]})
+    finish_turn(game)
+    gm(game, "place", "Bob", to=(2, 0))
+    stand_still_until(game, "Ann", "movement")
+    move(game, "Ann", (1, 0), action="lift_step", dice=(1, 1, 1, 1))
+    finish_turn(game)  # picking up is for a figure that has not moved this turn
+    stand_still_until(game, "Ann")
+    reason = refused(game, do="act", figure="Ann", action="drop_pickup", params={"pick_up": ["Tower Shield"]})
+    assert "105 kg is more than ST 10 can lift" in reason
