@@ -69,6 +69,10 @@ CASES = {
          figure("B", "Orcs", (1, 0), power=4, weapons=["Dagger"], armor=["Leather", "Buckler"],
                 fatigue_limit=1)],
         {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
+    "a d2 shield that breaks on its own die cannot be sundered": (
+        [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"]),
+         figure("B", "Orcs", (1, 0), power=4, armor=["Shield d2", "Leather"], dodge=False)],
+        {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
     "a defend-yourself riposte": (
         [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"], armor=["Buckler"], sunder=False),
          figure("B", "Orcs", (1, 0), power=2, weapons=["Hand Axe"], armor=["Leather"], dodge=False)],

@@ -8,6 +8,7 @@ from fractions import Fraction
 from board.rules.base import Prediction
 from board.rules.usage_dice.board_geometry import wrong_target
 from board.rules.usage_dice.damage import absorb, wound_kind
+from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (
     FULL, SUCCESS, ability_die, armor_sides, best_ability, dice_of_test)
 from board.rules.usage_dice.state import Figure, UDState
@@ -54,11 +55,31 @@ def _prod(values) -> Fraction:
     return out
 
 
-def hit_outcomes(f: Figure, damage: int, ranged: bool) -> dict[tuple[int, str | None], Fraction]:
+def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, bool], Fraction]:
+    """P(best armor face, shield still borne) of f's armor roll: a shield on its last step
+    breaks when its own die shows 1 (wear on 1s), before it could be sundered."""
+    sides = armor_sides(f, ranged)
+    full = highest_of(sides)
+    shield = f.shield
+    wears = shield is not None and (len(f.armor) >= 2 or lone_wear) \
+        and sum(a.kind == "shield" for a in f.armor) == 1  # a second shield would still be borne
+    if not wears or not shield.wears or step_down(shield.die) is not None:
+        return {(k, shield is not None): p for k, p in full.items()}
+    i = f.armor.index(shield)
+    broken: dict[int, Fraction] = defaultdict(Fraction)
+    for k, p in highest_of(sides[:i] + sides[i + 1:]).items():
+        broken[max(k, 1)] += p / sides[i]
+    out = {(k, True): p - broken.get(k, 0) for k, p in full.items()}
+    out.update({(k, False): p for k, p in broken.items()})
+    return {key: p for key, p in out.items() if p}
+
+
+def hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool = False
+                 ) -> dict[tuple[int, str | None], Fraction]:
     """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls."""
     out: dict = defaultdict(Fraction)
-    for armor, pa in highest_of(armor_sides(f, ranged)).items():
-        result = absorb(f, damage, armor)
+    for (armor, bearing), pa in armor_rolls(f, ranged, lone_wear).items():
+        result = absorb(f, damage, armor, bearing)
         for face in range(1, f.power + 1):
             out[(result.remaining, wound_kind(f.power, face, result.remaining))] += pa / f.power
     return dict(out)
@@ -67,14 +88,15 @@ def hit_outcomes(f: Figure, damage: int, ranged: bool) -> dict[tuple[int, str | 
 class Tally:
     """Adds up who is hit, how hard and with what wound."""
 
-    def __init__(self):
+    def __init__(self, lone_wear: bool = False):
+        self.lone_wear = lone_wear
         self.outcomes: dict[str, Fraction] = defaultdict(Fraction)
         self.damage: dict[int, Fraction] = defaultdict(Fraction)
 
     def hit(self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction,
             ranged: bool, track: bool = False) -> None:
         for damage, pd in damage_dist.items():
-            for (left, wound), pw in hit_outcomes(f, damage, ranged).items():
+            for (left, wound), pw in hit_outcomes(f, damage, ranged, self.lone_wear).items():
                 q = p * pd * pw
                 self.outcomes[f"{who} hit"] += q
                 if track:
@@ -92,7 +114,7 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     f = state.figures[details["figure"]]
     t = state.figures[details["target"]]
     action, edge = details["action"], details["edge"]
-    tally = Tally()
+    tally = Tally(state.options.lone_item_wear)
     ranged = action == "shoot"
     if details.get("defence"):
         tester, items, mode = t, (t.melee if details["defence"] == "riposte" else t.armor), -edge
