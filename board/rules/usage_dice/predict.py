@@ -6,7 +6,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from board.rules.base import Prediction
-from board.rules.usage_dice.board_geometry import wrong_target
+from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
+from board.rules.usage_dice.defend import attacker_edge, defence_items
 from board.rules.usage_dice.damage import absorb, wound_kind
 from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (
@@ -113,18 +114,18 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     """The odds of an aimed act planned by actions.plan."""
     f = state.figures[details["figure"]]
     t = state.figures[details["target"]]
-    action, edge = details["action"], details["edge"]
+    action = details["action"]
     tally = Tally(state.options.lone_item_wear)
     ranged = action == "shoot"
     if details.get("defence"):
-        tester, items, mode = t, (t.melee if details["defence"] == "riposte" else t.armor), -edge
+        tester, mode = t, -attacker_edge(state, details)
+        riposte, items = defence_items(state, f, t, details)
+        details = {**details, "riposte": riposte}
         ability = best_ability(t, None)
     else:
-        tester, mode = f, edge
+        tester, mode = f, attacker_edge(state, details)
         items = [details["weapon"]] if ranged else f.melee
         ability = best_ability(f, details["ability"])
-        if ranged and state.enemies_adjacent(t):
-            mode = max(-1, mode - 1)
     sides = dice_of_test(ability_die(tester, ability), items, mode)
     table = test_outcomes(sides)
     success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
@@ -134,7 +135,9 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     for (grade, item), p in table.items():
         _branch(state, tally, details, f, t, tester, grade, item, p, ranged)
     stunt = action in ("trip", "shove", "disarm", "sunder_armor")
-    hit = success if stunt else tally.outcomes.get("target hit", Fraction(0))
+    # A stunt lands when its tester succeeds, or when the player defending against it fails.
+    lands = 1 - success if details.get("defence") else success
+    hit = lands if stunt else tally.outcomes.get("target hit", Fraction(0))
     damage = {k: v / hit for k, v in sorted(tally.damage.items())} if hit and not stunt else {0: Fraction(1)}
     expected = sum((k * v for k, v in tally.damage.items()), Fraction(0))
     names = " + ".join([f"{ability.title()} d{sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, sides[1:])])
@@ -149,24 +152,35 @@ def predict(state: UDState, details: dict) -> Prediction | None:
 
 def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) -> None:
     action = details["action"]
-    if action in ("trip", "shove", "disarm", "sunder_armor"):
+    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
+    if tester is t:
+        _defended_branch(state, tally, details, f, t, grade, item, p, ranged, stunt)
+        return
+    if stunt:
         return  # stunts deal no damage directly: "hit" is the test's success
-    if tester is f and grade != "fail":
+    if grade != "fail":
         tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
-    elif tester is f and action == "engage":
+    elif action == "engage":
         tally.hit("you", f, highest_of(w.die for w in t.melee), p, False)
-    elif tester is f:  # a missed shot
-        if state.enemies_adjacent(t):
-            other = wrong_target(state, f, t)
-            if other is not None:
-                tally.hit("wrong target", other, {item: Fraction(1)}, p, True)
-        else:
-            from board.rules.usage_dice.resolve import volley_weapon
-            weapon = volley_weapon(state, t, f)
-            if weapon is not None:
-                tally.hit("you", f, highest_of([weapon.die]), p, True)
-    elif grade != "fail":  # the target defended itself
-        if details["defence"] == "riposte":
-            tally.hit("you", f, {item: Fraction(1)}, p, False)
+    elif state.enemies_adjacent(t):  # a missed shot into a melee
+        other = wrong_target(state, f, t)
+        if other is not None:
+            tally.hit("wrong target", other, {item: Fraction(1)}, p, True)
     else:
-        tally.hit("target", t, highest_of(w.die for w in f.melee), p, False, track=True)
+        weapon = volley_weapon(state, t, f)
+        if weapon is not None:
+            tally.hit("you", f, highest_of([weapon.die]), p, True)
+
+
+def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged, stunt) -> None:
+    """The player's figure t tested against f's attack (defend yourself)."""
+    attack = highest_of([details["weapon"].die]) if ranged else highest_of(w.die for w in f.melee)
+    if grade == "fail":
+        if not stunt:
+            tally.hit("target", t, attack, p, ranged, track=True)
+    elif details["riposte"]:
+        tally.hit("you", f, {item: Fraction(1)}, p, ranged)
+    elif ranged and state.enemies_adjacent(t):  # avoided: the shot goes wide
+        other = wrong_target(state, f, t)
+        if other is not None:
+            tally.hit("wrong target", other, attack, p, True)
