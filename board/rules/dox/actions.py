@@ -147,7 +147,7 @@ def _options(state: DoxState, f: Fig, action: str) -> dict[str, tuple]:
     weapon = state.weapon(f)
     power = (f.strength if weapon.strength else 0) + weapon.damage
     options: dict[str, tuple] = {"pull": tuple(range(max(0, power) + 1))} if power > 0 else {}
-    if any(g.unaware for g in state.figures.values()):
+    if attacks.surprise_open(state, f):
         options["surprise_bonus"] = (False, True)
     return options
 
