@@ -163,3 +163,13 @@ def test_a_potion_heals_after_a_full_round():
         act(g, "A", "continue")
     act(g, "B", "nothing", dice=[3])
     assert fig(g, "A").damage == 1
+
+
+def test_shields_cannot_be_held_ready_whilst_using_a_ranged_weapon():
+    """7.5 "Shields cannot be held ready whilst using a Ranged Weapon, so will need to be readied
+    if switching from Ranged to Melee Weapons": drawing a bow slings the shield."""
+    g = game(a={"ready": "none", "weapons": ["Short Bow", "Sword"], "shield": "Shield"}, a_dice=(1, 2, 3))
+    assert fig(g, "A").shield_ready
+    act(g, "A", "draw", params={"item": "Short Bow"})
+    assert fig(g, "A").ready == "Short Bow" and not fig(g, "A").shield_ready
+    assert "ready_shield" not in offered(g, "A")

@@ -105,6 +105,15 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
     return None
 
 
+def take_in_hand(state: MSState, f: Fighter, item: str) -> None:
+    """The item comes into the hand. 7.5: "Shields cannot be held ready whilst using a Ranged
+    Weapon" (nor with a two-handed one): the shield goes on the back, to be readied (1 AMR)."""
+    f.ready = item
+    w = state.tables.weapons.get(item)
+    if w is not None and (w.ranged or w.two_handed):
+        f.shield_ready = False
+
+
 def items_near(state: MSState, f: Fighter) -> list[str]:
     return sorted({i for h, items in state.ground.items() if hex_distance(h, f.hex) <= 1 for i in items})
 
@@ -157,7 +166,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     text = f"{f.name}: {o.label}: done"
     data = {"action": action}
     if action == "draw":
-        f.ready = item
+        take_in_hand(state, f, item)
     elif action == "sheathe":
         f.ready = None
     elif action == "drop":
@@ -186,7 +195,8 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
                 break
         if item in state.tables.weapons:
             f.weapons.append(item)
-            f.ready = f.ready or item
+            if not f.ready:
+                take_in_hand(state, f, item)
         elif item in state.tables.shields:
             f.shield = f.shield or item
         else:

@@ -77,7 +77,7 @@ def plan(state: MSState, command: Command) -> Plot:
     if action == "move":
         _need(command.to is not None or command.path, "give the hex to move to")
         paths = reach.reachable(state, f)
-        to = Hex(*command.to) if command.to is not None else Hex(*command.path[-1])
+        to = reach.to_hex(state, command.to if command.to is not None else command.path[-1])
         if to == f.hex:
             _need(command.facing is not None, "give a facing to turn in place")
             return _response(f, command, Plot("move", f"turn to face {command.facing}",

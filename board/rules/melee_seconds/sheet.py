@@ -15,7 +15,8 @@ Report = Callable[[tuple, str], None]
 class MSFigureSpec(FigureBase):
     """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
 
-    amr: int = Field(2, ge=1, le=6, description="Attacks per Melee Round: Initiative dice rolled")
+    amr: int = Field(2, ge=1, le=12, description="Attacks per Melee Round: Initiative dice rolled "
+                                                 "(3.5's table rolls seven)")
     st: int = Field(12, ge=1, le=30, description="Strength, for ST checks (kicking doors, 7.11)")
     co: int = Field(12, ge=1, le=30, description="Constitution, for CO checks (Full Defensive, 4.5)")
     hits: int = Field(12, ge=1, le=99, description="damage taken before falling unconscious")
@@ -74,9 +75,11 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
         problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; carried: '
                             f"{', '.join(carried) or 'nothing'}")
         ready = ""
-    if ready and tables.weapons[ready].two_handed and spec.shield and spec.shield_ready:
-        problem(("shield_ready",), f'"{ready}" is two-handed: the shield cannot be ready '
-                                   "(shield_ready: false)")
+    w = tables.weapons.get(ready) if ready else None
+    if w is not None and (w.two_handed or w.ranged) and spec.shield and spec.shield_ready:
+        # 7.5: "Shields cannot be held ready whilst using a Ranged Weapon"
+        problem(("shield_ready",), f'"{ready}" is {"a ranged weapon" if w.ranged else "two-handed"}: '
+                                   "the shield cannot be ready (shield_ready: false)")
     return spec.model_copy(update={"ready": ready})
 
 

@@ -35,7 +35,8 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     """Each General Plot a figure may state now, label -> params."""
     out = {}
     for key, (label, _, _) in GENERALS.items():
-        if key == "full_defensive" and (state.round == 1 or not f.ready
+        # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
+        if key == "full_defensive" and (state.round == 1 or state.phase != "general" or not f.ready
                                         or state.tables.weapons.get(f.ready) is None
                                         or state.tables.weapons[f.ready].ranged):
             continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
@@ -58,8 +59,9 @@ def check_general(state: MSState, f, params: dict) -> tuple[str, int]:
         raise Refusal("only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
     if {"plot": key, **({"spells": spells} if spells else {})} not in general_choices(state, f).values():
         if key == "full_defensive":
-            raise Refusal("Full Defensive needs a Melee Weapon in hand, and in the first Melee "
-                          "Round everyone rolls Initiative (3.2, 4.1)")
+            raise Refusal("Full Defensive needs a Melee Weapon in hand and is stated only at the "
+                          "beginning of a Melee Round; in the first Melee Round everyone rolls "
+                          "Initiative (3.2, 4.1)")
         raise Refusal(f"{f.name} has no spells to cast")
     return key, spells
 
