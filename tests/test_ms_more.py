@@ -1,6 +1,6 @@
 """Thievish attacks (3.8), plotted parries, ranged attacks and reloading, GM commands."""
 
-from tests.ms_helpers import act, fig, fighter, general, new_game, ok, refused, texts
+from tests.ms_helpers import act, fig, fighter, general, new_game, offered, ok, refused, texts
 
 
 def pair(a=None, b=None, plot="fighting", a_dice=(1, 2, 3), b_dice=(1,)):
@@ -58,3 +58,26 @@ def test_gm_damage_heal_place_add_and_remove():
     ok(g, do="gm", action="remove", figure="C")
     assert "C" not in g.state.figures
     assert "taken" in refused(g, do="gm", action="place", figure="B", to=(0, 0))
+
+
+def test_the_weapon_named_in_the_attack_plot_is_used():
+    """5.2 "If multiple Weapons / Attack types are available, it may be freely specified which is
+    used in the Specific Plot for the second in which an Attack / Parry is taken"."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"], off_hand="Dagger"),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[6])
+    assert offered(g, "A")["attack"].options["weapon"] == ("Sword", "Dagger")
+    out = act(g, "A", "attack", target="B", weapon="Dagger", dice=[1, 3, 4])  # hit, body, 1d4 = 4
+    damage = [e for e in out.events if e.kind == "damage"][0]
+    assert damage.data["faces"] == [4] and damage.data["damage"] == 4
+    assert "with Dagger" in fig(g, "A").plots[1]
+
+
+def test_a_weapon_not_in_hand_must_be_drawn_before_an_attack_plot_names_it():
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"]),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[6])
+    assert "draw it first" in refused(g, do="act", figure="A", action="attack", target="B",
+                                      weapon="Dagger")

@@ -63,7 +63,10 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return "nothing to draw"
         if command and choice not in spare:
             return f'choose what to draw: {", ".join(spare)}'
-    elif action in ("sheathe", "drop") and not f.ready:
+        drawn = state.tables.weapons.get(choice or "")
+        if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
+            return f"{choice} needs both hands: the off hand holds {f.off_hand}"
+    elif action in ("sheathe", "drop") and not f.in_hand:
         return "nothing in hand"
     elif action in ("reload", "load"):
         if w is None or not w.ranged:
@@ -75,6 +78,8 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return "no slung shield to ready"
         if w is not None and (w.ranged or w.two_handed):
             return "a shield cannot be held ready with a ranged or two-handed weapon (7.5)"
+        if f.off_hand:
+            return f"the shield hand holds {f.off_hand}"
     elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
     elif action == "backpack":
@@ -167,15 +172,19 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     data = {"action": action}
     if action == "draw":
         take_in_hand(state, f, item)
-    elif action == "sheathe":
-        f.ready = None
-    elif action == "drop":
-        state.ground.setdefault(f.hex, []).append(f.ready)
-        if f.ready in f.weapons:
-            f.weapons.remove(f.ready)
-        elif f.ready in f.items:
-            f.items.remove(f.ready)
-        f.ready, f.loaded = None, False
+    elif action in ("sheathe", "drop"):
+        # The weapon hand first; with it empty, the off hand's weapon (5.2).
+        held = f.ready or f.off_hand
+        if action == "drop":
+            state.ground.setdefault(f.hex, []).append(held)
+            for pile in (f.weapons, f.items):
+                if held in pile:
+                    pile.remove(held)
+                    break
+        if f.ready:
+            f.ready, f.loaded = None, f.loaded and action == "sheathe"
+        else:
+            f.off_hand = None
     elif action in ("reload", "load"):
         f.loaded = True
     elif action == "ready_shield":

@@ -57,6 +57,9 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     if action in ("attack", "charge"):
         out["forward"] = (False, True)
+        melee = tuple(n for n in f.in_hand if reach.melee_reach(state, f, n) is not None)
+        if len(melee) > 1:
+            out["weapon"] = melee  # 5.2: which weapon the plot uses
         if f.general == "fighting_thieving":
             out["thievish"] = (False, True)
     if action in ("cast", "reflex"):

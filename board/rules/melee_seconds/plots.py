@@ -47,6 +47,21 @@ def _target(state: MSState, command: Command) -> Fighter:
     return t
 
 
+def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -> str:
+    """5.2: "If multiple Weapons / Attack types are available, it may be freely specified which
+    is used in the Specific Plot": `weapon` names one in hand; by default the ready one that fits."""
+    name = command.weapon or command.params.get("weapon")
+    if name is None:
+        name = f.ready if ranged else reach.melee_weapon(state, f)
+        _need(name is not None, f"{f.name} has no {'ranged' if ranged else 'melee'} weapon in hand")
+        return name
+    _need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
+                             "draw it first (7.2, 1 AMR)")
+    w = reach.weapon(state, f, name)
+    _need(w is not None and w.ranged == ranged, f"{name} is not a {'ranged' if ranged else 'melee'} weapon")
+    return name
+
+
 def _response(f: Fighter, command: Command, plot: Plot) -> Plot:
     """The responses a plot carries: Shield a Successful Attack (5.3); on Full Defensive, Parry
     it (breaking Full Defensive) or Shield it instead (4.4)."""
@@ -91,39 +106,43 @@ def plan(state: MSState, command: Command) -> Plot:
         _fighting(state, f, "an Attack")
         _initiative(state, f, "an Attack")
         t = _target(state, command)
-        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon in hand")
+        name = plotted_weapon(state, f, command, ranged=False)
         thievish = bool(command.params.get("thievish", False))
         if thievish:
             _need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
             _need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
                                   "of Thieving to hide first (3.8)")
         forward = bool(command.params.get("forward", False))
-        params = {"thievish": thievish, "forward": forward}
+        params = {"thievish": thievish, "forward": forward, "weapon": name}
         word = "Thievish Attack" if thievish else "attack"
+        using = "" if name == f.ready else f" with {name}"
         if action == "attack":
-            _need(reach.in_reach(state, f, t), f"{t.name} is not within the Reach of {f.ready}")
-            return _response(f, command, Plot("attack", f"{word} {t.name}", target=t.name,
+            _need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
+            return _response(f, command, Plot("attack", f"{word} {t.name}{using}", target=t.name,
                                               params=params, uses_initiative=True))
-        _need(not reach.in_reach(state, f, t), f"{t.name} is already within Reach: attack")
-        path = reach.charge_path(state, f, t)
+        _need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
+        path = reach.charge_path(state, f, t, name)
         _need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
-        return _response(f, command, Plot("charge", f"charge and {word} {t.name}", target=t.name,
+        return _response(f, command, Plot("charge", f"charge and {word} {t.name}{using}", target=t.name,
                                           to=path[-1], path=path, params=params,
                                           uses_initiative=True))
     if action == "ranged":
         _fighting(state, f, "a Ranged Attack")
         _initiative(state, f, "a Ranged Attack")
         t = _target(state, command)
-        w = reach.weapon(state, f)
+        name = plotted_weapon(state, f, command, ranged=True)
+        w = reach.weapon(state, f, name)
         _need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
         _need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
         _need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
         _need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
         return _response(f, command, Plot("ranged", f"shoot {t.name}", target=t.name,
-                                          uses_initiative=True))
+                                          params={"weapon": name}, uses_initiative=True))
     if action == "parry":
         _fighting(state, f, "a Parry")
-        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        _need(reach.melee_weapon(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        if command.weapon is not None:
+            plotted_weapon(state, f, command, ranged=False)
         if not f.full_defensive:
             _initiative(state, f, "a Parry")
         return _response(f, command, Plot("parry", "parry", uses_initiative=not f.full_defensive))

@@ -26,6 +26,8 @@ class MSFigureSpec(FigureBase):
     weapons: list[str] = Field(default_factory=lambda: ["Sword"],
                                description="names from weapons.yaml")
     ready: str | None = Field(None, description="the weapon in hand; default the first; none: empty")
+    off_hand: str | None = Field(None, description="a second one-handed melee weapon carried in the "
+                                                   "shield hand (5.2): no shield ready with it")
     loaded: bool = Field(True, description="a ranged weapon in hand starts loaded (7.4)")
     armour: str | None = Field(None, description="armour from weapons.yaml (Leather, Mail, Plate)")
     shield: str | None = Field(None, description="a shield from weapons.yaml")
@@ -80,7 +82,21 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
         # 7.5: "Shields cannot be held ready whilst using a Ranged Weapon"
         problem(("shield_ready",), f'"{ready}" is {"a ranged weapon" if w.ranged else "two-handed"}: '
                                    "the shield cannot be ready (shield_ready: false)")
-    return spec.model_copy(update={"ready": ready})
+    off = spec.off_hand
+    if off is not None:
+        o = tables.weapons.get(off)
+        if off not in carried or off == ready:
+            problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but carries no other; '
+                                   f"carried: {', '.join(carried) or 'nothing'}")
+            off = None
+        elif o.ranged or o.two_handed or (w is not None and w.two_handed):
+            problem(("off_hand",), f'"{off}" in the off hand needs two one-handed melee weapons')
+            off = None
+        elif spec.shield and spec.shield_ready:
+            problem(("off_hand",), f'the shield hand holds "{off}": the shield cannot be ready '
+                                   "(shield_ready: false)")
+            off = None
+    return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
 def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:

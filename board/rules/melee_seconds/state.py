@@ -51,6 +51,7 @@ class Fighter:
     sheet: MSFigureSpec
     weapons: list[str]
     ready: str | None
+    off_hand: str | None  # a second melee weapon in the shield hand (5.2)
     loaded: bool
     shield_ready: bool
     shield: str | None
@@ -81,6 +82,11 @@ class Fighter:
     entangled: bool = False
 
     @property
+    def in_hand(self) -> tuple[str, ...]:
+        """The weapons it may attack or parry with this second without drawing (5.2, 7.2)."""
+        return tuple(w for w in (self.ready, self.off_hand) if w)
+
+    @property
     def cells(self) -> tuple[Hex, ...]:
         return footprint_cells(self.size, self.hex, self.facing)
 
@@ -106,7 +112,7 @@ def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
     return Fighter(name=spec.name, team=spec.team, size=spec.size, hex=Hex(*spec.at),
                    facing=spec.facing, sheet=spec, weapons=list(spec.weapons),
-                   ready=spec.ready or None, loaded=spec.loaded,
+                   ready=spec.ready or None, off_hand=spec.off_hand, loaded=spec.loaded,
                    shield_ready=bool(spec.shield) and spec.shield_ready, shield=spec.shield,
                    items=list(spec.items), backpack=list(spec.backpack),
                    potion_in_hand=spec.potion_in_hand)

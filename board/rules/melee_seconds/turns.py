@@ -5,6 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import Event, Refusal
 from board.rules.melee_seconds.initiative import Initiative, roll_initiative
+from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import MSState, needs_plot
 
 # key -> (label, parts, rolls Initiative)
@@ -36,9 +37,8 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     out = {}
     for key, (label, _, _) in GENERALS.items():
         # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
-        if key == "full_defensive" and (state.round == 1 or state.phase != "general" or not f.ready
-                                        or state.tables.weapons.get(f.ready) is None
-                                        or state.tables.weapons[f.ready].ranged):
+        if key == "full_defensive" and (state.round == 1 or state.phase != "general"
+                                        or melee_weapon(state, f) is None):
             continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
         out[label] = {"plot": key}
         if key == "fighting_magic" and f.sheet.spells:
