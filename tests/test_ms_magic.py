@@ -63,3 +63,21 @@ def test_casting_needs_magic_using_in_the_general_plot():
     g = mage("fighting", dice=(1, 2))
     assert "Magic-Using" in refused(g, do="act", figure="M", action="cast", target="B",
                                     params={"spell": "Firebolt"})
+
+
+def test_a_multi_second_plot_continues_without_restating_it_unless_changed():
+    """5.7 "Specific Plots that cover multiple seconds ... do not need to be restated ... The
+    Specific Plot is assumed to continue unless changed by a subsequent Specific Plot"."""
+    g = mage()
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})  # 2 seconds
+    out = act(g, "B", "nothing")  # second 1 resolves; in second 2 only B has to plot
+    assert g.state.second == 2 and g.state.active == "B"
+    assert fig(g, "M").plot.text == "cast Firebolt on B (2 s) (continues)"
+    out = act(g, "B", "nothing")
+    assert "M finishes casting Firebolt" in " ".join(texts(out))
+    g = mage()
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})
+    act(g, "B", "nothing")
+    act(g, "M", "nothing")  # a new plot changes the running one
+    out = act(g, "B", "nothing")
+    assert "finishes casting" not in " ".join(texts(out)) and fig(g, "M").ongoing is None

@@ -39,10 +39,8 @@ def test_a_ranged_attack_needs_a_loaded_weapon_and_reloading_takes_its_amr():
     act(g, "A", "ranged", target="B", dice=[20])
     assert not fig(g, "A").loaded
     assert "not loaded" in refused(g, do="act", figure="A", action="ranged", target="B")
-    act(g, "A", "reload")
-    assert not fig(g, "A").loaded  # a Crossbow takes 2 AMR
-    act(g, "A", "continue")
-    assert fig(g, "A").loaded
+    act(g, "A", "reload")  # a Crossbow takes 2 AMR: seconds 2 and 3, the second run on (5.7)
+    assert fig(g, "A").loaded and g.state.second == 4 and fig(g, "A").amr_used == 3
 
 
 def test_gm_damage_heal_place_add_and_remove():

@@ -150,7 +150,9 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
         sets = general_choices(state, f)
         return [ActionInfo("general_plot", "State the General Plot", "general", True, None,
                            "choice", choices=tuple(sets), choice_params=sets)]
-    out = plot_menu(state, f) if state.active == name else []
+    # A plot running on by itself (5.7) may be changed before the second resolves.
+    changing = f.plot is not None and f.plot.auto
+    out = plot_menu(state, f) if state.active == name or changing else []
     reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
     if reflex:
         targets = tuple(t for t in state.order if _why(state, Command(

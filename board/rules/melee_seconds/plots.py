@@ -8,7 +8,7 @@ from board.rules.base import Command, Refusal
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.actions7 import plan_action
 from board.rules.melee_seconds.initiative import delay
-from board.rules.melee_seconds.state import Fighter, MSState, Plot, needs_plot
+from board.rules.melee_seconds.state import Fighter, MSState, Plot, continue_plot, has_init, needs_plot
 from board.rules.melee_seconds.turns import parts
 
 PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
@@ -16,11 +16,6 @@ PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload",
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
-
-
-def has_init(state: MSState, f: Fighter) -> bool:
-    """Initiative is available this second (and no Flash Pellet blinds the figure)."""
-    return state.second in f.initiative and state.now >= f.blind_until
 
 
 def _need(ok: bool, reason: str) -> None:
@@ -79,14 +74,16 @@ def plan(state: MSState, command: Command) -> Plot:
     _need(f.up, f"{f.name} is {f.status}")
     _need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
                                        f"Initiative for second {f.reacts_at} first (3.2)")
-    _need(needs_plot(state, f), f"{f.name} has already plotted second {state.second}")
+    # A running plot carried on by itself may still be changed (5.7 "unless changed").
+    _need(needs_plot(state, f) or (f.plot is not None and f.plot.auto),
+          f"{f.name} has already plotted second {state.second}")
     action = command.action
     s = state.second
     if action == "continue":
         _need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
-        o = f.ongoing
-        uses = o.unit == "amr" and has_init(state, f)
-        return _response(f, command, Plot("continue", f"{o.label} (continues)", uses_initiative=uses))
+        plot = continue_plot(state, f)
+        plot.auto = False
+        return _response(f, command, plot)
     if action == "nothing":
         return _response(f, command, Plot("nothing", "do nothing"))
     if action == "move":

@@ -26,6 +26,7 @@ class Plot:
     uses_initiative: bool = False  # spends the second's Initiative (one AMR)
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
+    auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
 
 
 @dataclass(slots=True)
@@ -169,3 +170,15 @@ class MSState:
 def needs_plot(state: MSState, f: Fighter) -> bool:
     """Whether the figure still has to state its Specific Plot for this second."""
     return f.up and f.plot is None and state.second >= f.reacts_at
+
+
+def has_init(state: MSState, f: Fighter) -> bool:
+    """Initiative is available this second (and no Flash Pellet blinds the figure)."""
+    return state.second in f.initiative and state.now >= f.blind_until
+
+
+def continue_plot(state: MSState, f: Fighter) -> Plot:
+    """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
+    o = f.ongoing
+    uses = o.unit == "amr" and has_init(state, f)
+    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=True)

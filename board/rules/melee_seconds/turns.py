@@ -6,7 +6,7 @@ from board.dice import DiceSource
 from board.rules.base import Event, Refusal
 from board.rules.melee_seconds.initiative import Initiative, roll_initiative
 from board.rules.melee_seconds.reach import melee_weapon
-from board.rules.melee_seconds.state import MSState, needs_plot
+from board.rules.melee_seconds.state import MSState, continue_plot, needs_plot
 
 # key -> (label, parts, rolls Initiative)
 GENERALS = {
@@ -131,7 +131,21 @@ def begin_seconds(state: MSState) -> list[Event]:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
     state.phase, state.second = "plot", 1
     return [Event("phase", f"Round {state.round}, second 1: state Specific Plots", None,
-                  {"phase": "plot", "second": 1})]
+                  {"phase": "plot", "second": 1})] + carry_on(state)
+
+
+def carry_on(state: MSState) -> list[Event]:
+    """5.7: "Specific Plots that cover multiple seconds ... do not need to be restated for each
+    of those seconds. The Specific Plot is assumed to continue unless changed by a subsequent
+    Specific Plot": a running plot is this second's plot until its combatant states another."""
+    events = []
+    for name in state.order:
+        f = state.figures[name]
+        if f.ongoing is not None and needs_plot(state, f):
+            f.plot = continue_plot(state, f)
+            text = f"{f.name}'s plot runs on" if hidden(state, f) else f"{f.name}: {f.plot.text}"
+            events.append(Event("plot", text, f.name, {"second": state.second, "continues": True}))
+    return events
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -155,6 +169,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
             state.second += 1
             events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
                                 {"phase": "plot", "second": state.second}))
+            events += carry_on(state)
     return events
 
 
