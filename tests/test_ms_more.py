@@ -1,5 +1,6 @@
 """Thievish attacks (3.8), plotted parries, ranged attacks and reloading, GM commands."""
 
+from board.hexgrid import Hex
 from tests.ms_helpers import act, fig, fighter, general, new_game, offered, ok, refused, texts
 
 
@@ -79,3 +80,31 @@ def test_a_weapon_not_in_hand_must_be_drawn_before_an_attack_plot_names_it():
     general(g, "B", dice=[6])
     assert "draw it first" in refused(g, do="act", figure="A", action="attack", target="B",
                                       weapon="Dagger")
+
+
+def test_a_thief_may_move_into_position_before_its_first_initiative_second_in_the_first_round():
+    """3.4: a Combatant who Generally Plotted Thieving and Fighting for the first MR "may make
+    that Attack in the first second for which they have rolled Initiative and are within Reach
+    ... moving into position in previous seconds of the MR"."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=1), fighter("B", "Blue", (5, 0), facing=0, amr=1),
+                 fighter("C", "Blue", (-5, 0), amr=1))
+    general(g, "A", "fighting_thieving", dice=[3])
+    general(g, "B", dice=[6])
+    general(g, "C", "fighting", dice=[1])
+    assert g.state.active == "A" and g.state.second == 1  # A plots before its Initiative second
+    assert "into position" in refused(g, do="act", figure="A", action="thievish",
+                                      params={"seconds": 1, "activity": "hide"})
+    act(g, "A", "move", to=(2, 0))
+    act(g, "C", "nothing")
+    act(g, "A", "move", to=(3, 0))  # the edge of B's Reach (6.1)
+    act(g, "C", "nothing")
+    act(g, "A", "charge", target="B", params={"thievish": True})  # second 3: its Initiative
+    act(g, "C", "nothing", dice=[20])
+    assert fig(g, "A").hex == Hex(4, 0) and fig(g, "A").revealed
+
+
+def test_other_plots_do_not_react_before_their_first_initiative_second():
+    g = new_game(fighter("A", "Red", (0, 0), amr=1), fighter("B", "Blue", (5, 0), amr=1))
+    general(g, "A", "fighting", dice=[3])
+    general(g, "B", dice=[3])
+    assert g.state.second == 3  # seconds 1 and 2 ran with nobody reacting

@@ -79,6 +79,10 @@ def plan(state: MSState, command: Command) -> Plot:
           f"{f.name} has already plotted second {state.second}")
     action = command.action
     s = state.second
+    if s < f.positioning_until:
+        _need(action in ("move", "nothing"), f"before its first Initiative second (second "
+                                             f"{f.positioning_until}) {f.name} only moves into "
+                                             "position (3.2, 3.4)")
     if action == "continue":
         _need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
         plot = continue_plot(state, f)

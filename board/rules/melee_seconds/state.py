@@ -68,6 +68,7 @@ class Fighter:
     initiative: tuple[int, ...] = ()
     lost: tuple[int, ...] = ()
     reacts_at: int = 1  # first round: the first second it may plot (3.2)
+    positioning_until: int = 0  # first round, a thief: before this second it only moves (3.4)
     amr_used: int = 0
     spells_cast: int = 0  # spells begun this round (3.7)
     reflex_at: int = 0  # absolute second of its last Reflex Spell

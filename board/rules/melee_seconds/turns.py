@@ -93,6 +93,10 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
                                       "Initiative"))
         if state.round == 1 and not changing:
             f.reacts_at = f.initiative[0] if f.initiative else 7
+            if key == "fighting_thieving":
+                # 3.4: a thief plotting a Thievish Attack may be "moving into position in
+                # previous seconds of the MR" before its first Initiative second.
+                f.positioning_until, f.reacts_at = f.reacts_at, 1
     return events
 
 
@@ -119,6 +123,7 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
+        f.positioning_until = 0
         f.spells_cast = 0
         f.may_change = False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
@@ -196,6 +201,8 @@ def timeline(state: MSState) -> dict:
         if state.round == 1 and f.general:
             for s in range(1, min(f.reacts_at, 7)):
                 plots.setdefault(str(s), "not yet reacting")
+            for s in range(1, min(f.positioning_until, 7) if not hidden(state, f) else 1):
+                plots.setdefault(str(s), "moving into position")
         rows.append({"figure": name, "general": general, "initiative": list(f.initiative),
                      "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
