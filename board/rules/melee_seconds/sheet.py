@@ -36,6 +36,8 @@ class MSFigureSpec(FigureBase):
     backpack: list[str] = Field(default_factory=list, description="items in the backpack (7.2)")
     potion_in_hand: bool = Field(False, description="an uncorked potion in the shield hand (7.8)")
     spells: list[str] = Field(default_factory=list, description="spells from items.yaml")
+    chaos_master: bool = Field(False, description="a Chaos Master: Use Chaos is always available "
+                                                  "(5.1.10); its effect is the GM's")
     secret: bool = Field(False, description="others are unaware of it: its plots are secret (2.2.2)")
 
 

@@ -72,6 +72,7 @@ class Fighter:
     amr_used: int = 0
     spells_cast: int = 0  # spells begun this round (3.7)
     reflex_at: int = 0  # absolute second of its last Reflex Spell
+    chaos_at: tuple[int, int] = (0, -1)  # (round, second) of its last Use Chaos
     shields_used: int = 0
     shielded_at: int = 0  # absolute second of its last Shield (one a second, 5.3)
     plots: dict[int, str] = field(default_factory=dict)  # second -> text, this round
