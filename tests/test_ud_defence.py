@@ -80,13 +80,14 @@ def test_defend_yourself_covers_a_shot_by_the_gm_side_the_player_tests():
     game = shot_at_grog({"armor": ["Leather"], "defence": "defend"})
     out = act(game, "Orc", "shoot", target="Grog", dice=[5, 1])  # Grog: Power 5, Leather 1
     attack = kinds(out, "attack")[0]
-    assert attack.figure == "Grog" and attack.data["sides"] == [6, 4] and attack.data["hit"]
+    # "defenders roll all armor dice at hinderance": Leather d4 rolls as a d2 against a shot
+    assert attack.figure == "Grog" and attack.data["sides"] == [6, 2] and attack.data["hit"]
     assert not kinds(out, "damage_roll") and snap(game, "Grog")["wounds"] == []
 
 
 def test_a_failed_defence_against_a_shot_lets_it_hit_armor_at_hindrance():
     game = shot_at_grog({"armor": ["Leather"], "defence": "defend"})
-    out = act(game, "Orc", "shoot", target="Grog", dice=[2, 3, 6, 1, 6])  # Shortbow d6 rolls 6
+    out = act(game, "Orc", "shoot", target="Grog", dice=[2, 1, 6, 1, 6])  # Shortbow d6 rolls 6
     hit = kinds(out, "damage_roll")[0]
     assert hit.figure == "Grog" and hit.data["damage"] == 6 and hit.data["armor_sides"] == [2]
     assert snap(game, "Grog")["wounds"] == ["incidental"]

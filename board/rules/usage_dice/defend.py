@@ -35,6 +35,13 @@ def defence_items(state: UDState, f: Figure, t: Figure, details: dict) -> tuple[
     return False, list(t.armor)
 
 
+def test_modes(state: UDState, details: dict, riposte: bool) -> tuple[int, int]:
+    """(the test's help or hindrance, the items' own): the reverse of the attacker's edge, and
+    against a shot the armor dice at hindrance ("defenders roll all armor dice at hinderance")."""
+    armor_vs_shot = details["action"] == "shoot" and not riposte
+    return -attacker_edge(state, details), -1 if armor_vs_shot else 0
+
+
 def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: DiceSource,
                     on_hit: Callable[[], list[Event]],
                     on_miss: Callable[[], list[Event]] | None = None) -> list[Event]:
@@ -42,7 +49,8 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
     what becomes of it when the test succeeds by defending (default: turned aside)."""
     riposte, items = defence_items(state, f, t, details)
     ranged = details["action"] == "shoot"
-    roll = roll_test(t, best_ability(t, None), items, -attacker_edge(state, details), dice)
+    mode, item_mode = test_modes(state, details, riposte)
+    roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
     verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
         "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " "))
     events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll)

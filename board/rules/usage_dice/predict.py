@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from board.rules.base import Prediction
 from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
-from board.rules.usage_dice.defend import attacker_edge, defence_items
+from board.rules.usage_dice.defend import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.damage import absorb, wound_kind
 from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (
@@ -117,16 +117,18 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     action = details["action"]
     tally = Tally(state.options.lone_item_wear)
     ranged = action == "shoot"
+    item_mode = 0
     if details.get("defence"):
-        tester, mode = t, -attacker_edge(state, details)
+        tester = t
         riposte, items = defence_items(state, f, t, details)
+        mode, item_mode = test_modes(state, details, riposte)
         details = {**details, "riposte": riposte}
         ability = best_ability(t, None)
     else:
         tester, mode = f, attacker_edge(state, details)
         items = [details["weapon"]] if ranged else f.melee
         ability = best_ability(f, details["ability"])
-    sides = dice_of_test(ability_die(tester, ability), items, mode)
+    sides = dice_of_test(ability_die(tester, ability), items, mode, item_mode)
     table = test_outcomes(sides)
     success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
     for (grade, item), p in table.items():
