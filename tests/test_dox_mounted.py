@@ -126,6 +126,7 @@ def test_an_obedient_animal_told_to_hold_stays_put():
     act(game, "Ann", "command", target="Wolf", params={"order": "hold"}, dice=[6, 6])
     act(game, "Ann", "pass")
     assert "holds" in refused(game, do="move", figure="Wolf", action="move", path=((1, 1),))
+    assert "holds" in info(game, "Wolf", "move").reason
 
 
 def test_a_war_trained_animal_helps_the_ranger_roll_and_the_gm_can_waive_it():

@@ -107,6 +107,8 @@ def fortune_menu(state: DoxState) -> list[ActionInfo]:
 def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
     """The movement step: move (reach shown on the board) or stay."""
     budget, why = moves.allowance(state, f)
+    if f.order is not None and f.order[0] == "hold":
+        budget, why = 0, "it holds at its master's command"
     hexes = moves.reachable(state, f) if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
     return [ActionInfo("move", label, "movement", bool(hexes), None if hexes else (why or "no room"),
