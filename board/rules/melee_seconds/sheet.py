@@ -87,9 +87,9 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     off = spec.off_hand
     if off is not None:
         o = tables.weapons.get(off)
-        if off not in carried or off == ready:
-            problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but carries no other; '
-                                   f"carried: {', '.join(carried) or 'nothing'}")
+        if carried.count(off) < (2 if off == ready else 1):
+            problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but does not carry '
+                                   f"it besides the ready weapon; carried: {', '.join(carried) or 'nothing'}")
             off = None
         elif o.ranged or o.two_handed or (w is not None and w.two_handed):
             problem(("off_hand",), f'"{off}" in the off hand needs two one-handed melee weapons')
