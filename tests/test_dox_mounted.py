@@ -2,7 +2,12 @@
 the damage before Protection; no dodging in the saddle (Rider may serve as Defense); the mount
 can be attacked."""
 
-from dox_helpers import act, attack_event, fig, gm, info, move, new_game, of_kind, refused, set_order, snap
+import pytest
+
+from board.maps import parse_map
+from board.yamlio import InputError
+from dox_helpers import (act, attack_event, battle_text, fig, gm, info, move, new_game, of_kind, refused,
+                         set_order, snap)
 
 HORSE = fig("Horse", "Red", [0, 0], kind="horse", weapon="Hooves", strength=5)
 
@@ -146,3 +151,10 @@ def test_only_the_ranger_who_trained_an_animal_commands_it():
     set_order(game, "Bob", "Ann", "Wolf", "Cat")
     assert "has trained" in refused(game, do="act", figure="Bob", action="command", target="Wolf",
                                     params={"order": "hold"})
+
+
+def test_only_animals_take_orders():
+    game = ranger_and_wolf()
+    assert "not an animal" in refused(game, do="gm", action="obey", figure="Bob", params={"order": "hold"})
+    with pytest.raises(InputError, match="trained by a Ranger"):
+        parse_map(battle_text(fig("Ann", "Red", [0, 0]), fig("Bob", "Red", [1, 0], trained_by="Ann")))

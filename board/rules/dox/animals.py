@@ -14,6 +14,8 @@ HOLD_FOLLOW_UPS = ("squeeze", "better_hold", "slam", "throw", "go_prone", "relea
 
 def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str | None]:
     """The order a command gives: ("attack", foe) or ("hold", None); Refusal if malformed."""
+    if animal.kind == "person":
+        raise Refusal(f"{animal.name} is not an animal")
     order = command.params.get("order", "hold")
     if order not in ORDERS:
         raise Refusal(f'params.order must be one of: {", ".join(ORDERS)}')

@@ -145,6 +145,8 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
                 problem((key,), error.args[0])
     if spec.mount is not None and spec.mount == spec.name:
         problem(("mount",), f"{spec.name} cannot ride itself")
+    if spec.trained_by is not None and spec.kind == "person":
+        problem(("trained_by",), "only a horse or an animal is trained by a Ranger (kind: animal)")
     if spec.mount is not None and spec.kind == "horse":
         problem(("mount",), "a horse carries riders; it does not ride")
     return spec.model_copy(update=update)
