@@ -39,6 +39,7 @@ class WarriorWizard:
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
+        shared = brawl.shared_hexes(state)
         for f in state.figures.values():
             by = engagers(state, f) if f.status == "ok" else []
             out[f.name] = Token(
@@ -46,7 +47,7 @@ class WarriorWizard:
                 facing=f.facing, status=f.status, posture=f.posture,
                 meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
                 on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
-                shares_hex=bool(brawl.partners(state, f)))
+                shares_hex=f.size == 1 and f.hex in shared)
         return out
 
     def options_model(self) -> type[Options]:

@@ -38,6 +38,16 @@ def partners(state: WWState, f: FigureState) -> list[FigureState]:
     return [g for g in in_hex(state, f.hex, ignore=f.name) if g.size == 1]
 
 
+def shared_hexes(state: WWState) -> set[Hex]:
+    """The hexes where one-hex figures brawl (two or more in one hex), in one pass."""
+    seen: set[Hex] = set()
+    shared: set[Hex] = set()
+    for g in state.figures.values():
+        if g.size == 1:
+            (shared if g.hex in seen else seen).add(g.hex)
+    return shared
+
+
 def same_hex(a: FigureState, b: FigureState) -> bool:
     """Whether two figures share a hex (a brawl)."""
     return a.size == 1 and b.size == 1 and a.hex == b.hex
