@@ -11,6 +11,7 @@ characters are targeted randomly."
 import pytest
 
 from board.hexgrid import Hex
+from board.saves import load_game, save_game
 from ww_helpers import (
     act, action_info, events_of, figure, finish_turn, move, new_game, only, refused, snap,
     stand_still_until,
@@ -148,3 +149,20 @@ def test_random_play_may_shift_into_the_brawl_and_attack_there():
     stand_still_until(game, "Ann")
     commands = game.ruleset.legal_commands(game.state)
     assert any(c.action == "attack_hth" and c.target == "Bob" for c in commands)
+
+
+def test_a_shift_into_the_brawl_must_keep_every_other_engagement():
+    # Cid behind Ann also Engages her; Bob's hex is out of Cid's threat zone.
+    game = pair({}, {}, figure("Cid", "blue", (-1, 0), 0))
+    stand_still_until(game, "Ann", "movement")
+    reason = refused(game, do="move", figure="Ann", action="shift", path=(BRAWL,))
+    assert "must keep you in the threat zone of Cid" in reason
+
+
+def test_a_saved_brawl_with_a_missile_into_it_loads_as_it_was(tmp_path):
+    game = into_the_brawl()
+    act(game, "Cid", "shoot", target="Ann")  # the game's own seeded dice, order die included
+    save_game(game, tmp_path / "brawl.yaml")
+    again = load_game(tmp_path / "brawl.yaml")
+    assert again.snapshot() == game.snapshot()
+    assert [e.text for e in again.events] == [e.text for e in game.events]
