@@ -27,6 +27,16 @@ def step(game: Game, rng: random.Random) -> None:
         game.submit(rng.choice(game.ruleset.legal_commands(game.state)))
 
 
+def autosaved(folder: Path, seed: int, steps: int, **options) -> tuple[Autosaver, Game]:
+    """A game played for some steps, autosaved after each."""
+    autosave, game = Autosaver(folder, **options), Game(load_map(ARENA), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        step(game, rng)
+        autosave.save(game)
+    return autosave, game
+
+
 def same_game(loaded: Game, game: Game) -> bool:
     return ([c.model_dump() for c in loaded.history] == [c.model_dump() for c in game.history]
             and loaded.snapshot() == game.snapshot())
@@ -48,7 +58,7 @@ def test_each_command_is_one_line_in_the_journal_and_the_save_is_not_rewritten(t
 def test_undo_and_redo_are_journalled_and_the_game_reloads_exactly(tmp_path):
     autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=3)
     rng = random.Random(3)
-    for _ in range(40):
+    for _ in range(40):  # each step checked: undos land among the commands
         step(game, rng)
         autosave.save(game)
         assert same_game(load_game(autosave.path), game)
@@ -60,33 +70,21 @@ def test_undo_and_redo_are_journalled_and_the_game_reloads_exactly(tmp_path):
 
 
 def test_a_journal_line_cut_short_by_a_crash_is_not_read(tmp_path):
-    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=4)
-    rng = random.Random(4)
-    for _ in range(6):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 4, 6)
     with open(journal_path(autosave.path), "ab") as journal:
         journal.write(b'{"at": 6, "command": {"do": "mo')  # a write the crash cut off
     assert same_game(load_game(autosave.path), game)
 
 
 def test_a_journal_bound_to_another_save_is_ignored(tmp_path):
-    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=5)
-    rng = random.Random(5)
-    for _ in range(5):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 5, 5)
     other = Game(load_map(ROOT / "maps" / "dungeon.yaml"), seed=1)
     save_game(other, autosave.path)  # the save replaced, its old journal still beside it
     assert same_game(load_game(autosave.path), other)
 
 
 def test_compaction_folds_the_journal_into_the_save(tmp_path):
-    autosave, game = Autosaver(tmp_path, compact_after=8), Game(load_map(ARENA), seed=6)
-    rng = random.Random(6)
-    for _ in range(60):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 6, 60, compact_after=8)
     journal_lines = len(journal_path(autosave.path).read_text().splitlines())
     assert journal_lines <= 1 + max(8, len(game.history)) + 1
     assert same_game(load_game(autosave.path), game)
@@ -95,11 +93,7 @@ def test_compaction_folds_the_journal_into_the_save(tmp_path):
 
 
 def test_a_crash_between_the_new_save_and_its_journal_loses_nothing(tmp_path, monkeypatch):
-    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=7)
-    rng = random.Random(7)
-    for _ in range(10):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 7, 10)
     real = os.replace
 
     def crash_on_the_journal(src, dst):
@@ -115,11 +109,7 @@ def test_a_crash_between_the_new_save_and_its_journal_loses_nothing(tmp_path, mo
 
 
 def test_a_clean_exit_leaves_the_whole_game_in_one_file(tmp_path):
-    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=8)
-    rng = random.Random(8)
-    for _ in range(12):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 8, 12)
     autosave.close()
     closed = tmp_path / "last-closed.yaml"
     assert autosave.pending() is None and not journal_path(autosave.path).exists()
@@ -127,11 +117,7 @@ def test_a_clean_exit_leaves_the_whole_game_in_one_file(tmp_path):
 
 
 def test_a_declined_autosave_keeps_its_journal_beside_it(tmp_path):
-    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=9)
-    rng = random.Random(9)
-    for _ in range(7):
-        step(game, rng)
-        autosave.save(game)
+    autosave, game = autosaved(tmp_path, 9, 7)
     Autosaver(tmp_path).discard()  # a later run, offered the game, declines it
     assert same_game(load_game(tmp_path / "declined.yaml"), game)
 
