@@ -146,7 +146,19 @@ def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
 
 
 def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
-    """The bottom line: a refusal in warning colours, or a hint."""
+    """The bottom line: a refusal in warning colours, or a hint (painted once per text)."""
+    key = (rect.size, message, warning, hint)
+    if _status[0] != key:
+        line = pygame.Surface(rect.size)
+        _paint_status(line, line.get_rect(), message, warning, hint)
+        _status[:] = [key, line]
+    screen.blit(_status[1], rect.topleft)
+
+
+_status: list = [None, None]  # the last status line: its key and its picture
+
+
+def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
     screen.fill(theme.PANEL, rect)
     pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.topright)
     text, colour = (message, theme.TEXT_WARN if warning else theme.TEXT) if message else (hint, theme.TEXT_DIM)
