@@ -49,6 +49,7 @@ class PlayScene:
         self.now = 0.0
         self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
         self.sidebar_key = None
+        self._colours: tuple = (None, {}, {})
         self.resize(size)
         self.log.add(game.events, 0.0)
 
@@ -368,6 +369,14 @@ class PlayScene:
             self.sidebar_key = key
         self.log.draw_kept(self.backdrop, self.log_rect)
 
+    def _figure_colours(self, figures) -> tuple[dict, dict]:
+        """Each figure's team colour, and the status of those not "ok" (once per game version)."""
+        if self._colours[0] != self.game.version:
+            colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
+            status = {n: f.status for n, f in figures.items() if f.status != "ok"}
+            self._colours = (self.game.version, colours, status)
+        return self._colours[1], self._colours[2]
+
     def hint(self) -> str:
         return HINTS.get(self.controller.view.mode, "")
 
@@ -382,8 +391,7 @@ class PlayScene:
         self._draw_sidebar(screen.get_size(), menu_height)
         self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now,
                            self.backdrop)
-        colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
-        status = {n: f.status for n, f in figures.items() if f.status != "ok"}
+        colours, status = self._figure_colours(figures)
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
         if info.get("timeline"):
