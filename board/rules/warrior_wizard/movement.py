@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from board.footprints import footprint_cells
-from board.hexgrid import DIRECTIONS, Hex, direction_between, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -99,36 +99,30 @@ def reachable(state: WWState, f: FigureState, limit: int,
     return paths, frozenset(stops)
 
 
-_STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
-
-
 def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
                        ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """reachable() for the common one-hex figure: the same answer, on plain tuples (a Hex is
-    a tuple, so the map's sets and dicts take them), several times faster."""
-    cells, terrain, occupied, threats = state.battle.cells, state.battle.terrain, board.occupied, board.threats
-    start = (f.hex.q, f.hex.r)
-    already = {g.name for g in threats.get(start, ())}
+    """reachable() for the common one-hex figure: the same answer, walking the map's table of
+    passable neighbours (same order, so the same paths), several times faster."""
+    ways, occupied, threats = state.battle.ways, board.occupied, board.threats
+    already = {g.name for g in threats.get(f.hex, ())}
+    # Entering a new enemy's threat zone stops the move there.
+    stopping = {h for h, gs in threats.items() if any(g.name not in already for g in gs)}
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()
-    seen = {start}
-    frontier = [(start, ())]
+    seen = {f.hex}
+    frontier = [(f.hex, ())]
     for _ in range(limit):
         following = []
-        for (q, r), path in frontier:
-            for dq, dr in _STEPS:
-                n = (q + dq, r + dr)
+        for here, path in frontier:
+            for n in ways.get(here, ()):
                 if n in seen:
                     continue
                 seen.add(n)
-                if n not in cells or n in occupied or (n in terrain and terrain[n].blocks):
+                if n in occupied:
                     continue
-                h = Hex(*n)
-                step = path + (h,)
-                paths[h] = step
-                # Entering a new enemy's threat zone stops the move there.
-                if any(g.name not in already for g in threats.get(n, ())):
-                    stops.add(h)
+                step = paths[n] = path + (n,)
+                if n in stopping:
+                    stops.add(n)
                 else:
                     following.append((n, step))
         frontier = following

@@ -74,6 +74,8 @@ class FigureState:
     @property
     def cells(self) -> tuple[Hex, ...]:
         """The hexes the figure covers."""
+        if self.size == 1:  # most figures: asked for every figure on every command
+            return (self.hex,)
         return footprint_cells(self.size, self.hex, self.facing)
 
     @property
