@@ -75,6 +75,12 @@ def reachable(state: WWState, f: FigureState, limit: int,
     board = board or Board(state, f)
     if f.size == 1:
         return _reachable_one_hex(state, f, limit, board)
+    return _reachable_any_size(f, limit, board)
+
+
+def _reachable_any_size(f: FigureState, limit: int, board: Board
+                        ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """reachable() for a figure of any size, footprint by footprint."""
     start_engagers = board.engagers(f.hex, f.facing)
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()

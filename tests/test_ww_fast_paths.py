@@ -1,12 +1,15 @@
-"""Engagement of every figure at once (tokens, snapshot) gives each figure's own engagers()."""
+"""The engine's fast paths give the plain ones' answers: engagement of every figure at once
+(tokens, snapshot) and the one-hex reach search."""
 
 import random
 from pathlib import Path
 
+from benchmarks.bigmap import big_map_yaml
 from board.game import Game
 from board.hexgrid import from_offset, hex_label
 from board.maps import load_map, parse_map
 from board.rules.warrior_wizard.engagement import all_engagers, engagers
+from board.rules.warrior_wizard.movement import Board, _reachable_any_size, _reachable_one_hex
 from board.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,3 +53,15 @@ def test_engagement_of_all_figures_at_once_matches_in_a_crowd_with_multihex_figu
     assert all_engagers(game.state) == each_alone(game.state)
     engaging = {name for names in all_engagers(game.state).values() for name in names}
     assert {"Giant", "Bear"} <= engaging
+
+
+def test_the_one_hex_reach_search_matches_the_search_for_any_size_on_the_big_map():
+    state = Game(parse_map(big_map_yaml(ma=12), "<big map>")).state
+    crowd = Game(parse_map(crowd_yaml(), "<crowd>")).state  # engaged figures: stops everywhere
+    checked = 0
+    for s in (state, crowd):
+        for f in [f for f in s.figures.values() if f.size == 1][:30]:
+            board = Board(s, f)
+            assert _reachable_one_hex(s, f, 12, board) == _reachable_any_size(f, 12, board), f.name
+            checked += 1
+    assert checked == 60
