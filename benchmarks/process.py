@@ -35,7 +35,7 @@ runpy.run_path("main.py", run_name="__main__")
 
 # The window on the big map as a player first uses it: pan with the mouse, wheel in to the
 # closest zoom and back out (through the scene's own event handling), show every threat zone;
-# then its own peak resident size, in KiB on Linux.
+# then its own peak resident size, in KiB.
 MEMORY = """
 import resource, sys
 import pygame
@@ -68,7 +68,14 @@ for y in [1] * notches + [-1] * notches:
 scene.controller.view.threat_mode = "all"
 frame()
 print("tokens", len(scene.renderer.tokens), "cached token surfaces; zoomed to", round(scene.camera.size))
-print("maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+# Linux keeps, in ru_maxrss, the peak of the memory a process had before exec: a child started
+# by a big benchmark process would report its parent's size. VmHWM is this program's own peak.
+try:
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print("maxrss", peak)
 """
 
 
