@@ -27,7 +27,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the harness, not the speed")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time in-process rows by wall time (default) or by CPU time, steadier "
-                             "on a busy machine; start-up rows are always wall time")
+                             "on a busy machine (start-up rows: the CPU time of the child process)")
     return parser.parse_args(argv)
 
 
