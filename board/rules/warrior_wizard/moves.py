@@ -221,9 +221,14 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     # One search at the largest allowance serves every action: a path's length says which.
     paths, stops = reachable(state, f, movement(state, f), board)
     must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
+    longest = max(map(len, paths.values()), default=0)
+    within: dict[int, dict] = {}  # the hexes within each limit, worked out once per limit
     for action in DISENGAGED_MOVES:
         limit = allowance(state, f, action)
-        hexes = {h: p for h, p in paths.items() if len(p) <= limit}
+        reach = min(limit, longest)
+        if reach not in within:
+            within[reach] = paths if reach == longest else {h: p for h, p in paths.items() if len(p) <= reach}
+        hexes = within[reach]
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
