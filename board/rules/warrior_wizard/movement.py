@@ -115,7 +115,7 @@ def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
     stopping = {h for h, gs in threats.items() if any(g.name not in already for g in gs)}
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()
-    seen = {f.hex}
+    seen = {f.hex, *occupied}  # another figure's hex is never entered
     frontier = [(f.hex, ())]
     for _ in range(limit):
         following = []
@@ -124,8 +124,6 @@ def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
                 if n in seen:
                     continue
                 seen.add(n)
-                if n in occupied:
-                    continue
                 step = paths[n] = path + (n,)
                 if n in stopping:
                     stops.add(n)
