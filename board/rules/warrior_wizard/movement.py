@@ -37,9 +37,11 @@ class Board:
         self.state, self.f = state, f
         self.occupied = state.occupant_map(ignore=f.name)
         self.threats: dict[Hex, list[FigureState]] = {}
-        for g in state.enemies(f):
-            for cell in zone_of(g):
-                self.threats.setdefault(cell, []).append(g)
+        add = self.threats.setdefault
+        for g in state.figures.values():
+            if g.team != f.team:  # an enemy
+                for cell in zone_of(g):
+                    add(cell, []).append(g)
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
@@ -111,8 +113,10 @@ def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
     passable neighbours (same order, so the same paths), several times faster."""
     ways, occupied, threats = state.battle.ways, board.occupied, board.threats
     already = {g.name for g in threats.get(f.hex, ())}
-    # Entering a new enemy's threat zone stops the move there.
-    stopping = {h for h, gs in threats.items() if any(g.name not in already for g in gs)}
+    # Entering a new enemy's threat zone stops the move there (a figure that starts in none:
+    # any threat zone).
+    stopping = threats if not already else {
+        h for h, gs in threats.items() if any(g.name not in already for g in gs)}
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()
     seen = {f.hex, *occupied}  # another figure's hex is never entered
