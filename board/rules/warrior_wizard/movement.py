@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
+from math import ceil
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import half_movement, movement
+from board.rules.warrior_wizard.stats import movement
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
 ENGAGED_MOVES = ("shift",)
@@ -20,14 +21,17 @@ LABELS = {
 }
 
 
+def allowances(state: WWState, f: FigureState) -> dict[str, int]:
+    """How many hexes each movement action allows this figure."""
+    full = movement(state, f)
+    half = ceil(full / 2)  # half_movement(), from the one movement() worked out
+    return {"step": min(1, full), "jog": min(2, full), "half_move": half, "full_move": full,
+            "delay": half, "shift": min(1, full), "continue": max(0, full - f.turn.moved)}
+
+
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
-    full = movement(state, f)
-    return {
-        "step": min(1, full), "jog": min(2, full), "half_move": half_movement(state, f),
-        "full_move": full, "delay": half_movement(state, f), "shift": min(1, full),
-        "continue": max(0, full - f.turn.moved),
-    }[action]
+    return allowances(state, f)[action]
 
 
 class Board:

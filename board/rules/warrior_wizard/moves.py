@@ -9,7 +9,7 @@ from board.hexgrid import Hex, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES, LABELS, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
@@ -219,12 +219,13 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
                                          "only Shift, Stand still or Stand up"))
         return out
     # One search at the largest allowance serves every action: a path's length says which.
-    paths, stops = reachable(state, f, movement(state, f), board)
+    limits = allowances(state, f)
+    paths, stops = reachable(state, f, limits["full_move"], board)
     must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
     longest = max(map(len, paths.values()), default=0)
     within: dict[int, dict] = {}  # the hexes within each limit, worked out once per limit
     for action in DISENGAGED_MOVES:
-        limit = allowance(state, f, action)
+        limit = limits[action]
         reach = min(limit, longest)
         if reach not in within:
             within[reach] = paths if reach == longest else {h: p for h, p in paths.items() if len(p) <= reach}
