@@ -1,5 +1,5 @@
 """The engine's fast paths give the plain ones' answers: engagement of every figure at once
-(tokens, snapshot) and the one-hex reach search."""
+(tokens, snapshot), the one-hex reach search and each movement action's share of it."""
 
 import random
 from pathlib import Path
@@ -9,7 +9,9 @@ from board.game import Game
 from board.hexgrid import from_offset, hex_label
 from board.maps import load_map, parse_map
 from board.rules.warrior_wizard.engagement import all_engagers, engagers
-from board.rules.warrior_wizard.movement import Board, _reachable_any_size, _reachable_one_hex
+from board.rules.warrior_wizard.movement import (DISENGAGED_MOVES, Board, _reachable_any_size,
+                                                  _reachable_one_hex, allowance, reachable)
+from board.rules.warrior_wizard.moves import movement_actions
 from board.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,3 +67,13 @@ def test_the_one_hex_reach_search_matches_the_search_for_any_size_on_the_big_map
             assert _reachable_one_hex(s, f, 12, board) == _reachable_any_size(f, 12, board), f.name
             checked += 1
     assert checked == 60
+
+
+def test_each_movement_action_offers_exactly_the_hexes_within_its_allowance():
+    state = Game(parse_map(big_map_yaml(ma=12), "<big map>")).state
+    for f in [f for f in state.figures.values() if f.size == 1][:20]:
+        paths, _ = reachable(state, f, 12)
+        for info in movement_actions(state, f):
+            if info.id in DISENGAGED_MOVES:
+                limit = allowance(state, f, info.id)
+                assert info.hexes == {h: p for h, p in paths.items() if len(p) <= limit}, (f.name, info.id)

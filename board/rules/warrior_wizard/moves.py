@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import islice
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
@@ -222,14 +224,15 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     limits = allowances(state, f)
     paths, stops = reachable(state, f, limits["full_move"], board)
     must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
-    longest = max(map(len, paths.values()), default=0)
-    within: dict[int, dict] = {}  # the hexes within each limit, worked out once per limit
+    # reachable() finds the hexes nearest first, so those within a limit come first.
+    lengths = [len(p) for p in paths.values()]
+    within: dict[int, dict] = {}  # the hexes within each limit, worked out once per count
     for action in DISENGAGED_MOVES:
         limit = limits[action]
-        reach = min(limit, longest)
-        if reach not in within:
-            within[reach] = paths if reach == longest else {h: p for h, p in paths.items() if len(p) <= reach}
-        hexes = within[reach]
+        count = bisect_right(lengths, limit)
+        if count not in within:
+            within[count] = paths if count == len(paths) else dict(islice(paths.items(), count))
+        hexes = within[count]
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
