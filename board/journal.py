@@ -54,7 +54,9 @@ class Journal:
 
     def append(self, text: str) -> None:
         """Write lines and force them to disk."""
-        os.write(self.fd, text.encode("utf-8"))
+        data = text.encode("utf-8")
+        while data:  # a regular file takes it whole, short of a full disk
+            data = data[os.write(self.fd, data):]
         os.fdatasync(self.fd)
         self.lines += text.count("\n")
 

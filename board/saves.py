@@ -113,7 +113,12 @@ class Autosaver:
             return
         lines = [entry(keep)] if keep < len(saved) and not new else []
         lines += [entry(keep + i, text) for i, text in enumerate(new)]
-        self.journal.append("".join(lines))
+        try:
+            self.journal.append("".join(lines))
+        except OSError:
+            # Part of a line may be on disk: the next save writes the game whole instead.
+            self._close_journal()
+            raise
         self.saved[keep:], self.lines[keep:] = history[keep:], new
         if self.journal.lines > max(self.compact_after, len(self.saved)):
             self.compact(game)

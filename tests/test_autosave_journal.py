@@ -169,3 +169,20 @@ def test_a_kill_at_any_moment_loses_no_saved_command_and_leaves_a_loadable_game(
     loaded = [c.model_dump() for c in load_game(tmp_path / "autosave.yaml").history]
     # Killed between a save and its line on stdout, the file may hold the next step too.
     assert loaded in expected[saved:saved + 2]
+
+
+def test_a_failed_journal_write_makes_the_next_save_write_the_game_whole(tmp_path, monkeypatch):
+    autosave, game = autosaved(tmp_path, 10, 5)
+    real = os.write
+
+    def half_then_full_disk(fd, data):
+        real(fd, data[:len(data) // 2])  # part of the line reaches the disk
+        raise OSError(28, "No space left on device")
+
+    game.submit(random.Random(1).choice(game.ruleset.legal_commands(game.state)))
+    monkeypatch.setattr(os, "write", half_then_full_disk)
+    with pytest.raises(OSError):
+        autosave.save(game)
+    monkeypatch.setattr(os, "write", real)
+    autosave.save(game)  # the disk has room again
+    assert same_game(load_game(autosave.path), game)
