@@ -9,6 +9,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
+from board.rules.warrior_wizard.load import at_max_lift
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
 
@@ -17,7 +18,7 @@ ENGAGED_MOVES = ("shift",)
 LABELS = {
     "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
     "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
-    "stand_up": "Stand up",
+    "stand_up": "Stand up", "breather": "Take a breather", "lift_step": "Heave one hex (4d6 ST check)",
 }
 
 
@@ -31,6 +32,8 @@ def allowances(state: WWState, f: FigureState) -> dict[str, int]:
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
+    if action == "lift_step":  # under the maximum lift: one hex, on a 4d6 ST check
+        return 1 if at_max_lift(state, f) else 0
     return allowances(state, f)[action]
 
 
