@@ -124,3 +124,17 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
         game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.
         assert target <= committed <= len(game.history) <= committed + 1
+
+
+def test_a_save_gets_the_permissions_of_an_ordinary_file(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "new.yaml", "a: 1\n")
+        kept = tmp_path / "kept.yaml"
+        kept.write_text("a: 0\n")
+        kept.chmod(0o640)
+        write_atomically(kept, "a: 2\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
+    assert kept.stat().st_mode & 0o777 == 0o640, "an existing file keeps its mode"
