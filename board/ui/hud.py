@@ -43,7 +43,7 @@ def _pill(text: str, colour, bg, size: int = 15, bold: bool = False) -> pygame.S
 class Banner:
     """The top bar: map name, turn, phase and the initiative order; cached per state.
 
-    The right end (reserved_right pixels) belongs to the play scene's Save/Open/Help buttons:
+    The right end (reserved_right pixels) belongs to the play scene's Menu/Save/Open/Help buttons:
     nothing is drawn under them."""
 
     def __init__(self):
