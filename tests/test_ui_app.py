@@ -89,7 +89,8 @@ def test_m_from_the_play_scene_opens_the_editor_and_the_autosave_keeps_the_fight
 
 
 @pytest.mark.parametrize("first", ["start", "play", "editor"])
-def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir):
+def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # Ctrl+L writes combat-log.txt here
     factories = {"start": lambda size: StartScene(size),
                  "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
                  "editor": None}
@@ -104,8 +105,6 @@ def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir):
             pygame.K_PLUS, pygame.K_MINUS, pygame.K_UP, pygame.K_DOWN]
     for mod in (0, pygame.KMOD_LCTRL):
         for key in keys:
-            if mod and key in (pygame.K_q, pygame.K_w):
-                continue
             name = pygame.key.name(key)
             driver.key(key, name if len(name) == 1 and not mod else "", mod)
             assert driver.app.running
@@ -186,3 +185,16 @@ def test_an_unexpected_error_in_a_scene_is_logged_and_told_not_a_crash(data_dir,
     assert driver.app.running
     assert "a bug" in driver.scene.controller.view.message
     assert "RuntimeError: a bug" in (data_dir / "errors.log").read_text()
+
+
+def test_the_editor_from_the_start_screen_saves_among_the_users_maps_and_returns(data_dir):
+    driver = AppDriver(lambda size: StartScene(size))
+    edit = next(b for b, r in driver.scene.buttons.items() if r == ("edit-selected",))
+    driver.click(edit.get_abs_rect().center)
+    assert isinstance(driver.scene, EditorScene)
+    driver.key(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert (data_dir / "maps" / "the-arena.yaml").exists(), "a bundled map is saved as the user's copy"
+    menu = next(b for b, key in driver.scene.buttons.items() if key == "file:start")
+    driver.click(menu.get_abs_rect().center)
+    assert isinstance(driver.scene, StartScene)
+    assert "the-arena.yaml" in {c.path.name for c in driver.scene.maps if c.path.parent == data_dir / "maps"}

@@ -158,7 +158,8 @@ class App:
         from board.ui.editor import EditorScene
 
         request, self.scene.request = self.scene.request, None
-        verb = request if isinstance(request, str) else request[0]
+        request = (request,) if isinstance(request, str) else request  # the editor asks by word
+        verb = request[0]
         if isinstance(self.scene, EditorScene) and verb == "play":
             self._play_draft()
         elif verb == "play":  # ("play", game, sides) from the start screen

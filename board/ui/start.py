@@ -145,8 +145,9 @@ class StartScene:
                                               ("Edit this map", ("edit-selected",)), ("Quit", ("quit",)))):
             self._button((x + i * 200, y, 190, 34), label, request)
         y += 44
-        for n, path in enumerate(recent_files()[:3]):  # the saved games used last, one click away
-            self._button((x + n * 270, y, 262, 30), f"Recent: {path.name}", ("open", str(path)))
+        self.recent_y, self.recent = y, recent_files()[:3]
+        for n, path in enumerate(self.recent):  # the saved games used last, one click away
+            self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
 
     def _button(self, rect, text: str, request: tuple):
         button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
@@ -279,6 +280,9 @@ class StartScene:
         pygame.draw.rect(screen, theme.PANEL_EDGE, r, 1)
         y = r.bottom + 10
         screen.blit(theme.font(20, True).render(choice.name, True, theme.TEXT), (r.x, y))
+        if self.recent:
+            label = theme.font(15).render("Recent saves:", True, theme.TEXT_DIM)
+            screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))
         if choice.battle is None:
             return
         rules = f"Rule system: {ruleset_name(choice.battle)} · {len(choice.battle.figures)} figures"
