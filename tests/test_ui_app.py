@@ -198,3 +198,27 @@ def test_the_editor_from_the_start_screen_saves_among_the_users_maps_and_returns
     driver.click(menu.get_abs_rect().center)
     assert isinstance(driver.scene, StartScene)
     assert "the-arena.yaml" in {c.path.name for c in driver.scene.maps if c.path.parent == data_dir / "maps"}
+
+
+def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    game = Game(load_map(ROOT / "maps/arena.yaml"), seed=4)
+    for _ in range(3):
+        game.submit(game.ruleset.legal_commands(game.state)[0])
+    commands = len(game.history)
+    driver = play_driver(game, autosave)
+    menu = next(b for b, action in driver.scene.file_buttons.items() if action == "menu")
+    driver.click(menu.get_abs_rect().center)
+    driver.app.close()  # the window is closed on the start screen
+    assert autosave.pending() is not None
+    again = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    button = next(b for b, r in again.scene.buttons.items() if r == ("continue",))
+    again.click(button.get_abs_rect().center)
+    assert len(again.scene.game.history) == commands
+
+
+def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    autosave.save(Game(parse_map(ONE_TEAM, "lone.yaml")))
+    scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
+    assert ("continue",) not in scene.buttons.values()

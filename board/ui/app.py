@@ -11,11 +11,15 @@ import traceback
 import pygame
 import pygame_gui
 
+from board.editor import Editor, draft_from_map
 from board.game import Game
+from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
 from board.ui.dialogs import remember
+from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
+from board.ui.start import StartScene, user_map_path
 from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)
@@ -64,9 +68,6 @@ def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None 
 
 
 def _first_scene(game, title, editor, size, autosave):
-    from board.ui.editor import EditorScene
-    from board.ui.start import StartScene
-
     if editor is not None:
         return EditorScene(editor, size)
     if game is not None:
@@ -131,8 +132,9 @@ class App:
         return bool(self._guarded(self.scene.update, now, dt, default=True))
 
     def close(self) -> None:
-        """A clean exit: the autosaved game, if any, is not waiting to be resumed."""
-        if self.autosave is not None and self.resume is None:
+        """A clean exit from the board: its game is not waiting to be resumed. A fight left
+        for the start screen or the editor stays in the autosave, for Continue."""
+        if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
             self.autosave.close()
 
     def _guarded(self, action, *args, default=None):
@@ -155,8 +157,6 @@ class App:
 
     def _switch(self) -> None:
         """Carry out the scene's request: play, rematch, open, edit, the start screen, quit."""
-        from board.ui.editor import EditorScene
-
         request, self.scene.request = self.scene.request, None
         request = (request,) if isinstance(request, str) else request  # the editor asks by word
         verb = request[0]
@@ -184,8 +184,6 @@ class App:
 
     def _play_draft(self) -> None:
         """The editor's P: play the map being edited, if it passes check."""
-        from board.maps import parse_map
-
         problems = self.scene.editor.check()
         if problems:
             self.scene.say("Fix the map before playing it: " + problems[0], warning=True)
@@ -194,20 +192,12 @@ class App:
 
     def _edit(self, path) -> None:
         """The editor on a map file, or on the map being played; it saves into the user's maps."""
-        from board.editor import Editor, draft_from_map
-        from board.maps import load_map
-        from board.ui.start import user_map_path
-
         battle = load_map(path) if path else self.scene.game.battle
         pygame.display.set_caption(f"Hexboard - editing {battle.name}")
-        from board.ui.editor import EditorScene
-
         self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
                                  self.scene.size)
 
     def _start(self, selected=None) -> None:
-        from board.ui.start import StartScene
-
         pygame.display.set_caption("Hexboard")
         self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected)
 

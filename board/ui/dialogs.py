@@ -95,6 +95,18 @@ class FileDialog:
         if action == "save":  # the name ready to type over
             self.window.file_path_text_line.focus()
 
+    def takes(self, event) -> bool:
+        """True when a key event belongs to the dialog or a focused text field, not the scene:
+        while one is open it owns the keyboard (Esc closes the dialog)."""
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) or not (
+                self.open or typing(self.manager)):
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.open:
+            self.close()
+        else:
+            self.manager.process_events(event)
+        return True
+
     def close(self) -> None:
         if self.open:
             self.window.kill()

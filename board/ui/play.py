@@ -13,7 +13,7 @@ from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.controller import Controller
 from board.sides import people
-from board.ui.dialogs import FileDialog, remember, typing
+from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
@@ -108,13 +108,7 @@ class PlayScene:
         if picked is not None:
             self._file_picked(*picked)
             return
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and (
-                self.dialog.open or typing(self.manager)):
-            # A dialog or text field owns the keyboard: no board hotkey until it closes.
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog.open:
-                self.dialog.close()
-            else:
-                self.manager.process_events(event)
+        if self.dialog.takes(event):  # no board hotkey while a dialog or text field has the keys
             return
         if self.manager.process_events(event):
             self._after_input(before)

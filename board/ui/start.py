@@ -11,11 +11,14 @@ import pygame
 import pygame_gui
 
 from board.game import Game
+from board.maps import load_map
+from board.rules.base import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
-from board.ui import theme
+from board.ui import hud, theme
 from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
+from board.ui.editor import spec_tokens
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
@@ -59,8 +62,6 @@ class MapChoice:
 
 def find_maps() -> list[MapChoice]:
     """Every map in the bundled maps/ and the user's maps, the default first."""
-    from board.maps import load_map
-
     paths = sorted(BUNDLED.glob("*.yaml"), key=lambda p: (p != DEFAULT_MAP, p.name))
     user = user_maps_dir()
     paths += sorted(user.glob("*.yaml")) if user.is_dir() else []
@@ -75,8 +76,6 @@ def find_maps() -> list[MapChoice]:
 
 def preview(battle, size: tuple[int, int]) -> pygame.Surface:
     """A small picture of a map with its figures where they start."""
-    from board.ui.editor import spec_tokens
-
     scale = max(1, -(-480 // size[0]))  # drawn large and shrunk: the camera has a smallest hex
     surface = pygame.Surface((size[0] * scale, size[1] * scale))
     order = teams(battle)
@@ -116,6 +115,8 @@ class StartScene:
         except InputError:
             return None
         info = game.ruleset.turn_info(game.state)
+        if info["phase"] == "over" or not game.history:
+            return None  # nothing to continue
         return f"Continue: {game.battle.name}, turn {info['turn']}"
 
     # --- layout --------------------------------------------------------------------------
@@ -172,11 +173,7 @@ class StartScene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self._do(self.buttons[event.ui_element])
             return
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.dialog.open:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.dialog.close()
-            else:
-                self.manager.process_events(event)
+        if self.dialog.takes(event):
             return
         if self.manager.process_events(event):
             return
@@ -241,8 +238,6 @@ class StartScene:
         screen.blit(sub, (title.get_width() + 34, (self.banner_rect.height - sub.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
-        from board.ui import hud
-
         hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)
         self.manager.draw_ui(screen)
 
@@ -298,8 +293,6 @@ class StartScene:
 
 
 def ruleset_name(battle) -> str:
-    from board.rules.base import get_ruleset
-
     return get_ruleset(battle.ruleset).name
 
 
