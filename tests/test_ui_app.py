@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from board.game import Game
-from board.maps import load_map, parse_map
-from board.saves import Autosaver
+from board.maps import load_map
+from board.saves import Autosaver, load_game
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
 from board.ui.start import StartScene
@@ -36,7 +36,7 @@ import pygame
 from pathlib import Path
 from board.game import Game
 from board.maps import load_map
-from board.saves import Autosaver
+from board.saves import Autosaver, load_game
 from board.ui import app
 
 pygame.display.init()
@@ -58,6 +58,17 @@ def data_dir(tmp_path, monkeypatch):
 def play_driver(path_or_game="maps/arena.yaml", autosave=None) -> AppDriver:
     game = path_or_game if isinstance(path_or_game, Game) else Game(load_map(ROOT / path_or_game), seed=3)
     return AppDriver(lambda size: PlayScene(game, size, game.battle.name), autosave)
+
+
+def finished() -> Game:
+    """The example fight: Red wins at turn 3."""
+    game = load_game(ROOT / "tests" / "scripts" / "example_fight.yaml")
+    assert game.ruleset.turn_info(game.state)["phase"] == "over"
+    return game
+
+
+def game_sides(game: Game) -> dict[str, str]:
+    return {team: "person" for team in dict.fromkeys(f.team for f in game.tokens().values())}
 
 
 def no_error_logged(data_dir: Path) -> bool:
@@ -145,7 +156,7 @@ def test_the_start_screen_continues_the_autosaved_fight(tmp_path, data_dir):
 
 
 def test_when_a_fight_ends_the_board_offers_rematch_new_game_and_start_screen(data_dir):
-    game = Game(parse_map(ONE_TEAM, "lone.yaml"), seed=11)
+    game = finished()
     driver = play_driver(game)
     labels = [item.id for item in driver.scene.menu.buttons.values()]
     assert labels == ["end:rematch", "end:new", "end:start"]
@@ -153,7 +164,8 @@ def test_when_a_fight_ends_the_board_offers_rematch_new_game_and_start_screen(da
     driver.click(rematch.get_abs_rect().center)
     again = driver.scene
     assert isinstance(again, PlayScene) and again.game is not game
-    assert again.game.battle is game.battle and again.sides == {"Red": "person"}
+    assert again.game.battle is game.battle and again.sides == game_sides(game)
+    assert again.game.options == game.options and again.game.history == []
     assert again.game.seed != game.seed, "a rematch rolls new dice"
     new = next(b for b, item in again.menu.buttons.items() if item.id == "end:new")
     driver.click(new.get_abs_rect().center)
@@ -161,7 +173,7 @@ def test_when_a_fight_ends_the_board_offers_rematch_new_game_and_start_screen(da
 
 
 def test_enter_at_the_end_of_a_fight_is_a_rematch(data_dir):
-    game = Game(parse_map(ONE_TEAM, "lone.yaml"), seed=11)
+    game = finished()
     driver = play_driver(game)
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, PlayScene) and driver.scene.game is not game
@@ -219,6 +231,6 @@ def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path,
 
 def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
     autosave = Autosaver(tmp_path / "auto")
-    autosave.save(Game(parse_map(ONE_TEAM, "lone.yaml")))
+    autosave.save(finished())
     scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
     assert ("continue",) not in scene.buttons.values()
