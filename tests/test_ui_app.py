@@ -167,9 +167,11 @@ def test_when_a_fight_ends_the_board_offers_rematch_new_game_and_start_screen(da
     assert again.game.battle is game.battle and again.sides == game_sides(game)
     assert again.game.options == game.options and again.game.history == []
     assert again.game.seed != game.seed, "a rematch rolls new dice"
-    new = next(b for b, item in again.menu.buttons.items() if item.id == "end:new")
-    driver.click(new.get_abs_rect().center)
-    assert isinstance(driver.scene, StartScene)
+    for choice in ("end:new", "end:start"):
+        driver = play_driver(finished())
+        button = next(b for b, item in driver.scene.menu.buttons.items() if item.id == choice)
+        driver.click(button.get_abs_rect().center)
+        assert isinstance(driver.scene, StartScene)
 
 
 def test_enter_at_the_end_of_a_fight_is_a_rematch(data_dir):
