@@ -24,6 +24,7 @@ from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)
 ERRORS = "errors.log"
+LOGGED_ERRORS = 20  # tracebacks written per session
 
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
@@ -85,6 +86,7 @@ class App:
         self.resume = None  # the "resume the last game?" dialog, while it is open
         self.running = True
         self.fullscreen = False
+        self.errors = 0  # unexpected exceptions caught so far
 
     def busy(self) -> bool:
         """True while something moves on its own (an animation, a drag), so frames must come."""
@@ -143,10 +145,12 @@ class App:
             return action(*args)
         except Exception as error:  # the last line of defence: the window stays up
             log = data_dir() / ERRORS
+            self.errors += 1
             try:
-                log.parent.mkdir(parents=True, exist_ok=True)
-                with log.open("a", encoding="utf-8") as stream:
-                    stream.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}")
+                if self.errors <= LOGGED_ERRORS:  # an error in every frame must not fill the disk
+                    log.parent.mkdir(parents=True, exist_ok=True)
+                    with log.open("a", encoding="utf-8") as stream:
+                        stream.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}")
             except OSError:
                 pass
             self.scene.say(f"Something went wrong ({type(error).__name__}: {error}); the details "
