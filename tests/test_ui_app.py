@@ -236,3 +236,21 @@ def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
     autosave.save(finished())
     scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
     assert ("continue",) not in scene.buttons.values()
+
+
+def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):
+    from board.ui.app import _offer_resume
+
+    autosave = Autosaver(tmp_path / "auto")
+    game = Game(load_map(ROOT / "maps/arena.yaml"), seed=4)
+    game.submit(game.ruleset.legal_commands(game.state)[0])
+    autosave.save(game)
+    driver = play_driver(autosave=None)
+    driver.app.autosave = autosave
+    driver.app.resume = _offer_resume(driver.scene, autosave)
+    for key, char in ((pygame.K_m, "m"), (pygame.K_g, "g"), (pygame.K_t, "t")):
+        driver.key(key, char)
+    assert isinstance(driver.scene, PlayScene) and not driver.scene.controller.view.gm
+    assert driver.scene.controller.view.threat_mode == "focus"
+    driver.click(driver.app.resume.confirm_button.get_abs_rect().center)
+    assert driver.app.resume is None and driver.scene.game.history == game.history

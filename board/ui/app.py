@@ -110,6 +110,8 @@ class App:
             self.scene.animator.skip()  # a click skips the running animation ...
             self.scene.log.skip()
             self._guarded(self.scene.handle, event)  # ... and still counts
+        elif self.resume is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            self.scene.manager.process_events(event)  # the question owns the keyboard until answered
         elif self.resume is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
                 and event.ui_element is self.resume:
             self.resume = None
