@@ -12,7 +12,7 @@ import pygame_gui
 
 from board.game import Game
 from board.maps import load_map
-from board.rules.base import get_ruleset
+from board.rules.registry import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
 from board.ui import hud, theme
