@@ -254,3 +254,13 @@ def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):
     assert driver.scene.controller.view.threat_mode == "focus"
     driver.click(driver.app.resume.confirm_button.get_abs_rect().center)
     assert driver.app.resume is None and driver.scene.game.history == game.history
+
+
+def test_the_start_screen_shows_at_once_and_draws_the_map_thumbnails_frame_by_frame(data_dir):
+    driver = AppDriver(lambda size: StartScene(size))
+    scene = driver.scene
+    assert driver.app.busy() or not scene.loading
+    for _ in range(len(scene.maps)):
+        driver.step()
+    assert not scene.loading and all(c.thumb is not None for c in scene.maps if c.battle is not None)
+    assert not driver.app.busy(), "an idle start screen lets the loop sleep"

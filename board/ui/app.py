@@ -93,7 +93,7 @@ class App:
         scene = self.scene
         if isinstance(scene, PlayScene):
             return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None)
-        return getattr(scene, "drag", None) is not None
+        return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):
         """One event from the window; returns the screen (a resize makes a new one)."""

@@ -102,6 +102,7 @@ class StartScene:
         self.scroll = 0
         self.resume = self._resume_text(autosave)
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
+        self.drawn = False  # thumbnails are made only after the first frame
         self.dirty = True
         self.resize(size)
 
@@ -226,9 +227,24 @@ class StartScene:
     def update(self, now: float, dt: float) -> bool:
         self.manager.update(dt)
         dirty, self.dirty = self.dirty, False
-        return dirty or self.manager.get_focus_set() is not None
+        return self._next_thumbnail() or dirty or self.manager.get_focus_set() is not None
+
+    @property
+    def loading(self) -> bool:
+        """True while thumbnails are still to be drawn (the app keeps frames coming)."""
+        return any(c.battle is not None and c.thumb is None for c in self.maps)
+
+    def _next_thumbnail(self) -> bool:
+        """Draw one missing map thumbnail (the window shows at once, the pictures follow)."""
+        if not self.drawn:
+            return False
+        missing = next((c for c in self.maps if c.battle is not None and c.thumb is None), None)
+        if missing is not None:
+            missing.thumb = preview(missing.battle, THUMB)
+        return missing is not None
 
     def draw(self, screen: pygame.Surface) -> None:
+        self.drawn = True
         screen.fill(theme.BACKGROUND)
         screen.fill(theme.PANEL, self.banner_rect)
         title = theme.font(24, True).render("Hexboard", True, theme.TEXT)
@@ -253,9 +269,7 @@ class StartScene:
                 continue
             card = pygame.Rect(r.x + 6, top, r.width - 12, CARD_HEIGHT - 6)
             pygame.draw.rect(screen, (58, 72, 110) if i == self.index else (46, 49, 60), card, border_radius=6)
-            if choice.battle is not None and choice.thumb is None:
-                choice.thumb = preview(choice.battle, THUMB)
-            if choice.thumb is not None:
+            if choice.thumb is not None:  # made by update(), one a frame, after the first frame
                 screen.blit(choice.thumb, (card.x + 6, card.y + 6))
             x = card.x + THUMB[0] + 16
             screen.blit(theme.font(15, True).render(choice.name, True, theme.TEXT), (x, card.y + 8))
