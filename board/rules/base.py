@@ -155,6 +155,9 @@ class Ruleset(Protocol):
     def tokens(self, state) -> dict[str, Token]:
         """Every figure as the board draws it."""
 
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        """The figure's sheet as (label, value) rows in words, for the board's figure card."""
+
     def actions(self, state, figure: str) -> list[ActionInfo]:
         """The actions the figure may take now, and those greyed out with a reason."""
 

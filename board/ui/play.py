@@ -11,6 +11,7 @@ from board.rules.base import Event
 from board.ui import hud, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
+from board.ui.card import FigureCard
 from board.ui.controller import Controller
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
@@ -37,6 +38,7 @@ class PlayScene:
         self.menu = ActionMenu(self.manager)
         self.banner = hud.Banner()
         self.log = CombatLog(theme.LOG_WIDTH)
+        self.card = FigureCard()
         self.animator = Animator(self.camera.to_screen)
         self.help = False
         self.request: tuple[str, str] | None = None  # ("open", path) for the app to carry out
@@ -367,6 +369,8 @@ class PlayScene:
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
         if info.get("timeline"):
             draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
+        self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
+                       [self.camera.to_screen(f.hex) for f in figures.values()])
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height)

@@ -8,6 +8,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.dox import actions, gm, moves
+from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
 from board.rules.dox.predict import predict
 from board.rules.dox.sheet import DoxFigure, check_figure
@@ -50,6 +51,9 @@ class Dox:
                   "fortune": "burn Fortune?", "over": "the fight is over"}
         return {"turn": state.turn, "phase": state.phase, "phase_label": labels[state.phase],
                 "order": list(state.order), "active": state.active, "winner": state.winner}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: DoxState) -> dict[str, Token]:
         out = {}

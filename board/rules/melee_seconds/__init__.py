@@ -7,6 +7,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.melee_seconds import commands, gm, menu, reach
+from board.rules.melee_seconds.card import card as figure_card
 from board.rules.melee_seconds.plots import plan
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
@@ -53,6 +54,9 @@ class MeleeSeconds:
         return {"turn": state.round, "phase": state.phase, "phase_label": label,
                 "active": state.active, "order": list(state.order), "winner": state.winner,
                 "second": state.second, "timeline": timeline(state)}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: MSState) -> dict[str, Token]:
         out = {}

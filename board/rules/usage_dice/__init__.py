@@ -9,6 +9,7 @@ from board.footprints import footprint_cells
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
+from board.rules.usage_dice.card import card as figure_card
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet
@@ -48,6 +49,9 @@ class UsageDice:
         return {"turn": state.turn, "phase": state.phase, "phase_label": label,
                 "active": None if over else state.active, "order": acting, "winner": state.winner,
                 "side": state.side}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: UDState) -> dict[str, Token]:
         out = {}

@@ -10,6 +10,7 @@ from board.models import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.warrior_wizard import combat_do, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage
+from board.rules.warrior_wizard.card import card as figure_card
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -36,6 +37,9 @@ class WarriorWizard:
 
     def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
         return sheet.check_figure(spec, problem)
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, hex_distance, parse_label
+from board.hexgrid import Hex, direction_name, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.movement import (
@@ -179,7 +179,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
                 f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
     else:
-        text = f"{f.name} stands still" + (f", facing {f.facing}" if command.facing is not None else "")
+        facing = direction_name(f.facing, state.battle.layout)
+        text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(Event("moves", text, f.name, {
         "action": p.action, "path": [[h.q, h.r] for h in path], "facing": f.facing,
         "engaged_with": list(board.engagers(f.hex, f.facing))}))
