@@ -132,6 +132,7 @@ class Ruleset(Protocol):
     name: str
     facing: bool  # figures face a hex side: a move ends with a chosen facing
     gm_actions: tuple[str, ...]  # the "gm" command actions it takes (place, damage, heal, ...)
+    odds_note: str  # what its predictions cannot know, said under the odds tooltip
 
     def figure_model(self) -> type[BaseModel]:
         """The figure sheet: a subclass of board.models.FigureBase validated in map files."""

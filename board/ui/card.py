@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from board.ui import theme
+from board.ui.log_rows import wrap
 
 WIDTH = 250
 PAD = 8
@@ -22,19 +23,6 @@ def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[
         return list(HIDDEN)
     card = getattr(game.ruleset, "card", None)
     return [(str(label), str(value)) for label, value in card(game.state, name)] if card else []
-
-
-def _wrap(text: str, font, width: int) -> list[str]:
-    """Words laid into lines no wider than width (a single long word is left whole)."""
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + [line]
 
 
 class FigureCard:
@@ -93,7 +81,7 @@ def _render(name: str, team: str, colour, rows) -> pygame.Surface:
     title, small, bold = theme.font(15, True), theme.font(13), theme.font(13, True)
     # The label column as wide as the widest label (a ruleset's "Attack / Parry", say).
     label_width = max([LABEL_WIDTH] + [bold.size(label)[0] + 10 for label, _ in rows])
-    lines: list[tuple[str, list[str]]] = [(label, _wrap(value, small, WIDTH - label_width - 2 * PAD))
+    lines: list[tuple[str, list[str]]] = [(label, wrap(value, small, WIDTH - label_width - 2 * PAD))
                                           for label, value in rows]
     step = small.get_linesize()
     height = PAD + title.get_linesize() + 6 + sum(len(v) for _, v in lines) * step + PAD

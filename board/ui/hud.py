@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from board.rules.base import Prediction
 from board.ui import theme
+from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds
 
 HELP = [
     ("Mouse", ""),
@@ -154,42 +154,6 @@ def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning
         screen.blit(bang, bang.get_rect(center=(x + 8, cy + 2)))
         x += 24
     screen.blit(label, (x, rect.y + (rect.height - label.get_height()) // 2))
-
-
-def percent(p) -> str:
-    value = float(p) * 100
-    return f"{value:.0f}%" if value >= 9.5 or value == 0 else f"{value:.1f}%"
-
-
-def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect) -> None:
-    """The exact odds of an attack, beside the cursor."""
-    rows = [(f"Attack {target}", theme.TEXT, True),
-            (f"Hit {percent(p.hit)}   ({p.roll or f'{p.dice}d6, {p.target_number} or less'})",
-             theme.TEXT_GOOD, True)]
-    for reason, n in p.modifiers:
-        rows.append((f"  {n:+d}  {reason}", theme.TEXT_DIM, False))
-    avg = float(p.expected_damage / p.hit) if p.hit else 0.0
-    rows.append((f"Damage if hit: {avg:.1f} after armor", theme.TEXT, False))
-    names = {"5+": "5+ damage this turn", "falls": "falls", "unconscious": "goes unconscious", "dies": "dies"}
-    for key, label in names.items():
-        if key in p.outcomes:
-            rows.append((f"{label}: {percent(p.outcomes[key])}", theme.TEXT_BAD if key != "5+" else theme.TEXT, False))
-    for key, chance in p.outcomes.items():  # a ruleset's own outcomes, in its own words
-        if key not in names:
-            rows.append((f"{key}: {percent(chance)}", theme.TEXT, False))
-    rendered = [theme.font(14, bold).render(text, True, colour) for text, colour, bold in rows]
-    width = max(r.get_width() for r in rendered) + 20
-    height = sum(r.get_height() for r in rendered) + 14
-    box = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
-    box.clamp_ip(bounds)
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL, 235), panel.get_rect(), border_radius=8)
-    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
-    y = 7
-    for r in rendered:
-        panel.blit(r, (10, y))
-        y += r.get_height()
-    screen.blit(panel, box)
 
 
 def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:

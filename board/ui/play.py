@@ -385,6 +385,7 @@ class PlayScene:
             target = c.figure_at(c.view.hover)
             prediction = c.predict(target) if target else None
             if prediction is not None:
-                hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect)
+                hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
+                              getattr(self.game.ruleset, "odds_note", ""))
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect))

@@ -24,6 +24,9 @@ class CombatChart:
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
+                 'or block chosen before the roll is not foreseen.')
 
     def figure_model(self) -> type[CCFigure]:
         return CCFigure

@@ -24,6 +24,9 @@ class Dox:
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
+                 'foreseen.')
 
     def figure_model(self) -> type[DoxFigure]:
         return DoxFigure

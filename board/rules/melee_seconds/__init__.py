@@ -24,6 +24,9 @@ class MeleeSeconds:
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
+                 'seconds are not foreseen.')
 
     def figure_model(self) -> type[MSFigureSpec]:
         return MSFigureSpec

@@ -23,6 +23,10 @@ class UsageDice:
     name = "Usage Dice"
     facing = False
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ("Exact over the dice; damage lands as wounds (armor's usage die, then a Power roll), "
+                 "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
+                 'are not foreseen.')
 
     def figure_model(self) -> type[UDFigure]:
         return UDFigure

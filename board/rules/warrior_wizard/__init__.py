@@ -31,6 +31,9 @@ class WarriorWizard:
     name = "Warrior & Wizard"
     facing = True
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
+                 'defence or a GM change made before the roll is not foreseen.')
 
     def figure_model(self) -> type[FigureSpec]:
         return FigureSpec
