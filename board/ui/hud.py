@@ -20,6 +20,7 @@ HELP = [
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
     ("L", "hex labels on / off"),
+    ("K", "the legend: every colour and mark on the board"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),
@@ -177,5 +178,5 @@ def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:
         screen.blit(theme.font(round(15 * k), True).render(key, True, theme.TEXT), (x + 10, y))
         screen.blit(theme.font(round(15 * k)).render(what, True, theme.TEXT_DIM), (x + round(230 * k), y))
         y += round(24 * k)
-    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help", True, theme.TEXT_DIM)
+    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help · K turns to the legend: every colour and mark", True, theme.TEXT_DIM)
     screen.blit(foot, (x, y + round(14 * k)))

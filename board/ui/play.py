@@ -8,7 +8,7 @@ import pygame_gui
 from board.game import Game
 from board.hexgrid import Hex, hex_linedraw
 from board.rules.base import Event
-from board.ui import hud, theme
+from board.ui import hud, legend, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import FigureCard
@@ -41,6 +41,7 @@ class PlayScene:
         self.card = FigureCard()
         self.animator = Animator(self.camera.to_screen)
         self.help = False
+        self.legend = False  # the K key's legend overlay
         self.request: tuple[str, str] | None = None  # ("open", path) for the app to carry out
         self.dialog = None
         self.mouse = (0, 0)
@@ -76,11 +77,13 @@ class PlayScene:
             button.kill()
         self.file_buttons = {}
         x = self.banner_rect.right - 12
-        for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…")):
+        for action, label, tip in (("help", "Help (F1)", "The controls and the legend (F1)"),
+                                   ("open", "Open…", "Open a saved game (Ctrl+O)"),
+                                   ("save", "Save…", "Save this game to a file (Ctrl+S)")):
             width = 86 if action == "help" else 72
             x -= width + 6
             rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
-            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager)
+            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
             self.file_buttons[button] = action
 
     def fit(self) -> None:
@@ -132,6 +135,8 @@ class PlayScene:
         key = event.key
         if self.help and key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
             self.help = False
+        elif key == pygame.K_k or (self.legend and key == pygame.K_ESCAPE):
+            self.legend, self.help = not self.legend, False  # the help's second page
         elif key == pygame.K_F1 or event.unicode == "?":
             self.help = True
         elif ctrl and key == pygame.K_z:
@@ -387,5 +392,9 @@ class PlayScene:
             if prediction is not None:
                 hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
                               getattr(self.game.ruleset, "odds_note", ""))
+        if reason:  # at the cursor too, not only on the status line
+            legend.draw_tip(screen, self.mouse, reason, screen.get_rect())
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect))
+        elif self.legend:
+            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
