@@ -100,7 +100,7 @@ def test_clicking_a_blue_hex_plans_the_move_and_q_e_turn_it_before_enter_confirm
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
     assert d.figure("Eamon")["facing"] == 4
-    assert [c.short() for c in d.game.history] == ["move Eamon full_move"]
+    assert [c.short() for c in d.game.history] == ["move Eamon jog"]  # two hexes: a Jog (issue 18)
     assert d.view.selected == "Brenna", "the next figure in the order is selected"
 
 

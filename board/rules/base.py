@@ -88,6 +88,7 @@ class ActionInfo:
     # Settings an aimed action may take, each param -> its values (the first is the default),
     # offered by the board as toggles: e.g. {"maneuver": (None, "slam"), "spell": (...)}.
     options: dict[str, tuple] = field(default_factory=dict)
+    note: str = ""  # what taking it allows or forbids, shown before the click ("no attack this turn")
 
 
 @dataclass(frozen=True)

@@ -394,6 +394,10 @@ class PlayScene:
                               getattr(self.game.ruleset, "odds_note", ""))
         if reason:  # at the cursor too, not only on the status line
             legend.draw_tip(screen, self.mouse, reason, screen.get_rect())
+        elif c.view.mode == "move" and c.move_info() is not None and c.view.hover in c.move_info().hexes:
+            move = c.move_for(c.view.hover)  # which movement a click here takes, and what it forbids
+            legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
+                            self.board_rect)
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect))
         elif self.legend:

@@ -19,6 +19,14 @@ LABELS = {
     "stand_up": "Stand up",
 }
 
+# What each movement leaves open, from the combat actions' "moved no more than" conditions.
+NOTES = {
+    "step": "one hex: may still shoot, cast, ready a weapon or attack",
+    "jog": "two hexes: may still ready a weapon or attack; no shooting or casting",
+    "half_move": "up to half MA: may still charge and attack, dodge or drop; no shooting or casting",
+    "full_move": "beyond half MA: no attack this turn",
+}
+
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""

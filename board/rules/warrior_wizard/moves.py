@@ -9,7 +9,7 @@ from board.hexgrid import Hex, direction_name, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
@@ -230,7 +230,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=reason is None, reason=reason))
+                              enabled=reason is None, reason=reason, note=NOTES.get(action, "")))
     if must_run:
         out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False,
                             reason=f"{f.name} is on fire and panics: he must run")
