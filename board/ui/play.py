@@ -17,7 +17,7 @@ from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
-from board.ui.timeline import draw_timeline
+from board.ui.timeline import cell_at, dock_height, draw_timeline
 
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
@@ -39,6 +39,7 @@ class PlayScene:
         self.banner = hud.Banner()
         self.log = CombatLog(theme.LOG_WIDTH)
         self.card = FigureCard()
+        self.timeline_rect = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
         self.legend = False  # the K key's legend overlay
@@ -64,8 +65,11 @@ class PlayScene:
         self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
                                    h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
         self.log_rect = self.sidebar.copy()
+        # A ruleset's round timeline is docked under the board, never over it.
+        self.dock = dock_height(self.controller.info().get("timeline"))
         self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
-                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT - self.dock)
+        self.dock_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.width, self.dock)
         self.manager.set_window_resolution(size)
         self.menu.hide()
         self._file_buttons()
@@ -372,8 +376,12 @@ class PlayScene:
         status = {n: f.status for n, f in figures.items() if f.status != "ok"}
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
-        if info.get("timeline"):
-            draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
+        timeline = info.get("timeline")
+        if dock_height(timeline) != self.dock:  # rows came or went: dock it anew
+            self.resize(self.size)
+        if timeline:
+            screen.fill(theme.BACKGROUND, self.dock_rect)
+            self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.get("active"))
         self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
                        [self.camera.to_screen(f.hex) for f in figures.values()])
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
@@ -392,8 +400,9 @@ class PlayScene:
             if prediction is not None:
                 hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
                               getattr(self.game.ruleset, "odds_note", ""))
-        if reason:  # at the cursor too, not only on the status line
-            legend.draw_tip(screen, self.mouse, reason, screen.get_rect())
+        cell = cell_at(timeline, self.timeline_rect, self.mouse) if timeline else None
+        if reason or cell:  # at the cursor too, not only on the status line
+            legend.draw_tip(screen, self.mouse, reason or cell, screen.get_rect())
         elif c.view.mode == "move" and c.move_info() is not None and c.view.hover in c.move_info().hexes:
             move = c.move_for(c.view.hover)  # which movement a click here takes, and what it forbids
             legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
