@@ -157,19 +157,19 @@ def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning
     screen.blit(label, (x, rect.y + (rect.height - label.get_height()) // 2))
 
 
-def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> None:
     """The controls, over a dimmed board; packed closer in a window too short for them."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14, 200))
     screen.blit(shade, rect)
-    sections = sum(1 for _, what in HELP if not what)
-    natural = 40 + 47 + sections * 32 + (len(HELP) - sections) * 24 + 14 + 20
+    sections = sum(1 for _, what in rows if not what)
+    natural = 40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20
     k = max(0.6, min(1.0, rect.height / natural))
     title = theme.font(round(24 * k), True).render("Hexboard controls", True, theme.TEXT)
     x, y = rect.x + 60, rect.y + round(40 * k)
     screen.blit(title, (x, y))
     y += title.get_height() + round(14 * k)
-    for key, what in HELP:
+    for key, what in rows:
         if not what:
             label = theme.font(round(16 * k), True).render(key, True, theme.TEXT_WARN)
             screen.blit(label, (x, y + round(6 * k)))

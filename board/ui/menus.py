@@ -12,6 +12,7 @@ from board.ui import theme
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
+TWO_COLUMNS = 10  # a longer menu is laid out in two columns, so the combat log keeps its room
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,9 @@ class Item:
     hotkey: str = ""
 
 
-def _fit(text: str, width: int) -> str:
-    """Text cut with "…" to fit the menu's title width (the label would warn and clip)."""
-    font = theme.font(13, True)
+def _fit(text: str, width: int, font=None) -> str:
+    """Text cut with "…" to fit the width (the menu's title by default: it would warn and clip)."""
+    font = font or theme.font(13, True)
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
@@ -54,16 +55,22 @@ class ActionMenu:
         if not items:
             return
         title = _fit(title, WIDTH - 28)
-        height = ROW * (len(items) + 1) + 14
+        columns = 2 if len(items) > TWO_COLUMNS else 1
+        rows = -(-len(items) // columns)
+        width = (WIDTH - 12 - 4 * (columns - 1)) // columns
+        height = ROW * (rows + 1) + 14
         self.panel = pygame_gui.elements.UIPanel(pygame.Rect(topleft, (WIDTH, height)),
                                                  manager=self.manager, object_id="panel")
         pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
                                     container=self.panel, object_id="#menu_title")
-        for index, item in enumerate(items):
-            text = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+        for index, item in enumerate(items):  # down the first column, then the second
+            column, row = divmod(index, rows)
+            full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+            text = _fit(full, width - 12, theme.font(14))
+            tip = item.reason if not item.enabled else None if text == full else full
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(4, ROW * (index + 1) + 2, WIDTH - 12, ROW - 3), text, manager=self.manager,
-                container=self.panel, tool_tip_text=item.reason if item.enabled else None)
+                pygame.Rect(4 + column * (width + 4), ROW * (row + 1) + 2, width, ROW - 3), text,
+                manager=self.manager, container=self.panel, tool_tip_text=tip)
             if not item.enabled:
                 button.disable()
             self.buttons[button] = item

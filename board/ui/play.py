@@ -8,14 +8,14 @@ import pygame_gui
 from board.game import Game
 from board.hexgrid import Hex, hex_linedraw
 from board.rules.base import Event
-from board.ui import hud, legend, theme
+from board.ui import hud, keys, legend, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import FigureCard
 from board.ui.controller import Controller
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
-from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
+from board.ui.play_menu import MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
 from board.ui.timeline import cell_at, dock_height, draw_timeline
 
@@ -144,8 +144,12 @@ class PlayScene:
         elif key == pygame.K_F1 or event.unicode == "?":
             self.help = True
         elif ctrl and key == pygame.K_z:
-            if c.undo():
-                self.log.add([Event("undo", "Undo: the last command is taken back")], self.now)
+            before = list(self.game.events)
+            if c.undo():  # its rows leave the log; a note says what was taken back
+                gone = before[len(self.game.events):]
+                self.log.retract(len(gone))
+                self.log.add([Event("undo", "Undone: " + (gone[0].text if gone else "the last command"))],
+                             self.now)
         elif ctrl and key == pygame.K_y:
             c.redo()
         elif ctrl and key == pygame.K_s:
@@ -364,7 +368,7 @@ class PlayScene:
         return ov
 
     def hint(self) -> str:
-        return HINTS.get(self.controller.view.mode, "")
+        return keys.hint(self.controller.view.mode, self.game.ruleset, self.game.tokens())
 
     def draw(self, screen: pygame.Surface) -> None:
         """Draw one frame."""
@@ -408,6 +412,7 @@ class PlayScene:
             legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
                             self.board_rect)
         if self.help:
-            hud.draw_help(screen, self.board_rect.union(self.log_rect))
+            hud.draw_help(screen, self.board_rect.union(self.log_rect),
+                          keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)

@@ -60,7 +60,9 @@ class UsageDice:
     def tokens(self, state: UDState) -> dict[str, Token]:
         out = {}
         for f in state.figures.values():
-            gear = [i.label for i in f.weapons + f.armor]
+            # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
+            wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
+            gear = wounds + [i.label for i in f.weapons + f.armor]
             out[f.name] = Token(
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(footprint_cells(1, f.hex, 0)),
                 facing=None, status=f.status, posture="prone" if f.prone else "standing",
