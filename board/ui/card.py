@@ -33,13 +33,15 @@ class FigureCard:
         self.key = None
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.rows_key = None
+        self.rows_key = self.corners_key = None
+        self.corners: list[tuple[pygame.Rect, bool]] = []
         self.rows: list[tuple[str, str]] = []
 
     def show(self, screen: pygame.Surface, bounds: pygame.Rect, mouse, game, controller,
-             colours: dict, avoid=()) -> str | None:
+             colours: dict, avoid=lambda: (), view_key=None) -> str | None:
         """Draw the card of the hovered figure, else the selected one, in a corner of bounds
-        away from the mouse and the points in avoid (the tokens); returns whose card it is."""
+        away from the mouse and the points avoid() gives (the tokens: asked for only when
+        view_key, the camera and state, changes); returns whose card it is."""
         v = controller.view
         name = (controller.figure_at(v.hover) if v.hover else None) or v.selected
         tokens = game.tokens()
@@ -55,23 +57,30 @@ class FigureCard:
             self.rows_key, self.held = key, game.state
             self.rows = card_rows(game, name, viewer, v.gm)
         self.draw(screen, bounds, mouse, name, tokens[name].team, colours.get(name, theme.TEXT), self.rows,
-                  avoid)
+                  avoid, view_key)
         return name
 
     def render(self, name: str, team: str, colour, rows: list[tuple[str, str]]) -> pygame.Surface:
         key = (name, team, colour, tuple(rows))
         if key != self.key:
-            self.key, self.surface = key, _render(name, team, colour, rows)
+            surface = _render(name, team, colour, rows)
+            self.key = key
+            self.surface = theme.keyed(surface)
         return self.surface
 
     def draw(self, screen: pygame.Surface, bounds: pygame.Rect, mouse, name: str, team: str, colour,
-             rows: list[tuple[str, str]], avoid=()) -> pygame.Rect:
+             rows: list[tuple[str, str]], avoid=lambda: (), view_key=None) -> pygame.Rect:
         surface = self.render(name, team, colour, rows)
-        inner = bounds.inflate(-16, -16)
-        corners = [surface.get_rect(**{corner: getattr(inner, corner)})
-                   for corner in ("topleft", "topright", "bottomright", "bottomleft")]
-        clear = [r for r in corners if not r.collidepoint(mouse)]
-        rect = next((r for r in clear if not any(r.collidepoint(p) for p in avoid)), clear[0])
+        key = (surface.get_size(), tuple(bounds), view_key)
+        if key != self.corners_key or view_key is None:  # the corners free of tokens, kept
+            inner = bounds.inflate(-16, -16)
+            corners = [surface.get_rect(**{corner: getattr(inner, corner)})
+                       for corner in ("topleft", "topright", "bottomright", "bottomleft")]
+            points = list(avoid())
+            self.corners_key = key
+            self.corners = [(r, not any(r.collidepoint(p) for p in points)) for r in corners]
+        clear = [(r, free) for r, free in self.corners if not r.collidepoint(mouse)]
+        rect = next((r for r, free in clear if free), clear[0][0])
         screen.blit(surface, rect)
         self.rect = rect
         return rect
@@ -85,8 +94,7 @@ def _render(name: str, team: str, colour, rows) -> pygame.Surface:
                                           for label, value in rows]
     step = small.get_linesize()
     height = PAD + title.get_linesize() + 6 + sum(len(v) for _, v in lines) * step + PAD
-    surface = pygame.Surface((WIDTH, height), pygame.SRCALPHA)
-    pygame.draw.rect(surface, (*theme.PANEL, 238), surface.get_rect(), border_radius=8)
+    surface = theme.rounded_panel((WIDTH, height))
     pygame.draw.rect(surface, colour, surface.get_rect(), 2, border_radius=8)
     pygame.draw.circle(surface, colour, (PAD + 6, PAD + title.get_linesize() // 2), 6)
     surface.blit(title.render(name, True, theme.TEXT), (PAD + 18, PAD))

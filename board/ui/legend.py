@@ -120,12 +120,27 @@ def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str) -> None
     screen.blit(foot, (rect.x + 40, rect.bottom - 30))
 
 
+_TIPS: dict[str, pygame.Surface] = {}
+
+
+def _tip(text: str) -> pygame.Surface:
+    """A tooltip's picture, made once per text (a tip follows the cursor every frame)."""
+    surface = _TIPS.get(text)
+    if surface is None:
+        if len(_TIPS) > 64:
+            _TIPS.clear()
+        label = theme.font(14).render(text, True, theme.TEXT)
+        surface = theme.rounded_panel((label.get_width() + 16, label.get_height() + 8), 6)
+        pygame.draw.rect(surface, theme.TEXT_WARN, surface.get_rect(), 1, border_radius=6)
+        surface.blit(label, (8, 4))
+        surface = theme.keyed(surface)
+        _TIPS[text] = surface
+    return surface
+
+
 def draw_tip(screen: pygame.Surface, at: tuple[int, int], text: str, bounds: pygame.Rect) -> pygame.Rect:
     """A one-line tooltip just below and right of the cursor, kept inside bounds."""
-    label = theme.font(14).render(text, True, theme.TEXT)
-    box = pygame.Rect(at[0] + 14, at[1] + 20, label.get_width() + 16, label.get_height() + 8)
-    box.clamp_ip(bounds)
-    pygame.draw.rect(screen, theme.PANEL, box, border_radius=6)
-    pygame.draw.rect(screen, theme.TEXT_WARN, box, 1, border_radius=6)
-    screen.blit(label, (box.x + 8, box.y + 4))
+    surface = _tip(text)
+    box = surface.get_rect(topleft=(at[0] + 14, at[1] + 20)).clamp(bounds)
+    screen.blit(surface, box)
     return box

@@ -386,8 +386,12 @@ class PlayScene:
         if timeline:
             screen.fill(theme.BACKGROUND, self.dock_rect)
             self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.get("active"))
-        self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
-                       [self.camera.to_screen(f.hex) for f in figures.values()])
+        shown = self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
+                               lambda: [self.camera.to_screen(f.hex) for f in figures.values()],
+                               # the corner is chosen anew when the view has moved a good way
+                               (round(self.camera.size), *(round(o / 64) for o in self.camera.origin),
+                                id(self.game.state)))
+        covered = [self.card.rect] if shown else []
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height)
@@ -398,21 +402,32 @@ class PlayScene:
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())
         self.manager.draw_ui(screen)
-        if c.view.mode == "target" and c.view.hover is not None:
-            target = c.figure_at(c.view.hover)
-            prediction = c.predict(target) if target else None
-            if prediction is not None:
-                hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
-                              getattr(self.game.ruleset, "odds_note", ""))
-        cell = cell_at(timeline, self.timeline_rect, self.mouse) if timeline else None
-        if reason or cell:  # at the cursor too, not only on the status line
-            legend.draw_tip(screen, self.mouse, reason or cell, screen.get_rect())
-        elif c.view.mode == "move" and c.move_info() is not None and c.view.hover in c.move_info().hexes:
-            move = c.move_for(c.view.hover)  # which movement a click here takes, and what it forbids
-            legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
-                            self.board_rect)
+        covered += self._tips(screen, timeline, reason)
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect),
                           keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
+        # A zoom's preview is made from this frame: without what was drawn over the board.
+        self.renderer.covered = [self.board_rect] if self.help or self.legend else covered
+
+    def _tips(self, screen: pygame.Surface, timeline, reason: str | None) -> list[pygame.Rect]:
+        """The odds beside the cursor, a greyed action's reason, a timeline cell's full text, or
+        which movement a hex takes and what it forbids; returns where they were drawn."""
+        c = self.controller
+        out = []
+        if c.view.mode == "target" and c.view.hover is not None:
+            target = c.figure_at(c.view.hover)
+            prediction = c.predict(target) if target else None
+            if prediction is not None:
+                out.append(hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
+                                         getattr(self.game.ruleset, "odds_note", "")))
+        cell = cell_at(timeline, self.timeline_rect, self.mouse) if timeline else None
+        move = c.move_info() if c.view.mode == "move" else None
+        if reason or cell:  # at the cursor too, not only on the status line
+            out.append(legend.draw_tip(screen, self.mouse, reason or cell, screen.get_rect()))
+        elif move is not None and c.view.hover in move.hexes:
+            move = c.move_for(c.view.hover)
+            out.append(legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
+                                       self.board_rect))
+        return out
