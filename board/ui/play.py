@@ -17,6 +17,7 @@ from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
+from board.ui.sound import Sounds
 from board.ui.timeline import cell_at, dock_height, draw_timeline
 
 PAN_STEP = 60
@@ -39,6 +40,7 @@ class PlayScene:
         self.banner = hud.Banner()
         self.log = CombatLog(theme.LOG_WIDTH)
         self.card = FigureCard()
+        self.sounds = Sounds()
         self.timeline_rect = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
@@ -132,6 +134,7 @@ class PlayScene:
             self.controller.view.events = []
             self.log.add(events, self.now)
             self.animator.add(events, self.now, before)
+            self.sounds.play(events)
 
     def _key(self, event) -> None:
         c = self.controller
@@ -170,6 +173,8 @@ class PlayScene:
             c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
         elif key == pygame.K_l:
             c.view.labels = not c.view.labels
+        elif key == pygame.K_n:
+            c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
             c.toggle_gm()
         elif key == pygame.K_m:
