@@ -124,6 +124,9 @@ class Token:
     on_fire: str | None = None
     threat_zone: frozenset[Hex] = frozenset()  # drawn only where the ruleset defines one
     engaged_with: tuple[str, ...] = ()  # figures that engage this one (drawn as arrows)
+    # What the figure is or wields, drawn faintly on the token: blade, knife, axe, polearm, bow,
+    # magic, beast ("": none).
+    glyph: str = ""
 
 
 class Ruleset(Protocol):

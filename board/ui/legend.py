@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from board.ui import theme
+from board.ui.glyphs import draw_glyph
 from board.ui.renderer import ALLY_TARGET, _stamp, _threat_stamp
 from board.ui.tokens import PILLS
 
@@ -35,6 +36,7 @@ ENTRIES = (
     ("pointer", (240, 240, 240), "white triangle: the way the figure faces"),
     ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), third: its weapon"),
     ("fire", theme.FLAMES, "orange flicker: on fire"),
+    ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
 )
 
 
@@ -67,6 +69,10 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
         pygame.draw.polygon(surface, colour, [(c * 2 - 3, c), (c * 2 - 12, c - 6), (c * 2 - 12, c + 6)])
     elif kind == "ring":
         pygame.draw.circle(surface, colour, (c, c), c - 3, 3)
+    elif kind == "badge":
+        pygame.draw.circle(surface, (30, 50, 100), (c, c), c - 5)
+        pygame.draw.circle(surface, (235, 235, 240), (c, c), c - 5, 1)
+        draw_glyph(surface, "blade", (c, c), c - 9, (245, 245, 250, 255))
     elif kind in ("pointer", "fire", "meter"):
         pygame.draw.circle(surface, theme.TEAM_COLOURS[1], (c, c), c - 6)
         if kind == "pointer":

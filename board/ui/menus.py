@@ -12,7 +12,7 @@ from board.ui import theme
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
-TWO_COLUMNS = 10  # a longer menu is laid out in two columns, so the combat log keeps its room
+TWO_COLUMNS = 13  # a longer menu (14-19 rows) is laid out in two columns: the combat log keeps its room
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class BoardRenderer:
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour)
+               f.on_fire, colour, f.glyph)
         surface = self.tokens.get(key)
         if surface is None:
             surface = self.tokens[key] = draw_token(f, size, colour, self.battle.layout)

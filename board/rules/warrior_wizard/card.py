@@ -31,3 +31,19 @@ def card(state: WWState, name: str) -> list[tuple[str, str]]:
     if f.on_fire:
         rows.append(("On fire", f.on_fire))
     return rows + listed("Spells", f.spells)
+
+
+# The token's glyph by the Weapons Table's category of the weapon in hand.
+GLYPHS = {"Knives": "knife", "Swords": "blade", "Axe/Mace/Hammer": "axe", "Pole Arms": "polearm",
+          "Missile Weapons": "bow"}
+
+
+def glyph_of(state: WWState, f: FigureState) -> str:
+    """What the token shows: a beast for a big figure, magic for an unarmed caster, else the
+    weapon in hand's kind."""
+    if f.size >= 3:
+        return "beast"
+    row = weapon(state, f.ready)
+    if f.spells and (row is None or "staff" in row.name.casefold()):
+        return "magic"
+    return GLYPHS.get(row.category, "") if row else ""
