@@ -55,3 +55,24 @@ def test_no_program_value_reaches_the_log_or_a_menu(ruleset, map_name):
     seen = words_seen(driver, random.Random(5))
     bad = sorted({line for line in seen if PROGRAM_VALUE.search(line)})
     assert not bad, "\n".join(bad[:20])
+
+
+def test_the_editors_facing_list_reads_as_compass_words():
+    import pygame
+    import pygame_gui
+
+    from board.rules.base import get_ruleset
+    from board.ui.editor_form import facing_names
+    from board.ui.menus import THEME
+    from board.ui.sheet_form import SheetForm
+
+    assert facing_names("pointy") == ["E", "NE", "NW", "W", "SW", "SE"]
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    form = SheetForm(pygame_gui.UIManager((800, 600), str(THEME)), 0, 0, 420,
+                     get_ruleset("dox").figure_model())
+    form.kind = "pointy"
+    form.load(None)
+    assert [option[0] for option in form.drops["facing"].options_list] == ["E", "NE", "NW", "W", "SW", "SE"]
+    assert form.data((0, 0))["facing"] == 0
