@@ -321,8 +321,8 @@ def map_to_yaml(battle: BattleMap) -> str:
         data["hexes"] = hexes
     data["figures"] = [_placed(battle, spec) for spec in battle.figures]
     # In the samples' order: what the map is, its picture, then who is on it.
-    order = ("name", "ruleset", "layout", "size", "radius", "labels", "hide_enemy_sheets", "terrain", "hexes",
-             "teams", "figures", "notes")
+    order = ("name", "ruleset", "layout", "size", "radius", "labels", "hide_enemy_sheets", "pass_the_screen",
+             "terrain", "hexes", "teams", "figures", "notes")
     return dump_yaml({key: data[key] for key in sorted(data, key=lambda k: order.index(k) if k in order else 99)})
 
 

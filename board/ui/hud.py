@@ -21,6 +21,7 @@ HELP = [
     ("T", "threat zones: selected and hovered / all / off"),
     ("L", "hex labels on / off"),
     ("K", "the legend: every colour and mark on the board"),
+    ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),

@@ -12,6 +12,7 @@ from board.ui import hud, keys, legend, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import FigureCard
+from board.ui.cover import Cover
 from board.ui.controller import Controller
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
@@ -41,6 +42,7 @@ class PlayScene:
         self.log = CombatLog(theme.LOG_WIDTH)
         self.card = FigureCard()
         self.sounds = Sounds()
+        self.cover = Cover(getattr(game.battle.source, "pass_the_screen", False))
         self.timeline_rect = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
@@ -104,6 +106,8 @@ class PlayScene:
         """Route one pygame event; any change marks the frame dirty."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
         self.dirty = True
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.cover.lift():
+            return  # the key or click that lifts the cover does nothing else
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
             self._file_action(self.file_buttons[event.ui_element])
             return
@@ -173,6 +177,10 @@ class PlayScene:
             c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
         elif key == pygame.K_l:
             c.view.labels = not c.view.labels
+        elif key == pygame.K_h:
+            self.cover.on = not self.cover.on
+            c.say("Pass the screen: on (the board is covered when the side to act changes)"
+                  if self.cover.on else "Pass the screen: off")
         elif key == pygame.K_n:
             c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
@@ -413,8 +421,11 @@ class PlayScene:
                           keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
+        active = info.get("active")
+        self.cover.follow(figures[active].team if active in figures else None)
+        self.cover.draw(screen)
         # A zoom's preview is made from this frame: without what was drawn over the board.
-        self.renderer.covered = [self.board_rect] if self.help or self.legend else covered
+        self.renderer.covered = [self.board_rect] if self.help or self.legend or self.cover.shown_for else covered
 
     def _tips(self, screen: pygame.Surface, timeline, reason: str | None) -> list[pygame.Rect]:
         """The odds beside the cursor, a greyed action's reason, a timeline cell's full text, or
