@@ -19,7 +19,8 @@ from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
 from board.ui.sound import Sounds
-from board.ui.timeline import cell_at, dock_height, draw_timeline
+from board.ui.timeline import dock_height, draw_timeline
+from board.ui.tips import draw_tips
 
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
@@ -415,7 +416,7 @@ class PlayScene:
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())
         self.manager.draw_ui(screen)
-        covered += self._tips(screen, timeline, reason)
+        covered += draw_tips(self, screen, timeline, reason)
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect),
                           keys.help_rows(self.game.ruleset, self.game.tokens()))
@@ -426,24 +427,3 @@ class PlayScene:
         self.cover.draw(screen)
         # A zoom's preview is made from this frame: without what was drawn over the board.
         self.renderer.covered = [self.board_rect] if self.help or self.legend or self.cover.shown_for else covered
-
-    def _tips(self, screen: pygame.Surface, timeline, reason: str | None) -> list[pygame.Rect]:
-        """The odds beside the cursor, a greyed action's reason, a timeline cell's full text, or
-        which movement a hex takes and what it forbids; returns where they were drawn."""
-        c = self.controller
-        out = []
-        if c.view.mode == "target" and c.view.hover is not None:
-            target = c.figure_at(c.view.hover)
-            prediction = c.predict(target) if target else None
-            if prediction is not None:
-                out.append(hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect,
-                                         getattr(self.game.ruleset, "odds_note", "")))
-        cell = cell_at(timeline, self.timeline_rect, self.mouse) if timeline else None
-        move = c.move_info() if c.view.mode == "move" else None
-        if reason or cell:  # at the cursor too, not only on the status line
-            out.append(legend.draw_tip(screen, self.mouse, reason or cell, screen.get_rect()))
-        elif move is not None and c.view.hover in move.hexes:
-            move = c.move_for(c.view.hover)
-            out.append(legend.draw_tip(screen, self.mouse, move.label + (f": {move.note}" if move.note else ""),
-                                       self.board_rect))
-        return out
