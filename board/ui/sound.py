@@ -15,6 +15,7 @@ from board.ui.log_rows import dice_faces
 
 RATE = 22050
 START_MUTED = [False]  # set by --mute before the window opens
+_MIXER: list[bool] = []  # whether the mixer opened: tried once a process, at the first sound
 
 
 def _tone(seconds: float, start_hz: float, end_hz: float, volume: float, noise: float = 0.0,
@@ -62,17 +63,22 @@ class Sounds:
     def __init__(self):
         self.muted = START_MUTED[0]
         self.sounds: dict[str, pygame.mixer.Sound] = {}
-        quiet = os.environ.get("SDL_AUDIODRIVER") == "dummy" or "PYTEST_CURRENT_TEST" in os.environ
-        self.available = not quiet and self._open()
+        # Headless (a dummy audio or video driver: tests, benchmarks, screenshots) or under
+        # pytest: silent, and no mixer is ever opened.
+        self.available = not ("dummy" in (os.environ.get("SDL_AUDIODRIVER"), os.environ.get("SDL_VIDEODRIVER"))
+                              or "PYTEST_CURRENT_TEST" in os.environ)
 
     @staticmethod
     def _open() -> bool:
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            return True
-        except pygame.error:  # no audio device: the board plays silent
-            return False
+        """Open the mixer once a process, when the first sound plays (not at start-up)."""
+        if not _MIXER:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+                _MIXER.append(True)
+            except pygame.error:  # no audio device: the board plays silent
+                _MIXER.append(False)
+        return _MIXER[0]
 
     def toggle(self) -> bool:
         """Mute or unmute; returns whether sound is now on."""
@@ -83,7 +89,7 @@ class Sounds:
         """Play the most telling sound of the events (a death over a fall over a hit over dice)."""
         names = {sound_of(e) for e in events} - {None}
         name = next((n for n in ("death", "fall", "hit", "dice") if n in names), None)
-        if name is None or self.muted or not self.available:
+        if name is None or self.muted or not self.available or not self._open():
             return name
         if name not in self.sounds:
             self.sounds[name] = pygame.mixer.Sound(buffer=SOUNDS[name]().tobytes())

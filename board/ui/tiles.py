@@ -86,7 +86,11 @@ class MapTiles:
             inset = [(x + (cx - x) * k, y + (cy - y) * k) for x, y in corners]
             bevel(surface, inset, theme.WALL if wall else theme.OPEN_ALT,
                   max(1, int(size / (10 if wall else 20))), raised=wall)
-        pygame.draw.aalines(surface, theme.WALL_EDGE if wall else theme.GRID, True, corners)
+        edge = theme.WALL_EDGE if wall else theme.GRID
+        if size >= 12:  # anti-aliased where it shows; a far view keeps the cheaper plain line
+            pygame.draw.aalines(surface, edge, True, corners)
+        else:
+            pygame.draw.polygon(surface, edge, corners, 1)
         if not wall and self.labels and size >= 22 and self.battle.size is not None:
             text = theme.font(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
                                                               theme.LABEL)
