@@ -25,3 +25,14 @@ def test_an_undone_commands_rows_leave_the_log_and_a_redo_prints_them_once():
     lines = d.scene.log.text().splitlines()
     assert lines.count(moved) == 1 and lines[-1] == moved
     assert len(d.scene.log.entries) == len(lines)
+
+
+def test_the_panel_shows_the_undo_at_once():
+    d = Driver()
+    move_two(d)
+    d.frame()
+    d.ctrl(pygame.K_z)
+    d.frame()
+    shown = {serial for serial, _ in d.scene.log.shown}
+    assert shown == {e.serial for e in d.scene.log.entries if e.rows} & shown
+    assert max(shown) == d.scene.log.entries[-1].serial  # the "Undone" note is on screen

@@ -50,17 +50,22 @@ class ActionMenu:
         key = (title, tuple(items), topleft)
         if key == self.key:
             return
-        self.hide()
+        columns = 2 if len(items) > TWO_COLUMNS else 1
+        rows = -(-len(items) // columns)
+        width = (WIDTH - 12 - 4 * (columns - 1)) // columns
+        rect = pygame.Rect(topleft, (WIDTH, ROW * (rows + 1) + 14))
+        if items and self.panel is not None and self.panel.get_relative_rect() == rect:
+            # The same size: keep the panel (its rounded shape is the costly part), new rows.
+            self.panel.get_container().clear()
+            self.buttons = {}
+        else:
+            self.hide()
+            if items:
+                self.panel = pygame_gui.elements.UIPanel(rect, manager=self.manager, object_id="panel")
         self.key = key
         if not items:
             return
         title = _fit(title, WIDTH - 28)
-        columns = 2 if len(items) > TWO_COLUMNS else 1
-        rows = -(-len(items) // columns)
-        width = (WIDTH - 12 - 4 * (columns - 1)) // columns
-        height = ROW * (rows + 1) + 14
-        self.panel = pygame_gui.elements.UIPanel(pygame.Rect(topleft, (WIDTH, height)),
-                                                 manager=self.manager, object_id="panel")
         pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
                                     container=self.panel, object_id="#menu_title")
         for index, item in enumerate(items):  # down the first column, then the second

@@ -61,8 +61,14 @@ def bevel(surface: pygame.Surface, corners, colour, width: int, raised: bool = T
                          else shade(colour, 1.06 if lit else 0.86), a, b, width)
 
 
+_GRAINED: dict[tuple, tuple[int, int, int]] = {}
+
+
 def grained(colour, size: int) -> tuple[int, int, int]:
     """A colour as the grain leaves it on average: the fill around tiles that hold no hex, so
-    the ground between them shows no seam."""
-    mean = pygame.transform.average_color(grain(size))
-    return tuple(round(c * m / 255) for c, m in zip(colour[:3], mean[:3]))
+    the ground between them shows no seam (worked out once per colour)."""
+    key = (tuple(colour[:3]), size)
+    if key not in _GRAINED:
+        mean = pygame.transform.average_color(grain(size))
+        _GRAINED[key] = tuple(round(c * m / 255) for c, m in zip(colour[:3], mean[:3]))
+    return _GRAINED[key]
