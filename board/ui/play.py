@@ -59,6 +59,7 @@ class PlayScene:
         self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
         self.sidebar_key = None
         self._colours: tuple = (None, {}, {})
+        self._hint: tuple = (None, "")
         self.resize(size)
         self.log.add(game.events, 0.0)
 
@@ -407,7 +408,10 @@ class PlayScene:
         return self._colours[1], self._colours[2]
 
     def hint(self) -> str:
-        return keys.hint(self.controller.view.mode, self.game.ruleset, self.game.tokens())
+        key = (self.controller.view.mode, self.game.version)  # worked out once per mode and state
+        if self._hint[0] != key:
+            self._hint = (key, keys.hint(key[0], self.game.ruleset, self.game.tokens()))
+        return self._hint[1]
 
     def draw(self, screen: pygame.Surface) -> None:
         """Draw one frame."""
