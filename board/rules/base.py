@@ -183,3 +183,9 @@ class Ruleset(Protocol):
 
     def legal_commands(self, state) -> list[Command]:
         """Concrete legal commands now (for random play and bots)."""
+
+
+def listed(label: str, names) -> list[tuple[str, str]]:
+    """A figure card row naming the things, comma-separated; no row when there are none."""
+    names = [str(n) for n in names]
+    return [(label, ", ".join(names))] if names else []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from board.rules.cards import listed
+from board.rules.base import listed
 
 
 def card(state, name: str) -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from board.rules.cards import listed
+from board.rules.base import listed
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, movement, weapon
 
