@@ -141,8 +141,11 @@ def check_script(script: Script, file: str, base: Path) -> None:
     for command in script.commands:
         game.submit(command)  # a refusal is fine; an exception fails the test
     riders = {name for name, f in game.snapshot()["figures"].items() if f.get("mount")}  # dox: on a horse
-    cells = [c for name, f in game.tokens().items() if name not in riders for c in f.cells]
+    # W&W: one-hex figures in a hand-to-hand brawl share a hex (and say so).
+    brawling = {name for name, f in game.tokens().items() if f.shares_hex and f.size == 1}
+    cells = [c for name, f in game.tokens().items() if name not in riders | brawling for c in f.cells]
     assert len(cells) == len(set(cells)), "two figures share a hex after the replay"
+    assert not {game.tokens()[n].hex for n in brawling} & set(cells), "a brawl's hex overlaps another figure"
     again = parse_script(game_to_yaml(game), file, base)
     for command in again.commands:
         outcome = again.game.submit(command)

@@ -229,7 +229,8 @@ def test_a_delayed_character_engaged_meanwhile_may_only_shift_one_hex():
     assert "this move allows 1" in refused(game, do="move", figure="Ann", action="shift",
                                            path=((1, 0), (1, 1)))
     assert action_info(game, "Ann", "continue") is None
-    assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, 0)}
+    # [1, 0] keeps her in Bob's threat zone; [2, 0] is Bob's own hex, where she may brawl.
+    assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, 0), Hex(2, 0)}
     move(game, "Ann", (1, 0), action="shift")
     assert snap(game, "Ann")["engaged_with"] == ["Bob"]
 
@@ -246,8 +247,8 @@ def test_an_engaged_character_may_not_step_jog_or_move():
 
 def test_an_engaged_character_may_shift_one_hex_staying_in_his_opponents_threat_zone():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3))
-    # Bob's threat zone: [0, 0], [1, -1] and [0, 1].
-    assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, -1), Hex(0, 1)}
+    # Bob's threat zone: [0, 0], [1, -1] and [0, 1]; and Bob's own hex [1, 0], to brawl there.
+    assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, -1), Hex(0, 1), Hex(1, 0)}
     assert "must keep you in the threat zone of Bob" in refused(
         game, do="move", figure="Ann", action="shift", path=((-1, 0),))
     move(game, "Ann", (0, 1), action="shift", facing=1)

@@ -127,6 +127,7 @@ class Token:
     on_fire: str | None = None
     threat_zone: frozenset[Hex] = frozenset()  # drawn only where the ruleset defines one
     engaged_with: tuple[str, ...] = ()  # figures that engage this one (drawn as arrows)
+    shares_hex: bool = False  # in a brawl: drawn smaller, beside the others in its hex
     # What the figure is or wields, drawn faintly on the token: blade, knife, axe, polearm, bow,
     # magic, beast ("": none).
     glyph: str = ""

@@ -86,10 +86,15 @@ class Controller(GMControls):
         return min(fits, key=lambda i: len(i.hexes), default=chosen)
 
     def figure_at(self, h: Hex) -> str | None:
-        for f in self.game.tokens().values():
-            if h in f.cells:
-                return f.name
-        return None
+        """The figure at h; where several share it (a brawl), a valid target of the action
+        being aimed, else the selected figure, else the first."""
+        names = [f.name for f in self.game.tokens().values() if h in f.cells]
+        v = self.view
+        targets = v.action.targets if v.mode == "target" and v.action is not None else ()
+        for name in names:
+            if name in targets:
+                return name
+        return v.selected if v.selected in names else next(iter(names), None)
 
     def sync(self) -> None:
         """Bring the view in line with the game after any change."""

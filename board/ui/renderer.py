@@ -12,7 +12,7 @@ from board.hexgrid import DIRECTIONS, Hex, layout_for, polygon_corners
 from board.ui import theme
 from board.ui.camera import Camera
 from board.ui.tiles import MapTiles
-from board.ui.tokens import draw_token
+from board.ui.tokens import SHARED_SCALE, draw_token, shared_slots
 
 SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
 ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
@@ -105,6 +105,7 @@ class BoardRenderer:
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple | None = None
         self.token_size: float | None = None
+        self.shared: dict[str, tuple[float, float]] = {}  # figures sharing a hex: their offsets
         self.drawn: tuple[float, tuple[float, float]] | None = None  # (size, origin) last drawn sharp
         self.preview: tuple[pygame.Surface, float, tuple[float, float]] | None = None
         self.zoomed_at = 0.0
@@ -201,18 +202,19 @@ class BoardRenderer:
         x, y = BoardRenderer._stamp_offset(camera, h)
         return round(x + camera.origin[0]), round(y + camera.origin[1])
 
-    def token(self, f, size: float, colour) -> pygame.Surface:
-        """The token of a figure at this zoom, drawn once per look and facing."""
+    def token(self, f, size: float, colour, scale: float = 1.0) -> pygame.Surface:
+        """The token of a figure at this zoom (scaled down in a shared hex), drawn once per
+        look and facing."""
         if round(size, 2) != self.token_size:
             # Only the current zoom's tokens are kept: zooming through forty sizes must not
             # keep forty sets.
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour, f.glyph)
+               f.on_fire, colour, f.glyph, scale)
         surface = self.tokens.get(key)
         if surface is None:
-            surface = self.tokens[key] = draw_token(f, size, colour, self.battle.layout)
+            surface = self.tokens[key] = draw_token(f, size * scale, colour, self.battle.layout)
         return surface
 
     # --- a frame -------------------------------------------------------------------------
@@ -271,6 +273,7 @@ class BoardRenderer:
         state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in figures.values())
         layer = self._board_layer(rect, camera, ov, figures, state_key, backdrop)
         surface.blit(backdrop, (0, 0)) if backdrop is not None else surface.blit(layer, rect.topleft)
+        self.shared = shared_slots(figures)
         clip = surface.get_clip()
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
@@ -301,7 +304,9 @@ class BoardRenderer:
             points = [camera.offset(c) for c in footprint_cells(*key)]
             offset = self.centres[1][key] = (sum(p[0] for p in points) / len(points),
                                              sum(p[1] for p in points) / len(points))
-        return offset[0] + camera.origin[0], offset[1] + camera.origin[1]
+        dx, dy = self.shared.get(f.name, (0.0, 0.0))  # its place in a shared hex (a brawl)
+        return (offset[0] + camera.origin[0] + dx * camera.size,
+                offset[1] + camera.origin[1] + dy * camera.size)
 
     def _draw_tokens(self, surface, camera, figures, ov: Overlays, animator, now) -> None:
         order = sorted(figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
@@ -313,7 +318,8 @@ class BoardRenderer:
             if not view.collidepoint(centre):
                 continue  # off screen (a big map's army): no token to draw
             colour = self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])
-            token = self.token(f, camera.size, colour)
+            scale = SHARED_SCALE if f.name in self.shared else 1.0
+            token = self.token(f, camera.size, colour, scale)
             fx = animator.figure_fx(f.name, now) if animator else None
             moving = animator.position(f.name, now) if animator else None
             if moving is not None:
@@ -333,19 +339,19 @@ class BoardRenderer:
             # Rings go over the token, outside its edge, so a footprint never hides them.
             if f.name in (ov.selected, ov.active):
                 ring = theme.SELECT if f.name == ov.selected else (255, 255, 255)
-                radius = _ring_radius(camera, f, centre, 0.9)
+                radius = _ring_radius(camera, f, centre, 0.9 * scale)
                 pygame.draw.circle(surface, ring, centre, radius, max(2, int(camera.size / 12)))
             if f.name in ov.targets:
                 colour = ALLY_TARGET if f.team == allies else theme.TARGET
-                pygame.draw.circle(surface, colour, centre, _ring_radius(camera, f, centre, 0.95),
+                pygame.draw.circle(surface, colour, centre, _ring_radius(camera, f, centre, 0.95 * scale),
                                    max(2, int(camera.size / 10)))
 
     def _draw_links(self, surface, camera, figures, ov: Overlays) -> None:
         width = max(2, int(camera.size / 10))
         for engager, engaged in ov.links:
             a, b = figures.get(engager), figures.get(engaged)
-            if a is None or b is None:
-                continue
+            if a is None or b is None or (a.name in self.shared and a.hex == b.hex):
+                continue  # a brawl shows by the shared hex: no arrow between its halves
             start, end = self._centre(camera, a), self._centre(camera, b)
             dx, dy = end[0] - start[0], end[1] - start[1]
             length = math.hypot(dx, dy) or 1

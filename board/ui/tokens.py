@@ -279,3 +279,26 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
     # Centred on the capitals, not on the line (whose box holds room for accents and descenders).
     surface.blit(label, (pill.centerx - label.get_width() // 2, round(pill.centery - font.get_ascent() + caps / 2)))
+
+
+SHARED_SCALE = 0.56  # a token's size when one-hex figures share a hex (a brawl)
+
+
+def shared_slots(figures) -> dict[str, tuple[float, float]]:
+    """Where each figure sharing a hex sits, as an offset from the hex centre in hex sizes.
+
+    Figures the ruleset says share their hex (a Warrior & Wizard brawl) are drawn smaller,
+    side by side (two) or around the centre (more), so every token and its name stays
+    visible. (A Dox rider on his mount is not: the rider is drawn over it.)"""
+    by_hex: dict = {}
+    for f in figures.values():
+        if f.shares_hex:
+            by_hex.setdefault(tuple(f.hex), []).append(f.name)
+    slots = {}
+    for names in by_hex.values():
+        if len(names) < 2:
+            continue
+        for i, name in enumerate(names):
+            angle = math.pi + 2 * math.pi * i / len(names)  # the first on the left
+            slots[name] = (0.47 * math.cos(angle), 0.47 * math.sin(angle))
+    return slots

@@ -8,7 +8,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
-from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
+from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.card import card as figure_card, glyph_of
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
@@ -46,6 +46,7 @@ class WarriorWizard:
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
+        shared = brawl.shared_hexes(state)
         engaged_by = all_engagers(state)
         for f in state.figures.values():
             by = engaged_by[f.name]
@@ -54,7 +55,7 @@ class WarriorWizard:
                 facing=f.facing, status=f.status, posture=f.posture,
                 meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
                 on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
-                glyph=glyph_of(state, f))
+                shares_hex=f.size == 1 and f.hex in shared, glyph=glyph_of(state, f))
         return out
 
     def options_model(self) -> type[Options]:

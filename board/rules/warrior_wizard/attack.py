@@ -9,6 +9,7 @@ from board.dice import Dice, DiceSource, add_bonus, check, roll, strength_damage
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Refusal
+from board.rules.warrior_wizard import brawl
 from board.rules.warrior_wizard.damage import take_damage
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
@@ -75,12 +76,9 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
         middle = [h for h in line[1:-1] if h not in attacker.cells and h not in target.cells]
         if any(not state.battle.passable(h) for h in middle):
             continue
-        occupants = state.occupant_map()
         seen: list[str] = []
-        for h in middle:
-            name = occupants.get(h)
-            if name and name not in seen:
-                seen.append(name)
+        for h in middle:  # every figure there: a brawl's hex holds several
+            seen += [g.name for g in brawl.in_hex(state, h) if g.name not in seen]
         if best is None or len(seen) < len(best[1]):
             best = (middle, seen)
     if best is None:
@@ -88,12 +86,21 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
     return best
 
 
+def brawlers(a: FigureState, t: FigureState, state: WWState) -> list[str]:
+    """The others brawling in the target's hex, whom a missile into it may strike instead."""
+    return [g.name for g in brawl.partners(state, t) if g.name != a.name]
+
+
 def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
     """Figures f can strike in melee now: in its front, within reach."""
     weapon = state.tables.weapon(f.ready) if f.ready else None
     reach = 1 if hth or weapon is None else weapon.reach
+    # "Short weapons can only attack in the same hex in hand-to-hand combat": in a brawl only
+    # bare hands and Short weapons strike.
+    close = hth or weapon is None or "short" in weapon.lengths
     return [g.name for g in state.figures.values()
-            if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
+            if g.name != f.name and g.status != "dead"
+            and ((close and brawl.same_hex(f, g)) or (in_front(f, g) and distance(f, g) <= reach))]
 
 
 def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
@@ -146,6 +153,9 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
         _, bystanders = line_of_fire(state, a, t)
         if bystanders:
             mods.append((f"{', '.join(bystanders)} in the line of fire", -len(bystanders)))
+        others = brawlers(a, t, state)
+        if others:
+            mods.append((f"into a brawl with {', '.join(others)}", -len(others)))
     if t.turn.stance == "breather":
         mods.append(("target taking a breather", +3))
     if plan.set_vs_charge:
@@ -276,6 +286,9 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     """
     a, t = state.figures[plan.attacker], state.figures[plan.target]
     _, bystanders = line_of_fire(state, a, t)
+    # "When attacking into a brawl, choose the order in which characters are targeted
+    # randomly": the brawl's others come after those in the path, the hex being the farthest.
+    bystanders += brawl.random_order(brawlers(a, t, state), dice)
     range_penalty = sum(n for reason, n in modifiers(state, plan)
                         if reason.startswith(("thrown:", "range")))
     events: list[Event] = []

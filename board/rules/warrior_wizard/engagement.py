@@ -31,6 +31,13 @@ def _front(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
     return frozenset(threat_zone(size, anchor, facing))
 
 
+def hold_of(f: FigureState) -> frozenset[Hex]:
+    """The hexes where f Engages an enemy: its threat zone, and for a one-hex figure its own
+    hex, where an enemy who Shifted in brawls with it."""
+    zone = zone_of(f)
+    return zone | {f.hex} if zone and f.size == 1 else zone
+
+
 def engagers_needed(size: int) -> int:
     """Hexes of engaging figures needed to Engage a figure of this size.
 
@@ -43,7 +50,7 @@ def engagers_needed(size: int) -> int:
 def engagers_at(state: WWState, f: FigureState, anchor: Hex, facing: int) -> list[str]:
     """Who would Engage f if it stood at anchor with that facing (its own facing aside)."""
     cells = set(footprint_cells(f.size, anchor, facing))
-    found = [g for g in state.enemies(f) if cells & zone_of(g)]
+    found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]
@@ -60,7 +67,7 @@ def all_engagers(state: WWState) -> dict[str, list[str]]:
     enemy's zone."""
     threats: dict[Hex, list[FigureState]] = {}
     for g in state.figures.values():
-        for cell in zone_of(g):
+        for cell in hold_of(g):  # its own hex too: a brawl
             threats.setdefault(cell, []).append(g)
     out: dict[str, list[str]] = {}
     for f in state.figures.values():

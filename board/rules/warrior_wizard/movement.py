@@ -8,7 +8,8 @@ from math import ceil
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
-from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
+from board.rules.warrior_wizard import brawl
+from board.rules.warrior_wizard.engagement import engagers_needed, hold_of
 from board.rules.warrior_wizard.load import at_max_lift
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
@@ -55,13 +56,23 @@ class Board:
         add = self.threats.setdefault
         for g in state.figures.values():
             if g.team != f.team:  # an enemy
-                for cell in zone_of(g):
+                for cell in hold_of(g):  # its own hex too: a brawl
                     add(cell, []).append(g)
+        # Occupied hexes it may stand in: its own, in a brawl, and those a Shift may enter.
+        placed = f.name in state.figures and f.size == 1  # not a figure the GM is adding
+        self.brawls = frozenset({f.hex} if placed else ())
+        self.shifting = False
+
+    def open_brawls(self) -> None:
+        """Let a Shift enter an adjacent enemy's hex, to brawl there (one-hex figures only)."""
+        self.shifting = True
+        self.brawls |= frozenset(n for n in hex_neighbors(self.f.hex)
+                                if n in self.occupied and brawl.why_not(self.state, self.f, n) is None)
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
         passable = self.state.battle.passable
-        return all(passable(c) and c not in self.occupied
+        return all(passable(c) and (c not in self.occupied or c in self.brawls)
                    for c in footprint_cells(self.f.size, anchor, facing))
 
     def engagers(self, anchor: Hex, facing: int) -> set[str]:
@@ -80,8 +91,12 @@ class Board:
                 return f"{battle.label(c)} is off the map" if battle.size else "that is off the map"
             if battle.terrain_at(c).blocks:
                 return f"{battle.label(c)} is a wall"
-            if c in self.occupied:
-                return f"{self.occupied[c]} is in the way at {battle.label(c)}"
+            if c in self.occupied and c not in self.brawls:
+                why = f"{self.occupied[c]} is in the way at {battle.label(c)}"
+                reason = self.shifting and brawl.why_not(self.state, self.f, c)
+                if reason:  # a Shift into an enemy's hex: say why it may not brawl there
+                    why += f" ({reason})"
+                return why
         return None
 
 

@@ -99,6 +99,8 @@ def plan(state: WWState, command: Command) -> MovePlan:
     f = acting_figure(state, command, "movement")
     board = Board(state, f)
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
+    if engaged_with:
+        board.open_brawls()
     path = tuple(to_hex(state, p) for p in command.path or ())
     if command.to is not None and not path:
         destination = to_hex(state, command.to)
@@ -144,6 +146,8 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} is not Engaged: Shift is for Engaged figures; use Step")
     if action == "stand_still" and path:
         raise Refusal("Stand still uses no movement; choose a movement action to move")
+    if path and path[-1] in board.brawls and action != "shift":
+        raise Refusal("only a Shift enters an enemy's hex, to brawl there")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
     check_path(state, f, list(path), limit, facing, set(engaged_with), board)
     if not path:
@@ -269,6 +273,8 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     """The movement actions the active figure may take, with reachable hexes for each."""
     board = Board(state, f)
     engaged_with = board.engagers(f.hex, f.facing)
+    if engaged_with:
+        board.open_brawls()
     out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="none")]
     out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":
@@ -276,6 +282,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         return out
     if load.at_max_lift(state, f):
         hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
+        hexes = {h: p for h, p in hexes.items() if h not in board.brawls}
         out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,
                               enabled=bool(hexes), reason=None if hexes else "no hex to move to"))
         return out
