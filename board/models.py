@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 Posture = Literal["standing", "kneeling", "prone", "fallen"]
 Layout = Literal["flat", "pointy"]
@@ -15,6 +16,18 @@ TerrainKind = Literal["open", "wall", "fire"]
 PICTURE = {".": ("open", None), "#": ("wall", None), "^": ("fire", "flames"), ":": ("fire", "coals")}
 PICTURE_OF = {value: char for char, value in PICTURE.items()}
 
+
+def _printable(value: str) -> str:
+    # A NUL passes YAML ("\0") and then crashes the text renderer; other control characters
+    # and lone surrogates draw as nothing or as boxes.
+    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        raise ValueError(f"a name may not hold control characters; found {bad!r}")
+    return value
+
+
+# A name a player reads on the board: figure, team or map.
+Name = Annotated[str, AfterValidator(_printable)]
 
 
 def _position_shape(value):
@@ -57,8 +70,8 @@ class FigureBase(Strict):
     the map's own ruleset sit beside these; `sheets` holds a sheet per other ruleset, so that one
     map plays under several (`--ruleset`). Every sheet field has a default."""
 
-    name: str = Field(min_length=1)
-    team: str = "neutral"
+    name: Name = Field(min_length=1)
+    team: Name = "neutral"
     at: Position
     facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
     size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
@@ -103,7 +116,7 @@ class TeamSpec(Strict):
 class MapFile(Strict):
     """A map file as written by hand or by the editor."""
 
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     ruleset: str = "warrior-wizard"
     layout: Layout = Field("flat", description="flat-top or pointy-top hexes")
     size: tuple[int, int] | None = Field(
@@ -114,7 +127,7 @@ class MapFile(Strict):
         None, description="a picture of a rectangular map: one line per row, one character per hex "
                           "('.' open, '#' wall, '^' fire, ':' hot coals); spaces are ignored")
     hexes: list[HexTerrain] = Field(default_factory=list)
-    teams: dict[str, TeamSpec] = Field(default_factory=dict)
+    teams: dict[Name, TeamSpec] = Field(default_factory=dict)
     figures: list[FigureBase] = Field(
         default_factory=list, description="the figures, each with its ruleset's sheet fields")
     notes: str = ""

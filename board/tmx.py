@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import math
 import struct
 import xml.etree.ElementTree as ET
@@ -251,7 +250,7 @@ def layer_gids(layer: Element, count: int) -> list[tuple[int, int]]:
                         raise fail(data.file, data.line + offset, f"not a tile number: {token.strip()!r}")
                     cells.append((int(token), data.line + offset))
     elif encoding == "base64":
-        cells = [(gid, data.line) for gid in _base64_gids(data, text, compression)]
+        cells = [(gid, data.line) for gid in _base64_gids(data, text, compression, count)]
     else:
         raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; '
                                           "use CSV or Base64")
@@ -260,15 +259,29 @@ def layer_gids(layer: Element, count: int) -> list[tuple[int, int]]:
     return [(gid & GID_MASK, line) for gid, line in cells]
 
 
-def _base64_gids(data: Element, text: str, compression: str | None) -> list[int]:
-    inflate = {None: bytes, "": bytes, "zlib": zlib.decompress, "gzip": gzip.decompress}
-    if compression not in inflate:
+# The largest map Hexboard plays is 500x500 hexes: a tile layer never needs to unpack to more.
+MAX_TILE_BYTES = 4 * 500 * 500
+
+
+def _base64_gids(data: Element, text: str, compression: str | None, count: int) -> list[int]:
+    windows = {None: None, "": None, "zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
+    if compression not in windows:
         raise fail(data.file, data.line, f'compression "{compression}" is not supported; in Tiled set '
                                           "Map Properties > Tile Layer Format to CSV, Base64 "
                                           "(uncompressed), Base64 (zlib) or Base64 (gzip)")
+    # Unpacked a bounded piece at a time: 1 MB of zlib may inflate to gigabytes.
+    limit = 4 * min(count, MAX_TILE_BYTES // 4) + 4
     try:
-        raw = inflate[compression](base64.b64decode("".join(text.split()), validate=True))
-    except (binascii.Error, zlib.error, OSError, EOFError) as error:
+        raw = base64.b64decode("".join(text.split()), validate=True)
+        if windows[compression] is not None:
+            inflater = zlib.decompressobj(windows[compression])
+            raw = inflater.decompress(raw, limit)
+            if inflater.unconsumed_tail:
+                raise fail(data.file, data.line, f"the tile data unpacks to more than the "
+                                                  f"{limit // 4 - 1} tiles the map can hold")
+            if not inflater.eof:
+                raise fail(data.file, data.line, "cannot decode the tile data: it is cut short")
+    except (binascii.Error, zlib.error) as error:
         raise fail(data.file, data.line, f"cannot decode the tile data: {error}") from None
     if len(raw) % 4:
         raise fail(data.file, data.line, "the tile data is not a whole number of 4-byte tiles")
