@@ -103,11 +103,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     opened = _open_game(args.map, args.seed, args.load, ruleset=args.ruleset)
     if opened is None:
         return 1
-    from board.saves import Autosaver
+    from board.saves import Autosaver, data_dir, remove_interrupted_writes
     from board.ui.app import run
 
     game, title = opened
     autosave = None if args.no_autosave else Autosaver()
+    if autosave is not None:
+        remove_interrupted_writes(data_dir())
     # A game left by a crash is offered unless the player asked for a particular one.
     return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load)
 

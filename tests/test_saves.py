@@ -125,3 +125,28 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
         assert committed <= len(game.history) <= committed + 1
         mid_game += committed > 0 and game.state.phase != "over"
     assert mid_game >= 15, "the kills should land in the middle of games"
+
+
+def interrupted_writes(folder: Path) -> tuple[Path, Path]:
+    """An old temporary file left by a killed autosave, and one of a write still in flight."""
+    folder.mkdir(parents=True, exist_ok=True)
+    old, young = folder / ".autosave.yaml.k1ll3d.tmp", folder / ".autosave.yaml.fl1ght.tmp"
+    old.write_text("half a save", encoding="utf-8")
+    young.write_text("a write in flight", encoding="utf-8")
+    an_hour_ago = time.time() - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    return old, young
+
+
+def test_starting_the_board_removes_the_temporary_files_of_interrupted_autosaves(tmp_path, monkeypatch):
+    import board.ui.app
+    from board.cli import main
+
+    old, young = interrupted_writes(tmp_path)
+    (tmp_path / "autosave.yaml").write_text("kept", encoding="utf-8")
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(board.ui.app, "run", lambda *args, **kwargs: 0)
+    assert main(["play", str(ARENA)]) == 0
+    assert not old.exists(), "a killed autosave's temporary file is left behind"
+    assert young.exists(), "another board's write in flight must not be deleted"
+    assert (tmp_path / "autosave.yaml").read_text(encoding="utf-8") == "kept"
