@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.maps import BattleMap
 from board.rules.base import Command, Event, Prediction, Refusal, Token, get_ruleset
@@ -53,12 +54,11 @@ class Game:
         self.events: list[Event] = list(self.start_events)
 
     def check(self, command: Command) -> str | None:
-        """Why the command would be refused now, or None if it is legal."""
-        try:
-            self.ruleset.check(self.state, command)
-        except Refusal as refusal:
-            return refusal.reason
-        return None
+        """Why the command would be refused now, or None if it is legal.
+
+        A dry run of submit on a copy of the state, so the two always agree."""
+        tried = self._attempt(command)
+        return tried if isinstance(tried, str) else None
 
     def submit(self, command: Command) -> Outcome:
         """Validate then apply a command; a refused one leaves the state unchanged."""
@@ -68,24 +68,36 @@ class Game:
         return outcome
 
     def _apply(self, command: Command) -> Outcome:
+        tried = self._attempt(command)
+        if isinstance(tried, str):
+            return self._refused(command, tried)
+        self.state, events = tried
+        self.version += 1
+        self.history.append(command)
+        self.events.extend(events)
+        return Outcome(True, events)
+
+    def _attempt(self, command: Command) -> tuple[Any, list[Event]] | str:
+        """The new state and events of a command, or why it is refused; self.state is untouched."""
         try:
             # apply() checks the command before it changes anything, on a private copy: a
             # refusal leaves self.state untouched, and the command is planned only once.
             new_state = self.state.clone()
             dice = RecordingDice(command_dice(self.seed, len(self.history), command))
-            events = self.ruleset.apply(new_state, command, dice)
+            reading = noting_reads(command)
+            events = self.ruleset.apply(new_state, reading, dice)
         except Refusal as refusal:
-            return self._refused(command, refusal.reason)
+            return refusal.reason
         except DiceError as error:
-            return self._refused(command, f"bad forced dice: {error}")
+            return f"bad forced dice: {error}"
         except (TypeError, ValueError, OverflowError) as error:
             # A script's command with settings of the wrong kind must not crash the board.
-            return self._refused(command, f"the command's settings are malformed ({error})")
-        self.state = new_state
-        self.version += 1
-        self.history.append(command)
-        self.events.extend(events)
-        return Outcome(True, events)
+            return f"the command's settings are malformed ({error})"
+        unread = unread_settings(reading)
+        if unread:  # as the map format refuses unknown keys: a typo must not pass silently
+            what = command.action or command.do
+            return f'{what} does not take {", ".join(unread)}'
+        return new_state, events
 
     def _refused(self, command: Command, reason: str) -> Outcome:
         event = Event("rejected", f"Refused ({command.short()}): {reason}", command.figure,
