@@ -19,7 +19,7 @@ Path_ = tuple[str | int, ...]
 # (9 aliases of 9 aliases... expand to millions of values).
 MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 100
-MAX_VALUES = 250_000
+MAX_VALUES = 100_000  # about 7,500 commands in a save
 
 
 @dataclass(frozen=True)

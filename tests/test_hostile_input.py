@@ -229,3 +229,93 @@ def test_a_tile_layer_cut_short_is_refused(tmp_path):
     whole = zlib.compress(bytes(4 * 48))
     with pytest.raises(InputError, match="cut short"):
         convert(tmx_with_layer(tmp_path, "short.tmx", whole[:-6]))
+
+
+# --- a bounded fuzz: hostile fragments at random places of real maps, saves and Tiled files --------
+
+MAP_SLOTS = [("name",), ("notes",), ("teams",), ("terrain",), ("hexes",), ("figures",),
+             ("figures", 0), ("figures", 0, "name"), ("figures", 1, "team"), ("figures", 0, "at")]
+SAVE_SLOTS = [("seed",), ("options",), ("commands",), ("commands", 0), ("commands", 0, "params"),
+              ("commands", 2, "figure"), ("map",), ("map", "name"), ("map", "figures", 0, "name"),
+              ("map", "figures", 1)]
+
+
+def hostile_fragment(rng: random.Random) -> str:
+    """One hostile YAML value: deep, a bomb, circular, a control character or very many values."""
+    kind = rng.choice(["deep", "bomb", "circular", "control", "many"])
+    if kind == "deep":
+        return deep(rng.choice([99, 101, 1000, 30_000, 200_000]), rng.choice(["[", "{a: "]))
+    if kind == "bomb":
+        return alias_bomb(rng.randint(2, 9), rng.randint(2, 12))
+    if kind == "circular":
+        return rng.choice([CIRCULAR, "&q [1, *q]", "&r {a: [{b: *r}]}"])
+    if kind == "control":
+        code = rng.choice([0, 1, 7, 8, 27, 127, 0x85, 0x9b])
+        return f'"Name\\x{code:02x}"' if code < 0x100 else f'"Name\\u{code:04x}"'
+    return "[" + ", ".join(["1"] * rng.choice([1000, 90_000, 120_000])) + "]"
+
+
+def oversized(folder: Path, rng: random.Random, name: str) -> str:
+    """A file over the size limit: sparse (no disk used), from just over it to 2 GB."""
+    path = folder / name
+    with open(path, "wb") as stream:
+        stream.truncate(rng.choice([16 * 2**20 + 1, 300 * 2**20, 2 * 2**30]))
+    return str(path)
+
+
+def hostile_tmx(folder: Path, rng: random.Random, name: str) -> str:
+    """The Tiled sample with a bomb, deep XML, an entity bomb, a huge size or a control character."""
+    kind = rng.choice(["zlib", "gzip", "deep", "entities", "size", "control"])
+    if kind in ("zlib", "gzip"):
+        wbits = zlib.MAX_WBITS if kind == "zlib" else 16 + zlib.MAX_WBITS
+        return tmx_with_layer(folder, name, zeros_compressed(rng.choice([1, 64, 400]), wbits), kind)
+    text = tmx_with_layer(folder, name, bytes(4 * 48), "")
+    text = Path(text).read_text(encoding="utf-8")
+    if kind == "deep":
+        depth = rng.choice([1000, 100_000])
+        text = text.replace("</map>", "<g>" * depth + "</g>" * depth + "</map>")
+    elif kind == "entities":
+        entities = '<!ENTITY a "aaaaaaaaaa">' + "".join(
+            f'<!ENTITY {chr(98 + n)} "{("&" + chr(97 + n) + ";") * 10}">' for n in range(9))
+        text = text.replace("<map ", f"<!DOCTYPE map [{entities}]>\n<map ", 1)
+        text = text.replace('value="Tiled Sample"', 'value="&j;"')
+    elif kind == "size":
+        text = text.replace('width="8" height="6"', 'width="2000000000" height="2000000000"', 1)
+    else:
+        text = text.replace('name="Ann"', 'name="Ann&#x85;"')
+    return write(folder, name, text)
+
+
+def hostile_cases(folder: Path, save: dict, rng: random.Random, count: int) -> list[dict]:
+    """count hostile maps, saves and Tiled files, written into folder."""
+    maps = sorted((ROOT / "maps").glob("*.yaml"))
+    cases = []
+    for n in range(count):
+        kind = rng.choice(["map", "map", "save", "save", "save-by-path", "tmx", "oversized"])
+        name = f"case{n}-{kind}"
+        if kind == "map":
+            text = map_text(rng.choice(maps), rng.choice(MAP_SLOTS), hostile_fragment(rng))
+            cases.append({"kind": "map", "path": write(folder, name + ".yaml", text)})
+        elif kind == "save":
+            text = replace(json.loads(json.dumps(save)), rng.choice(SAVE_SLOTS), hostile_fragment(rng))
+            cases.append({"kind": "save", "path": write(folder, name + ".yaml", text)})
+        elif kind == "save-by-path":
+            target = (oversized(folder, rng, name + "-map.yaml") if rng.random() < 0.5 else
+                      write(folder, name + "-map.yaml", map_text(rng.choice(maps), rng.choice(MAP_SLOTS),
+                                                                 hostile_fragment(rng))))
+            text = dump_yaml({**save, "map": target})
+            cases.append({"kind": "save", "path": write(folder, name + ".yaml", text)})
+        elif kind == "tmx":
+            cases.append({"kind": "tmx", "path": hostile_tmx(folder, rng, name + ".tmx")})
+        else:
+            cases.append({"kind": rng.choice(["map", "save"]), "path": oversized(folder, rng, name + ".yaml")})
+    return cases
+
+
+def test_a_fuzz_of_hostile_files_never_crashes_hangs_or_bloats(tmp_path, save_data):
+    cases = hostile_cases(tmp_path, save_data, random.Random(14), count=48)
+    reports = run_hostile(cases)
+    assert len(reports) == len(cases)
+    assert_survived(reports, expect=None)
+    refused = sum(report["outcome"] == "refused" for report in reports)
+    assert refused >= len(cases) * 3 // 4, "most hostile files should be refused"
