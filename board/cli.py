@@ -1,4 +1,4 @@
-"""Command-line sub-commands: play, screenshot, check, replay and schema."""
+"""Command-line sub-commands: play, screenshot, edit, check, replay, schema and the Tiled converters."""
 
 from __future__ import annotations
 
@@ -142,11 +142,15 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 def cmd_import_tiled(args: argparse.Namespace) -> int:
     """Convert a hexagonal Tiled map (.tmx) to a map file; problems as FILE:LINE."""
-    from board.tiled import convert
+    from board.tiled import ImportOptions, convert
+    from board.tiled_objects import parse_figure_marks
+    from board.tiled_terrain import parse_mapping
     from board.yamlio import InputError
 
     try:
-        imported = convert(args.tmx)
+        options = ImportOptions(parse_mapping(args.terrain), args.empty, args.hidden_layers,
+                                parse_figure_marks(args.figures))
+        imported = convert(args.tmx, options)
     except InputError as error:
         return _print_problems(error)
     try:
@@ -155,6 +159,26 @@ def cmd_import_tiled(args: argparse.Namespace) -> int:
         print(f"{args.out}: cannot write the map: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"{args.out}: {summary(imported.battle)}")
+    print("\n".join(imported.report))
+    return 0
+
+
+def cmd_export_tiled(args: argparse.Namespace) -> int:
+    """Write a map as a hexagonal Tiled map (.tmx) with a generated tileset image beside it."""
+    from board.maps import load_map
+    from board.tiled_export import export
+    from board.yamlio import InputError
+
+    try:
+        battle = load_map(args.map)
+    except InputError as error:
+        return _print_problems(error)
+    try:
+        image = export(battle, Path(args.out))
+    except OSError as error:
+        print(f"{args.out}: cannot write the map: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"{args.out}: {summary(battle)}; tileset image {image.name}")
     return 0
 
 
@@ -288,7 +312,25 @@ def build_parser() -> argparse.ArgumentParser:
     tiled = sub.add_parser("import-tiled", help="convert a hexagonal Tiled map (.tmx) to a map file")
     tiled.add_argument("tmx", metavar="MAP.tmx", help="a hexagonal map saved by Tiled (mapeditor.org)")
     tiled.add_argument("out", metavar="OUT.yaml", help="the map file to write")
+    tiled.add_argument("--terrain", metavar="VALUE=TERRAIN,...|FILE.yaml",
+                       help="what the tiles' values become: open, wall, fire, coals or off (not part of "
+                            "the map); a value is a tile's class, a property value (or NAME:VALUE), a "
+                            "Wang colour, an image name or TILESET:ID; the summary lists those found")
+    tiled.add_argument("--empty", choices=("open", "wall", "off"),
+                       help="what a cell no layer paints becomes (default: the map's `empty` property, "
+                            "else open); off: the map's shape follows the painted cells")
+    tiled.add_argument("--hidden-layers", action="store_true",
+                       help="read hidden layers too (by default they are skipped)")
+    tiled.add_argument("--figures", metavar="CLASS[=TEAM],...",
+                       help="objects of these classes or names become figures (of TEAM), such as "
+                            "spawn points; objects of class `figure` always do; others are counted")
     tiled.set_defaults(func=cmd_import_tiled)
+
+    export = sub.add_parser("export-tiled", help="write a map as a hexagonal Tiled map (.tmx)")
+    export.add_argument("map", metavar="MAP.yaml", help="map file")
+    export.add_argument("out", metavar="OUT.tmx", help="the Tiled map to write; its tileset image "
+                        "goes beside it as OUT-terrain.png")
+    export.set_defaults(func=cmd_export_tiled)
 
     printer = sub.add_parser("print-map", help="render a map at true scale for printing, to a PNG")
     printer.add_argument("map", metavar="MAP.yaml", help="map file")

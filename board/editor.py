@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
-from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map
+from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map, span_problem
 from board.models import FigureBase, MapFile, TeamSpec
 from board.rules.base import get_ruleset, ruleset_ids
 from board.rules.warrior_wizard.sheet import gear_problems, strength_penalties
@@ -33,13 +33,19 @@ class Draft:
     figures: list[FigureBase] = field(default_factory=list)  # sheets of the draft's ruleset
     teams: dict[str, str] = field(default_factory=dict)
     ruleset: str = "warrior-wizard"
+    off_map: frozenset[Hex] = frozenset()  # hexes of the rectangle that are not on the map
 
     def copy(self) -> Draft:
         return Draft(self.name, self.layout, self.size, self.radius, dict(self.terrain),
-                     list(self.figures), dict(self.teams), self.ruleset)
+                     list(self.figures), dict(self.teams), self.ruleset, self.off_map)
 
     @property
     def cells(self) -> frozenset[Hex]:
+        return self.outline - self.off_map
+
+    @property
+    def outline(self) -> frozenset[Hex]:
+        """The rectangle or hexagon, off-map hexes included."""
         if self.size is not None:
             cols, rows = self.size
             return frozenset(from_offset(c, r, self.layout) for r in range(rows) for c in range(cols))
@@ -59,13 +65,18 @@ def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), la
         raise ValueError("; ".join(readable(error))) from None
     if ruleset not in ruleset_ids():
         raise ValueError(f'unknown ruleset "{ruleset}"; expected one of: ' + ", ".join(ruleset_ids()))
-    return Draft(name, layout, size, radius, ruleset=ruleset)
+    draft = Draft(name, layout, size, radius, ruleset=ruleset)
+    if size is not None and (why := span_problem(draft.cells, layout)):
+        raise ValueError(f"size: {why}")
+    return draft
 
 
 def draft_from_map(battle: BattleMap) -> Draft:
     """A draft of a loaded map."""
-    return Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
-                 list(battle.figures), dict(battle.teams), battle.ruleset)
+    draft = Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
+                  list(battle.figures), dict(battle.teams), battle.ruleset)
+    draft.off_map = draft.outline - battle.cells
+    return draft
 
 
 def readable(error: ValidationError) -> list[str]:

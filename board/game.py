@@ -51,6 +51,10 @@ class Game:
         self.version = 0  # bumped on every change of state, for caches that read it
         self.state, self.start_events = self.ruleset.setup(
             battle, self.options, SeededDice(f"{seed}:setup"))
+        # A map that never set two sides against each other is a map to look at: nobody won.
+        self.fight = len({spec.team for spec in battle.figures}) >= 2
+        if not self.fight:
+            self.start_events = [e for e in self.start_events if e.kind != "victory"]
         self.events: list[Event] = list(self.start_events)
 
     def check(self, command: Command) -> str | None:

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import ORIGIN, Hex, from_offset, hex_label, hex_range, parse_label, to_offset
-from board.models import PICTURE, PICTURE_OF, FigureBase, HexTerrain, MapFile
+from board.models import MAX_SIDE, OFF_MAP, PICTURE, PICTURE_OF, FigureBase, HexTerrain, MapFile
 from board.rules.base import ruleset_ids
 from board.sheets import figure_specs
 from board.validation import pydantic_problems
@@ -97,7 +97,11 @@ class _Builder:
             cells = frozenset(from_offset(c, r, src.layout) for r in range(nrows) for c in range(cols))
         else:
             cells = frozenset(hex_range(ORIGIN, src.radius or 1))
-        terrain = self._terrain(rows, size, cells)
+        terrain, off_map = self._picture_terrain(rows, size)
+        cells -= off_map
+        if size is not None and max(size) > MAX_SIDE and (wide := span_problem(cells, src.layout)):
+            self.problem(("size",), wide)
+        self._hex_overrides(terrain, cells)
         battle = BattleMap(
             name=src.name, ruleset=src.ruleset, layout=src.layout, cells=cells,
             terrain=terrain, figures=[], source=src, file=self.marks.file, size=size,
@@ -144,29 +148,36 @@ class _Builder:
                     return number + 1, indent + 1
         return self.marks.at(("terrain",))
 
-    def _terrain(self, rows, size, cells) -> dict[Hex, Terrain]:
+    def _picture_terrain(self, rows, size) -> tuple[dict[Hex, Terrain], set[Hex]]:
+        """The terrain the picture draws, and the hexes it leaves off the map ("-")."""
         terrain: dict[Hex, Terrain] = {}
-        if rows is not None and size is not None:
-            cols, nrows = size
-            if len(rows) != nrows:
-                self.problem(("terrain",), f"the terrain picture has {len(rows)} rows; "
-                                           f"the map has {nrows}")
-            for r, row in enumerate(rows):
-                if len(row) != cols:
+        off_map: set[Hex] = set()
+        if rows is None or size is None:
+            return terrain, off_map
+        cols, nrows = size
+        if len(rows) != nrows:
+            self.problem(("terrain",), f"the terrain picture has {len(rows)} rows; the map has {nrows}")
+        for r, row in enumerate(rows):
+            if len(row) != cols:
+                line, col = self._picture_line(r, row)
+                self.problems.append(Problem(self.marks.file, line, col,
+                    f"terrain row {r + 1} has {len(row)} hexes; the map has {cols} columns"))
+            for c, char in enumerate(row[:cols]):
+                h = from_offset(c, r, self.source.layout)
+                if char == OFF_MAP:
+                    off_map.add(h)
+                elif char not in PICTURE:
                     line, col = self._picture_line(r, row)
                     self.problems.append(Problem(self.marks.file, line, col,
-                        f"terrain row {r + 1} has {len(row)} hexes; the map has {cols} columns"))
-                for c, char in enumerate(row[:cols]):
-                    if char not in PICTURE:
-                        line, col = self._picture_line(r, row)
-                        self.problems.append(Problem(self.marks.file, line, col,
-                            f'unknown terrain character "{char}" in row {r + 1}; expected one of '
-                            + " ".join(f'"{k}" ({v[0]}{", " + v[1] if v[1] else ""})'
-                                       for k, v in PICTURE.items())))
-                        continue
-                    kind, stage = PICTURE[char]
-                    if kind != "open":
-                        terrain[from_offset(c, r, self.source.layout)] = Terrain(kind, stage)
+                        f'unknown terrain character "{char}" in row {r + 1}; expected one of '
+                        + " ".join(f'"{k}" ({v[0]}{", " + v[1] if v[1] else ""})'
+                                   for k, v in PICTURE.items()) + f' "{OFF_MAP}" (not on the map)'))
+                elif PICTURE[char][0] != "open":
+                    terrain[h] = Terrain(*PICTURE[char])
+        return terrain, off_map
+
+    def _hex_overrides(self, terrain: dict[Hex, Terrain], cells) -> None:
+        """Apply the `hexes:` entries over the picture's terrain."""
         for index, spec in zip(self.index_of["hexes"], self.source.hexes):
             h = self._position(("hexes", index, "at"), spec.at, cells)
             if h is None:
@@ -178,7 +189,6 @@ class _Builder:
                 terrain.pop(h, None)
             else:
                 terrain[h] = Terrain(spec.terrain, stage)
-        return terrain
 
     def _position(self, path, value, cells) -> Hex | None:
         if isinstance(value, str):
@@ -222,6 +232,18 @@ class _Builder:
                     owner[cell] = spec.name
             placed.append(spec.model_copy(update={"at": (anchor.q, anchor.r)}))
         return placed
+
+
+def span_problem(cells, layout: str) -> str | None:
+    """Why a rectangle's hexes are too many columns or rows across (None when they fit)."""
+    if not cells:
+        return "every hex is off the map (\"-\"); a map needs at least one hex"
+    cols, rows = zip(*(to_offset(h, layout) for h in cells))
+    wide, tall = max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+    if max(wide, tall) <= MAX_SIDE:
+        return None
+    return (f"columns and rows must each be between 1 and {MAX_SIDE}, got {wide}x{tall} "
+            f'(a column or row left off the map with "{OFF_MAP}" does not count)')
 
 
 def parse_map(text: str, file: str = "<map>", ruleset: str | None = None) -> BattleMap:
@@ -299,8 +321,9 @@ def map_to_yaml(battle: BattleMap) -> str:
         for r in range(rows):
             chars = []
             for c in range(cols):
-                t = battle.terrain_at(from_offset(c, r, battle.layout))
-                chars.append(PICTURE_OF[(t.kind, t.stage)])
+                h = from_offset(c, r, battle.layout)
+                t = battle.terrain_at(h)
+                chars.append(PICTURE_OF[(t.kind, t.stage)] if h in battle.cells else OFF_MAP)
             lines.append(" ".join(chars))
         data["terrain"] = "\n".join(lines) + "\n"
     else:
@@ -309,11 +332,12 @@ def map_to_yaml(battle: BattleMap) -> str:
                  for h, t in sorted(battle.terrain.items())]
     if hexes:
         data["hexes"] = hexes
-    data["figures"] = [_figure_dict(spec) for spec in battle.figures]
+    data["figures"] = [figure_dict(spec) for spec in battle.figures]
     return dump_yaml(data)
 
 
-def _figure_dict(spec: FigureBase) -> dict:
+def figure_dict(spec: FigureBase) -> dict:
+    """A figure as a map file holds it: no defaults, `ready: none` for empty hands."""
     data = spec.model_dump(mode="json", exclude_defaults=True)
     data["at"] = list(spec.at)
     if getattr(spec, "ready", None) == "":

@@ -15,6 +15,9 @@ TerrainKind = Literal["open", "wall", "fire"]
 # Characters of the terrain picture; spaces between them are ignored.
 PICTURE = {".": ("open", None), "#": ("wall", None), "^": ("fire", "flames"), ":": ("fire", "coals")}
 PICTURE_OF = {value: char for char, value in PICTURE.items()}
+# A hex of the rectangle that is not part of the map (a map's shape need not be a rectangle).
+OFF_MAP = "-"
+MAX_SIDE = 500  # columns and rows of hexes on a map
 
 
 def _printable(value: str) -> str:
@@ -125,7 +128,8 @@ class MapFile(Strict):
     labels: bool = Field(True, description='show printed-map "CCRR" labels')
     terrain: str | None = Field(
         None, description="a picture of a rectangular map: one line per row, one character per hex "
-                          "('.' open, '#' wall, '^' fire, ':' hot coals); spaces are ignored")
+                          "('.' open, '#' wall, '^' fire, ':' hot coals, '-' not part of the map); "
+                          "spaces are ignored")
     hexes: list[HexTerrain] = Field(default_factory=list)
     teams: dict[Name, TeamSpec] = Field(default_factory=dict)
     figures: list[FigureBase] = Field(
@@ -135,6 +139,8 @@ class MapFile(Strict):
     @field_validator("size")
     @classmethod
     def _size_in_range(cls, value):
-        if value is not None and not all(1 <= n <= 500 for n in value):
-            raise ValueError("columns and rows must each be between 1 and 500")
+        # One more is let through for an off-map edge ("-"): an even-staggered Tiled map of 500
+        # needs it (docs/maps.md); the builder checks the hexes on the map span at most 500.
+        if value is not None and not all(1 <= n <= MAX_SIDE + 1 for n in value):
+            raise ValueError(f"columns and rows must each be between 1 and {MAX_SIDE}")
         return value

@@ -9,6 +9,7 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from xml.parsers import expat
 
@@ -17,7 +18,6 @@ from board.yamlio import InputError, Problem
 
 # Flip flags in a gid: horizontal, vertical, diagonal, and (hexagonal maps) 120° rotation.
 GID_MASK = 0x0FFFFFFF
-INFINITE = "an infinite map; in Tiled, uncheck Map > Map Properties > Infinite"
 # Where an object's anchor (x, y) sits in its box, as fractions of (width, height).
 ALIGNMENT = {"topleft": (0, 0), "top": (.5, 0), "topright": (1, 0), "left": (0, .5),
              "center": (.5, .5), "right": (1, .5), "bottomleft": (0, 1), "bottom": (.5, 1),
@@ -42,6 +42,7 @@ class Element(ET.Element):
 
     file = ""
     line = 0
+    hidden = False  # a layer unchecked in Tiled (see map_layers)
 
 
 def parse_xml(path: Path) -> Element:
@@ -65,6 +66,8 @@ def parse_xml(path: Path) -> Element:
     except expat.ExpatError as error:
         raise fail(path, error.lineno, f"not a Tiled XML file: {expat.errors.messages[error.code]}") \
             from None
+    except LookupError as error:  # the declaration names an encoding Python does not know
+        raise fail(path, 1, f"not a Tiled XML file: {error}") from None
     return builder.close()
 
 
@@ -77,6 +80,26 @@ def int_attr(element: Element, name: str, default: int | None = None) -> int:
     except (TypeError, ValueError):
         raise fail(element.file, element.line,
                     f'<{element.tag}> needs a whole number {name}="...", got {value!r}') from None
+
+
+def float_attr(element: Element, name: str) -> float:
+    """A number attribute (0 when absent); InputError naming the line when it is no number."""
+    value = element.get(name, "0")
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise fail(element.file, element.line, f'<{element.tag}> needs a number {name}="...", got {value!r}')
+    return number
+
+
+def _point(shape: Element, text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(n) for n in text.split(","))
+    except ValueError:
+        raise fail(shape.file, shape.line, f'<{shape.tag}> points: expected "x,y" pairs, got {text!r}') from None
+    return x, y
 
 
 def properties(element: Element) -> dict[str, tuple[str, str, Element]]:
@@ -153,15 +176,55 @@ class Stagger:
         return hex_add(self.tiled_axial(col, row), self.pad)
 
 
+@dataclass(frozen=True)
+class Grid:
+    """The Tiled cells imported: a rectangle from `origin` (an infinite map: its used bounds)."""
+
+    stagger: Stagger  # as Tiled draws the map
+    origin: tuple[int, int]
+    width: int
+    height: int
+
+    @cached_property
+    def local(self) -> Stagger:
+        """The stagger counted from the origin: an odd origin column (row) swaps odd and even."""
+        shift = self.origin[0] if self.stagger.axis == "x" else self.origin[1]
+        index = self.stagger.index if shift % 2 == 0 else {"odd": "even", "even": "odd"}[self.stagger.index]
+        return Stagger(self.stagger.axis, index, self.stagger.tile_w, self.stagger.tile_h, self.stagger.side)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Columns and rows of the Hexboard rectangle: one more for an even stagger's edge."""
+        pad = self.local.pad
+        return self.width + pad.q, self.height + pad.r
+
+    def cells(self):
+        """Every Tiled cell of the grid, row by row."""
+        ox, oy = self.origin
+        return ((ox + c, oy + r) for r in range(self.height) for c in range(self.width))
+
+    def contains(self, cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] - self.origin[0] < self.width and 0 <= cell[1] - self.origin[1] < self.height
+
+    def hex(self, cell: tuple[int, int]) -> Hex:
+        """The Hexboard hex of a Tiled cell."""
+        return self.local.hexboard_hex(cell[0] - self.origin[0], cell[1] - self.origin[1])
+
+    def tiled_cell(self, col: int, row: int) -> tuple[int, int]:
+        """The Tiled cell at a Hexboard offset (col, row): the pad is the only change of offsets."""
+        pad = self.local.pad
+        return col - pad.q + self.origin[0], row - pad.r + self.origin[1]
+
+
 def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment: str) -> tuple[float, float]:
     """The pixel an object stands on: a point, a shape's centre, or a tile object's centre."""
-    x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+    x, y = float_attr(obj, "x"), float_attr(obj, "y")
     if obj.find("point") is not None:
         return x, y
-    w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+    w, h = float_attr(obj, "width"), float_attr(obj, "height")
     shape = obj.find("polygon") if obj.find("polygon") is not None else obj.find("polyline")
     if shape is not None:
-        pts = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]
+        pts = [_point(shape, p) for p in shape.get("points", "").split()]
         dx, dy = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (0, 0)
     else:
         if obj.get("gid") is not None:
@@ -172,7 +235,7 @@ def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment:
             fx, fy = 0, 0
         dx, dy = (0.5 - fx) * w, (0.5 - fy) * h
     # Tiled rotates clockwise (y points down) about the anchor.
-    turn = math.radians(float(obj.get("rotation", 0)))
+    turn = math.radians(float_attr(obj, "rotation"))
     return (x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn))
 
 
@@ -219,45 +282,68 @@ def tileset_of(tilesets: list[Tileset], gid: int) -> Tileset | None:
 
 # --- Tile layers -------------------------------------------------------------
 
-def map_layers(parent: Element, tag: str) -> list[Element]:
-    """The map's layers of one kind ("layer", "objectgroup"), in order, inside groups too."""
+def map_layers(parent: Element, tag: str, hidden: bool = False) -> list[Element]:
+    """The map's layers of one kind ("layer", "objectgroup"), in order, inside groups too.
+
+    Each gets `hidden`: unchecked in Tiled (visible="0"), itself or in a hidden group."""
     found = []
     for child in parent:
+        if child.tag not in (tag, "group"):
+            continue
+        child.hidden = hidden or child.get("visible", "1") == "0"
         if child.tag == tag:
             found.append(child)
-        elif child.tag == "group":
-            found += map_layers(child, tag)
+        else:
+            found += map_layers(child, tag, child.hidden)
     return found
 
 
-def layer_gids(layer: Element, count: int) -> list[tuple[int, int]]:
-    """Every cell's (gid, line) in a tile layer, flip flags masked off."""
+Cells = dict[tuple[int, int], tuple[int, int]]  # (col, row) -> (gid, line), painted cells only
+
+
+def layer_cells(layer: Element, width: int, height: int) -> Cells:
+    """A tile layer's painted cells, flip flags masked off; an infinite map's chunks where they lie."""
     data = layer.find("data")
     if data is None:
         raise fail(layer.file, layer.line, "a tile layer without <data>")
-    if data.find("chunk") is not None:
-        raise fail(data.file, data.line, INFINITE)
+    chunks = data.findall("chunk")
+    if not chunks:
+        return _painted(_decode(data, data, width * height), 0, 0, width)
+    cells: Cells = {}
+    for chunk in chunks:
+        w, h = int_attr(chunk, "width"), int_attr(chunk, "height")
+        cells.update(_painted(_decode(data, chunk, w * h), int_attr(chunk, "x"), int_attr(chunk, "y"), w))
+    return cells
+
+
+def _painted(gids: list[tuple[int, int]], x: int, y: int, width: int) -> Cells:
+    return {(x + i % width, y + i // width): (gid & GID_MASK, line)
+            for i, (gid, line) in enumerate(gids) if gid & GID_MASK}
+
+
+def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]:
+    """The (gid, line) of each of count cells held by <data> or one of its <chunk>s."""
     encoding, compression = data.get("encoding"), data.get("compression")
-    text = data.text or ""
+    text = holder.text or ""
     if encoding is None:
-        cells = [(int_attr(tile, "gid", 0), tile.line) for tile in data.findall("tile")]
+        cells = [(int_attr(tile, "gid", 0), tile.line) for tile in holder.findall("tile")]
     elif encoding == "csv":
         cells = []
         for offset, line in enumerate(text.split("\n")):
             for token in line.split(","):
                 if token.strip():
                     if not token.strip().isdigit():
-                        raise fail(data.file, data.line + offset, f"not a tile number: {token.strip()!r}")
-                    cells.append((int(token), data.line + offset))
+                        raise fail(holder.file, holder.line + offset, f"not a tile number: {token.strip()!r}")
+                    cells.append((int(token), holder.line + offset))
     elif encoding == "base64":
-        cells = [(gid, data.line) for gid in _base64_gids(data, text, compression, count)]
+        cells = [(gid, holder.line) for gid in _base64_gids(holder, text, compression, count)]
     else:
         raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; '
                                           "use CSV or Base64")
     if len(cells) != count:
-        raise fail(data.file, data.line, f"the layer has {len(cells)} tiles; the map has {count}")
-    return [(gid & GID_MASK, line) for gid, line in cells]
-
+        what = "chunk" if holder is not data else "layer"
+        raise fail(holder.file, holder.line, f"the {what} has {len(cells)} tiles; expected {count}")
+    return cells
 
 # The largest map Hexboard plays is 500x500 hexes: a tile layer never needs to unpack to more.
 MAX_TILE_BYTES = 4 * 500 * 500

@@ -178,6 +178,20 @@ def test_load_save_load_gives_the_same_map(path, tmp_path):
         (first.cells, first.terrain, first.figures, first.teams)
 
 
+def test_the_editor_keeps_hexes_off_the_map_off_it(tmp_path):
+    cave = tmp_path / "cave.yaml"
+    cave.write_text("name: Cave\nterrain: |\n  - # # -\n  # . ^ #\n  - # : -\n")
+    editor = Editor(draft_from_map(load_map(cave)))
+    assert Hex(0, 0) not in editor.draft.cells and editor.paint([Hex(0, 0)], "open").count == 0
+    assert editor.save(str(tmp_path / "again.yaml")) == []
+    assert load_map(tmp_path / "again.yaml").cells == load_map(cave).cells
+
+
+def test_a_new_map_is_at_most_500_hexes_across():
+    with pytest.raises(ValueError, match="between 1 and 500, got 501x3"):
+        new_draft("Wide", (501, 3))
+
+
 def test_a_map_that_would_not_pass_check_is_not_saved(tmp_path):
     editor = Editor(new_draft("Test", (6, 4)))
     editor.put_figure({"name": "Ann", "at": (2, 0)})

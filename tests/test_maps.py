@@ -161,3 +161,37 @@ def test_a_figure_with_a_wrong_field_is_still_checked_for_where_it_stands():
     text = SMALL + "  - {name: Ann, at: \"0202\", st: abc}\n  - {name: Bo, at: \"0202\"}\n"
     found = problems(text)
     assert any("st:" in m for m in found) and any("Bo and Ann are both on 0202" in m for m in found)
+
+
+# --- Hexes that are not part of the map ("-") -----------------------------------------
+
+CAVE = "name: Cave\nlayout: flat\nterrain: |\n  - # # -\n  # . ^ #\n  - # : -\n"
+
+
+def test_a_dash_in_the_picture_leaves_the_hex_off_the_map():
+    battle = parse_map(CAVE, "cave.yaml")
+    off = {from_offset(c, r, "flat") for c, r in [(0, 0), (3, 0), (0, 2), (3, 2)]}
+    assert battle.size == (4, 3) and len(battle.cells) == 8 and not off & battle.cells
+    assert not battle.passable(from_offset(0, 0, "flat"))
+
+
+def test_a_figure_or_a_hex_entry_off_the_map_is_refused():
+    text = CAVE + "hexes:\n  - {at: '0101', terrain: wall}\nfigures:\n  - {name: A, at: '0401'}\n"
+    assert problems(text) == ["test.yaml:8:10: hex [0, 0] is outside the map",
+                              "test.yaml:10:19: hex [3, -1] is outside the map"]
+
+
+def test_off_map_hexes_are_written_back_as_dashes():
+    again = parse_map(map_to_yaml(parse_map(CAVE, "cave.yaml")), "again.yaml")
+    assert again.cells == parse_map(CAVE, "cave.yaml").cells
+    assert "- # # -" in map_to_yaml(again)
+
+
+def test_a_map_is_at_most_500_hexes_across_and_an_off_map_edge_does_not_count():
+    wide = "name: W\nsize: [501, 2]\nterrain: |\n" + "".join("  " + "." * 501 + "\n" for _ in range(2))
+    assert problems(wide) == ["test.yaml:2:7: columns and rows must each be between 1 and 500, got 501x2 "
+                              '(a column or row left off the map with "-" does not count)']
+    edge = wide.replace("  .", "  -")
+    assert len(parse_map(edge, "edge.yaml").cells) == 1000
+    assert problems("name: W\nsize: [502, 2]\n") == [
+        "test.yaml:2:7: size: columns and rows must each be between 1 and 500, got [502, 2]"]

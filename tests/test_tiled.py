@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from board.hexgrid import Hex, hex_distance
 from board.maps import load_map
-from board.tiled import Stagger, convert
+from board.tiled import ImportOptions, Stagger, convert
+from board.tiled_terrain import parse_mapping
 from board.yamlio import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,29 +103,28 @@ def test_an_odd_map_is_written_as_a_picture_with_labels():
     assert "at: '0302'" in text and "at: '0604'" in text
 
 
-def test_even_rows_of_a_pointy_top_sample_land_one_row_down_behind_a_wall_border():
+def test_even_rows_of_a_pointy_top_sample_land_one_row_down_below_an_off_map_row():
     # Hexboard shifts odd rows; an even-r rectangle is an odd-r one moved one row down,
-    # so the import adds a wall row on top and moves every hex by (0, +1).
+    # so the import adds a row that is not part of the map on top and moves every hex by (0, +1).
     battle = convert(EVEN).battle
     down = lambda h: Hex(h.q, h.r + 1)  # noqa: E731
     assert (battle.layout, battle.size) == ("pointy", (6, 6))
-    assert {h: (t.kind, t.stage) for h, t in battle.terrain.items() if h.r > 0} == {
+    assert {h: (t.kind, t.stage) for h, t in battle.terrain.items()} == {
         down(even_r(2, 0)): ("wall", None), down(even_r(0, 2)): ("wall", None),
         down(even_r(3, 4)): ("wall", None), down(even_r(4, 1)): ("fire", "flames"),
         down(even_r(5, 3)): ("fire", "coals")}
     assert down(even_r(0, 2)) == Hex(-1, 3) and down(even_r(4, 1)) == Hex(3, 2)
-    assert {h for h, t in battle.terrain.items() if h.r == 0} == {Hex(q, 0) for q in range(6)}
+    assert battle.cells == {down(even_r(c, r)) for c in range(6) for r in range(5)}
     # Vex is a point object, Moro a tile object whose anchor is its bottom-left corner.
     assert {f.name: Hex(*f.at) for f in battle.figures} == {"Vex": down(even_r(1, 1)),
                                                             "Moro": down(even_r(4, 4))}
     assert {f.name: Hex(*f.at) for f in battle.figures} == {"Vex": Hex(0, 2), "Moro": Hex(2, 5)}
 
 
-def test_an_even_map_is_written_as_axial_hexes_and_positions():
+def test_an_even_map_is_written_as_a_picture_whose_first_row_is_off_the_map():
     text = convert(EVEN).text
-    assert "\nterrain:" not in text
-    assert "- {at: [-1, 3], terrain: wall}" in text and "- {at: [3, 4], terrain: fire, stage: coals}" in text
-    assert "at: [0, 2]" in text
+    assert "terrain: |\n  - - - - - -\n  . . # . . .\n" in text and "\nhexes:" not in text
+    assert "at: '0203'" in text and "at: '0506'" in text
 
 
 def test_imported_maps_pass_check_from_the_command_line(tmp_path):
@@ -226,16 +226,21 @@ def test_a_missing_tileset_is_refused_at_its_reference(tmp_path):
     assert 'tileset "hexes_flat.tsx" not found' in problem
 
 
-def test_an_unknown_terrain_value_is_refused_at_its_property_in_the_tileset(tmp_path):
+def test_a_terrain_property_hexboard_does_not_know_is_reported_unmapped_until_mapped(tmp_path):
     path = copy_sample(tmp_path)
     tsx = tmp_path / "hexes_flat.tsx"
     tsx.write_text(tsx.read_text().replace('value="wall"', 'value="lava"'))
-    assert refusal(path) == [f'{tsx}:{line_of(tsx, "lava")}: tile 1 of tileset "hexes_flat": '
-                             'unknown terrain "lava"; expected one of open, wall, fire']
+    imported = convert(path)
+    assert '  property terrain: "lava": 26 cells, unmapped (26 left open)' in imported.report
+    assert imported.report[-1].startswith("warning: 26 painted cells have no mapped value")
+    assert not any(t.kind == "wall" for t in imported.battle.terrain.values())
+    mapped = convert(path, ImportOptions(parse_mapping("lava=wall")))
+    assert mapped.battle.terrain == convert(SAMPLE).battle.terrain
+    assert '  property terrain: "lava": 26 cells -> wall' in mapped.report
 
 
 def test_an_object_outside_the_map_is_refused_at_the_object(tmp_path):
-    path = copy_sample(tmp_path, 'name="Ann" x="60" y="47"', 'name="Ann" x="400" y="47"')
+    path = copy_sample(tmp_path, 'x="60" y="47"', 'x="400" y="47"')
     assert refusal(path) == [f'{path}:{line_of(path, "Ann")}: figure "Ann" at (400, 47) px is outside '
                              "the map (8x6 hexes)"]
 
@@ -296,3 +301,17 @@ def test_object_layers_inside_groups_are_read_and_tileset_collision_shapes_are_n
                          'height="99"><properties><property name="team" value="Red"/></properties>'
                          '</object></objectgroup>'))
     assert [f.name for f in convert(path).battle.figures] == ["Ann", "Grik"]
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ('x="60" y="47"', 'x="sixty" y="47"', 'x="sixty"', "<object> needs a number x=\"...\", got 'sixty'"),
+    ('width="20" height="20"', 'width="20" height="wide"', 'height="wide"',
+     "<object> needs a number height=\"...\", got 'wide'"),
+    ('<point/>', '<polygon points="0,0 4,x"/>', "<polygon", "<polygon> points: expected \"x,y\" pairs, got '4,x'"),
+    ('tilewidth="32" tileheight="28"', 'tilewidth="0" tileheight="28"', "<map",
+     "tiles of 0x28 px with sides of 16 px: expected tiles of at least 2x2 px and sides of 0 px or more"),
+    ('width="8" height="6" tilewidth', 'width="0" height="6" tilewidth', "<map", "a map of 0x6 tiles has no hexes"),
+])
+def test_a_broken_number_is_refused_at_its_line(tmp_path, old, new, needle, message):
+    path = copy_sample(tmp_path, old, new)
+    assert refusal(path) == [f"{path}:{line_of(path, needle)}: {message}"]

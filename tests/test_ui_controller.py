@@ -560,3 +560,20 @@ def test_a_click_during_an_animation_skips_it_and_still_counts():
     assert seen["moved"] is True, "Eamon's move is animating when the click comes"
     assert seen["at_click"] is False, "app.run skipped the animation before the scene saw the click"
     assert (seen["mode"], seen["selected"]) == ("facing", "Brenna"), "the click still planned a move"
+
+
+# --- A map without two sides ------------------------------------------------------------
+
+@pytest.mark.parametrize("figures", ["[]", "[{name: Ann, team: Red, at: '0202'}, {name: Bo, team: Red, at: '0303'}]"])
+def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(figures):
+    from board.maps import parse_map
+
+    battle = parse_map(f"name: Island\nsize: [5, 4]\nfigures: {figures}\n", "island.yaml")
+    driver = Driver(Game(battle, seed=1))
+    assert not [e for e in driver.game.events if e.kind == "victory"]
+    assert driver.controller.info()["phase"] == "view" and driver.view.mode == "view"
+    assert driver.scene.hint().startswith("A map without two sides: M opens it in the editor")
+    driver.key(pygame.K_g)
+    driver.key(pygame.K_g)  # in and out of GM mode: still a map to look at
+    assert driver.view.mode == "view"
+

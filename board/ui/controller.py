@@ -16,7 +16,7 @@ PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "del
 class View:
     """Selection, the chosen action, the move being planned, the message shown."""
 
-    mode: str = "move"  # move, facing, combat, target, hex, choice, gm, over
+    mode: str = "move"  # move, facing, combat, target, hex, choice, gm, over, view
     selected: str | None = None
     move_action: str | None = None
     hover: Hex | None = None
@@ -49,7 +49,11 @@ class Controller(GMControls):
         return self.game.state
 
     def info(self) -> dict:
-        return self.game.ruleset.turn_info(self.state)
+        """The ruleset's turn info; phase "view" for a map without two sides (nothing to win)."""
+        info = self.game.ruleset.turn_info(self.state)
+        if info["phase"] == "over" and not self.game.fight:
+            return {**info, "phase": "view", "winner": None}
+        return info
 
     def actions(self, figure: str | None = None) -> list[ActionInfo]:
         """What the ruleset offers the figure now; asked once per game version."""
@@ -86,8 +90,8 @@ class Controller(GMControls):
         if v.gm:
             v.mode = "gm"
             return
-        if info["phase"] == "over":
-            v.mode, v.selected = "over", None
+        if info["phase"] in ("over", "view"):
+            v.mode, v.selected = info["phase"], None
             return
         v.selected = info["active"]
         if info["phase"] == "movement":

@@ -73,7 +73,10 @@ class Banner:
         name = theme.font(17, True).render(title, True, theme.TEXT)
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
         x += name.get_width() + 18
-        if info["phase"] == "over":
+        if info["phase"] == "view":
+            label = theme.font(17, True).render("A map to look at: no two sides to fight", True, theme.TEXT_DIM)
+            surface.blit(label, (x, (size[1] - label.get_height()) // 2))
+        elif info["phase"] == "over":
             text = f"Turn {info['turn']} - " + (f"{info['winner']} wins" if info["winner"] else "the fight is over")
             label = theme.font(17, True).render(text, True, theme.TEXT_GOOD)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))

@@ -18,6 +18,7 @@ HINTS = {
     "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
           "A add a copy · Del remove · G leaves",
     "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
+    "view": "A map without two sides: M opens it in the editor to place figures · G for GM mode",
 }
 
 
