@@ -14,7 +14,12 @@ from pathlib import Path
 from xml.parsers import expat
 
 from board.hexgrid import Hex, hex_add
+from board.models import MAX_SIDE
 from board.yamlio import InputError, Problem
+
+# Bounds on hostile files, far above any real map: a few KB of zlib can paint millions of tiles.
+MAX_TMX_BYTES = 32 * 2**20
+MAX_PAINTED = 2 * MAX_SIDE * MAX_SIDE  # two full layers of the largest map; sparse ones cost less
 
 # Flip flags in a gid: horizontal, vertical, diagonal, and (hexagonal maps) 120° rotation.
 GID_MASK = 0x0FFFFFFF
@@ -48,6 +53,10 @@ class Element(ET.Element):
 def parse_xml(path: Path) -> Element:
     """Parse an XML file into Elements carrying their line; InputError on a syntax error."""
     try:
+        size = path.stat().st_size
+        if size > MAX_TMX_BYTES:  # refused before reading a byte of it
+            raise fail(path, 1, f"the file is {size / 2**20:.1f} MB; a Tiled map to import may be "
+                                f"at most {MAX_TMX_BYTES // 2**20} MB")
         data = path.read_bytes()
     except OSError as error:
         raise fail(path, 1, f"cannot read the file: {error.strerror or error}") from None
@@ -313,7 +322,15 @@ def layer_cells(layer: Element, width: int, height: int) -> Cells:
     for chunk in chunks:
         w, h = int_attr(chunk, "width"), int_attr(chunk, "height")
         cells.update(_painted(_decode(data, chunk, w * h), int_attr(chunk, "x"), int_attr(chunk, "y"), w))
+        if len(cells) > MAX_PAINTED:
+            raise too_many_painted(chunk)
     return cells
+
+
+def too_many_painted(where: Element) -> InputError:
+    """The refusal of tile layers that paint more tiles than any map holds."""
+    return fail(where.file, where.line, f"the tile layers paint more than {MAX_PAINTED:,} tiles; "
+                                        f"a Hexboard map is at most {MAX_SIDE}x{MAX_SIDE} hexes")
 
 
 def _painted(gids: list[tuple[int, int]], x: int, y: int, width: int) -> Cells:
@@ -345,8 +362,8 @@ def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]
         raise fail(holder.file, holder.line, f"the {what} has {len(cells)} tiles; expected {count}")
     return cells
 
-# The largest map Hexboard plays is 500x500 hexes: a tile layer never needs to unpack to more.
-MAX_TILE_BYTES = 4 * 500 * 500
+# The largest map Hexboard plays is MAX_SIDE hexes square: a tile layer never unpacks to more.
+MAX_TILE_BYTES = 4 * MAX_SIDE * MAX_SIDE
 
 
 def _base64_gids(data: Element, text: str, compression: str | None, count: int) -> list[int]:

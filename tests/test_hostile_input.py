@@ -319,3 +319,39 @@ def test_a_fuzz_of_hostile_files_never_crashes_hangs_or_bloats(tmp_path, save_da
     assert_survived(reports, expect=None)
     refused = sum(report["outcome"] == "refused" for report in reports)
     assert refused >= len(cases) * 3 // 4, "most hostile files should be refused"
+
+
+def painted_layer(tiles: int) -> str:
+    """A zlib tile layer of tiles painted tiles, in base64: about 1 KB whatever tiles is."""
+    return base64.b64encode(zlib.compress(b"\x01\x00\x00\x00" * tiles, 9)).decode()
+
+
+def test_tile_layers_painting_more_than_any_map_holds_are_refused(tmp_path):
+    payload, text = painted_layer(500 * 500), TMX.read_text(encoding="utf-8")
+    start, end = text.index("<layer"), text.index("</layer>") + len("</layer>")
+    layers = "".join(f'<layer id="{n + 1}" name="L{n}" width="500" height="500"><data encoding="base64" '
+                     f'compression="zlib">{payload}</data></layer>' for n in range(40))
+    many = text[:start].replace('width="8" height="6"', 'width="500" height="500"', 1) + layers + text[end:]
+    infinite = text.replace('infinite="0"', 'infinite="1"', 1)
+    start, end = infinite.index("<data"), infinite.index("</data>") + len("</data>")
+    chunks = "".join(f'<chunk x="{n * 500}" y="0" width="500" height="500">{payload}</chunk>' for n in range(40))
+    infinite = infinite[:start] + f'<data encoding="base64" compression="zlib">{chunks}</data>' + infinite[end:]
+    tmx_with_layer(tmp_path, "sample.tmx", b"")  # the tileset beside them
+    cases = [{"kind": "tmx", "path": write(tmp_path, "layers.tmx", many)},
+             {"kind": "tmx", "path": write(tmp_path, "chunks.tmx", infinite)}]
+    assert_survived(run_hostile(cases))
+    from board.tiled import convert
+
+    with pytest.raises(InputError, match="paint more than 500,000 tiles"):
+        convert(cases[1]["path"])
+
+
+def test_an_oversized_tiled_file_is_refused_before_it_is_read(tmp_path):
+    from board.tiled import convert
+
+    huge = tmp_path / "huge.tmx"
+    with open(huge, "wb") as stream:
+        stream.truncate(2**30)
+    assert_survived(run_hostile([{"kind": "tmx", "path": str(huge)}]))
+    with pytest.raises(InputError, match="may be at most 32 MB"):
+        convert(huge)
