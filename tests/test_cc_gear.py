@@ -202,3 +202,20 @@ def test_a_cast_without_a_spell_named_takes_the_first_spell_that_fits_the_target
                     {"name": "D", "team": "Red", "at": [0, 1]}, {"name": "B", "team": "Blue", "at": [3, 0]})
     out = act(game, "A", "cast", target="D")
     assert kinds(out, "cast")[0].data["spell"] == "Bless"
+
+
+def test_using_a_shield_means_on_the_arm_a_slung_shield_neither_blocks_nor_adds_to_defense():
+    """"During any round that you attempt to block an attack using your shield, its defense value
+    is added": a shield slung on the back (a bow was ready) is not being used."""
+    game = pair(a={"weapons": ["Short Bow", "Dagger"], "shield": "Small Shield"})
+    act(game, "A", "short", params={"short": "ready", "weapon": "Dagger"})
+    assert not fig(game, "A").shield_on
+    finish_round(game)
+    assert "strap it on" in info(game, "A", "block").reason
+    refused(game, do="act", figure="A", action="block")
+    fig(game, "A").stance = "block"  # however it came to be: a slung shield adds nothing
+    assert game.ruleset.snapshot(game.state)["figures"]["A"]["defense_rank"] == 0
+    act(game, "A", "short", params={"short": "shield"})
+    finish_round(game)
+    act(game, "A", "block")
+    assert game.ruleset.snapshot(game.state)["figures"]["A"]["defense_rank"] == 2

@@ -1,6 +1,7 @@
 """Rounds, initiative, delay, surprise and the end-of-round checks (rule text 001)."""
 
 from cc_helpers import act, fig, finish_round, kinds, new_game, ok, refused
+from board.rules.base import Command
 from board.rules.combat_chart.state import Effect
 
 
@@ -153,3 +154,20 @@ def test_the_fight_ends_when_only_one_side_is_still_fighting():
     game2 = _two(mind=9)
     out = ok(game2, do="gm", action="damage", figure="B", params={"amount": 10})
     assert game2.state.phase == "over" and game2.state.winner == "Red" and kinds(out, "victory")
+
+
+def test_a_refused_command_leaves_the_bleeding_wounds_as_they_were():
+    """"A refused command comes back with a reason, state unchanged": even one refused after
+    the end of the round has counted the bleeding down on the copy apply() works on."""
+    game = _two()  # tied initiative: each new round rolls 1d6 each
+    fig(game, "B").bleeding.append([1, 3])
+    finish_round(game)
+    before = game.ruleset.snapshot(game.state)
+    wounds = [list(w) for w in fig(game, "B").bleeding]
+    act(game, game.state.active, "pass")
+    last = game.state.active
+    outcome = game.submit(Command(do="act", figure=last, action="pass", dice=(7, 7)))  # no d6 shows 7
+    assert not outcome.accepted
+    assert [list(w) for w in fig(game, "B").bleeding] == wounds
+    act(game, last, "pass")
+    assert game.ruleset.snapshot(game.state)["figures"]["B"]["hp"] == before["figures"]["B"]["hp"] - 1

@@ -1,6 +1,7 @@
 """Grapple: grab, restrain, drag or carry, squeeze, better hold, slam, throw, escape, fall prone,
 grab to disarm."""
 
+from board.rules.base import Command
 from dox_helpers import act, attack_event, fig, move, new_game, of_kind, refused, set_order, snap
 
 
@@ -156,3 +157,29 @@ def test_a_grab_to_disarm_lets_the_target_use_strength_and_does_not_restrain():
 def test_a_grapple_needs_the_target_next_to_the_grappler():
     game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [2, 0]), order=["Ann", "Bob"])
     assert "not next to" in refused(game, do="act", figure="Ann", action="grapple", target="Bob")
+
+
+def test_a_grapple_is_a_warrior_attack_with_the_hands_a_bow_in_hand_does_not_stop_a_parry():
+    """"To grab an opponent, make a Warrior attack roll versus the target's Defense": the grab is
+    made with the hands, so the victim parries it as any hand-to-hand attack."""
+    game = new_game(fig("Ann", "Red", [0, 0], weapon="Shortbow"),
+                    fig("Bob", "Blue", [1, 0], weapon="Sword", parry=3, dodge=0), order=["Ann", "Bob"])
+    prediction = game.predict(Command(do="act", figure="Ann", action="grapple", target="Bob"))
+    event = attack_event(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]))
+    assert (event.data["using"], event.data["defense"]) == ("parry", 9)
+    assert prediction.roll.endswith("vs 9 (parry)")
+
+
+def test_an_assisted_block_is_spent_on_one_grab():
+    """"Each one of these "assisted blocks" count as an action": a grab meets it once, as a
+    strike does; the next grab meets the victim's own Defense."""
+    game = new_game(fig("Gus", "Red", [0, 1], weapon="Sword", parry=5),
+                    fig("Ann", "Red", [0, 0], dodge=0, parry=0),
+                    fig("Bob", "Blue", [1, 0]), fig("Cat", "Blue", [-1, 0]),
+                    order=["Gus", "Bob", "Cat", "Ann"])
+    act(game, "Gus", "guard", target="Ann")
+    first = attack_event(act(game, "Bob", "grapple", target="Ann", dice=[1, 1]))
+    assert (first.data["using"], first.data["defense"]) == ("assisted block", 11)
+    assert game.state.figures["Gus"].guarding is None
+    second = attack_event(act(game, "Cat", "grapple", target="Ann", dice=[1, 1]))
+    assert second.data["using"] != "assisted block" and second.data["defense"] == 6

@@ -2,7 +2,12 @@
 the damage before Protection; no dodging in the saddle (Rider may serve as Defense); the mount
 can be attacked."""
 
-from dox_helpers import act, attack_event, fig, info, move, new_game, of_kind, refused, set_order, snap
+import pytest
+
+from board.maps import parse_map
+from board.yamlio import InputError
+from dox_helpers import (act, attack_event, battle_text, fig, gm, info, move, new_game, of_kind, refused,
+                         set_order, snap)
 
 HORSE = fig("Horse", "Red", [0, 0], kind="horse", weapon="Hooves", strength=5)
 
@@ -85,3 +90,71 @@ def test_a_person_is_not_a_mount():
                     order=["Rex", "Pal", "Ann"])
     move(game, "Rex")
     assert "mount" in refused(game, do="act", figure="Rex", action="mount", target="Pal")
+
+
+def ranger_and_wolf(options=None, wolf=None):
+    return new_game(fig("Ann", "Red", [0, 0], ranger=1),
+                    fig("Wolf", "Red", [1, 0], kind="animal", weapon="Bite", trained_by="Ann", **(wolf or {})),
+                    fig("Bob", "Blue", [2, 0]), fig("Cat", "Blue", [2, -1]),
+                    order=["Ann", "Wolf", "Bob", "Cat"], options=options)
+
+
+def test_commanding_a_trained_animal_in_combat_needs_a_ranger_roll():
+    """"If a Ranger has spent time training an animal, then it should obey his commands in most
+    cases. Combat is a chaotic environment, however; it may be necessary to roll Ranger"."""
+    game = ranger_and_wolf()
+    out = act(game, "Ann", "command", target="Wolf", params={"order": "attack", "foe": "Bob"}, dice=[3, 2])
+    roll = of_kind(out, "roll")[0]
+    assert roll.data["total"] == 6 and roll.data["challenge"] == 6 and roll.data["success"]
+    assert snap(game, "Wolf")["order"] == ["attack", "Bob"]
+    assert game.state.active == "Ann"  # a free action: Ann still has her turn
+    assert "already given a command" in refused(game, do="act", figure="Ann", action="command",
+                                                target="Wolf", params={"order": "hold"})
+    act(game, "Ann", "pass")
+    move(game, "Wolf")
+    assert "obeys its master's command: attack Bob" in refused(game, do="act", figure="Wolf",
+                                                               action="strike", target="Cat")
+    act(game, "Wolf", "strike", target="Bob", dice=[6, 6])
+    assert snap(game, "Wolf")["order"] is None  # the order lasts the animal's turn
+
+
+def test_a_failed_ranger_roll_leaves_the_animal_to_the_adversary():
+    game = ranger_and_wolf()
+    out = act(game, "Ann", "command", target="Wolf", params={"order": "hold"}, dice=[2, 2])
+    assert not of_kind(out, "roll")[0].data["success"] and snap(game, "Wolf")["order"] is None
+    act(game, "Ann", "pass")
+    move(game, "Wolf", (1, 1))  # free to do as the Adversary likes
+
+
+def test_an_obedient_animal_told_to_hold_stays_put():
+    game = ranger_and_wolf()
+    act(game, "Ann", "command", target="Wolf", params={"order": "hold"}, dice=[6, 6])
+    act(game, "Ann", "pass")
+    assert "holds" in refused(game, do="move", figure="Wolf", action="move", path=((1, 1),))
+    assert "holds" in info(game, "Wolf", "move").reason
+
+
+def test_a_war_trained_animal_helps_the_ranger_roll_and_the_gm_can_waive_it():
+    game = ranger_and_wolf(wolf={"war_trained": True})
+    out = act(game, "Ann", "command", target="Wolf", params={"order": "hold"}, dice=[1, 1])
+    assert of_kind(out, "roll")[0].data["total"] == 2 + 1 + 3
+    game = ranger_and_wolf(options={"ranger_roll": False})
+    out = act(game, "Ann", "command", target="Wolf", params={"order": "attack", "foe": "Cat"})
+    assert not of_kind(out, "roll") and snap(game, "Wolf")["order"] == ["attack", "Cat"]
+    game = ranger_and_wolf()
+    gm(game, "obey", "Wolf", params={"order": "hold"})
+    assert snap(game, "Wolf")["order"] == ["hold", None]
+
+
+def test_only_the_ranger_who_trained_an_animal_commands_it():
+    game = ranger_and_wolf()
+    set_order(game, "Bob", "Ann", "Wolf", "Cat")
+    assert "has trained" in refused(game, do="act", figure="Bob", action="command", target="Wolf",
+                                    params={"order": "hold"})
+
+
+def test_only_animals_take_orders():
+    game = ranger_and_wolf()
+    assert "not an animal" in refused(game, do="gm", action="obey", figure="Bob", params={"order": "hold"})
+    with pytest.raises(InputError, match="trained by a Ranger"):
+        parse_map(battle_text(fig("Ann", "Red", [0, 0]), fig("Bob", "Red", [1, 0], trained_by="Ann")))

@@ -30,7 +30,7 @@ def test_surprise_lasts_until_the_victims_own_turn():
 
 
 def test_the_surprise_bonus_works_once_and_only_on_a_worse_fighter():
-    game = new_game(fig("Ann", "Red", [0, 0], warrior=3), fig("Bob", "Blue", [1, 0], unaware=True),
+    game = new_game(fig("Ann", "Red", [0, 0], warrior=3, weapon="Sword"), fig("Bob", "Blue", [1, 0], unaware=True),
                     fig("Dan", "Blue", [0, 1], warrior=3, unaware=True), order=["Ann", "Bob", "Dan"])
     assert "worse fighter" in refused(game, do="act", figure="Ann", action="strike", target="Dan",
                                       params={"surprise_bonus": True})
@@ -96,3 +96,25 @@ def test_readying_a_carried_weapon_takes_the_action():
                     order=["Ann", "Bob"])
     act(game, "Ann", "ready", weapon="Dagger")
     assert snap(game, "Ann")["weapon"] == "Dagger" and game.state.figures["Ann"].gear == ["Sword"]
+
+
+def test_the_surprise_bonus_is_a_less_expected_attack_an_off_hand_punch_not_the_weapon():
+    """"a +3 for throwing a punch with his off hand rather than stabbing with the weapon": the
+    victim need not be unaware; the blow is bare-handed and does a fist's damage."""
+    game = new_game(fig("Ann", "Red", [0, 0], warrior=3, strength=2, weapon="Sword"),
+                    fig("Bob", "Blue", [1, 0], warrior=1, athlete=0, weapon="Sword"), order=["Ann", "Bob"])
+    move(game, "Ann")
+    assert "surprise_bonus" in info(game, "Ann", "strike").options
+    out = act(game, "Ann", "strike", target="Bob", dice=[3, 3], params={"surprise_bonus": True})
+    event = attack_event(out)
+    assert event.data["modifier"] == 3 and event.data["dox"] == 6 + 3 + 3 - 7  # Parry 1: Defense 7
+    assert "Fist" in event.text
+    assert of_kind(out, "roll")[0].data["raw_damage"] == 5 + 2 + 0  # dox + Strength + Fist 0
+    assert snap(game, "Ann")["weapon"] == "Sword"
+
+
+def test_the_surprise_bonus_needs_a_weapon_to_be_less_expected_than():
+    game = new_game(fig("Ann", "Red", [0, 0], warrior=3), fig("Bob", "Blue", [1, 0], warrior=1),
+                    order=["Ann", "Bob"])
+    assert "bare-handed" in refused(game, do="act", figure="Ann", action="strike", target="Bob",
+                                    params={"surprise_bonus": True})

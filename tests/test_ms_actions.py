@@ -100,11 +100,9 @@ def test_dropping_takes_a_second_without_initiative_and_leaves_the_weapon_on_the
 def test_a_round_long_action_continues_over_six_seconds():
     g = game(a={"backpack": ["Healing Potion"]})
     act(g, "A", "backpack", params={"item": "Healing Potion"})
-    for _ in range(4):
-        assert offered(g, "A")["continue"]
-        act(g, "A", "continue")
+    # 5.7: seconds 2-5 run on by themselves; B first reacts in second 6.
+    assert g.state.second == 6 and g.state.active == "B" and fig(g, "A").plot.auto
     assert fig(g, "A").items == []
-    act(g, "A", "continue")
     act(g, "B", "nothing")  # second 6 resolves: a whole Melee Round has passed
     assert fig(g, "A").items == ["Healing Potion"]
 
@@ -114,12 +112,10 @@ def test_a_three_amr_tanglefoot_progresses_only_on_initiative_seconds_then_goes_
                  fighter("B", "Blue", (3, 0), facing=3, amr=1))
     general(g, "A", dice=[1, 3, 4])
     general(g, "B", dice=[6])
-    act(g, "A", "tanglefoot", target="B")
-    act(g, "A", "continue")  # second 2: no Initiative, no progress
-    assert fig(g, "A").ongoing.left == 2
-    act(g, "A", "continue")
-    out = act(g, "A", "continue")  # second 4: thrown
-    assert any("throws a Tanglefoot Pill" in t for t in texts(out))
+    out = act(g, "A", "tanglefoot", target="B")  # runs on by itself (5.7) through second 4
+    assert [e.data.get("second") for e in out.events if e.kind == "plot"] == [1, 2, 3, 4]
+    assert any("throws a Tanglefoot Pill" in t for t in texts(out))  # second 2 had no Initiative
+    assert g.state.second == 5 and fig(g, "A").amr_used == 3
     out = act(g, "A", "nothing")  # second 5: it goes off
     assert fig(g, "B").entangled and "Tanglefoot catches B" in texts(out)
 
@@ -158,8 +154,16 @@ def test_despatching_the_helpless_needs_an_edged_weapon_and_one_amr():
 def test_a_potion_heals_after_a_full_round():
     g = game(a={"items": ["Healing Potion"]})
     g.state.figures["A"].damage = 5
-    act(g, "A", "potion")
-    for _ in range(5):
-        act(g, "A", "continue")
+    act(g, "A", "potion")  # runs on to second 6 by itself (5.7)
     act(g, "B", "nothing", dice=[3])
     assert fig(g, "A").damage == 1
+
+
+def test_shields_cannot_be_held_ready_whilst_using_a_ranged_weapon():
+    """7.5 "Shields cannot be held ready whilst using a Ranged Weapon, so will need to be readied
+    if switching from Ranged to Melee Weapons": drawing a bow slings the shield."""
+    g = game(a={"ready": "none", "weapons": ["Short Bow", "Sword"], "shield": "Shield"}, a_dice=(1, 2, 3))
+    assert fig(g, "A").shield_ready
+    act(g, "A", "draw", params={"item": "Short Bow"})
+    assert fig(g, "A").ready == "Short Bow" and not fig(g, "A").shield_ready
+    assert "ready_shield" not in offered(g, "A")

@@ -140,3 +140,28 @@ def test_a_permitted_change_of_general_plot_loses_the_seconds_already_run():
     ok(g, do="gm", action="allow_change", figure="A")
     general(g, "A", "fighting", dice=[2, 3, 5])
     assert fig(g, "A").initiative == (5,) and fig(g, "A").lost == (2, 3)
+
+
+def test_an_amr_above_6_loads_and_rolls_as_many_dice_as_in_the_table():
+    """3.5's table rolls seven dice ("1 2 2 2 2 2 5 | 1 2 3 4 5"): an AMR of 7 is playable."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=7), fighter("B", "Blue", (4, 0), facing=3))
+    general(g, "A", dice=[1, 2, 2, 2, 2, 2, 5])
+    assert fig(g, "A").rolled == (1, 2, 2, 2, 2, 2, 5) and fig(g, "A").initiative == (1, 2, 3, 4, 5)
+
+
+def test_full_defensive_only_at_the_beginning_of_a_melee_round_not_on_a_permitted_change():
+    """4.1 "only at the beginning of a MR": a change of General Plot the GM permits mid-round
+    (2.5) cannot go to Full Defensive."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (4, 0), facing=3))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[1, 1])
+    while g.state.phase != "general":
+        act(g, g.state.active, "nothing")
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[1, 2])
+    nothing_until(g, 3)
+    from tests.ms_helpers import ok
+    ok(g, do="gm", action="allow_change", figure="A")
+    assert "Fighting (Full Defensive)" not in offered(g, "A")["general_plot"].choices
+    assert "beginning of a Melee Round" in refused(g, do="act", figure="A", action="general_plot",
+                                                   params={"plot": "full_defensive"})

@@ -63,3 +63,37 @@ def test_casting_needs_magic_using_in_the_general_plot():
     g = mage("fighting", dice=(1, 2))
     assert "Magic-Using" in refused(g, do="act", figure="M", action="cast", target="B",
                                     params={"spell": "Firebolt"})
+
+
+def test_a_multi_second_plot_continues_without_restating_it_unless_changed():
+    """5.7 "Specific Plots that cover multiple seconds ... do not need to be restated ... The
+    Specific Plot is assumed to continue unless changed by a subsequent Specific Plot"."""
+    g = mage()
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})  # 2 seconds
+    out = act(g, "B", "nothing")  # second 1 resolves; in second 2 only B has to plot
+    assert g.state.second == 2 and g.state.active == "B"
+    assert fig(g, "M").plot.text == "cast Firebolt on B (2 s) (continues)"
+    out = act(g, "B", "nothing")
+    assert "M finishes casting Firebolt" in " ".join(texts(out))
+    g = mage()
+    act(g, "M", "cast", target="B", params={"spell": "Firebolt"})
+    act(g, "B", "nothing")
+    act(g, "M", "nothing")  # a new plot changes the running one
+    out = act(g, "B", "nothing")
+    assert "finishes casting" not in " ".join(texts(out)) and fig(g, "M").ongoing is None
+
+
+def test_use_chaos_is_always_available_to_chaos_masters_whatever_their_plots():
+    """5.1.10 "Use Chaos is always available to Chaos Masters regardless of their General (or
+    even Specific) Plot!" (its effect is not in the text: the GM resolves it)."""
+    g = new_game(fighter("M", "Red", (0, 0), chaos_master=True), fighter("B", "Blue", (3, 0), facing=3))
+    out = act(g, "M", "use_chaos", target="B", params={"effect": "the floor turns to mud"})
+    assert "M uses Chaos on B: the floor turns to mud" in texts(out)[0]
+    general(g, "M", "thieving", dice=[1, 2])
+    general(g, "B", dice=[1])
+    act(g, "M", "nothing")
+    act(g, "M", "use_chaos")  # after its Specific Plot, out of turn, under a non-magic plot
+    assert "already used Chaos" in refused(g, do="act", figure="M", action="use_chaos")
+    assert "not a Chaos Master" in refused(g, do="act", figure="B", action="use_chaos")
+    act(g, "B", "nothing")
+    assert "use_chaos" in {i.id for i in g.ruleset.actions(g.state, "M") if i.enabled}

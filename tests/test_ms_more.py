@@ -1,6 +1,7 @@
 """Thievish attacks (3.8), plotted parries, ranged attacks and reloading, GM commands."""
 
-from tests.ms_helpers import act, fig, fighter, general, new_game, ok, refused, texts
+from board.hexgrid import Hex
+from tests.ms_helpers import act, fig, fighter, general, new_game, offered, ok, refused, texts
 
 
 def pair(a=None, b=None, plot="fighting", a_dice=(1, 2, 3), b_dice=(1,)):
@@ -39,10 +40,8 @@ def test_a_ranged_attack_needs_a_loaded_weapon_and_reloading_takes_its_amr():
     act(g, "A", "ranged", target="B", dice=[20])
     assert not fig(g, "A").loaded
     assert "not loaded" in refused(g, do="act", figure="A", action="ranged", target="B")
-    act(g, "A", "reload")
-    assert not fig(g, "A").loaded  # a Crossbow takes 2 AMR
-    act(g, "A", "continue")
-    assert fig(g, "A").loaded
+    act(g, "A", "reload")  # a Crossbow takes 2 AMR: seconds 2 and 3, the second run on (5.7)
+    assert fig(g, "A").loaded and g.state.second == 4 and fig(g, "A").amr_used == 3
 
 
 def test_gm_damage_heal_place_add_and_remove():
@@ -58,3 +57,54 @@ def test_gm_damage_heal_place_add_and_remove():
     ok(g, do="gm", action="remove", figure="C")
     assert "C" not in g.state.figures
     assert "A is in the way" in refused(g, do="gm", action="place", figure="B", to=(0, 0))
+
+
+def test_the_weapon_named_in_the_attack_plot_is_used():
+    """5.2 "If multiple Weapons / Attack types are available, it may be freely specified which is
+    used in the Specific Plot for the second in which an Attack / Parry is taken"."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"], off_hand="Dagger"),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[6])
+    assert offered(g, "A")["attack"].options["weapon"] == ("Sword", "Dagger")
+    out = act(g, "A", "attack", target="B", weapon="Dagger", dice=[1, 3, 4])  # hit, body, 1d4 = 4
+    damage = [e for e in out.events if e.kind == "damage"][0]
+    assert damage.data["faces"] == [4] and damage.data["damage"] == 4
+    assert "with Dagger" in fig(g, "A").plots[1]
+
+
+def test_a_weapon_not_in_hand_must_be_drawn_before_an_attack_plot_names_it():
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"]),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[6])
+    assert "draw it first" in refused(g, do="act", figure="A", action="attack", target="B",
+                                      weapon="Dagger")
+
+
+def test_a_thief_may_move_into_position_before_its_first_initiative_second_in_the_first_round():
+    """3.4: a Combatant who Generally Plotted Thieving and Fighting for the first MR "may make
+    that Attack in the first second for which they have rolled Initiative and are within Reach
+    ... moving into position in previous seconds of the MR"."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=1), fighter("B", "Blue", (5, 0), facing=0, amr=1),
+                 fighter("C", "Blue", (-5, 0), amr=1))
+    general(g, "A", "fighting_thieving", dice=[3])
+    general(g, "B", dice=[6])
+    general(g, "C", "fighting", dice=[1])
+    assert g.state.active == "A" and g.state.second == 1  # A plots before its Initiative second
+    assert "into position" in refused(g, do="act", figure="A", action="thievish",
+                                      params={"seconds": 1, "activity": "hide"})
+    act(g, "A", "move", to=(2, 0))
+    act(g, "C", "nothing")
+    act(g, "A", "move", to=(3, 0))  # the edge of B's Reach (6.1)
+    act(g, "C", "nothing")
+    act(g, "A", "charge", target="B", params={"thievish": True})  # second 3: its Initiative
+    act(g, "C", "nothing", dice=[20])
+    assert fig(g, "A").hex == Hex(4, 0) and fig(g, "A").revealed
+
+
+def test_other_plots_do_not_react_before_their_first_initiative_second():
+    g = new_game(fighter("A", "Red", (0, 0), amr=1), fighter("B", "Blue", (5, 0), amr=1))
+    general(g, "A", "fighting", dice=[3])
+    general(g, "B", dice=[3])
+    assert g.state.second == 3  # seconds 1 and 2 ran with nobody reacting

@@ -1,6 +1,6 @@
 """Movement and Reach (6.1-6.5)."""
 
-from board.hexgrid import Hex
+from board.hexgrid import Hex, hex_label
 from tests.ms_helpers import act, fig, fighter, general, new_game, offered, refused, texts
 
 
@@ -87,3 +87,13 @@ def test_side_and_rear_attacks_are_easier():
     from board.rules.base import Command
     p = g.ruleset.predict(g.state, Command(do="act", figure="A", action="attack", target="B"))
     assert p.target_number == 15 and ("rear attack", 4) in p.modifiers
+
+
+def test_a_move_plot_takes_a_map_label_as_scripts_promise():
+    """docs/scripts.md: `to` and `path` take labels ("0504") as well as [q, r]."""
+    g = start({"at": (0, 0)}, {"at": (5, 0), "facing": 3})
+    label = hex_label(Hex(1, 0), g.state.battle.layout)
+    act(g, "A", "move", to=label)
+    act(g, "B", "nothing")
+    assert fig(g, "A").hex == Hex(1, 0)
+    refused(g, do="act", figure="A", action="move", to="zz")  # a reason, not a crash

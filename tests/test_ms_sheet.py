@@ -48,3 +48,20 @@ def test_no_pygame_under_the_ruleset():
     for module in package.glob("*.py"):
         assert "pygame" not in module.read_text(), module
         assert len(module.read_text().splitlines()) < 350, module
+
+
+def test_an_off_hand_weapon_must_be_carried_one_handed_and_leaves_no_shield_ready():
+    from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
+
+    def problems(**fields):
+        found = []
+        spec = MSFigureSpec.model_validate({"name": "A", "team": "Red", "at": (0, 0), **fields})
+        checked = check_figure(spec, lambda path, message: found.append(message))
+        return checked.off_hand, found
+
+    assert problems(weapons=["Dagger", "Dagger"], off_hand="Dagger") == ("Dagger", [])
+    assert problems(weapons=["Sword"], off_hand="Sword")[1]
+    assert problems(weapons=["Sword", "Pike"], off_hand="Pike")[1]
+    assert problems(weapons=["Sword", "Dagger"], off_hand="Dagger", shield="Shield")[1]
+    assert problems(weapons=["Sword", "Dagger"], off_hand="Dagger", shield="Shield",
+                    shield_ready=False) == ("Dagger", [])

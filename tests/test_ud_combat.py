@@ -174,3 +174,22 @@ def test_a_piece_stepped_down_from_d2_breaks():
     out = act(game, "Grog", "engage", target="Orc", dice=[2, 1, 4, 6])
     assert snap(game, "Grog")["weapons"] == {"Dagger": 4}
     assert any("breaks" in e.text for e in kinds(out, "wear"))
+
+
+def test_sunder_after_wear_a_shield_broken_by_its_own_die_cannot_also_be_sundered():
+    """"the defender rolls both their armor die and Power. Armor reduces the damage ... If bearing
+    a shield, they can sunder it": the armor roll (and its 1s' wear) comes first; a shield that
+    broke on its own die is no longer borne."""
+    game = duel(defender={"armor": ["Shield d2", "Leather"]})
+    out = act(game, "Grog", "engage", target="Orc", dice=[1, 8, 1, 1, 6])  # shield d2 and Leather roll 1
+    hit = kinds(out, "damage_roll")[0].data
+    assert not hit["sundered"] and hit["taken"] == 7
+    assert snap(game, "Orc")["armor"] == {"Leather": 2} and snap(game, "Orc")["status"] == "incapacitated"
+
+
+def test_never_refuse_a_legal_engage_because_of_its_own_dice():
+    """Seeded dice over 200 seeds: every engage against a d2 shield plus Leather is carried out."""
+    for seed in range(200):
+        game = new_game(figure("Grog", "PCs", (0, 0), **STILL),
+                        figure("Orc", "Orcs", (1, 0), armor=["Shield d2", "Leather"], **STILL), seed=seed)
+        act(game, "Grog", "engage", target="Orc")

@@ -64,3 +64,49 @@ def test_a_bad_defence_setting_is_refused():
     game = orcs_turn()
     assert "params.defence" in refused(game, do="act", figure="Orc", action="engage", target="Grog",
                                        params={"defence": "dodge"})
+
+
+def shot_at_grog(grog=None, orc=None, **options):
+    game = new_game(figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
+                    figure("Orc", "Orcs", (4, 0), weapons=["Shortbow"], **{**STILL, **(orc or {})}),
+                    options=options)
+    act(game, "Grog", "pass")
+    return game
+
+
+def test_defend_yourself_covers_a_shot_by_the_gm_side_the_player_tests():
+    """"Referees should forewarn of NPC attacks, allowing the PCs to test their abilities to avoid
+    a hit": a shot is an attack too."""
+    game = shot_at_grog({"armor": ["Leather"], "defence": "defend"})
+    out = act(game, "Orc", "shoot", target="Grog", dice=[5, 1])  # Grog: Power 5, Leather 1
+    attack = kinds(out, "attack")[0]
+    # "defenders roll all armor dice at hinderance": Leather d4 rolls as a d2 against a shot
+    assert attack.figure == "Grog" and attack.data["sides"] == [6, 2] and attack.data["hit"]
+    assert not kinds(out, "damage_roll") and snap(game, "Grog")["wounds"] == []
+
+
+def test_a_failed_defence_against_a_shot_lets_it_hit_armor_at_hindrance():
+    game = shot_at_grog({"armor": ["Leather"], "defence": "defend"})
+    out = act(game, "Orc", "shoot", target="Grog", dice=[2, 1, 6, 1, 6])  # Shortbow d6 rolls 6
+    hit = kinds(out, "damage_roll")[0]
+    assert hit.figure == "Grog" and hit.data["damage"] == 6 and hit.data["armor_sides"] == [2]
+    assert snap(game, "Grog")["wounds"] == ["incidental"]
+
+
+def test_riposte_against_a_shot_returns_a_volley_with_a_ready_ranged_weapon():
+    game = shot_at_grog({"weapons": ["Shortbow"]})
+    out = act(game, "Orc", "shoot", target="Grog", dice=[1, 6, 6])  # Grog's Shortbow 6; Orc's Power 6
+    assert kinds(out, "attack")[0].data["sides"] == [6, 6]
+    assert kinds(out, "damage_roll")[0].figure == "Orc"
+
+
+def test_defend_yourself_covers_a_stunt_by_the_gm_side():
+    game = orcs_turn({"defence": "defend"})
+    out = act(game, "Orc", "trip", target="Grog", dice=[5])  # Grog: Power 5, no armor
+    assert kinds(out, "attack")[0].figure == "Grog" and not game.state.figures["Grog"].prone
+    game = orcs_turn({"defence": "defend"})
+    act(game, "Orc", "trip", target="Grog", dice=[2])
+    assert game.state.figures["Grog"].prone
+    game = orcs_turn()  # riposte: the weapon dice, and a success hits the Orc
+    out = act(game, "Orc", "trip", target="Grog", dice=[1, 7, 6])
+    assert not game.state.figures["Grog"].prone and kinds(out, "damage_roll")[0].figure == "Orc"

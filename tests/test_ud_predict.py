@@ -69,10 +69,27 @@ CASES = {
          figure("B", "Orcs", (1, 0), power=4, weapons=["Dagger"], armor=["Leather", "Buckler"],
                 fatigue_limit=1)],
         {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
+    "a d2 shield that breaks on its own die cannot be sundered": (
+        [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"]),
+         figure("B", "Orcs", (1, 0), power=4, armor=["Shield d2", "Leather"], dodge=False)],
+        {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
     "a defend-yourself riposte": (
         [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"], armor=["Buckler"], sunder=False),
          figure("B", "Orcs", (1, 0), power=2, weapons=["Hand Axe"], armor=["Leather"], dodge=False)],
         {"do": "act", "figure": "B", "action": "engage", "target": "A"}, "pass A"),
+    "a shot by the gm side, the player defends with armor": (
+        [figure("A", "PCs", (0, 0), power=4, armor=["Leather"], defence="defend", dodge=False),
+         figure("B", "Orcs", (3, 0), power=4, weapons=["Shortbow"])],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
+    "a shot by the gm side into a melee, the player ripostes without a bow": (
+        [figure("A", "PCs", (0, 0), power=4, armor=["Buckler"], dodge=False),
+         figure("C", "Orcs", (1, 0), power=2, dodge=False),
+         figure("B", "Orcs", (4, 0), power=4, weapons=["Shortbow"])],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
+    "a shot by the gm side, the player returns a volley": (
+        [figure("A", "PCs", (0, 0), power=4, weapons=["Sling"], dodge=False),
+         figure("B", "Orcs", (3, 0), power=2, weapons=["Shortbow"], armor=["Leather"])],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
     "a shot into a melee": (
         [figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Sling"]),
          figure("C", "PCs", (4, 0), power=4, dodge=False),
@@ -118,3 +135,16 @@ def test_a_stunt_predicts_its_chance_of_success():
     game = new_game(figure("A", "PCs", (0, 0)), figure("B", "Orcs", (1, 0)))
     prediction = game.predict(Command(do="act", figure="A", action="trip", target="B"))
     assert prediction.hit == 1 - Fraction(3, 6) * Fraction(3, 8)
+
+
+def test_the_odds_of_a_stunt_the_player_defends_against_are_the_odds_it_lands():
+    game = new_game(figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Dagger"], dodge=False),
+                    figure("B", "Orcs", (1, 0), power=4))
+    act(game, "A", "pass")
+    command = Command(do="act", figure="B", action="trip", target="A")
+    leaves = enumerate_apply(game, command)
+    lands = sum(p for p, events in leaves if any(e.kind == "falls" for e in events))
+    ripostes = sum(p for p, events in leaves if any(e.kind == "damage_roll" for e in events))
+    prediction = game.predict(command)
+    assert prediction.hit == lands == Fraction(3, 4) * Fraction(3, 4)
+    assert prediction.outcomes["you hit"] == ripostes

@@ -6,7 +6,7 @@ from board.game import Game
 from board.maps import parse_map
 from board.rules.base import get_ruleset
 from board.rules.usage_dice.gear import catalogue, step_down
-from ud_helpers import act, figure, gm, new_game, refused, snap
+from ud_helpers import act, fig, figure, gm, new_game, refused, snap
 
 RULES = get_ruleset("usage-dice")
 
@@ -86,3 +86,14 @@ def test_no_facing_and_the_gm_actions_are_declared():
 def test_every_option_is_a_documented_toggle(name):
     field = RULES.options_model().model_fields[name]
     assert field.annotation is bool and field.description
+
+
+def test_catching_their_breath_returns_to_action_but_heals_no_severe_wound():
+    """"Incapacitated characters may return to action once they catch their breath" ... "Severe
+    wounds need time to recover equal to the current dice value in weeks"."""
+    game = new_game(figure("Ann", "PCs", (0, 0)), figure("Orc", "Orcs", (3, 0)))
+    gm(game, "damage", "Ann", params={"amount": 3}, dice=(1,))  # Power 1: severe, d6 -> d4
+    gm(game, "breath", "Ann")
+    assert snap(game, "Ann")["status"] == "ok" and snap(game, "Ann")["power"] == 4
+    assert fig(game, "Ann").wounds == ["severe"]
+    assert "not incapacitated" in refused(game, do="gm", action="breath", figure="Ann")

@@ -64,6 +64,8 @@ def why_not(state: CCState, f: Fig, action: str) -> str | None:
             return "no shield"
         if weapon_of(state, f).bars_shield:
             return f"shields cannot be used at the same time as a {f.weapon_name}"
+        if not f.shield_on:  # "using a shield": on the arm, not slung on the back
+            return f"the {f.shield} is slung on your back: strap it on first (a short action)"
     if action in ("attack", "maneuver"):
         w = weapon_of(state, f)
         if w.reload and w.name in f.unloaded:

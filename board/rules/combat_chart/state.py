@@ -86,7 +86,7 @@ class Fig:
         new = copy.copy(self)
         new.weapons = list(self.weapons)
         new.items = list(self.items)
-        new.bleeding = list(self.bleeding)
+        new.bleeding = [list(w) for w in self.bleeding]  # each wound is a [round, left] list
         new.effects = [copy.copy(e) for e in self.effects]
         new.unloaded = set(self.unloaded)
         return new

@@ -55,7 +55,7 @@ def defense_rank(state: CCState, f: Fig, weapon: Weapon | None = None, cover: bo
     parts = []
     if f.armor:
         parts.append((f.armor, state.tables.armor[f.armor]["dv"]))
-    if f.stance == "block" and f.shield:
+    if f.stance == "block" and f.shield and f.shield_on:  # a slung shield blocks nothing
         parts.append((f"{f.shield} block", state.tables.shields[f.shield]["dv"]))
     if f.stance == "dodge":
         parts.append(("dodging", mods["dodge"]))

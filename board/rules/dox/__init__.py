@@ -113,6 +113,7 @@ class Dox:
                 "weapon": f.weapon, "mount": f.mount, "unaware": f.unaware,
                 "holds": [hold.victim, hold.dox] if hold else None,
                 "held_by": sorted(h.grappler for h in state.holds_on(f.name)),
+                "order": list(f.order) if f.order else None,
             }
         items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
         return {"turn": state.turn, "phase": state.phase, "active": state.active,

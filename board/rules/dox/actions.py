@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.dox import area, attacks, grapple, moves, other
+from board.rules.dox import animals, area, attacks, grapple, moves, other
 from board.rules.dox.rolls import reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
@@ -25,6 +25,7 @@ MENU = {
     "release": ("Let go (free)", "none"),
     "escape": ("Escape", "none"),
     "guard": ("Block for a friend", "target"),
+    "command": ("Command an animal (free)", "choice"),
     "retrieve": ("Pick up", "choice"),
     "ready": ("Ready a weapon", "weapon"),
     "stand_up": ("Stand up", "none"),
@@ -40,8 +41,14 @@ ATTACKS = ("strike", "disarm", "area_attack")
 def check(state: DoxState, command: Command) -> None:
     """Raise Refusal unless the action command is legal now."""
     action = command.action
+    f = state.figures.get(command.figure or "")
+    why = animals.order_refusal(state, f, command) if f is not None and f.name == state.active else None
+    if why:
+        raise Refusal(why)
     if action == "burn_fortune":
         _fortune_points(state, command)
+    elif action == "command":
+        animals.plan(state, attacks.actor(state, command), command)
     elif action in ("strike", "disarm"):
         attacks.plan_strike(state, command, disarm=action == "disarm")
     elif action == "area_attack":
@@ -61,9 +68,11 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
         return burn(state, _fortune_points(state, command))
     check(state, command)
     f = state.figures[command.figure]
-    free = action in ("go_prone", "release")
+    free = action in ("go_prone", "release", "command")
     if not free:
         f.moved = True  # acting ends the movement step: "stay" is implied
+    if action == "command":
+        return animals.command_animal(state, f, command, dice)
     if action in ("strike", "disarm"):
         return attacks.strike(state, command, dice, disarm=action == "disarm")
     if action == "area_attack":
@@ -98,6 +107,8 @@ def fortune_menu(state: DoxState) -> list[ActionInfo]:
 def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
     """The movement step: move (reach shown on the board) or stay."""
     budget, why = moves.allowance(state, f)
+    if f.order is not None and f.order[0] == "hold":
+        budget, why = 0, "it holds at its master's command"
     hexes = moves.reachable(state, f) if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
     return [ActionInfo("move", label, "movement", bool(hexes), None if hexes else (why or "no room"),
@@ -147,7 +158,7 @@ def _options(state: DoxState, f: Fig, action: str) -> dict[str, tuple]:
     weapon = state.weapon(f)
     power = (f.strength if weapon.strength else 0) + weapon.damage
     options: dict[str, tuple] = {"pull": tuple(range(max(0, power) + 1))} if power > 0 else {}
-    if any(g.unaware for g in state.figures.values()):
+    if attacks.surprise_open(state, f):
         options["surprise_bonus"] = (False, True)
     return options
 
@@ -163,6 +174,12 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
         return [(w, make(weapon=w)) for w in dict.fromkeys(f.gear)]
     if action == "slam":
         return [(s, make(params={"surface": s})) for s in ("floor", "wall", "corner")]
+    if action == "command":
+        return [(f"{a.name}: {order} {foe or ''}".strip(),
+                 make(params={"animal": a.name, "order": order, **({"foe": foe} if foe else {})}))
+                for a in state.figures.values() if a.trained_by == f.name and a.up
+                for order, foe in [("hold", None)] + [("attack", g.name) for g in state.figures.values()
+                                                      if g.up and g.team != a.team]]
     if action == "retrieve":
         return [(f"{i} at {state.battle.label(h)}", make(params={"item": i}))
                 for h, i in other.reachable_items(state, f)]

@@ -93,6 +93,9 @@ def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> Stri
     if f.posture == "prone":
         raise Refusal(f"{f.name} is prone: stand up first")
     weapon = state.weapon(f)
+    surprise = bool(command.params.get("surprise_bonus"))
+    if surprise:
+        weapon = _surprise_attack(state, f, target, weapon, disarm)
     grappling = close_combat(state, f)
     if grappling and not weapon.close:
         # "larger weapons - including shields, capes, and such - are useless in close combat"
@@ -110,8 +113,8 @@ def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> Stri
         # "area attacks directed at an individual are resolved as normal attacks, but with
         # bonuses to the attack roll for the size of the area"
         mods.append(("area weapon", 2 * weapon.area))
-    if command.params.get("surprise_bonus"):
-        mods.append(("surprise", _surprise_bonus(f, target)))
+    if surprise:
+        mods.append(("surprise", SURPRISE_BONUS))
     pull = command.params.get("pull", 0)
     power = (f.strength if weapon.strength else 0) + weapon.damage
     if not isinstance(pull, int) or not 0 <= pull <= max(0, power):
@@ -121,16 +124,27 @@ def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> Stri
                       range_challenge, mode == "ranged", pull, disarm)
 
 
-def _surprise_bonus(f: Fig, target: Fig) -> int:
-    """"This should only work against those whose fighting ability is less than the attacker, and
-    this shouldn't work more than once against the same opponent" """
-    if not target.unaware:
-        raise Refusal("the surprise bonus needs an unaware victim (a GM surprise)")
+def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disarm: bool) -> Weapon:
+    """"A character using a sword could gain a +3 for throwing a punch with his off hand rather
+    than stabbing with the weapon ... only ... against those whose fighting ability is less than
+    the attacker, and ... not more than once against the same opponent": a bare-handed blow
+    (the Fist, its damage) instead of the weapon in hand."""
+    if disarm:
+        raise Refusal("the surprise bonus is for a strike, not a strike to disarm")
+    if weapon.size == "natural":
+        raise Refusal(f"{f.name} fights bare-handed already: no less expected attack to make")
     if target.warrior >= f.warrior:
         raise Refusal(f"the surprise bonus works only on a worse fighter than {f.name}")
     if target.name in f.surprised_by_me:
         raise Refusal(f"{f.name} has already used the surprise bonus on {target.name}")
-    return SURPRISE_BONUS
+    return state.gear.weapon("Fist")
+
+
+def surprise_open(state: DoxState, f: Fig) -> bool:
+    """Whether a surprise punch could be offered to f against anyone now."""
+    return state.weapon(f).size != "natural" and any(
+        g.up and g.team != f.team and g.warrior < f.warrior and g.name not in f.surprised_by_me
+        for g in state.figures.values())
 
 
 def strike(state: DoxState, command: Command, dice: DiceSource, disarm: bool = False) -> list[Event]:

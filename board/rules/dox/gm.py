@@ -1,17 +1,19 @@
-"""GM commands: place, wound or heal, add or remove a figure, mark a figure surprised."""
+"""GM commands: place, wound or heal, add or remove a figure, mark a figure surprised, make an
+animal obey without a Ranger roll."""
 
 from __future__ import annotations
 
 
 from board.rules.base import Command, Event, Refusal
 from board.rules.gm_common import gm_figure, new_sheet
+from board.rules.dox.animals import obey, plan_order
 from board.rules.dox.moves import to_hex
 from board.rules.dox.sheet import DoxFigure, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec
 from board.rules.dox.turns import begin
 from board.rules.dox.wounds import check_victory, knock_down
 
-GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "surprise")
+GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "surprise", "obey")
 
 
 def plan(state: DoxState, command: Command) -> dict:
@@ -31,6 +33,8 @@ def plan(state: DoxState, command: Command) -> dict:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
             raise Refusal("give params.amount: a whole number of wounds, 1 or more")
         return {"amount": amount}
+    if action == "obey":
+        plan_order(state, f, command)
     return {}
 
 
@@ -77,6 +81,8 @@ def apply(state: DoxState, command: Command) -> list[Event]:
         if not f.up and f.wounds < f.max_wounds:
             f.status = "ok"
         return [Event("gm", f"GM heals {healed} of {f.name}'s wounds", f.name, tag)]
+    if action == "obey":
+        return obey(state, f, command)
     if action == "surprise":
         f.unaware = not f.unaware
         return [Event("gm", f"GM: {f.name} is " + ("caught unaware: no Dodge or Parry until his turn"

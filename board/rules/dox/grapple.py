@@ -9,7 +9,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.attacks import actor, foe
 from board.rules.dox.moves import to_hex
-from board.rules.dox.rolls import defense, mass_bonus, trait_roll
+from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
 from board.rules.dox.wounds import wound
 
@@ -133,11 +133,19 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
         state, command, f, other, dice)
 
 
+def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
+    """The Defense against a grab: "a Warrior attack roll versus the target's Defense" made with
+    the hands, whatever the grappler holds (a bow in hand does not stop a parry)."""
+    return defense(state, f, target, state.gear.weapon("Fist"), strength_ok=disarm)
+
+
 def _grab(state, command, f, target, dice) -> list[Event]:
     """"make a Warrior attack roll versus the target's Defense" (no mass bonus to initiate); a grab
     to disarm lets the target use Strength for Defense and does not restrain."""
     disarm = command.action == "grab_disarm"
-    d = defense(state, f, target, state.weapon(f), strength_ok=disarm)
+    d = grab_defense(state, f, target, disarm)
+    if d.guard:
+        state.figures[d.guard].guarding = None  # "Each one of these "assisted blocks" count as an action"
     r = trait_roll(state, f.warrior, 0, dice)
     dox = r.total - d.value
     what = "grabs at the weapon of" if disarm else "grapples"

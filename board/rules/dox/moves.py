@@ -114,6 +114,8 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
     f = whose_turn(state, command)
     if f.moved:
         raise Refusal(f"{f.name} has already moved this turn")
+    if f.order is not None and f.order[0] == "hold" and command.action != "stay":
+        raise Refusal(f"{f.name} holds at its master's command")
     if command.action == "stay":
         return f, ()
     if command.action not in (None, "move"):

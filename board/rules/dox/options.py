@@ -40,6 +40,14 @@ class Options(BaseModel):
         0, ge=0, le=6, description="penalty to a rider using Rider as Defense (the animal's temper)")
     assist_range: int = Field(2, ge=1, le=6, description="an assisted block reaches a friend this "
                                                           "many hexes away ('a few steps')")
+    ranger_roll: bool = Field(
+        True, description="a trained animal obeys a command in combat only on a Ranger roll "
+                          "('it may be necessary to roll Ranger'); off: the GM waives the roll")
+    obey_challenge: int = Field(6, ge=0, le=30, description="the Ranger roll's challenge (an "
+                                                             "ordinary task: 'in most cases')")
+    war_training_bonus: int = Field(
+        3, ge=0, le=10, description="Ranger roll bonus for an animal trained for fighting "
+                                    "('It helps if the animal has been specifically trained')")
     carry_penalty: int = Field(
         2, ge=0, le=6, description="a grappler's penalty to trait rolls other than the grapple's "
                                    "own while the victim's weight is on him")

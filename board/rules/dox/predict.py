@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from board.rules.base import Command, Prediction, Refusal
 from board.rules.dox import area, attacks
-from board.rules.dox.grapple import plan as plan_grapple
-from board.rules.dox.rolls import defense, roll_distribution
+from board.rules.dox.grapple import grab_defense, plan as plan_grapple
+from board.rules.dox.rolls import roll_distribution
 from board.rules.dox.state import DoxState
 
 ZERO = Fraction(0)
@@ -87,7 +87,7 @@ def _area(state: DoxState, p: area.AreaPlan) -> Prediction:
 def _grab(state: DoxState, command: Command) -> Prediction:
     f, target = plan_grapple(state, command)
     disarm = command.action == "grab_disarm"
-    d = defense(state, f, target, state.weapon(f), strength_ok=disarm)
+    d = grab_defense(state, f, target, disarm)
     dist = roll_distribution(state)
     need = d.value - f.warrior
     hit = _at_least(dist, need)

@@ -101,6 +101,7 @@ class DoxFigure(FigureBase):
     athlete: int = _rating(2, "Athlete rating: leaping out of an area attack, escapes, initiative")
     marksman: int = _rating(0, "Marksman rating: Offense with bows and other missile weapons")
     rider: int = _rating(0, "Rider rating: keeping the seat when hit; Defense when mounted")
+    ranger: int = _rating(0, "Ranger rating: making trained animals obey in combat")
     dodge: int | None = Field(None, ge=0, le=12, description="Dodge rating (default: Athlete)")
     parry: int | None = Field(None, ge=0, le=12, description="Parry rating (default: Warrior)")
     fortune: int = _rating(0, "Fortune points, burned one for one to negate wounds", 50)
@@ -116,6 +117,10 @@ class DoxFigure(FigureBase):
                                                              "twice that for a horse)")
     mount: str | None = Field(None, description="the figure this one rides (it starts on the mount's hex)")
     unaware: bool = Field(False, description="ambushed: no Dodge or Parry until its first turn")
+    trained_by: str | None = Field(None, description="an animal: the Ranger who trained it (it "
+                                                     "obeys his commands on a Ranger roll)")
+    war_trained: bool = Field(False, description="an animal specifically trained for fighting "
+                                                 "(a bonus to its Ranger's roll)")
     posture: Literal["standing", "prone"] = Field("standing", description="standing or prone")
 
 
@@ -140,6 +145,8 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
                 problem((key,), error.args[0])
     if spec.mount is not None and spec.mount == spec.name:
         problem(("mount",), f"{spec.name} cannot ride itself")
+    if spec.trained_by is not None and spec.kind == "person":
+        problem(("trained_by",), "only a horse or an animal is trained by a Ranger (kind: animal)")
     if spec.mount is not None and spec.kind == "horse":
         problem(("mount",), "a horse carries riders; it does not ride")
     return spec.model_copy(update=update)

@@ -42,6 +42,11 @@ class Fig:
     acted: bool = False  # took its action this round
     guarding: str | None = None  # the friend it stands ready to block for (an assisted block)
     surprised_by_me: tuple[str, ...] = ()  # victims it has used the surprise bonus on
+    ranger: int = 0
+    trained_by: str | None = None  # the Ranger whose commands it obeys (an animal)
+    war_trained: bool = False
+    order: tuple[str, str | None] | None = None  # an obeyed command, until the end of its next turn
+    commanded: bool = False  # gave an animal a command this round (a Ranger)
 
     @property
     def up(self) -> bool:
@@ -63,7 +68,8 @@ def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
         parry=spec.warrior if spec.parry is None else spec.parry, fortune=spec.fortune,
         max_wounds=spec.max_wounds, weapon=spec.weapon, gear=list(spec.gear), armor=spec.armor,
         shield=spec.shield, mass=spec.mass, move=move, mount=spec.mount, posture=spec.posture,
-        unaware=spec.unaware,
+        unaware=spec.unaware, ranger=spec.ranger, trained_by=spec.trained_by,
+        war_trained=spec.war_trained,
     )
 
 

@@ -49,6 +49,7 @@ def begin(state: DoxState) -> list[Event]:
     f = state.figures[state.order[state.index]]
     # Surprise lasts until the victim's own initiative; an assisted block until the guard's.
     f.unaware, f.guarding = False, None
+    f.commanded = False  # a Ranger's one command a round
     f.moved = cannot_move(state, f) is not None
     return [Event("phase", f"{f.name}'s turn", f.name, {"active": f.name})]
 
@@ -65,6 +66,8 @@ def settle(state: DoxState, dice: DiceSource) -> list[Event]:
         if f is not None and f.up and not f.acted:
             return events
         state.index += 1
+        if f is not None:
+            f.order = None  # an obeyed command lasts until the end of the animal's turn
         if f is None or state.index >= len(state.order):
             events += start_round(state, dice)
         else:

@@ -97,7 +97,8 @@ class MeleeSeconds:
             return None
         f, t = state.figures[command.figure], state.figures[p.target]
         at = p.to or f.hex
-        return predict(state, Strike(f.name, t.name, reach.zone(t, at), p.kind == "ranged"))
+        return predict(state, Strike(f.name, t.name, reach.zone(t, at), p.kind == "ranged",
+                                     p.params.get("weapon")))
 
     def snapshot(self, state: MSState) -> dict[str, Any]:
         figures = {}
@@ -105,7 +106,7 @@ class MeleeSeconds:
             secret = f.name in state.hidden
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "status": f.status,
-                "damage": f.damage, "hits_left": f.left, "ready": f.ready,
+                "damage": f.damage, "hits_left": f.left, "ready": f.ready, "off_hand": f.off_hand,
                 "general": "?" if secret and f.general else (general_label(f) if f.general else None),
                 "full_defensive": f.full_defensive and not secret,
                 "initiative": list(f.initiative), "lost": list(f.lost), "amr_used": f.amr_used,

@@ -63,7 +63,10 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return "nothing to draw"
         if command and choice not in spare:
             return f'choose what to draw: {", ".join(spare)}'
-    elif action in ("sheathe", "drop") and not f.ready:
+        drawn = state.tables.weapons.get(choice or "")
+        if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
+            return f"{choice} needs both hands: the off hand holds {f.off_hand}"
+    elif action in ("sheathe", "drop") and not f.in_hand:
         return "nothing in hand"
     elif action in ("reload", "load"):
         if w is None or not w.ranged:
@@ -75,6 +78,8 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return "no slung shield to ready"
         if w is not None and (w.ranged or w.two_handed):
             return "a shield cannot be held ready with a ranged or two-handed weapon (7.5)"
+        if f.off_hand:
+            return f"the shield hand holds {f.off_hand}"
     elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
     elif action == "backpack":
@@ -103,6 +108,15 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
     elif action == "despatch" and (w is None or not w.edged):
         return "despatching needs an edged weapon in hand (7.12)"
     return None
+
+
+def take_in_hand(state: MSState, f: Fighter, item: str) -> None:
+    """The item comes into the hand. 7.5: "Shields cannot be held ready whilst using a Ranged
+    Weapon" (nor with a two-handed one): the shield goes on the back, to be readied (1 AMR)."""
+    f.ready = item
+    w = state.tables.weapons.get(item)
+    if w is not None and (w.ranged or w.two_handed):
+        f.shield_ready = False
 
 
 def items_near(state: MSState, f: Fighter) -> list[str]:
@@ -157,16 +171,20 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     text = f"{f.name}: {o.label}: done"
     data = {"action": action}
     if action == "draw":
-        f.ready = item
-    elif action == "sheathe":
-        f.ready = None
-    elif action == "drop":
-        state.ground.setdefault(f.hex, []).append(f.ready)
-        if f.ready in f.weapons:
-            f.weapons.remove(f.ready)
-        elif f.ready in f.items:
-            f.items.remove(f.ready)
-        f.ready, f.loaded = None, False
+        take_in_hand(state, f, item)
+    elif action in ("sheathe", "drop"):
+        # The weapon hand first; with it empty, the off hand's weapon (5.2).
+        held = f.ready or f.off_hand
+        if action == "drop":
+            state.ground.setdefault(f.hex, []).append(held)
+            for pile in (f.weapons, f.items):
+                if held in pile:
+                    pile.remove(held)
+                    break
+        if f.ready:
+            f.ready, f.loaded = None, f.loaded and action == "sheathe"
+        else:
+            f.off_hand = None
     elif action in ("reload", "load"):
         f.loaded = True
     elif action == "ready_shield":
@@ -186,7 +204,8 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
                 break
         if item in state.tables.weapons:
             f.weapons.append(item)
-            f.ready = f.ready or item
+            if not f.ready:
+                take_in_hand(state, f, item)
         elif item in state.tables.shields:
             f.shield = f.shield or item
         else:

@@ -56,6 +56,21 @@ def _plan_reflex(state: MSState, command: Command):
     return f, name, t
 
 
+def _plan_chaos(state: MSState, command: Command) -> Fighter:
+    """5.1.10: "Use Chaos is always available to Chaos Masters regardless of their General (or
+    even Specific) Plot!" Its effect is not in the text: the GM resolves it (GM commands)."""
+    f = _figure(state, command)
+    if not f.sheet.chaos_master:
+        raise Refusal(f"{f.name} is not a Chaos Master")
+    if state.phase == "over":
+        raise Refusal("the Melee is over")
+    if f.chaos_at == (state.round, state.second):
+        raise Refusal(f"{f.name} has already used Chaos this second")
+    if command.target is not None and command.target not in state.figures:
+        raise Refusal(f'no figure named "{command.target}"')
+    return f
+
+
 def _plan_break(state: MSState, command: Command) -> Fighter:
     f = _figure(state, command)
     if state.phase != "plot" or not f.full_defensive:
@@ -73,6 +88,8 @@ def check(state: MSState, command: Command) -> None:
         _plan_reflex(state, command)
     elif command.action == "break_defensive":
         _plan_break(state, command)
+    elif command.action == "use_chaos":
+        _plan_chaos(state, command)
     else:
         plots.plan(state, command)
 
@@ -91,6 +108,14 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         from board.rules.melee_seconds.turns import check_victory
         return events + spell_effect(state, f.name, name, t.name, dice) + check_victory(state) \
             + advance(state, dice)
+    if command.action == "use_chaos":
+        f = _plan_chaos(state, command)
+        f.chaos_at = (state.round, state.second)
+        effect = str(command.params.get("effect", "")).strip()
+        at = f" on {command.target}" if command.target else ""
+        return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")
+                      + " (the GM resolves it)", f.name,
+                      {"action": "use_chaos", "target": command.target, "effect": effect})]
     if command.action == "break_defensive":
         f = _plan_break(state, command)
         f.full_defensive = False

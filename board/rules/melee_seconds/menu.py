@@ -19,7 +19,8 @@ LABELS = {"continue": "Continue the plot", "nothing": "Do nothing", "attack": "A
           "charge": "Charge and attack", "ranged": "Ranged attack", "parry": "Parry",
           "delay": "Delay the Initiative", "reload": "Reload", "move": "Move", "cast": "Cast a spell",
           "thievish": "Thievish activity", "break_defensive": "Break Full Defensive",
-          "general_plot": "Change the General Plot", "reflex": "Reflex Spell"}
+          "general_plot": "Change the General Plot", "reflex": "Reflex Spell",
+          "use_chaos": "Use Chaos"}
 
 
 def _why(state: MSState, command: Command) -> str | None:
@@ -57,6 +58,9 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     if action in ("attack", "charge"):
         out["forward"] = (False, True)
+        melee = tuple(n for n in f.in_hand if reach.melee_reach(state, f, n) is not None)
+        if len(melee) > 1:
+            out["weapon"] = melee  # 5.2: which weapon the plot uses
         if f.general == "fighting_thieving":
             out["thievish"] = (False, True)
     if action in ("cast", "reflex"):
@@ -141,13 +145,16 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     f = state.figures.get(name)
     if f is None or not f.up or state.phase == "over":
         return []
+    chaos = _chaos(state, f)
     if state.phase == "general":
         if f.general is not None:
-            return []
+            return chaos
         sets = general_choices(state, f)
         return [ActionInfo("general_plot", "State the General Plot", "general", True, None,
-                           "choice", choices=tuple(sets), choice_params=sets)]
-    out = plot_menu(state, f) if state.active == name else []
+                           "choice", choices=tuple(sets), choice_params=sets)] + chaos
+    # A plot running on by itself (5.7) may be changed before the second resolves.
+    changing = f.plot is not None and f.plot.auto
+    out = (plot_menu(state, f) if state.active == name or changing else []) + chaos
     reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
     if reflex:
         targets = tuple(t for t in state.order if _why(state, Command(
@@ -158,10 +165,20 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     return out
 
 
+def _chaos(state: MSState, f: Fighter) -> list[ActionInfo]:
+    """5.1.10: Use Chaos, offered to a Chaos Master whatever its plots."""
+    if not f.sheet.chaos_master:
+        return []
+    why = _why(state, Command(do="act", figure=f.name, action="use_chaos"))
+    return [ActionInfo("use_chaos", "Use Chaos", state.phase, why is None, why, "none")]
+
+
 def legal_commands(state: MSState) -> list[Command]:
     """Concrete commands that are legal now (random play, bots)."""
     out: list[Command] = []
     names = [state.active] if state.active else []
+    if state.phase == "general":  # a Chaos Master may Use Chaos out of turn (5.1.10)
+        names += [n for n in state.order if n != state.active and state.figures[n].sheet.chaos_master]
     if state.phase == "plot":
         names += [n for n in state.order if n != state.active and state.figures[n].up]
     for name in names:

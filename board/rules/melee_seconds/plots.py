@@ -8,7 +8,7 @@ from board.rules.base import Command, Refusal
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.actions7 import plan_action
 from board.rules.melee_seconds.initiative import delay
-from board.rules.melee_seconds.state import Fighter, MSState, Plot, needs_plot
+from board.rules.melee_seconds.state import Fighter, MSState, Plot, continue_plot, has_init, needs_plot
 from board.rules.melee_seconds.turns import parts
 
 PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
@@ -16,11 +16,6 @@ PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload",
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
-
-
-def has_init(state: MSState, f: Fighter) -> bool:
-    """Initiative is available this second (and no Flash Pellet blinds the figure)."""
-    return state.second in f.initiative and state.now >= f.blind_until
 
 
 def _need(ok: bool, reason: str) -> None:
@@ -47,6 +42,21 @@ def _target(state: MSState, command: Command) -> Fighter:
     return t
 
 
+def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -> str:
+    """5.2: "If multiple Weapons / Attack types are available, it may be freely specified which
+    is used in the Specific Plot": `weapon` names one in hand; by default the ready one that fits."""
+    name = command.weapon or command.params.get("weapon")
+    if name is None:
+        name = f.ready if ranged else reach.melee_weapon(state, f)
+        _need(name is not None, f"{f.name} has no {'ranged' if ranged else 'melee'} weapon in hand")
+        return name
+    _need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
+                             "draw it first (7.2, 1 AMR)")
+    w = reach.weapon(state, f, name)
+    _need(w is not None and w.ranged == ranged, f"{name} is not a {'ranged' if ranged else 'melee'} weapon")
+    return name
+
+
 def _response(f: Fighter, command: Command, plot: Plot) -> Plot:
     """The responses a plot carries: Shield a Successful Attack (5.3); on Full Defensive, Parry
     it (breaking Full Defensive) or Shield it instead (4.4)."""
@@ -55,8 +65,8 @@ def _response(f: Fighter, command: Command, plot: Plot) -> Plot:
     return plot
 
 
-def plan(state: MSState, command: Command) -> Plot:
-    """Check a Specific Plot; return it (Refusal with a reason if it is not allowed)."""
+def _plotter(state: MSState, command: Command) -> Fighter:
+    """The combatant stating a Specific Plot, if it may state one now."""
     f = state.figures.get(command.figure or "")
     _need(f is not None, f'no figure named "{command.figure}"')
     _need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
@@ -64,69 +74,97 @@ def plan(state: MSState, command: Command) -> Plot:
     _need(f.up, f"{f.name} is {f.status}")
     _need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
                                        f"Initiative for second {f.reacts_at} first (3.2)")
-    _need(needs_plot(state, f), f"{f.name} has already plotted second {state.second}")
+    # A running plot carried on by itself may still be changed (5.7 "unless changed").
+    _need(needs_plot(state, f) or (f.plot is not None and f.plot.auto),
+          f"{f.name} has already plotted second {state.second}")
+    if state.second < f.positioning_until:
+        _need(command.action in ("move", "nothing"),
+              f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
+              "moves into position (3.2, 3.4)")
+    return f
+
+
+def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
+    _need(command.to is not None or command.path, "give the hex to move to")
+    paths = reach.reachable(state, f)
+    to = reach.to_hex(state, command.to if command.to is not None else command.path[-1])
+    if command.facing is not None:  # a multihex figure may not fit every facing there
+        why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
+        _need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
+    if to == f.hex:
+        _need(command.facing is not None, "give a facing to turn in place")
+        return Plot("move", f"turn to face {command.facing}", to=to, facing=command.facing)
+    _need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
+    _need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
+                       "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
+    return Plot("move", f"move to {state.battle.label(to)}", to=to, path=paths[to],
+                facing=command.facing)
+
+
+def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
+    _fighting(state, f, "an Attack")
+    _initiative(state, f, "an Attack")
+    t = _target(state, command)
+    name = plotted_weapon(state, f, command, ranged=False)
+    thievish = bool(command.params.get("thievish", False))
+    if thievish:
+        _need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
+        _need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
+                              "of Thieving to hide first (3.8)")
+    forward = bool(command.params.get("forward", False))
+    params = {"thievish": thievish, "forward": forward, "weapon": name}
+    word = "Thievish Attack" if thievish else "attack"
+    using = "" if name == f.ready else f" with {name}"
+    if command.action == "attack":
+        _need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
+        return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=params,
+                    uses_initiative=True)
+    _need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
+    path = reach.charge_path(state, f, t, name)
+    _need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
+    return Plot("charge", f"charge and {word} {t.name}{using}", target=t.name, to=path[-1],
+                path=path, params=params, uses_initiative=True)
+
+
+def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.2 Ranged Attack on [Opponent within Range]."""
+    _fighting(state, f, "a Ranged Attack")
+    _initiative(state, f, "a Ranged Attack")
+    t = _target(state, command)
+    name = plotted_weapon(state, f, command, ranged=True)
+    w = reach.weapon(state, f, name)
+    _need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
+    _need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
+    _need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
+    _need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
+    return Plot("ranged", f"shoot {t.name}", target=t.name, params={"weapon": name},
+                uses_initiative=True)
+
+
+def plan(state: MSState, command: Command) -> Plot:
+    """Check a Specific Plot; return it (Refusal with a reason if it is not allowed)."""
+    f = _plotter(state, command)
     action = command.action
     s = state.second
     if action == "continue":
         _need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
-        o = f.ongoing
-        uses = o.unit == "amr" and has_init(state, f)
-        return _response(f, command, Plot("continue", f"{o.label} (continues)", uses_initiative=uses))
+        plot = continue_plot(state, f)
+        plot.auto = False
+        return _response(f, command, plot)
     if action == "nothing":
         return _response(f, command, Plot("nothing", "do nothing"))
     if action == "move":
-        _need(command.to is not None or command.path, "give the hex to move to")
-        paths = reach.reachable(state, f)
-        to = Hex(*command.to) if command.to is not None else Hex(*command.path[-1])
-        if command.facing is not None:  # a multihex figure may not fit every facing there
-            why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
-            _need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
-        if to == f.hex:
-            _need(command.facing is not None, "give a facing to turn in place")
-            return _response(f, command, Plot("move", f"turn to face {command.facing}",
-                                              to=to, facing=command.facing))
-        _need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
-        _need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
-                           "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
-        return _response(f, command, Plot("move", f"move to {state.battle.label(to)}", to=to,
-                                          path=paths[to], facing=command.facing))
+        return _response(f, command, _move_plot(state, f, command))
     if action in ("attack", "charge"):
-        _fighting(state, f, "an Attack")
-        _initiative(state, f, "an Attack")
-        t = _target(state, command)
-        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon in hand")
-        thievish = bool(command.params.get("thievish", False))
-        if thievish:
-            _need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
-            _need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
-                                  "of Thieving to hide first (3.8)")
-        forward = bool(command.params.get("forward", False))
-        params = {"thievish": thievish, "forward": forward}
-        word = "Thievish Attack" if thievish else "attack"
-        if action == "attack":
-            _need(reach.in_reach(state, f, t), f"{t.name} is not within the Reach of {f.ready}")
-            return _response(f, command, Plot("attack", f"{word} {t.name}", target=t.name,
-                                              params=params, uses_initiative=True))
-        _need(not reach.in_reach(state, f, t), f"{t.name} is already within Reach: attack")
-        path = reach.charge_path(state, f, t)
-        _need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
-        return _response(f, command, Plot("charge", f"charge and {word} {t.name}", target=t.name,
-                                          to=path[-1], path=path, params=params,
-                                          uses_initiative=True))
+        return _response(f, command, _attack_plot(state, f, command))
     if action == "ranged":
-        _fighting(state, f, "a Ranged Attack")
-        _initiative(state, f, "a Ranged Attack")
-        t = _target(state, command)
-        w = reach.weapon(state, f)
-        _need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
-        _need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
-        _need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
-        _need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
-        return _response(f, command, Plot("ranged", f"shoot {t.name}", target=t.name,
-                                          uses_initiative=True))
+        return _response(f, command, _ranged_plot(state, f, command))
     if action == "parry":
         _fighting(state, f, "a Parry")
-        _need(reach.melee_reach(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        _need(reach.melee_weapon(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        if command.weapon is not None:
+            plotted_weapon(state, f, command, ranged=False)
         if not f.full_defensive:
             _initiative(state, f, "a Parry")
         return _response(f, command, Plot("parry", "parry", uses_initiative=not f.full_defensive))

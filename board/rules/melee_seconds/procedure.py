@@ -21,6 +21,7 @@ class Strike:
     target: str
     zone: str  # front, side or rear
     ranged: bool = False
+    weapon: str | None = None  # the weapon plotted (5.2); None: the one in hand
 
 
 def defenceless(state: MSState, t: Fighter) -> bool:
@@ -61,7 +62,8 @@ def armour_of(state: MSState, t: Fighter) -> int:
 
 def damage_dice(state: MSState, strike: Strike):
     a = state.figures[strike.attacker]
-    w = state.tables.weapons.get(a.ready) if a.ready else None
+    name = strike.weapon or a.ready
+    w = state.tables.weapons.get(name) if name else None
     return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
 
 

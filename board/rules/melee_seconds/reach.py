@@ -5,19 +5,39 @@ from __future__ import annotations
 from collections import deque
 
 from board.footprints import footprint_cells, relative_zone
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors, parse_label
+from board.rules.base import Refusal
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.tables import Weapon
 
 
-def weapon(state: MSState, f: Fighter) -> Weapon | None:
-    """The weapon in hand, if it is in the catalogue."""
-    return state.tables.weapons.get(f.ready) if f.ready else None
+def to_hex(state: MSState, value) -> Hex:
+    """A command's position: [q, r] or a map label ("0504"); Refusal if it is neither."""
+    if isinstance(value, str):
+        try:
+            return parse_label(value, state.battle.layout)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+    return Hex(*value)
 
 
-def melee_reach(state: MSState, f: Fighter) -> tuple[int, int] | None:
-    """(min, max) Reach of the melee weapon in hand, or None (empty-handed, ranged weapon)."""
-    w = weapon(state, f)
+def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:
+    """The weapon in hand (or the one named, 5.2), if it is in the catalogue."""
+    name = name or f.ready
+    return state.tables.weapons.get(name) if name else None
+
+
+def melee_weapon(state: MSState, f: Fighter) -> str | None:
+    """The melee weapon it fights with unless a plot names another: the ready one first."""
+    return next((n for n in f.in_hand if melee_reach(state, f, n) is not None), None)
+
+
+def melee_reach(state: MSState, f: Fighter, name: str | None = None) -> tuple[int, int] | None:
+    """(min, max) Reach of the melee weapon in hand (or the one named), or None (empty-handed,
+    ranged weapon)."""
+    if name is None and f.ready is None and f.off_hand:
+        name = f.off_hand
+    w = weapon(state, f, name)
     if w is None or w.ranged or w.reach == (0, 0):
         return None
     return w.reach
@@ -29,18 +49,25 @@ def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
     return min(hex_distance(x, y) for x in cells for y in b.cells)
 
 
-def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None) -> bool:
-    """Whether t stands within the Reach of a's melee weapon."""
-    reach = melee_reach(state, a)
+def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None,
+             name: str | None = None) -> bool:
+    """Whether t stands within the Reach of a's melee weapon (or the one named)."""
+    reach = melee_reach(state, a, name)
     return reach is not None and reach[0] <= distance(a, t, a_at) <= reach[1]
 
 
 def threatens(state: MSState, o: Fighter) -> bool:
     """An opponent whose Reach holds others back: conscious with a melee weapon in hand."""
-    return o.up and melee_reach(state, o) is not None
+    return o.up and melee_weapon(state, o) is not None
 
 
-def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None = None) -> bool:
+def longest_reach(state: MSState, o: Fighter) -> int:
+    """The farthest any melee weapon in o's hands reaches."""
+    return max(r[1] for n in o.in_hand if (r := melee_reach(state, o, n)) is not None)
+
+
+def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None = None,
+                 name: str | None = None) -> bool:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
@@ -49,15 +76,16 @@ def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None 
         if not threatens(state, o):
             continue
         before, after = distance(f, o, a), distance(f, o, b)
-        if after > melee_reach(state, o)[1] or after >= before or o.name in f.may_close:
+        if after > longest_reach(state, o) or after >= before or o.name in f.may_close:
             continue
-        if o.name == charge and after >= (melee_reach(state, f) or (1, 1))[0]:
+        if o.name == charge and after >= (melee_reach(state, f, name) or (1, 1))[0]:
             continue
         return False
     return True
 
 
-def reachable(state: MSState, f: Fighter, charge: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(state: MSState, f: Fighter, charge: str | None = None,
+              name: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex f may end on this second (speed hexes), with the path there.
 
     A charge stops at the first hex that brings the target within its own Reach: "only as far
@@ -73,7 +101,7 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None) -> dict[Hex
         here, path = queue.popleft()
         if len(path) >= f.sheet.speed:
             continue
-        if target is not None and path and in_reach(state, f, target, here):
+        if target is not None and path and in_reach(state, f, target, here, name):
             continue
         for n in hex_neighbors(here):
             if n in seen:
@@ -81,7 +109,7 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None) -> dict[Hex
             cells = footprint_cells(f.size, n, f.facing)
             if any(not state.battle.passable(c) or c in occupied for c in cells):
                 continue
-            if not step_allowed(state, f, here, n, charge):
+            if not step_allowed(state, f, here, n, charge, name):
                 continue
             seen.add(n)
             paths[n] = path + (n,)
@@ -89,11 +117,12 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None) -> dict[Hex
     return paths
 
 
-def charge_path(state: MSState, f: Fighter, target: Fighter) -> tuple[Hex, ...] | None:
+def charge_path(state: MSState, f: Fighter, target: Fighter,
+                name: str | None = None) -> tuple[Hex, ...] | None:
     """The shortest move this second that brings target within f's Reach (6.2), or None."""
     best = None
-    for h, path in reachable(state, f, target.name).items():
-        if in_reach(state, f, target, h) and (best is None or len(path) < len(best)):
+    for h, path in reachable(state, f, target.name, name).items():
+        if in_reach(state, f, target, h, name) and (best is None or len(path) < len(best)):
             best = path
     return best
 

@@ -87,6 +87,7 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     t = state.figures[f.plot.target]
     plot = f.plot
     ranged = plot.kind == "ranged"
+    name = plot.params.get("weapon")  # 5.2: the weapon the plot named
     if ranged:
         f.loaded = False
     if plot.params.get("thievish"):
@@ -94,12 +95,12 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if plot.kind == "charge" and t.name in moved:
         # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
         # Opponent was in Reach at some point during the second."
-        at_some_point = any(reach.in_reach(state, f, _at(t, h)) for h in moved[t.name])
+        at_some_point = any(reach.in_reach(state, f, _at(t, h), name=name) for h in moved[t.name])
         if not at_some_point:
             return [Event("miss", f"{f.name}'s charge never reaches {t.name}", f.name, {})]
-    if plot.kind == "charge" and not reach.in_reach(state, f, t) and t.name not in moved:
+    if plot.kind == "charge" and not reach.in_reach(state, f, t, name=name) and t.name not in moved:
         return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
-    strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged)
+    strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged, name)
     success, rolled, number = roll_attack(state, strike, dice)
     word = "shoots at" if ranged else "attacks"
     where = f" ({strike.zone})" if strike.zone != "front" else ""
@@ -112,7 +113,7 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     hits.add((f.name, t.name))
     tp = t.plot
     wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
-    if wants_parry and t.name not in parried and can_parry(strike) and reach.melee_reach(state, t):
+    if wants_parry and t.name not in parried and can_parry(strike) and reach.melee_weapon(state, t):
         parried.add(t.name)
         ok, r = _parry_roll(state, t, dice)
         events.append(Event("parry", f"{t.name} parries: {r} vs {t.sheet.parry}: "

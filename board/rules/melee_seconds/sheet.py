@@ -15,7 +15,8 @@ Report = Callable[[tuple, str], None]
 class MSFigureSpec(FigureBase):
     """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
 
-    amr: int = Field(2, ge=1, le=6, description="Attacks per Melee Round: Initiative dice rolled")
+    amr: int = Field(2, ge=1, le=12, description="Attacks per Melee Round: Initiative dice rolled "
+                                                 "(3.5's table rolls seven)")
     st: int = Field(12, ge=1, le=30, description="Strength, for ST checks (kicking doors, 7.11)")
     co: int = Field(12, ge=1, le=30, description="Constitution, for CO checks (Full Defensive, 4.5)")
     hits: int = Field(12, ge=1, le=99, description="damage taken before falling unconscious")
@@ -25,6 +26,8 @@ class MSFigureSpec(FigureBase):
     weapons: list[str] = Field(default_factory=lambda: ["Sword"],
                                description="names from weapons.yaml")
     ready: str | None = Field(None, description="the weapon in hand; default the first; none: empty")
+    off_hand: str | None = Field(None, description="a second one-handed melee weapon carried in the "
+                                                   "shield hand (5.2): no shield ready with it")
     loaded: bool = Field(True, description="a ranged weapon in hand starts loaded (7.4)")
     armour: str | None = Field(None, description="armour from weapons.yaml (Leather, Mail, Plate)")
     shield: str | None = Field(None, description="a shield from weapons.yaml")
@@ -33,6 +36,8 @@ class MSFigureSpec(FigureBase):
     backpack: list[str] = Field(default_factory=list, description="items in the backpack (7.2)")
     potion_in_hand: bool = Field(False, description="an uncorked potion in the shield hand (7.8)")
     spells: list[str] = Field(default_factory=list, description="spells from items.yaml")
+    chaos_master: bool = Field(False, description="a Chaos Master: Use Chaos is always available "
+                                                  "(5.1.10); its effect is the GM's")
     secret: bool = Field(False, description="others are unaware of it: its plots are secret (2.2.2)")
 
 
@@ -74,10 +79,26 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
         problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; carried: '
                             f"{', '.join(carried) or 'nothing'}")
         ready = ""
-    if ready and tables.weapons[ready].two_handed and spec.shield and spec.shield_ready:
-        problem(("shield_ready",), f'"{ready}" is two-handed: the shield cannot be ready '
+    w = tables.weapons.get(ready) if ready else None
+    if w is not None and (w.two_handed or w.ranged) and spec.shield and spec.shield_ready:
+        # 7.5: "Shields cannot be held ready whilst using a Ranged Weapon"
+        problem(("shield_ready",), f'"{ready}" is {"a ranged weapon" if w.ranged else "two-handed"}: '
+                                   "the shield cannot be ready (shield_ready: false)")
+    off = spec.off_hand
+    if off is not None:
+        o = tables.weapons.get(off)
+        if carried.count(off) < (2 if off == ready else 1):
+            problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but does not carry '
+                                   f"it besides the ready weapon; carried: {', '.join(carried) or 'nothing'}")
+            off = None
+        elif o.ranged or o.two_handed or (w is not None and w.two_handed):
+            problem(("off_hand",), f'"{off}" in the off hand needs two one-handed melee weapons')
+            off = None
+        elif spec.shield and spec.shield_ready:
+            problem(("off_hand",), f'the shield hand holds "{off}": the shield cannot be ready '
                                    "(shield_ready: false)")
-    return spec.model_copy(update={"ready": ready})
+            off = None
+    return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
 def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:

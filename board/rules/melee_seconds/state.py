@@ -26,6 +26,7 @@ class Plot:
     uses_initiative: bool = False  # spends the second's Initiative (one AMR)
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
+    auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
 
 
 @dataclass(slots=True)
@@ -51,6 +52,7 @@ class Fighter:
     sheet: MSFigureSpec
     weapons: list[str]
     ready: str | None
+    off_hand: str | None  # a second melee weapon in the shield hand (5.2)
     loaded: bool
     shield_ready: bool
     shield: str | None
@@ -66,9 +68,11 @@ class Fighter:
     initiative: tuple[int, ...] = ()
     lost: tuple[int, ...] = ()
     reacts_at: int = 1  # first round: the first second it may plot (3.2)
+    positioning_until: int = 0  # first round, a thief: before this second it only moves (3.4)
     amr_used: int = 0
     spells_cast: int = 0  # spells begun this round (3.7)
     reflex_at: int = 0  # absolute second of its last Reflex Spell
+    chaos_at: tuple[int, int] = (0, -1)  # (round, second) of its last Use Chaos
     shields_used: int = 0
     shielded_at: int = 0  # absolute second of its last Shield (one a second, 5.3)
     plots: dict[int, str] = field(default_factory=dict)  # second -> text, this round
@@ -79,6 +83,11 @@ class Fighter:
     may_close: tuple[str, ...] = ()  # 6.3: opponents it may close on this second
     blind_until: int = 0  # absolute second until which a Flash Pellet blinds it
     entangled: bool = False
+
+    @property
+    def in_hand(self) -> tuple[str, ...]:
+        """The weapons it may attack or parry with this second without drawing (5.2, 7.2)."""
+        return tuple(w for w in (self.ready, self.off_hand) if w)
 
     @property
     def cells(self) -> tuple[Hex, ...]:
@@ -106,7 +115,7 @@ def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
     return Fighter(name=spec.name, team=spec.team, size=spec.size, hex=Hex(*spec.at),
                    facing=spec.facing, sheet=spec, weapons=list(spec.weapons),
-                   ready=spec.ready or None, loaded=spec.loaded,
+                   ready=spec.ready or None, off_hand=spec.off_hand, loaded=spec.loaded,
                    shield_ready=bool(spec.shield) and spec.shield_ready, shield=spec.shield,
                    items=list(spec.items), backpack=list(spec.backpack),
                    potion_in_hand=spec.potion_in_hand)
@@ -163,3 +172,15 @@ class MSState:
 def needs_plot(state: MSState, f: Fighter) -> bool:
     """Whether the figure still has to state its Specific Plot for this second."""
     return f.up and f.plot is None and state.second >= f.reacts_at
+
+
+def has_init(state: MSState, f: Fighter) -> bool:
+    """Initiative is available this second (and no Flash Pellet blinds the figure)."""
+    return state.second in f.initiative and state.now >= f.blind_until
+
+
+def continue_plot(state: MSState, f: Fighter) -> Plot:
+    """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
+    o = f.ongoing
+    uses = o.unit == "amr" and has_init(state, f)
+    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import Event, Refusal
 from board.rules.melee_seconds.initiative import Initiative, roll_initiative
-from board.rules.melee_seconds.state import MSState, needs_plot
+from board.rules.melee_seconds.reach import melee_weapon
+from board.rules.melee_seconds.state import MSState, continue_plot, needs_plot
 
 # key -> (label, parts, rolls Initiative)
 GENERALS = {
@@ -35,9 +36,9 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     """Each General Plot a figure may state now, label -> params."""
     out = {}
     for key, (label, _, _) in GENERALS.items():
-        if key == "full_defensive" and (state.round == 1 or not f.ready
-                                        or state.tables.weapons.get(f.ready) is None
-                                        or state.tables.weapons[f.ready].ranged):
+        # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
+        if key == "full_defensive" and (state.round == 1 or state.phase != "general"
+                                        or melee_weapon(state, f) is None):
             continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
         out[label] = {"plot": key}
         if key == "fighting_magic" and f.sheet.spells:
@@ -58,8 +59,9 @@ def check_general(state: MSState, f, params: dict) -> tuple[str, int]:
         raise Refusal("only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
     if {"plot": key, **({"spells": spells} if spells else {})} not in general_choices(state, f).values():
         if key == "full_defensive":
-            raise Refusal("Full Defensive needs a Melee Weapon in hand, and in the first Melee "
-                          "Round everyone rolls Initiative (3.2, 4.1)")
+            raise Refusal("Full Defensive needs a Melee Weapon in hand and is stated only at the "
+                          "beginning of a Melee Round; in the first Melee Round everyone rolls "
+                          "Initiative (3.2, 4.1)")
         raise Refusal(f"{f.name} has no spells to cast")
     return key, spells
 
@@ -91,6 +93,10 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
                                       "Initiative"))
         if state.round == 1 and not changing:
             f.reacts_at = f.initiative[0] if f.initiative else 7
+            if key == "fighting_thieving":
+                # 3.4: a thief plotting a Thievish Attack may be "moving into position in
+                # previous seconds of the MR" before its first Initiative second.
+                f.positioning_until, f.reacts_at = f.reacts_at, 1
     return events
 
 
@@ -117,6 +123,7 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
+        f.positioning_until = 0
         f.spells_cast = 0
         f.may_change = False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
@@ -129,7 +136,21 @@ def begin_seconds(state: MSState) -> list[Event]:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
     state.phase, state.second = "plot", 1
     return [Event("phase", f"Round {state.round}, second 1: state Specific Plots", None,
-                  {"phase": "plot", "second": 1})]
+                  {"phase": "plot", "second": 1})] + carry_on(state)
+
+
+def carry_on(state: MSState) -> list[Event]:
+    """5.7: "Specific Plots that cover multiple seconds ... do not need to be restated for each
+    of those seconds. The Specific Plot is assumed to continue unless changed by a subsequent
+    Specific Plot": a running plot is this second's plot until its combatant states another."""
+    events = []
+    for name in state.order:
+        f = state.figures[name]
+        if f.ongoing is not None and needs_plot(state, f):
+            f.plot = continue_plot(state, f)
+            text = f"{f.name}'s plot runs on" if hidden(state, f) else f"{f.name}: {f.plot.text}"
+            events.append(Event("plot", text, f.name, {"second": state.second, "continues": True}))
+    return events
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -153,6 +174,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
             state.second += 1
             events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
                                 {"phase": "plot", "second": state.second}))
+            events += carry_on(state)
     return events
 
 
@@ -179,6 +201,8 @@ def timeline(state: MSState) -> dict:
         if state.round == 1 and f.general:
             for s in range(1, min(f.reacts_at, 7)):
                 plots.setdefault(str(s), "not yet reacting")
+            for s in range(1, min(f.positioning_until, 7) if not hidden(state, f) else 1):
+                plots.setdefault(str(s), "moving into position")
         rows.append({"figure": name, "general": general, "initiative": list(f.initiative),
                      "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}

@@ -143,7 +143,7 @@ def plan(state: UDState, command: Command) -> dict:
         details["ability"], details["edge"] = ability, edge_of(command)
         if action == "shoot":
             details["weapon"] = _shooting_weapon(state, f, command)
-        if action == "engage":
+        if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
             defence = command.params.get("defence")
             if defence not in (None, "riposte", "defend"):
                 raise Refusal('params.defence must be "riposte" or "defend"')
@@ -234,6 +234,6 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
     if action == "revive":
         return {}
     options = {"ability": (None, "power", "grace"), "edge": (None, "help", "hindrance")}
-    if action == "engage" and state.options.player_facing and state.gm_side(f):
+    if action in AIMED and state.options.player_facing and state.gm_side(f):
         options["defence"] = (None, "riposte", "defend")
     return options

@@ -83,3 +83,11 @@ def wrong_target(state: UDState, shooter: Figure, target: Figure) -> Figure | No
     near = [o for o in state.figures.values()
             if o.up and o.name not in (target.name, shooter.name) and hex_distance(o.hex, target.hex) == 1]
     return min(near, key=lambda o: hex_distance(o.hex, shooter.hex), default=None)
+
+
+def volley_weapon(state: UDState, t: Figure, shooter: Figure):
+    """The weapon t returns a volley with: loaded, in range, a line of fire, not engaged."""
+    usable = [w for w in t.ranged if w.loaded and hex_distance(t.hex, shooter.hex) <= w.range]
+    if not usable or state.enemies_adjacent(t) or not line_of_fire(state, t.hex, shooter.hex):
+        return None
+    return max(usable, key=lambda w: w.die)

@@ -21,16 +21,18 @@ class Absorbed:
     remaining: int
 
 
-def absorb(f: Figure, damage: int, armor: int) -> Absorbed:
+def absorb(f: Figure, damage: int, armor: int, bearing_shield: bool | None = None) -> Absorbed:
     """Armor reduces the damage; a lightly armored figure dodges with fatigue ("1 for 1"),
-    then a borne shield is sundered to "reduce any remaining damage to 0"."""
+    then a borne shield is sundered to "reduce any remaining damage to 0".
+    bearing_shield: whether a shield is still borne after the armor roll (None: f's own)."""
     past = max(0, damage - armor)
     left = past
     dodged = 0
     if left and f.dodge and f.lightly_armored:
         dodged = min(left, max(0, f.fatigue_limit - f.fatigue))
         left -= dodged
-    sundered = bool(left and f.sunder and f.shield is not None)
+    bearing = f.shield is not None if bearing_shield is None else bearing_shield
+    sundered = bool(left and f.sunder and bearing)
     return Absorbed(past, dodged, sundered, 0 if sundered else left)
 
 
@@ -54,9 +56,11 @@ def take_hit(f: Figure, damage: int, dice: DiceSource, *, ranged: bool = False,
     armor_faces = tuple(dice.roll(s) for s in sides)
     power_face = dice.roll(f.power)
     armor = max(armor_faces, default=0)
+    # The armor roll and its 1s' wear come first; only then "If bearing a shield, they can
+    # sunder it": a shield its own die broke is no longer borne.
+    wear = wear_on_ones(f, pieces, armor_faces, lone_wear)
     # Damage that "ignores armor" (fire, the GM's) is not dodged or stopped by a shield either.
     result = Absorbed(damage, 0, False, damage) if ignore_armor else absorb(f, damage, armor)
-    wear = wear_on_ones(f, pieces, armor_faces, lone_wear)
     data = {"damage": damage, "armor_sides": list(sides), "armor_faces": list(armor_faces),
             "armor": armor, "power_die": f.power, "power_face": power_face,
             "past_armor": result.past_armor, "dodged": result.dodged, "sundered": result.sundered,

@@ -1,4 +1,4 @@
-"""GM commands: place, damage, heal, remove, add a figure, set a piece of gear's usage die."""
+"""GM commands: place, damage, heal, catch breath, remove, add a figure, set a piece of gear's usage die."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from board.rules.usage_dice.sheet import UDFigure, check_figure
 from board.rules.usage_dice.state import UDState, figure_from_sheet
 from board.rules.usage_dice.turns import advance
 
-GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "gear")
+GM_ACTIONS = ("place", "damage", "heal", "breath", "remove", "add", "gear")
 
 
 def plan(state: UDState, command: Command) -> dict:
@@ -37,6 +37,8 @@ def plan(state: UDState, command: Command) -> dict:
         if action == "heal" and f.status == "dead":
             raise Refusal(f"{f.name} is dead")
         return {"amount": amount}
+    if action == "breath" and f.status != "incapacitated":
+        raise Refusal(f"{f.name} is {'dead' if f.status == 'dead' else 'not incapacitated'}")
     if action == "gear":
         name, die = command.params.get("item"), command.params.get("die")
         item = next((i for i in f.weapons + f.armor if i.name == name), None)
@@ -82,6 +84,12 @@ def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
         f.power = step_up(f.power, details["amount"], top=f.full_power)
         f.status = "ok"
         return [Event("gm", f"GM heals {f.name}: Power d{old} -> d{f.power}, back on its feet",
+                      f.name, tag)]
+    if action == "breath":
+        # "Incapacitated characters may return to action once they catch their breath during a
+        # safe moment": back on its feet; a severe wound's lost Power takes weeks to come back.
+        f.status = "ok"
+        return [Event("gm", f"{f.name} catches its breath and returns to action (Power d{f.power})",
                       f.name, tag)]
     if action == "gear":
         item = next(i for i in f.weapons + f.armor if i.name == details["item"])

@@ -6,8 +6,10 @@ from collections import defaultdict
 from fractions import Fraction
 
 from board.rules.base import Prediction
-from board.rules.usage_dice.board_geometry import wrong_target
+from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
+from board.rules.usage_dice.defend import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.damage import absorb, wound_kind
+from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (
     FULL, SUCCESS, ability_die, armor_sides, best_ability, dice_of_test)
 from board.rules.usage_dice.state import Figure, UDState
@@ -54,11 +56,31 @@ def _prod(values) -> Fraction:
     return out
 
 
-def hit_outcomes(f: Figure, damage: int, ranged: bool) -> dict[tuple[int, str | None], Fraction]:
+def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, bool], Fraction]:
+    """P(best armor face, shield still borne) of f's armor roll: a shield on its last step
+    breaks when its own die shows 1 (wear on 1s), before it could be sundered."""
+    sides = armor_sides(f, ranged)
+    full = highest_of(sides)
+    shield = f.shield
+    wears = shield is not None and (len(f.armor) >= 2 or lone_wear) \
+        and sum(a.kind == "shield" for a in f.armor) == 1  # a second shield would still be borne
+    if not wears or not shield.wears or step_down(shield.die) is not None:
+        return {(k, shield is not None): p for k, p in full.items()}
+    i = f.armor.index(shield)
+    broken: dict[int, Fraction] = defaultdict(Fraction)
+    for k, p in highest_of(sides[:i] + sides[i + 1:]).items():
+        broken[max(k, 1)] += p / sides[i]
+    out = {(k, True): p - broken.get(k, 0) for k, p in full.items()}
+    out.update({(k, False): p for k, p in broken.items()})
+    return {key: p for key, p in out.items() if p}
+
+
+def hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool = False
+                 ) -> dict[tuple[int, str | None], Fraction]:
     """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls."""
     out: dict = defaultdict(Fraction)
-    for armor, pa in highest_of(armor_sides(f, ranged)).items():
-        result = absorb(f, damage, armor)
+    for (armor, bearing), pa in armor_rolls(f, ranged, lone_wear).items():
+        result = absorb(f, damage, armor, bearing)
         for face in range(1, f.power + 1):
             out[(result.remaining, wound_kind(f.power, face, result.remaining))] += pa / f.power
     return dict(out)
@@ -67,14 +89,15 @@ def hit_outcomes(f: Figure, damage: int, ranged: bool) -> dict[tuple[int, str | 
 class Tally:
     """Adds up who is hit, how hard and with what wound."""
 
-    def __init__(self):
+    def __init__(self, lone_wear: bool = False):
+        self.lone_wear = lone_wear
         self.outcomes: dict[str, Fraction] = defaultdict(Fraction)
         self.damage: dict[int, Fraction] = defaultdict(Fraction)
 
     def hit(self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction,
             ranged: bool, track: bool = False) -> None:
         for damage, pd in damage_dist.items():
-            for (left, wound), pw in hit_outcomes(f, damage, ranged).items():
+            for (left, wound), pw in hit_outcomes(f, damage, ranged, self.lone_wear).items():
                 q = p * pd * pw
                 self.outcomes[f"{who} hit"] += q
                 if track:
@@ -91,19 +114,21 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     """The odds of an aimed act planned by actions.plan."""
     f = state.figures[details["figure"]]
     t = state.figures[details["target"]]
-    action, edge = details["action"], details["edge"]
-    tally = Tally()
+    action = details["action"]
+    tally = Tally(state.options.lone_item_wear)
     ranged = action == "shoot"
+    item_mode = 0
     if details.get("defence"):
-        tester, items, mode = t, (t.melee if details["defence"] == "riposte" else t.armor), -edge
+        tester = t
+        riposte, items = defence_items(state, f, t, details)
+        mode, item_mode = test_modes(state, details, riposte)
+        details = {**details, "riposte": riposte}
         ability = best_ability(t, None)
     else:
-        tester, mode = f, edge
+        tester, mode = f, attacker_edge(state, details)
         items = [details["weapon"]] if ranged else f.melee
         ability = best_ability(f, details["ability"])
-        if ranged and state.enemies_adjacent(t):
-            mode = max(-1, mode - 1)
-    sides = dice_of_test(ability_die(tester, ability), items, mode)
+    sides = dice_of_test(ability_die(tester, ability), items, mode, item_mode)
     table = test_outcomes(sides)
     success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
     for (grade, item), p in table.items():
@@ -112,7 +137,9 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     for (grade, item), p in table.items():
         _branch(state, tally, details, f, t, tester, grade, item, p, ranged)
     stunt = action in ("trip", "shove", "disarm", "sunder_armor")
-    hit = success if stunt else tally.outcomes.get("target hit", Fraction(0))
+    # A stunt lands when its tester succeeds, or when the player defending against it fails.
+    lands = 1 - success if details.get("defence") else success
+    hit = lands if stunt else tally.outcomes.get("target hit", Fraction(0))
     damage = {k: v / hit for k, v in sorted(tally.damage.items())} if hit and not stunt else {0: Fraction(1)}
     expected = sum((k * v for k, v in tally.damage.items()), Fraction(0))
     names = " + ".join([f"{ability.title()} d{sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, sides[1:])])
@@ -127,24 +154,35 @@ def predict(state: UDState, details: dict) -> Prediction | None:
 
 def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) -> None:
     action = details["action"]
-    if action in ("trip", "shove", "disarm", "sunder_armor"):
+    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
+    if tester is t:
+        _defended_branch(state, tally, details, f, t, grade, item, p, ranged, stunt)
+        return
+    if stunt:
         return  # stunts deal no damage directly: "hit" is the test's success
-    if tester is f and grade != "fail":
+    if grade != "fail":
         tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
-    elif tester is f and action == "engage":
+    elif action == "engage":
         tally.hit("you", f, highest_of(w.die for w in t.melee), p, False)
-    elif tester is f:  # a missed shot
-        if state.enemies_adjacent(t):
-            other = wrong_target(state, f, t)
-            if other is not None:
-                tally.hit("wrong target", other, {item: Fraction(1)}, p, True)
-        else:
-            from board.rules.usage_dice.resolve import volley_weapon
-            weapon = volley_weapon(state, t, f)
-            if weapon is not None:
-                tally.hit("you", f, highest_of([weapon.die]), p, True)
-    elif grade != "fail":  # the target defended itself
-        if details["defence"] == "riposte":
-            tally.hit("you", f, {item: Fraction(1)}, p, False)
+    elif state.enemies_adjacent(t):  # a missed shot into a melee
+        other = wrong_target(state, f, t)
+        if other is not None:
+            tally.hit("wrong target", other, {item: Fraction(1)}, p, True)
     else:
-        tally.hit("target", t, highest_of(w.die for w in f.melee), p, False, track=True)
+        weapon = volley_weapon(state, t, f)
+        if weapon is not None:
+            tally.hit("you", f, highest_of([weapon.die]), p, True)
+
+
+def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged, stunt) -> None:
+    """The player's figure t tested against f's attack (defend yourself)."""
+    attack = highest_of([details["weapon"].die]) if ranged else highest_of(w.die for w in f.melee)
+    if grade == "fail":
+        if not stunt:
+            tally.hit("target", t, attack, p, ranged, track=True)
+    elif details["riposte"]:
+        tally.hit("you", f, {item: Fraction(1)}, p, ranged)
+    elif ranged and state.enemies_adjacent(t):  # avoided: the shot goes wide
+        other = wrong_target(state, f, t)
+        if other is not None:
+            tally.hit("wrong target", other, attack, p, True)

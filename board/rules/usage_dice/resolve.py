@@ -5,13 +5,13 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import Command, Event
 from board.rules.usage_dice.actions import plan
-from board.rules.usage_dice.board_geometry import line_of_fire, wrong_target
+from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
+from board.rules.usage_dice.defend import attacker_edge, defend_yourself
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.rolls import best_ability, roll_test, wear_on_ones
 from board.rules.usage_dice.tear import attack_event, wear_and_tear, wear_ones
 from board.rules.usage_dice.state import Figure, UDState
 from board.rules.usage_dice.turns import advance, finish_if_spent
-from board.hexgrid import hex_distance
 
 
 def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
@@ -47,24 +47,26 @@ def _stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event("status", f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
-def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource,
-            why: str) -> list[Event]:
-    """A blow the striker did not test for: its weapon dice rolled afresh, the highest is damage."""
-    weapons = striker.melee
+def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str,
+            weapons=None, ranged: bool = False) -> list[Event]:
+    """A blow the striker did not test for: its weapon dice (melee unless given) rolled afresh,
+    the highest is damage."""
+    weapons = weapons or striker.melee
     faces = tuple(dice.roll(w.die) for w in weapons)
     events = [Event("roll", f"{why}: {striker.name}'s "
                             + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
                     striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
     events += [Event("wear", p, striker.name, {}) for p in
                wear_on_ones(striker, weapons, faces, state.options.lone_item_wear)]
-    return events + take_hit(victim, max(faces), dice, lone_wear=state.options.lone_item_wear,
-                             source=striker.name)
+    return events + take_hit(victim, max(faces), dice, ranged=ranged,
+                             lone_wear=state.options.lone_item_wear, source=striker.name)
 
 
 def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     t = state.figures[d["target"]]
     if d.get("defence"):
-        return _defend_yourself(state, f, t, d, dice)
+        return defend_yourself(state, f, t, d, dice,
+                               lambda: _strike(state, f, t, dice, f"{f.name} hits {t.name}"))
     weapons = f.melee
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
     events = [attack_event(f, f"engages {t.name}", roll, weapons)]
@@ -77,29 +79,13 @@ def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
     return events + _strike(state, t, f, dice, "The counterblow")
 
 
-def _defend_yourself(state: UDState, f: Figure, t: Figure, d: dict, dice: DiceSource) -> list[Event]:
-    """The GM's figure attacks; the player's figure tests to avoid the hit."""
-    riposte = d["defence"] == "riposte"
-    items = t.melee if riposte else list(t.armor)
-    roll = roll_test(t, best_ability(t, None), items, -d["edge"], dice)
-    verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s attack"
-    events = [attack_event(t, verb, roll, items)]
-    events += wear_ones(state, t, items, roll)
-    if roll.success and riposte:
-        events += take_hit(f, max(roll.item_faces), dice, lone_wear=state.options.lone_item_wear,
-                           source=t.name)
-        return events + wear_and_tear(state, t, items, roll, f)
-    if roll.success:
-        return events + [Event("miss", f"{t.name} turns the blow aside", t.name, {})] \
-            + wear_and_tear(state, t, items, roll, None)
-    return events + _strike(state, f, t, dice, f"{f.name} hits {t.name}")
-
-
 def _shoot(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     t = state.figures[d["target"]]
     weapon = d["weapon"]
+    if d.get("defence"):
+        return _shot_defended(state, f, t, d, dice)
     into_melee = bool(state.enemies_adjacent(t))
-    edge = max(-1, min(1, d["edge"] - into_melee))
+    edge = attacker_edge(state, d)
     roll = roll_test(f, best_ability(f, d["ability"]), [weapon], edge, dice)
     note = " into a melee, at hindrance" if into_melee else ""
     events = [attack_event(f, f"fires the {weapon.name} at {t.name}{note}", roll, [weapon])]
@@ -120,12 +106,21 @@ def _shoot(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return events + _volley(state, t, f, dice)
 
 
-def volley_weapon(state: UDState, t: Figure, shooter: Figure):
-    """The weapon t returns a volley with: loaded, in range, a line of fire, not engaged."""
-    usable = [w for w in t.ranged if w.loaded and hex_distance(t.hex, shooter.hex) <= w.range]
-    if not usable or state.enemies_adjacent(t) or not line_of_fire(state, t.hex, shooter.hex):
-        return None
-    return max(usable, key=lambda w: w.die)
+def _shot_defended(state: UDState, f: Figure, t: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    """The GM's figure shoots at a player's: the player tests; a shot avoided in a melee still
+    "hit[s] the wrong target"."""
+    weapon = d["weapon"]
+    if weapon.kind == "black_powder":
+        weapon.loaded = False
+    other = wrong_target(state, f, t) if state.enemies_adjacent(t) else None
+
+    def wide() -> list[Event]:
+        if other is None:
+            return [Event("miss", f"{t.name} avoids {f.name}'s shot", t.name, {})]
+        return _strike(state, f, other, dice, f"The shot goes wide and hits {other.name}", [weapon], True)
+
+    return defend_yourself(state, f, t, d, dice, lambda: _strike(
+        state, f, t, dice, f"{f.name}'s shot hits {t.name}", [weapon], True), wide)
 
 
 def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> list[Event]:

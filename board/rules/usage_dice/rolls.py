@@ -56,14 +56,17 @@ class AbilityRoll:
                 "grade": self.grade}
 
 
-def dice_of_test(ability_die: int, items: list[Item], mode: int) -> tuple[int, ...]:
-    """The dice a test rolls: the ability die, then every item's usage die."""
-    return tuple(adjust(d, mode) for d in [ability_die] + [i.die for i in items])
+def dice_of_test(ability_die: int, items: list[Item], mode: int, item_mode: int = 0) -> tuple[int, ...]:
+    """The dice a test rolls: the ability die, then every item's usage die (item_mode: a further
+    help or hindrance of the items' dice alone; at most one step either way)."""
+    items_step = max(-1, min(1, mode + item_mode))
+    return (adjust(ability_die, mode),) + tuple(adjust(i.die, items_step) for i in items)
 
 
-def roll_test(f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource) -> AbilityRoll:
+def roll_test(f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource,
+              item_mode: int = 0) -> AbilityRoll:
     """Roll the ability die and the items' dice; the highest result counts."""
-    sides = dice_of_test(ability_die(f, ability), items, mode)
+    sides = dice_of_test(ability_die(f, ability), items, mode, item_mode)
     faces = tuple(dice.roll(s) for s in sides)
     return AbilityRoll(ability, sides, faces, grade(faces))
 

@@ -6,6 +6,7 @@ from board.dice import DiceSource
 from board.rules.base import Event
 from board.rules.usage_dice.board_geometry import shove_destination
 from board.rules.usage_dice.damage import take_hit
+from board.rules.usage_dice.defend import defend_yourself
 from board.rules.usage_dice.gear import catalogue
 from board.rules.usage_dice.rolls import best_ability, roll_test, step_item
 from board.rules.usage_dice.state import Figure, UDState
@@ -17,8 +18,11 @@ def stunt(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     t = state.figures[d["target"]]
     weapons = f.melee
     action = d["action"]
-    roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
     name = action.replace("_", " ")
+    if d.get("defence"):  # the GM's figure tries it on a player's: the player tests
+        return defend_yourself(state, f, t, d, dice, lambda: EFFECTS[action](state, f, t, dice),
+                               lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})])
+    roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
     events = [attack_event(f, f"tries to {name} {t.name}", roll, weapons)]
     events += wear_ones(state, f, weapons, roll)
     if not roll.success:
