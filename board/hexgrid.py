@@ -204,11 +204,13 @@ def hex_linedraw(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     """Return the hexes on the line from a to b, a and b included."""
     if nudge not in (1, -1):
         raise ValueError(f"nudge must be +1 or -1, not {nudge!r}")
-    # Cube nudge (+e, +e, -2e) keeps q + r + s = 0, so shifting q and r is
-    # enough. It pushes samples off hex edges; the sign picks the side.
+    # Cube nudge (+e, +2e, -3e) keeps q + r + s = 0, so shifting q and r is
+    # enough. It pushes samples off hex edges; the sign picks the side. It is
+    # parallel to no edge (an edge runs along (1,1,-2), (1,-2,1) or (-2,1,1)),
+    # so on every tie it, not floating-point noise, picks the side.
     e = _LINE_EPSILON * nudge
-    start = (a.q + e, a.r + e)
-    end = (b.q + e, b.r + e)
+    start = (a.q + e, a.r + 2 * e)
+    end = (b.q + e, b.r + 2 * e)
     n = hex_distance(a, b)
     step = 1.0 / max(n, 1)
     return [hex_round(*hex_lerp(start, end, step * i)) for i in range(n + 1)]

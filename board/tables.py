@@ -38,6 +38,9 @@ class Weapon(BaseModel):
     two_handed: bool
     burning: bool = False
     notes: str
+    boosts: str | None = None  # the weapon it adds `boost` damage to when thrown (Spear Thrower)
+    boost: int = 0
+    alternate: str | None = None  # another row it may strike as ("Pike (as Spear)")
 
     @property
     def melee(self) -> bool:
@@ -113,7 +116,7 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     length = extra.get("length", length)
     lengths = tuple(part.lower() for part in length.split("/") if part)
     low_notes = notes.lower()
-    throwable = "thrown" in low_notes
+    throwable = extra.get("throwable", "thrown" in low_notes)
     missile = extra.get("missile", category == "Missile Weapons" and not throwable)
     two_handed = ("2-handed" in low_notes or "2 handed" in low_notes
                   or "(2-hand)" in name)
@@ -122,7 +125,35 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
         strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
         throwable=throwable, missile=missile, two_handed=two_handed,
         burning=extra.get("burning", False), notes=notes,
+        boosts=extra.get("boosts"), boost=extra.get("boost", 0),
+        alternate=f"{name} (as {extra['as']})" if "as" in extra else None,
     )
+
+
+def _alternate_rows(weapons: dict[str, Weapon], play: dict) -> dict[str, Weapon]:
+    """Rows for weapons used as another ("Pike: 2d6+1 or as Spear"): the other row's damage and
+    Strength minimum, under the first weapon's name, held as the first weapon is."""
+    out = {}
+    for weapon in weapons.values():
+        if weapon.alternate:
+            other = weapons[play[weapon.name]["as"]]
+            out[weapon.alternate] = other.model_copy(update={
+                "name": weapon.alternate, "throwable": False, "two_handed": weapon.two_handed,
+                "notes": f"{weapon.name} used as a {other.name}"})
+    return out
+
+
+def _shield_rows(armor_rows: list) -> dict[str, Weapon]:
+    """Shields that strike: "Spiked Buckler ... 1d6-2 damage if used as a weapon." Read as a
+    Short weapon (a small HTH weapon, like a fist) with no Strength minimum."""
+    out = {}
+    for name, _, _, _, _, notes in armor_rows:
+        if "damage if used as a weapon" in notes:
+            damage = notes.split(" damage")[0]
+            out[name] = Weapon(name=name, category="Shields", damage_text=damage, dice=Dice.parse(damage),
+                               st_min=None, lengths=("short",), throwable=False, missile=False,
+                               two_handed=False, notes=notes)
+    return out
 
 
 class RuleTables(BaseModel):
@@ -188,7 +219,9 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
         for category, rows in weapons_doc["categories"].items()
         for row in rows
     }
+    weapons.update(_alternate_rows(weapons, play))
     armor_doc = load_yaml_file(folder / "armor.yaml")
+    weapons.update(_shield_rows(armor_doc["rows"]))
     kind_of = {name: kind for kind, names in armor_doc["kinds"].items() for name in names}
     armor = {}
     for name, defense, dex, weight, movement, notes in armor_doc["rows"]:

@@ -233,8 +233,8 @@ def _is_contiguous_line(line, a, b):
 def test_line_along_a_hex_edge_has_two_readings():
     # (0,0) -> (1,1) runs exactly along the edge between (1,0) and (0,1).
     plus, minus = hex_linedraw_both(ORIGIN, Hex(1, 1))
-    assert plus == [ORIGIN, Hex(1, 0), Hex(1, 1)]
-    assert minus == [ORIGIN, Hex(0, 1), Hex(1, 1)]
+    assert plus == [ORIGIN, Hex(0, 1), Hex(1, 1)]
+    assert minus == [ORIGIN, Hex(1, 0), Hex(1, 1)]
     # And such pairs are common: every one found is a valid line both ways.
     differing = [b for b in hex_range(ORIGIN, 4)
                  if hex_linedraw(ORIGIN, b, 1) != hex_linedraw(ORIGIN, b, -1)]
@@ -367,3 +367,52 @@ def test_spiral_equals_range_as_a_set(center, n):
     assert len(spiral) == len(set(spiral)) and set(spiral) == set(hex_range(center, n))
     assert [hex_distance(h, center) for h in spiral] == sorted(
         hex_distance(h, center) for h in spiral)
+
+
+# --- Ties along every edge direction are covered (issue 15, item 23) -----------
+
+def _ties_at_each_sample(a, b):
+    """For each sample of the line a -> b, the hexes exactly nearest it (one, or two on a tie).
+
+    Exact integer arithmetic: the sample i/n of the way, scaled by n, is P = n*a + i*(b - a)
+    in cube coordinates; a neighbour C + D is as near as C when (P - n*C) . D == n.
+    """
+    n = hex_distance(a, b)
+    cube = lambda h: (h.q, h.r, -h.q - h.r)  # noqa: E731
+    ca, cb = cube(a), cube(b)
+    out = []
+    for i in range(n + 1):
+        p = [n * x + i * (y - x) for x, y in zip(ca, cb)]
+        c = hex_round(p[0] / n, p[1] / n)
+        v = [pk - n * ck for pk, ck in zip(p, cube(c))]
+        near = {c}
+        for d in DIRECTIONS:
+            dot = v[0] * d[0] + v[1] * d[1] + v[2] * (-d[0] - d[1])
+            assert dot <= n, "hex_round gave a hex that is not the nearest"
+            if dot == n:
+                near.add(hex_add(c, Hex(*d)))
+        out.append(near)
+    return out
+
+
+def test_line_of_fire_covers_the_tie_at_the_midpoint_of_0_0_to_3_1():
+    # The edge between (1,1) and (2,0) runs along directions 1 and 4: the old nudge
+    # (1, 1, -2) was parallel to it, so neither reading held (1, 1).
+    plus, minus = hex_linedraw_both(ORIGIN, Hex(3, 1))
+    assert Hex(1, 1) in plus + minus and Hex(2, 0) in plus + minus
+    assert all(_is_contiguous_line(line, ORIGIN, Hex(3, 1)) for line in (plus, minus))
+
+
+def test_line_of_fire_covers_every_tie_with_one_of_its_two_readings():
+    import random
+    rng = random.Random(15)
+    disk = hex_range(ORIGIN, 50)
+    ties = 0
+    for _ in range(10_000):
+        a, b = rng.choice(disk), rng.choice(disk)
+        plus, minus = hex_linedraw_both(a, b)
+        for i, near in enumerate(_ties_at_each_sample(a, b)):
+            assert near <= {plus[i], minus[i]}, (a, b, i, near, plus[i], minus[i])
+            ties += len(near) > 1
+        assert _is_contiguous_line(plus, a, b) and _is_contiguous_line(minus, a, b)
+    assert ties > 100  # the sample does hold ties to check

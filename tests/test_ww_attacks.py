@@ -251,13 +251,12 @@ def test_a_wall_blocks_the_line_of_fire():
 
 
 def test_a_target_taking_a_breather_is_at_plus_3_to_hit():
-    # Bob (first) stands still, Disengaged; Ann steps up to him, and he takes a breather.
+    # Bob (first) takes a breather in place of moving; Ann steps up to him and attacks.
     game = new_game(figure("Ann", "red", (-1, 0), 0, dx=10, st=12, weapons=["Broadsword"]),
                     figure("Bob", "blue", (1, 0), 3, dx=12),
                     options={"nonlethal_damage": True, "breather": True})
-    move(game, "Bob")
+    move(game, "Bob", action="breather")
     move(game, "Ann", (0, 0), action="step")
-    act(game, "Bob", "breather")
     event = attack(game, dice=(6, 6, 6))
     assert event.data["needed"] == 13 and ("target taking a breather", 3) in event.data["modifiers"]
 

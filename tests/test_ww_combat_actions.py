@@ -6,8 +6,8 @@ Casting and disbelieving are checked in test_ww_spells.py.
 import pytest
 
 from ww_helpers import (
-    act, action_info, active, figure, finish_turn, gm, line, move, new_game, offered, only, phase, refused,
-    snap, stand_still_until,
+    act, action_info, active, events_of, figure, finish_turn, gm, line, move, new_game, offered, only, phase,
+    refused, snap, stand_still_until,
 )
 
 
@@ -66,16 +66,18 @@ def test_take_a_breather_needs_the_optional_rule():
     assert "the optional breather rule is off" in refused_act(game, "breather")
 
 
-def test_take_a_breather_is_open_to_a_character_who_has_not_moved():
+def test_take_a_breather_means_no_movement_so_it_is_taken_in_place_of_moving():
     options = {"nonlethal_damage": True, "breather": True}
     game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3),
                     options=options)
-    after_moving(game, 1)
-    assert "moved 1" in refused_act(game, "breather")
+    after_moving(game, 0)
+    assert "in the movement phase" in refused_act(game, "breather")
     game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3),
                     options=options)
-    after_moving(game, 0)
-    assert only(act(game, "Ann", "breather"), "stance").data["stance"] == "breather"
+    outcome = move(game, "Ann", action="breather")
+    assert only(outcome, "stance").data["stance"] == "breather"
+    stand_still_until(game, "Bob")
+    assert "Ann" not in game.state.queue  # the breather was her combat action too
 
 
 @pytest.mark.parametrize("moved, allowed", [(0, True), (1, True), (2, False)])
@@ -293,15 +295,29 @@ def test_disengage_moves_one_hex_out_of_the_opponents_threat_zone():
     after_moving(game, 0)
     assert "still in Bob's threat zone" in refused_act(game, "disengage", to=(0, 1))
     assert "exactly one hex" in refused_act(game, "disengage", to=(-2, 0))
-    outcome = act(game, "Ann", "disengage", to=(-1, 0), dice=(6, 6, 6))
+    act(game, "Ann", "disengage", to=(-1, 0))
+    outcome = act(game, "Bob", "strike_disengaging", dice=(6, 6, 6))
     assert only(outcome, "disengages").data["path"] == [[-1, 0]]
     assert snap(game, "Ann")["engaged"] is False
+
+
+def test_disengage_if_he_wishes_to_attack_you_he_may_do_so_the_engager_chooses():
+    game = engaged_pair({"dx": 14}, {"dx": 11, "weapons": ["Broadsword"], "st": 12})
+    after_moving(game, 0)
+    outcome = act(game, "Ann", "disengage", to=(-1, 0))
+    assert not events_of(outcome, "attack") and active(game) == "Bob"
+    assert {i.id for i in game.ruleset.actions(game.state, "Bob")} == {"strike_disengaging", "let_go"}
+    assert "Bob first chooses" in refused(game, do="act", figure="Bob", action="pass")
+    let_go = act(game, "Bob", "let_go")
+    assert only(let_go, "disengages") and not events_of(let_go, "attack")
+    assert active(game) == "Bob" and not game.state.figures["Bob"].turn.acted  # his action is his
 
 
 def test_disengage_gives_each_engager_who_has_not_acted_an_attack_that_uses_his_action():
     game = engaged_pair({"dx": 14}, {"dx": 11, "weapons": ["Broadsword"], "st": 12})
     after_moving(game, 0)
-    outcome = act(game, "Ann", "disengage", to=(-1, 0), dice=(3, 3, 2))
+    act(game, "Ann", "disengage", to=(-1, 0))
+    outcome = act(game, "Bob", "strike_disengaging", dice=(3, 3, 2, 1, 1))
     attack = only(outcome, "attack")
     # Ann's Effective DEX 14 is 3 more than Bob's 11: Bob rolls at 11 - 3 = 8; 8 hits.
     assert attack.figure == "Bob" and attack.data["needed"] == 8 and attack.data["hit"] is True
@@ -322,7 +338,8 @@ def test_an_engager_with_the_same_or_higher_dexterity_strikes_without_penalty():
     game = engaged_pair({"dx": 12}, {"dx": 12, "weapons": ["Broadsword"], "st": 12})
     finish_turn(game, dice=(1, 1, 1, 6, 6, 6))  # turn 2: Ann wins the tie for initiative
     after_moving(game, 0)
-    attack = only(act(game, "Ann", "disengage", to=(-1, 0), dice=(6, 6, 1)), "attack")
+    act(game, "Ann", "disengage", to=(-1, 0))
+    attack = only(act(game, "Bob", "strike_disengaging", dice=(6, 6, 1)), "attack")
     assert attack.data["needed"] == 12 and attack.data["modifiers"] == []
 
 
@@ -408,7 +425,7 @@ def test_only_defend_dodge_and_set_pole_arm_may_be_declared_out_of_turn():
                                                                       weapons=["Short Bow"]),
                     options=options)
     stand_still_until(game, "Ann")
-    assert "Ann's turn" in refused(game, do="act", figure="Bob", action="breather")
+    assert "Ann's turn" in refused(game, do="act", figure="Bob", action="cast", target="Ann")
     assert "Ann's turn" in refused(game, do="act", figure="Bob", action="shoot", target="Ann")
     assert offered(game, "Bob") == {"dodge"}
 

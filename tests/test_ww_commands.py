@@ -261,6 +261,23 @@ def test_in_a_chase_the_character_ahead_moves_first():
     assert phase(game) == "combat" and game.state.queue == ["Ann", "Bob", "Cid"]
 
 
+def test_a_chase_marked_during_a_movement_phase_takes_effect_in_that_phase():
+    # "In a chase, the character ahead always moves first": Ann (DX 12) is about to move.
+    game = duel()
+    assert phase(game) == "movement" and game.state.queue[:2] == ["Ann", "Bob"]
+    gm(game, "chase", "Ann", target="Bob")
+    assert game.state.active == "Bob" and game.state.queue[:2] == ["Bob", "Ann"]
+    move(game, "Bob")
+    assert game.state.active == "Ann"
+
+
+def test_a_chase_marked_after_the_quarry_moved_changes_nothing_this_phase():
+    game = duel()
+    move(game, "Ann")
+    gm(game, "chase", "Bob", target="Ann")  # Ann, ahead, has already moved
+    assert game.state.active == "Bob"
+
+
 def test_a_chase_ends_when_the_gm_gives_no_target():
     game = duel()
     gm(game, "chase", "Ann", target="Bob")

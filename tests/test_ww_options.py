@@ -147,10 +147,15 @@ def test_without_the_nonlethal_rule_an_unconscious_character_does_not_recover():
 
 # --- Take a breather (optional) ---------------------------------------------------------------
 
-def thrown_club(options=BREATHER):
-    """Ann throws a club (1d6, bludgeoning) at Bob two hexes off: 6 is 2 lethal, 4 nonlethal."""
+def thrown_club(options=BREATHER, breather=False):
+    """Ann throws a club (1d6, bludgeoning) at Bob two hexes off: 6 is 2 lethal, 4 nonlethal.
+
+    With `breather`, Bob takes a breather in the movement phase, before Ann acts."""
     game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
                     figure("Bob", "blue", (0, 0), 3), FAR_FRIEND, options=options)
+    if breather:
+        stand_still_until(game, "Bob", "movement")
+        move(game, "Bob", action="breather")
     stand_still_until(game, "Ann")
     act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1, 6))
     assert snap(game, "Bob")["st"] == 4
@@ -160,8 +165,8 @@ def thrown_club(options=BREATHER):
 def test_a_breather_recovers_1d6_nonlethal_damage_at_the_end_of_the_turn():
     game = thrown_club()
     finish_turn(game)
-    stand_still_until(game, "Bob")
-    act(game, "Bob", "breather")
+    stand_still_until(game, "Bob", "movement")
+    move(game, "Bob", action="breather")
     outcome = finish_turn(game, dice=(3,))
     assert only(outcome, "recovers").data["recovered"] == 3 and snap(game, "Bob")["st"] == 7
 
@@ -169,23 +174,34 @@ def test_a_breather_recovers_1d6_nonlethal_damage_at_the_end_of_the_turn():
 def test_a_breather_never_heals_lethal_damage():
     game = thrown_club()
     finish_turn(game)
-    stand_still_until(game, "Bob")
-    act(game, "Bob", "breather")
+    stand_still_until(game, "Bob", "movement")
+    move(game, "Bob", action="breather")
     outcome = finish_turn(game, dice=(6,))
     assert only(outcome, "recovers").data["recovered"] == 4 and snap(game, "Bob")["st"] == 8
 
 
 def test_damage_through_armor_during_the_turn_spoils_the_breather():
-    game = thrown_club()  # Bob is hit this very turn
-    outcome = act(game, "Bob", "breather", dice=(6,))
+    game = thrown_club(breather=True)  # Bob is hit while he takes his breather
+    outcome = finish_turn(game, dice=(6,))
     assert not events_of(outcome, "recovers") and snap(game, "Bob")["st"] == 4
+
+
+def test_other_characters_are_at_plus_3_to_hit_a_breather_all_turn_whoever_acts_first():
+    # Ann (DX 12) acts before Bob (DX 10): his breather, taken in place of moving, already holds.
+    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
+                    figure("Bob", "blue", (0, 0), 3), FAR_FRIEND, options=BREATHER)
+    stand_still_until(game, "Bob", "movement")
+    move(game, "Bob", action="breather")
+    stand_still_until(game, "Ann")
+    event = only(act(game, "Ann", "shoot", target="Bob", dice=(6, 6, 6)), "attack")
+    assert ("target taking a breather", 3) in event.data["modifiers"] and event.data["needed"] == 14
 
 
 def test_the_breather_rule_needs_the_nonlethal_rule():
     game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, -3), 3),
                     options={"breather": True})
-    stand_still_until(game, "Ann")
-    assert "breather rule is off" in refused(game, do="act", figure="Ann", action="breather")
+    stand_still_until(game, "Ann", "movement")
+    assert "breather rule is off" in refused(game, do="move", figure="Ann", action="breather")
 
 
 # --- Optional Movement Rule -------------------------------------------------------------------

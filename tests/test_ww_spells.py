@@ -37,10 +37,14 @@ def ok(game: Game, **command) -> Outcome:
     return outcome
 
 
-def to_combat(game: Game) -> None:
-    """Everyone stands still through the movement phase."""
+def to_combat(game: Game, keep: bool = False) -> None:
+    """Everyone stands still through the movement phase (with `keep`, casters first keep up
+    their spells: "a character does this on his turn, before moving")."""
     while game.state.phase == "movement":
-        ok(game, do="move", figure=game.state.active, action="stand_still")
+        who = game.state.active
+        if keep and game.state.figures[who].spells and not game.state.figures[who].turn.upkeep_paid:
+            ok(game, do="move", figure=who, action="upkeep")
+        ok(game, do="move", figure=who, action="stand_still")
     assert game.state.phase == "combat"
 
 
@@ -184,18 +188,67 @@ def test_blur_makes_the_target_harder_to_hit():
     assert attack.data["needed"] == 9 - 4
 
 
-def test_upkeep_is_paid_at_the_start_of_each_turn_while_the_caster_can():
-    game = new_game(merlin("Blur", st=5), ORC % 3)
+def test_spell_upkeep_a_character_does_this_on_his_turn_before_moving():
+    game = new_game(merlin("Blur", st=6), ORC % 3)
     to_combat(game)
     cast(game, "Merlin", "Blur")
-    assert game.state.figures["Merlin"].effective_st == 3
+    assert game.state.figures["Merlin"].effective_st == 4
     turn2 = next_turn(game)
-    assert kinds(turn2)[kinds(turn2).index("initiative") + 1] == "spell_cost"
-    assert game.state.figures["Merlin"].effective_st == 2 and len(game.state.spells) == 1
+    assert "spell_cost" not in kinds(turn2)  # nothing is charged before he chooses
+    assert game.state.active == "Merlin"
+    kept = ok(game, do="move", figure="Merlin", action="upkeep")
+    assert kinds(kept) == ["spell_cost"] and game.state.active == "Merlin"  # he still moves
+    assert game.state.figures["Merlin"].effective_st == 3
     to_combat(game)
-    turn3 = next_turn(game)  # paying 1 more would leave him at ST 1: unconscious
-    assert "spell_ends" in kinds(turn3) and "spell_cost" not in kinds(turn3)
-    assert game.state.figures["Merlin"].effective_st == 2 and game.state.spells == []
+    assert len(game.state.spells) == 1
+    next_turn(game)
+    ok(game, do="move", figure="Merlin", action="upkeep")  # ST 2: still conscious
+    to_combat(game)
+    next_turn(game)  # now 1 more would knock him out: refused, with the reason
+    reason = game.submit(Command(do="move", figure="Merlin", action="upkeep")).reason
+    assert reason == "Merlin cannot spend 1 ST on upkeep without passing out"
+
+
+def blur_up(**options) -> Game:
+    """Merlin cast Blur on himself last turn; it is his turn to move, Blur up for upkeep."""
+    game = new_game(merlin("Blur"), ORC % 3, **options)
+    to_combat(game)
+    cast(game, "Merlin", "Blur")
+    next_turn(game)
+    return game
+
+
+def test_if_he_moves_but_fails_to_announce_upkeep_the_spell_fails_and_costs_nothing():
+    game = blur_up()
+    st = game.state.figures["Merlin"].effective_st
+    moved = ok(game, do="move", figure="Merlin", action="stand_still")
+    assert event(moved, "spell_ends").data["spell"] == "Blur" and game.state.spells == []
+    assert game.state.figures["Merlin"].effective_st == st
+
+
+def test_a_caster_may_take_a_breather_no_spending_str_on_maintaining_spells():
+    game = blur_up(nonlethal_damage=True, breather=True)
+    st = game.state.figures["Merlin"].effective_st
+    outcome = ok(game, do="move", figure="Merlin", action="breather")
+    assert "spell_ends" in kinds(outcome) and "spell_cost" not in kinds(outcome)
+    assert game.state.figures["Merlin"].turn.stance == "breather"
+    assert game.state.figures["Merlin"].effective_st == st and game.state.spells == []
+
+
+def test_a_caster_who_kept_a_spell_up_cannot_take_a_breather():
+    game = blur_up(nonlethal_damage=True, breather=True)
+    ok(game, do="move", figure="Merlin", action="upkeep")
+    reason = game.submit(Command(do="move", figure="Merlin", action="breather")).reason
+    assert reason == "Take a breather: Merlin spent ST keeping a spell up this turn"
+
+
+def test_upkeep_is_announced_before_moving():
+    game = blur_up()
+    ok(game, do="move", figure="Merlin", action="delay", path=((0, 1),))
+    while game.state.active != "Merlin":
+        ok(game, do="move", figure=game.state.active, action="stand_still")
+    outcome = game.submit(Command(do="move", figure="Merlin", action="upkeep"))
+    assert not outcome.accepted and game.state.spells == []  # it failed when he moved
 
 
 def test_upkeep_lapses_when_the_caster_is_unconscious():
@@ -269,7 +322,7 @@ def test_an_illusion_fights_like_a_figure_and_does_real_damage():
     to_combat(game)
     cast(game, "Merlin", "Illusory Warrior")
     next_turn(game)
-    to_combat(game)
+    to_combat(game, keep=True)
     ok(game, do="act", figure="Merlin", action="pass")
     outcome = ok(game, do="act", figure="Illusory Warrior", action="attack", target="Orc",
                  dice=(1, 1, 1, 3, 3))
@@ -296,7 +349,7 @@ def test_failed_disbelief_leaves_the_illusion_and_a_real_figure_stays_real():
                 dice=(4, 4, 3))
     assert event(failed, "disbelieve").data["success"] is False
     assert "Illusory Warrior" in game.state.figures and game.state.turn == 2
-    to_combat(game)
+    to_combat(game, keep=True)
     ok(game, do="act", figure="Merlin", action="pass")
     ok(game, do="act", figure="Illusory Warrior", action="pass")
     real = ok(game, do="act", figure="Orc", action="disbelieve", target="Merlin", dice=(1, 1, 1))
@@ -311,11 +364,12 @@ def test_an_illusion_vanishes_when_its_upkeep_lapses():
     cast(game, "Merlin", "Illusory Warrior")
     ok(game, do="gm", figure="Merlin", action="damage", params={"amount": 4})  # ST 10-3-4 = 3
     assert game.state.figures["Merlin"].effective_st == 3
-    next_turn(game)  # pays 1: ST 2
+    next_turn(game)
+    to_combat(game, keep=True)  # pays 1: ST 2
     assert "Illusory Warrior" in game.state.figures
-    to_combat(game)
-    turn3 = next_turn(game)  # cannot pay without passing out
-    assert [k for k in kinds(turn3) if k in ("spell_ends", "vanishes")] == ["spell_ends", "vanishes"]
+    next_turn(game)  # cannot pay without passing out, so he moves without upkeep
+    moved = ok(game, do="move", figure="Merlin", action="stand_still")
+    assert [k for k in kinds(moved) if k in ("spell_ends", "vanishes")] == ["spell_ends", "vanishes"]
     assert "Illusory Warrior" not in game.state.figures
 
 

@@ -9,7 +9,7 @@ from board.hexgrid import Hex
 from board.rules.base import ActionInfo, Command, Event, Prediction
 from board.ui.controller_gm import GMControls
 
-PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "delay")
+PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "delay", "lift_step")
 
 
 @dataclass

@@ -8,8 +8,8 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
-from board.rules.warrior_wizard import combat_do, gm, moves, sheet
-from board.rules.warrior_wizard.attack import max_extra_damage
+from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
+from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -69,6 +69,8 @@ class WarriorWizard:
             return []
         if state.phase == "movement":
             return moves.movement_actions(state, f) if state.active == figure else []
+        if state.disengage is not None:
+            return disengage.choices(state, figure)
         infos = open_actions(state, f)
         if state.active != figure:
             infos = [i for i in infos if i.id in OUT_OF_TURN and not f.turn.acted]
@@ -114,6 +116,8 @@ class WarriorWizard:
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
         options = {"maneuver": tuple(maneuvers)}
+        if strike_choices(state, f):
+            options["strike_with"] = (None,) + strike_choices(state, f)
         top = max_extra_damage(f, weapon)
         if top:
             options["extra_damage"] = tuple(range(top + 1))

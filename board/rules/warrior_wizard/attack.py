@@ -88,6 +88,24 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
     return best
 
 
+def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
+    """Figures f can strike in melee now: in its front, within reach."""
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    reach = 1 if hth or weapon is None else weapon.reach
+    return [g.name for g in state.figures.values()
+            if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
+
+
+def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
+    """Rows f may strike with in melee besides its ready weapon: its Pike "as Spear", its
+    ready Spiked Buckler ("1d6-2 damage if used as a weapon")."""
+    weapon = state.tables.weapon(f.ready) if f.ready else None
+    out = (weapon.alternate,) if weapon is not None and weapon.alternate else ()
+    if f.shield and f.shield_ready and f.shield in state.tables.weapons:
+        out += (f.shield,)
+    return out
+
+
 def in_sight(state: WWState, f: FigureState) -> list[str]:
     """Other living figures in f's front with a line of fire (missiles, thrown weapons, spells)."""
     out = []
@@ -151,15 +169,30 @@ def dice_count(state: WWState, plan: AttackPlan) -> int:
     return 3
 
 
-def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice, int, str]:
-    """The damage roll, its multiplier (pole arms double) and its kind (for nonlethal damage)."""
+def thrown_boost(state: WWState, a: FigureState, plan: AttackPlan) -> int:
+    """Damage a carried Spear Thrower adds to a thrown Spear ("+2 to thrown spear")."""
+    if plan.mode != "thrown" or plan.weapon is None:
+        return 0
+    boosts = (state.tables.weapon(w) for w in a.weapons if w != plan.weapon)
+    return max((w.boost for w in boosts if w.boosts == plan.weapon), default=0)
+
+
+def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice | None, int, str]:
+    """The damage roll, its multiplier (pole arms double) and its kind (for nonlethal damage).
+
+    No dice (None) for a weapon whose damage the table leaves to notes the text lacks
+    ("(See Notes)", "Poison"): a hit does no damage and its effect is the GM's."""
     a = state.figures[plan.attacker]
     weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
     if plan.spell_dice is not None:
         return plan.spell_dice, 1, "damaging"
     if weapon is None or weapon.strength_damage:
         return strength_damage(a.st), 1, "bludgeoning"  # "A punch is considered a bludgeoning attack"
-    bonus = plan.extra_damage
+    if weapon.dice is None:
+        return None, 1, "damaging"
+    bonus = plan.extra_damage + thrown_boost(state, a, plan)
+    if a.flaming == weapon.name and not weapon.burning:
+        bonus += 2  # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow too)
     surplus = st_surplus(a, weapon)
     if surplus < 0:
         bonus -= -surplus // 2  # "-1 to damage for every 2 STR less": 1 short costs none
@@ -200,6 +233,11 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
     """Roll damage against t and apply it."""
     a = state.figures[plan.attacker]
     dmg, multiplier, kind = damage_dice(state, plan)
+    if dmg is None:
+        weapon = state.tables.weapon(plan.weapon)
+        return [Event("hit_effect", f"The {weapon.name} strikes {t.name}: its effect "
+                                    f'("{weapon.damage_text}") is for the GM to apply', a.name,
+                      {"target": t.name, "weapon": weapon.name, "effect": weapon.damage_text})]
     rolled = roll(dmg, dice)
     raw = max(0, rolled.total) * multiplier
     armor = sum(n for _, n in armor_against(state, t, facing_zone(a, t)))

@@ -72,14 +72,15 @@ def _can_move(state: WWState, f: FigureState) -> str | None:
 def _breather_on(state: WWState, f: FigureState) -> str | None:
     if not (state.options.breather and state.options.nonlethal_damage):
         return "the optional breather rule is off"
-    if f.turn.upkeep_paid:
-        # "no spending STR on maintaining spells" during a breather
-        return f"{f.name} spent ST keeping a spell up this turn"
-    return None
+    # "he does nothing else during the turn; no movement": announced in place of moving, so
+    # that "+3 to hit" holds all turn, whoever acts first (docs/rules-notes.md).
+    return "a breather is taken in the movement phase, in place of moving"
 
 
 def _ready_ranged(state: WWState, f: FigureState) -> str | None:
     w = state.tables.weapon(f.ready) if f.ready else None
+    if w and w.boosts:
+        return f"the {w.name} is not thrown: it adds +{w.boost} damage to a thrown {w.boosts}; ready the {w.boosts}"
     if not (w and w.ranged):
         return f"{f.name} has no missile or thrown weapon ready"
     # "A thrown weapon may be thrown by a character with the Thrown Weapons Skill, or with the

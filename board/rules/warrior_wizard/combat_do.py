@@ -3,27 +3,18 @@
 from __future__ import annotations
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
+from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard import fire, spells
+from board.rules.warrior_wizard import disengage, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, distance, in_front, in_sight, max_extra_damage, resolve,
+    MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
-from board.rules.warrior_wizard.engagement import engagers, zone_of
-from board.rules.warrior_wizard.movement import Board
-from board.rules.warrior_wizard.moves import acting_figure, to_hex
+from board.rules.warrior_wizard.load import over_max_lift
+from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import adj_dx
+from board.rules.warrior_wizard.stats import load_kg
 from board.rules.warrior_wizard.turns import advance, check_victory
-
-
-def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
-    """Figures f can strike in melee now: in its front, within reach."""
-    weapon = state.tables.weapon(f.ready) if f.ready else None
-    reach = 1 if hth or weapon is None else weapon.reach
-    return [g.name for g in state.figures.values()
-            if g.name != f.name and g.status != "dead" and in_front(f, g) and distance(f, g) <= reach]
 
 
 def ranged_targets(state: WWState, f: FigureState) -> list[str]:
@@ -75,6 +66,16 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
             weapon = None  # "He drops all weapons he has in hand that are not small HTH weapons."
     else:
         mode = "melee"
+    strike = command.params.get("strike_with")
+    if strike is not None and action != "shoot" and action != "shoot_charger":
+        if strike not in strike_choices(state, f):
+            raise Refusal(f"{f.name} cannot strike with {strike}; besides his ready weapon: "
+                          f"{', '.join(strike_choices(state, f)) or 'nothing'}")
+        weapon = state.tables.weapon(strike)
+        if action == "attack_hth" and not weapon.small:
+            raise Refusal(f"the {weapon.name} is no small hand-to-hand weapon")
+        if distance(f, t) > weapon.reach:
+            raise Refusal(f"{t.name} is out of reach of the {weapon.name}")
     if action == "attack" and weapon is None:
         raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
     extra = command.params.get("extra_damage", 0)
@@ -107,11 +108,16 @@ def _drop(state: WWState, f: FigureState, name: str) -> None:
 
 def check(state: WWState, command: Command) -> None:
     """Raise Refusal unless the combat command is legal now (nothing is changed)."""
-    plan_act(state, command)
+    if state.disengage is not None or command.action in disengage.CHOICES:
+        disengage.check_choice(state, command)
+    else:
+        plan_act(state, command)
 
 
 def plan_act(state: WWState, command: Command):
     """Check a combat command and return (figure, action, details) for carrying it out."""
+    if state.disengage is not None:
+        disengage.check_choice(state, command)  # an engager chooses first: refuse the rest
     if command.action in OUT_OF_TURN and command.figure in state.figures and state.phase == "combat" \
             and state.active != command.figure:
         f = state.figures[command.figure]
@@ -138,7 +144,7 @@ def plan_act(state: WWState, command: Command):
     elif action.id == "drop_pickup":
         details.update(_check_drop_pickup(state, f, command))
     elif action.id == "disengage":
-        details["to"] = _check_disengage(state, f, command)
+        details["to"] = disengage.check_hex(state, f, command)
     return f, action, details
 
 
@@ -174,37 +180,22 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
             raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
     if not drop and not take:
         raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+    picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
+    if picked:
+        dropped = f.shield and (f.shield in drop or "shield" in drop)
+        kg = load_kg(state, f) - (state.tables.armor_piece(f.shield).weight_kg or 0 if dropped else 0)
+        why = over_max_lift(f.st, kg + sum(picked))
+        if why:
+            raise Refusal(f"{f.name} cannot pick that up: {why}")
     return {"drop": drop, "pick_up": take}
-
-
-def _check_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
-    """"move one hex away from the opponent, outside of his threat zone"."""
-    if command.to is None:
-        raise Refusal("choose the hex to disengage to")
-    to = to_hex(state, command.to)
-    if to not in hex_neighbors(f.hex):
-        raise Refusal("Disengage moves exactly one hex")
-    board = Board(state, f)
-    why = board.why_not(to, f.facing if command.facing is None else command.facing)
-    if why:
-        raise Refusal(f"cannot disengage there: {why}")
-    from board.footprints import footprint_cells
-    cells = set(footprint_cells(f.size, to, f.facing if command.facing is None else command.facing))
-    still = [n for n in engagers(state, f) if cells & zone_of(state.figures[n])]
-    if still:
-        raise Refusal(f"that hex is still in {', '.join(still)}'s threat zone")
-    # "To Disengage, move one hex away from the opponent": farther from each engager.
-    for name in engagers(state, f):
-        g = state.figures[name]
-        now = min(hex_distance(c, x) for c in f.cells for x in g.cells)
-        then = min(hex_distance(c, x) for c in cells for x in g.cells)
-        if then <= now:
-            raise Refusal(f"Disengage moves away from {name}: that hex is no farther from him")
-    return to
 
 
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a combat command."""
+    if state.disengage is not None or command.action in disengage.CHOICES:
+        events = disengage.choose(state, command, dice) + check_victory(state)
+        # The last choice made, the disengager has stepped: his action is done.
+        return events + (advance(state, dice) if state.disengage is None else [])
     f, action, details = plan_act(state, command)
     was_active = state.active == f.name
     f.turn.acted = True
@@ -213,6 +204,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if handler:
         events += handler(state, f, command, details, dice)
     events += check_victory(state)
+    if state.disengage is not None:
+        return events  # the engagers choose before the turn moves on
     if was_active:
         events += advance(state, dice)
     elif f.name in state.queue:
@@ -229,8 +222,7 @@ def _stand_up(state, f, command, details, dice):
 
 def _stance(state, f, command, details, dice):
     f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
-    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets his pole arm",
-             "breather": "takes a breather"}
+    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets his pole arm"}
     return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
 
 
@@ -310,37 +302,7 @@ def _drop_pickup(state, f, command, details, dice):
 
 
 def _disengage(state, f, command, details, dice):
-    events = []
-    for name in engagers(state, f):
-        g = state.figures[name]
-        if g.turn.acted or g.status != "ok" or f.name not in melee_targets(state, g):
-            continue
-        # "If he wishes to attack you he may do so, regardless of your relative Effective
-        # Dexterity scores; if your Effective Dexterity is greater than his, his attack roll is
-        # at -1 per point of difference." The attack is his action for the turn.
-        gap = max(0, adj_dx(state, f) - adj_dx(state, g))
-        g.turn.acted = True
-        if name in state.queue:
-            state.queue.remove(name)
-        plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events.append(Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name))
-        events += resolve(state, plan, dice)
-    if f.status == "ok" and f.posture == "standing":
-        start = f.hex
-        path, balked = fire.check_entry(state, f, [details["to"]], dice)
-        events += balked
-        if not path:
-            return events
-        f.hex = details["to"]
-        if command.facing is not None:
-            f.facing = command.facing
-        f.turn.moved += 1
-        f.turn.entered.append(f.hex)
-        events.append(Event("disengages", f"{f.name} disengages {state.battle.label(start)} -> "
-                                          f"{state.battle.label(f.hex)}", f.name,
-                            {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
-        events += fire.after_move(state, f, path, dice)
-    return events
+    return disengage.start(state, f, command, details["to"], dice)
 
 
 def _cast(state, f, command, details, dice):
@@ -348,7 +310,7 @@ def _cast(state, f, command, details, dice):
 
 
 _HANDLERS = {
-    "stand_up": _stand_up, "breather": _stance, "dodge": _stance, "defend": _stance,
+    "stand_up": _stand_up, "dodge": _stance, "defend": _stance,
     "set_pole": _stance, "attack": _attack, "charge_attack": _attack, "attack_hth": _attack,
     "shoot": _attack, "shoot_charger": _attack, "ready": _ready, "switch": _ready,
     "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": _disengage,

@@ -8,10 +8,12 @@ from board.dice import DiceSource
 from board.models import FigureSpec
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard.damage import can_wake, update_status
+from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.moves import to_hex
+from board.rules.warrior_wizard.sheet import spec_load_kg
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
 from board.tables import UnknownName
 
 GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite", "surprise")
@@ -33,6 +35,9 @@ def plan(state: WWState, command: Command) -> dict:
     action = command.action
     if action not in GM_ACTIONS:
         raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(GM_ACTIONS)}')
+    if state.disengage is not None:
+        d = state.disengage
+        raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as he disengages")
     if action == "add":
         return {"spec": _new_figure(state, command)}
     f = _figure(state, command)
@@ -57,6 +62,13 @@ def plan(state: WWState, command: Command) -> dict:
         if command.target is not None and command.target not in state.figures:
             raise Refusal(f'no figure named "{command.target}"')
         return {}
+    if action == "ignite" and "weapon" in command.params:
+        lit = command.params["weapon"]
+        if not isinstance(lit, bool):
+            raise Refusal("params.weapon is true (set his ready weapon or arrows alight) or false")
+        if lit and not f.ready:
+            raise Refusal(f"{f.name} has no ready weapon to set alight")
+        return {"weapon": lit}
     if action == "ignite":
         extent = command.params.get("extent", "half")
         if extent not in ("limb", "half", "whole", "out"):
@@ -87,6 +99,9 @@ def _new_figure(state: WWState, command: Command) -> FigureSpec:
     if ready and ready not in weapons:  # as a map file is checked
         raise Refusal(f'{spec.name} readies "{spec.ready}" but does not carry it; '
                       f"carried: {', '.join(weapons) or 'nothing'}")
+    why = over_max_lift(spec.st, spec_load_kg(spec, state.tables))
+    if why:
+        raise Refusal(f"{spec.name} carries {why}")
     at = to_hex(state, spec.at)
     ready = ready if ready is not None else (weapons[0] if weapons else "")
     spec = spec.model_copy(update={"at": (at.q, at.r), "weapons": weapons, "ready": ready})
@@ -147,7 +162,10 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
             state.chases.pop(f.name, None)
             return [Event("gm", f"GM: {f.name} is no longer chasing", f.name, tag)]
         state.chases[f.name] = command.target
-        # "In a chase, the character ahead always moves first"
+        # "In a chase, the character ahead always moves first": from this movement phase on,
+        # if neither has moved yet.
+        if state.phase == "movement":
+            state.queue = chase_order(state.queue, {f.name: command.target})
         return [Event("gm", f"GM: {f.name} chases {command.target}; {command.target} moves first",
                       f.name, tag)]
     if action == "surprise":
@@ -155,6 +173,11 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         f.surprised = not f.surprised
         return [Event("gm", f"GM: {f.name} is " + ("surprised: no threat zone this turn" if f.surprised
                                                   else "no longer surprised"), f.name, tag)]
+    if action == "ignite" and "weapon" in details:
+        # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
+        f.flaming = f.ready if details["weapon"] else None
+        return [Event("gm", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
+                      else f"GM: {f.name}'s weapon no longer burns", f.name, tag)]
     if action == "ignite":
         f.on_fire = None if details["extent"] == "out" else details["extent"]
         return [Event("gm", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None

@@ -8,6 +8,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
+from board.rules.warrior_wizard.load import at_max_lift
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import half_movement, movement
 
@@ -16,12 +17,14 @@ ENGAGED_MOVES = ("shift",)
 LABELS = {
     "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
     "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
-    "stand_up": "Stand up",
+    "stand_up": "Stand up", "breather": "Take a breather", "lift_step": "Heave one hex (4d6 ST check)",
 }
 
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
+    if action == "lift_step":  # under the maximum lift: one hex, on a 4d6 ST check
+        return 1 if at_max_lift(state, f) else 0
     full = movement(state, f)
     return {
         "step": min(1, full), "jog": min(2, full), "half_move": half_movement(state, f),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.warrior_wizard import fire, spells
+from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
 )
@@ -15,7 +15,8 @@ from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
 from board.rules.warrior_wizard.turns import advance, check_victory
 
-MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue")
+MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
+         "upkeep", "breather", "lift_step")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class MovePlan:
     facing: int
     engaged_with: frozenset[str]
     board: Board = field(compare=False, repr=False)  # the others' hexes and zones, reused
+    keep: tuple = ()  # upkeep: the spells kept up
 
 
 def to_hex(state: WWState, value) -> Hex:
@@ -62,6 +64,8 @@ def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> st
     """The smallest movement action that covers a path of this many hexes."""
     if f.turn.delayed and not engaged_with:
         return "continue"
+    if steps and load.at_max_lift(state, f):
+        return "lift_step"
     if engaged_with:
         return "shift" if steps else "stand_still"
     if steps == 0:
@@ -107,6 +111,14 @@ def plan(state: WWState, command: Command) -> MovePlan:
     facing = f.facing if command.facing is None else command.facing
     if action not in MOVES:
         raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
+    if action == "upkeep":
+        keep = upkeep.check_keep(state, f, command.params.get("spells"))
+        return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
+    if action == "breather":
+        why = breather_refusal(state, f, engaged_with)
+        if why:
+            raise Refusal(f"Take a breather: {why}")
+        return MovePlan(f.name, action, (), f.facing, engaged_with, board)
     if action == "stand_up":
         if f.posture == "standing":
             raise Refusal(f"{f.name} is already standing")
@@ -121,7 +133,9 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
         raise Refusal(f"{f.name} delayed: finish moving (up to {allowance(state, f, 'continue')} hexes) "
                       "or stand still")
-    if engaged_with and action not in ("shift", "stand_still"):
+    if action == "lift_step" and not load.at_max_lift(state, f):
+        raise Refusal(f"{f.name} carries no more than 7x his ST: he moves as usual")
+    if engaged_with and action not in ("shift", "stand_still", "lift_step"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
                       "stand still or stand up")
     if action == "shift" and not engaged_with:
@@ -154,6 +168,11 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     for name in lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spells.end_spell(state, active, f"{f.name} lets it lapse")
+    if p.action == "upkeep":  # announced before moving: his turn to move goes on
+        return events + upkeep.keep(state, f, p.keep)
+    events += upkeep.lapse_unkept(state, f)
+    if p.action == "breather":
+        return events + _breather(state, f) + advance(state, dice)
     if not record.delayed:
         record.engaged_at_start = tuple(sorted(p.engaged_with))
         record.start = f.hex
@@ -163,7 +182,13 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         f.posture, f.facing, record.stood_up, record.move_action = "standing", p.facing, True, "stand_up"
         events.append(Event("stands", f"{f.name} stands up", f.name))
         return events + advance(state, dice)
-    path, fire_events = fire.check_entry(state, f, list(p.path), dice)
+    path = list(p.path)
+    if p.action == "lift_step":
+        # "Character can move 1 hex with 4d6 Effective Strength check, otherwise no movement"
+        lifted, event = load.lift_check(state, f, dice)
+        events.append(event)
+        path = path if lifted else []
+    path, fire_events = fire.check_entry(state, f, path, dice)
     events += fire_events
     start = f.hex
     for h in path:
@@ -196,13 +221,60 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     return events + advance(state, dice)
 
 
+def breather_refusal(state: WWState, f: FigureState, engaged_with) -> str | None:
+    """Why f may not take a breather now, or None.
+
+    "This means he does nothing else during the turn; no movement, no fighting, no spending
+    STR on maintaining spells": it is taken in place of moving, so that it holds all turn."""
+    if not (state.options.breather and state.options.nonlethal_damage):
+        return "the optional breather rule is off"
+    if engaged_with:
+        return f"{f.name} is Engaged (a breather is on the Disengaged list)"
+    if f.turn.upkeep_paid:
+        return f"{f.name} spent ST keeping a spell up this turn"
+    if f.turn.delayed:
+        return f"{f.name} has already moved this turn"
+    if f.must_run:
+        return f"{f.name} is on fire and panics: he must run"
+    return None
+
+
+def _breather(state: WWState, f: FigureState) -> list[Event]:
+    """No movement, and the breather is his combat action: +3 to hit him all turn."""
+    record = f.turn
+    record.start, record.move_action, record.stance, record.acted = f.hex, "breather", "breather", True
+    return [Event("stance", f"{f.name} takes a breather", f.name, {"stance": "breather"})]
+
+
+def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionInfo]:
+    """Upkeep (announced before moving) and the breather, where they may be taken."""
+    out = []
+    pending = upkeep.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
+    if pending:
+        names = ", ".join(s.name for s in pending)
+        cost = sum(s.upkeep for s in pending)
+        why = None if upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
+        out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement",
+                              enabled=why is None, reason=why))
+    if state.options.breather and not engaged_with and not f.turn.delayed:
+        why = breather_refusal(state, f, engaged_with)
+        out.append(ActionInfo("breather", LABELS["breather"], "movement", enabled=why is None, reason=why))
+    return out
+
+
 def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     """The movement actions the active figure may take, with reachable hexes for each."""
     board = Board(state, f)
     engaged_with = board.engagers(f.hex, f.facing)
     out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="none")]
+    out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
+        return out
+    if load.at_max_lift(state, f):
+        hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
+        out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,
+                              enabled=bool(hexes), reason=None if hexes else "no hex to move to"))
         return out
     if f.turn.delayed and not engaged_with:
         paths, stops = reachable(state, f, allowance(state, f, "continue"), board)

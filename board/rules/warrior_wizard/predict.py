@@ -29,7 +29,7 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
         return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes,
                           tuple(modifiers(state, plan)))
     dice, multiplier, kind = damage_dice(state, plan)
-    raw_dist = clamp_distribution(distribution(dice))
+    raw_dist = clamp_distribution(distribution(dice)) if dice is not None else {0: Fraction(1)}
     armor = armor_value(state, plan)
     record = t.turn
     fall_check = 1 - prob_at_most(3, 6, adj_dx(state, t) - (0 if t.has_skill("Acrobatics") else 2))

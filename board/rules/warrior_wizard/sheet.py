@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from board.models import FigureSpec
+from board.rules.warrior_wizard.load import over_max_lift
 from board.tables import RuleTables, UnknownName, load_spells, load_tables
 
 Report = Callable[[tuple, str], None]
@@ -18,7 +19,21 @@ def check_figure(spec: FigureSpec, problem: Report, tables: RuleTables | None = 
     to a carried weapon's table name ("" for empty-handed)."""
     tables = tables or load_tables()
     ready = _equipment(spec, problem, tables)
+    why = over_max_lift(spec.st, spec_load_kg(spec, tables))
+    if why:
+        problem(("gear_kg",), f"{spec.name} carries {why}")
     return spec.model_copy(update={"ready": ready})
+
+
+def spec_load_kg(spec: FigureSpec, tables: RuleTables) -> float:
+    """What a map figure carries: its armor and shield (known ones) and its other gear."""
+    weights = []
+    for name in (spec.armor, spec.shield):
+        try:
+            weights.append(tables.armor_piece(name).weight_kg or 0 if name else 0)
+        except UnknownName:
+            continue  # reported with the gear
+    return sum(weights) + spec.gear_kg
 
 
 def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:

@@ -1,4 +1,4 @@
-"""Spells: the catalogue, casting, upkeep and disbelieving illusions.
+"""Spells: the catalogue, casting, ending spells and disbelieving illusions (upkeep: upkeep.py).
 
 The rule text defines no spells; the catalogue (assets/tables/warrior-wizard/spells.yaml)
 is GM data. The readings taken here are listed in docs/rules-notes.md.
@@ -160,7 +160,8 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan,
         # chance of hitting another target if it misses": resolve() rolls no strays for "spell".
         return events + resolve(state, plan.attack, dice)
     if spell.kind == "condition":
-        state.spells.append(ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition))
+        state.spells.append(ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition,
+                                        kept=state.turn))
         return events + [Event("spell_on", f"{plan.target} is under {spell.name}", plan.target,
                                {"spell": spell.name, "effect": spell.condition, "caster": f.name})]
     if spell.kind == "heal":
@@ -231,7 +232,7 @@ def _conjure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> list[Even
     """Put the illusion on the board; it joins the initiative order next turn."""
     g = _illusion_figure(state, f, spell, at)
     state.figures[g.name] = g
-    state.spells.append(ActiveSpell(spell.name, f.name, g.name, spell.upkeep, "illusion"))
+    state.spells.append(ActiveSpell(spell.name, f.name, g.name, spell.upkeep, "illusion", kept=state.turn))
     return [Event("illusion", f"{g.name} appears at {state.battle.label(at)}", g.name,
                   {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing})]
 
@@ -270,37 +271,4 @@ def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
                     {"spell": active.name, "target": active.target, "caster": active.caster})]
     if active.effect == "illusion" and active.target in state.figures:
         events += vanish(state, active.target, f"{active.name} ends")
-    return events
-
-
-def _can_pay(state: WWState, f: FigureState, amount: int) -> bool:
-    """Whether f can spend amount ST and stay conscious."""
-    if state.options.nonlethal_damage:
-        return f.damage + amount < f.st
-    return f.effective_st - amount > 1
-
-
-def upkeep(state: WWState, dice: DiceSource) -> list[Event]:
-    """Pay each ongoing spell's upkeep in ST, or let it lapse.
-
-    "Some spells require spending additional Strength in order to maintain an ongoing
-    effect; if so, a character does this on his turn, before moving." The board pays it for
-    him at the start of the turn while he is conscious and can pay without passing out;
-    otherwise the spell lapses. Illusions struck down last turn vanish first.
-    """
-    events: list[Event] = []
-    for g in list(state.figures.values()):
-        if g.illusion and g.status != "ok":
-            events += vanish(state, g.name, "struck down")
-    for active in list(state.spells):
-        if active.upkeep <= 0 or active not in state.spells:
-            continue
-        caster = state.figures.get(active.caster)
-        if caster is None or not caster.up:
-            events += end_spell(state, active, "its caster is down")
-        elif not _can_pay(state, caster, active.upkeep):
-            events += end_spell(state, active, f"{caster.name} is too weak to keep it up")
-        else:
-            caster.turn.upkeep_paid = True
-            events += pay(state, caster, active.upkeep, f"keeping up {active.name}")
     return events

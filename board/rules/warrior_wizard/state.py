@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
@@ -69,6 +70,8 @@ class FigureState:
     illusion: bool = False
     surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
+    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, load.py)
+    flaming: str | None = None  # the weapon (or arrows) he has set on fire: +2 damage
     turn: TurnRecord = field(default_factory=TurnRecord)
 
     @property
@@ -141,6 +144,7 @@ class ActiveSpell:
     target: str | None
     upkeep: int
     effect: str  # a condition name such as "blur", or "illusion"
+    kept: int = 0  # the turn it was cast or last kept up: it is up for upkeep in later turns
 
 
 @dataclass
@@ -159,6 +163,7 @@ class WWState:
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons lying on hexes
     spells: list[ActiveSpell] = field(default_factory=list)
     winner: str | None = None
+    disengage: Any = None  # a Disengaging (disengage.py) while its engagers choose; immutable
 
     def clone(self) -> WWState:
         """A copy that apply() may change freely (the map and tables are shared)."""
@@ -167,12 +172,15 @@ class WWState:
             figures={name: f.clone() for name, f in self.figures.items()},
             turn=self.turn, phase=self.phase, order=list(self.order), queue=list(self.queue),
             chases=dict(self.chases), items={h: list(v) for h, v in self.items.items()},
-            spells=[copy.copy(s) for s in self.spells], winner=self.winner,
+            spells=[copy.copy(s) for s in self.spells], winner=self.winner, disengage=self.disengage,
         )
 
     @property
     def active(self) -> str | None:
-        """The figure whose turn it is in this phase."""
+        """The figure whose turn it is in this phase (an engager choosing whether to strike
+        a disengaging figure comes first)."""
+        if self.disengage is not None and self.disengage.waiting:
+            return self.disengage.waiting[0]
         return self.queue[0] if self.queue else None
 
     def occupant_map(self, ignore: str | None = None) -> dict[Hex, str]:

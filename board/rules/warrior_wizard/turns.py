@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource, check
 from board.rules.base import Event
-from board.rules.warrior_wizard import damage, fire, spells
+from board.rules.warrior_wizard import damage, fire, load, upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -49,8 +49,13 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
 
 def movement_queue(state: WWState) -> list[str]:
     """Initiative order, except that in a chase "the character ahead always moves first"."""
-    queue = [name for name in state.order if state.figures[name].up]
-    for pursuer, quarry in state.chases.items():
+    return chase_order([name for name in state.order if state.figures[name].up], state.chases)
+
+
+def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
+    """The queue with each quarry moved just before its pursuer, if it came after him."""
+    queue = list(queue)
+    for pursuer, quarry in chases.items():
         if pursuer in queue and quarry in queue and queue.index(quarry) > queue.index(pursuer):
             queue.remove(quarry)
             queue.insert(queue.index(pursuer), quarry)
@@ -58,17 +63,18 @@ def movement_queue(state: WWState) -> list[str]:
 
 
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, spell upkeep, then the movement phase."""
+    """Begin the next turn: initiative, then the movement phase (upkeep is each caster's
+    choice on his turn, before he moves)."""
     state.turn += 1
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
     events += fire.start_of_turn(state, dice)
-    events += spells.upkeep(state, dice)
+    events += upkeep.start_of_turn(state)
     state.phase = "movement"
     state.queue = movement_queue(state)
-    return events + check_victory(state)  # upkeep may have knocked out the last of a side
+    return events + check_victory(state)
 
 
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
@@ -82,6 +88,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
+        events += upkeep.end_of_movement(state)
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
@@ -96,6 +103,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
 def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Effects at the end of a turn, then the next turn (or the end of the fight)."""
     events = fire.end_of_turn(state, dice)
+    events += load.end_of_turn(state)
     events += damage.end_of_turn(state, dice)
     for f in state.figures.values():
         f.wounded = f.turn.damage_after_armor >= 5
