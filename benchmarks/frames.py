@@ -10,7 +10,7 @@ from benchmarks.bigmap import big_map_yaml
 from benchmarks.timing import Result, sample, times_result
 from board.game import Game
 from board.maps import BattleMap, load_map, parse_map
-from board.rules.base import Event
+from board.rules.base import Command, Event
 from board.ui.play import PlayScene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +62,46 @@ def arena_frame(screen: pygame.Surface, n: int) -> Result:
     times = sample(lambda: frame(scene, screen), n)
     return times_result("arena_frame", "Arena frame: all threat zones, reach, path, full log", times,
                         target=1.0)
+
+
+def arena_frame_rebuild(screen: pygame.Surface, n: int) -> Result:
+    """The arena frame when the board layer is painted again whole (as after a move or a new
+    selection): the renderer is made to forget it before each frame."""
+    scene = arena_scene()
+
+    def forget() -> None:
+        scene.renderer.layer_key = None
+
+    times = sample(lambda: frame(scene, screen), n, before=forget)
+    return times_result("arena_frame_rebuild", "Arena frame, board layer painted again whole",
+                        times, target=2.0)
+
+
+def command_frame(screen: pygame.Surface, n: int, figures: int = 1000) -> Result:
+    """The frame after a command on the generated map with many figures: every figure's token
+    (and its engagement) is new. The commands alternate: a figure's move, undone, redone."""
+    battle = parse_map(big_map_yaml(figures=figures), "<big map>")
+    scene = PlayScene(Game(battle), SIZE, battle.name)
+    c = scene.controller
+    move = c.move_info()
+    assert move is not None and move.hexes, "the first figure should have somewhere to go"
+    end = max(move.hexes, key=lambda h: (len(move.hexes[h]), h))
+    path = tuple((h.q, h.r) for h in move.hexes[end])
+    outcome = scene.game.submit(Command(do="move", figure=c.view.selected, action=move.id, path=path,
+                                        facing=0))
+    assert outcome.accepted, outcome.reason
+    c.sync()
+    frame(scene, screen)
+    count = [0]
+
+    def command() -> None:
+        (c.undo if count[0] % 2 == 0 else c.redo)()
+        count[0] += 1
+
+    times = sample(lambda: frame(scene, screen), n, before=command)
+    return times_result("command_frame_1000", f"Frame after a command, {figures:,} figures", times,
+                        target=30.0, note="the big map's generator with more figures; undo and redo "
+                                          "of one move alternate, untimed")
 
 
 def big_battle() -> BattleMap:

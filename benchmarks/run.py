@@ -9,10 +9,13 @@ import time
 
 # Samples per row: a full run takes about a minute; --quick only shows the harness works.
 FULL = dict(floor=1000, arena=500, pan=300, zoom=100, first=5, reach=200, predict=500, games=8,
-            starts=7, helps=10, loads=20, memory_runs=3, pans=30, notches=24)
+            starts=7, helps=10, loads=20, memory_runs=3, pans=30, notches=24, command_frames=20,
+            figures=1000, commands=10_000, autosaves=200, undos=50, history_loads=5, headless=10)
 QUICK = dict(floor=20, arena=5, pan=5, zoom=4, first=1, reach=3, predict=3, games=1,
-             starts=1, helps=1, loads=2, memory_runs=1, pans=2, notches=2)
-FRAME_ROWS = ("arena_frame", "big_pan", "big_zoom", "big_first_frame")
+             starts=1, helps=1, loads=2, memory_runs=1, pans=2, notches=2, command_frames=2,
+             figures=100, commands=200, autosaves=3, undos=3, history_loads=1, headless=1)
+FRAME_ROWS = ("arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "big_first_frame",
+              "command_frame_1000")
 ARENA_FLOOR_TARGET = 12.0
 
 
@@ -24,14 +27,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the harness, not the speed")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time in-process rows by wall time (default) or by CPU time, steadier "
-                             "on a busy machine; start-up rows are always wall time")
+                             "on a busy machine (start-up rows: the CPU time of the child process)")
     return parser.parse_args(argv)
 
 
 def rows(counts: dict, say) -> list:
     """Every row, the floor first; say(result) is called as each is done."""
     # Imported here, after main() has chosen the video driver.
-    from benchmarks import engine, frames, process
+    from benchmarks import engine, frames, history, process
 
     out = []
 
@@ -43,16 +46,20 @@ def rows(counts: dict, say) -> list:
     screen = frames.open_display()
     add(frames.floor(screen, counts["floor"]))
     add(frames.arena_frame(screen, counts["arena"]))
+    add(frames.arena_frame_rebuild(screen, counts["arena"]))
     battle = frames.big_battle()
     add(frames.big_pan(screen, battle, counts["pan"]))
     add(frames.big_zoom(screen, battle, counts["zoom"]))
     add(frames.big_first_frame(screen, battle, counts["first"]))
+    add(frames.command_frame(screen, counts["command_frames"], counts["figures"]))
     add(engine.reach(counts["reach"]))
     add(*engine.predict(counts["predict"]))
     add(*engine.play(counts["games"]))
     add(engine.map_load(counts["loads"]))
+    add(*history.rows(counts["commands"], counts))
     add(process.first_frame(counts["starts"]))
     add(process.help_text(counts["helps"]))
+    add(process.headless_start(counts["headless"]))
     add(process.memory(counts["memory_runs"], counts["pans"], counts["notches"]))
     return out
 

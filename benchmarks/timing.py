@@ -18,6 +18,11 @@ def use_clock(name: str) -> None:
     _clock[0] = CLOCKS[name]
 
 
+def clock_name() -> str:
+    """"wall" or "cpu": the clock chosen."""
+    return "cpu" if _clock[0] is time.process_time else "wall"
+
+
 def clock() -> float:
     """The chosen clock, in seconds."""
     return _clock[0]()

@@ -271,7 +271,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
-    from board.rules.base import ruleset_ids
+    from board.rules.registry import ruleset_ids
 
     parser.add_argument("--ruleset", choices=ruleset_ids(), default=default,
                         help="play under this rule system instead of the map's own "
@@ -280,7 +280,7 @@ def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = Non
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from board.rules.base import ruleset_ids
+    from board.rules.registry import ruleset_ids
 
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(

@@ -194,7 +194,9 @@ class SeededDice:
     def __init__(self, seed: int | str | None = None) -> None:
         # With no seed, pick one and keep it, so even an unplanned game can be replayed.
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
-        self._rng = random.Random(self.seed)
+        # Made at the first roll: seeding from a string hashes it (SHA-512), and most commands
+        # (moves, turns) roll nothing.
+        self._rng: random.Random | None = None
 
     def __repr__(self) -> str:
         return f"SeededDice(seed={self.seed!r})"
@@ -202,6 +204,8 @@ class SeededDice:
     def roll(self, sides: int) -> int:
         """One die from the seeded generator."""
         _require_sides(sides)
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
         return self._rng.randint(1, sides)
 
 

@@ -33,6 +33,9 @@ def command_dice(seed: int | str, index: int, command: Command) -> DiceSource:
     return seeded
 
 
+CHECKPOINT_EVERY = 32  # undo replays at most this many commands; memory: a state per 32
+
+
 class Game:
     """The one source of truth: state changes only through submit(), undo() and redo()."""
 
@@ -56,6 +59,11 @@ class Game:
         if not self.fight:
             self.start_events = [e for e in self.start_events if e.kind != "victory"]
         self.events: list[Event] = list(self.start_events)
+        # The state after every CHECKPOINT_EVERY-th command (0: the start), so that undo
+        # replays at most that many commands however long the game; and where each accepted
+        # command's events begin in self.events, so that undo cuts them off.
+        self._checkpoints: dict[int, Any] = {0: self.state}
+        self._event_marks: list[int] = []
 
     def check(self, command: Command) -> str | None:
         """Why the command would be refused now, or None if it is legal.
@@ -71,25 +79,34 @@ class Game:
             self.undone.clear()
         return outcome
 
+    def _step(self, state, index: int, command: Command) -> tuple[Any, list[Event]]:
+        """The state after the index-th command, on a private copy: a refusal (raised) leaves
+        `state` untouched, and apply() checks before it changes anything, so the command is
+        planned only once."""
+        new_state = state.clone()
+        dice = RecordingDice(command_dice(self.seed, index, command))
+        return new_state, self.ruleset.apply(new_state, command, dice)
+
     def _apply(self, command: Command) -> Outcome:
         tried = self._attempt(command)
         if isinstance(tried, str):
             return self._refused(command, tried)
+        # Nothing changes a state once a command has been applied to it (the next one works
+        # on a clone), so a checkpoint is the state itself, not a copy.
         self.state, events = tried
         self.version += 1
         self.history.append(command)
+        self._event_marks.append(len(self.events))
         self.events.extend(events)
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.history)] = self.state
         return Outcome(True, events)
 
     def _attempt(self, command: Command) -> tuple[Any, list[Event]] | str:
         """The new state and events of a command, or why it is refused; self.state is untouched."""
         try:
-            # apply() checks the command before it changes anything, on a private copy: a
-            # refusal leaves self.state untouched, and the command is planned only once.
-            new_state = self.state.clone()
-            dice = RecordingDice(command_dice(self.seed, len(self.history), command))
             reading = noting_reads(command)
-            events = self.ruleset.apply(new_state, reading, dice)
+            new_state, events = self._step(self.state, len(self.history), reading)
         except Refusal as refusal:
             return refusal.reason
         except DiceError as error:
@@ -111,11 +128,24 @@ class Game:
         return Outcome(False, [event], reason)
 
     def undo(self) -> bool:
-        """Take back the last command by replaying all the others."""
+        """Take back the last command: back to the checkpoint before it, then replay the few
+        commands after that checkpoint (each with its own dice, so die for die)."""
         if not self.history:
             return False
         self.undone.append(self.history.pop())
-        self._replay(self.history)
+        count = len(self.history)
+        self._checkpoints.pop(count + 1, None)
+        del self.events[self._event_marks.pop():]
+        base = count - count % CHECKPOINT_EVERY
+        state = self._checkpoints[base]
+        for index in range(base, count):
+            try:
+                state, _ = self._step(state, index, self.history[index])
+            except Refusal as refusal:  # cannot happen for commands that were accepted before
+                raise RuntimeError(f"replay diverged at {self.history[index].short()}: "
+                                   f"{refusal.reason}") from None
+        self.state = state
+        self.version += 1
         return True
 
     def redo(self) -> Outcome | None:
@@ -123,17 +153,6 @@ class Game:
         if not self.undone:
             return None
         return self._apply(self.undone.pop())
-
-    def _replay(self, commands: list[Command]) -> None:
-        self.state, self.start_events = self.ruleset.setup(
-            self.battle, self.options, SeededDice(f"{self.seed}:setup"))
-        self.version += 1
-        self.events = list(self.start_events)
-        self.history = []
-        for command in commands:
-            outcome = self._apply(command)
-            if not outcome.accepted:  # cannot happen for commands that were accepted before
-                raise RuntimeError(f"replay diverged at {command.short()}: {outcome.reason}")
 
     def predict(self, command: Command) -> Prediction | None:
         """Exact odds of an attack command in the current state."""

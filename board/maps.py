@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from board.footprints import footprint_cells
-from board.hexgrid import ORIGIN, Hex, from_offset, hex_label, hex_range, parse_label, to_offset
+from board.hexgrid import (ORIGIN, Hex, from_offset, hex_label, hex_neighbors, hex_range, parse_label,
+                          to_offset)
 from board.models import MAX_SIDE, OFF_MAP, PICTURE, PICTURE_OF, FigureBase, HexTerrain, MapFile
 from board.rules.base import ruleset_ids
 from board.sheets import figure_specs
@@ -52,6 +54,13 @@ class BattleMap:
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of a hex (open when nothing is recorded)."""
         return self.terrain.get(h, OPEN)
+
+    @cached_property
+    def ways(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each passable hex's passable neighbours, in direction order: what a search for
+        reachable hexes walks (worked out once: a map does not change once loaded)."""
+        return {h: tuple(n for n in hex_neighbors(h) if self.passable(n))
+                for h in self.cells if self.passable(h)}
 
     def passable(self, h: Hex) -> bool:
         """Whether a figure may stand on h: on the map and not a wall."""

@@ -1,4 +1,4 @@
-"""Saved games: atomic writes, the autosave after every command, and resuming after a crash."""
+"""Saved games: atomic writes, the journalled autosave after every command, and resuming after a crash."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 from board.game import Game
-from board.script import game_to_yaml, load_script
-from board.yamlio import InputError
+from board.journal import Journal, entry, journal_path, replay_journal
+from board.script import command_json, commands_yaml, game_header, game_to_yaml, parse_script
+from board.yamlio import InputError, Problem, read_text
 
 AUTOSAVE = "autosave.yaml"
 
@@ -77,34 +78,92 @@ def save_game(game: Game, path: str | Path) -> None:
 
 
 def load_game(path: str | Path) -> Game:
-    """Open a saved game, replaying every command; a damaged save is refused whole."""
-    script = load_script(path)
+    """Open a saved game, with its journal if it has one, replaying every command; a damaged
+    save is refused whole."""
+    text = read_text(path)
+    script = parse_script(text, str(path), Path(path).parent)
+    commands = script.commands
+    sources = replay_journal(path, text, commands)
     game = script.game
-    for index, command in enumerate(script.commands):
+    for index, (command, line) in enumerate(zip(commands, sources)):
         outcome = game.submit(command)
         if not outcome.accepted:
-            raise InputError([script.marks.problem(("commands", index), f"the save is damaged: command "
-                                                   f"{index + 1} ({command.short()}) is refused: {outcome.reason}")])
+            message = (f"the save is damaged: command {index + 1} ({command.short()}) is refused: "
+                       f"{outcome.reason}")
+            raise InputError([script.marks.problem(("commands", index), message) if line is None
+                              else Problem(str(journal_path(path)), line, 1, message)])
     return game
 
 
 class Autosaver:
-    """Keeps the autosave in step with a game: written after every change."""
+    """Keeps the autosave in step with a game, at a cost per command that does not grow with
+    the game: each command (or undo) is one line appended to the save's journal; the save is
+    written whole only for a new game and when the journal has grown as long as the save."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None, compact_after: int = 256):
         self.path = (folder or data_dir()) / AUTOSAVE
+        self.compact_after = compact_after
         self.written = -1
+        self.game: Game | None = None
+        self.saved: list = []  # the commands on disk (save and journal), as the game's objects
+        self.lines: list[str] = []  # and each as JSON
+        self.journal: Journal | None = None
 
     def save(self, game: Game) -> None:
-        """Write the game if it changed since the last write."""
-        if game.version != self.written:
-            save_game(game, self.path)
-            self.written = game.version
+        """Bring the autosave up to date with the game, if it changed since the last save."""
+        if game is self.game and game.version == self.written:
+            return
+        if game is not self.game or self.journal is None:
+            self.compact(game)
+        else:
+            self._append(game)
+        self.written = game.version
+
+    def _append(self, game: Game) -> None:
+        """Journal what changed since the last save: an undo cuts back, new commands follow."""
+        history, saved = game.history, self.saved
+        keep = min(len(history), len(saved))
+        while keep and history[keep - 1] is not saved[keep - 1]:
+            keep -= 1
+        new = [command_json(c) for c in history[keep:]]
+        if keep == len(saved) and not new:
+            return
+        lines = [entry(keep)] if keep < len(saved) and not new else []
+        lines += [entry(keep + i, text) for i, text in enumerate(new)]
+        try:
+            self.journal.append("".join(lines))
+        except OSError:
+            # Part of a line may be on disk: the next save writes the game whole instead.
+            self._close_journal()
+            raise
+        self.saved[keep:], self.lines[keep:] = history[keep:], new
+        if self.journal.lines > max(self.compact_after, len(self.saved)):
+            self.compact(game)
+
+    def compact(self, game: Game) -> None:
+        """Write the whole game as the save, and start its journal afresh."""
+        if game is not self.game:
+            self.game, self.saved, self.lines = game, [], []
+        self.lines[len(self.saved):] = [command_json(c) for c in game.history[len(self.saved):]]
+        self.saved = list(game.history)
+        text = game_header(game) + commands_yaml(self.lines)
+        self._close_journal()
+        write_atomically(self.path, text)  # the old journal is bound to the old save: now ignored
+        self.journal = Journal(journal_path(self.path), text)
+
+    def _close_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
 
     def close(self) -> None:
         """A clean exit: the game is not waiting to be resumed any more."""
-        if self.path.exists():
-            os.replace(self.path, self.path.with_name("last-closed.yaml"))
+        if self.game is not None and self.journal is not None:
+            self.compact(self.game)  # last-closed.yaml holds the whole game on its own
+            self._close_journal()
+            journal_path(self.path).unlink()
+        self._close_journal()
+        self._set_aside("last-closed.yaml")
 
     def pending(self) -> Path | None:
         """An autosave left by a crash or a kill, if there is one."""
@@ -112,5 +171,15 @@ class Autosaver:
 
     def discard(self) -> None:
         """The player chose not to resume: keep it aside, never delete a game."""
+        self._close_journal()
+        self._set_aside("declined.yaml")
+
+    def _set_aside(self, name: str) -> None:
+        """Rename the autosave and its journal (which stays bound to it) out of the way."""
         if self.path.exists():
-            os.replace(self.path, self.path.with_name("declined.yaml"))
+            os.replace(self.path, self.path.with_name(name))
+        journal, aside = journal_path(self.path), journal_path(self.path.with_name(name))
+        if journal.exists():
+            os.replace(journal, aside)
+        else:
+            aside.unlink(missing_ok=True)  # an older game's, bound to an older file

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
-from board.maps import load_map, map_from_data
+from board.maps import load_map, map_from_data, map_to_yaml
 from board.validation import pydantic_problems
 from board.rules.base import Command, get_ruleset, ruleset_ids
-from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
+from board.yamlio import (InputError, Marks, Problem, SafeDumper, SafeLoader, dump_yaml, parse_yaml,
+                          read_text)
 
 FORMAT = 1
+_NOT_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 class ScriptFile(BaseModel):
@@ -46,10 +51,11 @@ def load_script(path: str | Path, ruleset: str | None = None) -> Script:
 
 
 def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
-                 ruleset: str | None = None) -> Script:
+                 ruleset: str | None = None, fast: bool = True) -> Script:
     """Check script text and build its game (no command applied yet), under the script's
     ruleset, or the one asked for, or else the map's own."""
-    data, marks = parse_yaml(text, file)
+    quick = read_save_text(text, file) if fast else None
+    data, marks = quick or parse_yaml(text, file)
     if not isinstance(data, dict):
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
     if "map" not in data and {"figures", "terrain", "size", "radius"} & set(data):
@@ -69,6 +75,8 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
             commands.append(Command.model_validate(raw))
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("commands", index), data=raw)
+    if problems and quick:  # the YAML reading gives every bad key its own line and column
+        return parse_script(text, file, base, ruleset, fast=False)
     battle = None
     play_id = ruleset or source.ruleset  # None: the map's own
     if play_id is not None and play_id not in ruleset_ids():
@@ -106,12 +114,67 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
     return Script(source=source, game=game, commands=commands, marks=marks)
 
 
-def game_to_yaml(game: Game, map_ref: str | None = None) -> str:
-    """A game as a script: the save format. The map is inlined unless a path is given."""
-    from board.maps import map_to_yaml
-    from board.yamlio import SafeLoader
-    import yaml
+def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
+    """A save as written by game_to_yaml: the header read as YAML, the commands (one JSON
+    object a line, last in the file) as JSON, many times faster for a long game. None when
+    the text is not in that shape, or a line reads differently as JSON than as YAML: then
+    the whole text is read as YAML."""
+    cut = text.rfind("\ncommands:\n")
+    if cut < 0:
+        return None
+    lines = text[cut + len("\ncommands:\n"):].split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    commands = []
+    for line in lines:
+        if not line.startswith("- {"):
+            return None
+        try:
+            commands.append(json.loads(line[2:], object_pairs_hook=_no_repeats,
+                                       parse_float=_yaml_float, parse_constant=_refuse))
+        except (ValueError, RecursionError):
+            return None
+    data, marks = parse_yaml(text[:cut + 1], file)
+    if not isinstance(data, dict) or "commands" in data:
+        return None
+    data["commands"] = commands
+    line = text.count("\n", 0, cut) + 2  # the line of "commands:"
+    marks.spots[("commands",)] = (line + 1, 1)
+    for index in range(len(commands)):
+        marks.spots[("commands", index)] = (line + 1 + index, 3)
+    return data, marks
 
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object; a repeated key is for the YAML reading to report."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a repeated key")
+    return out
+
+
+def _yaml_float(text: str) -> float:
+    """A JSON float that YAML 1.1 also reads as a float (it wants a dot: 1e5 is a string)."""
+    if "." not in text:
+        raise ValueError("not a YAML float")
+    return float(text)
+
+
+def _refuse(text: str) -> None:
+    raise ValueError(f"{text} is not JSON")
+
+
+def command_json(command: Command) -> str:
+    """A command as one line of JSON, which is also YAML: the save's and journal's format."""
+    text = json.dumps(command.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
+                      ensure_ascii=False)
+    # Characters YAML reads as line breaks or refuses, escaped the way JSON and YAML both read.
+    return _NOT_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def game_header(game: Game, map_ref: str | None = None) -> str:
+    """The save without its commands: format, map (inline unless a path is given), ruleset,
+    options and seed."""
     data: dict[str, Any] = {"hexboard": FORMAT}
     data["map"] = map_ref if map_ref else yaml.load(map_to_yaml(game.battle), Loader=SafeLoader)
     data["ruleset"] = game.ruleset.id
@@ -119,6 +182,18 @@ def game_to_yaml(game: Game, map_ref: str | None = None) -> str:
     if options:
         data["options"] = options
     data["seed"] = game.seed
-    data["commands"] = [c.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-                        for c in game.history]
+    if isinstance(data["map"], str) and "options" not in data:
+        # All scalars: PyYAML would write one {flow} line, which the commands cannot follow.
+        return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True,
+                         default_flow_style=False)
     return dump_yaml(data)
+
+
+def commands_yaml(lines: list[str]) -> str:
+    """The commands key, last in a save: one command a line, so a save reads back fast."""
+    return "commands:\n" + "".join(f"- {line}\n" for line in lines) if lines else "commands: []\n"
+
+
+def game_to_yaml(game: Game, map_ref: str | None = None) -> str:
+    """A game as a script: the save format. The map is inlined unless a path is given."""
+    return game_header(game, map_ref) + commands_yaml([command_json(c) for c in game.history])

@@ -58,7 +58,7 @@ def test_an_atomic_write_never_leaves_half_a_file(tmp_path, monkeypatch):
 
 def test_a_damaged_save_is_refused_whole(tmp_path):
     game = played(12)
-    text = game_to_yaml(game).replace("figure: ", "figure: Nobody", 1)
+    text = game_to_yaml(game).replace('"figure": "', '"figure": "Nobody', 1)
     (tmp_path / "bad.yaml").write_text(text)
     with pytest.raises(InputError, match="the save is damaged: command 1"):
         load_game(tmp_path / "bad.yaml")

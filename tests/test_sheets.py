@@ -1,13 +1,19 @@
 """Figure sheets per ruleset in map files (issues 7 and 8: "its own figure sheet, validated in
 map files"; "chosen per map, per script, or with --ruleset on the command line")."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from board.cli import main
 from board.maps import map_to_yaml, parse_map
-from board.rules.base import ruleset_ids
+from board.rules.base import get_ruleset, ruleset_ids
 from board.script import parse_script
 from board.yamlio import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
 
 MAP = """\
 name: Two
@@ -90,3 +96,23 @@ def test_ruleset_on_the_command_line(tmp_path, capsys):
     path.write_text(MAP)
     assert main(["check", "--ruleset", "usage-dice", str(path)]) == 0
     assert "ok" in capsys.readouterr().out
+
+
+def test_each_ruleset_package_registers_the_id_its_folder_names():
+    for ruleset_id in ruleset_ids():
+        assert get_ruleset(ruleset_id).id == ruleset_id
+
+
+def test_help_and_one_map_import_only_the_ruleset_they_use():
+    code = """
+import sys
+def rulesets():
+    return {m.split(".")[2] for m in sys.modules if m.startswith("board.rules.")} - {"base", "registry"}
+from board.cli import build_parser
+build_parser()
+assert not rulesets() and "pydantic" not in sys.modules, "--help imports no ruleset, no pydantic"
+from board.maps import load_map
+load_map("maps/arena.yaml")
+assert rulesets() == {"warrior_wizard"}, rulesets()
+"""
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

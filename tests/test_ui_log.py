@@ -259,3 +259,31 @@ def test_save_is_atomic(tmp_path, monkeypatch):
         log.save(path)
     assert path.read_text(encoding="utf-8") == "the old log\n"
     assert os.listdir(tmp_path) == ["fight.log"]  # no temporary file left behind
+
+
+def test_a_kept_panel_is_painted_again_only_when_the_log_changes():
+    log, _ = settled_log([plain(1)])
+    kept = pygame.Surface((WIDTH, 300))
+    log.draw_kept(kept, kept.get_rect())
+    kept.fill((255, 0, 0))
+    log.update(101.0)
+    log.draw_kept(kept, kept.get_rect())  # nothing changed: left as it was
+    assert kept.get_at((WIDTH // 2, 150))[:3] == (255, 0, 0)
+    log.add([plain(2)], 102.0)
+    log.skip()
+    log.update(103.0)
+    log.draw_kept(kept, kept.get_rect())
+    assert kept.get_at((WIDTH // 2, 150))[:3] == theme.PANEL
+
+
+def test_a_kept_panel_shows_the_dice_settled_once_they_stop_tumbling():
+    log = CombatLog(WIDTH)
+    log.add([attack()], 0.0)
+    kept = pygame.Surface((WIDTH, 300))
+    now = 0.0
+    while now < 10.0:  # every frame of the animation, and a few after it
+        now += 0.05
+        log.update(now)
+        log.draw_kept(kept, kept.get_rect())
+    settled, fresh = settled_log([attack()], 300)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

@@ -11,6 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from board.dice import DiceSource
 from board.hexgrid import Hex
 from board.models import Position
+# The registry lives in its own module, free of pydantic, so that --help stays cheap; every
+# ruleset and caller has always found it here.
+from board.rules.registry import get_ruleset, register, ruleset_ids  # noqa: F401
 
 
 class Command(BaseModel):
@@ -172,42 +175,3 @@ class Ruleset(Protocol):
 
     def legal_commands(self, state) -> list[Command]:
         """Concrete legal commands now (for random play and bots)."""
-
-
-_RULESETS: dict[str, Any] = {}
-_LOADED: list[bool] = []
-
-
-def register(ruleset) -> None:
-    """Make a ruleset available by its id."""
-    _RULESETS[ruleset.id] = ruleset
-
-
-def _load_all() -> None:
-    """Import every ruleset package under board/rules/ (each registers itself)."""
-    if _LOADED:
-        return
-    _LOADED.append(True)
-    import importlib
-    import pkgutil
-
-    import board.rules
-
-    for module in pkgutil.iter_modules(board.rules.__path__):
-        if module.ispkg:
-            importlib.import_module(f"board.rules.{module.name}")
-
-
-def ruleset_ids() -> tuple[str, ...]:
-    """The ids of every ruleset, sorted."""
-    _load_all()
-    return tuple(sorted(_RULESETS))
-
-
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset with that id; KeyError listing the known ones."""
-    _load_all()
-    try:
-        return _RULESETS[ruleset_id]
-    except KeyError:
-        raise KeyError(f'unknown ruleset "{ruleset_id}"; known: {", ".join(sorted(_RULESETS))}') from None

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from board.hexgrid import Hex, Layout, hex_to_pixel, layout_for, pixel_to_hex, polygon_corners
 
 MIN_SIZE, MAX_SIZE = 8.0, 96.0
+MAX_OFFSETS = 65536  # hexes remembered per zoom (a 100x100 map has 10,000)
+
+
+@lru_cache(maxsize=4)
+def _offsets(kind: str, size: float) -> dict:
+    """The offsets of hexes at one zoom, filled as they are asked for (a few zooms kept)."""
+    return {}
 
 
 class Camera:
@@ -27,6 +36,22 @@ class Camera:
     def to_screen(self, h) -> tuple[float, float]:
         """Pixel centre of a hex (or fractional hex) on screen."""
         return hex_to_pixel(self.layout, h)
+
+    def offset(self, h: Hex) -> tuple[float, float]:
+        """Where a whole hex's centre lies from the origin, at this zoom: a pan leaves it alone,
+        so it is looked up, not worked out, while panning (to_screen() adds the origin)."""
+        table = _offsets(self.kind, self.size)
+        point = table.get(h)
+        if point is None:
+            if len(table) >= MAX_OFFSETS:
+                table.clear()
+            point = table[h] = hex_to_pixel(layout_for(self.kind, self.size, (0.0, 0.0)), h)
+        return point
+
+    def hex_centre(self, h: Hex) -> tuple[float, float]:
+        """to_screen() of a whole hex, from offset()."""
+        x, y = self.offset(h)
+        return x + self.origin[0], y + self.origin[1]
 
     def to_hex(self, p: tuple[float, float]) -> Hex:
         """The hex under a screen pixel."""

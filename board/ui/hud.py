@@ -95,11 +95,15 @@ class Banner:
         figure, with "+N" pills for those left out before and after it."""
         waiting = set(info.get("queue", []))
         order = list(info["order"])
-        pills = [_order_pill(n, n == info["active"], n not in waiting, colours, status) for n in order]
+        # Measured, not drawn: with hundreds of figures only the few that fit are rendered.
+        widths = [theme.font(14, n == info["active"]).size(_order_text(n, status))[0] + 16 + 6
+                  for n in order]
         active = order.index(info["active"]) if info["active"] in order else 0
-        first, last = _window([p.get_width() + 6 for p in pills], active, right - x)
-        shown = ([_more(first)] if first else []) + pills[first:last] + ([_more(len(order) - last)]
-                                                                         if last < len(order) else [])
+        first, last = _window(widths, active, right - x)
+        pills = [_order_pill(n, n == info["active"], n not in waiting, colours, status)
+                 for n in order[first:last]]
+        shown = ([_more(first)] if first else []) + pills + ([_more(len(order) - last)]
+                                                             if last < len(order) else [])
         for pill in shown:
             surface.blit(pill, (x, (surface.get_height() - pill.get_height()) // 2))
             x += pill.get_width() + 6
@@ -109,11 +113,15 @@ def _order_pill(name: str, active: bool, done: bool, colours, status) -> pygame.
     colour = colours.get(name, theme.TEAM_COLOURS[-1])
     bg = colour if active else tuple(int(c * 0.45) for c in colour)
     fg = (255, 255, 255) if not done or active else theme.TEXT_DIM
-    note = status.get(name)
-    pill = _pill(name + (f" ({note})" if note else ""), fg, bg, 14, active)
+    pill = _pill(_order_text(name, status), fg, bg, 14, active)
     if active:  # a bright underline marks whose turn it is
         pygame.draw.rect(pill, (255, 255, 255), (8, pill.get_height() - 3, pill.get_width() - 16, 2))
     return pill
+
+
+def _order_text(name: str, status) -> str:
+    note = status.get(name)
+    return name + (f" ({note})" if note else "")
 
 
 def _more(n: int) -> pygame.Surface:
@@ -141,7 +149,19 @@ def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
 
 
 def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
-    """The bottom line: a refusal in warning colours, or a hint."""
+    """The bottom line: a refusal in warning colours, or a hint (painted once per text)."""
+    key = (rect.size, message, warning, hint)
+    if _status[0] != key:
+        line = pygame.Surface(rect.size)
+        _paint_status(line, line.get_rect(), message, warning, hint)
+        _status[:] = [key, line]
+    screen.blit(_status[1], rect.topleft)
+
+
+_status: list = [None, None]  # the last status line: its key and its picture
+
+
+def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
     screen.fill(theme.PANEL, rect)
     pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.topright)
     text, colour = (message, theme.TEXT_WARN if warning else theme.TEXT) if message else (hint, theme.TEXT_DIM)

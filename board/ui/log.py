@@ -38,6 +38,8 @@ class CombatLog:
         self._body_h: int | None = None
         self._now = 0.0
         self._dirty = True
+        self._changes = 0  # counts every change to what the panel shows
+        self._kept = None  # what draw_kept() last painted, and where
 
     @property
     def animating(self) -> bool:
@@ -80,6 +82,7 @@ class CombatLog:
             self._pending.append(Entry(event, self._serial, start + arrive * scale, start + settle * scale,
                                        dice_faces(event)))
         self._dirty = True
+        self._changes += 1
         self._arrive(now)
 
     def _arrive(self, now: float) -> bool:
@@ -105,6 +108,7 @@ class CombatLog:
         live = [e for e in self._live if e.settle > now]
         changed = changed or bool(live) or len(live) != len(self._live)
         self._live, self._dirty = live, False
+        self._changes += changed
         return changed
 
     def skip(self) -> None:
@@ -115,6 +119,7 @@ class CombatLog:
         for entry in self._live:
             entry.settle = min(entry.settle, self._now)
         self._live, self._dirty = [], True
+        self._changes += 1
 
     def scroll(self, lines: int) -> None:
         """Scroll by rows: positive goes back in time; clamped to the log."""
@@ -122,6 +127,7 @@ class CombatLog:
         if not self._offset:
             self._unseen = 0
         self._dirty = True
+        self._changes += 1
 
     def _limit(self) -> int:
         """The furthest offset back: the oldest row at the top of the body."""
@@ -161,6 +167,14 @@ class CombatLog:
         else:
             self._cache.move_to_end(key)
         return surf
+
+    def draw_kept(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """draw() into a surface that keeps its pixels between frames (the play scene's
+        backdrop): painted again only when what the panel shows changed."""
+        key = (surface, tuple(rect), self._changes, self._offset, len(self._rows))
+        if key != self._kept or self.animating:
+            self.draw(surface, rect)
+            self._kept = key
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the panel into rect; only the visible rows are blitted."""

@@ -49,14 +49,19 @@ class ActionMenu:
         key = (title, tuple(items), topleft)
         if key == self.key:
             return
-        self.hide()
+        rect = pygame.Rect(topleft, (WIDTH, ROW * (len(items) + 1) + 14))
+        if items and self.panel is not None and self.panel.get_relative_rect() == rect:
+            # The same size: keep the panel (its rounded shape is the costly part), new rows.
+            self.panel.get_container().clear()
+            self.buttons = {}
+        else:
+            self.hide()
+            if items:
+                self.panel = pygame_gui.elements.UIPanel(rect, manager=self.manager, object_id="panel")
         self.key = key
         if not items:
             return
         title = _fit(title, WIDTH - 28)
-        height = ROW * (len(items) + 1) + 14
-        self.panel = pygame_gui.elements.UIPanel(pygame.Rect(topleft, (WIDTH, height)),
-                                                 manager=self.manager, object_id="panel")
         pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
                                     container=self.panel, object_id="#menu_title")
         for index, item in enumerate(items):

@@ -47,6 +47,9 @@ class PlayScene:
         self.drag_moved = False
         self.dirty = True
         self.now = 0.0
+        self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
+        self.sidebar_key = None
+        self._colours: tuple = (None, {}, {})
         self.resize(size)
         self.log.add(game.events, 0.0)
 
@@ -352,6 +355,28 @@ class PlayScene:
             ov.reach = frozenset(v.action.hexes)
         return ov
 
+    def _draw_sidebar(self, size: tuple[int, int], menu_height: int) -> None:
+        """The sidebar in the backdrop (the board layer shares it): the menu's part, painted
+        when its height changes, and the log's, painted when the log changes."""
+        if self.backdrop is None or self.backdrop.get_size() != size:
+            self.backdrop, self.sidebar_key = pygame.Surface(size), None
+            if pygame.display.get_surface():
+                self.backdrop = self.backdrop.convert()
+        key = (self.backdrop, tuple(self.sidebar), menu_height)
+        if key != self.sidebar_key:
+            self.backdrop.fill(theme.PANEL, (*self.sidebar.topleft, self.sidebar.width, menu_height))
+            pygame.draw.line(self.backdrop, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
+            self.sidebar_key = key
+        self.log.draw_kept(self.backdrop, self.log_rect)
+
+    def _figure_colours(self, figures) -> tuple[dict, dict]:
+        """Each figure's team colour, and the status of those not "ok" (once per game version)."""
+        if self._colours[0] != self.game.version:
+            colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
+            status = {n: f.status for n, f in figures.items() if f.status != "ok"}
+            self._colours = (self.game.version, colours, status)
+        return self._colours[1], self._colours[2]
+
     def hint(self) -> str:
         return HINTS.get(self.controller.view.mode, "")
 
@@ -360,19 +385,17 @@ class PlayScene:
         c = self.controller
         figures = self.game.tokens()
         ov = self.overlays()
-        self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now)
-        colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
-        status = {n: f.status for n, f in figures.items() if f.status != "ok"}
+        menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
+        self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
+                                    self.sidebar.height - menu_height)
+        self._draw_sidebar(screen.get_size(), menu_height)
+        self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now,
+                           self.backdrop)
+        colours, status = self._figure_colours(figures)
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
         if info.get("timeline"):
             draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
-        menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
-        self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
-                                    self.sidebar.height - menu_height)
-        screen.fill(theme.PANEL, self.sidebar)
-        pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
-        self.log.draw(screen, self.log_rect)
         reason = self.menu.reason_at(self.mouse)
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())

@@ -46,6 +46,16 @@ class Overlays:
                 tuple(self.links), self.reach, self.stops, self.labels)
 
 
+def _uncovered(whole: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """The strips of a surface that a scroll by (dx, dy) leaves to be painted."""
+    strips = []
+    if dx:
+        strips.append(pygame.Rect(0 if dx > 0 else whole.width + dx, 0, abs(dx), whole.height))
+    if dy:
+        strips.append(pygame.Rect(0, 0 if dy > 0 else whole.height + dy, whole.width, abs(dy)))
+    return strips
+
+
 def _stamp(size: float, kind: str, rgba) -> pygame.Surface:
     """A translucent hex the size of one map hex, to blit wherever an overlay goes."""
     surface, inner = _hex_surface(size, kind)
@@ -98,6 +108,8 @@ class BoardRenderer:
         self.drawn: tuple[float, tuple[float, float]] | None = None  # (size, origin) last drawn sharp
         self.preview: tuple[pygame.Surface, float, tuple[float, float]] | None = None
         self.zoomed_at = 0.0
+        self.centres: tuple = (None, {})
+        self.overlay_stamps: tuple = (None, [])  # (kind, hex size) -> footprint centres from the origin
 
     # --- cached pieces -------------------------------------------------------------------
 
@@ -113,28 +125,70 @@ class BoardRenderer:
             self.stamps[key] = _threat_stamp(size, self.battle.layout, colour)
         return self.stamps[key]
 
-    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key) -> pygame.Surface:
-        """Map tiles with threat zones, reach and engagement links, rebuilt only on change."""
-        key = (rect.size, camera.version, camera.size, camera.origin, ov.key(), state_key)
-        if self.layer is not None and key == self.layer_key:
+    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key,
+                     backdrop: pygame.Surface | None = None) -> pygame.Surface:
+        """Map tiles with threat zones, reach and engagement links, rebuilt only on change
+        (a pan by whole pixels scrolls it and paints the strips uncovered); drawn into the
+        backdrop's part under rect if there is one, else into its own surface."""
+        what = (backdrop, tuple(rect), camera.size, ov.key(), state_key)
+        if self.layer is not None and self.layer_key == (what, camera.origin):
             return self.layer
-        if self.layer is None or self.layer.get_size() != rect.size:
-            self.layer = pygame.Surface(rect.size)
-            if pygame.display.get_surface():
-                self.layer = self.layer.convert()
         local = Camera(camera.kind, camera.size, (camera.origin[0] - rect.x, camera.origin[1] - rect.y))
-        self.tiles.draw(self.layer, self.layer.get_rect(), local.size, local.origin, ov.labels)
+        shift = self._pan_since_last(what, camera.origin, rect)
+        if shift is not None:
+            self.layer.scroll(*shift)
+            for strip in _uncovered(self.layer.get_rect(), *shift):
+                self._paint_layer(strip, local, ov, figures)
+        else:
+            if backdrop is not None:
+                self.layer = backdrop.subsurface(rect)
+            elif self.layer is None or self.layer.get_parent() is not None or self.layer.get_size() != rect.size:
+                self.layer = pygame.Surface(rect.size)
+                if pygame.display.get_surface():
+                    self.layer = self.layer.convert()
+            self._paint_layer(self.layer.get_rect(), local, ov, figures)
+        self.layer_key = (what, camera.origin)
+        return self.layer
+
+    def _pan_since_last(self, what, origin, rect: pygame.Rect) -> tuple[int, int] | None:
+        """The whole-pixel pan since the layer was drawn, if nothing else changed."""
+        if self.layer is None or self.layer_key is None or self.layer_key[0] != what:
+            return None
+        dx, dy = origin[0] - self.layer_key[1][0], origin[1] - self.layer_key[1][1]
+        if dx != int(dx) or dy != int(dy) or abs(dx) >= rect.width // 2 or abs(dy) >= rect.height // 2:
+            return None
+        return int(dx), int(dy)
+
+    def _paint_layer(self, area: pygame.Rect, local: Camera, ov: Overlays, figures) -> None:
+        """Paint part of the layer: the tiles, then the overlays' stamps."""
+        self.tiles.draw(self.layer, area, local.size, local.origin, ov.labels)
+        ox, oy = local.origin
+        self.layer.set_clip(area)
+        self.layer.fblits([(stamp, (round(x + ox), round(y + oy)))
+                           for stamp, x, y in self._overlay_stamps(local, ov, figures)])
+        self.layer.set_clip(None)
+
+    def _overlay_stamps(self, camera: Camera, ov: Overlays, figures) -> list:
+        """The threat zone, reach and stop stamps, each with its top left from the origin
+        (worked out once for the strips a pan uncovers)."""
         size = camera.size
-        blits = []
+        key = (size, ov.key(), tuple(sorted((n, self._team_colour(figures, n)) for n in ov.threat)))
+        if self.overlay_stamps[0] == key:
+            return self.overlay_stamps[1]
+        stamps = []
         for name, hexes in ov.threat.items():
             threat = self.threat_stamp(size, self._team_colour(figures, name))
-            blits += [(threat, self._stamp_pos(local, h)) for h in hexes]
+            stamps += [(threat, *self._stamp_offset(camera, h)) for h in hexes]
         reach = self.stamp(size, theme.REACH)
         stop = self.stamp(size, theme.REACH_STOP)
-        blits += [(stop if h in ov.stops else reach, self._stamp_pos(local, h)) for h in ov.reach]
-        self.layer.fblits(blits)
-        self.layer_key = key
-        return self.layer
+        stamps += [(stop if h in ov.stops else reach, *self._stamp_offset(camera, h)) for h in ov.reach]
+        self.overlay_stamps = (key, stamps)
+        return stamps
+
+    @staticmethod
+    def _stamp_offset(camera: Camera, h: Hex) -> tuple[float, float]:
+        x, y = camera.offset(h)
+        return x - camera.size * 1.1, y - camera.size * 1.1
 
     def _team_colour(self, figures, name: str) -> tuple[int, int, int]:
         f = figures.get(name)
@@ -142,8 +196,8 @@ class BoardRenderer:
 
     @staticmethod
     def _stamp_pos(camera: Camera, h: Hex) -> tuple[int, int]:
-        x, y = camera.to_screen(h)
-        return round(x - camera.size * 1.1), round(y - camera.size * 1.1)
+        x, y = BoardRenderer._stamp_offset(camera, h)
+        return round(x + camera.origin[0]), round(y + camera.origin[1])
 
     def token(self, f, size: float, colour) -> pygame.Surface:
         """The token of a figure at this zoom, drawn once per look and facing."""
@@ -184,19 +238,26 @@ class BoardRenderer:
             surface.blit(part, (rect.x + round(offset[0] + src.x * k), rect.y + round(offset[1] + src.y * k)))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, figures, ov: Overlays,
-             animator=None, now: float = 0.0) -> None:
-        """Draw the board area of one frame."""
+             animator=None, now: float = 0.0, backdrop: pygame.Surface | None = None) -> None:
+        """Draw the board area of one frame.
+
+        A backdrop is a surface the size of `surface` that keeps its pixels between frames (the
+        rest of it painted by the caller): the board layer is kept in it, and the whole of it is
+        blitted first. One blit of the full width costs much less than two of part widths."""
         if self.drawn is not None and camera.size != self.drawn[0]:
             if self.preview is None:  # the zoom starts: the screen still shows the last sharp frame
                 self.preview = (surface.subsurface(rect).copy(), *self.drawn)
             self.zoomed_at = now
         if self.preview is not None and now - self.zoomed_at < SETTLE:
+            if backdrop is not None:
+                surface.blit(backdrop, (0, 0))
             self._draw_preview(surface, rect, camera)
             return
         self.preview = None
         self.drawn = (camera.size, camera.origin)
         state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in figures.values())
-        surface.blit(self._board_layer(rect, camera, ov, figures, state_key), rect.topleft)
+        layer = self._board_layer(rect, camera, ov, figures, state_key, backdrop)
+        surface.blit(backdrop, (0, 0)) if backdrop is not None else surface.blit(layer, rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
@@ -217,9 +278,17 @@ class BoardRenderer:
         surface.set_clip(clip)
 
     def _centre(self, camera: Camera, f) -> tuple[float, float]:
-        cells = footprint_cells(f.size, f.hex, f.facing or 0)
-        points = [camera.to_screen(c) for c in cells]
-        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        """The centre of a figure's footprint on screen; its offset from the origin is kept
+        per zoom, so a pan costs an addition per token."""
+        if self.centres[0] != (camera.kind, camera.size) or len(self.centres[1]) > 4096:
+            self.centres = ((camera.kind, camera.size), {})
+        key = (f.size, f.hex, f.facing or 0)
+        offset = self.centres[1].get(key)
+        if offset is None:
+            points = [camera.offset(c) for c in footprint_cells(*key)]
+            offset = self.centres[1][key] = (sum(p[0] for p in points) / len(points),
+                                             sum(p[1] for p in points) / len(points))
+        return offset[0] + camera.origin[0], offset[1] + camera.origin[1]
 
     def _draw_tokens(self, surface, camera, figures, ov: Overlays, animator, now) -> None:
         order = sorted(figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))

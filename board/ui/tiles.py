@@ -99,12 +99,14 @@ class MapTiles:
         last_x = math.floor((rect.right - ox) / TILE)
         last_y = math.floor((rect.bottom - oy) / TILE)
         blits = []
-        for tx in range(first_x, last_x + 1):
-            for ty in range(first_y, last_y + 1):
-                if (tx, ty) in self.index:
-                    blits.append((self._tile((tx, ty)), (round(ox + tx * TILE), round(oy + ty * TILE))))
-        surface.fill(theme.BACKGROUND, rect)
         clip = surface.get_clip()
         surface.set_clip(rect)
+        for tx in range(first_x, last_x + 1):
+            for ty in range(first_y, last_y + 1):
+                at = (round(ox + tx * TILE), round(oy + ty * TILE))
+                if (tx, ty) in self.index:
+                    blits.append((self._tile((tx, ty)), at))
+                else:  # no hex there: background only (a tile is opaque, so not under tiles)
+                    surface.fill(theme.BACKGROUND, (*at, TILE, TILE))
         surface.fblits(blits)
         surface.set_clip(clip)

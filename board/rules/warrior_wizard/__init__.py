@@ -12,7 +12,7 @@ from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
-from board.rules.warrior_wizard.engagement import engagers, zone_of
+from board.rules.warrior_wizard.engagement import all_engagers, zone_of
 from board.rules.warrior_wizard.options import Options
 from board.rules.warrior_wizard.predict import predict_attack
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
@@ -39,8 +39,9 @@ class WarriorWizard:
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
+        engaged_by = all_engagers(state)
         for f in state.figures.values():
-            by = engagers(state, f) if f.status == "ok" else []
+            by = engaged_by[f.name]
             out[f.name] = Token(
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
                 facing=f.facing, status=f.status, posture=f.posture,
@@ -148,8 +149,9 @@ class WarriorWizard:
 
     def snapshot(self, state: WWState) -> dict[str, Any]:
         figures = {}
+        engaged_by = all_engagers(state)
         for f in state.figures.values():
-            by = engagers(state, f) if f.status == "ok" else []
+            by = engaged_by[f.name]
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "st": f.effective_st,
                 "adj_dx": adj_dx(state, f), "posture": f.posture, "status": f.status,

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections import deque
+from math import ceil
 
 from board.footprints import footprint_cells
-from board.hexgrid import DIRECTIONS, Hex, direction_between, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.warrior_wizard.engagement import engagers_needed, zone_of
 from board.rules.warrior_wizard.load import at_max_lift
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import half_movement, movement
+from board.rules.warrior_wizard.stats import movement
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
 ENGAGED_MOVES = ("shift",)
@@ -21,16 +22,19 @@ LABELS = {
 }
 
 
+def allowances(state: WWState, f: FigureState) -> dict[str, int]:
+    """How many hexes each movement action allows this figure."""
+    full = movement(state, f)
+    half = ceil(full / 2)  # half_movement(), from the one movement() worked out
+    return {"step": min(1, full), "jog": min(2, full), "half_move": half, "full_move": full,
+            "delay": half, "shift": min(1, full), "continue": max(0, full - f.turn.moved)}
+
+
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
     if action == "lift_step":  # under the maximum lift: one hex, on a 4d6 ST check
         return 1 if at_max_lift(state, f) else 0
-    full = movement(state, f)
-    return {
-        "step": min(1, full), "jog": min(2, full), "half_move": half_movement(state, f),
-        "full_move": full, "delay": half_movement(state, f), "shift": min(1, full),
-        "continue": max(0, full - f.turn.moved),
-    }[action]
+    return allowances(state, f)[action]
 
 
 class Board:
@@ -40,9 +44,11 @@ class Board:
         self.state, self.f = state, f
         self.occupied = state.occupant_map(ignore=f.name)
         self.threats: dict[Hex, list[FigureState]] = {}
-        for g in state.enemies(f):
-            for cell in zone_of(g):
-                self.threats.setdefault(cell, []).append(g)
+        add = self.threats.setdefault
+        for g in state.figures.values():
+            if g.team != f.team:  # an enemy
+                for cell in zone_of(g):
+                    add(cell, []).append(g)
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
@@ -78,6 +84,12 @@ def reachable(state: WWState, f: FigureState, limit: int,
     board = board or Board(state, f)
     if f.size == 1:
         return _reachable_one_hex(state, f, limit, board)
+    return _reachable_any_size(f, limit, board)
+
+
+def _reachable_any_size(f: FigureState, limit: int, board: Board
+                        ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """reachable() for a figure of any size, footprint by footprint."""
     start_engagers = board.engagers(f.hex, f.facing)
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()
@@ -102,36 +114,30 @@ def reachable(state: WWState, f: FigureState, limit: int,
     return paths, frozenset(stops)
 
 
-_STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
-
-
 def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
                        ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """reachable() for the common one-hex figure: the same answer, on plain tuples (a Hex is
-    a tuple, so the map's sets and dicts take them), several times faster."""
-    cells, terrain, occupied, threats = state.battle.cells, state.battle.terrain, board.occupied, board.threats
-    start = (f.hex.q, f.hex.r)
-    already = {g.name for g in threats.get(start, ())}
+    """reachable() for the common one-hex figure: the same answer, walking the map's table of
+    passable neighbours (same order, so the same paths), several times faster."""
+    ways, occupied, threats = state.battle.ways, board.occupied, board.threats
+    already = {g.name for g in threats.get(f.hex, ())}
+    # Entering a new enemy's threat zone stops the move there (a figure that starts in none:
+    # any threat zone).
+    stopping = threats if not already else {
+        h for h, gs in threats.items() if any(g.name not in already for g in gs)}
     paths: dict[Hex, tuple[Hex, ...]] = {}
     stops: set[Hex] = set()
-    seen = {start}
-    frontier = [(start, ())]
+    seen = {f.hex, *occupied}  # another figure's hex is never entered
+    frontier = [(f.hex, ())]
     for _ in range(limit):
         following = []
-        for (q, r), path in frontier:
-            for dq, dr in _STEPS:
-                n = (q + dq, r + dr)
+        for here, path in frontier:
+            for n in ways.get(here, ()):
                 if n in seen:
                     continue
                 seen.add(n)
-                if n not in cells or n in occupied or (n in terrain and terrain[n].blocks):
-                    continue
-                h = Hex(*n)
-                step = path + (h,)
-                paths[h] = step
-                # Entering a new enemy's threat zone stops the move there.
-                if any(g.name not in already for g in threats.get(n, ())):
-                    stops.add(h)
+                step = paths[n] = path + (n,)
+                if n in stopping:
+                    stops.add(n)
                 else:
                     following.append((n, step))
         frontier = following

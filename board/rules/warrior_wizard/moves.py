@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import islice
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, Board, allowance, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES, LABELS, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
@@ -291,11 +293,18 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
                                          "only Shift, Stand still or Stand up"))
         return out
     # One search at the largest allowance serves every action: a path's length says which.
-    paths, stops = reachable(state, f, movement(state, f), board)
+    limits = allowances(state, f)
+    paths, stops = reachable(state, f, limits["full_move"], board)
     must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
+    # reachable() finds the hexes nearest first, so those within a limit come first.
+    lengths = [len(p) for p in paths.values()]
+    within: dict[int, dict] = {}  # the hexes within each limit, worked out once per count
     for action in DISENGAGED_MOVES:
-        limit = allowance(state, f, action)
-        hexes = {h: p for h, p in paths.items() if len(p) <= limit}
+        limit = limits[action]
+        count = bisect_right(lengths, limit)
+        if count not in within:
+            within[count] = paths if count == len(paths) else dict(islice(paths.items(), count))
+        hexes = within[count]
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"

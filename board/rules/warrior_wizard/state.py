@@ -77,6 +77,8 @@ class FigureState:
     @property
     def cells(self) -> tuple[Hex, ...]:
         """The hexes the figure covers."""
+        if self.size == 1:  # most figures: asked for every figure on every command
+            return (self.hex,)
         return footprint_cells(self.size, self.hex, self.facing)
 
     @property
@@ -185,7 +187,10 @@ class WWState:
 
     def occupant_map(self, ignore: str | None = None) -> dict[Hex, str]:
         """Which figure covers each hex (bodies too: a fallen or dead figure is in the way)."""
-        return {cell: f.name for f in self.figures.values() if f.name != ignore for cell in f.cells}
+        figures = [f for f in self.figures.values() if f.name != ignore]
+        out = {f.hex: f.name for f in figures if f.size == 1}  # most figures: no footprint
+        out.update((cell, f.name) for f in figures if f.size > 1 for cell in f.cells)
+        return out
 
     def enemies(self, figure: FigureState) -> list[FigureState]:
         """Figures of other teams."""

@@ -1,0 +1,95 @@
+"""The autosave's journal: commands and undos appended one line at a time next to a save.
+
+A journal belongs to one save file, named by the SHA-256 of its bytes on the journal's first
+line, so a journal left over from another save is never applied. Every later line is one JSON
+object {"at": INDEX, "command": {...}}: cut the commands back to INDEX, then add the command
+(an undo has no command). A line is written whole with one write() and forced to disk before
+the command counts as saved; a line cut short by a crash has no newline and is not read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from board.rules.base import Command
+
+SUFFIX = ".journal"
+
+
+def journal_path(save: str | Path) -> Path:
+    """Where the journal of a save lives: beside it, with .journal added."""
+    save = Path(save)
+    return save.with_name(save.name + SUFFIX)
+
+
+def header(save_text: str) -> str:
+    """The first line of a journal for this save (its text as written and as read back)."""
+    digest = hashlib.sha256(save_text.encode("utf-8", "surrogatepass")).hexdigest()
+    return json.dumps({"hexboard_journal": 1, "save": digest}) + "\n"
+
+
+def entry(at: int, command_json: str | None = None) -> str:
+    """One line: cut the commands back to `at`, then add the command (given as JSON), if any."""
+    return f'{{"at": {at}, "command": {command_json}}}\n' if command_json else f'{{"at": {at}}}\n'
+
+
+class Journal:
+    """An open journal, appended to; every append is on disk when it returns."""
+
+    def __init__(self, path: Path, save_text: str):
+        self.path = path
+        tmp = path.with_name(f".{path.name}.new")
+        with open(tmp, "w", encoding="utf-8") as stream:
+            stream.write(header(save_text))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(tmp, path)  # a crash leaves the old journal (bound to the old save) or this one
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        self.lines = 0
+
+    def append(self, text: str) -> None:
+        """Write lines and force them to disk."""
+        data = text.encode("utf-8")
+        while data:  # a regular file takes it whole, short of a full disk
+            data = data[os.write(self.fd, data):]
+        os.fdatasync(self.fd)
+        self.lines += text.count("\n")
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def replay_journal(save: str | Path, save_text: str, commands: list[Command]) -> list[int | None]:
+    """Apply the save's journal, if it has one bound to this text, to its commands in place.
+
+    Returns where each command now comes from: None for the save's own (at the same index),
+    else its line in the journal. Reading stops at the first line cut short or unreadable."""
+    sources: list[int | None] = [None] * len(commands)
+    try:
+        data = journal_path(save).read_bytes()
+    except OSError:
+        return sources
+    lines = data.split(b"\n")[:-1]  # the last piece has no newline: not written whole
+    if not lines or lines[0].decode("utf-8", "replace") != header(save_text).rstrip("\n"):
+        return sources
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            item = json.loads(line)
+            at = item["at"]
+            command = Command.model_validate(item["command"]) if "command" in item else None
+        except (ValueError, KeyError, TypeError, RecursionError, ValidationError):
+            break
+        if not isinstance(at, int) or not 0 <= at <= len(commands):
+            break
+        del commands[at:], sources[at:]
+        if command is not None:
+            commands.append(command)
+            sources.append(number)
+    return sources
