@@ -126,8 +126,8 @@ def child_rows(key: str, name: str, once, n: int, target: float, unit: str, note
 
 
 def first_frame(n: int) -> Result:
-    """python main.py on the arena, from process start to the first frame shown."""
-    return child_rows("startup_first_frame", "Start-up: python main.py (arena) to the first frame",
+    """python main.py (the start screen), from process start to the first frame shown."""
+    return child_rows("startup_first_frame", "Start-up: python main.py (start screen) to the first frame",
                       first_frame_once, n, 0.5, "s", "from before Popen to a line after the first flip")
 
 

@@ -98,18 +98,30 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None,
         return None
 
 
+def _autosaver():
+    """The autosave, once the temporary files of writes a kill interrupted are removed."""
+    from board.saves import Autosaver, data_dir, remove_interrupted_writes
+
+    remove_interrupted_writes(data_dir())
+    return Autosaver()
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
+    from board.ui.app import run
+
+    return run(None, "Hexboard", autosave=_autosaver())
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the board window on a map or a saved game."""
     opened = _open_game(args.map, args.seed, args.load, ruleset=args.ruleset)
     if opened is None:
         return 1
-    from board.saves import Autosaver, data_dir, remove_interrupted_writes
     from board.ui.app import run
 
     game, title = opened
-    autosave = None if args.no_autosave else Autosaver()
-    if autosave is not None:
-        remove_interrupted_writes(data_dir())
+    autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
     return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load)
 
@@ -286,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Hexboard: a hex-map battle board for tabletop combat.",
-        epilog="With no sub-command, opens the board on maps/arena.yaml.",
+        epilog="With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
+               "ready to play; with a map file first (main.py MAP [play options]), plays that map.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -372,15 +385,25 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     _ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
+    parser.command_names = set(sub.choices)
     return parser
+
+
+def _is_map_argument(parser: argparse.ArgumentParser, first: str) -> bool:
+    """True when the first argument names a map (a file, or a .yaml name), not a sub-command."""
+    return (not first.startswith("-") and first not in parser.command_names
+            and (first.endswith((".yaml", ".yml")) or Path(first).is_file()))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run a sub-command; return the process exit status."""
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and _is_map_argument(parser, argv[0]):
+        argv = ["play", *argv]  # `main.py maps/arena.yaml --ruleset dox` plays that map
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play"])
+        return cmd_start(args)
     try:
         return args.func(args)
     except BrokenPipeError:

@@ -34,6 +34,7 @@ def write_atomically(path: str | Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, _file_mode(path))  # mkstemp makes it 0600: a save is an ordinary file
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -70,6 +71,16 @@ def remove_interrupted_writes(folder: Path, older_than: float = 60.0) -> list[Pa
         except OSError:  # gone already, or not ours to delete: leave it
             continue
     return removed
+
+
+def _file_mode(path: Path) -> int:
+    """The mode a written file gets: the one it has, or what the umask gives a new file."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def save_game(game: Game, path: str | Path) -> None:

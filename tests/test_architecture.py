@@ -27,3 +27,54 @@ def test_importing_the_core_does_not_load_pygame():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=BOARD.parent, check=True)
     assert result.stdout.strip() == "False"
+
+
+ROOT = BOARD.parent
+
+
+def _levels_up(node: ast.AST) -> int:
+    """How many folders above a file a chain such as Path(__file__).parents[2].parent climbs."""
+    ups = 0
+    while True:
+        if isinstance(node, ast.Attribute) and node.attr == "parent":
+            ups, node = ups + 1, node.value
+        elif (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
+              and node.value.attr == "parents" and isinstance(node.slice, ast.Constant)):
+            ups, node = ups + node.slice.value + 1, node.value.value
+        elif isinstance(node, (ast.Call, ast.Attribute)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+                return ups if node.args[0].id == "__file__" else 0
+        else:
+            return 0
+
+
+def reads_outside_the_repository(name: str, source: str) -> list[str]:
+    """Places in a source file (name: its path in the repository) that reach above the
+    repository or into a known outside folder."""
+    depth = len(Path(name).parts)  # climbing this many folders from the file reaches ROOT
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if _levels_up(node) > depth:
+            found.append(f"{name}:{node.lineno}: climbs above the repository")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                "shared/rules" in node.value or node.value.startswith(("/work", "../shared"))
+                or node.value == "shared"):
+            found.append(f"{name}:{node.lineno}: names a folder outside the repository")
+    return found
+
+
+def test_nothing_under_tests_or_board_reads_outside_the_repository():
+    # A fresh clone has nothing beside it: the rule texts are reading material, not project files.
+    files = [*BOARD.rglob("*.py"), *(ROOT / "tests").rglob("*.py")]
+    files.remove(Path(__file__).resolve())  # this module names those folders to look for them
+    assert [place for path in files for place in reads_outside_the_repository(
+        str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"))] == []
+
+
+def test_the_outside_check_sees_a_path_that_climbs_out():
+    source = ('from pathlib import Path\nA = Path(__file__).resolve().parents[2] / "shared" / "rules"\n'
+              "B = Path(__file__).resolve().parents[1].parent\nC = Path(__file__).parents[1] / 'maps'\n"
+              "D = Path(__file__).parent.parent / 'maps'\n")
+    found = reads_outside_the_repository("tests/test_sample.py", source)
+    assert sorted(place.split(": ")[0] for place in found) == ["tests/test_sample.py:2"] * 2 + ["tests/test_sample.py:3"]

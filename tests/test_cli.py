@@ -77,3 +77,37 @@ def test_without_a_display_the_board_says_so_instead_of_a_traceback(tmp_path):
                             timeout=60, env=env)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "cannot open a window" in result.stderr
+
+
+def opened_by(monkeypatch, *argv: str) -> dict:
+    """What main() would open in the window: run() is replaced by a recorder."""
+    import board.ui.app as app
+    from board.cli import main
+
+    seen = {}
+
+    def record(game, title, **kwargs):
+        seen.update(game=game, title=title, **kwargs)
+        return 0
+
+    monkeypatch.setattr(app, "run", record)
+    assert main(list(argv)) == 0
+    return seen
+
+
+def test_a_map_path_as_the_first_argument_plays_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
+    seen = opened_by(monkeypatch, "maps/arena.yaml", "--ruleset", "dox", "--seed", "4")
+    assert seen["game"].battle.ruleset == "dox" and seen["game"].battle.name == "The Arena"
+    assert seen["game"].seed == "4"
+
+
+def test_no_arguments_open_the_start_screen(monkeypatch, tmp_path):
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
+    seen = opened_by(monkeypatch)
+    assert seen["game"] is None and seen["autosave"] is not None
+
+
+def test_a_mistyped_command_is_still_a_usage_error_not_a_map():
+    result = run("chek", "maps/arena.yaml")
+    assert result.returncode == 2 and "invalid choice: 'chek'" in result.stderr

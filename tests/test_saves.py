@@ -107,24 +107,24 @@ while game.state.phase != "over":
 
 
 def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
+    # The child says after each command that it is on disk; the kill comes once it has
+    # committed a chosen number, while it goes on playing (and writing) at full speed.
     rng = random.Random(7)
-    mid_game = 0
     for attempt in range(20):
         folder = tmp_path / f"run{attempt}"
+        target = rng.randint(1, 40)  # the arena's random games run for thousands of commands
         child = subprocess.Popen([sys.executable, "-c", PLAYER, str(ARENA), str(attempt), str(folder)],
                                  stdout=subprocess.PIPE, text=True, cwd=ROOT)
-        time.sleep(rng.uniform(0.5, 1.2))
+        lines = []
+        while not lines or int(lines[-1]) < target:
+            lines.append(child.stdout.readline())
+            assert lines[-1], f"the child stopped after {lines[:-1]} commands"
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=30)
-        committed = int(out.split()[-1]) if out.split() else 0
-        pending = Autosaver(folder).pending()
-        if committed == 0 and pending is None:
-            continue  # killed before the first command
-        game = load_game(pending)  # never corrupt: loads whole, every command accepted
+        committed = int((lines + out.split())[-1])
+        game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.
-        assert committed <= len(game.history) <= committed + 1
-        mid_game += committed > 0 and game.state.phase != "over"
-    assert mid_game >= 15, "the kills should land in the middle of games"
+        assert target <= committed <= len(game.history) <= committed + 1
 
 
 def interrupted_writes(folder: Path) -> tuple[Path, Path]:
@@ -138,7 +138,8 @@ def interrupted_writes(folder: Path) -> tuple[Path, Path]:
     return old, young
 
 
-def test_starting_the_board_removes_the_temporary_files_of_interrupted_autosaves(tmp_path, monkeypatch):
+@pytest.mark.parametrize("argv", [["play", str(ARENA)], []], ids=["play a map", "start screen"])
+def test_starting_the_board_removes_the_temporary_files_of_interrupted_autosaves(tmp_path, monkeypatch, argv):
     import board.ui.app
     from board.cli import main
 
@@ -146,7 +147,21 @@ def test_starting_the_board_removes_the_temporary_files_of_interrupted_autosaves
     (tmp_path / "autosave.yaml").write_text("kept", encoding="utf-8")
     monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(board.ui.app, "run", lambda *args, **kwargs: 0)
-    assert main(["play", str(ARENA)]) == 0
+    assert main(argv) == 0
     assert not old.exists(), "a killed autosave's temporary file is left behind"
     assert young.exists(), "another board's write in flight must not be deleted"
     assert (tmp_path / "autosave.yaml").read_text(encoding="utf-8") == "kept"
+
+
+def test_a_save_gets_the_permissions_of_an_ordinary_file(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "new.yaml", "a: 1\n")
+        kept = tmp_path / "kept.yaml"
+        kept.write_text("a: 0\n")
+        kept.chmod(0o640)
+        write_atomically(kept, "a: 2\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
+    assert kept.stat().st_mode & 0o777 == 0o640, "an existing file keeps its mode"

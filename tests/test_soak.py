@@ -113,8 +113,6 @@ def test_a_long_random_session_raises_nothing_and_its_memory_stays_bounded(drive
     assert growth < GROWTH_MB, f"memory grew {growth:.0f} MB over the session"
 
 
-@pytest.mark.xfail(strict=True, reason="file dialogs pile up until issue 13 (branch i13-newcomer) "
-                                       "opens one at a time; remove this mark once it is merged")
 def test_a_long_random_session_with_file_dialogs_keeps_one_dialog_and_bounded_memory(driver):
     growth, most_dialogs = soak(driver, dialogs=True)
     assert most_dialogs <= 1, f"{most_dialogs} file dialogs open at once"

@@ -143,6 +143,10 @@ class Driver:
     def ctrl(self, key: int) -> None:
         self.key(key, mod=pygame.KMOD_LCTRL)
 
+    def type(self, text: str) -> None:
+        """Type text on the keyboard (key down, text input, key up for each character)."""
+        type_into(self._send, text)
+
     def wheel(self, y: int, where=None) -> None:
         if where is not None:
             self.move_mouse(where)
@@ -199,3 +203,69 @@ def wheel_arrow(driver: Driver, direction: int) -> tuple[int, int]:
         hex_neighbor(centre, direction))
     k = 1.2 * driver.scene.camera.size / math.hypot(nx - cx, ny - cy)
     return (round(cx + (nx - cx) * k), round(cy + (ny - cy) * k))
+
+
+def type_into(send, text: str) -> None:
+    """Type text as a keyboard does: for each character a key down, its text, a key up."""
+    for char in text:
+        key = pygame.key.key_code(char) if char.isalnum() else ord(char)
+        send(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+        send(pygame.TEXTINPUT, text=char)
+        send(pygame.KEYUP, key=key, mod=0, unicode=char, scancode=0)
+
+
+class AppDriver:
+    """The whole window (board.ui.app.App) on a dummy display: events go through the app,
+    which switches scenes and autosaves as the real loop does."""
+
+    def __init__(self, scene_factory, autosave=None, size: tuple[int, int] = SIZE):
+        from board.ui.app import App
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        theme.font.cache_clear()
+        self.screen = pygame.display.set_mode(size)
+        self.app = App(scene_factory(size), size, autosave)
+        self.now = 0.0
+        pygame.event.clear()
+        self.step()
+
+    @property
+    def scene(self):
+        return self.app.scene
+
+    def send(self, kind: int, **attrs) -> None:
+        self.app.handle(pygame.event.Event(kind, **attrs), self.screen)
+        self.step()
+        for _ in range(3):  # what pygame_gui posted in answer, and the answers to those
+            for event in pygame.event.get():
+                self.app.handle(event, self.screen)
+            self.step()
+
+    def key(self, key: int, unicode: str = "", mod: int = 0) -> None:
+        self.send(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.send(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+
+    def type(self, text: str) -> None:
+        type_into(self.send, text)
+
+    def click(self, pos) -> None:
+        pos = (round(pos[0]), round(pos[1]))
+        self.send(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.send(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+    def step(self) -> None:
+        self.now += FRAME
+        self.app.step(self.now, FRAME)
+        scene = self.app.scene
+        if hasattr(scene, "animator"):
+            scene.animator.skip()
+            scene.log.skip()
+        scene.update(self.now, 0.0)
+        scene.draw(self.screen)
+
+    def screenshot(self, path) -> None:
+        self.step()
+        pygame.image.save(self.screen, str(path))

@@ -1,88 +1,223 @@
-"""The window: the event loop, full screen, and headless screenshots."""
+"""The window: the event loop, the scenes it switches between, full screen, headless screenshots."""
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
+import traceback
 
 import pygame
 import pygame_gui
 
+from board.editor import Editor, draft_from_map
 from board.game import Game
-from board.saves import Autosaver, load_game
+from board.maps import load_map, parse_map
+from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
+from board.ui.dialogs import remember
+from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
+from board.ui.start import StartScene, user_map_path
 from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)
+ERRORS = "errors.log"
+LOGGED_ERRORS = 20  # tracebacks written per session
 
 
-def run(game: Game, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
-        screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False) -> int:
+def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
+        screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False,
+        editor=None) -> int:
     """Open the window and play until it is closed (or for `frames` frames, for tests).
 
-    With an autosaver, the game is written after every command, and a clean exit closes
-    it; with offer_resume, a game left by a crash is offered first."""
+    No game (and no editor) opens the start screen. With an autosaver, the game is written
+    after every command, and a clean exit closes it; with offer_resume, a game left by a
+    crash is offered first."""
     screen = _open_window(size, f"Hexboard - {title}")
     if screen is None:
         return 1
-    scene = PlayScene(game, size, title)
-    resume = _offer_resume(scene, autosave) if offer_resume and autosave else None
+    app = App(_first_scene(game, title, editor, size, autosave), size, autosave)
+    if offer_resume and autosave and isinstance(app.scene, PlayScene):
+        app.resume = _offer_resume(app.scene, autosave)
     clock = pygame.time.Clock()
     start = time.monotonic()
-    fullscreen = False
     drawn = 0
-    running = True
-    while running:
+    while app.running:
         # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
-        busy = (frames is not None or scene.animator.animating or scene.log.animating
-                or scene.drag is not None or getattr(getattr(scene, "renderer", None), "preview", None) is not None)
         # Idle: sleep until something happens, so a still board costs no CPU.
-        events = pygame.event.get() if busy else [pygame.event.wait(250)]
+        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250)]
         for event in events:
-            if event.type == pygame.QUIT:
-                running = False
-            elif event.type == pygame.VIDEORESIZE and not fullscreen:
-                screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-                scene.resize(event.size)
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                fullscreen = not fullscreen
-                pygame.display.toggle_fullscreen()
-                scene.resize(screen.get_size())
-            elif event.type == pygame.MOUSEBUTTONDOWN and (scene.animator.animating or scene.log.animating):
-                scene.animator.skip()  # a click skips the running animation ...
-                scene.log.skip()
-                scene.handle(event)  # ... and still counts
-            elif resume is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
-                    and event.ui_element is resume:
-                scene = _open_saved(scene, str(autosave.pending()), screen.get_size())
-                resume = None
-            elif resume is not None and event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is resume:
-                autosave.discard()
-                resume = None
-            elif event.type != pygame.NOEVENT:
-                scene.handle(event)
-        if scene.request is not None:
-            scene = _switch(scene, screen.get_size())
-        if autosave is not None and resume is None:
-            try:
-                autosave.save(scene.game)
-            except OSError as error:
-                scene.controller.say(f"Autosave failed: {error.strerror or error}", warning=True)
-        now = time.monotonic() - start
-        if scene.update(now, clock.tick(60) / 1000) or frames is not None:
-            scene.draw(screen)
+            screen = app.handle(event, screen)
+        if app.step(time.monotonic() - start, clock.tick(60) / 1000) or frames is not None:
+            app.scene.draw(screen)
             pygame.display.flip()
             drawn += 1
             if screenshot and drawn == 2:
                 pygame.image.save(screen, screenshot)
         if frames is not None and drawn >= frames:
-            running = False
-    if autosave is not None and resume is None:
-        autosave.close()
+            app.running = False
+    app.close()
     _quit()
     return 0
+
+
+def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None) -> int:
+    """Open the map editor window (the edit sub-command)."""
+    return run(None, f"editing {editor.draft.name}", size, frames, editor=editor)
+
+
+def _first_scene(game, title, editor, size, autosave):
+    if editor is not None:
+        return EditorScene(editor, size)
+    if game is not None:
+        return PlayScene(game, size, title)
+    return StartScene(size, autosave.pending() if autosave else None)
+
+
+class App:
+    """The scene on screen, the switch to the next one it asks for, and the autosave."""
+
+    def __init__(self, scene, size: tuple[int, int], autosave: Autosaver | None = None):
+        self.scene = scene
+        self.size = size
+        self.autosave = autosave
+        self.resume = None  # the "resume the last game?" dialog, while it is open
+        self.running = True
+        self.fullscreen = False
+        self.errors = 0  # unexpected exceptions caught so far
+
+    def busy(self) -> bool:
+        """True while something moves on its own (an animation, a drag), so frames must come."""
+        scene = self.scene
+        if isinstance(scene, PlayScene):
+            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None)
+        return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
+
+    def handle(self, event, screen: pygame.Surface | None = None):
+        """One event from the window; returns the screen (a resize makes a new one)."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE and not self.fullscreen and screen is not None:
+            screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            self.scene.resize(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.fullscreen = not self.fullscreen
+            pygame.display.toggle_fullscreen()
+            self.scene.resize(pygame.display.get_surface().get_size())
+        elif event.type == pygame.MOUSEBUTTONDOWN and isinstance(self.scene, PlayScene) and self.scene.animating:
+            self.scene.animator.skip()  # a click skips the running animation ...
+            self.scene.log.skip()
+            self._guarded(self.scene.handle, event)  # ... and still counts
+        elif self.resume is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            self.scene.manager.process_events(event)  # the question owns the keyboard until answered
+        elif self.resume is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
+                and event.ui_element is self.resume:
+            self.resume = None
+            self.scene = self._open_saved(str(self.autosave.pending()))
+        elif self.resume is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
+                and event.ui_element is self.resume:
+            self.autosave.discard()
+            self.resume = None
+        elif event.type != pygame.NOEVENT:
+            self._guarded(self.scene.handle, event)
+        return screen
+
+    def step(self, now: float, dt: float) -> bool:
+        """Switch scenes if asked, keep the autosave, advance; True if the frame must be drawn."""
+        if self.scene.request is not None:
+            self._guarded(self._switch)
+        if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
+            try:
+                self.autosave.save(self.scene.game)
+            except OSError as error:
+                self.scene.say(f"Autosave failed: {error.strerror or error}", warning=True)
+        return bool(self._guarded(self.scene.update, now, dt, default=True))
+
+    def close(self) -> None:
+        """A clean exit from the board: its game is not waiting to be resumed. A fight left
+        for the start screen or the editor stays in the autosave, for Continue."""
+        if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
+            self.autosave.close()
+
+    def _guarded(self, action, *args, default=None):
+        """Run a scene's handler; an unexpected error is logged and told, never a crash."""
+        try:
+            return action(*args)
+        except Exception as error:  # the last line of defence: the window stays up
+            log = data_dir() / ERRORS
+            self.errors += 1
+            try:
+                if self.errors <= LOGGED_ERRORS:  # an error in every frame must not fill the disk
+                    log.parent.mkdir(parents=True, exist_ok=True)
+                    with log.open("a", encoding="utf-8") as stream:
+                        stream.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}")
+            except OSError:
+                pass
+            self.scene.say(f"Something went wrong ({type(error).__name__}: {error}); the details "
+                           f"are in {log}", warning=True)
+            return default
+
+    # --- switching scenes ----------------------------------------------------------------
+
+    def _switch(self) -> None:
+        """Carry out the scene's request: play, rematch, open, edit, the start screen, quit."""
+        request, self.scene.request = self.scene.request, None
+        request = (request,) if isinstance(request, str) else request  # the editor asks by word
+        verb = request[0]
+        if isinstance(self.scene, EditorScene) and verb == "play":
+            self._play_draft()
+        elif verb == "play":  # ("play", game, sides) from the start screen
+            self._play(request[1], request[2])
+        elif verb == "rematch":
+            old = self.scene.game
+            self._play(Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6)), self.scene.sides)
+        elif verb == "open":
+            self.scene = self._open_saved(request[1])
+        elif verb == "continue" and self.autosave is not None and self.autosave.pending():
+            self.scene = self._open_saved(str(self.autosave.pending()))
+        elif verb == "edit":
+            self._edit(request[1] if len(request) > 1 else None)
+        elif verb == "start":
+            self._start(request[1] if len(request) > 1 else None)
+        elif verb == "quit":
+            self.running = False
+
+    def _play(self, game: Game, sides: dict | None = None) -> None:
+        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        self.scene = PlayScene(game, self.scene.size, game.battle.name, sides)
+
+    def _play_draft(self) -> None:
+        """The editor's P: play the map being edited, if it passes check."""
+        problems = self.scene.editor.check()
+        if problems:
+            self.scene.say("Fix the map before playing it: " + problems[0], warning=True)
+            return
+        self._play(Game(parse_map(self.scene.editor.to_yaml(), self.scene.editor.path or "edited map")))
+
+    def _edit(self, path) -> None:
+        """The editor on a map file, or on the map being played; it saves into the user's maps."""
+        battle = load_map(path) if path else self.scene.game.battle
+        pygame.display.set_caption(f"Hexboard - editing {battle.name}")
+        self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
+                                 self.scene.size)
+
+    def _start(self, selected=None) -> None:
+        pygame.display.set_caption("Hexboard")
+        self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected)
+
+    def _open_saved(self, path: str):
+        """A new scene on a saved game, or the same scene with the reason it could not open."""
+        try:
+            game = load_game(path)
+        except InputError as error:
+            self.scene.request = None
+            self.scene.say(str(error.problems[0]), warning=True)
+            return self.scene
+        remember(path)
+        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        return PlayScene(game, self.scene.size, game.battle.name)
 
 
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
@@ -112,8 +247,7 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
     try:
         saved = load_game(pending)
     except InputError as error:
-        scene.controller.say(f"The autosave is damaged and was set aside: {error.problems[0].message}",
-                             warning=True)
+        scene.say(f"The autosave is damaged and was set aside: {error.problems[0].message}", warning=True)
         autosave.discard()
         return None
     info = saved.ruleset.turn_info(saved.state)
@@ -124,70 +258,6 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
     return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
                                                    window_title="Resume the last game?",
                                                    action_short_name="Resume")
-
-
-def _switch(scene, size):
-    """Carry out a scene's request: open a save, open the editor, or play the edited map."""
-    from board.editor import Editor, draft_from_map
-    from board.ui.editor import EditorScene
-
-    request = scene.request
-    scene.request = None
-    if isinstance(scene, EditorScene):
-        problems = scene.editor.check()
-        if problems:
-            scene.say("Fix the map before playing it: " + problems[0], warning=True)
-            return scene
-        from board.maps import parse_map
-        battle = parse_map(scene.editor.to_yaml(), scene.editor.path or "edited map")
-        pygame.display.set_caption(f"Hexboard - {battle.name}")
-        return PlayScene(Game(battle), size, battle.name)
-    if request[0] == "edit":
-        pygame.display.set_caption(f"Hexboard - editing {scene.game.battle.name}")
-        return EditorScene(Editor(draft_from_map(scene.game.battle), request[1]), size)
-    return _open_saved(scene, request[1], size)
-
-
-def run_editor(editor, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None) -> int:
-    """Open the map editor window (the edit sub-command)."""
-    from board.ui.editor import EditorScene
-
-    screen = _open_window(size, f"Hexboard - editing {editor.draft.name}")
-    if screen is None:
-        return 1
-    scene = EditorScene(editor, size)
-    clock = pygame.time.Clock()
-    start, drawn, running = time.monotonic(), 0, True
-    while running:
-        for event in pygame.event.get() or [pygame.event.wait(250)]:
-            if event.type == pygame.QUIT:
-                running = False
-            elif event.type == pygame.VIDEORESIZE:
-                screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-                scene.resize(event.size)
-            elif event.type != pygame.NOEVENT:
-                scene.handle(event)
-        if scene.request is not None:
-            scene = _switch(scene, screen.get_size())
-        if scene.update(time.monotonic() - start, clock.tick(60) / 1000):
-            scene.draw(screen)
-            pygame.display.flip()
-            drawn += 1
-        if frames is not None and drawn >= frames:
-            running = False
-    _quit()
-    return 0
-
-
-def _open_saved(scene: PlayScene, path: str, size) -> PlayScene:
-    """A new scene on a saved game, or the same scene with the reason it could not open."""
-    try:
-        game = load_game(path)
-    except InputError as error:
-        scene.request = None
-        scene.controller.say(str(error.problems[0]), warning=True)
-        return scene
-    return PlayScene(game, size, game.battle.name)
 
 
 def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT_SIZE,

@@ -54,7 +54,7 @@ class EditorScene:
         self.hover: Hex | None = None
         self.anchor: Hex | None = None  # rectangle start
         self.drag: str | None = None
-        self.request: str | None = None  # "play" to go back to the board
+        self.request: str | None = None  # "play" (the board on this map) or "start" (the start screen)
         self.dirty = True
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.camera = Camera(editor.draft.layout)
@@ -110,6 +110,8 @@ class EditorScene:
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
         self.problems_top = y + 38
         self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), "Play (P)", "file:play")
+        self._button((self.banner_rect.right - 190, 8, 74, self.banner_rect.height - 16), "Menu", "file:start",
+                     "the start screen (save first: unsaved edits are left behind)")
         self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         self._mark()
 
@@ -286,8 +288,8 @@ class EditorScene:
             self._report(problems) if problems else self.say(f"Saved {self.editor.path}")
         elif key == "file:print":
             self._print()
-        elif key == "file:play":
-            self.request = "play"
+        elif key in ("file:play", "file:start"):
+            self.request = what  # the app plays the map, or opens the start screen
         self._mark()
 
     def _apply(self) -> None:

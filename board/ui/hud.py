@@ -16,7 +16,7 @@ HELP = [
     ("Keys", ""),
     ("1-8", "movement actions, in the order of the action bar"),
     ("Q / E", "turn left / right before confirming a move (GM: turn the figure)"),
-    ("Enter / Space", "confirm the move and facing"),
+    ("Enter / Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
     ("L", "hex labels on / off"),
@@ -25,7 +25,7 @@ HELP = [
     ("Ctrl+L", "save the combat log as text"),
     ("G", "GM mode: drag any figure, Q/E turn, +/- ST, P posture, S surprise, I fire, C chase,"),
     ("", "A add a copy at the mouse, Del remove (each is a logged GM command)"),
-    ("M", "open the map editor on this map"),
+    ("M", "open the map editor on this map (the Menu button: the start screen)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F11", "full screen"),
     ("F1 or ?", "this help"),
@@ -43,7 +43,7 @@ def _pill(text: str, colour, bg, size: int = 15, bold: bool = False) -> pygame.S
 class Banner:
     """The top bar: map name, turn, phase and the initiative order; cached per state.
 
-    The right end (reserved_right pixels) belongs to the play scene's Save/Open/Help buttons:
+    The right end (reserved_right pixels) belongs to the play scene's Menu/Save/Open/Help buttons:
     nothing is drawn under them."""
 
     def __init__(self):

@@ -12,6 +12,8 @@ from board.ui import hud, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.controller import Controller
+from board.sides import people
+from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
@@ -25,8 +27,9 @@ THREAT_MODES = ("focus", "all", "off")
 class PlayScene:
     """One game on screen. Input goes to the controller; drawing only reads."""
 
-    def __init__(self, game: Game, size: tuple[int, int], title: str):
+    def __init__(self, game: Game, size: tuple[int, int], title: str, sides: dict[str, str] | None = None):
         self.game = game
+        self.sides = sides or people(game)  # who plays each team; a rematch keeps them
         self.title = title
         self.controller = Controller(game)
         order = list(dict.fromkeys(f.team for f in game.tokens().values()))
@@ -39,8 +42,8 @@ class PlayScene:
         self.log = CombatLog(theme.LOG_WIDTH)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
-        self.request: tuple[str, str] | None = None  # ("open", path) for the app to carry out
-        self.dialog = None
+        self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
+        self.dialog = FileDialog(self.manager)
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
         self.wheel_hover: int | None = None
@@ -72,23 +75,28 @@ class PlayScene:
         self.fit()
 
     def _file_buttons(self) -> None:
-        """Save, Open and Help in the top bar: the game menu."""
+        """Menu (the start screen), Save, Open and Help in the top bar."""
         for button in getattr(self, "file_buttons", {}):
             button.kill()
         self.file_buttons = {}
         x = self.banner_rect.right - 12
-        for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…")):
+        for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…"), ("menu", "Menu")):
             width = 86 if action == "help" else 72
             x -= width + 6
             rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
             button = pygame_gui.elements.UIButton(rect, label, manager=self.manager)
             self.file_buttons[button] = action
+        self.buttons_width = self.banner_rect.right - x + 20  # the banner keeps clear of them
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
         self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24))
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return self.animator.animating or self.log.animating
 
     # --- input ---------------------------------------------------------------------------
 
@@ -99,8 +107,11 @@ class PlayScene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
             self._file_action(self.file_buttons[event.ui_element])
             return
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.dialog is not None:
-            self._file_picked(event.text)
+        picked = self.dialog.picked(event)
+        if picked is not None:
+            self._file_picked(*picked)
+            return
+        if self.dialog.takes(event):  # no board hotkey while a dialog or text field has the keys
             return
         if self.manager.process_events(event):
             self._after_input(before)
@@ -151,6 +162,8 @@ class PlayScene:
             c.cancel()
         elif key in (pygame.K_q, pygame.K_e):
             c.turn(1 if key == pygame.K_q else -1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and c.view.mode == "over":
+            self.request = ("rematch",)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             c.confirm()
         elif key == pygame.K_t:
@@ -161,7 +174,7 @@ class PlayScene:
         elif key == pygame.K_g:
             c.toggle_gm()
         elif key == pygame.K_m:
-            self.request = ("edit", None)
+            self.request = ("edit",)
         elif key == pygame.K_HOME:
             self.fit()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -180,28 +193,28 @@ class PlayScene:
         if action == "help":
             self.help = not self.help
             return
-        title = "Save the game as" if action == "save" else "Open a saved game"
-        rect = pygame.Rect(0, 0, 560, 420)
-        rect.center = self.board_rect.center
-        self.dialog = (action, pygame_gui.windows.UIFileDialog(
-            rect, self.manager, window_title=title, initial_file_path="saves/game.yaml"
-            if action == "save" else "saves", allow_picking_directories=False,
-            allow_existing_files_only=action == "open"))
+        if action == "menu":
+            self.request = ("start",)
+            return
+        self.dialog.show(action, self.board_rect.center, self.game.battle.name)
 
-    def _file_picked(self, path: str) -> None:
+    def _file_picked(self, action: str, path) -> None:
         from board.saves import save_game
 
-        action, _ = self.dialog
-        self.dialog = None
         if action == "save":
             try:
                 save_game(self.game, path)
             except OSError as error:
                 self.controller.say(f"Could not save {path}: {error.strerror or error}", warning=True)
                 return
+            remember(path)
             self.controller.say(f"Saved to {path}")
         else:
-            self.request = ("open", path)
+            self.request = ("open", str(path))
+
+    def say(self, text: str, warning: bool = False) -> None:
+        """A message on the status line."""
+        self.controller.say(text, warning)
 
     def hex_at(self, pos) -> Hex | None:
         if not self.board_rect.collidepoint(pos):
@@ -288,6 +301,9 @@ class PlayScene:
                   "turn_right": lambda: c.turn(-1)}
         if item.id in simple:
             simple[item.id]()
+        elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
+            what = item.id[4:]
+            self.request = ("rematch",) if what == "rematch" else ("start", self.game.battle if what == "new" else None)
         elif item.id.startswith("option:"):
             c.cycle_option(item.id.split(":", 1)[1])
         elif c.view.mode == "move":
@@ -378,6 +394,8 @@ class PlayScene:
         return self._colours[1], self._colours[2]
 
     def hint(self) -> str:
+        if self.dialog.open:
+            return "The dialog has the keyboard: type a file name · Enter, then OK · Esc closes it"
         return HINTS.get(self.controller.view.mode, "")
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -393,7 +411,8 @@ class PlayScene:
                            self.backdrop)
         colours, status = self._figure_colours(figures)
         info = c.info()
-        self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status)
+        self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
+                         self.buttons_width)
         if info.get("timeline"):
             draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
         reason = self.menu.reason_at(self.mouse)

@@ -17,7 +17,7 @@ HINTS = {
     "options": "Click a setting to change it, then Do it · Esc cancels",
     "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
           "A add a copy · Del remove · G leaves",
-    "over": "The fight is over · Ctrl+Z takes back the last command · G for GM mode",
+    "over": "The fight is over · Enter: rematch · Ctrl+Z takes back the last command · G for GM mode",
     "view": "A map without two sides: M opens it in the editor to place figures · G for GM mode",
 }
 
@@ -63,7 +63,15 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
             Item("turn_left", "Turn left", hotkey="Q"), Item("turn_right", "Turn right", hotkey="E"), cancel]
     if v.mode in ("target", "hex") and v.action is not None:
         return f"{v.selected}: {v.action.label}", toggles(c) + [cancel]
+    if v.mode == "over":
+        winner = c.info().get("winner")
+        return (f"{winner} wins" if winner else "The fight is over"), END_ITEMS
     return None
+
+
+# What the board offers when a fight ends (PlayScene turns each into a request to the app).
+END_ITEMS = [Item("end:rematch", "Rematch: same sides, new dice", hotkey="Enter"),
+             Item("end:new", "New game…"), Item("end:start", "Start screen")]
 
 
 def toggles(c: Controller) -> list[Item]:

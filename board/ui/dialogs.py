@@ -1,0 +1,124 @@
+"""Save and Open dialogs: one at a time, one saves folder, a default name, recent files."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from board.saves import data_dir
+
+RECENT = "recent.json"
+RECENT_KEPT = 8
+
+
+def saves_dir() -> Path:
+    """The one folder both dialogs start in, in the user's data directory; made when needed."""
+    folder = data_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def default_name(map_name: str, today: datetime.date | None = None) -> Path:
+    """A fresh file in the saves folder named after the map and the date, never an existing one."""
+    slug = re.sub(r"[^a-z0-9]+", "-", map_name.lower()).strip("-") or "game"
+    stem = f"{slug}-{(today or datetime.date.today()).isoformat()}"
+    folder = saves_dir()
+    path, n = folder / f"{stem}.yaml", 2
+    while path.exists():
+        path, n = folder / f"{stem}-{n}.yaml", n + 1
+    return path
+
+
+def with_extension(path: str | Path) -> Path:
+    """The path with .yaml added when the name has no extension."""
+    path = Path(path)
+    return path if path.suffix else path.with_name(path.name + ".yaml")
+
+
+def recent_files() -> list[Path]:
+    """Saved games used lately, newest first, those that still exist."""
+    try:
+        names = json.loads((data_dir() / RECENT).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [Path(n) for n in names if isinstance(n, str) and Path(n).is_file()] if isinstance(names, list) else []
+
+
+def remember(path: str | Path) -> None:
+    """Put a saved or opened game first in the recent files (a failure to record is harmless)."""
+    path = str(Path(path).resolve())
+    names = [path] + [str(p) for p in recent_files() if str(p) != path]
+    try:
+        data_dir().mkdir(parents=True, exist_ok=True)
+        (data_dir() / RECENT).write_text(json.dumps(names[:RECENT_KEPT], indent=1), encoding="utf-8")
+    except OSError:
+        pass
+
+
+def typing(manager: pygame_gui.UIManager) -> bool:
+    """True while a text field has the focus: it owns the keyboard."""
+    return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+               for element in manager.get_focus_set() or ())
+
+
+class FileDialog:
+    """A scene's one Save or Open dialog: a second request brings the open one forward."""
+
+    def __init__(self, manager: pygame_gui.UIManager):
+        self.manager = manager
+        self.window: pygame_gui.windows.UIFileDialog | None = None
+        self.action: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.window is not None and self.window.alive()
+
+    def show(self, action: str, centre: tuple[int, int], map_name: str = "game") -> None:
+        """Open the Save ("save") or Open ("open") dialog, unless one is open already."""
+        if self.open:
+            self.manager.get_window_stack().move_window_to_front(self.window)  # the one already open
+            return
+        recent = recent_files()
+        start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
+        rect = pygame.Rect(0, 0, 560, 420)
+        rect.center = centre
+        title = "Save the game as" if action == "save" else "Open a saved game"
+        self.action = action
+        self.window = pygame_gui.windows.UIFileDialog(
+            rect, self.manager, window_title=title, initial_file_path=str(start),
+            allow_picking_directories=False, allow_existing_files_only=action == "open")
+        if action == "save":  # the name ready to type over
+            self.window.file_path_text_line.focus()
+
+    def takes(self, event) -> bool:
+        """True when a key event belongs to the dialog or a focused text field, not the scene:
+        while one is open it owns the keyboard (Esc closes the dialog)."""
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) or not (
+                self.open or typing(self.manager)):
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.open:
+            self.close()
+        else:
+            self.manager.process_events(event)
+        return True
+
+    def close(self) -> None:
+        if self.open:
+            self.window.kill()
+        self.window = None
+
+    def picked(self, event) -> tuple[str, Path] | None:
+        """(action, path) when this event is the dialog's OK; forgets a closed dialog."""
+        if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
+                and event.ui_element is self.window:
+            self.window = None
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
+            self.window = None
+            path = Path(event.text)
+            return self.action, with_extension(path) if self.action == "save" else path
+        return None

@@ -1,0 +1,321 @@
+"""The start screen: continue, a new fight on a map (with previews), open a save, the editor, quit."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from board.game import Game
+from board.maps import load_map
+from board.rules.registry import get_ruleset
+from board.saves import data_dir, load_game
+from board.sides import PLAYERS, teams
+from board.ui import hud, theme
+from board.ui.camera import Camera
+from board.ui.dialogs import FileDialog, recent_files
+from board.ui.editor import spec_tokens
+from board.ui.menus import THEME
+from board.ui.renderer import BoardRenderer, Overlays
+from board.yamlio import InputError
+
+BUNDLED = Path(__file__).resolve().parents[2] / "maps"
+DEFAULT_MAP = BUNDLED / "arena.yaml"
+CARD_HEIGHT, THUMB = 92, (124, 80)
+HINT = "Enter starts the fight · Up/Down pick a map · click a map to pick it · Ctrl+O opens a saved game"
+
+
+def user_maps_dir() -> Path:
+    """The user's own maps (the editor saves there), in the user's data directory."""
+    return data_dir() / "maps"
+
+
+def user_map_path(path, name: str) -> Path:
+    """Where the editor saves a map: a user's map in place, any other as a new user's map."""
+    folder = user_maps_dir()
+    if path and Path(path).resolve().parent == folder.resolve():
+        return Path(path)
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "map"
+    out, n = folder / f"{slug}.yaml", 2
+    while out.exists():
+        out, n = folder / f"{slug}-{n}.yaml", n + 1
+    return out
+
+
+@dataclass
+class MapChoice:
+    """One map on the start screen: its file, the loaded map or the reason it does not load."""
+
+    path: Path
+    battle: object = None
+    problem: str = ""
+    thumb: pygame.Surface | None = None
+
+    @property
+    def name(self) -> str:
+        return self.battle.name if self.battle is not None else self.path.name
+
+
+def find_maps() -> list[MapChoice]:
+    """Every map in the bundled maps/ and the user's maps, the default first."""
+    paths = sorted(BUNDLED.glob("*.yaml"), key=lambda p: (p != DEFAULT_MAP, p.name))
+    user = user_maps_dir()
+    paths += sorted(user.glob("*.yaml")) if user.is_dir() else []
+    choices = []
+    for path in paths:
+        try:
+            choices.append(MapChoice(path, load_map(path)))
+        except InputError as error:
+            choices.append(MapChoice(path, problem=str(error.problems[0])))
+    return choices
+
+
+def preview(battle, size: tuple[int, int]) -> pygame.Surface:
+    """A small picture of a map with its figures where they start."""
+    scale = max(1, -(-480 // size[0]))  # drawn large and shrunk: the camera has a smallest hex
+    surface = pygame.Surface((size[0] * scale, size[1] * scale))
+    order = teams(battle)
+    colours = {t: theme.team_colour(battle.teams, t, order) for t in order}
+    camera = Camera(battle.layout)
+    rect = surface.get_rect()
+    camera.fit(battle.cells, rect.inflate(-8 * scale, -8 * scale))
+    BoardRenderer(battle, colours).draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
+    return surface if scale == 1 else pygame.transform.smoothscale(surface, size)
+
+
+class StartScene:
+    """What a player sees first: the default map ready, so one Enter starts the fight."""
+
+    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
+        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.dialog = FileDialog(self.manager)
+        self.request: tuple | None = None
+        self.message, self.warning = "", False
+        self.maps = find_maps()
+        names = [m.name for m in self.maps]
+        wanted = getattr(selected, "name", None)
+        self.index = names.index(wanted) if wanted in names else 0
+        self.scroll = 0
+        self.resume = self._resume_text(autosave)
+        self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
+        self.drawn = False  # thumbnails are made only after the first frame
+        self.dirty = True
+        self.resize(size)
+
+    @staticmethod
+    def _resume_text(autosave: Path | None) -> str | None:
+        """"Continue …" for a fight left in the autosave, or None."""
+        if autosave is None:
+            return None
+        try:
+            game = load_game(autosave)
+        except InputError:
+            return None
+        info = game.ruleset.turn_info(game.state)
+        if info["phase"] == "over" or not game.history:
+            return None  # nothing to continue
+        return f"Continue: {game.battle.name}, turn {info['turn']}"
+
+    # --- layout --------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        self.manager.set_window_resolution(size)
+        self.banner_rect = pygame.Rect(0, 0, w, 56)
+        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
+        self.list_rect = pygame.Rect(12, 64, 400, h - 64 - theme.STATUS_HEIGHT - 8)
+        self.preview_rect = pygame.Rect(428, 64, w - 440, max(120, h - 64 - 300))
+        self.big = None
+        self.manager.clear_and_reset()
+        self._buttons()
+        self.dirty = True
+
+    def _buttons(self) -> None:
+        self.buttons = {}
+        x, y = self.preview_rect.x, self.preview_rect.bottom + 120
+        fight = self._button((x, y, 250, 44), "Start the fight  (Enter)", ("fight",))
+        fight.select()  # drawn as the one Enter presses
+        if self.resume:
+            self._button((x + 262, y, self.preview_rect.right - x - 262, 44), self.resume, ("continue",))
+        y += 54
+        for i, (label, request) in enumerate((("Open a saved game…", ("open-dialog",)),
+                                              ("Edit this map", ("edit-selected",)), ("Quit", ("quit",)))):
+            self._button((x + i * 200, y, 190, 34), label, request)
+        y += 44
+        self.recent_y, self.recent = y, recent_files()[:3]
+        for n, path in enumerate(self.recent):  # the saved games used last, one click away
+            self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
+
+    def _button(self, rect, text: str, request: tuple):
+        button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
+        self.buttons[button] = request
+        return button
+
+    def say(self, text: str, warning: bool = False) -> None:
+        self.message, self.warning = text, warning
+
+    @property
+    def selected(self) -> MapChoice:
+        return self.maps[self.index]
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        self.dirty = True
+        picked = self.dialog.picked(event)
+        if picked is not None:
+            self.request = ("open", str(picked[1]))
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self._do(self.buttons[event.ui_element])
+            return
+        if self.dialog.takes(event):
+            return
+        if self.manager.process_events(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.card_at(event.pos)
+            if hit is not None:
+                self._pick(hit)
+        elif event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.maps) * CARD_HEIGHT - self.list_rect.height + 40)
+            self.scroll = max(0, min(most, self.scroll - event.y * 40))
+
+    def _key(self, event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._do(("fight",))
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self._pick((self.index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.maps))
+        elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+            self._do(("open-dialog",))
+
+    def _pick(self, index: int) -> None:
+        self.index = index
+        top = index * CARD_HEIGHT  # keep the picked card in view
+        if top < self.scroll or top + CARD_HEIGHT > self.scroll + self.list_rect.height - 40:
+            self.scroll = max(0, top - (self.list_rect.height - 40 - CARD_HEIGHT))
+
+    def _do(self, request: tuple) -> None:
+        choice = self.selected
+        if request[0] in ("fight", "edit-selected") and choice.battle is None:
+            self.say(f"{choice.path.name} does not load: {choice.problem}", warning=True)
+        elif request[0] == "fight":
+            game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
+            self.request = ("play", game, {team: "person" for team in teams(choice.battle)})
+        elif request[0] == "edit-selected":
+            self.request = ("edit", str(choice.path))
+        elif request[0] == "open-dialog":
+            self.dialog.show("open", self.preview_rect.center)
+        else:
+            self.request = request
+
+    def card_at(self, pos) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = (pos[1] - self.list_rect.y - 32 + self.scroll) // CARD_HEIGHT
+        return index if 0 <= index < len(self.maps) and pos[1] >= self.list_rect.y + 32 else None
+
+    # --- per frame -----------------------------------------------------------------------
+
+    def update(self, now: float, dt: float) -> bool:
+        self.manager.update(dt)
+        dirty, self.dirty = self.dirty, False
+        return self._next_thumbnail() or dirty or self.manager.get_focus_set() is not None
+
+    @property
+    def loading(self) -> bool:
+        """True while thumbnails are still to be drawn (the app keeps frames coming)."""
+        return any(c.battle is not None and c.thumb is None for c in self.maps)
+
+    def _next_thumbnail(self) -> bool:
+        """Draw one missing map thumbnail (the window shows at once, the pictures follow)."""
+        if not self.drawn:
+            return False
+        missing = next((c for c in self.maps if c.battle is not None and c.thumb is None), None)
+        if missing is not None:
+            missing.thumb = preview(missing.battle, THUMB)
+        return missing is not None
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.drawn = True
+        screen.fill(theme.BACKGROUND)
+        screen.fill(theme.PANEL, self.banner_rect)
+        title = theme.font(24, True).render("Hexboard", True, theme.TEXT)
+        screen.blit(title, (16, (self.banner_rect.height - title.get_height()) // 2))
+        sub = theme.font(16).render("a hex-map battle board · pick a map and start the fight", True,
+                                    theme.TEXT_DIM)
+        screen.blit(sub, (title.get_width() + 34, (self.banner_rect.height - sub.get_height()) // 2))
+        self._draw_list(screen)
+        self._draw_selected(screen)
+        hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)
+        self.manager.draw_ui(screen)
+
+    def _draw_list(self, screen: pygame.Surface) -> None:
+        r = self.list_rect
+        screen.fill(theme.PANEL, r)
+        screen.blit(theme.font(15, True).render("Maps", True, theme.TEXT_DIM), (r.x + 10, r.y + 6))
+        clip = screen.get_clip()
+        screen.set_clip(pygame.Rect(r.x, r.y + 32, r.width, r.height - 32))
+        for i, choice in enumerate(self.maps):
+            top = r.y + 32 + i * CARD_HEIGHT - self.scroll
+            if top + CARD_HEIGHT < r.y or top > r.bottom:
+                continue
+            card = pygame.Rect(r.x + 6, top, r.width - 12, CARD_HEIGHT - 6)
+            pygame.draw.rect(screen, (58, 72, 110) if i == self.index else (46, 49, 60), card, border_radius=6)
+            if choice.thumb is not None:  # made by update(), one a frame, after the first frame
+                screen.blit(choice.thumb, (card.x + 6, card.y + 6))
+            x = card.x + THUMB[0] + 16
+            screen.blit(theme.font(15, True).render(choice.name, True, theme.TEXT), (x, card.y + 8))
+            lines = ([ruleset_name(choice.battle), _sides_line(choice.battle), _where(choice.path)]
+                     if choice.battle is not None else ["does not load", choice.problem[:40]])
+            for n, line in enumerate(lines):
+                colour = theme.TEXT_DIM if choice.battle is not None else theme.TEXT_WARN
+                screen.blit(theme.font(13).render(line, True, colour), (x, card.y + 30 + n * 18))
+        screen.set_clip(clip)
+
+    def _draw_selected(self, screen: pygame.Surface) -> None:
+        choice, r = self.selected, self.preview_rect
+        if choice.battle is not None and (self.big is None or self.big[0] != self.index):
+            self.big = (self.index, preview(choice.battle, r.size))
+        if choice.battle is not None:
+            screen.blit(self.big[1], r.topleft)
+        pygame.draw.rect(screen, theme.PANEL_EDGE, r, 1)
+        y = r.bottom + 10
+        screen.blit(theme.font(20, True).render(choice.name, True, theme.TEXT), (r.x, y))
+        if self.recent:
+            label = theme.font(15).render("Recent saves:", True, theme.TEXT_DIM)
+            screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))
+        if choice.battle is None:
+            return
+        rules = f"Rule system: {ruleset_name(choice.battle)} · {len(choice.battle.figures)} figures"
+        screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + 32))
+        order = teams(choice.battle)
+        x = r.x
+        for team in order:  # who plays each side (a choice once a computer player exists)
+            colour = theme.team_colour(choice.battle.teams, team, order)
+            pygame.draw.circle(screen, colour, (x + 8, y + 68), 7)
+            label = theme.font(15).render(f"{team}: played by {PLAYERS['person']}", True, theme.TEXT)
+            screen.blit(label, (x + 20, y + 58))
+            x += label.get_width() + 40
+
+
+def ruleset_name(battle) -> str:
+    return get_ruleset(battle.ruleset).name
+
+
+def _sides_line(battle) -> str:
+    count: dict[str, int] = {}
+    for spec in battle.figures:
+        count[spec.team] = count.get(spec.team, 0) + 1
+    return " vs ".join(f"{team} {n}" for team, n in count.items())
+
+
+def _where(path: Path) -> str:
+    return "bundled map" if path.parent == BUNDLED else "your map"

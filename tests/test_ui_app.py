@@ -1,0 +1,266 @@
+"""The window as a whole: scene switches (play, editor, start screen), the autosave across them,
+no key that ends the program, and the end of a fight (rematch, new game, start screen)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from board.game import Game
+from board.maps import load_map
+from board.saves import Autosaver, load_game
+from board.ui.editor import EditorScene
+from board.ui.play import PlayScene
+from board.ui.start import StartScene
+from tests.ui_driver import AppDriver
+
+ROOT = Path(__file__).resolve().parents[1]
+ONE_TEAM = """name: Lone
+terrain: |
+  . . .
+  . . .
+figures:
+  - {name: Ann, team: Red, at: "0101", weapons: [Broadsword]}
+"""
+
+# The real loop, app.run(), with a key posted as a player's hands post it, then the close.
+PRESS_M = """
+import json, sys
+import pygame
+from pathlib import Path
+from board.game import Game
+from board.maps import load_map
+from board.saves import Autosaver, load_game
+from board.ui import app
+
+pygame.display.init()
+for kind in (pygame.KEYDOWN, pygame.KEYUP):
+    pygame.event.post(pygame.event.Event(kind, key=pygame.K_m, mod=0, unicode="m", scancode=0))
+pygame.time.set_timer(pygame.QUIT, 300)
+status = app.run(Game(load_map("maps/arena.yaml"), seed=3), "The Arena", autosave=Autosaver(Path(sys.argv[1])))
+print(json.dumps({"status": status}))
+"""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Every test keeps its saves, recent files and error log to itself."""
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def play_driver(path_or_game="maps/arena.yaml", autosave=None) -> AppDriver:
+    game = path_or_game if isinstance(path_or_game, Game) else Game(load_map(ROOT / path_or_game), seed=3)
+    return AppDriver(lambda size: PlayScene(game, size, game.battle.name), autosave)
+
+
+def finished() -> Game:
+    """The example fight: Red wins at turn 3."""
+    game = load_game(ROOT / "tests" / "scripts" / "example_fight.yaml")
+    assert game.ruleset.turn_info(game.state)["phase"] == "over"
+    return game
+
+
+def game_sides(game: Game) -> dict[str, str]:
+    return {team: "person" for team in dict.fromkeys(f.team for f in game.tokens().values())}
+
+
+def no_error_logged(data_dir: Path) -> bool:
+    return not (data_dir / "errors.log").exists()
+
+
+def test_pressing_m_in_the_running_window_opens_the_editor_without_a_crash(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "HEXBOARD_DATA_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", PRESS_M, str(tmp_path)], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"status": 0}
+    assert not (tmp_path / "errors.log").exists()
+
+
+def test_m_from_the_play_scene_opens_the_editor_and_the_autosave_keeps_the_fight(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    driver = play_driver(autosave=autosave)
+    driver.key(pygame.K_m, "m")
+    assert isinstance(driver.scene, EditorScene)
+    assert driver.scene.editor.draft.name == "The Arena"
+    assert driver.scene.editor.path.startswith(str(data_dir / "maps")), "edits go to the user's maps"
+    assert autosave.pending() is not None, "the fight left for the editor can still be continued"
+    driver.key(pygame.K_p, "p")
+    assert isinstance(driver.scene, PlayScene), "P plays the edited map"
+    assert no_error_logged(data_dir)
+
+
+@pytest.mark.parametrize("first", ["start", "play", "editor"])
+def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # Ctrl+L writes combat-log.txt here
+    factories = {"start": lambda size: StartScene(size),
+                 "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
+                 "editor": None}
+    if first == "editor":
+        from board.editor import Editor, draft_from_map
+
+        factories["editor"] = lambda size: EditorScene(
+            Editor(draft_from_map(load_map(ROOT / "maps/arena.yaml")), str(tmp_path / "e.yaml")), size)
+    driver = AppDriver(factories[first], Autosaver(tmp_path / "auto"))
+    keys = [*range(pygame.K_a, pygame.K_z + 1), *range(pygame.K_0, pygame.K_9 + 1), pygame.K_ESCAPE,
+            pygame.K_RETURN, pygame.K_SPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_F1, pygame.K_SLASH,
+            pygame.K_PLUS, pygame.K_MINUS, pygame.K_UP, pygame.K_DOWN]
+    for mod in (0, pygame.KMOD_LCTRL):
+        for key in keys:
+            name = pygame.key.name(key)
+            driver.key(key, name if len(name) == 1 and not mod else "", mod)
+            assert driver.app.running
+    assert no_error_logged(data_dir)
+
+
+def test_the_start_screen_starts_the_default_map_with_one_enter(data_dir):
+    driver = AppDriver(lambda size: StartScene(size))
+    assert driver.scene.selected.path.name == "arena.yaml"
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.battle.name == "The Arena"
+    assert set(driver.scene.sides.values()) == {"person"}
+
+
+def test_the_start_screen_lists_every_bundled_map_and_the_users_maps(data_dir):
+    (data_dir / "maps").mkdir(parents=True)
+    (data_dir / "maps" / "lone.yaml").write_text(ONE_TEAM)
+    (data_dir / "maps" / "broken.yaml").write_text("name: [\n")
+    scene = AppDriver(lambda size: StartScene(size)).scene
+    names = {choice.path.name for choice in scene.maps}
+    assert {p.name for p in (ROOT / "maps").glob("*.yaml")} | {"lone.yaml", "broken.yaml"} == names
+    broken = next(c for c in scene.maps if c.path.name == "broken.yaml")
+    assert broken.battle is None and "broken.yaml" in broken.problem
+
+
+def test_the_start_screen_continues_the_autosaved_fight(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    game = Game(load_map(ROOT / "maps/arena.yaml"), seed=5)
+    game.submit(game.ruleset.legal_commands(game.state)[0])
+    autosave.save(game)
+    driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    button = next(b for b, r in driver.scene.buttons.items() if r == ("continue",))
+    assert button.text.startswith("Continue: The Arena")
+    driver.click(button.get_abs_rect().center)
+    assert isinstance(driver.scene, PlayScene)
+    assert driver.scene.game.history == game.history
+
+
+def test_when_a_fight_ends_the_board_offers_rematch_new_game_and_start_screen(data_dir):
+    game = finished()
+    driver = play_driver(game)
+    labels = [item.id for item in driver.scene.menu.buttons.values()]
+    assert labels == ["end:rematch", "end:new", "end:start"]
+    rematch = next(b for b, item in driver.scene.menu.buttons.items() if item.id == "end:rematch")
+    driver.click(rematch.get_abs_rect().center)
+    again = driver.scene
+    assert isinstance(again, PlayScene) and again.game is not game
+    assert again.game.battle is game.battle and again.sides == game_sides(game)
+    assert again.game.options == game.options and again.game.history == []
+    assert again.game.seed != game.seed, "a rematch rolls new dice"
+    for choice in ("end:new", "end:start"):
+        driver = play_driver(finished())
+        button = next(b for b, item in driver.scene.menu.buttons.items() if item.id == choice)
+        driver.click(button.get_abs_rect().center)
+        assert isinstance(driver.scene, StartScene)
+
+
+def test_enter_at_the_end_of_a_fight_is_a_rematch(data_dir):
+    game = finished()
+    driver = play_driver(game)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, PlayScene) and driver.scene.game is not game
+
+
+def test_the_menu_button_goes_back_to_the_start_screen(data_dir):
+    driver = play_driver()
+    menu = next(b for b, action in driver.scene.file_buttons.items() if action == "menu")
+    driver.click(menu.get_abs_rect().center)
+    assert isinstance(driver.scene, StartScene)
+
+
+def test_an_unexpected_error_in_a_scene_is_logged_and_told_not_a_crash(data_dir, monkeypatch):
+    driver = play_driver()
+
+    def broken(*args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(driver.scene, "_key", broken)
+    driver.key(pygame.K_t, "t")
+    assert driver.app.running
+    assert "a bug" in driver.scene.controller.view.message
+    assert "RuntimeError: a bug" in (data_dir / "errors.log").read_text()
+
+
+def test_the_editor_from_the_start_screen_saves_among_the_users_maps_and_returns(data_dir):
+    driver = AppDriver(lambda size: StartScene(size))
+    edit = next(b for b, r in driver.scene.buttons.items() if r == ("edit-selected",))
+    driver.click(edit.get_abs_rect().center)
+    assert isinstance(driver.scene, EditorScene)
+    driver.key(pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert (data_dir / "maps" / "the-arena.yaml").exists(), "a bundled map is saved as the user's copy"
+    menu = next(b for b, key in driver.scene.buttons.items() if key == "file:start")
+    driver.click(menu.get_abs_rect().center)
+    assert isinstance(driver.scene, StartScene)
+    assert "the-arena.yaml" in {c.path.name for c in driver.scene.maps if c.path.parent == data_dir / "maps"}
+
+
+def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    game = Game(load_map(ROOT / "maps/arena.yaml"), seed=4)
+    for _ in range(3):
+        game.submit(game.ruleset.legal_commands(game.state)[0])
+    commands = len(game.history)
+    driver = play_driver(game, autosave)
+    menu = next(b for b, action in driver.scene.file_buttons.items() if action == "menu")
+    driver.click(menu.get_abs_rect().center)
+    driver.app.close()  # the window is closed on the start screen
+    assert autosave.pending() is not None
+    again = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    button = next(b for b, r in again.scene.buttons.items() if r == ("continue",))
+    again.click(button.get_abs_rect().center)
+    assert len(again.scene.game.history) == commands
+
+
+def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
+    autosave = Autosaver(tmp_path / "auto")
+    autosave.save(finished())
+    scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
+    assert ("continue",) not in scene.buttons.values()
+
+
+def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):
+    from board.ui.app import _offer_resume
+
+    autosave = Autosaver(tmp_path / "auto")
+    game = Game(load_map(ROOT / "maps/arena.yaml"), seed=4)
+    game.submit(game.ruleset.legal_commands(game.state)[0])
+    autosave.save(game)
+    driver = play_driver(autosave=None)
+    driver.app.autosave = autosave
+    driver.app.resume = _offer_resume(driver.scene, autosave)
+    for key, char in ((pygame.K_m, "m"), (pygame.K_g, "g"), (pygame.K_t, "t")):
+        driver.key(key, char)
+    assert isinstance(driver.scene, PlayScene) and not driver.scene.controller.view.gm
+    assert driver.scene.controller.view.threat_mode == "focus"
+    driver.click(driver.app.resume.confirm_button.get_abs_rect().center)
+    assert driver.app.resume is None and driver.scene.game.history == game.history
+
+
+def test_the_start_screen_shows_at_once_and_draws_the_map_thumbnails_frame_by_frame(data_dir):
+    driver = AppDriver(lambda size: StartScene(size))
+    scene = driver.scene
+    assert driver.app.busy() or not scene.loading
+    for _ in range(len(scene.maps)):
+        driver.step()
+    assert not scene.loading and all(c.thumb is not None for c in scene.maps if c.battle is not None)
+    assert not driver.app.busy(), "an idle start screen lets the loop sleep"
