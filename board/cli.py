@@ -118,8 +118,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     opened = _open_game(args.map, args.seed, args.load, ruleset=args.ruleset)
     if opened is None:
         return 1
+    from board.ui import sound
     from board.ui.app import run
 
+    sound.START_MUTED[0] = args.mute
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
@@ -311,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-autosave", action="store_true",
                       help="do not keep the autosave (by default every command is saved, and a game "
                            "left by a crash is offered for resuming at the next start)")
+    play.add_argument("--mute", action="store_true", help="start with the sound off (N turns it on)")
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")

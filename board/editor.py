@@ -34,10 +34,14 @@ class Draft:
     teams: dict[str, str] = field(default_factory=dict)
     ruleset: str = "warrior-wizard"
     off_map: frozenset[Hex] = frozenset()  # hexes of the rectangle that are not on the map
+    # The map file's settings the editor has no control for (labels, notes, hot seat...): kept
+    # as loaded so that saving the map never drops them.
+    settings: dict = field(default_factory=dict)
 
     def copy(self) -> Draft:
         return Draft(self.name, self.layout, self.size, self.radius, dict(self.terrain),
-                     list(self.figures), dict(self.teams), self.ruleset, self.off_map)
+                     list(self.figures), dict(self.teams), self.ruleset, self.off_map,
+                     dict(self.settings))
 
     @property
     def cells(self) -> frozenset[Hex]:
@@ -71,11 +75,16 @@ def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), la
     return draft
 
 
+# MapFile fields the editor does not edit but must write back as they were.
+KEPT_SETTINGS = {"labels", "pass_the_screen", "hide_enemy_sheets", "notes"}
+
+
 def draft_from_map(battle: BattleMap) -> Draft:
     """A draft of a loaded map."""
     draft = Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
                   list(battle.figures), dict(battle.teams), battle.ruleset)
     draft.off_map = draft.outline - battle.cells
+    draft.settings = battle.source.model_dump(include=KEPT_SETTINGS, exclude_defaults=True)
     return draft
 
 
@@ -359,7 +368,7 @@ class Editor:
         """The draft in the map format that check reads."""
         d = self.draft
         source = MapFile(name=d.name, ruleset=d.ruleset, layout=d.layout, size=d.size, radius=d.radius,
-                         teams={t: {"color": c} for t, c in d.teams.items()})
+                         teams={t: {"color": c} for t, c in d.teams.items()}, **d.settings)
         battle = BattleMap(name=d.name, ruleset=d.ruleset, layout=d.layout, cells=d.cells,
                            terrain=d.terrain, figures=d.figures, source=source, size=d.size,
                            teams=d.teams)

@@ -337,6 +337,15 @@ def hex_label(h: Hex, kind: str) -> str:
     return f"{c:0{width}d}{r:0{width}d}"
 
 
+# Compass words for directions 0-5: on screen they go counter-clockwise (docs/coordinates.md).
+_COMPASS = {"pointy": ("E", "NE", "NW", "W", "SW", "SE"), "flat": ("SE", "NE", "N", "NW", "SW", "S")}
+
+
+def direction_name(direction: int, kind: str) -> str:
+    """The compass word a player reads for a direction on a flat- or pointy-top map."""
+    return _COMPASS[_check_kind(kind)][direction % 6]
+
+
 def parse_label(label: str, kind: str) -> Hex:
     """Return the hex named by a 4- or 6-digit CCRR label."""
     text = label.strip() if isinstance(label, str) else label

@@ -341,8 +341,20 @@ def map_to_yaml(battle: BattleMap) -> str:
                  for h, t in sorted(battle.terrain.items())]
     if hexes:
         data["hexes"] = hexes
-    data["figures"] = [figure_dict(spec) for spec in battle.figures]
-    return dump_yaml(data)
+    data["figures"] = [_placed(battle, spec) for spec in battle.figures]
+    # In the samples' order: what the map is, its picture, then who is on it.
+    order = ("name", "ruleset", "layout", "size", "radius", "labels", "hide_enemy_sheets", "pass_the_screen",
+             "terrain", "hexes", "teams", "figures", "notes")
+    return dump_yaml({key: data[key] for key in sorted(data, key=lambda k: order.index(k) if k in order else 99)})
+
+
+def _placed(battle: BattleMap, spec: FigureBase) -> dict:
+    """A figure as map_to_yaml writes it: at its printed label "CCRR" on a rectangular map."""
+    data = figure_dict(spec)
+    h = Hex(*spec.at)
+    if battle.size is not None and h in battle.cells:
+        data["at"] = battle.label(h)
+    return data
 
 
 def figure_dict(spec: FigureBase) -> dict:

@@ -126,6 +126,12 @@ class MapFile(Strict):
         None, description="[columns, rows] of a rectangular map")
     radius: int | None = Field(None, ge=1, le=200, description="a hexagonal map of this radius")
     labels: bool = Field(True, description='show printed-map "CCRR" labels')
+    pass_the_screen: bool = Field(
+        False, description="hot seat: the board is covered when the side to act changes, until the "
+                           "next player clicks (H toggles it in the window)")
+    hide_enemy_sheets: bool = Field(
+        False, description="the figure card shows only the name and team of the side not acting "
+                           "(the GM, in GM mode, still sees every sheet)")
     terrain: str | None = Field(
         None, description="a picture of a rectangular map: one line per row, one character per hex "
                           "('.' open, '#' wall, '^' fire, ':' hot coals, '-' not part of the map); "

@@ -197,7 +197,19 @@ def load_yaml_file(path: str | Path) -> Any:
         return yaml.load(stream, Loader=SafeLoader)
 
 
+class _BlockDumper(SafeDumper):
+    """Multi-line text (a terrain picture, notes) as a literal block, as a person writes it."""
+
+
+def _text(dumper, value: str):
+    # PyYAML falls back to a quoted style by itself when a block cannot hold the text.
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
+
+
+_BlockDumper.add_representer(str, _text)
+
+
 def dump_yaml(data: Any) -> str:
-    """YAML text for data, keys in insertion order, block style."""
-    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True,
+    """YAML text for data, keys in insertion order, block style, multi-line text as a block."""
+    return yaml.dump(data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)

@@ -187,6 +187,18 @@ def test_the_editor_keeps_hexes_off_the_map_off_it(tmp_path):
     assert load_map(tmp_path / "again.yaml").cells == load_map(cave).cells
 
 
+def test_saving_in_the_editor_keeps_the_map_settings_it_has_no_control_for(tmp_path):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("name: Odd\nlabels: false\npass_the_screen: true\nhide_enemy_sheets: true\n"
+                   "notes: Read me first.\nterrain: |\n  . .\n  . .\n")
+    editor = Editor(draft_from_map(load_map(odd)))
+    editor.paint([Hex(0, 0)], "wall")
+    assert editor.save(str(tmp_path / "again.yaml")) == []
+    again = load_map(tmp_path / "again.yaml").source
+    assert (again.labels, again.pass_the_screen, again.hide_enemy_sheets, again.notes) == \
+        (False, True, True, "Read me first.")
+
+
 def test_a_new_map_is_at_most_500_hexes_across():
     with pytest.raises(ValueError, match="between 1 and 500, got 501x3"):
         new_draft("Wide", (501, 3))

@@ -369,6 +369,14 @@ def test_spiral_equals_range_as_a_set(center, n):
         hex_distance(h, center) for h in spiral)
 
 
+def test_direction_names_follow_each_layout_counter_clockwise_on_screen():
+    from board.hexgrid import direction_name
+
+    assert [direction_name(d, "pointy") for d in range(6)] == ["E", "NE", "NW", "W", "SW", "SE"]
+    assert [direction_name(d, "flat") for d in range(6)] == ["SE", "NE", "N", "NW", "SW", "S"]
+    assert direction_name(8, "flat") == "N"  # taken mod 6
+
+
 # --- Ties along every edge direction are covered (issue 15, item 23) -----------
 
 def _ties_at_each_sample(a, b):

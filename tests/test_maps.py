@@ -195,3 +195,13 @@ def test_a_map_is_at_most_500_hexes_across_and_an_off_map_edge_does_not_count():
     assert len(parse_map(edge, "edge.yaml").cells) == 1000
     assert problems("name: W\nsize: [502, 2]\n") == [
         "test.yaml:2:7: size: columns and rows must each be between 1 and 500, got [502, 2]"]
+
+
+def test_a_written_map_reads_like_the_samples_a_picture_block_and_ccrr_labels():
+    # Issue 18: the editor writes maps a GM can read and diff: the terrain as a literal block
+    # and figures at their printed labels.
+    text = map_to_yaml(load_map(Path(__file__).resolve().parents[1] / "maps" / "arena.yaml"))
+    assert "terrain: |\n  # # #" in text
+    assert "at: '0404'" in text and "at: [" not in text
+    assert text.index("terrain:") < text.index("teams:") < text.index("figures:")
+    assert map_to_yaml(parse_map(text, "again.yaml")) == text

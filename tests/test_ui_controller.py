@@ -66,9 +66,9 @@ def shown(monkeypatch):
         seen.update(message=message, warning=warning, hint=hint)
         draw_status(screen, rect, message, warning, hint)
 
-    def odds(screen, pos, target, prediction, rect):
+    def odds(screen, pos, target, prediction, rect, note=""):
         seen["odds"] = (target, prediction)
-        draw_odds(screen, pos, target, prediction, rect)
+        draw_odds(screen, pos, target, prediction, rect, note)
 
     monkeypatch.setattr(hud, "draw_status", status)
     monkeypatch.setattr(hud, "draw_odds", odds)
@@ -100,7 +100,7 @@ def test_clicking_a_blue_hex_plans_the_move_and_q_e_turn_it_before_enter_confirm
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
     assert d.figure("Eamon")["facing"] == 4
-    assert [c.short() for c in d.game.history] == ["move Eamon full_move"]
+    assert [c.short() for c in d.game.history] == ["move Eamon jog"]  # two hexes: a Jog (issue 18)
     assert d.view.selected == "Brenna", "the next figure in the order is selected"
 
 
@@ -351,7 +351,9 @@ def test_ctrl_y_redoes_the_command_with_the_same_dice():
     assert [e.text for e in d.game.events] == events
     assert d.state == after
     attack = [line for line in d.scene.log.text().splitlines() if line.startswith("Aldric attacks")]
-    assert len(attack) == 2 and attack[0] == attack[1], "the log shows the same roll again"
+    # The undone rows left the log (issue 18): the redone roll, the same one, is shown once.
+    assert attack == [e.text for e in d.game.events if e.text.startswith("Aldric attacks")]
+    assert len(attack) == 1, "the log prints the same attack twice"
 
 
 def test_redo_animates_the_move_from_where_the_figure_stood():

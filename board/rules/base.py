@@ -91,6 +91,7 @@ class ActionInfo:
     # Settings an aimed action may take, each param -> its values (the first is the default),
     # offered by the board as toggles: e.g. {"maneuver": (None, "slam"), "spell": (...)}.
     options: dict[str, tuple] = field(default_factory=dict)
+    note: str = ""  # what taking it allows or forbids, shown before the click ("no attack this turn")
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,9 @@ class Token:
     on_fire: str | None = None
     threat_zone: frozenset[Hex] = frozenset()  # drawn only where the ruleset defines one
     engaged_with: tuple[str, ...] = ()  # figures that engage this one (drawn as arrows)
+    # What the figure is or wields, drawn faintly on the token: blade, knife, axe, polearm, bow,
+    # magic, beast ("": none).
+    glyph: str = ""
 
 
 class Ruleset(Protocol):
@@ -135,6 +139,7 @@ class Ruleset(Protocol):
     name: str
     facing: bool  # figures face a hex side: a move ends with a chosen facing
     gm_actions: tuple[str, ...]  # the "gm" command actions it takes (place, damage, heal, ...)
+    odds_note: str  # what its predictions cannot know, said under the odds tooltip
 
     def figure_model(self) -> type[BaseModel]:
         """The figure sheet: a subclass of board.models.FigureBase validated in map files."""
@@ -158,6 +163,9 @@ class Ruleset(Protocol):
     def tokens(self, state) -> dict[str, Token]:
         """Every figure as the board draws it."""
 
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        """The figure's sheet as (label, value) rows in words, for the board's figure card."""
+
     def actions(self, state, figure: str) -> list[ActionInfo]:
         """The actions the figure may take now, and those greyed out with a reason."""
 
@@ -175,3 +183,9 @@ class Ruleset(Protocol):
 
     def legal_commands(self, state) -> list[Command]:
         """Concrete legal commands now (for random play and bots)."""
+
+
+def listed(label: str, names) -> list[tuple[str, str]]:
+    """A figure card row naming the things, comma-separated; no row when there are none."""
+    names = [str(n) for n in names]
+    return [(label, ", ".join(names))] if names else []

@@ -19,6 +19,7 @@ class View:
     mode: str = "move"  # move, facing, combat, target, hex, choice, gm, over, view
     selected: str | None = None
     move_action: str | None = None
+    move_chosen: bool = False  # the player picked the movement action (else a click picks the least)
     hover: Hex | None = None
     pending: tuple[str, Hex, tuple[Hex, ...], int, str] | None = None  # figure, hex, path, facing, action
     action: ActionInfo | None = None  # the combat action being aimed
@@ -74,6 +75,16 @@ class Controller(GMControls):
                 return info
         return None
 
+    def move_for(self, h: Hex | None) -> ActionInfo | None:
+        """The movement action a click on h takes: the one the player picked, else the one of
+        least reach that holds h (two hexes is a Jog, not a Full Move), in menu order on ties."""
+        chosen = self.move_info()
+        if self.view.move_chosen or chosen is None or h is None:
+            return chosen
+        fits = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
+                and h in i.hexes]
+        return min(fits, key=lambda i: len(i.hexes), default=chosen)
+
     def figure_at(self, h: Hex) -> str | None:
         for f in self.game.tokens().values():
             if h in f.cells:
@@ -98,6 +109,7 @@ class Controller(GMControls):
             v.mode = "move"
             enabled = {i.id for i in self.actions() if i.enabled and i.needs == "path" and i.hexes}
             v.move_action = next((a for a in PATH_MOVES if a in enabled), None)
+            v.move_chosen = False
         else:
             v.mode = "combat"
 
@@ -126,7 +138,7 @@ class Controller(GMControls):
             self.say(f"{info.label}: {info.reason}", warning=True)
             return
         if info.needs == "path":
-            self.view.move_action = action_id
+            self.view.move_action, self.view.move_chosen = action_id, True
             self.say(f"{info.label}: click a blue hex ({len(info.hexes)} in reach)")
         elif not (self.game.ruleset.facing and action_id == "stand_still"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
@@ -164,7 +176,7 @@ class Controller(GMControls):
     def plan_move(self, h: Hex) -> None:
         """Put the active figure's ghost on h and ask for a facing."""
         f = self.game.tokens()[self.view.selected]
-        info = self.move_info()
+        info = self.move_for(h)
         if info is None or h not in info.hexes:
             return
         if not self.game.ruleset.facing:  # nothing more to ask

@@ -100,6 +100,7 @@ class EditorScene:
             self.figure_form = FigureForm(self.manager, x, y + 72, width)
         else:
             self.figure_form = SheetForm(self.manager, x, y + 72, width, self.editor.model)
+        self.figure_form.kind = self.editor.draft.layout
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
         y = self.figure_form.bottom
         labels = (("apply", "Apply"), ("new", "New"), ("copy", "Copy"), ("delete", "Delete"))

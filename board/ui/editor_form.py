@@ -5,17 +5,26 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board.hexgrid import direction_name
 from board.models import FigureSpec
 from board.tables import load_spells, load_tables
 
-CHOICES = {"size": ["1", "2", "3", "4", "7"], "posture": ["standing", "kneeling", "prone", "fallen"],
-           "facing": [str(d) for d in range(6)]}
 ADD = {"add_weapon": ("Add weapon…", "weapons"), "add_spell": ("Add spell…", "spells")}
 
 
 def split(text: str) -> list[str]:
     """A comma-separated form field as a list of names."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def facing_names(kind: str) -> list[str]:
+    """The facing list as compass words for the map's layout, in direction order 0-5."""
+    return [f"{direction_name(d, kind)}" for d in range(6)]
+
+
+# The facing list shown before the editor says its map's layout (a form's kind) is a flat map's.
+CHOICES = {"size": ["1", "2", "3", "4", "7"], "posture": ["standing", "kneeling", "prone", "fallen"],
+           "facing": facing_names("flat")}
 
 
 def option(drop) -> str:
@@ -26,6 +35,8 @@ def option(drop) -> str:
 
 class FigureForm:
     """The form's widgets; it shows a figure and reads one back, and changes nothing else."""
+
+    kind = "flat"  # the map's layout, for the facing list's compass words
 
     def __init__(self, manager: pygame_gui.UIManager, x: int, y: int, width: int):
         self.manager = manager
@@ -107,8 +118,9 @@ class FigureForm:
         armor = tables.armor_piece(spec.armor).name if spec.armor else "none"
         shield = tables.armor_piece(spec.shield).name if spec.shield else "none"
         for name, value in (("armor", armor), ("shield", shield), ("size", str(spec.size)),
-                            ("facing", str(spec.facing)), ("posture", spec.posture)):
+                            ("posture", spec.posture)):
             self.drop(name, self.choices[name], value)
+        self.drop("facing", facing_names(self.kind), facing_names(self.kind)[spec.facing])
         # ready None: the first weapon (as in a map file); "": empty-handed
         ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
         self.sync_ready(ready or "none")
@@ -151,6 +163,6 @@ class FigureForm:
             data[key] = None if chosen[key] == "none" else chosen[key]
         data["ready"] = chosen["ready"]  # "none": empty-handed
         data["size"] = int(chosen["size"])
-        data["facing"] = int(chosen["facing"])
+        data["facing"] = facing_names(self.kind).index(chosen["facing"])
         data["posture"] = chosen["posture"]
         return data

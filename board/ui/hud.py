@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from board.rules.base import Prediction
 from board.ui import theme
+from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds
 
 HELP = [
     ("Mouse", ""),
@@ -20,6 +20,9 @@ HELP = [
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
     ("L", "hex labels on / off"),
+    ("K", "the legend: every colour and mark on the board"),
+    ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
+    ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),
@@ -176,55 +179,19 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     screen.blit(label, (x, rect.y + (rect.height - label.get_height()) // 2))
 
 
-def percent(p) -> str:
-    value = float(p) * 100
-    return f"{value:.0f}%" if value >= 9.5 or value == 0 else f"{value:.1f}%"
-
-
-def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect) -> None:
-    """The exact odds of an attack, beside the cursor."""
-    rows = [(f"Attack {target}", theme.TEXT, True),
-            (f"Hit {percent(p.hit)}   ({p.roll or f'{p.dice}d6, {p.target_number} or less'})",
-             theme.TEXT_GOOD, True)]
-    for reason, n in p.modifiers:
-        rows.append((f"  {n:+d}  {reason}", theme.TEXT_DIM, False))
-    avg = float(p.expected_damage / p.hit) if p.hit else 0.0
-    rows.append((f"Damage if hit: {avg:.1f} after armor", theme.TEXT, False))
-    names = {"5+": "5+ damage this turn", "falls": "falls", "unconscious": "goes unconscious", "dies": "dies"}
-    for key, label in names.items():
-        if key in p.outcomes:
-            rows.append((f"{label}: {percent(p.outcomes[key])}", theme.TEXT_BAD if key != "5+" else theme.TEXT, False))
-    for key, chance in p.outcomes.items():  # a ruleset's own outcomes, in its own words
-        if key not in names:
-            rows.append((f"{key}: {percent(chance)}", theme.TEXT, False))
-    rendered = [theme.font(14, bold).render(text, True, colour) for text, colour, bold in rows]
-    width = max(r.get_width() for r in rendered) + 20
-    height = sum(r.get_height() for r in rendered) + 14
-    box = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
-    box.clamp_ip(bounds)
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL, 235), panel.get_rect(), border_radius=8)
-    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
-    y = 7
-    for r in rendered:
-        panel.blit(r, (10, y))
-        y += r.get_height()
-    screen.blit(panel, box)
-
-
-def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> None:
     """The controls, over a dimmed board; packed closer in a window too short for them."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14, 200))
     screen.blit(shade, rect)
-    sections = sum(1 for _, what in HELP if not what)
-    natural = 40 + 47 + sections * 32 + (len(HELP) - sections) * 24 + 14 + 20
+    sections = sum(1 for _, what in rows if not what)
+    natural = 40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20
     k = max(0.6, min(1.0, rect.height / natural))
     title = theme.font(round(24 * k), True).render("Hexboard controls", True, theme.TEXT)
     x, y = rect.x + 60, rect.y + round(40 * k)
     screen.blit(title, (x, y))
     y += title.get_height() + round(14 * k)
-    for key, what in HELP:
+    for key, what in rows:
         if not what:
             label = theme.font(round(16 * k), True).render(key, True, theme.TEXT_WARN)
             screen.blit(label, (x, y + round(6 * k)))
@@ -233,5 +200,5 @@ def draw_help(screen: pygame.Surface, rect: pygame.Rect) -> None:
         screen.blit(theme.font(round(15 * k), True).render(key, True, theme.TEXT), (x + 10, y))
         screen.blit(theme.font(round(15 * k)).render(what, True, theme.TEXT_DIM), (x + round(230 * k), y))
         y += round(24 * k)
-    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help", True, theme.TEXT_DIM)
+    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help · K turns to the legend: every colour and mark", True, theme.TEXT_DIM)
     screen.blit(foot, (x, y + round(14 * k)))

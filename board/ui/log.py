@@ -129,6 +129,25 @@ class CombatLog:
         self._dirty = True
         self._changes += 1
 
+    def retract(self, count: int) -> None:
+        """Take back the last `count` game events (an undone command's rows), passing over the
+        board's own notes ("undo" events), so that a redo does not print them twice."""
+        self.skip()
+        gone = set()
+        for entry in reversed(self._entries):
+            if len(gone) == count:
+                break
+            if entry.event.kind != "undo":
+                gone.add(entry.serial)
+        events = {id(e.event) for e in self._entries if e.serial in gone}
+        self._events = [e for e in self._events if id(e) not in events]
+        self._entries = [e for e in self._entries if e.serial not in gone]
+        self._rows = [(e, k) for e, k in self._rows if e.serial not in gone]
+        self._live = [e for e in self._live if e.serial not in gone]
+        self._offset = min(self._offset, max(0, len(self._rows) - 1))
+        self._dirty = True
+        self._changes += 1  # the kept panel is painted again
+
     def _limit(self) -> int:
         """The furthest offset back: the oldest row at the top of the body."""
         if self._body_h is None:

@@ -12,6 +12,7 @@ from board.ui import theme
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
+TWO_COLUMNS = 13  # a longer menu (14-19 rows) is laid out in two columns: the combat log keeps its room
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,9 @@ class Item:
     hotkey: str = ""
 
 
-def _fit(text: str, width: int) -> str:
-    """Text cut with "…" to fit the menu's title width (the label would warn and clip)."""
-    font = theme.font(13, True)
+def _fit(text: str, width: int, font=None) -> str:
+    """Text cut with "…" to fit the width (the menu's title by default: it would warn and clip)."""
+    font = font or theme.font(13, True)
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
@@ -49,7 +50,10 @@ class ActionMenu:
         key = (title, tuple(items), topleft)
         if key == self.key:
             return
-        rect = pygame.Rect(topleft, (WIDTH, ROW * (len(items) + 1) + 14))
+        columns = 2 if len(items) > TWO_COLUMNS else 1
+        rows = -(-len(items) // columns)
+        width = (WIDTH - 12 - 4 * (columns - 1)) // columns
+        rect = pygame.Rect(topleft, (WIDTH, ROW * (rows + 1) + 14))
         if items and self.panel is not None and self.panel.get_relative_rect() == rect:
             # The same size: keep the panel (its rounded shape is the costly part), new rows.
             self.panel.get_container().clear()
@@ -64,11 +68,14 @@ class ActionMenu:
         title = _fit(title, WIDTH - 28)
         pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
                                     container=self.panel, object_id="#menu_title")
-        for index, item in enumerate(items):
-            text = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+        for index, item in enumerate(items):  # down the first column, then the second
+            column, row = divmod(index, rows)
+            full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+            text = _fit(full, width - 12, theme.font(14))
+            tip = item.reason if not item.enabled else None if text == full else full
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(4, ROW * (index + 1) + 2, WIDTH - 12, ROW - 3), text, manager=self.manager,
-                container=self.panel, tool_tip_text=item.reason if item.enabled else None)
+                pygame.Rect(4 + column * (width + 4), ROW * (row + 1) + 2, width, ROW - 3), text,
+                manager=self.manager, container=self.panel, tool_tip_text=tip)
             if not item.enabled:
                 button.disable()
             self.buttons[button] = item

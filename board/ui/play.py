@@ -8,17 +8,21 @@ import pygame_gui
 from board.game import Game
 from board.hexgrid import Hex, hex_linedraw
 from board.rules.base import Event
-from board.ui import hud, theme
+from board.ui import hud, keys, legend, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
+from board.ui.card import FigureCard
+from board.ui.cover import Cover
 from board.ui.controller import Controller
 from board.sides import people
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
-from board.ui.play_menu import HINTS, MOVE_KEYS, menu_items, movement_items
+from board.ui.play_menu import MOVE_KEYS, menu_items, movement_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
-from board.ui.timeline import draw_timeline
+from board.ui.sound import Sounds
+from board.ui.timeline import dock_height, draw_timeline
+from board.ui.tips import draw_tips
 
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
@@ -40,8 +44,13 @@ class PlayScene:
         self.menu = ActionMenu(self.manager)
         self.banner = hud.Banner()
         self.log = CombatLog(theme.LOG_WIDTH)
+        self.card = FigureCard()
+        self.sounds = Sounds()
+        self.cover = Cover(getattr(game.battle.source, "pass_the_screen", False))
+        self.timeline_rect = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
         self.help = False
+        self.legend = False  # the K key's legend overlay
         self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
         self.dialog = FileDialog(self.manager)
         self.mouse = (0, 0)
@@ -53,6 +62,7 @@ class PlayScene:
         self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
         self.sidebar_key = None
         self._colours: tuple = (None, {}, {})
+        self._hint: tuple = (None, "")
         self.resize(size)
         self.log.add(game.events, 0.0)
 
@@ -67,8 +77,11 @@ class PlayScene:
         self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
                                    h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
         self.log_rect = self.sidebar.copy()
+        # A ruleset's round timeline is docked under the board, never over it.
+        self.dock = dock_height(self.controller.info().get("timeline"))
         self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
-                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT - self.dock)
+        self.dock_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.width, self.dock)
         self.manager.set_window_resolution(size)
         self.menu.hide()
         self._file_buttons()
@@ -80,11 +93,14 @@ class PlayScene:
             button.kill()
         self.file_buttons = {}
         x = self.banner_rect.right - 12
+        tips = {"help": "The controls and the legend (F1)", "open": "Open a saved game (Ctrl+O)",
+                "save": "Save this game to a file (Ctrl+S)", "menu": "Back to the start screen"}
         for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…"), ("menu", "Menu")):
+            tip = tips[action]
             width = 86 if action == "help" else 72
             x -= width + 6
             rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
-            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager)
+            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
             self.file_buttons[button] = action
         self.buttons_width = self.banner_rect.right - x + 20  # the banner keeps clear of them
 
@@ -104,6 +120,8 @@ class PlayScene:
         """Route one pygame event; any change marks the frame dirty."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
         self.dirty = True
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.cover.lift():
+            return  # the key or click that lifts the cover does nothing else
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
             self._file_action(self.file_buttons[event.ui_element])
             return
@@ -137,6 +155,7 @@ class PlayScene:
             self.controller.view.events = []
             self.log.add(events, self.now)
             self.animator.add(events, self.now, before)
+            self.sounds.play(events)
 
     def _key(self, event) -> None:
         c = self.controller
@@ -144,11 +163,17 @@ class PlayScene:
         key = event.key
         if self.help and key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
             self.help = False
+        elif key == pygame.K_k or (self.legend and key == pygame.K_ESCAPE):
+            self.legend, self.help = not self.legend, False  # the help's second page
         elif key == pygame.K_F1 or event.unicode == "?":
             self.help = True
         elif ctrl and key == pygame.K_z:
-            if c.undo():
-                self.log.add([Event("undo", "Undo: the last command is taken back")], self.now)
+            before = list(self.game.events)
+            if c.undo():  # its rows leave the log; a note says what was taken back
+                gone = before[len(self.game.events):]
+                self.log.retract(len(gone))
+                self.log.add([Event("undo", "Undone: " + (gone[0].text if gone else "the last command"))],
+                             self.now)
         elif ctrl and key == pygame.K_y:
             c.redo()
         elif ctrl and key == pygame.K_s:
@@ -171,6 +196,12 @@ class PlayScene:
             c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
         elif key == pygame.K_l:
             c.view.labels = not c.view.labels
+        elif key == pygame.K_h:
+            self.cover.on = not self.cover.on
+            c.say("Pass the screen: on (the board is covered when the side to act changes)"
+                  if self.cover.on else "Pass the screen: off")
+        elif key == pygame.K_n:
+            c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
             c.toggle_gm()
         elif key == pygame.K_m:
@@ -396,7 +427,10 @@ class PlayScene:
     def hint(self) -> str:
         if self.dialog.open:
             return "The dialog has the keyboard: type a file name · Enter, then OK · Esc closes it"
-        return HINTS.get(self.controller.view.mode, "")
+        key = (self.controller.view.mode, self.game.version)  # worked out once per mode and state
+        if self._hint[0] != key:
+            self._hint = (key, keys.hint(key[0], self.game.ruleset, self.game.tokens()))
+        return self._hint[1]
 
     def draw(self, screen: pygame.Surface) -> None:
         """Draw one frame."""
@@ -413,16 +447,30 @@ class PlayScene:
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
                          self.buttons_width)
-        if info.get("timeline"):
-            draw_timeline(screen, self.board_rect, info["timeline"], colours, info.get("active"))
+        timeline = info.get("timeline")
+        if dock_height(timeline) != self.dock:  # rows came or went: dock it anew
+            self.resize(self.size)
+        if timeline:
+            screen.fill(theme.BACKGROUND, self.dock_rect)
+            self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.get("active"))
+        shown = self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
+                               lambda: [self.camera.to_screen(f.hex) for f in figures.values()],
+                               # the corner is chosen anew when the view has moved a good way
+                               (round(self.camera.size), *(round(o / 64) for o in self.camera.origin),
+                                id(self.game.state)))
+        covered = [self.card.rect] if shown else []
         reason = self.menu.reason_at(self.mouse)
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())
         self.manager.draw_ui(screen)
-        if c.view.mode == "target" and c.view.hover is not None:
-            target = c.figure_at(c.view.hover)
-            prediction = c.predict(target) if target else None
-            if prediction is not None:
-                hud.draw_odds(screen, self.mouse, target, prediction, self.board_rect)
+        covered += draw_tips(self, screen, timeline, reason)
         if self.help:
-            hud.draw_help(screen, self.board_rect.union(self.log_rect))
+            hud.draw_help(screen, self.board_rect.union(self.log_rect),
+                          keys.help_rows(self.game.ruleset, self.game.tokens()))
+        elif self.legend:
+            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
+        active = info.get("active")
+        self.cover.follow(figures[active].team if active in figures else None)
+        self.cover.draw(screen)
+        # A zoom's preview is made from this frame: without what was drawn over the board.
+        self.renderer.covered = [self.board_rect] if self.help or self.legend or self.cover.shown_for else covered

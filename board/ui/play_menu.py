@@ -26,6 +26,8 @@ def shown(key: str, value) -> str:
     """An aimed action's setting as the menu shows it."""
     if value is None:
         return "normal"
+    if isinstance(value, bool):  # a toggle reads on/off, never True/False
+        return "on" if value else "off"
     if key == "extra_damage":
         return f"+{value} damage, -{value} to hit" if value else "none"
     return str(value).replace("_", " ")

@@ -108,6 +108,8 @@ class BoardRenderer:
         self.drawn: tuple[float, tuple[float, float]] | None = None  # (size, origin) last drawn sharp
         self.preview: tuple[pygame.Surface, float, tuple[float, float]] | None = None
         self.zoomed_at = 0.0
+        self.zoom_version = -1  # the camera version the zoom timer last started at
+        self.covered: list[pygame.Rect] = []  # drawn over the board by the scene after draw()
         self.centres: tuple = (None, {})
         self.overlay_stamps: tuple = (None, [])  # (kind, hex size) -> footprint centres from the origin
 
@@ -207,7 +209,7 @@ class BoardRenderer:
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour)
+               f.on_fire, colour, f.glyph)
         surface = self.tokens.get(key)
         if surface is None:
             surface = self.tokens[key] = draw_token(f, size, colour, self.battle.layout)
@@ -237,6 +239,16 @@ class BoardRenderer:
                                           (max(1, round(src.width * k)), max(1, round(src.height * k))))
             surface.blit(part, (rect.x + round(offset[0] + src.x * k), rect.y + round(offset[1] + src.y * k)))
 
+    def _last_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+        """The board as last drawn, with the panels the scene drew over it (self.covered: the
+        figure card, tooltips) replaced by the map layer under them."""
+        image = surface.subsurface(rect).copy()
+        for area in self.covered:
+            area = pygame.Rect(area).clip(rect).move(-rect.x, -rect.y)
+            if area.width and area.height and self.layer is not None:
+                image.blit(self.layer, area.topleft, area)
+        return image
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, figures, ov: Overlays,
              animator=None, now: float = 0.0, backdrop: pygame.Surface | None = None) -> None:
         """Draw the board area of one frame.
@@ -246,8 +258,9 @@ class BoardRenderer:
         blitted first. One blit of the full width costs much less than two of part widths."""
         if self.drawn is not None and camera.size != self.drawn[0]:
             if self.preview is None:  # the zoom starts: the screen still shows the last sharp frame
-                self.preview = (surface.subsurface(rect).copy(), *self.drawn)
-            self.zoomed_at = now
+                self.preview = (self._last_frame(surface, rect), *self.drawn)
+            if camera.version != self.zoom_version:  # a new wheel step, not a frame of the same one
+                self.zoomed_at, self.zoom_version = now, camera.version
         if self.preview is not None and now - self.zoomed_at < SETTLE:
             if backdrop is not None:
                 surface.blit(backdrop, (0, 0))

@@ -12,7 +12,7 @@ import pygame_gui
 import yaml
 
 from board.models import FigureBase
-from board.ui.editor_form import CHOICES, option, split
+from board.ui.editor_form import CHOICES, facing_names, option, split
 
 COMMON = ("name", "team", "at", "facing", "size", "sheets")
 
@@ -44,6 +44,8 @@ def parsed(text: str, annotation):
 
 class SheetForm:
     """Name, team, colour, size and facing, then the ruleset's own sheet fields."""
+
+    kind = "flat"  # the map's layout, for the facing list's compass words
 
     def __init__(self, manager: pygame_gui.UIManager, x: int, y: int, width: int, model: type[FigureBase]):
         self.manager, self.model = manager, model
@@ -99,7 +101,7 @@ class SheetForm:
         for name, entry in self.entries.items():
             entry.set_text(str(values[name]))
         self.drop("size", CHOICES["size"], str(spec.size))
-        self.drop("facing", CHOICES["facing"], str(spec.facing))
+        self.drop("facing", facing_names(self.kind), facing_names(self.kind)[spec.facing])
 
     def sync_ready(self, value: str | None = None) -> None:
         """Nothing to keep in step: only Warrior & Wizard's form has a ready-weapon list."""
@@ -111,7 +113,7 @@ class SheetForm:
         """The figure the form describes, as map-file data placed at `at`."""
         text = {name: entry.get_text().strip() for name, entry in self.entries.items()}
         data = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
-                "size": int(option(self.drops["size"])), "facing": int(option(self.drops["facing"]))}
+                "size": int(option(self.drops["size"])), "facing": facing_names(self.kind).index(option(self.drops["facing"]))}
         for key in self.fields:
             if text[key] != "" or _is_list(self.model.model_fields[key].annotation):
                 data[key] = parsed(text[key], self.model.model_fields[key].annotation)

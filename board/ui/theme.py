@@ -99,3 +99,23 @@ DIE_PIP = (36, 36, 44)
 DIE_DAMAGE = (178, 48, 44)
 DIE_DAMAGE_EDGE = (110, 26, 24)
 DIE_DAMAGE_PIP = (250, 240, 232)
+
+
+_KEY = (255, 0, 255)  # the colour key of a panel's cut-off corners
+
+
+def rounded_panel(size: tuple[int, int], radius: int = 8, fill=PANEL) -> pygame.Surface:
+    """An opaque panel with rounded corners cut out by a colour key: blitted every frame (a card,
+    a tooltip), it costs far less than a per-pixel alpha surface."""
+    surface = pygame.Surface(size)
+    surface.fill(_KEY)
+    pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
+    return surface
+
+
+def keyed(surface: pygame.Surface) -> pygame.Surface:
+    """A finished rounded panel, in the display's format, its corners see-through."""
+    if pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    surface.set_colorkey(_KEY, pygame.RLEACCEL)
+    return surface

@@ -7,9 +7,10 @@ from collections import OrderedDict
 
 import pygame
 
-from board.hexgrid import Hex, hex_label, hex_to_pixel, layout_for, polygon_corners
+from board.hexgrid import Hex, hex_corner_offset, hex_label, hex_to_pixel, layout_for, polygon_corners
 from board.maps import BattleMap
 from board.ui import theme
+from board.ui.textures import bevel, grain, grained
 
 TILE = 256
 MAX_TILES = 160  # about 40 MB: four screens' worth at 1280x800
@@ -48,30 +49,51 @@ class MapTiles:
                 else pygame.Surface((TILE, TILE))
             surface.fill(theme.BACKGROUND)
             layout = layout_for(self.battle.layout, self.size, (-key[0] * TILE, -key[1] * TILE))
+            offsets = [hex_corner_offset(layout, i) for i in range(6)]  # the same for every hex
+            shapes = []
             for h in self.index.get(key, ()):
-                self._draw_hex(surface, layout, h)
+                cx, cy = hex_to_pixel(layout, h)
+                shapes.append((h, (cx, cy), [(cx + dx, cy + dy) for dx, dy in offsets]))
+            for shape in shapes:
+                self._fill_hex(surface, layout, *shape)
+            # The grain tints the ground, baked once into the tile; edges and labels stay crisp.
+            surface.blit(grain(TILE), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+            for shape in shapes:
+                self._edge_hex(surface, *shape)
             self.tiles[key] = surface
             if len(self.tiles) > MAX_TILES:  # a big map at close zoom: keep the tiles seen last
                 self.tiles.popitem(last=False)
         return surface
 
-    def _draw_hex(self, surface: pygame.Surface, layout, h: Hex) -> None:
-        corners = polygon_corners(layout, h)
+    def _fill_hex(self, surface: pygame.Surface, layout, h: Hex, centre, corners) -> None:
+        """The hex's ground: its fill, and the fire in it."""
         terrain = self.battle.terrain_at(h)
-        size = self.size
         if terrain.kind == "wall":
             pygame.draw.polygon(surface, theme.WALL, corners)
-            pygame.draw.polygon(surface, theme.WALL_EDGE, corners, max(1, int(size / 14)))
             return
-        fill = theme.OPEN if (h.q + h.r) % 3 else theme.OPEN_ALT
-        pygame.draw.polygon(surface, fill, corners)
+        pygame.draw.polygon(surface, theme.OPEN if (h.q + h.r) % 3 else theme.OPEN_ALT, corners)
         if terrain.kind == "fire":
             self._draw_fire(surface, layout, h, terrain.stage)
-        pygame.draw.polygon(surface, theme.GRID, corners, 1)
-        if self.labels and size >= 22 and self.battle.size is not None:
+
+    def _edge_hex(self, surface: pygame.Surface, h: Hex, centre, corners) -> None:
+        """Over the grain: a wall's lit and shaded edges, an open hex's soft inner shadow, the
+        anti-aliased grid line, and the label."""
+        size = self.size
+        cx, cy = centre
+        wall = self.battle.terrain_at(h).kind == "wall"
+        if size >= (12 if wall else 20):  # lit and shaded edges: a wall stands up, open ground sinks
+            k = 0.06 if wall else 0.05
+            inset = [(x + (cx - x) * k, y + (cy - y) * k) for x, y in corners]
+            bevel(surface, inset, theme.WALL if wall else theme.OPEN_ALT,
+                  max(1, int(size / (10 if wall else 20))), raised=wall)
+        edge = theme.WALL_EDGE if wall else theme.GRID
+        if size >= 12:  # anti-aliased where it shows; a far view keeps the cheaper plain line
+            pygame.draw.aalines(surface, edge, True, corners)
+        else:
+            pygame.draw.polygon(surface, edge, corners, 1)
+        if not wall and self.labels and size >= 22 and self.battle.size is not None:
             text = theme.font(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
                                                               theme.LABEL)
-            cx, cy = hex_to_pixel(layout, h)
             surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
 
     def _draw_fire(self, surface, layout, h: Hex, stage: str | None) -> None:
@@ -107,6 +129,6 @@ class MapTiles:
                 if (tx, ty) in self.index:
                     blits.append((self._tile((tx, ty)), at))
                 else:  # no hex there: background only (a tile is opaque, so not under tiles)
-                    surface.fill(theme.BACKGROUND, (*at, TILE, TILE))
+                    surface.fill(grained(theme.BACKGROUND, TILE), (*at, TILE, TILE))
         surface.fblits(blits)
         surface.set_clip(clip)

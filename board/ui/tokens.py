@@ -9,6 +9,7 @@ import pygame
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
 from board.ui import theme
+from board.ui.glyphs import draw_glyph
 
 # Posture and state pills under a token: (text, background, text colour), worst last.
 PILLS = {
@@ -125,6 +126,12 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
         room = _draw_single(surface, f, size, centre, facing, base, dark)
     else:
         room = _draw_cells(surface, f, size, layout, cells, facing, base, dark)
+    if f.glyph and size >= 26:  # a badge at the top left (where it can be read): what it wields
+        k = size * (1.0 if f.size == 1 else 1.6)
+        at = (centre[0] - 0.46 * k, centre[1] - 0.46 * k)
+        pygame.draw.circle(surface, dark, at, 0.24 * k)
+        pygame.draw.circle(surface, (235, 235, 240), at, 0.24 * k, max(1, round(k / 30)))
+        draw_glyph(surface, f.glyph, at, 0.2 * k, (245, 245, 250, 255))
     if f.status == "dead":  # behind the text: the name and ST stay readable
         _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
     _draw_text(surface, f, size, centre, room)

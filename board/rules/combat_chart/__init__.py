@@ -8,6 +8,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.combat_chart import acts, do, gm, turns
+from board.rules.combat_chart.card import card as figure_card
 from board.rules.combat_chart.options import Options
 from board.rules.combat_chart.predict import predict_attack, predict_spell
 from board.rules.combat_chart.sheet import CCFigure, check_figure
@@ -23,6 +24,9 @@ class CombatChart:
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
+                 'or block chosen before the roll is not foreseen.')
 
     def figure_model(self) -> type[CCFigure]:
         return CCFigure
@@ -56,6 +60,9 @@ class CombatChart:
             f": {state.active}'s turn" if state.active else "")
         return {"turn": state.round, "phase": state.phase, "phase_label": label, "order": list(state.order),
                 "active": state.active, "queue": list(state.queue), "winner": state.winner}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: CCState) -> dict[str, Token]:
         out = {}

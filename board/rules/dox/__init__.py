@@ -8,6 +8,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.dox import actions, gm, moves
+from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
 from board.rules.dox.predict import predict
 from board.rules.dox.sheet import DoxFigure, check_figure
@@ -23,6 +24,9 @@ class Dox:
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
+                 'foreseen.')
 
     def figure_model(self) -> type[DoxFigure]:
         return DoxFigure
@@ -50,6 +54,9 @@ class Dox:
                   "fortune": "burn Fortune?", "over": "the fight is over"}
         return {"turn": state.turn, "phase": state.phase, "phase_label": labels[state.phase],
                 "order": list(state.order), "active": state.active, "winner": state.winner}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: DoxState) -> dict[str, Token]:
         out = {}

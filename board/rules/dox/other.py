@@ -48,9 +48,12 @@ def plan(state: DoxState, command: Command) -> dict:
         item = command.params.get("item")
         found = [(h, i) for h, i in reachable_items(state, f) if i == item]
         if not found:
-            raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex')
+            raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex' if item
+                          else f"nothing lies on or next to {f.name}'s hex to pick up")
         return {"f": f, "hex": found[0][0], "item": item}
     if action == "ready":
+        if command.weapon is None:
+            raise Refusal(f"{f.name} carries no weapon to ready")
         if command.weapon not in f.gear:
             raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {", ".join(f.gear) or "nothing"}')
         return {"f": f, "weapon": command.weapon}

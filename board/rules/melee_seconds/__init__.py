@@ -7,6 +7,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.melee_seconds import commands, gm, menu, reach
+from board.rules.melee_seconds.card import card as figure_card
 from board.rules.melee_seconds.plots import plan
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
@@ -23,6 +24,9 @@ class MeleeSeconds:
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
+                 'seconds are not foreseen.')
 
     def figure_model(self) -> type[MSFigureSpec]:
         return MSFigureSpec
@@ -53,6 +57,9 @@ class MeleeSeconds:
         return {"turn": state.round, "phase": state.phase, "phase_label": label,
                 "active": state.active, "order": list(state.order), "winner": state.winner,
                 "second": state.second, "timeline": timeline(state)}
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: MSState) -> dict[str, Token]:
         out = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from board.dice import DiceSource
-from board.hexgrid import Hex
+from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
@@ -70,7 +70,8 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
     f = state.figures[command.figure]
     if action == "place":
         f.hex, f.facing = details["to"], details["facing"]
-        return [Event("gm", f"GM places {f.name} at {state.battle.label(f.hex)}, facing {f.facing}",
+        facing = direction_name(f.facing, state.battle.layout)
+        return [Event("gm", f"GM places {f.name} at {state.battle.label(f.hex)}, facing {facing}",
                       f.name, {**tag, "hex": [f.hex.q, f.hex.r], "facing": f.facing})]
     if action == "allow_change":
         f.may_change = True

@@ -9,6 +9,7 @@ from board.footprints import footprint_cells
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
+from board.rules.usage_dice.card import card as figure_card
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet
@@ -22,6 +23,10 @@ class UsageDice:
     name = "Usage Dice"
     facing = False
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ("Exact over the dice; damage lands as wounds (armor's usage die, then a Power roll), "
+                 "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
+                 'are not foreseen.')
 
     def figure_model(self) -> type[UDFigure]:
         return UDFigure
@@ -49,10 +54,15 @@ class UsageDice:
                 "active": None if over else state.active, "order": acting, "winner": state.winner,
                 "side": state.side}
 
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
+
     def tokens(self, state: UDState) -> dict[str, Token]:
         out = {}
         for f in state.figures.values():
-            gear = [i.label for i in f.weapons + f.armor]
+            # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
+            wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
+            gear = wounds + [i.label for i in f.weapons + f.armor]
             out[f.name] = Token(
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(footprint_cells(1, f.hex, 0)),
                 facing=None, status=f.status, posture="prone" if f.prone else "standing",

@@ -10,6 +10,7 @@ from board.models import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
+from board.rules.warrior_wizard.card import card as figure_card, glyph_of
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import all_engagers, zone_of
@@ -30,12 +31,18 @@ class WarriorWizard:
     name = "Warrior & Wizard"
     facing = True
     gm_actions = gm.GM_ACTIONS
+    # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
+    odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
+                 'defence or a GM change made before the roll is not foreseen.')
 
     def figure_model(self) -> type[FigureSpec]:
         return FigureSpec
 
     def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
         return sheet.check_figure(spec, problem)
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return figure_card(state, figure)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
@@ -46,7 +53,8 @@ class WarriorWizard:
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
                 facing=f.facing, status=f.status, posture=f.posture,
                 meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
-                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)))
+                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
+                glyph=glyph_of(state, f))
         return out
 
     def options_model(self) -> type[Options]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from board.dice import DiceSource
+from board.hexgrid import direction_name
 from board.models import FigureSpec
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard.damage import can_wake, update_status
@@ -133,7 +134,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     f = state.figures[command.figure]
     if action == "place":
         f.hex, f.facing = details["to"], details["facing"]
-        return [Event("gm", f"GM places {f.name} at {state.battle.label(f.hex)}, facing {f.facing}",
+        facing = direction_name(f.facing, state.battle.layout)
+        return [Event("gm", f"GM places {f.name} at {state.battle.label(f.hex)}, facing {facing}",
                       f.name, {**tag, "hex": [f.hex.q, f.hex.r], "facing": f.facing})]
     if action == "damage":
         f.lethal += details["amount"]

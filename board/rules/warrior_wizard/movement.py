@@ -21,6 +21,14 @@ LABELS = {
     "stand_up": "Stand up", "breather": "Take a breather", "lift_step": "Heave one hex (4d6 ST check)",
 }
 
+# What each movement leaves open, from the combat actions' "moved no more than" conditions.
+NOTES = {
+    "step": "one hex: may still shoot, cast, ready a weapon or attack",
+    "jog": "two hexes: may still ready a weapon or attack; no shooting or casting",
+    "half_move": "up to half MA: may still charge and attack, dodge or drop; no shooting or casting",
+    "full_move": "beyond half MA: no attack this turn",
+}
+
 
 def allowances(state: WWState, f: FigureState) -> dict[str, int]:
     """How many hexes each movement action allows this figure."""

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, hex_distance, parse_label
+from board.hexgrid import Hex, direction_name, hex_distance, parse_label
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, Board, allowance, allowances, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
@@ -206,7 +206,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
                 f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
     else:
-        text = f"{f.name} stands still" + (f", facing {f.facing}" if command.facing is not None else "")
+        facing = direction_name(f.facing, state.battle.layout)
+        text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(Event("moves", text, f.name, {
         "action": p.action, "path": [[h.q, h.r] for h in path], "facing": f.facing,
         "engaged_with": list(board.engagers(f.hex, f.facing))}))
@@ -310,7 +311,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=reason is None, reason=reason))
+                              enabled=reason is None, reason=reason, note=NOTES.get(action, "")))
     if must_run:
         out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False,
                             reason=f"{f.name} is on fire and panics: he must run")

@@ -1,0 +1,152 @@
+"""The legend: every colour and mark of the board named, each beside a sample drawn with the
+board's own colours and stamps (K toggles it; the help page shows it too). Also the tooltip
+drawn at the cursor for greyed actions and the top bar's buttons."""
+
+from __future__ import annotations
+
+import pygame
+
+from board.ui import theme
+from board.ui.glyphs import draw_glyph
+from board.ui.renderer import ALLY_TARGET, _stamp, _threat_stamp
+from board.ui.tokens import PILLS
+
+SWATCH = 16  # hex size of a sample
+ROW = 26
+
+# (sample kind, colour, what it means); a heading row has no sample.
+ENTRIES = (
+    ("head", None, "Ground"),
+    ("fill", theme.OPEN, "open ground"),
+    ("fill", theme.WALL, "wall: no one enters or sees through it"),
+    ("flames", theme.FLAMES, "flames: a figure in them burns"),
+    ("coals", theme.COALS, "hot coals: the fire's last stage"),
+    ("head", None, "Moving"),
+    ("stamp", theme.REACH, "blue: a hex the chosen movement reaches"),
+    ("stamp", theme.REACH_STOP, "yellow: a path stops here (STOP: entering a threat zone)"),
+    ("path", theme.PATH, "white line and number: the path and hexes it takes"),
+    ("head", None, "Threat and fighting (where the rules have them)"),
+    ("threat", theme.TEAM_COLOURS[0], "hatched in a team colour, red edge: that side's threat zone"),
+    ("overlap", theme.TEAM_COLOURS[0], "hatching crossed: zones of two or more figures overlap"),
+    ("arrow", theme.ENGAGE_LINK, "red arrow: engaged, from the figure that engages"),
+    ("ring", theme.TARGET, "gold ring: a target you may pick (gold line: line of fire)"),
+    ("ring", ALLY_TARGET, "grey-blue ring: an ally in reach (friendly fire is legal)"),
+    ("ring", theme.SELECT, "yellow ring: the selected figure"),
+    ("head", None, "Tokens"),
+    ("pointer", (240, 240, 240), "white triangle: the way the figure faces"),
+    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), third: its weapon"),
+    ("fire", theme.FLAMES, "orange flicker: on fire"),
+    ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
+)
+
+
+def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
+    size = SWATCH
+    if kind == "stamp":
+        return _stamp(size, kind_layout, colour)
+    if kind in ("threat", "overlap"):
+        surface = _threat_stamp(size, kind_layout, colour)
+        if kind == "overlap":
+            other = _threat_stamp(size, kind_layout, theme.TEAM_COLOURS[1])
+            surface.blit(pygame.transform.flip(other, True, False), (0, 0))
+        return surface
+    surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
+    c = surface.get_width() // 2
+    if kind in ("fill", "flames", "coals"):
+        pygame.draw.polygon(surface, colour, _stamp_corners(size, kind_layout))
+        pygame.draw.polygon(surface, theme.GRID, _stamp_corners(size, kind_layout), 1)
+        if kind == "flames":
+            pygame.draw.polygon(surface, (255, 200, 60), [(c - 5, c + 7), (c, c - 8), (c + 5, c + 7)])
+        if kind == "coals":
+            for dx, dy in ((-5, 2), (4, -3), (1, 5)):
+                pygame.draw.circle(surface, (255, 140, 50), (c + dx, c + dy), 2)
+    elif kind == "path":
+        pygame.draw.line(surface, colour, (2, c + 6), (c * 2 - 2, c - 6), 3)
+        pygame.draw.circle(surface, colour, (c * 2 - 6, c - 5), 7)
+        surface.blit(theme.font(10, True).render("3", True, (20, 20, 20)), (c * 2 - 9, c - 12))
+    elif kind == "arrow":
+        pygame.draw.line(surface, colour, (3, c), (c * 2 - 10, c), 3)
+        pygame.draw.polygon(surface, colour, [(c * 2 - 3, c), (c * 2 - 12, c - 6), (c * 2 - 12, c + 6)])
+    elif kind == "ring":
+        pygame.draw.circle(surface, colour, (c, c), c - 3, 3)
+    elif kind == "badge":
+        pygame.draw.circle(surface, (30, 50, 100), (c, c), c - 5)
+        pygame.draw.circle(surface, (235, 235, 240), (c, c), c - 5, 1)
+        draw_glyph(surface, "blade", (c, c), c - 9, (245, 245, 250, 255))
+    elif kind in ("pointer", "fire", "meter"):
+        pygame.draw.circle(surface, theme.TEAM_COLOURS[1], (c, c), c - 6)
+        if kind == "pointer":
+            pygame.draw.polygon(surface, colour, [(c * 2 - 1, c), (c * 2 - 8, c - 5), (c * 2 - 8, c + 5)])
+        elif kind == "fire":
+            pygame.draw.circle(surface, colour, (c, c), c - 4, 3)
+        else:
+            label = theme.font(9, True).render("9/12", True, (255, 255, 255))
+            surface.blit(label, label.get_rect(center=(c, c)))
+    return surface
+
+
+def _stamp_corners(size: float, kind_layout: str):
+    from board.hexgrid import Hex, layout_for, polygon_corners
+
+    return polygon_corners(layout_for(kind_layout, size, (size * 1.1, size * 1.1)), Hex(0, 0))
+
+
+def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat") -> None:
+    """Every entry from the top left of rect down, with the posture and state pills last."""
+    x, y = rect.x, rect.y
+    screen.blit(theme.font(22, True).render("Legend", True, theme.TEXT), (x, y))
+    y += 36
+    for kind, colour, words in ENTRIES:
+        if kind == "head":
+            screen.blit(theme.font(15, True).render(words, True, theme.TEXT_WARN), (x, y + 6))
+            y += ROW
+            continue
+        sample = _sample(kind, colour, layout)
+        screen.blit(sample, sample.get_rect(center=(x + 20, y + ROW // 2)))
+        screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM), (x + 46, y + 5))
+        y += ROW
+    px = x
+    for text, bg, fg in PILLS.values():
+        label = theme.font(11, True).render(text, True, fg)
+        pill = pygame.Rect(px, y + 6, label.get_width() + 10, label.get_height() + 2)
+        pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
+        screen.blit(label, (pill.x + 5, pill.y + 1))
+        px = pill.right + 6
+    screen.blit(theme.font(14).render("posture and state, under the token", True, theme.TEXT_DIM),
+                (x, y + ROW + 2))
+
+
+def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str) -> None:
+    """The legend alone over a dimmed board (the K key)."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((10, 10, 14, 215))
+    screen.blit(shade, rect)
+    draw_legend(screen, rect.inflate(-80, -60), layout)
+    foot = theme.font(14).render("K or Esc closes the legend", True, theme.TEXT_DIM)
+    screen.blit(foot, (rect.x + 40, rect.bottom - 30))
+
+
+_TIPS: dict[str, pygame.Surface] = {}
+
+
+def _tip(text: str) -> pygame.Surface:
+    """A tooltip's picture, made once per text (a tip follows the cursor every frame)."""
+    surface = _TIPS.get(text)
+    if surface is None:
+        if len(_TIPS) > 64:
+            _TIPS.clear()
+        label = theme.font(14).render(text, True, theme.TEXT)
+        surface = theme.rounded_panel((label.get_width() + 16, label.get_height() + 8), 6)
+        pygame.draw.rect(surface, theme.TEXT_WARN, surface.get_rect(), 1, border_radius=6)
+        surface.blit(label, (8, 4))
+        surface = theme.keyed(surface)
+        _TIPS[text] = surface
+    return surface
+
+
+def draw_tip(screen: pygame.Surface, at: tuple[int, int], text: str, bounds: pygame.Rect) -> pygame.Rect:
+    """A one-line tooltip just below and right of the cursor, kept inside bounds."""
+    surface = _tip(text)
+    box = surface.get_rect(topleft=(at[0] + 14, at[1] + 20)).clamp(bounds)
+    screen.blit(surface, box)
+    return box

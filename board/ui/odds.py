@@ -1,0 +1,111 @@
+"""The odds tooltip: the exact odds of an attack beside the cursor, in words and as a picture
+(a bar chart of the damage a hit does, a bar for each outcome's chance), and what the
+ruleset's prediction cannot know (its odds_note)."""
+
+from __future__ import annotations
+
+import pygame
+
+from board.rules.base import Prediction
+from board.ui import theme
+from board.ui.log_rows import wrap
+
+NAMES = {"5+": "5+ damage this turn", "falls": "falls", "unconscious": "goes unconscious", "dies": "dies"}
+BAD = ("falls", "unconscious", "dies")
+CHART_WIDTH, CHART_HEIGHT, BAR = 220, 44, 90  # the damage chart; an outcome bar's full length
+NOTE_WIDTH = 300
+
+
+def percent(p) -> str:
+    value = float(p) * 100
+    return f"{value:.0f}%" if value >= 9.5 or value == 0 else f"{value:.1f}%"
+
+
+def does_damage(p: Prediction) -> bool:
+    """Whether the prediction knows of any damage a hit does (a sleep spell, a grapple, or a
+    ruleset whose damage lands as wounds has none to chart and claims no 0.0)."""
+    return any(k > 0 and v for k, v in p.damage.items())
+
+
+def _chart(p: Prediction) -> pygame.Surface:
+    """Bars of P(damage = k | hit) for every k from the least to the most, labelled at the ends."""
+    low, high = min(p.damage), max(p.damage)
+    n = high - low + 1
+    step = max(3, min(16, CHART_WIDTH // n))
+    small = theme.font(11)
+    surface = pygame.Surface((step * n, CHART_HEIGHT + small.get_linesize()), pygame.SRCALPHA)
+    top = max(p.damage.values())
+    for i, k in enumerate(range(low, high + 1)):
+        share = float(p.damage.get(k, 0) / top) if top else 0.0
+        h = max(1, round(share * CHART_HEIGHT)) if p.damage.get(k) else 0
+        colour = theme.TEXT_BAD if k >= 5 and "5+" in p.outcomes else theme.LOG_HURT
+        pygame.draw.rect(surface, colour, (i * step, CHART_HEIGHT - h, max(1, step - 1), h))
+    pygame.draw.line(surface, theme.PANEL_EDGE, (0, CHART_HEIGHT), (step * n, CHART_HEIGHT))
+    for k in {low, high}:
+        label = small.render(str(k), True, theme.TEXT_DIM)
+        x = min(max(0, (k - low) * step + step // 2 - label.get_width() // 2), surface.get_width() - label.get_width())
+        surface.blit(label, (x, CHART_HEIGHT + 1))
+    return surface
+
+
+def _outcome(label: str, chance, colour) -> pygame.Surface:
+    """An outcome's words, and a bar as long as its chance."""
+    text = theme.font(14).render(f"{label}: {percent(chance)}", True, colour)
+    surface = pygame.Surface((BAR + 8 + text.get_width(), text.get_height()), pygame.SRCALPHA)
+    y = text.get_height() // 2 - 4
+    pygame.draw.rect(surface, theme.PANEL_EDGE, (0, y, BAR, 8), border_radius=3)
+    if chance:  # a sliver at least, so a rare outcome is seen to be possible
+        pygame.draw.rect(surface, colour, (0, y, max(2, round(float(chance) * BAR)), 8), border_radius=3)
+    surface.blit(text, (BAR + 8, 0))
+    return surface
+
+
+def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
+    """The tooltip's rows as data: ("title" | "hit" | "modifier" | "damage", text),
+    ("chart", None) and ("outcome", (words, chance, bad))."""
+    rows: list[tuple[str, object]] = [
+        ("title", f"Attack {target}"),
+        ("hit", f"Hit {percent(p.hit)}   ({p.roll or f'{p.dice}d6, {p.target_number} or less'})")]
+    rows += [("modifier", f"  {n:+d}  {reason}") for reason, n in p.modifiers]
+    if does_damage(p):
+        avg = float(p.expected_damage / p.hit) if p.hit else 0.0
+        rows += [("damage", f"Damage if hit: {avg:.1f} on average, after armor"), ("chart", None)]
+    rows += [("outcome", (NAMES.get(key, key), chance, key in BAD)) for key, chance in p.outcomes.items()]
+    return rows
+
+
+def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surface]:
+    """The tooltip's rows, top to bottom, each a rendered surface."""
+    bold, plain, dim = theme.font(14, True), theme.font(14), theme.font(12)
+    looks = {"title": (bold, theme.TEXT), "hit": (bold, theme.TEXT_GOOD), "modifier": (plain, theme.TEXT_DIM),
+             "damage": (plain, theme.TEXT)}
+    pieces = []
+    for kind, value in odds_lines(target, p):
+        if kind == "chart":
+            pieces.append(_chart(p))
+        elif kind == "outcome":
+            words, chance, bad = value
+            pieces.append(_outcome(words, chance, theme.TEXT_BAD if bad else theme.TEXT))
+        else:
+            font, colour = looks[kind]
+            pieces.append(font.render(value, True, colour))
+    return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in (wrap(note, dim, NOTE_WIDTH) if note else [])]
+
+
+def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect,
+              note: str = "") -> pygame.Rect:
+    """The exact odds of an attack, beside the cursor (kept inside bounds); returns the box."""
+    pieces = odds_pieces(target, p, note)
+    width = max(r.get_width() for r in pieces) + 20
+    height = sum(r.get_height() + 2 for r in pieces) + 12
+    box = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
+    box.clamp_ip(bounds)
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.PANEL, 240), panel.get_rect(), border_radius=8)
+    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
+    y = 7
+    for r in pieces:
+        panel.blit(r, (10, y))
+        y += r.get_height() + 2
+    screen.blit(panel, box)
+    return box

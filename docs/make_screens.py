@@ -1,0 +1,99 @@
+"""Take the README's and docs' screenshots into docs/img/ (issue 18): the arena, the outdoor map
+with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend
+and the editor, at the default fit and at the closest zoom.
+
+Run from the repository root: `python docs/make_screens.py`. Headless (the dummy video driver);
+fights are played by the seeded mouse-only player of the UI tests, so every run takes the same
+pictures."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "docs" / "img"
+
+# (picture, map, ruleset or None for the map's own, decisions played before it is taken)
+FIGHTS = (("arena", "arena", None, 14), ("outdoor", "outdoor", None, 0),
+          ("warrior-wizard-mid-fight", "arena", None, 40),
+          ("combat-chart-mid-fight", "combat-chart-skirmish", None, 30),
+          ("dox-mid-fight", "dox-skirmish", None, 30), ("usage-dice-mid-fight", "usage-dice-skirmish", None, 20),
+          ("melee-seconds-mid-fight", "melee-seconds-skirmish", None, 40))
+
+
+def fight(name: str, map_name: str, ruleset, decisions: int) -> None:
+    from board.game import Game
+    from board.maps import load_map
+    from tests.test_ui_rulesets import play_one
+    from tests.ui_driver import Driver
+
+    driver = Driver(Game(load_map(REPO / "maps" / f"{map_name}.yaml", ruleset), seed=2))
+    rng = random.Random(2)
+    for _ in range(decisions):
+        if driver.controller.info()["phase"] == "over":
+            break
+        play_one(driver, rng)
+    active = driver.controller.info().get("active")
+    if active:
+        driver.move_mouse(active)
+    driver.screenshot(OUT / f"{name}.jpg")
+    for _ in range(30):  # the closest zoom, about the active figure
+        driver.wheel(1, active or (10, 60))
+    driver.frame()
+    driver.tick(1.0)
+    driver.screenshot(OUT / f"{name}-closest.jpg")
+
+
+def odds_and_legend() -> None:
+    import pygame
+
+    from tests.ui_driver import Driver
+
+    driver = Driver("maps/arena.yaml", seed=3)
+    rng = random.Random(1)
+    from tests.test_ui_rulesets import play_one
+    for _ in range(200):  # to the first attack with a target in reach
+        if driver.view.mode == "combat":
+            aimed = [i for i in driver.controller.actions(driver.view.selected) if i.enabled and i.targets]
+            if aimed:
+                driver.press(aimed[0].id)
+                break
+        play_one(driver, rng)
+    driver.move_mouse(driver.view.action.targets[0])
+    driver.screenshot(OUT / "odds-and-card.jpg")
+    driver.controller.cancel()
+    driver.key(pygame.K_k, "k")
+    driver.screenshot(OUT / "legend.jpg")
+
+
+def editor() -> None:
+    import pygame
+
+    from board.editor import Editor, draft_from_map
+    from board.maps import load_map
+    from board.ui.editor import EditorScene
+
+    scene = EditorScene(Editor(draft_from_map(load_map(REPO / "maps" / "arena.yaml")), None), (1280, 800))
+    screen = pygame.display.get_surface()
+    scene.update(0.0, 0.016)
+    scene.draw(screen)
+    pygame.image.save(screen, str(OUT / "editor.jpg"))
+
+
+def main() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(REPO))
+    os.chdir(REPO)
+    OUT.mkdir(parents=True, exist_ok=True)
+    for picture in FIGHTS:
+        fight(*picture)
+    odds_and_legend()
+    editor()
+
+
+if __name__ == "__main__":
+    main()

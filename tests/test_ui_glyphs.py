@@ -1,0 +1,31 @@
+"""Tokens that read at a glance (issue 18): the ruleset names what a figure is or wields
+(Token.glyph), the token draws it on a badge when the zoom lets it be read."""
+
+import pygame
+
+from board.game import Game
+from board.maps import load_map
+from board.ui.glyphs import GLYPHS, draw_glyph
+from board.ui.tokens import draw_token
+from tests.ui_driver import ROOT
+
+
+def test_warrior_wizard_names_each_figures_glyph_from_its_weapon_or_kind():
+    game = Game(load_map(ROOT / "maps" / "outdoor.yaml"), seed=1)
+    glyphs = {n: t.glyph for n, t in game.tokens().items()}
+    assert glyphs["Smaug the Lesser"] == "beast" and glyphs["Kestrel"] == "bow"
+    assert glyphs["Wynn"] == "magic" and glyphs["Torvald"] == "blade"
+    assert set(glyphs.values()) <= set(GLYPHS) | {""}
+
+
+def test_every_glyph_draws_something_and_the_badge_only_when_it_can_be_read():
+    pygame.display.init()
+    for glyph in GLYPHS:
+        surface = pygame.Surface((60, 60), pygame.SRCALPHA)
+        draw_glyph(surface, glyph, (30, 30), 20)
+        assert any(surface.get_at((x, y)).a for x in range(60) for y in range(60)), glyph
+    token = Game(load_map(ROOT / "maps" / "outdoor.yaml"), seed=1).tokens()["Kestrel"]
+    plain = token.__class__(**{**token.__dict__, "glyph": ""})
+    for size, differs in ((40, True), (16, False)):
+        a, b = draw_token(token, size, (40, 90, 200), "flat"), draw_token(plain, size, (40, 90, 200), "flat")
+        assert (pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")) == differs
