@@ -98,12 +98,19 @@ def _open_game(map_path: str, seed, load: str | None, script: str | None = None,
         return None
 
 
+def _autosaver():
+    """The autosave, once the temporary files of writes a kill interrupted are removed."""
+    from board.saves import Autosaver, data_dir, remove_interrupted_writes
+
+    remove_interrupted_writes(data_dir())
+    return Autosaver()
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
-    from board.saves import Autosaver
     from board.ui.app import run
 
-    return run(None, "Hexboard", autosave=Autosaver())
+    return run(None, "Hexboard", autosave=_autosaver())
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -111,13 +118,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     opened = _open_game(args.map, args.seed, args.load, ruleset=args.ruleset)
     if opened is None:
         return 1
-    from board.saves import Autosaver
     from board.ui import sound
     from board.ui.app import run
 
     sound.START_MUTED[0] = args.mute
     game, title = opened
-    autosave = None if args.no_autosave else Autosaver()
+    autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
     return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.maps import BattleMap
 from board.rules.base import Command, Event, Prediction, Refusal, Token, get_ruleset
@@ -65,12 +66,11 @@ class Game:
         self._event_marks: list[int] = []
 
     def check(self, command: Command) -> str | None:
-        """Why the command would be refused now, or None if it is legal."""
-        try:
-            self.ruleset.check(self.state, command)
-        except Refusal as refusal:
-            return refusal.reason
-        return None
+        """Why the command would be refused now, or None if it is legal.
+
+        A dry run of submit on a copy of the state, so the two always agree."""
+        tried = self._attempt(command)
+        return tried if isinstance(tried, str) else None
 
     def submit(self, command: Command) -> Outcome:
         """Validate then apply a command; a refused one leaves the state unchanged."""
@@ -88,25 +88,37 @@ class Game:
         return new_state, self.ruleset.apply(new_state, command, dice)
 
     def _apply(self, command: Command) -> Outcome:
-        try:
-            new_state, events = self._step(self.state, len(self.history), command)
-        except Refusal as refusal:
-            return self._refused(command, refusal.reason)
-        except DiceError as error:
-            return self._refused(command, f"bad forced dice: {error}")
-        except (TypeError, ValueError, OverflowError) as error:
-            # A script's command with settings of the wrong kind must not crash the board.
-            return self._refused(command, f"the command's settings are malformed ({error})")
+        tried = self._attempt(command)
+        if isinstance(tried, str):
+            return self._refused(command, tried)
         # Nothing changes a state once a command has been applied to it (the next one works
         # on a clone), so a checkpoint is the state itself, not a copy.
-        self.state = new_state
+        self.state, events = tried
         self.version += 1
         self.history.append(command)
         self._event_marks.append(len(self.events))
         self.events.extend(events)
         if len(self.history) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self.history)] = new_state
+            self._checkpoints[len(self.history)] = self.state
         return Outcome(True, events)
+
+    def _attempt(self, command: Command) -> tuple[Any, list[Event]] | str:
+        """The new state and events of a command, or why it is refused; self.state is untouched."""
+        try:
+            reading = noting_reads(command)
+            new_state, events = self._step(self.state, len(self.history), reading)
+        except Refusal as refusal:
+            return refusal.reason
+        except DiceError as error:
+            return f"bad forced dice: {error}"
+        except (TypeError, ValueError, OverflowError) as error:
+            # A script's command with settings of the wrong kind must not crash the board.
+            return f"the command's settings are malformed ({error})"
+        unread = unread_settings(reading)
+        if unread:  # as the map format refuses unknown keys: a typo must not pass silently
+            what = command.action or command.do
+            return f'{what} does not take {", ".join(unread)}'
+        return new_state, events
 
     def _refused(self, command: Command, reason: str) -> Outcome:
         event = Event("rejected", f"Refused ({command.short()}): {reason}", command.figure,

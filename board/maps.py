@@ -66,6 +66,19 @@ class BattleMap:
         """Whether a figure may stand on h: on the map and not a wall."""
         return h in self.cells and not self.terrain_at(h).blocks
 
+    def why_not_stand(self, size: int, anchor: Hex, facing: int,
+                      occupied: dict[Hex, str]) -> str | None:
+        """Why a figure of size cannot stand at anchor with that facing (a cell off the map, on
+        a wall, or in occupied: hex -> the figure there), or None when every cell is free."""
+        for c in footprint_cells(size, anchor, facing):
+            if c not in self.cells:
+                return f"{self.label(c)} is off the map" if self.size else "that is off the map"
+            if self.terrain_at(c).blocks:
+                return f"{self.label(c)} is a wall"
+            if c in occupied:
+                return f"{occupied[c]} is in the way at {self.label(c)}"
+        return None
+
     def label(self, h: Hex) -> str:
         """The printed-map label of a hex, or its axial coordinates off a rectangle."""
         if self.size is None or h not in self.cells:

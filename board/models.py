@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 Posture = Literal["standing", "kneeling", "prone", "fallen"]
 Layout = Literal["flat", "pointy"]
@@ -18,6 +19,18 @@ PICTURE_OF = {value: char for char, value in PICTURE.items()}
 OFF_MAP = "-"
 MAX_SIDE = 500  # columns and rows of hexes on a map
 
+
+def _printable(value: str) -> str:
+    # A NUL passes YAML ("\0") and then crashes the text renderer; other control characters
+    # and lone surrogates draw as nothing or as boxes.
+    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        raise ValueError(f"a name may not hold control characters; found {bad!r}")
+    return value
+
+
+# A name a player reads on the board: figure, team or map.
+Name = Annotated[str, AfterValidator(_printable)]
 
 
 def _position_shape(value):
@@ -60,8 +73,8 @@ class FigureBase(Strict):
     the map's own ruleset sit beside these; `sheets` holds a sheet per other ruleset, so that one
     map plays under several (`--ruleset`). Every sheet field has a default."""
 
-    name: str = Field(min_length=1)
-    team: str = "neutral"
+    name: Name = Field(min_length=1)
+    team: Name = "neutral"
     at: Position
     facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
     size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
@@ -106,7 +119,7 @@ class TeamSpec(Strict):
 class MapFile(Strict):
     """A map file as written by hand or by the editor."""
 
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     ruleset: str = "warrior-wizard"
     layout: Layout = Field("flat", description="flat-top or pointy-top hexes")
     size: tuple[int, int] | None = Field(
@@ -124,7 +137,7 @@ class MapFile(Strict):
                           "('.' open, '#' wall, '^' fire, ':' hot coals, '-' not part of the map); "
                           "spaces are ignored")
     hexes: list[HexTerrain] = Field(default_factory=list)
-    teams: dict[str, TeamSpec] = Field(default_factory=dict)
+    teams: dict[Name, TeamSpec] = Field(default_factory=dict)
     figures: list[FigureBase] = Field(
         default_factory=list, description="the figures, each with its ruleset's sheet fields")
     notes: str = ""

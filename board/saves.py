@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from board.game import Game
@@ -54,6 +55,22 @@ def write_atomically(path: str | Path, text: str) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def remove_interrupted_writes(folder: Path, older_than: float = 60.0) -> list[Path]:
+    """Delete the temporary files of writes a kill interrupted (write_atomically's ".NAME.*.tmp").
+
+    Only files untouched for older_than seconds: a younger one may be another board's write
+    in flight. Returns the files removed."""
+    removed = []
+    for tmp in folder.glob(".*.tmp") if folder.is_dir() else ():
+        try:
+            if time.time() - tmp.stat().st_mtime > older_than:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:  # gone already, or not ours to delete: leave it
+            continue
+    return removed
 
 
 def _file_mode(path: Path) -> int:

@@ -13,8 +13,8 @@ from board.models import MAX_SIDE, OFF_MAP, PICTURE_OF
 from board.tiled_objects import Figure, FigureMarks, ObjectTally, object_pixel, read_objects
 from board.tiled_terrain import OFF, TARGETS, Mapping, Tally, Value, own_terrain, set_colours, tile_values
 from board.tmx import (
-    Cells, Element, Grid, LineProblem, Stagger, Tileset, fail, int_attr, layer_cells, load_tilesets,
-    map_layers, parse_xml, properties, tileset_of,
+    MAX_PAINTED, Cells, Element, Grid, LineProblem, Stagger, Tileset, fail, int_attr, layer_cells, load_tilesets,
+    map_layers, parse_xml, properties, tileset_of, too_many_painted,
 )
 from board.yamlio import InputError, Problem, SafeDumper, dump_yaml, parse_yaml
 
@@ -81,12 +81,15 @@ def read_grid(root: Element, stagger: Stagger, painted: list[Cells]) -> Grid:
 def read_layers(root: Element, options: ImportOptions) -> tuple[list[tuple[Element, Cells]], list[str]]:
     """The tile layers to read (bottom to top) with their painted cells, and the hidden ones skipped."""
     width, height = int_attr(root, "width", 0), int_attr(root, "height", 0)
-    read, skipped = [], []
+    read, skipped, painted = [], [], 0
     for layer in map_layers(root, "layer"):
         if layer.hidden and not options.hidden:
             skipped.append(f'"{layer.get("name", "?")}"')
             continue
         read.append((layer, layer_cells(layer, width, height)))
+        painted += len(read[-1][1])
+        if painted > MAX_PAINTED:
+            raise too_many_painted(layer)
     return read, skipped
 
 

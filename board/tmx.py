@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import math
 import struct
 import xml.etree.ElementTree as ET
@@ -15,7 +14,12 @@ from pathlib import Path
 from xml.parsers import expat
 
 from board.hexgrid import Hex, hex_add
+from board.models import MAX_SIDE
 from board.yamlio import InputError, Problem
+
+# Bounds on hostile files, far above any real map: a few KB of zlib can paint millions of tiles.
+MAX_TMX_BYTES = 32 * 2**20
+MAX_PAINTED = 2 * MAX_SIDE * MAX_SIDE  # two full layers of the largest map; sparse ones cost less
 
 # Flip flags in a gid: horizontal, vertical, diagonal, and (hexagonal maps) 120° rotation.
 GID_MASK = 0x0FFFFFFF
@@ -49,6 +53,10 @@ class Element(ET.Element):
 def parse_xml(path: Path) -> Element:
     """Parse an XML file into Elements carrying their line; InputError on a syntax error."""
     try:
+        size = path.stat().st_size
+        if size > MAX_TMX_BYTES:  # refused before reading a byte of it
+            raise fail(path, 1, f"the file is {size / 2**20:.1f} MB; a Tiled map to import may be "
+                                f"at most {MAX_TMX_BYTES // 2**20} MB")
         data = path.read_bytes()
     except OSError as error:
         raise fail(path, 1, f"cannot read the file: {error.strerror or error}") from None
@@ -314,7 +322,15 @@ def layer_cells(layer: Element, width: int, height: int) -> Cells:
     for chunk in chunks:
         w, h = int_attr(chunk, "width"), int_attr(chunk, "height")
         cells.update(_painted(_decode(data, chunk, w * h), int_attr(chunk, "x"), int_attr(chunk, "y"), w))
+        if len(cells) > MAX_PAINTED:
+            raise too_many_painted(chunk)
     return cells
+
+
+def too_many_painted(where: Element) -> InputError:
+    """The refusal of tile layers that paint more tiles than any map holds."""
+    return fail(where.file, where.line, f"the tile layers paint more than {MAX_PAINTED:,} tiles; "
+                                        f"a Hexboard map is at most {MAX_SIDE}x{MAX_SIDE} hexes")
 
 
 def _painted(gids: list[tuple[int, int]], x: int, y: int, width: int) -> Cells:
@@ -337,7 +353,7 @@ def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]
                         raise fail(holder.file, holder.line + offset, f"not a tile number: {token.strip()!r}")
                     cells.append((int(token), holder.line + offset))
     elif encoding == "base64":
-        cells = [(gid, holder.line) for gid in _base64_gids(holder, text, compression)]
+        cells = [(gid, holder.line) for gid in _base64_gids(holder, text, compression, count)]
     else:
         raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; '
                                           "use CSV or Base64")
@@ -346,15 +362,29 @@ def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]
         raise fail(holder.file, holder.line, f"the {what} has {len(cells)} tiles; expected {count}")
     return cells
 
-def _base64_gids(data: Element, text: str, compression: str | None) -> list[int]:
-    inflate = {None: bytes, "": bytes, "zlib": zlib.decompress, "gzip": gzip.decompress}
-    if compression not in inflate:
+# The largest map Hexboard plays is MAX_SIDE hexes square: a tile layer never unpacks to more.
+MAX_TILE_BYTES = 4 * MAX_SIDE * MAX_SIDE
+
+
+def _base64_gids(data: Element, text: str, compression: str | None, count: int) -> list[int]:
+    windows = {None: None, "": None, "zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
+    if compression not in windows:
         raise fail(data.file, data.line, f'compression "{compression}" is not supported; in Tiled set '
                                           "Map Properties > Tile Layer Format to CSV, Base64 "
                                           "(uncompressed), Base64 (zlib) or Base64 (gzip)")
+    # Unpacked a bounded piece at a time: 1 MB of zlib may inflate to gigabytes.
+    limit = 4 * min(count, MAX_TILE_BYTES // 4) + 4
     try:
-        raw = inflate[compression](base64.b64decode("".join(text.split()), validate=True))
-    except (binascii.Error, zlib.error, OSError, EOFError) as error:
+        raw = base64.b64decode("".join(text.split()), validate=True)
+        if windows[compression] is not None:
+            inflater = zlib.decompressobj(windows[compression])
+            raw = inflater.decompress(raw, limit)
+            if inflater.unconsumed_tail:
+                raise fail(data.file, data.line, f"the tile data unpacks to more than the "
+                                                  f"{limit // 4 - 1} tiles the map can hold")
+            if not inflater.eof:
+                raise fail(data.file, data.line, "cannot decode the tile data: it is cut short")
+    except (binascii.Error, zlib.error) as error:
         raise fail(data.file, data.line, f"cannot decode the tile data: {error}") from None
     if len(raw) % 4:
         raise fail(data.file, data.line, "the tile data is not a whole number of 4-byte tiles")

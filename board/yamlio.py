@@ -14,6 +14,13 @@ SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 Path_ = tuple[str | int, ...]
 
+# Bounds on hostile input, far above any real map or save: libyaml's composer recurses in C
+# (30,000 nested brackets kill the process), and an alias is walked and validated again as a copy
+# (9 aliases of 9 aliases... expand to millions of values).
+MAX_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 100
+MAX_VALUES = 100_000  # about 7,500 commands in a save
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -70,12 +77,8 @@ class Marks:
         return view
 
 
-def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Problem],
-          open_nodes: set[int]) -> None:
+def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Problem]) -> None:
     marks.spots.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
-    if id(node) in open_nodes:
-        return  # an alias to an enclosing node: a recursive structure, walked once
-    open_nodes.add(id(node))
     if isinstance(node, yaml.MappingNode):
         seen: set = set()
         for key_node, value_node in node.value:
@@ -91,11 +94,49 @@ def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Pro
                 problems.append(Problem(marks.file, mark.line + 1, mark.column + 1,
                                         f'duplicate key "{key}"'))
             seen.add(key)
-            _walk(value_node, path + (key,), loader, marks, problems, open_nodes)
+            _walk(value_node, path + (key,), loader, marks, problems)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _walk(item, path + (index,), loader, marks, problems, open_nodes)
-    open_nodes.discard(id(node))
+            _walk(item, path + (index,), loader, marks, problems)
+
+
+def _refuse(file: str, mark, message: str) -> InputError:
+    return InputError([Problem(file, mark.line + 1, mark.column + 1, message)])
+
+
+def check_shape(text: str, file: str) -> None:
+    """Refuse, from the event stream alone, YAML nested over MAX_DEPTH, aliases that expand past
+    MAX_VALUES values, and an alias inside the value it names (a circular structure)."""
+    loader = SafeLoader(text)
+    expanded: dict[str, int] = {}  # anchor -> how many values it stands for
+    open_: list[tuple[str | None, int]] = []  # collections being read: (anchor, count at start)
+    count = 0
+    try:
+        while not isinstance(event := loader.get_event(), yaml.StreamEndEvent):
+            if isinstance(event, yaml.AliasEvent):
+                if any(anchor == event.anchor for anchor, _ in open_):
+                    raise _refuse(file, event.start_mark, f'the alias *{event.anchor} is inside the '
+                                  f'value &{event.anchor} it names: a circular structure')
+                count += expanded.get(event.anchor, 1)
+            elif isinstance(event, yaml.ScalarEvent):
+                count += 1
+                if event.anchor:
+                    expanded[event.anchor] = 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                if len(open_) >= MAX_DEPTH:
+                    raise _refuse(file, event.start_mark, f"the YAML nests more than {MAX_DEPTH} "
+                                                          "levels deep")
+                open_.append((event.anchor, count))
+                count += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                anchor, start = open_.pop()
+                if anchor:
+                    expanded[anchor] = count - start
+            if count > MAX_VALUES:
+                raise _refuse(file, event.start_mark, f"the YAML holds more than {MAX_VALUES:,} "
+                                                      "values, counting each alias as a copy")
+    finally:
+        loader.dispose()
 
 
 def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
@@ -104,11 +145,14 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     loader = SafeLoader(text)
     problems: list[Problem] = []
     try:
+        if len(text) > MAX_BYTES:
+            raise too_large(file, len(text))
+        check_shape(text, file)
         node = loader.get_single_node()
         if node is None:
             return None, marks
         # Walk before constructing: construction flattens "<<" merges into the node.
-        _walk(node, (), loader, marks, problems, set())
+        _walk(node, (), loader, marks, problems)
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -122,8 +166,6 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     except yaml.YAMLError as error:
         first = str(error).splitlines()[0] if str(error) else "unreadable YAML"
         raise InputError([Problem(file, 1, 1, f"YAML: {first}")]) from None
-    except RecursionError:
-        raise InputError([Problem(file, 1, 1, "the YAML nests too deeply")]) from None
     finally:
         loader.dispose()
     if problems:
@@ -131,9 +173,18 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     return data, marks
 
 
+def too_large(file: str, size: int) -> InputError:
+    """The refusal of an input over MAX_BYTES."""
+    return InputError([Problem(file, 1, 1, f"the file is {size / 2**20:.1f} MB; a map or a save "
+                                           f"may be at most {MAX_BYTES // 2**20} MB")])
+
+
 def read_text(path: str | Path) -> str:
     """A file's text, or InputError naming the file when it can't be read."""
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:  # refused before reading a byte of it
+            raise too_large(str(path), size)
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:  # ValueError: a NUL in the path
         reason = getattr(error, "strerror", None) or str(error)

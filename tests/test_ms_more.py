@@ -56,7 +56,7 @@ def test_gm_damage_heal_place_add_and_remove():
     assert "C" in g.state.order
     ok(g, do="gm", action="remove", figure="C")
     assert "C" not in g.state.figures
-    assert "taken" in refused(g, do="gm", action="place", figure="B", to=(0, 0))
+    assert "A is in the way" in refused(g, do="gm", action="place", figure="B", to=(0, 0))
 
 
 def test_the_weapon_named_in_the_attack_plot_is_used():

@@ -5,6 +5,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,32 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
         game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.
         assert target <= committed <= len(game.history) <= committed + 1
+
+
+def interrupted_writes(folder: Path) -> tuple[Path, Path]:
+    """An old temporary file left by a killed autosave, and one of a write still in flight."""
+    folder.mkdir(parents=True, exist_ok=True)
+    old, young = folder / ".autosave.yaml.k1ll3d.tmp", folder / ".autosave.yaml.fl1ght.tmp"
+    old.write_text("half a save", encoding="utf-8")
+    young.write_text("a write in flight", encoding="utf-8")
+    an_hour_ago = time.time() - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    return old, young
+
+
+@pytest.mark.parametrize("argv", [["play", str(ARENA)], []], ids=["play a map", "start screen"])
+def test_starting_the_board_removes_the_temporary_files_of_interrupted_autosaves(tmp_path, monkeypatch, argv):
+    import board.ui.app
+    from board.cli import main
+
+    old, young = interrupted_writes(tmp_path)
+    (tmp_path / "autosave.yaml").write_text("kept", encoding="utf-8")
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(board.ui.app, "run", lambda *args, **kwargs: 0)
+    assert main(argv) == 0
+    assert not old.exists(), "a killed autosave's temporary file is left behind"
+    assert young.exists(), "another board's write in flight must not be deleted"
+    assert (tmp_path / "autosave.yaml").read_text(encoding="utf-8") == "kept"
 
 
 def test_a_save_gets_the_permissions_of_an_ordinary_file(tmp_path):

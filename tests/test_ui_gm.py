@@ -30,3 +30,19 @@ def test_the_gm_surprises_a_figure_and_its_threat_zone_goes(driver):
     driver.key(pygame.K_s, "s")
     assert driver.snapshot()["figures"]["Dagny"]["threat_zone"] == []
     assert driver.game.history[-1].action == "surprise"
+
+
+@pytest.mark.parametrize("map_file, figure", [("maps/dox-skirmish.yaml", "0505"),
+                                              ("maps/combat-chart-skirmish.yaml", "0303")])
+def test_turning_a_figure_in_gm_mode_is_declined_where_figures_have_no_facing(map_file, figure):
+    driver = Driver(map_file)
+    try:
+        driver.key(pygame.K_g, "g")
+        driver.click(figure)
+        history = list(driver.game.history)
+        driver.key(pygame.K_q, "q")
+        driver.key(pygame.K_e, "e")
+        assert driver.game.history == history
+        assert "no facing" in driver.message
+    finally:
+        pygame.quit()

@@ -228,6 +228,9 @@ class Controller(GMControls):
                     break
         elif self.view.gm and self.view.selected:
             f = self.game.tokens()[self.view.selected]
+            if f.facing is None:  # dox, combat-chart: nothing to turn
+                self.say(f"figures have no facing in {self.game.ruleset.name}", warning=True)
+                return
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
 
     def confirm(self) -> None:

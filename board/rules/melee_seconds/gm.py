@@ -24,11 +24,11 @@ def _hex(state: MSState, value) -> Hex:
     return Hex(*value)
 
 
-def _free(state: MSState, h: Hex, ignore: str | None) -> None:
-    if not state.battle.passable(h):
-        raise Refusal(f"{state.battle.label(h)} is a wall or off the map")
-    if h in state.occupied(ignore=ignore):
-        raise Refusal(f"{state.battle.label(h)} is taken")
+def _free(state: MSState, size: int, h: Hex, facing: int, ignore: str | None) -> None:
+    # Every cell of a multihex footprint, not only its anchor.
+    why = state.battle.why_not_stand(size, h, facing, state.occupied(ignore=ignore))
+    if why:
+        raise Refusal(f"cannot stand at {state.battle.label(h)}: {why}")
 
 
 def plan(state: MSState, command: Command) -> dict:
@@ -38,12 +38,13 @@ def plan(state: MSState, command: Command) -> dict:
     if f is None:
         spec = new_sheet(state, command, MSFigureSpec, check_figure)
         at = _hex(state, spec.at)
-        _free(state, at, None)
+        _free(state, spec.size, at, spec.facing, None)
         return {"spec": spec.model_copy(update={"at": (at.q, at.r)})}
     if action == "place":
         to = _hex(state, command.to) if command.to is not None else f.hex
-        _free(state, to, f.name)
-        return {"to": to, "facing": f.facing if command.facing is None else command.facing}
+        facing = f.facing if command.facing is None else command.facing
+        _free(state, f.size, to, facing, f.name)
+        return {"to": to, "facing": facing}
     if action in ("damage", "heal"):
         amount = command.params.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:

@@ -88,6 +88,9 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     _need(command.to is not None or command.path, "give the hex to move to")
     paths = reach.reachable(state, f)
     to = reach.to_hex(state, command.to if command.to is not None else command.path[-1])
+    if command.facing is not None:  # a multihex figure may not fit every facing there
+        why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
+        _need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
     if to == f.hex:
         _need(command.facing is not None, "give a facing to turn in place")
         return Plot("move", f"turn to face {command.facing}", to=to, facing=command.facing)

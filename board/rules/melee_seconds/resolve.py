@@ -4,7 +4,7 @@ shields and damage, then actions, spells and Initiative spent."""
 from __future__ import annotations
 
 from board.dice import Dice, DiceSource, roll
-from board.hexgrid import hex_distance, hex_neighbor
+from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
@@ -57,19 +57,26 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     """Walk the plotted path, stopping short of a hex another mover took first."""
     start = f.hex
     occupied = state.occupied(ignore=f.name)
+
+    def fits(h: Hex, facing: int) -> bool:  # every cell of the footprint, not only the anchor
+        return state.battle.why_not_stand(f.size, h, facing, occupied) is None
+
     walked = []
     for h in f.plot.path:
-        if h in occupied:
+        if not fits(h, f.facing):
             break
         walked.append(h)
+    facing = f.facing
     if not f.plot.path and f.plot.facing is not None:
-        f.facing = f.plot.facing  # a turn in place
+        facing = f.plot.facing  # a turn in place
     if walked:
         f.hex = walked[-1]
         last = start if len(walked) < 2 else walked[-2]
-        f.facing = f.plot.facing if f.plot.facing is not None else reach.face_towards(last, f.hex, f.facing)
+        facing = f.plot.facing if f.plot.facing is not None else reach.face_towards(last, f.hex, f.facing)
     if f.plot.kind == "charge":
-        f.facing = reach.face_towards(f.hex, state.figures[f.plot.target].hex, f.facing)
+        facing = reach.face_towards(f.hex, state.figures[f.plot.target].hex, facing)
+    if fits(f.hex, facing):  # a multihex figure keeps its facing where the new one does not fit
+        f.facing = facing
     words = f"moves to {state.battle.label(f.hex)}" if walked else f"turns to face {f.facing}"
     events.append(Event("move", f"{f.name} {words}", f.name,
                         {"path": [[h.q, h.r] for h in walked], "facing": f.facing}))
@@ -186,8 +193,8 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
     for _ in range(steps):
         away = reach.face_towards(a.hex, t.hex, t.facing)  # straight back first
         options = [hex_neighbor(t.hex, (away + turn) % 6) for turn in (0, -1, 1)]
-        options = [h for h in options if state.battle.passable(h) and h not in occupied
-                   and hex_distance(h, a.hex) > hex_distance(t.hex, a.hex)]
+        options = [h for h in options if hex_distance(h, a.hex) > hex_distance(t.hex, a.hex)
+                   and state.battle.why_not_stand(t.size, h, t.facing, occupied) is None]
         if not options:
             break
         t.hex = options[0]
