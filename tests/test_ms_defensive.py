@@ -1,5 +1,6 @@
 """Full Defensive (4.1-4.5)."""
 
+from board.rules.base import Command
 from tests.ms_helpers import act, fig, fighter, general, new_game, offered, texts
 
 
@@ -61,6 +62,16 @@ def test_full_defensive_may_be_broken_by_the_specific_plot_of_a_second():
     assert not b.full_defensive and b.initiative == (5,) and b.lost == (1,)
     assert g.state.active == "B"  # it still plots the second
     act(g, "B", "nothing")
+
+
+def test_breaking_full_defensive_offers_no_parry_setting_and_every_setting_offered_is_taken():
+    g = round_two()
+    act(g, "A", "nothing")
+    assert "fd_parry" not in offered(g, "B")["break_defensive"].options  # 4.3: no plot, no response
+    for info in offered(g, "B").values():
+        if info.needs == "none":  # each setting the menu offers, at a value other than its default
+            params = {key: values[-1] for key, values in info.options.items()}
+            assert g.check(Command(do="act", figure="B", action=info.id, params=params)) is None, info.id
 
 
 def test_declining_to_parry_and_shielding_does_not_break_full_defensive():

@@ -54,6 +54,11 @@ def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
     return {}
 
 
+# Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
+# on Full Defensive, 4.4): the menu offers them no such setting.
+NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
+
+
 def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     if action in ("attack", "charge"):
@@ -68,9 +73,9 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
         spells = tuple(s for s in f.sheet.spells if state.tables.spells[s]["kind"] in kinds)
         if len(spells) > 1:
             out["spell"] = spells
-    if f.shield and f.shield_ready and action != "reflex":
+    if action not in NO_RESPONSE and f.shield and f.shield_ready:
         out["shield"] = (True, False)
-    if f.full_defensive and action != "reflex":
+    if action not in NO_RESPONSE and f.full_defensive:
         out["fd_parry"] = (True, False)
     return out
 
