@@ -7,21 +7,12 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.gm_common import gm_figure, new_sheet
+from board.rules.melee_seconds.reach import to_hex
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.turns import advance, check_victory
 
 GM_ACTIONS = ("place", "damage", "heal", "add", "remove", "allow_change")
-
-
-def _hex(state: MSState, value) -> Hex:
-    if isinstance(value, str):
-        from board.hexgrid import parse_label
-        try:
-            return parse_label(value, state.battle.layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    return Hex(*value)
 
 
 def _free(state: MSState, size: int, h: Hex, facing: int, ignore: str | None) -> None:
@@ -37,11 +28,11 @@ def plan(state: MSState, command: Command) -> dict:
     f = gm_figure(state, command, GM_ACTIONS)
     if f is None:
         spec = new_sheet(state, command, MSFigureSpec, check_figure)
-        at = _hex(state, spec.at)
+        at = to_hex(state, spec.at)
         _free(state, spec.size, at, spec.facing, None)
         return {"spec": spec.model_copy(update={"at": (at.q, at.r)})}
     if action == "place":
-        to = _hex(state, command.to) if command.to is not None else f.hex
+        to = to_hex(state, command.to) if command.to is not None else f.hex
         facing = f.facing if command.facing is None else command.facing
         _free(state, f.size, to, facing, f.name)
         return {"to": to, "facing": facing}

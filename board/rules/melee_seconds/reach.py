@@ -5,20 +5,15 @@ from __future__ import annotations
 from collections import deque
 
 from board.footprints import footprint_cells, relative_zone
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors, parse_label
-from board.rules.base import Refusal
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
+from board.rules.base import position_hex
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.tables import Weapon
 
 
 def to_hex(state: MSState, value) -> Hex:
     """A command's position: [q, r] or a map label ("0504"); Refusal if it is neither."""
-    if isinstance(value, str):
-        try:
-            return parse_label(value, state.battle.layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    return Hex(*value)
+    return position_hex(value, state.battle.layout)
 
 
 def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, direction_name, hex_distance, parse_label
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.hexgrid import Hex, direction_name, hex_distance
+from board.rules.base import ActionInfo, Command, Event, Refusal, position_hex
 from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
@@ -36,12 +36,7 @@ class MovePlan:
 
 def to_hex(state: WWState, value) -> Hex:
     """A command's position (axial pair or "CCRR" label) as a Hex."""
-    if isinstance(value, str):
-        try:
-            return parse_label(value, state.battle.layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    return Hex(*value)
+    return position_hex(value, state.battle.layout)
 
 
 def acting_figure(state: WWState, command: Command, phase: str) -> FigureState:
