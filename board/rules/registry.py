@@ -9,6 +9,7 @@ from typing import Any
 
 _RULESETS: dict[str, Any] = {}
 _HERE = os.path.dirname(__file__)
+_NOT_RULESETS = {"kernel"}  # packages under board/rules/ that every ruleset builds on
 
 
 def register(ruleset) -> None:
@@ -22,7 +23,8 @@ def ruleset_ids() -> tuple[str, ...]:
 
     Read from the folder, not by importing them, so that --help or one map costs one ruleset."""
     return tuple(sorted(entry.name.replace("_", "-") for entry in os.scandir(_HERE)
-                        if entry.is_dir() and os.path.exists(os.path.join(entry.path, "__init__.py"))))
+                        if entry.is_dir() and entry.name not in _NOT_RULESETS
+                        and os.path.exists(os.path.join(entry.path, "__init__.py"))))
 
 
 def get_ruleset(ruleset_id: str):
