@@ -4,23 +4,15 @@ from __future__ import annotations
 
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, parse_label
+from board.hexgrid import Hex
 from board.rules.base import Command, Event, Refusal
-from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.combat_chart import turns
 from board.rules.combat_chart.sheet import CCFigure, check_figure
 from board.rules.combat_chart.state import CCState, fig_from_spec
+from board.rules.gm_common import gm_figure, new_sheet
+from board.rules.kernel.hexes import to_hex
 
 GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "situation")
-
-
-def _hex(state: CCState, raw) -> Hex:
-    if isinstance(raw, str):
-        try:
-            return parse_label(raw, state.battle.layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    return Hex(*raw)
 
 
 def _fits(state: CCState, name: str, cells) -> str | None:
@@ -40,7 +32,7 @@ def plan(state: CCState, command: Command) -> dict:
     if f is None:
         return {"spec": _new_figure(state, command)}
     if action == "place":
-        to = _hex(state, command.to) if command.to is not None else f.hex
+        to = to_hex(state, command.to) if command.to is not None else f.hex
         moved = [Hex(c.q - f.hex.q + to.q, c.r - f.hex.r + to.r) for c in f.cells]
         why = _fits(state, f.name, moved)
         if why:
@@ -61,7 +53,7 @@ def plan(state: CCState, command: Command) -> dict:
 
 def _new_figure(state: CCState, command: Command):
     spec = new_sheet(state, command, CCFigure, check_figure)
-    at = _hex(state, spec.at)
+    at = to_hex(state, spec.at)
     spec = spec.model_copy(update={"at": (at.q, at.r)})
     probe = fig_from_spec(spec, state.tables)
     why = _fits(state, spec.name, probe.cells)

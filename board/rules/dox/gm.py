@@ -5,13 +5,13 @@ from __future__ import annotations
 
 
 from board.rules.base import Command, Event, Refusal
-from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.dox.animals import obey, plan_order
-from board.rules.dox.moves import to_hex
 from board.rules.dox.sheet import DoxFigure, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec
 from board.rules.dox.turns import begin
 from board.rules.dox.wounds import check_victory, knock_down
+from board.rules.gm_common import gm_figure, new_sheet
+from board.rules.kernel.hexes import to_hex
 
 GM_ACTIONS = ("place", "damage", "heal", "remove", "add", "surprise", "obey")
 

@@ -7,7 +7,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.gm_common import gm_figure, new_sheet
-from board.rules.melee_seconds.reach import to_hex
+from board.rules.kernel.hexes import to_hex
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.turns import advance, check_victory

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from board.footprints import footprint_cells, relative_zone
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
-from board.rules.base import position_hex
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
+from board.rules.kernel.reach import Mover, Where
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.tables import Weapon
-
-
-def to_hex(state: MSState, value) -> Hex:
-    """A command's position: [q, r] or a map label ("0504"); Refusal if it is neither."""
-    return position_hex(value, state.battle.layout)
 
 
 def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:
@@ -87,29 +80,10 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     as the maximum Reach of their own Weapon" (6.2)."""
     if f.entangled or not f.up:
         return {}
-    occupied = state.occupied(ignore=f.name)
     target = state.figures.get(charge) if charge else None
-    paths: dict[Hex, tuple[Hex, ...]] = {}
-    queue = deque([(f.hex, ())])
-    seen = {f.hex}
-    while queue:
-        here, path = queue.popleft()
-        if len(path) >= f.sheet.speed:
-            continue
-        if target is not None and path and in_reach(state, f, target, here, name):
-            continue
-        for n in hex_neighbors(here):
-            if n in seen:
-                continue
-            cells = footprint_cells(f.size, n, f.facing)
-            if any(not state.battle.passable(c) or c in occupied for c in cells):
-                continue
-            if not step_allowed(state, f, here, n, charge, name):
-                continue
-            seen.add(n)
-            paths[n] = path + (n,)
-            queue.append((n, path + (n,)))
-    return paths
+    stop = Where(lambda h: in_reach(state, f, target, h, name)) if target is not None else ()
+    return Mover(state.battle, f.hex, f.sheet.speed, state.occupied(ignore=f.name), f.size, f.facing,
+                 enter=lambda a, b: step_allowed(state, f, a, b, charge, name), stop=stop).reach().paths
 
 
 def charge_path(state: MSState, f: Fighter, target: Fighter,

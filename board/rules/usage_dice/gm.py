@@ -6,7 +6,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.gm_common import gm_figure, new_sheet
-from board.rules.usage_dice.board_geometry import to_hex
+from board.rules.kernel.hexes import to_hex
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
 from board.rules.usage_dice.sheet import UDFigure, check_figure

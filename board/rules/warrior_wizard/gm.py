@@ -8,10 +8,10 @@ from board.dice import DiceSource
 from board.hexgrid import direction_name
 from board.models import FigureSpec
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.movement import Board
-from board.rules.warrior_wizard.moves import to_hex
 from board.rules.warrior_wizard.sheet import spec_load_kg
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
