@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.combat_chart import acts, do, gm, turns
 from board.rules.combat_chart.card import card as figure_card
@@ -55,11 +56,11 @@ class CombatChart:
             events += turns.start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: CCState) -> dict[str, Any]:
+    def turn_info(self, state: CCState) -> TurnInfo:
         label = "Over" if state.phase == "over" else f"Round {state.round}" + (
             f": {state.active}'s turn" if state.active else "")
-        return {"turn": state.round, "phase": state.phase, "phase_label": label, "order": list(state.order),
-                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
+                        label, tuple(state.queue))
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)

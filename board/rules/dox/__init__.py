@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.dox import actions, gm, moves
 from board.rules.dox.card import card as figure_card
@@ -49,11 +50,11 @@ class Dox:
             events += start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: DoxState) -> dict[str, Any]:
+    def turn_info(self, state: DoxState) -> TurnInfo:
         labels = {"movement": "move or stay", "action": "one action",
                   "fortune": "burn Fortune?", "over": "the fight is over"}
-        return {"turn": state.turn, "phase": state.phase, "phase_label": labels[state.phase],
-                "order": list(state.order), "active": state.active, "winner": state.winner}
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
+                        labels[state.phase])
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)

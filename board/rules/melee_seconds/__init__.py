@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.melee_seconds import commands, gm, menu, reach
 from board.rules.melee_seconds.card import card as figure_card
@@ -47,16 +48,15 @@ class MeleeSeconds:
         events += check_victory(state)
         return state, events + advance(state, dice)
 
-    def turn_info(self, state: MSState) -> dict[str, Any]:
+    def turn_info(self, state: MSState) -> TurnInfo:
         if state.phase == "general":
             label = f"Round {state.round}: General Plots"
         elif state.phase == "plot":
             label = f"Round {state.round}, second {state.second}: Specific Plots"
         else:
             label = "Melee over"
-        return {"turn": state.round, "phase": state.phase, "phase_label": label,
-                "active": state.active, "order": list(state.order), "winner": state.winner,
-                "second": state.second, "timeline": timeline(state)}
+        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
+                        label, timeline=timeline(state))
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)

@@ -6,6 +6,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.footprints import footprint_cells
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
@@ -45,14 +46,13 @@ class UsageDice:
                         sides=side_order(teams, options.surprised), players=teams[0] if teams else None)
         return state, start(state)
 
-    def turn_info(self, state: UDState) -> dict[str, Any]:
+    def turn_info(self, state: UDState) -> TurnInfo:
         over = state.phase == "over"
-        acting = [] if over else [f.name for f in state.figures.values()
-                                  if f.team == state.side and f.up and not f.done]
+        acting = () if over else tuple(f.name for f in state.figures.values()
+                                       if f.team == state.side and f.up and not f.done)
         label = "Over" if over else f"{state.side} to act"
-        return {"turn": state.turn, "phase": state.phase, "phase_label": label,
-                "active": None if over else state.active, "order": acting, "winner": state.winner,
-                "side": state.side}
+        return TurnInfo(state.turn, state.phase, None if over else state.active, acting,
+                        state.winner, label, team=None if over else state.side)
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)

@@ -7,6 +7,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import FigureSpec
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
@@ -69,9 +70,9 @@ class WarriorWizard:
             events += start_turn(state, dice)
         return state, events
 
-    def turn_info(self, state: WWState) -> dict[str, Any]:
-        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
-                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+    def turn_info(self, state: WWState) -> TurnInfo:
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
+                        queue=tuple(state.queue))
 
     def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
         f = state.figures.get(figure)
