@@ -1,11 +1,5 @@
-"""One reach search for every ruleset: where a figure may move, the path to each hex, where it stops.
-
-A ruleset gives its movement rule as parameters: the hexes no cell of the figure may enter
-(`blocked`), its footprint (`size`, `facing`), an extra test of each step (`enter`), an enter
-cost when hexes are not all worth one (`cost`), and the hexes where entering ends the move
-(`stop`: a threat zone, a charge reaching its target). `walk` checks a path a player gives
-against the same rule.
-"""
+"""One reach search for every ruleset: where a figure may move, the path to each hex, where it
+stops. A ruleset gives its movement rule as a Mover's fields (see docs/rulesets.md)."""
 
 from __future__ import annotations
 

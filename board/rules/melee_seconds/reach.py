@@ -89,11 +89,8 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
 def charge_path(state: MSState, f: Fighter, target: Fighter,
                 name: str | None = None) -> tuple[Hex, ...] | None:
     """The shortest move this second that brings target within f's Reach (6.2), or None."""
-    best = None
-    for h, path in reachable(state, f, target.name, name).items():
-        if in_reach(state, f, target, h, name) and (best is None or len(path) < len(best)):
-            best = path
-    return best
+    paths = reachable(state, f, target.name, name)  # the nearest first
+    return next((p for h, p in paths.items() if in_reach(state, f, target, h, name)), None)
 
 
 def zone(t: Fighter, attacker_at: Hex) -> str:
