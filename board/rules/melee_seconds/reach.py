@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.footprints import footprint_cells, relative_zone
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
-from board.rules.kernel.reach import Mover, Where
+from board.rules.kernel.reach import Mover, Step, Where
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.tables import Weapon
 
@@ -54,22 +54,24 @@ def longest_reach(state: MSState, o: Fighter) -> int:
     return max(r[1] for n in o.in_hand if (r := melee_reach(state, o, n)) is not None)
 
 
-def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None = None,
-                 name: str | None = None) -> bool:
+def step_rule(state: MSState, f: Fighter, charge: str | None = None,
+              name: str | None = None) -> Step:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
-    weapon's minimum Reach."""
-    for o in state.enemies(f):
-        if not threatens(state, o):
-            continue
-        before, after = distance(f, o, a), distance(f, o, b)
-        if after > longest_reach(state, o) or after >= before or o.name in f.may_close:
-            continue
-        if o.name == charge and after >= (melee_reach(state, f, name) or (1, 1))[0]:
-            continue
-        return False
-    return True
+    weapon's minimum Reach. The opponents' Reaches are looked up once, not at every step."""
+    guards = [(o, longest_reach(state, o)) for o in state.enemies(f)
+              if threatens(state, o) and o.name not in f.may_close]
+    nearest = (melee_reach(state, f, name) or (1, 1))[0]
+
+    def allowed(a: Hex, b: Hex) -> bool:
+        for o, reach in guards:
+            after = distance(f, o, b)
+            if after > reach or after >= distance(f, o, a) or o.name == charge and after >= nearest:
+                continue
+            return False
+        return True
+    return allowed
 
 
 def reachable(state: MSState, f: Fighter, charge: str | None = None,
@@ -83,7 +85,7 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     target = state.figures.get(charge) if charge else None
     stop = Where(lambda h: in_reach(state, f, target, h, name)) if target is not None else ()
     return Mover(state.battle, f.hex, f.sheet.speed, state.occupied(ignore=f.name), f.size, f.facing,
-                 enter=lambda a, b: step_allowed(state, f, a, b, charge, name), stop=stop).reach().paths
+                 enter=step_rule(state, f, charge, name), stop=stop).reach().paths
 
 
 def charge_path(state: MSState, f: Fighter, target: Fighter,
