@@ -115,7 +115,7 @@ class BoardRenderer:
         self.centres: tuple = (None, {})
         self.overlay_stamps: tuple = (None, [])  # (kind, hex size) -> footprint centres from the origin
         # Burning hexes (a map's terrain does not change once loaded): their flames flicker.
-        self.fires = tuple(h for h, t in battle.terrain.items() if t.kind == "fire" and t.stage != "coals")
+        self.fires = tuple(h for h, stage in battle.fires.items() if stage != "coals")
         self.flame_frame = -1  # the flicker's picture last drawn
 
     # --- cached pieces -------------------------------------------------------------------
