@@ -9,7 +9,7 @@ from board.rules.usage_dice.state import Figure, UDState
 
 def mover(state: UDState, f: Figure, steps: int | None = None) -> Mover:
     """f's move (its speed, or steps): walls, fire and other figures block."""
-    blocked = {h: "a fire" for h, t in state.battle.terrain.items() if t.kind == "fire"}
+    blocked = dict.fromkeys(state.battle.fires, "a fire")
     blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
     return Mover(state.battle, f.hex, f.speed if steps is None else steps, blocked)
 
