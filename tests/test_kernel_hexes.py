@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -83,3 +84,17 @@ def test_every_rulesets_gm_place_refuses_a_bad_label_with_the_parsers_reason(rul
     figure = next(iter(game.state.figures))
     reason = game.check(Command(do="gm", action="place", figure=figure, to="12345"))
     assert reason is not None and "4 or 6 digits" in reason
+
+
+def test_only_the_kernel_reads_labels_and_searches_for_reach():
+    """One parser, one search: no ruleset package imports parse_label or a breadth-first queue."""
+    rules = Path(__file__).resolve().parents[1] / "board" / "rules"
+    offenders = []
+    for path in rules.rglob("*.py"):
+        if "kernel" in path.relative_to(rules).parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and any(a.name in ("parse_label", "deque", "heappush")
+                                                        for a in node.names):
+                offenders.append(f"{path.relative_to(rules)}:{node.lineno}")
+    assert offenders == []
