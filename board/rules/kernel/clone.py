@@ -43,36 +43,32 @@ class Cloneable:
         return copier(type(self))(self)
 
 
-_COPIERS: dict[type, Any] = {}
+_NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
 _NAMESPACE: dict[str, Any] = {"new_object": object.__new__}
 
 
 def copier(cls: type):
     """The copy function of a dataclass, generated on first use."""
-    found = _COPIERS.get(cls)
-    if found is None:
-        name = f"copy_{len(_COPIERS)}_{cls.__name__}"
-        _COPIERS[cls] = found = _Placeholder(name)  # a field of the class's own type refers to it
+    return _NAMESPACE[_generated(cls)]
+
+
+def _generated(cls: type) -> str:
+    """The name of the class's copier, written out the first time it is asked for."""
+    name = _NAMES.get(cls)
+    if name is None:
+        name = _NAMES[cls] = f"copy_{len(_NAMES)}_{cls.__name__}"  # first: a field may hold a cls
         _NAMESPACE[f"cls_{name}"] = cls
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
             lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
                      for f in dataclasses.fields(cls)]
         except Exception:
-            del _COPIERS[cls]
+            del _NAMES[cls]
             raise
         source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
             "\n    return new\n"
         exec(source, _NAMESPACE)  # noqa: S102 - built from the class's own field names and types
-        _COPIERS[cls] = found = _NAMESPACE[name]
-    return found
-
-
-class _Placeholder:
-    """A copier being generated: its name, for the fields that refer to it."""
-
-    def __init__(self, name: str):
-        self.__name__ = name
+    return name
 
 
 def _shared(tp) -> bool:
@@ -109,6 +105,6 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
         return f"dict({value})" if inner == item else \
             f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"
     elif dataclasses.is_dataclass(origin):
-        return f"{copier(origin).__name__}({value})"
+        return f"{_generated(origin)}({value})"
     raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
                     f"dataclass, or mark it Shared[...] if every clone may share it")
