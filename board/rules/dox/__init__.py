@@ -100,7 +100,7 @@ class Dox:
         elif command.do == "act":
             events = actions.apply(state, command, dice)
         elif command.do == "gm":
-            events = gm.apply(state, command)
+            events = gm.apply(state, command, dice)
         else:
             raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
         return events + check_victory(state) + settle(state, dice)
