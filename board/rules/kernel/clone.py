@@ -1,14 +1,10 @@
-"""Cloning a ruleset's state: a copier written out once per dataclass from its fields' types.
+"""Cloning a state: a copy function written out once per dataclass from its fields' types.
 
-`Game` clones the state before every command, so a clone must be fast and must share nothing
-mutable with its original. A class that subclasses `Cloneable` gets `clone()`: on first use its
-fields' types are read and a copy function is generated (as `dataclasses` writes `__init__`):
-- values that cannot change (numbers, strings, `Hex`, tuples, frozensets, frozen dataclasses,
-  pydantic models, `Any`) are shared;
-- lists, dicts and sets are copied, their items by the same rules;
-- a dataclass field is copied by its own generated copier;
-- `Shared[T]` marks what every clone shares on purpose (the map, the rule tables).
-Any other type is an error naming the field, rather than a silent shared object.
+`Game` clones the state before every command, so a clone must be fast and share nothing
+mutable. Values that cannot change (numbers, strings, Hex, tuples, frozensets, frozen dataclasses,
+pydantic models, Any) are shared; lists, dicts and sets are copied, their items by the same
+rules; a dataclass by its own copier; `Shared[T]` marks what every clone shares on purpose (the
+map, the rule tables). Any other type is an error naming the field, not a silently shared value.
 """
 
 from __future__ import annotations
@@ -40,16 +36,11 @@ class Cloneable:
 
     def clone(self):
         """An independent copy."""
-        return copier(type(self))(self)
+        return _NAMESPACE[_generated(type(self))](self)
 
 
 _NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
 _NAMESPACE: dict[str, Any] = {"new_object": object.__new__}
-
-
-def copier(cls: type):
-    """The copy function of a dataclass, generated on first use."""
-    return _NAMESPACE[_generated(cls)]
 
 
 def _generated(cls: type) -> str:
