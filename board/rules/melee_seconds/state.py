@@ -131,14 +131,6 @@ class MSState(Cloneable):
     ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
 
-    def clone(self) -> MSState:
-        return MSState(battle=self.battle, options=self.options, tables=self.tables,
-                       figures={n: f.clone() for n, f in self.figures.items()},
-                       round=self.round, second=self.second, phase=self.phase,
-                       order=list(self.order), winner=self.winner,
-                       effects=[dict(e) for e in self.effects],
-                       ground={h: list(v) for h, v in self.ground.items()}, hidden=set(self.hidden))
-
     @property
     def now(self) -> int:
         """The absolute second: (round - 1) * 6 + second."""

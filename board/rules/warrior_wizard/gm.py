@@ -116,4 +116,4 @@ class WarriorWizardGM(GM):
 
 
 GM_RULES = WarriorWizardGM()
-GM_ACTIONS, check, plan, apply = GM_RULES.actions, GM_RULES.plan, GM_RULES.plan, GM_RULES.apply
+GM_ACTIONS, plan, apply = GM_RULES.actions, GM_RULES.plan, GM_RULES.apply
