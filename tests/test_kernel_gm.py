@@ -72,7 +72,8 @@ def test_damage_and_heal_take_a_whole_number_of_one_or_more(ruleset, amount):
     # Warrior & Wizard took `amount: true` as 1 before the kernel checked it for all.
     for action in ("damage", "heal"):
         params = {} if amount is None else {"amount": amount}
-        assert "give params.amount: a whole number" in refused(arena(ruleset), gm(action, "Aldric", params=params))
+        reason = refused(arena(ruleset), gm(action, "Aldric", params=params))
+        assert reason.startswith("give params.amount: a whole number")
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())
