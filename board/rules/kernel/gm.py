@@ -23,7 +23,7 @@ def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
 
 class GM:
     """The common GM commands. A subclass sets the attributes and defines the hooks below, and
-    these four: make(state, spec) -> figure, from a checked sheet; hurt(state, f, amount, dice)
+    these three: make(state, spec) -> figure, from a checked sheet; hurt(state, f, amount, dice)
     -> events, damage and what it does; heal(state, f, amount) -> points healed."""
 
     actions: tuple[str, ...] = ("place", "damage", "heal", "remove", "add")
