@@ -48,7 +48,8 @@ class Board:
         send = (lambda request: host.handle(request, gm=True)) if host else None
         self.client = Client(hosting.url, user, password, Subjects(hosting.game), name, self.sink, send)
         self.follower: Follower | None = None
-        self.moved = asyncio.Event()
+        self.moved = asyncio.Event()  # an entry was applied
+        self.heard = asyncio.Event()  # anything came: an entry, a note, news of the link
         self.links: list[str] = []
         self.notes: list[str] = []
 
@@ -64,6 +65,7 @@ class Board:
             self.links.append(item[1])
         elif item[0] == "note":
             self.notes.append(item[1])
+        self.heard.set()
 
     @property
     def game(self) -> Game:
@@ -83,6 +85,14 @@ class Board:
             while self.seq < seq:
                 self.moved.clear()
                 await self.moved.wait()
+        await asyncio.wait_for(wait(), DEADLINE)
+
+    async def until(self, condition) -> None:
+        """Wait until condition() holds, checking it each time the board hears something."""
+        async def wait():
+            while not condition():
+                self.heard.clear()
+                await self.heard.wait()
         await asyncio.wait_for(wait(), DEADLINE)
 
     async def ask(self, kind: str, **fields) -> dict:
@@ -106,7 +116,9 @@ async def start_host(server: Server, path: str = FIGHT, game: Game | None = None
     host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
     game = game if game is not None else Game(load_map(path), seed="public")
     await host.start(game, {t: None for t in teams(game.battle)})
-    return host, await Board(hosting, "GM", host=host).start()
+    board = await Board(hosting, "GM", host=host).start()
+    await board.reach(1)
+    return host, board
 
 
 async def play_turns(board: Board, sides: list[str], rng: random.Random, until) -> int:
