@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from urllib.parse import urlsplit
 from typing import Any, Awaitable, Callable
 
+import nats
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
 from board.net.host import connect
+from board.net.server import DEFAULT_PORT, listening
 from board.net.protocol import Subjects, decode, encode
 
 RETRY = 0.5  # seconds between tries while the host or its game is away
 Sink = Callable[[tuple], None]
+
+
+async def _quiet(error: Exception) -> None:
+    """The probe's errors are raised to the caller; nats-py would also print them."""
 
 
 class Client:
@@ -32,7 +39,15 @@ class Client:
         self.nc = self.js = self.reader = None
 
     async def start(self) -> None:
-        """Connect and start reading the stream; NATS errors (a wrong code) are raised."""
+        """Connect and start reading the stream; a wrong code or no server there is raised."""
+        # One plain try first: the lasting connection below retries forever, a wrong code too.
+        address = urlsplit(self.url)
+        if not listening(address.hostname or "127.0.0.1", address.port or DEFAULT_PORT):
+            raise ConnectionError(f"nothing answers at {address.hostname}:{address.port or DEFAULT_PORT}")
+        probe = await asyncio.wait_for(nats.connect(
+            self.url, user=self.user, password=self.password, allow_reconnect=False,
+            max_reconnect_attempts=0, connect_timeout=5, error_cb=_quiet), 10)
+        await probe.close()
         self.nc = await connect(self.url, self.user, self.password, f"hexboard-{self.name}",
                                 disconnected_cb=self._lost, reconnected_cb=self._back,
                                 error_cb=self._error)
