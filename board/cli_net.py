@@ -11,24 +11,12 @@ from pathlib import Path
 from board.net.server import DEFAULT_PORT
 
 
-def hosting_folder() -> Path:
-    """Where a hosted game keeps its stream, config and secrets."""
-    from board.saves import data_dir
-
-    return data_dir() / "net" / "game"
-
-
-def join_line(listen: str, port: int, code: str) -> str:
-    """The command a player types, with this machine's name when listening everywhere."""
-    where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
-    return f"python3 main.py join nats://{where}:{port} {code}"
-
-
 def cmd_host(args: argparse.Namespace) -> int:
     """Host a shared game: start nats-server, open the board as the GM, print the join line."""
     from board.cli import _open_game
     from board.net.server import ServerError
-    from board.net.session import Session, hosting_for
+    from board.net.session import hosting_folder, hosting_for, join_line
+    from board.ui.netplay import host
 
     folder = hosting_folder()
     new_game = bool(args.map or args.load) or not (folder / "host.json").exists()
@@ -41,48 +29,35 @@ def cmd_host(args: argparse.Namespace) -> int:
             return 1
         game = opened[0]
     hosting = hosting_for(folder, args.listen, args.port, new_game)
-    session = Session()
     try:
-        session.host_game(hosting, game)
-        first = session.first()
+        net = host(hosting, game)
     except (ServerError, OSError) as error:
-        session.close()
         print(f"host: {error}", file=sys.stderr)
         return 1
+    net.invite = join_line(hosting.listen, hosting.port, hosting.code)
     print(("A new game" if new_game else "The hosted game, resumed from its stream") +
-          f"; listening on {hosting.listen}:{hosting.port}.\nPlayers join with:\n  "
-          + join_line(hosting.listen, hosting.port, hosting.code), flush=True)
-    return _open_board(session, first, "GM", "hosting")
+          f"; listening on {hosting.listen}:{hosting.port}.\nPlayers join with:\n  {net.invite}",
+          flush=True)
+    return _open_board(net, "hosting")
 
 
 def cmd_join(args: argparse.Namespace) -> int:
     """Join a shared game with the host's join line."""
-    from board.net.server import ServerError
-    from board.net.session import Session
+    from board.ui.netplay import join_game, refusal
 
-    session = Session()
     try:
-        session.join(args.url, args.code, args.name)
-        first = session.first()
+        net = join_game(args.url, args.code, args.name, args.side)
     except Exception as error:  # a wrong code, no server there: said in words
-        session.close()
-        words = "the join code was refused" if "authorization" in str(error).lower() else str(error)
-        print(f"join: cannot join {args.url}: {words or type(error).__name__}", file=sys.stderr)
+        print(f"join: cannot join {args.url}: {refusal(error)}", file=sys.stderr)
         return 1
-    return _open_board(session, first, args.name, "joined", args.side)
+    return _open_board(net, "joined")
 
 
-def _open_board(session, first: tuple, role: str, how: str, sides: list[str] | None = None) -> int:
-    from board.net.protocol import Follower
+def _open_board(net, how: str) -> int:
     from board.ui.app import run
-    from board.ui.netplay import NetPlay
 
-    follower = Follower.from_setup(first[2])
-    free = [team for team, holder in follower.seats.items() if holder is None]
-    for team in (sides if sides else free[:1]) if role != "GM" else []:
-        session.ask("seat", team=team, holder=role)
-    net = NetPlay(session, follower, role)
-    return run(follower.game, f"{follower.game.battle.name} ({how} as {role})", net=net)
+    game = net.follower.game
+    return run(game, f"{game.battle.name} ({how} as {net.role})", net=net)
 
 
 def _default_map() -> Path:

@@ -13,16 +13,12 @@ from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
-from board.net.host import connect
+from board.net.host import quiet, connect
 from board.net.server import DEFAULT_PORT, listening
 from board.net.protocol import Subjects, decode, encode
 
 RETRY = 0.5  # seconds between tries while the host or its game is away
 Sink = Callable[[tuple], None]
-
-
-async def _quiet(error: Exception) -> None:
-    """The probe's errors are raised to the caller; nats-py would also print them."""
 
 
 class Client:
@@ -46,7 +42,7 @@ class Client:
             raise ConnectionError(f"nothing answers at {address.hostname}:{address.port or DEFAULT_PORT}")
         probe = await asyncio.wait_for(nats.connect(
             self.url, user=self.user, password=self.password, allow_reconnect=False,
-            max_reconnect_attempts=0, connect_timeout=5, error_cb=_quiet), 10)
+            max_reconnect_attempts=0, connect_timeout=5, error_cb=quiet), 10)
         await probe.close()
         self.nc = await connect(self.url, self.user, self.password, f"hexboard-{self.name}",
                                 disconnected_cb=self._lost, reconnected_cb=self._back,

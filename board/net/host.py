@@ -19,8 +19,14 @@ CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_t
 
 
 async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
-    """A NATS connection that keeps reconnecting."""
+    """A NATS connection that keeps reconnecting (quietly: nats-py would print every failed
+    try while the server is away)."""
+    callbacks.setdefault("error_cb", quiet)
     return await nats.connect(url, user=user, password=password, name=name, **CONNECT, **callbacks)
+
+
+async def quiet(error: Exception) -> None:
+    """A connection's errors: the boards say how the link stands instead."""
 
 
 async def read_entries(js, subjects: Subjects, upto: int, start: int = 1):

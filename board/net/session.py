@@ -9,6 +9,7 @@ import os
 import queue
 import shutil
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from board.game import Game
 from board.net.client import Client
 from board.net.host import Host
 from board.net.protocol import Subjects
+from board.saves import data_dir
 from board.net.server import Hosting, ServerError, listening, start_server
 from board.sides import teams
 
@@ -34,6 +36,7 @@ class Session:
         self.host: Host | None = None
         self.server = None  # the nats-server this session started, if any
         self.name = ""
+        self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
         self.wake = None  # called (from the network thread) when something arrives
 
     def _arrived(self, item: tuple) -> None:
@@ -53,6 +56,7 @@ class Session:
     def host_game(self, hosting: Hosting, game: Game | None) -> None:
         """Start (or reuse) the game's nats-server, the authority and the GM's own board."""
         host_part = hosting.url.split("//")[1].rsplit(":", 1)[0]
+        self.folder = Path(hosting.folder)
         if not listening(host_part, hosting.port):
             self.server = start_server(hosting)
         self.host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
@@ -105,6 +109,8 @@ class Session:
         if stop_server and self.server is not None:
             self.server.terminate()
             self.server.wait(10)
+        elif stop_server and self.folder is not None:  # one a killed host left running
+            stop_recorded_server(self.folder)
 
 
 async def _cancel_the_rest() -> None:
@@ -128,6 +134,17 @@ def stop_recorded_server(folder: Path) -> None:
             if not Path(f"/proc/{pid}").exists():
                 break
             time.sleep(0.02)
+
+
+def hosting_folder() -> Path:
+    """Where a hosted game keeps its stream, config and secrets."""
+    return data_dir() / "net" / "game"
+
+
+def join_line(listen: str, port: int, code: str) -> str:
+    """The command a player types, with this machine's name when listening everywhere."""
+    where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
+    return f"python3 main.py join nats://{where}:{port} {code}"
 
 
 def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting:

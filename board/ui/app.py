@@ -18,6 +18,7 @@ from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
 from board.ui.dialogs import remember
 from board.ui.editor import EditorScene
+from board.ui.netplay import host_map, join_game, refusal
 from board.ui.play import PlayScene
 from board.ui.start import StartScene, user_map_path
 from board.yamlio import InputError
@@ -190,12 +191,25 @@ class App:
             self._edit(request[1] if len(request) > 1 else None)
         elif verb == "start":
             self._start(request[1] if len(request) > 1 else None)
+        elif verb in ("host", "join"):
+            self._shared(verb, request[1:])
         elif verb == "quit":
             self.running = False
 
     def _play(self, game: Game, sides: dict | None = None) -> None:
         pygame.display.set_caption(f"Hexboard - {game.battle.name}")
         self.scene = PlayScene(game, self.scene.size, game.battle.name, sides)
+
+    def _shared(self, verb: str, args: tuple) -> None:
+        """Host the picked map, or join a hosted game, from the start screen."""
+        try:
+            net, line = host_map(*args) if verb == "host" else (join_game(*args), "")
+        except Exception as error:  # no server, a wrong code: the start screen says why
+            self.scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
+            return
+        self._play(net.follower.game)
+        net.invite = line
+        net.attach(self.scene)
 
     def _play_draft(self) -> None:
         """The editor's P: play the map being edited, if it passes check."""

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+import secrets
+
+from board.game import Game
+from board.maps import load_map
 from board.net.protocol import Diverged, Follower, command_data
-from board.net.session import Session
+from board.net.server import DEFAULT_PORT
+from board.net.session import Session, hosting_folder, hosting_for, join_line
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
 
@@ -19,6 +24,7 @@ class NetPlay:
         self.follower = follower
         self.role = role  # "GM" or the player's name
         self.link = "connected"
+        self.invite = ""  # the host's join line, shown on the GM's status line
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -30,7 +36,8 @@ class NetPlay:
     def banner(self) -> str:
         sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
         if self.role == "GM":
-            return "Hosting as the GM: you may command every figure; undo is yours"
+            return ("Hosting as the GM: every figure and undo are yours"
+                    + (f" · players join with: {self.invite}" if self.invite else ""))
         return f"Joined as {self.role}: you play {sides}"
 
     def send(self, kind: str, command) -> None:
@@ -78,9 +85,60 @@ class NetPlay:
             scene.say(f"{events[0].text}. {self.banner()}")
         else:
             scene.shown(events, before)
+            by = entry.get("by")
+            scene.say(self.banner() if by == self.role else f"{by}: {entry['kind']}"
+                      + (f" {entry['command'].get('figure', '')}" if entry["kind"] == "command" else ""))
 
     def close(self) -> None:
         self.session.close()
+
+
+def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPlay:
+    """The link for a board once the session is up: the game from the stream's setup, and a
+    player's seat asked for (the sides named, else the first free one)."""
+    follower = Follower.from_setup(session.first()[2])
+    if role != "GM":
+        free = [team for team, holder in follower.seats.items() if holder is None]
+        for team in sides or free[:1]:
+            session.ask("seat", team=team, holder=role)
+    return NetPlay(session, follower, role)
+
+
+def host_map(path: str) -> tuple[NetPlay, str]:
+    """Host a new game on a map from the start screen (every network, the default port);
+    the link and the join line. Raises OSError or ServerError with the reason."""
+    game = Game(load_map(path), seed=secrets.token_hex(8))
+    hosting = hosting_for(hosting_folder(), "0.0.0.0", DEFAULT_PORT, new_game=True)
+    return host(hosting, game), join_line(hosting.listen, hosting.port, hosting.code)
+
+
+def host(hosting, game: Game | None) -> NetPlay:
+    """Start hosting (a new game, or None: the one in the stream) and the GM's link."""
+    session = Session()
+    try:
+        session.host_game(hosting, game)
+        return shared(session, "GM")
+    except Exception:
+        session.close()
+        raise
+
+
+def join_game(address: str, code: str, name: str, sides: list[str] | None = None) -> NetPlay:
+    """Join a hosted game; raises with the reason (a wrong code, nothing at that address)."""
+    session = Session()
+    try:
+        session.join(address, code, name)
+        return shared(session, name, sides)
+    except Exception:
+        session.close()
+        raise
+
+
+def refusal(error: Exception) -> str:
+    """Why joining or hosting failed, in words."""
+    if "authorization" in str(error).lower():
+        return "the join code was refused"
+    return str(error) or type(error).__name__
 
 
 def _wake() -> None:
