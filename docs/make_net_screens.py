@@ -76,7 +76,7 @@ def main(out: Path) -> None:
             target = len(played.history) + 1
             settle(ann, ann_arrived, lambda: len(played.history) >= target, now)
             settle(gm, gm_arrived, lambda: len(gm_net.follower.game.history) >= target, now)
-        for scene, name in ((gm, "net-host.png"), (ann, "net-player.png")):
+        for scene, name in ((gm, "net-host.jpg"), (ann, "net-player.jpg")):
             scene.animator.skip()
             scene.log.skip()
             scene.update(now[0] + 5, 1 / 60)
@@ -91,7 +91,7 @@ def main(out: Path) -> None:
         gm_net.close()
     finally:
         server.kill()
-    print(f"wrote {out}/net-host.png, net-player.png, net-join.png")
+    print(f"wrote {out}/net-host.jpg, net-player.jpg, net-join.png")
 
 
 if __name__ == "__main__":

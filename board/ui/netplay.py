@@ -86,8 +86,8 @@ class NetPlay:
         else:
             scene.shown(events, before)
             by = entry.get("by")
-            scene.say(self.banner() if by == self.role else f"{by}: {entry['kind']}"
-                      + (f" {entry['command'].get('figure', '')}" if entry["kind"] == "command" else ""))
+            what = game.history[-1].short() if entry["kind"] == "command" and game.history else entry["kind"]
+            scene.say(self.banner() if by == self.role else f"{by} played: {what}")
 
     def close(self) -> None:
         self.session.close()
