@@ -100,7 +100,7 @@ async def _latency(n: int) -> list[float]:
         rng, times = random.Random(2), []
         while len(times) < n:
             game = boards[1].follower.game
-            legal = [c for c in game.ruleset.legal_commands(game.state) if not c.target]
+            legal = [c for c in game.legal_actions() if not c.target]
             command = rng.choice(legal)
             player = boards[1] if game.tokens()[command.figure].team == red else boards[2]
             start = time.perf_counter()

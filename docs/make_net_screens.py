@@ -68,7 +68,7 @@ def main(out: Path) -> None:
         rng = random.Random(4)
         played = ann_net.follower.game
         for _ in range(9):  # a few turns, each by the side whose figure acts
-            legal = played.ruleset.legal_commands(played.state)
+            legal = played.legal_actions()
             attacks = [c for c in legal if c.target]
             command = rng.choice(attacks or legal)
             mine = played.tokens()[command.figure].team == "Watch"

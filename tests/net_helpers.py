@@ -106,8 +106,7 @@ class Board:
 
 
 def over(game: Game) -> bool:
-    info = game.ruleset.turn_info(game.state)
-    return info.get("phase") == "over" or bool(info.get("winner"))
+    return game.is_terminal()
 
 
 async def start_host(server: Server, path: str = FIGHT, game: Game | None = None) -> tuple[Host, Board]:
@@ -127,7 +126,7 @@ async def play_turns(board: Board, sides: list[str], rng: random.Random, until) 
     accepted = 0
     while not until(board):
         game = board.game
-        mine = [c for c in game.ruleset.legal_commands(game.state)
+        mine = [c for c in game.legal_actions()
                 if c.figure and game.tokens()[c.figure].team in sides]
         if not mine:
             board.moved.clear()

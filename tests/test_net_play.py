@@ -54,7 +54,7 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason(serve
         await ann.reach(1)
         red, blue = teams(ann.game.battle)
         await ann.ask("seat", team=red, holder="ann")
-        theirs = next(c for c in ann.game.ruleset.legal_commands(ann.game.state)
+        theirs = next(c for c in ann.game.legal_actions()
                       if ann.game.tokens()[c.figure].team == blue)
         reply = await ann.command(theirs)
         assert not reply["ok"] and f"one of {blue}'s figures" in reply["reason"]

@@ -71,14 +71,14 @@ def test_a_board_joining_at_command_200_catches_up(server):
         host, gm = await start_host(server, "maps/arena.yaml")
         rng = random.Random(5)
         while len(gm.game.history) < 200:
-            reply = await gm.command(rng.choice(gm.game.ruleset.legal_commands(gm.game.state)))
+            reply = await gm.command(rng.choice(gm.game.legal_actions()))
             await gm.reach(reply["seq"])
         late = await Board(server.hosting, "late").start()
         await late.reach(gm.seq)
         assert len(late.game.history) == 200
         assert late.game.snapshot() == gm.game.snapshot()
         # ... and goes on with the game
-        reply = await gm.command(gm.game.ruleset.legal_commands(gm.game.state)[0])
+        reply = await gm.command(gm.game.legal_actions()[0])
         await late.reach(reply["seq"])
         assert late.game.snapshot() == gm.game.snapshot()
         await late.stop(), await gm.stop(), await host.stop()
@@ -94,7 +94,7 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
         await ann.ask("seat", team=red, holder="ann")
         rng = random.Random(4)
         for _ in range(15):
-            reply = await gm.command(rng.choice(gm.game.ruleset.legal_commands(gm.game.state)))
+            reply = await gm.command(rng.choice(gm.game.legal_actions()))
             await ann.reach(reply["seq"])
         before = (host.referee.follower.seq, gm.game.snapshot())
         # The host's machine goes: its server is SIGKILLed, its process gone with it.
@@ -105,7 +105,7 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
         assert ann.game.snapshot() == before[1]  # the board stays readable
         server.start()
         await ann.until(lambda: ann.links[-1] == "connected")
-        mine = next(c for c in ann.game.ruleset.legal_commands(ann.game.state)
+        mine = next(c for c in ann.game.legal_actions()
                     if ann.game.tokens()[c.figure].team == red) if _red_to_act(ann, red) else None
         asking = asyncio.create_task(ann.ask("seat", team=red, holder="ann") if mine is None
                                      else ann.command(mine))
@@ -125,4 +125,4 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
 
 def _red_to_act(board, team) -> bool:
     return any(board.game.tokens()[c.figure].team == team
-               for c in board.game.ruleset.legal_commands(board.game.state))
+               for c in board.game.legal_actions())

@@ -42,7 +42,7 @@ def test_a_board_replaying_commands_with_their_dice_matches_the_host_without_the
     rng = random.Random(7)
     compared = 0
     for n in range(60):
-        legal = referee.game.ruleset.legal_commands(referee.game.state)
+        legal = referee.game.legal_actions()
         if not legal:
             break
         command = rng.choice(legal)
@@ -62,7 +62,7 @@ def test_the_host_rolls_from_its_secret_so_the_public_seed_does_not_tell_the_dic
     rng = random.Random(3)
     differs = 0
     for n in range(40):
-        command = rng.choice(referee.game.ruleset.legal_commands(referee.game.state))
+        command = rng.choice(referee.game.legal_actions())
         public = taped(referee.game, command, "public")  # what the seed every board knows rolls
         verdict = referee.decide({"rid": f"c{n}", "kind": "command",
                                   "command": command.model_dump(mode="json")}, gm=True)
@@ -75,7 +75,7 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
     referee, _ = table()
     red, blue = teams(referee.game.battle)[:2]
     assert referee.decide({"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
-    legal = referee.game.ruleset.legal_commands(referee.game.state)
+    legal = referee.game.legal_actions()
     foreign = next(c for c in legal if referee.game.tokens()[c.figure].team != red)
     verdict = referee.decide({"rid": "c1", "from": "ann", "kind": "command",
                               "command": foreign.model_dump(mode="json")})
@@ -108,7 +108,7 @@ def test_a_taken_side_is_not_free_and_a_side_the_gm_takes_back_stays_closed():
 
 def test_a_request_sent_twice_is_applied_once():
     referee, client = table()
-    command = referee.game.ruleset.legal_commands(referee.game.state)[0]
+    command = referee.game.legal_actions()[0]
     request = {"rid": "same", "kind": "command", "command": command.model_dump(mode="json")}
     first = referee.decide(request, gm=True)
     again = referee.decide(request, gm=True)
@@ -131,7 +131,7 @@ def test_garbage_requests_are_refused_with_a_reason_and_change_nothing():
 def test_gm_undo_and_redo_reach_every_board():
     referee, client = table()
     for n in range(6):
-        command = referee.game.ruleset.legal_commands(referee.game.state)[0]
+        command = referee.game.legal_actions()[0]
         relay(referee, client, referee.decide({"rid": f"c{n}", "kind": "command",
                                                "command": command.model_dump(mode="json")}, gm=True))
     relay(referee, client, referee.decide({"rid": "u1", "kind": "undo"}, gm=True))
@@ -145,7 +145,7 @@ def test_written_plots_reach_the_other_boards_only_when_the_second_resolves():
     referee, client = table("maps/melee-seconds-skirmish.yaml", {"written_plots": True})
     held_notes = 0
     for n in range(40):
-        legal = referee.game.ruleset.legal_commands(referee.game.state)
+        legal = referee.game.legal_actions()
         command = legal[0]
         verdict = referee.decide({"rid": f"c{n}", "kind": "command",
                                   "command": command.model_dump(mode="json")}, gm=True)

@@ -61,12 +61,12 @@ def test_a_players_command_reaches_both_boards_through_the_host(boards):
     assert "you play" in ann.driver.message or "ann plays" in ann.driver.message
     game = ann.follower.game
     # Red's first move, from the player's board's own controller.
-    while game.tokens()[game.ruleset.turn_info(game.state)["active"]].team != red:
-        command = game.ruleset.legal_commands(game.state)[0]
+    while game.current_player() != red:
+        command = game.legal_actions()[0]
         gm.driver.controller.submit(command)  # the GM plays Blue's figures
         gm.wait(lambda: gm.follower.seq > ann.follower.seq)
         ann.wait(lambda: ann.follower.seq == gm.follower.seq)
-    command = next(c for c in game.ruleset.legal_commands(game.state) if game.tokens()[c.figure].team == red)
+    command = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == red)
     assert ann.driver.controller.submit(command)
     assert "Sent to the host" in ann.driver.message
     ann.wait(lambda: ann.follower.game.history and ann.follower.game.history[-1].figure == command.figure)
@@ -79,7 +79,7 @@ def test_a_player_asking_for_a_blue_figure_hears_the_hosts_reason(boards):
     ann.net.session.ask("seat", team=red, holder="ann")
     ann.wait(lambda: ann.follower.seats.get(red) == "ann")
     game = ann.follower.game
-    theirs = next(c for c in game.ruleset.legal_commands(game.state) if game.tokens()[c.figure].team == blue)
+    theirs = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == blue)
     ann.driver.controller.submit(theirs)
     ann.wait(lambda: "The host refused" in ann.driver.message)
     assert f"one of {blue}'s figures" in ann.driver.message
@@ -88,7 +88,7 @@ def test_a_player_asking_for_a_blue_figure_hears_the_hosts_reason(boards):
 def test_the_gms_undo_is_followed_by_the_players_board(boards):
     gm, ann, _ = boards
     game = gm.follower.game
-    gm.driver.controller.submit(game.ruleset.legal_commands(game.state)[0])
+    gm.driver.controller.submit(game.legal_actions()[0])
     ann.wait(lambda: len(ann.follower.game.history) == 1)
     gm.driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     ann.wait(lambda: len(ann.follower.game.history) == 0)
