@@ -82,6 +82,10 @@ def main(out: Path) -> None:
             scene.update(now[0] + 5, 1 / 60)
             scene.draw(screen)
             pygame.image.save(screen, str(out / name))
+        gm_net.show_seats(gm)  # J: who plays each side, with the GM's buttons
+        gm.update(now[0] + 6, 1 / 60)
+        gm.draw(screen)
+        pygame.image.save(screen, str(out / "net-seats.png"))
         start = StartScene(SIZE)
         start._do(("join-dialog",))
         start.update(0.0, 1 / 60)
@@ -91,7 +95,7 @@ def main(out: Path) -> None:
         gm_net.close()
     finally:
         server.kill()
-    print(f"wrote {out}/net-host.jpg, net-player.jpg, net-join.png")
+    print(f"wrote {out}/net-host.jpg, net-player.jpg, net-join.png, net-seats.png")
 
 
 if __name__ == "__main__":

@@ -104,6 +104,19 @@ def test_a_taken_side_is_not_free_and_a_side_the_gm_takes_back_stays_closed():
     assert referee.decide({"rid": "3", "kind": "seat", "team": red, "holder": None}, gm=True).accepted
     assert "not free" in referee.decide({"rid": "4", "from": "ann", "kind": "seat", "team": red,
                                          "holder": "ann"}).reason
+    assert referee.decide({"rid": "5", "kind": "seat", "team": red, "holder": None, "open": True}, gm=True).accepted
+    assert referee.decide({"rid": "6", "from": "bo", "kind": "seat", "team": red, "holder": "bo"}).accepted
+
+
+def test_a_side_handed_to_the_computer_is_no_players_to_command():
+    referee, _ = table()
+    red = teams(referee.game.battle)[0]
+    assert referee.decide({"rid": "1", "kind": "seat", "team": red, "holder": "computer"}, gm=True).accepted
+    assert referee.follower.seats[red] == "computer"
+    assert "not free" in referee.decide({"rid": "2", "from": "ann", "kind": "seat", "team": red,
+                                         "holder": "ann"}).reason
+    assert "computer" in referee.decide({"rid": "3", "from": "computer", "kind": "seat", "team": red,
+                                         "holder": None}).reason
 
 
 def test_a_request_sent_twice_is_applied_once():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pygame_gui
 import pytest
 
 from board.game import Game
@@ -94,3 +95,21 @@ def test_the_gms_undo_is_followed_by_the_players_board(boards):
     ann.wait(lambda: len(ann.follower.game.history) == 0)
     gm.wait(lambda: len(gm.follower.game.history) == 0)
     assert gm.follower.game.snapshot() == ann.follower.game.snapshot()
+
+
+def test_the_gm_takes_a_side_back_and_hands_it_to_the_computer_from_the_seats_window(boards):
+    gm, ann, (red, blue) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    gm.wait(lambda: gm.follower.seats.get(red) == "ann")
+    gm.driver.key(pygame.K_j)
+    assert gm.net.seats.open
+    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (red, "take"))
+    gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    gm.wait(lambda: gm.follower.seats.get(red) is None)
+    ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+    assert ann.follower.seats.get(red) is None and "the GM plays" in ann.driver.message
+    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (blue, "computer"))
+    gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    ann.wait(lambda: ann.follower.seats.get(blue) == "computer")
+    ann.driver.key(pygame.K_j)  # a player sees the seats, without the buttons
+    assert ann.net.seats.open and ann.net.seats.buttons == {}

@@ -155,6 +155,8 @@ class Referee:
         elif holder is not None and not isinstance(holder, str):
             return Verdict(reason="a side goes to a player's name, the computer or the GM")
         entry = {"kind": "seat", "team": team, "holder": holder, "by": name, "rid": rid}
+        if gm and holder is None and request.get("open"):
+            entry["open"] = True  # the GM plays it until a player takes it
         return self._accept(entry)
 
     def _accept(self, entry: dict[str, Any]) -> Verdict:
@@ -169,8 +171,10 @@ class Referee:
         return Verdict(entries=released)
 
     def _note_seat(self, entry: dict[str, Any]) -> None:
-        """A side the GM takes back is closed to players; one given to a player is theirs."""
-        if entry.get("kind") != "seat":
+        """A side the GM takes back is closed to players, unless the GM opens it to them."""
+        if entry.get("kind") != "seat" or entry.get("by") != GM or entry.get("holder") is not None:
             return
-        if entry.get("by") == GM and entry.get("holder") is None:
+        if entry.get("open"):
+            self.open_sides.add(entry["team"])
+        else:
             self.open_sides.discard(entry["team"])

@@ -12,6 +12,7 @@ from board.maps import load_map
 from board.net.protocol import Diverged, Follower, command_data
 from board.net.server import DEFAULT_PORT
 from board.net.session import Session, hosting_folder, hosting_for, join_line
+from board.ui.seats_dialog import SeatsDialog
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
 
@@ -25,6 +26,7 @@ class NetPlay:
         self.role = role  # "GM" or the player's name
         self.link = "connected"
         self.invite = ""  # the host's join line, shown on the GM's status line
+        self.seats: SeatsDialog | None = None
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -39,6 +41,20 @@ class NetPlay:
             return ("Hosting as the GM: every figure and undo are yours"
                     + (f" · players join with: {self.invite}" if self.invite else ""))
         return f"Joined as {self.role}: you play {sides}"
+
+    def show_seats(self, scene) -> None:
+        """Who plays each side (J); the GM's window has the buttons to change it."""
+        if self.seats is None:
+            self.seats = SeatsDialog(scene.manager)
+        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM")
+
+    def handle(self, event) -> bool:
+        """True if the event was the seats window's (a GM's button asks the host)."""
+        fields = self.seats.picked(event) if self.seats is not None else None
+        if fields is None:
+            return False
+        self.session.ask("seat", **fields)
+        return True
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
@@ -83,6 +99,8 @@ class NetPlay:
             scene.undone(before_events)
         elif entry.get("kind") == "seat":
             scene.say(f"{events[0].text}. {self.banner()}")
+            if self.seats is not None and self.seats.open:
+                self.show_seats(scene)
         else:
             scene.shown(events, before)
             by = entry.get("by")

@@ -130,6 +130,8 @@ class PlayScene:
         if picked is not None:
             self._file_picked(*picked)
             return
+        if self.net is not None and self.net.handle(event):
+            return
         if self.dialog.takes(event):  # no board hotkey while a dialog or text field has the keys
             return
         if self.manager.process_events(event):
@@ -207,6 +209,8 @@ class PlayScene:
             c.view.labels = not c.view.labels
         elif key == pygame.K_h:
             self.cover.on = not self.cover.on
+        elif key == pygame.K_j and self.net is not None:
+            self.net.show_seats(self)
             c.say("Pass the screen: on (the board is covered when the side to act changes)"
                   if self.cover.on else "Pass the screen: off")
         elif key == pygame.K_n:
