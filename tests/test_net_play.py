@@ -9,9 +9,11 @@ import nats
 import pytest
 from nats.errors import NoServersError
 
+from board.game import Game
+from board.maps import load_map
 from board.net.protocol import Subjects, encode
 from board.sides import teams
-from tests.net_helpers import Board, Server, over, play_turns, start_host
+from tests.net_helpers import FIGHT, Board, Server, over, play_turns, start_host
 
 
 @pytest.fixture
@@ -105,5 +107,48 @@ def test_a_request_sent_again_after_a_reconnect_is_applied_once(server):
         assert first["ok"] and again["duplicate"] and again["seq"] == first["seq"]
         info = await host.js.stream_info(Subjects(server.hosting.game).stream)
         assert info.state.last_seq == 2
+        await ann.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_a_saved_game_hosted_goes_on_from_where_it_stands_on_every_board(server):
+    async def scenario():
+        saved = Game(load_map(FIGHT), seed=11)
+        rng = random.Random(6)
+        for _ in range(12):
+            assert saved.submit(rng.choice(saved.legal_actions())).accepted
+        host, gm = await start_host(server, game=saved)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(host.referee.follower.seq)
+        # Every board is where the save stood, die for die, rolled from the save's own seed.
+        assert len(ann.game.history) == 12
+        assert ann.game.snapshot() == gm.game.snapshot() == saved.snapshot()
+        await ann.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_written_plots_stay_on_the_host_until_the_second_resolves(server):
+    async def scenario():
+        game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
+        host, gm = await start_host(server, game=game)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        stream = Subjects(server.hosting.game).stream
+        held = 0
+        for _ in range(40):
+            before = (await host.js.stream_info(stream)).state.last_seq
+            reply = await gm.command(host.referee.game.legal_actions()[0])  # the host's game is ahead
+            assert reply["ok"], reply
+            if host.referee.held:
+                held += 1
+                # nothing of the plot went out: only a note that it was made
+                assert (await host.js.stream_info(stream)).state.last_seq == before
+                await ann.until(lambda: len(ann.notes) >= held)
+                assert "secret General Plot" in ann.notes[-1] or "has plotted" in ann.notes[-1]
+            elif held:
+                break
+        assert held >= 2
+        await ann.reach(host.referee.follower.seq)
+        assert ann.game.snapshot() == host.referee.game.snapshot()
         await ann.stop(), await gm.stop(), await host.stop()
     run(scenario())

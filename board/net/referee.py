@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from board.dice import ChainedDice, RecordingDice, ScriptedDice, SeededDice
-from board.game import Game
+from board.dice import RecordingDice
+from board.game import Game, command_dice
 from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text
 from board.rules.base import Command, Event
 from board.sides import teams
@@ -37,21 +37,23 @@ def taped(game: Game, command: Command, secret: str) -> Command:
 
     A dry run of the ruleset on a copy of the state records the dice; a board that applies
     the returned command rolls exactly those, so it needs no seed."""
-    index = len(game.history)
-    source = SeededDice(f"{secret}:{index}")
-    if command.dice:  # the GM forced some: those first, as Game does
-        source = ChainedDice(ScriptedDice(command.dice), source)
-    recorder = RecordingDice(source)
+    # The GM's forced dice first, then the secret seed's, as Game rolls a command's dice.
+    recorder = RecordingDice(command_dice(secret, len(game.history), command))
     game.ruleset.apply(game.state.clone(), command, recorder)
     dice = tuple(value for _, value in recorder.rolls)
     return command.model_copy(update={"dice": dice or None})
 
 
-def secret_plot(events: list[Event]) -> bool:
-    """True if a command's events keep its choice hidden (Melee Seconds' written or secret
-    plots report "has plotted" with neither the plot nor the General Plot in their data)."""
-    return any(e.kind == "plot" and not e.data.get("plot") and not e.data.get("general")
-               for e in events)
+def _shown(event: Event) -> bool:
+    return bool(event.data.get("plot") or event.data.get("general") or event.data.get("plots"))
+
+
+def keeps_secret(events: list[Event]) -> bool:
+    """True if a command's events keep a choice hidden and reveal none: Melee Seconds' written
+    or secret plots report "has plotted" (or "states a secret General Plot") with nothing of
+    the plot in their data; a second's resolution reveals its plots ("plots" in the data)."""
+    plots = [e for e in events if e.kind == "plot"]
+    return any(not _shown(e) for e in plots) and not any(_shown(e) for e in plots)
 
 
 @dataclass
@@ -164,7 +166,7 @@ class Referee:
         held ones before it."""
         events = self.follower.apply_entry(entry)
         self._note_seat(entry)
-        if entry["kind"] in ("command", "redo") and secret_plot(events):
+        if entry["kind"] in ("command", "redo") and keeps_secret(events):
             self.held.append(entry)
             return Verdict(note=" ".join(e.text for e in events if e.kind == "plot"))
         released, self.held = self.held + [entry], []
