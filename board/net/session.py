@@ -131,9 +131,17 @@ def stop_recorded_server(folder: Path) -> None:
     if b"nats-server" in command:  # the pid is still that server, not a reused number
         os.kill(pid, signal.SIGTERM)
         for _ in range(200):  # it exits within moments; wait for the port to be free
-            if not Path(f"/proc/{pid}").exists():
+            if not _running(pid):
                 break
             time.sleep(0.02)
+
+
+def _running(pid: int) -> bool:
+    """True while the process runs (a zombie waiting for its parent has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def hosting_folder() -> Path:
