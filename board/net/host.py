@@ -12,7 +12,7 @@ from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageT
 from nats.js.errors import NotFoundError
 
 from board.game import Game
-from board.net.protocol import Follower, Subjects, decode, encode, setup_entry
+from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
 from board.net.referee import Referee, taped
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
@@ -88,9 +88,8 @@ class Host:
         self.referee = Referee.start(Follower.from_setup(setup), self.secret)
         follower = self.referee.follower
         for index, command in enumerate(game.history):
-            entry = {"kind": "command", "by": "GM", "rid": f"loaded-{index}",
-                     "command": taped(follower.game, command, str(game.seed)).model_dump(
-                         mode="json", exclude_none=True, exclude_defaults=True)}
+            entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
+                     "command": command_data(taped(follower.game, command, str(game.seed)))}
             follower.apply_entry(entry)
             follower.seq = await self._append(entry, follower.seq)
 
