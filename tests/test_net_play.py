@@ -11,6 +11,7 @@ from nats.errors import NoServersError
 
 from board.game import Game
 from board.maps import load_map
+from board.net.host import Host
 from board.net.protocol import Subjects, encode
 from board.sides import teams
 from tests.net_helpers import FIGHT, Board, Server, over, play_turns, start_host
@@ -87,7 +88,8 @@ def test_a_player_cannot_write_to_the_stream_only_ask_the_host(server):
         forged = {"kind": "command", "command": {"do": "gm", "action": "damage"}, "by": "GM", "rid": "x"}
         await nc.publish(subjects.log, encode(forged))  # straight onto the stream
         await nc.publish(f"$JS.API.STREAM.PURGE.{subjects.stream}", b"")  # or wipe it
-        for _ in range(2):
+        await nc.publish(f"$JS.API.CONSUMER.CREATE.{subjects.held_stream}", b"{}")  # or read held plots
+        for _ in range(3):
             assert "permissions violation" in await asyncio.wait_for(refused.get(), 30)
         info = await host.js.stream_info(subjects.stream)
         assert info.state.last_seq == 1 and info.state.messages == 1  # only the setup
@@ -151,4 +153,22 @@ def test_written_plots_stay_on_the_host_until_the_second_resolves(server):
         await ann.reach(host.referee.follower.seq)
         assert ann.game.snapshot() == host.referee.game.snapshot()
         await ann.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_plots_the_host_held_survive_the_host_being_killed(server):
+    async def scenario():
+        game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
+        host, gm = await start_host(server, game=game)
+        for _ in range(3):
+            assert (await gm.command(host.referee.game.legal_actions()[0]))["ok"]
+        held, ahead = list(host.referee.held), host.referee.game.snapshot()
+        assert len(held) == 3
+        await gm.stop()
+        await host.stop()  # gone without a word: what it held is in its own held stream
+        hosting = server.hosting
+        host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+        await host.start()
+        assert host.referee.held == held and host.referee.game.snapshot() == ahead
+        await host.stop()
     run(scenario())

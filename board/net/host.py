@@ -29,11 +29,11 @@ async def quiet(error: Exception) -> None:
     """A connection's errors: the boards say how the link stands instead."""
 
 
-async def read_entries(js, subjects: Subjects, upto: int, start: int = 1):
-    """The stream's entries start..upto, in order, as (seq, entry)."""
+async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1):
+    """A stream's entries start..upto, in order, as (seq, entry)."""
     if upto < start:
         return
-    sub = await js.subscribe(subjects.log, stream=subjects.stream, ordered_consumer=True,
+    sub = await js.subscribe(subject, stream=stream, ordered_consumer=True,
                              deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
                              config=ConsumerConfig(opt_start_seq=start))
     try:
@@ -62,7 +62,8 @@ class Host:
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password, "hexboard-host")
         self.js = self.nc.jetstream()
-        last = await self._stream_last()
+        last = await self._stream_last(self.subjects.stream, self.subjects.log)
+        await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
             if game is None:
                 raise RuntimeError("no game in the stream and none to start")
@@ -71,12 +72,13 @@ class Host:
             await self._rebuild(last)
         self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
 
-    async def _stream_last(self) -> int:
+    async def _stream_last(self, stream: str, subject: str) -> int:
+        """The last sequence of a stream, made if missing (0)."""
         try:
-            info = await self.js.stream_info(self.subjects.stream)
+            info = await self.js.stream_info(stream)
         except NotFoundError:
             await self.js.add_stream(StreamConfig(
-                name=self.subjects.stream, subjects=[self.subjects.log], storage=StorageType.FILE,
+                name=stream, subjects=[subject], storage=StorageType.FILE,
                 retention=RetentionPolicy.LIMITS, duplicate_window=120.0))
             return 0
         return info.state.last_seq
@@ -94,13 +96,25 @@ class Host:
             follower.seq = await self._append(entry, follower.seq)
 
     async def _rebuild(self, last: int) -> None:
-        referee = None
-        async for seq, entry in read_entries(self.js, self.subjects, last):
+        """The referee from the stream, then the commands it held when it stopped."""
+        subjects, referee = self.subjects, None
+        async for seq, entry in read_entries(self.js, subjects.log, subjects.stream, last):
             if referee is None:
                 referee = Referee.start(Follower.from_setup(entry), self.secret)
             else:
                 referee.replayed(seq, entry)
+        held = (await self.js.stream_info(subjects.held_stream)).state
+        if held.messages:
+            async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
+                                               held.last_seq, held.first_seq):
+                referee.held_again(entry)
         self.referee = referee
+
+    async def _keep_held(self) -> None:
+        """Write the held commands to the host's held stream, so a crash loses none."""
+        await self.js.purge_stream(self.subjects.held_stream)
+        for entry in self.referee.held:
+            await self.js.publish(self.subjects.held, encode(entry), stream=self.subjects.held_stream)
 
     async def _append(self, entry: dict[str, Any], after: int) -> int:
         """Append an entry where the stream's last sequence is `after`; its new sequence."""
@@ -111,11 +125,14 @@ class Host:
     async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
         """Judge a request and append what it changes; the reply for the asker."""
         async with self.lock:
+            held = list(self.referee.held)
             verdict = self.referee.decide(request, gm)
             follower = self.referee.follower
             try:
                 for entry in verdict.entries:
                     follower.seq = await self._append(entry, follower.seq)
+                if self.referee.held != held:
+                    await self._keep_held()
             except Exception as error:  # the stream moved or the server went: start again from it
                 await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
                 return {"ok": False, "reason": f"the host could not record it ({error}); try again"}

@@ -46,6 +46,15 @@ class Subjects:
         return f"hexboard.{self.game}.log"
 
     @property
+    def held_stream(self) -> str:
+        """The host's own stream of commands it holds back (secret plots); no player reads it."""
+        return f"HEXBOARD_{self.game}_HELD"
+
+    @property
+    def held(self) -> str:
+        return f"hexboard.{self.game}.held"
+
+    @property
     def requests(self) -> str:
         """Where players send requests; the host answers each one."""
         return f"hexboard.{self.game}.req"

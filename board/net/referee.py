@@ -80,6 +80,12 @@ class Referee:
         self.follower.apply(seq, entry)
         self._note_seat(entry)
 
+    def held_again(self, entry: dict[str, Any]) -> None:
+        """A held entry read back from the host's held stream (a host restarting)."""
+        if entry.get("rid") not in self.follower.requests:  # not released before the crash
+            self.follower.apply_entry(entry)
+            self.held.append(entry)
+
     def decide(self, request: dict[str, Any], gm: bool = False) -> Verdict:
         """Judge a request from a player (or from the GM) and apply what it changes."""
         rid, name = request.get("rid"), GM if gm else request.get("from")
