@@ -8,7 +8,7 @@ import socket
 import sys
 from pathlib import Path
 
-from board.net.server import DEFAULT_PORT
+from board.net import DEFAULT_PORT
 
 
 def cmd_host(args: argparse.Namespace) -> int:

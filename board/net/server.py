@@ -14,9 +14,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from board.net import DEFAULT_PORT
 from board.net.protocol import Subjects
-
-DEFAULT_PORT = 4222
 _CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
 
 

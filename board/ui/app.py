@@ -18,7 +18,6 @@ from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
 from board.ui.dialogs import remember
 from board.ui.editor import EditorScene
-from board.ui.netplay import host_map, join_game, refusal
 from board.ui.play import PlayScene
 from board.ui.start import StartScene, user_map_path
 from board.yamlio import InputError
@@ -202,6 +201,9 @@ class App:
 
     def _shared(self, verb: str, args: tuple) -> None:
         """Host the picked map, or join a hosted game, from the start screen."""
+        # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
+        from board.ui.netplay import host_map, join_game, refusal
+
         try:
             net, line = host_map(*args) if verb == "host" else (join_game(*args), "")
         except Exception as error:  # no server, a wrong code: the start screen says why

@@ -209,10 +209,10 @@ class PlayScene:
             c.view.labels = not c.view.labels
         elif key == pygame.K_h:
             self.cover.on = not self.cover.on
-        elif key == pygame.K_j and self.net is not None:
-            self.net.show_seats(self)
             c.say("Pass the screen: on (the board is covered when the side to act changes)"
                   if self.cover.on else "Pass the screen: off")
+        elif key == pygame.K_j and self.net is not None:
+            self.net.show_seats(self)
         elif key == pygame.K_n:
             c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
