@@ -106,6 +106,9 @@ class Session:
         except Exception:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        if not self.loop.is_running():  # closed here, not by the garbage collector at exit
+            self.loop.close()
         if stop_server and self.server is not None:
             self.server.terminate()
             self.server.wait(10)
