@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-
-from board.ai.scoring import Scored, Style, is_move, score_attack, score_move, score_other
-from board.ai.view import SideView
-from board.rules.base import Command
+from board.ai.ranking import Decision, own_commands, rng_for, scored
+from board.ai.scoring import Style
+from board.ai.search import deepen
 
 LEVELS = ("easy", "normal", "hard")
 KINDS = ("computer", "computer:easy", "computer:normal", "computer:hard", "random")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The command chosen and the one line that says why."""
-
-    command: Command
-    reason: str
 
 
 def parse_kind(kind: str) -> tuple[str, str]:
@@ -28,68 +17,6 @@ def parse_kind(kind: str) -> tuple[str, str]:
     if kind == "random":
         return "random", ""
     return "computer", kind.partition(":")[2] or "normal"
-
-
-def rng_for(game, ai_seed: int | str, salt: str = "") -> random.Random:
-    """The player's own dice: from its own seed and what every player sees (the map and how many
-    commands were played), never from the game's secret seed."""
-    return random.Random(f"{ai_seed}:{game.battle.name}:{len(game.history)}:{salt}")
-
-
-def scored(game, team: str, legal: list[Command], style: Style) -> list[Scored]:
-    """Every legal command with its score and reason, for the side to act.
-
-    One scale for all: what the figure's position is worth after the command (a move: where
-    it ends; anything else: where it stands), plus what an attack or other action adds."""
-    view = SideView.of(game, team)
-    reach = _reach(legal)
-    here: dict[str, float] = {}
-    recent = game.history[-4:]
-
-    def stay(figure: str | None) -> float:
-        if figure not in view.tokens or figure not in {t.name for t in view.mine}:
-            return 0.0
-        if figure not in here:
-            here[figure] = score_move(view, Command(do="move", figure=figure), style).score
-        return here[figure]
-
-    out = []
-    for command in legal:
-        prediction = game.predict(command) if command.target or command.do == "act" else None
-        if prediction is not None:
-            attack = score_attack(view, command, prediction, style)
-            out.append(Scored(command, attack.score + stay(command.figure), attack.reason))
-        elif is_move(command) and command.figure in view.tokens:
-            move = score_move(view, command, style)
-            # The least movement that gets there leaves the most open (WW: a half move may
-            # still attack, a full move may not); a delay is a move held back.
-            cost = 0.004 * reach.get((command.figure, command.action), 0) \
-                + 0.3 * ("delay" in (command.action or ""))
-            out.append(Scored(command, move.score - cost, move.reason))
-        else:
-            other = score_other(view, command, style)
-            # Doing the same thing again at once (a stance, a reflex) changes nothing more.
-            again = 5.0 * (command in recent)
-            out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
-    return out
-
-
-def _reach(legal: list[Command]) -> dict[tuple, int]:
-    """How many hexes each figure's movement action reaches, counted from the legal commands."""
-    ends: dict[tuple, set] = {}
-    for command in legal:
-        if command.path or command.to:
-            ends.setdefault((command.figure, command.action), set()).add(command.path[-1] if command.path else str(command.to))
-    return {key: len(value) for key, value in ends.items()} | {}
-
-
-def own_commands(game, team: str | None) -> list[Command]:
-    """The legal commands for the side's own figures: the list may offer the other side's
-    out-of-turn declarations too (Warrior & Wizard: defend or dodge while another acts)."""
-    legal = game.legal_actions()
-    tokens = game.tokens()
-    mine = [c for c in legal if c.figure is None or c.figure not in tokens or tokens[c.figure].team == team]
-    return mine or legal
 
 
 def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
@@ -104,8 +31,6 @@ def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
     ranked = sorted(scored(game, team, legal, Style()),
                     key=lambda s: (s.score + rng.random() * 0.05), reverse=True)
     if level == "hard":
-        from board.ai.search import deepen
-
         return deepen(game, team, ranked, rng, ai_seed)
     best = ranked[0]
     return Decision(best.command, best.reason)

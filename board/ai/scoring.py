@@ -36,9 +36,9 @@ class Style:
     facing: bool = True
 
 
-def is_ranged(token: Token) -> bool:
-    """A figure that would rather shoot from afar (its glyph: a bow)."""
-    return token.glyph == "bow"
+def is_ranged(view: SideView, token: Token) -> bool:
+    """A figure that would rather shoot or cast from afar."""
+    return token.name in view.shooters
 
 
 def end_of(command: Command, token: Token) -> tuple[Hex, int | None]:
@@ -93,19 +93,19 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     me = view.tokens[command.figure]
     end, facing = end_of(command, me)
     cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
-    if not view.enemies:
+    if not view.enemies and not view.helpless:
         return Scored(command, 0.0, "has nobody left to fight")
-    gaps = {e.name: gap(cells, e) for e in view.enemies}
-    near = sum(1 for e in view.enemies if gaps[e.name] <= 1)
+    gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
+    near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
     friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
     steps = len(command.path or ()) * 0.01
-    if health(me) < WOUNDED and len(view.mine) > 1:
-        nearest = min(gaps.values())
+    if health(me) < WOUNDED and len(view.mine) > 1 and view.enemies:
+        nearest = min(gaps[e.name] for e in view.enemies)
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
         return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
     exposure = max(0, near - 1) * 1.5 * style.caution
-    if is_ranged(me):
+    if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
 
@@ -113,14 +113,15 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
     """The best enemy to close on from here, and the words for it."""
     best, why = -1e9, ""
-    for enemy in view.enemies:
-        d = gaps[enemy.name]
-        if is_ranged(me):
+    for enemy in view.enemies + view.helpless:
+        d = gaps[enemy.name] if enemy.name in gaps else gap(cells, enemy)
+        if is_ranged(view, me):
             value = -0.8 * abs(d - 4) - (3.0 if d <= 1 else 0.0)
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
-        value += 1.5 * (1.0 - health(enemy))
+        # A helpless enemy (asleep, knocked out) may wake: finish it when nobody else stands.
+        value += 1.5 * (1.0 - health(enemy)) - (1.0 if enemy.status != "ok" and view.enemies else 0.0)
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
         value += REAR_BONUS[side]
         if style.facing and d <= 1 and facing is not None and me.facing is not None:
@@ -130,7 +131,7 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
             where = f" from the {side}" if side in ("rear", "side") else ""
             best = value
             why = (f"closes on {enemy.name}{where}" if d <= 1 else
-                   f"moves towards {enemy.name} ({d} hexes)" if not is_ranged(me) else
+                   f"moves towards {enemy.name} ({d} hexes)" if not is_ranged(view, me) else
                    f"keeps {d} hexes from {enemy.name} to shoot")
     return best, why
 

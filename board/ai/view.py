@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance
@@ -41,13 +41,18 @@ class SideView:
     tokens: dict[str, Token]
     mine: list[Token]
     enemies: list[Token]
+    helpless: list[Token] = field(default_factory=list)  # enemies down but alive (asleep...)
+    shooters: set[str] = field(default_factory=set)  # own figures that would rather keep away
 
     @classmethod
     def of(cls, game, team: str) -> SideView:
         tokens = game.tokens()
         mine = [t for t in tokens.values() if t.team == team and up(t)]
         enemies = [t for t in tokens.values() if t.team != team and up(t)]
-        return cls(team, tokens, mine, enemies)
+        helpless = [t for t in tokens.values() if t.team != team and not up(t)
+                    and t.status != "dead" and t.meter and t.meter[0] > 0]
+        shooters = {t.name for t in mine if t.glyph in ("bow", "magic")}
+        return cls(team, tokens, mine, enemies, helpless, shooters)
 
     def strength(self) -> float:
         """The side's standing: each figure up counts 1 plus what is left of its meter."""
