@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
 from board.maps import load_map, map_from_data, map_to_yaml
+from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
 from board.rules.base import Command, get_ruleset, ruleset_ids
 from board.yamlio import (InputError, Marks, Problem, SafeDumper, SafeLoader, dump_yaml, parse_yaml,
@@ -122,8 +123,6 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
 
 def _players_problems(source: ScriptFile, marks: Marks) -> list[Problem]:
     """A problem for each side given to an unknown kind of player."""
-    from board.sides import PLAYER_KINDS
-
     return [marks.problem(("players", team), f"unknown player {kind!r}; expected one of: "
                           + ", ".join(PLAYER_KINDS))
             for team, kind in source.players.items() if kind not in PLAYER_KINDS]

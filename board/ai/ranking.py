@@ -24,11 +24,13 @@ def rng_for(game, ai_seed: int | str, salt: str = "") -> random.Random:
     return random.Random(f"{ai_seed}:{game.battle.name}:{len(game.history)}:{salt}")
 
 
-def scored(game, team: str, legal: list[Command], style: Style) -> list[Scored]:
+def scored(game, team: str, legal: list[Command], style: Style, odds: dict | None = None) -> list[Scored]:
     """Every legal command with its score and reason, for the side to act.
 
     One scale for all: what the figure's position is worth after the command (a move: where
-    it ends; anything else: where it stands), plus what an attack or other action adds."""
+    it ends; anything else: where it stands), plus what an attack or other action adds.
+    odds: a cache of predictions by command and the two figures as drawn (rollouts only: the
+    odds also hang on what a token does not show)."""
     view = SideView.of(game, team)
     view.shooters |= _shooters(view, legal)
     reach = _reach(legal)
@@ -44,10 +46,10 @@ def scored(game, team: str, legal: list[Command], style: Style) -> list[Scored]:
 
     out = []
     for command in legal:
-        prediction = game.predict(command) if command.target or command.do == "act" else None
+        prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
         if prediction is not None:
             attack = score_attack(view, command, prediction, style)
-            out.append(Scored(command, attack.score + stay(command.figure), attack.reason))
+            out.append(Scored(command, attack.score + stay(command.figure), attack.reason, True))
         elif is_move(command) and command.figure in view.tokens:
             move = score_move(view, command, style)
             # The least movement that gets there leaves the most open (WW: a half move may
@@ -61,6 +63,15 @@ def scored(game, team: str, legal: list[Command], style: Style) -> list[Scored]:
             again = 5.0 * ((command.figure, command.action) in recent)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
     return out
+
+
+def _predict(game, command: Command, view: SideView, odds: dict | None):
+    if odds is None:
+        return game.predict(command)
+    key = (command.model_dump_json(), view.tokens.get(command.figure), view.tokens.get(command.target))
+    if key not in odds:
+        odds[key] = game.predict(command)
+    return odds[key]
 
 
 def _shooters(view: SideView, legal: list[Command]) -> set[str]:

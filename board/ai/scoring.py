@@ -26,6 +26,7 @@ class Scored:
     command: Command
     score: float
     reason: str
+    attack: bool = False  # scored on exact odds (Game.predict)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from board.ai.view import SideView, secrets_pending
 
 CANDIDATES = 3  # the normal player's best commands that are looked into
 SAMPLES = 2  # dice drawn for each
-DEPTH = 4  # commands played on after each
+DEPTH = 2  # commands played on after each
 CLEAR = 6.0  # a lead in score this large needs no looking into
 WORTH = 12.0  # one figure's standing (1 + its meter share) against score points
 
@@ -23,15 +23,18 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed):
     needed or allowed."""
     best = ranked[0]
     top = ranked[:CANDIDATES]
-    if len(top) < 2 or best.score - top[1].score > CLEAR or secrets_pending(game):
+    # Only dice decide between moves within a few commands: without an attack among the
+    # candidates a rollout would only repeat the scores.
+    if len(top) < 2 or best.score - top[1].score > CLEAR or not any(s.attack for s in top) \
+            or secrets_pending(game):
         return Decision(best.command, best.reason)
     start = SideView.of(game, team).strength()
-    values = []
+    values, odds = [], {}
     for index, candidate in enumerate(top):
         total = 0.0
         for sample in range(SAMPLES):
             copy = game.clone(seed=f"{ai_seed}:{len(game.history)}:{index}:{sample}:{rng.random()}")
-            total += _rollout(copy, team, candidate.command) - start
+            total += _rollout(copy, team, candidate.command, odds) - start
         values.append(WORTH * total / SAMPLES + candidate.score)
     chosen = max(range(len(top)), key=lambda i: values[i])
     pick = top[chosen]
@@ -39,7 +42,7 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed):
     return Decision(pick.command, pick.reason + note)
 
 
-def _rollout(copy, team: str, command) -> float:
+def _rollout(copy, team: str, command, odds: dict) -> float:
     """The side's standing after the command and a few more by the normal player."""
     copy.apply(command)
     for _ in range(DEPTH):
@@ -47,6 +50,6 @@ def _rollout(copy, team: str, command) -> float:
             break
         mover = copy.current_player()
         legal = own_commands(copy, mover)
-        choice = max(scored(copy, mover, legal, Style()), key=lambda s: s.score)
+        choice = max(scored(copy, mover, legal, Style(), odds), key=lambda s: s.score)
         copy.apply(choice.command)
     return SideView.of(copy, team).strength()
