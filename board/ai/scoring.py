@@ -166,8 +166,16 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         if word in action:
             fits = _fits(view, me, when)
             score = value if fits else min(value, 0.0) - 0.5
-            return Scored(command, score, f"{action.replace('_', ' ')}s" if fits else "waits")
-    return Scored(command, -1.0, f"{action.replace('_', ' ')}")
+            return Scored(command, score, _words(action) if fits else "waits")
+    return Scored(command, -1.0, _words(action))
+
+
+def _words(action: str) -> str:
+    """An action that is not an attack or a move, as the log says it."""
+    said = {"pass": "waits", "nothing": "waits", "stay": "stays put", "stand_up": "gets up",
+            "stand": "gets up", "continue": "carries on", "dodge": "dodges", "defend": "defends",
+            "parry": "parries", "block": "blocks", "reload": "reloads", "escape": "breaks free"}
+    return said.get(action, f"chooses to {action.replace('_', ' ')}")
 
 
 def _fits(view: SideView, me: Token | None, when: str) -> bool:

@@ -92,7 +92,8 @@ class App:
         """True while something moves on its own (an animation, a drag), so frames must come."""
         scene = self.scene
         if isinstance(scene, PlayScene):
-            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None)
+            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None
+                        or scene.computer_to_play)
         return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):

@@ -24,6 +24,8 @@ HELP = [
     ("K", "the legend: every colour and mark on the board"),
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
+    ("X", "the side to act: take it over from the computer, or hand it to the computer"),
+    ("F", "computer turns: a readable pace / fast / skipped to your turn"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),
