@@ -64,3 +64,18 @@ def test_the_computers_turn_menu_offers_to_take_over_and_the_pace():
     driver = Driver(computer_game(), settle=False)
     labels = [item.label for item in driver.items()]
     assert "Take over Blue" in labels and any(label.startswith("Pace:") for label in labels)
+
+
+def test_the_start_screen_lets_a_click_give_a_side_to_the_computer_at_a_level():
+    from board.ui.start import StartScene
+
+    driver = Driver(settle=False)  # a display and fonts
+    start = StartScene((1280, 800))
+    start.draw(driver.screen)
+    red = next(rect for rect, team in start.side_rects if team == "Red")
+    for _ in range(2):  # a person -> computer, easy -> computer, normal
+        start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=red.center))
+        start.draw(driver.screen)
+    start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    verb, game, sides = start.request
+    assert verb == "play" and sides == {"Red": "computer:normal", "Blue": "person"}

@@ -312,7 +312,7 @@ class StartScene:
         x, self.side_rects = r.x, []
         for team in order:  # who plays each side: a click steps through PLAYERS
             colour = theme.team_colour(choice.battle.teams, team, order)
-            label = theme.font(15).render(f"{team}: {PLAYERS[self.kinds.get(team, 'person')]}  ▸",
+            label = theme.font(15).render(f"{team}: played by {PLAYERS[self.kinds.get(team, 'person')]}",
                                           True, theme.TEXT)
             rect = pygame.Rect(x, y + 56, label.get_width() + 34, label.get_height() + 8)
             pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=6)
