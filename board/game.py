@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.maps import BattleMap
-from board.rules.base import Command, Event, Prediction, Refusal, Token, get_ruleset
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, get_ruleset
 from board.rules.kernel.turn import TurnInfo
 
 
@@ -187,6 +187,10 @@ class Game:
             self._legal = self.ruleset.legal_commands(self.state) if not self.is_terminal() else []
             self._legal_version = self.version
         return list(self._legal)
+
+    def actions(self, figure: str) -> list[ActionInfo]:
+        """The menu: what the figure may take now and what is greyed out, with the reason."""
+        return self.ruleset.actions(self.state, figure)
 
     def apply(self, command: Command) -> Outcome:
         """Submit a command (the interface's name for submit)."""

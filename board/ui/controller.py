@@ -63,7 +63,7 @@ class Controller(GMControls):
         if key not in self._actions:
             if len(self._actions) > 64:
                 self._actions.clear()
-            self._actions[key] = self.game.ruleset.actions(self.state, name)
+            self._actions[key] = self.game.actions(name)
         return self._actions[key]
 
     def move_info(self) -> ActionInfo | None:
