@@ -100,6 +100,10 @@ def own_commands(game, team: str | None) -> list[Command]:
     legal = game.legal_actions()
     tokens = game.tokens()
     mine = [c for c in legal if c.figure is None or c.figure not in tokens or tokens[c.figure].team == team]
-    return mine or legal
+    # The figure whose turn it is acts: a declaration out of turn (W&W's defend) would spend
+    # another figure's action before its own turn.
+    active = game.turn().active
+    acting = [c for c in mine if c.figure == active]
+    return acting or mine or legal
 
 

@@ -117,7 +117,8 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
     for enemy in view.enemies + view.helpless:
         d = gaps[enemy.name] if enemy.name in gaps else gap(cells, enemy)
         if is_ranged(view, me):
-            value = -0.8 * abs(d - 4) - (3.0 if d <= 1 else 0.0)
+            # Anywhere in range will do: moving far may forbid the shot (W&W: one hex).
+            value = -0.8 * max(0, d - 6, 2 - d) - (3.0 if d <= 1 else 0.0)
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
