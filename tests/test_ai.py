@@ -29,7 +29,7 @@ def game_on(ruleset: str, seed=3, options=None) -> Game:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_computer_only_issues_legal_commands_of_its_own_side(ruleset, level):
     game = game_on(ruleset)
-    for _ in range(25 if level != "hard" else 8):
+    for _ in range(15 if level != "hard" else 5):
         if game.is_terminal():
             break
         team = game.current_player()
@@ -61,10 +61,10 @@ def test_the_computer_does_not_see_the_other_sides_secret_plot(level):
     pytest.fail("no secret plot was followed by the other side's plot")
 
 
-def test_the_same_seed_plays_the_same_game_and_another_seed_may_not():
+def test_the_same_seed_plays_the_same_game():
     def play(ai_seed):
         game = game_on("dox", seed=1)
-        for _ in range(30):
+        for _ in range(20):
             if not game.is_terminal():
                 game.apply(choose(game, "normal", ai_seed).command)
         return game.history

@@ -79,3 +79,10 @@ def test_the_start_screen_lets_a_click_give_a_side_to_the_computer_at_a_level():
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     verb, game, sides = start.request
     assert verb == "play" and sides == {"Red": "computer:normal", "Blue": "person"}
+
+
+def test_pass_the_screen_never_waits_for_the_computers_side():
+    driver = Driver(computer_game(), settle=False)
+    driver.key(pygame.K_h, "h")  # pass the screen on
+    driver.tick(3.0)
+    assert driver.scene.cover.shown_for is None and driver.game.history

@@ -513,7 +513,8 @@ class PlayScene:
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
         active = info.active
-        self.cover.follow(figures[active].team if active in figures else None)
+        # Only a person's side is covered from the other people: the computer needs no cover.
+        self.cover.follow(figures[active].team if active in figures and not self.computer_to_play else None)
         self.cover.draw(screen)
         # A zoom's preview is made from this frame: without what was drawn over the board.
         self.renderer.covered = [self.board_rect] if self.help or self.legend or self.cover.shown_for else covered
