@@ -14,7 +14,7 @@ from board.ui.camera import Camera
 from board.ui.card import FigureCard
 from board.ui.cover import Cover
 from board.ui.controller import Controller
-from board.sides import computer_to_act, players
+from board.sides import computer_to_act, is_computer, players
 from board.ui.computer import ComputerTurns, hand_over
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
@@ -402,7 +402,8 @@ class PlayScene:
                 shown = (f"{team}: the computer's turn", [
                     Item("computer:take", f"Take over {team}", hotkey="X"),
                     Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
-            elif shown is not None:
+            elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
+                # (with no computer in the game the X key alone offers it: the menu stays short)
                 shown = (shown[0], shown[1] + [Item("computer:hand", f"Hand {team} to the computer",
                                                     hotkey="X")])
         if shown is None:
