@@ -22,7 +22,8 @@ PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7
             ("computer:hard", "computer:easy", 0.6))
 
 
-def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int) -> dict:
+def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
+            clock: str = "wall") -> dict:
     """One pairing on one ruleset's map: the match summary, the first player's share of wins."""
     from board.ai.match import run_match
     from board.maps import load_map
@@ -30,11 +31,12 @@ def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max
     battle = load_map(ROOT / "maps" / MAPS[ruleset])
     first, second, target = pairing
     started = time.perf_counter()
-    figures = run_match(battle, [first, second], games, seed, max_turns)
+    timer = time.process_time if clock == "cpu" else time.perf_counter
+    figures = run_match(battle, [first, second], games, seed, max_turns, clock=timer)
     team = next(iter(figures["wins"]))
     figures.update(ruleset=ruleset, players=f"{first},{second}", target=target,
                    share=figures["wins"][team] / max(1, figures["games"]),
-                   seconds=round(time.perf_counter() - started, 1))
+                   seconds=round(time.perf_counter() - started, 1), clock=clock)
     return figures
 
 
@@ -43,7 +45,8 @@ def line(row: dict) -> str:
     times = row["decision_ms"]
     return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} (target {row['target']:.0%}, "
             f"{met:3}) draws {row['draws']:2} turns {row['turns_median']:5} "
-            f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95  {row['seconds']} s")
+            f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']})  "
+            f"{row['seconds']} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,12 +58,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default="0,1,2", help="which pairings, by index (0: normal "
                         "vs random, 1: normal vs pushy, 2: hard vs easy)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time decisions by wall time (default) or by CPU time, steadier on a "
+                             "busy machine")
     args = parser.parse_args(argv)
     rows = []
     load = os.getloadavg()[0]
     for ruleset in args.rulesets.split(","):
         for index in (int(i) for i in args.pairings.split(",")):
-            rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns))
+            rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns,
+                                args.clock))
             print(line(rows[-1]), flush=True)
     print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
           f"{os.cpu_count()} CPUs (a busy machine slows the decision times)", file=sys.stderr)
