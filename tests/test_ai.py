@@ -113,3 +113,11 @@ def test_an_unknown_player_is_refused_with_the_kinds_there_are():
                              "--players", "computer,genius"], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and "genius" in result.stderr and "computer:hard" in result.stderr
+
+
+def test_the_match_benchmark_reports_a_row_against_its_target():
+    from benchmarks.ai_match import PAIRINGS, line, measure
+
+    row = measure("usage-dice", PAIRINGS[0], games=1, seed=1, max_turns=1, clock="cpu")
+    assert row["target"] == 0.9 and 0.0 <= row["share"] <= 1.0 and row["clock"] == "cpu"
+    assert "usage-dice" in line(row)
