@@ -173,7 +173,9 @@ class App:
             self._play(request[1], request[2])
         elif verb == "rematch":
             old = self.scene.game
-            self._play(Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6)), self.scene.sides)
+            game = Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6))
+            game.ai_seed = random.randrange(1, 10 ** 6)  # the computer sides play anew too
+            self._play(game, self.scene.sides)
         elif verb == "open":
             self.scene = self._open_saved(request[1])
         elif verb == "continue" and self.autosave is not None and self.autosave.pending():
