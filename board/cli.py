@@ -438,6 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
                        '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}')
     match.set_defaults(func=cmd_match)
 
+    from board.cli_net import add_parsers
+
+    add_parsers(sub)
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     _ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
