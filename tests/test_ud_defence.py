@@ -111,3 +111,19 @@ def test_defend_yourself_covers_a_stunt_by_the_gm_side():
     game = orcs_turn()  # riposte: the weapon dice, and a success hits the Orc
     out = act(game, "Orc", "trip", target="Grog", dice=[1, 7, 6])
     assert not game.state.figures["Grog"].prone and of_kind(out, "damage_roll")[0].figure == "Orc"
+
+
+def test_armor_broken_on_the_defence_roll_leaves_nothing_to_sunder_and_the_stunt_still_resolves():
+    # Found by tests/test_contract.py: the defender's 1s broke both d2 pieces, and sunder armor
+    # then raised "max() arg is an empty sequence" on a command legal_commands offered.
+    game = orcs_turn({"armor": ["Maille d2", "Helmet d2"], "defence": "defend"})
+    out = act(game, "Orc", "sunder_armor", target="Grog", dice=[1, 1, 1])
+    assert snap(game, "Grog")["armor"] == {}
+    assert "nothing left to sunder" in of_kind(out, "miss")[-1].text
+
+
+def test_a_weapon_broken_on_the_riposte_leaves_nothing_to_disarm():
+    game = orcs_turn({"weapons": ["Sword d2"]}, lone_item_wear=True)
+    out = act(game, "Orc", "disarm", target="Grog", dice=[1, 1])
+    assert "Sword" not in snap(game, "Grog")["weapons"]
+    assert "no weapon left to disarm" in of_kind(out, "miss")[-1].text
