@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from board.game import Game, Outcome
-from board.hexgrid import Hex, hex_distance
+from board.hexgrid import Hex
 from board.maps import parse_map
 from board.rules.base import ActionInfo, Command, Event
 from board.yamlio import dump_yaml
@@ -142,10 +142,25 @@ def end_hex(c: Command) -> Hex | None:
     return Hex(*c.to) if isinstance(c.to, tuple) else None
 
 
+def walk_from(game: Game, starts, blocked=frozenset()) -> dict[Hex, int]:
+    """Steps from the nearest start to every hex, walking around walls and the blocked hexes."""
+    steps = {h: 0 for h in starts}
+    frontier = list(steps)
+    while frontier:
+        reached = []
+        for h in frontier:
+            for n in game.battle.ways.get(h, ()):
+                if n not in steps and n not in blocked:
+                    steps[n] = steps[h] + 1
+                    reached.append(n)
+        frontier = reached
+    return steps
+
+
 def pushy(game: Game, legal: list[Command], rng: random.Random) -> Command:
-    """A random player that mostly aims at enemies and closes in, so that fights end."""
+    """A random player that mostly aims at enemies and walks toward them, so that fights end."""
     tokens = game.tokens()
-    up = {n: t for n, t in tokens.items() if t.status not in ("dead", "unconscious")}
+    up = {n: t for n, t in tokens.items() if t.status == "ok"}  # not down, dead, fled...
 
     def hostile(c: Command) -> bool:
         return c.figure in tokens and c.target in up and up[c.target].team != tokens[c.figure].team
@@ -155,11 +170,10 @@ def pushy(game: Game, legal: list[Command], rng: random.Random) -> Command:
         return rng.choice(attacks)
     moves = [c for c in legal if c.figure in tokens and end_hex(c) is not None]
     if moves and rng.random() < 0.8:
-        def gap(c: Command) -> int:
-            team = tokens[c.figure].team
-            return min((hex_distance(end_hex(c), t.hex) for t in up.values() if t.team != team),
-                       default=0)
-        return min(moves, key=lambda c: (gap(c), rng.random()))
+        team = tokens[moves[0].figure].team
+        fallen = {c for n, t in tokens.items() if n not in up for c in t.cells}
+        steps = walk_from(game, [n for t in up.values() if t.team != team for n in t.cells], fallen)
+        return min(moves, key=lambda c: (steps.get(end_hex(c), 999), rng.random()))
     return rng.choice(legal)
 
 
@@ -168,9 +182,10 @@ def over(game: Game) -> bool:
 
 
 def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outcome], None] = None,
-             choose: Chooser = pushy, limit: int = 3000) -> int:
-    """Random legal play to the end: every legal command chosen must be accepted, and `each`
-    checks whatever it checks after every one. Returns the commands played."""
+             choose: Chooser = pushy, limit: int = 3000, must_end: bool = True) -> int:
+    """Random legal play to the end (or `limit` commands, unless it must end): every legal
+    command chosen must be accepted, and `each` checks whatever it checks after every one.
+    Returns the commands played."""
     for step in range(limit):
         if over(game):
             return step
@@ -181,4 +196,5 @@ def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outc
         assert outcome.accepted, f"a legal command was refused: {chosen} -> {outcome.reason}"
         if each:
             each(game, chosen, outcome)
-    raise AssertionError(f"the fight did not end in {limit} commands")
+    assert not must_end, f"the fight did not end in {limit} commands"
+    return limit

