@@ -70,10 +70,10 @@ def ok(game: Game, **fields: Any) -> Outcome:
 def refused(game: Game, **fields: Any) -> str:
     """Submit a command that must be refused, leaving the state, history and turn as they were;
     return the reason."""
-    before = game.snapshot(), list(game.history), game.ruleset.turn_info(game.state)
+    before = game.snapshot(), list(game.history), game.turn()
     outcome = submit(game, **fields)
     assert not outcome.accepted, f"{command(**fields).short()} was accepted"
-    assert (game.snapshot(), game.history, game.ruleset.turn_info(game.state)) == before
+    assert (game.snapshot(), game.history, game.turn()) == before
     assert [e.kind for e in outcome.events] == ["rejected"]
     return outcome.reason
 
@@ -177,22 +177,18 @@ def pushy(game: Game, legal: list[Command], rng: random.Random) -> Command:
     return rng.choice(legal)
 
 
-def over(game: Game) -> bool:
-    return game.ruleset.turn_info(game.state)["phase"] == "over"
-
-
 def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outcome], None] = None,
              choose: Chooser = pushy, limit: int = 3000, must_end: bool = True) -> int:
     """Random legal play to the end (or `limit` commands, unless it must end): every legal
     command chosen must be accepted, and `each` checks whatever it checks after every one.
     Returns the commands played."""
     for step in range(limit):
-        if over(game):
+        if game.is_terminal():
             return step
-        legal = game.ruleset.legal_commands(game.state)
-        assert legal, f"no legal command while the fight goes on: {game.ruleset.turn_info(game.state)}"
+        legal = game.legal_actions()
+        assert legal, f"no legal command while the fight goes on: {game.turn()}"
         chosen = choose(game, legal, rng)
-        outcome = game.submit(chosen)
+        outcome = game.apply(chosen)
         assert outcome.accepted, f"a legal command was refused: {chosen} -> {outcome.reason}"
         if each:
             each(game, chosen, outcome)

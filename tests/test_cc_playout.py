@@ -24,7 +24,7 @@ def cc_invariants(game: Game, command: Command, outcome) -> None:
         assert (f.hp > 0) or f.status in ("unconscious", "dead")
     if state.phase != "over":
         assert state.figures[state.active].up
-        attack = next((c for c in game.ruleset.legal_commands(state) if c.action in ("attack", "maneuver")), None)
+        attack = next((c for c in game.legal_actions() if c.action in ("attack", "maneuver")), None)
         if attack is not None:
             prediction = game.predict(attack)
             assert prediction is not None and 0 <= prediction.hit <= 1

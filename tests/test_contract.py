@@ -24,7 +24,7 @@ from board.maps import load_map
 from board.rules.base import ActionInfo, Command, ruleset_ids
 from board.ui.animations import LIMIT, Animator
 from demo_ruleset import DEMO, demo_battle, registered
-from helpers import ROOT, over, play_out, sample_map
+from helpers import ROOT, play_out, sample_map
 
 OUTDOOR = ROOT / "maps" / "outdoor.yaml"  # a 7-hex dragon and a 3-hex spider among walls
 RULESETS = ruleset_ids() + (DEMO.id,)  # every ruleset a player can pick, and the demo
@@ -99,9 +99,9 @@ def play(ruleset: str, map_path: Path, seed: int, steps: int, careless: float = 
     game = new_game(ruleset, map_path, seed)
     accepted = 0
     for _ in range(steps):
-        if game.ruleset.turn_info(game.state)["phase"] == "over":
+        if game.is_terminal():
             break
-        legal = game.ruleset.legal_commands(game.state)
+        legal = game.legal_actions()
         assert legal, "no legal command while the game goes on"
         command = damaged(rng, game, legal) if rng.random() < careless else rng.choice(legal)
         before, version = state_text(game), game.version
@@ -109,7 +109,7 @@ def play(ruleset: str, map_path: Path, seed: int, steps: int, careless: float = 
         outcome = game.submit(command)
         assert outcome.reason == reason, f"check said {reason!r}, submit {outcome.reason!r}: {command}"
         if command in legal:
-            assert outcome.accepted, f"legal_commands offered {command}, refused: {outcome.reason}"
+            assert outcome.accepted, f"legal_actions offered {command}, refused: {outcome.reason}"
         if outcome.accepted:
             accepted += 1
             assert_figures_stand_apart_on_open_hexes(game, command)
@@ -157,7 +157,7 @@ def first_legal(ruleset: str, wanted) -> tuple[Game, Command]:
     rng = random.Random(1)
     game = new_game(ruleset, seed=1)
     for _ in range(400):
-        legal = game.ruleset.legal_commands(game.state)
+        legal = game.legal_actions()
         found = [c for c in legal if wanted(c)]
         if found:
             return game, found[0]
@@ -219,11 +219,13 @@ def test_check_returns_the_reason_submit_gives_instead_of_raising(ruleset, wante
 def assert_turn_and_snapshot_hold(game: Game, after: Command) -> None:
     """The snapshot is JSON as it stands (no default= needed) and the turn says who acts."""
     json.dumps(game.snapshot(), allow_nan=False)
-    info = game.ruleset.turn_info(game.state)
-    if info["phase"] == "over":
-        assert info["active"] is None, f"the fight is over but {info['active']} acts, after {after}"
+    info = game.turn()
+    if info.over:
+        assert info.active is None, f"the fight is over but {info.active} acts, after {after}"
+        assert game.legal_actions() == [] and game.current_player() is None
     else:
-        assert info["active"] in game.tokens(), f"nobody known acts after {after}: {info}"
+        assert info.active in game.tokens(), f"nobody known acts after {after}: {info}"
+        assert game.current_player() in {t.team for t in game.tokens().values()}
 
 
 def contract(game: Game, command: Command, outcome: Outcome) -> None:
@@ -236,8 +238,9 @@ def contract(game: Game, command: Command, outcome: Outcome) -> None:
 def test_random_legal_play_reaches_the_end_with_every_invariant_after_every_command(ruleset, seed):
     game = new_game(ruleset, seed=seed)
     played = play_out(game, random.Random(seed), each=contract)
-    assert played > 5 and over(game)
-    assert game.ruleset.turn_info(game.state)["winner"] in {t.team for t in game.tokens().values()}
+    assert played > 5 and game.is_terminal()
+    returns = game.returns()
+    assert returns[game.winner()] == 1 and sorted(returns.values())[:-1] == [-1] * (len(returns) - 1)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -284,11 +287,11 @@ def sent(game: Game, name: str, entry: ActionInfo, rng: random.Random) -> list[l
 
 def menu_refusals(game: Game, rng: random.Random) -> list[str]:
     """Each pick of each enabled menu entry the board shows now that no command carries out."""
-    info = game.ruleset.turn_info(game.state)
+    phase = game.turn().phase
     wrong = []
     for name in game.tokens():
         for entry in game.ruleset.actions(game.state, name):
-            if not entry.enabled or entry.phase != info["phase"]:
+            if not entry.enabled or entry.phase != phase:
                 continue
             for tries in sent(game, name, entry, rng):
                 reasons = [game.check(c) for c in tries]

@@ -59,7 +59,7 @@ def test_the_demo_plays_with_the_mouse_through_moves_and_attacks_to_victory(tmp_
             break
         made += one_turn_with_the_mouse(driver)
     assert {"moves", "attack", "damage", "dies", "victory"} <= set(made)
-    winner = driver.game.ruleset.turn_info(driver.state)["winner"]
+    winner = driver.game.winner()
     assert winner in ("Red", "Blue") and f"{winner} wins" in driver.scene.log.text()
     assert "rematch" in {item.id.split(":")[-1] for item in driver.items()}
     driver.screenshot(tmp_path / "demo.png")

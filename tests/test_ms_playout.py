@@ -20,7 +20,7 @@ def ms_invariants(game: Game):
     seen = {}
 
     def each(game, command, outcome):
-        assert 0 <= game.ruleset.turn_info(game.state)["timeline"]["second"] <= 6
+        assert 0 <= game.turn().timeline["second"] <= 6
         for f in game.state.figures.values():
             assert set(f.initiative) <= set(range(1, 7))
             assert f.shields_used <= f.sheet.amr
@@ -47,9 +47,9 @@ def test_hidden_plots_never_show_in_turn_info_before_resolution():
     for _ in range(200):
         if game.state.phase == "over":
             break
-        command = rng.choice(game.ruleset.legal_commands(game.state))
+        command = rng.choice(game.legal_actions())
         game.submit(command)
         if game.state.phase == "plot":
-            for row in game.ruleset.turn_info(game.state)["timeline"]["rows"]:
+            for row in game.turn().timeline["rows"]:
                 current = row["plots"].get(str(game.state.second))
                 assert current in (None, "?", "not yet reacting")

@@ -17,9 +17,9 @@ MAPS = [ROOT / "maps" / "usage-dice-skirmish.yaml", ROOT / "maps" / "arena.yaml"
 
 def ud_invariants(game: Game, command, outcome) -> None:
     """Usage dice stay on the ladder, Power within its full die, fatigue within its limit; only
-    the side whose turn it is acts."""
-    assert game.ruleset.turn_info(game.state)["phase"] == "over" or \
-        game.state.figures[command.figure].team == game.state.side or outcome.events
+    figures still up, of the side whose turn it is, are offered commands."""
+    for c in game.legal_actions():
+        assert game.state.figures[c.figure].up and game.state.figures[c.figure].team == game.state.side
     ladder = catalogue().ladder
     for f in game.state.figures.values():
         assert f.power in ladder and f.power <= f.full_power

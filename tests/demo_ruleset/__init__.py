@@ -20,6 +20,8 @@ from board.maps import BattleMap, Terrain
 from board.models import FigureBase
 from board.rules import registry
 from board.rules.base import ActionInfo, Command, Event, Refusal, Token, position_hex
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.turn import TurnInfo
 
 ID = "demo"
 
@@ -136,15 +138,6 @@ def plan_act(state: DemoState, command: Command) -> Fighter | None:
     return state.figures[command.target]
 
 
-def plan(state: DemoState, command: Command):
-    """What the command does, checked: a move's path, or an attack's target (None: pass)."""
-    if command.do == "move":
-        return plan_move(state, command)
-    if command.do == "act":
-        return plan_act(state, command)
-    raise Refusal(f'unknown command "{command.do}"; the demo takes move or act')
-
-
 def next_turn(state: DemoState) -> list[Event]:
     """The next standing figure's movement phase, or the end of the fight."""
     teams = {f.team for f in state.figures.values() if f.up}
@@ -160,6 +153,19 @@ def next_turn(state: DemoState) -> list[Event]:
     return [Event("turn", f"{state.active}'s turn", state.active)]
 
 
+def do_move(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
+    path, f = plan_move(state, command), state.figures[command.figure]
+    events = [Event("moves", f"{f.name} moves {len(path)} hexes", f.name,
+                    {"path": [list(h) for h in path]})] if path else []
+    f.hex, state.phase = (path[-1] if path else f.hex), "combat"
+    return events + ([] if foes_beside(state, f) else next_turn(state))
+
+
+def do_act(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
+    target, f = plan_act(state, command), state.figures[command.figure]
+    return (attack(state, f, target, dice) if target else []) + next_turn(state)
+
+
 def attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
     roll = dice.roll(6)
     taken = 0 if roll < state.options.hit_on else 2 if roll == 6 else 1
@@ -172,10 +178,12 @@ def attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> l
     return events
 
 
-class Demo:
-    """The Ruleset interface (board/rules/base.py), every method a few lines over the rules."""
+class Demo(Rules):
+    """The Ruleset interface (board/rules/base.py) over the rules above: the kernel's Rules
+    dispatches each command's "do" to its (plan, apply) and lists the legal commands."""
 
     id, name, facing, gm_actions = ID, "Demo", False, ()
+    handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act)}
     odds_note = "1d6 against the option hit_on."
 
     def figure_model(self) -> type[DemoFigure]:
@@ -192,9 +200,11 @@ class Demo:
         state = DemoState(battle, options, figures, list(figures))
         return state, [Event("turn", f"{state.active}'s turn", state.active)]
 
-    def turn_info(self, state: DemoState) -> dict[str, Any]:
-        return {"turn": state.turn, "phase": state.phase, "active": state.active,
-                "order": list(state.order), "winner": state.winner}
+    def turn_info(self, state: DemoState) -> TurnInfo:
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner)
+
+    def actors(self, state: DemoState) -> list[str]:
+        return [state.active] if state.active else []
 
     def tokens(self, state: DemoState) -> dict[str, Token]:
         return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status="ok" if f.up else "dead",
@@ -216,38 +226,12 @@ class Demo:
         return [ActionInfo("attack", "Attack", "combat", bool(foes), None if foes else "no enemy beside",
                            needs="target", targets=foes), ActionInfo("pass", "Pass", "combat")]
 
-    def check(self, state: DemoState, command: Command) -> None:
-        plan(state, command)
-
-    def apply(self, state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
-        planned, f = plan(state, command), state.figures[command.figure]
-        if command.do == "act":
-            return (attack(state, f, planned, dice) if planned else []) + next_turn(state)
-        events = [Event("moves", f"{f.name} moves {len(planned)} hexes", f.name,
-                        {"path": [list(h) for h in planned]})] if planned else []
-        f.hex, state.phase = (planned[-1] if planned else f.hex), "combat"
-        return events + ([] if foes_beside(state, f) else next_turn(state))
-
     def predict(self, state: DemoState, command: Command):
         return None
 
     def snapshot(self, state: DemoState) -> dict[str, Any]:
-        return {**self.turn_info(state), "figures": {
-            f.name: {"hex": list(f.hex), "hp": f.hp, "team": f.team} for f in state.figures.values()}}
-
-    def legal_commands(self, state: DemoState) -> list[Command]:
-        name = state.active
-        out = []
-        for info in self.actions(state, name) if name else ():
-            do = "move" if info.phase == "movement" else "act"
-            if info.needs == "path":
-                out += [Command(do=do, figure=name, action=info.id, path=tuple(tuple(h) for h in p))
-                        for p in info.hexes.values()]
-            elif info.needs == "target":
-                out += [Command(do=do, figure=name, action=info.id, target=t) for t in info.targets]
-            else:
-                out.append(Command(do=do, figure=name, action=info.id))
-        return out
+        return {"turn": state.turn, "phase": state.phase, "active": state.active, "winner": state.winner,
+                "figures": {f.name: {"hex": list(f.hex), "hp": f.hp} for f in state.figures.values()}}
 
 
 DEMO = Demo()
