@@ -36,7 +36,11 @@ def test_random_play_with_every_option_keeps_the_combat_chart_invariants(map_nam
     options = {"delay": seed % 2 == 0, "armor_absorbs": seed % 3 == 0, "armor_damage": seed % 3 == 0,
                "perception_vs_surprise": seed % 2 == 1}
     game = Game(load_map(ROOT / "maps" / map_name, ruleset), options, seed)
-    play_out(game, random.Random(seed), each=cc_invariants)
+    # The fallen block the way, and two of them can close the dungeon's two-hex corridor for
+    # good: there the test plays 1,000 commands, ended or not.
+    dungeon = map_name == "dungeon.yaml"
+    play_out(game, random.Random(seed), each=cc_invariants, limit=1000 if dungeon else 3000,
+             must_end=not dungeon)
 
 
 def test_commands_for_another_phase_or_figure_are_refused_not_crashing():
