@@ -51,13 +51,13 @@ def assert_figures_stand_apart_on_open_hexes(game: Game, after: Command) -> None
     riders = {name for name, f in snapshot.items() if f.get("mount")}  # dox: on its horse's hex
     owner: dict = {}
     for name, token in game.tokens().items():
-        if name in riders or token.shares_hex:  # W&W: a hand-to-hand brawl shares a hex
+        if name in riders:
             continue
         for cell in token.cells:
             where = f"{name}'s cell {game.battle.label(cell)} after {after.short()} {after}"
             assert cell in game.battle.cells, f"{where} is off the map"
             assert game.battle.passable(cell), f"{where} is a wall"
-            other = owner.get(cell)
+            other = owner.get(cell)  # W&W: the figures of a hand-to-hand brawl share a hex
             assert other is None or token.shares_hex and other.shares_hex, f"{where} is also {other.name}'s"
             owner[cell] = token
 
