@@ -122,12 +122,12 @@ def texts(outcome: Outcome, kind: str | None = None) -> list[str]:
 
 def action_info(game: Game, name: str, action: str) -> ActionInfo | None:
     """The ActionInfo the board offers for that action, or None if it is not offered."""
-    return next((i for i in game.ruleset.actions(game.state, name) if i.id == action), None)
+    return next((i for i in game.actions(name) if i.id == action), None)
 
 
 def offered(game: Game, name: str) -> dict[str, ActionInfo]:
     """The enabled actions offered to the figure now, id -> ActionInfo."""
-    return {i.id: i for i in game.ruleset.actions(game.state, name) if i.enabled}
+    return {i.id: i for i in game.actions(name) if i.enabled}
 
 
 # --- random play ----------------------------------------------------------------------------

@@ -292,7 +292,7 @@ def menu_refusals(game: Game, rng: random.Random) -> list[str]:
     phase = game.turn().phase
     wrong = []
     for name in game.tokens():
-        for entry in game.ruleset.actions(game.state, name):
+        for entry in game.actions(name):
             if not entry.enabled or entry.phase != phase:
                 continue
             for tries in sent(game, name, entry, rng):
