@@ -9,7 +9,7 @@ folders under board/rules/, so players never see it.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -20,8 +20,10 @@ from board.maps import BattleMap, Terrain
 from board.models import FigureBase
 from board.rules import registry
 from board.rules.base import ActionInfo, Command, Event, Refusal, Token, position_hex
+from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
+from board.rules.kernel.victory import check_victory
 
 ID = "demo"
 
@@ -55,8 +57,8 @@ class Fighter:
 
 
 @dataclass
-class DemoState:
-    battle: BattleMap
+class DemoState(Cloneable):  # the kernel writes its clone(), sharing nothing mutable
+    battle: Shared[BattleMap]
     options: Options
     figures: dict[str, Fighter]
     order: list[str]
@@ -64,16 +66,10 @@ class DemoState:
     index: int = 0
     phase: str = "movement"  # movement, combat, over
     winner: str | None = None
-    log: list[str] = field(default_factory=list)
 
     @property
     def active(self) -> str | None:
         return None if self.phase == "over" else self.order[self.index]
-
-    def clone(self) -> DemoState:
-        """A copy sharing nothing mutable (the map never changes)."""
-        return replace(self, figures={n: replace(f) for n, f in self.figures.items()},
-                       order=list(self.order), log=list(self.log))
 
 
 # --- rules ------------------------------------------------------------------------------------
@@ -140,10 +136,9 @@ def plan_act(state: DemoState, command: Command) -> Fighter | None:
 
 def next_turn(state: DemoState) -> list[Event]:
     """The next standing figure's movement phase, or the end of the fight."""
-    teams = {f.team for f in state.figures.values() if f.up}
-    if len(teams) <= 1:
-        state.phase, state.winner = "over", next(iter(teams), None)
-        return [Event("victory", f"{state.winner or 'Nobody'} wins", None, {"winner": state.winner})]
+    won = check_victory(state)  # the kernel's: at most one team has a figure up
+    if won:
+        return won
     state.phase = "movement"
     for _ in state.order:
         state.index = (state.index + 1) % len(state.order)
