@@ -2,7 +2,8 @@
 
 import pytest
 
-from cc_helpers import act, fig, kinds, new_game, ok
+from helpers import act, fig, of_kind, ok
+from cc_helpers import new_game
 from board.rules.combat_chart.state import Effect
 
 
@@ -15,7 +16,7 @@ def duel(a=None, b=None, options=None):
 
 
 def attack_event(out):
-    return kinds(out, "attack")[0]
+    return of_kind(out, "attack")[0]
 
 
 def test_roll_the_target_number_or_less_on_3d6_to_hit():
@@ -25,7 +26,7 @@ def test_roll_the_target_number_or_less_on_3d6_to_hit():
     assert fig(game, "B").hp == 7
     game = duel()
     out = act(game, "A", "attack", target="B", dice=[5, 4, 3])
-    assert not attack_event(out).data["hit"] and kinds(out, "miss") and fig(game, "B").hp == 10
+    assert not attack_event(out).data["hit"] and of_kind(out, "miss") and fig(game, "B").hp == 10
 
 
 def test_attack_rank_is_weapon_spells_maneuver_skill_and_aim_less_shield_and_stun():
@@ -81,14 +82,14 @@ def test_cm_on_the_chart_is_a_critical_miss_without_rolling_3d6():
 def test_three_identical_dice_on_a_hit_are_a_critical_hit_using_that_number():
     game = duel()
     out = act(game, "A", "attack", target="B", dice=[1, 1, 1, 5])  # 3 <= 11, crit 1: +1 damage
-    assert kinds(out, "critical")[0].data == {"table": "critical_hit", "result": 1}
+    assert of_kind(out, "critical")[0].data == {"table": "critical_hit", "result": 1}
     assert fig(game, "B").hp == 4
 
 
 def test_three_identical_dice_on_a_miss_are_a_critical_miss_using_that_number():
     game = duel()
     out = act(game, "A", "attack", target="B", dice=[6, 6, 6])  # 18 > 11: armed 6, the weapon breaks
-    assert kinds(out, "critical")[0].data == {"table": "critical_miss_armed", "result": 6}
+    assert of_kind(out, "critical")[0].data == {"table": "critical_miss_armed", "result": 6}
     assert fig(game, "A").ready is None and "Long Sword" not in fig(game, "A").weapons
 
 
@@ -185,7 +186,7 @@ def test_a_fallen_figure_must_stand_up_before_anything_else():
     act(game, "A", "attack", target="B", dice=[6])
     act(game, "B", "pass")
     act(game, "C", "pass")
-    from cc_helpers import refused
+    from helpers import refused
     assert "stand up" in refused(game, do="act", figure="A", action="attack", target="B")
     act(game, "A", "stand_up")
     assert fig(game, "A").posture == "standing"

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cc_helpers import act, battle_text, fig, finish_round, info, kinds, new_game, ok, refused
+from helpers import act, action_info, fig, of_kind, ok, refused
+from cc_helpers import battle_text, finish_round, new_game
 from board.maps import parse_map
 from board.yamlio import InputError
 
@@ -19,7 +20,7 @@ def test_blocking_adds_the_shields_defense_value_for_that_round_only():
     act(game, "B", "block")
     assert game.snapshot()["figures"]["B"]["defense_rank"] == 3
     out = act(game, "A", "attack", target="B", dice=[6, 6, 5])
-    assert kinds(out, "attack")[0].data["defense_rank"] == 3
+    assert of_kind(out, "attack")[0].data["defense_rank"] == 3
     finish_round(game)
     assert game.snapshot()["figures"]["B"]["defense_rank"] == 0
 
@@ -29,10 +30,10 @@ def test_after_a_block_the_next_attack_is_at_minus_shield_value_minus_1():
     act(game, "A", "block")
     finish_round(game)
     out = act(game, "A", "attack", target="B", dice=[6, 6, 5])
-    assert kinds(out, "attack")[0].data["attack_rank"] == 4 - 2
+    assert of_kind(out, "attack")[0].data["attack_rank"] == 4 - 2
     finish_round(game)
     out = act(game, "A", "attack", target="B", dice=[6, 6, 5])
-    assert kinds(out, "attack")[0].data["attack_rank"] == 4  # only the next attack
+    assert of_kind(out, "attack")[0].data["attack_rank"] == 4  # only the next attack
 
 
 def test_spells_cant_be_cast_while_using_a_shield():
@@ -48,7 +49,7 @@ def test_spells_cant_be_cast_while_using_a_shield():
 def test_no_shield_with_bows_crossbows_or_two_handed_weapons(weapon):
     game = pair(a={"weapons": [weapon, "Dagger"], "shield": "Small Shield"})
     assert not fig(game, "A").shield_on
-    assert "cannot be used" in info(game, "A", "block").reason
+    assert "cannot be used" in action_info(game, "A", "block").reason
     act(game, "A", "short", params={"short": "shield"})  # strapping it on puts the weapon away
     assert fig(game, "A").shield_on and fig(game, "A").ready is None
     finish_round(game)
@@ -61,8 +62,8 @@ def test_a_heavy_crossbow_fires_once_every_other_round_loading_is_a_short_action
     act(game, "A", "attack", target="B", dice=[6, 6, 5])
     finish_round(game)
     assert "not loaded" in refused(game, do="act", figure="A", action="attack", target="B")
-    assert "not loaded" in info(game, "A", "attack").reason
-    assert "Load Heavy Crossbow" in info(game, "A", "short").choices
+    assert "not loaded" in action_info(game, "A", "attack").reason
+    assert "Load Heavy Crossbow" in action_info(game, "A", "short").choices
     act(game, "A", "short", params={"short": "load", "weapon": "Heavy Crossbow"})
     finish_round(game)
     act(game, "A", "attack", target="B", dice=[6, 6, 5])
@@ -80,7 +81,7 @@ def test_missiles_need_range_and_a_line_of_fire_walls_give_cover():
     assert "wall" in refused(game, do="act", figure="A", action="attack", target="B")
     game = pair(a={"weapons": ["Short Bow"]}, b_at=(2, -1), walls=[(1, 0)])  # one of the two lines
     out = act(game, "A", "attack", target="B", dice=[6, 6, 5])
-    assert ["cover", 2] in kinds(out, "attack")[0].data["defense"]
+    assert ["cover", 2] in of_kind(out, "attack")[0].data["defense"]
     game = pair(a={"weapons": ["Dagger"]}, b_at=(3, 0))
     assert "reaches 1" in refused(game, do="act", figure="A", action="attack", target="B")
 
@@ -95,7 +96,7 @@ def test_armor_reduces_base_magic_points_by_its_defense_value():
 def test_a_magical_attack_asks_the_target_for_a_saving_throw_vs_magic():
     game = pair(a={"magic": 6, "spells": ["Hold"]})
     out = act(game, "A", "cast", target="B", params={"spell": "Hold"}, dice=[1, 2, 2])  # 5 <= Mind 5
-    assert "nothing happens" in kinds(out, "roll")[0].text and not fig(game, "B").stunned
+    assert "nothing happens" in of_kind(out, "roll")[0].text and not fig(game, "B").stunned
     game = pair(a={"magic": 6, "spells": ["Hold"]})
     act(game, "A", "cast", target="B", params={"spell": "Hold"}, dice=[1, 2, 3])
     assert fig(game, "B").stunned
@@ -125,7 +126,7 @@ def test_drink_a_potion_read_a_scroll_activate_an_item():
 
 def test_a_move_reaches_hexes_within_the_movement_allowance_walls_and_figures_block():
     game = pair(a={"move": 2}, walls=[(0, -1)])
-    hexes = info(game, "A", "move").hexes
+    hexes = action_info(game, "A", "move").hexes
     from board.hexgrid import Hex, hex_distance
     assert all(hex_distance(Hex(0, 0), h) <= 2 for h in hexes)
     assert Hex(0, -1) not in hexes and Hex(1, 0) not in hexes and Hex(2, -1) in hexes
@@ -201,7 +202,7 @@ def test_a_cast_without_a_spell_named_takes_the_first_spell_that_fits_the_target
     game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "magic": 9, "spells": ["Sleep", "Bless"]},
                     {"name": "D", "team": "Red", "at": [0, 1]}, {"name": "B", "team": "Blue", "at": [3, 0]})
     out = act(game, "A", "cast", target="D")
-    assert kinds(out, "cast")[0].data["spell"] == "Bless"
+    assert of_kind(out, "cast")[0].data["spell"] == "Bless"
 
 
 def test_using_a_shield_means_on_the_arm_a_slung_shield_neither_blocks_nor_adds_to_defense():
@@ -211,7 +212,7 @@ def test_using_a_shield_means_on_the_arm_a_slung_shield_neither_blocks_nor_adds_
     act(game, "A", "short", params={"short": "ready", "weapon": "Dagger"})
     assert not fig(game, "A").shield_on
     finish_round(game)
-    assert "strap it on" in info(game, "A", "block").reason
+    assert "strap it on" in action_info(game, "A", "block").reason
     refused(game, do="act", figure="A", action="block")
     fig(game, "A").stance = "block"  # however it came to be: a slung shield adds nothing
     assert game.ruleset.snapshot(game.state)["figures"]["A"]["defense_rank"] == 0

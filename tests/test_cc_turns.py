@@ -1,6 +1,7 @@
 """Rounds, initiative, delay, surprise and the end-of-round checks (rule text 001)."""
 
-from cc_helpers import act, fig, finish_round, kinds, new_game, ok, refused
+from helpers import act, fig, of_kind, ok, refused
+from cc_helpers import finish_round, new_game
 from board.rules.base import Command
 from board.rules.combat_chart.state import Effect
 
@@ -129,7 +130,7 @@ def test_a_knocked_out_figure_skips_its_turns_and_recovers_on_a_body_roll_at_rou
     assert fig(game, "C").status == "knocked out" and "C" not in game.state.queue
     act(game, "A", "pass")
     out = act(game, "B", "pass", dice=[1, 2, 2])
-    assert fig(game, "C").status == "ok" and kinds(out, "wakes")
+    assert fig(game, "C").status == "ok" and of_kind(out, "wakes")
     assert "C" in game.state.queue
 
 
@@ -139,7 +140,7 @@ def test_a_stunned_figure_fights_at_minus_2_on_its_next_turn_then_recovers_at_ro
     assert game.snapshot()["figures"]["A"]["attack_rank"] == 2
     act(game, "A", "pass")
     out = act(game, "B", "pass")
-    assert not fig(game, "A").stunned and kinds(out, "recovers")
+    assert not fig(game, "A").stunned and of_kind(out, "recovers")
 
 
 def test_effects_for_rounds_run_out_and_effects_for_the_combat_stay():
@@ -153,7 +154,7 @@ def test_effects_for_rounds_run_out_and_effects_for_the_combat_stay():
 def test_the_fight_ends_when_only_one_side_is_still_fighting():
     game2 = _two(mind=9)
     out = ok(game2, do="gm", action="damage", figure="B", params={"amount": 10})
-    assert game2.state.phase == "over" and game2.state.winner == "Red" and kinds(out, "victory")
+    assert game2.state.phase == "over" and game2.state.winner == "Red" and of_kind(out, "victory")
 
 
 def test_a_refused_command_leaves_the_bleeding_wounds_as_they_were():

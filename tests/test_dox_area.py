@@ -2,17 +2,18 @@
 each figure may roll Athlete to leap clear, 6 per hex it must move on the real map."""
 
 from board.hexgrid import Hex, hex_neighbors, hex_ring
-from dox_helpers import act, attack_event, fig, new_game, of_kind, refused, snap
+from helpers import act, of_kind, only, refused, snap
+from dox_helpers import fig, new_game
 
 BOMBER = fig("Ann", "Red", [0, 0], weapon="Firebomb")  # Warrior 2; Firebomb: 4, range 3, radius 1
 
 
 def test_an_area_attack_must_roll_more_than_6_plus_the_ranged_challenge():
     game = new_game(BOMBER, fig("Bob", "Blue", [3, 0]), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "area_attack", to=(3, 0), dice=[2, 2]))  # 6: not more
+    event = only(act(game, "Ann", "area_attack", to=(3, 0), dice=[2, 2]), "attack")  # 6: not more
     assert not event.data["hit"] and snap(game, "Bob")["wounds"] == 0
     game = new_game(BOMBER, fig("Bob", "Blue", [4, 0]), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "area_attack", to=(4, 0), dice=[3, 4, 1, 1]))
+    event = only(act(game, "Ann", "area_attack", to=(4, 0), dice=[3, 4, 1, 1]), "attack")
     # 4 hexes away is the second range band: more than 6 + 2 needed; 9 hits, dox 1
     assert (event.data["challenge"], event.data["dox"], event.data["hit"]) == (8, 1, True)
 
@@ -56,7 +57,7 @@ def test_a_one_hex_area_gives_no_leap():
 
 def test_an_area_weapon_aimed_at_an_individual_is_a_normal_attack_with_a_bonus():
     game = new_game(BOMBER, fig("Bob", "Blue", [2, 0]), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[2, 2]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[2, 2]), "attack")
     assert event.data["modifier"] == 2 and event.data["dox"] == 4 + 2 + 2 - 8
 
 

@@ -1,7 +1,8 @@
 """The attack: Offense roll - Defense = dox; dox >= 0 hits; damage = dox + Strength + weapon -
 Protection; Fortune negates wounds; an attacker may pull the blow."""
 
-from dox_helpers import act, attack_event, fig, new_game, of_kind, ok, refused, snap
+from helpers import act, of_kind, ok, only, refused, snap
+from dox_helpers import fig, new_game
 
 A = dict(weapon="Sword")  # Strength 2, Warrior 2, Dodge 2, Parry 2 by default; Sword +3
 
@@ -13,7 +14,7 @@ def duel(a=None, b=None, **kw):
 
 def test_dox_is_the_offense_roll_minus_the_defense():
     game = duel()
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[5, 4]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[5, 4]), "attack")
     # 2d6 9 + Warrior 2 = 11 against Defense 6 + 2 = 8: dox 3
     assert (event.data["total"], event.data["defense"], event.data["dox"]) == (11, 8, 3)
 
@@ -21,7 +22,7 @@ def test_dox_is_the_offense_roll_minus_the_defense():
 def test_a_dox_of_zero_hits():
     game = duel()
     out = act(game, "Ann", "strike", target="Bob", dice=[3, 3])
-    assert attack_event(out).data["dox"] == 0 and attack_event(out).data["hit"]
+    assert only(out, "attack").data["dox"] == 0 and only(out, "attack").data["hit"]
     # dox 0 + Strength 2 + Sword 3 - Protection 0 = 5 wounds
     assert snap(game, "Bob")["wounds"] == 5
 
@@ -29,23 +30,23 @@ def test_a_dox_of_zero_hits():
 def test_a_negative_dox_misses():
     game = duel()
     out = act(game, "Ann", "strike", target="Bob", dice=[3, 2])
-    assert attack_event(out).data["dox"] == -1 and of_kind(out, "miss")
+    assert only(out, "attack").data["dox"] == -1 and of_kind(out, "miss")
     assert snap(game, "Bob")["wounds"] == 0
 
 
 def test_defense_is_the_better_of_dodge_and_parry():
     game = duel(b={"weapon": "Sword", "dodge": 1, "parry": 4})
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[6, 6]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[6, 6]), "attack")
     assert (event.data["defense"], event.data["using"]) == (10, "parry")
     game = duel(b={"weapon": "Sword", "dodge": 5, "parry": 4})
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[6, 6]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[6, 6]), "attack")
     assert (event.data["defense"], event.data["using"]) == (11, "dodge")
 
 
 def test_defense_is_the_one_that_is_possible():
     # Bob's fists cannot parry: his Dodge serves even though his Parry rating is higher.
     game = duel(b={"dodge": 1, "parry": 5})
-    assert attack_event(act(game, "Ann", "strike", target="Bob", dice=[6, 6])).data["using"] == "dodge"
+    assert only(act(game, "Ann", "strike", target="Bob", dice=[6, 6]), "attack").data["using"] == "dodge"
 
 
 def test_damage_is_dox_plus_strength_plus_weapon_minus_protection():
@@ -58,7 +59,7 @@ def test_damage_is_dox_plus_strength_plus_weapon_minus_protection():
 def test_protection_can_stop_every_wound():
     game = duel(a={"weapon": "Fist", "strength": 1}, b={"armor": "Plate"})
     out = act(game, "Ann", "strike", target="Bob", dice=[4, 2])
-    assert attack_event(out).data["hit"] and snap(game, "Bob")["wounds"] == 0
+    assert only(out, "attack").data["hit"] and snap(game, "Bob")["wounds"] == 0
 
 
 def test_the_victim_may_burn_fortune_to_negate_wounds():

@@ -2,7 +2,8 @@
 grab to disarm."""
 
 from board.rules.base import Command
-from dox_helpers import act, attack_event, fig, move, new_game, of_kind, refused, set_order, snap
+from helpers import act, of_kind, only, refused, snap
+from dox_helpers import fig, move, new_game, set_order
 
 
 def grappled(ann=None, bob=None, dox_dice=(4, 4), walls=(), bob_at=(1, 0)):
@@ -15,7 +16,7 @@ def grappled(ann=None, bob=None, dox_dice=(4, 4), walls=(), bob_at=(1, 0)):
 
 def test_a_grapple_is_a_warrior_roll_against_defense_and_records_the_dox():
     game = new_game(fig("Ann", "Red", [0, 0], warrior=3), fig("Bob", "Blue", [1, 0]), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]))
+    event = only(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]), "attack")
     assert (event.data["rating"], event.data["defense"], event.data["dox"]) == (3, 8, 3)
     assert snap(game, "Ann")["holds"] == ["Bob", 3] and snap(game, "Bob")["held_by"] == ["Ann"]
 
@@ -76,7 +77,7 @@ def test_a_better_hold_rolls_again_with_strength_if_higher_against_the_victims_a
     game = grappled(ann={"strength": 4}, bob={"athlete": 3})
     act(game, "Bob", "pass")
     set_order(game, "Ann", "Bob")
-    event = attack_event(act(game, "Ann", "better_hold", dice=[3, 3]))
+    event = only(act(game, "Ann", "better_hold", dice=[3, 3]), "attack")
     assert (event.data["rating"], event.data["defense"], event.data["dox"]) == (4, 9, 1)
     assert snap(game, "Ann")["holds"] == ["Bob", 1]
 
@@ -148,7 +149,7 @@ def test_the_grappler_may_fall_prone_as_a_free_action_taking_the_victim_down():
 def test_a_grab_to_disarm_lets_the_target_use_strength_and_does_not_restrain():
     game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5),
                     order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "grab_disarm", target="Bob", dice=[5, 4]))
+    event = only(act(game, "Ann", "grab_disarm", target="Bob", dice=[5, 4]), "attack")
     assert (event.data["defense"], event.data["using"], event.data["dox"]) == (11, "strength", 0)
     assert snap(game, "Bob")["weapon"] == "Fist" and "Axe" in game.state.figures["Ann"].gear
     assert snap(game, "Bob")["held_by"] == []
@@ -165,7 +166,7 @@ def test_a_grapple_is_a_warrior_attack_with_the_hands_a_bow_in_hand_does_not_sto
     game = new_game(fig("Ann", "Red", [0, 0], weapon="Shortbow"),
                     fig("Bob", "Blue", [1, 0], weapon="Sword", parry=3, dodge=0), order=["Ann", "Bob"])
     prediction = game.predict(Command(do="act", figure="Ann", action="grapple", target="Bob"))
-    event = attack_event(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]))
+    event = only(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]), "attack")
     assert (event.data["using"], event.data["defense"]) == ("parry", 9)
     assert prediction.roll.endswith("vs 9 (parry)")
 
@@ -178,8 +179,8 @@ def test_an_assisted_block_is_spent_on_one_grab():
                     fig("Bob", "Blue", [1, 0]), fig("Cat", "Blue", [-1, 0]),
                     order=["Gus", "Bob", "Cat", "Ann"])
     act(game, "Gus", "guard", target="Ann")
-    first = attack_event(act(game, "Bob", "grapple", target="Ann", dice=[1, 1]))
+    first = only(act(game, "Bob", "grapple", target="Ann", dice=[1, 1]), "attack")
     assert (first.data["using"], first.data["defense"]) == ("assisted block", 11)
     assert game.state.figures["Gus"].guarding is None
-    second = attack_event(act(game, "Cat", "grapple", target="Ann", dice=[1, 1]))
+    second = only(act(game, "Cat", "grapple", target="Ann", dice=[1, 1]), "attack")
     assert second.data["using"] != "assisted block" and second.data["defense"] == 6

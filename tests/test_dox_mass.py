@@ -4,7 +4,8 @@ The text's gorilla examples are the test vectors."""
 import pytest
 
 from board.rules.dox.rolls import mass_bonus
-from dox_helpers import act, attack_event, fig, new_game, of_kind, refused, set_order, snap
+from helpers import act, of_kind, only, refused, snap
+from dox_helpers import fig, new_game, set_order
 
 MASS = {"mass_rule": True}
 
@@ -21,7 +22,7 @@ def test_three_per_doubling_and_one_or_two_halfway_to_the_next(heavy, light, bon
 def test_the_gorilla_gets_no_bonus_to_initiate_the_grapple():
     game = new_game(fig("Kong", "Blue", [0, 0], mass=800), fig("Man", "Red", [1, 0]),
                     order=["Kong", "Man"], options=MASS)
-    event = attack_event(act(game, "Kong", "grapple", target="Man", dice=[3, 3]))
+    event = only(act(game, "Kong", "grapple", target="Man", dice=[3, 3]), "attack")
     assert event.data["modifier"] == 0 and event.data["dox"] == 0
 
 
@@ -47,7 +48,7 @@ def test_the_gorilla_gets_plus_6_to_maintain_its_grapple():
     act(game, "Kong", "grapple", target="Man", dice=[4, 4])
     act(game, "Man", "pass")
     set_order(game, "Kong", "Man")
-    event = attack_event(act(game, "Kong", "better_hold", dice=[1, 1]))
+    event = only(act(game, "Kong", "better_hold", dice=[1, 1]), "attack")
     assert event.data["modifier"] == 6 and event.data["dox"] == 2 + 2 + 6 - 8
 
 
@@ -61,8 +62,8 @@ def test_masses_add_for_a_group_pin_and_the_best_offense_gets_the_bonus():
     out = act(game, "Bob", "escape", dice=[3, 3])  # 6 + 4 = 10 vs Cal's 4 + 7 + 3 = 14
     assert of_kind(out, "roll")[0].data["challenge"] == 14 and len(snap(game, "Bob")["held_by"]) == 2
     set_order(game, "Ann", "Cal", "Bob")
-    assert attack_event(act(game, "Ann", "better_hold", dice=[4, 4])).data["modifier"] == 0
-    assert attack_event(act(game, "Cal", "better_hold", dice=[4, 4])).data["modifier"] == 3
+    assert only(act(game, "Ann", "better_hold", dice=[4, 4]), "attack").data["modifier"] == 0
+    assert only(act(game, "Cal", "better_hold", dice=[4, 4]), "attack").data["modifier"] == 3
 
 
 def test_a_much_more_massive_victim_cannot_be_slammed_thrown_or_moved():

@@ -6,8 +6,8 @@ import pytest
 
 from board.maps import parse_map
 from board.yamlio import InputError
-from dox_helpers import (act, attack_event, battle_text, fig, gm, info, move, new_game, of_kind, refused,
-                         set_order, snap)
+from helpers import act, action_info, gm, of_kind, only, refused, snap
+from dox_helpers import battle_text, fig, move, new_game, set_order
 
 HORSE = fig("Horse", "Red", [0, 0], kind="horse", weapon="Hooves", strength=5)
 
@@ -25,7 +25,7 @@ def test_the_rider_starts_on_his_mount():
 
 def test_rider_and_mount_move_together_and_a_horse_moves_twice_as_far():
     game = mounted(order=("Rex", "Horse", "Ann"), radius=12)
-    assert max(len(p) for p in info(game, "Rex", "move").hexes.values()) == 10
+    assert max(len(p) for p in action_info(game, "Rex", "move").hexes.values()) == 10
     move(game, "Rex", *[(0, -k) for k in range(1, 8)])
     assert snap(game, "Rex")["hex"] == snap(game, "Horse")["hex"] == [0, -7]
     act(game, "Rex", "pass")
@@ -34,18 +34,18 @@ def test_rider_and_mount_move_together_and_a_horse_moves_twice_as_far():
 
 def test_no_dodging_when_mounted_rider_serves_as_defense():
     game = mounted()
-    event = attack_event(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6]))
+    event = only(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6]), "attack")
     assert (event.data["using"], event.data["defense"]) == ("rider", 9)
 
 
 def test_the_rider_defense_may_carry_a_penalty():
     game = mounted(options={"rider_defense_penalty": 2})
-    assert attack_event(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6])).data["defense"] == 7
+    assert only(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6]), "attack").data["defense"] == 7
 
 
 def test_a_rider_who_can_block_parries():
     game = mounted(rider={"weapon": "Sword", "parry": 4})
-    assert attack_event(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6])).data["using"] == "parry"
+    assert only(act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6]), "attack").data["using"] == "parry"
 
 
 def test_a_hit_rider_rolls_rider_against_the_damage_before_protection():
@@ -131,7 +131,7 @@ def test_an_obedient_animal_told_to_hold_stays_put():
     act(game, "Ann", "command", target="Wolf", params={"order": "hold"}, dice=[6, 6])
     act(game, "Ann", "pass")
     assert "holds" in refused(game, do="move", figure="Wolf", action="move", path=((1, 1),))
-    assert "holds" in info(game, "Wolf", "move").reason
+    assert "holds" in action_info(game, "Wolf", "move").reason
 
 
 def test_a_war_trained_animal_helps_the_ranger_roll_and_the_gm_can_waive_it():

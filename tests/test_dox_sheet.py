@@ -8,7 +8,8 @@ from board.models import FigureBase
 from board.rules.base import get_ruleset
 from board.rules.dox.sheet import DoxFigure, catalogue
 from board.yamlio import InputError
-from dox_helpers import act, battle_text, fig, gm, new_game, refused, snap
+from helpers import act, gm, refused, snap
+from dox_helpers import battle_text, fig, new_game
 
 DOX = get_ruleset("dox")
 

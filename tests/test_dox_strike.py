@@ -1,12 +1,13 @@
 """Surprise, ranged strikes, thrown weapons, the strike to disarm and retrieving gear."""
 
-from dox_helpers import act, attack_event, fig, gm, info, move, new_game, of_kind, refused, snap
+from helpers import act, action_info, gm, of_kind, only, refused, snap
+from dox_helpers import fig, move, new_game
 
 
 def test_a_surprised_victim_gets_no_dodge_or_parry_challenge_6():
     game = new_game(fig("Ann", "Red", [0, 0], weapon="Sword"),
                     fig("Bob", "Blue", [1, 0], weapon="Sword", parry=5, unaware=True), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[2, 2]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[2, 2]), "attack")
     assert (event.data["defense"], event.data["using"], event.data["dox"]) == (6, "surprised", 0)
 
 
@@ -14,7 +15,7 @@ def test_surprise_adds_the_ranged_challenge():
     # Dagger range 3: 5 hexes away is the second band, +2 (option range_step).
     game = new_game(fig("Ann", "Red", [0, 0], weapon="Dagger"),
                     fig("Bob", "Blue", [5, 0], unaware=True), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[3, 3]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[3, 3]), "attack")
     assert (event.data["defense"], event.data["range_challenge"], event.data["dox"]) == (6, 2, 0)
 
 
@@ -34,8 +35,8 @@ def test_the_surprise_bonus_works_once_and_only_on_a_worse_fighter():
                     fig("Dan", "Blue", [0, 1], warrior=3, unaware=True), order=["Ann", "Bob", "Dan"])
     assert "worse fighter" in refused(game, do="act", figure="Ann", action="strike", target="Dan",
                                       params={"surprise_bonus": True})
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[1, 1],
-                             params={"surprise_bonus": True}))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[1, 1],
+                             params={"surprise_bonus": True}), "attack")
     assert event.data["modifier"] == 3 and event.data["dox"] == 2 + 3 + 3 - 6
     assert "Bob" in game.state.figures["Ann"].surprised_by_me
 
@@ -43,7 +44,7 @@ def test_the_surprise_bonus_works_once_and_only_on_a_worse_fighter():
 def test_a_ranged_strike_adds_the_range_challenge_and_a_thrown_weapon_lands_by_the_target():
     game = new_game(fig("Ann", "Red", [0, 0], weapon="Spear", gear=["Dagger"]),
                     fig("Bob", "Blue", [5, 0]), order=["Ann", "Bob"])
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[6, 4]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[6, 4]), "attack")
     # Spear range 4: 5 hexes is band 2 (+2); Defense 8; 12 - 10 = 2
     assert (event.data["range_challenge"], event.data["dox"]) == (2, 2)
     assert snap(game, "Ann")["weapon"] == "Fist"
@@ -68,10 +69,10 @@ def test_a_strike_to_disarm_knocks_the_object_away_and_retrieving_it_takes_an_ac
     game = new_game(fig("Ann", "Red", [0, 0], weapon="Sword"), fig("Bob", "Blue", [1, 0], weapon="Axe"),
                     order=["Ann", "Bob"])
     out = act(game, "Ann", "disarm", target="Bob", dice=[3, 3])
-    assert attack_event(out).data["defense"] == 8 and snap(game, "Bob")["wounds"] == 0
+    assert only(out, "attack").data["defense"] == 8 and snap(game, "Bob")["wounds"] == 0
     assert snap(game, "Bob")["weapon"] == "Fist" and game.snapshot()["items"] == {"[1, 0]": ["Axe"]}
     move(game, "Bob")
-    menu = info(game, "Bob", "retrieve")
+    menu = action_info(game, "Bob", "retrieve")
     assert menu.enabled and menu.choices == ("Axe at [1, 0]",)
     act(game, "Bob", "retrieve", params={"item": "Axe"})
     assert snap(game, "Bob")["weapon"] == "Axe" and game.snapshot()["items"] == {}
@@ -104,9 +105,9 @@ def test_the_surprise_bonus_is_a_less_expected_attack_an_off_hand_punch_not_the_
     game = new_game(fig("Ann", "Red", [0, 0], warrior=3, strength=2, weapon="Sword"),
                     fig("Bob", "Blue", [1, 0], warrior=1, athlete=0, weapon="Sword"), order=["Ann", "Bob"])
     move(game, "Ann")
-    assert "surprise_bonus" in info(game, "Ann", "strike").options
+    assert "surprise_bonus" in action_info(game, "Ann", "strike").options
     out = act(game, "Ann", "strike", target="Bob", dice=[3, 3], params={"surprise_bonus": True})
-    event = attack_event(out)
+    event = only(out, "attack")
     assert event.data["modifier"] == 3 and event.data["dox"] == 6 + 3 + 3 - 7  # Parry 1: Defense 7
     assert "Fist" in event.text
     assert of_kind(out, "roll")[0].data["raw_damage"] == 5 + 2 + 0  # dox + Strength + Fist 0

@@ -6,7 +6,8 @@ from pydantic import ValidationError
 
 from board.rules.dox.grapple import escape_margin
 from board.rules.dox.options import Options
-from dox_helpers import act, attack_event, fig, move, new_game, of_kind, ok, refused
+from helpers import act, of_kind, ok, only, refused
+from dox_helpers import fig, move, new_game
 
 
 def test_initiative_is_an_athlete_roll_highest_first():
@@ -60,7 +61,7 @@ def test_figures_and_walls_block_movement():
 def test_the_trait_roll_is_a_setting():
     game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), order=["Ann", "Bob"],
                     options={"trait_dice": "1d12"})
-    event = attack_event(act(game, "Ann", "strike", target="Bob", dice=[9]))
+    event = only(act(game, "Ann", "strike", target="Bob", dice=[9]), "attack")
     assert event.data["dice"] == [9] and event.data["dox"] == 9 + 2 - 8
     with pytest.raises(ValidationError):
         Options(trait_dice="lots")

@@ -8,7 +8,8 @@ from board.dice import ScriptedDice
 from board.hexgrid import Hex
 from board.rules.melee_seconds.actions7 import combined_strength, door_level, kick_target
 from board.rules.melee_seconds.tables import load
-from tests.ms_helpers import act, fig, fighter, general, new_game, offered, refused, texts
+from tests.helpers import act, fig, offered, refused, texts
+from tests.ms_helpers import fighter, general, new_game
 
 # The sentences of the rule text each action quotes ("..." marks a cut), copied from the
 # text once, so the test reads nothing outside the repository.
@@ -158,7 +159,7 @@ def test_a_flash_pellet_blinds_those_who_did_not_close_their_eyes():
 def test_despatching_the_helpless_needs_an_edged_weapon_and_one_amr():
     g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3),
                  fighter("C", "Blue", (4, 0), facing=3, amr=1))
-    from tests.ms_helpers import ok
+    from tests.helpers import ok
     ok(g, do="gm", action="damage", figure="B", params={"amount": 12})
     assert fig(g, "B").status == "unconscious"
     general(g, "A", dice=[1, 2, 3])

@@ -1,7 +1,8 @@
 """Full Defensive (4.1-4.5)."""
 
 from board.rules.base import Command
-from tests.ms_helpers import act, fig, fighter, general, new_game, offered, texts
+from tests.helpers import act, fig, offered, texts
+from tests.ms_helpers import fighter, general, new_game
 
 
 def round_two(b=None):

@@ -4,7 +4,8 @@ import pytest
 
 from board.dice import ScriptedDice
 from board.rules.melee_seconds.initiative import carry_forward, delay, roll_initiative
-from tests.ms_helpers import act, fig, fighter, general, new_game, nothing_until, offered, refused
+from tests.helpers import act, fig, offered, refused
+from tests.ms_helpers import fighter, general, new_game, nothing_until
 
 # 3.5's table: "Initiative rolled | Earliest permissible attacks".
 TABLE = [
@@ -136,7 +137,7 @@ def test_a_permitted_change_of_general_plot_loses_the_seconds_already_run():
     assert "GM permits" in refused(g, do="act", figure="A", action="general_plot",
                                    params={"plot": "fighting"}).replace(
         "only if the GM permits it", "GM permits")
-    from tests.ms_helpers import ok
+    from tests.helpers import ok
     ok(g, do="gm", action="allow_change", figure="A")
     general(g, "A", "fighting", dice=[2, 3, 5])
     assert fig(g, "A").initiative == (5,) and fig(g, "A").lost == (2, 3)
@@ -160,7 +161,7 @@ def test_full_defensive_only_at_the_beginning_of_a_melee_round_not_on_a_permitte
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[1, 2])
     nothing_until(g, 3)
-    from tests.ms_helpers import ok
+    from tests.helpers import ok
     ok(g, do="gm", action="allow_change", figure="A")
     assert "Fighting (Full Defensive)" not in offered(g, "A")["general_plot"].choices
     assert "beginning of a Melee Round" in refused(g, do="act", figure="A", action="general_plot",

@@ -1,6 +1,7 @@
 """Magic-Using in the Melee (3.7, 5.1.6, 5.4, 5.6)."""
 
-from tests.ms_helpers import act, fig, fighter, general, new_game, refused, texts
+from tests.helpers import act, fig, refused, texts
+from tests.ms_helpers import fighter, general, new_game
 
 
 def mage(plot="magic", dice=(1, 2), spells=0, amr=2):

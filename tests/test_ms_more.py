@@ -1,7 +1,8 @@
 """Thievish attacks (3.8), plotted parries, ranged attacks and reloading, GM commands."""
 
 from board.hexgrid import Hex
-from tests.ms_helpers import act, fig, fighter, general, new_game, offered, ok, refused, texts
+from tests.helpers import act, fig, offered, ok, refused, texts
+from tests.ms_helpers import fighter, general, new_game
 
 
 def pair(a=None, b=None, plot="fighting", a_dice=(1, 2, 3), b_dice=(1,)):

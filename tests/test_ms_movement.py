@@ -1,7 +1,8 @@
 """Movement and Reach (6.1-6.5)."""
 
 from board.hexgrid import Hex, hex_label
-from tests.ms_helpers import act, fig, fighter, general, new_game, offered, refused, texts
+from tests.helpers import act, fig, offered, refused, texts
+from tests.ms_helpers import fighter, general, new_game
 
 
 def start(a, b, a_dice=(1, 2, 3), b_dice=(1, 2), **kw):

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from board.rules.base import Command
-from tests.ms_helpers import act, fighter, general, new_game
+from tests.helpers import act
+from tests.ms_helpers import fighter, general, new_game
 
 
 def setup(b_facing=3, armour=None, hits=12):

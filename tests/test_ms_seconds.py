@@ -1,7 +1,8 @@
 """The seconds of a Melee Round: General and Specific Plots, secrecy, simultaneous resolution,
 plots that run on (2.1-2.5, 5.1-5.7), and the board's timeline."""
 
-from tests.ms_helpers import act, fig, fighter, general, new_game, offered, refused, texts
+from tests.helpers import act, fig, offered, refused, texts
+from tests.ms_helpers import fighter, general, new_game
 
 
 def duel(a=None, b=None, options=None, a_dice=(1, 2, 3), b_dice=(1, 2)):

@@ -5,7 +5,8 @@ the defender's armor dice and Power die; on a failure the defender's weapon dice
 the attacker's armor dice and Power die.
 """
 
-from ud_helpers import act, fig, figure, kinds, new_game, snap
+from helpers import act, fig, of_kind, snap
+from ud_helpers import figure, new_game
 
 STILL = {"dodge": False}  # no nimble dodge, so the numbers are plain
 
@@ -19,7 +20,7 @@ def duel(attacker=None, defender=None, **options):
 def test_engage_rolls_ability_and_weapon_dice_and_takes_the_highest():
     game = duel({"weapons": ["Greatsword"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[6, 2, 6])  # best 6: a success
-    attack = kinds(out, "attack")[0]
+    attack = of_kind(out, "attack")[0]
     assert attack.data["sides"] == [6, 10] and attack.data["faces"] == [6, 2]
     assert attack.data["grade"] == "success" and attack.data["hit"]
 
@@ -27,7 +28,7 @@ def test_engage_rolls_ability_and_weapon_dice_and_takes_the_highest():
 def test_a_success_hits_and_the_weapon_die_is_the_damage():
     game = duel({"weapons": ["Greatsword"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[1, 9, 6])  # Power d6 of Orc rolls 6
-    assert kinds(out, "damage_roll")[0].data["damage"] == 9
+    assert of_kind(out, "damage_roll")[0].data["damage"] == 9
     # no armor: 9 past armor, Power 6 <= 9: debilitating, incapacitated
     assert snap(game, "Orc")["status"] == "incapacitated"
 
@@ -36,7 +37,7 @@ def test_a_failure_means_the_defender_hits_the_attacker_a_trading_of_blows():
     game = duel()
     out = act(game, "Grog", "engage", target="Orc", dice=[3, 2, 5, 6])  # Orc's Sword d8 rolls 5
     assert [e.kind for e in out.events][:2] == ["attack", "miss"]
-    hit = kinds(out, "damage_roll")[0]
+    hit = of_kind(out, "damage_roll")[0]
     assert hit.figure == "Grog" and hit.data["damage"] == 5
     assert snap(game, "Orc")["status"] == "ok" and fig(game, "Grog").wounds == ["incidental"]
 
@@ -44,8 +45,8 @@ def test_a_failure_means_the_defender_hits_the_attacker_a_trading_of_blows():
 def test_the_test_reading_best_die_4_to_5_is_a_setback_that_still_hits():
     game = duel()
     out = act(game, "Grog", "engage", target="Orc", dice=[2, 4, 6])
-    assert kinds(out, "attack")[0].data["grade"] == "setback"
-    assert kinds(out, "damage_roll")[0].figure == "Orc"
+    assert of_kind(out, "attack")[0].data["grade"] == "setback"
+    assert of_kind(out, "damage_roll")[0].figure == "Orc"
 
 
 def test_wear_and_tear_a_setback_steps_the_attackers_weapon_down():
@@ -63,24 +64,24 @@ def test_wear_and_tear_is_an_option():
 def test_wear_and_tear_multiple_successes_step_the_enemys_armor_down():
     game = duel(defender={"armor": ["Maille"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[6, 7, 2, 6])
-    assert kinds(out, "attack")[0].data["grade"] == "critical"
+    assert of_kind(out, "attack")[0].data["grade"] == "critical"
     assert snap(game, "Orc")["armor"] == {"Maille": 4}
 
 
 def test_engage_tests_power_or_grace_by_choice_or_the_better_die():
     game = duel({"power": 4, "grace": 10})
     out = act(game, "Grog", "engage", target="Orc", dice=[9, 1, 6])
-    assert kinds(out, "attack")[0].data["ability"] == "grace"
+    assert of_kind(out, "attack")[0].data["ability"] == "grace"
     game = duel({"power": 4, "grace": 10})
     out = act(game, "Grog", "engage", target="Orc", params={"ability": "power"}, dice=[4, 1, 6])
-    assert kinds(out, "attack")[0].data["sides"] == [4, 8]
+    assert of_kind(out, "attack")[0].data["sides"] == [4, 8]
 
 
 def test_armor_reduces_the_damage_grogs_example():
     # "Grog rolls a 4 while the Orc rolls a 5 ... the orc is bruised but not hurt."
     game = duel({"weapons": ["Greatsword"]}, {"armor": ["Maille"]}, setback_wear=False)
     out = act(game, "Grog", "engage", target="Orc", dice=[1, 4, 5, 2])
-    hit = kinds(out, "damage_roll")[0].data
+    hit = of_kind(out, "damage_roll")[0].data
     assert (hit["damage"], hit["armor"], hit["taken"]) == (4, 5, 0)
     assert snap(game, "Orc")["status"] == "ok" and snap(game, "Orc")["wounds"] == []
 
@@ -109,7 +110,7 @@ def test_a_power_roll_of_1_is_a_severe_wound_and_power_steps_down():
 def test_a_1_on_d2_power_is_a_mortal_wound_and_death():
     game = duel(defender={"power": 2})
     out = act(game, "Grog", "engage", target="Orc", dice=[6, 1, 1])
-    assert snap(game, "Orc")["status"] == "dead" and kinds(out, "dies")
+    assert snap(game, "Orc")["status"] == "dead" and of_kind(out, "dies")
     assert game.state.winner == "PCs"
 
 
@@ -117,7 +118,7 @@ def test_a_shield_is_sundered_to_cancel_the_remaining_damage():
     game = duel(defender={"armor": ["Shield"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[1, 8, 2, 1])
     assert snap(game, "Orc")["armor"] == {} and snap(game, "Orc")["status"] == "ok"
-    assert kinds(out, "damage_roll")[0].data["sundered"]
+    assert of_kind(out, "damage_roll")[0].data["sundered"]
 
 
 def test_a_shield_kept_whole_when_its_bearer_will_not_sunder_it():
@@ -130,7 +131,7 @@ def test_nimble_dodge_a_lightly_armored_figure_adds_fatigue_to_cut_damage():
     game = duel(defender={"armor": ["Leather"], "dodge": True, "fatigue_limit": 3})
     out = act(game, "Grog", "engage", target="Orc", dice=[1, 8, 2, 6])  # 6 past armor, 3 dodged
     assert snap(game, "Orc")["fatigue"] == 3
-    assert kinds(out, "damage_roll")[0].data["taken"] == 3
+    assert of_kind(out, "damage_roll")[0].data["taken"] == 3
 
 
 def test_no_nimble_dodge_in_heavy_armor():
@@ -142,8 +143,8 @@ def test_no_nimble_dodge_in_heavy_armor():
 def test_dual_wielders_roll_all_weapon_dice_and_take_the_highest():
     game = duel({"weapons": ["Sword", "Dagger"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[2, 3, 4, 6])
-    data = kinds(out, "attack")[0].data
-    assert data["sides"] == [6, 8, 4] and kinds(out, "damage_roll")[0].data["damage"] == 4
+    data = of_kind(out, "attack")[0].data
+    assert data["sides"] == [6, 8, 4] and of_kind(out, "damage_roll")[0].data["damage"] == 4
 
 
 def test_any_1_steps_that_piece_of_equipment_down():
@@ -155,7 +156,7 @@ def test_any_1_steps_that_piece_of_equipment_down():
 def test_heavily_clad_roll_all_armor_dice_and_a_1_steps_that_piece_down():
     game = duel(defender={"armor": ["Maille", "Helmet", "Shield"], "sunder": False})
     out = act(game, "Grog", "engage", target="Orc", dice=[6, 3, 1, 2, 1, 6])
-    hit = kinds(out, "damage_roll")[0].data
+    hit = of_kind(out, "damage_roll")[0].data
     assert hit["armor_sides"] == [6, 4, 6] and hit["armor"] == 2
     assert snap(game, "Orc")["armor"] == {"Maille": 4, "Helmet": 4, "Shield": 4}
 
@@ -173,7 +174,7 @@ def test_a_piece_stepped_down_from_d2_breaks():
     game = duel({"weapons": ["Sword d2", "Dagger"]}, setback_wear=False)
     out = act(game, "Grog", "engage", target="Orc", dice=[2, 1, 4, 6])
     assert snap(game, "Grog")["weapons"] == {"Dagger": 4}
-    assert any("breaks" in e.text for e in kinds(out, "wear"))
+    assert any("breaks" in e.text for e in of_kind(out, "wear"))
 
 
 def test_sunder_after_wear_a_shield_broken_by_its_own_die_cannot_also_be_sundered():
@@ -182,7 +183,7 @@ def test_sunder_after_wear_a_shield_broken_by_its_own_die_cannot_also_be_sundere
     broke on its own die is no longer borne."""
     game = duel(defender={"armor": ["Shield d2", "Leather"]})
     out = act(game, "Grog", "engage", target="Orc", dice=[1, 8, 1, 1, 6])  # shield d2 and Leather roll 1
-    hit = kinds(out, "damage_roll")[0].data
+    hit = of_kind(out, "damage_roll")[0].data
     assert not hit["sundered"] and hit["taken"] == 7
     assert snap(game, "Orc")["armor"] == {"Leather": 2} and snap(game, "Orc")["status"] == "incapacitated"
 

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from board.rules.base import Command
-from ud_helpers import act, figure, new_game
+from helpers import act
+from ud_helpers import figure, new_game
 
 
 class _Branch(Exception):

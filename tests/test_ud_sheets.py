@@ -6,7 +6,8 @@ from board.game import Game
 from board.maps import parse_map
 from board.rules.base import get_ruleset
 from board.rules.usage_dice.gear import catalogue, step_down
-from ud_helpers import act, fig, figure, gm, new_game, refused, snap
+from helpers import act, fig, gm, refused, snap
+from ud_helpers import figure, new_game
 
 RULES = get_ruleset("usage-dice")
 

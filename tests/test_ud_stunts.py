@@ -1,6 +1,7 @@
 """Stunts by ability test (shove, trip, disarm, sunder armor), indirect damage, and reviving."""
 
-from ud_helpers import act, fig, figure, info, kinds, new_game, refused, snap
+from helpers import act, action_info, fig, of_kind, refused, snap
+from ud_helpers import figure, new_game
 
 STILL = {"dodge": False}
 
@@ -13,20 +14,20 @@ def pair(orc=None, **kw):
 def test_a_shove_moves_the_target_one_hex_away():
     game = pair()
     out = act(game, "Ann", "shove", target="Orc", dice=[5, 2])
-    assert snap(game, "Orc")["hex"] == [2, 0] and kinds(out, "moves")
-    assert not kinds(out, "damage_roll")  # "They may not cause damage directly"
+    assert snap(game, "Orc")["hex"] == [2, 0] and of_kind(out, "moves")
+    assert not of_kind(out, "damage_roll")  # "They may not cause damage directly"
 
 
 def test_a_failed_stunt_does_nothing_and_deals_no_blow():
     game = pair()
     out = act(game, "Ann", "shove", target="Orc", dice=[3, 2])
-    assert snap(game, "Orc")["hex"] == [1, 0] and not kinds(out, "damage_roll")
+    assert snap(game, "Orc")["hex"] == [1, 0] and not of_kind(out, "damage_roll")
 
 
 def test_shoving_into_fire_does_damage_indirectly_ignoring_armor():
     game = pair({"armor": ["Plate"]}, fire=[(2, 0)])
     out = act(game, "Ann", "shove", target="Orc", dice=[6, 2, 5, 3])  # fire d6 rolls 5, Power 3
-    burn = kinds(out, "damage_roll")[0].data
+    burn = of_kind(out, "damage_roll")[0].data
     assert burn["armor_faces"] == [] and burn["taken"] == 5
     assert snap(game, "Orc")["status"] == "incapacitated"
 
@@ -45,7 +46,7 @@ def test_a_trip_leaves_the_target_prone_and_standing_up_takes_its_move():
     act(game, "Ann", "trip", target="Orc", dice=[6, 1])
     assert snap(game, "Orc")["prone"]
     act(game, "Ann", "move", to=(-1, 0))
-    assert info(game, "Orc", "move").reason.startswith("Orc is prone")
+    assert action_info(game, "Orc", "move").reason.startswith("Orc is prone")
     act(game, "Orc", "stand")
     assert not snap(game, "Orc")["prone"] and snap(game, "Orc")["moved"]
 
@@ -69,13 +70,13 @@ def test_sunder_armor_steps_the_targets_best_armor_down():
 
 def test_a_stunt_needs_an_enemy_next_to_the_figure():
     game = new_game(figure("Ann", "PCs", (0, 0)), figure("Orc", "Orcs", (3, 0)))
-    assert info(game, "Ann", "trip").reason == "no enemy next to it"
+    assert action_info(game, "Ann", "trip").reason == "no enemy next to it"
 
 
 def test_a_companion_revives_an_incapacitated_figure():
     game = new_game(figure("Ann", "PCs", (0, 0)), figure("Bo", "PCs", (0, 1)),
                     figure("Orc", "Orcs", (4, 0)))
     game.state.figures["Bo"].status = "incapacitated"
-    assert info(game, "Ann", "revive").targets == ("Bo",)
+    assert action_info(game, "Ann", "revive").targets == ("Bo",)
     act(game, "Ann", "revive", target="Bo")
     assert snap(game, "Bo")["status"] == "ok" and snap(game, "Bo")["done"]

@@ -1,6 +1,7 @@
 """No initiative and combat turns: sides in turn, each figure moves and takes one action."""
 
-from ud_helpers import act, fig, figure, info, new_game, ok, refused
+from helpers import act, action_info, fig, ok, refused
+from ud_helpers import figure, new_game
 
 
 def two_sides(**options):
@@ -42,7 +43,7 @@ def test_the_move_may_come_after_the_action():
     game = two_sides()
     act(game, "Ann", "dash", to=(1, 0))
     assert not fig(game, "Ann").done
-    assert info(game, "Ann", "engage").reason == "Ann has already taken its action this turn"
+    assert action_info(game, "Ann", "engage").reason == "Ann has already taken its action this turn"
     act(game, "Ann", "move", to=(2, 0))
     assert fig(game, "Ann").done
 
@@ -50,7 +51,7 @@ def test_the_move_may_come_after_the_action():
 def test_a_move_is_limited_by_speed_and_blocked_by_walls_and_figures():
     game = new_game(figure("Ann", "PCs", (0, 0), speed=2), figure("Orc", "Orcs", (1, 0)),
                     walls=[(0, 1)])
-    reach = info(game, "Ann", "move").hexes
+    reach = action_info(game, "Ann", "move").hexes
     assert all(len(path) <= 2 for path in reach.values())
     assert (1, 0) not in reach and (0, 1) not in reach
     assert "cannot reach" in refused(game, do="act", figure="Ann", action="move", to=(3, 0))

@@ -3,9 +3,8 @@
 import pytest
 
 from board.hexgrid import Hex
-from ww_helpers import (
-    act, action_info, events_of, figure, gm, move, new_game, only, refused, snap, stand_still_until,
-)
+from helpers import act, action_info, gm, of_kind, only, refused, snap
+from ww_helpers import figure, move, new_game, stand_still_until
 
 
 def duel(ann: dict | None = None, bob: dict | None = None, *more, **game_options):
@@ -46,7 +45,7 @@ def test_on_a_hit_the_attacker_rolls_the_weapons_damage():
 def test_a_miss_does_no_damage():
     game = duel()
     outcome = act(game, "Ann", "attack", target="Bob", dice=(6, 6, 6))
-    assert not events_of(outcome, "damage") and snap(game, "Bob")["st"] == 10
+    assert not of_kind(outcome, "damage") and snap(game, "Bob")["st"] == 10
 
 
 # --- 3d6 or 4d6 -------------------------------------------------------------------------------
@@ -218,7 +217,7 @@ def test_a_missile_that_misses_may_hit_a_character_in_its_path():
     assert only(outcome, "stray_hit").figure == "Cid"
     assert only(outcome, "stray_hit").data["needed"] == 10
     assert only(outcome, "damage").figure == "Cid" and only(outcome, "damage").data["taken"] == 3
-    assert not events_of(outcome, "stray_miss")
+    assert not of_kind(outcome, "stray_miss")
 
 
 def test_a_character_in_the_path_who_makes_his_dexterity_check_is_missed():
@@ -239,7 +238,7 @@ def test_a_character_in_the_path_rolls_at_the_ranged_penalty_of_the_attack():
 def test_a_missile_that_hits_its_target_spares_the_characters_in_its_path():
     game = shooter("Short Bow", 4, figure("Cid", "red", (-5, 0), 1))
     outcome = act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1, 4))
-    assert not events_of(outcome, "stray_hit") and not events_of(outcome, "stray_miss")
+    assert not of_kind(outcome, "stray_hit") and not of_kind(outcome, "stray_miss")
     assert only(outcome, "damage").figure == "Bob"
 
 
@@ -276,7 +275,7 @@ def test_after_a_hit_the_target_of_a_slam_makes_a_3d6_st_check_adjusted_by_the_s
     event = only(outcome, "falls" if falls else "keeps_feet")
     assert event.data["needed"] == bob_st + (bob_st - ann_st)
     assert snap(game, "Bob")["posture"] == ("fallen" if falls else "standing")
-    assert not events_of(outcome, "damage")
+    assert not of_kind(outcome, "damage")
 
 
 def test_the_st_check_uses_unwounded_strength():
@@ -299,7 +298,7 @@ def test_a_shield_rush_needs_a_ready_shield():
 def test_a_missed_slam_has_no_effect():
     game = duel({"weapons": []})
     outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "slam"}, dice=(6, 6, 6))
-    assert not events_of(outcome, "falls") and not events_of(outcome, "keeps_feet")
+    assert not of_kind(outcome, "falls") and not of_kind(outcome, "keeps_feet")
 
 
 def test_a_martial_arts_throw_substitutes_a_dexterity_check():
@@ -362,10 +361,10 @@ def test_a_set_pole_arm_strikes_the_charger_first_at_plus_2_and_double_damage():
     game = charge([(-2, 0), (-1, 0), (0, 0)], weapon="Broadsword", st=12,
                   bob={"weapons": ["Halberd"], "st": 13}, set_pole=True)
     outcome = act(game, "Ann", "charge_attack", target="Bob", dice=(4, 4, 4, 1, 2, 6, 6, 6))
-    first, second = events_of(outcome, "attack")
+    first, second = of_kind(outcome, "attack")
     assert first.figure == "Bob" and first.data["needed"] == 12 and first.data["hit"] is True
     assert ("pole arm set against the charge", 2) in first.data["modifiers"]
-    assert events_of(outcome, "damage_roll")[0].data["total"] == 4  # 2d6-1 rolls 2, doubled
+    assert of_kind(outcome, "damage_roll")[0].data["total"] == 4  # 2d6-1 rolls 2, doubled
     assert second.figure == "Ann"
 
 
@@ -375,7 +374,7 @@ def test_a_set_pole_arm_does_nothing_against_an_attacker_who_did_not_charge():
     stand_still_until(game, "Ann")
     act(game, "Bob", "set_pole")
     outcome = act(game, "Ann", "attack", target="Bob", dice=(6, 6, 6))
-    assert [e.figure for e in events_of(outcome, "attack")] == ["Ann"]
+    assert [e.figure for e in of_kind(outcome, "attack")] == ["Ann"]
 
 
 def test_setting_a_pole_arm_needs_a_ready_pole_arm():

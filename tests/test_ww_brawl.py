@@ -12,10 +12,8 @@ import pytest
 
 from board.hexgrid import Hex
 from board.saves import load_game, save_game
-from ww_helpers import (
-    act, action_info, events_of, figure, finish_turn, move, new_game, only, refused, snap,
-    stand_still_until,
-)
+from helpers import act, action_info, of_kind, only, refused, snap
+from ww_helpers import figure, finish_turn, move, new_game, stand_still_until
 
 BRAWL = (1, 0)  # Bob's hex
 
@@ -110,7 +108,7 @@ def test_leaving_a_brawl_by_disengaging_out_of_the_enemys_threat_zone():
     finish_turn(game)
     stand_still_until(game, "Ann")
     outcome = act(game, "Ann", "disengage", to=(2, 0))
-    if not events_of(outcome, "disengages"):  # Bob first chooses whether to strike
+    if not of_kind(outcome, "disengages"):  # Bob first chooses whether to strike
         outcome = act(game, "Bob", "let_go")
     assert snap(game, "Ann")["hex"] == [2, 0]
 

@@ -12,10 +12,9 @@ import yaml
 
 from board.rules.base import Command
 from board.script import game_to_yaml, parse_script
-from ww_helpers import (
-    act, active, battle_text, figure, finish_turn, gm, move, new_game, only, phase, refused, snap,
-    stand_still_until,
-)
+from helpers import act, gm, only, refused, snap
+from ww_helpers import (active, battle_text, figure, finish_turn, move, new_game, phase,
+    stand_still_until)
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOT_KEYS = {"hex", "facing", "st", "adj_dx", "posture", "status", "engaged", "engaged_with",

@@ -2,9 +2,8 @@
 
 import pytest
 
-from ww_helpers import (
-    act, events_of, figure, finish_turn, new_game, offered, only, snap, stand_still_until,
-)
+from helpers import act, of_kind, offered, only, snap
+from ww_helpers import figure, finish_turn, new_game, stand_still_until
 
 # Where Bob (at [1, 0]) faces, for Ann (at [0, 0], facing east) to strike him from his front,
 # side or rear.
@@ -167,7 +166,7 @@ def test_8_damage_after_armor_in_a_turn_knocks_the_character_down():
 
 def test_7_damage_leaves_the_character_on_his_feet():
     game, outcome = hit_bob("front", (4, 3))
-    assert not events_of(outcome, "falls") and snap(game, "Bob")["posture"] == "standing"
+    assert not of_kind(outcome, "falls") and snap(game, "Bob")["posture"] == "standing"
 
 
 def test_8_damage_after_armor_from_two_hits_in_a_turn_knocks_the_character_down():
@@ -225,4 +224,4 @@ def test_the_dexterity_check_against_falling_is_made_once_a_turn():
     game, _ = hit_bob("front", (4, 4), {"dx": 11, "armor": "Plate Armor"}, more=[cid], then=(1, 1, 1))
     outcome = act(game, "Cid", "charge_attack", target="Bob", dice=(1, 1, 1, 4, 4, 1, 1, 1))
     assert taken(outcome) == 3
-    assert not events_of(outcome, "staggers") and not events_of(outcome, "falls")
+    assert not of_kind(outcome, "staggers") and not of_kind(outcome, "falls")

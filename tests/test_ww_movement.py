@@ -3,10 +3,8 @@
 import pytest
 
 from board.hexgrid import Hex, hex_neighbor
-from ww_helpers import (
-    act, action_info, active, farthest, figure, gm, line, move, new_game, ok, only, phase,
-    refused, snap, stand_still_until,
-)
+from helpers import act, action_info, gm, ok, only, refused, snap
+from ww_helpers import active, farthest, figure, line, move, new_game, phase, stand_still_until
 
 FAR_ENEMY = figure("Far", "blue", (0, -7), 2, dx=5)  # keeps the fight going, well away from the action
 

@@ -6,10 +6,8 @@ The Optional Advanced Initiative System is checked with initiative in test_ww_tu
 import pytest
 from pydantic import ValidationError
 
-from ww_helpers import (
-    act, events_of, farthest, figure, finish_turn, gm, move, new_game, only, refused, snap,
-    stand_still_until,
-)
+from helpers import act, gm, of_kind, only, refused, snap
+from ww_helpers import farthest, figure, finish_turn, move, new_game, stand_still_until
 
 NONLETHAL = {"nonlethal_damage": True}
 BREATHER = {"nonlethal_damage": True, "breather": True}
@@ -135,14 +133,14 @@ def test_a_character_knocked_out_by_more_than_half_his_strength_in_lethal_damage
     assert only(outcome, "unconscious").data["out_for_combat"] is True
     for _ in range(3):
         outcome = finish_turn(game, dice=(6,))
-        assert not events_of(outcome, "recovers") and snap(game, "Bob")["status"] == "unconscious"
+        assert not of_kind(outcome, "recovers") and snap(game, "Bob")["status"] == "unconscious"
 
 
 def test_without_the_nonlethal_rule_an_unconscious_character_does_not_recover():
     game, _ = strike("Broadsword", 12, (5, 4), {"st": 10}, options={})
     assert snap(game, "Bob")["status"] == "unconscious"
     outcome = finish_turn(game, dice=(6,))
-    assert not events_of(outcome, "recovers")
+    assert not of_kind(outcome, "recovers")
 
 
 # --- Take a breather (optional) ---------------------------------------------------------------
@@ -183,7 +181,7 @@ def test_a_breather_never_heals_lethal_damage():
 def test_damage_through_armor_during_the_turn_spoils_the_breather():
     game = thrown_club(breather=True)  # Bob is hit while he takes his breather
     outcome = finish_turn(game, dice=(6,))
-    assert not events_of(outcome, "recovers") and snap(game, "Bob")["st"] == 4
+    assert not of_kind(outcome, "recovers") and snap(game, "Bob")["st"] == 4
 
 
 def test_other_characters_are_at_plus_3_to_hit_a_breather_all_turn_whoever_acts_first():

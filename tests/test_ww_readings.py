@@ -1,7 +1,8 @@
 """Rule sentences read strictly: throwing skills, Disengage away, lying figures, push-back."""
 
 from board.hexgrid import Hex
-from tests.ww_helpers import figure, new_game, ok, refused, stand_still_until
+from tests.helpers import ok, refused
+from tests.ww_helpers import figure, new_game, stand_still_until
 
 
 def test_a_thrown_weapon_needs_the_thrown_weapons_skill_or_its_own_skill():
@@ -54,7 +55,7 @@ def test_a_figure_lying_down_must_stand_before_it_attacks():
 
 def test_a_surprised_figure_has_no_threat_zone_until_the_end_of_the_turn():
     # "A character who is unconscious, dead, fallen, prone, surprised, etc., has no Threat Zone."
-    from tests.ww_helpers import gm
+    from tests.helpers import gm
     game = engaged_pair()
     assert game.snapshot()["figures"]["Ann"]["engaged"]
     gm(game, "surprise", "Bob")

@@ -15,6 +15,7 @@ from board.maps import parse_map
 from board.rules.base import Command
 from board.tables import load_spells
 from board.yamlio import InputError
+from helpers import event_kinds, ok, only
 
 MERLIN = "{name: Merlin, team: A, at: [0, 0], facing: 0, dx: 12, iq: 14, %s}"
 ORC = "{name: Orc, team: B, at: [%d, 0], facing: 3, dx: 9, iq: 10, weapons: [Club]}"
@@ -29,12 +30,6 @@ def new_game(*figures: str, seed: int = 0, **options) -> Game:
 def merlin(spells: str = "Magic Fist", **fields) -> str:
     extra = ", ".join(f"{k}: {v}" for k, v in fields.items())
     return MERLIN % (f"spells: [{spells}]" + (f", {extra}" if extra else ""))
-
-
-def ok(game: Game, **command) -> Outcome:
-    outcome = game.submit(Command(**command))
-    assert outcome.accepted, outcome.reason
-    return outcome
 
 
 def to_combat(game: Game, keep: bool = False) -> None:
@@ -59,15 +54,6 @@ def next_turn(game: Game) -> Outcome:
 def cast(game: Game, target: str, spell: str, dice=None, caster="Merlin", **extra) -> Outcome:
     return ok(game, do="act", figure=caster, action="cast", target=target,
               params={"spell": spell}, dice=dice, **extra)
-
-
-def kinds(outcome: Outcome) -> list[str]:
-    return [e.kind for e in outcome.events]
-
-
-def event(outcome: Outcome, kind: str):
-    (found,) = [e for e in outcome.events if e.kind == kind]
-    return found
 
 
 # --- the catalogue -------------------------------------------------------------------------
@@ -107,7 +93,7 @@ def test_casting_costs_the_spells_st_as_lethal_damage():
     outcome = cast(game, "Orc", "Magic Fist", dice=(6, 6, 6))
     m = game.state.figures["Merlin"]
     assert (m.lethal, m.nonlethal, m.effective_st) == (2, 0, 8)
-    assert event(outcome, "spell_cost").data == {"amount": 2, "nonlethal": False, "st": 8}
+    assert only(outcome, "spell_cost").data == {"amount": 2, "nonlethal": False, "st": 8}
 
 
 def test_strength_loss_from_spellcasting_is_nonlethal_under_the_nonlethal_rule():
@@ -122,7 +108,7 @@ def test_a_caster_may_knock_himself_out_and_the_spell_still_goes_off():
     game = new_game(merlin(st=3), ORC % 3)
     to_combat(game)
     outcome = cast(game, "Orc", "Magic Fist", dice=(1, 1, 1, 4))
-    assert kinds(outcome)[:5] == ["action", "cast", "spell_cost", "unconscious", "attack"]
+    assert event_kinds(outcome)[:5] == ["action", "cast", "spell_cost", "unconscious", "attack"]
     assert game.state.figures["Merlin"].status == "unconscious"
     assert game.state.figures["Orc"].lethal == 4
 
@@ -133,7 +119,7 @@ def test_a_caster_may_knock_himself_out_and_the_spell_still_goes_off():
 def test_a_thrown_spell_is_at_minus_one_per_hex_between(at, between):
     game = new_game(merlin(), ORC % at)
     to_combat(game)
-    attack = event(cast(game, "Orc", "Magic Fist", dice=(6, 6, 6)), "attack")
+    attack = only(cast(game, "Orc", "Magic Fist", dice=(6, 6, 6)), "attack")
     assert attack.data["needed"] == 12 - between
     assert attack.data["dice"] == 3
 
@@ -144,9 +130,9 @@ def test_a_thrown_spell_that_misses_hits_nobody_else():
     game = new_game(merlin(), ORC % 4, bo)
     to_combat(game)
     outcome = cast(game, "Orc", "Magic Fist", dice=(6, 6, 6))
-    attack = event(outcome, "attack")
+    attack = only(outcome, "attack")
     assert not attack.data["hit"] and ("Bo in the line of fire", -1) in attack.data["modifiers"]
-    assert not [k for k in kinds(outcome) if k.startswith("stray") or k == "damage"]
+    assert not [k for k in event_kinds(outcome) if k.startswith("stray") or k == "damage"]
     assert game.state.figures["Bo"].damage == 0
 
 
@@ -161,7 +147,7 @@ def test_dodging_makes_a_thrown_spell_roll_four_dice():
     game = new_game(merlin(), ORC % 3)
     to_combat(game)
     ok(game, do="act", figure="Orc", action="dodge")  # declared before Merlin acts
-    attack = event(cast(game, "Orc", "Magic Fist", dice=(3, 3, 3, 3)), "attack")
+    attack = only(cast(game, "Orc", "Magic Fist", dice=(3, 3, 3, 3)), "attack")
     assert (attack.data["dice"], attack.data["roll"], attack.data["hit"]) == (4, 12, False)
 
 
@@ -170,7 +156,7 @@ def test_a_fireball_does_lethal_damage_and_armor_gives_its_full_value():
     game = new_game(merlin("Fireball"), orc, nonlethal_damage=True)
     to_combat(game)
     outcome = cast(game, "Orc", "Fireball", dice=(1, 1, 1, 5, 4))
-    assert event(outcome, "damage").data == {
+    assert only(outcome, "damage").data == {
         "raw": 9, "armor": 2, "taken": 7, "lethal": 7, "nonlethal": 0, "st": 3, "st_max": 10}
 
 
@@ -181,8 +167,8 @@ def test_blur_makes_the_target_harder_to_hit():
     game = new_game(merlin("Blur"), ORC % 1)
     to_combat(game)
     outcome = cast(game, "Merlin", "Blur")
-    assert "attack" not in kinds(outcome)  # a condition takes effect without a roll
-    attack = event(ok(game, do="act", figure="Orc", action="attack", target="Merlin",
+    assert "attack" not in event_kinds(outcome)  # a condition takes effect without a roll
+    attack = only(ok(game, do="act", figure="Orc", action="attack", target="Merlin",
                       dice=(6, 6, 6)), "attack")
     assert ("spell: Blur", -4) in attack.data["modifiers"]
     assert attack.data["needed"] == 9 - 4
@@ -194,10 +180,10 @@ def test_spell_upkeep_a_character_does_this_on_his_turn_before_moving():
     cast(game, "Merlin", "Blur")
     assert game.state.figures["Merlin"].effective_st == 4
     turn2 = next_turn(game)
-    assert "spell_cost" not in kinds(turn2)  # nothing is charged before he chooses
+    assert "spell_cost" not in event_kinds(turn2)  # nothing is charged before he chooses
     assert game.state.active == "Merlin"
     kept = ok(game, do="move", figure="Merlin", action="upkeep")
-    assert kinds(kept) == ["spell_cost"] and game.state.active == "Merlin"  # he still moves
+    assert event_kinds(kept) == ["spell_cost"] and game.state.active == "Merlin"  # he still moves
     assert game.state.figures["Merlin"].effective_st == 3
     to_combat(game)
     assert len(game.state.spells) == 1
@@ -222,7 +208,7 @@ def test_if_he_moves_but_fails_to_announce_upkeep_the_spell_fails_and_costs_noth
     game = blur_up()
     st = game.state.figures["Merlin"].effective_st
     moved = ok(game, do="move", figure="Merlin", action="stand_still")
-    assert event(moved, "spell_ends").data["spell"] == "Blur" and game.state.spells == []
+    assert only(moved, "spell_ends").data["spell"] == "Blur" and game.state.spells == []
     assert game.state.figures["Merlin"].effective_st == st
 
 
@@ -230,7 +216,7 @@ def test_a_caster_may_take_a_breather_no_spending_str_on_maintaining_spells():
     game = blur_up(nonlethal_damage=True, breather=True)
     st = game.state.figures["Merlin"].effective_st
     outcome = ok(game, do="move", figure="Merlin", action="breather")
-    assert "spell_ends" in kinds(outcome) and "spell_cost" not in kinds(outcome)
+    assert "spell_ends" in event_kinds(outcome) and "spell_cost" not in event_kinds(outcome)
     assert game.state.figures["Merlin"].turn.stance == "breather"
     assert game.state.figures["Merlin"].effective_st == st and game.state.spells == []
 
@@ -259,7 +245,7 @@ def test_upkeep_lapses_when_the_caster_is_unconscious():
     ok(game, do="gm", figure="Merlin", action="damage", params={"amount": 7})
     assert game.state.figures["Merlin"].status == "unconscious"
     turn2 = next_turn(game)
-    assert event(turn2, "spell_ends").data["spell"] == "Blur" and game.state.spells == []
+    assert only(turn2, "spell_ends").data["spell"] == "Blur" and game.state.spells == []
 
 
 # --- healing -------------------------------------------------------------------------------
@@ -269,7 +255,7 @@ def test_healing_spells_heal_lethal_damage_first():
     to_combat(game)
     ok(game, do="gm", figure="Merlin", action="damage", params={"amount": 2})  # lethal
     outcome = cast(game, "Merlin", "Heal", dice=(4,))  # costs 3 nonlethal first
-    heal = event(outcome, "heals")
+    heal = only(outcome, "heals")
     assert (heal.data["lethal"], heal.data["nonlethal"]) == (2, 2)
     m = game.state.figures["Merlin"]
     assert (m.lethal, m.nonlethal) == (0, 1)
@@ -282,7 +268,7 @@ def test_a_healed_figure_wakes_when_his_strength_allows():
     assert game.state.figures["Ann"].status == "unconscious"
     to_combat(game)
     outcome = cast(game, "Ann", "Heal", dice=(2,))
-    assert "wakes" in kinds(outcome)
+    assert "wakes" in event_kinds(outcome)
     assert game.state.figures["Ann"].effective_st == 3
 
 
@@ -299,7 +285,7 @@ def test_an_illusion_appears_next_to_the_caster_facing_his_way():
     game = new_game(merlin("Illusory Warrior"), ORC % 3)
     to_combat(game)
     outcome = cast(game, "Merlin", "Illusory Warrior")
-    assert "attack" not in kinds(outcome)
+    assert "attack" not in event_kinds(outcome)
     ghost = game.state.figures["Illusory Warrior"]
     assert (ghost.hex, ghost.facing, ghost.team) == ((1, 0), 0, "A")
     assert ghost.illusion and ghost.caster == "Merlin" and ghost.ready == "Broadsword"
@@ -326,7 +312,7 @@ def test_an_illusion_fights_like_a_figure_and_does_real_damage():
     ok(game, do="act", figure="Merlin", action="pass")
     outcome = ok(game, do="act", figure="Illusory Warrior", action="attack", target="Orc",
                  dice=(1, 1, 1, 3, 3))
-    assert event(outcome, "damage").data["lethal"] == 6
+    assert only(outcome, "damage").data["lethal"] == 6
     assert game.state.figures["Orc"].lethal == 6
 
 
@@ -336,7 +322,7 @@ def test_disbelief_on_a_successful_iq_check_removes_the_illusion():
     cast(game, "Merlin", "Illusory Warrior")
     outcome = ok(game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior",
                  dice=(4, 3, 3))  # 10 vs IQ 10
-    assert kinds(outcome)[1:3] == ["disbelieve", "vanishes"]
+    assert event_kinds(outcome)[1:3] == ["disbelieve", "vanishes"]
     assert "Illusory Warrior" not in game.state.figures and game.state.spells == []
     assert "Illusory Warrior" not in game.state.order + game.state.queue
 
@@ -347,13 +333,13 @@ def test_failed_disbelief_leaves_the_illusion_and_a_real_figure_stays_real():
     cast(game, "Merlin", "Illusory Warrior")
     failed = ok(game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior",
                 dice=(4, 4, 3))
-    assert event(failed, "disbelieve").data["success"] is False
+    assert only(failed, "disbelieve").data["success"] is False
     assert "Illusory Warrior" in game.state.figures and game.state.turn == 2
     to_combat(game, keep=True)
     ok(game, do="act", figure="Merlin", action="pass")
     ok(game, do="act", figure="Illusory Warrior", action="pass")
     real = ok(game, do="act", figure="Orc", action="disbelieve", target="Merlin", dice=(1, 1, 1))
-    assert event(real, "disbelieve").data["dispelled"] is False
+    assert only(real, "disbelieve").data["dispelled"] is False
     assert "Merlin" in game.state.figures
 
 
@@ -369,7 +355,7 @@ def test_an_illusion_vanishes_when_its_upkeep_lapses():
     assert "Illusory Warrior" in game.state.figures
     next_turn(game)  # cannot pay without passing out, so he moves without upkeep
     moved = ok(game, do="move", figure="Merlin", action="stand_still")
-    assert [k for k in kinds(moved) if k in ("spell_ends", "vanishes")] == ["spell_ends", "vanishes"]
+    assert [k for k in event_kinds(moved) if k in ("spell_ends", "vanishes")] == ["spell_ends", "vanishes"]
     assert "Illusory Warrior" not in game.state.figures
 
 

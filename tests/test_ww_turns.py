@@ -1,9 +1,7 @@
 """Warrior & Wizard, Phases and Initiative: who goes first, and the order through the turn."""
 
-from ww_helpers import (
-    act, active, figure, finish_turn, gm, move, new_game, only, phase, refused, snap,
-    stand_still_until,
-)
+from helpers import act, gm, only, refused, snap
+from ww_helpers import active, figure, finish_turn, move, new_game, phase, stand_still_until
 
 
 def initiative(outcome):

@@ -3,7 +3,8 @@
 import pytest
 
 from board.tables import load_tables
-from ww_helpers import act, events_of, figure, new_game, refused, stand_still_until, submit
+from helpers import act, of_kind, refused, submit
+from ww_helpers import figure, new_game, stand_still_until
 
 WEAPONS = sorted(load_tables().weapons)
 
@@ -24,7 +25,7 @@ def test_every_row_of_the_weapons_table_is_usable_or_refused_with_a_reason(weapo
     for dice in ((1, 1, 1) + (3,) * 8, (6, 6, 6) + (3,) * 8):
         outcome = submit(game, do="act", figure="Ann", action=action, target="Bob", dice=dice)
         if outcome.accepted:
-            assert events_of(outcome, "attack")
+            assert of_kind(outcome, "attack")
             game.undo()
         else:
             assert outcome.reason and "malformed" not in outcome.reason
@@ -34,8 +35,8 @@ def test_every_row_of_the_weapons_table_is_usable_or_refused_with_a_reason(weapo
 def test_a_weapon_whose_damage_is_see_notes_or_poison_hits_and_leaves_its_effect_to_the_gm(weapon):
     game = armed(weapon, 3)
     outcome = act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1))
-    assert events_of(outcome, "attack")[0].data["hit"]
-    assert not events_of(outcome, "damage") and events_of(outcome, "hit_effect")
+    assert of_kind(outcome, "attack")[0].data["hit"]
+    assert not of_kind(outcome, "damage") and of_kind(outcome, "hit_effect")
     assert game.state.figures["Bob"].damage == 0
 
 
@@ -47,15 +48,15 @@ def test_the_spear_thrower_is_not_itself_a_thrown_weapon():
 def test_spear_thrower_plus_2_to_thrown_spear():
     game = armed("Spear", 3, "Spear Thrower")
     outcome = act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1, 3))
-    assert events_of(outcome, "damage_roll")[0].data["dice"] == "2d6-2"  # Spear 1d6+2, +2: 1d6+4
+    assert of_kind(outcome, "damage_roll")[0].data["dice"] == "2d6-2"  # Spear 1d6+2, +2: 1d6+4
     assert game.state.figures["Ann"].weapons == ["Spear Thrower"]  # the thrower stays in hand
 
 
 def test_spear_thrower_str_minimum_is_str_for_spear_thrown():
     game = armed("Spear", 3, "Spear Thrower", st=9)  # Spear: ST 11
     outcome = act(game, "Ann", "shoot", target="Bob", dice=(1, 1, 1, 3))
-    assert ("STR 2 under the minimum", -2) in [tuple(m) for m in events_of(outcome, "attack")[0].data["modifiers"]]
-    assert events_of(outcome, "damage_roll")[0].data["dice"] == "1d6+3"  # -1 damage for 2 short
+    assert ("STR 2 under the minimum", -2) in [tuple(m) for m in of_kind(outcome, "attack")[0].data["modifiers"]]
+    assert of_kind(outcome, "damage_roll")[0].data["dice"] == "1d6+3"  # -1 damage for 2 short
 
 
 # --- Rows the board was missing -----------------------------------------------------------------
@@ -73,10 +74,10 @@ def test_spiked_buckler_1d6_minus_2_damage_if_used_as_a_weapon():
     offered = next(i for i in game.ruleset.actions(game.state, "Ann") if i.id == "attack")
     assert offered.options["strike_with"] == (None, "Spiked Buckler")
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 4), params={"strike_with": "Spiked Buckler"})
-    attack = events_of(outcome, "attack")[0]
+    attack = of_kind(outcome, "attack")[0]
     assert attack.data["weapon"] == "Spiked Buckler" and ["Short weapon into the next hex", -1] in [
         list(m) for m in attack.data["modifiers"]]
-    assert events_of(outcome, "damage_roll")[0].data["dice"] == "1d6-2"
+    assert of_kind(outcome, "damage_roll")[0].data["dice"] == "1d6-2"
 
 
 def test_a_slung_or_plain_shield_is_no_weapon():
@@ -89,13 +90,13 @@ def test_pike_2d6_plus_1_or_as_spear():
     # As a Spear: the Spear's 1d6+2 and its ST minimum 11 (the Pike's is 12).
     game = melee({"weapons": ["Pike"], "st": 11}, bob_at=(2, 0))
     plain = act(game, "Ann", "charge_attack", target="Bob", dice=(1, 1, 1, 1, 1))
-    assert events_of(plain, "damage_roll")[0].data["dice"] == "2d6+1"
-    assert ["STR 1 under the minimum", -1] in [list(m) for m in events_of(plain, "attack")[0].data["modifiers"]]
+    assert of_kind(plain, "damage_roll")[0].data["dice"] == "2d6+1"
+    assert ["STR 1 under the minimum", -1] in [list(m) for m in of_kind(plain, "attack")[0].data["modifiers"]]
     game.undo()
     spear = act(game, "Ann", "charge_attack", target="Bob", dice=(1, 1, 1, 1),
                 params={"strike_with": "Pike (as Spear)"})
-    assert events_of(spear, "damage_roll")[0].data["dice"] == "1d6+2"
-    assert events_of(spear, "attack")[0].data["modifiers"] == []
+    assert of_kind(spear, "damage_roll")[0].data["dice"] == "1d6+2"
+    assert of_kind(spear, "attack")[0].data["modifiers"] == []
 
 
 @pytest.mark.parametrize("weapon, action, dice", [("Broadsword", "attack", "2d6+2"),
@@ -105,11 +106,11 @@ def test_a_weapon_that_is_on_fire_does_plus_2_damage_a_flaming_arrow_too(weapon,
     ok_gm = submit(game, do="gm", action="ignite", figure="Ann", params={"weapon": True})
     assert ok_gm.accepted, ok_gm.reason
     outcome = act(game, "Ann", action, target="Bob", dice=(1, 1, 1, 1, 1))
-    assert events_of(outcome, "damage_roll")[0].data["dice"] == dice  # 2d6 / 1d6+2, +2
+    assert of_kind(outcome, "damage_roll")[0].data["dice"] == dice  # 2d6 / 1d6+2, +2
 
 
 def test_the_burning_torch_is_not_counted_twice():
     game = melee({"weapons": ["Burning Torch"]})
     assert submit(game, do="gm", action="ignite", figure="Ann", params={"weapon": True}).accepted
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 1))
-    assert events_of(outcome, "damage_roll")[0].data["dice"] == "1d6+2"
+    assert of_kind(outcome, "damage_roll")[0].data["dice"] == "1d6+2"

@@ -55,7 +55,10 @@ def _trip(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]
 
 
 def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
-    weapon = max((w for w in t.weapons if w.kind == "melee"), key=lambda w: w.die)
+    held = [w for w in t.weapons if w.kind == "melee"]
+    if not held:  # its last one broke on its own 1s as it riposted
+        return [Event("miss", f"{t.name} has no weapon left to disarm", t.name, {})]
+    weapon = max(held, key=lambda w: w.die)
     t.weapons.remove(weapon)
     state.items.setdefault(t.hex, []).append(weapon)
     return [Event("status", f"{f.name} disarms {t.name}: the {weapon.name} falls at "
@@ -63,6 +66,8 @@ def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Even
 
 
 def _sunder_armor(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
+    if not t.armor:  # its last piece broke on its own 1s as it defended
+        return [Event("miss", f"{t.name} has nothing left to sunder", t.name, {})]
     piece = max(t.armor, key=lambda a: a.die)
     return [Event("wear", f"{f.name} sunders armor: " + step_item(t, piece), t.name, {})]
 

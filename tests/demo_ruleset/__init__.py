@@ -1,0 +1,250 @@
+"""Demo: the smallest ruleset that plays on the board, the worked example of docs/rulesets.md.
+
+Each figure in turn moves up to its Move along open hexes, then may attack an adjacent enemy:
+1d6, at or above the option `hit_on` hits for 1 damage (a 6: 2). At 0 HP it dies; the last side
+standing wins. Only the tests register it (`registered()`): the board's ruleset list reads the
+folders under board/rules/, so players never see it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from board.dice import DiceSource
+from board.hexgrid import Hex, hex_distance, hex_range
+from board.maps import BattleMap, Terrain
+from board.models import FigureBase
+from board.rules import registry
+from board.rules.base import ActionInfo, Command, Event, Refusal, Token, position_hex
+from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.turn import TurnInfo
+from board.rules.kernel.victory import check_victory
+
+ID = "demo"
+
+
+class DemoFigure(FigureBase):
+    """The figure sheet: the fields a map file gives beside name, team and at."""
+
+    hp: int = Field(3, ge=1, le=20, description="hit points")
+    move: int = Field(3, ge=0, le=10, description="hexes a figure may move in its turn")
+
+
+class Options(BaseModel):
+    """The demo's one optional rule."""
+
+    model_config = ConfigDict(extra="forbid")
+    hit_on: int = Field(4, ge=2, le=6, description="a d6 roll at or above this hits")
+
+
+@dataclass
+class Fighter:
+    name: str
+    team: str
+    hex: Hex
+    hp: int
+    hp_max: int
+    move: int
+
+    @property
+    def up(self) -> bool:
+        return self.hp > 0
+
+
+@dataclass
+class DemoState(Cloneable):  # the kernel writes its clone(), sharing nothing mutable
+    battle: Shared[BattleMap]
+    options: Options
+    figures: dict[str, Fighter]
+    order: list[str]
+    turn: int = 1
+    index: int = 0
+    phase: str = "movement"  # movement, combat, over
+    winner: str | None = None
+
+    @property
+    def active(self) -> str | None:
+        return None if self.phase == "over" else self.order[self.index]
+
+
+# --- rules ------------------------------------------------------------------------------------
+
+def reach(state: DemoState, f: Fighter) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex f may end its move on -> the path there (breadth first: a shortest one)."""
+    taken = {o.hex for o in state.figures.values() if o is not f}  # the dead lie where they fell
+    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
+    frontier = [f.hex]
+    for _ in range(f.move):
+        reached = []
+        for h in frontier:
+            for n in state.battle.ways.get(h, ()):
+                if n not in taken and n not in paths:
+                    paths[n] = paths[h] + (n,)
+                    reached.append(n)
+        frontier = reached
+    return {h: p for h, p in paths.items() if p}
+
+
+def foes_beside(state: DemoState, f: Fighter) -> list[str]:
+    return [o.name for o in state.figures.values()
+            if o.up and o.team != f.team and hex_distance(o.hex, f.hex) == 1]
+
+
+def acting(state: DemoState, command: Command, phase: str) -> Fighter:
+    """The figure the command names, if it is its turn in this phase; else Refusal."""
+    if state.phase == "over":
+        raise Refusal("the fight is over")
+    if command.figure != state.active:
+        raise Refusal(f"it is {state.active}'s turn, not {command.figure}'s")
+    if state.phase != phase:
+        raise Refusal(f"{command.action or command.do} is not done in the {state.phase} phase")
+    return state.figures[command.figure]
+
+
+def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
+    f = acting(state, command, "movement")
+    if command.action == "stay":
+        return ()
+    if command.action != "move":
+        raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
+    path = tuple(position_hex(p, state.battle.layout) for p in command.path or ())
+    if not path:
+        raise Refusal("a move needs a path")
+    offered = reach(state, f)
+    if path[-1] not in offered or len(path) > f.move or any(
+            hex_distance(a, b) != 1 or b not in offered for a, b in zip((f.hex,) + path, path)):
+        raise Refusal(f"{f.name} cannot move along that path: at most {f.move} free hexes, each "
+                      "next to the one before")
+    return path
+
+
+def plan_act(state: DemoState, command: Command) -> Fighter | None:
+    f = acting(state, command, "combat")
+    if command.action == "pass":
+        return None
+    if command.action != "attack":
+        raise Refusal(f'unknown action "{command.action}"; expected attack or pass')
+    if command.target not in foes_beside(state, f):
+        raise Refusal(f"{command.target} is not a standing enemy next to {f.name}")
+    return state.figures[command.target]
+
+
+def next_turn(state: DemoState) -> list[Event]:
+    """The next standing figure's movement phase, or the end of the fight."""
+    won = check_victory(state)  # the kernel's: at most one team has a figure up
+    if won:
+        return won
+    state.phase = "movement"
+    for _ in state.order:
+        state.index = (state.index + 1) % len(state.order)
+        state.turn += state.index == 0
+        if state.figures[state.active].up:
+            break
+    return [Event("turn", f"{state.active}'s turn", state.active)]
+
+
+def do_move(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
+    path, f = plan_move(state, command), state.figures[command.figure]
+    events = [Event("moves", f"{f.name} moves {len(path)} hexes", f.name,
+                    {"path": [list(h) for h in path]})] if path else []
+    f.hex, state.phase = (path[-1] if path else f.hex), "combat"
+    return events + ([] if foes_beside(state, f) else next_turn(state))
+
+
+def do_act(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
+    target, f = plan_act(state, command), state.figures[command.figure]
+    return (attack(state, f, target, dice) if target else []) + next_turn(state)
+
+
+def attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
+    roll = dice.roll(6)
+    taken = 0 if roll < state.options.hit_on else 2 if roll == 6 else 1
+    target.hp = max(0, target.hp - taken)
+    events = [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
+                    + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
+              Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken})]
+    if not target.up:
+        events.append(Event("dies", f"{target.name} dies", target.name))
+    return events
+
+
+class Demo(Rules):
+    """The Ruleset interface (board/rules/base.py) over the rules above: the kernel's Rules
+    dispatches each command's "do" to its (plan, apply) and lists the legal commands."""
+
+    id, name, facing, gm_actions = ID, "Demo", False, ()
+    handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act)}
+    odds_note = "1d6 against the option hit_on."
+
+    def figure_model(self) -> type[DemoFigure]:
+        return DemoFigure
+
+    def check_figure(self, spec, problem) -> DemoFigure:
+        return spec
+
+    def options_model(self) -> type[Options]:
+        return Options
+
+    def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
+        figures = {s.name: Fighter(s.name, s.team, Hex(*s.at), s.hp, s.hp, s.move) for s in battle.figures}
+        state = DemoState(battle, options, figures, list(figures))
+        return state, [Event("turn", f"{state.active}'s turn", state.active)]
+
+    def turn_info(self, state: DemoState) -> TurnInfo:
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner)
+
+    def actors(self, state: DemoState) -> list[str]:
+        return [state.active] if state.active else []
+
+    def tokens(self, state: DemoState) -> dict[str, Token]:
+        return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status="ok" if f.up else "dead",
+                              meter=(f.hp, f.hp_max), meter_label="HP") for f in state.figures.values()}
+
+    def card(self, state: DemoState, figure: str) -> list[tuple[str, str]]:
+        f = state.figures[figure]
+        return [("HP", f"{f.hp} of {f.hp_max}"), ("Move", str(f.move))]
+
+    def actions(self, state: DemoState, figure: str) -> list[ActionInfo]:
+        f = state.figures.get(figure)
+        if f is None or figure != state.active:
+            return []
+        if state.phase == "movement":
+            hexes = reach(state, f)
+            return [ActionInfo("move", "Move", "movement", bool(hexes), None if hexes else "no room",
+                               needs="path", hexes=hexes), ActionInfo("stay", "Stay", "movement")]
+        foes = tuple(foes_beside(state, f))
+        return [ActionInfo("attack", "Attack", "combat", bool(foes), None if foes else "no enemy beside",
+                           needs="target", targets=foes), ActionInfo("pass", "Pass", "combat")]
+
+    def predict(self, state: DemoState, command: Command):
+        return None
+
+    def snapshot(self, state: DemoState) -> dict[str, Any]:
+        return {"turn": state.turn, "phase": state.phase, "active": state.active, "winner": state.winner,
+                "figures": {f.name: {"hex": list(f.hex), "hp": f.hp} for f in state.figures.values()}}
+
+
+DEMO = Demo()
+
+
+def demo_battle(radius: int = 3, walls=((0, 0), (1, -1))) -> BattleMap:
+    """The demo's sample map: a small hexagon with two walls, two figures a side."""
+    figures = [DemoFigure(name="Ash", team="Red", at=(-3, 1)), DemoFigure(name="Bex", team="Red", at=(-3, 2)),
+               DemoFigure(name="Cor", team="Blue", at=(3, -1), hp=4), DemoFigure(name="Dun", team="Blue", at=(3, -2))]
+    return BattleMap(name="Demo", ruleset=ID, layout="flat", cells=frozenset(hex_range(Hex(0, 0), radius)),
+                     terrain={Hex(*w): Terrain("wall") for w in walls}, figures=figures, source=None)
+
+
+@contextmanager
+def registered() -> Iterator[Demo]:
+    """The demo registered for the time of a test; the board's ruleset list never shows it."""
+    registry.register(DEMO)
+    try:
+        yield DEMO
+    finally:
+        registry._RULESETS.pop(ID, None)
