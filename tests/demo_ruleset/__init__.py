@@ -19,7 +19,8 @@ from board.hexgrid import Hex, hex_distance, hex_range
 from board.maps import BattleMap, Terrain
 from board.models import FigureBase
 from board.rules import registry
-from board.rules.base import ActionInfo, Command, Event, Refusal, Token, position_hex
+from board.rules.base import ActionInfo, Command, Event, Refusal, Token
+from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
@@ -112,7 +113,7 @@ def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
         return ()
     if command.action != "move":
         raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
-    path = tuple(position_hex(p, state.battle.layout) for p in command.path or ())
+    path = tuple(to_hex(state, p) for p in command.path or ())
     if not path:
         raise Refusal("a move needs a path")
     offered = reach(state, f)
