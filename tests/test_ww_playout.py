@@ -73,7 +73,7 @@ def test_random_legal_play_keeps_the_invariants(path, seed):
         assert_no_overlap(game)
         for event in outcome.events:
             # An Engaged figure never moves more than one hex in the movement phase.
-            if event.kind == "moves" and event.figure == command.figure and was_engaged:
+            if event.kind == "move" and event.figure == command.figure and was_engaged:
                 assert len(event.data["path"]) <= 1
         healed = {e.figure for e in outcome.events if e.kind in HEALING_EVENTS}
         for name, st in before_st.items():

@@ -52,6 +52,9 @@ class Event:
     text: str
     figure: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    # How the log shows a kind of the ruleset's own: a tone of board.rules.kernel.events.TONES
+    # ("" for the kind's own); presentation only, so not in the JSON.
+    tone: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
+from board.rules.kernel.events import moved
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
@@ -78,8 +79,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     if fits(f.hex, facing):  # a multihex figure keeps its facing where the new one does not fit
         f.facing = facing
     words = f"moves to {state.battle.label(f.hex)}" if walked else f"turns to face {f.facing}"
-    events.append(Event("move", f"{f.name} {words}", f.name,
-                        {"path": [[h.q, h.r] for h in walked], "facing": f.facing}))
+    events.append(moved(f.name, walked, f"{f.name} {words}", facing=f.facing))
     return (start, *walked)
 
 
@@ -189,7 +189,7 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
     """6.5: a damaging, unparried attack by an attacker moving forward drives the opponent back."""
     steps = 1 + dealt // state.tables.procedure["drive_back"]["per"]
     occupied = state.occupied(ignore=t.name)
-    moved = 0
+    path = []
     for _ in range(steps):
         away = reach.face_towards(a.hex, t.hex, t.facing)  # straight back first
         options = [hex_neighbor(t.hex, (away + turn) % 6) for turn in (0, -1, 1)]
@@ -198,11 +198,11 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
         if not options:
             break
         t.hex = options[0]
-        moved += 1
-    if not moved:
+        path.append(t.hex)
+    if not path:
         return []
-    return [Event("move", f"{t.name} is driven back {moved} hex{'es' if moved > 1 else ''}",
-                  t.name, {"path": [[t.hex.q, t.hex.r]], "driven": True})]
+    return [moved(t.name, path, f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}",
+                  forced=True)]
 
 
 def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:

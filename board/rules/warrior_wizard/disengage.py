@@ -13,6 +13,7 @@ from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.kernel.events import moved
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
@@ -142,6 +143,6 @@ def finish(state: WWState, dice: DiceSource) -> list[Event]:
     f.turn.moved += 1
     f.turn.entered.append(f.hex)
     label = state.battle.label
-    events.append(Event("disengages", f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}", f.name,
-                        {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
+    events.append(moved(f.name, [f.hex], f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}",
+                        action="disengage", facing=f.facing))
     return events + fire.after_move(state, f, path, dice)
