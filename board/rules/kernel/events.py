@@ -47,11 +47,11 @@ OUTCOME_WORDS = {FALLS: "falls", UNCONSCIOUS: "goes unconscious", DIES: "dies"}
 
 def tone(event: Event) -> str:
     """The event's tone: its own, else its kind's; a move that stays put, or damage that does
-    nothing, is dim."""
+    nothing, is dim; a forced move (shoved, driven back) hurts."""
     if event.tone:
         return event.tone
-    if event.kind == MOVE and not event.data.get("path"):
-        return "dim"
+    if event.kind == MOVE:
+        return "hurt" if event.data.get("forced") else "plain" if event.data.get("path") else "dim"
     if event.kind == DAMAGE and not event.data.get("taken"):
         return "dim"
     return TONE_OF.get(event.kind, "plain")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
-from board.rules.kernel.events import moved
+from board.rules.kernel.events import damaged, moved
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
@@ -130,9 +130,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
-    events.append(Event("damage", text, t.name, {"faces": list(faces), "location": location,
-                                                 "location_bonus": bonus, "damage": taken,
-                                                 "shielded": shielded, "by": f.name}))
+    events.append(damaged(t.name, taken, text, faces=list(faces), location=location, location_bonus=bonus,
+                          shielded=shielded, by=f.name))
     wounds[t.name] = wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
         ok, r = check_roll(state, t.sheet.co, dice)
@@ -281,8 +280,8 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
         return []
     if "damage" in spell:
         r = roll(Dice.parse(spell["damage"]), dice)
-        events = [Event("damage", f"{name} strikes {t.name}: {r.total} damage", t.name,
-                        {"faces": list(r.faces), "damage": r.total, "by": caster})]
+        events = [damaged(t.name, r.total, f"{name} strikes {t.name}: {r.total} damage", faces=list(r.faces),
+                          by=caster)]
         return events + _wound(state, t, r.total)
     r = roll(Dice.parse(spell["heal"]), dice)
     healed = min(t.damage, r.total)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event
-from board.rules.kernel.events import moved
+from board.rules.kernel.events import STANDS, moved
 from board.rules.usage_dice.actions import plan
 from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
 from board.rules.usage_dice.defend import attacker_edge, defend_yourself
@@ -40,7 +40,7 @@ def _move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
 
 def _stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     f.prone = False
-    return [Event("status", f"{f.name} stands up", f.name, {"posture": "standing"})]
+    return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
 def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str,

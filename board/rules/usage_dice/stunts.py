@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Event
-from board.rules.kernel.events import moved
+from board.rules.kernel.events import WAKES, moved
 from board.rules.usage_dice.board_geometry import shove_destination
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.defend import defend_yourself
@@ -81,7 +81,7 @@ def revive(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     t = state.figures[d["target"]]
     t.status = "ok"
     t.moved = t.acted = t.done = True
-    return [Event("status", f"{f.name} revives {t.name}", t.name, {"status": "ok"})]
+    return [Event(WAKES, f"{f.name} revives {t.name}", t.name, {"status": "ok"})]
 
 
 def pick_up(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:

@@ -8,7 +8,7 @@ from board.dice import Dice, DiceSource, check, roll
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
 from board.rules.base import Event
-from board.rules.kernel.events import moved
+from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -79,11 +79,10 @@ def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice:
     record.damage_after_armor += split.total
     if split.total:
         record.spoiled = True
-    events = [Event("damage", f"{target.name} takes {split.total} damage"
-                    + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
-                    target.name, {"raw": raw, "armor": armor, "taken": split.total,
-                                  "lethal": split.lethal, "nonlethal": split.nonlethal,
-                                  "st": target.effective_st, "st_max": target.st})]
+    events = [damaged(target.name, split.total, f"{target.name} takes {split.total} damage"
+                      + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
+                      raw=raw, armor=armor, lethal=split.lethal, nonlethal=split.nonlethal,
+                      st=target.effective_st, st_max=target.st)]
     events += update_status(state, target)
     if target.status == "ok":
         events += _falls(state, target, dice, attacker, raw, split.total)

@@ -116,7 +116,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         if g.name in state.queue:
             state.queue.remove(g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events = [Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name)]
+        events = [Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name, tone="action")]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
     left = tuple(n for n in state.disengage.waiting

@@ -38,7 +38,7 @@ def _burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceS
     text = f"{f.name} burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
     events = [Event("burns", text, f.name,
                     {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
-                     "armor": armor, "cause": why})]
+                     "armor": armor, "cause": why}, tone="fire")]
     if raw:
         events += take_damage(state, f, raw, armor, dice)
     return events
@@ -77,23 +77,23 @@ def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSourc
         ok, data, text = _iq_check(state, f, 3, "stay", dice, {"hex": [f.hex.q, f.hex.r]})
         if ok:
             return path, [Event("fire_check", f"{f.name} holds his ground in the fire ({text})",
-                                f.name, data)]
+                                f.name, data, tone="fire")]
         out = _way_out(state, f)
         if out is None:
             return path, [Event("fire_check", f"{f.name} cannot bear the fire but finds no way out "
-                                              f"({text})", f.name, data)]
+                                              f"({text})", f.name, data, tone="fire")]
         data["to"] = [out.q, out.r]
         return [out], [Event("fire_check", f"{f.name} cannot bear the fire and steps out to "
-                                           f"{label(out)} ({text})", f.name, data)]
+                                           f"{label(out)} ({text})", f.name, data, tone="fire")]
     for index, h in enumerate(path):
         if fire_at(state, f, h):
             ok, data, text = _iq_check(state, f, 3, "enter", dice, {"hex": [h.q, h.r]})
             if ok:
                 return path, [Event("fire_check", f"{f.name} dares the fire at {label(h)} ({text})",
-                                    f.name, data)]
+                                    f.name, data, tone="fire")]
             data["stopped_after"] = index
             return path[:index], [Event("balks", f"{f.name} balks at the fire at {label(h)} ({text})",
-                                        f.name, data)]
+                                        f.name, data, tone="fire")]
     return path, []
 
 
@@ -141,7 +141,7 @@ def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         verb = "keeps his head" if ok else f"panics and must run ({RUN} or more hexes)"
         events.append(Event("panic" if not ok else "fire_check",
                             f"{f.name} is on fire ({EXTENT[f.on_fire]}) and {verb} ({text})",
-                            f.name, data))
+                            f.name, data, tone="fire"))
     return events
 
 
@@ -192,12 +192,13 @@ def _on_fire(state: WWState, f: FigureState, dice: DiceSource) -> list[Event]:
         # "Stop, drop, and roll can put out a fire in one Turn; the character takes one full
         # Turn of burning"
         f.on_fire, f.running_on_fire = None, False
-        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name))
+        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name,
+                            tone="good"))
         return events
     f.running_on_fire = ran
     if ran and SPREAD[extent] != extent:
         f.on_fire = SPREAD[extent]
         events.append(Event("fire_spreads", f"Running fans the flames: {f.name} now burns over "
                                             f"{EXTENT[f.on_fire]}", f.name,
-                            {"from": extent, "to": f.on_fire}))
+                            {"from": extent, "to": f.on_fire}, tone="fire"))
     return events
