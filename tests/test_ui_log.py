@@ -212,6 +212,24 @@ def test_kinds_are_styled():
     assert dies.pieces[0].colour == theme.TEXT_BAD
 
 
+def test_a_rulesets_own_kinds_are_shown_in_the_tone_they_name_else_plain():
+    inner = 300
+    burns = layout(Event("burns", "Vell burns", "Vell", {"faces": [3]}, tone="fire"), inner, 15)[0]
+    assert burns.pieces[0].kind == "dice" and burns.pieces[1].colour == theme.LOG_FIRE
+    assert layout(Event("wear", "The axe chips", "Orc"), inner, 15)[0].pieces[0].colour == theme.TEXT
+    shoved = Event("move", "Orc is shoved", "Orc", {"path": [[1, 0]], "forced": True})
+    assert layout(shoved, inner, 15)[0].pieces[0].colour == theme.LOG_HURT
+    assert layout(Event("move", "Orc stays put", "Orc", {"path": []}), inner, 15)[0].pieces[0].colour == theme.TEXT_DIM
+
+
+def test_an_attack_with_dice_but_no_target_number_shows_no_missing_value():
+    # Combat-chart's chart cells: one die, no "roll vs needed".
+    chart = Event("attack", "Korr attacks Brann: CH on the chart, 1d6 rolls 4", "Korr",
+                  {"hit": True, "chart": "CH", "faces": [4]})
+    shown = " ".join(p.text for row in layout(chart, 300, 15) for p in row.pieces)
+    assert "None" not in shown and "hit" in shown
+
+
 def test_the_warning_sign_falls_back_when_the_font_lacks_it():
     assert not log_module.has_glyph("\ue000", 15)
     assert log_module.has_glyph("A", 15)

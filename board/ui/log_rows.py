@@ -174,9 +174,9 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
     rows = flow([], event.text[:cut] if cut > 0 else event.text, theme.TEXT, width, size)
     data = event.data
     hit = bool(data.get("hit"))
+    against = f"{data['roll']} vs {data['needed']}  " if "roll" in data and "needed" in data else ""
     pieces = [Piece("dice", size=size, count=len(dice_faces(event))),
-              Piece("text", f"{data.get('roll')} vs {data.get('needed')}  ", theme.TEXT_DIM, size,
-                    outcome=True),
+              Piece("text", against, theme.TEXT_DIM, size, outcome=True),
               Piece("text", "hit" if hit else "miss", theme.TEXT_GOOD if hit else theme.TEXT_DIM, size,
                     bold=hit, outcome=True)]
     return rows + [Row(pieces, theme.font(size).get_linesize() + 2, DICE_INDENT, 2)]

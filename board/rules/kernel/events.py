@@ -57,21 +57,11 @@ def tone(event: Event) -> str:
     return TONE_OF.get(event.kind, "plain")
 
 
-def hexes(path: Iterable) -> list[list[int]]:
-    """Hexes as JSON-ready [q, r] pairs."""
-    return [[h[0], h[1]] for h in path]
-
-
 def moved(figure: str, path: Iterable, text: str, **data) -> Event:
     """figure moved along path (the hexes entered, in order); data: anything more to tell."""
-    return Event(MOVE, text, figure, {"path": hexes(path), **data})
+    return Event(MOVE, text, figure, {"path": [[h[0], h[1]] for h in path], **data})
 
 
 def damaged(figure: str, taken: int, text: str, **data) -> Event:
     """figure lost taken (HP, ST, wounds: its ruleset's unit; 0: unhurt)."""
     return Event(DAMAGE, text, figure, {**data, "taken": taken})
-
-
-def decided(winner: str | None, text: str) -> Event:
-    """The fight is over: winner's side won (None: no one)."""
-    return Event(VICTORY, text, None, {"winner": winner})
