@@ -177,11 +177,11 @@ def moves_in_random_play(ruleset: str, seed: int = 2, commands: int = 400):
     game, rng, seen = Game(load_map(ROOT / "maps" / "arena.yaml", ruleset), seed=seed), random.Random(seed), []
 
     def anchors():
-        return {name: tuple(t.hex) for name, t in game.ruleset.tokens(game.state).items()}
+        return {name: tuple(t.hex) for name, t in game.tokens().items()}
 
     for _ in range(commands):
-        legal = game.ruleset.legal_commands(game.state)
-        if game.ruleset.turn_info(game.state)["phase"] == "over" or not legal:
+        legal = [] if game.is_terminal() else game.legal_actions()
+        if not legal:
             break
         # Moves first, half the time, so that every ruleset moves within the budget.
         moving = [c for c in legal if c.path or c.to or c.do == "move"]
