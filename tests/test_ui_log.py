@@ -305,3 +305,21 @@ def test_a_kept_panel_shows_the_dice_settled_once_they_stop_tumbling():
         log.draw_kept(kept, kept.get_rect())
     settled, fresh = settled_log([attack()], 300)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_the_board_names_no_kind_of_one_rulesets_own():
+    """The log, the sounds and the animations read the common kinds (board.rules.kernel.events)
+    and the tone an event names: no module of board/ui spells a ruleset's own kind."""
+    import re
+
+    from board.rules.kernel import events as common
+
+    root = Path(__file__).resolve().parents[1]
+    words = {v for k, v in vars(common).items() if k.isupper() and isinstance(v, str)}
+    emitted = {kind for path in (root / "board" / "rules").rglob("*.py")
+               for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())}
+    own = emitted - words
+    assert {"burns", "staggers", "stray_hit", "wear", "plot"} <= own  # the scan sees them
+    named = {str(path.name): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
+             for path in (root / "board" / "ui").glob("*.py")}
+    assert not {name: kinds for name, kinds in named.items() if kinds}
