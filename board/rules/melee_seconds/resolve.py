@@ -6,7 +6,7 @@ from __future__ import annotations
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
-from board.rules.kernel.events import damaged, moved
+from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
@@ -104,12 +104,11 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     success, rolled, number = roll_attack(state, strike, dice)
     word = "shoots at" if ranged else "attacks"
     where = f" ({strike.zone})" if strike.zone != "front" else ""
-    data = {"roll": rolled, "target_number": number, "zone": strike.zone, "target": t.name}
+    data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
+    verdict = "a Successful Attack" if success else "misses"
+    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
     if not success:
-        return [Event("miss", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, misses",
-                      f.name, data)]
-    events = [Event("attack", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, "
-                    "a Successful Attack", f.name, data)]
+        return events
     hits.add((f.name, t.name))
     tp = t.plot
     wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
