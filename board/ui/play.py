@@ -357,7 +357,8 @@ class PlayScene:
         moving = self.animator.update(now)
         logging = self.log.update(now)
         # A zoom shows a scaled preview until the wheel settles; then one sharp frame.
-        dirty = self.dirty or moving or logging or self.renderer.preview is not None
+        dirty = (self.dirty or moving or logging or self.renderer.preview is not None
+                 or self.renderer.flames_flicker(now))
         self.dirty = False
         return dirty
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
@@ -75,7 +76,8 @@ class CombatChart(Rules):
             words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
             out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
                                 status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
-                                meter_label="HP", caption=", ".join(words))
+                                meter_label="HP", caption=", ".join(words),
+                                glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
         return out
 
     def actions(self, state: CCState, figure: str) -> list[ActionInfo]:

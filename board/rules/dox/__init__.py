@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Token, register
@@ -76,7 +77,8 @@ class Dox(Rules):
                 name=f.name, team=f.team, hex=f.hex, cells=(f.hex,), facing=None,
                 status=f.status, posture=f.posture,
                 meter=(max(0, f.max_wounds - f.wounds), f.max_wounds), meter_label="wounds left",
-                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)))
+                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
+                glyph=glyph(f.weapon, big=f.kind != "person"))
         return out
 
     def actions(self, state: DoxState, figure: str) -> list[ActionInfo]:

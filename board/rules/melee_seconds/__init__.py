@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
@@ -76,7 +77,7 @@ class MeleeSeconds(Rules):
                                 size=f.size, facing=f.facing, status=f.status,
                                 posture="standing" if f.up else "fallen",
                                 meter=(max(0, f.left), f.sheet.hits), meter_label="Hits",
-                                caption=caption)
+                                caption=caption, glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3))
         return out
 
     def actions(self, state: MSState, figure: str) -> list[ActionInfo]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.footprints import footprint_cells
+from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
@@ -71,7 +72,8 @@ class UsageDice(Rules):
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(footprint_cells(1, f.hex, 0)),
                 facing=None, status=f.status, posture="prone" if f.prone else "standing",
                 meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
-                engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else ())
+                engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
+                glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)))
         return out
 
     def actions(self, state: UDState, figure: str) -> list[ActionInfo]:
