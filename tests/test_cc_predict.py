@@ -63,7 +63,7 @@ def test_prediction_equals_exact_enumeration_through_apply(a, b, options):
     for state, events, p in enumerate_apply(game, command):
         attack = next(e for e in events if e.kind == "attack")
         crit = next((e for e in events if e.kind == "critical"), None)
-        lost = sum(e.data["amount"] for e in events if e.kind == "damage" and e.figure == "B")
+        lost = sum(e.data["taken"] for e in events if e.kind == "damage" and e.figure == "B")
         if attack.data["hit"]:
             hit += p
             damage[lost] = damage.get(lost, Fraction(0)) + p

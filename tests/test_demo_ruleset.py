@@ -58,7 +58,7 @@ def test_the_demo_plays_with_the_mouse_through_moves_and_attacks_to_victory(tmp_
         if driver.view.mode == "over":
             break
         made += one_turn_with_the_mouse(driver)
-    assert {"moves", "attack", "damage", "dies", "victory"} <= set(made)
+    assert {"move", "attack", "damage", "dies", "victory"} <= set(made)
     winner = driver.game.winner()
     assert winner in ("Red", "Blue") and f"{winner} wins" in driver.scene.log.text()
     assert "rematch" in {item.id.split(":")[-1] for item in driver.items()}

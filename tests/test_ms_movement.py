@@ -1,7 +1,7 @@
 """Movement and Reach (6.1-6.5)."""
 
 from board.hexgrid import Hex, hex_label
-from tests.helpers import act, fig, offered, refused, texts
+from tests.helpers import act, fig, offered, refused
 from tests.ms_helpers import fighter, general, new_game
 
 
@@ -35,7 +35,7 @@ def test_a_charge_moves_into_reach_and_attacks_in_the_same_second_up_to_its_own_
     act(g, "A", "charge", target="B")
     out = act(g, "B", "nothing", dice=[20])
     # The Sword's Reach is 1: the charge ends next to B.
-    assert fig(g, "A").hex == Hex(0, 0) and texts(out, "miss")
+    assert fig(g, "A").hex == Hex(0, 0) and [e.data["hit"] for e in out.events if e.kind == "attack"] == [False]
 
 
 def test_closing_within_reach_needs_last_seconds_clean_successful_attack():

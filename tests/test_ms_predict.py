@@ -37,7 +37,7 @@ def test_prediction_matches_exact_enumeration_through_apply(facing, armour, hits
             from board.dice import ScriptedDice
             events = g.ruleset.apply(trial, Command(do="act", figure="B", action="nothing"),
                                      ScriptedDice([a, loc, d]))
-            dmg = [e.data["damage"] for e in events if e.kind == "damage"][0]
+            dmg = [e.data["taken"] for e in events if e.kind == "damage"][0]
             w = Fraction(1, 20 * 36)
             dist[dmg] = dist.get(dmg, 0) + w
             status = trial.figures["B"].status

@@ -14,7 +14,7 @@ def pair(orc=None, **kw):
 def test_a_shove_moves_the_target_one_hex_away():
     game = pair()
     out = act(game, "Ann", "shove", target="Orc", dice=[5, 2])
-    assert snap(game, "Orc")["hex"] == [2, 0] and of_kind(out, "moves")
+    assert snap(game, "Orc")["hex"] == [2, 0] and of_kind(out, "move")
     assert not of_kind(out, "damage_roll")  # "They may not cause damage directly"
 
 

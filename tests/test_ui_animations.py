@@ -19,7 +19,7 @@ def project(h):
 
 
 def move(name, path):
-    return Event("moves", f"{name} moves", name, {"action": "jog", "path": [list(h) for h in path],
+    return Event("move", f"{name} moves", name, {"action": "jog", "path": [list(h) for h in path],
                                                  "facing": 0})
 
 
@@ -163,3 +163,48 @@ def test_animations_never_import_pygame():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                             check=True)
     assert result.stdout.strip() == "False"
+
+
+def moves_in_random_play(ruleset: str, seed: int = 2, commands: int = 400):
+    """Each accepted command of random legal play on the arena with a common move event in it:
+    (anchor hexes before, its events, anchor hexes after)."""
+    import random
+
+    from board.game import Game
+    from board.maps import load_map
+    from board.rules.kernel.events import MOVE
+
+    game, rng, seen = Game(load_map(ROOT / "maps" / "arena.yaml", ruleset), seed=seed), random.Random(seed), []
+
+    def anchors():
+        return {name: tuple(t.hex) for name, t in game.tokens().items()}
+
+    for _ in range(commands):
+        legal = [] if game.is_terminal() else game.legal_actions()
+        if not legal:
+            break
+        # Moves first, half the time, so that every ruleset moves within the budget.
+        moving = [c for c in legal if c.path or c.to or c.do == "move"]
+        before = anchors()
+        outcome = game.submit(rng.choice(moving if moving and rng.random() < 0.5 else legal))
+        if outcome.accepted and any(e.kind == MOVE and e.data["path"] for e in outcome.events):
+            seen.append((before, outcome.events, anchors()))
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", ["warrior-wizard", "combat-chart", "usage-dice", "dox", "melee-seconds"])
+def test_every_rulesets_moves_slide_along_their_path(ruleset):
+    """A defect: the animation knew only Warrior & Wizard's move kinds, so dox, combat-chart and
+    melee-seconds tokens jumped. Every common move slides, and ends where the figure stands."""
+    from board.rules.kernel.events import MOVE
+
+    seen = moves_in_random_play(ruleset)
+    assert len(seen) >= 3
+    for before, events, after in seen:
+        batch, _ = schedule(events, before, 0.0)
+        for name in {e.figure for e in events if e.kind == MOVE and e.data["path"]}:
+            glides = [tr for tr in batch.tracks if tr.kind == "move" and tr.figure == name]
+            moved = before.get(name) != after.get(name)
+            assert glides or not moved, (name, [e.text for e in events])
+            if glides and name in after:
+                assert tuple(glides[-1].hexes[-1]) == after[name]

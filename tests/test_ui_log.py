@@ -212,6 +212,24 @@ def test_kinds_are_styled():
     assert dies.pieces[0].colour == theme.TEXT_BAD
 
 
+def test_a_rulesets_own_kinds_are_shown_in_the_tone_they_name_else_plain():
+    inner = 300
+    burns = layout(Event("burns", "Vell burns", "Vell", {"faces": [3]}, tone="fire"), inner, 15)[0]
+    assert burns.pieces[0].kind == "dice" and burns.pieces[1].colour == theme.LOG_FIRE
+    assert layout(Event("wear", "The axe chips", "Orc"), inner, 15)[0].pieces[0].colour == theme.TEXT
+    shoved = Event("move", "Orc is shoved", "Orc", {"path": [[1, 0]], "forced": True})
+    assert layout(shoved, inner, 15)[0].pieces[0].colour == theme.LOG_HURT
+    assert layout(Event("move", "Orc stays put", "Orc", {"path": []}), inner, 15)[0].pieces[0].colour == theme.TEXT_DIM
+
+
+def test_an_attack_with_dice_but_no_target_number_shows_no_missing_value():
+    # Combat-chart's chart cells: one die, no "roll vs needed".
+    chart = Event("attack", "Korr attacks Brann: CH on the chart, 1d6 rolls 4", "Korr",
+                  {"hit": True, "chart": "CH", "faces": [4]})
+    shown = " ".join(p.text for row in layout(chart, 300, 15) for p in row.pieces)
+    assert "None" not in shown and "hit" in shown
+
+
 def test_the_warning_sign_falls_back_when_the_font_lacks_it():
     assert not log_module.has_glyph("\ue000", 15)
     assert log_module.has_glyph("A", 15)
@@ -287,3 +305,21 @@ def test_a_kept_panel_shows_the_dice_settled_once_they_stop_tumbling():
         log.draw_kept(kept, kept.get_rect())
     settled, fresh = settled_log([attack()], 300)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_the_board_names_no_kind_of_one_rulesets_own():
+    """The log, the sounds and the animations read the common kinds (board.rules.kernel.events)
+    and the tone an event names: no module of board/ui spells a ruleset's own kind."""
+    import re
+
+    from board.rules.kernel import events as common
+
+    root = Path(__file__).resolve().parents[1]
+    words = {v for k, v in vars(common).items() if k.isupper() and isinstance(v, str)}
+    emitted = {kind for path in (root / "board" / "rules").rglob("*.py")
+               for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())}
+    own = emitted - words
+    assert {"burns", "staggers", "stray_hit", "wear", "plot"} <= own  # the scan sees them
+    named = {str(path.name): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
+             for path in (root / "board" / "ui").glob("*.py")}
+    assert not {name: kinds for name, kinds in named.items() if kinds}

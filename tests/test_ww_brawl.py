@@ -108,7 +108,7 @@ def test_leaving_a_brawl_by_disengaging_out_of_the_enemys_threat_zone():
     finish_turn(game)
     stand_still_until(game, "Ann")
     outcome = act(game, "Ann", "disengage", to=(2, 0))
-    if not of_kind(outcome, "disengages"):  # Bob first chooses whether to strike
+    if not of_kind(outcome, "move"):  # Bob first chooses whether to strike
         outcome = act(game, "Bob", "let_go")
     assert snap(game, "Ann")["hex"] == [2, 0]
 

@@ -295,7 +295,8 @@ def test_disengage_moves_one_hex_out_of_the_opponents_threat_zone():
     assert "exactly one hex" in refused_act(game, "disengage", to=(-2, 0))
     act(game, "Ann", "disengage", to=(-1, 0))
     outcome = act(game, "Bob", "strike_disengaging", dice=(6, 6, 6))
-    assert only(outcome, "disengages").data["path"] == [[-1, 0]]
+    assert only(outcome, "move").data["path"] == [[-1, 0]]
+    assert only(outcome, "move").data["action"] == "disengage"
     assert snap(game, "Ann")["engaged"] is False
 
 
@@ -307,7 +308,7 @@ def test_disengage_if_he_wishes_to_attack_you_he_may_do_so_the_engager_chooses()
     assert {i.id for i in game.ruleset.actions(game.state, "Bob")} == {"strike_disengaging", "let_go"}
     assert "Bob first chooses" in refused(game, do="act", figure="Bob", action="pass")
     let_go = act(game, "Bob", "let_go")
-    assert only(let_go, "disengages") and not of_kind(let_go, "attack")
+    assert only(let_go, "move") and not of_kind(let_go, "attack")
     assert active(game) == "Bob" and not game.state.figures["Bob"].turn.acted  # his action is his
 
 

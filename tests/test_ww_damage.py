@@ -186,8 +186,8 @@ def test_8_before_armor_but_less_after_a_failed_dexterity_check_at_minus_2_knock
 
 def test_8_before_armor_but_less_after_a_successful_dexterity_check_pushes_him_back_a_hex():
     game, outcome = hit_bob("front", (4, 4), {"dx": 11, "armor": "Leather"}, then=(3, 3, 2))
-    event = only(outcome, "staggers")
-    assert event.data["target"] == 8 and event.data["to"] == [2, 0]
+    assert only(outcome, "staggers").data["target"] == 8
+    assert only(outcome, "move").data == {"path": [[2, 0]], "forced": True}
     assert snap(game, "Bob")["hex"] == [2, 0] and snap(game, "Bob")["posture"] == "standing"
 
 

@@ -127,8 +127,8 @@ def test_each_movement_action_allows_its_number_of_hexes(action, ma, allowed):
 def test_a_destination_alone_finds_the_shortest_path_and_the_smallest_action():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), FAR_ENEMY)
     outcome = ok(game, do="move", figure="Ann", to=(2, 1))
-    assert only(outcome, "moves").data["action"] == "half_move"
-    assert len(only(outcome, "moves").data["path"]) == 3
+    assert only(outcome, "move").data["action"] == "half_move"
+    assert len(only(outcome, "move").data["path"]) == 3
 
 
 def test_each_hex_of_a_path_must_be_next_to_the_one_before():

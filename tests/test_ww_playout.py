@@ -27,7 +27,7 @@ def ww_invariants(game: Game):
     def each(game, command, outcome):
         assert command.figure not in seen["dead"], "the dead never act"
         for event in outcome.events:
-            if event.kind == "moves" and event.figure == command.figure and event.figure in seen["engaged"]:
+            if event.kind == "move" and event.figure == command.figure and event.figure in seen["engaged"]:
                 assert len(event.data["path"]) <= 1
         healed = {e.figure for e in outcome.events if e.kind in HEALING_EVENTS}
         for name, st in seen["st"].items():

@@ -66,7 +66,7 @@ def resolve_with(game: Game, command: Command, dice) -> tuple[bool, int, set[str
     if b.posture == "fallen" and b.status == "ok":
         fates.add("falls")
     if b.turn.damage_after_armor >= 5:
-        fates.add("5+")
+        fates.add("5+ damage this turn")
     return hit, taken, fates
 
 

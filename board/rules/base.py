@@ -53,6 +53,9 @@ class Event:
     text: str
     figure: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    # How the log shows a kind of the ruleset's own: a tone of board.rules.kernel.events.TONES
+    # ("" for the kind's own); presentation only, so not in the JSON.
+    tone: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict."""
@@ -104,10 +107,13 @@ class Prediction:
     hit: Fraction
     damage: dict[int, Fraction]  # damage taken after armor, given a hit
     expected_damage: Fraction  # over all outcomes (a miss counts 0)
-    outcomes: dict[str, Fraction]  # "5+", "falls", "unconscious", "dies": over all outcomes
+    # Over all outcomes, each named in the ruleset's words, or by a common event kind (falls,
+    # unconscious, dies: board.rules.kernel.events.OUTCOME_WORDS), which the board shows as bad news.
+    outcomes: dict[str, Fraction]
     modifiers: tuple[tuple[str, int], ...] = ()
     # How the roll reads, e.g. "3d6, 11 or less"; empty: "{dice}d6, {target_number} or less".
     roll: str = ""
+    severe: int | None = None  # damage of at least this much is bad news (the chart marks it)
 
 
 @dataclass(frozen=True)

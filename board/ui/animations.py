@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from board.rules.base import Event
+from board.rules.kernel.events import DAMAGE, DIES, FALLS, MOVE, UNCONSCIOUS
 
 Hex = tuple[int, int]
 Point = tuple[float, float]
@@ -94,9 +95,7 @@ def effects(event: Event, hexes: dict[str, Hex]) -> tuple[float, list[Track], li
     name, data = event.figure, event.data
     if name is None:
         return 0.0, [], []
-    path = data.get("path") if event.kind in ("moves", "disengages") else None
-    if event.kind == "staggers" and data.get("to"):
-        path = [data["to"]]
+    path = data.get("path") if event.kind == MOVE else None
     if path:
         steps = [tuple(h) for h in path]
         start = hexes.get(name, steps[0])
@@ -106,16 +105,16 @@ def effects(event: Event, hexes: dict[str, Hex]) -> tuple[float, list[Track], li
             return 0.0, [], []
         duration = (len(route) - 1) / SPEED
         return duration, [Track(name, "move", 0.0, duration, route)], []
-    if event.kind == "damage":
+    if event.kind == DAMAGE:
         taken = int(data.get("taken") or 0)
         where = hexes.get(name)
         floaters = [] if where is None else [
             Floater(where, f"-{taken}" if taken else "0", HURT if taken else NO_HURT, 0.0, FLOAT)]
         tracks = [Track(name, "flash", 0.0, FLASH)] if taken > 0 else []
         return FLASH, tracks, floaters
-    if event.kind in ("falls", "unconscious"):
+    if event.kind in (FALLS, UNCONSCIOUS):
         return TIP, [Track(name, "tip", 0.0, TIP)], []
-    if event.kind == "dies":
+    if event.kind == DIES:
         return FADE, [Track(name, "fade", 0.0, FADE)], []
     return 0.0, [], []
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 import pygame
 
 from board.rules.base import Event
+from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, TURN, VICTORY, tone
 from board.ui import theme
 
 TUMBLE = 0.45  # seconds a die tumbles before it settles
@@ -23,18 +24,12 @@ GAP = 3  # pixels between entries
 DICE_INDENT = 10
 Colour = tuple[int, int, int]
 
+# Each tone of the common events (board.rules.kernel.events.TONES) in its colour.
 COLOURS: dict[str, Colour] = {
-    "initiative": theme.TEXT_DIM, "action": theme.LOG_ACTION, "free_attack": theme.LOG_ACTION,
-    "damage": theme.LOG_HURT, "falls": theme.LOG_HURT, "staggers": theme.LOG_HURT,
-    "stray_hit": theme.LOG_HURT, "unconscious": theme.TEXT_BAD, "dies": theme.TEXT_BAD,
-    "rejected": theme.TEXT_WARN, "heals": theme.TEXT_GOOD, "wakes": theme.TEXT_GOOD,
-    "recovers": theme.TEXT_GOOD, "fire_out": theme.TEXT_GOOD, "stray_miss": theme.TEXT_DIM,
-    "burns": theme.LOG_FIRE, "fire_spreads": theme.LOG_FIRE, "panic": theme.LOG_FIRE,
-    "balks": theme.LOG_FIRE, "fire_check": theme.LOG_FIRE, "cast": theme.LOG_MAGIC,
-    "spell_on": theme.LOG_MAGIC, "spell_ends": theme.LOG_MAGIC, "spell_cost": theme.LOG_MAGIC,
-    "illusion": theme.LOG_MAGIC, "disbelieve": theme.LOG_MAGIC, "vanishes": theme.LOG_MAGIC,
+    "plain": theme.TEXT, "dim": theme.TEXT_DIM, "action": theme.LOG_ACTION, "hurt": theme.LOG_HURT,
+    "bad": theme.TEXT_BAD, "good": theme.TEXT_GOOD, "warn": theme.TEXT_WARN, "fire": theme.LOG_FIRE,
+    "magic": theme.LOG_MAGIC,
 }
-BOLD = {"dies", "unconscious"}
 PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
         4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
         6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}  # quarters of the die's side
@@ -179,9 +174,9 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
     rows = flow([], event.text[:cut] if cut > 0 else event.text, theme.TEXT, width, size)
     data = event.data
     hit = bool(data.get("hit"))
+    against = f"{data['roll']} vs {data['needed']}  " if "roll" in data and "needed" in data else ""
     pieces = [Piece("dice", size=size, count=len(dice_faces(event))),
-              Piece("text", f"{data.get('roll')} vs {data.get('needed')}  ", theme.TEXT_DIM, size,
-                    outcome=True),
+              Piece("text", against, theme.TEXT_DIM, size, outcome=True),
               Piece("text", "hit" if hit else "miss", theme.TEXT_GOOD if hit else theme.TEXT_DIM, size,
                     bold=hit, outcome=True)]
     return rows + [Row(pieces, theme.font(size).get_linesize() + 2, DICE_INDENT, 2)]
@@ -189,52 +184,48 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
 
 def display_text(event: Event) -> str:
     """The words shown for an event (its text, minus what a badge or header already says)."""
-    if event.kind == "turn" and "turn" in event.data:
+    if event.kind == TURN and "turn" in event.data:
         return f"Turn {event.data['turn']}"
-    if event.kind == "gm":
+    if event.kind == GM:
         for prefix in ("GM: ", "GM "):
             if event.text.startswith(prefix):
                 return event.text[len(prefix):]
-    if event.kind == "damage_roll" and "total" in event.data:
+    if event.kind == DAMAGE_ROLL and "total" in event.data:
         return f"{event.data.get('dice')}{' ×2' if event.data.get('double') else ''} = {event.data['total']}"
     return event.text
 
 
 def colour_of(event: Event) -> Colour:
-    """The text colour of an event by its kind (and a dimmer one for non-events)."""
-    if event.kind == "moves" and not event.data.get("path"):
-        return theme.TEXT_DIM
-    if event.kind == "damage" and not event.data.get("taken"):
-        return theme.TEXT_DIM
-    return COLOURS.get(event.kind, theme.TEXT)
+    """The text colour of an event: its tone's."""
+    return COLOURS.get(tone(event), theme.TEXT)
 
 
 def layout(event: Event, width: int, size: int) -> list[Row]:
     """An event's rows at a panel width: what each shows, not yet rendered."""
     kind = event.kind
-    if kind in ("turn", "phase"):
-        major = kind == "turn"
+    if kind in (TURN, PHASE):
+        major = kind == TURN
         text = display_text(event) if major else event.text.upper()
         piece = Piece("text", text, theme.TEXT if major else theme.TEXT_DIM, size + 1 if major else size - 3,
                       bold=True)
         top = 14 if major else 8
         return [Row([piece], theme.font(piece.size, True).get_linesize() + top, 0, top, "rule")]
-    if kind == "victory":
+    if kind == VICTORY:
         rows = flow([], event.text, theme.LOG_VICTORY, width, size + 9, bold=True, top=14)
         for row in rows:
             row.align, row.indent = "centre", 0
         return rows
     faces = dice_faces(event)
-    if kind == "attack" and faces:
+    if kind == ATTACK and faces:
         return attack_rows(event, width, size)
     lead = []
     if faces:
-        lead.append(Piece("dice", size=size, count=len(faces), damage=kind == "damage_roll"))
-    if kind == "gm":
+        lead.append(Piece("dice", size=size, count=len(faces), damage=kind == DAMAGE_ROLL))
+    if kind == GM:
         lead.append(Piece("badge", "GM", theme.TEXT, size))
-    if kind == "rejected":
+    if kind == REJECTED:
         lead.append(Piece("warn", size=size))
-    return flow(lead, display_text(event), colour_of(event), width, size, kind in BOLD, bool(faces))
+    return flow(lead, display_text(event), colour_of(event), width, size, tone(event) == "bad", bool(faces))
 
 
 def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple[int, ...],

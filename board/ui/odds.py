@@ -7,11 +7,10 @@ from __future__ import annotations
 import pygame
 
 from board.rules.base import Prediction
+from board.rules.kernel.events import OUTCOME_WORDS
 from board.ui import theme
 from board.ui.log_rows import wrap
 
-NAMES = {"5+": "5+ damage this turn", "falls": "falls", "unconscious": "goes unconscious", "dies": "dies"}
-BAD = ("falls", "unconscious", "dies")
 CHART_WIDTH, CHART_HEIGHT, BAR = 220, 44, 90  # the damage chart; an outcome bar's full length
 NOTE_WIDTH = 300
 
@@ -38,7 +37,7 @@ def _chart(p: Prediction) -> pygame.Surface:
     for i, k in enumerate(range(low, high + 1)):
         share = float(p.damage.get(k, 0) / top) if top else 0.0
         h = max(1, round(share * CHART_HEIGHT)) if p.damage.get(k) else 0
-        colour = theme.TEXT_BAD if k >= 5 and "5+" in p.outcomes else theme.LOG_HURT
+        colour = theme.TEXT_BAD if p.severe is not None and k >= p.severe else theme.LOG_HURT
         pygame.draw.rect(surface, colour, (i * step, CHART_HEIGHT - h, max(1, step - 1), h))
     pygame.draw.line(surface, theme.PANEL_EDGE, (0, CHART_HEIGHT), (step * n, CHART_HEIGHT))
     for k in {low, high}:
@@ -70,7 +69,8 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
     if does_damage(p):
         avg = float(p.expected_damage / p.hit) if p.hit else 0.0
         rows += [("damage", f"Damage if hit: {avg:.1f} on average, after armor"), ("chart", None)]
-    rows += [("outcome", (NAMES.get(key, key), chance, key in BAD)) for key, chance in p.outcomes.items()]
+    rows += [("outcome", (OUTCOME_WORDS.get(key, key), chance, key in OUTCOME_WORDS))
+             for key, chance in p.outcomes.items()]
     return rows
 
 

@@ -8,6 +8,7 @@ import pygame_gui
 from board.game import Game
 from board.hexgrid import Hex, hex_linedraw
 from board.rules.base import Event
+from board.rules.kernel.events import UNDO
 from board.ui import hud, keys, legend, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
@@ -183,7 +184,7 @@ class PlayScene:
         """After an undo: the undone rows leave the log; a note says what was taken back."""
         gone = before[len(self.game.events):]
         self.log.retract(len(gone))
-        self.log.add([Event("undo", "Undone: " + (gone[0].text if gone else "the last command"))], self.now)
+        self.log.add([Event(UNDO, "Undone: " + (gone[0].text if gone else "the last command"))], self.now)
 
     def shown(self, events: list[Event], before: dict) -> None:
         """Events that came from elsewhere (the shared game's stream): logged and animated."""

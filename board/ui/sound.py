@@ -11,6 +11,7 @@ from array import array
 import pygame
 
 from board.rules.base import Event
+from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, tone
 from board.ui.log_rows import dice_faces
 
 RATE = 22050
@@ -48,11 +49,11 @@ SOUNDS = {"dice": _dice, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, se
 
 def sound_of(event: Event) -> str | None:
     """Which sound an event makes (the worst wins in a batch: see Sounds.play)."""
-    if event.kind == "dies" or event.data.get("status") == "dead":
+    if event.kind == DIES or event.data.get("status") == "dead":
         return "death"
-    if event.kind in ("falls", "unconscious", "staggers"):
+    if event.kind in (FALLS, UNCONSCIOUS):
         return "fall"
-    if event.kind in ("damage", "stray_hit") and event.data.get("taken", 1):
+    if tone(event) == "hurt":  # damage that hurts, a stray missile that strikes, a shove...
         return "hit"
     return "dice" if dice_faces(event) else None
 

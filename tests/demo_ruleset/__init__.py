@@ -20,6 +20,7 @@ from board.maps import BattleMap, Terrain
 from board.models import FigureBase
 from board.rules import registry
 from board.rules.base import ActionInfo, Command, Event, Refusal, Token
+from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.rules import Rules
@@ -151,8 +152,7 @@ def next_turn(state: DemoState) -> list[Event]:
 
 def do_move(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
     path, f = plan_move(state, command), state.figures[command.figure]
-    events = [Event("moves", f"{f.name} moves {len(path)} hexes", f.name,
-                    {"path": [list(h) for h in path]})] if path else []
+    events = [moved(f.name, path, f"{f.name} moves {len(path)} hexes")] if path else []
     f.hex, state.phase = (path[-1] if path else f.hex), "combat"
     return events + ([] if foes_beside(state, f) else next_turn(state))
 

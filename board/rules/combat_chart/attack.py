@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource, roll, roll_dice
 from board.rules.base import Event, Refusal
+from board.rules.kernel.events import damaged
 from board.rules.combat_chart import crits
 from board.rules.combat_chart.state import CCState, Effect, Fig
 from board.rules.combat_chart.stats import (attack_rank, defense_rank, line_of_fire, total,
@@ -109,7 +110,7 @@ def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dic
                             {"table": "critical_hit", "result": crit}))
         amount = crits.critical_damage(entry, amount)
         events += crits.on_target(state, entry, t, dice)
-    events.append(Event("damage", f"{t.name} loses {amount} HP", t.name, {"amount": amount}))
+    events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
     return events + hurt(state, t, amount)
 
 

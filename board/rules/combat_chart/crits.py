@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Event
+from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Effect, Fig
 
 
@@ -64,7 +65,7 @@ def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
     elif effect == "drop":
         drop_weapon(state, f)
     elif effect == "self_damage":
-        return [Event("damage", f"{f.name} loses {value} HP", f.name, {"amount": value})] + hurt(state, f, value)
+        return [damaged(f.name, value, f"{f.name} loses {value} HP")] + hurt(state, f, value)
     elif effect == "breaks":
         name = f.ready
         if name:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event
+from board.rules.kernel.events import STANDS, moved
 from board.rules.combat_chart import acts, attack, magic, turns
 from board.rules.combat_chart.state import CCState, Fig
 
@@ -33,11 +34,10 @@ def _do(state: CCState, f: Fig, action: str, details, dice: DiceSource) -> list[
     if action == "move":
         path = details
         f.hex = path[-1]
-        return [Event("move", f"{f.name} moves to {state.battle.label(f.hex)}", f.name,
-                      {"path": [[h.q, h.r] for h in path], "hex": [f.hex.q, f.hex.r]})]
+        return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
     if action == "stand_up":
         f.posture = "standing"
-        return [Event("action", f"{f.name} stands up", f.name, {"action": "stand_up"})]
+        return [Event(STANDS, f"{f.name} stands up", f.name, {"action": "stand_up"})]
     if action in ("dodge", "parry", "block"):
         f.stance = action
         text = {"dodge": f"{f.name} dodges this round", "parry": f"{f.name} parries this round",

@@ -6,6 +6,7 @@ from functools import partial
 
 from board.dice import DiceSource, check
 from board.rules.base import Event
+from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Fig
 from board.rules.combat_chart.stats import initiative
 from board.rules.kernel import victory
@@ -112,8 +113,7 @@ def end_round(state: CCState, dice: DiceSource) -> list[Event]:
             continue
         due = [w for w in f.bleeding if w[0] < state.round]
         if due:
-            events.append(Event("damage", f"{f.name} bleeds for {len(due)}", f.name,
-                                {"amount": len(due), "bleeding": True}))
+            events.append(damaged(f.name, len(due), f"{f.name} bleeds for {len(due)}", bleeding=True))
             for w in due:
                 w[1] -= 1
             f.bleeding = [w for w in f.bleeding if w[1] > 0]

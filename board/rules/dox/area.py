@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.events import moved
 from board.rules.dox.attacks import actor
 from board.rules.dox.rolls import carry_penalty, reach, trait_roll
 from board.rules.dox.sheet import Weapon
@@ -128,8 +129,7 @@ def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: in
             victim.hex = route[-1]
             for rider in riders:
                 rider.hex = victim.hex
-            return events + [Event("move", f"{victim.name} leaps to {state.battle.label(victim.hex)}",
-                                   victim.name, {"path": [[h.q, h.r] for h in route]})]
+            return events + [moved(victim.name, route, f"{victim.name} leaps to {state.battle.label(victim.hex)}")]
     for v in [victim] + riders:
         events.append(Event("roll", f"{v.name} is caught: damage {raw}, Protection "
                                     f"{state.protection(v)}", v.name,

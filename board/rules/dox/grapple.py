@@ -7,6 +7,7 @@ import math
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.events import FALLS
 from board.rules.dox.attacks import actor, foe
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
@@ -122,7 +123,7 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     if action == "go_prone":  # "The grappler may fall prone as a free action."
         f.posture = "prone"
         other.posture = "prone"
-        return [Event("status", f"{f.name} falls prone, taking {other.name} to the ground", f.name,
+        return [Event(FALLS, f"{f.name} falls prone, taking {other.name} to the ground", f.name,
                       {"posture": "prone"})]
     if action == "release":
         state.holds = [h for h in state.holds if h.grappler != f.name]

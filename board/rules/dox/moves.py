@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.hexgrid import Hex
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.events import moved
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.turns import cannot_move
 from board.rules.kernel.hexes import to_hex
@@ -113,7 +114,7 @@ def apply(state: DoxState, command: Command) -> list[Event]:
     f, path = plan(state, command)
     f.moved = True
     if not path:
-        return [Event("move", f"{f.name} stays put", f.name, {"path": []})]
+        return [moved(f.name, [], f"{f.name} stays put")]
     start = f.hex
     f.hex = path[-1]
     if f.mount:
@@ -126,4 +127,4 @@ def apply(state: DoxState, command: Command) -> list[Event]:
         text += f" on {f.mount}"
     if hold is not None:
         text += f", taking {hold.victim} along"
-    return [Event("move", text, f.name, {"path": [[h.q, h.r] for h in path]})]
+    return [moved(f.name, path, text)]

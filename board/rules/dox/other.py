@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.events import ACTION, STANDS
 from board.rules.dox.attacks import actor
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.hexes import to_hex
@@ -87,10 +88,10 @@ def apply(state: DoxState, command: Command) -> list[Event]:
     f.acted = True
     action = command.action
     if action == "pass":
-        return [Event("pass", f"{f.name} does nothing more", f.name)]
+        return [Event(ACTION, f"{f.name} does nothing more", f.name, {"action": "pass"})]
     if action == "stand_up":
         f.posture = "standing"
-        return [Event("status", f"{f.name} gets up", f.name, {"posture": "standing"})]
+        return [Event(STANDS, f"{f.name} gets up", f.name, {"posture": "standing"})]
     if action == "guard":
         f.guarding = p["friend"].name
         return [Event("status", f"{f.name} stands ready to block for {f.guarding}", f.name,

@@ -7,6 +7,7 @@ from functools import partial
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.rules.base import Event
+from board.rules.kernel.events import FALLS, UNCONSCIOUS, damaged
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
 from board.rules.kernel import victory
@@ -16,7 +17,7 @@ def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]
     """Inflict wounds, or first ask the victim about Fortune: "If the victim has Fortune points,
     he may burn them at this time to negate the wounds he would have taken." """
     if wounds <= 0:
-        return [Event("damage", f"{victim.name} takes no wounds", victim.name, {"wounds": 0})]
+        return [damaged(victim.name, 0, f"{victim.name} takes no wounds")]
     if victim.fortune > 0:
         state.pending.append(Pending(victim.name, wounds, source))
         return [Event("status", f"{victim.name} would take {wounds} wound{_s(wounds)}: burn Fortune "
@@ -34,16 +35,15 @@ def burn(state: DoxState, points: int) -> list[Event]:
                     {"burned": points, "fortune": f.fortune})] if points else []
     left = p.wounds - points
     if left <= 0:
-        return events + [Event("damage", f"{f.name} negates every wound", f.name, {"wounds": 0})]
+        return events + [damaged(f.name, 0, f"{f.name} negates every wound")]
     return events + take(state, f, left)
 
 
 def take(state: DoxState, f: Fig, wounds: int) -> list[Event]:
     """Wounds that stick; at max_wounds the figure is down."""
     f.wounds += wounds
-    events = [Event("damage", f"{f.name} takes {wounds} wound{_s(wounds)} "
-                              f"({f.wounds} of {f.max_wounds})", f.name,
-                    {"wounds": wounds, "total": f.wounds})]
+    events = [damaged(f.name, wounds, f"{f.name} takes {wounds} wound{_s(wounds)} ({f.wounds} of {f.max_wounds})",
+                      total=f.wounds)]
     if f.wounds >= f.max_wounds and f.up:
         events += knock_down(state, f)
     return events
@@ -52,7 +52,7 @@ def take(state: DoxState, f: Fig, wounds: int) -> list[Event]:
 def knock_down(state: DoxState, f: Fig) -> list[Event]:
     """The figure is out of the fight: holds end, a rider comes off, a mount's rider falls."""
     f.status, f.posture = "down", "prone"
-    events = [Event("status", f"{f.name} is down", f.name, {"status": "down"})]
+    events = [Event(UNCONSCIOUS, f"{f.name} is down", f.name, {"status": "down"})]
     state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
     rider = state.rider_of(f.name)
     if rider is not None:
@@ -78,7 +78,7 @@ def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
                                 "he clings on", rider.name)]
     mount = rider.mount
     rider.mount, rider.hex, rider.posture = None, spot, "prone"
-    return [Event("status", f"{rider.name} falls from {mount} ({why})", rider.name,
+    return [Event(FALLS, f"{rider.name} falls from {mount} ({why})", rider.name,
                   {"hex": [spot.q, spot.r], "posture": "prone"})]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
+from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
@@ -78,8 +79,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     if fits(f.hex, facing):  # a multihex figure keeps its facing where the new one does not fit
         f.facing = facing
     words = f"moves to {state.battle.label(f.hex)}" if walked else f"turns to face {f.facing}"
-    events.append(Event("move", f"{f.name} {words}", f.name,
-                        {"path": [[h.q, h.r] for h in walked], "facing": f.facing}))
+    events.append(moved(f.name, walked, f"{f.name} {words}", facing=f.facing))
     return (start, *walked)
 
 
@@ -104,12 +104,11 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     success, rolled, number = roll_attack(state, strike, dice)
     word = "shoots at" if ranged else "attacks"
     where = f" ({strike.zone})" if strike.zone != "front" else ""
-    data = {"roll": rolled, "target_number": number, "zone": strike.zone, "target": t.name}
+    data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
+    verdict = "a Successful Attack" if success else "misses"
+    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
     if not success:
-        return [Event("miss", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, misses",
-                      f.name, data)]
-    events = [Event("attack", f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, "
-                    "a Successful Attack", f.name, data)]
+        return events
     hits.add((f.name, t.name))
     tp = t.plot
     wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
@@ -130,9 +129,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
-    events.append(Event("damage", text, t.name, {"faces": list(faces), "location": location,
-                                                 "location_bonus": bonus, "damage": taken,
-                                                 "shielded": shielded, "by": f.name}))
+    events.append(damaged(t.name, taken, text, faces=list(faces), location=location, location_bonus=bonus,
+                          shielded=shielded, by=f.name))
     wounds[t.name] = wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
         ok, r = check_roll(state, t.sheet.co, dice)
@@ -189,7 +187,7 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
     """6.5: a damaging, unparried attack by an attacker moving forward drives the opponent back."""
     steps = 1 + dealt // state.tables.procedure["drive_back"]["per"]
     occupied = state.occupied(ignore=t.name)
-    moved = 0
+    path = []
     for _ in range(steps):
         away = reach.face_towards(a.hex, t.hex, t.facing)  # straight back first
         options = [hex_neighbor(t.hex, (away + turn) % 6) for turn in (0, -1, 1)]
@@ -198,11 +196,11 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
         if not options:
             break
         t.hex = options[0]
-        moved += 1
-    if not moved:
+        path.append(t.hex)
+    if not path:
         return []
-    return [Event("move", f"{t.name} is driven back {moved} hex{'es' if moved > 1 else ''}",
-                  t.name, {"path": [[t.hex.q, t.hex.r]], "driven": True})]
+    return [moved(t.name, path, f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}",
+                  forced=True)]
 
 
 def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
@@ -276,8 +274,8 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
         return []
     if "damage" in spell:
         r = roll(Dice.parse(spell["damage"]), dice)
-        events = [Event("damage", f"{name} strikes {t.name}: {r.total} damage", t.name,
-                        {"faces": list(r.faces), "damage": r.total, "by": caster})]
+        events = [damaged(t.name, r.total, f"{name} strikes {t.name}: {r.total} damage", faces=list(r.faces),
+                          by=caster)]
         return events + _wound(state, t, r.total)
     r = roll(Dice.parse(spell["heal"]), dice)
     healed = min(t.damage, r.total)

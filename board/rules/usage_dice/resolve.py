@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event
+from board.rules.kernel.events import STANDS, moved
 from board.rules.usage_dice.actions import plan
 from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
 from board.rules.usage_dice.defend import attacker_edge, defend_yourself
@@ -30,21 +31,16 @@ def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
     return events + advance(state)
 
 
-def _hex(h) -> list[int]:
-    return [h.q, h.r]
-
-
 def _move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     path = d["path"]
     f.hex = path[-1]
     word = "moves" if d["action"] == "move" else "makes a second move"
-    return [Event("moves", f"{f.name} {word} to {state.battle.label(f.hex)}", f.name,
-                  {"path": [_hex(h) for h in path]})]
+    return [moved(f.name, path, f"{f.name} {word} to {state.battle.label(f.hex)}")]
 
 
 def _stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     f.prone = False
-    return [Event("status", f"{f.name} stands up", f.name, {"posture": "standing"})]
+    return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
 def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Event
+from board.rules.kernel.events import WAKES, moved
 from board.rules.usage_dice.board_geometry import shove_destination
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.defend import defend_yourself
@@ -36,8 +37,7 @@ def _shove(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event
     if dest is None:  # checked before the roll; kept for safety
         return [Event("miss", why, t.name, {})]
     t.hex = dest
-    events = [Event("moves", f"{f.name} shoves {t.name} into {state.battle.label(dest)}", t.name,
-                    {"path": [[dest.q, dest.r]], "shoved": True})]
+    events = [moved(t.name, [dest], f"{f.name} shoves {t.name} into {state.battle.label(dest)}", forced=True)]
     if state.battle.terrain_at(dest).kind == "fire":
         # Indirect damage: "pushing an enemy off of a ledge". Fire ignores armor.
         sides = catalogue().hazards["fire"]
@@ -86,7 +86,7 @@ def revive(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     t = state.figures[d["target"]]
     t.status = "ok"
     t.moved = t.acted = t.done = True
-    return [Event("status", f"{f.name} revives {t.name}", t.name, {"status": "ok"})]
+    return [Event(WAKES, f"{f.name} revives {t.name}", t.name, {"status": "ok"})]
 
 
 def pick_up(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:

@@ -299,9 +299,9 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
         data = {"faces": list(result.faces), "needed": needed, "success": result.success}
         if result.success:
             events.append(Event("stray_miss", f"The missile passes {name} ({result.total} vs {needed})",
-                                name, data))
+                                name, data, tone="dim"))
             continue
         events.append(Event("stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})",
-                            name, data))
+                            name, data, tone="hurt"))
         return events + hit(state, plan, b, dice)
     return events

@@ -8,6 +8,7 @@ from board.dice import Dice, DiceSource, check, roll
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
 from board.rules.base import Event
+from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -78,11 +79,10 @@ def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice:
     record.damage_after_armor += split.total
     if split.total:
         record.spoiled = True
-    events = [Event("damage", f"{target.name} takes {split.total} damage"
-                    + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
-                    target.name, {"raw": raw, "armor": armor, "taken": split.total,
-                                  "lethal": split.lethal, "nonlethal": split.nonlethal,
-                                  "st": target.effective_st, "st_max": target.st})]
+    events = [damaged(target.name, split.total, f"{target.name} takes {split.total} damage"
+                      + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
+                      raw=raw, armor=armor, lethal=split.lethal, nonlethal=split.nonlethal,
+                      st=target.effective_st, st_max=target.st)]
     events += update_status(state, target)
     if target.status == "ok":
         events += _falls(state, target, dice, attacker, raw, split.total)
@@ -112,12 +112,11 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
             return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
                           f.name, data)]
         pushed = push_back(state, f, attacker)
-        text = f"{f.name} keeps his feet ({result.total} vs {target})"
+        events = [Event("staggers", f"{f.name} keeps his feet ({result.total} vs {target})", f.name, data,
+                        tone="hurt")]
         if pushed:
-            text += f" and is pushed back to {state.battle.label(pushed)}"
-            data["to"] = [pushed.q, pushed.r]
-        events = [Event("staggers", text, f.name, data)]
-        if pushed:
+            events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
+                                forced=True))
             from board.rules.warrior_wizard import fire  # fire imports damage: import late
             f.turn.displaced = True  # pushed: it did not stay put, but it did not move either
             events += fire.after_move(state, f, [pushed], dice)

@@ -13,6 +13,7 @@ from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
@@ -115,7 +116,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         if g.name in state.queue:
             state.queue.remove(g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events = [Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name)]
+        events = [Event("free_attack", f"{g.name} strikes at {f.name} as he disengages", g.name, tone="action")]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
     left = tuple(n for n in state.disengage.waiting
@@ -142,6 +143,6 @@ def finish(state: WWState, dice: DiceSource) -> list[Event]:
     f.turn.moved += 1
     f.turn.entered.append(f.hex)
     label = state.battle.label
-    events.append(Event("disengages", f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}", f.name,
-                        {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
+    events.append(moved(f.name, [f.hex], f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}",
+                        action="disengage", facing=f.facing))
     return events + fire.after_move(state, f, path, dice)

@@ -32,15 +32,19 @@ def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = No
     return "coals" if "coals" in stages else ("flames" if stages else None)
 
 
+def _fire(kind: str, f: FigureState, words: str, data: dict) -> Event:
+    """A fire event about f, in the log's fire colour."""
+    return Event(kind, f"{f.name} {words}", f.name, data, tone="fire")
+
+
 def _burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceSource) -> list[Event]:
     """Roll fire damage and apply it; armor counts half ("protects with half its value")."""
     rolled = roll(dice_expr, dice)
     raw = max(0, rolled.total)
     armor = sum(n for _, n in armor_against(state, f, "front", fire=True))
-    text = f"{f.name} burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
-    events = [Event("burns", text, f.name,
-                    {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
-                     "armor": armor, "cause": why})]
+    words = f"burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
+    events = [_fire("burns", f, words, {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
+                                         "armor": armor, "cause": why})]
     if raw:
         events += take_damage(state, f, raw, armor, dice)
     return events
@@ -78,24 +82,19 @@ def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSourc
             return path, []
         ok, data, text = _iq_check(state, f, 3, "stay", dice, {"hex": [f.hex.q, f.hex.r]})
         if ok:
-            return path, [Event("fire_check", f"{f.name} holds his ground in the fire ({text})",
-                                f.name, data)]
+            return path, [_fire("fire_check", f, f"holds his ground in the fire ({text})", data)]
         out = _way_out(state, f)
         if out is None:
-            return path, [Event("fire_check", f"{f.name} cannot bear the fire but finds no way out "
-                                              f"({text})", f.name, data)]
+            return path, [_fire("fire_check", f, f"cannot bear the fire but finds no way out ({text})", data)]
         data["to"] = [out.q, out.r]
-        return [out], [Event("fire_check", f"{f.name} cannot bear the fire and steps out to "
-                                           f"{label(out)} ({text})", f.name, data)]
+        return [out], [_fire("fire_check", f, f"cannot bear the fire and steps out to {label(out)} ({text})", data)]
     for index, h in enumerate(path):
         if fire_at(state, f, h):
             ok, data, text = _iq_check(state, f, 3, "enter", dice, {"hex": [h.q, h.r]})
             if ok:
-                return path, [Event("fire_check", f"{f.name} dares the fire at {label(h)} ({text})",
-                                    f.name, data)]
+                return path, [_fire("fire_check", f, f"dares the fire at {label(h)} ({text})", data)]
             data["stopped_after"] = index
-            return path[:index], [Event("balks", f"{f.name} balks at the fire at {label(h)} ({text})",
-                                        f.name, data)]
+            return path[:index], [_fire("balks", f, f"balks at the fire at {label(h)} ({text})", data)]
     return path, []
 
 
@@ -141,9 +140,8 @@ def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         ok, data, text = _iq_check(state, f, n, "avoid running", dice, {"extent": f.on_fire})
         f.must_run = not ok
         verb = "keeps his head" if ok else f"panics and must run ({RUN} or more hexes)"
-        events.append(Event("panic" if not ok else "fire_check",
-                            f"{f.name} is on fire ({EXTENT[f.on_fire]}) and {verb} ({text})",
-                            f.name, data))
+        words = f"is on fire ({EXTENT[f.on_fire]}) and {verb} ({text})"
+        events.append(_fire("fire_check" if ok else "panic", f, words, data))
     return events
 
 
@@ -194,12 +192,12 @@ def _on_fire(state: WWState, f: FigureState, dice: DiceSource) -> list[Event]:
         # "Stop, drop, and roll can put out a fire in one Turn; the character takes one full
         # Turn of burning"
         f.on_fire, f.running_on_fire = None, False
-        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name))
+        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name,
+                            tone="good"))
         return events
     f.running_on_fire = ran
     if ran and SPREAD[extent] != extent:
         f.on_fire = SPREAD[extent]
-        events.append(Event("fire_spreads", f"Running fans the flames: {f.name} now burns over "
-                                            f"{EXTENT[f.on_fire]}", f.name,
-                            {"from": extent, "to": f.on_fire}))
+        events.append(Event("fire_spreads", f"Running fans the flames: {f.name} now burns over {EXTENT[f.on_fire]}",
+                            f.name, {"from": extent, "to": f.on_fire}, tone="fire"))
     return events

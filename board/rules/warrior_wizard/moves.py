@@ -9,6 +9,7 @@ from itertools import islice
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.movement import (
@@ -203,9 +204,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     else:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
-    events.append(Event("moves", text, f.name, {
-        "action": p.action, "path": [[h.q, h.r] for h in path], "facing": f.facing,
-        "engaged_with": list(board.engagers(f.hex, f.facing))}))
+    events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
+                        engaged_with=list(board.engagers(f.hex, f.facing))))
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))

@@ -181,7 +181,7 @@ def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
     else:
         f.lethal += amount
     events = [Event("spell_cost", f"{f.name} spends {amount} ST {what}", f.name,
-                    {"amount": amount, "nonlethal": nonlethal, "st": f.effective_st})]
+                    {"amount": amount, "nonlethal": nonlethal, "st": f.effective_st}, tone="magic")]
     return events + update_status(state, f)
 
 
@@ -234,7 +234,7 @@ def _conjure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> list[Even
     state.figures[g.name] = g
     state.spells.append(ActiveSpell(spell.name, f.name, g.name, spell.upkeep, "illusion", kept=state.turn))
     return [Event("illusion", f"{g.name} appears at {state.battle.label(at)}", g.name,
-                  {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing})]
+                  {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing}, tone="magic")]
 
 
 def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource) -> list[Event]:
@@ -245,7 +245,7 @@ def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource
     events = [Event("disbelieve", f"{f.name} disbelieves {t.name}: IQ check {result.total} vs "
                                   f"{f.iq}, {outcome}", f.name,
                     {"target": t.name, "faces": list(result.faces), "needed": f.iq,
-                     "success": result.success, "dispelled": dispelled})]
+                     "success": result.success, "dispelled": dispelled}, tone="magic")]
     if dispelled:
         events += vanish(state, t.name, f"disbelieved by {f.name}")
     return events
@@ -260,7 +260,7 @@ def vanish(state: WWState, name: str, why: str) -> list[Event]:
     state.order = [n for n in state.order if n != name]
     state.chases = {a: b for a, b in state.chases.items() if name not in (a, b)}
     state.spells = [s for s in state.spells if name not in (s.target, s.caster)]
-    return [Event("vanishes", f"{name} vanishes ({why})", name, {"illusion": True})]
+    return [Event("vanishes", f"{name} vanishes ({why})", name, {"illusion": True}, tone="magic")]
 
 
 def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
@@ -268,7 +268,7 @@ def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
     if active in state.spells:
         state.spells.remove(active)
     events = [Event("spell_ends", f"{active.name} on {active.target} ends ({why})", active.caster,
-                    {"spell": active.name, "target": active.target, "caster": active.caster})]
+                    {"spell": active.name, "target": active.target, "caster": active.caster}, tone="magic")]
     if active.effect == "illusion" and active.target in state.figures:
         events += vanish(state, active.target, f"{active.name} ends")
     return events
