@@ -342,13 +342,12 @@ def jumps(game: Game, command: Command, outcome: Outcome, before: dict[str, Hex]
     return wrong
 
 
-JUMPS = "issue 16: the animator slides only the event kinds moves/disengages, not these moves"
-JUMPS_DOX = JUMPS + "; and a rider moves with his mount with no event of his own"
+RIDER = "dox: a rider moves with his mount with no move event of his own, so he jumps"
 
 
 @pytest.mark.parametrize("ruleset", [
-    pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=JUMPS_DOX if r == "dox" else JUMPS))
-    if r in ("combat-chart", "dox", "melee-seconds") else r for r in RULESETS])
+    pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=RIDER)) if r == "dox" else r
+    for r in RULESETS])
 def test_every_figure_that_moves_slides_from_where_it_stood_to_where_it_stands(ruleset):
     wrong, seen = [], {}
 
