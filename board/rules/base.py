@@ -91,7 +91,10 @@ class ActionInfo:
     phase: str
     enabled: bool = True
     reason: str | None = None  # why it is greyed out
-    needs: str = "none"  # none | path | target | hex | weapon | choice
+    # What the board asks before the command: nothing, a path (movement, reach shown), a target,
+    # a hex, a weapon, a choice, or only a facing ("facing": the figure stays in its hex and
+    # may turn; a click on its own token takes it; asked only where the ruleset has facing).
+    needs: str = "none"  # none | path | facing | target | hex | weapon | choice
     targets: tuple[str, ...] = ()
     hexes: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)  # reachable hex -> path
     stop_hexes: frozenset[Hex] = frozenset()  # where a path stops (entering a threat zone)
@@ -101,7 +104,12 @@ class ActionInfo:
     # Settings an aimed action may take, each param -> its values (the first is the default),
     # offered by the board as toggles: e.g. {"maneuver": (None, "slam"), "spell": (...)}.
     options: dict[str, tuple] = field(default_factory=dict)
+    # How the board words each setting's values, in the same order (else the value itself).
+    option_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
     note: str = ""  # what taking it allows or forbids, shown before the click ("no attack this turn")
+    # The movement whose reach the board shows when the phase opens (else the first with reach).
+    default: bool = False
+    line_of_fire: bool = False  # aimed at range: the board draws the line to the hovered target
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.kernel.shell import GMKey
 from board.rules.dox import actions, gm, moves
 from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
@@ -24,6 +25,7 @@ class Dox:
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
+    gm_keys = (GMKey("s", "surprise", "S surprise"),)
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
-from board.models import FigureSpec
+from board.models import FigureSpec, Posture
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.kernel.shell import GMKey
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.card import card as figure_card, glyph_of
@@ -31,6 +32,10 @@ class WarriorWizard:
     name = "Warrior & Wizard"
     facing = True
     gm_actions = gm.GM_ACTIONS
+    gm_keys = (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
+               GMKey("s", "surprise", "S surprise"),
+               GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
+               GMKey("c", "chase", "C chase", target=True))
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
@@ -90,7 +95,7 @@ class WarriorWizard:
                 targets = tuple(targets_for(state, f, info.id))
                 info = ActionInfo(info.id, info.label, info.phase, bool(targets),
                                   None if targets else "no valid target in reach", info.needs, targets,
-                                  options=self._options(state, f, info.id))
+                                  line_of_fire=info.line_of_fire, **self._settings(state, f, info.id))
             elif info.needs == "weapon":
                 spare = tuple(w for w in f.weapons if w != f.ready)
                 info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
@@ -117,21 +122,23 @@ class WarriorWizard:
             out.append(info)
         return out
 
-    def _options(self, state: WWState, f, action: str) -> dict[str, tuple]:
-        """Settings of an aimed action: maneuvers and extra damage for melee, the spell to cast."""
+    def _settings(self, state: WWState, f, action: str) -> dict[str, dict]:
+        """Settings of an aimed action (maneuvers and extra damage for melee, the spell to cast)
+        as ActionInfo's options and option_words."""
         if action == "cast":
-            return {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}
+            return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):
             return {}
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
-        options = {"maneuver": tuple(maneuvers)}
+        options, words = {"maneuver": tuple(maneuvers)}, {}
         if strike_choices(state, f):
             options["strike_with"] = (None,) + strike_choices(state, f)
         top = max_extra_damage(f, weapon)
         if top:
             options["extra_damage"] = tuple(range(top + 1))
-        return options
+            words["extra_damage"] = tuple(f"+{n} damage, -{n} to hit" if n else "none" for n in range(top + 1))
+        return {"options": options, "option_words": words}
 
     def check(self, state: WWState, command: Command) -> None:
         if command.do == "move":

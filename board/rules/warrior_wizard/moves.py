@@ -270,7 +270,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     engaged_with = board.engagers(f.hex, f.facing)
     if engaged_with:
         board.open_brawls()
-    out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="none")]
+    out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="facing")]
     out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
@@ -313,8 +313,9 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=reason is None, reason=reason, note=NOTES.get(action, "")))
+                              enabled=reason is None, reason=reason, note=NOTES.get(action, ""),
+                              default=action == "full_move"))
     if must_run:
-        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False,
+        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False, needs="facing",
                             reason=f"{f.name} is on fire and panics: he must run")
     return out
