@@ -43,6 +43,9 @@ class WarriorWizard:
     def figure_model(self) -> type[FigureSpec]:
         return FigureSpec
 
+    sheet_choices = staticmethod(sheet.sheet_choices)
+    sheet_warnings = staticmethod(sheet.strength_penalties)
+
     def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
         return sheet.check_figure(spec, problem)
 
