@@ -22,7 +22,7 @@ def test_only_board_ui_imports_pygame():
 
 
 def test_importing_the_core_does_not_load_pygame():
-    code = ("import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.tables; "
+    code = ("import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.rules.warrior_wizard.tables; "
             "print('pygame' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=BOARD.parent, check=True)

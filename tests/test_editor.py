@@ -13,9 +13,9 @@ from board.footprints import footprint_cells
 from board.game import Game
 from board.hexgrid import Hex, parse_label
 from board.maps import Terrain, load_map, parse_map
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.attack import AttackPlan, damage_dice
-from board.tables import load_spells, load_tables
+from board.rules.warrior_wizard.tables import load_spells, load_tables
 
 MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.yaml"))
 

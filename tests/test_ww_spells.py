@@ -13,7 +13,7 @@ import pytest
 from board.game import Game, Outcome
 from board.maps import parse_map
 from board.rules.base import Command
-from board.tables import load_spells
+from board.rules.warrior_wizard.tables import load_spells
 from board.yamlio import InputError
 
 MERLIN = "{name: Merlin, team: A, at: [0, 0], facing: 0, dx: 12, iq: 14, %s}"

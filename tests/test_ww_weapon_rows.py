@@ -2,7 +2,7 @@
 
 import pytest
 
-from board.tables import load_tables
+from board.rules.warrior_wizard.tables import load_tables
 from ww_helpers import act, events_of, figure, new_game, refused, stand_still_until, submit
 
 WEAPONS = sorted(load_tables().weapons)

@@ -6,7 +6,8 @@ from typing import Any, get_args
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
-from board.models import FigureSpec, Posture
+from board.models import Posture
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
 from board.rules.kernel.shell import GMKey
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
@@ -20,7 +21,7 @@ from board.rules.warrior_wizard.predict import predict_attack
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import check_victory, start_turn
-from board.tables import load_tables
+from board.rules.warrior_wizard.tables import load_tables
 
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
 

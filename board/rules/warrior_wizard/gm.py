@@ -6,7 +6,7 @@ from pydantic import ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import direction_name
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.load import over_max_lift
@@ -15,7 +15,7 @@ from board.rules.warrior_wizard.moves import to_hex
 from board.rules.warrior_wizard.sheet import spec_load_kg
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
-from board.tables import UnknownName
+from board.rules.kernel.names import UnknownName
 
 GM_ACTIONS = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite", "surprise")
 

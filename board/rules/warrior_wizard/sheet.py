@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.load import over_max_lift
-from board.tables import RuleTables, UnknownName, load_spells, load_tables
+from board.rules.kernel.names import UnknownName
+from board.rules.warrior_wizard.tables import RuleTables, load_spells, load_tables
 
 Report = Callable[[tuple, str], None]
 

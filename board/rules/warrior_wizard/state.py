@@ -9,9 +9,9 @@ from typing import Any
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.maps import BattleMap
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.options import Options
-from board.tables import RuleTables
+from board.rules.warrior_wizard.tables import RuleTables
 
 
 @dataclass(slots=True)
