@@ -56,7 +56,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from pydantic import create_model
 
     from board.models import MapFile
-    from board.rules.base import get_ruleset
+    from board.rules.registry import get_ruleset
 
     sheet = get_ruleset(args.ruleset).figure_model()
     model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__,

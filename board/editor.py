@@ -9,9 +9,10 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
-from board.maps import DEFAULT_RULESET, OPEN, BattleMap, Terrain, map_to_yaml, parse_map, span_problem
+from board.battle import OPEN, BattleMap, Terrain
+from board.maps import DEFAULT_RULESET, map_to_yaml, parse_map, span_problem
 from board.models import FigureBase, MapFile, TeamSpec
-from board.rules.base import get_ruleset, ruleset_ids
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.saves import write_atomically
 from board.yamlio import InputError
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from board.models import FigureBase
-from board.rules.base import get_ruleset, ruleset_ids
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.validation import pydantic_problems
 from board.yamlio import Marks, Problem
 

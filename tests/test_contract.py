@@ -16,7 +16,8 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.rules.base import Command, ruleset_ids
+from board.rules.base import Command
+from board.rules.registry import ruleset_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTDOOR = ROOT / "maps" / "outdoor.yaml"  # a 7-hex dragon and a 3-hex spider among walls

@@ -61,7 +61,7 @@ def test_the_editors_facing_list_reads_as_compass_words():
     import pygame
     import pygame_gui
 
-    from board.rules.base import get_ruleset
+    from board.rules.registry import get_ruleset
     from board.ui.menus import THEME
     from board.ui.sheet_form import SheetForm, facing_names
 

@@ -11,9 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from board.dice import DiceSource
 from board.hexgrid import Hex, parse_label
 from board.models import Position
-# The registry lives in its own module, free of pydantic, so that --help stays cheap; every
-# ruleset and caller has always found it here.
-from board.rules.registry import get_ruleset, register, ruleset_ids  # noqa: F401
 
 
 class Command(BaseModel):
@@ -152,7 +149,10 @@ class Token:
 
 
 class Ruleset(Protocol):
-    """The small interface the board, scripts and tests use for every rule system."""
+    """The small interface the board, scripts and tests use for every rule system.
+
+    Optional hooks the board reads where given (docs/rulesets.md): gm_keys (its own GM keys,
+    kernel/shell.py GMKey), sheet_choices() and sheet_warnings(spec) (the editor's form)."""
 
     id: str
     name: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, do, gm, turns
 from board.rules.combat_chart.card import card as figure_card
 from board.rules.combat_chart.options import Options
@@ -152,4 +152,4 @@ class CombatChart:
         return True
 
 
-register(CombatChart())
+RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

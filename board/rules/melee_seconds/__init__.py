@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.melee_seconds import commands, gm, menu, reach
 from board.rules.melee_seconds.card import card as figure_card
 from board.rules.melee_seconds.plots import plan
@@ -13,8 +13,8 @@ from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.tables import load
-from board.rules.melee_seconds.turns import (
-    advance, check_victory, general_label, hidden, timeline)
+from board.rules.melee_seconds.resolve import advance
+from board.rules.melee_seconds.turns import check_victory, general_label, hidden, timeline
 
 
 class MeleeSeconds:
@@ -128,4 +128,4 @@ class MeleeSeconds:
         return menu.legal_commands(state)
 
 
-register(MeleeSeconds())
+RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

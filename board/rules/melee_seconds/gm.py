@@ -10,7 +10,8 @@ from board.rules.gm_common import gm_figure, new_sheet
 from board.rules.melee_seconds.reach import to_hex
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
-from board.rules.melee_seconds.turns import advance, check_victory
+from board.rules.melee_seconds.resolve import _wound, advance
+from board.rules.melee_seconds.turns import check_victory
 
 GM_ACTIONS = ("place", "damage", "heal", "add", "remove", "allow_change")
 
@@ -48,8 +49,6 @@ def plan(state: MSState, command: Command) -> dict:
 
 def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a GM command, then move the Melee on if nobody is left to plot."""
-    from board.rules.melee_seconds.resolve import _wound
-
     details = plan(state, command)
     tag = {"gm": True, "gm_action": command.action}
     action = command.action

@@ -6,7 +6,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.footprints import footprint_cells
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
 from board.rules.usage_dice.card import card as figure_card
@@ -147,4 +147,4 @@ def _legal(ruleset: UsageDice, state: UDState, command: Command) -> bool:
     return True
 
 
-register(UsageDice())
+RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)

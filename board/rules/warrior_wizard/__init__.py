@@ -8,7 +8,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import Posture
 from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.kernel.shell import GMKey
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
@@ -219,4 +219,4 @@ class WarriorWizard:
         return True
 
 
-register(WarriorWizard())
+RULESET = WarriorWizard()  # what the registry reads (board/rules/registry.py)

@@ -14,6 +14,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.warrior_wizard import fire
+from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
@@ -144,4 +145,4 @@ def finish(state: WWState, dice: DiceSource) -> list[Event]:
     label = state.battle.label
     events.append(Event("disengages", f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}", f.name,
                         {"path": [[f.hex.q, f.hex.r]], "facing": f.facing}))
-    return events + fire.after_move(state, f, path, dice)
+    return events + after_move(state, f, path, dice)

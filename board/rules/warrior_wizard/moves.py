@@ -10,6 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import ActionInfo, Command, Event, Refusal, position_hex
 from board.rules.warrior_wizard import fire, load, spells, upkeep
+from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
@@ -213,7 +214,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
-    events += fire.after_move(state, f, path, dice)
+    events += after_move(state, f, path, dice)
     events += check_victory(state)  # a fire may have killed the last of a side
     if p.action == "delay":
         record.delayed = True

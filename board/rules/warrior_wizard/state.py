@@ -8,7 +8,7 @@ from typing import Any
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.maps import BattleMap
+from board.battle import BattleMap
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.options import Options
 from board.rules.warrior_wizard.tables import RuleTables
