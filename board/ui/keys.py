@@ -17,11 +17,8 @@ def has_threat_zones(tokens: dict) -> bool:
 
 def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
     """The help page's rows for this game."""
-    rows, after_gm = [], False
+    rows = []
     for key, what in HELP:
-        if after_gm and key == "":
-            continue  # the static GM line's continuation: the line is rebuilt below
-        after_gm = key == "G"
         if key == "Q / E" and not ruleset.facing:
             continue
         if key == "T" and not has_threat_zones(tokens):
