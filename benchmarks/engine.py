@@ -56,8 +56,8 @@ def attack_position(seed: int = 4) -> tuple[Game, list[Command]]:
     """The arena, played by the pushy player until attacks are on offer; those attacks."""
     rng = random.Random(seed)
     game = Game(load_map(ARENA), seed=seed)
-    while game.state.phase != "over":
-        legal = game.ruleset.legal_commands(game.state)
+    while not game.is_terminal():
+        legal = game.legal_actions()
         attacks = [c for c in legal if c.action in ATTACKS]
         if attacks:
             return game, attacks
@@ -100,10 +100,10 @@ def play(games: int) -> list[Result]:
         game = Game(battle, seed=seed)
         spent, count = 0.0, 0
         start = clock()
-        while game.state.phase != "over" and count < MAX_COMMANDS:
-            command = pushy_choice(game, game.ruleset.legal_commands(game.state), rng)
+        while not game.is_terminal() and count < MAX_COMMANDS:
+            command = pushy_choice(game, game.legal_actions(), rng)
             t = clock()
-            accepted = game.submit(command).accepted
+            accepted = game.apply(command).accepted
             spent += clock() - t
             if not accepted:
                 raise RuntimeError(f"a legal command was refused: {command.short()}")
@@ -115,7 +115,7 @@ def play(games: int) -> list[Result]:
         rate_result("submit_rate", "Commands validated+applied per s (submit only, enumeration excluded)",
                     submit_rates, target=20_000, note=f"{commands} commands in {games} games; rate per game"),
         rate_result("games_rate", "Whole random games per s on the arena (with choosing)", game_rates,
-                    note="pushy player; legal_commands() enumerated every step"),
+                    note="pushy player; legal_actions() enumerated every step"),
     ]
 
 

@@ -24,7 +24,7 @@ def calm_choice(game: Game, rng: random.Random) -> Command:
         name, info = rng.choice(offered)
         if info.id in ATTACKS and rng.random() < 0.9:
             continue
-        commands = rules._commands_for(state, name, info)
+        commands = rules.concrete(state, name, info)
         if commands:
             command = rng.choice(commands)
             if game.check(command) is None:

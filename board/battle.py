@@ -48,6 +48,11 @@ class BattleMap:
         return self.terrain.get(h, OPEN)
 
     @cached_property
+    def fires(self) -> dict[Hex, str | None]:
+        """Each burning hex and its stage ("coals", or the flames' None): most maps have none."""
+        return {h: t.stage for h, t in self.terrain.items() if t.kind == "fire"}
+
+    @cached_property
     def ways(self) -> dict[Hex, tuple[Hex, ...]]:
         """Each passable hex's passable neighbours, in direction order: what a search for
         reachable hexes walks (worked out once: a map does not change once loaded)."""

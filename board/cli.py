@@ -149,7 +149,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
     game, title = opened
     render_png(game, title, args.out, (width, height))
-    turn = game.ruleset.turn_info(game.state)["turn"]
+    turn = game.turn().turn
     print(f"{args.out}: {width}x{height}, turn {turn}, {len(game.history)} commands applied")
     return 0
 
@@ -278,9 +278,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(game.snapshot()))
     else:
-        info = game.ruleset.turn_info(game.state)
-        print(f"-- turn {info['turn']}, {info['phase']} phase"
-              + (f", {info['active']} to act" if info["active"] else ""))
+        info = game.turn()
+        print(f"-- turn {info.turn}, {info.phase} phase"
+              + (f", {info.active} to act" if info.active else ""))
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,7 +11,8 @@ from pydantic import BaseModel, ValidationError
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.battle import BattleMap
-from board.rules.base import Command, Event, Prediction, Refusal, Token
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.kernel.turn import TurnInfo
 from board.rules.registry import get_ruleset
 
 
@@ -50,6 +52,9 @@ class Game:
         model = self.ruleset.options_model()
         self.options = options if isinstance(options, model) else model.model_validate(options or {})
         self.seed = seed
+        # Seeds that take over from a command index on (a clone reseeded by a player who must not
+        # know the real dice); empty in a played game.
+        self._reseeded: list[tuple[int, int | str]] = []
         self.history: list[Command] = []
         self.undone: list[Command] = []
         self.version = 0  # bumped on every change of state, for caches that read it
@@ -85,7 +90,7 @@ class Game:
         `state` untouched, and apply() checks before it changes anything, so the command is
         planned only once."""
         new_state = state.clone()
-        dice = RecordingDice(command_dice(self.seed, index, command))
+        dice = RecordingDice(command_dice(self._seed_at(index), index, command))
         return new_state, self.ruleset.apply(new_state, command, dice)
 
     def _apply(self, command: Command) -> Outcome:
@@ -135,6 +140,7 @@ class Game:
             return False
         self.undone.append(self.history.pop())
         count = len(self.history)
+        self._reseeded = [(min(start, count), seed) for start, seed in self._reseeded]
         self._checkpoints.pop(count + 1, None)
         del self.events[self._event_marks.pop():]
         base = count - count % CHECKPOINT_EVERY
@@ -154,6 +160,74 @@ class Game:
         if not self.undone:
             return None
         return self._apply(self.undone.pop())
+
+    def _seed_at(self, index: int) -> int | str:
+        seed = self.seed
+        for start, later in self._reseeded:
+            if index >= start:
+                seed = later
+        return seed
+
+    # --- the game interface, in the spirit of OpenSpiel's State: every player goes through it:
+    # the menu, random and computer players, benchmarks and network play.
+
+    def turn(self) -> TurnInfo:
+        """Where the game stands; phase "view" on a map without two sides (nothing to win)."""
+        info = self.ruleset.turn_info(self.state)
+        if info.over and not self.fight:
+            return info.but(phase="view", winner=None)
+        return info
+
+    def legal_actions(self) -> list[Command]:
+        """Every concrete command that would be accepted now (computed once per version)."""
+        if getattr(self, "_legal_version", None) != self.version:
+            self._legal = self.ruleset.legal_commands(self.state) if not self.is_terminal() else []
+            self._legal_version = self.version
+        return list(self._legal)
+
+    def actions(self, figure: str) -> list[ActionInfo]:
+        """The menu: what the figure may take now and what is greyed out, with the reason."""
+        return self.ruleset.actions(self.state, figure)
+
+    def apply(self, command: Command) -> Outcome:
+        """Submit a command (the interface's name for submit)."""
+        return self.submit(command)
+
+    def current_player(self) -> str | None:
+        """The team to act now; None once the game is over."""
+        info = self.turn()
+        if info.phase in ("over", "view"):
+            return None
+        if info.team is not None:
+            return info.team
+        active = self.tokens().get(info.active) if info.active else None
+        return active.team if active else None
+
+    def is_terminal(self) -> bool:
+        return self.turn().phase in ("over", "view")
+
+    def winner(self) -> str | None:
+        """The winning team once the game is over (None: not over, or nobody won)."""
+        return self.turn().winner
+
+    def returns(self) -> dict[str, int]:
+        """Per team: 1 for the winner, -1 for the others, 0 for all while no one has won."""
+        winner = self.winner()
+        teams = dict.fromkeys(spec.team for spec in self.battle.figures)
+        return {team: 0 if winner is None else (1 if team == winner else -1) for team in teams}
+
+    def clone(self, seed: int | str | None = None) -> Game:
+        """An independent copy to try commands on; states are shared, as nothing changes a state
+        once applied. With a seed, the copy's later commands roll other dice than this game's
+        (a player that searches ahead must not see the real dice)."""
+        other = copy.copy(self)
+        other.history, other.undone = list(self.history), list(self.undone)
+        other.events, other._event_marks = list(self.events), list(self._event_marks)
+        other._checkpoints = dict(self._checkpoints)
+        other._reseeded = list(self._reseeded)
+        if seed is not None:
+            other._reseeded.append((len(self.history), seed))
+        return other
 
     def predict(self, command: Command) -> Prediction | None:
         """Exact odds of an attack command in the current state."""

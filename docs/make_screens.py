@@ -33,10 +33,10 @@ def fight(name: str, map_name: str, ruleset, decisions: int) -> None:
     driver = Driver(Game(load_map(REPO / "maps" / f"{map_name}.yaml", ruleset), seed=2))
     rng = random.Random(2)
     for _ in range(decisions):
-        if driver.controller.info()["phase"] == "over":
+        if driver.controller.info().phase == "over":
             break
         play_one(driver, rng)
-    active = driver.controller.info().get("active")
+    active = driver.controller.info().active
     if active:
         driver.move_mouse(active)
     driver.screenshot(OUT / f"{name}.jpg")

@@ -21,14 +21,14 @@ def _invariants(game: Game) -> None:
         assert f.hp <= f.hp_max and f.magic >= 0
         assert (f.hp > 0) or f.status in ("unconscious", "dead")
     info = game.ruleset.turn_info(state)
-    if info["phase"] == "over":
-        assert info["active"] is None
+    if info.phase == "over":
+        assert info.active is None
     else:
-        assert state.figures[info["active"]].up
+        assert state.figures[info.active].up
         assert game.ruleset.legal_commands(state), "no legal command while the fight goes on"
-        for action in game.ruleset.actions(state, info["active"]):  # what the board offers works
+        for action in game.ruleset.actions(state, info.active):  # what the board offers works
             if action.enabled and action.targets:
-                command = Command(do="act", figure=info["active"], action=action.id, target=action.targets[0])
+                command = Command(do="act", figure=info.active, action=action.id, target=action.targets[0])
                 assert game.check(command) is None, (action.id, game.check(command))
     game.snapshot()
 

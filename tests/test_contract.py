@@ -82,7 +82,7 @@ def play(ruleset: str, map_path: Path, seed: int, steps: int, careless: float = 
     game = Game(load_map(map_path, ruleset), seed=seed)
     accepted = 0
     for _ in range(steps):
-        if game.ruleset.turn_info(game.state)["phase"] == "over":
+        if game.ruleset.turn_info(game.state).phase == "over":
             break
         legal = game.ruleset.legal_commands(game.state)
         assert legal, "no legal command while the game goes on"

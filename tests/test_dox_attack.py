@@ -65,12 +65,12 @@ def test_the_victim_may_burn_fortune_to_negate_wounds():
     game = duel(b={"fortune": 3})
     act(game, "Ann", "strike", target="Bob", dice=[5, 4])  # dox 3: 8 wounds
     info = game.ruleset.turn_info(game.state)
-    assert (info["phase"], info["active"]) == ("fortune", "Bob")
+    assert (info.phase, info.active) == ("fortune", "Bob")
     refused(game, do="act", figure="Bob", action="burn_fortune", params={"points": 4})
     refused(game, do="act", figure="Bob", action="strike", target="Ann")
     act(game, "Bob", "burn_fortune", params={"points": 3})
     assert (snap(game, "Bob")["wounds"], snap(game, "Bob")["fortune"]) == (5, 0)
-    assert game.ruleset.turn_info(game.state)["active"] == "Bob"  # now his own turn
+    assert game.ruleset.turn_info(game.state).active == "Bob"  # now his own turn
 
 
 def test_burning_no_fortune_takes_every_wound():

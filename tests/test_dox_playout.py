@@ -26,7 +26,7 @@ def invariants(game):
     for h in state.holds:
         assert state.figures[h.grappler].up and state.figures[h.victim].up
     info = game.ruleset.turn_info(state)
-    assert (info["active"] is None) == (info["phase"] == "over")
+    assert (info.active is None) == (info.phase == "over")
 
 
 @pytest.mark.parametrize("path", MAPS)

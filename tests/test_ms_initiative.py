@@ -79,7 +79,7 @@ def test_before_its_first_initiative_second_a_combatant_does_not_react():
     act(g, "A", "nothing")
     act(g, "A", "nothing")  # second 2: B still waits
     assert g.state.second == 3 and g.state.active == "A"
-    row = g.ruleset.turn_info(g.state)["timeline"]["rows"][1]
+    row = g.ruleset.turn_info(g.state).timeline["rows"][1]
     assert row["plots"]["1"] == row["plots"]["2"] == "not yet reacting"
 
 

@@ -30,8 +30,8 @@ def test_random_legal_play_keeps_the_invariants(seed, written):
         cells = [c for f in game.state.figures.values() for c in f.cells]
         assert len(cells) == len(set(cells)), "two figures share a hex"
         info = game.ruleset.turn_info(game.state)
-        assert info["active"] is not None or info["phase"] == "over"
-        assert 0 <= info["timeline"]["second"] <= 6
+        assert info.active is not None or info.phase == "over"
+        assert 0 <= info.timeline["second"] <= 6
         for f in game.state.figures.values():
             assert set(f.initiative) <= set(range(1, 7))
             assert f.shields_used <= f.sheet.amr
@@ -57,6 +57,6 @@ def test_hidden_plots_never_show_in_turn_info_before_resolution():
         command = rng.choice(game.ruleset.legal_commands(game.state))
         game.submit(command)
         if game.state.phase == "plot":
-            for row in game.ruleset.turn_info(game.state)["timeline"]["rows"]:
+            for row in game.ruleset.turn_info(game.state).timeline["rows"]:
                 current = row["plots"].get(str(game.state.second))
                 assert current in (None, "?", "not yet reacting")

@@ -15,12 +15,12 @@ def duel(a=None, b=None, options=None, a_dice=(1, 2, 3), b_dice=(1, 2)):
 def test_general_plots_are_stated_by_each_combatant_in_turn_then_second_1_begins():
     g = new_game(fighter("A", "Red", (0, 0)), fighter("B", "Blue", (1, 0), facing=3))
     info = g.ruleset.turn_info(g.state)
-    assert info["phase"] == "general" and info["active"] == "A" and info["timeline"]["second"] == 0
+    assert info.phase == "general" and info.active == "A" and info.timeline["second"] == 0
     general(g, "A", dice=[1, 2])
-    assert g.ruleset.turn_info(g.state)["active"] == "B"
+    assert g.ruleset.turn_info(g.state).active == "B"
     general(g, "B", dice=[1, 2])
     info = g.ruleset.turn_info(g.state)
-    assert info["phase"] == "plot" and info["timeline"]["second"] == 1 and info["active"] == "A"
+    assert info.phase == "plot" and info.timeline["second"] == 1 and info.active == "A"
 
 
 def test_an_attack_needs_fighting_in_the_general_plot():
@@ -70,11 +70,11 @@ def test_written_plots_are_hidden_until_the_second_resolves():
     g = duel(options={"written_plots": True})
     out = act(g, "A", "attack", target="B")
     assert texts(out) == ["A has plotted second 1"]
-    row = g.ruleset.turn_info(g.state)["timeline"]["rows"][0]
+    row = g.ruleset.turn_info(g.state).timeline["rows"][0]
     assert row["plots"]["1"] == "?" and g.snapshot()["figures"]["A"]["plot"] == "?"
     out = act(g, "B", "parry", dice=[15])
     assert "Second 1 plots revealed: A: attack B; B: parry" in texts(out)
-    assert g.ruleset.turn_info(g.state)["timeline"]["rows"][0]["plots"]["1"] == "attack B"
+    assert g.ruleset.turn_info(g.state).timeline["rows"][0]["plots"]["1"] == "attack B"
 
 
 def test_written_general_plots_are_hidden_until_all_are_stated():
@@ -82,28 +82,28 @@ def test_written_general_plots_are_hidden_until_all_are_stated():
                  options={"written_plots": True})
     out = general(g, "A", dice=[1, 2])
     assert "A states a secret General Plot" in texts(out)
-    assert g.ruleset.turn_info(g.state)["timeline"]["rows"][0]["general"] == "?"
+    assert g.ruleset.turn_info(g.state).timeline["rows"][0]["general"] == "?"
     general(g, "B", dice=[1, 2])
-    assert g.ruleset.turn_info(g.state)["timeline"]["rows"][0]["general"] == "Fighting"
+    assert g.ruleset.turn_info(g.state).timeline["rows"][0]["general"] == "Fighting"
 
 
 def test_a_combatant_others_are_unaware_of_plots_in_secret_all_round():
     g = new_game(fighter("A", "Red", (0, 0), secret=True), fighter("B", "Blue", (1, 0), facing=3))
     general(g, "A", dice=[1, 2])
     general(g, "B", dice=[1, 2])
-    rows = g.ruleset.turn_info(g.state)["timeline"]["rows"]
+    rows = g.ruleset.turn_info(g.state).timeline["rows"]
     assert rows[0]["general"] == "?" and rows[1]["general"] == "Fighting"
     out = act(g, "A", "nothing")
     assert texts(out) == ["A has plotted second 1"]
     while g.state.phase != "general":
         act(g, g.state.active, "nothing")
-    assert g.ruleset.turn_info(g.state)["timeline"]["rows"][0]["general"] == ""
+    assert g.ruleset.turn_info(g.state).timeline["rows"][0]["general"] == ""
 
 
 def test_the_timeline_shows_initiative_plots_and_the_current_second():
     g = duel(a_dice=(1, 1, 2), b_dice=(2, 5))
     act(g, "A", "attack", target="B", dice=[20])
-    tl = g.ruleset.turn_info(g.state)["timeline"]
+    tl = g.ruleset.turn_info(g.state).timeline
     assert tl["second"] == 2
     a, b = tl["rows"]
     assert a == {"figure": "A", "general": "Fighting", "initiative": [1, 2], "lost": [1],

@@ -39,7 +39,7 @@ def test_a_warrior_and_wizard_map_plays_under_melee_seconds_with_defaults():
                        ruleset="melee-seconds")
     game = Game(battle, {}, seed=1)
     assert game.state.figures["B"].sheet.amr == 3 and game.state.figures["A"].ready == "Sword"
-    assert game.ruleset.turn_info(game.state)["phase"] == "general"
+    assert game.ruleset.turn_info(game.state).phase == "general"
 
 
 def test_no_pygame_under_the_ruleset():

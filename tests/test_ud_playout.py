@@ -61,6 +61,6 @@ def test_random_legal_play_keeps_the_invariants(path, seed):
             assert all(i.die in catalogue().ladder for i in f.weapons + f.armor)
             assert 0 <= f.fatigue <= max(f.fatigue_limit, 0)
         info = game.ruleset.turn_info(game.state)
-        assert (info["active"] is None) == (info["phase"] == "over")
+        assert (info.active is None) == (info.phase == "over")
         steps += 1
     assert game.state.phase == "over", "the fight never ended"

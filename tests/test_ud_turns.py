@@ -84,4 +84,4 @@ def test_the_fight_ends_when_one_side_is_left_standing():
     ok(game, do="gm", action="damage", figure="Orc", params={"amount": 1}, dice=(1,))
     assert game.state.phase == "over" and game.state.winner == "PCs"
     info_ = game.ruleset.turn_info(game.state)
-    assert info_["phase"] == "over" and info_["active"] is None
+    assert info_.phase == "over" and info_.active is None

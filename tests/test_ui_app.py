@@ -63,7 +63,7 @@ def play_driver(path_or_game="maps/arena.yaml", autosave=None) -> AppDriver:
 def finished() -> Game:
     """The example fight: Red wins at turn 3."""
     game = load_game(ROOT / "tests" / "scripts" / "example_fight.yaml")
-    assert game.ruleset.turn_info(game.state)["phase"] == "over"
+    assert game.ruleset.turn_info(game.state).phase == "over"
     return game
 
 

@@ -16,7 +16,7 @@ MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox
 
 def other_side(driver: Driver) -> str:
     tokens = driver.game.tokens()
-    mine = tokens[driver.controller.info()["active"]].team
+    mine = tokens[driver.controller.info().active].team
     return next(n for n, t in tokens.items() if t.team != mine)
 
 
@@ -46,7 +46,7 @@ def test_the_hovered_figures_card_shows_the_rows_its_ruleset_supplies(ruleset, m
 
 def test_a_card_follows_the_figure_under_the_mouse_else_the_selected_one():
     driver = Driver("maps/arena.yaml")
-    active = driver.controller.info()["active"]
+    active = driver.controller.info().active
     hover(driver, (5, 5))  # off the board: the selected (active) figure's card
     assert driver.scene.card.rows_key[0] == active
     enemy = other_side(driver)
@@ -61,7 +61,7 @@ def test_a_map_can_hide_the_enemy_sheets_from_the_players_but_not_from_the_gm():
     enemy = other_side(driver)
     hover(driver, enemy)
     assert driver.scene.card.rows == HIDDEN
-    hover(driver, driver.controller.info()["active"])
+    hover(driver, driver.controller.info().active)
     assert driver.scene.card.rows != HIDDEN
     driver.controller.toggle_gm()
     hover(driver, enemy)

@@ -46,7 +46,7 @@ def arena_in_combat() -> Game:
     move(game, "Aldric", "full_move", "0405", 0)
     move(game, "Cato", "stand_still")
     move(game, "Fenna", "stand_still")
-    assert game.ruleset.turn_info(game.state)["phase"] == "combat"
+    assert game.ruleset.turn_info(game.state).phase == "combat"
     return game
 
 
@@ -80,7 +80,7 @@ def shown(monkeypatch):
 
 def test_the_figure_whose_turn_it_is_is_selected_without_a_click():
     d = Driver()
-    assert d.controller.info()["active"] == "Eamon"
+    assert d.controller.info().active == "Eamon"
     assert d.view.selected == "Eamon" and d.view.mode == "move"
     assert d.scene.menu.key[0] == "Eamon: movement"
     assert d.hex("0906") in d.scene.overlays().reach
@@ -233,9 +233,9 @@ def test_a_greyed_action_says_why_when_the_mouse_is_over_it(shown):
 
 def pass_to_aldric(d: Driver) -> None:
     for name in ("Eamon", "Brenna", "Dagny"):
-        assert d.controller.info()["active"] == name
+        assert d.controller.info().active == name
         d.press("Do nothing")
-    assert d.controller.info()["active"] == "Aldric"
+    assert d.controller.info().active == "Aldric"
 
 
 @pytest.mark.parametrize("label, action", [("Charge and attack", "charge_attack"),
@@ -259,7 +259,7 @@ def test_an_attack_shows_the_engines_odds_on_hover_and_the_log_tells_the_roll(sh
     assert f"vs {expected.target_number}, " in attack[0]
     assert attack[0].endswith("hits" if rolled <= expected.target_number else "misses")
     assert d.state != before and len(d.game.history) == 10
-    assert d.controller.info()["active"] == "Cato"
+    assert d.controller.info().active == "Cato"
 
 
 def test_clicking_a_figure_that_is_not_a_target_says_why_and_attacks_no_one():
@@ -300,7 +300,7 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
     assert {n: d.label(f.hex) for n, f in d.state.figures.items()} == {
         "Aldric": "0405", "Brenna": "0306", "Cato": "0408", "Dagny": "1004", "Eamon": "0406",
         "Fenna": "1108"}
-    assert d.controller.info()["phase"] == "combat" and d.view.mode == "combat"
+    assert d.controller.info().phase == "combat" and d.view.mode == "combat"
     # Combat: Eamon ran too far to charge, and the menu says so.
     charge = d.button("Charge and attack")
     d.move_mouse(charge.get_abs_rect().center)
@@ -316,7 +316,7 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
     assert "Aldric attacks Eamon with Broadsword" in d.scene.log.text()
     d.press("Do nothing")  # Cato
     d.press("Do nothing")  # Fenna
-    assert d.controller.info()["turn"] == 2 and d.view.mode == "move"
+    assert d.controller.info().turn == 2 and d.view.mode == "move"
     assert len(d.game.history) == 12
 
 
@@ -338,7 +338,7 @@ def test_ctrl_z_takes_back_the_last_command_exactly():
     assert d.state != before
     d.ctrl(pygame.K_z)
     assert d.state == before and d.game.history == history
-    assert d.message == "Undone" and d.controller.info()["active"] == "Aldric"
+    assert d.message == "Undone" and d.controller.info().active == "Aldric"
 
 
 def test_ctrl_y_redoes_the_command_with_the_same_dice():
@@ -573,7 +573,7 @@ def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(
     battle = parse_map(f"name: Island\nsize: [5, 4]\nfigures: {figures}\n", "island.yaml")
     driver = Driver(Game(battle, seed=1))
     assert not [e for e in driver.game.events if e.kind == "victory"]
-    assert driver.controller.info()["phase"] == "view" and driver.view.mode == "view"
+    assert driver.controller.info().phase == "view" and driver.view.mode == "view"
     assert driver.scene.hint().startswith("A map without two sides: M opens it in the editor")
     driver.key(pygame.K_g)
     driver.key(pygame.K_g)  # in and out of GM mode: still a map to look at

@@ -29,3 +29,21 @@ def test_every_glyph_draws_something_and_the_badge_only_when_it_can_be_read():
     for size, differs in ((40, True), (16, False)):
         a, b = draw_token(token, size, (40, 90, 200), "flat"), draw_token(plain, size, (40, 90, 200), "flat")
         assert (pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")) == differs
+
+
+def test_every_ruleset_names_a_glyph_for_each_armed_figure_of_its_skirmish():
+    for name in ("combat-chart", "dox", "melee-seconds", "usage-dice"):
+        game = Game(load_map(ROOT / "maps" / f"{name}-skirmish.yaml"), seed=1)
+        glyphs = {n: t.glyph for n, t in game.tokens().items()}
+        assert set(glyphs.values()) <= set(GLYPHS) | {""}, name
+        named = [n for n, g in glyphs.items() if g]
+        assert len(named) >= len(glyphs) - 1, f"{name}: no glyph for {set(glyphs) - set(named)}"
+
+
+def test_a_weapons_name_gives_its_kind_and_a_caster_without_one_shows_magic():
+    from board.rules.kernel.glyphs import glyph
+    assert [glyph(w) for w in ("Shortsword", "Two-Handed Sword", "Crossbow", "Greataxe", "Dagger",
+                               "Halberd", "Claws", "Fist")] == \
+        ["blade", "blade", "bow", "axe", "knife", "polearm", "beast", ""]
+    assert glyph(None, caster=True) == "magic" and glyph("Staff", caster=True) == "magic"
+    assert glyph("Sword", big=True) == "beast"

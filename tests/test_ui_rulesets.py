@@ -84,7 +84,7 @@ def test_a_whole_fight_can_be_played_with_the_mouse_alone(ruleset, map_name):
     stuck = 0
     for _ in range(1500):
         info = driver.controller.info()
-        if info["phase"] == "over":
+        if info.phase == "over":
             break
         before = len(driver.game.history)
         play_one(driver, rng)
@@ -94,5 +94,5 @@ def test_a_whole_fight_can_be_played_with_the_mouse_alone(ruleset, map_name):
             driver.controller.cancel()
             assert stuck < 50, f"stuck: {driver.message}"
     info = driver.controller.info()
-    assert info["phase"] == "over", f"not over after 1500 decisions: {info}"
+    assert info.phase == "over", f"not over after 1500 decisions: {info}"
     assert driver.scene.log.text()

@@ -27,7 +27,7 @@ def test_a_timeline_cell_shows_its_full_text_at_the_cursor(monkeypatch):
     driver = Driver(Game(load_map(MAP), seed=2))
     rng = random.Random(2)
     for _ in range(60):  # until someone has a plot on the timeline
-        rows = driver.controller.info()["timeline"]["rows"]
+        rows = driver.controller.info().timeline["rows"]
         found = [(i, int(s), text) for i, row in enumerate(rows) for s, text in row["plots"].items()]
         if found:
             break
@@ -46,13 +46,13 @@ def test_secret_plots_are_not_in_the_log_before_they_are_revealed():
     driver = Driver(Game(load_map(MAP), {"written_plots": True}, seed=4))
     rng = random.Random(4)
     for _ in range(120):
-        if driver.controller.info()["phase"] == "over":
+        if driver.controller.info().phase == "over":
             break
         play_one(driver, rng)
         lines = driver.scene.log.text().splitlines()
         for n, line in enumerate(lines):
             assert " plots: " not in line, f"a written plot was printed before its second: {line}"
-        for row in driver.controller.info()["timeline"]["rows"] if driver.controller.info().get("timeline") else ():
-            now = driver.controller.info()["timeline"]["second"]
+        for row in driver.controller.info().timeline["rows"] if driver.controller.info().timeline else ():
+            now = driver.controller.info().timeline["second"]
             assert row["plots"].get(str(now)) in (None, "?", "not yet reacting")
     assert any("plots revealed" in line for line in driver.scene.log.text().splitlines())

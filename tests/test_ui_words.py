@@ -38,7 +38,7 @@ class WordsDriver(Driver):
 def words_seen(driver: WordsDriver, rng: random.Random, decisions: int = 1500) -> list[str]:
     """Every menu title, menu label and log line of a fight played with the mouse."""
     for _ in range(decisions):
-        if driver.controller.info()["phase"] == "over":
+        if driver.controller.info().phase == "over":
             break
         before = len(driver.game.history)
         driver.note()

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from board.dice import DiceSource
 from board.hexgrid import Hex, parse_label
 from board.models import Position
+from board.rules.kernel.turn import TurnInfo
 
 
 class Command(BaseModel):
@@ -83,7 +84,7 @@ class ActionInfo:
 
     id: str
     label: str
-    # The turn step it belongs to; the board shows the actions whose phase is turn_info's "phase".
+    # The turn step it belongs to; the board shows the actions whose phase is TurnInfo.phase.
     # "movement" is special: the board shows reach and asks for the path (and a facing).
     phase: str
     enabled: bool = True
@@ -174,10 +175,9 @@ class Ruleset(Protocol):
     def setup(self, battle, options: BaseModel, dice: DiceSource) -> tuple[Any, list[Event]]:
         """The starting state for a map, and the events of starting (initiative...)."""
 
-    def turn_info(self, state) -> dict[str, Any]:
-        """For the banner and the controller: turn, phase ("over" at the end), active figure
-        (whose actions the menu shows), order, winner; optionally phase_label (the banner's
-        words for the phase) and timeline (see docs/rulesets.md)."""
+    def turn_info(self, state) -> TurnInfo:
+        """Where the game stands (board.rules.kernel.turn.TurnInfo): turn, phase ("over" at the
+        end), active figure (whose actions the menu shows), order, winner, ..."""
 
     def tokens(self, state) -> dict[str, Token]:
         """Every figure as the board draws it."""

@@ -250,10 +250,10 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
         scene.say(f"The autosave is damaged and was set aside: {error.problems[0].message}", warning=True)
         autosave.discard()
         return None
-    info = saved.ruleset.turn_info(saved.state)
+    info = saved.turn()
     rect = pygame.Rect(0, 0, 460, 220)
     rect.center = scene.board_rect.center
-    text = (f"A game of {saved.battle.name} was interrupted at turn {info['turn']} "
+    text = (f"A game of {saved.battle.name} was interrupted at turn {info.turn} "
             f"({len(saved.history)} command{'' if len(saved.history) == 1 else 's'}). Resume it?")
     return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
                                                    window_title="Resume the last game?",

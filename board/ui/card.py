@@ -48,7 +48,7 @@ class FigureCard:
         if name not in tokens:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        active = controller.info().get("active")
+        active = controller.info().active
         viewer = tokens[active].team if active in tokens else None
         # The rows are asked for again only after a command: a new state object (held, so
         # its id is not reused while it is the key).

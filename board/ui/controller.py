@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from board.game import Game
 from board.hexgrid import Hex
 from board.rules.base import ActionInfo, Command, Event, Prediction
+from board.rules.kernel.turn import TurnInfo
 from board.ui.controller_gm import GMControls
 
 
@@ -47,12 +48,9 @@ class Controller(GMControls):
     def state(self):
         return self.game.state
 
-    def info(self) -> dict:
-        """The ruleset's turn info; phase "view" for a map without two sides (nothing to win)."""
-        info = self.game.ruleset.turn_info(self.state)
-        if info["phase"] == "over" and not self.game.fight:
-            return {**info, "phase": "view", "winner": None}
-        return info
+    def info(self) -> TurnInfo:
+        """Where the game stands; phase "view" for a map without two sides (nothing to win)."""
+        return self.game.turn()
 
     def actions(self, figure: str | None = None) -> list[ActionInfo]:
         """What the ruleset offers the figure now; asked once per game version."""
@@ -63,7 +61,7 @@ class Controller(GMControls):
         if key not in self._actions:
             if len(self._actions) > 64:
                 self._actions.clear()
-            self._actions[key] = self.game.ruleset.actions(self.state, name)
+            self._actions[key] = self.game.actions(name)
         return self._actions[key]
 
     def move_info(self) -> ActionInfo | None:
@@ -104,11 +102,11 @@ class Controller(GMControls):
         if v.gm:
             v.mode = "gm"
             return
-        if info["phase"] in ("over", "view"):
-            v.mode, v.selected = info["phase"], None
+        if info.phase in ("over", "view"):
+            v.mode, v.selected = info.phase, None
             return
-        v.selected = info["active"]
-        if info["phase"] == "movement":
+        v.selected = info.active
+        if info.phase == "movement":
             v.mode = "move"
             v.move_action = self.opening_move()
             v.move_chosen = False
@@ -363,13 +361,13 @@ class Controller(GMControls):
     def _click_combat(self, h: Hex) -> None:
         # Clicking another figure that has not acted offers its out-of-turn stances.
         name = self.figure_at(h)
-        if name and name != self.info()["active"]:
+        if name and name != self.info().active:
             stances = [i for i in self.actions(name) if i.enabled]
             if stances:
                 self.view.selected = name
                 self.say(f"{name} may declare now: " + ", ".join(i.label for i in stances))
                 return
-        self.view.selected = self.info()["active"]
+        self.view.selected = self.info().active
 
     # --- history -------------------------------------------------------------------------
 

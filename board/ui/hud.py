@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.rules.kernel.turn import TurnInfo
 from board.ui import theme
 from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds
 
@@ -52,9 +53,9 @@ class Banner:
         self.key = None
         self.surface: pygame.Surface | None = None
 
-    def draw(self, screen: pygame.Surface, rect: pygame.Rect, title: str, info: dict,
+    def draw(self, screen: pygame.Surface, rect: pygame.Rect, title: str, info: TurnInfo,
              colours: dict[str, tuple], gm: bool, status: dict[str, str], reserved_right: int = 280) -> None:
-        key = (rect.size, title, tuple(sorted((k, str(v)) for k, v in info.items())), gm,
+        key = (rect.size, title, repr(info), gm,
                tuple(sorted(status.items())), reserved_right)
         if key != self.key:
             self.key = key
@@ -75,17 +76,17 @@ class Banner:
         name = theme.font(17, True).render(title, True, theme.TEXT)
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
         x += name.get_width() + 18
-        if info["phase"] == "view":
+        if info.phase == "view":
             label = theme.font(17, True).render("A map to look at: no two sides to fight", True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
-        elif info["phase"] == "over":
-            text = f"Turn {info['turn']} - " + (f"{info['winner']} wins" if info["winner"] else "the fight is over")
+        elif info.phase == "over":
+            text = f"Turn {info.turn} - " + (f"{info.winner} wins" if info.winner else "the fight is over")
             label = theme.font(17, True).render(text, True, theme.TEXT_GOOD)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         else:
-            phase = info.get("phase_label") or {"movement": "Movement", "combat": "Combat actions"}.get(
-                info["phase"], str(info["phase"]).capitalize())
-            label = theme.font(16).render(f"Turn {info['turn']} · {phase}", True, theme.TEXT_DIM)
+            phase = info.phase_label or {"movement": "Movement", "combat": "Combat actions"}.get(
+                info.phase, info.phase.capitalize())
+            label = theme.font(16).render(f"Turn {info.turn} · {phase}", True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + 16
             self._order(surface, x, right, info, colours, status)
@@ -95,14 +96,14 @@ class Banner:
     def _order(surface, x: int, right: int, info, colours, status) -> None:
         """The initiative pills between x and right: a window that always holds the active
         figure, with "+N" pills for those left out before and after it."""
-        waiting = set(info.get("queue", []))
-        order = list(info["order"])
+        waiting = set(info.queue)
+        order = list(info.order)
         # Measured, not drawn: with hundreds of figures only the few that fit are rendered.
-        widths = [theme.font(14, n == info["active"]).size(_order_text(n, status))[0] + 16 + 6
+        widths = [theme.font(14, n == info.active).size(_order_text(n, status))[0] + 16 + 6
                   for n in order]
-        active = order.index(info["active"]) if info["active"] in order else 0
+        active = order.index(info.active) if info.active in order else 0
         first, last = _window(widths, active, right - x)
-        pills = [_order_pill(n, n == info["active"], n not in waiting, colours, status)
+        pills = [_order_pill(n, n == info.active, n not in waiting, colours, status)
                  for n in order[first:last]]
         shown = ([_more(first)] if first else []) + pills + ([_more(len(order) - last)]
                                                              if last < len(order) else [])

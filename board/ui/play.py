@@ -78,7 +78,7 @@ class PlayScene:
                                    h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
         self.log_rect = self.sidebar.copy()
         # A ruleset's round timeline is docked under the board, never over it.
-        self.dock = dock_height(self.controller.info().get("timeline"))
+        self.dock = dock_height(self.controller.info().timeline)
         self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
                                       h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT - self.dock)
         self.dock_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.width, self.dock)
@@ -356,7 +356,8 @@ class PlayScene:
         moving = self.animator.update(now)
         logging = self.log.update(now)
         # A zoom shows a scaled preview until the wheel settles; then one sharp frame.
-        dirty = self.dirty or moving or logging or self.renderer.preview is not None
+        dirty = (self.dirty or moving or logging or self.renderer.preview is not None
+                 or self.renderer.flames_flicker(now))
         self.dirty = False
         return dirty
 
@@ -377,7 +378,7 @@ class PlayScene:
         threat = {n: tokens[n].threat_zone for n in shown if n in tokens and tokens[n].threat_zone}
         links = [(engager, n) for n, f in tokens.items() for engager in f.engaged_with]
         ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
-                      active=c.info()["active"], labels=v.labels)
+                      active=c.info().active, labels=v.labels)
         if v.mode == "move":
             info = c.move_info()
             if info is not None:
@@ -447,12 +448,12 @@ class PlayScene:
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
                          self.buttons_width)
-        timeline = info.get("timeline")
+        timeline = info.timeline
         if dock_height(timeline) != self.dock:  # rows came or went: dock it anew
             self.resize(self.size)
         if timeline:
             screen.fill(theme.BACKGROUND, self.dock_rect)
-            self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.get("active"))
+            self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.active)
         shown = self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
                                lambda: [self.camera.to_screen(f.hex) for f in figures.values()],
                                # the corner is chosen anew when the view has moved a good way
@@ -469,7 +470,7 @@ class PlayScene:
                           keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
-        active = info.get("active")
+        active = info.active
         self.cover.follow(figures[active].team if active in figures else None)
         self.cover.draw(screen)
         # A zoom's preview is made from this frame: without what was drawn over the board.

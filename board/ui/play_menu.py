@@ -49,10 +49,10 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
         return f"{v.selected}: movement", movement_items(c)
     if v.mode == "combat":
         info = c.info()
-        name, active = v.selected, info["active"]
-        infos = [i for i in c.actions(name) if i.phase == info["phase"]]
+        name, active = v.selected, info.active
+        infos = [i for i in c.actions(name) if i.phase == info.phase]
         prefix = "" if name == active else f"stance:{name}:"
-        doing = info.get("phase_label") or ("combat action" if info["phase"] == "combat" else info["phase"])
+        doing = info.phase_label or ("combat action" if info.phase == "combat" else info.phase)
         title = f"{name}: {doing}" if name == active else f"{name}: declare now"
         return title, [Item(prefix + i.id, i.label, i.enabled, i.reason) for i in infos]
     if v.mode == "choice" and v.action is not None:
@@ -66,7 +66,7 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
     if v.mode in ("target", "hex") and v.action is not None:
         return f"{v.selected}: {v.action.label}", toggles(c) + [cancel]
     if v.mode == "over":
-        winner = c.info().get("winner")
+        winner = c.info().winner
         return (f"{winner} wins" if winner else "The fight is over"), END_ITEMS
     return None
 

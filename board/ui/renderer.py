@@ -11,6 +11,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, layout_for, polygon_corners
 from board.ui import theme
 from board.ui.camera import Camera
+from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
 from board.ui.tokens import SHARED_SCALE, draw_token, shared_slots
 
@@ -113,6 +114,9 @@ class BoardRenderer:
         self.covered: list[pygame.Rect] = []  # drawn over the board by the scene after draw()
         self.centres: tuple = (None, {})
         self.overlay_stamps: tuple = (None, [])  # (kind, hex size) -> footprint centres from the origin
+        # Burning hexes (a map's terrain does not change once loaded): their flames flicker.
+        self.fires = tuple(h for h, stage in battle.fires.items() if stage != "coals")
+        self.flame_frame = -1  # the flicker's picture last drawn
 
     # --- cached pieces -------------------------------------------------------------------
 
@@ -278,6 +282,7 @@ class BoardRenderer:
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
             surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
+        self._draw_flames(surface, camera, now)
         self._draw_tokens(surface, camera, figures, ov, animator, now)
         self._draw_links(surface, camera, figures, ov)
         self._draw_path(surface, camera, ov)
@@ -292,6 +297,19 @@ class BoardRenderer:
                 label.set_alpha(int(255 * alpha))
                 surface.blit(label, label.get_rect(center=pos))
         surface.set_clip(clip)
+
+    def flames_flicker(self, now: float) -> bool:
+        """Whether the flames on the map show another picture now (the frame must be drawn)."""
+        return bool(self.fires) and flame_frame(now) != self.flame_frame
+
+    def _draw_flames(self, surface: pygame.Surface, camera: Camera, now: float) -> None:
+        if not self.fires:
+            return
+        self.flame_frame = flame_frame(now)
+        sprite = flames(camera.size, self.flame_frame)
+        half = sprite.get_width() / 2
+        surface.fblits([(sprite, (round(x - half), round(y - half)))
+                        for x, y in map(camera.to_screen, self.fires)])
 
     def _centre(self, camera: Camera, f) -> tuple[float, float]:
         """The centre of a figure's footprint on screen; its offset from the origin is kept

@@ -115,10 +115,10 @@ class StartScene:
             game = load_game(autosave)
         except InputError:
             return None
-        info = game.ruleset.turn_info(game.state)
-        if info["phase"] == "over" or not game.history:
+        info = game.turn()
+        if info.phase == "over" or not game.history:
             return None  # nothing to continue
-        return f"Continue: {game.battle.name}, turn {info['turn']}"
+        return f"Continue: {game.battle.name}, turn {info.turn}"
 
     # --- layout --------------------------------------------------------------------------
 

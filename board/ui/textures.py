@@ -3,6 +3,7 @@ zoom, never per frame), and the light and shadow edges that give walls and hexes
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -72,3 +73,37 @@ def grained(colour, size: int) -> tuple[int, int, int]:
         mean = pygame.transform.average_color(grain(size))
         _GRAINED[key] = tuple(round(c * m / 255) for c, m in zip(colour[:3], mean[:3]))
     return _GRAINED[key]
+
+
+FLAME_FPS = 4  # the idle board wakes four times a second anyway (app.run's event wait)
+FLAME_FRAMES = 4
+
+
+def flame_frame(now: float) -> int:
+    """Which picture of the flicker shows at this time."""
+    return int(now * FLAME_FPS) % FLAME_FRAMES
+
+
+_flames: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def flames(size: float, frame: int) -> pygame.Surface:
+    """Tongues of fire for one burning hex, centred in a square of side 2*size: drawn once per
+    zoom and frame, blitted over the tile's glowing floor each frame."""
+    key = (round(size), frame)
+    if key not in _flames:
+        if len(_flames) > 64:
+            _flames.clear()
+        s = max(4, round(size))
+        surface = pygame.Surface((2 * s, 2 * s), pygame.SRCALPHA)
+        base = s + 0.38 * s
+        for i, (dx, scale) in enumerate(((-0.32, 0.7), (0.0, 1.0), (0.32, 0.75))):
+            lick = 0.82 + 0.22 * math.sin(frame * math.pi / 2 + i * 2.1)  # each tongue its own beat
+            sway = 0.05 * s * math.sin(frame * math.pi / 2 + i)
+            for colour, width, height in (((255, 120, 30, 210), 0.17, 0.7), ((255, 200, 60, 235), 0.12, 0.54),
+                                          ((255, 246, 190, 220), 0.06, 0.32)):
+                top = base - height * s * scale * lick
+                x = s + dx * s
+                pygame.draw.polygon(surface, colour, [(x - width * s, base), (x + sway, top), (x + width * s, base)])
+        _flames[key] = surface
+    return _flames[key]

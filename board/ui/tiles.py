@@ -97,6 +97,7 @@ class MapTiles:
             surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
 
     def _draw_fire(self, surface, layout, h: Hex, stage: str | None) -> None:
+        """The fire's glowing floor (flames' tongues flicker over it: BoardRenderer), or coals."""
         cx, cy = hex_to_pixel(layout, h)
         s = self.size
         inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in polygon_corners(layout, h)]
@@ -104,12 +105,6 @@ class MapTiles:
         if stage == "coals":
             for dx, dy in ((-0.3, 0.1), (0.25, -0.15), (0.05, 0.3), (-0.1, -0.3), (0.32, 0.25)):
                 pygame.draw.circle(surface, (255, 140, 50), (cx + dx * s, cy + dy * s), max(1, s / 11))
-        else:
-            for dx, scale in ((-0.32, 0.7), (0.0, 1.0), (0.32, 0.75)):
-                base = cy + 0.38 * s
-                top = base - 0.75 * s * scale
-                pygame.draw.polygon(surface, (255, 200, 60), [
-                    (cx + (dx - 0.16) * s, base), (cx + dx * s, top), (cx + (dx + 0.16) * s, base)])
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: float,
              origin: tuple[float, float], labels: bool = True) -> None:

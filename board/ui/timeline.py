@@ -1,5 +1,5 @@
 """The round's timeline: for rulesets that plot seconds, who has initiative when, and what each
-combatant plotted, with the current second marked. It only reads turn_info["timeline"]."""
+combatant plotted, with the current second marked. It only reads TurnInfo.timeline."""
 
 from __future__ import annotations
 

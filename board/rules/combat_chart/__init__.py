@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, do, gm, turns
 from board.rules.combat_chart.card import card as figure_card
@@ -17,13 +20,16 @@ from board.rules.combat_chart.stats import attack_rank, defense_rank, initiative
 from board.rules.combat_chart.tables import load
 
 
-class CombatChart:
+class CombatChart(Rules):
     """Rounds of 10 seconds, one turn each in initiative order; attacks read the combat chart."""
 
     id = "combat-chart"
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
+    handlers = {"act": (acts.plan, do.apply), "gm": (gm.plan, gm.apply)}
+    commands_hint = ' (a move is the "move" act)'
+    trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
                  'or block chosen before the roll is not foreseen.')
@@ -55,11 +61,11 @@ class CombatChart:
             events += turns.start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: CCState) -> dict[str, Any]:
+    def turn_info(self, state: CCState) -> TurnInfo:
         label = "Over" if state.phase == "over" else f"Round {state.round}" + (
             f": {state.active}'s turn" if state.active else "")
-        return {"turn": state.round, "phase": state.phase, "phase_label": label, "order": list(state.order),
-                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
+                        label, tuple(state.queue))
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)
@@ -70,7 +76,8 @@ class CombatChart:
             words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
             out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
                                 status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
-                                meter_label="HP", caption=", ".join(words))
+                                meter_label="HP", caption=", ".join(words),
+                                glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
         return out
 
     def actions(self, state: CCState, figure: str) -> list[ActionInfo]:
@@ -78,22 +85,6 @@ class CombatChart:
         if f is None or state.phase == "over" or state.active != figure:
             return []
         return acts.action_list(state, f)
-
-    def check(self, state: CCState, command: Command) -> None:
-        if command.do == "act":
-            acts.plan(state, command)
-        elif command.do == "gm":
-            gm.plan(state, command)
-        else:
-            raise Refusal(f'unknown command "{command.do}"; this ruleset takes act or gm '
-                          '(a move is the "move" act)')
-
-    def apply(self, state: CCState, command: Command, dice: DiceSource) -> list[Event]:
-        if command.do == "act":
-            return do.apply(state, command, dice)
-        if command.do == "gm":
-            return gm.apply(state, command, dice)
-        raise Refusal(f'unknown command "{command.do}"; this ruleset takes act or gm')
 
     def predict(self, state: CCState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ("attack", "maneuver", "cast", "use_item"):
@@ -119,37 +110,6 @@ class CombatChart:
             }
         return {"turn": state.round, "phase": state.phase, "order": list(state.order),
                 "winner": state.winner, "figures": figures}
-
-    def legal_commands(self, state: CCState) -> list[Command]:
-        out: list[Command] = []
-        moves: list[Command] = []
-        name = state.active
-        if name is None:
-            return out
-        for info in acts.action_list(state, state.figures[name]):
-            if not info.enabled:
-                continue
-            base = {"do": "act", "figure": name, "action": info.id}
-            if info.needs == "target":
-                key, values = next(iter(info.options.items()), (None, (None,)))
-                for t in info.targets:
-                    for v in values:
-                        out.append(Command(**base, target=t, params={key: v} if key else {}))
-            elif info.needs == "hex":
-                # The hexes offered are the reachable ones: legal by construction.
-                moves += [Command(**base, to=(h.q, h.r)) for h in info.hexes]
-            elif info.needs == "choice":
-                out += [Command(**base, params=p) for p in info.choice_params.values()]
-            else:
-                out.append(Command(**base))
-        return [c for c in out if self._legal(state, c)] + moves
-
-    def _legal(self, state: CCState, command: Command) -> bool:
-        try:
-            self.check(state, command)
-        except Refusal:
-            return False
-        return True
 
 
 RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

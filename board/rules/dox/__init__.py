@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token
+from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
+from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, gm, moves
 from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
@@ -18,7 +21,7 @@ from board.rules.dox.turns import start_round, settle
 from board.rules.dox.wounds import check_victory
 
 
-class Dox:
+class Dox(Rules):
     """The dox rules: rounds in initiative order, each figure moves then takes one action."""
 
     id = "dox"
@@ -26,6 +29,9 @@ class Dox:
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
+    handlers = {"move": (moves.plan, lambda state, command, dice: moves.apply(state, command)),
+                "act": (actions.check, actions.apply),
+                "gm": (gm.plan, lambda state, command, dice: gm.apply(state, command))}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
@@ -51,11 +57,11 @@ class Dox:
             events += start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: DoxState) -> dict[str, Any]:
+    def turn_info(self, state: DoxState) -> TurnInfo:
         labels = {"movement": "move or stay", "action": "one action",
                   "fortune": "burn Fortune?", "over": "the fight is over"}
-        return {"turn": state.turn, "phase": state.phase, "phase_label": labels[state.phase],
-                "order": list(state.order), "active": state.active, "winner": state.winner}
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
+                        labels[state.phase])
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)
@@ -73,7 +79,8 @@ class Dox:
                 name=f.name, team=f.team, hex=f.hex, cells=(f.hex,), facing=None,
                 status=f.status, posture=f.posture,
                 meter=(max(0, f.max_wounds - f.wounds), f.max_wounds), meter_label="wounds left",
-                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)))
+                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
+                glyph=glyph(f.weapon, big=f.kind != "person"))
         return out
 
     def actions(self, state: DoxState, figure: str) -> list[ActionInfo]:
@@ -86,26 +93,8 @@ class Dox:
             return actions.movement_menu(state, f)
         return actions.action_menu(state, f)
 
-    def check(self, state: DoxState, command: Command) -> None:
-        if command.do == "move":
-            moves.plan(state, command)
-        elif command.do == "act":
-            actions.check(state, command)
-        elif command.do == "gm":
-            gm.plan(state, command)
-        else:
-            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
-
-    def apply(self, state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
-        if command.do == "move":
-            events = moves.apply(state, command)
-        elif command.do == "act":
-            events = actions.apply(state, command, dice)
-        elif command.do == "gm":
-            events = gm.apply(state, command)
-        else:
-            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
-        return events + check_victory(state) + settle(state, dice)
+    def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
+        return check_victory(state) + settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
         if command.do != "act":
@@ -128,30 +117,10 @@ class Dox:
         return {"turn": state.turn, "phase": state.phase, "active": state.active,
                 "figures": figures, "items": items}
 
-    def legal_commands(self, state: DoxState) -> list[Command]:
-        name = state.active
-        if name is None:
-            return []
-        out: list[Command] = []
-        for info in self.actions(state, name):
-            if not info.enabled:
-                continue
-            if info.phase == "movement":
-                if info.needs == "path":
-                    out += [Command(do="move", figure=name, action="move",
-                                    path=tuple((h.q, h.r) for h in path)) for path in info.hexes.values()]
-                else:
-                    out.append(Command(do="move", figure=name, action=info.id))
-                continue
-            out += actions.concrete(state, name, info)
-        return [c for c in out if self._legal(state, c)]
-
-    def _legal(self, state: DoxState, command: Command) -> bool:
-        try:
-            self.check(state, command)
-        except Refusal:
-            return False
-        return True
+    def concrete(self, state: DoxState, name: str, info: ActionInfo) -> list[Command]:
+        if info.phase == "movement":
+            return super().concrete(state, name, info)
+        return actions.concrete(state, name, info)
 
 
 RULESET = Dox()  # what the registry reads (board/rules/registry.py)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.melee_seconds import commands, gm, menu, reach
 from board.rules.melee_seconds.card import card as figure_card
@@ -17,13 +20,15 @@ from board.rules.melee_seconds.resolve import advance
 from board.rules.melee_seconds.turns import check_victory, general_label, hidden, timeline
 
 
-class MeleeSeconds:
+class MeleeSeconds(Rules):
     """General Plots and Initiative dice per Melee Round; Specific Plots resolved each second."""
 
     id = "melee-seconds"
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
     gm_actions = gm.GM_ACTIONS
+    handlers = {"act": (commands.check, commands.apply), "gm": (gm.plan, gm.apply)}
+    commands_hint = " (moving is a Specific Plot: act move)"
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
                  'seconds are not foreseen.')
@@ -47,16 +52,15 @@ class MeleeSeconds:
         events += check_victory(state)
         return state, events + advance(state, dice)
 
-    def turn_info(self, state: MSState) -> dict[str, Any]:
+    def turn_info(self, state: MSState) -> TurnInfo:
         if state.phase == "general":
             label = f"Round {state.round}: General Plots"
         elif state.phase == "plot":
             label = f"Round {state.round}, second {state.second}: Specific Plots"
         else:
             label = "Melee over"
-        return {"turn": state.round, "phase": state.phase, "phase_label": label,
-                "active": state.active, "order": list(state.order), "winner": state.winner,
-                "second": state.second, "timeline": timeline(state)}
+        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
+                        label, timeline=timeline(state))
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return figure_card(state, figure)
@@ -73,27 +77,11 @@ class MeleeSeconds:
                                 size=f.size, facing=f.facing, status=f.status,
                                 posture="standing" if f.up else "fallen",
                                 meter=(max(0, f.left), f.sheet.hits), meter_label="Hits",
-                                caption=caption)
+                                caption=caption, glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3))
         return out
 
     def actions(self, state: MSState, figure: str) -> list[ActionInfo]:
         return menu.actions(state, figure)
-
-    def check(self, state: MSState, command: Command) -> None:
-        if command.do == "act":
-            commands.check(state, command)
-        elif command.do == "gm":
-            gm.plan(state, command)
-        else:
-            raise Refusal(f'unknown command "{command.do}"; expected act or gm '
-                          "(moving is a Specific Plot: act move)")
-
-    def apply(self, state: MSState, command: Command, dice: DiceSource) -> list[Event]:
-        if command.do == "act":
-            return commands.apply(state, command, dice)
-        if command.do == "gm":
-            return gm.apply(state, command, dice)
-        raise Refusal(f'unknown command "{command.do}"; expected act or gm')
 
     def predict(self, state: MSState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
@@ -124,8 +112,11 @@ class MeleeSeconds:
         return {"turn": state.round, "second": state.second, "phase": state.phase,
                 "figures": figures}
 
-    def legal_commands(self, state: MSState) -> list[Command]:
-        return menu.legal_commands(state)
+    def actors(self, state: MSState) -> list[str]:
+        return menu.actors(state)
+
+    def concrete(self, state: MSState, name: str, info: ActionInfo) -> list[Command]:
+        return menu.concrete(state, name, info)
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.melee_seconds import commands, reach
 from board.rules.melee_seconds.actions7 import gear_problem, items_near
@@ -178,32 +179,22 @@ def _chaos(state: MSState, f: Fighter) -> list[ActionInfo]:
     return [ActionInfo("use_chaos", "Use Chaos", state.phase, why is None, why, "none")]
 
 
-def legal_commands(state: MSState) -> list[Command]:
-    """Concrete commands that are legal now (random play, bots)."""
-    out: list[Command] = []
+def actors(state: MSState) -> list[str]:
+    """Who may act now: the figure plotting, a Chaos Master out of turn in the General Plots
+    (5.1.10), anyone up out of turn in the Specific Plots."""
     names = [state.active] if state.active else []
-    if state.phase == "general":  # a Chaos Master may Use Chaos out of turn (5.1.10)
+    if state.phase == "general":
         names += [n for n in state.order if n != state.active and state.figures[n].sheet.chaos_master]
     if state.phase == "plot":
         names += [n for n in state.order if n != state.active and state.figures[n].up]
-    for name in names:
-        for info in actions(state, name):
-            if not info.enabled:
-                continue
-            base = {"do": "act", "figure": name, "action": info.id}
-            if info.needs == "target":
-                spell = {"spell": info.options["spell"][0]} if "spell" in info.options else {}
-                if info.id == "cast" and not spell:
-                    spell = {"spell": next(s for s in state.figures[name].sheet.spells
-                                           if state.tables.spells[s]["kind"] == "normal")}
-                if info.id == "reflex" and not spell:
-                    spell = {"spell": next(s for s in state.figures[name].sheet.spells
-                                           if state.tables.spells[s]["kind"] == "reflex")}
-                out += [Command(**base, target=t, params=spell) for t in info.targets]
-            elif info.needs == "choice":
-                out += [Command(**base, params=p) for p in info.choice_params.values()]
-            elif info.needs == "hex":
-                out += [Command(**base, to=(h.q, h.r)) for h in info.hexes]
-            else:
-                out.append(Command(**base))
-    return [c for c in out if _why(state, c) is None]
+    return names
+
+
+def concrete(state: MSState, name: str, info: ActionInfo) -> list[Command]:
+    """The commands behind a menu entry; a spell with no choice offered is the first of its kind."""
+    if info.needs == "target" and info.id in ("cast", "reflex") and "spell" not in info.options:
+        kind = "normal" if info.id == "cast" else "reflex"
+        spell = next(s for s in state.figures[name].sheet.spells if state.tables.spells[s]["kind"] == kind)
+        return [Command(do="act", figure=name, action=info.id, target=t, params={"spell": spell})
+                for t in info.targets]
+    return kernel_concrete(name, info)

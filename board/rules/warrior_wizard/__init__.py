@@ -7,9 +7,11 @@ from typing import Any, get_args
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import Posture
-from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token
+from board.rules.kernel.rules import Rules, concrete
 from board.rules.kernel.shell import GMKey
+from board.rules.kernel.turn import TurnInfo
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.card import card as figure_card, glyph_of
@@ -26,7 +28,7 @@ from board.rules.warrior_wizard.tables import load_tables
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
 
 
-class WarriorWizard:
+class WarriorWizard(Rules):
     """The Warrior & Wizard rules: phases, engagement, movement and combat actions."""
 
     id = "warrior-wizard"
@@ -37,6 +39,8 @@ class WarriorWizard:
                GMKey("s", "surprise", "S surprise"),
                GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
                GMKey("c", "chase", "C chase", target=True))
+    handlers = {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
+                "gm": (gm.check, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
@@ -78,9 +82,9 @@ class WarriorWizard:
             events += start_turn(state, dice)
         return state, events
 
-    def turn_info(self, state: WWState) -> dict[str, Any]:
-        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
-                "active": state.active, "queue": list(state.queue), "winner": state.winner}
+    def turn_info(self, state: WWState) -> TurnInfo:
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
+                        queue=tuple(state.queue))
 
     def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
         f = state.figures.get(figure)
@@ -118,7 +122,7 @@ class WarriorWizard:
                                   info.needs, choices=tuple(sets), choice_params=sets)
             elif info.needs == "hex" and info.enabled:
                 hexes = {h: (h,) for h in hex_neighbors(f.hex)
-                         if self._legal(state, Command(do="act", figure=f.name, action=info.id,
+                         if self.legal(state, Command(do="act", figure=f.name, action=info.id,
                                                        to=(h.q, h.r)))}
                 info = ActionInfo(info.id, info.label, info.phase, bool(hexes),
                                   None if hexes else "no free hex outside the threat zone",
@@ -144,22 +148,6 @@ class WarriorWizard:
             words["extra_damage"] = tuple(f"+{n} damage, -{n} to hit" if n else "none" for n in range(top + 1))
         return {"options": options, "option_words": words}
 
-    def check(self, state: WWState, command: Command) -> None:
-        if command.do == "move":
-            moves.plan(state, command)
-        elif command.do == "act":
-            combat_do.check(state, command)
-        elif command.do == "gm":
-            gm.check(state, command)
-        else:
-            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
-
-    def apply(self, state: WWState, command: Command, dice: DiceSource) -> list[Event]:
-        handler = {"move": moves.apply, "act": combat_do.apply, "gm": gm.apply}.get(command.do)
-        if handler is None:
-            raise Refusal(f'unknown command "{command.do}"; expected move, act or gm')
-        return handler(state, command, dice)
-
     def predict(self, state: WWState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ATTACKS + ("cast",):
             return None
@@ -180,43 +168,13 @@ class WarriorWizard:
             }
         return {"turn": state.turn, "phase": state.phase, "figures": figures}
 
-    def legal_commands(self, state: WWState) -> list[Command]:
-        out: list[Command] = []
-        for name in state.figures:
-            for info in self.actions(state, name):
-                if not info.enabled:
-                    continue
-                out += self._commands_for(state, name, info)
-        return [c for c in out if self._legal(state, c)]
-
-    def _commands_for(self, state: WWState, name: str, info: ActionInfo) -> list[Command]:
-        f = state.figures[name]
-        if info.phase == "movement":
-            if info.needs == "path":
-                return [Command(do="move", figure=name, action=info.id,
-                                path=tuple((h.q, h.r) for h in path), facing=facing)
-                        for path in info.hexes.values() for facing in {f.facing, (f.facing + 1) % 6}]
-            return [Command(do="move", figure=name, action=info.id, facing=d) for d in range(6)] \
-                if info.id == "stand_still" else [Command(do="move", figure=name, action=info.id)]
-        base = {"do": "act", "figure": name, "action": info.id}
-        if info.targets:
-            return [Command(**base, target=t) for t in info.targets]
-        if info.needs == "weapon":
-            return [Command(**base, weapon=w) for w in info.choices]
-        if info.needs == "hex":
-            return [Command(**base, to=(h.q, h.r)) for h in info.hexes]
-        if info.choice_params:
-            return [Command(**base, params=params) for params in info.choice_params.values()]
-        if info.needs == "none":
-            return [Command(**base)]
-        return []
-
-    def _legal(self, state: WWState, command: Command) -> bool:
-        try:
-            self.check(state, command)
-        except Refusal:
-            return False
-        return True
+    def concrete(self, state: WWState, name: str, info: ActionInfo) -> list[Command]:
+        facing = state.figures[name].facing
+        if info.needs == "facing":  # standing still, a figure may face any way
+            return concrete(name, info, "move", range(6))
+        if info.needs == "path":
+            return concrete(name, info, "move", {facing, (facing + 1) % 6})
+        return super().concrete(state, name, info)
 
 
 RULESET = WarriorWizard()  # what the registry reads (board/rules/registry.py)

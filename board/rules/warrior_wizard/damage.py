@@ -141,9 +141,11 @@ def push_back(state: WWState, f: FigureState, attacker: FigureState | None) -> H
 
 def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = None) -> str | None:
     """The fire under f's footprint at anchor: "coals", "flames", or None if none burns."""
-    stages = {state.battle.terrain_at(c).stage
-              for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
-              if state.battle.terrain_at(c).kind == "fire"}
+    fires = state.battle.fires
+    if not fires:
+        return None
+    stages = {fires[c] for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
+              if c in fires}
     return "coals" if "coals" in stages else ("flames" if stages else None)
 
 

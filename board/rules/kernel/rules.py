@@ -1,0 +1,93 @@
+"""What every ruleset class inherits: one dispatcher on a command's "do", legality asked one way,
+and menu entries turned into the concrete commands that random and computer players choose from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Refusal
+
+Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
+Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
+
+
+def concrete(name: str, info: ActionInfo, do: str = "act",
+             facings: Iterable[int | None] = (None,)) -> list[Command]:
+    """The commands behind one enabled menu entry: one per target (and value of its first
+    setting), weapon, hex, path (and facing), facing or choice, as the board would send them."""
+    base = {"do": do, "figure": name, "action": info.id}
+    if info.needs == "path":
+        return [Command(**base, path=tuple((h.q, h.r) for h in path), facing=facing)
+                for path in info.hexes.values() for facing in facings]
+    if info.needs == "facing":  # staying put, facing each way asked for
+        return [Command(**base, facing=facing) for facing in facings]
+    if info.needs == "target":
+        key, values = next(iter(info.options.items()), (None, (None,)))
+        return [Command(**base, target=target, params={} if value is None else {key: value})
+                for target in info.targets for value in values or (None,)]
+    if info.needs == "weapon":
+        return [Command(**base, weapon=weapon) for weapon in info.choices]
+    if info.needs == "hex":
+        return [Command(**base, to=(h.q, h.r)) for h in info.hexes]
+    if info.needs == "choice":
+        return [Command(**base, params=params) for params in info.choice_params.values()]
+    return [Command(**base)]
+
+
+class Rules:
+    """The shared half of a ruleset. A ruleset names its command handlers and its actions; this
+    dispatches, answers legality and lists the legal commands (see docs/rulesets.md)."""
+
+    # do -> (plan, apply): plan raises Refusal and changes nothing; apply plans once, then acts.
+    handlers: dict[str, tuple[Plan, Apply]] = {}
+    # Menu entries whose commands are legal by construction (reachable hexes): not re-checked.
+    trusted_needs: frozenset[str] = frozenset()
+    commands_hint = ""  # said after the expected commands when one is unknown
+
+    def _handler(self, command: Command) -> tuple[Plan, Apply]:
+        try:
+            return self.handlers[command.do]
+        except KeyError:
+            *others, last = self.handlers
+            expected = f'{", ".join(others)} or {last}' if others else last
+            raise Refusal(f'unknown command "{command.do}"; expected {expected}{self.commands_hint}') from None
+
+    def check(self, state, command: Command) -> None:
+        """Raise Refusal if the command is illegal now; never changes the state."""
+        self._handler(command)[0](state, command)
+
+    def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
+        """Apply a command to the state (a private copy): planned once, refused or done."""
+        return self._handler(command)[1](state, command, dice) + self.after_command(state, dice)
+
+    def after_command(self, state, dice: DiceSource) -> list[Event]:
+        """What follows every command (victory, the next phase...): nothing unless overridden."""
+        return []
+
+    def legal(self, state, command: Command) -> bool:
+        try:
+            self.check(state, command)
+        except Refusal:
+            return False
+        return True
+
+    def actors(self, state) -> Iterable[str]:
+        """The figures whose menus may hold something now: all unless overridden."""
+        return state.figures
+
+    def concrete(self, state, name: str, info: ActionInfo) -> list[Command]:
+        """The commands behind one enabled menu entry (override where one needs more)."""
+        return concrete(name, info, "move" if info.phase == "movement" else "act")
+
+    def legal_commands(self, state) -> list[Command]:
+        """Every concrete command legal now, for random and computer players."""
+        out: list[Command] = []
+        for name in self.actors(state):
+            for info in self.actions(state, name):
+                if info.enabled:
+                    found = self.concrete(state, name, info)
+                    out += found if info.needs in self.trusted_needs else \
+                        [c for c in found if self.legal(state, c)]
+        return out
