@@ -293,7 +293,6 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
 
 
 def tuple_hex(value):
-    from board.hexgrid import Hex
     return Hex(*value)
 
 
