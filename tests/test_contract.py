@@ -35,7 +35,7 @@ def assert_figures_stand_apart_on_open_hexes(game: Game, after: Command) -> None
     riders = {name for name, f in snapshot.items() if f.get("mount")}  # dox: on its horse's hex
     owner: dict = {}
     for name, token in game.tokens().items():
-        if name in riders:
+        if name in riders or token.shares_hex:  # W&W: a hand-to-hand brawl shares a hex
             continue
         for cell in token.cells:
             where = f"{name}'s cell {game.battle.label(cell)} after {after.short()} {after}"
