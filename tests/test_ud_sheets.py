@@ -52,7 +52,7 @@ def test_gm_place_damage_heal_gear_add_and_remove():
     game = new_game(figure("Ann", "PCs", (0, 0)), figure("Orc", "Orcs", (3, 0)))
     gm(game, "place", "Orc", to=(2, 0))
     assert snap(game, "Orc")["hex"] == [2, 0]
-    assert "stands at" in refused(game, do="gm", action="place", figure="Orc", to=(0, 0))
+    assert "Ann is in the way" in refused(game, do="gm", action="place", figure="Orc", to=(0, 0))
     gm(game, "damage", "Ann", params={"amount": 3}, dice=(1,))  # Power 1: severe
     assert snap(game, "Ann")["power"] == 4 and snap(game, "Ann")["status"] == "incapacitated"
     gm(game, "heal", "Ann", params={"amount": 1})

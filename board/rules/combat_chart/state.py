@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
+from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.rules.combat_chart.options import Options
 from board.rules.combat_chart.sheet import CCFigure
 from board.rules.combat_chart.tables import Tables
+from board.rules.kernel.clone import Cloneable, Shared
 
 
 @dataclass(slots=True)
@@ -56,7 +57,7 @@ class Fig:
     shield_penalty: int = 0  # for the next attack after a block
     stunned: bool = False
     stun_served: bool = False  # had its stunned turn; recovers at the end of the round
-    bleeding: list[int] = field(default_factory=list)  # rounds left of each bleeding wound
+    bleeding: list[list[int]] = field(default_factory=list)  # [round, rounds left] of each wound
     effects: list[Effect] = field(default_factory=list)
     unloaded: set[str] = field(default_factory=set)  # heavy crossbows that must be loaded
     armor_wear: int = 0
@@ -81,16 +82,6 @@ class Fig:
         """The weapon it fights with now."""
         return self.ready or "Unarmed"
 
-    def clone(self) -> Fig:
-        """An independent copy."""
-        new = copy.copy(self)
-        new.weapons = list(self.weapons)
-        new.items = list(self.items)
-        new.bleeding = [list(w) for w in self.bleeding]  # each wound is a [round, left] list
-        new.effects = [copy.copy(e) for e in self.effects]
-        new.unloaded = set(self.unloaded)
-        return new
-
 
 def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     """A fresh figure from its (checked) sheet."""
@@ -109,12 +100,12 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
 
 
 @dataclass
-class CCState:
+class CCState(Cloneable):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: object
+    battle: Shared[BattleMap]
     options: Options
-    tables: Tables
+    tables: Shared[Tables]
     figures: dict[str, Fig]
     round: int = 0
     phase: str = "setup"  # turn | over
@@ -123,14 +114,6 @@ class CCState:
     delayers: list[str] = field(default_factory=list)  # delayed this round, in the order they asked
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons on the ground
     winner: str | None = None
-
-    def clone(self) -> CCState:
-        """A copy apply() may change freely (map and tables shared)."""
-        return CCState(battle=self.battle, options=self.options, tables=self.tables,
-                       figures={n: f.clone() for n, f in self.figures.items()}, round=self.round,
-                       phase=self.phase, order=list(self.order), queue=list(self.queue),
-                       delayers=list(self.delayers), items={h: list(v) for h, v in self.items.items()},
-                       winner=self.winner)
 
     @property
     def active(self) -> str | None:

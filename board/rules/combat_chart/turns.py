@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.combat_chart.state import CCState, Fig
 from board.rules.combat_chart.stats import initiative
+from board.rules.kernel import victory
 
 
 def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple[bool, dict]:
@@ -152,13 +155,6 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
     return events
 
 
-def check_victory(state: CCState) -> list[Event]:
-    """"until no one is still fighting": over when at most one side has a figure fighting."""
-    teams = {f.team for f in state.figures.values() if f.up}
-    if len(teams) <= 1 and state.phase != "over":
-        state.phase = "over"
-        state.queue = []
-        state.winner = next(iter(teams), None)
-        text = f"{state.winner} wins" if state.winner else "Nobody is left fighting"
-        return [Event("victory", text, None, {"winner": state.winner})]
-    return []
+# "until no one is still fighting": over when at most one side has a figure fighting.
+check_victory = partial(victory.check_victory, end=victory.over_and_nobody_queued,
+                        nobody="Nobody is left fighting")

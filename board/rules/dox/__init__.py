@@ -31,7 +31,7 @@ class Dox(Rules):
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
     handlers = {"move": (moves.plan, lambda state, command, dice: moves.apply(state, command)),
                 "act": (actions.check, actions.apply),
-                "gm": (gm.plan, lambda state, command, dice: gm.apply(state, command))}
+                "gm": (gm.plan, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')

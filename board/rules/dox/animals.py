@@ -6,6 +6,7 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState, Fig
+from board.rules.kernel.gm import gm_event
 
 ORDERS = ("attack", "hold")
 ATTACKS_ON_FOE = ("strike", "disarm", "grapple", "grab_disarm")
@@ -59,11 +60,10 @@ def command_animal(state: DoxState, f: Fig, command: Command, dice: DiceSource) 
                                          "success": obeys, "order": list(order), "animal": animal.name})]
 
 
-def obey(state: DoxState, animal: Fig, command: Command) -> list[Event]:
-    """The GM waives the roll: the animal takes the order as given."""
-    animal.order = plan_order(state, animal, command)
-    return [Event("gm", f"GM: {animal.name} obeys ({_words(animal.order)})", animal.name,
-                  {"gm": True, "gm_action": "obey", "order": list(animal.order)})]
+def obey(animal: Fig, order: tuple[str, str | None]) -> list[Event]:
+    """The GM waives the roll: the animal takes the order as given (planned by plan_order)."""
+    animal.order = order
+    return [gm_event("obey", f"GM: {animal.name} obeys ({_words(order)})", animal.name, order=list(order))]
 
 
 def _words(order: tuple[str, str | None]) -> str:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from board.hexgrid import Hex
 from board.battle import BattleMap
 from board.rules.dox.options import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
+from board.rules.kernel.clone import Cloneable, Shared
 
 
 @dataclass(slots=True)
@@ -53,10 +54,6 @@ class Fig:
         """Still in the fight."""
         return self.status == "ok"
 
-    def clone(self) -> Fig:
-        """An independent copy."""
-        return replace(self, gear=list(self.gear))
-
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
@@ -92,12 +89,12 @@ class Pending:
 
 
 @dataclass
-class DoxState:
+class DoxState(Cloneable):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: BattleMap
+    battle: Shared[BattleMap]
     options: Options
-    gear: Catalogue
+    gear: Shared[Catalogue]
     figures: dict[str, Fig]
     turn: int = 0
     order: list[str] = field(default_factory=list)  # this round's initiative order
@@ -107,17 +104,6 @@ class DoxState:
     pending: list[Pending] = field(default_factory=list)
     winner: str | None = None
     over: bool = False
-
-    def clone(self) -> DoxState:
-        """A copy apply() may change freely (map, options and catalogue are shared)."""
-        return DoxState(
-            battle=self.battle, options=self.options, gear=self.gear,
-            figures={n: f.clone() for n, f in self.figures.items()}, turn=self.turn,
-            order=list(self.order), index=self.index,
-            holds=[replace(h) for h in self.holds],
-            items={h: list(v) for h, v in self.items.items()},
-            pending=[replace(p) for p in self.pending], winner=self.winner, over=self.over,
-        )
 
     @property
     def active(self) -> str | None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.rules.base import Event
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
+from board.rules.kernel import victory
 
 
 def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]:
@@ -91,18 +94,12 @@ def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> 
     return events if kept else events + unseat(state, rider, "thrown by the blow")
 
 
-def check_victory(state: DoxState) -> list[Event]:
-    """The fight is over when no more than one team has a figure still up."""
-    if state.over:
-        return []
-    teams = {f.team for f in state.figures.values() if f.up}
-    if len(teams) > 1:
-        return []
-    state.over = True
-    state.winner = next(iter(teams), None)
+def _over(state: DoxState) -> None:
+    state.over = True  # the phase follows
     state.pending.clear()
-    text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
-    return [Event("victory", text, None, {"winner": state.winner})]
+
+
+check_victory = partial(victory.check_victory, end=_over)
 
 
 def _s(n: int) -> str:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
+from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options
 from board.rules.melee_seconds.tables import Tables
 
@@ -41,7 +42,7 @@ class Ongoing:
 
 
 @dataclass(slots=True)
-class Fighter:
+class Fighter(Cloneable):
     """One combatant now: sheet, wounds, this Melee Round's plots and Initiative."""
 
     name: str
@@ -102,14 +103,6 @@ class Fighter:
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
 
-    def clone(self) -> Fighter:
-        new = copy.copy(self)
-        new.weapons, new.items, new.backpack = list(self.weapons), list(self.items), list(self.backpack)
-        new.plots = dict(self.plots)
-        new.plot = copy.copy(self.plot)
-        new.ongoing = copy.copy(self.ongoing)
-        return new
-
 
 def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
@@ -122,12 +115,12 @@ def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
 
 
 @dataclass
-class MSState:
+class MSState(Cloneable):
     """A whole Melee; changed only on a private clone by apply()."""
 
-    battle: Any
+    battle: Shared[BattleMap]
     options: Options
-    tables: Tables
+    tables: Shared[Tables]
     figures: dict[str, Fighter]
     round: int = 1
     second: int = 0  # 0 while General Plots are stated
@@ -137,14 +130,6 @@ class MSState:
     effects: list[dict] = field(default_factory=list)  # spells, pellets: {"at": abs second, ...}
     ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
-
-    def clone(self) -> MSState:
-        return MSState(battle=self.battle, options=self.options, tables=self.tables,
-                       figures={n: f.clone() for n, f in self.figures.items()},
-                       round=self.round, second=self.second, phase=self.phase,
-                       order=list(self.order), winner=self.winner,
-                       effects=[dict(e) for e in self.effects],
-                       ground={h: list(v) for h, v in self.ground.items()}, hidden=set(self.hidden))
 
     @property
     def now(self) -> int:

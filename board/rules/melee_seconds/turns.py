@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Event, Refusal
+from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.melee_seconds.initiative import Initiative, roll_initiative
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import MSState, continue_plot, needs_plot
@@ -153,14 +154,6 @@ def carry_on(state: MSState) -> list[Event]:
     return events
 
 
-def check_victory(state: MSState) -> list[Event]:
-    """The Melee ends when at most one side has a combatant standing (1.1)."""
-    teams = {f.team for f in state.figures.values() if f.up}
-    if len(teams) <= 1 and state.phase != "over":
-        state.phase, state.winner = "over", next(iter(teams), None)
-        text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
-        return [Event("victory", text, None, {"winner": state.winner})]
-    return []
 
 
 def timeline(state: MSState) -> dict:

@@ -100,9 +100,6 @@ class Item:
     def label(self) -> str:
         return f"{self.name} d{self.die}"
 
-    def copy(self) -> Item:
-        return Item(self.name, self.die, self.kind, self.range, self.wears, self.loaded)
-
 
 def parse_item(text: str, table: str) -> Item:
     """An Item from "Spear" or "Spear d6"; KeyError/ValueError with a readable message."""

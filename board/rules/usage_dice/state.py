@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from board.battle import BattleMap
 from board.hexgrid import Hex, hex_distance
+from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import Options, UDFigure
 
@@ -60,12 +62,6 @@ class Figure:
         """No heavy armor worn (helmets and shields do not count)."""
         return not any(a.kind == "heavy" for a in self.armor)
 
-    def clone(self) -> Figure:
-        return Figure(self.name, self.team, self.hex, self.power, self.full_power, self.grace,
-                      [w.copy() for w in self.weapons], [a.copy() for a in self.armor], self.speed,
-                      self.fatigue, self.fatigue_limit, self.defence, self.dodge, self.sunder,
-                      self.prone, self.status, list(self.wounds), self.moved, self.acted, self.done)
-
 
 def figure_from_sheet(sheet: UDFigure) -> Figure:
     """A fresh figure from its (checked) sheet."""
@@ -79,10 +75,10 @@ def figure_from_sheet(sheet: UDFigure) -> Figure:
 
 
 @dataclass
-class UDState:
+class UDState(Cloneable):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: object
+    battle: Shared[BattleMap]
     options: Options
     figures: dict[str, Figure]
     sides: list[str]  # teams in acting order
@@ -92,11 +88,6 @@ class UDState:
     phase: str = "action"  # action | over
     winner: str | None = None
     items: dict[Hex, list[Item]] = field(default_factory=dict)  # dropped weapons
-
-    def clone(self) -> UDState:
-        return UDState(self.battle, self.options, {n: f.clone() for n, f in self.figures.items()},
-                       list(self.sides), self.players, self.side_index, self.turn, self.phase,
-                       self.winner, {h: [i.copy() for i in v] for h, v in self.items.items()})
 
     @property
     def side(self) -> str | None:

@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 from board.rules.base import Event
+from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.state import UDState
 
 
 def side_order(teams: list[str], surprised: bool) -> list[str]:
     """The players' side (the first team) first; surprised, it goes last."""
     return teams[1:] + teams[:1] if surprised and teams else list(teams)
-
-
-def check_victory(state: UDState) -> list[Event]:
-    """The fight is over when at most one side has a figure still up."""
-    if state.phase == "over":
-        return []
-    standing = [t for t in state.sides if any(f.up and f.team == t for f in state.figures.values())]
-    if len(standing) > 1:
-        return []
-    state.phase = "over"
-    state.winner = standing[0] if standing else None
-    text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
-    return [Event("victory", text, None, {"winner": state.winner})]
 
 
 def finish_if_spent(state: UDState, name: str) -> None:

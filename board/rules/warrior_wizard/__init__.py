@@ -40,7 +40,7 @@ class WarriorWizard(Rules):
                GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
                GMKey("c", "chase", "C chase", target=True))
     handlers = {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
-                "gm": (gm.check, gm.apply)}
+                "gm": (gm.plan, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')

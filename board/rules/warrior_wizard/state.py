@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.battle import BattleMap
+from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.options import Options
 from board.rules.warrior_wizard.tables import RuleTables
@@ -100,30 +100,6 @@ class FigureState:
         """Whether the figure has a skill (case-insensitive)."""
         return skill.casefold() in self.skills
 
-    def clone(self) -> FigureState:
-        """An independent copy (lists and the turn record copied too)."""
-        # Copying slots by hand: dataclasses.replace() re-runs __init__ and costs several
-        # times more, and every command clones every figure.
-        new = _copy_figure(self)
-        new.weapons = list(self.weapons)
-        new.turn = _copy_turn(self.turn)
-        new.turn.entered = list(self.turn.entered)
-        return new
-
-
-def _copier(cls):
-    """A shallow copy function for a slots dataclass, written out field by field once (as
-    dataclasses writes its own methods): the engine clones every figure on every command."""
-    lines = [f"    new.{f.name} = old.{f.name}" for f in fields(cls)]
-    source = "def copy(old):\n    new = new_object(cls)\n" + "\n".join(lines) + "\n    return new\n"
-    namespace = {"new_object": object.__new__, "cls": cls}
-    exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
-    return namespace["copy"]
-
-
-_copy_figure = _copier(FigureState)
-_copy_turn = _copier(TurnRecord)
-
 
 def figure_from_spec(spec: FigureSpec) -> FigureState:
     """A fresh figure from its map entry."""
@@ -150,12 +126,12 @@ class ActiveSpell:
 
 
 @dataclass
-class WWState:
+class WWState(Cloneable):
     """A whole fight. Mutable, but only ever changed on a private clone by apply()."""
 
-    battle: BattleMap
+    battle: Shared[BattleMap]
     options: Options
-    tables: RuleTables
+    tables: Shared[RuleTables]
     figures: dict[str, FigureState]
     turn: int = 0
     phase: str = "setup"  # movement, combat or over
@@ -166,16 +142,6 @@ class WWState:
     spells: list[ActiveSpell] = field(default_factory=list)
     winner: str | None = None
     disengage: Any = None  # a Disengaging (disengage.py) while its engagers choose; immutable
-
-    def clone(self) -> WWState:
-        """A copy that apply() may change freely (the map and tables are shared)."""
-        return WWState(
-            battle=self.battle, options=self.options, tables=self.tables,
-            figures={name: f.clone() for name, f in self.figures.items()},
-            turn=self.turn, phase=self.phase, order=list(self.order), queue=list(self.queue),
-            chases=dict(self.chases), items={h: list(v) for h, v in self.items.items()},
-            spells=[copy.copy(s) for s in self.spells], winner=self.winner, disengage=self.disengage,
-        )
 
     @property
     def active(self) -> str | None:

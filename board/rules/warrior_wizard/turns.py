@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.dice import DiceSource, check
 from board.rules.base import Event
+from board.rules.kernel import victory
 from board.rules.warrior_wizard import damage, fire, load, upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
@@ -114,13 +117,6 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     return events
 
 
-def check_victory(state: WWState) -> list[Event]:
-    """The fight is over when at most one team has a figure standing (illusions aside)."""
-    teams = {f.team for f in state.figures.values() if f.up and not f.illusion}
-    if len(teams) <= 1 and state.phase != "over":
-        state.phase = "over"
-        state.queue = []
-        state.winner = next(iter(teams), None)
-        text = f"{state.winner} wins" if state.winner else "Nobody is left standing"
-        return [Event("victory", text, None, {"winner": state.winner})]
-    return []
+# Over when at most one team has a figure standing, illusions aside.
+check_victory = partial(victory.check_victory, fights=lambda f: f.up and not f.illusion,
+                        end=victory.over_and_nobody_queued)

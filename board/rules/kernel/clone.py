@@ -1,0 +1,101 @@
+"""Cloning a state: a copy function written out once per dataclass from its fields' types.
+
+`Game` clones the state before every command, so a clone must be fast and share nothing
+mutable. Values that cannot change (numbers, strings, Hex, tuples, frozensets, frozen dataclasses,
+pydantic models, Any) are shared; lists, dicts and sets are copied, their items by the same
+rules; a dataclass by its own copier; `Shared[T]` marks what every clone shares on purpose (the
+map, the rule tables). Any other type is an error naming the field, not a silently shared value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from fractions import Fraction
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel
+
+_SHARED = object()  # the Annotated marker of Shared[T]
+_ATOMS = (int, float, complex, str, bytes, bool, type(None), Fraction, tuple, frozenset, range)
+
+
+class Shared:
+    """`Shared[T]`: a field every clone shares with its original (read-only after setup)."""
+
+    def __class_getitem__(cls, tp):
+        return Annotated[tp, _SHARED]
+
+
+class Cloneable:
+    """A dataclass whose `clone()` copies it deeply enough that no clone shares a mutable value."""
+
+    __slots__ = ()
+
+    def clone(self):
+        """An independent copy."""
+        return _NAMESPACE[_generated(type(self))](self)
+
+
+_NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
+_NAMESPACE: dict[str, Any] = {"new_object": object.__new__}
+
+
+def _generated(cls: type) -> str:
+    """The name of the class's copier, written out the first time it is asked for."""
+    name = _NAMES.get(cls)
+    if name is None:
+        name = _NAMES[cls] = f"copy_{len(_NAMES)}_{cls.__name__}"  # first: a field may hold a cls
+        _NAMESPACE[f"cls_{name}"] = cls
+        try:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
+                     for f in dataclasses.fields(cls)]
+        except Exception:
+            del _NAMES[cls]
+            raise
+        source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
+            "\n    return new\n"
+        exec(source, _NAMESPACE)  # noqa: S102 - built from the class's own field names and types
+    return name
+
+
+def _shared(tp) -> bool:
+    """Whether a value of type tp cannot change (or is marked Shared), so clones may share it."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        return _SHARED in args[1:] or _shared(args[0])
+    if origin in (Union, types.UnionType, tuple, frozenset):
+        return all(a is Ellipsis or _shared(a) for a in args)
+    if tp is Any or tp is object or not isinstance(tp, type):
+        return tp is Any or tp is object
+    if issubclass(tp, _ATOMS + (BaseModel, enum.Enum)):
+        return True
+    return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen
+
+
+def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
+    """Python source for a copy of `value` (an expression) of type tp."""
+    if _shared(tp):
+        return value
+    origin, args = typing.get_origin(tp) or tp, typing.get_args(tp)
+    item, key = f"x{depth}", f"k{depth}"
+    if origin in (Union, types.UnionType):  # T | None; any other union must be all shared
+        kinds = [a for a in args if a is not type(None)]
+        if len(kinds) == 1:  # T | None
+            return f"(None if {value} is None else {_expr(kinds[0], value, depth, cls, field)})"
+    elif origin is list or origin is set:
+        inner = _expr(args[0] if args else Any, item, depth + 1, cls, field)
+        copies = f"{inner} for {item} in {value}"
+        return f"{origin.__name__}({value})" if inner == item else \
+            (f"[{copies}]" if origin is list else f"{{{copies}}}")
+    elif origin is dict:
+        inner = _expr(args[1] if args else Any, item, depth + 1, cls, field)
+        return f"dict({value})" if inner == item else \
+            f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"
+    elif dataclasses.is_dataclass(origin):
+        return f"{_generated(origin)}({value})"
+    raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
+                    f"dataclass, or mark it Shared[...] if every clone may share it")
