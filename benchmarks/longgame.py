@@ -12,14 +12,17 @@ from board.rules.base import Command
 ATTACKS = ("attack", "charge_attack", "shoot", "attack_hth", "cast")
 
 
-def calm_choice(game: Game, rng: random.Random) -> Command:
-    """A random legal command of any figure that may act, attacking seldom, so the fight
-    lasts: one random action, then one of its commands, kept if the game would accept it.
+def calm_choice(game: Game, rng: random.Random, names=None) -> Command | None:
+    """A random legal command of any figure that may act (of `names`, if given), attacking
+    seldom, so the fight lasts: one random action, then one of its commands, kept if the game
+    would accept it; None if none of those figures may act.
 
     Cheaper than choosing from legal_commands(), which plans every candidate."""
     state, rules = game.state, game.ruleset
-    offered = [(name, info) for name in state.figures for info in rules.actions(state, name)
+    offered = [(name, info) for name in (names or state.figures) for info in rules.actions(state, name)
                if info.enabled]
+    if not offered:
+        return None
     while True:
         name, info = rng.choice(offered)
         if info.id in ATTACKS and rng.random() < 0.9:

@@ -10,10 +10,12 @@ import time
 # Samples per row: a full run takes about a minute; --quick only shows the harness works.
 FULL = dict(floor=1000, arena=500, pan=300, zoom=100, first=5, reach=200, predict=500, games=8,
             starts=7, helps=10, loads=20, memory_runs=3, pans=30, notches=24, command_frames=20,
-            figures=1000, commands=10_000, autosaves=200, undos=50, history_loads=5, headless=10)
+            figures=1000, commands=10_000, autosaves=200, undos=50, history_loads=5, headless=10,
+            net_requests=200, net_per_client=500)
 QUICK = dict(floor=20, arena=5, pan=5, zoom=4, first=1, reach=3, predict=3, games=1,
              starts=1, helps=1, loads=2, memory_runs=1, pans=2, notches=2, command_frames=2,
-             figures=100, commands=200, autosaves=3, undos=3, history_loads=1, headless=1)
+             figures=100, commands=200, autosaves=3, undos=3, history_loads=1, headless=1,
+             net_requests=5, net_per_client=3)
 FRAME_ROWS = ("arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "big_first_frame",
               "command_frame_1000")
 ARENA_FLOOR_TARGET = 12.0
@@ -34,7 +36,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def rows(counts: dict, say) -> list:
     """Every row, the floor first; say(result) is called as each is done."""
     # Imported here, after main() has chosen the video driver.
-    from benchmarks import engine, frames, history, process
+    from benchmarks import engine, frames, history, network, process
 
     out = []
 
@@ -61,6 +63,8 @@ def rows(counts: dict, say) -> list:
     add(process.help_text(counts["helps"]))
     add(process.headless_start(counts["headless"]))
     add(process.memory(counts["memory_runs"], counts["pans"], counts["notches"]))
+    add(network.latency(counts["net_requests"]))
+    add(network.eight_clients(counts["net_per_client"]))
     return out
 
 

@@ -385,6 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="stop with exit status 2 at the first refused command")
     replay.set_defaults(func=cmd_replay)
 
+    from board.cli_net import add_parsers
+
+    add_parsers(sub)
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     _ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)

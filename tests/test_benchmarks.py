@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ROWS = ("floor", "arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "big_first_frame",
         "command_frame_1000", "reach", "predict",
         "predict_cached", "submit_rate", "games_rate", "map_load", "startup_first_frame",
-        "startup_help", "memory", "autosave_10k", "undo_10k", "load_10k", "headless_start")
+        "startup_help", "memory", "autosave_10k", "undo_10k", "load_10k", "headless_start",
+        "net_latency", "net_8_clients")
 
 
 def test_quick_run_reports_every_row_with_numbers(tmp_path):

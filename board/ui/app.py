@@ -29,16 +29,20 @@ LOGGED_ERRORS = 20  # tracebacks written per session
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
         screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False,
-        editor=None) -> int:
+        editor=None, net=None) -> int:
     """Open the window and play until it is closed (or for `frames` frames, for tests).
 
     No game (and no editor) opens the start screen. With an autosaver, the game is written
     after every command, and a clean exit closes it; with offer_resume, a game left by a
-    crash is offered first."""
+    crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared."""
     screen = _open_window(size, f"Hexboard - {title}")
     if screen is None:
+        if net is not None:
+            net.close()
         return 1
     app = App(_first_scene(game, title, editor, size, autosave), size, autosave)
+    if net is not None:
+        net.attach(app.scene)
     if offer_resume and autosave and isinstance(app.scene, PlayScene):
         app.resume = _offer_resume(app.scene, autosave)
     clock = pygame.time.Clock()
@@ -127,7 +131,10 @@ class App:
     def step(self, now: float, dt: float) -> bool:
         """Switch scenes if asked, keep the autosave, advance; True if the frame must be drawn."""
         if self.scene.request is not None:
+            left = self.scene
             self._guarded(self._switch)
+            if left is not self.scene and getattr(left, "net", None) is not None:
+                left.net.close()  # leaving a shared game leaves it (the host's stream keeps it)
         if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
             try:
                 self.autosave.save(self.scene.game)
@@ -140,6 +147,8 @@ class App:
         for the start screen or the editor stays in the autosave, for Continue."""
         if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
             self.autosave.close()
+        if getattr(self.scene, "net", None) is not None:
+            self.scene.net.close()
 
     def _guarded(self, action, *args, default=None):
         """Run a scene's handler; an unexpected error is logged and told, never a crash."""
@@ -181,12 +190,28 @@ class App:
             self._edit(request[1] if len(request) > 1 else None)
         elif verb == "start":
             self._start(request[1] if len(request) > 1 else None)
+        elif verb in ("host", "join"):
+            self._shared(verb, request[1:])
         elif verb == "quit":
             self.running = False
 
     def _play(self, game: Game, sides: dict | None = None) -> None:
         pygame.display.set_caption(f"Hexboard - {game.battle.name}")
         self.scene = PlayScene(game, self.scene.size, game.battle.name, sides)
+
+    def _shared(self, verb: str, args: tuple) -> None:
+        """Host the picked map, or join a hosted game, from the start screen."""
+        # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
+        from board.ui.netplay import host_map, join_game, refusal
+
+        try:
+            net, line = host_map(*args) if verb == "host" else (join_game(*args), "")
+        except Exception as error:  # no server, a wrong code: the start screen says why
+            self.scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
+            return
+        self._play(net.follower.game)
+        net.invite = line
+        net.attach(self.scene)
 
     def _play_draft(self) -> None:
         """The editor's P: play the map being edited, if it passes check."""

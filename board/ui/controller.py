@@ -39,6 +39,9 @@ class Controller(GMControls):
     def __init__(self, game: Game):
         self.game = game
         self.view = View()
+        # In a shared game, commands go to the host (sender(kind, command)) and come back
+        # through the stream; None: they are applied here at once.
+        self.sender = None
         self._actions: dict[tuple[int, str], list[ActionInfo]] = {}
         self.sync()
 
@@ -127,6 +130,8 @@ class Controller(GMControls):
 
     def submit(self, command: Command) -> bool:
         """Send a command through the one legal path; show the refusal if it is refused."""
+        if self.sender is not None:
+            return self._send(command)
         outcome = self.game.submit(command)
         self.view.events = outcome.events
         if outcome.accepted:
@@ -135,6 +140,17 @@ class Controller(GMControls):
             return True
         self.say(outcome.reason or "refused", warning=True)
         return False
+
+    def _send(self, command: Command) -> bool:
+        """A shared game: checked here for a quick answer, then asked of the host."""
+        reason = self.game.check(command)
+        if reason:
+            self.say(reason, warning=True)
+            return False
+        self.sender("command", command)
+        self.say(f"Sent to the host: {command.short()}")
+        self.sync()
+        return True
 
     def choose_move_action(self, action_id: str) -> None:
         """Pick the movement action whose reach is shown (or do it, if it needs no path)."""
@@ -372,12 +388,20 @@ class Controller(GMControls):
     # --- history -------------------------------------------------------------------------
 
     def undo(self) -> bool:
+        if self.sender is not None:  # every board follows the GM's undo from the stream
+            self.sender("undo", None)
+            self.say("Asked the host to take back the last command")
+            return False
         done = self.game.undo()
         self.sync()
         self.say("Undone" if done else "Nothing to undo", warning=not done)
         return done
 
     def redo(self) -> bool:
+        if self.sender is not None:
+            self.sender("redo", None)
+            self.say("Asked the host to redo")
+            return False
         outcome = self.game.redo()
         self.sync()
         if outcome is None:

@@ -23,6 +23,7 @@ HELP = [
     ("L", "hex labels on / off"),
     ("K", "the legend: every colour and mark on the board"),
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
+    ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),
     ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),

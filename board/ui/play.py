@@ -51,6 +51,7 @@ class PlayScene:
         self.animator = Animator(self.camera.to_screen)
         self.help = False
         self.legend = False  # the K key's legend overlay
+        self.net = None  # a shared game's link (board.ui.netplay.NetPlay), polled every frame
         self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
         self.dialog = FileDialog(self.manager)
         self.mouse = (0, 0)
@@ -129,6 +130,8 @@ class PlayScene:
         if picked is not None:
             self._file_picked(*picked)
             return
+        if self.net is not None and self.net.handle(event):
+            return
         if self.dialog.takes(event):  # no board hotkey while a dialog or text field has the keys
             return
         if self.manager.process_events(event):
@@ -157,6 +160,17 @@ class PlayScene:
             self.animator.add(events, self.now, before)
             self.sounds.play(events)
 
+    def undone(self, before: list[Event]) -> None:
+        """After an undo: the undone rows leave the log; a note says what was taken back."""
+        gone = before[len(self.game.events):]
+        self.log.retract(len(gone))
+        self.log.add([Event("undo", "Undone: " + (gone[0].text if gone else "the last command"))], self.now)
+
+    def shown(self, events: list[Event], before: dict) -> None:
+        """Events that came from elsewhere (the shared game's stream): logged and animated."""
+        self.controller.view.events = events
+        self._after_input(before)
+
     def _key(self, event) -> None:
         c = self.controller
         ctrl = event.mod & pygame.KMOD_CTRL
@@ -170,10 +184,7 @@ class PlayScene:
         elif ctrl and key == pygame.K_z:
             before = list(self.game.events)
             if c.undo():  # its rows leave the log; a note says what was taken back
-                gone = before[len(self.game.events):]
-                self.log.retract(len(gone))
-                self.log.add([Event("undo", "Undone: " + (gone[0].text if gone else "the last command"))],
-                             self.now)
+                self.undone(before)
         elif ctrl and key == pygame.K_y:
             c.redo()
         elif ctrl and key == pygame.K_s:
@@ -200,6 +211,8 @@ class PlayScene:
             self.cover.on = not self.cover.on
             c.say("Pass the screen: on (the board is covered when the side to act changes)"
                   if self.cover.on else "Pass the screen: off")
+        elif key == pygame.K_j and self.net is not None:
+            self.net.show_seats(self)
         elif key == pygame.K_n:
             c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
@@ -351,6 +364,8 @@ class PlayScene:
     def update(self, now: float, dt: float) -> bool:
         """Advance animations and widgets; True if the frame must be redrawn."""
         self.now = now
+        if self.net is not None:
+            self.dirty |= self.net.poll(self)
         self._menu()  # before the widgets update, so a new menu is built this frame
         self.manager.update(dt)
         moving = self.animator.update(now)

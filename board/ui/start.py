@@ -19,6 +19,7 @@ from board.ui import hud, theme
 from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
 from board.ui.editor import spec_tokens
+from board.ui.join_dialog import JoinDialog
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
@@ -26,7 +27,8 @@ from board.yamlio import InputError
 BUNDLED = Path(__file__).resolve().parents[2] / "maps"
 DEFAULT_MAP = BUNDLED / "arena.yaml"
 CARD_HEIGHT, THUMB = 92, (124, 80)
-HINT = "Enter starts the fight · Up/Down pick a map · click a map to pick it · Ctrl+O opens a saved game"
+HINT = ("Enter starts the fight · Up/Down pick a map · click a map to pick it · Ctrl+O opens a saved "
+        "game · Host/Join: play over the network")
 
 
 def user_maps_dir() -> Path:
@@ -93,6 +95,7 @@ class StartScene:
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.dialog = FileDialog(self.manager)
+        self.join = JoinDialog(self.manager)
         self.request: tuple | None = None
         self.message, self.warning = "", False
         self.maps = find_maps()
@@ -144,8 +147,10 @@ class StartScene:
             self._button((x + 262, y, self.preview_rect.right - x - 262, 44), self.resume, ("continue",))
         y += 54
         for i, (label, request) in enumerate((("Open a saved game…", ("open-dialog",)),
-                                              ("Edit this map", ("edit-selected",)), ("Quit", ("quit",)))):
-            self._button((x + i * 200, y, 190, 34), label, request)
+                                              ("Edit this map", ("edit-selected",)),
+                                              ("Host over network", ("host-selected",)),
+                                              ("Join a game…", ("join-dialog",)), ("Quit", ("quit",)))):
+            self._button((x + i * 164, y, 158, 34), label, request)
         y += 44
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
@@ -170,6 +175,10 @@ class StartScene:
         picked = self.dialog.picked(event)
         if picked is not None:
             self.request = ("open", str(picked[1]))
+            return
+        joining = self.join.picked(event)
+        if joining is not None:
+            self.request = ("join", *joining)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self._do(self.buttons[event.ui_element])
@@ -204,13 +213,17 @@ class StartScene:
 
     def _do(self, request: tuple) -> None:
         choice = self.selected
-        if request[0] in ("fight", "edit-selected") and choice.battle is None:
+        if request[0] in ("fight", "edit-selected", "host-selected") and choice.battle is None:
             self.say(f"{choice.path.name} does not load: {choice.problem}", warning=True)
         elif request[0] == "fight":
             game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
             self.request = ("play", game, {team: "person" for team in teams(choice.battle)})
         elif request[0] == "edit-selected":
             self.request = ("edit", str(choice.path))
+        elif request[0] == "host-selected":
+            self.request = ("host", str(choice.path))
+        elif request[0] == "join-dialog":
+            self.join.show(self.preview_rect.center)
         elif request[0] == "open-dialog":
             self.dialog.show("open", self.preview_rect.center)
         else:

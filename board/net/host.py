@@ -1,0 +1,157 @@
+"""The host's side on NATS: it answers players' requests, appends what it accepts to the
+game's stream (only where the stream's last entry is the one it knows), and rebuilds from
+the stream when it restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import nats
+from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from board.game import Game
+from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
+from board.net.referee import Referee, taped
+
+CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
+
+
+async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
+    """A NATS connection that keeps reconnecting (quietly: nats-py would print every failed
+    try while the server is away)."""
+    callbacks.setdefault("error_cb", quiet)
+    return await nats.connect(url, user=user, password=password, name=name, **CONNECT, **callbacks)
+
+
+async def quiet(error: Exception) -> None:
+    """A connection's errors: the boards say how the link stands instead."""
+
+
+async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1):
+    """A stream's entries start..upto, in order, as (seq, entry)."""
+    if upto < start:
+        return
+    sub = await js.subscribe(subject, stream=stream, ordered_consumer=True,
+                             deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
+                             config=ConsumerConfig(opt_start_seq=start))
+    try:
+        while True:
+            msg = await sub.next_msg(timeout=10)
+            seq = msg.metadata.sequence.stream
+            yield seq, decode(msg.data)
+            if seq >= upto:
+                return
+    finally:
+        await sub.unsubscribe()
+
+
+class Host:
+    """The authority: one referee, one stream, requests answered one at a time."""
+
+    def __init__(self, url: str, password: str, subjects: Subjects, secret: str,
+                 notes: Callable[[str], None] | None = None):
+        self.url, self.password, self.subjects, self.secret = url, password, subjects, secret
+        self.referee: Referee | None = None
+        self.lock = asyncio.Lock()
+        self.nc = self.js = self.sub = None
+
+    async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
+        """Connect; a new stream starts with the game (and its history, if it has one); an
+        existing one is read back into the referee."""
+        self.nc = await connect(self.url, "host", self.password, "hexboard-host")
+        self.js = self.nc.jetstream()
+        last = await self._stream_last(self.subjects.stream, self.subjects.log)
+        await self._stream_last(self.subjects.held_stream, self.subjects.held)
+        if last == 0:
+            if game is None:
+                raise RuntimeError("no game in the stream and none to start")
+            await self._begin(game, seats or {})
+        else:
+            await self._rebuild(last)
+        self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
+
+    async def _stream_last(self, stream: str, subject: str) -> int:
+        """The last sequence of a stream, made if missing (0)."""
+        try:
+            info = await self.js.stream_info(stream)
+        except NotFoundError:
+            await self.js.add_stream(StreamConfig(
+                name=stream, subjects=[subject], storage=StorageType.FILE,
+                retention=RetentionPolicy.LIMITS, duplicate_window=120.0))
+            return 0
+        return info.state.last_seq
+
+    async def _begin(self, game: Game, seats: dict[str, str | None]) -> None:
+        """Write the setup, then a loaded game's commands, each with the dice its own seed gave."""
+        setup = setup_entry(game, seats)
+        await self._append(setup, 0)
+        self.referee = Referee.start(Follower.from_setup(setup), self.secret)
+        follower = self.referee.follower
+        for index, command in enumerate(game.history):
+            entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
+                     "command": command_data(taped(follower.game, command, str(game.seed)))}
+            follower.apply_entry(entry)
+            follower.seq = await self._append(entry, follower.seq)
+
+    async def _rebuild(self, last: int) -> None:
+        """The referee from the stream, then the commands it held when it stopped."""
+        subjects, referee = self.subjects, None
+        async for seq, entry in read_entries(self.js, subjects.log, subjects.stream, last):
+            if referee is None:
+                referee = Referee.start(Follower.from_setup(entry), self.secret)
+            else:
+                referee.replayed(seq, entry)
+        held = (await self.js.stream_info(subjects.held_stream)).state
+        if held.messages:
+            async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
+                                               held.last_seq, held.first_seq):
+                referee.held_again(entry)
+        self.referee = referee
+
+    async def _keep_held(self) -> None:
+        """Write the held commands to the host's held stream, so a crash loses none."""
+        await self.js.purge_stream(self.subjects.held_stream)
+        for entry in self.referee.held:
+            await self.js.publish(self.subjects.held, encode(entry), stream=self.subjects.held_stream)
+
+    async def _append(self, entry: dict[str, Any], after: int) -> int:
+        """Append an entry where the stream's last sequence is `after`; its new sequence."""
+        ack = await self.js.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
+                                    headers={"Nats-Expected-Last-Sequence": str(after)})
+        return ack.seq
+
+    async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
+        """Judge a request and append what it changes; the reply for the asker."""
+        async with self.lock:
+            held = list(self.referee.held)
+            verdict = self.referee.decide(request, gm)
+            follower = self.referee.follower
+            try:
+                for entry in verdict.entries:
+                    follower.seq = await self._append(entry, follower.seq)
+                if self.referee.held != held:
+                    await self._keep_held()
+            except Exception as error:  # the stream moved or the server went: start again from it
+                await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
+                return {"ok": False, "reason": f"the host could not record it ({error}); try again"}
+            if verdict.note:
+                await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
+            return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
+                    "duplicate": verdict.duplicate}
+
+    async def _on_request(self, msg) -> None:
+        try:
+            request = decode(msg.data)
+        except ValueError:
+            reply = {"ok": False, "reason": "the request is not JSON"}
+        else:
+            reply = await self.handle(request)
+        if msg.reply:
+            await msg.respond(encode(reply))
+
+    async def stop(self) -> None:
+        """Stop answering and close the connection."""
+        if self.nc is not None and not self.nc.is_closed:
+            await self.nc.close()

@@ -1,0 +1,167 @@
+"""A shared game on the board: commands go to the host, the stream's entries come back and
+are applied here in order, and the status line says how the link stands."""
+
+from __future__ import annotations
+
+import pygame
+
+import secrets
+
+from board.game import Game
+from board.maps import load_map
+from board.net.protocol import Diverged, Follower, command_data
+from board.net.server import DEFAULT_PORT
+from board.net.session import Session, hosting_folder, hosting_for, join_line
+from board.ui.seats_dialog import SeatsDialog
+
+WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
+
+
+class NetPlay:
+    """The play scene's link to a shared game (its game is the follower's)."""
+
+    def __init__(self, session: Session, follower: Follower, role: str):
+        self.session = session
+        self.follower = follower
+        self.role = role  # "GM" or the player's name
+        self.link = "connected"
+        self.invite = ""  # the host's join line, shown on the GM's status line
+        self.seats: SeatsDialog | None = None
+
+    def attach(self, scene) -> None:
+        """Route the scene's commands and undo to the host, and wake the window on news."""
+        scene.net = self
+        scene.controller.sender = self.send
+        self.session.wake = _wake
+        scene.say(self.banner())
+
+    def banner(self) -> str:
+        sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
+        if self.role == "GM":
+            return ("Hosting as the GM: every figure and undo are yours"
+                    + (f" · players join with: {self.invite}" if self.invite else ""))
+        return f"Joined as {self.role}: you play {sides}"
+
+    def show_seats(self, scene) -> None:
+        """Who plays each side (J); the GM's window has the buttons to change it."""
+        if self.seats is None:
+            self.seats = SeatsDialog(scene.manager)
+        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM")
+
+    def handle(self, event) -> bool:
+        """True if the event was the seats window's (a GM's button asks the host)."""
+        fields = self.seats.picked(event) if self.seats is not None else None
+        if fields is None:
+            return False
+        self.session.ask("seat", **fields)
+        return True
+
+    def send(self, kind: str, command) -> None:
+        if kind == "command":
+            self.session.ask("command", command=command_data(command))
+        else:
+            self.session.ask(kind)
+
+    def poll(self, scene) -> bool:
+        """Apply what arrived; True if anything changed on screen."""
+        items = self.session.drain()
+        for item in items:
+            self._item(scene, item)
+        return bool(items)
+
+    def _item(self, scene, item: tuple) -> None:
+        kind = item[0]
+        if kind == "entry":
+            self._entry(scene, item[1], item[2])
+        elif kind == "reply":
+            reply = item[2]
+            if not reply.get("ok"):
+                scene.say(f"The host refused: {reply.get('reason')}", warning=True)
+        elif kind == "note":
+            scene.say(item[1])
+        elif kind == "link":
+            self.link = item[1]
+            scene.say(f"Network: {item[1]}" + ("" if item[1] == "connected" else
+                                                   " (the board shows the game as it last heard)"),
+                      warning=item[1] != "connected")
+
+    def _entry(self, scene, seq: int, entry: dict) -> None:
+        game = scene.game
+        before_events = list(game.events)
+        before = {n: (f.hex.q, f.hex.r) for n, f in game.tokens().items()}
+        try:
+            events = self.follower.apply(seq, entry)
+        except Diverged as error:
+            scene.say(f"This board lost step with the host: {error}; join again", warning=True)
+            return
+        scene.controller.sync()
+        if entry.get("kind") == "undo":
+            scene.undone(before_events)
+        elif entry.get("kind") == "seat":
+            scene.say(f"{events[0].text}. {self.banner()}")
+            if self.seats is not None and self.seats.open:
+                self.show_seats(scene)
+        else:
+            scene.shown(events, before)
+            by = entry.get("by")
+            what = game.history[-1].short() if entry["kind"] == "command" and game.history else entry["kind"]
+            scene.say(self.banner() if by == self.role else f"{by} played: {what}")
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPlay:
+    """The link for a board once the session is up: the game from the stream's setup, and a
+    player's seat asked for (the sides named, else the first free one)."""
+    follower = Follower.from_setup(session.first()[2])
+    if role != "GM":
+        free = [team for team, holder in follower.seats.items() if holder is None]
+        for team in sides or free[:1]:
+            session.ask("seat", team=team, holder=role)
+    return NetPlay(session, follower, role)
+
+
+def host_map(path: str) -> tuple[NetPlay, str]:
+    """Host a new game on a map from the start screen (every network, the default port);
+    the link and the join line. Raises OSError or ServerError with the reason."""
+    game = Game(load_map(path), seed=secrets.token_hex(8))
+    hosting = hosting_for(hosting_folder(), "0.0.0.0", DEFAULT_PORT, new_game=True)
+    return host(hosting, game), join_line(hosting.listen, hosting.port, hosting.code)
+
+
+def host(hosting, game: Game | None) -> NetPlay:
+    """Start hosting (a new game, or None: the one in the stream) and the GM's link."""
+    session = Session()
+    try:
+        session.host_game(hosting, game)
+        return shared(session, "GM")
+    except Exception:
+        session.close()
+        raise
+
+
+def join_game(address: str, code: str, name: str, sides: list[str] | None = None) -> NetPlay:
+    """Join a hosted game; raises with the reason (a wrong code, nothing at that address)."""
+    session = Session()
+    try:
+        session.join(address, code, name)
+        return shared(session, name, sides)
+    except Exception:
+        session.close()
+        raise
+
+
+def refusal(error: Exception) -> str:
+    """Why joining or hosting failed, in words."""
+    if "authorization" in str(error).lower():
+        return "the join code was refused"
+    return str(error) or type(error).__name__
+
+
+def _wake() -> None:
+    """Called from the network thread; SDL's event queue takes posts from any thread."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        pass  # the window is closing

@@ -1,0 +1,140 @@
+"""Network play in tests: a real nats-server on loopback, headless boards that follow the
+stream, and players that take their sides' turns. Every wait is for a condition (an entry
+applied, a reply), with a generous deadline that only stops a hung test."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+from pathlib import Path
+
+from board.game import Game
+from board.maps import load_map
+from board.net.client import Client
+from board.net.host import Host
+from board.net.protocol import Follower, Subjects
+from board.net.server import Hosting, free_port, start_server
+from board.sides import teams
+
+DEADLINE = 60.0  # seconds: a guard against a hang, never a measure
+FIGHT = "maps/combat-chart-skirmish.yaml"
+
+
+class Server:
+    """nats-server for one test: start, kill (SIGKILL) and start again on the same folder."""
+
+    def __init__(self, folder: Path):
+        self.hosting = Hosting.new(folder, "127.0.0.1", free_port())
+        self.hosting.write()
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        self.process = start_server(self.hosting)
+        return self
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Board:
+    """A headless board: a client and its follower, with a way to wait for the stream."""
+
+    def __init__(self, hosting: Hosting, name: str, password: str | None = None, host: Host | None = None):
+        user = "host" if host else "player"
+        password = password if password is not None else (hosting.host_password if host else hosting.code)
+        send = (lambda request: host.handle(request, gm=True)) if host else None
+        self.client = Client(hosting.url, user, password, Subjects(hosting.game), name, self.sink, send)
+        self.follower: Follower | None = None
+        self.moved = asyncio.Event()  # an entry was applied
+        self.heard = asyncio.Event()  # anything came: an entry, a note, news of the link
+        self.links: list[str] = []
+        self.notes: list[str] = []
+
+    def sink(self, item: tuple) -> None:
+        if item[0] == "entry":
+            _, seq, entry = item
+            if self.follower is None:
+                self.follower = Follower.from_setup(entry)
+            else:
+                self.follower.apply(seq, entry)
+            self.moved.set()
+        elif item[0] == "link":
+            self.links.append(item[1])
+        elif item[0] == "note":
+            self.notes.append(item[1])
+        self.heard.set()
+
+    @property
+    def game(self) -> Game:
+        return self.follower.game
+
+    @property
+    def seq(self) -> int:
+        return self.follower.seq if self.follower else 0
+
+    async def start(self) -> "Board":
+        await self.client.start()
+        return self
+
+    async def reach(self, seq: int) -> None:
+        """Wait until the entry at seq is applied."""
+        async def wait():
+            while self.seq < seq:
+                self.moved.clear()
+                await self.moved.wait()
+        await asyncio.wait_for(wait(), DEADLINE)
+
+    async def until(self, condition) -> None:
+        """Wait until condition() holds, checking it each time the board hears something."""
+        async def wait():
+            while not condition():
+                self.heard.clear()
+                await self.heard.wait()
+        await asyncio.wait_for(wait(), DEADLINE)
+
+    async def ask(self, kind: str, **fields) -> dict:
+        return await asyncio.wait_for(self.client.ask(self.client.request(kind, **fields)), DEADLINE)
+
+    async def command(self, command) -> dict:
+        return await self.ask("command", command=command.model_dump(mode="json", exclude_none=True))
+
+    async def stop(self) -> None:
+        await self.client.stop()
+
+
+def over(game: Game) -> bool:
+    return game.is_terminal()
+
+
+async def start_host(server: Server, path: str = FIGHT, game: Game | None = None) -> tuple[Host, Board]:
+    """The host's authority and its own board (the GM's)."""
+    hosting = server.hosting
+    host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+    game = game if game is not None else Game(load_map(path), seed="public")
+    await host.start(game, {t: None for t in teams(game.battle)})
+    board = await Board(hosting, "GM", host=host).start()
+    await board.reach(1)
+    return host, board
+
+
+async def play_turns(board: Board, sides: list[str], rng: random.Random, until) -> int:
+    """Take this board's sides' turns with random legal commands until `until(board)`;
+    returns how many commands it had accepted."""
+    accepted = 0
+    while not until(board):
+        game = board.game
+        mine = [c for c in game.legal_actions()
+                if c.figure and game.tokens()[c.figure].team in sides]
+        if not mine:
+            board.moved.clear()
+            await asyncio.wait_for(board.moved.wait(), DEADLINE)
+            continue
+        attacks = [c for c in mine if c.target]
+        reply = await board.command(rng.choice(attacks or mine))
+        if reply["ok"]:
+            accepted += 1
+            await board.reach(reply["seq"])
+    return accepted

@@ -1,0 +1,42 @@
+"""The host and join sub-commands say what went wrong in words, never with a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from board.net.server import free_port
+from tests.net_helpers import Server
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main_py(*args: str, data: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HEXBOARD_DATA_DIR=str(data))
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_join_with_nothing_at_the_address_says_so(tmp_path):
+    result = main_py("join", f"nats://127.0.0.1:{free_port()}", "abcd-efgh", data=tmp_path)
+    assert result.returncode == 1
+    assert "cannot join" in result.stderr and "nothing answers" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_join_with_a_wrong_code_is_refused_in_words(tmp_path):
+    server = Server(tmp_path / "hosted").start()
+    try:
+        result = main_py("join", server.hosting.url, "wrong-code", data=tmp_path)
+    finally:
+        server.kill()
+    assert result.returncode == 1
+    assert "the join code was refused" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_host_and_join_are_in_the_help():
+    out = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60).stdout
+    assert "host" in out and "join" in out

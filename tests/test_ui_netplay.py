@@ -1,0 +1,115 @@
+"""Two boards' windows at one shared game: the GM's and a player's, on a real nats-server."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pygame_gui
+import pytest
+
+from board.game import Game
+from board.maps import load_map
+from board.net.protocol import Follower
+from board.net.session import Session
+from board.sides import teams
+from board.ui.netplay import NetPlay
+from tests.net_helpers import DEADLINE, FIGHT, Server
+from tests.ui_driver import Driver
+
+
+class Window:
+    """A Driver whose scene is linked to a session; wait() turns frames until a condition."""
+
+    def __init__(self, session: Session, role: str):
+        first = session.first()
+        self.follower = Follower.from_setup(first[2])
+        self.driver = Driver(self.follower.game)
+        self.net = NetPlay(session, self.follower, role)
+        self.net.attach(self.driver.scene)
+        self.arrived = threading.Event()
+        session.wake = self.arrived.set  # the test's stand-in for the window's wake-up event
+
+    def wait(self, condition) -> None:
+        while not condition():
+            self.driver.frame()  # the scene polls its inbox each frame
+            if condition():
+                return
+            assert self.arrived.wait(DEADLINE), "nothing arrived"
+            self.arrived.clear()
+
+
+@pytest.fixture
+def boards(tmp_path):
+    server = Server(tmp_path / "hosted").start()
+    host, player = Session(), Session()
+    game = Game(load_map(FIGHT), seed="public")
+    host.host_game(server.hosting, game)  # finds the fixture's server listening: uses it
+    gm = Window(host, "GM")
+    player.join(server.hosting.url, server.hosting.code, "ann")
+    ann = Window(player, "ann")
+    yield gm, ann, teams(game.battle)
+    player.close()
+    host.close()
+    server.kill()
+    pygame.display.quit()
+
+
+def test_a_players_command_reaches_both_boards_through_the_host(boards):
+    gm, ann, (red, blue) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    ann.wait(lambda: ann.follower.seats.get(red) == "ann")
+    assert "you play" in ann.driver.message or "ann plays" in ann.driver.message
+    game = ann.follower.game
+    # Red's first move, from the player's board's own controller.
+    while game.current_player() != red:
+        command = game.legal_actions()[0]
+        gm.driver.controller.submit(command)  # the GM plays Blue's figures
+        gm.wait(lambda: gm.follower.seq > ann.follower.seq)
+        ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+    command = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == red)
+    assert ann.driver.controller.submit(command)
+    assert "Sent to the host" in ann.driver.message
+    ann.wait(lambda: ann.follower.game.history and ann.follower.game.history[-1].figure == command.figure)
+    gm.wait(lambda: gm.follower.seq == ann.follower.seq)
+    assert gm.follower.game.snapshot() == ann.follower.game.snapshot()
+
+
+def test_a_player_asking_for_a_blue_figure_hears_the_hosts_reason(boards):
+    gm, ann, (red, blue) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    ann.wait(lambda: ann.follower.seats.get(red) == "ann")
+    game = ann.follower.game
+    theirs = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == blue)
+    ann.driver.controller.submit(theirs)
+    ann.wait(lambda: "The host refused" in ann.driver.message)
+    assert f"one of {blue}'s figures" in ann.driver.message
+
+
+def test_the_gms_undo_is_followed_by_the_players_board(boards):
+    gm, ann, _ = boards
+    game = gm.follower.game
+    gm.driver.controller.submit(game.legal_actions()[0])
+    ann.wait(lambda: len(ann.follower.game.history) == 1)
+    gm.driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    ann.wait(lambda: len(ann.follower.game.history) == 0)
+    gm.wait(lambda: len(gm.follower.game.history) == 0)
+    assert gm.follower.game.snapshot() == ann.follower.game.snapshot()
+
+
+def test_the_gm_takes_a_side_back_and_hands_it_to_the_computer_from_the_seats_window(boards):
+    gm, ann, (red, blue) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    gm.wait(lambda: gm.follower.seats.get(red) == "ann")
+    gm.driver.key(pygame.K_j)
+    assert gm.net.seats.open
+    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (red, "take"))
+    gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    gm.wait(lambda: gm.follower.seats.get(red) is None)
+    ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+    assert ann.follower.seats.get(red) is None and "the GM plays" in ann.driver.message
+    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (blue, "computer"))
+    gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    ann.wait(lambda: ann.follower.seats.get(blue) == "computer")
+    ann.driver.key(pygame.K_j)  # a player sees the seats, without the buttons
+    assert ann.net.seats.open and ann.net.seats.buttons == {}
