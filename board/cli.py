@@ -1,4 +1,4 @@
-"""Command-line sub-commands: play, screenshot, edit, check, replay, schema and the Tiled converters."""
+"""Command-line sub-commands: play, screenshot, edit, check, replay, match, schema and the Tiled converters."""
 
 from __future__ import annotations
 
@@ -254,6 +254,43 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    """Play headless games between computer, random or pushy players; print who won."""
+    from board.ai.match import PLAYER_KINDS, run_match
+    from board.maps import load_map
+    from board.yamlio import InputError
+
+    players = args.players.split(",")
+    for kind in players:
+        if kind not in PLAYER_KINDS:
+            print(f"--players: unknown player {kind!r}; expected {', '.join(PLAYER_KINDS)}",
+                  file=sys.stderr)
+            return 2
+    try:
+        battle = load_map(args.map, args.ruleset)
+    except InputError as error:
+        return _print_problems(error)
+
+    def progress(index, result) -> None:
+        if not args.json:
+            print(f"game {index + 1}: {result.winner or 'draw'} after {result.turns} turns")
+
+    try:
+        figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress)
+    except ValueError as error:
+        print(f"match: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        wins = ", ".join(f"{team} {n}" for team, n in figures["wins"].items())
+        times = figures["decision_ms"]
+        print(f"{figures['games']} games: {wins}, {figures['draws']} draws; median "
+              f"{figures['turns_median']} turns; decisions {times['median']} ms median, "
+              f"{times['p95']} ms p95")
+    return 0
+
+
 def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     from board.rules.registry import ruleset_ids
 
@@ -354,6 +391,22 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--strict", action="store_true",
                         help="stop with exit status 2 at the first refused command")
     replay.set_defaults(func=cmd_replay)
+
+    match = sub.add_parser("match", help="play headless games between computer players; who won")
+    match.add_argument("map", help="map file")
+    _ruleset_argument(match)
+    match.add_argument("--players", required=True, metavar="P1,P2",
+                       help="who plays each team, in the order of the map's teams: computer "
+                            "(normal), computer:easy, computer:normal, computer:hard, random "
+                            "(uniform over legal actions) or pushy (the benchmarks' scripted player)")
+    match.add_argument("--games", type=int, default=10, help="games to play (default 10); the "
+                       "second half starts each side where the other did, if the map allows")
+    match.add_argument("--seed", default=1, help="seed of the first game's dice (default 1)")
+    match.add_argument("--max-turns", type=int, default=50,
+                       help="a game still undecided after this turn is a draw (default 50)")
+    match.add_argument("--json", action="store_true", help='print one JSON object: {"games", '
+                       '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}')
+    match.set_defaults(func=cmd_match)
 
     from board.cli_net import add_parsers
 

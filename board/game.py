@@ -57,6 +57,10 @@ class Game:
         self._reseeded: list[tuple[int, int | str]] = []
         self.history: list[Command] = []
         self.undone: list[Command] = []
+        # Who plays each team ("person" unless named: "computer:normal"...) and the computer
+        # players' own seed: kept in the save, so that a reloaded game plays on the same way.
+        self.players: dict[str, str] = {}
+        self.ai_seed: int | str = 0
         self.version = 0  # bumped on every change of state, for caches that read it
         self.state, self.start_events = self.ruleset.setup(
             battle, self.options, SeededDice(f"{seed}:setup"))

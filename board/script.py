@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
 from board.maps import load_map, map_from_data, map_to_yaml
+from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
 from board.rules.base import Command
 from board.rules.registry import get_ruleset, ruleset_ids
@@ -32,6 +33,9 @@ class ScriptFile(BaseModel):
     ruleset: str | None = Field(None, description="defaults to the map's ruleset")
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's optional rules")
     seed: int | str = Field(0, description="seeds every die not forced by a command")
+    players: dict[str, str] = Field(default_factory=dict, description="who plays each team: "
+                                    "person (the default), computer:easy, computer:normal, computer:hard")
+    ai_seed: int | str = Field(0, description="the computer players' own seed (never the dice's)")
     commands: list[dict[str, Any]] = Field(default_factory=list)
 
 
@@ -110,9 +114,19 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
             game = Game(battle, options, source.seed)
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("options",))
+    problems += _players_problems(source, marks)
+    if game is not None:
+        game.players, game.ai_seed = dict(source.players), source.ai_seed
     if problems:
         raise InputError(problems)
     return Script(source=source, game=game, commands=commands, marks=marks)
+
+
+def _players_problems(source: ScriptFile, marks: Marks) -> list[Problem]:
+    """A problem for each side given to an unknown kind of player."""
+    return [marks.problem(("players", team), f"unknown player {kind!r}; expected one of: "
+                          + ", ".join(PLAYER_KINDS))
+            for team, kind in source.players.items() if kind not in PLAYER_KINDS]
 
 
 def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
@@ -183,6 +197,10 @@ def game_header(game: Game, map_ref: str | None = None) -> str:
     if options:
         data["options"] = options
     data["seed"] = game.seed
+    computers = {team: kind for team, kind in game.players.items() if kind != "person"}
+    if computers:
+        data["players"] = computers
+        data["ai_seed"] = game.ai_seed
     if isinstance(data["map"], str) and "options" not in data:
         # All scalars: PyYAML would write one {flow} line, which the commands cannot follow.
         return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True,

@@ -8,9 +8,9 @@ from benchmarks.bigmap import big_map_yaml
 from board.game import Game
 from board.hexgrid import from_offset, hex_label
 from board.maps import load_map, parse_map
+from board.rules.kernel.reach import Mover, Where
 from board.rules.warrior_wizard.engagement import all_engagers, engagers
-from board.rules.warrior_wizard.movement import (DISENGAGED_MOVES, Board, _reachable_any_size,
-                                                  _reachable_one_hex, allowance, reachable)
+from board.rules.warrior_wizard.movement import DISENGAGED_MOVES, Board, allowance, reachable
 from board.rules.warrior_wizard.moves import movement_actions
 from board.yamlio import dump_yaml
 
@@ -57,14 +57,19 @@ def test_engagement_of_all_figures_at_once_matches_in_a_crowd_with_multihex_figu
     assert {"Giant", "Bear"} <= engaging
 
 
-def test_the_one_hex_reach_search_matches_the_search_for_any_size_on_the_big_map():
+def test_the_one_hex_reach_search_matches_the_search_step_by_step_on_the_big_map():
+    """The fast path (blocked hexes and a set of stop hexes) finds what asking the engagement
+    rule of every step finds."""
     state = Game(parse_map(big_map_yaml(ma=12), "<big map>")).state
     crowd = Game(parse_map(crowd_yaml(), "<crowd>")).state  # engaged figures: stops everywhere
     checked = 0
     for s in (state, crowd):
         for f in [f for f in s.figures.values() if f.size == 1][:30]:
             board = Board(s, f)
-            assert _reachable_one_hex(s, f, 12, board) == _reachable_any_size(f, 12, board), f.name
+            start = board.engagers(f.hex, f.facing)
+            slow = Mover(s.battle, f.hex, 12, board.occupied, enter=lambda a, b: True,
+                         stop=Where(lambda h: bool(board.engagers(h, f.facing) - start))).reach()
+            assert reachable(s, f, 12, board) == slow, f.name
             checked += 1
     assert checked == 60
 

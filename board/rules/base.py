@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, parse_label
+from board.hexgrid import Hex
 from board.models import Position
 from board.rules.kernel.turn import TurnInfo
 
@@ -58,16 +58,6 @@ class Event:
             out["figure"] = self.figure
         out.update(self.data)
         return out
-
-
-def position_hex(value, layout: str) -> Hex:
-    """A command's position, [q, r] or a map label ("CCRR"), as a Hex; Refusal if it is neither."""
-    if isinstance(value, str):
-        try:
-            return parse_label(value, layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    return Hex(*value)
 
 
 class Refusal(Exception):

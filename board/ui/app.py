@@ -96,7 +96,8 @@ class App:
         """True while something moves on its own (an animation, a drag), so frames must come."""
         scene = self.scene
         if isinstance(scene, PlayScene):
-            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None)
+            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None
+                        or scene.computer_to_play)
         return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):
@@ -181,7 +182,9 @@ class App:
             self._play(request[1], request[2])
         elif verb == "rematch":
             old = self.scene.game
-            self._play(Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6)), self.scene.sides)
+            game = Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6))
+            game.ai_seed = random.randrange(1, 10 ** 6)  # the computer sides play anew too
+            self._play(game, self.scene.sides)
         elif verb == "open":
             self.scene = self._open_saved(request[1])
         elif verb == "continue" and self.autosave is not None and self.autosave.pending():

@@ -25,6 +25,8 @@ HELP = [
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),
     ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
+    ("X", "the side to act: take it over from the computer, or hand it to the computer"),
+    ("F", "computer turns: a readable pace / fast / skipped to your turn"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),

@@ -137,7 +137,7 @@ class CombatLog:
         for entry in reversed(self._entries):
             if len(gone) == count:
                 break
-            if entry.event.kind != "undo":
+            if entry.event.kind not in ("undo", "computer"):  # the board's notes
                 gone.add(entry.serial)
         events = {id(e.event) for e in self._entries if e.serial in gone}
         self._events = [e for e in self._events if id(e) not in events]

@@ -14,7 +14,8 @@ from board.ui.camera import Camera
 from board.ui.card import FigureCard
 from board.ui.cover import Cover
 from board.ui.controller import Controller
-from board.sides import people
+from board.sides import computer_to_act, is_computer, players
+from board.ui.computer import ComputerTurns, hand_over
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
@@ -33,7 +34,8 @@ class PlayScene:
 
     def __init__(self, game: Game, size: tuple[int, int], title: str, sides: dict[str, str] | None = None):
         self.game = game
-        self.sides = sides or people(game)  # who plays each team; a rematch keeps them
+        game.players.update(sides or {})  # who plays each team; a rematch keeps them
+        self.computer = ComputerTurns()
         self.title = title
         self.controller = Controller(game)
         order = list(dict.fromkeys(f.team for f in game.tokens().values()))
@@ -112,6 +114,15 @@ class PlayScene:
         self.dirty = True
 
     @property
+    def sides(self) -> dict[str, str]:
+        return players(self.game)
+
+    @property
+    def computer_to_play(self) -> bool:
+        """The computer plays the side to act (frames must keep coming for its turns)."""
+        return computer_to_act(self.game) is not None
+
+    @property
     def animating(self) -> bool:
         return self.animator.animating or self.log.animating
 
@@ -151,6 +162,14 @@ class PlayScene:
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
         self._after_input(before)
+
+    def act(self, command) -> None:
+        """Submit a command for a player that is not the mouse (the computer), animated and
+        logged as a click's would be."""
+        before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
+        self.controller.submit(command)
+        self._after_input(before)
+        self.dirty = True
 
     def _after_input(self, before: dict) -> None:
         events = self.controller.view.events
@@ -217,6 +236,10 @@ class PlayScene:
             c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
         elif key == pygame.K_g:
             c.toggle_gm()
+        elif key == pygame.K_f:
+            c.say(self.computer.cycle_pace())
+        elif key == pygame.K_x:
+            c.say(hand_over(self.game))
         elif key == pygame.K_m:
             self.request = ("edit",)
         elif key == pygame.K_HOME:
@@ -297,6 +320,9 @@ class PlayScene:
         h = self.hex_at(event.pos)
         if h is None:
             return
+        if self.computer_to_play and not c.view.gm:
+            c.say(f"The computer plays {self.game.current_player()} now: X takes it over")
+            return
         if c.view.mode == "facing" and c.view.pending:
             pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
             if pick is not None:
@@ -345,6 +371,10 @@ class PlayScene:
                   "turn_right": lambda: c.turn(-1)}
         if item.id in simple:
             simple[item.id]()
+        elif item.id in ("computer:take", "computer:hand"):
+            c.say(hand_over(self.game))
+        elif item.id == "computer:pace":
+            c.say(self.computer.cycle_pace())
         elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
             what = item.id[4:]
             self.request = ("rematch",) if what == "rematch" else ("start", self.game.battle if what == "new" else None)
@@ -366,6 +396,9 @@ class PlayScene:
         self.now = now
         if self.net is not None:
             self.dirty |= self.net.poll(self)
+        elif not self.controller.view.gm and self.computer.due(
+                self.game, now, self.animating or self.dialog.open or self.cover.shown_for is not None):
+            self.computer.play(self, now)  # (a network game's computer seats are the host's)
         self._menu()  # before the widgets update, so a new menu is built this frame
         self.manager.update(dt)
         moving = self.animator.update(now)
@@ -378,6 +411,16 @@ class PlayScene:
 
     def _menu(self) -> None:
         shown = menu_items(self.controller)
+        team = self.game.current_player()
+        if team is not None and not self.controller.view.gm:
+            if self.computer_to_play:  # the computer's turn: its controls, not its figures' actions
+                shown = (f"{team}: the computer's turn", [
+                    Item("computer:take", f"Take over {team}", hotkey="X"),
+                    Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
+            elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
+                # (with no computer in the game the X key alone offers it: the menu stays short)
+                shown = (shown[0], shown[1] + [Item("computer:hand", f"Hand {team} to the computer",
+                                                    hotkey="X")])
         if shown is None:
             self.menu.hide()
         else:
@@ -486,7 +529,8 @@ class PlayScene:
         elif self.legend:
             legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
         active = info.active
-        self.cover.follow(figures[active].team if active in figures else None)
+        # Only a person's side is covered from the other people: the computer needs no cover.
+        self.cover.follow(figures[active].team if active in figures and not self.computer_to_play else None)
         self.cover.draw(screen)
         # A zoom's preview is made from this frame: without what was drawn over the board.
         self.renderer.covered = [self.board_rect] if self.help or self.legend or self.cover.shown_for else covered

@@ -27,8 +27,8 @@ from board.yamlio import InputError
 BUNDLED = Path(__file__).resolve().parents[2] / "maps"
 DEFAULT_MAP = BUNDLED / "arena.yaml"
 CARD_HEIGHT, THUMB = 92, (124, 80)
-HINT = ("Enter starts the fight · Up/Down pick a map · click a map to pick it · Ctrl+O opens a saved "
-        "game · Host/Join: play over the network")
+HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
+        "it · Ctrl+O opens a saved game · Host/Join: play over the network")
 
 
 def user_maps_dir() -> Path:
@@ -105,6 +105,8 @@ class StartScene:
         self.scroll = 0
         self.resume = self._resume_text(autosave)
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
+        self.kinds: dict[str, str] = {}  # team -> who plays it (PLAYERS); a person if not chosen
+        self.side_rects: list[tuple[pygame.Rect, str]] = []  # where each team's choice is drawn
         self.drawn = False  # thumbnails are made only after the first frame
         self.dirty = True
         self.resize(size)
@@ -189,6 +191,10 @@ class StartScene:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._side_at(event.pos):
+            team = self._side_at(event.pos)
+            kinds = list(PLAYERS)
+            self.kinds[team] = kinds[(kinds.index(self.kinds.get(team, "person")) + 1) % len(kinds)]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.card_at(event.pos)
             if hit is not None:
@@ -217,7 +223,9 @@ class StartScene:
             self.say(f"{choice.path.name} does not load: {choice.problem}", warning=True)
         elif request[0] == "fight":
             game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
-            self.request = ("play", game, {team: "person" for team in teams(choice.battle)})
+            game.ai_seed = random.randrange(1, 10 ** 6)  # the computer's own, kept in the save
+            self.request = ("play", game, {team: self.kinds.get(team, "person")
+                                           for team in teams(choice.battle)})
         elif request[0] == "edit-selected":
             self.request = ("edit", str(choice.path))
         elif request[0] == "host-selected":
@@ -228,6 +236,9 @@ class StartScene:
             self.dialog.show("open", self.preview_rect.center)
         else:
             self.request = request
+
+    def _side_at(self, pos) -> str | None:
+        return next((team for rect, team in self.side_rects if rect.collidepoint(pos)), None)
 
     def card_at(self, pos) -> int | None:
         if not self.list_rect.collidepoint(pos):
@@ -310,13 +321,17 @@ class StartScene:
         rules = f"Rule system: {ruleset_name(choice.battle)} · {len(choice.battle.figures)} figures"
         screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + 32))
         order = teams(choice.battle)
-        x = r.x
-        for team in order:  # who plays each side (a choice once a computer player exists)
+        x, self.side_rects = r.x, []
+        for team in order:  # who plays each side: a click steps through PLAYERS
             colour = theme.team_colour(choice.battle.teams, team, order)
-            pygame.draw.circle(screen, colour, (x + 8, y + 68), 7)
-            label = theme.font(15).render(f"{team}: played by {PLAYERS['person']}", True, theme.TEXT)
-            screen.blit(label, (x + 20, y + 58))
-            x += label.get_width() + 40
+            label = theme.font(15).render(f"{team}: played by {PLAYERS[self.kinds.get(team, 'person')]}",
+                                          True, theme.TEXT)
+            rect = pygame.Rect(x, y + 56, label.get_width() + 34, label.get_height() + 8)
+            pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=6)
+            pygame.draw.circle(screen, colour, (x + 12, rect.centery), 7)
+            screen.blit(label, (x + 26, y + 60))
+            self.side_rects.append((rect, team))
+            x += rect.width + 16
 
 
 def ruleset_name(battle) -> str:

@@ -7,6 +7,7 @@ from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.combat_chart import attack, magic
 from board.rules.combat_chart.state import CCState, Fig
 from board.rules.combat_chart.stats import reachable, weapon_of, why_not_target
+from board.rules.kernel.hexes import to_hex
 
 PHASE = "turn"
 LABELS = {
@@ -183,13 +184,7 @@ def _fitting(state: CCState, f: Fig, command: Command, spells, from_item: bool =
 
 
 def _label(state: CCState, command: Command) -> Hex:
-    from board.hexgrid import parse_label
     raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
     if raw is None:
         raise Refusal("choose the hex to move to")
-    if isinstance(raw, (tuple, list)):
-        return Hex(*raw)
-    try:
-        return parse_label(raw, state.battle.layout)
-    except ValueError as error:
-        raise Refusal(str(error)) from None
+    return to_hex(state, raw)

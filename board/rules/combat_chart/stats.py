@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import deque
-
-from board.hexgrid import Hex, hex_distance, hex_linedraw_both, hex_neighbors
+from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.combat_chart.state import CCState, Fig
 from board.rules.combat_chart.tables import Weapon
+from board.rules.kernel.reach import Mover
 
 
 def initiative(state: CCState, f: Fig) -> int:
@@ -108,22 +107,4 @@ def why_not_target(state: CCState, f: Fig, t: Fig, weapon: Weapon) -> str | None
 
 def reachable(state: CCState, f: Fig) -> dict[Hex, tuple[Hex, ...]]:
     """Hexes a Move turn can end on, within the movement allowance: walls and figures block."""
-    taken = set(state.occupied(ignore=f.name))
-    offsets = [Hex(c.q - f.hex.q, c.r - f.hex.r) for c in f.cells]
-
-    def fits(h: Hex) -> bool:
-        cells = [Hex(h.q + o.q, h.r + o.r) for o in offsets]
-        return all(state.battle.passable(c) and c not in taken for c in cells)
-
-    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
-    frontier = deque([f.hex])
-    while frontier:
-        h = frontier.popleft()
-        if len(paths[h]) >= f.move:
-            continue
-        for n in hex_neighbors(h):
-            if n not in paths and fits(n):
-                paths[n] = paths[h] + (n,)
-                frontier.append(n)
-    del paths[f.hex]
-    return paths
+    return Mover(state.battle, f.hex, f.move, state.occupied(ignore=f.name), f.size, f.facing).reach().paths

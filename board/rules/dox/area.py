@@ -3,18 +3,18 @@ an area of more than one hex may roll Athlete to leap clear, 6 per hex it must m
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, hex_neighbors, hex_range
+from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.attacks import actor
-from board.rules.dox.moves import to_hex
 from board.rules.dox.rolls import carry_penalty, reach, trait_roll
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
+from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.reach import Mover, Where
 
 
 @dataclass(frozen=True)
@@ -63,19 +63,13 @@ def plan_area(state: DoxState, command: Command) -> AreaPlan:
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
     """The shortest way out of the area over free hexes (the real hexes of the map), or None."""
-    ignore = (f.name,) + ((f.mount,) if f.mount else ()) + tuple(
-        r.name for r in state.figures.values() if r.mount == f.name)
-    paths = {f.hex: ()}
-    queue = deque([f.hex])
-    while queue:
-        here = queue.popleft()
-        if here not in covered:
-            return paths[here]
-        for there in hex_neighbors(here):
-            if there not in paths and state.free(there, ignore):
-                paths[there] = paths[here] + (there,)
-                queue.append(there)
-    return None
+    if f.hex not in covered:
+        return ()
+    blocked = {g.hex: g.name for g in state.figures.values()  # its mount and riders go along
+               if f.name not in (g.name, g.mount) and g.name != f.mount}
+    outside = Where(lambda h: h not in covered)
+    found = Mover(state.battle, f.hex, len(state.battle.cells), blocked, stop=outside).reach()
+    return next((path for h, path in found.paths.items() if h in outside), None)
 
 
 def leap_challenge(state: DoxState, route: tuple[Hex, ...]) -> int:

@@ -8,10 +8,10 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.attacks import actor, foe
-from board.rules.dox.moves import to_hex
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
 from board.rules.dox.wounds import wound
+from board.rules.kernel.hexes import to_hex
 
 
 def escape_margin(state: DoxState) -> int:

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-from collections import deque
-
-from board.hexgrid import Hex, hex_distance, parse_label
+from board.hexgrid import Hex
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.turns import cannot_move
-
-
-def to_hex(state: DoxState, value) -> Hex:
-    """A command's position (axial pair or printed label) as a hex on the map."""
-    if isinstance(value, str):
-        try:
-            h = parse_label(value, state.battle.layout)
-        except ValueError as error:
-            raise Refusal(str(error)) from None
-    else:
-        h = Hex(*value)
-    if h not in state.battle.cells:
-        raise Refusal(f"{state.battle.label(h)} is not on the map")
-    return h
+from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.reach import Mover
 
 
 def carry_limit(state: DoxState, f: Fig) -> tuple[int, str] | None:
@@ -60,39 +46,19 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
     return f.move, None
 
 
-def travellers(state: DoxState, f: Fig) -> tuple[str, ...]:
-    """The figures that move with f (its mount; its victim) and so do not block it."""
-    out = [f.name]
-    if f.mount:
-        out.append(f.mount)
+def mover(state: DoxState, f: Fig) -> Mover:
+    """The figure's move this turn: walls and figures block, but not those that move with it
+    (its mount, its victim)."""
+    budget, _ = allowance(state, f)
     hold = state.hold_by(f.name)
-    if hold is not None:
-        out.append(hold.victim)
-    return tuple(out)
+    along = {f.name, f.mount, hold.victim if hold else None}
+    blocked = {g.hex: g.name for g in state.figures.values() if g.name not in along}
+    return Mover(state.battle, f.hex, budget, blocked)
 
 
 def reachable(state: DoxState, f: Fig) -> dict[Hex, tuple[Hex, ...]]:
-    """Every hex the figure can end on this turn -> the shortest path there (start excluded).
-    Figures block movement; walls block movement."""
-    budget, _ = allowance(state, f)
-    ignore = travellers(state, f)
-    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
-    queue = deque([f.hex])
-    while queue:
-        here = queue.popleft()
-        if len(paths[here]) >= budget:
-            continue
-        for d in range(6):
-            there = Hex(here.q + _DQ[d], here.r + _DR[d])
-            if there not in paths and state.free(there, ignore):
-                paths[there] = paths[here] + (there,)
-                queue.append(there)
-    del paths[f.hex]
-    return paths
-
-
-_DQ = (1, 1, 0, -1, -1, 0)
-_DR = (0, -1, -1, 0, 1, 1)
+    """Every hex the figure can end on this turn -> the shortest path there (start excluded)."""
+    return mover(state, f).reach().paths
 
 
 def whose_turn(state: DoxState, command: Command) -> Fig:
@@ -123,24 +89,19 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
     budget, why = allowance(state, f)
     if budget == 0:
         raise Refusal(f"{f.name} cannot move: {why}")
-    reach = reachable(state, f)
     if command.path:
         path = tuple(to_hex(state, p) for p in command.path)
-        ignore = travellers(state, f)
-        previous = f.hex
-        for h in path:
-            if hex_distance(previous, h) != 1:
-                raise Refusal(f"the path jumps from {state.battle.label(previous)} to {state.battle.label(h)}")
-            if not state.free(h, ignore):
-                raise Refusal(f"{state.battle.label(h)} is blocked")
-            previous = h
         if len(path) > budget:
             raise Refusal(f"{f.name} may move {budget} hex{'es' if budget != 1 else ''}"
                           + (f" ({why})" if why else "") + f", not {len(path)}")
+        problem = mover(state, f).walk(path)
+        if problem:
+            raise Refusal(problem)
         return f, path
     if command.to is None:
         raise Refusal("give the path or the hex to move to")
     to = to_hex(state, command.to)
+    reach = reachable(state, f)
     if to not in reach:
         raise Refusal(f"{state.battle.label(to)} is out of reach this turn"
                       + (f" ({why})" if why else ""))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.attacks import actor
-from board.rules.dox.moves import to_hex
 from board.rules.dox.state import DoxState, Fig
+from board.rules.kernel.hexes import to_hex
 
 PLAIN = ("guard", "retrieve", "ready", "stand_up", "mount", "dismount", "pass")
 

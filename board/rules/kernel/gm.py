@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
-from board.rules.base import Command, Event, Refusal, position_hex
+from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.victory import check_victory
 
 
@@ -90,9 +91,6 @@ class GM:
         f = state.figures.get(command.figure or "") if command.action != "add" else None
         return getattr(self, f"do_{command.action}")(state, f, details, dice)
 
-    def to_hex(self, state, value) -> Hex:
-        return position_hex(value, state.battle.layout)
-
     def why_not_stand(self, state, f, at: Hex, facing: int | None = None) -> str | None:
         """Why the figure's footprint cannot stand there (off the map, a wall, someone), or None."""
         size, own = self.footprint(f)
@@ -100,7 +98,7 @@ class GM:
                                           self.occupied(state, f))
 
     def plan_place(self, state, f, command: Command) -> dict:
-        to = self.to_hex(state, command.to) if command.to is not None else f.hex
+        to = to_hex(state, command.to) if command.to is not None else f.hex
         facing = self.footprint(f)[1]
         if self.turns and command.facing is not None:
             facing = command.facing
@@ -159,7 +157,7 @@ class GM:
         spec = self.check_sheet(state, spec, lambda path, message: problems.append(message))
         if problems:
             raise Refusal(f"new figure: {problems[0]}")
-        at = self.to_hex(state, spec.at)
+        at = to_hex(state, spec.at)
         f = self.make(state, spec.model_copy(update={"at": (at.q, at.r)}))
         why = self.why_not_stand(state, f, at)
         if why:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Command, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.actions7 import plan_action
 from board.rules.melee_seconds.initiative import delay
@@ -87,7 +88,7 @@ def _plotter(state: MSState, command: Command) -> Fighter:
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     _need(command.to is not None or command.path, "give the hex to move to")
     paths = reach.reachable(state, f)
-    to = reach.to_hex(state, command.to if command.to is not None else command.path[-1])
+    to = to_hex(state, command.to if command.to is not None else command.path[-1])
     if command.facing is not None:  # a multihex figure may not fit every facing there
         why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
         _need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from board.footprints import footprint_cells, relative_zone
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
-from board.rules.base import position_hex
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
+from board.rules.kernel.reach import Mover, Step, Where
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.tables import Weapon
-
-
-def to_hex(state: MSState, value) -> Hex:
-    """A command's position: [q, r] or a map label ("0504"); Refusal if it is neither."""
-    return position_hex(value, state.battle.layout)
 
 
 def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:
@@ -61,22 +54,24 @@ def longest_reach(state: MSState, o: Fighter) -> int:
     return max(r[1] for n in o.in_hand if (r := melee_reach(state, o, n)) is not None)
 
 
-def step_allowed(state: MSState, f: Fighter, a: Hex, b: Hex, charge: str | None = None,
-                 name: str | None = None) -> bool:
+def step_rule(state: MSState, f: Fighter, charge: str | None = None,
+              name: str | None = None) -> Step:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
-    weapon's minimum Reach."""
-    for o in state.enemies(f):
-        if not threatens(state, o):
-            continue
-        before, after = distance(f, o, a), distance(f, o, b)
-        if after > longest_reach(state, o) or after >= before or o.name in f.may_close:
-            continue
-        if o.name == charge and after >= (melee_reach(state, f, name) or (1, 1))[0]:
-            continue
-        return False
-    return True
+    weapon's minimum Reach. The opponents' Reaches are looked up once, not at every step."""
+    guards = [(o, longest_reach(state, o)) for o in state.enemies(f)
+              if threatens(state, o) and o.name not in f.may_close]
+    nearest = (melee_reach(state, f, name) or (1, 1))[0]
+
+    def allowed(a: Hex, b: Hex) -> bool:
+        for o, reach in guards:
+            after = distance(f, o, b)
+            if after > reach or after >= distance(f, o, a) or o.name == charge and after >= nearest:
+                continue
+            return False
+        return True
+    return allowed
 
 
 def reachable(state: MSState, f: Fighter, charge: str | None = None,
@@ -87,39 +82,17 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     as the maximum Reach of their own Weapon" (6.2)."""
     if f.entangled or not f.up:
         return {}
-    occupied = state.occupied(ignore=f.name)
     target = state.figures.get(charge) if charge else None
-    paths: dict[Hex, tuple[Hex, ...]] = {}
-    queue = deque([(f.hex, ())])
-    seen = {f.hex}
-    while queue:
-        here, path = queue.popleft()
-        if len(path) >= f.sheet.speed:
-            continue
-        if target is not None and path and in_reach(state, f, target, here, name):
-            continue
-        for n in hex_neighbors(here):
-            if n in seen:
-                continue
-            cells = footprint_cells(f.size, n, f.facing)
-            if any(not state.battle.passable(c) or c in occupied for c in cells):
-                continue
-            if not step_allowed(state, f, here, n, charge, name):
-                continue
-            seen.add(n)
-            paths[n] = path + (n,)
-            queue.append((n, path + (n,)))
-    return paths
+    stop = Where(lambda h: in_reach(state, f, target, h, name)) if target is not None else ()
+    return Mover(state.battle, f.hex, f.sheet.speed, state.occupied(ignore=f.name), f.size, f.facing,
+                 enter=step_rule(state, f, charge, name), stop=stop).reach().paths
 
 
 def charge_path(state: MSState, f: Fighter, target: Fighter,
                 name: str | None = None) -> tuple[Hex, ...] | None:
     """The shortest move this second that brings target within f's Reach (6.2), or None."""
-    best = None
-    for h, path in reachable(state, f, target.name, name).items():
-        if in_reach(state, f, target, h, name) and (best is None or len(path) < len(best)):
-            best = path
-    return best
+    paths = reachable(state, f, target.name, name)  # the nearest first
+    return next((p for h, p in paths.items() if in_reach(state, f, target, h, name)), None)
 
 
 def zone(t: Fighter, attacker_at: Hex) -> str:

@@ -276,7 +276,7 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
         elif e["kind"] == "flash":
             rules = state.tables.items["Flash Pellet"]["flash"]
             for f in state.figures.values():
-                if f.up and hex_distance(f.hex, tuple_hex(e["hex"])) <= rules["radius"]:
+                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= rules["radius"]:
                     if f.plot is not None and f.plot.params.get("action") == "close_eyes":
                         events.append(Event("status", f"{f.name} closed its eyes: not blinded", f.name, {}))
                         continue
@@ -286,14 +286,10 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
         elif e["kind"] == "tanglefoot":
             radius = state.tables.items["Tanglefoot Pill"]["tanglefoot"]["radius"]
             for f in state.figures.values():
-                if f.up and hex_distance(f.hex, tuple_hex(e["hex"])) <= radius:
+                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= radius:
                     f.entangled = True
                     events.append(Event("status", f"Tanglefoot catches {f.name}", f.name, {}))
     return events
-
-
-def tuple_hex(value):
-    return Hex(*value)
 
 
 def spell_effect(state: MSState, caster: str, name: str, target: str, dice: DiceSource) -> list[Event]:

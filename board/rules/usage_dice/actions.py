@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.usage_dice.board_geometry import (
-    line_of_fire, path_problem, reachable, shove_destination, to_hex)
+    line_of_fire, path_problem, reachable, shove_destination)
 from board.rules.usage_dice.state import Figure, UDState
 
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")

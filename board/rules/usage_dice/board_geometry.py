@@ -2,41 +2,21 @@
 
 from __future__ import annotations
 
-from collections import deque
-
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
+from board.rules.kernel.reach import Mover
 from board.rules.usage_dice.state import Figure, UDState
 
 
-def to_hex(state: UDState, position) -> Hex:
-    """A command's position ([q, r] or a "CCRR" label) as a hex."""
-    if isinstance(position, str):
-        from board.hexgrid import parse_label
-        return parse_label(position, state.battle.layout)
-    return Hex(*position)
-
-
-def open_ground(state: UDState, h: Hex) -> bool:
-    """A hex a figure may walk into: on the map, not a wall, not fire, nobody there."""
-    return (state.battle.passable(h) and state.battle.terrain_at(h).kind != "fire"
-            and state.occupant(h) is None)
+def mover(state: UDState, f: Figure, steps: int | None = None) -> Mover:
+    """f's move (its speed, or steps): walls, fire and other figures block."""
+    blocked = dict.fromkeys(state.battle.fires, "a fire")
+    blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
+    return Mover(state.battle, f.hex, f.speed if steps is None else steps, blocked)
 
 
 def reachable(state: UDState, f: Figure, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex f can move to within its speed, with the shortest path (start excluded)."""
-    limit = f.speed if steps is None else steps
-    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
-    queue = deque([f.hex])
-    while queue:
-        here = queue.popleft()
-        if len(paths[here]) >= limit:
-            continue
-        for nxt in hex_neighbors(here):
-            if nxt not in paths and open_ground(state, nxt):
-                paths[nxt] = paths[here] + (nxt,)
-                queue.append(nxt)
-    del paths[f.hex]
-    return paths
+    return mover(state, f, steps).reach().paths
 
 
 def path_problem(state: UDState, f: Figure, path: tuple[Hex, ...]) -> str | None:
@@ -45,14 +25,7 @@ def path_problem(state: UDState, f: Figure, path: tuple[Hex, ...]) -> str | None
         return "the path is empty"
     if len(path) > f.speed:
         return f"{len(path)} hexes is farther than {f.name}'s speed of {f.speed}"
-    here = f.hex
-    for h in path:
-        if hex_distance(here, h) != 1:
-            return f"{state.battle.label(h)} is not next to {state.battle.label(here)}"
-        if not open_ground(state, h):
-            return f"{state.battle.label(h)} is blocked (a wall, fire or a figure)"
-        here = h
-    return None
+    return mover(state, f).walk(path)
 
 
 def line_of_fire(state: UDState, a: Hex, b: Hex) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
 
 from board.rules.base import Prediction
 from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
@@ -18,6 +19,11 @@ from board.rules.usage_dice.state import Figure, UDState
 
 def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
     """P(grade, highest item die) of a test whose first die is the ability die."""
+    return dict(_test_outcomes(tuple(sides)))
+
+
+@lru_cache(maxsize=1024)
+def _test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
     states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
     for index, s in enumerate(sides):
         grown: dict = defaultdict(Fraction)
@@ -37,7 +43,11 @@ def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
 
 def highest_of(sides) -> dict[int, Fraction]:
     """P(highest face) of a set of dice (0 for no dice)."""
-    sides = tuple(sides)
+    return dict(_highest_of(tuple(sides)))
+
+
+@lru_cache(maxsize=4096)  # the computer player predicts every attack on offer, every decision
+def _highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
     if not sides:
         return {0: Fraction(1)}
     out = {}

@@ -13,12 +13,12 @@ from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
-from board.rules.warrior_wizard.moves import to_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 

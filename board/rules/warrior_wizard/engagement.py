@@ -34,8 +34,14 @@ def _front(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
 def hold_of(f: FigureState) -> frozenset[Hex]:
     """The hexes where f Engages an enemy: its threat zone, and for a one-hex figure its own
     hex, where an enemy who Shifted in brawls with it."""
-    zone = zone_of(f)
-    return zone | {f.hex} if zone and f.size == 1 else zone
+    return _hold(f.size, f.hex, f.facing) if has_threat_zone(f) else frozenset()
+
+
+@lru_cache(maxsize=16384)
+def _hold(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
+    # Asked for every enemy each time a figure's reach is shown, as _front is.
+    zone = _front(size, anchor, facing)
+    return zone | {anchor} if zone and size == 1 else zone
 
 
 def engagers_needed(size: int) -> int:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections import deque
+from typing import Collection
 from math import ceil
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
+from board.rules.kernel.reach import Mover, Reach, Where
 from board.rules.warrior_wizard import brawl
 from board.rules.warrior_wizard.engagement import engagers_needed, hold_of
 from board.rules.warrior_wizard.load import at_max_lift
@@ -83,6 +84,19 @@ class Board:
             return set()
         return set(found)
 
+    def stop_rule(self) -> Collection[Hex]:
+        """Where a move from the figure's hex stops: "A character who moves into another
+        character's threat zone becomes Engaged and must stop moving immediately" (one already
+        Engaged: a new engager's zone)."""
+        f, threats = self.f, self.threats
+        if f.size > 1:
+            start = self.engagers(f.hex, f.facing)
+            return Where(lambda h: bool(self.engagers(h, f.facing) - start))
+        already = {g.name for g in threats.get(f.hex, ())}
+        if not already:  # the common case: any threat zone, a lookup per hex
+            return threats
+        return {h for h, gs in threats.items() if any(g.name not in already for g in gs)}
+
     def why_not(self, anchor: Hex, facing: int) -> str | None:
         """Why the figure cannot stand there, or None."""
         battle = self.state.battle
@@ -100,71 +114,12 @@ class Board:
         return None
 
 
-def reachable(state: WWState, f: FigureState, limit: int,
-              board: Board | None = None) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:
     """Hexes reachable within limit hexes, each with a shortest path, and the hexes where
     the move must stop because the figure becomes Engaged there."""
     board = board or Board(state, f)
-    if f.size == 1:
-        return _reachable_one_hex(state, f, limit, board)
-    return _reachable_any_size(f, limit, board)
-
-
-def _reachable_any_size(f: FigureState, limit: int, board: Board
-                        ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """reachable() for a figure of any size, footprint by footprint."""
-    start_engagers = board.engagers(f.hex, f.facing)
-    paths: dict[Hex, tuple[Hex, ...]] = {}
-    stops: set[Hex] = set()
-    frontier = deque([(f.hex, ())])
-    seen = {f.hex}
-    while frontier:
-        here, path = frontier.popleft()
-        if len(path) >= limit:
-            continue
-        for nxt in hex_neighbors(here):
-            if nxt in seen or not board.fits(nxt, f.facing):
-                continue
-            seen.add(nxt)
-            step = path + (nxt,)
-            paths[nxt] = step
-            # "A character who moves into another character's threat zone becomes Engaged
-            # and must stop moving immediately."
-            if board.engagers(nxt, f.facing) - start_engagers:
-                stops.add(nxt)
-            else:
-                frontier.append((nxt, step))
-    return paths, frozenset(stops)
-
-
-def _reachable_one_hex(state: WWState, f: FigureState, limit: int, board: Board
-                       ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
-    """reachable() for the common one-hex figure: the same answer, walking the map's table of
-    passable neighbours (same order, so the same paths), several times faster."""
-    ways, occupied, threats = state.battle.ways, board.occupied, board.threats
-    already = {g.name for g in threats.get(f.hex, ())}
-    # Entering a new enemy's threat zone stops the move there (a figure that starts in none:
-    # any threat zone).
-    stopping = threats if not already else {
-        h for h, gs in threats.items() if any(g.name not in already for g in gs)}
-    paths: dict[Hex, tuple[Hex, ...]] = {}
-    stops: set[Hex] = set()
-    seen = {f.hex, *occupied}  # another figure's hex is never entered
-    frontier = [(f.hex, ())]
-    for _ in range(limit):
-        following = []
-        for here, path in frontier:
-            for n in ways.get(here, ()):
-                if n in seen:
-                    continue
-                seen.add(n)
-                step = paths[n] = path + (n,)
-                if n in stopping:
-                    stops.add(n)
-                else:
-                    following.append((n, step))
-        frontier = following
-    return paths, frozenset(stops)
+    return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
+                 stop=board.stop_rule()).reach()
 
 
 def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str],

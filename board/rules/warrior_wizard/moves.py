@@ -8,7 +8,8 @@ from itertools import islice
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name, hex_distance
-from board.rules.base import ActionInfo, Command, Event, Refusal, position_hex
+from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, load, spells, upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
@@ -33,11 +34,6 @@ class MovePlan:
     engaged_with: frozenset[str]
     board: Board = field(compare=False, repr=False)  # the others' hexes and zones, reused
     keep: tuple = ()  # upkeep: the spells kept up
-
-
-def to_hex(state: WWState, value) -> Hex:
-    """A command's position (axial pair or "CCRR" label) as a Hex."""
-    return position_hex(value, state.battle.layout)
 
 
 def acting_figure(state: WWState, command: Command, phase: str) -> FigureState:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource, check as dice_check, roll
 from board.hexgrid import Hex, hex_neighbor, hex_neighbors
-from board.rules.base import Command, Event, Refusal, position_hex
+from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
 from board.rules.warrior_wizard.damage import update_status
 from board.rules.warrior_wizard.movement import Board
@@ -128,7 +129,7 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
     board = Board(state, probe)
     around = [c for cell in f.cells for c in hex_neighbors(cell) if c not in f.cells]
     if command.to is not None:
-        at = position_hex(command.to, state.battle.layout)
+        at = to_hex(state, command.to)
         if at not in around:
             raise Refusal(f"{spell.name} appears on a hex next to {f.name}")
         why = board.why_not(at, f.facing)

@@ -1,0 +1,80 @@
+"""python -m benchmarks.ai_match: the computer player's match results and decision times on
+each rule system's sample skirmish (issue 20's figures). Long: run on demand, not in the tests.
+
+Per ruleset: computer (normal) against random and against pushy, computer:hard against
+computer:easy; the computer plays the map's first team, and half the games start each side
+where the other did."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = {"warrior-wizard": "arena.yaml", "combat-chart": "combat-chart-skirmish.yaml",
+        "dox": "dox-skirmish.yaml", "melee-seconds": "melee-seconds-skirmish.yaml",
+        "usage-dice": "usage-dice-skirmish.yaml"}
+PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7),
+            ("computer:hard", "computer:easy", 0.6))
+
+
+def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
+            clock: str = "wall") -> dict:
+    """One pairing on one ruleset's map: the match summary, the first player's share of wins."""
+    from board.ai.match import run_match
+    from board.maps import load_map
+
+    battle = load_map(ROOT / "maps" / MAPS[ruleset])
+    first, second, target = pairing
+    started = time.perf_counter()
+    timer = time.process_time if clock == "cpu" else time.perf_counter
+    figures = run_match(battle, [first, second], games, seed, max_turns, clock=timer)
+    team = next(iter(figures["wins"]))
+    figures.update(ruleset=ruleset, players=f"{first},{second}", target=target,
+                   share=figures["wins"][team] / max(1, figures["games"]),
+                   seconds=round(time.perf_counter() - started, 1), clock=clock)
+    return figures
+
+
+def line(row: dict) -> str:
+    met = "yes" if row["share"] >= row["target"] else "NO"
+    times = row["decision_ms"]
+    return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} (target {row['target']:.0%}, "
+            f"{met:3}) draws {row['draws']:2} turns {row['turns_median']:5} "
+            f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']})  "
+            f"{row['seconds']} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ai_match", description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", default=1)
+    parser.add_argument("--max-turns", type=int, default=50)
+    parser.add_argument("--rulesets", default=",".join(MAPS), help="comma-separated ruleset ids")
+    parser.add_argument("--pairings", default="0,1,2", help="which pairings, by index (0: normal "
+                        "vs random, 1: normal vs pushy, 2: hard vs easy)")
+    parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time decisions by wall time (default) or by CPU time, steadier on a "
+                             "busy machine")
+    args = parser.parse_args(argv)
+    rows = []
+    load = os.getloadavg()[0]
+    for ruleset in args.rulesets.split(","):
+        for index in (int(i) for i in args.pairings.split(",")):
+            rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns,
+                                args.clock))
+            print(line(rows[-1]), flush=True)
+    print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
+          f"{os.cpu_count()} CPUs (a busy machine slows the decision times)", file=sys.stderr)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""The computer player at three levels, and the random player, behind one choose() call."""
+
+from __future__ import annotations
+
+from board.ai.ranking import Decision, own_commands, rng_for, scored
+from board.ai.scoring import Style
+from board.ai.search import deepen
+
+LEVELS = ("easy", "normal", "hard")
+KINDS = ("computer", "computer:easy", "computer:normal", "computer:hard", "random")
+
+
+def parse_kind(kind: str) -> tuple[str, str]:
+    """("computer", level) or ("random", "") from "computer", "computer:hard" or "random"."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(KINDS)}")
+    if kind == "random":
+        return "random", ""
+    return "computer", kind.partition(":")[2] or "normal"
+
+
+def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
+    """The computer's command for the side to act now, and why."""
+    team = game.current_player()
+    legal = own_commands(game, team)
+    rng = rng_for(game, ai_seed, team or "")
+    if len(legal) == 1:
+        return Decision(legal[0], "has only this to do")
+    if level == "easy":
+        return _easy(game, team, legal, rng)
+    ranked = sorted(scored(game, team, legal, Style()),
+                    key=lambda s: (s.score + rng.random() * 0.05), reverse=True)
+    if level == "hard":
+        return deepen(game, team, ranked, rng, ai_seed)
+    best = ranked[0]
+    return Decision(best.command, best.reason)
+
+
+def _easy(game, team, legal, rng) -> Decision:
+    """Careless: blind to facing and danger, and now and then just does something."""
+    if rng.random() < 0.25:
+        return Decision(rng.choice(legal), "does something on a whim")
+    style = Style(caution=0.0, facing=False)
+    best = max(scored(game, team, legal, style), key=lambda s: s.score + rng.random() * 2.0)
+    return Decision(best.command, best.reason)
+
+
+def random_choice(game, ai_seed: int | str = 0) -> Decision:
+    """Uniform over the legal commands."""
+    legal = own_commands(game, game.current_player())
+    return Decision(rng_for(game, ai_seed, "random").choice(legal), "picks at random")

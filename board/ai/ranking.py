@@ -1,0 +1,109 @@
+"""Every legal command of the side to act, scored on one scale: the player's judgement."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from board.ai.scoring import Scored, Style, is_move, score_attack, score_move, score_other
+from board.ai.view import SideView, gap
+from board.rules.base import Command
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The command chosen and the one line that says why."""
+
+    command: Command
+    reason: str
+
+
+def rng_for(game, ai_seed: int | str, salt: str = "") -> random.Random:
+    """The player's own dice: from its own seed and what every player sees (the map and how many
+    commands were played), never from the game's secret seed."""
+    return random.Random(f"{ai_seed}:{game.battle.name}:{len(game.history)}:{salt}")
+
+
+def scored(game, team: str, legal: list[Command], style: Style, odds: dict | None = None) -> list[Scored]:
+    """Every legal command with its score and reason, for the side to act.
+
+    One scale for all: what the figure's position is worth after the command (a move: where
+    it ends; anything else: where it stands), plus what an attack or other action adds.
+    odds: a cache of predictions by command and the two figures as drawn (rollouts only: the
+    odds also hang on what a token does not show)."""
+    view = SideView.of(game, team)
+    view.shooters |= _shooters(view, legal)
+    reach = _reach(legal)
+    here: dict[str, float] = {}
+    recent = {(c.figure, c.action) for c in game.history[-4:]}
+
+    def stay(figure: str | None) -> float:
+        if figure not in view.tokens or figure not in {t.name for t in view.mine}:
+            return 0.0
+        if figure not in here:
+            here[figure] = score_move(view, Command(do="move", figure=figure), style).score
+        return here[figure]
+
+    out = []
+    for command in legal:
+        prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
+        if prediction is not None:
+            attack = score_attack(view, command, prediction, style)
+            out.append(Scored(command, attack.score + stay(command.figure), attack.reason, True))
+        elif is_move(command) and command.figure in view.tokens:
+            move = score_move(view, command, style)
+            # The least movement that gets there leaves the most open (WW: a half move may
+            # still attack, a full move may not); a delay is a move held back.
+            cost = 0.004 * reach.get((command.figure, command.action), 0) \
+                + 0.3 * ("delay" in (command.action or ""))
+            out.append(Scored(command, move.score - cost, move.reason))
+        else:
+            other = score_other(view, command, style)
+            # Doing the same thing again at once (a stance, a reflex) changes nothing more.
+            again = 5.0 * ((command.figure, command.action) in recent)
+            out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
+    return out
+
+
+def _predict(game, command: Command, view: SideView, odds: dict | None):
+    if odds is None:
+        return game.predict(command)
+    key = (command.model_dump_json(), view.tokens.get(command.figure), view.tokens.get(command.target))
+    if key not in odds:
+        odds[key] = game.predict(command)
+    return odds[key]
+
+
+def _shooters(view: SideView, legal: list[Command]) -> set[str]:
+    """Figures offered an aimed action at an enemy out of reach of a blow (a shot, a spell)."""
+    foes = {t.name: t for t in view.enemies}
+    out = set()
+    for command in legal:
+        me, foe = view.tokens.get(command.figure), foes.get(command.target)
+        if me is not None and foe is not None and gap(me.cells, foe) > 1:
+            out.add(command.figure)
+    return out
+
+
+def _reach(legal: list[Command]) -> dict[tuple, int]:
+    """How many hexes each figure's movement action reaches, counted from the legal commands."""
+    ends: dict[tuple, set] = {}
+    for command in legal:
+        if command.path or command.to:
+            ends.setdefault((command.figure, command.action), set()).add(command.path[-1] if command.path else str(command.to))
+    return {key: len(value) for key, value in ends.items()} | {}
+
+
+def own_commands(game, team: str | None) -> list[Command]:
+    """The legal commands for the side's own figures: the list may offer the other side's
+    out-of-turn declarations too (Warrior & Wizard: defend or dodge while another acts)."""
+    legal = game.legal_actions()
+    tokens = game.tokens()
+    mine = [c for c in legal if c.figure is None or c.figure not in tokens or tokens[c.figure].team == team]
+    # The figure whose turn it is acts: a declaration out of turn (W&W's defend) would spend
+    # another figure's action before its own turn.
+    active = game.turn().active
+    acting = [c for c in mine if c.figure == active]
+    return acting or mine or legal
+
+

@@ -1,0 +1,200 @@
+"""The scored-action player's judgement: every legal command gets a score and a reason.
+
+In the manner of Wesnoth's RCA AI: an attack is worth its chance to put the target down and its
+expected damage (Game.predict's exact odds), more from the side or rear; a move is worth the
+position it reaches (close on the weakest enemy, from behind where facing matters, out of
+several enemies' reach, back towards friends when wounded); other actions by what they are for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from board.ai.odds import attack_value
+from board.ai.view import SideView, gap, health, side_seen
+from board.hexgrid import Hex
+from board.rules.base import Command, Token
+
+WOUNDED = 0.34  # below this share of its meter a figure fights only when it must
+REAR_BONUS = {"rear": 2.5, "side": 1.2, "front": 0.0, "inside": 0.0, None: 0.0}
+ATTACK_BASE = 4.0  # an attack with any chance beats standing about
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A legal command, what it is worth to the side, and why in words."""
+
+    command: Command
+    score: float
+    reason: str
+    attack: bool = False  # scored on exact odds (Game.predict)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level weighs things: caution against danger, and whether it looks at facing."""
+
+    caution: float = 1.0
+    facing: bool = True
+
+
+def is_ranged(view: SideView, token: Token) -> bool:
+    """A figure that would rather shoot or cast from afar."""
+    return token.name in view.shooters
+
+
+def end_of(command: Command, token: Token) -> tuple[Hex, int | None]:
+    """Where a move leaves the figure, and facing which way."""
+    if command.path:
+        end = Hex(*command.path[-1])
+    elif isinstance(command.to, (tuple, list)):
+        end = Hex(*command.to)
+    else:
+        end = token.hex
+    return end, token.facing if command.facing is None else command.facing
+
+
+def is_move(command: Command) -> bool:
+    """A command that only changes where the figure stands (or which way it faces)."""
+    if command.do == "move":
+        return True
+    return bool(command.path or command.to) and not command.target and "throw" not in (command.action or "")
+
+
+def score_attack(view: SideView, command: Command, prediction, style: Style) -> Scored:
+    """An attack: the odds weighed, more for a wounded or dangerous target, hit from behind."""
+    target = view.tokens.get(command.target) if command.target else None
+    me = view.tokens.get(command.figure)
+    left = target.meter[0] if target and target.meter else 10
+    worth, down = attack_value(prediction, left)
+    side = side_seen(target, me.hex) if target and me and style.facing else None
+    focus = 1.0 + (1.0 - health(target)) * 0.5 if target else 1.0
+    if target and target.team == view.team:
+        worth = -abs(worth) - 5  # never on a friend
+    score = ATTACK_BASE * (prediction.hit > 0) + 12.0 * worth * focus
+    where = f" from the {side}" if side in ("rear", "side") else ""
+    at = f" {command.target}" if command.target else ""
+    reason = (f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, "
+              f"expected {float(prediction.expected_damage):.1f} damage")
+    if down >= 0.05:
+        reason += f", {down:.0%} to put it down"
+    return Scored(command, score, reason)
+
+
+def verb(command: Command) -> str:
+    """The action in words: "attacks", "shoots at", "grapples"..."""
+    action = (command.action or command.do).replace("_", " ")
+    words = {"attack": "attacks", "strike": "attacks", "shoot": "shoots at", "ranged": "shoots at",
+             "charge attack": "charges", "charge": "charges", "engage": "engages",
+             "attack hth": "wrestles", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
+    return words.get(action, f"{action}:")
+
+
+def score_move(view: SideView, command: Command, style: Style) -> Scored:
+    """A move by where it ends: towards the best target, away from too many enemies."""
+    me = view.tokens[command.figure]
+    end, facing = end_of(command, me)
+    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
+    if not view.enemies and not view.helpless:
+        return Scored(command, 0.0, "has nobody left to fight")
+    gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
+    near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
+    friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
+    steps = len(command.path or ()) * 0.01
+    if health(me) < WOUNDED and len(view.mine) > 1 and view.enemies:
+        nearest = min(gaps[e.name] for e in view.enemies)
+        score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
+        return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
+    best, why = _best_target(view, me, end, facing, cells, gaps, style)
+    exposure = max(0, near - 1) * 1.5 * style.caution
+    if is_ranged(view, me):
+        exposure += 2.0 * near * style.caution
+    return Scored(command, best - exposure + 0.2 * friends - steps, why)
+
+
+def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
+    """The best enemy to close on from here, and the words for it."""
+    best, why = -1e9, ""
+    for enemy in view.enemies + view.helpless:
+        d = gaps[enemy.name] if enemy.name in gaps else gap(cells, enemy)
+        if is_ranged(view, me):
+            # Anywhere in range will do: moving far may forbid the shot (W&W: one hex).
+            value = -0.8 * max(0, d - 6, 2 - d) - (3.0 if d <= 1 else 0.0)
+        else:
+            # Next to it; into its hex (a brawl) only when nothing better is on offer.
+            value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
+        # A helpless enemy (asleep, knocked out) may wake: finish it when nobody else stands.
+        value += 1.5 * (1.0 - health(enemy)) - (1.0 if enemy.status != "ok" and view.enemies else 0.0)
+        # Gang up: an enemy already fought by friends falls sooner.
+        value += 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1)
+        side = side_seen(enemy, end) if style.facing and d <= 1 else None
+        value += REAR_BONUS[side]
+        if style.facing and d <= 1 and facing is not None and me.facing is not None:
+            faces = side_seen(replace(me, hex=end, facing=facing), enemy.hex)
+            value += 1.5 if faces == "front" else -2.0
+        if value > best:
+            where = f" from the {side}" if side in ("rear", "side") else ""
+            best = value
+            why = (f"closes on {enemy.name}{where}" if d <= 1 else
+                   f"moves towards {enemy.name} ({d} hexes)" if not is_ranged(view, me) else
+                   f"keeps {d} hexes from {enemy.name} to shoot")
+    return best, why
+
+
+
+# Other actions by what their names say they are for; (keyword, when, score). `when` names a
+# test on the figure: "fallen", "threatened", "unarmed", "wounded", "held" or "" (always).
+OTHER_ACTIONS = (
+    ("stand", "fallen", 6.0), ("escape", "held", 4.0), ("load", "", 3.0), ("revive", "", 4.0),
+    ("drink", "wounded", 4.0), ("ready", "unarmed", 3.0), ("draw", "unarmed", 3.0),
+    ("pick_up", "unarmed", 3.0), ("retrieve", "unarmed", 3.0),
+    ("dodge", "threatened", 1.5), ("defend", "threatened", 1.5), ("parry", "threatened", 1.5),
+    ("block", "threatened", 1.5), ("guard", "", 0.5), ("stance", "threatened", 1.0),
+    ("cast", "", 2.0), ("tanglefoot", "", 1.0),
+    ("pass", "", 0.0), ("nothing", "", 0.0), ("stay", "", 0.0), ("continue", "", 0.5),
+)
+
+
+def score_other(view: SideView, command: Command, style: Style) -> Scored:
+    """A command that neither moves nor attacks, by what its name says it is for."""
+    action = command.action or command.do
+    me = view.tokens.get(command.figure)
+    if isinstance(command.params.get("points"), int):  # dox: Fortune burnt against wounds
+        return Scored(command, 0.5 * command.params["points"], "burns Fortune against the wounds")
+    if action == "general_plot":  # melee-seconds: state an intention to fight
+        fighting = command.params.get("plot") == "fighting"
+        return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
+    aimed = view.tokens.get(command.target) if command.target else None
+    if aimed is not None and aimed.team == view.team and not any(
+            word in action for word in ("cast", "revive", "guard", "heal")):
+        return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+    # The action's settings say what it is too (combat-chart's short action: load, ready...).
+    text = " ".join([action, *(str(v) for v in command.params.values() if isinstance(v, str))])
+    for word, when, value in OTHER_ACTIONS:
+        if word in text:
+            fits = _fits(view, me, when)
+            score = value if fits else min(value, 0.0) - 0.5
+            return Scored(command, score, _words(action) if fits else "waits")
+    return Scored(command, -1.0, _words(action))
+
+
+def _words(action: str) -> str:
+    """An action that is not an attack or a move, as the log says it."""
+    said = {"pass": "waits", "nothing": "waits", "stay": "stays put", "stand_up": "gets up",
+            "stand": "gets up", "continue": "carries on", "dodge": "dodges", "defend": "defends",
+            "parry": "parries", "block": "blocks", "reload": "reloads", "escape": "breaks free"}
+    return said.get(action, f"chooses to {action.replace('_', ' ')}")
+
+
+def _fits(view: SideView, me: Token | None, when: str) -> bool:
+    if me is None or not when:
+        return True
+    if when == "fallen":
+        return me.posture != "standing"
+    if when == "held":
+        return bool(me.engaged_with)
+    if when == "wounded":
+        return health(me) < 0.6
+    if when == "unarmed":
+        caption = me.caption.lower()
+        return not caption or "unarmed" in caption or "empty" in caption
+    return any(gap(me.cells, e) <= 2 for e in view.enemies)  # threatened

@@ -1,0 +1,69 @@
+"""What one side sees of a game: its figures, the enemy's, and where they stand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from board.footprints import relative_zone
+from board.hexgrid import Hex, hex_distance
+from board.rules.base import Token
+
+
+def up(token: Token) -> bool:
+    """Still in the fight: every ruleset calls a figure that can act "ok"."""
+    return token.status == "ok"
+
+
+def health(token: Token) -> float:
+    """What is left of the figure's meter (ST, HP, hits...), 0 to 1."""
+    if not token.meter or token.meter[1] <= 0:
+        return 1.0
+    return max(0.0, min(1.0, token.meter[0] / token.meter[1]))
+
+
+def gap(cells, token: Token) -> int:
+    """Hexes between the nearest of some cells and the token (1: adjacent)."""
+    return min(hex_distance(a, b) for a in cells for b in token.cells)
+
+
+def side_seen(target: Token, where: Hex) -> str | None:
+    """From where the target sees a hex: front, side or rear (None: its ruleset has no facing)."""
+    if target.facing is None:
+        return None
+    return relative_zone(target.size, target.hex, target.facing, where)
+
+
+@dataclass
+class SideView:
+    """The figures as one team sees them (Game.tokens: what the board draws for every player)."""
+
+    team: str
+    tokens: dict[str, Token]
+    mine: list[Token]
+    enemies: list[Token]
+    helpless: list[Token] = field(default_factory=list)  # enemies down but alive (asleep...)
+    shooters: set[str] = field(default_factory=set)  # own figures that would rather keep away
+
+    @classmethod
+    def of(cls, game, team: str) -> SideView:
+        tokens = game.tokens()
+        mine = [t for t in tokens.values() if t.team == team and up(t)]
+        enemies = [t for t in tokens.values() if t.team != team and up(t)]
+        helpless = [t for t in tokens.values() if t.team != team and not up(t)
+                    and t.status != "dead" and t.meter and t.meter[0] > 0]
+        shooters = {t.name for t in mine if t.glyph in ("bow", "magic")}
+        return cls(team, tokens, mine, enemies, helpless, shooters)
+
+    def strength(self) -> float:
+        """The side's standing: each figure up counts 1 plus what is left of its meter."""
+        return sum(1.0 + health(t) for t in self.mine) - sum(1.0 + health(t) for t in self.enemies)
+
+
+def secrets_pending(game) -> bool:
+    """True while a plot is secret (melee-seconds' written plots, a secret figure): a search
+    that applied commands could then resolve it and learn what the side may not know."""
+    timeline = game.turn().timeline or {}
+    for row in timeline.get("rows", ()):
+        if row.get("general") == "?" or "?" in (row.get("plots") or {}).values():
+            return True
+    return False

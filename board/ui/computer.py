@@ -1,0 +1,60 @@
+"""Computer sides on the board: each of their commands goes through the same path as a click,
+with the same animations, at a readable pace; F makes them faster or skips to a person's turn,
+X takes the side to act over from the computer or hands it to the computer."""
+
+from __future__ import annotations
+
+from board.rules.base import Event
+from board.sides import computer_decision, computer_to_act, is_computer, players
+
+PACES = {"readable": 1.1, "fast": 0.3, "skip": 0.0}  # seconds between the computer's commands
+SKIP_AT_MOST = 400  # commands played at once when skipping (a guard: a fight ends sooner)
+
+
+class ComputerTurns:
+    """When the computer plays its next command, and the log row that says why."""
+
+    def __init__(self):
+        self.pace = "readable"
+        self.next_at: float | None = None  # set at the first frame: the board shows first
+
+    def cycle_pace(self) -> str:
+        names = list(PACES)
+        self.pace = names[(names.index(self.pace) + 1) % len(names)]
+        return {"readable": "Computer turns at a readable pace (F: faster)",
+                "fast": "Computer turns played fast (F: skip to your turn)",
+                "skip": "Computer turns skipped to your turn (F: a readable pace)"}[self.pace]
+
+    def due(self, game, now: float, busy: bool) -> bool:
+        """True when the side to act is the computer's and its next command may come now."""
+        if self.next_at is None:
+            self.next_at = now + PACES[self.pace]
+        return computer_to_act(game) is not None and not busy and now >= self.next_at
+
+    def play(self, scene, now: float) -> None:
+        """Play the computer's next command (when skipping: every one up to a person's turn)."""
+        for _ in range(SKIP_AT_MOST if self.pace == "skip" else 1):
+            game = scene.game
+            if computer_to_act(game) is None or game.is_terminal():
+                break
+            team = game.current_player()
+            decision = computer_decision(game)
+            figure = decision.command.figure or team
+            note = Event("computer", f"{team} (computer): {figure} {decision.reason}", figure,
+                         {"command": decision.command.short()})
+            scene.log.add([note], now)
+            scene.act(decision.command)
+        self.next_at = now + PACES[self.pace]
+
+
+def hand_over(game) -> str:
+    """Who plays the side to act changes hands: a person's side to the computer (normal), the
+    computer's to a person. Returns the words for the status line."""
+    team = game.current_player()
+    if team is None:
+        return "Nobody is to act: the fight is over"
+    kind = players(game)[team]
+    game.players[team] = "person" if is_computer(kind) else "computer:normal"
+    if is_computer(kind):
+        return f"You play {team} now (X hands it back to the computer)"
+    return f"The computer plays {team} now, at normal (X takes it back)"

@@ -1,0 +1,123 @@
+"""The computer player (board/ai): legal commands only, in every rule system; blind to secret
+plots and the dice; deterministic for its seed; saves and replays of its games are exact."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from board.ai.match import run_match
+from board.ai.player import choose
+from board.ai.view import secrets_pending
+from board.game import Game
+from board.maps import load_map
+from board.saves import load_game, save_game
+from board.sides import computer_decision, players
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
+        "melee-seconds": "melee-seconds-skirmish", "usage-dice": "usage-dice-skirmish"}
+
+
+def game_on(ruleset: str, seed=3, options=None) -> Game:
+    return Game(load_map(ROOT / "maps" / f"{MAPS[ruleset]}.yaml"), options, seed=seed)
+
+
+@pytest.mark.parametrize("ruleset", MAPS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_only_issues_legal_commands_of_its_own_side(ruleset, level):
+    game = game_on(ruleset)
+    for _ in range(15 if level != "hard" else 5):
+        if game.is_terminal():
+            break
+        team = game.current_player()
+        decision = choose(game, level, ai_seed=5)
+        assert decision.command in game.legal_actions()
+        assert game.tokens()[decision.command.figure].team == team
+        assert decision.reason
+        assert game.apply(decision.command).accepted
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_does_not_see_the_other_sides_secret_plot(level):
+    """Melee Seconds with written plots: whatever the other side plotted in secret, the
+    computer plots the same."""
+    game = game_on("melee-seconds", seed=2, options={"written_plots": True})
+    for _ in range(120):
+        team = game.current_player()
+        plots = [c for c in game.legal_actions() if game.tokens()[c.figure].team == team]
+        branches = [game.clone(seed="same"), game.clone(seed="same")]
+        for branch, plot in zip(branches, (plots[0], plots[-1])):
+            branch.apply(plot)
+        after = {b.current_player() for b in branches}
+        if (len(plots) > 1 and len(after) == 1 and after != {team} and secrets_pending(branches[0])
+                and branches[0].snapshot() == branches[1].snapshot()):
+            first, second = (choose(b, level, ai_seed=9) for b in branches)
+            assert first == second
+            return
+        game.apply(choose(game, "normal", ai_seed=9).command)
+    pytest.fail("no secret plot was followed by the other side's plot")
+
+
+def test_the_same_seed_plays_the_same_game():
+    def play(ai_seed):
+        game = game_on("dox", seed=1)
+        for _ in range(20):
+            if not game.is_terminal():
+                game.apply(choose(game, "normal", ai_seed).command)
+        return game.history
+
+    assert play(1) == play(1)
+
+
+def test_a_game_with_computer_sides_saves_reloads_and_plays_on_identically(tmp_path):
+    game = game_on("warrior-wizard", seed=7)
+    game.players, game.ai_seed = {"Red": "computer:normal", "Blue": "computer:easy"}, 11
+    for _ in range(30):
+        game.apply(computer_decision(game).command)
+    path = tmp_path / "save.yaml"
+    save_game(game, path)
+    again = load_game(path)
+    assert players(again) == players(game) and again.ai_seed == game.ai_seed
+    assert again.snapshot() == game.snapshot()
+    assert [e.text for e in again.events] == [e.text for e in game.events]
+    for _ in range(10):
+        mine, theirs = computer_decision(game), computer_decision(again)
+        assert mine == theirs
+        assert [e.text for e in game.apply(mine.command).events] == \
+            [e.text for e in again.apply(theirs.command).events]
+
+
+def test_a_match_reports_wins_draws_turns_and_decision_times():
+    battle = load_map(ROOT / "maps" / "dox-skirmish.yaml")
+    figures = run_match(battle, ["computer", "random"], games=2, seed=1, max_turns=3)
+    assert figures["games"] == 2 and set(figures["wins"]) == {"Red", "Blue"}
+    assert sum(figures["wins"].values()) + figures["draws"] == 2
+    assert figures["decision_ms"]["median"] <= figures["decision_ms"]["p95"]
+
+
+def test_main_py_match_prints_one_json_object():
+    result = subprocess.run([sys.executable, "main.py", "match", "maps/combat-chart-skirmish.yaml",
+                             "--players", "computer:easy,random", "--games", "1", "--max-turns", "2",
+                             "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"games", "wins", "draws", "turns_median", "decision_ms"}
+    assert set(data["decision_ms"]) == {"median", "p95"}
+
+
+def test_an_unknown_player_is_refused_with_the_kinds_there_are():
+    result = subprocess.run([sys.executable, "main.py", "match", "maps/arena.yaml",
+                             "--players", "computer,genius"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "genius" in result.stderr and "computer:hard" in result.stderr
+
+
+def test_the_match_benchmark_reports_a_row_against_its_target():
+    from benchmarks.ai_match import PAIRINGS, line, measure
+
+    row = measure("usage-dice", PAIRINGS[0], games=1, seed=1, max_turns=1, clock="cpu")
+    assert row["target"] == 0.9 and 0.0 <= row["share"] <= 1.0 and row["clock"] == "cpu"
+    assert "usage-dice" in line(row)
