@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "arena.yaml"
+from board.opening import DEFAULT_MAP, open_game as _open_game
 
 
 def _print_problems(error) -> int:
@@ -56,7 +56,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from pydantic import create_model
 
     from board.models import MapFile
-    from board.rules.base import get_ruleset
+    from board.rules.registry import get_ruleset
 
     sheet = get_ruleset(args.ruleset).figure_model()
     model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__,
@@ -66,36 +66,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
     schema["title"] = "Hexboard map"
     print(json.dumps(schema, indent=2))
     return 0
-
-
-def _open_game(map_path: str, seed, load: str | None, script: str | None = None,
-               ruleset: str | None = None):
-    """A Game from a map (and seed), a saved game, or a map with a script applied.
-
-    Returns (game, title) or prints the problems and returns None."""
-    from board.game import Game
-    from board.maps import load_map
-    from board.script import load_script
-    from board.yamlio import InputError
-
-    try:
-        if load:
-            from board.saves import load_game
-
-            game = load_game(load)
-            return game, game.battle.name
-        battle = load_map(map_path, ruleset)
-        game = Game(battle, seed=seed)
-        if script:
-            scripted = load_script(script, ruleset)
-            game = scripted.game
-            for command in scripted.commands:
-                game.submit(command)
-        return game, game.battle.name
-    except InputError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return None
 
 
 def _autosaver():

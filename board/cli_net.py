@@ -13,7 +13,7 @@ from board.net import DEFAULT_PORT
 
 def cmd_host(args: argparse.Namespace) -> int:
     """Host a shared game: start nats-server, open the board as the GM, print the join line."""
-    from board.cli import _open_game
+    from board.opening import open_game
     from board.net.server import ServerError
     from board.net.session import hosting_folder, hosting_for, join_line
     from board.ui.netplay import host
@@ -24,7 +24,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if new_game:
         # The public seed gives only the start (and a loaded game's past); the host's secret
         # seed rolls every die from here on.
-        opened = _open_game(args.map or str(_default_map()), secrets.token_hex(8), args.load)
+        opened = open_game(args.map or str(_default_map()), secrets.token_hex(8), args.load)
         if opened is None:
             return 1
         game = opened[0]
@@ -61,7 +61,7 @@ def _open_board(net, how: str) -> int:
 
 
 def _default_map() -> Path:
-    from board.cli import DEFAULT_MAP
+    from board.opening import DEFAULT_MAP
 
     return DEFAULT_MAP
 

@@ -9,12 +9,11 @@ from pydantic import ValidationError
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, hex_neighbors, hex_range, to_offset, ORIGIN
-from board.maps import OPEN, BattleMap, Terrain, map_to_yaml, parse_map, span_problem
+from board.battle import OPEN, BattleMap, Terrain
+from board.maps import DEFAULT_RULESET, map_to_yaml, parse_map, span_problem
 from board.models import FigureBase, MapFile, TeamSpec
-from board.rules.base import get_ruleset, ruleset_ids
-from board.rules.warrior_wizard.sheet import gear_problems, strength_penalties
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.saves import write_atomically
-from board.tables import UnknownName, load_spells, load_tables
 from board.yamlio import InputError
 
 BRUSHES = {"open": OPEN, "wall": Terrain("wall"), "flames": Terrain("fire", "flames"),
@@ -32,7 +31,7 @@ class Draft:
     terrain: dict[Hex, Terrain] = field(default_factory=dict)
     figures: list[FigureBase] = field(default_factory=list)  # sheets of the draft's ruleset
     teams: dict[str, str] = field(default_factory=dict)
-    ruleset: str = "warrior-wizard"
+    ruleset: str = DEFAULT_RULESET
     off_map: frozenset[Hex] = frozenset()  # hexes of the rectangle that are not on the map
     # The map file's settings the editor has no control for (labels, notes, hot seat...): kept
     # as loaded so that saving the map never drops them.
@@ -57,7 +56,7 @@ class Draft:
 
 
 def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), layout: str = "flat",
-              radius: int | None = None, ruleset: str = "warrior-wizard") -> Draft:
+              radius: int | None = None, ruleset: str = DEFAULT_RULESET) -> Draft:
     """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius.
 
     ValueError (a readable message) for a map the format refuses, such as 0x0 or radius -1.
@@ -120,9 +119,18 @@ def placement_problems(spec: FigureBase, draft: Draft) -> list[str]:
 
 
 def sheet_problems(spec: FigureBase, ruleset: str) -> list[str]:
-    """What the ruleset's tables say of a sheet (Warrior & Wizard's with ST penalties)."""
-    if ruleset == "warrior-wizard":
-        return strength_penalties(spec) + gear_problems(spec)
+    """What the ruleset says of a sheet: what it allows but warns of (a weapon too heavy for the
+    figure, say), then what it refuses."""
+    return sheet_warnings(spec, ruleset) + sheet_refusals(spec, ruleset)
+
+
+def sheet_warnings(spec: FigureBase, ruleset: str) -> list[str]:
+    """What the ruleset allows in a sheet but says (Ruleset.sheet_warnings, if it has one)."""
+    return list(getattr(get_ruleset(ruleset), "sheet_warnings", lambda spec: [])(spec))
+
+
+def sheet_refusals(spec: FigureBase, ruleset: str) -> list[str]:
+    """What the ruleset's check of a sheet refuses, as a map file would be refused."""
     out: list[str] = []
     get_ruleset(ruleset).check_figure(spec, lambda path, message: out.append(message))
     return out
@@ -264,7 +272,7 @@ class Editor:
             return None, readable(error)
         if isinstance(spec.at, str):
             return None, ["place figures on the map by clicking"]
-        problems = self._name_problems(spec, replacing) + self._table_problems(spec) \
+        problems = self._name_problems(spec, replacing) + sheet_refusals(spec, self.draft.ruleset) \
             + placement_problems(spec, self._without(replacing))
         if problems:
             return None, problems
@@ -296,11 +304,10 @@ class Editor:
         """The figure sheet of the draft's ruleset."""
         return get_ruleset(self.draft.ruleset).figure_model()
 
-    def _table_problems(self, spec: FigureBase) -> list[str]:
-        """Refusals from the tables (a Warrior & Wizard ST penalty is allowed, only said)."""
-        if self.draft.ruleset == "warrior-wizard":
-            return gear_problems(spec)
-        return sheet_problems(spec, self.draft.ruleset)
+    @property
+    def choices(self) -> dict:
+        """The form's drop-down lists the draft's ruleset gives (Ruleset.sheet_choices)."""
+        return getattr(get_ruleset(self.draft.ruleset), "sheet_choices", dict)()
 
     def _name_problems(self, spec: FigureBase, replacing: str | None) -> list[str]:
         if spec.name != replacing and self.figure(spec.name):

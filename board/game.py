@@ -10,9 +10,10 @@ from pydantic import BaseModel, ValidationError
 
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
-from board.maps import BattleMap
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, get_ruleset
+from board.battle import BattleMap
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.kernel.turn import TurnInfo
+from board.rules.registry import get_ruleset
 
 
 @dataclass(frozen=True)

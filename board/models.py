@@ -82,34 +82,6 @@ class FigureBase(Strict):
         default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id")
 
 
-class FigureSpec(FigureBase):
-    """A Warrior & Wizard figure sheet; every field but name and at has a default."""
-
-    st: int = Field(10, ge=1, le=99, description="Strength")
-    dx: int = Field(10, ge=1, le=99, description="Dexterity")
-    iq: int = Field(10, ge=1, le=99, description="Intelligence")
-    ma: int = Field(10, ge=0, le=99, description="Movement allowance in hexes")
-    weapons: list[str] = Field(default_factory=list, description="names from the Weapons Table")
-    ready: str | None = Field(
-        None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed")
-    off_hand: str | None = Field(
-        None, description="a Dagger or Main-Gauche held in the left hand to parry (one of weapons)")
-    armor: str | None = Field(None, description="body armor from the Armor table")
-    shield: str | None = Field(None, description="a shield from the Armor table")
-    shield_slung: bool = Field(False, description="shield slung on the back rather than ready")
-    backpack: bool = Field(False, description="wears a Full Backpack")
-    gear_kg: float = Field(0, ge=0, description="other carried weight, for encumbrance")
-    skills: list[str] = Field(default_factory=list)
-    spells: list[str] = Field(default_factory=list, description="names from the spell catalogue")
-    posture: Posture = "standing"
-
-    @field_validator("ready", mode="before")
-    @classmethod
-    def _none_word(cls, value):
-        # "ready: none" reads better in a hand-written file than "ready: ''".
-        return "" if value is None or str(value).strip().lower() == "none" else value
-
-
 class TeamSpec(Strict):
     """A team's display colour."""
 

@@ -14,7 +14,8 @@ from board.game import Game
 from board.maps import load_map, map_from_data, map_to_yaml
 from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
-from board.rules.base import Command, get_ruleset, ruleset_ids
+from board.rules.base import Command
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.yamlio import (InputError, Marks, Problem, SafeDumper, SafeLoader, dump_yaml, parse_yaml,
                           read_text)
 

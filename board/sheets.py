@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from board.models import FigureBase
-from board.rules.base import get_ruleset, ruleset_ids
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.validation import pydantic_problems
 from board.yamlio import Marks, Problem
 
@@ -29,7 +29,7 @@ def _validate(model, item, marks: Marks, prefix: tuple, problems: list[Problem])
     try:
         return model.model_validate(item)
     except ValidationError as error:
-        problems += pydantic_problems(error, marks, prefix=prefix, data=item)
+        problems += pydantic_problems(error, marks, prefix=prefix, data=item, names=model.model_fields)
         if not isinstance(item, dict):
             return None
         bad = {e["loc"][0] for e in error.errors() if e["loc"]}

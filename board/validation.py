@@ -6,10 +6,10 @@ import difflib
 
 from pydantic import ValidationError
 
-from board.models import FigureSpec, HexTerrain, MapFile, TeamSpec
+from board.models import FigureBase, HexTerrain, MapFile, TeamSpec
 from board.yamlio import Marks, Problem
 
-_FIELD_NAMES = sorted({name for model in (MapFile, FigureSpec, HexTerrain, TeamSpec)
+_FIELD_NAMES = sorted({name for model in (MapFile, FigureBase, HexTerrain, TeamSpec)
                        for name in model.model_fields})
 _MISSING = object()
 
@@ -36,14 +36,16 @@ def _real_loc(loc: tuple, data) -> tuple:
     return tuple(out)
 
 
-def pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None) -> list[Problem]:
+def pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None, names=()) -> list[Problem]:
+    """The error's complaints at their places; an unknown key is matched against the map's keys
+    and names (a ruleset's sheet fields, say)."""
     problems = []
     for item in error.errors():
         loc = prefix + _real_loc(tuple(item["loc"]), data)
         where = _dotted(loc)
         kind = item["type"]
         if kind == "extra_forbidden":
-            close = difflib.get_close_matches(str(loc[-1]), _FIELD_NAMES, n=1)
+            close = difflib.get_close_matches(str(loc[-1]), [*names, *_FIELD_NAMES], n=1)
             hint = f'; did you mean "{close[0]}"?' if close else ""
             message = f'unknown key "{loc[-1]}"{hint}'
         elif kind == "invalid_key":

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from board.cli import main  # noqa: E402  (after the path is set)
 from board.maps import load_map  # noqa: E402, F401  (imported once, not in every child)
-from board.rules.base import ruleset_ids  # noqa: E402
+from board.rules.registry import ruleset_ids  # noqa: E402
 from board.tiled import convert  # noqa: E402, F401
 from board.saves import load_game, save_game  # noqa: E402
 from board.yamlio import InputError  # noqa: E402

@@ -1,9 +1,11 @@
-"""The functional core never imports pygame: only board/ui/ may."""
+"""The functional core never imports pygame: only board/ui/ may; board/ imports no module in a cycle."""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
+
+from board.rules.registry import ruleset_ids
 
 BOARD = Path(__file__).resolve().parents[1] / "board"
 
@@ -22,7 +24,7 @@ def test_only_board_ui_imports_pygame():
 
 
 def test_importing_the_core_does_not_load_pygame():
-    code = ("import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.tables; "
+    code = ("import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.rules.warrior_wizard.tables; "
             "print('pygame' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=BOARD.parent, check=True)
@@ -78,3 +80,82 @@ def test_the_outside_check_sees_a_path_that_climbs_out():
               "D = Path(__file__).parent.parent / 'maps'\n")
     found = reads_outside_the_repository("tests/test_sample.py", source)
     assert sorted(place.split(": ")[0] for place in found) == ["tests/test_sample.py:2"] * 2 + ["tests/test_sample.py:3"]
+
+
+# --- import cycles -------------------------------------------------------------------------
+
+def _modules() -> dict[str, Path]:
+    """Every module under board/ by its dotted name (a package by its folder's)."""
+    out = {}
+    for path in BOARD.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _imported(node: ast.AST, package: str, modules: dict) -> list[str]:
+    """The modules of board/ an import statement (at any depth) or an import_module(f"...")
+    call names; `from package import module` names the module."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+        return [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+    if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module" and node.args
+            and isinstance(node.args[0], ast.JoinedStr) and isinstance(node.args[0].values[0], ast.Constant)):
+        prefix = node.args[0].values[0].value  # "board.rules.": any package just below
+        return [m for m in modules if m.startswith(prefix) and "." not in m[len(prefix):]
+                and modules[m].name == "__init__.py"]
+    return []
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of board/ it imports, function-level and dynamic imports included."""
+    modules = _modules()
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph[name] = {m for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                       for m in _imported(node, package, modules) if m in modules and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle through each strongly connected group of modules (none: no cycle)."""
+    found, done = [], set()
+    for start in sorted(graph):
+        path, on_path = [start], {start: iter(sorted(graph[start]))}
+        while path:
+            step = next(on_path[path[-1]], None)
+            if step is None:
+                done.add(path.pop())
+            elif step in on_path and step in path:
+                found.append(path[path.index(step):] + [step])
+                done.update(path)
+                break
+            elif step not in done and step not in on_path:
+                path.append(step)
+                on_path[step] = iter(sorted(graph[step]))
+        done.update(on_path)
+    return found
+
+
+def test_board_has_no_import_cycle_not_even_through_a_function_level_or_dynamic_import():
+    # The registry imports each ruleset by name (importlib), so a ruleset that imported the
+    # registry or the map loader closed a loop; a late import inside a function hid others.
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_sees_a_late_import_and_a_loop_through_it():
+    tree = ast.parse("def f():\n    from board.rules.warrior_wizard import fire\n")
+    modules = {"board.rules.warrior_wizard": None, "board.rules.warrior_wizard.fire": None}
+    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
+    assert _imported(node, "board.rules.warrior_wizard", modules) == ["board.rules.warrior_wizard.fire"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_follows_the_registrys_import_of_every_ruleset():
+    assert {f"board.rules.{r.replace('-', '_')}" for r in ruleset_ids()} <= import_graph()["board.rules.registry"]

@@ -5,7 +5,7 @@ import pytest
 from board.game import Game
 from board.maps import load_map, parse_map
 from board.models import FigureBase
-from board.rules.base import get_ruleset
+from board.rules.registry import get_ruleset
 from board.rules.dox.sheet import DoxFigure, catalogue
 from board.yamlio import InputError
 from helpers import act, gm, refused, snap

@@ -13,9 +13,9 @@ from board.footprints import footprint_cells
 from board.game import Game
 from board.hexgrid import Hex, parse_label
 from board.maps import Terrain, load_map, parse_map
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.attack import AttackPlan, damage_dice
-from board.tables import load_spells, load_tables
+from board.rules.warrior_wizard.tables import load_spells, load_tables
 
 MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.yaml"))
 
@@ -291,7 +291,7 @@ def _options(drop) -> list[str]:
 
 def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(screen):
     from board.ui.editor import EditorScene
-    from board.ui.editor_form import option as _option
+    from board.ui.sheet_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     post = _driver(scene, screen)
@@ -328,7 +328,7 @@ def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(
 
 def test_every_drop_down_is_labelled(screen):
     from board.ui.editor import EditorScene
-    from board.ui.editor_form import option as _option
+    from board.ui.sheet_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     said = {}
@@ -336,8 +336,9 @@ def test_every_drop_down_is_labelled(screen):
         above = [label.text for label in scene.figure_form.labels
                  if label.rect.bottom == drop.rect.top and label.rect.left == drop.rect.left]
         said[key] = above[0] if above else _option(drop)
-    assert said == {"size": "SIZE", "facing": "FACING", "ready": "READY (IN HAND)", "posture": "POSTURE",
-                    "armor": "ARMOR", "shield": "SHIELD", "add_weapon": "Add weapon…", "add_spell": "Add spell…"}
+    assert said == {"size": "SIZE", "facing": "FACING", "ready": "READY", "posture": "POSTURE",
+                    "armor": "ARMOR", "shield": "SHIELD", "add_weapon": "Add weapon…", "add_spell": "Add spell…",
+                    "shield_slung": "SLUNG", "backpack": "BACKPACK"}
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
@@ -426,3 +427,23 @@ def test_a_team_colour_is_set_from_the_form_and_can_be_undone(screen):
     editor.undo()  # the second Apply's figure edit
     editor.undo()  # the colour
     assert editor.draft.teams == {}
+
+
+def test_the_form_keeps_every_sheet_field_the_ruleset_has_when_a_figure_is_applied(screen):
+    # The Warrior & Wizard form once had no off hand, slung shield, backpack or gear weight: an
+    # Apply dropped them. The form is built from the ruleset's sheet, so each field is there.
+    from board.ui.editor import EditorScene
+
+    editor = Editor(new_draft("Made", (10, 8)))
+    spec, problems = editor.put_figure({"name": "Ann", "at": (2, 2), "st": 14, "weapons": ["Broadsword", "Dagger"],
+                                        "off_hand": "Dagger", "shield": "Small Shield", "shield_slung": True, "armor": "Leather",
+                                        "gear_kg": 3})
+    assert problems == []
+    scene = EditorScene(editor, (1280, 800))
+    post = _driver(scene, screen)
+    scene.command("tool:figures")
+    post(pygame.MOUSEBUTTONDOWN, pos=scene.camera.to_screen(Hex(2, 2)), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=scene.camera.to_screen(Hex(2, 2)), button=1)
+    assert scene.selected == "Ann"
+    scene.command("figure:apply")
+    assert editor.figure("Ann") == spec.model_copy(update={"ready": "Broadsword"})  # the first, named

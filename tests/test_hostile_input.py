@@ -22,7 +22,8 @@ import yaml
 
 from board.game import Game
 from board.maps import load_map, parse_map
-from board.rules.base import Command, ruleset_ids
+from board.rules.base import Command
+from board.rules.registry import ruleset_ids
 from board.script import game_to_yaml
 from board.yamlio import InputError, SafeLoader, dump_yaml, parse_yaml
 

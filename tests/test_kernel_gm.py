@@ -8,7 +8,8 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.rules.base import Command, ruleset_ids
+from board.rules.base import Command
+from board.rules.registry import ruleset_ids
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.yaml"  # a walled room, 3 against 3
 

@@ -2,7 +2,7 @@
 
 from board.game import Game
 from board.maps import parse_map
-from board.rules.base import get_ruleset
+from board.rules.registry import get_ruleset
 from board.rules.melee_seconds.sheet import MSFigureSpec
 
 RULES = get_ruleset("melee-seconds")

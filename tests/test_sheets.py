@@ -9,7 +9,7 @@ import pytest
 
 from board.cli import main
 from board.maps import map_to_yaml, parse_map
-from board.rules.base import get_ruleset, ruleset_ids
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.script import parse_script
 from board.yamlio import InputError
 

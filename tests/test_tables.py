@@ -5,7 +5,8 @@ import re
 import pytest
 
 from board.dice import Dice, from_value
-from board.tables import TABLES, UnknownName, load_tables
+from board.rules.kernel.names import TABLES, UnknownName
+from board.rules.warrior_wizard.tables import load_tables
 from board.yamlio import load_yaml_file
 
 FOLDER = TABLES / "warrior-wizard"

@@ -4,7 +4,7 @@ import pytest
 
 from board.game import Game
 from board.maps import parse_map
-from board.rules.base import get_ruleset
+from board.rules.registry import get_ruleset
 from board.rules.usage_dice.gear import catalogue, step_down
 from helpers import act, fig, gm, refused, snap
 from ud_helpers import figure, new_game

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pygame
 import pytest
 
-from board.rules.base import Prediction, get_ruleset, ruleset_ids
+from board.rules.base import Prediction
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.ui import odds
 
 

@@ -61,10 +61,9 @@ def test_the_editors_facing_list_reads_as_compass_words():
     import pygame
     import pygame_gui
 
-    from board.rules.base import get_ruleset
-    from board.ui.editor_form import facing_names
+    from board.rules.registry import get_ruleset
     from board.ui.menus import THEME
-    from board.ui.sheet_form import SheetForm
+    from board.ui.sheet_form import SheetForm, facing_names
 
     assert facing_names("pointy") == ["E", "NE", "NW", "W", "SW", "SE"]
     pygame.display.init()

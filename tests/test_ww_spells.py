@@ -13,7 +13,7 @@ import pytest
 from board.game import Game, Outcome
 from board.maps import parse_map
 from board.rules.base import Command
-from board.tables import load_spells
+from board.rules.warrior_wizard.tables import load_spells
 from board.yamlio import InputError
 from helpers import event_kinds, ok, only
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from board.tables import load_tables
+from board.rules.warrior_wizard.tables import load_tables
 from helpers import act, of_kind, refused, submit
 from ww_helpers import figure, new_game, stand_still_until
 

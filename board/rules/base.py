@@ -12,9 +12,6 @@ from board.dice import DiceSource
 from board.hexgrid import Hex
 from board.models import Position
 from board.rules.kernel.turn import TurnInfo
-# The registry lives in its own module, free of pydantic, so that --help stays cheap; every
-# ruleset and caller has always found it here.
-from board.rules.registry import get_ruleset, register, ruleset_ids  # noqa: F401
 
 
 class Command(BaseModel):
@@ -85,7 +82,10 @@ class ActionInfo:
     phase: str
     enabled: bool = True
     reason: str | None = None  # why it is greyed out
-    needs: str = "none"  # none | path | target | hex | weapon | choice
+    # What the board asks before the command: nothing, a path (movement, reach shown), a target,
+    # a hex, a weapon, a choice, or only a facing ("facing": the figure stays in its hex and
+    # may turn; a click on its own token takes it; asked only where the ruleset has facing).
+    needs: str = "none"  # none | path | facing | target | hex | weapon | choice
     targets: tuple[str, ...] = ()
     hexes: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)  # reachable hex -> path
     stop_hexes: frozenset[Hex] = frozenset()  # where a path stops (entering a threat zone)
@@ -95,7 +95,12 @@ class ActionInfo:
     # Settings an aimed action may take, each param -> its values (the first is the default),
     # offered by the board as toggles: e.g. {"maneuver": (None, "slam"), "spell": (...)}.
     options: dict[str, tuple] = field(default_factory=dict)
+    # How the board words each setting's values, in the same order (else the value itself).
+    option_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
     note: str = ""  # what taking it allows or forbids, shown before the click ("no attack this turn")
+    # The movement whose reach the board shows when the phase opens (else the first with reach).
+    default: bool = False
+    line_of_fire: bool = False  # aimed at range: the board draws the line to the hovered target
 
 
 @dataclass(frozen=True)
@@ -141,7 +146,10 @@ class Token:
 
 
 class Ruleset(Protocol):
-    """The small interface the board, scripts and tests use for every rule system."""
+    """The small interface the board, scripts and tests use for every rule system.
+
+    Optional hooks the board reads where given (docs/rulesets.md): gm_keys (its own GM keys,
+    kernel/shell.py GMKey), sheet_choices() and sheet_warnings(spec) (the editor's form)."""
 
     id: str
     name: str

@@ -13,7 +13,7 @@ _NOT_RULESETS = {"kernel"}  # packages under board/rules/ that every ruleset bui
 
 
 def register(ruleset) -> None:
-    """Make a ruleset available by its id (each package under board/rules/ registers itself)."""
+    """Make a ruleset available by its id without a package under board/rules/ (a test's)."""
     _RULESETS[ruleset.id] = ruleset
 
 
@@ -30,7 +30,8 @@ def ruleset_ids() -> tuple[str, ...]:
 def get_ruleset(ruleset_id: str):
     """The ruleset with that id; KeyError listing the known ones."""
     if ruleset_id not in _RULESETS and ruleset_id in ruleset_ids():
-        importlib.import_module(f"board.rules.{ruleset_id.replace('-', '_')}")
+        # The package's RULESET is read here: a ruleset never imports the registry (no cycle).
+        register(importlib.import_module(f"board.rules.{ruleset_id.replace('-', '_')}").RULESET)
     try:
         return _RULESETS[ruleset_id]
     except KeyError:

@@ -10,8 +10,6 @@ from board.rules.base import ActionInfo, Command, Event, Prediction
 from board.rules.kernel.turn import TurnInfo
 from board.ui.controller_gm import GMControls
 
-PATH_MOVES = ("full_move", "shift", "continue", "half_move", "jog", "step", "delay", "lift_step")
-
 
 @dataclass
 class View:
@@ -29,7 +27,7 @@ class View:
     gm: bool = False
     threat_mode: str = "focus"  # all, focus (selected and hovered) or off
     labels: bool = True
-    chase_from: str | None = None
+    chase_from: tuple | None = None  # (figure, GMKey): a GM key waiting for the figure it aims at
     option_index: dict[str, int] = field(default_factory=dict)  # the aimed action's settings
     facings: dict[int, str | None] = field(default_factory=dict)  # pending move: facing -> why not
     events: list[Event] = field(default_factory=list)  # events of the last command, for animations
@@ -113,11 +111,17 @@ class Controller(GMControls):
         v.selected = info.active
         if info.phase == "movement":
             v.mode = "move"
-            enabled = {i.id for i in self.actions() if i.enabled and i.needs == "path" and i.hexes}
-            v.move_action = next((a for a in PATH_MOVES if a in enabled), None)
+            v.move_action = self.opening_move()
             v.move_chosen = False
         else:
             v.mode = "combat"
+
+    def opening_move(self) -> str | None:
+        """The movement whose reach the phase opens with: the ruleset's default, else the first
+        with reach."""
+        reach = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
+                 and i.hexes]
+        return next((i.id for i in reach if i.default), reach[0].id if reach else None)
 
     def say(self, text: str, warning: bool = False) -> None:
         self.view.message, self.view.warning = text, warning
@@ -159,14 +163,14 @@ class Controller(GMControls):
         if info.needs == "path":
             self.view.move_action, self.view.move_chosen = action_id, True
             self.say(f"{info.label}: click a blue hex ({len(info.hexes)} in reach)")
-        elif not (self.game.ruleset.facing and action_id == "stand_still"):
+        elif not (self.game.ruleset.facing and info.needs == "facing"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
-        else:  # standing still, a figure with facing may still turn
+        else:  # staying put, a figure with facing may still turn
             f = self.game.tokens()[self.view.selected]
-            self.view.pending = (f.name, f.hex, (), f.facing, "stand_still")
+            self.view.pending = (f.name, f.hex, (), f.facing, action_id)
             self._check_facings()
             self.view.mode = "facing"
-            self.say("Stand still: pick a facing (arrows, Q/E), then Enter or click the hex")
+            self.say(f"{info.label}: pick a facing (arrows, Q/E), then Enter or click the hex")
 
     def click_hex(self, h: Hex) -> None:
         """A left click on a hex, in whatever mode the view is in."""
@@ -179,8 +183,7 @@ class Controller(GMControls):
     def _click_move(self, h: Hex) -> None:
         f = self.game.tokens()[self.view.selected]
         if h in f.cells:  # a click on one's own token: stay (and, with facing, turn)
-            stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "none"
-                         and i.id != "stand_up"), None)
+            stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "facing"), None)
             if stay is not None:
                 self.choose_move_action(stay)
             return
@@ -242,7 +245,7 @@ class Controller(GMControls):
                     break
         elif self.view.gm and self.view.selected:
             f = self.game.tokens()[self.view.selected]
-            if f.facing is None:  # dox, combat-chart: nothing to turn
+            if f.facing is None:  # a ruleset without facing: nothing to turn
                 self.say(f"figures have no facing in {self.game.ruleset.name}", warning=True)
                 return
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))

@@ -1,9 +1,32 @@
-"""GM mode for the play controller: move, turn, wound, add and remove figures, as GM commands."""
+"""GM mode for the play controller: move, turn, wound, add and remove figures, as GM commands.
+
+The kernel's GM commands have fixed keys here; a ruleset's own GM commands bring their keys
+(Ruleset.gm_keys, board.rules.kernel.shell.GMKey), so no ruleset's command is named here."""
 
 from __future__ import annotations
 
 from board.hexgrid import Hex
 from board.rules.base import Command
+from board.rules.kernel.shell import GMKey
+
+# The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
+COMMON = {"+": ("heal", {"amount": 1}), "=": ("heal", {"amount": 1}), "-": ("damage", {"amount": 1}),
+          "delete": ("remove", {}), "a": ("add", {})}
+
+
+def gm_keys(ruleset) -> tuple[GMKey, ...]:
+    """The ruleset's own GM keys (none if it lists none)."""
+    return getattr(ruleset, "gm_keys", ())
+
+
+def gm_words(ruleset, tokens: dict) -> list[str]:
+    """The GM keys this ruleset answers, each with its words ("+/- HP", "P posture")."""
+    meter = next((t.meter_label for t in tokens.values() if t.meter_label), "damage")
+    out = ["Q/E turn"] if ruleset.facing else []
+    out += [f"+/- {meter}"] if "damage" in ruleset.gm_actions else []
+    out += [k.words for k in gm_keys(ruleset) if k.action in ruleset.gm_actions]
+    out += ["A add a copy at the mouse"] if "add" in ruleset.gm_actions else []
+    return out + (["Del remove"] if "remove" in ruleset.gm_actions else [])
 
 
 class GMControls:
@@ -12,13 +35,18 @@ class GMControls:
     def toggle_gm(self) -> None:
         self.view.gm = not self.view.gm
         self.sync()
-        self.say("GM mode: click a figure, drag to move it, Q/E turn, +/- ST, P posture, Del remove"
-                 if self.view.gm else "")
+        self.say("GM mode: click a figure, drag to move it, "
+                 + ", ".join(gm_words(self.game.ruleset, self.game.tokens())) if self.view.gm else "")
+
+    def gm_chars(self) -> set[str]:
+        """The characters that are GM keys in this game."""
+        return set(COMMON) | {k.key for k in gm_keys(self.game.ruleset)}
 
     def _click_gm(self, h: Hex) -> None:
         name = self.figure_at(h)
         if self.view.chase_from and name:
-            self.submit(Command(do="gm", action="chase", figure=self.view.chase_from, target=name))
+            name_from, key = self.view.chase_from
+            self.submit(Command(do="gm", action=key.action, figure=name_from, target=name))
             return
         self.view.selected = name
 
@@ -33,34 +61,20 @@ class GMControls:
             self.say("GM: click a figure first", warning=True)
             return
         f = self.game.tokens()[name]
-        needs = {"+": "heal", "=": "heal", "-": "damage", "p": "posture", "delete": "remove", "c": "chase",
-                 "a": "add", "s": "surprise", "i": "ignite"}.get(key)
-        if needs and needs not in self.game.ruleset.gm_actions:
-            self.say(f"GM: {self.game.ruleset.name} has no {needs} command", warning=True)
+        own = next((k for k in gm_keys(self.game.ruleset) if k.key == key), None)
+        action, params = (own.action, own.params(f)) if own else COMMON.get(key, (None, {}))
+        if action and action not in self.game.ruleset.gm_actions:
+            self.say(f"GM: {self.game.ruleset.name} has no {action} command", warning=True)
             return
-        if key in "+=":
-            self.submit(Command(do="gm", action="heal", figure=name, params={"amount": 1}))
-        elif key == "-":
-            self.submit(Command(do="gm", action="damage", figure=name, params={"amount": 1}))
-        elif key == "p":
-            order = ["standing", "kneeling", "prone", "fallen"]
-            nxt = order[(order.index(f.posture) + 1) % 4]
-            self.submit(Command(do="gm", action="posture", figure=name, params={"posture": nxt}))
-        elif key == "delete":
-            self.submit(Command(do="gm", action="remove", figure=name))
-        elif key == "c":
-            self.view.chase_from = name
-            self.say(f"GM: click the figure {name} chases")
-        elif key == "a":
+        if own is not None and own.target:
+            self.view.chase_from = (name, own)
+            self.say(f"GM: click the figure {name} aims the {action} at")
+            return
+        if action == "add":
             self._gm_add_copy(f)
             return
-        elif key == "s":
-            self.submit(Command(do="gm", action="surprise", figure=name))
-        elif key == "i":
-            order = ["limb", "half", "whole", "out"]
-            now = f.on_fire or "out"
-            nxt = order[(order.index(now) + 1) % 4]
-            self.submit(Command(do="gm", action="ignite", figure=name, params={"extent": nxt}))
+        if action:
+            self.submit(Command(do="gm", action=action, figure=name, params=params))
         if self.view.gm:
             self.view.selected = name if name in self.game.tokens() else None
 

@@ -11,7 +11,6 @@ from board.hexgrid import Hex, from_offset, to_offset
 from board.rules.base import Token
 from board.ui import hud, theme
 from board.ui.camera import Camera
-from board.ui.editor_form import ADD, FigureForm
 from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
@@ -96,10 +95,7 @@ class EditorScene:
         for i, brush in enumerate(BRUSHES):
             self._button((x + i * (quarter + 2), y + 34, quarter, 28), brush.title(), f"brush:{brush}",
                          f"key {i + 1}")
-        if self.editor.draft.ruleset == "warrior-wizard":  # drop-downs from its tables
-            self.figure_form = FigureForm(self.manager, x, y + 72, width)
-        else:
-            self.figure_form = SheetForm(self.manager, x, y + 72, width, self.editor.model)
+        self.figure_form = SheetForm(self.manager, x, y + 72, width, self.editor.model, self.editor.choices)
         self.figure_form.kind = self.editor.draft.layout
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
         y = self.figure_form.bottom
@@ -137,7 +133,7 @@ class EditorScene:
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             key = next((k for k, d in self.drops.items() if d is event.ui_element), None)
-            if key in ADD:
+            if key in self.figure_form.adds:
                 message = self.figure_form.add(key, event.text)
                 if message:
                     self.say(message)
@@ -331,7 +327,7 @@ class EditorScene:
     # --- drawing -------------------------------------------------------------------------
 
     def update(self, now: float, dt: float) -> bool:
-        self.figure_form.sync_ready()  # the weapons field may have changed: offer what is carried
+        self.figure_form.sync_ready()  # a list field may have changed: offer what it holds
         self.manager.update(dt)
         dirty, self.dirty = self.dirty, False
         return dirty or self.manager.get_focus_set() is not None

@@ -30,8 +30,7 @@ HELP = [
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
     ("Ctrl+L", "save the combat log as text"),
-    ("G", "GM mode: drag any figure, Q/E turn, +/- ST, P posture, S surprise, I fire, C chase,"),
-    ("", "A add a copy at the mouse, Del remove (each is a logged GM command)"),
+    ("G", "GM mode: drag any figure; the keys of the ruleset's GM commands"),  # keys.help_rows: which
     ("M", "open the map editor on this map (the Menu button: the start screen)"),
     ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
     ("F11", "full screen"),

@@ -6,36 +6,19 @@ from __future__ import annotations
 
 import textwrap
 
+from board.ui.controller_gm import gm_words
 from board.ui.hud import HELP
 from board.ui.play_menu import HINTS
-
-# GM key -> (the gm command it sends, its words); "turn" is for rulesets with facing.
-GM_KEYS = (("Q/E", "turn", "turn"), ("+/-", "damage", "{meter}"), ("P", "posture", "posture"),
-           ("S", "surprise", "surprise"), ("I", "ignite", "fire"), ("C", "chase", "chase"),
-           ("A", "add", "add a copy at the mouse"), ("Del", "remove", "remove"))
 
 
 def has_threat_zones(tokens: dict) -> bool:
     return any(t.threat_zone for t in tokens.values())
 
 
-def gm_words(ruleset, tokens: dict) -> list[str]:
-    """The GM keys this ruleset answers, each with its words ("+/- HP")."""
-    meter = next((t.meter_label for t in tokens.values() if t.meter_label), "damage")
-    out = []
-    for key, action, words in GM_KEYS:
-        if (action == "turn" and ruleset.facing) or action in ruleset.gm_actions:
-            out.append(f"{key} {words.format(meter=meter)}")
-    return out
-
-
 def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
     """The help page's rows for this game."""
-    rows, after_gm = [], False
+    rows = []
     for key, what in HELP:
-        if after_gm and key == "":
-            continue  # the static GM line's continuation: the line is rebuilt below
-        after_gm = key == "G"
         if key == "Q / E" and not ruleset.facing:
             continue
         if key == "T" and not has_threat_zones(tokens):

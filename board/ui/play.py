@@ -249,7 +249,7 @@ class PlayScene:
             dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
             dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
             self.camera.pan(dx, dy)
-        elif c.view.gm and (event.unicode in ("+", "=", "-", "p", "c", "i", "a", "s") or key == pygame.K_DELETE):
+        elif c.view.gm and (event.unicode in c.gm_chars() or key == pygame.K_DELETE):
             c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
         elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
             items = movement_items(c)
@@ -337,7 +337,7 @@ class PlayScene:
         self.drag_moved = False
         if c.view.mode == "move" and name == c.view.selected:
             self.drag = "token"
-        elif c.view.gm and name:
+        elif c.view.gm and name and not c.view.chase_from:  # a GM key aiming takes the click
             self.drag = f"gm:{name}"
             c.view.selected = name
         else:
@@ -455,7 +455,7 @@ class PlayScene:
         elif v.mode == "target" and v.action is not None:
             ov.targets = frozenset(v.action.targets)
             target = c.figure_at(v.hover) if v.hover else None
-            if target in ov.targets and v.action.id in ("shoot", "shoot_charger", "cast"):
+            if target in ov.targets and v.action.line_of_fire:
                 ov.fire_line = tuple(hex_linedraw(self.game.tokens()[v.selected].hex,
                                                   self.game.tokens()[target].hex))
         elif v.mode == "hex" and v.action is not None:

@@ -15,21 +15,21 @@ HINTS = {
     "hex": "Click a highlighted hex · Esc cancels",
     "choice": "Choose from the menu · Esc cancels",
     "options": "Click a setting to change it, then Do it · Esc cancels",
-    "gm": "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
-          "A add a copy · Del remove · G leaves",
     "over": "The fight is over · Enter: rematch · Ctrl+Z takes back the last command · G for GM mode",
     "view": "A map without two sides: M opens it in the editor to place figures · G for GM mode",
 }
 
 
-def shown(key: str, value) -> str:
-    """An aimed action's setting as the menu shows it."""
+def shown(c: Controller, key: str) -> str:
+    """An aimed action's setting as the menu shows it: in the ruleset's words, if it gives any."""
+    words = c.view.action.option_words.get(key)
+    if words:
+        return words[c.view.option_index.get(key, 0)]
+    value = c.option(key)
     if value is None:
         return "normal"
     if isinstance(value, bool):  # a toggle reads on/off, never True/False
         return "on" if value else "off"
-    if key == "extra_damage":
-        return f"+{value} damage, -{value} to hit" if value else "none"
     return str(value).replace("_", " ")
 
 
@@ -79,5 +79,5 @@ END_ITEMS = [Item("end:rematch", "Rematch: same sides, new dice", hotkey="Enter"
 def toggles(c: Controller) -> list[Item]:
     """The aimed action's settings, each a row that steps to its next value when clicked."""
     return [Item(f"option:{key}", f"{key.replace('_', ' ').capitalize()}: "
-                                  f"{shown(key, c.option(key))}  (click to change)")
+                                  f"{shown(c, key)}  (click to change)")
             for key in c.view.action.options]

@@ -9,7 +9,7 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, do, gm, turns
 from board.rules.combat_chart.card import card as figure_card
 from board.rules.combat_chart.options import Options
@@ -112,4 +112,4 @@ class CombatChart(Rules):
                 "winner": state.winner, "figures": figures}
 
 
-register(CombatChart())
+RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

@@ -12,6 +12,7 @@ from board.rules.combat_chart.state import CCState, Effect, Fig
 from board.rules.combat_chart.stats import (attack_rank, defense_rank, line_of_fire, total,
                                             weapon_of, why_not_target)
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
+from board.rules.combat_chart.turns import hurt
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"
 
@@ -99,7 +100,6 @@ def resolve(state: CCState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
 
 
 def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dice) -> list[Event]:
-    from board.rules.combat_chart.turns import hurt
     damage = roll(plan.weapon.damage, dice)
     amount = max(0, damage.total)
     events = [Event("damage_roll", f"{plan.weapon.damage} rolls {damage.total}", f.name,

@@ -6,6 +6,7 @@ from board.dice import DiceSource
 from board.rules.base import Event
 from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Effect, Fig
+from board.rules.combat_chart.turns import attribute_roll, hurt
 
 
 def critical_damage(entry: dict, amount: int) -> int:
@@ -31,7 +32,6 @@ def drop_weapon(state: CCState, f: Fig) -> str | None:
 
 def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Event]:
     """A critical hit's effect on the target besides damage."""
-    from board.rules.combat_chart.turns import attribute_roll
     effect = entry["effect"]
     if effect == "pain_stun":
         # "Target must save vs. pain or be stunned next turn."
@@ -53,7 +53,6 @@ def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Eve
 
 def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
     """A critical miss's effect on the attacker."""
-    from board.rules.combat_chart.turns import hurt
     effect, value = entry["effect"], entry.get("value", 0)
     if effect == "initiative":
         f.effects.append(Effect("stumbled", initiative=value))

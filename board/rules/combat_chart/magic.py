@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from board.dice import DiceSource, roll
+from board.dice import Dice, DiceSource, roll
 from board.rules.base import Event, Refusal
 from board.rules.combat_chart.state import CCState, Effect, Fig
 from board.rules.combat_chart.stats import distance, line_of_fire
+from board.rules.combat_chart.turns import attribute_roll
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,6 @@ def plan_item(state: CCState, f: Fig, target: str | None, item: str | None) -> C
 
 def cast(state: CCState, plan: CastPlan, dice: DiceSource) -> list[Event]:
     """Cast: an enhancement takes hold; a magical attack asks for a saving throw vs. magic."""
-    from board.rules.combat_chart.turns import attribute_roll
     f, t = state.figures[plan.caster], state.figures[plan.target]
     s = state.tables.spells[plan.spell]
     if plan.item:
@@ -110,7 +110,6 @@ def drink(state: CCState, f: Fig, item: str, dice: DiceSource) -> list[Event]:
         f.items.remove(item)
     events = [Event("action", f"{f.name} drinks {item}", f.name, {"item": item})]
     if entry.get("heal"):
-        from board.dice import Dice
         result = roll(Dice.parse(entry["heal"]), dice)
         healed = max(0, min(result.total, f.hp_max - f.hp))
         f.hp += healed

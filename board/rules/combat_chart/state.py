@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.maps import BattleMap
 from board.rules.combat_chart.options import Options
 from board.rules.combat_chart.sheet import CCFigure
 from board.rules.combat_chart.tables import Tables

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 from board.dice import Dice
+from board.rules.kernel.names import TABLES, unknown
 from board.yamlio import load_yaml_file
 
-FOLDER = Path(__file__).resolve().parents[3] / "assets" / "tables" / "combat-chart"
+FOLDER = TABLES / "combat-chart"
 CH, CM = "*CH", "*CM"
 RANKS = 13  # Attack and Defense Ranks 0-12
 
@@ -76,10 +75,7 @@ class Tables:
 
     def expected(self, what: str, name: str) -> str:
         """A readable 'expected one of' for an unknown name, with a close match if any."""
-        names = list(getattr(self, what))
-        close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.5)
-        hint = f' (did you mean "{close[0]}"?)' if close else ""
-        return f'unknown {what[:-1] if what != "armor" else what} "{name}"{hint}; expected one of: ' + ", ".join(names)
+        return unknown(what[:-1] if what != "armor" else what, name, list(getattr(self, what)))
 
 
 def target_number(tables: Tables, attack_rank: int, defense_rank: int) -> int | str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
+from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token, register
 from board.rules.dox import actions, gm, moves
 from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
@@ -27,6 +28,7 @@ class Dox(Rules):
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
+    gm_keys = (GMKey("s", "surprise", "S surprise"),)
     handlers = {"move": (moves.plan, lambda state, command, dice: moves.apply(state, command)),
                 "act": (actions.check, actions.apply),
                 "gm": (gm.plan, gm.apply)}
@@ -121,4 +123,4 @@ class Dox(Rules):
         return actions.concrete(state, name, info)
 
 
-register(Dox())
+RULESET = Dox()  # what the registry reads (board/rules/registry.py)

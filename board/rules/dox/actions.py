@@ -113,7 +113,7 @@ def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
     return [ActionInfo("move", label, "movement", bool(hexes), None if hexes else (why or "no room"),
                        "path", hexes=hexes),
-            ActionInfo("stay", "Stay put", "movement")]
+            ActionInfo("stay", "Stay put", "movement", needs="facing")]
 
 
 def _legal(state: DoxState, command: Command) -> str | None:

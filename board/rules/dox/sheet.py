@@ -8,7 +8,7 @@ from typing import Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.models import FigureBase
-from board.tables import TABLES, suggest
+from board.rules.kernel.names import TABLES, find_name
 from board.yamlio import load_yaml_file
 
 Report = Callable[[tuple, str], None]
@@ -59,24 +59,14 @@ class Catalogue(BaseModel):
 
     def weapon(self, name: str) -> Weapon:
         """The weapon of that name (any case); KeyError names the known ones."""
-        return self.weapons[_find(name, self.weapons, "weapon")]
+        return self.weapons[find_name(name, self.weapons, "weapon")]
 
     def protection(self, armor: str | None, shield: str | None) -> int:
         """Protection of worn armor and a carried shield."""
-        total = self.armor[_find(armor, self.armor, "armor")] if armor else 0
+        total = self.armor[find_name(armor, self.armor, "armor")] if armor else 0
         if shield:
-            total += self.shields[_find(shield, self.shields, "shield")].protection
+            total += self.shields[find_name(shield, self.shields, "shield")].protection
         return total
-
-
-def _find(name: str, table: dict, what: str) -> str:
-    folded = {key.casefold(): key for key in table}
-    key = folded.get(str(name).strip().casefold())
-    if key is None:
-        close = suggest(str(name), list(table))
-        hint = f' (did you mean "{close}"?)' if close else ""
-        raise KeyError(f'unknown {what} "{name}"{hint}; expected one of: {", ".join(table)}')
-    return key
 
 
 @cache
@@ -131,7 +121,7 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
     names = []
     for path, name in [(("weapon",), spec.weapon)] + [(("gear", i), n) for i, n in enumerate(spec.gear)]:
         try:
-            names.append(_find(name, gear.weapons, "weapon"))
+            names.append(find_name(name, gear.weapons, "weapon"))
         except KeyError as error:
             problem(path, error.args[0])
             names.append(name)
@@ -140,7 +130,7 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
         value = getattr(spec, key)
         if value is not None:
             try:
-                update[key] = _find(value, table, what)
+                update[key] = find_name(value, table, what)
             except KeyError as error:
                 problem((key,), error.args[0])
     if spec.mount is not None and spec.mount == spec.name:

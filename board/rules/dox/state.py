@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from board.hexgrid import Hex
-from board.maps import BattleMap
+from board.battle import BattleMap
 from board.rules.dox.options import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
 from board.rules.kernel.clone import Cloneable, Shared

@@ -11,7 +11,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance
 
 if TYPE_CHECKING:
-    from board.maps import BattleMap
+    from board.battle import BattleMap
 
 Step = Callable[[Hex, Hex], bool]  # (from, to) -> may the figure take this step
 

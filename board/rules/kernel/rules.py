@@ -16,11 +16,13 @@ Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes
 def concrete(name: str, info: ActionInfo, do: str = "act",
              facings: Iterable[int | None] = (None,)) -> list[Command]:
     """The commands behind one enabled menu entry: one per target (and value of its first
-    setting), weapon, hex, path (and facing) or choice, as the board would send them."""
+    setting), weapon, hex, path (and facing), facing or choice, as the board would send them."""
     base = {"do": do, "figure": name, "action": info.id}
     if info.needs == "path":
         return [Command(**base, path=tuple((h.q, h.r) for h in path), facing=facing)
                 for path in info.hexes.values() for facing in facings]
+    if info.needs == "facing":  # staying put, facing each way asked for
+        return [Command(**base, facing=facing) for facing in facings]
     if info.needs == "target":
         key, values = next(iter(info.options.items()), (None, (None,)))
         return [Command(**base, target=target, params={} if value is None else {key: value})

@@ -8,7 +8,7 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.melee_seconds import commands, gm, menu, reach
 from board.rules.melee_seconds.card import card as figure_card
 from board.rules.melee_seconds.plots import plan
@@ -16,8 +16,8 @@ from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.tables import load
-from board.rules.melee_seconds.turns import (
-    advance, check_victory, general_label, hidden, timeline)
+from board.rules.melee_seconds.resolve import advance
+from board.rules.melee_seconds.turns import check_victory, general_label, hidden, timeline
 
 
 class MeleeSeconds(Rules):
@@ -119,4 +119,4 @@ class MeleeSeconds(Rules):
         return menu.concrete(state, name, info)
 
 
-register(MeleeSeconds())
+RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

@@ -8,8 +8,9 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.melee_seconds import plots
 from board.rules.melee_seconds.initiative import roll_initiative
 from board.rules.melee_seconds.state import Fighter, MSState, needs_plot
+from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.turns import (
-    advance, check_general, give_initiative, hidden, state_general)
+    check_general, check_victory, give_initiative, hidden, state_general)
 
 
 def _figure(state: MSState, command: Command) -> Fighter:
@@ -100,12 +101,10 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         f, (key, spells) = _plan_general(state, command)
         return state_general(state, f, key, spells, dice) + advance(state, dice)
     if command.action == "reflex":
-        from board.rules.melee_seconds.resolve import spell_effect
         f, name, t = _plan_reflex(state, command)
         f.reflex_at = state.now
         events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
                         {"spell": name, "target": t.name})]
-        from board.rules.melee_seconds.turns import check_victory
         return events + spell_effect(state, f.name, name, t.name, dice) + check_victory(state) \
             + advance(state, dice)
     if command.action == "use_chaos":

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.melee_seconds.resolve import _wound
+from board.rules.melee_seconds.resolve import _wound, advance
 from board.rules.melee_seconds.sheet import MSFigureSpec, check_figure
 from board.rules.melee_seconds.state import fighter_from_spec
-from board.rules.melee_seconds.turns import advance
 
 
 class MeleeSecondsGM(GM):

@@ -12,7 +12,31 @@ from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
     Strike, can_parry, check_roll, defenceless, roll_attack, roll_damage)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
-from board.rules.melee_seconds.turns import give_initiative, hidden
+from board.rules.melee_seconds.turns import (
+    begin_seconds, carry_on, check_victory, give_initiative, hidden, start_round)
+
+def advance(state: MSState, dice: DiceSource) -> list[Event]:
+    """Move on while nobody has anything to state: resolve seconds, start rounds."""
+    events: list[Event] = []
+    for _ in range(40):
+        if state.phase == "over" or state.active is not None:
+            return events
+        if state.phase == "general":
+            events += begin_seconds(state)
+            continue
+        events += resolve_second(state, dice)
+        events += check_victory(state)
+        if state.phase == "over":
+            return events
+        if state.second >= 6:
+            events += start_round(state)
+        else:
+            state.second += 1
+            events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
+                                {"phase": "plot", "second": state.second}))
+            events += carry_on(state)
+    return events
+
 
 CONTINUING = {"cast": "cast", "action": "action", "thievish": "thievish"}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.maps import BattleMap
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options
 from board.rules.melee_seconds.tables import Tables

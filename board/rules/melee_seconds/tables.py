@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from board.dice import Dice
+from board.rules.kernel.names import TABLES as CATALOGUES
 from board.yamlio import load_yaml_file
 
-TABLES = Path(__file__).resolve().parents[3] / "assets" / "tables" / "melee-seconds"
+TABLES = CATALOGUES / "melee-seconds"
 
 
 @dataclass(frozen=True)

@@ -154,29 +154,6 @@ def carry_on(state: MSState) -> list[Event]:
     return events
 
 
-def advance(state: MSState, dice: DiceSource) -> list[Event]:
-    """Move on while nobody has anything to state: resolve seconds, start rounds."""
-    from board.rules.melee_seconds.resolve import resolve_second
-
-    events: list[Event] = []
-    for _ in range(40):
-        if state.phase == "over" or state.active is not None:
-            return events
-        if state.phase == "general":
-            events += begin_seconds(state)
-            continue
-        events += resolve_second(state, dice)
-        events += check_victory(state)
-        if state.phase == "over":
-            return events
-        if state.second >= 6:
-            events += start_round(state)
-        else:
-            state.second += 1
-            events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
-                                {"phase": "plot", "second": state.second}))
-            events += carry_on(state)
-    return events
 
 
 def timeline(state: MSState) -> dict:
@@ -199,4 +176,4 @@ def timeline(state: MSState) -> dict:
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
 
 
-__all__ = ["GENERALS", "advance", "check_victory", "needs_plot", "timeline"]
+__all__ = ["GENERALS", "check_victory", "needs_plot", "timeline"]

@@ -9,7 +9,7 @@ from board.footprints import footprint_cells
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, register
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
 from board.rules.usage_dice.card import card as figure_card
@@ -109,4 +109,4 @@ class UsageDice(Rules):
                 "winner": state.winner, "figures": figures, "items": items}
 
 
-register(UsageDice())
+RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)

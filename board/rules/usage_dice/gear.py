@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from board.tables import suggest
+from board.rules.kernel.names import TABLES, find_name
 from board.yamlio import load_yaml_file
 
-CATALOGUE = Path(__file__).resolve().parents[3] / "assets" / "tables" / "usage-dice" / "gear.yaml"
+CATALOGUE = TABLES / "usage-dice" / "gear.yaml"
 RANGED_KINDS = ("ranged", "black_powder")
 ARMOR_KINDS = ("light", "heavy", "helmet", "shield")
 
@@ -41,14 +40,7 @@ class Catalogue:
     def find(self, name: str, table: str) -> GearKind:
         """The entry of that name (case-insensitive), or KeyError naming the known ones."""
         entries = self.weapons if table == "weapons" else self.armor
-        folded = {key.casefold(): value for key, value in entries.items()}
-        found = folded.get(name.strip().casefold())
-        if found is None:
-            close = suggest(name, list(entries))
-            hint = f' (did you mean "{close}"?)' if close else ""
-            what = "weapon" if table == "weapons" else "armor piece"
-            raise KeyError(f'unknown {what} "{name}"{hint}; expected one of: {", ".join(entries)}')
-        return found
+        return entries[find_name(name, entries, "weapon" if table == "weapons" else "armor piece")]
 
 
 @cache

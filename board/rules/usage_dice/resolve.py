@@ -5,6 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import Command, Event
 from board.rules.kernel.events import STANDS, moved
+from board.rules.usage_dice import stunts
 from board.rules.usage_dice.actions import plan
 from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
 from board.rules.usage_dice.defend import attacker_edge, defend_yourself
@@ -134,8 +135,6 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
 
 
 def _handlers() -> dict:
-    from board.rules.usage_dice import stunts
-
     table = {"move": _move, "dash": _move, "stand": _stand, "engage": _engage, "shoot": _shoot,
              "reload": stunts.reload, "revive": stunts.revive, "pick_up": stunts.pick_up,
              "stance": stunts.stance, "pass": stunts.done}

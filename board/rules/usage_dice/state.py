@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from board.battle import BattleMap
 from board.hexgrid import Hex, hex_distance
-from board.maps import BattleMap
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import Options, UDFigure

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
-from board.models import FigureSpec
+from board.models import Posture
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token
 from board.rules.kernel.rules import Rules, concrete
+from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token, register
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
 from board.rules.warrior_wizard.card import card as figure_card, glyph_of
@@ -21,7 +23,7 @@ from board.rules.warrior_wizard.predict import predict_attack
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import check_victory, start_turn
-from board.tables import load_tables
+from board.rules.warrior_wizard.tables import load_tables
 
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
 
@@ -33,6 +35,10 @@ class WarriorWizard(Rules):
     name = "Warrior & Wizard"
     facing = True
     gm_actions = gm.GM_ACTIONS
+    gm_keys = (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
+               GMKey("s", "surprise", "S surprise"),
+               GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
+               GMKey("c", "chase", "C chase", target=True))
     handlers = {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
                 "gm": (gm.plan, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
@@ -41,6 +47,9 @@ class WarriorWizard(Rules):
 
     def figure_model(self) -> type[FigureSpec]:
         return FigureSpec
+
+    sheet_choices = staticmethod(sheet.sheet_choices)
+    sheet_warnings = staticmethod(sheet.strength_penalties)
 
     def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
         return sheet.check_figure(spec, problem)
@@ -94,7 +103,7 @@ class WarriorWizard(Rules):
                 targets = tuple(targets_for(state, f, info.id))
                 info = ActionInfo(info.id, info.label, info.phase, bool(targets),
                                   None if targets else "no valid target in reach", info.needs, targets,
-                                  options=self._options(state, f, info.id))
+                                  line_of_fire=info.line_of_fire, **self._settings(state, f, info.id))
             elif info.needs == "weapon":
                 spare = tuple(w for w in f.weapons if w != f.ready)
                 info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
@@ -121,21 +130,23 @@ class WarriorWizard(Rules):
             out.append(info)
         return out
 
-    def _options(self, state: WWState, f, action: str) -> dict[str, tuple]:
-        """Settings of an aimed action: maneuvers and extra damage for melee, the spell to cast."""
+    def _settings(self, state: WWState, f, action: str) -> dict[str, dict]:
+        """Settings of an aimed action (maneuvers and extra damage for melee, the spell to cast)
+        as ActionInfo's options and option_words."""
         if action == "cast":
-            return {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}
+            return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):
             return {}
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
-        options = {"maneuver": tuple(maneuvers)}
+        options, words = {"maneuver": tuple(maneuvers)}, {}
         if strike_choices(state, f):
             options["strike_with"] = (None,) + strike_choices(state, f)
         top = max_extra_damage(f, weapon)
         if top:
             options["extra_damage"] = tuple(range(top + 1))
-        return options
+            words["extra_damage"] = tuple(f"+{n} damage, -{n} to hit" if n else "none" for n in range(top + 1))
+        return {"options": options, "option_words": words}
 
     def predict(self, state: WWState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ATTACKS + ("cast",):
@@ -159,11 +170,11 @@ class WarriorWizard(Rules):
 
     def concrete(self, state: WWState, name: str, info: ActionInfo) -> list[Command]:
         facing = state.figures[name].facing
-        if info.id == "stand_still":  # standing still, a figure may face any way
+        if info.needs == "facing":  # standing still, a figure may face any way
             return concrete(name, info, "move", range(6))
         if info.needs == "path":
             return concrete(name, info, "move", {facing, (facing + 1) % 6})
         return super().concrete(state, name, info)
 
 
-register(WarriorWizard())
+RULESET = WarriorWizard()  # what the registry reads (board/rules/registry.py)

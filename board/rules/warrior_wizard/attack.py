@@ -13,7 +13,7 @@ from board.rules.warrior_wizard import brawl
 from board.rules.warrior_wizard.damage import take_damage
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
-from board.tables import Weapon
+from board.rules.warrior_wizard.tables import Weapon
 
 MELEE_MODES = ("melee", "hth")
 RANGED_MODES = ("thrown", "missile", "spell")

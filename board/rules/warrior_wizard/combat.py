@@ -185,6 +185,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("pass", "Do nothing", D + E, lambda state, f: None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
+AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
 def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
@@ -243,5 +244,5 @@ def open_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         seen.add(action.id)
         reason = action.requirement(state, f)
         out.append(ActionInfo(action.id, action.label, "combat", enabled=reason is None,
-                              reason=reason, needs=action.needs))
+                              reason=reason, needs=action.needs, line_of_fire=action.id in AT_RANGE))
     return out

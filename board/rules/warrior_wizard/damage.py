@@ -1,4 +1,5 @@
-"""Taking damage: armor, Effective Strength, unconsciousness, death and falling down."""
+"""Taking damage: armor, Effective Strength, unconsciousness, death, falling down, and the burns
+of a path through fire (a figure pushed back may land in flames: the damage loops back here)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import adj_dx
+from board.rules.warrior_wizard.stats import adj_dx, armor_against
 
 KINDS = ("damaging", "bludgeoning", "stunning", "shock")
 
@@ -117,9 +118,8 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
         if pushed:
             events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
                                 forced=True))
-            from board.rules.warrior_wizard import fire  # fire imports damage: import late
             f.turn.displaced = True  # pushed: it did not stay put, but it did not move either
-            events += fire.after_move(state, f, [pushed], dice)
+            events += after_move(state, f, [pushed], dice)
         return events
     return []
 
@@ -136,6 +136,53 @@ def push_back(state: WWState, f: FigureState, attacker: FigureState | None) -> H
         f.hex = new
         return new
     return None
+
+
+def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = None) -> str | None:
+    """The fire under f's footprint at anchor: "coals", "flames", or None if none burns."""
+    fires = state.battle.fires
+    if not fires:
+        return None
+    stages = {fires[c] for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
+              if c in fires}
+    return "coals" if "coals" in stages else ("flames" if stages else None)
+
+
+def burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceSource) -> list[Event]:
+    """Roll fire damage and apply it; armor counts half ("protects with half its value")."""
+    rolled = roll(dice_expr, dice)
+    raw = max(0, rolled.total)
+    armor = sum(n for _, n in armor_against(state, f, "front", fire=True))
+    text = f"{f.name} burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
+    events = [Event("burns", text, f.name,
+                    {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
+                     "armor": armor, "cause": why}, tone="fire")]
+    if raw:
+        events += take_damage(state, f, raw, armor, dice)
+    return events
+
+
+def after_move(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource) -> list[Event]:
+    """Damage for moving through and stopping in burning hexes.
+
+    "A character moving through a burning hex takes 1d6-4 damage, +2 per additional hex moved
+    through. A character who stops in a burning hex takes 1d6-2 damage. ... If the fire has
+    burned down to hot coals, add +1d6 to the damage".
+    """
+    if not path:
+        return []
+    events: list[Event] = []
+    through = [stage for stage in (fire_at(state, f, h) for h in path[:-1]) if stage]
+    if through:
+        expr = Dice(1 + ("coals" in through), 6, -4 + 2 * (len(through) - 1))
+        n = len(through)
+        events += burn(state, f, expr, f"moving through {n} burning hex{'es' if n > 1 else ''}", dice)
+    stage = fire_at(state, f, path[-1])
+    if stage and f.status != "dead":
+        expr = Dice(1 + (stage == "coals"), 6, -2)
+        events += burn(state, f, expr, "stopping in " + ("hot coals" if stage == "coals" else "flames"),
+                        dice)
+    return events
 
 
 def can_wake(state: WWState, f: FigureState) -> bool:

@@ -16,6 +16,7 @@ from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
+from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
@@ -145,4 +146,4 @@ def finish(state: WWState, dice: DiceSource) -> list[Event]:
     label = state.battle.label
     events.append(moved(f.name, [f.hex], f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}",
                         action="disengage", facing=f.facing))
-    return events + fire.after_move(state, f, path, dice)
+    return events + after_move(state, f, path, dice)

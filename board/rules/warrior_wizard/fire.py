@@ -1,15 +1,15 @@
-"""Fire: burning hexes, hot coals, figures on fire (rule text 000, "Fire Damage")."""
+"""Fire: burning hexes, hot coals, figures on fire (rule text 000, "Fire Damage"); the burns of
+a path are damage.py's."""
 
 from __future__ import annotations
 
-from board.dice import Dice, DiceSource, check, roll
-from board.footprints import footprint_cells
+from board.dice import Dice, DiceSource, check
 from board.hexgrid import Hex, hex_neighbor
 from board.rules.base import Event
-from board.rules.warrior_wizard.damage import take_damage
+from board.rules.warrior_wizard.damage import burn, fire_at
 from board.rules.warrior_wizard.movement import Board, allowance, reachable
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import armor_against, movement
+from board.rules.warrior_wizard.stats import movement
 
 # "One limb only ...: 1d6-4 per Turn ... Half the body: 1d6-2 ... Whole body: 1d6"
 BURN = {"limb": Dice(1, 6, -4), "half": Dice(1, 6, -2), "whole": Dice(1, 6)}
@@ -22,32 +22,9 @@ EXTENT = {"limb": "one limb", "half": "half the body", "whole": "the whole body"
 RUN = 3  # hexes moved in a turn that count as running
 
 
-def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = None) -> str | None:
-    """The fire under f's footprint at anchor: "coals", "flames", or None if none burns."""
-    fires = state.battle.fires
-    if not fires:
-        return None
-    stages = {fires[c] for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
-              if c in fires}
-    return "coals" if "coals" in stages else ("flames" if stages else None)
-
-
 def _fire(kind: str, f: FigureState, words: str, data: dict) -> Event:
     """A fire event about f, in the log's fire colour."""
     return Event(kind, f"{f.name} {words}", f.name, data, tone="fire")
-
-
-def _burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceSource) -> list[Event]:
-    """Roll fire damage and apply it; armor counts half ("protects with half its value")."""
-    rolled = roll(dice_expr, dice)
-    raw = max(0, rolled.total)
-    armor = sum(n for _, n in armor_against(state, f, "front", fire=True))
-    words = f"burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
-    events = [_fire("burns", f, words, {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
-                                         "armor": armor, "cause": why})]
-    if raw:
-        events += take_damage(state, f, raw, armor, dice)
-    return events
 
 
 def _iq_check(state: WWState, f: FigureState, n: int, what: str, dice: DiceSource,
@@ -96,29 +73,6 @@ def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSourc
             data["stopped_after"] = index
             return path[:index], [_fire("balks", f, f"balks at the fire at {label(h)} ({text})", data)]
     return path, []
-
-
-def after_move(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource) -> list[Event]:
-    """Damage for moving through and stopping in burning hexes.
-
-    "A character moving through a burning hex takes 1d6-4 damage, +2 per additional hex moved
-    through. A character who stops in a burning hex takes 1d6-2 damage. ... If the fire has
-    burned down to hot coals, add +1d6 to the damage".
-    """
-    if not path:
-        return []
-    events: list[Event] = []
-    through = [stage for stage in (fire_at(state, f, h) for h in path[:-1]) if stage]
-    if through:
-        expr = Dice(1 + ("coals" in through), 6, -4 + 2 * (len(through) - 1))
-        n = len(through)
-        events += _burn(state, f, expr, f"moving through {n} burning hex{'es' if n > 1 else ''}", dice)
-    stage = fire_at(state, f, path[-1])
-    if stage and f.status != "dead":
-        expr = Dice(1 + (stage == "coals"), 6, -2)
-        events += _burn(state, f, expr, "stopping in " + ("hot coals" if stage == "coals" else "flames"),
-                        dice)
-    return events
 
 
 def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
@@ -173,7 +127,7 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
             # "A character who, for some reason, stays put in a burning hex, takes 1d6 damage
             # per turn he stays there."
             expr = Dice(1 + (stage == "coals"), 6)
-            events += _burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"),
+            events += burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"),
                             dice)
         if f.on_fire and f.status != "dead":
             events += _on_fire(state, f, dice)
@@ -187,7 +141,7 @@ def _on_fire(state: WWState, f: FigureState, dice: DiceSource) -> list[Event]:
     expr = BURN[extent]
     if extent == "whole" and ran:
         expr = Dice(1, 6, 2)  # "running while burning increases whole body damage by +2 per Turn"
-    events = _burn(state, f, expr, f"on fire, {EXTENT[extent]}" + (", running" if ran else ""), dice)
+    events = burn(state, f, expr, f"on fire, {EXTENT[extent]}" + (", running" if ran else ""), dice)
     if f.posture == "prone":
         # "Stop, drop, and roll can put out a fire in one Turn; the character takes one full
         # Turn of burning"

@@ -3,11 +3,11 @@ figures or weapons alight."""
 
 from __future__ import annotations
 
-from board.models import FigureSpec
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.state import figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
 

@@ -12,6 +12,7 @@ from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, load, spells, upkeep
+from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
@@ -209,7 +210,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
-    events += fire.after_move(state, f, path, dice)
+    events += after_move(state, f, path, dice)
     events += check_victory(state)  # a fire may have killed the last of a side
     if p.action == "delay":
         record.delayed = True
@@ -266,7 +267,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     engaged_with = board.engagers(f.hex, f.facing)
     if engaged_with:
         board.open_brawls()
-    out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="none")]
+    out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="facing")]
     out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
@@ -309,8 +310,9 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
             reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=reason is None, reason=reason, note=NOTES.get(action, "")))
+                              enabled=reason is None, reason=reason, note=NOTES.get(action, ""),
+                              default=action == "full_move"))
     if must_run:
-        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False,
+        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False, needs="facing",
                             reason=f"{f.name} is on fire and panics: he must run")
     return out

@@ -1,15 +1,16 @@
 """The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands.
 
-check_figure is what a map file gets; strength_penalties and gear_problems are what the editor's
-form says as it is filled in."""
+check_figure is what a map file gets (and the editor's refusals); strength_penalties is what the
+editor's form says but allows."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from board.models import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.load import over_max_lift
-from board.tables import RuleTables, UnknownName, load_spells, load_tables
+from board.rules.kernel.names import UnknownName
+from board.rules.warrior_wizard.tables import RuleTables, load_spells, load_tables
 
 Report = Callable[[tuple, str], None]
 
@@ -111,7 +112,7 @@ def strength_penalties(spec: FigureSpec) -> list[str]:
         try:
             weapon = tables.weapon(name)
         except UnknownName:
-            continue  # gear_problems says so
+            continue  # check_figure says so
         if weapon.st_min and spec.st < weapon.st_min:
             # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
             # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.
@@ -121,28 +122,10 @@ def strength_penalties(spec: FigureSpec) -> list[str]:
     return out
 
 
-def gear_problems(spec: FigureSpec) -> list[str]:
-    """Weapons, armor, ready weapon and spells that the tables do not know or that don't fit."""
+def sheet_choices() -> dict[str, tuple[str, ...] | str]:
+    """The editor's drop-downs: table names for gear and spells; the ready weapon among those
+    carried."""
     tables = load_tables()
-    out, carried = [], set()
-    for name in spec.weapons:
-        carried.add(name.casefold())
-        try:
-            carried.add(tables.weapon(name).name.casefold())
-        except UnknownName as error:
-            out.append(str(error))
-    for key in ("armor", "shield"):
-        value = getattr(spec, key)
-        if value:
-            try:
-                tables.armor_piece(value)
-            except UnknownName as error:
-                out.append(str(error))
-    if spec.ready and spec.ready.casefold() not in carried:
-        out.append(f'ready weapon "{spec.ready}" is not carried')
-    for name in spec.spells:
-        try:
-            load_spells().spell(name)
-        except UnknownName as error:
-            out.append(str(error))
-    return out
+    armor = {kind: ("none", *(a.name for a in tables.armor.values() if a.kind == kind)) for kind in ("body", "shield")}
+    return {"weapons": tuple(tables.weapons), "spells": tuple(load_spells().spells), "armor": armor["body"],
+            "shield": armor["shield"], "ready": "weapons"}

@@ -16,7 +16,8 @@ from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
 from board.rules.warrior_wizard.damage import update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
-from board.tables import Spell, SpellCatalogue, UnknownName, load_spells
+from board.rules.kernel.names import UnknownName
+from board.rules.warrior_wizard.tables import Spell, SpellCatalogue, load_spells
 
 
 @dataclass(frozen=True)

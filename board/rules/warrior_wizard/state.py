@@ -7,11 +7,11 @@ from typing import Any
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.maps import BattleMap
-from board.models import FigureSpec
+from board.battle import BattleMap
 from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.options import Options
-from board.tables import RuleTables
+from board.rules.warrior_wizard.tables import RuleTables
 
 
 @dataclass(slots=True)

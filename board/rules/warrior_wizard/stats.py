@@ -6,7 +6,7 @@ from math import ceil
 
 from board.footprints import relative_zone
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.tables import Armor, Weapon
+from board.rules.warrior_wizard.tables import Armor, Weapon
 
 
 def _piece(state: WWState, name: str | None) -> Armor | None:

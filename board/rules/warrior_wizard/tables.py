@@ -1,21 +1,18 @@
-"""Rule tables (weapons, armor, encumbrance) loaded from assets/ into typed rows."""
+"""Warrior & Wizard's tables (weapons, armor, encumbrance, spells) from assets/tables/ as typed rows."""
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field, field_validator, model_validator
 
 from board.dice import Dice, DiceError
-from board.models import FigureSpec
+from board.rules.kernel.names import TABLES, find_name
+from board.rules.warrior_wizard.spec import FigureSpec
 from board.yamlio import load_yaml_file
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-TABLES = ASSETS / "tables"
 
 Length = Literal["short", "medium", "long"]
 ArmorKind = Literal["body", "shield", "backpack", "parry"]
@@ -169,12 +166,12 @@ class RuleTables(BaseModel):
     def weapon(self, name: str) -> Weapon:
         """The weapon of that name (case-insensitive); KeyError with a suggestion."""
         found = self.weapons.get(name)  # the exact name first: the engine asks thousands of times
-        return found if found is not None else self.weapons[_find(name, self.weapons, {}, "weapon")]
+        return found if found is not None else self.weapons[find_name(name, self.weapons, "weapon", listed=False)]
 
     def armor_piece(self, name: str) -> Armor:
         """The armor, shield or backpack of that name or alias."""
         found = self.armor.get(name)
-        return found if found is not None else self.armor[_find(name, self.armor, self.armor_aliases, "armor")]
+        return found if found is not None else self.armor[find_name(name, self.armor, "armor", self.armor_aliases, listed=False)]
 
     def encumbrance_row(self, load_kg: float, st: int) -> EncumbranceRow:
         """The row for carrying load_kg at Strength st."""
@@ -182,30 +179,6 @@ class RuleTables(BaseModel):
             if row.upto is not None and load_kg <= row.upto * st:
                 return row
         return self.encumbrance[-1]
-
-
-class UnknownName(KeyError):
-    """A table name that is not in the table; the message suggests the closest."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-def _find(name: str, table: dict, aliases: dict[str, str], what: str) -> str:
-    folded = {key.casefold(): key for key in table}
-    folded.update({alias.casefold(): target for alias, target in aliases.items()})
-    key = folded.get(name.strip().casefold())
-    if key is not None:
-        return key
-    close = difflib.get_close_matches(name, list(table) + list(aliases), n=1, cutoff=0.5)
-    hint = f'; did you mean "{close[0]}"?' if close else ""
-    raise UnknownName(f'unknown {what} "{name}"{hint}')
-
-
-def suggest(name: str, choices: list[str]) -> str | None:
-    """The closest of choices to name, if any is close."""
-    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.5)
-    return close[0] if close else None
 
 
 @cache
@@ -294,7 +267,7 @@ class SpellCatalogue(BaseModel):
 
     def spell(self, name: str) -> Spell:
         """The spell of that name (case-insensitive); UnknownName with a suggestion."""
-        return self.spells[_find(name, self.spells, {}, "spell")]
+        return self.spells[find_name(name, self.spells, "spell", listed=False)]
 
 
 @cache
