@@ -34,14 +34,8 @@ class CombatChart(Rules):
     odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
                  'or block chosen before the roll is not foreseen.')
 
-    def figure_model(self) -> type[CCFigure]:
-        return CCFigure
-
-    def check_figure(self, spec, problem) -> CCFigure:
-        return check_figure(spec, problem)
-
-    def options_model(self) -> type[Options]:
-        return Options
+    sheet_type, options_type = CCFigure, Options
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
@@ -66,9 +60,6 @@ class CombatChart(Rules):
             f": {state.active}'s turn" if state.active else "")
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, tuple(state.queue))
-
-    def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return figure_card(state, figure)
 
     def tokens(self, state: CCState) -> dict[str, Token]:
         out = {}

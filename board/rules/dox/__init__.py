@@ -36,14 +36,8 @@ class Dox(Rules):
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
 
-    def figure_model(self) -> type[DoxFigure]:
-        return DoxFigure
-
-    def check_figure(self, spec: DoxFigure, problem) -> DoxFigure:
-        return check_figure(spec, problem)
-
-    def options_model(self) -> type[Options]:
-        return Options
+    sheet_type, options_type = DoxFigure, Options
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state = new_state(battle, options)
@@ -62,9 +56,6 @@ class Dox(Rules):
                   "fortune": "burn Fortune?", "over": "the fight is over"}
         return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
                         labels[state.phase])
-
-    def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return figure_card(state, figure)
 
     def tokens(self, state: DoxState) -> dict[str, Token]:
         out = {}

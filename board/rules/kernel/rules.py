@@ -46,6 +46,25 @@ class Rules:
     trusted_needs: frozenset[str] = frozenset()
     commands_hint = ""  # said after the expected commands when one is unknown
 
+    # What a ruleset names rather than writes: its figure sheet and options (pydantic models), the
+    # check of a sheet against its tables, and its figure card's rows (see docs/rulesets.md).
+    sheet_type: type
+    options_type: type
+    sheet_check: Callable = staticmethod(lambda spec, problem: spec)
+    card_rows: Callable = staticmethod(lambda state, figure: [])
+
+    def figure_model(self) -> type:
+        return self.sheet_type
+
+    def options_model(self) -> type:
+        return self.options_type
+
+    def check_figure(self, spec, problem):
+        return self.sheet_check(spec, problem)
+
+    def card(self, state, figure: str) -> list[tuple[str, str]]:
+        return self.card_rows(state, figure)
+
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:
             return self.handlers[command.do]

@@ -33,14 +33,8 @@ class MeleeSeconds(Rules):
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
                  'seconds are not foreseen.')
 
-    def figure_model(self) -> type[MSFigureSpec]:
-        return MSFigureSpec
-
-    def check_figure(self, spec, problem) -> MSFigureSpec:
-        return check_figure(spec, problem)
-
-    def options_model(self) -> type[Options]:
-        return Options
+    sheet_type, options_type = MSFigureSpec, Options
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]
@@ -61,9 +55,6 @@ class MeleeSeconds(Rules):
             label = "Melee over"
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, timeline=timeline(state))
-
-    def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return figure_card(state, figure)
 
     def tokens(self, state: MSState) -> dict[str, Token]:
         out = {}

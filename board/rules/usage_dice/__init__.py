@@ -34,14 +34,8 @@ class UsageDice(Rules):
                  "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
                  'are not foreseen.')
 
-    def figure_model(self) -> type[UDFigure]:
-        return UDFigure
-
-    def check_figure(self, spec, problem) -> UDFigure:
-        return check_figure(spec, problem)
-
-    def options_model(self) -> type[Options]:
-        return Options
+    sheet_type, options_type = UDFigure, Options
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
@@ -58,9 +52,6 @@ class UsageDice(Rules):
         label = "Over" if over else f"{state.side} to act"
         return TurnInfo(state.turn, state.phase, None if over else state.active, acting,
                         state.winner, label, team=None if over else state.side)
-
-    def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return figure_card(state, figure)
 
     def tokens(self, state: UDState) -> dict[str, Token]:
         out = {}

@@ -44,18 +44,10 @@ class WarriorWizard(Rules):
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
-
-    def figure_model(self) -> type[FigureSpec]:
-        return FigureSpec
-
+    sheet_type, options_type = FigureSpec, Options
+    sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(figure_card)
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
-
-    def check_figure(self, spec: FigureSpec, problem) -> FigureSpec:
-        return sheet.check_figure(spec, problem)
-
-    def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return figure_card(state, figure)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
@@ -70,9 +62,6 @@ class WarriorWizard(Rules):
                 on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
                 shares_hex=f.size == 1 and f.hex in shared, glyph=glyph_of(state, f))
         return out
-
-    def options_model(self) -> type[Options]:
-        return Options
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
         state = WWState(battle=battle, options=options, tables=load_tables(),
