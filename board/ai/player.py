@@ -23,6 +23,8 @@ def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
     """The computer's command for the side to act now, and why."""
     team = game.current_player()
     legal = own_commands(game, team)
+    if not legal:
+        raise ValueError("the computer was asked to play a game with nothing left to do")
     rng = rng_for(game, ai_seed, team or "")
     if len(legal) == 1:
         return Decision(legal[0], "has only this to do")
