@@ -113,3 +113,21 @@ def test_the_gm_takes_a_side_back_and_hands_it_to_the_computer_from_the_seats_wi
     ann.wait(lambda: ann.follower.seats.get(blue) == "computer")
     ann.driver.key(pygame.K_j)  # a player sees the seats, without the buttons
     assert ann.net.seats.open and ann.net.seats.buttons == {}
+
+
+def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_the_host(boards):
+    gm, ann, (red, blue) = boards
+    gm.net.session.ask("seat", team=blue, holder="computer")
+    gm.wait(lambda: gm.follower.seats.get(blue) == "computer")
+    assert gm.follower.game.players == {blue: "computer:normal"}
+    assert ann.follower.game.players.get(blue, "person") == "person"  # only the GM's board plays it
+    game = gm.follower.game
+    while game.current_player() != blue:  # the GM plays Red's figures by hand
+        gm.driver.controller.submit(game.legal_actions()[0])
+        gm.wait(lambda: not gm.net.waiting)
+    played = len(game.history)
+    gm.driver.tick(5.0)  # the computer's readable pace: it sends Blue's command to the host
+    gm.wait(lambda: len(game.history) > played)
+    assert game.tokens()[game.history[played].figure].team == blue
+    ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+    assert ann.follower.game.snapshot() == game.snapshot()

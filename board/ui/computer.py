@@ -44,6 +44,8 @@ class ComputerTurns:
                          {"command": decision.command.short()})
             scene.log.add([note], now)
             scene.act(decision.command)
+            if scene.net is not None:  # a shared game: the host answers before the next one
+                break
         self.next_at = now + PACES[self.pace]
 
 

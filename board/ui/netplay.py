@@ -9,7 +9,7 @@ import secrets
 
 from board.game import Game
 from board.maps import load_map
-from board.net.protocol import Diverged, Follower, command_data
+from board.net.protocol import COMPUTER, Diverged, Follower, command_data
 from board.net.server import DEFAULT_PORT
 from board.net.session import Session, hosting_folder, hosting_for, join_line
 from board.ui.seats_dialog import SeatsDialog
@@ -27,13 +27,25 @@ class NetPlay:
         self.link = "connected"
         self.invite = ""  # the host's join line, shown on the GM's status line
         self.seats: SeatsDialog | None = None
+        self.waiting = False  # a command sent to the host, not yet answered
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
         scene.net = self
         scene.controller.sender = self.send
         self.session.wake = _wake
+        self._computer_seats(scene.game)
         scene.say(self.banner())
+
+    def plays_computer(self) -> bool:
+        """The GM's board plays the sides handed to the computer, one command at a time."""
+        return self.role == "GM" and not self.waiting
+
+    def _computer_seats(self, game) -> None:
+        """On the GM's board, the sides the computer holds are the computer's (at normal)."""
+        if self.role == "GM":
+            game.players = {team: "computer:normal" for team, holder in self.follower.seats.items()
+                            if holder == COMPUTER}
 
     def banner(self) -> str:
         sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
@@ -58,6 +70,7 @@ class NetPlay:
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
+            self.waiting = True
             self.session.ask("command", command=command_data(command))
         else:
             self.session.ask(kind)
@@ -71,6 +84,8 @@ class NetPlay:
 
     def _item(self, scene, item: tuple) -> None:
         kind = item[0]
+        if kind in ("entry", "reply"):
+            self.waiting = False
         if kind == "entry":
             self._entry(scene, item[1], item[2])
         elif kind == "reply":
@@ -98,6 +113,7 @@ class NetPlay:
         if entry.get("kind") == "undo":
             scene.undone(before_events)
         elif entry.get("kind") == "seat":
+            self._computer_seats(game)
             scene.say(f"{events[0].text}. {self.banner()}")
             if self.seats is not None and self.seats.open:
                 self.show_seats(scene)

@@ -397,9 +397,11 @@ class PlayScene:
         self.now = now
         if self.net is not None:
             self.dirty |= self.net.poll(self)
-        elif not self.controller.view.gm and self.computer.due(
-                self.game, now, self.animating or self.dialog.open or self.cover.shown_for is not None):
-            self.computer.play(self, now)  # (a network game's computer seats are the host's)
+        # A network game's computer sides are played by the GM's board, through the host.
+        if (self.net is None or self.net.plays_computer()) and not self.controller.view.gm and \
+                self.computer.due(self.game, now, self.animating or self.dialog.open
+                                  or self.cover.shown_for is not None):
+            self.computer.play(self, now)
         self._menu()  # before the widgets update, so a new menu is built this frame
         self.manager.update(dt)
         moving = self.animator.update(now)
