@@ -20,6 +20,9 @@ PILLS = {
     "dead": ("DEAD", (18, 18, 20), (236, 236, 236)),
 }
 
+# What a pill says when its word does not fit the hex at the smallest size.
+SHORT = {"UNCONSCIOUS": "KO", "KNEELING": "KNEEL"}
+
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
     """The text in the largest font that fits the width; at the smallest, cut short with '…'."""
@@ -261,6 +264,17 @@ def _draw_text(surface, f, size: float, centre, room) -> None:
         gap = (abs(font.get_descent()) * 0.8 if descends else 0) + 2  # a line without descenders packs closer
 
 
+def pill_rect(f, size: float, centre, below: float, width: int, caps: int) -> pygame.Rect:
+    """Where the posture pill of a label `width` wide sits: across the token's lower edge and,
+    for a one-hex figure, inside its own hex, so it never lies over a neighbour's token."""
+    pill = pygame.Rect(0, 0, width + 8, caps + 6)
+    top = centre[1] + below - pill.height * 0.4
+    if f.size == 1:  # the hex's flat bottom edge lies 0.866 sizes below its centre
+        top = min(top, centre[1] + 0.84 * size - pill.height)
+    pill.midtop = (round(centre[0]), round(top))
+    return pill
+
+
 def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     """Posture or state in words, on a pill across the token's lower edge."""
     kind = f.status if f.status != "ok" else f.posture
@@ -269,12 +283,14 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     # A ruleset's own states ("incapacitated", "unhorsed") read as themselves, on grey.
     text, bg, fg = PILLS.get(kind, (kind.upper(), (170, 170, 178), (24, 24, 28)))
     px = max(8, int(size / 3.8))
-    font, text = _fit(text, surface.get_width() - 8, px, 7, True)
+    # One hex wide at the pill's height at most (1.1 sizes): the word shrinks, then is cut.
+    room = size * 1.1 - 8 if f.size == 1 else surface.get_width() - 8
+    if text in SHORT and theme.font(7, True).size(text)[0] > room:
+        text = SHORT[text]  # a whole short word reads better than a long one cut
+    font, text = _fit(text, room, px, 7, True)
     label = font.render(text, True, fg)
     caps = font.metrics("X")[0][3]
-    pill = pygame.Rect(0, 0, label.get_width() + 8, caps + 6)
-    top = min(centre[1] + below - pill.height * 0.4, surface.get_height() - pill.height)
-    pill.midtop = (round(centre[0]), round(top))
+    pill = pill_rect(f, size, centre, below, label.get_width(), caps)
     pygame.draw.rect(surface, bg, pill, border_radius=pill.height // 2)
     pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
     # Centred on the capitals, not on the line (whose box holds room for accents and descenders).
