@@ -112,7 +112,8 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat")
         pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
         screen.blit(label, (pill.x + 5, pill.y + 1))
         px = pill.right + 6
-    screen.blit(theme.font(14).render("posture and state, under the token (KO: unconscious, on a small token)", True, theme.TEXT_DIM),
+    words = "posture and state, under the token (KO: unconscious, on a small token)"
+    screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM),
                 (x, y + ROW + 2))
 
 
