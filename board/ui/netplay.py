@@ -84,7 +84,9 @@ class NetPlay:
 
     def _item(self, scene, item: tuple) -> None:
         kind = item[0]
-        if kind in ("entry", "reply"):
+        # A sent command is answered by its stream entry, or by a refusal (an accepted one's
+        # reply may come before its entry: the state to decide on is the entry's).
+        if kind == "entry" or (kind == "reply" and not item[2].get("ok")):
             self.waiting = False
         if kind == "entry":
             self._entry(scene, item[1], item[2])
