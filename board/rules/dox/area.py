@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.events import moved
 from board.rules.dox.attacks import actor
+from board.rules.dox.moves import shift
 from board.rules.dox.rolls import carry_penalty, reach, trait_roll
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
@@ -126,10 +126,8 @@ def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: in
                                     + ("leaps clear" if clear else "fails"), victim.name,
                             {**r.data(), "challenge": challenge, "success": clear}))
         if clear:
-            victim.hex = route[-1]
-            for rider in riders:
-                rider.hex = victim.hex
-            return events + [moved(victim.name, route, f"{victim.name} leaps to {state.battle.label(victim.hex)}")]
+            where = state.battle.label(route[-1])
+            return events + shift(state, victim, route, f"{victim.name} leaps to {where}")
     for v in [victim] + riders:
         events.append(Event("roll", f"{v.name} is caught: damage {raw}, Protection "
                                     f"{state.protection(v)}", v.name,

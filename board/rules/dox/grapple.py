@@ -9,6 +9,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import FALLS
 from board.rules.dox.attacks import actor, foe
+from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
 from board.rules.dox.wounds import wound
@@ -234,9 +235,11 @@ def _throw(state, command, f, victim, dice) -> list[Event]:
     surface = command.params.get("surface", "floor")
     bonus = surface_bonus(state, to, surface)
     state.holds = [h for h in state.holds if h.victim != victim.name]
-    victim.hex, victim.posture = to, "prone"
+    victim.posture = "prone"
     raw = f.strength + hold.dox + bonus
     events = [Event("attack", f"{f.name} throws {victim.name} to {state.battle.label(to)} into the "
                               f"{surface}: {raw}", f.name,
                     {"target": victim.name, "raw_damage": raw, "hex": [to.q, to.r], "hit": True})]
+    events += shift(state, victim, [to], f"{victim.name} lands prone at {state.battle.label(to)}",
+                    forced=True)
     return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))

@@ -115,16 +115,27 @@ def apply(state: DoxState, command: Command) -> list[Event]:
     f.moved = True
     if not path:
         return [moved(f.name, [], f"{f.name} stays put")]
-    start = f.hex
-    f.hex = path[-1]
-    if f.mount:
-        state.figures[f.mount].hex = f.hex
-    hold = state.hold_by(f.name)
-    if hold is not None:
-        state.figures[hold.victim].hex = path[-2] if len(path) > 1 else start
-    text = f"{f.name} moves to {state.battle.label(f.hex)}"
+    start, hold = f.hex, state.hold_by(f.name)
+    text = f"{f.name} moves to {state.battle.label(path[-1])}"
     if f.mount:
         text += f" on {f.mount}"
-    if hold is not None:
-        text += f", taking {hold.victim} along"
-    return [moved(f.name, path, text)]
+    if hold is None:
+        return shift(state, f, path, text)
+    victim = state.figures[hold.victim]
+    trail = ((start,) + path)[:-1]  # the victim steps into each hex its grappler left
+    taken = f"{victim.name} is taken to {state.battle.label(trail[-1])}"
+    return (shift(state, f, path, text + f", taking {victim.name} along")
+            + shift(state, victim, trail, taken, along=True))
+
+
+def shift(state: DoxState, f: Fig, path, text: str, **data) -> list[Event]:
+    """Move f along path with its mount or rider: one move event each, so each token slides (a
+    carried one, `along`, at the same time as the move before)."""
+    f.hex = path[-1]
+    events = [moved(f.name, path, text, **data)]
+    partner = state.figures[f.mount] if f.mount else state.rider_of(f.name)
+    if partner is not None:
+        partner.hex = f.hex
+        words = f"carries {f.name}" if f.mount else f"rides along on {f.name}"
+        events.append(moved(partner.name, path, f"{partner.name} {words}", along=True))
+    return events

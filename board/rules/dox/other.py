@@ -7,6 +7,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import ACTION, STANDS
 from board.rules.dox.attacks import actor
+from board.rules.dox.moves import shift
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.hexes import to_hex
 
@@ -111,8 +112,9 @@ def apply(state: DoxState, command: Command) -> list[Event]:
         f.weapon = p["weapon"]
         return [Event("status", f"{f.name} readies the {f.weapon}", f.name, {"weapon": f.weapon})]
     if action == "mount":
-        f.mount, f.hex = p["horse"].name, p["horse"].hex
-        return [Event("status", f"{f.name} mounts {f.mount}", f.name, {"mount": f.mount})]
-    horse = f.mount
-    f.mount, f.hex = None, p["to"]
-    return [Event("status", f"{f.name} gets down from {horse}", f.name, {"hex": [f.hex.q, f.hex.r]})]
+        events = shift(state, f, [p["horse"].hex], f"{f.name} mounts {p['horse'].name}",
+                       mount=p["horse"].name)
+        f.mount = p["horse"].name  # after the move: the horse stays where it stands
+        return events
+    horse, f.mount = f.mount, None
+    return shift(state, f, [p["to"]], f"{f.name} gets down from {horse}")
