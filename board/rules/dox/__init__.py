@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token, listed
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, gm, moves
-from board.rules.dox.card import card as figure_card
 from board.rules.dox.options import Options
 from board.rules.dox.predict import predict
 from board.rules.dox.sheet import DoxFigure, check_figure
@@ -29,15 +28,13 @@ class Dox(Rules):
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = gm.GM_ACTIONS
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
-    handlers = {"move": (moves.plan, lambda state, command, dice: moves.apply(state, command)),
-                "act": (actions.check, actions.apply),
+    handlers = {"move": (moves.plan, moves.apply), "act": (actions.check, actions.apply),
                 "gm": (gm.plan, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
 
-    sheet_type, options_type = DoxFigure, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state = new_state(battle, options)
@@ -81,16 +78,27 @@ class Dox(Rules):
         if state.phase == "fortune":
             return actions.fortune_menu(state)
         if state.phase == "movement":
-            return actions.movement_menu(state, f)
+            return moves.movement_menu(state, f)
         return actions.action_menu(state, f)
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
         return check_victory(state) + settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        if command.do != "act":
-            return None
-        return predict(state, command)
+        return predict(state, command) if command.do == "act" else None
+
+    def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
+        """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
+        f = state.figures[name]
+        traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
+        rows = [("Kind", f.kind), ("Strength", str(f.strength)), ("Dox", traits),
+                ("Defence", f"Dodge {f.dodge}, Parry {f.parry}"), ("Fortune", str(f.fortune)),
+                ("Wounds", f"{f.wounds} of {f.max_wounds}"),
+                ("Weapon", f"{f.weapon} (damage {state.weapon(f).damage:+d})"),
+                ("Armor", f.armor or "none"), ("Shield", f.shield or "none"), ("Move", str(f.move))]
+        rows += listed("Carried", [g for g in f.gear if g != f.weapon])
+        rows += listed("Riding", [f.mount] if f.mount else []) + [("Posture", f.posture)]
+        return rows + ([("Status", f.status)] if f.status != "ok" else [])
 
     def snapshot(self, state: DoxState) -> dict[str, Any]:
         figures = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.dox import animals, area, attacks, grapple, moves, other
+from board.rules.dox import animals, area, attacks, grapple, other
 from board.rules.dox.rolls import reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
@@ -35,7 +35,6 @@ MENU = {
 }
 GRAPPLE = ("grapple", "grab_disarm", "squeeze", "better_hold", "slam", "throw", "go_prone",
            "release", "escape")
-ATTACKS = ("strike", "disarm", "area_attack")
 
 
 def check(state: DoxState, command: Command) -> None:
@@ -102,18 +101,6 @@ def fortune_menu(state: DoxState) -> list[ActionInfo]:
     choices = {f"Burn {k} (take {p.wounds - k})": {"points": k} for k in range(most + 1)}
     return [ActionInfo("burn_fortune", f"Burn Fortune against {p.wounds} wounds", "fortune",
                        needs="choice", choices=tuple(choices), choice_params=choices)]
-
-
-def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
-    """The movement step: move (reach shown on the board) or stay."""
-    budget, why = moves.allowance(state, f)
-    if f.order is not None and f.order[0] == "hold":
-        budget, why = 0, "it holds at its master's command"
-    hexes = moves.reachable(state, f) if budget else {}
-    label = f"Move (up to {budget})" + (f": {why}" if why else "")
-    return [ActionInfo("move", label, "movement", bool(hexes), None if hexes else (why or "no room"),
-                       "path", hexes=hexes),
-            ActionInfo("stay", "Stay put", "movement", needs="facing")]
 
 
 def _legal(state: DoxState, command: Command) -> str | None:

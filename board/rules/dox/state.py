@@ -53,17 +53,11 @@ class Fig(InFight):
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
+    sheet = {k: getattr(spec, k) for k in Fig.__dataclass_fields__ if k in DoxFigure.model_fields}
     move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
-    return Fig(
-        name=spec.name, team=spec.team, hex=Hex(*spec.at), kind=spec.kind,
-        strength=spec.strength, warrior=spec.warrior, athlete=spec.athlete, marksman=spec.marksman,
-        rider=spec.rider, dodge=spec.athlete if spec.dodge is None else spec.dodge,
-        parry=spec.warrior if spec.parry is None else spec.parry, fortune=spec.fortune,
-        max_wounds=spec.max_wounds, weapon=spec.weapon, gear=list(spec.gear), armor=spec.armor,
-        shield=spec.shield, mass=spec.mass, move=move, mount=spec.mount, posture=spec.posture,
-        unaware=spec.unaware, ranger=spec.ranger, trained_by=spec.trained_by,
-        war_trained=spec.war_trained,
-    )
+    return Fig(**{**sheet, "hex": Hex(*spec.at), "gear": list(spec.gear), "move": move,
+                  "dodge": spec.athlete if spec.dodge is None else spec.dodge,
+                  "parry": spec.warrior if spec.parry is None else spec.parry})
 
 
 @dataclass(slots=True)
