@@ -117,7 +117,7 @@ class Dox(Rules):
                 "figures": figures, "items": items}
 
     def concrete(self, state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-        if info.phase == "movement":
+        if info.phase != "action":  # a move, or how much Fortune to burn
             return super().concrete(state, name, info)
         return actions.concrete(state, name, info)
 

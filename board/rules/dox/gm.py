@@ -3,12 +3,12 @@ obey without a Ranger roll."""
 
 from __future__ import annotations
 
-from board.rules.dox.animals import obey, plan_order
+from board.rules.dox.other import order_words, plan_order
 from board.rules.dox.sheet import DoxFigure, check_figure
 from board.rules.dox.state import fig_from_spec
 from board.rules.dox.turns import begin
 from board.rules.dox.wounds import check_victory, knock_down
-from board.rules.kernel.gm import GM
+from board.rules.kernel.gm import GM, gm_event
 
 
 class DoxGM(GM):
@@ -74,7 +74,9 @@ class DoxGM(GM):
         return {"order": plan_order(state, f, command)}
 
     def do_obey(self, state, f, details, dice):
-        return obey(f, details["order"])
+        f.order = details["order"]  # the GM waives the Ranger roll
+        text = f"GM: {f.name} obeys ({order_words(f.order)})"
+        return [gm_event("obey", text, f.name, order=list(f.order))]
 
 
 GM_RULES = DoxGM()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from board.rules.base import Command, Prediction, Refusal
-from board.rules.dox import area, attacks
+from board.rules.dox import attacks
 from board.rules.dox.grapple import grab_defense, plan as plan_grapple
 from board.rules.dox.rolls import roll_distribution
 from board.rules.dox.state import DoxState
@@ -21,9 +21,9 @@ def predict(state: DoxState, command: Command) -> Prediction | None:
     """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""
     try:
         if command.action in ("strike", "disarm"):
-            return _strike(state, attacks.plan_strike(state, command, command.action == "disarm"))
+            return _strike(state, attacks.plan_strike(state, command))
         if command.action == "area_attack":
-            return _area(state, area.plan_area(state, command))
+            return _area(state, attacks.plan_area(state, command))
         if command.action in ("grapple", "grab_disarm"):
             return _grab(state, command)
     except Refusal:
@@ -65,7 +65,7 @@ def _strike(state: DoxState, p: attacks.StrikePlan) -> Prediction:
              f"({p.defense.using}): dox 0 or more hits")
 
 
-def _area(state: DoxState, p: area.AreaPlan) -> Prediction:
+def _area(state: DoxState, p: attacks.AreaPlan) -> Prediction:
     dist = roll_distribution(state)
     need = p.challenge - p.rating - p.bonus
     power = (p.attacker.strength if p.weapon.strength else 0) + p.weapon.damage

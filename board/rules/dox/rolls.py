@@ -45,6 +45,16 @@ def carry_penalty(state: DoxState, f: Fig) -> int:
     return -state.options.carry_penalty if state.hold_by(f.name) else 0
 
 
+def power(f: Fig, weapon: Weapon) -> int:
+    """What a blow adds to the dox: Strength (if the weapon takes it) + the weapon's damage."""
+    return (f.strength if weapon.strength else 0) + weapon.damage
+
+
+def offense(f: Fig, weapon: Weapon) -> int:
+    """The rating of the trait the weapon's attack rolls: Marksman for missiles, else Warrior."""
+    return f.marksman if weapon.offense == "marksman" else f.warrior
+
+
 def mass_bonus(heavy: int, light: int) -> int:
     """"+3 to grappling rolls for each doubling of mass ..., with an additional +1 or +2 if the
     more massive character is somewhere halfway to the next doubling." 0 unless heavy > light."""
