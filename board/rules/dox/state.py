@@ -131,13 +131,11 @@ class DoxState(Fight[Fig]):
         """Every hold on this figure (several grapplers make a group pin)."""
         return [h for h in self.holds if h.victim == victim]
 
-    def occupant(self, h: Hex, ignore: tuple[str, ...] = ()) -> str | None:
-        """A figure standing on the hex (down figures too: a body is in the way)."""
-        return next((f.name for f in self.figures.values() if f.hex == h and f.name not in ignore), None)
-
     def free(self, h: Hex, ignore: tuple[str, ...] = ()) -> bool:
-        """Whether a figure could stand on h."""
-        return self.battle.passable(h) and self.occupant(h, ignore) is None
+        """Whether a figure could stand on h: passable, and nobody there but those ignored (down
+        figures too: a body is in the way)."""
+        return self.battle.passable(h) and all(f.hex != h or f.name in ignore
+                                               for f in self.figures.values())
 
 
 def new_state(battle: BattleMap, options: Options) -> DoxState:
