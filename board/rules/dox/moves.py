@@ -54,8 +54,7 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
 
 
 def mover(state: DoxState, f: Fig) -> Mover:
-    """The figure's move this turn: walls and figures block, but not those that move with it
-    (its mount, its victim)."""
+    """The figure's move this turn: walls and figures block, but not its mount or its victim."""
     hold = state.hold_by(f.name)
     along = {f.name, f.mount, hold.victim if hold else None}
     blocked = {g.hex: g.name for g in state.figures.values() if g.name not in along}

@@ -132,8 +132,7 @@ class DoxState(Fight[Fig]):
         return [h for h in self.holds if h.victim == victim]
 
     def free(self, h: Hex, ignore: tuple[str, ...] = ()) -> bool:
-        """Whether a figure could stand on h: passable, and nobody there but those ignored (down
-        figures too: a body is in the way)."""
+        """Whether h is passable with nobody on it but those ignored (a body is in the way too)."""
         return self.battle.passable(h) and all(f.hex != h or f.name in ignore
                                                for f in self.figures.values())
 

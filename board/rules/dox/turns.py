@@ -1,6 +1,5 @@
-"""Rounds: initiative by an Athlete trait roll, then each figure in turn moves and takes one action.
-
-The text has no turn structure; this is the reading in docs/rules-notes.md."""
+"""Rounds: initiative by an Athlete trait roll, then each figure in turn moves and takes one action
+(the text has no turn structure: this is the reading in docs/rules-notes.md)."""
 
 from __future__ import annotations
 
