@@ -151,6 +151,8 @@ def test_the_start_screen_continues_the_autosaved_fight(tmp_path, data_dir):
     game.submit(game.ruleset.legal_commands(game.state)[0])
     autosave.save(game)
     driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    assert ("continue",) not in driver.scene.buttons.values(), "the first frame replays no fight"
+    driver.step()  # the frame after: the autosaved fight is read
     button = next(b for b, r in driver.scene.buttons.items() if r == ("continue",))
     assert button.text.startswith("Continue: The Arena")
     driver.click(button.get_abs_rect().center)
@@ -229,6 +231,7 @@ def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path,
     driver.app.close()  # the window is closed on the start screen
     assert autosave.pending() is not None
     again = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    again.step()
     button = next(b for b, r in again.scene.buttons.items() if r == ("continue",))
     again.click(button.get_abs_rect().center)
     assert len(again.scene.game.history) == commands
@@ -237,8 +240,9 @@ def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path,
 def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
     autosave = Autosaver(tmp_path / "auto")
     autosave.save(finished())
-    scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
-    assert ("continue",) not in scene.buttons.values()
+    driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    driver.step()
+    assert not driver.scene.resume and ("continue",) not in driver.scene.buttons.values()
 
 
 def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):

@@ -111,7 +111,8 @@ class StartScene:
             self.index = names.index(selected.name) if selected.name in names else 0
         self.selected.load()
         self.scroll = 0
-        self.resume = self._resume_text(autosave)
+        # "Continue …" needs the autosaved fight replayed: done after the first frame too.
+        self.autosave, self.resume = autosave, None
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
         self.kinds: dict[str, str] = {}  # team -> who plays it (PLAYERS); a person if not chosen
         self.side_rects: list[tuple[pygame.Rect, str]] = []  # where each team's choice is drawn
@@ -264,14 +265,22 @@ class StartScene:
 
     @property
     def loading(self) -> bool:
-        """True while maps are still to be loaded or thumbnails drawn (the app keeps frames coming)."""
-        return any(not c.loaded or (c.battle is not None and c.thumb is None) for c in self.maps)
+        """True while the autosave, maps or thumbnails are still to be read or drawn (the app
+        keeps frames coming)."""
+        return self.autosave is not None or any(
+            not c.loaded or (c.battle is not None and c.thumb is None) for c in self.maps)
 
     def _next_thumbnail(self) -> bool:
-        """Load one map not loaded yet, else draw one missing thumbnail: the window shows at
-        once, the maps and their pictures follow, one a frame."""
+        """Read the autosaved fight, else load one map not loaded yet, else draw one missing
+        thumbnail: the window shows at once, the rest follows, one a frame."""
         if not self.drawn:
             return False
+        if self.autosave is not None:
+            self.resume, self.autosave = self._resume_text(self.autosave), None
+            if self.resume:  # its button goes beside "Start the fight"
+                self.manager.clear_and_reset()
+                self._buttons()
+            return True
         waiting = next((c for c in self.maps if not c.loaded), None)
         if waiting is not None:
             waiting.load()
