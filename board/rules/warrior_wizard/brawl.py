@@ -15,7 +15,8 @@ from board.rules.warrior_wizard.state import FigureState, WWState
 
 def in_hex(state: WWState, h: Hex, ignore: str | None = None) -> list[FigureState]:
     """The figures covering hex h (bodies too), f excepted."""
-    return [g for g in state.figures.values() if g.name != ignore and h in g.cells]
+    return [g for g in state.figures.values()
+            if g.name != ignore and (g.hex == h if g.size == 1 else h in g.cells)]
 
 
 def why_not(state: WWState, f: FigureState, h: Hex) -> str | None:
