@@ -55,8 +55,11 @@ def engagers_needed(size: int) -> int:
 
 def engagers_at(state: WWState, f: FigureState, anchor: Hex, facing: int) -> list[str]:
     """Who would Engage f if it stood at anchor with that facing (its own facing aside)."""
-    cells = set(footprint_cells(f.size, anchor, facing))
-    found = [g for g in state.enemies(f) if cells & hold_of(g)]
+    if f.size == 1:  # most figures: one hex to look up
+        found = [g for g in state.enemies(f) if anchor in hold_of(g)]
+    else:
+        cells = set(footprint_cells(f.size, anchor, facing))
+        found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]
