@@ -185,6 +185,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("pass", "Do nothing", D + E, lambda state, f: None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
+ACTION_IDS = frozenset(a.id for a in ACTIONS)
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
@@ -217,10 +218,9 @@ def find(action_id: str, lists: tuple[str, ...]) -> CombatAction | None:
 
 def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
     """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
-    ids = {a.id for a in ACTIONS}
-    if command.action not in ids:
+    if command.action not in ACTION_IDS:
         raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
-                      + ", ".join(sorted(ids)))
+                      + ", ".join(sorted(ACTION_IDS)))
     lists = lists_open(state, f)
     action = find(command.action, lists)
     if action is None:
