@@ -6,8 +6,8 @@ import math
 
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
-from board.rules.base import Command, Event, Refusal
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot
+from board.rules.base import Command, Event
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, need
 from board.rules.melee_seconds.turns import parts
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
@@ -46,19 +46,14 @@ def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     return int(spec["seconds"]), "seconds"
 
 
-def _need(ok: bool, reason: str) -> None:
-    if not ok:
-        raise Refusal(reason)
-
-
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
     w = state.tables.weapons.get(f.ready or "")
-    choice = (command.params.get("item") if command else None)
+    choice = command.params.get("item") if command else None
     if action == "draw":
         if f.ready:
             return f"{f.name} already holds {f.ready}: sheathe or drop it first"
-        spare = [x for x in f.weapons + f.items]
+        spare = f.weapons + f.items
         if not spare:
             return "nothing to draw"
         if command and choice not in spare:
@@ -127,22 +122,22 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
     """A section 7 action as a Specific Plot (5.1.8)."""
     action = command.action
     if action not in ALWAYS:
-        _need(parts(f) & {"fighting", "other"}, f"{action} needs a General Plot of Fighting or "
-                                                 "Other Actions (2.3)")
+        need(parts(f) & {"fighting", "other"},
+             f"{action} needs a General Plot of Fighting or Other Actions (2.3)")
     problem = gear_problem(state, f, action, command)
-    _need(problem is None, problem or "")
+    need(problem is None, problem or "")
     amount, unit = cost(state, f, action)
     if unit == "amr":
-        _need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
+        need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
     params = {"action": action}
     label = state.tables.actions[action]["label"] if action != "reload" else "Reload"
     target = None
     if action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round", "despatch"):
         t = state.figures.get(command.target or "")
-        _need(t is not None, "choose a target")
+        need(t is not None, "choose a target")
         if action == "despatch":
-            _need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
-            _need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
+            need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
+            need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
         target = t.name
         label += f" at {t.name}"
     if "item" in command.params:
@@ -150,8 +145,8 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
         label += f": {params['item']}"
     if action == "kick_door":
         level = command.params.get("door_level")
-        _need(level is None or (isinstance(level, int) and 0 <= level <= 20),
-              "door_level must be a whole number 0-20 (or left out: d4)")
+        need(level is None or (isinstance(level, int) and 0 <= level <= 20),
+             "door_level must be a whole number 0-20 (or left out: d4)")
         params.update(door=str(command.params.get("door", "door")), door_level=level,
                       lock=int(command.params.get("lock", 0)), magic=int(command.params.get("magic", 0)))
         label += f" (DL {level})" if level is not None else " (DL d4)"
@@ -214,8 +209,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
         heal_dice = state.tables.items[name or "Healing Potion"]["potion"]
         r = roll(Dice.parse(heal_dice), dice)
-        healed = min(f.damage, r.total)
-        f.damage -= healed
+        healed = f.heal(r.total)
         if action == "potion_in_hand":
             f.potion_in_hand = False
         elif name:

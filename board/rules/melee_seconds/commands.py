@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event
 from board.rules.melee_seconds import plots
 from board.rules.melee_seconds.initiative import roll_initiative
-from board.rules.melee_seconds.state import Fighter, MSState, needs_plot
+from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot
 from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.turns import (
     check_general, check_victory, give_initiative, hidden, state_general)
@@ -15,25 +15,21 @@ from board.rules.melee_seconds.turns import (
 
 def _figure(state: MSState, command: Command) -> Fighter:
     f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if not f.up:
-        raise Refusal(f"{f.name} is {f.status}")
+    need(f is not None, f'no figure named "{command.figure}"')
+    need(f.up, f"{f.name} is {f.status}")
     return f
 
 
 def _plan_general(state: MSState, command: Command):
     f = _figure(state, command)
+    need(state.phase != "over", "the Melee is over")
     if state.phase == "general":
-        if f.general is not None:
-            raise Refusal(f"{f.name} has already stated its General Plot this round")
-    elif state.phase == "plot":
-        if not f.may_change:
-            raise Refusal("a General Plot changes during the round only if the GM permits it (2.5)")
-        if not needs_plot(state, f):
-            raise Refusal("change the General Plot at the beginning of a second, before plotting")
+        need(f.general is None, f"{f.name} has already stated its General Plot this round")
     else:
-        raise Refusal("the Melee is over")
+        need(f.may_change,
+             "a General Plot changes during the round only if the GM permits it (2.5)")
+        need(needs_plot(state, f),
+             "change the General Plot at the beginning of a second, before plotting")
     return f, check_general(state, f, command.params)
 
 
@@ -41,19 +37,17 @@ def _plan_reflex(state: MSState, command: Command):
     """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
     Initiative", resolved at once (the board allows one per combatant per second)."""
     f = _figure(state, command)
-    if state.phase != "plot":
-        raise Refusal("Reflex Spells are cast during the seconds of the Melee Round")
+    need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
+    spells = state.tables.spells
     name = command.params.get("spell") or next(
-        (s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"), None)
-    if name not in f.sheet.spells or state.tables.spells[name]["kind"] != "reflex":
-        raise Refusal(f"{f.name} knows no Reflex Spell \"{name}\"")
-    if f.reflex_at == state.now:
-        raise Refusal(f"{f.name} has already cast a Reflex Spell this second")
+        (s for s in f.sheet.spells if spells[s]["kind"] == "reflex"), None)
+    need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
+         f"{f.name} knows no Reflex Spell \"{name}\"")
+    need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
-    if t is None or t.status == "dead":
-        raise Refusal("choose a living target")
-    if hex_distance(f.hex, t.hex) > state.tables.spells[name].get("range", 0):
-        raise Refusal(f"{t.name} is out of range of {name}")
+    need(t is not None and t.status != "dead", "choose a living target")
+    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
+         f"{t.name} is out of range of {name}")
     return f, name, t
 
 
@@ -61,38 +55,29 @@ def _plan_chaos(state: MSState, command: Command) -> Fighter:
     """5.1.10: "Use Chaos is always available to Chaos Masters regardless of their General (or
     even Specific) Plot!" Its effect is not in the text: the GM resolves it (GM commands)."""
     f = _figure(state, command)
-    if not f.sheet.chaos_master:
-        raise Refusal(f"{f.name} is not a Chaos Master")
-    if state.phase == "over":
-        raise Refusal("the Melee is over")
-    if f.chaos_at == (state.round, state.second):
-        raise Refusal(f"{f.name} has already used Chaos this second")
-    if command.target is not None and command.target not in state.figures:
-        raise Refusal(f'no figure named "{command.target}"')
+    need(f.sheet.chaos_master, f"{f.name} is not a Chaos Master")
+    need(state.phase != "over", "the Melee is over")
+    need(f.chaos_at != (state.round, state.second), f"{f.name} has already used Chaos this second")
+    need(command.target is None or command.target in state.figures,
+         f'no figure named "{command.target}"')
     return f
 
 
 def _plan_break(state: MSState, command: Command) -> Fighter:
     f = _figure(state, command)
-    if state.phase != "plot" or not f.full_defensive:
-        raise Refusal(f"{f.name} is not on Full Defensive")
-    if not needs_plot(state, f):
-        raise Refusal("Full Defensive is broken by the Specific Plot at the start of a second")
+    need(state.phase == "plot" and f.full_defensive, f"{f.name} is not on Full Defensive")
+    need(needs_plot(state, f),
+         "Full Defensive is broken by the Specific Plot at the start of a second")
     return f
+
+
+PLANS = {"general_plot": _plan_general, "reflex": _plan_reflex, "break_defensive": _plan_break,
+         "use_chaos": _plan_chaos}
 
 
 def check(state: MSState, command: Command) -> None:
     """Raise Refusal unless the command is legal now."""
-    if command.action == "general_plot":
-        _plan_general(state, command)
-    elif command.action == "reflex":
-        _plan_reflex(state, command)
-    elif command.action == "break_defensive":
-        _plan_break(state, command)
-    elif command.action == "use_chaos":
-        _plan_chaos(state, command)
-    else:
-        plots.plan(state, command)
+    PLANS.get(command.action, plots.plan)(state, command)
 
 
 def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
@@ -125,8 +110,9 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
     plot = plots.plan(state, command)
     f = state.figures[command.figure]
     f.plot = plot
-    text = f"{f.name} has plotted second {state.second}" if hidden(state, f) \
-        else f"{f.name} plots: {plot.text}"
-    data = {"second": state.second} if hidden(state, f) else {
+    secret = hidden(state, f)
+    text = f"{f.name} plots: {plot.text}" if not secret else \
+        f"{f.name} has plotted second {state.second}"
+    data = {"second": state.second} if secret else {
         "second": state.second, "plot": plot.kind, "target": plot.target}
     return [Event("plot", text, f.name, data)] + advance(state, dice)

@@ -23,11 +23,7 @@ class MeleeSecondsGM(GM):
         return _wound(state, f, amount)
 
     def heal(self, state, f, amount):
-        healed = min(amount, f.damage)
-        f.damage -= healed
-        if f.status == "unconscious" and f.damage < f.sheet.hits:
-            f.status = "ok"
-        return healed
+        return f.heal(amount)
 
     def do_heal(self, state, f, details, dice):
         return super().do_heal(state, f, details, dice) + self.settle(state, f, False, dice)

@@ -10,10 +10,11 @@ from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
-    Strike, can_parry, check_roll, defenceless, roll_attack, roll_damage)
+    Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
     begin_seconds, carry_on, check_victory, give_initiative, hidden, start_round)
+
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
     """Move on while nobody has anything to state: resolve seconds, start rounds."""
@@ -38,9 +39,6 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
     return events
 
 
-CONTINUING = {"cast": "cast", "action": "action", "thievish": "thievish"}
-
-
 def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     """Run the second: all plots are stated, and all happen together."""
     events = _effects_due(state, dice)
@@ -49,10 +47,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         text = "; ".join(f"{f.name}: {f.plot.text}" for f in plotters)
         events.append(Event("plot", f"Second {state.second} plots revealed: {text}", None,
                             {"plots": {f.name: f.plot.text for f in plotters}}))
-    moved = {}
-    for f in plotters:
-        if f.plot.kind in ("move", "charge"):
-            moved[f.name] = _move(state, f, events)
+    moved = {f.name: _move(state, f, events) for f in plotters if f.plot.kind in ("move", "charge")}
     wounds: dict[str, int] = {}
     hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
     clean: set[tuple[str, str]] = set()  # ... not Parried or Shielded (6.3)
@@ -125,7 +120,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if plot.kind == "charge" and not reach.in_reach(state, f, t, name=name) and t.name not in moved:
         return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
     strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged, name)
-    success, rolled, number = roll_attack(state, strike, dice)
+    number = target_number(state, strike)
+    success, rolled = check_roll(state, number, dice, "attack")
     word = "shoots at" if ranged else "attacks"
     where = f" ({strike.zone})" if strike.zone != "front" else ""
     data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
@@ -136,9 +132,11 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     hits.add((f.name, t.name))
     tp = t.plot
     wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
-    if wants_parry and t.name not in parried and can_parry(strike) and reach.melee_weapon(state, t):
+    # Attacks from the rear and missiles cannot be parried (the board's default).
+    if wants_parry and t.name not in parried and strike.zone != "rear" and not ranged \
+            and reach.melee_weapon(state, t):
         parried.add(t.name)
-        ok, r = _parry_roll(state, t, dice)
+        ok, r = check_roll(state, t.sheet.parry, dice, "parry")
         events.append(Event("parry", f"{t.name} parries: {r} vs {t.sheet.parry}: "
                             + ("parried" if ok else "fails"), t.name, {"roll": r, "success": ok}))
         if t.full_defensive:
@@ -168,11 +166,6 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     return events
 
 
-def _parry_roll(state: MSState, t: Fighter, dice: DiceSource) -> tuple[bool, int]:
-    total = roll(state.tables.dice("parry"), dice).total
-    return total <= t.sheet.parry, total
-
-
 def _at(t: Fighter, h):
     """A stand-in for t standing on h (for Reach at some point during the second)."""
     ghost = t.clone()
@@ -182,13 +175,10 @@ def _at(t: Fighter, h):
 
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
     """5.3: Shield one attack a second, AMR attacks a round; not while casting (3.7)."""
-    if parried or not t.shield or not t.shield_ready or strike.zone == "rear":
-        return 0
-    if t.plot is None or not t.plot.shield:  # no plot: not yet reacting to the Melee (3.2)
-        return 0
-    if t.shields_used >= t.sheet.amr or t.shielded_at == state.now:
-        return 0
-    if defenceless(state, t):
+    if (parried or not t.shield or not t.shield_ready or strike.zone == "rear"
+            or t.plot is None or not t.plot.shield  # no plot: not yet reacting to the Melee (3.2)
+            or t.shields_used >= t.sheet.amr or t.shielded_at == state.now
+            or defenceless(state, t)):
         return 0  # 3.7: "The Actions required for Spell Casting ... prohibit Shielding"
     t.shields_used += 1
     t.shielded_at = state.now
@@ -271,22 +261,22 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
     for e in due:
         if e["kind"] == "spell":
             events += spell_effect(state, e["by"], e["spell"], e["target"], dice)
-        elif e["kind"] == "flash":
-            rules = state.tables.items["Flash Pellet"]["flash"]
-            for f in state.figures.values():
-                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= rules["radius"]:
-                    if f.plot is not None and f.plot.params.get("action") == "close_eyes":
-                        events.append(Event("status", f"{f.name} closed its eyes: not blinded", f.name, {}))
-                        continue
-                    f.blind_until = state.now + rules["seconds"]
-                    events.append(Event("status", f"The Flash Pellet blinds {f.name} for "
-                                        f"{rules['seconds']} seconds", f.name, {}))
-        elif e["kind"] == "tanglefoot":
-            radius = state.tables.items["Tanglefoot Pill"]["tanglefoot"]["radius"]
-            for f in state.figures.values():
-                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= radius:
-                    f.entangled = True
-                    events.append(Event("status", f"Tanglefoot catches {f.name}", f.name, {}))
+            continue
+        flash = e["kind"] == "flash"
+        rules = state.tables.items["Flash Pellet"]["flash"] if flash \
+            else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
+        for f in state.figures.values():
+            if not f.up or hex_distance(f.hex, Hex(*e["hex"])) > rules["radius"]:
+                continue
+            if not flash:
+                f.entangled = True
+                text = f"Tanglefoot catches {f.name}"
+            elif f.plot is not None and f.plot.params.get("action") == "close_eyes":
+                text = f"{f.name} closed its eyes: not blinded"
+            else:
+                f.blind_until = state.now + rules["seconds"]
+                text = f"The Flash Pellet blinds {f.name} for {rules['seconds']} seconds"
+            events.append(Event("status", text, f.name, {}))
     return events
 
 
@@ -302,11 +292,8 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
                           by=caster)]
         return events + _wound(state, t, r.total)
     r = roll(Dice.parse(spell["heal"]), dice)
-    healed = min(t.damage, r.total)
-    t.damage -= healed
-    if t.status == "unconscious" and t.damage < t.sheet.hits:
-        t.status = "ok"
-    return [Event("heals", f"{name} heals {t.name} by {healed}", t.name, {"faces": list(r.faces)})]
+    return [Event("heals", f"{name} heals {t.name} by {t.heal(r.total)}", t.name,
+                  {"faces": list(r.faces)})]
 
 
 def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
@@ -322,6 +309,3 @@ def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
         kind = "dies" if t.status == "dead" else "unconscious"
         return [Event(kind, f"{t.name} {'dies' if kind == 'dies' else 'falls unconscious'}", t.name, {})]
     return []
-
-
-__all__ = ["resolve_second", "spell_effect"]
