@@ -8,12 +8,11 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import Command, Event, Prediction, Refusal, Token
 from board.rules.melee_seconds import commands, gm, menu, reach
-from board.rules.melee_seconds.card import card as figure_card
 from board.rules.melee_seconds.plots import plan
 from board.rules.melee_seconds.procedure import Strike, predict
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, sheet_of
 from board.rules.melee_seconds.state import MSState, fighter_from_spec
 from board.rules.melee_seconds.tables import load
 from board.rules.melee_seconds.resolve import advance
@@ -34,7 +33,9 @@ class MeleeSeconds(Rules):
                  'seconds are not foreseen.')
 
     sheet_type, options_type = MSFigureSpec, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
+    actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
+    concrete = staticmethod(menu.concrete)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]
@@ -47,12 +48,8 @@ class MeleeSeconds(Rules):
         return state, events + advance(state, dice)
 
     def turn_info(self, state: MSState) -> TurnInfo:
-        if state.phase == "general":
-            label = f"Round {state.round}: General Plots"
-        elif state.phase == "plot":
-            label = f"Round {state.round}, second {state.second}: Specific Plots"
-        else:
-            label = "Melee over"
+        label = {"general": f"Round {state.round}: General Plots", "over": "Melee over",
+                 "plot": f"Round {state.round}, second {state.second}: Specific Plots"}[state.phase]
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, timeline=timeline(state))
 
@@ -70,9 +67,6 @@ class MeleeSeconds(Rules):
                                 meter=(max(0, f.left), f.sheet.hits), meter_label="Hits",
                                 caption=caption, glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3))
         return out
-
-    def actions(self, state: MSState, figure: str) -> list[ActionInfo]:
-        return menu.actions(state, figure)
 
     def predict(self, state: MSState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
@@ -102,12 +96,6 @@ class MeleeSeconds(Rules):
             }
         return {"turn": state.round, "second": state.second, "phase": state.phase,
                 "figures": figures}
-
-    def actors(self, state: MSState) -> list[str]:
-        return menu.actors(state)
-
-    def concrete(self, state: MSState, name: str, info: ActionInfo) -> list[Command]:
-        return menu.concrete(state, name, info)
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

@@ -153,12 +153,6 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
     return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr")
 
 
-def start(state: MSState, f: Fighter, plot: Plot) -> None:
-    """A newly plotted action becomes the figure's running plot (5.7)."""
-    amount, unit = cost(state, f, plot.params["action"])
-    f.ongoing = Ongoing("action", plot.text, amount, unit, dict(plot.params, target=plot.target))
-
-
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """The action is done: its effect."""
     action, p = o.params["action"], o.params
@@ -241,14 +235,11 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
 
 def kick_doors(state: MSState, kickers: list[tuple[Fighter, dict]], dice: DiceSource) -> list[Event]:
     """Everyone who kicked the same door this second makes one ST check together (7.11)."""
-    doors: dict[str, list[Fighter]] = {}
-    params: dict[str, dict] = {}
+    doors: dict[str, tuple[dict, list[Fighter]]] = {}  # door -> its first kicker's params, kickers
     for f, p in kickers:
-        doors.setdefault(p["door"], []).append(f)
-        params.setdefault(p["door"], p)
+        doors.setdefault(p["door"], (p, []))[1].append(f)
     events = []
-    for door, group in doors.items():
-        p = params[door]
+    for door, (p, group) in doors.items():
         level, faces = door_level(p["door_level"], p["lock"], p["magic"], dice)
         sts = [f.sheet.st for f in group]
         number = kick_target(sts, level)

@@ -44,32 +44,25 @@ def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None,
     return reach is not None and reach[0] <= distance(a, t, a_at) <= reach[1]
 
 
-def threatens(state: MSState, o: Fighter) -> bool:
-    """An opponent whose Reach holds others back: conscious with a melee weapon in hand."""
-    return o.up and melee_weapon(state, o) is not None
-
-
-def longest_reach(state: MSState, o: Fighter) -> int:
-    """The farthest any melee weapon in o's hands reaches."""
-    return max(r[1] for n in o.in_hand if (r := melee_reach(state, o, n)) is not None)
-
-
 def step_rule(state: MSState, f: Fighter, charge: str | None = None,
               name: str | None = None) -> Step:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
-    weapon's minimum Reach. The opponents' Reaches are looked up once, not at every step."""
-    guards = [(o, longest_reach(state, o)) for o in state.enemies(f)
-              if threatens(state, o) and o.name not in f.may_close]
+    weapon's minimum Reach. The opponents' Reaches (those up with a melee weapon in hand, the
+    farthest of their weapons) are looked up once, not at every step."""
+    guards = []
+    for o in state.enemies(f):
+        reaches = [r[1] for n in o.in_hand if (r := melee_reach(state, o, n))]
+        if o.up and reaches and o.name not in f.may_close:
+            guards.append((o, max(reaches)))
     nearest = (melee_reach(state, f, name) or (1, 1))[0]
 
     def allowed(a: Hex, b: Hex) -> bool:
         for o, reach in guards:
             after = distance(f, o, b)
-            if after > reach or after >= distance(f, o, a) or o.name == charge and after >= nearest:
-                continue
-            return False
+            if after <= reach and after < distance(f, o, a) and not (o.name == charge and after >= nearest):
+                return False
         return True
     return allowed
 

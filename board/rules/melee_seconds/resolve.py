@@ -3,6 +3,8 @@ shields and damage, then actions, spells and Initiative spent."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
@@ -114,10 +116,9 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if plot.kind == "charge" and t.name in moved:
         # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
         # Opponent was in Reach at some point during the second."
-        at_some_point = any(reach.in_reach(state, f, _at(t, h), name=name) for h in moved[t.name])
-        if not at_some_point:
+        if not any(reach.in_reach(state, f, replace(t, hex=h), name=name) for h in moved[t.name]):
             return [Event("miss", f"{f.name}'s charge never reaches {t.name}", f.name, {})]
-    if plot.kind == "charge" and not reach.in_reach(state, f, t, name=name) and t.name not in moved:
+    elif plot.kind == "charge" and not reach.in_reach(state, f, t, name=name):
         return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
     strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged, name)
     number = target_number(state, strike)
@@ -126,7 +127,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     where = f" ({strike.zone})" if strike.zone != "front" else ""
     data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
     verdict = "a Successful Attack" if success else "misses"
-    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
+    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}",
+                    f.name, data)]
     if not success:
         return events
     hits.add((f.name, t.name))
@@ -164,13 +166,6 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if plot.params.get("forward") and dealt > 0 and t.name not in moved:
         events += _drive_back(state, f, t, dealt)
     return events
-
-
-def _at(t: Fighter, h):
-    """A stand-in for t standing on h (for Reach at some point during the second)."""
-    ghost = t.clone()
-    ghost.hex = h
-    return ghost
 
 
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
@@ -211,10 +206,8 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
             break
         t.hex = options[0]
         path.append(t.hex)
-    if not path:
-        return []
-    return [moved(t.name, path, f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}",
-                  forced=True)]
+    words = f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}"
+    return [moved(t.name, path, words, forced=True)] if path else []
 
 
 def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
@@ -226,10 +219,11 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.kind == "cast":
         f.spells_cast += 1
         spell = state.tables.spells[plot.params["spell"]]
-        f.ongoing = Ongoing("cast", plot.text, spell["seconds"], params={**plot.params,
-                                                                           "target": plot.target})
+        f.ongoing = Ongoing("cast", plot.text, spell["seconds"],
+                            params={**plot.params, "target": plot.target})
     elif plot.kind == "action":
-        actions7.start(state, f, plot)
+        amount, unit = actions7.cost(state, f, plot.params["action"])
+        f.ongoing = Ongoing("action", plot.text, amount, unit, dict(plot.params, target=plot.target))
     elif plot.kind == "thievish":
         f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
     elif plot.kind != "continue":

@@ -1,4 +1,4 @@
-"""The Melee Seconds figure sheet, its check against the catalogues, and the optional rules."""
+"""The Melee Seconds figure sheet and card, its check against the catalogues, the optional rules."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.models import FigureBase
+from board.rules.base import listed
 from board.rules.melee_seconds.tables import known, load
 
 Report = Callable[[tuple, str], None]
@@ -55,20 +56,15 @@ class Options(BaseModel):
 def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     """Report unknown catalogue names; return the spec with `ready` resolved ("" empty-handed)."""
     tables = load()
-    for i, name in enumerate(spec.weapons):
-        if name not in tables.weapons:
-            problem(("weapons", i), known("weapon", name, tables.weapons))
-    for key, names, kind in (("armour", tables.armour, "armour"), ("shield", tables.shields, "shield")):
-        value = getattr(spec, key)
-        if value is not None and value not in names:
-            problem((key,), known(kind, value, names))
-    for key in ("items", "backpack"):
-        for i, name in enumerate(getattr(spec, key)):
-            if name not in tables.items:
-                problem((key, i), known("item", name, tables.items))
-    for i, name in enumerate(spec.spells):
-        if name not in tables.spells:
-            problem(("spells", i), known("spell", name, tables.spells))
+    catalogues = (("weapons", tables.weapons, "weapon"), ("armour", tables.armour, "armour"),
+                  ("shield", tables.shields, "shield"), ("items", tables.items, "item"),
+                  ("backpack", tables.items, "item"), ("spells", tables.spells, "spell"))
+    for key, names, kind in catalogues:
+        value = getattr(spec, key)  # a list of names, or one name (armour, shield) or None
+        many = isinstance(value, list)
+        for i, name in enumerate(value if many else [] if value is None else [value]):
+            if name not in names:
+                problem((key, i) if many else (key,), known(kind, name, names))
     carried = [w for w in spec.weapons if w in tables.weapons]
     ready = spec.ready
     if ready is None:
@@ -108,3 +104,23 @@ def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:
     common = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
     sheet = MSFigureSpec.model_validate({**spec.sheets.get(ruleset_id, {}), **common})
     return check_figure(sheet, lambda path, message: None)
+
+
+def card(state, name: str) -> list[tuple[str, str]]:
+    """The sheet's rows: AMR, characteristics, scores, hits left, gear and defence."""
+    f = state.figures[name]
+    s = f.sheet
+    ready = f.ready or "empty-handed"
+    rows = [("AMR", str(s.amr)), ("ST / CO", f"{s.st} / {s.co}"),
+            ("Hits", f"{s.hits - f.damage} of {s.hits}"),
+            ("Attack / Parry", f"{s.attack} / {s.parry}"), ("Speed", f"{s.speed} hexes a second"),
+            ("Ready", ready + ("" if f.loaded or not f.ready else " (unloaded)")),
+            ("Armour", s.armour or "none"),
+            ("Shield", (f.shield + ("" if f.shield_ready else " (slung)")) if f.shield else "none")]
+    rows += listed("Carried", [w for w in f.weapons if w != f.ready]) + listed("Items", f.items)
+    rows += listed("Spells", s.spells)
+    if f.full_defensive:
+        rows.append(("Defence", "Full Defensive"))
+    if f.status != "ok":
+        rows.append(("Status", f.status))
+    return rows

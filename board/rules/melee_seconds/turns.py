@@ -27,10 +27,13 @@ def parts(f) -> set[str]:
     return GENERALS[f.general][1] if f.general else set()
 
 
-def general_label(f, spells: int | None = None) -> str:
-    label = GENERALS[f.general][0]
-    n = f.spells_reserved if spells is None else spells
-    return label + (f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else "")
+def _reserved(n: int) -> str:
+    """The words for n spells cast without Initiative (3.7)."""
+    return f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else ""
+
+
+def general_label(f) -> str:
+    return GENERALS[f.general][0] + _reserved(f.spells_reserved)
 
 
 def general_choices(state: MSState, f) -> dict[str, dict]:
@@ -44,8 +47,7 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
         out[label] = {"plot": key}
         if key == "fighting_magic" and f.sheet.spells:
             for n in range(1, f.sheet.amr + 1):
-                out[f"{label}, {n} spell{'s' if n > 1 else ''} without Initiative"] = \
-                    {"plot": key, "spells": n}
+                out[label + _reserved(n)] = {"plot": key, "spells": n}
     return out
 
 
@@ -79,11 +81,12 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
     f.general, f.spells_reserved = key, spells
     f.full_defensive = key == "full_defensive"
     f.may_change = False
-    name = general_label(f) if not hidden(state, f) else "a secret General Plot"
-    if hidden(state, f):
+    secret = hidden(state, f)
+    if secret:
         state.hidden.add(f.name)
+    name = "a secret General Plot" if secret else general_label(f)
     events = [Event("plot", f"{f.name} {'changes to' if changing else 'states'} {name}", f.name,
-                    {"general": None if hidden(state, f) else key, "round": state.round})]
+                    {"general": None if secret else key, "round": state.round})]
     rolls = GENERALS[key][2] or state.round == 1
     if changing and (not rolls or not first_time):
         return events
@@ -124,9 +127,7 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
-        f.positioning_until = 0
-        f.spells_cast = 0
-        f.may_change = False
+        f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
                              None, {"turn": state.round})]
 
@@ -154,8 +155,6 @@ def carry_on(state: MSState) -> list[Event]:
     return events
 
 
-
-
 def timeline(state: MSState) -> dict:
     """The round second by second, for the board: Initiative, plots, the current second."""
     rows = []
@@ -174,6 +173,3 @@ def timeline(state: MSState) -> dict:
         rows.append({"figure": name, "general": general, "initiative": list(f.initiative),
                      "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
-
-
-__all__ = ["GENERALS", "check_victory", "needs_plot", "timeline"]
