@@ -6,17 +6,63 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Prediction, Refusal, Token
-from board.rules.melee_seconds import commands, gm, menu, reach
-from board.rules.melee_seconds.plots import plan
+from board.rules.melee_seconds import menu, plots, reach
 from board.rules.melee_seconds.procedure import Strike, predict
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, sheet_of
-from board.rules.melee_seconds.state import MSState, fighter_from_spec
-from board.rules.melee_seconds.tables import load
-from board.rules.melee_seconds.resolve import advance
-from board.rules.melee_seconds.turns import check_victory, general_label, hidden, timeline
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load, sheet_of
+from board.rules.melee_seconds.state import MSState, fighter_from_spec, need
+from board.rules.melee_seconds.resolve import advance, wound
+from board.rules.melee_seconds.turns import check_victory, hidden, shown_general, timeline
+
+
+class MeleeSecondsGM(GM):
+    """GM commands: the common ones (kernel/gm.py), and permitting a change of General Plot (2.5)."""
+
+    actions = ("place", "damage", "heal", "add", "remove", "allow_change")
+    turns = True
+    unit = "hits"
+    sheet = MSFigureSpec
+    check_figure = staticmethod(check_figure)
+
+    def make(self, state, spec):
+        return fighter_from_spec(spec)
+
+    def hurt(self, state, f, amount, dice):
+        return wound(state, f, amount)
+
+    def heal(self, state, f, amount):
+        return f.heal(amount)
+
+    def do_heal(self, state, f, details, dice):
+        return super().do_heal(state, f, details, dice) + self.settle(state, f, False, dice)
+
+    def joined(self, state, f, dice):
+        state.order.append(f.name)
+        return []
+
+    def forget(self, state, f, was_active):
+        state.order.remove(f.name)
+        state.hidden.discard(f.name)
+        return []
+
+    def settle(self, state, f, was_active, dice):
+        """Then the Melee moves on if nobody is left to plot."""
+        return self.victory(state) + advance(state, dice)
+
+    def plan_allow_change(self, state, f, command):
+        need(state.phase == "plot", "a General Plot may be changed at the beginning of a second (2.5)")
+        return {}
+
+    def do_allow_change(self, state, f, details, dice):
+        f.may_change = True
+        text = f"GM permits {f.name} to change its General Plot (2.5)"
+        return [gm_event("allow_change", text, f.name)]
+
+
+GM_RULES = MeleeSecondsGM()
 
 
 class MeleeSeconds(Rules):
@@ -25,8 +71,8 @@ class MeleeSeconds(Rules):
     id = "melee-seconds"
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
-    gm_actions = gm.GM_ACTIONS
-    handlers = {"act": (commands.check, commands.apply), "gm": (gm.plan, gm.apply)}
+    gm_actions = GM_RULES.actions
+    handlers = {"act": (plots.check, plots.apply), "gm": (GM_RULES.plan, GM_RULES.apply)}
     commands_hint = " (moving is a Specific Plot: act move)"
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
@@ -72,7 +118,7 @@ class MeleeSeconds(Rules):
         if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
             return None
         try:
-            p = plan(state, command)
+            p = plots.plan(state, command)
         except Refusal:
             return None
         f, t = state.figures[command.figure], state.figures[p.target]
@@ -83,12 +129,11 @@ class MeleeSeconds(Rules):
     def snapshot(self, state: MSState) -> dict[str, Any]:
         figures = {}
         for f in state.figures.values():
-            secret = f.name in state.hidden
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "status": f.status,
                 "damage": f.damage, "hits_left": f.left, "ready": f.ready, "off_hand": f.off_hand,
-                "general": "?" if secret and f.general else (general_label(f) if f.general else None),
-                "full_defensive": f.full_defensive and not secret,
+                "general": shown_general(state, f),
+                "full_defensive": f.full_defensive and f.name not in state.hidden,
                 "initiative": list(f.initiative), "lost": list(f.lost), "amr_used": f.amr_used,
                 "plot": None if f.plot is None else ("?" if hidden(state, f) else f.plot.text),
                 "ongoing": f.ongoing.label if f.ongoing else None, "loaded": f.loaded,

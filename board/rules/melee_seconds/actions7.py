@@ -11,6 +11,9 @@ from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, nee
 from board.rules.melee_seconds.turns import parts
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
+POOLS = {"draw": ("nothing to draw", "choose what to draw"),
+         "backpack": ("the backpack is empty", "choose an item from the backpack"),
+         "pick_up": ("nothing lies within reach to pick up", "choose an item lying here")}
 
 
 def combined_strength(strengths) -> float:
@@ -50,15 +53,17 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
     """Why the figure cannot take this action with what it holds (None: it can)."""
     w = state.tables.weapons.get(f.ready or "")
     choice = command.params.get("item") if command else None
-    if action == "draw":
-        if f.ready:
-            return f"{f.name} already holds {f.ready}: sheathe or drop it first"
-        spare = f.weapons + f.items
-        if not spare:
-            return "nothing to draw"
-        if command and choice not in spare:
-            return f'choose what to draw: {", ".join(spare)}'
-        drawn = state.tables.weapons.get(choice or "")
+    if action == "draw" and f.ready:
+        return f"{f.name} already holds {f.ready}: sheathe or drop it first"
+    if action in POOLS:  # an item chosen from what it carries, its backpack or the ground
+        empty, ask = POOLS[action]
+        pool = f.weapons + f.items if action == "draw" else f.backpack if action == "backpack" \
+            else items_near(state, f)
+        if not pool:
+            return empty
+        if command and choice not in pool:
+            return f'{ask}: {", ".join(pool)}'
+        drawn = state.tables.weapons.get(choice or "") if action == "draw" else None
         if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
             return f"{choice} needs both hands: the off hand holds {f.off_hand}"
     elif action in ("sheathe", "drop") and not f.in_hand:
@@ -77,17 +82,6 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return f"the shield hand holds {f.off_hand}"
     elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
-    elif action == "backpack":
-        if not f.backpack:
-            return "the backpack is empty"
-        if command and choice not in f.backpack:
-            return f'choose an item from the backpack: {", ".join(f.backpack)}'
-    elif action == "pick_up":
-        near = items_near(state, f)
-        if not near:
-            return "nothing lies within reach to pick up"
-        if command and choice not in near:
-            return f'choose an item lying here: {", ".join(near)}'
     elif action == "potion" and not any("potion" in state.tables.items[i] for i in f.items):
         return "no potion carried"
     elif action == "potion_in_hand" and not f.potion_in_hand:
@@ -162,8 +156,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     if action == "draw":
         take_in_hand(state, f, item)
     elif action in ("sheathe", "drop"):
-        # The weapon hand first; with it empty, the off hand's weapon (5.2).
-        held = f.ready or f.off_hand
+        held = f.ready or f.off_hand  # the weapon hand first; with it empty, the off hand's (5.2)
         if action == "drop":
             state.ground.setdefault(f.hex, []).append(held)
             for pile in (f.weapons, f.items):
@@ -176,10 +169,8 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.off_hand = None
     elif action in ("reload", "load"):
         f.loaded = True
-    elif action == "ready_shield":
-        f.shield_ready = True
-    elif action == "sling_shield":
-        f.shield_ready = False
+    elif action in ("ready_shield", "sling_shield"):
+        f.shield_ready = action == "ready_shield"
     elif action == "drop_shield":
         state.ground.setdefault(f.hex, []).append(f.shield)
         f.shield, f.shield_ready = None, False

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
-from board.rules.melee_seconds import commands, reach
+from board.rules.melee_seconds import plots, reach
 from board.rules.melee_seconds.actions7 import gear_problem, items_near
-from board.rules.melee_seconds.plots import THIEVISH
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import general_choices
 
@@ -27,7 +26,7 @@ NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 def _why(state: MSState, f: Fighter, action: str, **fields) -> str | None:
     """Why the figure may not take the action so (None: it may)."""
     try:
-        commands.check(state, Command(do="act", figure=f.name, action=action, **fields))
+        plots.check(state, Command(do="act", figure=f.name, action=action, **fields))
     except Refusal as refusal:
         return refusal.reason
     return None
@@ -50,7 +49,7 @@ def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
         out["Door level unknown (d4)"] = {}
         return out
     if action == "thievish":
-        return dict(THIEVISH)
+        return dict(plots.THIEVISH)
     return general_choices(state, f)
 
 

@@ -6,7 +6,7 @@ from board.footprints import footprint_cells, relative_zone
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from board.rules.kernel.reach import Mover, Step, Where
 from board.rules.melee_seconds.state import Fighter, MSState
-from board.rules.melee_seconds.tables import Weapon
+from board.rules.melee_seconds.sheet import Weapon
 
 
 def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:
@@ -26,9 +26,7 @@ def melee_reach(state: MSState, f: Fighter, name: str | None = None) -> tuple[in
     if name is None and f.ready is None and f.off_hand:
         name = f.off_hand
     w = weapon(state, f, name)
-    if w is None or w.ranged or w.reach == (0, 0):
-        return None
-    return w.reach
+    return None if w is None or w.ranged or w.reach == (0, 0) else w.reach
 
 
 def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
@@ -61,7 +59,8 @@ def step_rule(state: MSState, f: Fighter, charge: str | None = None,
     def allowed(a: Hex, b: Hex) -> bool:
         for o, reach in guards:
             after = distance(f, o, b)
-            if after <= reach and after < distance(f, o, a) and not (o.name == charge and after >= nearest):
+            closer = after <= reach and after < distance(f, o, a)
+            if closer and not (o.name == charge and after >= nearest):
                 return False
         return True
     return allowed
@@ -98,11 +97,8 @@ def face_towards(a: Hex, b: Hex, default: int) -> int:
     """The facing from a towards b (the nearest hex side), or default if they coincide."""
     if a == b:
         return default
-    step = direction_between(a, b)
-    if step is not None:
-        return step
-    line = hex_linedraw(a, b)
-    return direction_between(a, line[1]) if len(line) > 1 else default
+    step = direction_between(a, b)  # else towards the first hex of the line to b
+    return step if step is not None else direction_between(a, hex_linedraw(a, b)[1])
 
 
 def line_clear(state: MSState, a: Hex, b: Hex) -> bool:

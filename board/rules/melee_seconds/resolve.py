@@ -10,12 +10,12 @@ from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.melee_seconds import actions7, reach
-from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, check_victory, give_initiative, hidden, start_round)
+    begin_seconds, carry_on, check_victory, delay, give_initiative, hidden, roll_initiative,
+    start_round)
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -62,7 +62,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
     events += actions7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
-        events += _wound(state, state.figures[name], amount)
+        events += wound(state, state.figures[name], amount)
     for f in state.figures.values():
         # 6.3: closing within Reach needs last second's Successful, unparried, unshielded Attack,
         # and no Successful Attack from that opponent.
@@ -186,8 +186,7 @@ def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) 
     t.full_defensive = False
     if parry:
         t.amr_used += 1
-    n = max(0, t.sheet.amr - t.amr_used)
-    ini = roll_initiative(n, dice, run=state.second)
+    ini = roll_initiative(max(0, t.sheet.amr - t.amr_used), dice, run=state.second)
     return [Event("status", f"{t.name}'s Full Defensive is broken", t.name, {}),
             give_initiative(t, ini, "Initiative for the remaining AMR")]
 
@@ -216,14 +215,14 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.kind == "delay":
         f.initiative = delay(f.initiative, state.second)[0]
         return []
+    params = {**plot.params, "target": plot.target}
     if plot.kind == "cast":
         f.spells_cast += 1
-        spell = state.tables.spells[plot.params["spell"]]
-        f.ongoing = Ongoing("cast", plot.text, spell["seconds"],
-                            params={**plot.params, "target": plot.target})
+        f.ongoing = Ongoing("cast", plot.text, state.tables.spells[params["spell"]]["seconds"],
+                            params=params)
     elif plot.kind == "action":
         amount, unit = actions7.cost(state, f, plot.params["action"])
-        f.ongoing = Ongoing("action", plot.text, amount, unit, dict(plot.params, target=plot.target))
+        f.ongoing = Ongoing("action", plot.text, amount, unit, params)
     elif plot.kind == "thievish":
         f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
     elif plot.kind != "continue":
@@ -284,13 +283,13 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
         r = roll(Dice.parse(spell["damage"]), dice)
         events = [damaged(t.name, r.total, f"{name} strikes {t.name}: {r.total} damage", faces=list(r.faces),
                           by=caster)]
-        return events + _wound(state, t, r.total)
+        return events + wound(state, t, r.total)
     r = roll(Dice.parse(spell["heal"]), dice)
     return [Event("heals", f"{name} heals {t.name} by {t.heal(r.total)}", t.name,
                   {"faces": list(r.faces)})]
 
 
-def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
+def wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
     """Damage taken; unconscious at hits, dead at hits + CO (procedure.yaml's default)."""
     t.damage += amount
     before = t.status

@@ -9,8 +9,7 @@ from board.hexgrid import Hex
 from board.rules.base import Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec
-from board.rules.melee_seconds.tables import Tables
+from board.rules.melee_seconds.sheet import MSFigureSpec, Tables
 
 
 @dataclass(slots=True)
