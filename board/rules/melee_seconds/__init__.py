@@ -9,17 +9,19 @@ from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
+from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.base import Command, Event, Prediction, Refusal, Token
 from board.rules.melee_seconds import menu, plots, reach
 from board.rules.melee_seconds.procedure import Strike, predict
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load, sheet_of
+from board.rules.melee_seconds.sheet import (
+    MSFigureSpec, Options, card, check_figure, load, sheet_of)
 from board.rules.melee_seconds.state import MSState, fighter_from_spec, need
 from board.rules.melee_seconds.resolve import advance, wound
-from board.rules.melee_seconds.turns import check_victory, hidden, shown_general, timeline
+from board.rules.melee_seconds.turns import hidden, shown_general, timeline
 
 
 class MeleeSecondsGM(GM):
-    """GM commands: the common ones (kernel/gm.py), and permitting a change of General Plot (2.5)."""
+    """The common GM commands (kernel/gm.py), and permitting a change of General Plot (2.5)."""
 
     actions = ("place", "damage", "heal", "add", "remove", "allow_change")
     turns = True
@@ -53,7 +55,8 @@ class MeleeSecondsGM(GM):
         return self.victory(state) + advance(state, dice)
 
     def plan_allow_change(self, state, f, command):
-        need(state.phase == "plot", "a General Plot may be changed at the beginning of a second (2.5)")
+        need(state.phase == "plot",
+             "a General Plot may be changed at the beginning of a second (2.5)")
         return {}
 
     def do_allow_change(self, state, f, details, dice):

@@ -192,8 +192,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.items.append(item)
     elif action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
-        heal_dice = state.tables.items[name or "Healing Potion"]["potion"]
-        r = roll(Dice.parse(heal_dice), dice)
+        r = roll(Dice.parse(state.tables.items[name or "Healing Potion"]["potion"]), dice)
         healed = f.heal(r.total)
         if action == "potion_in_hand":
             f.potion_in_hand = False
@@ -201,15 +200,14 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.items.remove(name)
         text, data = f"{f.name} drinks a potion: heals {healed}", {**data, "faces": list(r.faces)}
     elif action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round"):
-        kind = "flash" if action.startswith("flash") else "tanglefoot"
-        item = "Flash Pellet" if kind == "flash" else "Tanglefoot Pill"
+        kind, item, shout = ("flash", "Flash Pellet", "Flash!") if action.startswith("flash") \
+            else ("tanglefoot", "Tanglefoot Pill", "Tangle!")
         if item in f.items:
             f.items.remove(item)
         if f.ready == item:
             f.ready = None
         t = state.figures[p["target"]]
         state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
-        shout = "Flash!" if kind == "flash" else "Tangle!"
         text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
     elif action == "hack_free":
         f.entangled = False

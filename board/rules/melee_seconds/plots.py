@@ -7,14 +7,14 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.actions7 import plan_action
 from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
-    check_general, check_victory, delay, give_initiative, hidden, parts, roll_initiative,
-    state_general)
+    check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
 
 PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
          "cast", "thievish")

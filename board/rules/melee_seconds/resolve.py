@@ -4,18 +4,19 @@ shields and damage, then actions, spells and Initiative spent."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import takewhile
 
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, damaged, moved
+from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import actions7, reach
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, check_victory, delay, give_initiative, hidden, roll_initiative,
-    start_round)
+    begin_seconds, carry_on, delay, give_initiative, hidden, roll_initiative, start_round)
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -83,11 +84,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     def fits(h: Hex, facing: int) -> bool:  # every cell of the footprint, not only the anchor
         return state.battle.why_not_stand(f.size, h, facing, occupied) is None
 
-    walked = []
-    for h in f.plot.path:
-        if not fits(h, f.facing):
-            break
-        walked.append(h)
+    walked = list(takewhile(lambda h: fits(h, f.facing), f.plot.path))
     facing = f.facing
     if not f.plot.path and f.plot.facing is not None:
         facing = f.plot.facing  # a turn in place

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
 from board.rules.base import Event
-from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import MSState, continue_plot, need, needs_plot
 
