@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, get_args
 
 from board.dice import DiceSource
@@ -86,42 +87,38 @@ class WarriorWizard(Rules):
         infos = open_actions(state, f)
         if state.active != figure:
             infos = [i for i in infos if i.id in OUT_OF_TURN and not f.turn.acted]
-        out = []
-        for info in infos:
-            if info.needs == "target" and info.enabled:
-                targets = tuple(targets_for(state, f, info.id))
-                info = ActionInfo(info.id, info.label, info.phase, bool(targets),
-                                  None if targets else "no valid target in reach", info.needs, targets,
-                                  line_of_fire=info.line_of_fire, **self._settings(state, f, info.id))
-            elif info.needs == "weapon":
-                spare = tuple(w for w in f.weapons if w != f.ready)
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
-                                  info.needs, choices=spare)
-            elif info.needs == "choice" and info.id == "drop":
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
-                                  info.needs, choices=("prone", "kneeling"),
-                                  choice_params={p: {"posture": p} for p in ("prone", "kneeling")})
-            elif info.needs == "choice" and info.id == "drop_pickup":
-                sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
-                if f.shield:
-                    sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
-                for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
-                    sets[f"Pick up {item}"] = {"pick_up": [item]}
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled and bool(sets), info.reason,
-                                  info.needs, choices=tuple(sets), choice_params=sets)
-            elif info.needs == "hex" and info.enabled:
-                hexes = {h: (h,) for h in hex_neighbors(f.hex)
-                         if self.legal(state, Command(do="act", figure=f.name, action=info.id,
-                                                       to=(h.q, h.r)))}
-                info = ActionInfo(info.id, info.label, info.phase, bool(hexes),
-                                  None if hexes else "no free hex outside the threat zone",
-                                  info.needs, hexes=hexes)
-            out.append(info)
-        return out
+        return [self._offer(state, f, info) for info in infos]
+
+    def _offer(self, state: WWState, f, info: ActionInfo) -> ActionInfo:
+        """An action with what the board asks for it: targets, weapons, choices or hexes."""
+        if info.needs == "target" and info.enabled:
+            targets = tuple(targets_for(state, f, info.id))
+            return replace(info, enabled=bool(targets), targets=targets,
+                           reason=None if targets else "no valid target in reach",
+                           **self._settings(state, f, info.id))
+        if info.needs == "weapon":
+            return replace(info, choices=tuple(w for w in f.weapons if w != f.ready))
+        if info.id == "drop":
+            postures = {p: {"posture": p} for p in ("prone", "kneeling")}
+            return replace(info, choices=tuple(postures), choice_params=postures)
+        if info.id == "drop_pickup":
+            sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
+            if f.shield:
+                sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
+            for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
+                sets[f"Pick up {item}"] = {"pick_up": [item]}
+            return replace(info, enabled=info.enabled and bool(sets), choices=tuple(sets),
+                           choice_params=sets)
+        if info.needs == "hex" and info.enabled:
+            hexes = {h: (h,) for h in hex_neighbors(f.hex)
+                     if self.legal(state, Command(do="act", figure=f.name, action=info.id,
+                                                   to=(h.q, h.r)))}
+            return replace(info, enabled=bool(hexes), hexes=hexes,
+                           reason=None if hexes else "no free hex outside the threat zone")
+        return info
 
     def _settings(self, state: WWState, f, action: str) -> dict[str, dict]:
-        """Settings of an aimed action (maneuvers and extra damage for melee, the spell to cast)
-        as ActionInfo's options and option_words."""
+        """An aimed action's settings (maneuvers, extra damage, spell) as options and words."""
         if action == "cast":
             return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):

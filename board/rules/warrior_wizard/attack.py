@@ -37,7 +37,6 @@ class AttackPlan:
     set_vs_charge: bool = False  # a set pole arm striking a charger
     disengage_penalty: int = 0
     spell_dice: Dice | None = None
-    burning: bool = False
 
 
 def distance(a: FigureState, b: FigureState) -> int:
@@ -64,11 +63,8 @@ def max_extra_damage(attacker: FigureState, weapon: Weapon | None) -> int:
 
 
 def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> tuple[list[Hex], list[str]]:
-    """The hexes a missile passes (ends excluded) and the figures in them, nearest first.
-
-    Of the two lines along a hex edge, the one with fewer figures in the way is taken.
-    Raise Refusal when a wall blocks both.
-    """
+    """The hexes a missile passes (ends excluded) and the figures in them, nearest first; of two
+    lines along a hex edge, the one with fewer figures in the way. Refusal if walls block both."""
     start = min(attacker.cells, key=lambda c: min(hex_distance(c, t) for t in target.cells))
     end = min(target.cells, key=lambda c: hex_distance(start, c))
     best = None

@@ -39,8 +39,7 @@ GLYPHS = {"Knives": "knife", "Swords": "blade", "Axe/Mace/Hammer": "axe", "Pole 
 
 
 def glyph_of(state: WWState, f: FigureState) -> str:
-    """What the token shows: a beast for a big figure, magic for an unarmed caster, else the
-    weapon in hand's kind."""
+    """The token's glyph: a beast, magic (an unarmed caster) or the kind of weapon in hand."""
     if f.size >= 3:
         return "beast"
     row = weapon(state, f.ready)

@@ -17,11 +17,6 @@ from board.rules.warrior_wizard.stats import load_kg
 from board.rules.warrior_wizard.turns import advance, check_victory
 
 
-def ranged_targets(state: WWState, f: FigureState) -> list[str]:
-    """Figures f can shoot or throw at now: in its front, with a line of fire."""
-    return in_sight(state, f)
-
-
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
     """Valid targets of an action for f (for menus and for checking commands)."""
     if action in ("attack", "charge_attack"):
@@ -29,9 +24,9 @@ def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
     if action == "attack_hth":
         return melee_targets(state, f, hth=True)
     if action == "shoot":
-        return ranged_targets(state, f)
+        return in_sight(state, f)
     if action == "shoot_charger":
-        return [n for n in ranged_targets(state, f) if f.name in state.figures[n].turn.charged]
+        return [n for n in in_sight(state, f) if f.name in state.figures[n].turn.charged]
     if action in ("cast", "disbelieve"):
         return spells.targets(state, f, action)
     return []
@@ -44,9 +39,8 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     if command.target not in state.figures:
         raise Refusal(f'no figure named "{command.target}"')
     if command.target not in valid:
-        raise Refusal(f"{command.target} is not a valid target for {f.name} "
-                      f"({'not in front, out of reach or no line of fire'}); valid: "
-                      f"{', '.join(valid) or 'none'}")
+        raise Refusal(f"{command.target} is not a valid target for {f.name} (not in front, out of "
+                      f"reach or no line of fire); valid: {', '.join(valid) or 'none'}")
     return state.figures[command.target]
 
 

@@ -3,8 +3,6 @@ of a path through fire (a figure pushed back may land in flames: the damage loop
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from board.dice import Dice, DiceSource, check, roll
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
@@ -13,37 +11,24 @@ from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against
 
-KINDS = ("damaging", "bludgeoning", "stunning", "shock")
 
-
-@dataclass(frozen=True)
-class Split:
-    """Damage after armor, as lethal and nonlethal points."""
-
-    lethal: int
-    nonlethal: int
-
-    @property
-    def total(self) -> int:
-        return self.lethal + self.nonlethal
-
-
-def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool) -> Split:
-    """What gets through armor, by the Optional Nonlethal Damage Rule when it is on.
+def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool
+                 ) -> tuple[int, int]:
+    """What gets through armor as (lethal, nonlethal), by the Optional Nonlethal Damage Rule.
 
     "Bludgeoning, which do 1/3 of their damage as Lethal and 2/3 as Nonlethal" (lethal
     rounded down); "Armor stops Lethal damage first"; "Cloth/Padded Armor stops 1 Lethal and
     2 Nonlethal, and is assumed to be worn under all other armor types".
     """
     if not nonlethal_rule:
-        return Split(max(0, raw - armor), 0)
+        return max(0, raw - armor), 0
     lethal, nonlethal = {
         "damaging": (raw, 0), "stunning": (0, raw),
         "bludgeoning": (raw // 3, raw - raw // 3), "shock": (raw, raw),
     }[kind]
     stop_lethal = min(lethal, armor)
     stop_nonlethal = (armor - stop_lethal) + (2 if body_armor else 0)
-    return Split(lethal - stop_lethal, max(0, nonlethal - stop_nonlethal))
+    return lethal - stop_lethal, max(0, nonlethal - stop_nonlethal)
 
 
 def update_status(state: WWState, f: FigureState) -> list[Event]:
@@ -71,22 +56,22 @@ def update_status(state: WWState, f: FigureState) -> list[Event]:
 def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice: DiceSource,
                 kind: str = "damaging", attacker: FigureState | None = None) -> list[Event]:
     """Apply a hit of raw damage against armor; falls and status follow."""
-    body = bool(target.armor)
-    split = split_damage(raw, armor, kind, state.options.nonlethal_damage, body)
-    target.lethal += split.lethal
-    target.nonlethal += split.nonlethal
+    lethal, nonlethal = split_damage(raw, armor, kind, state.options.nonlethal_damage,
+                                     bool(target.armor))
+    total = lethal + nonlethal
+    target.lethal += lethal
+    target.nonlethal += nonlethal
     record = target.turn
     record.damage_before_armor += raw
-    record.damage_after_armor += split.total
-    if split.total:
-        record.spoiled = True
-    events = [damaged(target.name, split.total, f"{target.name} takes {split.total} damage"
+    record.damage_after_armor += total
+    record.spoiled = record.spoiled or total > 0
+    events = [damaged(target.name, total, f"{target.name} takes {total} damage"
                       + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
-                      raw=raw, armor=armor, lethal=split.lethal, nonlethal=split.nonlethal,
+                      raw=raw, armor=armor, lethal=lethal, nonlethal=nonlethal,
                       st=target.effective_st, st_max=target.st)]
     events += update_status(state, target)
     if target.status == "ok":
-        events += _falls(state, target, dice, attacker, raw, split.total)
+        events += _falls(state, target, dice, attacker, raw, total)
     return events
 
 

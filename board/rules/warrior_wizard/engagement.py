@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil
 
-from board.footprints import footprint_cells, threat_zone
+from board.footprints import threat_zone
 from board.hexgrid import Hex
 from board.rules.warrior_wizard.state import FigureState, WWState
 
@@ -45,32 +45,24 @@ def _hold(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
 
 
 def engagers_needed(size: int) -> int:
-    """Hexes of engaging figures needed to Engage a figure of this size.
-
-    "a normal human (one hex) is unable to, by himself, Engage a dragon (seven hexes or
-    more)": one hex of engager per four hexes of target, rounded up (7 hexes need 2).
-    """
+    """Hexes of engaging figures needed to Engage a figure of this size: "a normal human
+    (one hex) is unable to, by himself, Engage a dragon (seven hexes or more)": one hex of
+    engager per four hexes of target, rounded up (7 hexes need 2)."""
     return ceil(size / 4)
 
 
-def engagers_at(state: WWState, f: FigureState, anchor: Hex, facing: int) -> list[str]:
-    """Who would Engage f if it stood at anchor with that facing (its own facing aside)."""
-    cells = set(footprint_cells(f.size, anchor, facing))
+def engagers(state: WWState, f: FigureState) -> list[str]:
+    """The figures Engaging f now ("in another character's Threat Zone")."""
+    cells = set(f.cells)
     found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]
 
 
-def engagers(state: WWState, f: FigureState) -> list[str]:
-    """The figures Engaging f now ("in another character's Threat Zone")."""
-    return engagers_at(state, f, f.hex, f.facing)
-
-
 def all_engagers(state: WWState) -> dict[str, list[str]]:
-    """engagers() of every figure at once (none for a figure that is down), in time linear in
-    the figures: each threatened hex is indexed once, instead of every figure scanning every
-    enemy's zone."""
+    """engagers() of every figure at once (none for a figure that is down), each threatened hex
+    indexed once: time linear in the figures."""
     threats: dict[Hex, list[FigureState]] = {}
     for g in state.figures.values():
         for cell in hold_of(g):  # its own hex too: a brawl
@@ -84,8 +76,3 @@ def all_engagers(state: WWState) -> dict[str, list[str]]:
         enough = sum(g.size for g in found.values()) >= engagers_needed(f.size)
         out[f.name] = sorted(found) if found and enough else []
     return out
-
-
-def engaged(state: WWState, f: FigureState) -> bool:
-    """Whether f is Engaged now."""
-    return bool(engagers(state, f))

@@ -18,15 +18,10 @@ FATIGUE_EVERY = 2 * 60 // TURN_SECONDS  # "-1 STR every 2 minutes": 24 turns
 FATIGUE_FOR = 10 * 60 // TURN_SECONDS  # "Max of 10 minutes": 120 turns, 5 points at most
 
 
-def max_lift_kg(st: int) -> int:
-    """"STR squared in kg: Maximum lift"."""
-    return st * st
-
-
 def over_max_lift(st: int, kg: float) -> str | None:
-    """Why a load is refused (more than the maximum lift), or None."""
-    if kg > max_lift_kg(st):
-        return f"{kg:g} kg is more than ST {st} can lift (ST squared: {max_lift_kg(st)} kg)"
+    """Why a load is refused (more than the maximum lift, "STR squared in kg"), or None."""
+    if kg > st * st:
+        return f"{kg:g} kg is more than ST {st} can lift (ST squared: {st * st} kg)"
     return None
 
 
@@ -45,19 +40,14 @@ def lift_check(state: WWState, f: FigureState, dice: DiceSource) -> tuple[bool, 
                                   "success": result.success})
 
 
-def in_fatigue_band(state: WWState, f: FigureState) -> bool:
-    """Whether f carries more than 5x and at most 7x STR."""
-    return 5 * f.st < load_kg(state, f) <= 7 * f.st
-
-
 def end_of_turn(state: WWState) -> list[Event]:
-    """Each turn in the 5-7x band counts; every 24th costs 1 ST, for 10 minutes at most.
-
-    Fatigue is spent Strength, like a spell's cost: nonlethal under the Optional Nonlethal
-    Damage Rule, lethal without it; no armor, no fall."""
+    """Each turn in the 5-7x band counts; every 24th costs 1 ST, for 10 minutes at most. Fatigue
+    is spent Strength, like a spell's cost: nonlethal under the Optional Nonlethal Damage Rule,
+    lethal without it; no armor, no fall."""
     events: list[Event] = []
     for f in state.figures.values():
-        if not f.up or not in_fatigue_band(state, f) or f.burdened_turns >= FATIGUE_FOR:
+        burdened = 5 * f.st < load_kg(state, f) <= 7 * f.st  # in the 5-7x STR band
+        if not f.up or not burdened or f.burdened_turns >= FATIGUE_FOR:
             continue
         f.burdened_turns += 1
         if f.burdened_turns % FATIGUE_EVERY:

@@ -16,7 +16,6 @@ from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
-ENGAGED_MOVES = ("shift",)
 LABELS = {
     "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
     "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
@@ -115,8 +114,7 @@ class Board:
 
 
 def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:
-    """Hexes reachable within limit hexes, each with a shortest path, and the hexes where
-    the move must stop because the figure becomes Engaged there."""
+    """Hexes within limit, each with a shortest path, and where the move stops (Engaged)."""
     board = board or Board(state, f)
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
                  stop=board.stop_rule()).reach()

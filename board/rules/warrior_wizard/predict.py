@@ -41,10 +41,10 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
     taken_dist: dict[int, Fraction] = {}
     for raw, p in raw_dist.items():
         raw *= multiplier
-        split = split_damage(raw, armor, kind, nonlethal_rule, bool(t.armor))
-        taken = split.total
+        lethal, nonlethal = split_damage(raw, armor, kind, nonlethal_rule, bool(t.armor))
+        taken = lethal + nonlethal
         taken_dist[taken] = taken_dist.get(taken, Fraction(0)) + p
-        lethal, total = t.lethal + split.lethal, t.damage + taken
+        lethal, total = t.lethal + lethal, t.damage + taken
         if nonlethal_rule:
             dead, out = lethal >= t.st, total >= t.st
         else:

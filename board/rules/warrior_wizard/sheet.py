@@ -1,7 +1,5 @@
-"""The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands.
-
-check_figure is what a map file gets (and the editor's refusals); strength_penalties is what the
-editor's form says but allows."""
+"""The Warrior & Wizard figure sheet checked against the tables: weapons, armor, spells, hands
+(check_figure refuses; strength_penalties only warns)."""
 
 from __future__ import annotations
 
@@ -123,8 +121,7 @@ def strength_penalties(spec: FigureSpec) -> list[str]:
 
 
 def sheet_choices() -> dict[str, tuple[str, ...] | str]:
-    """The editor's drop-downs: table names for gear and spells; the ready weapon among those
-    carried."""
+    """The editor's drop-downs: table names for gear and spells, the ready one of those carried."""
     tables = load_tables()
     armor = {kind: ("none", *(a.name for a in tables.armor.values() if a.kind == kind)) for kind in ("body", "shield")}
     return {"weapons": tuple(tables.weapons), "spells": tuple(load_spells().spells), "armor": armor["body"],

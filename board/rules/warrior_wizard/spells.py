@@ -1,8 +1,5 @@
-"""Spells: the catalogue, casting, ending spells and disbelieving illusions (upkeep: upkeep.py).
-
-The rule text defines no spells; the catalogue (assets/tables/warrior-wizard/spells.yaml)
-is GM data. The readings taken here are listed in docs/rules-notes.md.
-"""
+"""Spells: casting, ending spells and disbelieving illusions (upkeep: upkeep.py). The rule text
+defines no spells; the catalogue (spells.yaml) is GM data; readings in docs/rules-notes.md."""
 
 from __future__ import annotations
 
@@ -17,7 +14,7 @@ from board.rules.warrior_wizard.damage import update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
 from board.rules.kernel.names import UnknownName
-from board.rules.warrior_wizard.tables import Spell, SpellCatalogue, load_spells
+from board.rules.warrior_wizard.tables import Spell, load_spells
 
 
 @dataclass(frozen=True)
@@ -30,17 +27,12 @@ class SpellPlan:
     at: Hex | None = None  # where an illusion appears
 
 
-def catalogue() -> SpellCatalogue:
-    """The spell catalogue (GM data)."""
-    return load_spells()
-
-
 def known(f: FigureState) -> list[Spell]:
     """The catalogue entries of the spells f knows (unknown names skipped)."""
     out = []
     for name in f.spells:
         try:
-            out.append(catalogue().spell(name))
+            out.append(load_spells().spell(name))
         except UnknownName:
             continue
     return out
@@ -58,10 +50,8 @@ def spell_targets(state: WWState, f: FigureState, spell: Spell) -> list[str]:
 
 
 def disbelief_targets(state: WWState, f: FigureState) -> list[str]:
-    """Figures f may try to disbelieve: any living figure of another team.
-
-    Every one is offered, not only the illusions, so the menu does not give them away.
-    """
+    """Figures f may try to disbelieve: any living figure of another team (not only the
+    illusions, so that the menu does not give them away)."""
     return [g.name for g in state.figures.values() if g.team != f.team and g.status != "dead"]
 
 
@@ -85,7 +75,7 @@ def _chosen_spell(f: FigureState, command: Command) -> Spell:
             raise Refusal(f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")
         name = f.spells[0]
     try:
-        spell = catalogue().spell(str(name))
+        spell = load_spells().spell(str(name))
     except UnknownName as error:
         raise Refusal(str(error)) from None
     if spell.name.casefold() not in {s.casefold() for s in f.spells}:
@@ -112,7 +102,7 @@ def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
     t = state.figures[target]
     if spell.kind == "thrown":
         return SpellPlan(target, spell, attack=AttackPlan(
-            f.name, target, None, "spell", spell_dice=spell.dice, burning=spell.burning))
+            f.name, target, None, "spell", spell_dice=spell.dice))
     if spell.kind == "condition":
         if any(s.name == spell.name and s.target == target for s in state.spells):
             raise Refusal(f"{target} is already under {spell.name}")

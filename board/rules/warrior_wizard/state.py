@@ -128,8 +128,7 @@ class WWState(Fight[FigureState]):
 
     @property
     def active(self) -> str | None:
-        """The figure whose turn it is in this phase (an engager choosing whether to strike
-        a disengaging figure comes first)."""
+        """Who acts now in this phase (an engager choosing to strike a disengager comes first)."""
         if self.disengage is not None and self.disengage.waiting:
             return self.disengage.waiting[0]
         return self.queue[0] if self.queue else None

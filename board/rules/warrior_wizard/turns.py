@@ -66,8 +66,7 @@ def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
 
 
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, then the movement phase (upkeep is each caster's
-    choice on his turn, before he moves)."""
+    """Begin the next turn: initiative, then the movement phase."""
     state.turn += 1
     for f in state.figures.values():
         f.turn = TurnRecord()

@@ -66,9 +66,8 @@ def lapse_unkept(state: WWState, f: FigureState) -> list[Event]:
 
 
 def start_of_turn(state: WWState) -> list[Event]:
-    """Illusions struck down last turn vanish; spells of a caster who is down lapse.
-
-    A caster who is down cannot announce upkeep; the others choose on their turn."""
+    """Illusions struck down last turn vanish; spells of a caster who is down (who cannot
+    announce upkeep) lapse."""
     events: list[Event] = []
     for g in list(state.figures.values()):
         if g.illusion and g.status != "ok":
@@ -81,8 +80,7 @@ def start_of_turn(state: WWState) -> list[Event]:
 
 
 def end_of_movement(state: WWState) -> list[Event]:
-    """Spells still up for upkeep when the movement phase ends (their caster went down
-    before his turn) fail."""
+    """Spells still up for upkeep when movement ends (their caster went down first) fail."""
     events: list[Event] = []
     for f in list(state.figures.values()):
         events += lapse_unkept(state, f)
