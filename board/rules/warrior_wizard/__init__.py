@@ -12,15 +12,12 @@ from board.rules.base import ActionInfo, Command, Event, Prediction, Token
 from board.rules.kernel.rules import Rules, concrete
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
-from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
-from board.rules.warrior_wizard.card import card as figure_card, glyph_of
+from board.rules.warrior_wizard.spec import FigureSpec, Options
+from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
+from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
-from board.rules.warrior_wizard.engagement import all_engagers, zone_of
-from board.rules.warrior_wizard.options import Options
-from board.rules.warrior_wizard.predict import predict_attack
+from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import check_victory, start_turn
@@ -46,22 +43,22 @@ class WarriorWizard(Rules):
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
     sheet_type, options_type = FigureSpec, Options
-    sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
-        shared = brawl.shared_hexes(state)
+        shared = shared_hexes(state)
         engaged_by = all_engagers(state)
-        for f in state.figures.values():
-            by = engaged_by[f.name]
+        for f in state.figures.values():  # all_engagers(): each list sorted
             out[f.name] = Token(
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
                 facing=f.facing, status=f.status, posture=f.posture,
                 meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
-                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
-                shares_hex=f.size == 1 and f.hex in shared, glyph=glyph_of(state, f))
+                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)),
+                engaged_with=tuple(engaged_by[f.name]), shares_hex=f.size == 1 and f.hex in shared,
+                glyph=sheet.glyph_of(state, f))
         return out
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
@@ -145,11 +142,11 @@ class WarriorWizard(Rules):
         figures = {}
         engaged_by = all_engagers(state)
         for f in state.figures.values():
-            by = engaged_by[f.name]
+            by = engaged_by[f.name]  # sorted
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "st": f.effective_st,
                 "adj_dx": adj_dx(state, f), "posture": f.posture, "status": f.status,
-                "engaged": bool(by), "engaged_with": sorted(by),
+                "engaged": bool(by), "engaged_with": by,
                 "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
             }
         return {"turn": state.turn, "phase": state.phase, "figures": figures}

@@ -194,14 +194,6 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
     return tuple(lists)
 
 
-def find(action_id: str, lists: tuple[str, ...]) -> CombatAction | None:
-    """The action of that id in the lists open, if any."""
-    for action in ACTIONS:
-        if action.id == action_id and set(action.lists) & set(lists):
-            return action
-    return None
-
-
 def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
     """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
     ids = {a.id for a in ACTIONS}
@@ -209,7 +201,7 @@ def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction
         raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
                       + ", ".join(sorted(ids)))
     lists = lists_open(state, f)
-    action = find(command.action, lists)
+    action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)), None)
     if action is None:
         which = "Engaged" if "engaged" in lists else "Disengaged"
         raise Refusal(f"{which}: {f.name} cannot {command.action.replace('_', ' ')} "

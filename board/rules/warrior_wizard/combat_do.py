@@ -10,10 +10,9 @@ from board.rules.warrior_wizard.attack import (
     MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
-from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import load_kg
+from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance, check_victory
 
 
@@ -295,18 +294,10 @@ def _drop_pickup(state, f, command, details, dice):
     return events
 
 
-def _disengage(state, f, command, details, dice):
-    return disengage.start(state, f, command, details["to"], dice)
-
-
-def _cast(state, f, command, details, dice):
-    return spells.apply(state, f, command, details["spell"], dice)
-
-
 _HANDLERS = {
     "stand_up": _stand_up, "dodge": _stance, "defend": _stance,
     "set_pole": _stance, "attack": _attack, "charge_attack": _attack, "attack_hth": _attack,
     "shoot": _attack, "shoot_charger": _attack, "ready": _ready, "switch": _ready,
-    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": _disengage,
-    "cast": _cast, "disbelieve": _cast,
+    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": disengage.start,
+    "cast": spells.apply, "disbelieve": spells.apply,
 }

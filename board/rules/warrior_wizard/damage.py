@@ -1,5 +1,6 @@
-"""Taking damage: armor, Effective Strength, unconsciousness, death, falling down, and the burns
-of a path through fire (a figure pushed back may land in flames: the damage loops back here)."""
+"""Taking damage: armor, Effective Strength, unconsciousness, death, falling down, the burns of a
+path through fire (a figure pushed back may land in flames: the damage loops back here), recovery
+and the fatigue of heavy loads."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import adj_dx, armor_against
+from board.rules.warrior_wizard.stats import adj_dx, armor_against, load_kg
 
 
 def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool
@@ -198,4 +199,34 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         if sleeping and can_wake(state, f):
             f.status = "ok"
             events.append(Event("wakes", f"{f.name} regains consciousness", f.name))
+    return events
+
+
+TURN_SECONDS = 5  # the text gives no turn length: an assumption (docs/rules-notes.md)
+FATIGUE_EVERY = 2 * 60 // TURN_SECONDS  # "-1 STR every 2 minutes": 24 turns
+FATIGUE_FOR = 10 * 60 // TURN_SECONDS  # "Max of 10 minutes": 120 turns, 5 points at most
+
+
+def fatigue(state: WWState) -> list[Event]:
+    """Heavy loads: "5-7x STR in kg: -6 to Movement. -1 STR every 2 minutes (nonlethal/fatigue).
+    Max of 10 minutes." Each turn in the band counts; every 24th costs 1 ST, for 10 minutes at
+    most. Fatigue is spent Strength, like a spell's cost: nonlethal under the Optional Nonlethal
+    Damage Rule, lethal without it; no armor, no fall."""
+    events: list[Event] = []
+    for f in state.figures.values():
+        burdened = 5 * f.st < load_kg(state, f) <= 7 * f.st  # in the 5-7x STR band
+        if not f.up or not burdened or f.burdened_turns >= FATIGUE_FOR:
+            continue
+        f.burdened_turns += 1
+        if f.burdened_turns % FATIGUE_EVERY:
+            continue
+        if state.options.nonlethal_damage:
+            f.nonlethal += 1
+        else:
+            f.lethal += 1
+        minutes = f.burdened_turns * TURN_SECONDS // 60
+        events.append(Event("fatigue", f"{f.name} tires under his load: -1 ST ({minutes} minutes "
+                                       "carrying 5-7x his ST)", f.name,
+                            {"minutes": minutes, "st": f.effective_st}))
+        events += update_status(state, f)
     return events

@@ -68,7 +68,7 @@ class FigureState(Placed):
     illusion: bool = False
     surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
-    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, load.py)
+    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, damage.py)
     flaming: str | None = None  # the weapon (or arrows) he has set on fire: +2 damage
     turn: TurnRecord = field(default_factory=TurnRecord)
 
