@@ -142,9 +142,8 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     d = distance(a, t)
     if plan.mode == "melee" and weapon is not None and weapon.lengths == ("short",) and d >= 1:
         mods.append(("Short weapon into the next hex", -1))
-    if plan.mode == "thrown" or plan.mode == "spell":
-        if d > 1:
-            mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
+    if plan.mode in ("thrown", "spell") and d > 1:
+        mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
     if plan.mode == "missile":
         # "no penalty against targets in the same multihex or up to two away, -1 for 3 to 4
         # multihexes, -2 for 5 to 6": -1 per six hexes beyond the first six.

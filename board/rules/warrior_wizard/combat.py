@@ -201,7 +201,8 @@ def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction
         raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
                       + ", ".join(sorted(ids)))
     lists = lists_open(state, f)
-    action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)), None)
+    action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)),
+                  None)
     if action is None:
         which = "Engaged" if "engaged" in lists else "Disengaged"
         raise Refusal(f"{which}: {f.name} cannot {command.action.replace('_', ' ')} "

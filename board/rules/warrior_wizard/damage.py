@@ -54,6 +54,15 @@ def update_status(state: WWState, f: FigureState) -> list[Event]:
     return []
 
 
+def spend_st(state: WWState, f: FigureState, amount: int) -> None:
+    """Strength spent, not a blow (a spell's cost, fatigue): nonlethal under the Optional
+    Nonlethal Damage Rule, lethal without it."""
+    if state.options.nonlethal_damage:
+        f.nonlethal += amount
+    else:
+        f.lethal += amount
+
+
 def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice: DiceSource,
                 kind: str = "damaging", attacker: FigureState | None = None) -> list[Event]:
     """Apply a hit of raw damage against armor; falls and status follow."""
@@ -220,10 +229,7 @@ def fatigue(state: WWState) -> list[Event]:
         f.burdened_turns += 1
         if f.burdened_turns % FATIGUE_EVERY:
             continue
-        if state.options.nonlethal_damage:
-            f.nonlethal += 1
-        else:
-            f.lethal += 1
+        spend_st(state, f, 1)
         minutes = f.burdened_turns * TURN_SECONDS // 60
         events.append(Event("fatigue", f"{f.name} tires under his load: -1 ST ({minutes} minutes "
                                        "carrying 5-7x his ST)", f.name,

@@ -10,7 +10,7 @@ from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
-from board.rules.warrior_wizard.damage import update_status
+from board.rules.warrior_wizard.damage import spend_st, update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
 from board.rules.kernel.names import UnknownName
@@ -167,13 +167,10 @@ def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
     no armor, no fall, no -2 DEX for 5+ damage."""
     if amount <= 0:
         return []
-    nonlethal = state.options.nonlethal_damage
-    if nonlethal:
-        f.nonlethal += amount
-    else:
-        f.lethal += amount
+    spend_st(state, f, amount)
     events = [Event("spell_cost", f"{f.name} spends {amount} ST {what}", f.name,
-                    {"amount": amount, "nonlethal": nonlethal, "st": f.effective_st}, tone="magic")]
+                    {"amount": amount, "nonlethal": state.options.nonlethal_damage,
+                     "st": f.effective_st}, tone="magic")]
     return events + update_status(state, f)
 
 

@@ -35,10 +35,8 @@ def at_max_lift(state: WWState, f: FigureState) -> bool:
 
 def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
     """Every standing penalty to Effective DEX, with its reason."""
-    out = []
-    for piece in (_piece(state, f.armor), _piece(state, f.shield)):
-        if piece and piece.dex_penalty:
-            out.append((piece.name, piece.dex_penalty))
+    pieces = (_piece(state, f.armor), _piece(state, f.shield))
+    out = [(piece.name, piece.dex_penalty) for piece in pieces if piece and piece.dex_penalty]
     if f.backpack:
         out.append(("Full Backpack", state.tables.armor_piece("Full Backpack").dex_penalty))
     enc = state.tables.encumbrance_row(load_kg(state, f), f.st).dex

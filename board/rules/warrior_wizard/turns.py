@@ -50,11 +50,6 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
                                             "rolls": {n: r for n, r in rolls.items() if r}})]
 
 
-def movement_queue(state: WWState) -> list[str]:
-    """Initiative order, except that in a chase "the character ahead always moves first"."""
-    return chase_order([name for name in state.order if state.figures[name].up], state.chases)
-
-
 def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
     """The queue with each quarry moved just before its pursuer, if it came after him."""
     queue = list(queue)
@@ -75,7 +70,9 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events += fire.start_of_turn(state, dice)
     events += spells.start_of_turn(state)
     state.phase = "movement"
-    state.queue = movement_queue(state)
+    # Initiative order, except that in a chase "the character ahead always moves first".
+    up = [name for name in state.order if state.figures[name].up]
+    state.queue = chase_order(up, state.chases)
     return events + check_victory(state)
 
 
