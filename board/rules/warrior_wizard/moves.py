@@ -206,7 +206,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
-                        engaged_with=list(board.engagers(f.hex, f.facing))))
+                        engaged_with=sorted(board.engagers(f.hex, f.facing))))
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
