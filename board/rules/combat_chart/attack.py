@@ -1,4 +1,5 @@
-"""A physical attack: Attack Rank against Defense Rank on the chart, 3d6, criticals, damage."""
+"""A physical attack: Attack Rank against Defense Rank on the chart, 3d6, damage, and what the
+critical hit and critical miss tables do (assets/tables/combat-chart/crits.yaml)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ from dataclasses import dataclass
 from board.dice import DiceSource, roll, roll_dice
 from board.rules.base import Event, Refusal
 from board.rules.kernel.events import damaged
-from board.rules.combat_chart import crits
 from board.rules.combat_chart.state import CCState, Effect, Fig
 from board.rules.combat_chart.stats import (attack_rank, defense_rank, line_of_fire, total,
                                             weapon_of, why_not_target)
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
-from board.rules.combat_chart.turns import hurt
+from board.rules.combat_chart.turns import attribute_roll, hurt
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"
 
@@ -40,7 +40,8 @@ class AttackPlan:
 
 def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
                 aim: bool = False) -> AttackPlan:
-    """Check an attack and work out both ranks and the chart's cell; Refusal if it cannot be made."""
+    """Check an attack's target and work out both ranks and the chart's cell (acts.why_not has
+    checked the weapon: loaded, not with a shield on the arm)."""
     t = state.figures.get(target_name or "")
     if t is None:
         raise Refusal(f'no figure named "{target_name}" to attack' if target_name else "choose a target")
@@ -48,10 +49,6 @@ def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str |
     why = why_not_target(state, f, t, weapon)
     if why:
         raise Refusal(why)
-    if weapon.reload and weapon.name in f.unloaded:
-        raise Refusal(f"the {weapon.name} is not loaded: loading it is a short action")
-    if f.shield_on and weapon.bars_shield:
-        raise Refusal(f"shields cannot be used at the same time as a {weapon.name}")
     if maneuver is not None and maneuver not in state.tables.maneuvers:
         raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: '
                       + ", ".join(state.tables.maneuvers))
@@ -108,8 +105,8 @@ def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dic
         entry = state.tables.crits["critical_hit"][crit]
         events.append(Event("critical", f"Critical hit ({crit}): {entry['text']}", f.name,
                             {"table": "critical_hit", "result": crit}))
-        amount = crits.critical_damage(entry, amount)
-        events += crits.on_target(state, entry, t, dice)
+        amount = critical_damage(entry, amount)
+        events += on_target(state, entry, t, dice)
     events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
     return events + hurt(state, t, amount)
 
@@ -135,7 +132,7 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
         entry = state.tables.crits[table][crit]
         events.append(Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name,
                             {"table": table, "result": crit}))
-        events += crits.on_attacker(state, entry, f)
+        events += on_attacker(state, entry, f)
     return events
 
 
@@ -150,3 +147,71 @@ def _after_attack(state: CCState, plan: AttackPlan, f: Fig) -> None:
             f.effects.append(Effect(plan.maneuver, dv=m["dv"], rounds=1))  # the rest of the round
         if m.get("initiative"):
             f.effects.append(Effect(plan.maneuver, initiative=m["initiative"], rounds=2))  # next round
+
+
+def critical_damage(entry: dict, amount: int) -> int:
+    """The damage after a critical hit's "+1 damage", "double (x2)" or "triple (x3)"."""
+    if entry["effect"] == "plus_damage":
+        return amount + entry["value"]
+    if entry["effect"] == "times":
+        return amount * entry["value"]
+    return amount
+
+
+def drop_weapon(state: CCState, f: Fig) -> str | None:
+    """The weapon in hand falls on the figure's hex; it fights unarmed until it picks one up."""
+    name = f.ready
+    if name is None:
+        return None
+    f.ready = None
+    if name in f.weapons:
+        f.weapons.remove(name)
+    state.items.setdefault(f.hex, []).append(name)
+    return name
+
+
+def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Event]:
+    """A critical hit's effect on the target besides damage."""
+    effect = entry["effect"]
+    if effect == "pain_stun":
+        # "Target must save vs. pain or be stunned next turn."
+        saved, data = attribute_roll(state, t, "save_vs_pain", dice)
+        if not saved:
+            t.stunned, t.stun_served = True, False
+        return [Event("roll", f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
+                      + ("saved" if saved else "stunned next turn"), t.name, {**data, "dice": 3})]
+    if effect == "disarm":
+        name = drop_weapon(state, t)
+        return [Event("status", f"{name} knocked from {t.name}'s hand" if name
+                      else f"{t.name} holds no weapon", t.name, {"dropped": name})]
+    if effect == "bleed":
+        # "1 damage in next 3 rnds": from the end of the next round on, one wound per critical.
+        t.bleeding.append([state.round, entry["rounds"]])
+        return [Event("status", f"{t.name} bleeds", t.name, {"bleeding": entry["rounds"]})]
+    return []
+
+
+def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
+    """A critical miss's effect on the attacker."""
+    effect, value = entry["effect"], entry.get("value", 0)
+    if effect == "initiative":
+        f.effects.append(Effect("stumbled", initiative=value))
+    elif effect == "av":
+        f.effects.append(Effect("pulled muscle", av=value))
+    elif effect == "dv_next":
+        # "-1 DV next action": until the end of his next turn.
+        f.effects.append(Effect("off balance", dv=value, until_turn_of_round=state.round))
+    elif effect == "drop":
+        drop_weapon(state, f)
+    elif effect == "self_damage":
+        return [damaged(f.name, value, f"{f.name} loses {value} HP")] + hurt(state, f, value)
+    elif effect == "breaks":
+        name = f.ready
+        if name:
+            f.ready = None
+            f.weapons.remove(name) if name in f.weapons else None
+            return [Event("status", f"{f.name}'s {name} breaks", f.name, {"broken": name})]
+    elif effect == "falls":
+        f.posture = "fallen"
+        return [Event("falls", f"{f.name} falls to the ground", f.name, {})]
+    return []

@@ -7,8 +7,7 @@ from itertools import product
 
 from board.dice import clamp_distribution, distribution, prob_at_most
 from board.rules.base import Prediction
-from board.rules.combat_chart.attack import ABSORB_MARGIN, AttackPlan, classify
-from board.rules.combat_chart.crits import critical_damage
+from board.rules.combat_chart.attack import ABSORB_MARGIN, AttackPlan, classify, critical_damage
 from board.rules.combat_chart.magic import CastPlan
 from board.rules.combat_chart.state import CCState
 from board.rules.combat_chart.tables import CH, CM
