@@ -12,11 +12,9 @@ from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
-from board.rules.usage_dice.card import card as figure_card
 from board.rules.usage_dice.predict import predict as predict_odds
-from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, check_figure, sheet_of
-from board.rules.usage_dice.state import UDState, figure_from_sheet
-from board.rules.usage_dice.turns import side_order, start
+from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
+from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
 
 
 class UsageDice(Rules):
@@ -35,7 +33,7 @@ class UsageDice(Rules):
                  'are not foreseen.')
 
     sheet_type, options_type = UDFigure, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]

@@ -8,8 +8,7 @@ from board.rules.kernel.gm import GM, gm_event
 from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
 from board.rules.usage_dice.sheet import UDFigure, check_figure
-from board.rules.usage_dice.state import figure_from_sheet
-from board.rules.usage_dice.turns import advance
+from board.rules.usage_dice.state import advance, figure_from_sheet
 
 
 class UsageDiceGM(GM):

@@ -7,8 +7,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from board.rules.base import Prediction
-from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
-from board.rules.usage_dice.defend import attacker_edge, defence_items, test_modes
+from board.rules.usage_dice.actions import volley_weapon, wrong_target
+from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.damage import absorb, wound_kind
 from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (
