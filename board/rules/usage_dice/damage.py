@@ -8,7 +8,7 @@ from board.dice import DiceSource
 from board.rules.base import Event
 from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import armor_sides, wear_on_ones
-from board.rules.usage_dice.state import Figure
+from board.rules.usage_dice.state import Figure, UDState
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,8 @@ def wound_kind(power: int, face: int, remaining: int) -> str | None:
     return "incidental" if face > remaining else "debilitating"
 
 
-def take_hit(f: Figure, damage: int, dice: DiceSource, *, ranged: bool = False,
-             ignore_armor: bool = False, lone_wear: bool = False, source: str = "") -> list[Event]:
+def take_hit(state: UDState, f: Figure, damage: int, dice: DiceSource, source: str, *,
+             ranged: bool = False, ignore_armor: bool = False) -> list[Event]:
     """Resolve damage dealt to f: the armor and Power rolls, dodge, sunder and the wound."""
     sides = () if ignore_armor else armor_sides(f, ranged)
     pieces = list(f.armor) if not ignore_armor else []
@@ -58,7 +58,7 @@ def take_hit(f: Figure, damage: int, dice: DiceSource, *, ranged: bool = False,
     armor = max(armor_faces, default=0)
     # The armor roll and its 1s' wear come first; only then "If bearing a shield, they can
     # sunder it": a shield its own die broke is no longer borne.
-    wear = wear_on_ones(f, pieces, armor_faces, lone_wear)
+    wear = wear_on_ones(f, pieces, armor_faces, state.options.lone_item_wear)
     # Damage that "ignores armor" (fire, the GM's) is not dodged or stopped by a shield either.
     result = Absorbed(damage, 0, False, damage) if ignore_armor else absorb(f, damage, armor)
     data = {"damage": damage, "armor_sides": list(sides), "armor_faces": list(armor_faces),

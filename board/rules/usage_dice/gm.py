@@ -26,7 +26,7 @@ class UsageDiceGM(GM):
         return {g.hex: g.name for g in state.figures.values() if g is not f}
 
     def hurt(self, state, f, amount, dice):
-        return take_hit(f, amount, dice, ignore_armor=True, source="GM")
+        return take_hit(state, f, amount, dice, "GM", ignore_armor=True)
 
     def plan_heal(self, state, f, command):
         details = self.plan_damage(state, f, command)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
+from math import prod
 
 from board.rules.base import Prediction
 from board.rules.usage_dice.actions import volley_weapon, wrong_target
@@ -16,14 +17,9 @@ from board.rules.usage_dice.rolls import (
 from board.rules.usage_dice.state import Figure, UDState
 
 
-
-def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
-    """P(grade, highest item die) of a test whose first die is the ability die."""
-    return dict(_test_outcomes(tuple(sides)))
-
-
 @lru_cache(maxsize=1024)
-def _test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
+def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
+    """P(grade, highest item die) of a test whose first die is the ability die (read only)."""
     states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
     for index, s in enumerate(sides):
         grown: dict = defaultdict(Fraction)
@@ -41,28 +37,17 @@ def _test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
     return dict(out)
 
 
-def highest_of(sides) -> dict[int, Fraction]:
-    """P(highest face) of a set of dice (0 for no dice)."""
-    return dict(_highest_of(tuple(sides)))
-
-
 @lru_cache(maxsize=4096)  # the computer player predicts every attack on offer, every decision
-def _highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
+def highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
+    """P(highest face) of a set of dice (0 for no dice; read only)."""
     if not sides:
         return {0: Fraction(1)}
     out = {}
     for k in range(1, max(sides) + 1):
-        at_most = _prod(Fraction(min(k, s), s) for s in sides)
-        below = _prod(Fraction(min(k - 1, s), s) for s in sides)
+        at_most = prod(Fraction(min(k, s), s) for s in sides)
+        below = prod(Fraction(min(k - 1, s), s) for s in sides)
         if at_most != below:
             out[k] = at_most - below
-    return out
-
-
-def _prod(values) -> Fraction:
-    out = Fraction(1)
-    for v in values:
-        out *= v
     return out
 
 
@@ -173,7 +158,7 @@ def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) 
     if grade != "fail":
         tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
     elif action == "engage":
-        tally.hit("you", f, highest_of(w.die for w in t.melee), p, False)
+        tally.hit("you", f, highest_of(tuple(w.die for w in t.melee)), p, False)
     elif state.enemies_adjacent(t):  # a missed shot into a melee
         other = wrong_target(state, f, t)
         if other is not None:
@@ -181,12 +166,12 @@ def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) 
     else:
         weapon = volley_weapon(state, t, f)
         if weapon is not None:
-            tally.hit("you", f, highest_of([weapon.die]), p, True)
+            tally.hit("you", f, highest_of((weapon.die,)), p, True)
 
 
 def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged, stunt) -> None:
     """The player's figure t tested against f's attack (defend yourself)."""
-    attack = highest_of([details["weapon"].die]) if ranged else highest_of(w.die for w in f.melee)
+    attack = highest_of((details["weapon"].die,) if ranged else tuple(w.die for w in f.melee))
     if grade == "fail":
         if not stunt:
             tally.hit("target", t, attack, p, ranged, track=True)

@@ -55,8 +55,7 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
                     striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
     events += [Event("wear", p, striker.name, {}) for p in
                wear_on_ones(striker, weapons, faces, state.options.lone_item_wear)]
-    return events + take_hit(victim, max(faces), dice, ranged=ranged,
-                             lone_wear=state.options.lone_item_wear, source=striker.name)
+    return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
 def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
@@ -68,9 +67,8 @@ def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
     events = [attack_event(f, f"engages {t.name}", roll, weapons)]
     events += wear_ones(state, f, weapons, roll)
-    lone = state.options.lone_item_wear
     if roll.success:
-        events += take_hit(t, max(roll.item_faces), dice, lone_wear=lone, source=f.name)
+        events += take_hit(state, t, max(roll.item_faces), dice, f.name)
         return events + wear_and_tear(state, f, weapons, roll, t)
     events.append(Event("miss", f"Blows are traded: {t.name} hits {f.name}", f.name, {}))
     return events + _strike(state, t, f, dice, "The counterblow")
@@ -89,17 +87,15 @@ def _shoot(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     if weapon.kind == "black_powder":
         weapon.loaded = False
     events += wear_ones(state, f, [weapon], roll)
-    lone = state.options.lone_item_wear
     if roll.success:
-        return events + take_hit(t, roll.item_faces[0], dice, ranged=True, lone_wear=lone,
-                                 source=f.name) + wear_and_tear(state, f, [weapon], roll, t)
+        return events + take_hit(state, t, roll.item_faces[0], dice, f.name, ranged=True) \
+            + wear_and_tear(state, f, [weapon], roll, t)
     if into_melee:
         other = wrong_target(state, f, t)
         if other is not None:
             events.append(Event("miss", f"The shot goes wide and hits {other.name}", other.name,
                                 {"wrong_target": other.name}))
-            return events + take_hit(other, roll.item_faces[0], dice, ranged=True, lone_wear=lone,
-                                     source=f.name)
+            return events + take_hit(state, other, roll.item_faces[0], dice, f.name, ranged=True)
     return events + _volley(state, t, f, dice)
 
 
@@ -130,8 +126,7 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
         weapon.loaded = False
     events = [Event("roll", f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
                     t.name, {"faces": [face], "sides": [weapon.die]})]
-    return events + take_hit(shooter, face, dice, ranged=True, lone_wear=state.options.lone_item_wear,
-                             source=t.name)
+    return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
 
 
 def attacker_edge(state: UDState, details: dict) -> int:
@@ -180,8 +175,7 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
         for w in items:
             if w.kind == "black_powder":
                 w.loaded = False
-        events += take_hit(f, max(roll.item_faces), dice, ranged=ranged,
-                           lone_wear=state.options.lone_item_wear, source=t.name)
+        events += take_hit(state, f, max(roll.item_faces), dice, t.name, ranged=ranged)
         return events + wear_and_tear(state, t, items, roll, f)
     events += on_miss() if on_miss else [Event("miss", f"{t.name} turns the blow aside", t.name, {})]
     return events + wear_and_tear(state, t, items, roll, None)
@@ -217,7 +211,7 @@ def _shove(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event
         burn = dice.roll(sides)
         events.append(Event("roll", f"The fire burns {t.name}: d{sides} rolls {burn}", t.name,
                             {"faces": [burn], "sides": [sides]}))
-        events += take_hit(t, burn, dice, ignore_armor=True, source="fire")
+        events += take_hit(state, t, burn, dice, "fire", ignore_armor=True)
     return events
 
 
