@@ -179,8 +179,8 @@ def plan(state: CCState, command: Command):
     return f, None
 
 
-def _fitting(state: CCState, f: Fig, command: Command, names, from_item: bool = False) -> str | None:
-    """With none named, the first spell (or item) that can be aimed at the target, else the first."""
+def _fitting(state: CCState, f: Fig, command: Command, names, from_item: bool = False):
+    """With none named, the first spell (or item) that can aim at the target, else the first."""
     t = state.figures.get(command.target or "")
     spells = [state.tables.items[n]["spell"] if from_item else n for n in names]
     fits = [n for n, s in zip(names, spells)

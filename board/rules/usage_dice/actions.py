@@ -19,7 +19,6 @@ LABELS = {
     "sunder_armor": "Stunt: sunder armor", "dash": "Second move", "reload": "Reload",
     "revive": "Revive a companion", "pick_up": "Pick up", "stance": "Stance", "pass": "End turn",
 }
-ORDER = tuple(LABELS)
 EDGES = {"help": 1, "hindrance": -1}
 STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
            "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
@@ -50,7 +49,7 @@ def ranged_ready(f: Figure):
 def why_not(state: UDState, f: Figure, action: str) -> str | None:
     """Why the action is closed to f now (targets aside), or None."""
     if action not in LABELS:
-        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(ORDER)}')
+        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(LABELS)}')
     if action in ("move", "stand") and f.moved:
         return f"{f.name} has already moved this turn"
     if action in ("move", "dash") and f.prone:
@@ -109,20 +108,6 @@ def _stunt_fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
     return True
 
 
-def defends(state: UDState, attacker: Figure, target: Figure) -> bool:
-    """Whether the target tests ("Defend yourself") rather than the attacker: the GM's side
-    attacks one of the players' figures, with the player-facing rule on."""
-    return state.options.player_facing and state.gm_side(attacker) and not state.gm_side(target)
-
-
-def edge_of(command: Command) -> int:
-    """Help (+1) or hindrance (-1) granted by the GM through params.edge."""
-    edge = command.params.get("edge")
-    if edge is not None and edge not in EDGES:
-        raise Refusal('params.edge must be "help" or "hindrance"')
-    return EDGES.get(edge, 0)
-
-
 def plan(state: UDState, command: Command) -> dict:
     """Check an act (or move) command and return what apply needs."""
     action = "move" if command.do == "move" else command.action
@@ -142,15 +127,21 @@ def plan(state: UDState, command: Command) -> dict:
         ability = command.params.get("ability")
         if ability not in (None, "power", "grace"):
             raise Refusal('params.ability must be "power" or "grace"')
-        details["ability"], details["edge"] = ability, edge_of(command)
+        edge = command.params.get("edge")  # help (+1) or hindrance (-1) granted by the GM
+        if edge is not None and edge not in EDGES:
+            raise Refusal('params.edge must be "help" or "hindrance"')
+        details["ability"], details["edge"] = ability, EDGES.get(edge, 0)
         if action == "shoot":
             details["weapon"] = _shooting_weapon(state, f, command)
         if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
             defence = command.params.get("defence")
             if defence not in (None, "riposte", "defend"):
                 raise Refusal('params.defence must be "riposte" or "defend"')
+            # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
+            # one of the players' figures (with the player-facing rule on).
             target = state.figures[command.target]
-            details["defence"] = (defence or target.defence) if defends(state, f, target) else None
+            defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
+            details["defence"] = (defence or target.defence) if defends else None
     elif action == "pick_up":
         names = [i.name for i in state.items.get(f.hex, [])]
         wanted = command.params.get("item") or command.weapon
@@ -168,7 +159,9 @@ def plan(state: UDState, command: Command) -> dict:
 def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
     if command.path:
         path = tuple(to_hex(state, p) for p in command.path)
-        why = path_problem(state, f, path)
+        why = mover(state, f).walk(path)
+        if len(path) > f.speed:
+            why = f"{len(path)} hexes is farther than {f.name}'s speed of {f.speed}"
         if why:
             raise Refusal(why)
         return path
@@ -211,7 +204,7 @@ def _target_reason(state: UDState, f: Figure, action: str, target: str | None) -
 def infos(state: UDState, f: Figure) -> list[ActionInfo]:
     """The board's menu for f: every action, greyed with a reason when closed."""
     out = []
-    for action in ORDER:
+    for action in LABELS:
         why = why_not(state, f, action)
         label, kw = LABELS[action], {}
         if why is None and action in ("move", "dash"):
@@ -241,25 +234,16 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
     return options
 
 
-def mover(state: UDState, f: Figure, steps: int | None = None) -> Mover:
-    """f's move (its speed, or steps): walls, fire and other figures block."""
+def mover(state: UDState, f: Figure) -> Mover:
+    """f's move within its speed: walls, fire and other figures block."""
     blocked = dict.fromkeys(state.battle.fires, "a fire")
     blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
-    return Mover(state.battle, f.hex, f.speed if steps is None else steps, blocked)
+    return Mover(state.battle, f.hex, f.speed, blocked)
 
 
-def reachable(state: UDState, f: Figure, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(state: UDState, f: Figure) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex f can move to within its speed, with the shortest path (start excluded)."""
-    return mover(state, f, steps).reach().paths
-
-
-def path_problem(state: UDState, f: Figure, path: tuple[Hex, ...]) -> str | None:
-    """Why a path cannot be walked now, or None."""
-    if not path:
-        return "the path is empty"
-    if len(path) > f.speed:
-        return f"{len(path)} hexes is farther than {f.name}'s speed of {f.speed}"
-    return mover(state, f).walk(path)
+    return mover(state, f).reach().paths
 
 
 def line_of_fire(state: UDState, a: Hex, b: Hex) -> bool:

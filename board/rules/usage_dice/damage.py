@@ -28,7 +28,7 @@ def absorb(f: Figure, damage: int, armor: int, bearing_shield: bool | None = Non
     past = max(0, damage - armor)
     left = past
     dodged = 0
-    if left and f.dodge and f.lightly_armored:
+    if left and f.dodge and not any(a.kind == "heavy" for a in f.armor):  # helmets, shields: light
         dodged = min(left, max(0, f.fatigue_limit - f.fatigue))
         left -= dodged
     bearing = f.shield is not None if bearing_shield is None else bearing_shield

@@ -49,15 +49,6 @@ class AbilityRoll:
     def item_faces(self) -> tuple[int, ...]:
         return self.faces[1:]
 
-    def best_item(self) -> int:
-        """Index of the item with the highest face (the first on a tie)."""
-        faces = self.item_faces
-        return faces.index(max(faces))
-
-    def as_data(self) -> dict:
-        return {"ability": self.ability, "sides": list(self.sides), "faces": list(self.faces),
-                "grade": self.grade}
-
 
 def dice_of_test(ability_die: int, items: list[Item], mode: int, item_mode: int = 0) -> tuple[int, ...]:
     """The dice a test rolls: the ability die, then every item's usage die (item_mode: a further
@@ -123,8 +114,9 @@ def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
     dice_text = " + ".join([f"{roll.ability.title()} d{roll.sides[0]}"]
                            + [f"{i.name} d{s}" for i, s in zip(items, roll.sides[1:])])
     return Event("attack", f"{f.name} {verb} ({dice_text}): best {max(roll.faces)}, {roll.grade}",
-                 f.name, {**roll.as_data(), "roll": max(roll.faces), "needed": "4+",
-                          "hit": roll.success})
+                 f.name, {"ability": roll.ability, "sides": list(roll.sides),
+                          "faces": list(roll.faces), "grade": roll.grade, "roll": max(roll.faces),
+                          "needed": "4+", "hit": roll.success})
 
 
 def wear_ones(state: UDState, owner: Figure, items, roll: AbilityRoll) -> list[Event]:
@@ -134,11 +126,11 @@ def wear_ones(state: UDState, owner: Figure, items, roll: AbilityRoll) -> list[E
 
 
 def wear_and_tear(state: UDState, tester: Figure, items, roll: AbilityRoll,
-                   foe: Figure | None) -> list[Event]:
+                  foe: Figure | None) -> list[Event]:
     """A setback blunts the tester's piece that did the work; a critical steps the foe's armor."""
     out = []
     if roll.grade == "setback" and state.options.setback_wear and items:
-        item = items[roll.best_item()]
+        item = items[roll.item_faces.index(max(roll.item_faces))]  # the first on a tie
         if item in tester.weapons or item in tester.armor:
             out.append(step_item(tester, item))
     if roll.grade == "critical" and state.options.critical_wear and foe is not None and foe.armor:

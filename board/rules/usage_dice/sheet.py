@@ -43,9 +43,9 @@ class Options(RuleOptions):
 
     surprised: bool = toggle("The players' side is surprised: the other side acts first "
                              "(No Initiative)")
-    player_facing: bool = toggle("Defend yourself: when the GM's side attacks, the defending figure "
-                                 "tests (weapon dice to riposte, armor dice to defend) instead of "
-                                 "the attacker", True)
+    player_facing: bool = toggle("Defend yourself: when the GM's side attacks, the defending "
+                                 "figure tests (weapon dice to riposte, armor dice to defend) "
+                                 "instead of the attacker", True)
     setback_wear: bool = toggle("Wear & Tear: a setback (best die 4-5) steps the tester's weapon "
                                 "down", True)
     critical_wear: bool = toggle("Wear & Tear: multiple successes (two dice 6+) step the foe's "

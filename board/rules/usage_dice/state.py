@@ -55,11 +55,6 @@ class Figure(InFight):
     def shield(self) -> Item | None:
         return next((a for a in self.armor if a.kind == "shield"), None)
 
-    @property
-    def lightly_armored(self) -> bool:
-        """No heavy armor worn (helmets and shields do not count)."""
-        return not any(a.kind == "heavy" for a in self.armor)
-
 
 def figure_from_sheet(sheet: UDFigure) -> Figure:
     """A fresh figure from its (checked) sheet."""
