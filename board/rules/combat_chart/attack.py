@@ -31,11 +31,11 @@ class AttackPlan:
 
     @property
     def attack_rank(self) -> int:
-        return total(list(self.ar_parts))
+        return total(self.ar_parts)
 
     @property
     def defense_rank(self) -> int:
-        return total(list(self.dr_parts))
+        return total(self.dr_parts)
 
 
 def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
@@ -88,11 +88,18 @@ def resolve(state: CCState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
         events = [Event("attack", f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}", f.name,
                         {**data, "dice": 3, "faces": list(faces), "roll": sum(faces),
                          "needed": plan.cell, "hit": hit, "critical": crit is not None})]
-    if hit:
-        events += _hit(state, plan, f, t, crit, dice)
-    else:
-        events += _miss(state, plan, f, t, crit, margin, dice)
-    _after_attack(state, plan, f)
+    events += (_hit(state, plan, f, t, crit, dice) if hit
+               else _miss(state, plan, f, t, crit, margin, dice))
+    # The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin.
+    f.shield_penalty = 0
+    if plan.weapon.reload and plan.weapon.name in f.weapons:
+        f.unloaded.add(plan.weapon.name)
+    if plan.maneuver:
+        m = state.tables.maneuvers[plan.maneuver]
+        if m.get("dv"):
+            f.effects.append(Effect(plan.maneuver, dv=m["dv"], rounds=1))  # the rest of the round
+        if m.get("initiative"):
+            f.effects.append(Effect(plan.maneuver, initiative=m["initiative"], rounds=2))  # next round
     return events
 
 
@@ -134,19 +141,6 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
                             {"table": table, "result": crit}))
         events += on_attacker(state, entry, f)
     return events
-
-
-def _after_attack(state: CCState, plan: AttackPlan, f: Fig) -> None:
-    """The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin."""
-    f.shield_penalty = 0
-    if plan.weapon.reload and plan.weapon.name in f.weapons:
-        f.unloaded.add(plan.weapon.name)
-    if plan.maneuver:
-        m = state.tables.maneuvers[plan.maneuver]
-        if m.get("dv"):
-            f.effects.append(Effect(plan.maneuver, dv=m["dv"], rounds=1))  # the rest of the round
-        if m.get("initiative"):
-            f.effects.append(Effect(plan.maneuver, initiative=m["initiative"], rounds=2))  # next round
 
 
 def critical_damage(entry: dict, amount: int) -> int:

@@ -67,7 +67,6 @@ class Fig(Placed):
 
     @property
     def weapon_name(self) -> str:
-        """The weapon it fights with now."""
         return self.ready or "Unarmed"
 
 
@@ -102,7 +101,6 @@ class CCState(Fight[Fig]):
 
     @property
     def active(self) -> str | None:
-        """The figure whose turn it is."""
         return self.queue[0] if self.queue else None
 
     def occupied(self, ignore: str | None = None) -> dict[Hex, str]:

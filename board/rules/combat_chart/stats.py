@@ -70,8 +70,7 @@ def defense_rank(state: CCState, f: Fig, weapon: Weapon | None = None, cover: bo
     return parts
 
 
-def total(parts: list[tuple[str, int]]) -> int:
-    """The sum of a rank's parts."""
+def total(parts) -> int:
     return sum(v for _, v in parts)
 
 

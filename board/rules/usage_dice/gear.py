@@ -76,11 +76,6 @@ def hindered(die: int) -> int:
     return step_down(die) or catalogue().ladder[-1]
 
 
-def helped(die: int) -> int:
-    """A die rolled with help: one step up."""
-    return step_up(die)
-
-
 @dataclass(slots=True)
 class Item:
     """One carried weapon or worn piece of armor, with its current usage die."""

@@ -13,7 +13,7 @@ from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item,
                                           wear_and_tear, wear_on_ones, wear_ones)
-from board.rules.usage_dice.state import Figure, UDState, advance, finish_if_spent
+from board.rules.usage_dice.state import Figure, UDState, advance
 
 
 def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
@@ -28,7 +28,8 @@ def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
         f.done = True
     elif action != "stance":
         f.acted = True
-    finish_if_spent(state, f.name)
+    if f.moved and f.acted:  # it has moved and taken its action: its turn is over
+        f.done = True
     return events + advance(state)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource
 from board.rules.base import Event
-from board.rules.usage_dice.gear import Item, helped, hindered, step_down
+from board.rules.usage_dice.gear import Item, hindered, step_down, step_up
 from board.rules.usage_dice.state import Figure, UDState
 
 
@@ -29,7 +29,7 @@ def grade(faces: tuple[int, ...]) -> str:
 
 def adjust(die: int, mode: int) -> int:
     """A die with help (+1: a step up), hindrance (-1: a step down) or neither."""
-    return helped(die) if mode > 0 else hindered(die) if mode < 0 else die
+    return step_up(die) if mode > 0 else hindered(die) if mode < 0 else die
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,6 @@ class UDState(Fight[Figure]):
 
     @property
     def side(self) -> str | None:
-        """The team acting now."""
         return self.sides[self.side_index] if self.sides and self.phase != "over" else None
 
     @property
@@ -108,13 +107,6 @@ class UDState(Fight[Figure]):
 def side_order(teams: list[str], surprised: bool) -> list[str]:
     """The players' side (the first team) first; surprised, it goes last."""
     return teams[1:] + teams[:1] if surprised and teams else list(teams)
-
-
-def finish_if_spent(state: UDState, name: str) -> None:
-    """A figure that has moved and taken its action has finished its turn."""
-    f = state.figures[name]
-    if f.moved and f.acted:
-        f.done = True
 
 
 def advance(state: UDState) -> list[Event]:
