@@ -11,11 +11,10 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.options import Options
-from board.rules.combat_chart.predict import predict_attack, predict_spell
-from board.rules.combat_chart.sheet import CCFigure, card, check_figure
-from board.rules.combat_chart.state import CCState, fig_from_spec
-from board.rules.combat_chart.stats import attack_rank, defense_rank, initiative, total
+from board.rules.combat_chart.attack import predict_attack, predict_spell
+from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
+from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
+                                            initiative, total)
 from board.rules.combat_chart.tables import load
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.combat_chart import attack, magic, turns
-from board.rules.combat_chart.state import CCState, Fig
-from board.rules.combat_chart.stats import reachable, weapon_of, why_not_target
+from board.rules.combat_chart.state import CCState, Fig, reachable, weapon_of, why_not_target
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from board.dice import Dice, DiceSource, roll
 from board.rules.base import Event, Refusal
-from board.rules.combat_chart.state import CCState, Effect, Fig
-from board.rules.combat_chart.stats import distance, line_of_fire
+from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
 
 

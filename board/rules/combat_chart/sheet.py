@@ -1,5 +1,5 @@
-"""The combat-chart figure sheet (a map file's figure fields), its check against the catalogue
-and its card."""
+"""The combat-chart figure sheet (a map file's figure fields), its check against the catalogue,
+its card, and the optional rules: one table, each a toggle."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from board.models import FigureBase, Posture
 from board.rules.base import listed
 from board.rules.combat_chart.tables import load
 from board.rules.kernel.names import UnknownName, find_name
+from board.rules.kernel.options import RuleOptions, toggle
 
 
 class CCFigure(FigureBase):
@@ -85,3 +86,17 @@ def card(state, name: str) -> list[tuple[str, str]]:
     if any(conditions):
         rows.append(("Condition", ", ".join(c for c in conditions if c)))
     return rows
+
+
+class Options(RuleOptions):
+    """Optional rules; every one is off unless a map, script or player turns it on."""
+
+    delay: bool = toggle("Optional Rule: a figure may delay its action and take its turn last; "
+                         "several delayers go in reverse tie-break order (higher Body last)")
+    armor_absorbs: bool = toggle("Optional Rule: missing the target number by 3 or less means the "
+                                 "armor absorbed the blow")
+    armor_damage: bool = toggle("Optional Rule (with armor_absorbs): armor that absorbs a blow "
+                                "takes a little damage; deflecting more than its defense value "
+                                "means repairs before the next combat")
+    perception_vs_surprise: bool = toggle("The GM allows a Perception check (3d6 at or under "
+                                          "Mind) to avoid surprise")

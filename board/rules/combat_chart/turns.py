@@ -7,8 +7,7 @@ from functools import partial
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel.events import damaged
-from board.rules.combat_chart.state import CCState, Fig
-from board.rules.combat_chart.stats import initiative
+from board.rules.combat_chart.state import CCState, Fig, initiative
 from board.rules.kernel import victory
 
 

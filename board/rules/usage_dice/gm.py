@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.usage_dice.damage import take_hit
+from board.rules.usage_dice.rolls import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
 from board.rules.usage_dice.sheet import UDFigure, check_figure
 from board.rules.usage_dice.state import advance, figure_from_sheet

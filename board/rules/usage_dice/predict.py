@@ -10,10 +10,9 @@ from math import prod
 from board.rules.base import Prediction
 from board.rules.usage_dice.actions import volley_weapon, wrong_target
 from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
-from board.rules.usage_dice.damage import absorb, wound_kind
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.rolls import (
-    FULL, SUCCESS, ability_die, armor_sides, best_ability, dice_of_test)
+from board.rules.usage_dice.rolls import (FULL, SUCCESS, ability_die, absorb, armor_sides,
+                                          best_ability, dice_of_test, wound_kind)
 from board.rules.usage_dice.state import Figure, UDState
 
 

@@ -9,9 +9,8 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event
 from board.rules.kernel.events import STANDS, WAKES, moved
 from board.rules.usage_dice.actions import plan, shove_destination, volley_weapon, wrong_target
-from board.rules.usage_dice.damage import take_hit
 from board.rules.usage_dice.gear import Item, catalogue
-from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item,
+from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
                                           wear_and_tear, wear_on_ones, wear_ones)
 from board.rules.usage_dice.state import Figure, UDState, advance
 
