@@ -8,7 +8,7 @@ from functools import lru_cache
 from math import prod
 
 from board.rules.base import Prediction
-from board.rules.usage_dice.actions import volley_weapon, wrong_target
+from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
 from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.gear import step_down
 from board.rules.usage_dice.rolls import (FULL, SUCCESS, ability_die, absorb, armor_sides,
@@ -128,9 +128,10 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     for (grade, item), p in table.items():
         if grade != "fail":
             tally.outcomes[grade] += p
+    branch = _defended_branch if tester is t else _branch
     for (grade, item), p in table.items():
-        _branch(state, tally, details, f, t, tester, grade, item, p, ranged)
-    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
+        branch(state, tally, details, f, t, grade, item, p, ranged)
+    stunt = action in STUNTS
     # A stunt lands when its tester succeeds, or when the player defending against it fails.
     lands = 1 - success if details.get("defence") else success
     hit = lands if stunt else tally.outcomes.get("target hit", Fraction(0))
@@ -146,13 +147,10 @@ def predict(state: UDState, details: dict) -> Prediction | None:
                       (("help", 1),) if mode > 0 else (("hindrance", -1),) if mode < 0 else (), roll)
 
 
-def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) -> None:
+def _branch(state, tally: Tally, details, f, t, grade, item, p, ranged) -> None:
+    """f tested for its own attack."""
     action = details["action"]
-    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
-    if tester is t:
-        _defended_branch(state, tally, details, f, t, grade, item, p, ranged, stunt)
-        return
-    if stunt:
+    if action in STUNTS:
         return  # stunts deal no damage directly: "hit" is the test's success
     if grade != "fail":
         tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
@@ -168,11 +166,11 @@ def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) 
             tally.hit("you", f, highest_of((weapon.die,)), p, True)
 
 
-def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged, stunt) -> None:
+def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged) -> None:
     """The player's figure t tested against f's attack (defend yourself)."""
     attack = highest_of((details["weapon"].die,) if ranged else tuple(w.die for w in f.melee))
     if grade == "fail":
-        if not stunt:
+        if details["action"] not in STUNTS:
             tally.hit("target", t, attack, p, ranged, track=True)
     elif details["riposte"]:
         tally.hit("you", f, {item: Fraction(1)}, p, ranged)

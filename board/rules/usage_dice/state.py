@@ -3,7 +3,7 @@ no initiative: sides act in turn, the players' side first unless surprised."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
@@ -44,8 +44,7 @@ class Figure(InFight):
         held = [w for w in self.weapons if w.kind == "melee"]
         if held:
             return held
-        entry = catalogue().weapons["Unarmed"]
-        return [Item(entry.name, entry.die, entry.kind, wears=False)]
+        return [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
 
     @property
     def ranged(self) -> list[Item]:
