@@ -191,8 +191,12 @@ def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
     """Apply a checked act command; the figure's turn then ends (delay: it comes back last)."""
     f, details = plan(state, command)
     action = command.action
-    if action == "delay":
-        return turns.delay(state, f) + turns._next(state, dice)
+    if action == "delay":  # the active figure takes its turn last
+        state.queue.pop(0)
+        f.delayed = True
+        state.delayers.append(f.name)
+        return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})] + \
+            turns.next_turn(state, dice)
     events = _do(state, f, action, details, dice)
     events += turns.check_victory(state)
     if state.phase != "over":

@@ -165,8 +165,7 @@ def absorb(f: Figure, damage: int, armor: int, bearing_shield: bool | None = Non
 
 
 def wound_kind(power: int, face: int, remaining: int) -> str | None:
-    """The wound from the Power roll against the remaining damage (None: not wounded).
-
+    """The wound from the Power roll against the remaining damage (None: not wounded):
     higher -> incidental; lower or equal -> debilitating (incapacitated); a 1 -> severe
     (Power steps down, and incapacitated too: 1 is never higher); a 1 on d2 -> mortal."""
     if remaining <= 0:
