@@ -44,7 +44,7 @@ class AttackPlan:
 
 def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
                 aim: bool = False) -> AttackPlan:
-    """Check the target (acts.why_not checked the weapon); work out both ranks and the chart cell."""
+    """Check the target (acts.why_not checked the weapon); work out the ranks and the chart cell."""
     t = state.figures.get(target_name or "")
     if t is None:
         raise Refusal(f'no figure named "{target_name}" to attack' if target_name else "choose a target")

@@ -54,7 +54,8 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     state.order = order
     text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
     events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round}),
-              Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls})]
+              Event("initiative", text, None,
+                    {"order": order, "initiative": scores, "rolls": rolls})]
     state.phase = "turn"
     state.queue = [n for n in state.order if state.figures[n].up]
     return events + check_victory(state)

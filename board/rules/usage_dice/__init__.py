@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.footprints import footprint_cells
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
@@ -58,7 +57,7 @@ class UsageDice(Rules):
             wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
             gear = wounds + [i.label for i in f.weapons + f.armor]
             out[f.name] = Token(
-                name=f.name, team=f.team, hex=f.hex, cells=tuple(footprint_cells(1, f.hex, 0)),
+                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,),
                 facing=None, status=f.status, posture="prone" if f.prone else "standing",
                 meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
                 engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),

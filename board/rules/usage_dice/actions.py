@@ -77,26 +77,20 @@ def why_not(state: UDState, f: Figure, action: str) -> str | None:
 
 def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
     """The figures an aimed action can be aimed at now."""
-    out = []
-    for o in state.figures.values():
-        if o.name == f.name:
-            continue
-        if action == "revive":
-            if o.team == f.team and o.status == "incapacitated" and hex_distance(o.hex, f.hex) == 1:
-                out.append(o.name)
-            continue
-        if o.team == f.team or not o.up:
-            continue
-        if action == "shoot":
-            if any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
-                    and line_of_fire(state, f.hex, o.hex):
-                out.append(o.name)
-        elif hex_distance(o.hex, f.hex) == 1 and _stunt_fits(state, f, o, action):
-            out.append(o.name)
-    return out
+    return [o.name for o in state.figures.values() if o is not f and _fits(state, f, o, action)]
 
 
-def _stunt_fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+def _fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+    near = hex_distance(o.hex, f.hex) == 1
+    if action == "revive":
+        return o.team == f.team and o.status == "incapacitated" and near
+    if o.team == f.team or not o.up:
+        return False
+    if action == "shoot":
+        return any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
+            and line_of_fire(state, f.hex, o.hex)
+    if not near:
+        return False
     if action == "shove":
         return shove_destination(state, f, o)[0] is not None
     if action == "disarm":
