@@ -89,7 +89,7 @@ def targets(state: CCState, f: Fig, action: str) -> tuple[str, ...]:
                      if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
     spells = f.spells if action == "cast" else [s for i in f.items if (s := state.tables.items[i].get("spell"))]
     return tuple(t.name for t in state.figures.values()
-                 if any(magic.why_not_spell(state, f, t, s) is None for s in spells))
+                 if any(magic.why_not_spell(state, f, t, s, action != "cast") is None for s in spells))
 
 
 def options(state: CCState, f: Fig, action: str) -> dict[str, tuple]:
