@@ -172,6 +172,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("pass", "Do nothing", D + E, None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
+ACTION_IDS = frozenset(a.id for a in ACTIONS)
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
@@ -196,10 +197,9 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
 
 def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
     """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
-    ids = {a.id for a in ACTIONS}
-    if command.action not in ids:
+    if command.action not in ACTION_IDS:
         raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
-                      + ", ".join(sorted(ids)))
+                      + ", ".join(sorted(ACTION_IDS)))
     lists = lists_open(state, f)
     action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)),
                   None)

@@ -61,8 +61,11 @@ def engagers_needed(size: int) -> int:
 
 def engagers(state: WWState, f: FigureState) -> list[str]:
     """The figures Engaging f now ("in another character's Threat Zone")."""
-    cells = set(f.cells)
-    found = [g for g in state.enemies(f) if cells & hold_of(g)]
+    if f.size == 1:  # most figures: one hex to look up
+        found = [g for g in state.enemies(f) if f.hex in hold_of(g)]
+    else:
+        cells = set(f.cells)
+        found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]
@@ -90,7 +93,8 @@ def all_engagers(state: WWState) -> dict[str, list[str]]:
 
 def in_hex(state: WWState, h: Hex, ignore: str | None = None) -> list[FigureState]:
     """The figures covering hex h (bodies too), f excepted."""
-    return [g for g in state.figures.values() if g.name != ignore and h in g.cells]
+    return [g for g in state.figures.values()
+            if g.name != ignore and (g.hex == h if g.size == 1 else h in g.cells)]
 
 
 def brawl_refusal(state: WWState, f: FigureState, h: Hex) -> str | None:
