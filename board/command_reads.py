@@ -8,8 +8,6 @@ and action without a table of which action takes which setting.
 
 from __future__ import annotations
 
-from typing import Any
-
 from board.rules.base import Command
 
 # "do" picks the ruleset's handler and "dice" is read by the game itself, never by the rules.
@@ -58,14 +56,22 @@ class _Params(dict):
 
 
 class ReadCommand(Command):
-    """A command that notes which of its settings are read."""
+    """A command that notes which of its settings are read (each field, a property below)."""
 
-    def __getattribute__(self, name: str) -> Any:
-        if name in _NOTED:  # a field: it lives in __dict__
-            values = object.__getattribute__(self, "__dict__")
-            values["params"].fields.add(name)
-            return values[name]
-        return object.__getattribute__(self, name)
+
+def _noting(name: str) -> property:
+    """A field of ReadCommand that notes, in params.fields, that it was read."""
+    def read(self):
+        values = self.__dict__
+        values["params"].fields.add(name)
+        return values[name]
+    return property(read)
+
+
+# Set after the class is made, so that pydantic still sees the fields as Command's. A property
+# is found before the instance's __dict__, so it sees each read of a field, and nothing else.
+for _name in _NOTED:
+    setattr(ReadCommand, _name, _noting(_name))
 
 
 def noting_reads(command: Command) -> ReadCommand:

@@ -11,6 +11,7 @@ order, (+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1) (0,+1), and are taken mod 6.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 __all__ = [
@@ -78,9 +79,16 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
     return hex_add(h, hex_direction(direction))
 
 
+# Hex(q, r) without NamedTuple's Python-level __new__: the rules ask for neighbours and
+# distances many thousands of times a second.
+_new_tuple = tuple.__new__
+
+
 def hex_neighbors(h: Hex) -> list[Hex]:
     """Return the six neighbours of h in direction order 0-5."""
-    return [hex_add(h, d) for d in DIRECTIONS]
+    q, r = h
+    return [_new_tuple(Hex, (q + 1, r)), _new_tuple(Hex, (q + 1, r - 1)), _new_tuple(Hex, (q, r - 1)),
+            _new_tuple(Hex, (q - 1, r)), _new_tuple(Hex, (q - 1, r + 1)), _new_tuple(Hex, (q, r + 1))]
 
 
 def hex_length(h: Hex) -> int:
@@ -90,16 +98,16 @@ def hex_length(h: Hex) -> int:
 
 def hex_distance(a: Hex, b: Hex) -> int:
     """Return the number of steps between a and b."""
-    return hex_length(hex_subtract(a, b))
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+_DIRECTION_OF = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
 def direction_between(a: Hex, b: Hex) -> int | None:
     """Return d with b == hex_neighbor(a, d), or None if not adjacent."""
-    diff = hex_subtract(b, a)
-    try:
-        return DIRECTIONS.index(diff)
-    except ValueError:
-        return None
+    return _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
 
 
 # --- Areas -----------------------------------------------------------------
@@ -324,6 +332,7 @@ def from_offset(col: int, row: int, kind: str) -> Hex:
     return Hex(col - (row - (row & 1)) // 2, row)
 
 
+@lru_cache(maxsize=1 << 16)  # event texts name hexes on nearly every command
 def hex_label(h: Hex, kind: str) -> str:
     """Return the printed label CCRR (1-based column, then row) of h."""
     col, row = to_offset(h, kind)

@@ -3,7 +3,7 @@
 Deep nesting, alias bombs, circular aliases, control characters in names and oversized files
 (issue 14, items 1 to 5). Loading runs in forked processes under a memory limit
 (tests/hostile_runner.py), so that a crash by signal or a runaway allocation is a failure of
-the case that caused it, not of the test run. Bounds are generous (10 s, 1 GB): they catch a
+the case that caused it, not of the test run. Bounds are generous (10 s of CPU, 1 GB): they catch a
 bomb (minutes, gigabytes), not a slow machine.
 """
 

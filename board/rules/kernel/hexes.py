@@ -12,7 +12,9 @@ def to_hex(state, value) -> Hex:
     state is any ruleset's state (its .battle is the map). Anything else, or a hex off the map,
     is refused with a reason a player reads: never a ValueError or TypeError."""
     battle = state.battle
-    if isinstance(value, str):
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        h = Hex(*value)  # the usual [q, r] of a checked command, told apart without isinstance
+    elif isinstance(value, str):
         try:
             h = parse_label(value, battle.layout)
         except ValueError as error:

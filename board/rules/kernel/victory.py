@@ -19,16 +19,23 @@ def over_and_nobody_queued(state) -> None:
     state.queue.clear()
 
 
+_NONE_YET = object()
+
+
 def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over,
                   nobody: str = "Nobody is left standing") -> list[Event]:
     """Once at most one team has a figure that `fights` (by default: is up), set `state.winner`
     (None: nobody), mark the state over with `end(state)` and return the victory event."""
     if state.phase == "over":
         return []
-    teams = {f.team for f in state.figures.values() if fights(f)}
-    if len(teams) > 1:
-        return []
-    state.winner = next(iter(teams), None)
+    team = _NONE_YET  # the one team seen fighting so far; asked after every command, so it
+    for f in state.figures.values():  # stops at the first figure of a second team
+        if fights(f):
+            if team is _NONE_YET:
+                team = f.team
+            elif f.team != team:
+                return []
+    state.winner = None if team is _NONE_YET else team
     end(state)
     return [Event(VICTORY, f"{state.winner} wins" if state.winner else nobody, None,
                   {"winner": state.winner})]

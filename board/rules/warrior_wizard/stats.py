@@ -1,4 +1,5 @@
-"""Derived figures: adjusted DEX, movement, load and armor, from the tables and options."""
+"""Derived figures: adjusted DEX, movement, load and the maximum lift, armor, from the tables
+and options."""
 
 from __future__ import annotations
 
@@ -13,23 +14,53 @@ def _piece(state: WWState, name: str | None) -> Armor | None:
     return state.tables.armor_piece(name) if name else None
 
 
+# What a figure's gear costs it, by (tables, armor, shield, backpack, gear_kg, st): asked for
+# every figure on most commands, and figures seldom change gear. The value holds the tables,
+# so that their id in the key cannot be reused while the entry lives.
+_GEAR: dict[tuple, tuple] = {}
+
+
+def _gear(state: WWState, f: FigureState) -> tuple:
+    """(tables, load in kg, standing DEX penalties, encumbrance row, armor) of f's gear."""
+    tables = state.tables
+    key = (id(tables), f.armor, f.shield, f.backpack, f.gear_kg, f.st)
+    found = _GEAR.get(key)
+    if found is None:
+        armor, shield = _piece(state, f.armor), _piece(state, f.shield)
+        kg = sum(p.weight_kg or 0 for p in (armor, shield) if p) + f.gear_kg
+        penalties = [(p.name, p.dex_penalty) for p in (armor, shield) if p and p.dex_penalty]
+        if f.backpack:
+            penalties.append(("Full Backpack", tables.armor_piece("Full Backpack").dex_penalty))
+        enc = tables.encumbrance_row(kg, f.st)
+        if enc.dex:
+            penalties.append(("encumbrance", enc.dex))
+        if len(_GEAR) > 4096:
+            _GEAR.clear()
+        found = _GEAR[key] = (tables, kg, tuple(penalties), enc, armor)
+    return found
+
+
 def load_kg(state: WWState, f: FigureState) -> float:
     """Carried weight: armor, shield and other gear (the Weapons Table gives no weights)."""
-    pieces = (_piece(state, f.armor), _piece(state, f.shield))
-    return sum(p.weight_kg or 0 for p in pieces if p) + f.gear_kg
+    return _gear(state, f)[1]
+
+
+def over_max_lift(st: int, kg: float) -> str | None:
+    """Why a load is refused (more than the maximum lift, "STR squared in kg"), or None."""
+    if kg > st * st:
+        return f"{kg:g} kg is more than ST {st} can lift (ST squared: {st * st} kg)"
+    return None
+
+
+def at_max_lift(state: WWState, f: FigureState) -> bool:
+    """Whether f carries more than 7x STR: "STR squared in kg: Maximum lift. Character can move
+    1 hex with 4d6 Effective Strength check, otherwise no movement allowed.\""""
+    return load_kg(state, f) > 7 * f.st
 
 
 def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
     """Every standing penalty to Effective DEX, with its reason."""
-    out = []
-    for piece in (_piece(state, f.armor), _piece(state, f.shield)):
-        if piece and piece.dex_penalty:
-            out.append((piece.name, piece.dex_penalty))
-    if f.backpack:
-        out.append(("Full Backpack", state.tables.armor_piece("Full Backpack").dex_penalty))
-    enc = state.tables.encumbrance_row(load_kg(state, f), f.st).dex
-    if enc:
-        out.append(("encumbrance", enc))
+    out = list(_gear(state, f)[2])
     if f.wounded:
         # "5 or more points of damage in a single Turn ... reduced by 2 for the next Turn only."
         out.append(("wounded last turn", -2))
@@ -38,19 +69,18 @@ def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
 
 def adj_dx(state: WWState, f: FigureState) -> int:
     """Effective (adjusted) Dexterity now: DX with armor, encumbrance and wounds."""
-    return f.dx + sum(n for _, n in dex_penalties(state, f))
+    return f.dx + sum(n for _, n in _gear(state, f)[2]) - (2 if f.wounded else 0)
 
 
 def movement(state: WWState, f: FigureState) -> int:
     """Movement allowance this turn, after armor, encumbrance and (optionally) damage."""
-    armor = _piece(state, f.armor)
-    enc = state.tables.encumbrance_row(load_kg(state, f), f.st)
+    _, _, penalties, enc, armor = _gear(state, f)
     if enc.movement is None:  # beyond 7x STR: maximum lift
         return 0
     if state.options.movement_rule:
         # "the Dexterity penalty determines the movement reduction", and losses accumulate;
         # "a character loses 1 Movement for every 2 damage he takes".
-        loss = -sum(n for name, n in dex_penalties(state, f) if name != "wounded last turn")
+        loss = -sum(n for _, n in penalties)  # not "wounded last turn": not a standing penalty
         loss += -enc.movement + f.damage // 2
     else:
         # "Penalties to Effective Dexterity are cumulative ...; movement penalties are not."
@@ -71,10 +101,7 @@ def weapon(state: WWState, name: str | None) -> Weapon | None:
 def facing_zone(attacker: FigureState, target: FigureState) -> str:
     """Where the attacker stands relative to the target: front, side or rear."""
     zones = [relative_zone(target.size, target.hex, target.facing, cell) for cell in attacker.cells]
-    for zone in ("front", "side", "rear"):
-        if zone in zones:
-            return zone
-    return "front"
+    return next((zone for zone in ("front", "side", "rear") if zone in zones), "front")
 
 
 def armor_against(state: WWState, target: FigureState, zone: str, fire: bool = False
