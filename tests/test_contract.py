@@ -343,12 +343,7 @@ def jumps(game: Game, command: Command, outcome: Outcome, before: dict[str, Hex]
     return wrong
 
 
-RIDER = "dox: a rider moves with his mount with no move event of his own, so he jumps"
-
-
-@pytest.mark.parametrize("ruleset", [
-    pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=RIDER)) if r == "dox" else r
-    for r in RULESETS])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_figure_that_moves_slides_from_where_it_stood_to_where_it_stands(ruleset):
     wrong, seen = [], {}
 

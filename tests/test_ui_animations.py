@@ -46,6 +46,16 @@ def test_a_move_glides_along_its_path_and_then_ends():
     assert not anim.update(end + 0.02)
 
 
+def test_a_carried_figure_glides_at_the_same_time_as_the_move_before():
+    rider = Event("move", "Rex rides along", "Rex", {"path": [[1, 0], [2, 0]], "along": True})
+    anim = Animator(project)
+    anim.add([move("Horse", [(1, 0), (2, 0)]), rider, move("Ann", [(5, 1)])], 0.0,
+             {"Horse": (0, 0), "Rex": (0, 0), "Ann": (5, 0)})
+    half = 1 / SPEED
+    assert anim.position("Rex", half) == anim.position("Horse", half) == pytest.approx((10.0, 0.0))
+    assert anim.position("Ann", half) == pytest.approx((50.0, 0.0))  # the next move waits for both
+
+
 def test_a_glide_follows_the_camera():
     anim = Animator(project)
     anim.add([move("Rolf", [(1, 0)])], 0.0, {"Rolf": (0, 0)})

@@ -125,12 +125,13 @@ def schedule(events: list[Event], figure_hexes: dict[str, Hex], start: float) ->
     Returns the batch and when its last main part ends (where the next command may start).
     """
     hexes = dict(figure_hexes)
-    timed, t, end = [], 0.0, 0.0
+    timed, t, end, began = [], 0.0, 0.0, 0.0
     for event in events:
         main, tracks, floaters = effects(event, hexes)
-        timed.append((t, tracks, floaters))
-        end = max([end, t + main] + [t + f.end for f in floaters])
-        t += main
+        at = began if event.kind == MOVE and event.data.get("along") else t  # carried: at once
+        timed.append((at, tracks, floaters))
+        end = max([end, at + main] + [at + f.end for f in floaters])
+        t, began = max(t, at + main), at
     scale = min(1.0, LIMIT / end) if end else 1.0
     tracks_out, floaters_out = [], []
     for offset, tracks, floaters in timed:

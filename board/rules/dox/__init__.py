@@ -1,24 +1,98 @@
 """Dox (rule text 003, physical combat): Offense roll - Defense = dox; strike, grapple, area
-attacks and mounted combat on the hex board, behind the Ruleset interface."""
+attacks and mounted combat on the hex board, behind the Ruleset interface; and its GM commands:
+the common ones (kernel/gm.py), marking a figure surprised, making an animal obey unrolled."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token
+from board.rules.base import ActionInfo, Command, Event, Prediction, Token, listed
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.dox import actions, gm, moves
-from board.rules.dox.card import card as figure_card
+from board.rules.dox import actions, moves
 from board.rules.dox.options import Options
+from board.rules.dox.other import order_words, plan_order
 from board.rules.dox.predict import predict
 from board.rules.dox.sheet import DoxFigure, check_figure
-from board.rules.dox.state import DoxState, new_state
-from board.rules.dox.turns import start_round, settle
-from board.rules.dox.wounds import check_victory
+from board.rules.dox.state import DoxState, fig_from_spec, new_state
+from board.rules.dox.turns import begin, start_round, settle
+from board.rules.dox.wounds import check_victory, knock_down
+
+
+class DoxGM(GM):
+    actions = ("place", "damage", "heal", "remove", "add", "surprise", "obey")
+    unit = damage_words = "wounds"
+    heal_text = "GM heals {amount} of {name}'s wounds"
+    sheet = DoxFigure
+    check_figure = staticmethod(check_figure)
+    multihex = False
+    surprise = ("unaware", "caught unaware: no Dodge or Parry until his turn", "no longer unaware")
+
+    def make(self, state, spec):
+        f = fig_from_spec(spec, state.options)
+        f.mount = None  # a new figure comes on foot
+        return f
+
+    def occupied(self, state, f):
+        """Everyone but f, its rider and its mount, who move with it."""
+        carried = {f.name, f.mount} | {r.name for r in state.figures.values() if r.mount == f.name}
+        return {g.hex: g.name for g in state.figures.values() if g.name not in carried}
+
+    def placed(self, state, f):
+        for g in state.figures.values():
+            if g.mount == f.name or g.name == f.mount:
+                g.hex = f.hex
+        state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
+
+    def hurt(self, state, f, amount, dice):
+        f.wounds += amount
+        return knock_down(state, f) if f.up and f.wounds >= f.max_wounds else []
+
+    def heal(self, state, f, amount):
+        healed = min(amount, f.wounds)
+        f.wounds -= healed
+        if not f.up and f.wounds < f.max_wounds:
+            f.status = "ok"
+        return healed
+
+    def joined(self, state, f, dice):
+        state.order.append(f.name)  # it joins the fight at the end of this round's order
+        f.acted = f.moved = True
+        return []
+
+    def forget(self, state, f, was_active):
+        state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
+        state.pending = [p for p in state.pending if p.victim != f.name]
+        for rider in state.figures.values():
+            if rider.mount == f.name:
+                rider.mount = None
+        if f.name not in state.order:
+            return []
+        at = state.order.index(f.name)
+        state.order.remove(f.name)
+        if at < state.index:
+            state.index -= 1
+        elif at == state.index and state.index < len(state.order):
+            return begin(state)  # the next figure's turn begins now
+        return []
+
+    victory = staticmethod(check_victory)
+
+    def plan_obey(self, state, f, command):
+        return {"order": plan_order(state, f, command)}
+
+    def do_obey(self, state, f, details, dice):
+        f.order = details["order"]  # the GM waives the Ranger roll
+        text = f"GM: {f.name} obeys ({order_words(f.order)})"
+        return [gm_event("obey", text, f.name, order=list(f.order))]
+
+
+
+GM_RULES = DoxGM()
 
 
 class Dox(Rules):
@@ -27,17 +101,15 @@ class Dox(Rules):
     id = "dox"
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
-    gm_actions = gm.GM_ACTIONS
+    gm_actions = GM_RULES.actions
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
-    handlers = {"move": (moves.plan, lambda state, command, dice: moves.apply(state, command)),
-                "act": (actions.check, actions.apply),
-                "gm": (gm.plan, gm.apply)}
+    handlers = {"move": (moves.plan, moves.apply), "act": (actions.check, actions.apply),
+                "gm": (GM_RULES.plan, GM_RULES.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
 
-    sheet_type, options_type = DoxFigure, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state = new_state(battle, options)
@@ -81,16 +153,27 @@ class Dox(Rules):
         if state.phase == "fortune":
             return actions.fortune_menu(state)
         if state.phase == "movement":
-            return actions.movement_menu(state, f)
+            return moves.movement_menu(state, f)
         return actions.action_menu(state, f)
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
         return check_victory(state) + settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        if command.do != "act":
-            return None
-        return predict(state, command)
+        return predict(state, command) if command.do == "act" else None
+
+    def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
+        """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
+        f = state.figures[name]
+        traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
+        rows = [("Kind", f.kind), ("Strength", str(f.strength)), ("Dox", traits),
+                ("Defence", f"Dodge {f.dodge}, Parry {f.parry}"), ("Fortune", str(f.fortune)),
+                ("Wounds", f"{f.wounds} of {f.max_wounds}"),
+                ("Weapon", f"{f.weapon} (damage {state.weapon(f).damage:+d})"),
+                ("Armor", f.armor or "none"), ("Shield", f.shield or "none"), ("Move", str(f.move))]
+        rows += listed("Carried", [g for g in f.gear if g != f.weapon])
+        rows += listed("Riding", [f.mount] if f.mount else []) + [("Posture", f.posture)]
+        return rows + ([("Status", f.status)] if f.status != "ok" else [])
 
     def snapshot(self, state: DoxState) -> dict[str, Any]:
         figures = {}
@@ -109,7 +192,7 @@ class Dox(Rules):
                 "figures": figures, "items": items}
 
     def concrete(self, state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-        if info.phase == "movement":
+        if info.phase != "action":  # a move, or how much Fortune to burn
             return super().concrete(state, name, info)
         return actions.concrete(state, name, info)
 

@@ -5,81 +5,59 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.dox import animals, area, attacks, grapple, moves, other
-from board.rules.dox.rolls import reach
+from board.rules.dox import attacks, grapple, other
+from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
 
-# id -> (label, needs); the order is the menu's order.
+# id -> (label, needs, plan, apply); the order is the menu's order.
 MENU = {
-    "strike": ("Strike", "target"),
-    "disarm": ("Strike to disarm", "target"),
-    "area_attack": ("Area attack", "hex"),
-    "grapple": ("Grapple", "target"),
-    "grab_disarm": ("Grab to disarm", "target"),
-    "squeeze": ("Squeeze", "none"),
-    "better_hold": ("Better hold", "none"),
-    "slam": ("Slam", "choice"),
-    "throw": ("Throw", "hex"),
-    "go_prone": ("Fall prone (free)", "none"),
-    "release": ("Let go (free)", "none"),
-    "escape": ("Escape", "none"),
-    "guard": ("Block for a friend", "target"),
-    "command": ("Command an animal (free)", "choice"),
-    "retrieve": ("Pick up", "choice"),
-    "ready": ("Ready a weapon", "weapon"),
-    "stand_up": ("Stand up", "none"),
-    "mount": ("Mount", "target"),
-    "dismount": ("Dismount", "hex"),
-    "pass": ("Pass", "none"),
+    "strike": ("Strike", "target", attacks.plan_strike, attacks.strike),
+    "disarm": ("Strike to disarm", "target", attacks.plan_strike, attacks.strike),
+    "area_attack": ("Area attack", "hex", attacks.plan_area, attacks.area_attack),
+    "grapple": ("Grapple", "target", grapple.plan, grapple.apply),
+    "grab_disarm": ("Grab to disarm", "target", grapple.plan, grapple.apply),
+    "squeeze": ("Squeeze", "none", grapple.plan, grapple.apply),
+    "better_hold": ("Better hold", "none", grapple.plan, grapple.apply),
+    "slam": ("Slam", "choice", grapple.plan, grapple.apply),
+    "throw": ("Throw", "hex", grapple.plan, grapple.apply),
+    "go_prone": ("Fall prone (free)", "none", grapple.plan, grapple.apply),
+    "release": ("Let go (free)", "none", grapple.plan, grapple.apply),
+    "escape": ("Escape", "none", grapple.plan, grapple.apply),
+    "guard": ("Block for a friend", "target", other.plan, other.apply),
+    "command": ("Command an animal (free)", "choice", other.plan_command, other.command_animal),
+    "retrieve": ("Pick up", "choice", other.plan, other.apply),
+    "ready": ("Ready a weapon", "weapon", other.plan, other.apply),
+    "stand_up": ("Stand up", "none", other.plan, other.apply),
+    "mount": ("Mount", "target", other.plan, other.apply),
+    "dismount": ("Dismount", "hex", other.plan, other.apply),
+    "pass": ("Pass", "none", other.plan, other.apply),
 }
-GRAPPLE = ("grapple", "grab_disarm", "squeeze", "better_hold", "slam", "throw", "go_prone",
-           "release", "escape")
-ATTACKS = ("strike", "disarm", "area_attack")
+FREE = ("go_prone", "release", "command")
 
 
 def check(state: DoxState, command: Command) -> None:
     """Raise Refusal unless the action command is legal now."""
-    action = command.action
     f = state.figures.get(command.figure or "")
-    why = animals.order_refusal(state, f, command) if f is not None and f.name == state.active else None
+    why = other.order_refusal(state, f, command) if f is not None and f.name == state.active else None
     if why:
         raise Refusal(why)
-    if action == "burn_fortune":
+    if command.action == "burn_fortune":
         _fortune_points(state, command)
-    elif action == "command":
-        animals.plan(state, attacks.actor(state, command), command)
-    elif action in ("strike", "disarm"):
-        attacks.plan_strike(state, command, disarm=action == "disarm")
-    elif action == "area_attack":
-        area.plan_area(state, command)
-    elif action in GRAPPLE:
-        grapple.plan(state, command)
-    elif action in other.PLAIN:
-        other.plan(state, command)
+    elif command.action in MENU:
+        MENU[command.action][2](state, command)
     else:
-        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(MENU)}')
+        raise Refusal(f'unknown action "{command.action}"; expected one of: {", ".join(MENU)}')
 
 
 def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a checked action command."""
-    action = command.action
-    if action == "burn_fortune":
+    if command.action == "burn_fortune":
         return burn(state, _fortune_points(state, command))
     check(state, command)
-    f = state.figures[command.figure]
-    free = action in ("go_prone", "release", "command")
-    if not free:
-        f.moved = True  # acting ends the movement step: "stay" is implied
-    if action == "command":
-        return animals.command_animal(state, f, command, dice)
-    if action in ("strike", "disarm"):
-        return attacks.strike(state, command, dice, disarm=action == "disarm")
-    if action == "area_attack":
-        return area.area_attack(state, command, dice)
-    if action in GRAPPLE:
-        return grapple.apply(state, command, dice)
-    return other.apply(state, command)
+    if command.action not in FREE:
+        state.figures[command.figure].moved = True  # acting ends the movement step: "stay" is implied
+    return MENU[command.action][3](state, command, dice)
 
 
 def _fortune_points(state: DoxState, command: Command) -> int:
@@ -104,18 +82,6 @@ def fortune_menu(state: DoxState) -> list[ActionInfo]:
                        needs="choice", choices=tuple(choices), choice_params=choices)]
 
 
-def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
-    """The movement step: move (reach shown on the board) or stay."""
-    budget, why = moves.allowance(state, f)
-    if f.order is not None and f.order[0] == "hold":
-        budget, why = 0, "it holds at its master's command"
-    hexes = moves.reachable(state, f) if budget else {}
-    label = f"Move (up to {budget})" + (f": {why}" if why else "")
-    return [ActionInfo("move", label, "movement", bool(hexes), None if hexes else (why or "no room"),
-                       "path", hexes=hexes),
-            ActionInfo("stay", "Stay put", "movement", needs="facing")]
-
-
 def _legal(state: DoxState, command: Command) -> str | None:
     try:
         check(state, command)
@@ -127,37 +93,33 @@ def _legal(state: DoxState, command: Command) -> str | None:
 def action_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
     """Every action, enabled or greyed with the reason, for the active figure."""
     out = []
-    for action, (label, needs) in MENU.items():
-        base = Command(do="act", figure=f.name, action=action)
+    for action, (label, needs, *_) in MENU.items():
         candidates = _candidates(state, f, action, needs)
         legal = [(key, c) for key, c in candidates if _legal(state, c) is None]
         reason = None
         if not legal:
-            probe = candidates[0][1] if candidates else base
+            probe = candidates[0][1] if candidates else Command(do="act", figure=f.name, action=action)
             reason = _legal(state, probe) or "nothing to aim at"
         keys = [k for k, _ in legal]
-        info = ActionInfo(action, label, "action", bool(legal), reason, needs)
+        shown: dict = {}
         if needs == "target":
-            info = ActionInfo(action, label, "action", bool(legal), reason, needs, targets=tuple(keys),
-                              options=_options(state, f, action))
+            shown = {"targets": tuple(keys), "options": _options(state, f, action)}
         elif needs == "hex":
-            info = ActionInfo(action, label, "action", bool(legal), reason, needs,
-                              hexes={Hex(*k): (Hex(*k),) for k in dict.fromkeys(k[:2] for k in keys)},
-                              options={"surface": ("floor", "wall", "corner")} if action == "throw" else {})
+            hexes = [Hex(*k) for k in dict.fromkeys(k[:2] for k in keys)]
+            shown = {"hexes": {h: (h,) for h in hexes},
+                     "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {}}
         elif needs in ("choice", "weapon"):
-            params = {k: c.params for k, c in legal}
-            info = ActionInfo(action, label, "action", bool(legal), reason, needs,
-                              choices=tuple(keys), choice_params=params if needs == "choice" else {})
-        out.append(info)
+            params = {k: c.params for k, c in legal} if needs == "choice" else {}
+            shown = {"choices": tuple(keys), "choice_params": params}
+        out.append(ActionInfo(action, label, "action", bool(legal), reason, needs, **shown))
     return out
 
 
 def _options(state: DoxState, f: Fig, action: str) -> dict[str, tuple]:
     if action != "strike":
         return {}
-    weapon = state.weapon(f)
-    power = (f.strength if weapon.strength else 0) + weapon.damage
-    options: dict[str, tuple] = {"pull": tuple(range(max(0, power) + 1))} if power > 0 else {}
+    most = power(f, state.weapon(f))
+    options: dict[str, tuple] = {"pull": tuple(range(max(0, most) + 1))} if most > 0 else {}
     if attacks.surprise_open(state, f):
         options["surprise_bonus"] = (False, True)
     return options
@@ -198,8 +160,5 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
 
 def concrete(state: DoxState, name: str, info: ActionInfo) -> list[Command]:
     """The legal commands behind one enabled menu item (for random play and bots)."""
-    if info.id == "burn_fortune":
-        return [Command(do="act", figure=name, action=info.id, params=p)
-                for p in info.choice_params.values()]
-    f = state.figures[name]
-    return [c for _, c in _candidates(state, f, info.id, MENU[info.id][1]) if _legal(state, c) is None]
+    candidates = _candidates(state, state.figures[name], info.id, MENU[info.id][1])
+    return [c for _, c in candidates if _legal(state, c) is None]

@@ -1,18 +1,22 @@
 """Strikes: Offense roll minus Defense is the dox; damage = dox + Strength + weapon - Protection.
-
-Also the strike to disarm, and what an attack plan holds (shared with the prediction)."""
+Also the strike to disarm, and area attacks: aimed at a hex, they hit on more than 6 plus the
+ranged challenge; each figure in an area of more than one hex may roll Athlete to leap clear, 6
+per hex it must move. The plans are shared with the prediction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from board.dice import DiceSource
+from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
-from board.rules.dox.moves import whose_turn
-from board.rules.dox.rolls import Defense, carry_penalty, defense, reach, trait_roll
+from board.rules.dox.moves import shift, whose_turn
+from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
+from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.reach import Mover, Where
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
 
@@ -45,7 +49,7 @@ class StrikePlan:
     @property
     def power(self) -> int:
         """What the blow adds to the dox: Strength (if the weapon takes it) + weapon - pull."""
-        return (self.attacker.strength if self.weapon.strength else 0) + self.weapon.damage - self.pull
+        return power(self.attacker, self.weapon) - self.pull
 
     def raw_damage(self, dox: int) -> int:
         """Damage before Protection (the Rider roll's challenge)."""
@@ -77,18 +81,9 @@ def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     return target
 
 
-def close_combat(state: DoxState, f: Fig) -> str | None:
-    """Whether the figure is in a grapple (as grappler or victim), for the weapons it may use."""
-    if state.hold_by(f.name):
-        return f"holding {state.hold_by(f.name).victim}"
-    if state.holds_on(f.name):
-        return "restrained"
-    return None
-
-
-def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> StrikePlan:
+def plan_strike(state: DoxState, command: Command) -> StrikePlan:
     """Check a strike (or a strike to disarm) and work out its numbers."""
-    f = actor(state, command)
+    f, disarm = actor(state, command), command.action == "disarm"
     target = foe(state, f, command)
     if f.posture == "prone":
         raise Refusal(f"{f.name} is prone: stand up first")
@@ -96,8 +91,9 @@ def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> Stri
     surprise = bool(command.params.get("surprise_bonus"))
     if surprise:
         weapon = _surprise_attack(state, f, target, weapon, disarm)
-    grappling = close_combat(state, f)
-    if grappling and not weapon.close:
+    hold = state.hold_by(f.name)
+    if (hold or state.holds_on(f.name)) and not weapon.close:  # in close combat
+        grappling = f"holding {hold.victim}" if hold else "restrained"
         # "larger weapons - including shields, capes, and such - are useless in close combat"
         raise Refusal(f"{f.name} is {grappling}: a {weapon.name} is useless in close combat")
     how = reach(state, f, target.hex, weapon)
@@ -115,13 +111,12 @@ def plan_strike(state: DoxState, command: Command, disarm: bool = False) -> Stri
         mods.append(("area weapon", 2 * weapon.area))
     if surprise:
         mods.append(("surprise", SURPRISE_BONUS))
-    pull = command.params.get("pull", 0)
-    power = (f.strength if weapon.strength else 0) + weapon.damage
-    if not isinstance(pull, int) or not 0 <= pull <= max(0, power):
-        raise Refusal(f"pull the blow by 0 to {max(0, power)} (Strength + weapon), not {pull!r}")
-    rating = f.marksman if weapon.offense == "marksman" else f.warrior
-    return StrikePlan(f, target, weapon, rating, tuple(mods), defense(state, f, target, weapon),
-                      range_challenge, mode == "ranged", pull, disarm)
+    pull, most = command.params.get("pull", 0), max(0, power(f, weapon))
+    if not isinstance(pull, int) or not 0 <= pull <= most:
+        raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
+    against = defense(state, f, target, weapon)
+    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), against, range_challenge,
+                      mode == "ranged", pull, disarm)
 
 
 def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disarm: bool) -> Weapon:
@@ -147,9 +142,9 @@ def surprise_open(state: DoxState, f: Fig) -> bool:
         for g in state.figures.values())
 
 
-def strike(state: DoxState, command: Command, dice: DiceSource, disarm: bool = False) -> list[Event]:
+def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Resolve a strike: roll Offense, find the dox, wound (or knock the object away)."""
-    p = plan_strike(state, command, disarm)
+    p = plan_strike(state, command)
     f, target = p.attacker, p.target
     f.acted = True
     if any(name == "surprise" for name, _ in p.modifiers):
@@ -158,7 +153,7 @@ def strike(state: DoxState, command: Command, dice: DiceSource, disarm: bool = F
         state.figures[p.defense.guard].guarding = None  # "Each ... assisted block counts as an action"
     r = trait_roll(state, p.rating, p.bonus, dice)
     dox = r.total - p.challenge
-    verb = "strikes to disarm" if disarm else "strikes at"
+    verb = "strikes to disarm" if p.disarm else "strikes at"
     guard = f", {p.defense.guard} blocking" if p.defense.guard else ""
     data = {**r.data(), "target": target.name, "defense": p.defense.value, "using": p.defense.using,
             "range_challenge": p.range_challenge, "dox": dox, "hit": dox >= 0}
@@ -166,10 +161,10 @@ def strike(state: DoxState, command: Command, dice: DiceSource, disarm: bool = F
             f"{p.challenge} ({p.defense.using}{guard}), dox {dox}")
     events = [Event("attack", text, f.name, data)]
     if p.ranged and p.weapon.thrown:
-        events += _thrown_away(state, f, p.weapon, target)
+        events += _thrown_away(state, f, p.weapon, target.hex)
     if dox < 0:
         return events + [Event("miss", f"{f.name} misses {target.name}", f.name, {"target": target.name})]
-    if disarm:
+    if p.disarm:
         return events + knock_away(state, target, f.name)
     raw = p.raw_damage(dox)
     events.append(Event("roll", f"damage {dox} + {p.power} = {raw}, Protection "
@@ -180,13 +175,15 @@ def strike(state: DoxState, command: Command, dice: DiceSource, disarm: bool = F
     return events + wound(state, f.name, target, p.wounds(state, dox))
 
 
-def _thrown_away(state: DoxState, f: Fig, weapon: Weapon, target: Fig) -> list[Event]:
-    """A thrown weapon leaves the hand and lands by the target (a bomb is used up)."""
+def _thrown_away(state: DoxState, f: Fig, weapon: Weapon, where: Hex, say: bool = True) -> list[Event]:
+    """A thrown weapon leaves the hand and lands where it was thrown (a bomb is used up)."""
     f.weapon = "Fist"
     if weapon.breaks:
         return [Event("status", f"the {weapon.name} is used up", f.name)]
-    state.items.setdefault(target.hex, []).append(weapon.name)
-    return [Event("status", f"the {weapon.name} lands at {state.battle.label(target.hex)}", f.name)]
+    state.items.setdefault(where, []).append(weapon.name)
+    if not say:
+        return []
+    return [Event("status", f"the {weapon.name} lands at {state.battle.label(where)}", f.name)]
 
 
 def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
@@ -196,3 +193,105 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
     state.items.setdefault(target.hex, []).append(lost)
     return [Event("status", f"{by} knocks the {lost} out of {target.name}'s hand: it lies at "
                             f"{state.battle.label(target.hex)}", target.name, {"item": lost})]
+
+
+# --- area attacks ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AreaPlan:
+    """An area attack before the dice."""
+
+    attacker: Fig
+    weapon: Weapon
+    center: Hex
+    rating: int
+    bonus: int
+    range_challenge: int
+    base: int  # the option defense_base: the text's 6
+
+    @property
+    def challenge(self) -> int:
+        """The roll must be greater than this."""
+        return self.base + self.range_challenge
+
+
+def plan_area(state: DoxState, command: Command) -> AreaPlan:
+    """Check an area attack on a hex."""
+    f = actor(state, command)
+    weapon = state.weapon(f)
+    if weapon.area is None:
+        raise Refusal(f"the {weapon.name} is not an area weapon")
+    if f.posture == "prone":
+        raise Refusal(f"{f.name} is prone: stand up first")
+    if state.hold_by(f.name) or state.holds_on(f.name):
+        raise Refusal(f"{f.name} is grappling: no area attacks in close combat")
+    if command.to is None:
+        raise Refusal("choose the hex to aim at")
+    center = to_hex(state, command.to)
+    how = reach(state, f, center, weapon)
+    if isinstance(how, str):
+        raise Refusal(how)
+    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f), how[1],
+                    state.options.defense_base)
+
+
+def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
+    """The shortest way out of the area over free hexes (the real hexes of the map), or None."""
+    if f.hex not in covered:
+        return ()
+    blocked = {g.hex: g.name for g in state.figures.values()  # its mount and riders go along
+               if f.name not in (g.name, g.mount) and g.name != f.mount}
+    outside = Where(lambda h: h not in covered)
+    found = Mover(state.battle, f.hex, len(state.battle.cells), blocked, stop=outside).reach()
+    return next((path for h, path in found.paths.items() if h in outside), None)
+
+
+def area_attack(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+    """Roll to hit the area; everyone in it leaps clear or takes dox + weapon - Protection."""
+    p = plan_area(state, command)
+    f = p.attacker
+    f.acted = True
+    r = trait_roll(state, p.rating, p.bonus, dice)
+    dox = r.total - p.challenge
+    hit = dox > 0  # "an attacker need only roll greater than 6 plus the ranged challenge level"
+    label = state.battle.label(p.center)
+    events = [Event("attack", f"{f.name} throws the {p.weapon.name} at {label}: {r.total} vs more "
+                              f"than {p.challenge}, " + ("hits the area" if hit else "misses"),
+                    f.name, {**r.data(), "hex": [p.center.q, p.center.r], "challenge": p.challenge,
+                             "dox": dox, "hit": hit, "area": True})]
+    if p.weapon.thrown:
+        events += _thrown_away(state, f, p.weapon, p.center, say=False)  # lands unremarked
+    if not hit:
+        return events + [Event("miss", f"the {p.weapon.name} lands wide", f.name)]
+    covered = {h for h in hex_range(p.center, p.weapon.area) if h in state.battle.cells}
+    for victim in state.figures.values():  # a rider goes where his mount leaps, and is hit with it
+        if victim.up and victim.hex in covered and victim.mount is None:
+            events += _one_victim(state, f, victim, covered, dox + power(f, p.weapon), dice)
+    return events
+
+
+def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: int,
+                dice: DiceSource) -> list[Event]:
+    events: list[Event] = []
+    riders = [r for r in state.figures.values() if r.mount == victim.name and r.up]
+    route = escape_route(state, victim, covered) if len(covered) > 1 else None
+    if route and not (state.hold_by(victim.name) or state.holds_on(victim.name)):
+        # "The challenge level is based on how far the victim must move ... - 6 per space moved."
+        challenge = state.options.defense_base * len(route)
+        r = trait_roll(state, victim.athlete, carry_penalty(state, victim), dice)
+        clear = r.total >= challenge
+        events.append(Event("roll", f"{victim.name} rolls Athlete {r.total} vs {challenge} "
+                                    f"({len(route)} hex{'es' if len(route) > 1 else ''} to safety): "
+                                    + ("leaps clear" if clear else "fails"), victim.name,
+                            {**r.data(), "challenge": challenge, "success": clear}))
+        if clear:
+            where = state.battle.label(route[-1])
+            return events + shift(state, victim, route, f"{victim.name} leaps to {where}")
+    for v in [victim] + riders:
+        events.append(Event("roll", f"{v.name} is caught: damage {raw}, Protection "
+                                    f"{state.protection(v)}", v.name,
+                            {"raw_damage": raw, "protection": state.protection(v)}))
+        if v.mount:
+            events += keep_seat(state, v, raw, dice)
+        events += wound(state, f.name, v, max(0, raw - state.protection(v)))
+    return events

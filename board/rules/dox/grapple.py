@@ -9,6 +9,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import FALLS
 from board.rules.dox.attacks import actor, foe
+from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
 from board.rules.dox.wounds import wound
@@ -38,11 +39,6 @@ def side_bonus(state: DoxState, victim: Fig, grappler: Fig | None) -> tuple[int,
     return ours, mass_bonus(victim.mass, mass)
 
 
-def _adjacent(state: DoxState, f: Fig, target: Fig) -> None:
-    if hex_distance(f.hex, target.hex) > 1:
-        raise Refusal(f"{target.name} is not next to {f.name}")
-
-
 def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
     """Check a grappling action; returns the actor and the figure acted on."""
     f = actor(state, command)
@@ -56,7 +52,8 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
             raise Refusal(f"{f.name} is restrained: escape first")
         if f.mount or target.mount:
             raise Refusal("no grappling from or with a rider in the saddle")
-        _adjacent(state, f, target)
+        if hex_distance(f.hex, target.hex) > 1:
+            raise Refusal(f"{target.name} is not next to {f.name}")
         if action == "grab_disarm" and state.weapon(target).size == "natural":
             raise Refusal(f"{target.name} holds nothing to wrench away")
         if action == "grapple" and any(h.grappler == target.name and h.victim == f.name for h in state.holds):
@@ -183,6 +180,13 @@ def _escape(state, command, f, _, dice) -> list[Event]:
     return events
 
 
+def _hurt(state: DoxState, f: Fig, victim: Fig, raw: int, text: str, **data) -> list[Event]:
+    """A squeeze, slam or throw: raw damage less the victim's Protection, as for any damage."""
+    data = {"target": victim.name, "raw_damage": raw, **data, "hit": True}
+    return [Event("attack", text, f.name, data)] + wound(state, f.name, victim,
+                                                        max(0, raw - state.protection(victim)))
+
+
 def _squeeze(state, command, f, victim, dice) -> list[Event]:
     """"damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
     weapon; Protection is subtracted as for any damage."""
@@ -190,10 +194,9 @@ def _squeeze(state, command, f, victim, dice) -> list[Event]:
     weapon = state.weapon(f)
     extra = weapon.damage if weapon.close else 0
     raw = f.strength + hold.dox + extra
-    events = [Event("attack", f"{f.name} squeezes {victim.name}: {f.strength} + dox {hold.dox} + "
-                              f"{extra} = {raw}, Protection {state.protection(victim)}", f.name,
-                    {"target": victim.name, "raw_damage": raw, "hit": True})]
-    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
+    return _hurt(state, f, victim, raw, f"{f.name} squeezes {victim.name}: {f.strength} + dox "
+                                        f"{hold.dox} + {extra} = {raw}, Protection "
+                                        f"{state.protection(victim)}")
 
 
 def _better_hold(state, command, f, victim, dice) -> list[Event]:
@@ -221,10 +224,8 @@ def _slam(state, command, f, victim, dice) -> list[Event]:
     surface = command.params.get("surface", "floor")
     bonus = surface_bonus(state, victim.hex, surface)
     raw = f.strength + hold.dox + bonus
-    events = [Event("attack", f"{f.name} slams {victim.name} into the {surface}: {f.strength} + dox "
-                              f"{hold.dox} + {bonus} = {raw}", f.name,
-                    {"target": victim.name, "raw_damage": raw, "surface": surface, "hit": True})]
-    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
+    text = f"{f.name} slams {victim.name} into the {surface}: {f.strength} + dox {hold.dox} + {bonus}"
+    return _hurt(state, f, victim, raw, f"{text} = {raw}", surface=surface)
 
 
 def _throw(state, command, f, victim, dice) -> list[Event]:
@@ -232,11 +233,12 @@ def _throw(state, command, f, victim, dice) -> list[Event]:
     hold = state.hold_by(f.name)
     to = landing(state, f, victim, command)
     surface = command.params.get("surface", "floor")
-    bonus = surface_bonus(state, to, surface)
+    raw = f.strength + hold.dox + surface_bonus(state, to, surface)
     state.holds = [h for h in state.holds if h.victim != victim.name]
-    victim.hex, victim.posture = to, "prone"
-    raw = f.strength + hold.dox + bonus
-    events = [Event("attack", f"{f.name} throws {victim.name} to {state.battle.label(to)} into the "
-                              f"{surface}: {raw}", f.name,
-                    {"target": victim.name, "raw_damage": raw, "hex": [to.q, to.r], "hit": True})]
-    return events + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
+    victim.posture = "prone"
+    where = state.battle.label(to)
+    text = f"{f.name} throws {victim.name} to {where} into the {surface}: {raw}"
+    event = Event("attack", text, f.name, {"target": victim.name, "raw_damage": raw,
+                                           "hex": [to.q, to.r], "hit": True})
+    landed = shift(state, victim, [to], f"{victim.name} lands prone at {where}", forced=True)
+    return [event] + landed + wound(state, f.name, victim, max(0, raw - state.protection(victim)))

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from board.hexgrid import Hex
-from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.events import moved
+from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.dox.state import DoxState, Fig
-from board.rules.dox.turns import cannot_move
+from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
+
+
+def cannot_move(state: DoxState, f: Fig) -> str | None:
+    """Why the figure has no movement this turn, or None."""
+    if state.rider_of(f.name) is not None:
+        return f"carries {state.rider_of(f.name).name}: it moves on its rider's turn"
+    if state.holds_on(f.name):
+        return "restrained: escape first"
+    if f.posture == "prone":
+        return "prone: standing up takes the action"
+    return None
 
 
 def carry_limit(state: DoxState, f: Fig) -> tuple[int, str] | None:
@@ -41,25 +50,27 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
         if not mount.up or mount.posture == "prone":
             return 0, f"{mount.name} cannot carry him"
         return mount.move, f"riding {mount.name}"
-    limit = carry_limit(state, f)
-    if limit is not None:
-        return limit
-    return f.move, None
+    return carry_limit(state, f) or (f.move, None)
 
 
 def mover(state: DoxState, f: Fig) -> Mover:
-    """The figure's move this turn: walls and figures block, but not those that move with it
-    (its mount, its victim)."""
-    budget, _ = allowance(state, f)
+    """The figure's move this turn: walls and figures block, but not its mount or its victim."""
     hold = state.hold_by(f.name)
     along = {f.name, f.mount, hold.victim if hold else None}
     blocked = {g.hex: g.name for g in state.figures.values() if g.name not in along}
-    return Mover(state.battle, f.hex, budget, blocked)
+    return Mover(state.battle, f.hex, allowance(state, f)[0], blocked)
 
 
-def reachable(state: DoxState, f: Fig) -> dict[Hex, tuple[Hex, ...]]:
-    """Every hex the figure can end on this turn -> the shortest path there (start excluded)."""
-    return mover(state, f).reach().paths
+def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
+    """The movement step: move (reach shown on the board) or stay."""
+    budget, why = allowance(state, f)
+    if f.order is not None and f.order[0] == "hold":
+        budget, why = 0, "it holds at its master's command"
+    hexes = mover(state, f).reach().paths if budget else {}
+    label = f"Move (up to {budget})" + (f": {why}" if why else "")
+    why = None if hexes else (why or "no room")
+    return [ActionInfo("move", label, "movement", bool(hexes), why, "path", hexes=hexes),
+            ActionInfo("stay", "Stay put", "movement", needs="facing")]
 
 
 def whose_turn(state: DoxState, command: Command) -> Fig:
@@ -76,7 +87,7 @@ def whose_turn(state: DoxState, command: Command) -> Fig:
     return f
 
 
-def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
+def plan(state: DoxState, command: Command) -> tuple[Fig, tuple]:
     """Check a move: the active figure, in its movement step, along free hexes within reach."""
     f = whose_turn(state, command)
     if f.moved:
@@ -102,29 +113,40 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, tuple[Hex, ...]]:
     if command.to is None:
         raise Refusal("give the path or the hex to move to")
     to = to_hex(state, command.to)
-    reach = reachable(state, f)
+    reach = mover(state, f).reach().paths
     if to not in reach:
         raise Refusal(f"{state.battle.label(to)} is out of reach this turn"
                       + (f" ({why})" if why else ""))
     return f, reach[to]
 
 
-def apply(state: DoxState, command: Command) -> list[Event]:
+def apply(state: DoxState, command: Command, dice=None) -> list[Event]:
     """Move the figure (with its mount, or its victim following into the hex it left)."""
     f, path = plan(state, command)
     f.moved = True
     if not path:
         return [moved(f.name, [], f"{f.name} stays put")]
-    start = f.hex
-    f.hex = path[-1]
-    if f.mount:
-        state.figures[f.mount].hex = f.hex
-    hold = state.hold_by(f.name)
-    if hold is not None:
-        state.figures[hold.victim].hex = path[-2] if len(path) > 1 else start
-    text = f"{f.name} moves to {state.battle.label(f.hex)}"
+    start, hold = f.hex, state.hold_by(f.name)
+    text = f"{f.name} moves to {state.battle.label(path[-1])}"
     if f.mount:
         text += f" on {f.mount}"
-    if hold is not None:
-        text += f", taking {hold.victim} along"
-    return [moved(f.name, path, text)]
+    if hold is None:
+        return shift(state, f, path, text)
+    victim = state.figures[hold.victim]
+    trail = ((start,) + path)[:-1]  # the victim steps into each hex its grappler left
+    taken = f"{victim.name} is taken to {state.battle.label(trail[-1])}"
+    return (shift(state, f, path, text + f", taking {victim.name} along")
+            + shift(state, victim, trail, taken, along=True))
+
+
+def shift(state: DoxState, f: Fig, path, text: str, **data) -> list[Event]:
+    """Move f along path with its mount or rider: one move event each, so each token slides (a
+    carried one, `along`, at the same time as the move before)."""
+    f.hex = path[-1]
+    events = [moved(f.name, path, text, **data)]
+    partner = state.figures[f.mount] if f.mount else state.rider_of(f.name)
+    if partner is not None:
+        partner.hex = f.hex
+        words = f"carries {f.name}" if f.mount else f"rides along on {f.name}"
+        events.append(moved(partner.name, path, f"{partner.name} {words}", along=True))
+    return events

@@ -10,8 +10,7 @@ from board.dice import Dice, DiceError
 
 
 class Options(BaseModel):
-    """Every setting of the dox ruleset, one table; the defaults are the readings in
-    docs/rules-notes.md."""
+    """Every setting of the dox ruleset; the defaults are the readings in docs/rules-notes.md."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

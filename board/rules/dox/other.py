@@ -1,16 +1,22 @@
-"""The plain actions: guard a friend (an assisted block), retrieve or ready gear, stand up,
-mount and dismount, pass."""
+"""The plain actions: guard a friend (an assisted block), retrieve or ready gear, stand up, mount
+and dismount, pass; and a Ranger's commands to the animals he trained: "it may be necessary to
+roll Ranger to make creatures obey"."""
 
 from __future__ import annotations
 
+from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.events import ACTION, STANDS
 from board.rules.dox.attacks import actor
+from board.rules.dox.moves import shift
+from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState, Fig
+from board.rules.kernel.events import ACTION, STANDS
 from board.rules.kernel.hexes import to_hex
 
-PLAIN = ("guard", "retrieve", "ready", "stand_up", "mount", "dismount", "pass")
+ORDERS = ("attack", "hold")
+ATTACKS_ON_FOE = ("strike", "disarm", "grapple", "grab_disarm")
+HOLD_FOLLOW_UPS = ("squeeze", "better_hold", "slam", "throw", "go_prone", "release")
 
 
 def reachable_items(state: DoxState, f: Fig) -> list[tuple[Hex, str]]:
@@ -56,7 +62,8 @@ def plan(state: DoxState, command: Command) -> dict:
         if command.weapon is None:
             raise Refusal(f"{f.name} carries no weapon to ready")
         if command.weapon not in f.gear:
-            raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {", ".join(f.gear) or "nothing"}')
+            carried = ", ".join(f.gear) or "nothing"
+            raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {carried}')
         return {"f": f, "weapon": command.weapon}
     if action == "mount":
         horse = state.figures.get(command.target or "")
@@ -81,7 +88,7 @@ def plan(state: DoxState, command: Command) -> dict:
     raise Refusal(f'unknown action "{action}"')
 
 
-def apply(state: DoxState, command: Command) -> list[Event]:
+def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a plain action (each one is the figure's action for the turn)."""
     p = plan(state, command)
     f: Fig = p["f"]
@@ -96,23 +103,97 @@ def apply(state: DoxState, command: Command) -> list[Event]:
         f.guarding = p["friend"].name
         return [Event("status", f"{f.name} stands ready to block for {f.guarding}", f.name,
                       {"guarding": f.guarding})]
+    if action == "mount":
+        events = shift(state, f, [p["horse"].hex], f"{f.name} mounts {p['horse'].name}",
+                       mount=p["horse"].name)
+        f.mount = p["horse"].name  # after the move: the horse stays where it stands
+        return events
+    if action == "dismount":
+        horse, f.mount = f.mount, None
+        return shift(state, f, [p["to"]], f"{f.name} gets down from {horse}")
     if action == "retrieve":
         state.items[p["hex"]].remove(p["item"])
         if not state.items[p["hex"]]:
             del state.items[p["hex"]]
-        if f.weapon != "Fist":
-            f.gear.append(f.weapon)
-        f.weapon = p["item"]
-        return [Event("status", f"{f.name} picks up the {p['item']}", f.name, {"item": p["item"]})]
-    if action == "ready":
+    else:
         f.gear.remove(p["weapon"])
-        if f.weapon != "Fist":
-            f.gear.append(f.weapon)
-        f.weapon = p["weapon"]
-        return [Event("status", f"{f.name} readies the {f.weapon}", f.name, {"weapon": f.weapon})]
-    if action == "mount":
-        f.mount, f.hex = p["horse"].name, p["horse"].hex
-        return [Event("status", f"{f.name} mounts {f.mount}", f.name, {"mount": f.mount})]
-    horse = f.mount
-    f.mount, f.hex = None, p["to"]
-    return [Event("status", f"{f.name} gets down from {horse}", f.name, {"hex": [f.hex.q, f.hex.r]})]
+    if f.weapon != "Fist":
+        f.gear.append(f.weapon)
+    f.weapon = p["item"] if action == "retrieve" else p["weapon"]
+    if action == "retrieve":
+        return [Event("status", f"{f.name} picks up the {f.weapon}", f.name, {"item": f.weapon})]
+    return [Event("status", f"{f.name} readies the {f.weapon}", f.name, {"weapon": f.weapon})]
+
+
+# --- a Ranger's animals ---------------------------------------------------------------------
+
+def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str | None]:
+    """The order a command gives: ("attack", foe) or ("hold", None); Refusal if malformed."""
+    if animal.kind == "person":
+        raise Refusal(f"{animal.name} is not an animal")
+    order = command.params.get("order", "hold")
+    if order not in ORDERS:
+        raise Refusal(f'params.order must be one of: {", ".join(ORDERS)}')
+    if order == "hold":
+        return order, None
+    foe = state.figures.get(command.params.get("foe") or "")
+    if foe is None or not foe.up or foe.team == animal.team:
+        raise Refusal("an attack order needs params.foe: an enemy still in the fight")
+    return order, foe.name
+
+
+def plan_command(state: DoxState, command: Command) -> tuple[Fig, Fig, tuple[str, str | None]]:
+    """Check a Ranger's command to an animal he trained: once a round, free."""
+    f = actor(state, command)
+    animal = state.figures.get(command.target or command.params.get("animal") or "")
+    if animal is None or animal.trained_by != f.name:
+        raise Refusal(f"choose an animal {f.name} has trained")
+    if not animal.up:
+        raise Refusal(f"{animal.name} is down")
+    if f.commanded:
+        raise Refusal(f"{f.name} has already given a command this round")
+    return f, animal, plan_order(state, animal, command)
+
+
+def command_animal(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+    """"If a Ranger has spent time training an animal, then it should obey his commands in most
+    cases. Combat is a chaotic environment, however; it may be necessary to roll Ranger"."""
+    f, animal, order = plan_command(state, command)
+    f.commanded = True
+    words = order_words(order)
+    if not state.options.ranger_roll:
+        animal.order = order
+        return [Event("status", f"{animal.name} obeys {f.name}: {words}", animal.name,
+                      {"order": list(order), "obeys": True})]
+    bonus = carry_penalty(state, f) + (state.options.war_training_bonus if animal.war_trained else 0)
+    r = trait_roll(state, f.ranger, bonus, dice)
+    challenge = state.options.obey_challenge
+    obeys = r.total >= challenge
+    animal.order = order if obeys else None
+    text = (f"{f.name} commands {animal.name} ({words}): Ranger {r.total} vs {challenge}: "
+            + ("it obeys" if obeys else "it does not obey"))
+    return [Event("roll", text, f.name, {**r.data(), "challenge": challenge, "success": obeys,
+                                         "order": list(order), "animal": animal.name})]
+
+
+def order_words(order: tuple[str, str | None]) -> str:
+    """An order as the log says it."""
+    return f"attack {order[1]}" if order[0] == "attack" else "hold"
+
+
+def order_refusal(state: DoxState, f: Fig, command: Command) -> str | None:
+    """Why an obedient animal may not do this on its turn (None: it may)."""
+    if f.order is None:
+        return None
+    kind, foe = f.order
+    action = command.action
+    if command.do == "move":
+        return f"{f.name} holds at its master's command" if kind == "hold" and action != "stay" else None
+    if action in ("pass", "stand_up", "escape", "burn_fortune"):
+        return None
+    if kind == "attack" and action in ATTACKS_ON_FOE and command.target == foe:
+        return None
+    hold = state.hold_by(f.name)
+    if kind == "attack" and action in HOLD_FOLLOW_UPS and hold and hold.victim == foe:
+        return None
+    return f"{f.name} obeys its master's command: {order_words(f.order)}"

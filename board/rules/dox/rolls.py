@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from board.dice import DiceSource, distribution, roll
+from board.dice import DiceSource, roll
 from board.hexgrid import hex_distance, hex_linedraw, hex_neighbors
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
@@ -34,15 +34,20 @@ def trait_roll(state: DoxState, rating: int, modifier: int, dice: DiceSource) ->
     return TraitRoll(r.faces, rating, modifier, r.total + rating + modifier)
 
 
-def roll_distribution(state: DoxState) -> dict[int, Fraction]:
-    """Exact odds of each total of the bare trait dice."""
-    return distribution(state.options.dice)
-
-
 def carry_penalty(state: DoxState, f: Fig) -> int:
     """"The target's weight is added to the attacker's encumbrance for purposes of movement and
     trait rolls": a grappler's rolls other than the grapple's own are at this penalty."""
     return -state.options.carry_penalty if state.hold_by(f.name) else 0
+
+
+def power(f: Fig, weapon: Weapon) -> int:
+    """What a blow adds to the dox: Strength (if the weapon takes it) + the weapon's damage."""
+    return (f.strength if weapon.strength else 0) + weapon.damage
+
+
+def offense(f: Fig, weapon: Weapon) -> int:
+    """The rating of the trait the weapon's attack rolls: Marksman for missiles, else Warrior."""
+    return f.marksman if weapon.offense == "marksman" else f.warrior
 
 
 def mass_bonus(heavy: int, light: int) -> int:
@@ -91,13 +96,6 @@ class Defense:
     guard: str | None = None  # a friend's assisted block
 
 
-def room_to_dodge(state: DoxState, f: Fig) -> bool:
-    """"The only requirement for a dodge is that there be room to move out of harm's way":
-    a free, passable hex next to the figure."""
-    ignore = (f.name,) + ((f.mount,) if f.mount else ())
-    return any(state.free(h, ignore) for h in hex_neighbors(f.hex))
-
-
 def parry_value(state: DoxState, defender: Fig, attack: Weapon | None) -> int | None:
     """The defender's Parry against this attack, or None if he cannot parry it."""
     mine = state.weapon(defender)
@@ -111,17 +109,12 @@ def parry_value(state: DoxState, defender: Fig, attack: Weapon | None) -> int | 
     return state.options.defense_base + defender.parry + mod
 
 
-def can_dodge(state: DoxState, f: Fig) -> str | None:
-    """Why the figure cannot dodge now, or None."""
-    if f.mount:
-        return "mounted: dodging is impossible"
-    if f.posture == "prone":
-        return "prone"
-    if state.holds_on(f.name):
-        return "restrained"
-    if not room_to_dodge(state, f):
-        return "no room to move"
-    return None
+def can_dodge(state: DoxState, f: Fig) -> bool:
+    """"The only requirement for a dodge is that there be room to move out of harm's way": a free,
+    passable hex next to the figure; and no dodging in the saddle, prone or restrained."""
+    if f.mount or f.posture == "prone" or state.holds_on(f.name):
+        return False
+    return any(state.free(h, (f.name,)) for h in hex_neighbors(f.hex))
 
 
 def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
@@ -133,7 +126,7 @@ def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
         # "the victim does not get the benefit of his Dodge or Parry ... a challenge level of 6"
         return Defense(base, "surprised")
     choices: list[Defense] = [Defense(base, "none")]
-    if can_dodge(state, target) is None:
+    if can_dodge(state, target):
         choices.append(Defense(base + target.dodge, "dodge"))
     parry = parry_value(state, target, attack)
     if parry is not None:

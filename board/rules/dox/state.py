@@ -53,17 +53,11 @@ class Fig(InFight):
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
+    sheet = {k: getattr(spec, k) for k in Fig.__dataclass_fields__ if k in DoxFigure.model_fields}
     move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
-    return Fig(
-        name=spec.name, team=spec.team, hex=Hex(*spec.at), kind=spec.kind,
-        strength=spec.strength, warrior=spec.warrior, athlete=spec.athlete, marksman=spec.marksman,
-        rider=spec.rider, dodge=spec.athlete if spec.dodge is None else spec.dodge,
-        parry=spec.warrior if spec.parry is None else spec.parry, fortune=spec.fortune,
-        max_wounds=spec.max_wounds, weapon=spec.weapon, gear=list(spec.gear), armor=spec.armor,
-        shield=spec.shield, mass=spec.mass, move=move, mount=spec.mount, posture=spec.posture,
-        unaware=spec.unaware, ranger=spec.ranger, trained_by=spec.trained_by,
-        war_trained=spec.war_trained,
-    )
+    return Fig(**{**sheet, "hex": Hex(*spec.at), "gear": list(spec.gear), "move": move,
+                  "dodge": spec.athlete if spec.dodge is None else spec.dodge,
+                  "parry": spec.warrior if spec.parry is None else spec.parry})
 
 
 @dataclass(slots=True)
@@ -137,13 +131,10 @@ class DoxState(Fight[Fig]):
         """Every hold on this figure (several grapplers make a group pin)."""
         return [h for h in self.holds if h.victim == victim]
 
-    def occupant(self, h: Hex, ignore: tuple[str, ...] = ()) -> str | None:
-        """A figure standing on the hex (down figures too: a body is in the way)."""
-        return next((f.name for f in self.figures.values() if f.hex == h and f.name not in ignore), None)
-
     def free(self, h: Hex, ignore: tuple[str, ...] = ()) -> bool:
-        """Whether a figure could stand on h."""
-        return self.battle.passable(h) and self.occupant(h, ignore) is None
+        """Whether h is passable with nobody on it but those ignored (a body is in the way too)."""
+        return self.battle.passable(h) and all(f.hex != h or f.name in ignore
+                                               for f in self.figures.values())
 
 
 def new_state(battle: BattleMap, options: Options) -> DoxState:

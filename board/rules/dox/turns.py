@@ -1,13 +1,13 @@
-"""Rounds: initiative by an Athlete trait roll, then each figure in turn moves and takes one action.
-
-The text has no turn structure; this is the reading in docs/rules-notes.md."""
+"""Rounds: initiative by an Athlete trait roll, then each figure in turn moves and takes one action
+(the text has no turn structure: this is the reading in docs/rules-notes.md)."""
 
 from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.base import Event
+from board.rules.dox.moves import cannot_move
 from board.rules.dox.rolls import carry_penalty, trait_roll
-from board.rules.dox.state import DoxState, Fig
+from board.rules.dox.state import DoxState
 
 
 def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
@@ -27,17 +27,6 @@ def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
                     {"turn": state.turn, "order": list(state.order),
                      "rolls": {n: r.data() for n, r in rolls.items()}})]
     return events + begin(state)
-
-
-def cannot_move(state: DoxState, f: Fig) -> str | None:
-    """Why the figure has no movement this turn, or None."""
-    if state.rider_of(f.name) is not None:
-        return f"carries {state.rider_of(f.name).name}: it moves on its rider's turn"
-    if state.holds_on(f.name):
-        return "restrained: escape first"
-    if f.posture == "prone":
-        return "prone: standing up takes the action"
-    return None
 
 
 def begin(state: DoxState) -> list[Event]:

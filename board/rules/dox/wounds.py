@@ -8,6 +8,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.rules.base import Event
 from board.rules.kernel.events import FALLS, UNCONSCIOUS, damaged
+from board.rules.dox.moves import shift
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
 from board.rules.kernel import victory
@@ -58,10 +59,11 @@ def knock_down(state: DoxState, f: Fig) -> list[Event]:
     if rider is not None:
         events += unseat(state, rider, "the mount goes down")
     if f.mount:
-        f.mount = None  # a body lies beside the horse, not in the saddle
+        mount, f.mount = f.mount, None  # a body lies beside the horse, not in the saddle
         spot = _landing(state, f)
         if spot is not None:
-            f.hex = spot
+            where = state.battle.label(spot)
+            events += shift(state, f, [spot], f"{f.name} slumps from {mount} to {where}")
     return events + check_victory(state)
 
 
@@ -77,9 +79,11 @@ def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
         return [Event("status", f"{rider.name} would fall ({why}) but has nowhere to land: "
                                 "he clings on", rider.name)]
     mount = rider.mount
-    rider.mount, rider.hex, rider.posture = None, spot, "prone"
-    return [Event(FALLS, f"{rider.name} falls from {mount} ({why})", rider.name,
-                  {"hex": [spot.q, spot.r], "posture": "prone"})]
+    rider.mount, rider.posture = None, "prone"
+    where = state.battle.label(spot)
+    events = shift(state, rider, [spot], f"{rider.name} comes off {mount} at {where}", forced=True)
+    return events + [Event(FALLS, f"{rider.name} falls from {mount} ({why})", rider.name,
+                           {"hex": [spot.q, spot.r], "posture": "prone"})]
 
 
 def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> list[Event]:

@@ -12,7 +12,8 @@ from board.rules.base import Event
 TURN = "turn"  # a new turn or round: data turn
 PHASE = "phase"  # a step of the turn begins
 INITIATIVE = "initiative"  # who acts in what order
-MOVE = "move"  # figure moved: data path, the hexes entered in order ([] stays put); forced: pushed
+MOVE = "move"  # figure moved: data path, the hexes entered in order ([] stays put); forced: pushed;
+# along: carried by the move before (a rider, a dragged victim), so both glide at once
 ATTACK = "attack"  # figure attacks: data target, hit, and its roll (faces, roll, needed, dice)
 MISS = "miss"  # an attack or a stunt comes to nothing
 DAMAGE_ROLL = "damage_roll"  # the damage dice of a hit: data dice, faces, total
