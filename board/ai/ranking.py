@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai.scoring import Scored, Style, is_move, score_attack, score_move, score_other
-from board.ai.view import SideView, gap
+from board.ai.odds import tried
+from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
+                               worth_trying)
+from board.ai.view import SideView, gap, secrets_pending
 from board.rules.base import Command
 
 
@@ -44,11 +46,18 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             here[figure] = score_move(view, Command(do="move", figure=figure), style).score
         return here[figure]
 
+    # Untried actions are tried on copies only while nothing is secret (a copy could resolve it).
+    trying = not secrets_pending(game)
     out = []
     for command in legal:
         prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
+        aimed = command
+        if prediction is None and trying and worth_trying(view, command):
+            trial = tried(game, command, team)
+            if trial is not None:
+                prediction, aimed = trial[0], command.model_copy(update={"target": trial[1]})
         if prediction is not None:
-            attack = score_attack(view, command, prediction, style)
+            attack = score_attack(view, aimed, prediction, style)
             out.append(Scored(command, attack.score + stay(command.figure), attack.reason, True))
         elif is_move(command) and command.figure in view.tokens:
             move = score_move(view, command, style)

@@ -85,7 +85,7 @@ def verb(command: Command) -> str:
     action = (command.action or command.do).replace("_", " ")
     words = {"attack": "attacks", "strike": "attacks", "shoot": "shoots at", "ranged": "shoots at",
              "charge attack": "charges", "charge": "charges", "engage": "engages",
-             "attack hth": "wrestles", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
+             "attack hth": "wrestles", "squeeze": "squeezes", "slam": "slams", "throw": "throws", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
     return words.get(action, f"{action}:")
 
 
@@ -122,8 +122,9 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
-        # A helpless enemy (asleep, knocked out) may wake: finish it when nobody else stands.
-        value += 1.5 * (1.0 - health(enemy)) - (1.0 if enemy.status != "ok" and view.enemies else 0.0)
+        # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
+        # stand over it only when nobody else stands (an attack on it scores by its odds).
+        value += 1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0)
         # Gang up: an enemy already fought by friends falls sooner.
         value += 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1)
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
@@ -168,13 +169,30 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
             word in action for word in ("cast", "revive", "guard", "heal")):
         return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
     # The action's settings say what it is too (combat-chart's short action: load, ready...).
-    text = " ".join([action, *(str(v) for v in command.params.values() if isinstance(v, str))])
-    for word, when, value in OTHER_ACTIONS:
-        if word in text:
-            fits = _fits(view, me, when)
-            score = value if fits else min(value, 0.0) - 0.5
-            return Scored(command, score, _words(action) if fits else "waits")
-    return Scored(command, -1.0, _words(action))
+    row = _keyword(command)
+    if row is None:
+        return Scored(command, -1.0, _words(action))
+    fits = _fits(view, me, row[1])
+    score = row[2] if fits else min(row[2], 0.0) - 0.5
+    return Scored(command, score, _words(action) if fits else "waits")
+
+
+def worth_trying(view: SideView, command: Command) -> bool:
+    """An untargeted action of an own figure in contact with the enemy that its name does not
+    explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
+    me = view.tokens.get(command.figure)
+    if me is None or me.team != view.team or command.target or is_move(command):
+        return False
+    if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):
+        return False
+    return True
+
+
+def _keyword(command: Command) -> tuple | None:
+    """The OTHER_ACTIONS row that says what a command is for (its action's name and settings)."""
+    text = " ".join([command.action or command.do,
+                     *(str(v) for v in command.params.values() if isinstance(v, str))])
+    return next((row for row in OTHER_ACTIONS if row[0] in text), None)
 
 
 def _words(action: str) -> str:

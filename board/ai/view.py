@@ -46,7 +46,11 @@ class SideView:
 
     @classmethod
     def of(cls, game, team: str) -> SideView:
-        tokens = game.tokens()
+        return cls.of_tokens(team, game.tokens())
+
+    @classmethod
+    def of_tokens(cls, team: str, tokens: dict[str, Token]) -> SideView:
+        """The view from the tokens as the board draws them."""
         mine = [t for t in tokens.values() if t.team == team and up(t)]
         enemies = [t for t in tokens.values() if t.team != team and up(t)]
         helpless = [t for t in tokens.values() if t.team != team and not up(t)

@@ -1,0 +1,41 @@
+"""The normal computer's tactics, each on a small position: what it does with a figure it holds,
+with an enemy that is down but not out, and so on (board/ai/scoring.py, ranking.py, odds.py)."""
+
+from board.ai.player import choose
+from board.ai.scoring import Style, score_move
+from board.ai.view import SideView
+from board.hexgrid import Hex
+from board.rules.base import Command, Token
+from helpers import act
+from dox_helpers import fig, new_game, set_order
+
+
+def token(name, team, q, r, status="ok", meter=(10, 10)):
+    return Token(name=name, team=team, hex=Hex(q, r), cells=(Hex(q, r),), status=status, meter=meter)
+
+
+def test_a_grappler_hurts_the_figure_it_holds_rather_than_waiting():
+    """Dox gives no odds for a squeeze, slam or throw: the computer tries them on copies of the
+    game and finds they hurt, where letting go or passing does not."""
+    game = new_game(fig("Ann", "Red", [0, 0], strength=3), fig("Bob", "Blue", [1, 0]),
+                    order=["Ann", "Bob"])
+    act(game, "Ann", "grapple", target="Bob", dice=[4, 4])
+    act(game, "Bob", "pass")
+    set_order(game, "Ann", "Bob")
+    while game.turn().active == "Ann" and not any(c.action == "squeeze" for c in game.legal_actions()):
+        game.apply(next(c for c in game.legal_actions() if c.figure == "Ann" and c.do == "move"))
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.action in ("squeeze", "slam", "throw")
+    assert "Bob" in decision.reason
+
+
+def test_a_figure_leaves_a_helpless_enemy_for_one_still_fighting():
+    """An enemy down but alive (incapacitated, asleep) fights nobody and may not be attackable:
+    standing over it while another enemy fights on wins nothing."""
+    view = SideView.of_tokens("Red", {t.name: t for t in (
+        token("Grog", "Red", 0, 0), token("Orc", "Blue", 1, 0, status="incapacitated", meter=(3, 6)),
+        token("Chief", "Blue", 5, 0))})
+    stay = score_move(view, Command(do="move", figure="Grog"), Style())
+    close = score_move(view, Command(do="move", figure="Grog", to=(4, 0)), Style())
+    assert close.score > stay.score
+    assert "Chief" in close.reason
