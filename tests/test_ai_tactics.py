@@ -39,3 +39,33 @@ def test_a_figure_leaves_a_helpless_enemy_for_one_still_fighting():
     close = score_move(view, Command(do="move", figure="Grog", to=(4, 0)), Style())
     assert close.score > stay.score
     assert "Chief" in close.reason
+
+
+def test_a_stroke_that_lowers_the_strikers_guard_costs_only_while_an_enemy_still_acts():
+    """Combat-chart's Power Strike lowers the striker's Defense for the rest of the round: worth
+    it once every enemy beside it has acted this round, not before."""
+    from board.ai.scoring import guard_bonus
+
+    tokens = {t.name: t for t in (token("Brann", "Red", 0, 0), token("Korr", "Blue", 1, 0))}
+    power = Command(do="act", figure="Brann", action="maneuver", target="Korr",
+                    params={"maneuver": "Power Strike"})
+    guarded = power.model_copy(update={"params": {"maneuver": "Guarded Strike"}})
+    before = SideView.of_tokens("Red", tokens)
+    before.to_come = frozenset({"Korr"})
+    after = SideView.of_tokens("Red", tokens)
+    after.to_come = frozenset()
+    me = tokens["Brann"]
+    assert guard_bonus(before, power, me) < 0 < guard_bonus(before, guarded, me)
+    assert guard_bonus(after, power, me) == guard_bonus(after, guarded, me) == 0
+
+
+def test_a_blessing_goes_to_the_friend_in_the_fight():
+    from board.ai.scoring import score_other
+
+    view = SideView.of_tokens("Red", {t.name: t for t in (
+        token("Mirel", "Red", 0, 0), token("Brann", "Red", 4, 0), token("Korr", "Blue", 5, 0))})
+    on = {name: score_other(view, Command(do="act", figure="Mirel", action="cast", target=name,
+                                           params={"spell": "Bless"}), Style())
+          for name in ("Mirel", "Brann")}
+    assert on["Brann"].score > on["Mirel"].score
+    assert on["Brann"].reason == "casts Bless on Brann"

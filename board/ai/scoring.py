@@ -71,6 +71,8 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
     if target and target.team == view.team:
         worth = -abs(worth) - 5  # never on a friend
     score = ATTACK_BASE * (prediction.hit > 0) + 12.0 * worth * focus
+    if me is not None:
+        score += guard_bonus(view, command, me) * style.caution
     where = f" from the {side}" if side in ("rear", "side") else ""
     at = f" {command.target}" if command.target else ""
     reason = (f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, "
@@ -78,6 +80,21 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
     if down >= 0.05:
         reason += f", {down:.0%} to put it down"
     return Scored(command, score, reason)
+
+
+# A stroke's settings that say it trades defence for attack (combat-chart's Power Strike lowers
+# the striker's Defense for the rest of the round, Guarded Strike raises it).
+GUARDED = ("guarded", "defensive", "careful", "cautious")
+RECKLESS = ("power", "all-out", "all out", "reckless", "wild")
+GUARD_WORTH = 1.2  # per enemy that may strike the figure before its next turn
+
+
+def guard_bonus(view: SideView, command: Command, me: Token) -> float:
+    """What a stroke's guard is worth: only enemies that strike before the figure's next turn
+    make a guarded stroke worth its weaker attack, or a reckless one cost its opening."""
+    words = " ".join(str(v).lower() for v in command.params.values() if isinstance(v, str))
+    lean = any(w in words for w in GUARDED) - any(w in words for w in RECKLESS)
+    return GUARD_WORTH * lean * len(view.threats(me)) if lean else 0.0
 
 
 def verb(command: Command) -> str:
@@ -165,9 +182,16 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         fighting = command.params.get("plot") == "fighting"
         return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
     aimed = view.tokens.get(command.target) if command.target else None
-    if aimed is not None and aimed.team == view.team and not any(
-            word in action for word in ("cast", "revive", "guard", "heal")):
-        return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+    if aimed is not None and aimed.team == view.team:
+        if not any(word in action for word in ("cast", "revive", "guard", "heal")):
+            return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+        # A blessing goes to the friend in the thick of it (or the worst hurt).
+        fighting = any(gap(aimed.cells, e) <= 1 for e in view.enemies)
+        help_ = 1.5 * fighting + (1.0 - health(aimed))
+        spell = command.params.get("spell") or command.params.get("item")
+        done = (f"casts {spell}" if spell else _words(action)) + \
+            ("" if aimed.name == command.figure else f" on {aimed.name}")
+        return Scored(command, 2.0 + help_ - 1.0 * (not fighting), done)
     # The action's settings say what it is too (combat-chart's short action: load, ready...).
     row = _keyword(command)
     if row is None:
@@ -215,4 +239,4 @@ def _fits(view: SideView, me: Token | None, when: str) -> bool:
     if when == "unarmed":
         caption = me.caption.lower()
         return not caption or "unarmed" in caption or "empty" in caption
-    return any(gap(me.cells, e) <= 2 for e in view.enemies)  # threatened
+    return bool(view.threats(me, reach=2))  # threatened before its next turn
