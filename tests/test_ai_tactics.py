@@ -69,3 +69,37 @@ def test_a_blessing_goes_to_the_friend_in_the_fight():
           for name in ("Mirel", "Brann")}
     assert on["Brann"].score > on["Mirel"].score
     assert on["Brann"].reason == "casts Bless on Brann"
+
+
+def test_a_figure_that_can_revive_goes_to_its_downed_friend():
+    """Usage-dice: an incapacitated companion is brought back by a friend next to it (a whole
+    figure again); the computer walks over to do it and then revives."""
+    from board.ai.scoring import score_other
+
+    view = SideView.of_tokens("Red", {t.name: t for t in (
+        token("Chief", "Red", 0, 0), token("Archer", "Red", 3, 0, status="incapacitated", meter=(4, 6)),
+        token("Grog", "Blue", -4, 0))})
+    assert [t.name for t in view.downed] == ["Archer"]
+    view.medics = {"Chief"}
+    to_friend = score_move(view, Command(do="move", figure="Chief", to=(2, 0)), Style())
+    to_foe = score_move(view, Command(do="move", figure="Chief", to=(-3, 0)), Style())
+    assert to_friend.score > to_foe.score and "Archer" in to_friend.reason
+    revive = score_other(view, Command(do="act", figure="Chief", action="revive", target="Archer"), Style())
+    assert revive.score >= 8.0 and revive.reason == "revives Archer"
+
+
+def test_a_shot_that_may_hit_the_wrong_target_counts_that_against_it():
+    """Usage-dice: a missed shot into a melee hits the wrong target, mostly the shooter's friend."""
+    from fractions import Fraction
+
+    from board.ai.odds import attack_value
+    from board.rules.base import Prediction
+
+    def shot(outcomes):
+        return Prediction(1, 4, Fraction(1, 2), {2: Fraction(1)}, Fraction(1), outcomes)
+
+    clean = shot({"target hit": Fraction(1, 2)})
+    risky = shot({"target hit": Fraction(1, 2), "wrong target hit": Fraction(1, 2),
+                  "wrong target incapacitated": Fraction(1, 4)})
+    assert attack_value(risky, 8)[0] < attack_value(clean, 8)[0]
+    assert attack_value(risky, 8)[1] == 0  # the friend put down is not the target put down

@@ -22,7 +22,9 @@ NOT_COUNTED = ("hit", "critical hit", "success", "setback", "critical", "test su
 def outcome_value(name: str) -> float:
     """How much one outcome is worth to the attacker (negative: bad for it)."""
     text = name.lower()
-    own = text.startswith("you")
+    # "you ...": the attacker's own fate; "wrong target ...": a shot into a melee that misses
+    # hits whoever stands nearest the shooter beside the target, mostly the shooter's friend.
+    own = text.startswith(("you", "wrong target"))
     if own and text in ("you hit",):  # the target's counter lands
         return -0.15
     for word, weight in OUTCOME_WEIGHTS:
@@ -35,7 +37,7 @@ def put_down(prediction: Prediction) -> float:
     """The chance the target is out of the fight after the attack (death or worse than falling)."""
     best = 0.0
     for name, chance in prediction.outcomes.items():
-        if not name.lower().startswith("you") and outcome_value(name) >= 0.9:
+        if outcome_value(name) >= 0.9:
             best = max(best, float(chance))
     return best
 

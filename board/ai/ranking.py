@@ -35,6 +35,9 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
     odds also hang on what a token does not show)."""
     view = SideView.of(game, team)
     view.shooters |= _shooters(view, legal)
+    if view.downed:  # who could bring a friend back (usage-dice: revive a companion)
+        view.medics = {f for f in {c.figure for c in legal} if f in view.tokens
+                       and any("revive" in info.id for info in game.actions(f))}
     reach = _reach(legal)
     here: dict[str, float] = {}
     recent = {(c.figure, c.action) for c in game.history[-4:]}

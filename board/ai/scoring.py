@@ -70,7 +70,11 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
     focus = 1.0 + (1.0 - health(target)) * 0.5 if target else 1.0
     if target and target.team == view.team:
         worth = -abs(worth) - 5  # never on a friend
-    score = ATTACK_BASE * (prediction.hit > 0) + 12.0 * worth * focus
+    # An attack that costs more than it wins on the odds (usage-dice: the defender's test
+    # decides, and a failure is a blow back) gets half the base: still the way to win when
+    # it loses little, not when it loses much (measured: none, half and the whole base).
+    base = ATTACK_BASE * (prediction.hit > 0) * (1.0 if worth > 0 else 0.5)
+    score = base + 12.0 * worth * focus
     if me is not None:
         score += guard_bonus(view, command, me) * style.caution
     where = f" from the {side}" if side in ("rear", "side") else ""
@@ -122,6 +126,12 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
         return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
+    if me.name in view.medics:
+        # A friend brought back is a whole figure again: worth more than closing on an enemy.
+        friend = min(view.downed, key=lambda t: gap(cells, t))
+        d = gap(cells, friend)
+        if 4.0 - d > best:
+            best, why = 4.0 - d, f"goes to revive {friend.name}" if d > 1 else f"stands by {friend.name}"
     exposure = max(0, near - 1) * 1.5 * style.caution
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
@@ -185,6 +195,8 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
     if aimed is not None and aimed.team == view.team:
         if not any(word in action for word in ("cast", "revive", "guard", "heal")):
             return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+        if "revive" in action:
+            return Scored(command, 8.0, f"revives {aimed.name}")
         # A blessing goes to the friend in the thick of it (or the worst hurt).
         fighting = any(gap(aimed.cells, e) <= 1 for e in view.enemies)
         help_ = 1.5 * fighting + (1.0 - health(aimed))

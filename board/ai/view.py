@@ -46,6 +46,8 @@ class SideView:
     # The figures still to act this round, by the public turn order (None: not known, or each
     # side acts in turn, so every enemy acts before the side's next turn).
     to_come: frozenset[str] | None = None
+    downed: list[Token] = field(default_factory=list)  # own figures down but alive
+    medics: set[str] = field(default_factory=set)  # own figures whose menu has a revive
 
     @classmethod
     def of(cls, game, team: str) -> SideView:
@@ -63,7 +65,9 @@ class SideView:
         helpless = [t for t in tokens.values() if t.team != team and not up(t)
                     and t.status != "dead" and t.meter and t.meter[0] > 0]
         shooters = {t.name for t in mine if t.glyph in ("bow", "magic")}
-        return cls(team, tokens, mine, enemies, helpless, shooters)
+        downed = [t for t in tokens.values() if t.team == team and not up(t)
+                  and t.status != "dead" and t.meter and t.meter[0] > 0]
+        return cls(team, tokens, mine, enemies, helpless, shooters, downed=downed)
 
     def threats(self, me: Token, reach: int = 1) -> list[Token]:
         """The enemies within reach hexes of the figure (a bow: anywhere) that act before its
