@@ -2,8 +2,9 @@
 each rule system's sample skirmish (issue 20's figures). Long: run on demand, not in the tests.
 
 Per ruleset: computer (normal) against random and against pushy, computer:hard against
-computer:easy; the computer plays the map's first team, and half the games start each side
-where the other did."""
+computer:easy; the first player is named for the map's first team, and in the second half of
+the games the players swap teams (main.py match's default --swap teams; --swap places keeps the
+teams and exchanges their starting places, the reading before 2026-11-24)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7
 
 
 def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
-            clock: str = "wall") -> dict:
+            clock: str = "wall", swap: str = "teams") -> dict:
     """One pairing on one ruleset's map: the match summary, the first player's share of wins."""
     from board.ai.match import run_match
     from board.maps import load_map
@@ -32,11 +33,11 @@ def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max
     first, second, target = pairing
     started = time.perf_counter()
     timer = time.process_time if clock == "cpu" else time.perf_counter
-    figures = run_match(battle, [first, second], games, seed, max_turns, clock=timer)
+    figures = run_match(battle, [first, second], games, seed, max_turns, clock=timer, swap=swap)
     team = next(iter(figures["wins"]))
     figures.update(ruleset=ruleset, players=f"{first},{second}", target=target,
                    share=figures["wins"][team] / max(1, figures["games"]),
-                   seconds=round(time.perf_counter() - started, 1), clock=clock)
+                   seconds=round(time.perf_counter() - started, 1), clock=clock, swap=swap)
     return figures
 
 
@@ -46,7 +47,7 @@ def line(row: dict) -> str:
     return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} (target {row['target']:.0%}, "
             f"{met:3}) draws {row['draws']:2} turns {row['turns_median']:5} "
             f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']})  "
-            f"{row['seconds']} s")
+            f"{row['seconds']} s, swap {row['swap']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", default=",".join(MAPS), help="comma-separated ruleset ids")
     parser.add_argument("--pairings", default="0,1,2", help="which pairings, by index (0: normal "
                         "vs random, 1: normal vs pushy, 2: hard vs easy)")
+    parser.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
+                        help="how the second half swaps sides (main.py match --swap)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time decisions by wall time (default) or by CPU time, steadier on a "
@@ -67,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset in args.rulesets.split(","):
         for index in (int(i) for i in args.pairings.split(",")):
             rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns,
-                                args.clock))
+                                args.clock, args.swap))
             print(line(rows[-1]), flush=True)
     print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
           f"{os.cpu_count()} CPUs (a busy machine slows the decision times)", file=sys.stderr)

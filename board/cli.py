@@ -273,10 +273,12 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     def progress(index, result) -> None:
         if not args.json:
-            print(f"game {index + 1}: {result.winner or 'draw'} after {result.turns} turns")
+            sides = " (players swapped teams)" if result.players_swapped else ""
+            print(f"game {index + 1}: {result.winner or 'draw'} after {result.turns} turns{sides}")
 
     try:
-        figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress)
+        figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress,
+                            swap=args.swap)
     except ValueError as error:
         print(f"match: {error}", file=sys.stderr)
         return 2
@@ -399,8 +401,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="who plays each team, in the order of the map's teams: computer "
                             "(normal), computer:easy, computer:normal, computer:hard, random "
                             "(uniform over legal actions) or pushy (the benchmarks' scripted player)")
-    match.add_argument("--games", type=int, default=10, help="games to play (default 10); the "
-                       "second half starts each side where the other did, if the map allows")
+    match.add_argument("--games", type=int, default=10, help="games to play (default 10); in the "
+                       "second half the sides swap (--swap)")
+    match.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
+                       help="how the second half swaps sides: teams (default: each player plays "
+                            "the other team, its figures and starting places), places (the teams "
+                            "exchange starting places, if the map allows) or none; wins count for "
+                            "the player, under the team it was named for")
     match.add_argument("--seed", default=1, help="seed of the first game's dice (default 1)")
     match.add_argument("--max-turns", type=int, default=50,
                        help="a game still undecided after this turn is a draw (default 50)")

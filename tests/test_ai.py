@@ -124,3 +124,24 @@ def test_the_match_benchmark_reports_a_row_against_its_target():
     row = measure("usage-dice", PAIRINGS[0], games=1, seed=1, max_turns=1, clock="cpu")
     assert row["target"] == 0.9 and 0.0 <= row["share"] <= 1.0 and row["clock"] == "cpu"
     assert "usage-dice" in line(row)
+
+
+def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_player():
+    """Issue 20's halves that swap sides, read as the players changing teams (the sample maps'
+    teams differ in figures): a win in a swapped game counts for the player, under the team it
+    was named for."""
+    from board.ai.match import GameResult, credited
+
+    battle = load_map(ROOT / "maps" / "dox-skirmish.yaml")
+    seen = []
+    run_match(battle, ["computer", "random"], games=4, seed=1, max_turns=1,
+              progress=lambda index, result: seen.append(result.players_swapped))
+    assert seen == [False, False, True, True]
+    sides = ["Red", "Blue"]
+    assert credited(sides, GameResult("Blue", 5, players_swapped=True)) == "Red"
+    assert credited(sides, GameResult("Blue", 5)) == "Blue"
+    assert credited(sides, GameResult(None, 51, players_swapped=True)) is None
+    places = []
+    run_match(battle, ["computer", "random"], games=2, seed=1, max_turns=1, swap="places",
+              progress=lambda index, result: places.append(result.players_swapped))
+    assert places == [False, False]

@@ -20,6 +20,7 @@ class GameResult:
     winner: str | None
     turns: int
     decisions_ms: list[float] = field(default_factory=list)  # the computer players' decisions
+    players_swapped: bool = False  # each player had the other's team (a match's second half)
 
 
 def decide(game, kind: str, ai_seed):
@@ -71,29 +72,52 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
     return GameResult(game.winner(), game.turn().turn, times)
 
 
+SWAPS = ("teams", "places", "none")
+
+
 def run_match(battle, players: list[str], games: int, seed, max_turns: int,
-              progress=None, clock=time.perf_counter) -> dict:
-    """Play games between the players (in the order of the map's teams); the summary."""
+              progress=None, clock=time.perf_counter, swap: str = "teams") -> dict:
+    """Play games between the players (in the order of the map's teams); the summary.
+
+    The second half of the games swaps sides (issue 20: "halves of the games swap which side
+    starts where"). swap="teams" (the default): the players change teams, so each plays both
+    forces from both starting places; the sample maps' teams differ in figures, and swapping
+    only the places would leave the stronger force with one player all match long.
+    swap="places": the teams keep their players and exchange starting places (when both have
+    as many figures of the same sizes). "none": no swap. Either way a win counts for the player,
+    under the team it was named for."""
     sides = teams(battle)
     if len(players) != len(sides):
         raise ValueError(f"the map has {len(sides)} teams ({', '.join(sides)}): "
                          f"give as many players, not {len(players)}")
-    kinds = dict(zip(sides, players))
-    other = swapped(battle)
+    if swap not in SWAPS:
+        raise ValueError(f"unknown swap {swap!r}: expected one of {', '.join(SWAPS)}")
+    other = swapped(battle) if swap == "places" else None
     results = []
     for index in range(games):
-        # The second half of the games starts each side where the other started.
-        where = other if other is not None and index >= (games + 1) // 2 else battle
-        results.append(play_game(where, kinds, f"{seed}:{index}", f"ai:{seed}:{index}", max_turns,
-                                 clock=clock))
+        second = index >= (games + 1) // 2
+        turned = swap == "teams" and second and len(sides) == 2
+        kinds = dict(zip(sides, players[::-1] if turned else players))
+        where = other if other is not None and second else battle
+        result = play_game(where, kinds, f"{seed}:{index}", f"ai:{seed}:{index}", max_turns,
+                           clock=clock)
+        results.append(replace(result, players_swapped=turned))
         if progress:
             progress(index, results[-1])
     return summary(sides, results)
 
 
+def credited(sides: list[str], result: GameResult) -> str | None:
+    """The team a game's winner was named for in --players (its own, or the other one's when
+    the players had swapped teams)."""
+    if not result.players_swapped or result.winner is None:
+        return result.winner
+    return sides[1 - sides.index(result.winner)]
+
+
 def summary(sides: list[str], results: list[GameResult]) -> dict:
     """The match in figures, as --json prints it."""
-    wins = {team: sum(r.winner == team for r in results) for team in sides}
+    wins = {team: sum(credited(sides, r) == team for r in results) for team in sides}
     times = sorted(t for r in results for t in r.decisions_ms)
     return {
         "games": len(results),

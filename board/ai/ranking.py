@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai.scoring import Scored, Style, is_move, score_attack, score_move, score_other
-from board.ai.view import SideView, gap
+from board.ai.odds import tried
+from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
+                               worth_trying)
+from board.ai.view import SideView, gap, secrets_pending
 from board.rules.base import Command
 
 
@@ -33,6 +35,7 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
     odds also hang on what a token does not show)."""
     view = SideView.of(game, team)
     view.shooters |= _shooters(view, legal)
+    view.medics = _medics(game, view, legal)
     reach = _reach(legal)
     here: dict[str, float] = {}
     recent = {(c.figure, c.action) for c in game.history[-4:]}
@@ -44,11 +47,13 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             here[figure] = score_move(view, Command(do="move", figure=figure), style).score
         return here[figure]
 
+    # Untried actions are tried on copies only while nothing is secret (a copy could resolve it).
+    trying = not secrets_pending(game)
     out = []
     for command in legal:
-        prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
+        prediction, aimed = _odds_of(game, command, view, odds, trying)
         if prediction is not None:
-            attack = score_attack(view, command, prediction, style)
+            attack = score_attack(view, aimed, prediction, style)
             out.append(Scored(command, attack.score + stay(command.figure), attack.reason, True))
         elif is_move(command) and command.figure in view.tokens:
             move = score_move(view, command, style)
@@ -63,6 +68,26 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             again = 5.0 * ((command.figure, command.action) in recent)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
     return out
+
+
+def _medics(game, view: SideView, legal: list[Command]) -> set[str]:
+    """The acting figures that could bring a downed friend back (usage-dice: revive a
+    companion), read from their action menus."""
+    if not view.downed:
+        return set()
+    return {f for f in {c.figure for c in legal} if f in view.tokens
+            and any("revive" in info.id for info in game.actions(f))}
+
+
+def _odds_of(game, command: Command, view: SideView, odds: dict | None, trying: bool):
+    """The command's odds, and the command as aimed: the ruleset's exact odds where it gives
+    them, else (trying) what the command did on copies of the game, aimed at whom it hurt."""
+    prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
+    if prediction is None and trying and worth_trying(view, command):
+        trial = tried(game, command, view.team)
+        if trial is not None:
+            return trial[0], command.model_copy(update={"target": trial[1]})
+    return prediction, command
 
 
 def _predict(game, command: Command, view: SideView, odds: dict | None):

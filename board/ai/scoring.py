@@ -70,7 +70,13 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
     focus = 1.0 + (1.0 - health(target)) * 0.5 if target else 1.0
     if target and target.team == view.team:
         worth = -abs(worth) - 5  # never on a friend
-    score = ATTACK_BASE * (prediction.hit > 0) + 12.0 * worth * focus
+    # An attack that costs more than it wins on the odds (usage-dice: the defender's test
+    # decides, and a failure is a blow back) gets half the base: still the way to win when
+    # it loses little, not when it loses much (measured: none, half and the whole base).
+    base = ATTACK_BASE * (prediction.hit > 0) * (1.0 if worth > 0 else 0.5)
+    score = base + 12.0 * worth * focus
+    if me is not None:
+        score += guard_bonus(view, command, me) * style.caution
     where = f" from the {side}" if side in ("rear", "side") else ""
     at = f" {command.target}" if command.target else ""
     reason = (f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, "
@@ -80,12 +86,27 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
     return Scored(command, score, reason)
 
 
+# A stroke's settings that say it trades defence for attack (combat-chart's Power Strike lowers
+# the striker's Defense for the rest of the round, Guarded Strike raises it).
+GUARDED = ("guarded", "defensive", "careful", "cautious")
+RECKLESS = ("power", "all-out", "all out", "reckless", "wild")
+GUARD_WORTH = 1.2  # per enemy that may strike the figure before its next turn
+
+
+def guard_bonus(view: SideView, command: Command, me: Token) -> float:
+    """What a stroke's guard is worth: only enemies that strike before the figure's next turn
+    make a guarded stroke worth its weaker attack, or a reckless one cost its opening."""
+    words = " ".join(str(v).lower() for v in command.params.values() if isinstance(v, str))
+    lean = any(w in words for w in GUARDED) - any(w in words for w in RECKLESS)
+    return GUARD_WORTH * lean * len(view.threats(me)) if lean else 0.0
+
+
 def verb(command: Command) -> str:
     """The action in words: "attacks", "shoots at", "grapples"..."""
     action = (command.action or command.do).replace("_", " ")
     words = {"attack": "attacks", "strike": "attacks", "shoot": "shoots at", "ranged": "shoots at",
              "charge attack": "charges", "charge": "charges", "engage": "engages",
-             "attack hth": "wrestles", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
+             "attack hth": "wrestles", "squeeze": "squeezes", "slam": "slams", "throw": "throws", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
     return words.get(action, f"{action}:")
 
 
@@ -105,6 +126,12 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
         return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
+    if me.name in view.medics:
+        # A friend brought back is a whole figure again: worth more than closing on an enemy.
+        friend = min(view.downed, key=lambda t: gap(cells, t))
+        d = gap(cells, friend)
+        if 4.0 - d > best:
+            best, why = 4.0 - d, f"goes to revive {friend.name}" if d > 1 else f"stands by {friend.name}"
     exposure = max(0, near - 1) * 1.5 * style.caution
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
@@ -122,8 +149,9 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
-        # A helpless enemy (asleep, knocked out) may wake: finish it when nobody else stands.
-        value += 1.5 * (1.0 - health(enemy)) - (1.0 if enemy.status != "ok" and view.enemies else 0.0)
+        # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
+        # stand over it only when nobody else stands (an attack on it scores by its odds).
+        value += 1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0)
         # Gang up: an enemy already fought by friends falls sooner.
         value += 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1)
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
@@ -164,17 +192,43 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         fighting = command.params.get("plot") == "fighting"
         return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
     aimed = view.tokens.get(command.target) if command.target else None
-    if aimed is not None and aimed.team == view.team and not any(
-            word in action for word in ("cast", "revive", "guard", "heal")):
-        return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+    if aimed is not None and aimed.team == view.team:
+        if not any(word in action for word in ("cast", "revive", "guard", "heal")):
+            return Scored(command, -2.0, f"{action.replace('_', ' ')} on a friend")
+        if "revive" in action:
+            return Scored(command, 8.0, f"revives {aimed.name}")
+        # A blessing goes to the friend in the thick of it (or the worst hurt).
+        fighting = any(gap(aimed.cells, e) <= 1 for e in view.enemies)
+        help_ = 1.5 * fighting + (1.0 - health(aimed))
+        spell = command.params.get("spell") or command.params.get("item")
+        done = (f"casts {spell}" if spell else _words(action)) + \
+            ("" if aimed.name == command.figure else f" on {aimed.name}")
+        return Scored(command, 2.0 + help_ - 1.0 * (not fighting), done)
     # The action's settings say what it is too (combat-chart's short action: load, ready...).
-    text = " ".join([action, *(str(v) for v in command.params.values() if isinstance(v, str))])
-    for word, when, value in OTHER_ACTIONS:
-        if word in text:
-            fits = _fits(view, me, when)
-            score = value if fits else min(value, 0.0) - 0.5
-            return Scored(command, score, _words(action) if fits else "waits")
-    return Scored(command, -1.0, _words(action))
+    row = _keyword(command)
+    if row is None:
+        return Scored(command, -1.0, _words(action))
+    fits = _fits(view, me, row[1])
+    score = row[2] if fits else min(row[2], 0.0) - 0.5
+    return Scored(command, score, _words(action) if fits else "waits")
+
+
+def worth_trying(view: SideView, command: Command) -> bool:
+    """An untargeted action of an own figure in contact with the enemy that its name does not
+    explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
+    me = view.tokens.get(command.figure)
+    if me is None or me.team != view.team or command.target or is_move(command):
+        return False
+    if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):
+        return False
+    return True
+
+
+def _keyword(command: Command) -> tuple | None:
+    """The OTHER_ACTIONS row that says what a command is for (its action's name and settings)."""
+    text = " ".join([command.action or command.do,
+                     *(str(v) for v in command.params.values() if isinstance(v, str))])
+    return next((row for row in OTHER_ACTIONS if row[0] in text), None)
 
 
 def _words(action: str) -> str:
@@ -197,4 +251,4 @@ def _fits(view: SideView, me: Token | None, when: str) -> bool:
     if when == "unarmed":
         caption = me.caption.lower()
         return not caption or "unarmed" in caption or "empty" in caption
-    return any(gap(me.cells, e) <= 2 for e in view.enemies)  # threatened
+    return bool(view.threats(me, reach=2))  # threatened before its next turn

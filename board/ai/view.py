@@ -43,16 +43,37 @@ class SideView:
     enemies: list[Token]
     helpless: list[Token] = field(default_factory=list)  # enemies down but alive (asleep...)
     shooters: set[str] = field(default_factory=set)  # own figures that would rather keep away
+    # The figures still to act this round, by the public turn order (None: not known, or each
+    # side acts in turn, so every enemy acts before the side's next turn).
+    to_come: frozenset[str] | None = None
+    downed: list[Token] = field(default_factory=list)  # own figures down but alive
+    medics: set[str] = field(default_factory=set)  # own figures whose menu has a revive
 
     @classmethod
     def of(cls, game, team: str) -> SideView:
-        tokens = game.tokens()
+        view = cls.of_tokens(team, game.tokens())
+        turn = game.turn()
+        if turn.order and turn.active in turn.order:
+            view.to_come = frozenset(turn.order[turn.order.index(turn.active) + 1:])
+        return view
+
+    @classmethod
+    def of_tokens(cls, team: str, tokens: dict[str, Token]) -> SideView:
+        """The view from the tokens as the board draws them."""
         mine = [t for t in tokens.values() if t.team == team and up(t)]
         enemies = [t for t in tokens.values() if t.team != team and up(t)]
         helpless = [t for t in tokens.values() if t.team != team and not up(t)
                     and t.status != "dead" and t.meter and t.meter[0] > 0]
         shooters = {t.name for t in mine if t.glyph in ("bow", "magic")}
-        return cls(team, tokens, mine, enemies, helpless, shooters)
+        downed = [t for t in tokens.values() if t.team == team and not up(t)
+                  and t.status != "dead" and t.meter and t.meter[0] > 0]
+        return cls(team, tokens, mine, enemies, helpless, shooters, downed=downed)
+
+    def threats(self, me: Token, reach: int = 1) -> list[Token]:
+        """The enemies within reach hexes of the figure (a bow: anywhere) that act before its
+        next turn: what a guarded stroke, a dodge or a parry is for."""
+        return [e for e in self.enemies if (self.to_come is None or e.name in self.to_come)
+                and (gap(me.cells, e) <= reach or e.glyph == "bow")]
 
     def strength(self) -> float:
         """The side's standing: each figure up counts 1 plus what is left of its meter."""
