@@ -126,7 +126,7 @@ def sheet_problems(spec: FigureBase, ruleset: str) -> list[str]:
 
 def sheet_warnings(spec: FigureBase, ruleset: str) -> list[str]:
     """What the ruleset allows in a sheet but says (Ruleset.sheet_warnings, if it has one)."""
-    return list(getattr(get_ruleset(ruleset), "sheet_warnings", lambda spec: [])(spec))
+    return list(get_ruleset(ruleset).sheet_warnings(spec))
 
 
 def sheet_refusals(spec: FigureBase, ruleset: str) -> list[str]:
@@ -307,7 +307,7 @@ class Editor:
     @property
     def choices(self) -> dict:
         """The form's drop-down lists the draft's ruleset gives (Ruleset.sheet_choices)."""
-        return getattr(get_ruleset(self.draft.ruleset), "sheet_choices", dict)()
+        return get_ruleset(self.draft.ruleset).sheet_choices()
 
     def _name_problems(self, spec: FigureBase, replacing: str | None) -> list[str]:
         if spec.name != replacing and self.figure(spec.name):

@@ -12,6 +12,7 @@ from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.battle import BattleMap
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.kernel.events import REJECTED
 from board.rules.kernel.turn import TurnInfo
 from board.rules.registry import get_ruleset
 
@@ -131,7 +132,7 @@ class Game:
         return new_state, events
 
     def _refused(self, command: Command, reason: str) -> Outcome:
-        event = Event("rejected", f"Refused ({command.short()}): {reason}", command.figure,
+        event = Event(REJECTED, f"Refused ({command.short()}): {reason}", command.figure,
                       {"reason": reason, "command": command.model_dump(mode="json", exclude_none=True,
                                                                        exclude_defaults=True)})
         self.events.append(event)

@@ -115,6 +115,7 @@ class Autosaver:
         self.path = (folder or data_dir()) / AUTOSAVE
         self.compact_after = compact_after
         self.written = -1
+        self.players: dict[str, str] = {}  # who played each side when the save was written
         self.game: Game | None = None
         self.saved: list = []  # the commands on disk (save and journal), as the game's objects
         self.lines: list[str] = []  # and each as JSON
@@ -122,9 +123,10 @@ class Autosaver:
 
     def save(self, game: Game) -> None:
         """Bring the autosave up to date with the game, if it changed since the last save."""
-        if game is self.game and game.version == self.written:
+        if game is self.game and game.version == self.written and game.players == self.players:
             return
-        if game is not self.game or self.journal is None:
+        if game is not self.game or self.journal is None or game.players != self.players:
+            # (who plays a side is in the save's header, which the journal never rewrites)
             self.compact(game)
         else:
             self._append(game)
@@ -156,7 +158,7 @@ class Autosaver:
         if game is not self.game:
             self.game, self.saved, self.lines = game, [], []
         self.lines[len(self.saved):] = [command_json(c) for c in game.history[len(self.saved):]]
-        self.saved = list(game.history)
+        self.saved, self.players = list(game.history), dict(game.players)
         text = game_header(game) + commands_yaml(self.lines)
         self._close_journal()
         write_atomically(self.path, text)  # the old journal is bound to the old save: now ignored

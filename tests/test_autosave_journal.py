@@ -186,3 +186,14 @@ def test_a_failed_journal_write_makes_the_next_save_write_the_game_whole(tmp_pat
     monkeypatch.setattr(os, "write", real)
     autosave.save(game)  # the disk has room again
     assert same_game(load_game(autosave.path), game)
+
+
+def test_a_side_handed_to_the_computer_is_in_the_autosave_before_the_next_command(tmp_path):
+    autosave, game = autosaved(tmp_path, seed=4, steps=5)
+    team = game.current_player()
+    game.players[team] = "computer:hard"  # what the board's X key does
+    autosave.save(game)
+    assert load_game(autosave.path).players[team] == "computer:hard"
+    game.players[team] = "person"  # and taken back
+    autosave.save(game)
+    assert load_game(autosave.path).players.get(team, "person") == "person"

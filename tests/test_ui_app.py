@@ -194,7 +194,7 @@ def test_an_unexpected_error_in_a_scene_is_logged_and_told_not_a_crash(data_dir,
     def broken(*args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(driver.scene, "_key", broken)
+    monkeypatch.setattr("board.ui.play.handle_key", broken)
     driver.key(pygame.K_t, "t")
     assert driver.app.running
     assert "a bug" in driver.scene.controller.view.message

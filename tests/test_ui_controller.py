@@ -21,7 +21,7 @@ from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
 from board.ui import hud
-from board.ui.play import PAN_STEP
+from board.ui.play_keys import PAN_STEP
 from ui_driver import ROOT, Driver, wheel_arrow
 
 ENTER, ESC = pygame.K_RETURN, pygame.K_ESCAPE

@@ -18,6 +18,7 @@ from typing import Any
 
 from board.game import Game
 from board.rules.base import Command, Event
+from board.rules.kernel.events import UNDO
 from board.script import game_header, parse_script
 
 GM = "GM"  # the host's name on entries it makes itself
@@ -139,7 +140,7 @@ class Follower:
         if kind == "undo":
             if not game.undo():
                 raise Diverged("the host undid a command this board does not have")
-            return [Event("undo", f"{entry.get('by', GM)} took back a command")]
+            return [Event(UNDO, f"{entry.get('by', GM)} took back a command")]
         if kind == "redo":
             outcome = game.redo()
             if outcome is None or not outcome.accepted:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from board.dice import DiceSource
 from board.hexgrid import Hex
 from board.models import Position
+from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 
 
@@ -146,16 +147,21 @@ class Token:
 
 
 class Ruleset(Protocol):
-    """The small interface the board, scripts and tests use for every rule system.
-
-    Optional hooks the board reads where given (docs/rulesets.md): gm_keys (its own GM keys,
-    kernel/shell.py GMKey), sheet_choices() and sheet_warnings(spec) (the editor's form)."""
+    """The small interface the board, scripts and tests use for every rule system (a ruleset
+    subclasses board.rules.kernel.rules.Rules, which gives the defaults)."""
 
     id: str
     name: str
     facing: bool  # figures face a hex side: a move ends with a chosen facing
     gm_actions: tuple[str, ...]  # the "gm" command actions it takes (place, damage, heal, ...)
     odds_note: str  # what its predictions cannot know, said under the odds tooltip
+    gm_keys: tuple[GMKey, ...]  # its own GM keys beside the common ones (none by default)
+
+    def sheet_choices(self) -> dict[str, tuple[str, ...] | str]:
+        """The editor form's drop-down lists: field -> names, or the name of a list field."""
+
+    def sheet_warnings(self, spec) -> list[str]:
+        """What the editor warns of in a valid sheet (a weapon too heavy...); none by default."""
 
     def figure_model(self) -> type[BaseModel]:
         """The figure sheet: a subclass of board.models.FigureBase validated in map files."""

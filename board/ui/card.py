@@ -21,8 +21,7 @@ def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[
     hide = getattr(game.battle.source, "hide_enemy_sheets", False)
     if hide and not gm and viewer_team is not None and tokens[name].team != viewer_team:
         return list(HIDDEN)
-    card = getattr(game.ruleset, "card", None)
-    return [(str(label), str(value)) for label, value in card(game.state, name)] if card else []
+    return [(str(label), str(value)) for label, value in game.ruleset.card(game.state, name)]
 
 
 class FigureCard:

@@ -5,6 +5,7 @@ X takes the side to act over from the computer or hands it to the computer."""
 from __future__ import annotations
 
 from board.rules.base import Event
+from board.rules.kernel.events import COMPUTER
 from board.sides import computer_decision, computer_to_act, is_computer, players
 
 PACES = {"readable": 1.1, "fast": 0.3, "skip": 0.0}  # seconds between the computer's commands
@@ -40,7 +41,7 @@ class ComputerTurns:
             team = game.current_player()
             decision = computer_decision(game)
             figure = decision.command.figure or team
-            note = Event("computer", f"{team} (computer): {figure} {decision.reason}", figure,
+            note = Event(COMPUTER, f"{team} (computer): {figure} {decision.reason}", figure,
                          {"command": decision.command.short()})
             scene.log.add([note], now)
             scene.act(decision.command)

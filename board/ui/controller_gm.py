@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from board.hexgrid import Hex
 from board.rules.base import Command
-from board.rules.kernel.shell import GMKey
 
 # The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
 COMMON = {"+": ("heal", {"amount": 1}), "=": ("heal", {"amount": 1}), "-": ("damage", {"amount": 1}),
           "delete": ("remove", {}), "a": ("add", {})}
-
-
-def gm_keys(ruleset) -> tuple[GMKey, ...]:
-    """The ruleset's own GM keys (none if it lists none)."""
-    return getattr(ruleset, "gm_keys", ())
 
 
 def gm_words(ruleset, tokens: dict) -> list[str]:
@@ -24,7 +18,7 @@ def gm_words(ruleset, tokens: dict) -> list[str]:
     meter = next((t.meter_label for t in tokens.values() if t.meter_label), "damage")
     out = ["Q/E turn"] if ruleset.facing else []
     out += [f"+/- {meter}"] if "damage" in ruleset.gm_actions else []
-    out += [k.words for k in gm_keys(ruleset) if k.action in ruleset.gm_actions]
+    out += [k.words for k in ruleset.gm_keys if k.action in ruleset.gm_actions]
     out += ["A add a copy at the mouse"] if "add" in ruleset.gm_actions else []
     return out + (["Del remove"] if "remove" in ruleset.gm_actions else [])
 
@@ -40,7 +34,7 @@ class GMControls:
 
     def gm_chars(self) -> set[str]:
         """The characters that are GM keys in this game."""
-        return set(COMMON) | {k.key for k in gm_keys(self.game.ruleset)}
+        return set(COMMON) | {k.key for k in self.game.ruleset.gm_keys}
 
     def _click_gm(self, h: Hex) -> None:
         name = self.figure_at(h)
@@ -61,7 +55,7 @@ class GMControls:
             self.say("GM: click a figure first", warning=True)
             return
         f = self.game.tokens()[name]
-        own = next((k for k in gm_keys(self.game.ruleset) if k.key == key), None)
+        own = next((k for k in self.game.ruleset.gm_keys if k.key == key), None)
         action, params = (own.action, own.params(f)) if own else COMMON.get(key, (None, {}))
         if action and action not in self.game.ruleset.gm_actions:
             self.say(f"GM: {self.game.ruleset.name} has no {action} command", warning=True)

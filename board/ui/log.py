@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from board.rules.base import Event
-from board.rules.kernel.events import UNDO
+from board.rules.kernel.events import NOTES
 from board.ui import theme
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
@@ -138,7 +138,7 @@ class CombatLog:
         for entry in reversed(self._entries):
             if len(gone) == count:
                 break
-            if entry.event.kind not in (UNDO, "computer"):  # the board's notes
+            if entry.event.kind not in NOTES:
                 gone.add(entry.serial)
         events = {id(e.event) for e in self._entries if e.serial in gone}
         self._events = [e for e in self._events if id(e) not in events]

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from board.game import Game
-from board.hexgrid import Hex, hex_linedraw
+from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
 from board.ui import hud, keys, legend, theme
@@ -17,18 +17,16 @@ from board.ui.cover import Cover
 from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
 from board.ui.computer import ComputerTurns, hand_over
+from board.ui.play_keys import handle_key
+from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
-from board.ui.play_menu import MOVE_KEYS, menu_items, movement_items
+from board.ui.play_menu import menu_items
 from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
 from board.ui.sound import Sounds
 from board.ui.timeline import dock_height, draw_timeline
 from board.ui.tips import draw_tips
-
-PAN_STEP = 60
-THREAT_MODES = ("focus", "all", "off")
-
 
 class PlayScene:
     """One game on screen. Input goes to the controller; drawing only reads."""
@@ -136,7 +134,7 @@ class PlayScene:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.cover.lift():
             return  # the key or click that lifts the cover does nothing else
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
-            self._file_action(self.file_buttons[event.ui_element])
+            self.file_action(self.file_buttons[event.ui_element])
             return
         picked = self.dialog.picked(event)
         if picked is not None:
@@ -153,7 +151,7 @@ class PlayScene:
         if item is not None:
             self._menu_item(item)
         elif event.type == pygame.KEYDOWN:
-            self._key(event)
+            handle_key(self, event)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -191,73 +189,7 @@ class PlayScene:
         self.controller.view.events = events
         self._after_input(before)
 
-    def _key(self, event) -> None:
-        c = self.controller
-        ctrl = event.mod & pygame.KMOD_CTRL
-        key = event.key
-        if self.help and key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
-            self.help = False
-        elif key == pygame.K_k or (self.legend and key == pygame.K_ESCAPE):
-            self.legend, self.help = not self.legend, False  # the help's second page
-        elif key == pygame.K_F1 or event.unicode == "?":
-            self.help = True
-        elif ctrl and key == pygame.K_z:
-            before = list(self.game.events)
-            if c.undo():  # its rows leave the log; a note says what was taken back
-                self.undone(before)
-        elif ctrl and key == pygame.K_y:
-            c.redo()
-        elif ctrl and key == pygame.K_s:
-            self._file_action("save")
-        elif ctrl and key == pygame.K_o:
-            self._file_action("open")
-        elif ctrl and key == pygame.K_l:
-            self.log.save("combat-log.txt")
-            c.say("Combat log saved to combat-log.txt")
-        elif key == pygame.K_ESCAPE:
-            c.cancel()
-        elif key in (pygame.K_q, pygame.K_e):
-            c.turn(1 if key == pygame.K_q else -1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and c.view.mode == "over":
-            self.request = ("rematch",)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            c.confirm()
-        elif key == pygame.K_t:
-            c.view.threat_mode = THREAT_MODES[(THREAT_MODES.index(c.view.threat_mode) + 1) % 3]
-            c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
-        elif key == pygame.K_l:
-            c.view.labels = not c.view.labels
-        elif key == pygame.K_h:
-            self.cover.on = not self.cover.on
-            c.say("Pass the screen: on (the board is covered when the side to act changes)"
-                  if self.cover.on else "Pass the screen: off")
-        elif key == pygame.K_j and self.net is not None:
-            self.net.show_seats(self)
-        elif key == pygame.K_n:
-            c.say("Sound on" if self.sounds.toggle() else "Sound off (N turns it on)")
-        elif key == pygame.K_g:
-            c.toggle_gm()
-        elif key == pygame.K_f:
-            c.say(self.computer.cycle_pace())
-        elif key == pygame.K_x:
-            c.say(hand_over(self.game))
-        elif key == pygame.K_m:
-            self.request = ("edit",)
-        elif key == pygame.K_HOME:
-            self.fit()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
-            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
-            self.camera.pan(dx, dy)
-        elif c.view.gm and (event.unicode in c.gm_chars() or key == pygame.K_DELETE):
-            c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
-        elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
-            items = movement_items(c)
-            index = MOVE_KEYS.index(event.unicode)
-            if index < len(items):
-                c.choose_move_action(items[index].id)
-
-    def _file_action(self, action: str) -> None:
+    def file_action(self, action: str) -> None:
         if action == "help":
             self.help = not self.help
             return
@@ -430,39 +362,8 @@ class PlayScene:
             self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8))
 
     def overlays(self) -> Overlays:
-        """The view's overlays from the ruleset's reports (no rule knowledge here)."""
-        c, v = self.controller, self.controller.view
-        tokens = self.game.tokens()
-        shown = set(tokens) if v.threat_mode == "all" else set()
-        if v.threat_mode == "focus":
-            shown = {n for n in (v.selected, c.figure_at(v.hover) if v.hover else None) if n}
-        threat = {n: tokens[n].threat_zone for n in shown if n in tokens and tokens[n].threat_zone}
-        links = [(engager, n) for n, f in tokens.items() for engager in f.engaged_with]
-        ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
-                      active=c.info().active, labels=v.labels)
-        if v.mode == "move":
-            info = c.move_info()
-            if info is not None:
-                ov.reach, ov.stops = frozenset(info.hexes), info.stop_hexes
-                if v.hover in info.hexes:
-                    ov.path = info.hexes[v.hover]
-                    ov.path_start = self.game.tokens()[v.selected].hex
-                    ov.path_stop = v.hover if v.hover in info.stop_hexes else None
-        elif v.mode == "facing" and v.pending:
-            name, h, path, facing, _ = v.pending
-            ov.ghost, ov.wheel = (name, h, facing), h
-            ov.wheel_blocked = frozenset(d for d, why in c.view.facings.items() if why is not None)
-            ov.wheel_pick = facing if self.wheel_hover is None else self.wheel_hover
-            ov.path, ov.path_start = path, self.game.tokens()[name].hex
-        elif v.mode == "target" and v.action is not None:
-            ov.targets = frozenset(v.action.targets)
-            target = c.figure_at(v.hover) if v.hover else None
-            if target in ov.targets and v.action.line_of_fire:
-                ov.fire_line = tuple(hex_linedraw(self.game.tokens()[v.selected].hex,
-                                                  self.game.tokens()[target].hex))
-        elif v.mode == "hex" and v.action is not None:
-            ov.reach = frozenset(v.action.hexes)
-        return ov
+        """The board's overlays now (board/ui/play_overlays.py)."""
+        return overlays(self)
 
     def _draw_sidebar(self, size: tuple[int, int], menu_height: int) -> None:
         """The sidebar in the backdrop (the board layer shares it): the menu's part, painted

@@ -19,7 +19,7 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
         prediction = c.predict(target) if target else None
         if prediction is not None:
             out.append(hud.draw_odds(screen, scene.mouse, target, prediction, scene.board_rect,
-                                     getattr(scene.game.ruleset, "odds_note", "")))
+                                     scene.game.ruleset.odds_note))
     cell = cell_at(timeline, scene.timeline_rect, scene.mouse) if timeline else None
     move = c.move_info() if c.view.mode == "move" else None
     if reason or cell:  # at the cursor too, not only on the status line

@@ -22,7 +22,8 @@ from board.rules import registry
 from board.rules.base import ActionInfo, Command, Event, Refusal, Token
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.reach import Mover
+from board.rules.kernel.fight import Fight
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory
@@ -59,10 +60,7 @@ class Fighter:
 
 
 @dataclass
-class DemoState(Cloneable):  # the kernel writes its clone(), sharing nothing mutable
-    battle: Shared[BattleMap]
-    options: Options
-    figures: dict[str, Fighter]
+class DemoState(Fight[Fighter]):  # the map, options and figures; the kernel writes its clone()
     order: list[str]
     turn: int = 1
     index: int = 0
@@ -76,20 +74,10 @@ class DemoState(Cloneable):  # the kernel writes its clone(), sharing nothing mu
 
 # --- rules ------------------------------------------------------------------------------------
 
-def reach(state: DemoState, f: Fighter) -> dict[Hex, tuple[Hex, ...]]:
-    """Every hex f may end its move on -> the path there (breadth first: a shortest one)."""
-    taken = {o.hex for o in state.figures.values() if o is not f}  # the dead lie where they fell
-    paths: dict[Hex, tuple[Hex, ...]] = {f.hex: ()}
-    frontier = [f.hex]
-    for _ in range(f.move):
-        reached = []
-        for h in frontier:
-            for n in state.battle.ways.get(h, ()):
-                if n not in taken and n not in paths:
-                    paths[n] = paths[h] + (n,)
-                    reached.append(n)
-        frontier = reached
-    return {h: p for h, p in paths.items() if p}
+def mover(state: DemoState, f: Fighter) -> Mover:
+    """f's move: up to its Move in open hexes (the dead lie where they fell, in the way too)."""
+    taken = {o.hex: o.name for o in state.figures.values() if o is not f}
+    return Mover(state.battle, f.hex, f.move, blocked=taken)
 
 
 def foes_beside(state: DemoState, f: Fighter) -> list[str]:
@@ -117,11 +105,9 @@ def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
     path = tuple(to_hex(state, p) for p in command.path or ())
     if not path:
         raise Refusal("a move needs a path")
-    offered = reach(state, f)
-    if path[-1] not in offered or len(path) > f.move or any(
-            hex_distance(a, b) != 1 or b not in offered for a, b in zip((f.hex,) + path, path)):
-        raise Refusal(f"{f.name} cannot move along that path: at most {f.move} free hexes, each "
-                      "next to the one before")
+    why = mover(state, f).walk(path)
+    if why:
+        raise Refusal(f"{f.name} cannot move along that path: {why}")
     return path
 
 
@@ -215,7 +201,7 @@ class Demo(Rules):
         if f is None or figure != state.active:
             return []
         if state.phase == "movement":
-            hexes = reach(state, f)
+            hexes = mover(state, f).reach().paths
             return [ActionInfo("move", "Move", "movement", bool(hexes), None if hexes else "no room",
                                needs="path", hexes=hexes), ActionInfo("stay", "Stay", "movement")]
         foes = tuple(foes_beside(state, f))

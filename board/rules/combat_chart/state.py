@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from board.battle import BattleMap
-from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.rules.combat_chart.options import Options
 from board.rules.combat_chart.sheet import CCFigure
 from board.rules.combat_chart.tables import Tables
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.clone import Shared
+from board.rules.kernel.fight import Fight, Placed
 
 
 @dataclass(slots=True)
@@ -26,7 +24,7 @@ class Effect:
 
 
 @dataclass(slots=True)
-class Fig:
+class Fig(Placed):
     """One figure now."""
 
     name: str
@@ -68,16 +66,6 @@ class Fig:
     delayed: bool = False  # this round
 
     @property
-    def cells(self) -> tuple[Hex, ...]:
-        """The hexes the figure covers."""
-        return footprint_cells(self.size, self.hex, self.facing)
-
-    @property
-    def up(self) -> bool:
-        """Conscious, alive and not knocked out: still fighting."""
-        return self.status == "ok"
-
-    @property
     def weapon_name(self) -> str:
         """The weapon it fights with now."""
         return self.ready or "Unarmed"
@@ -100,13 +88,10 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
 
 
 @dataclass
-class CCState(Cloneable):
+class CCState(Fight[Fig]):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: Shared[BattleMap]
-    options: Options
     tables: Shared[Tables]
-    figures: dict[str, Fig]
     round: int = 0
     phase: str = "setup"  # turn | over
     order: list[str] = field(default_factory=list)  # this round's initiative order

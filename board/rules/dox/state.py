@@ -8,11 +8,12 @@ from board.hexgrid import Hex
 from board.battle import BattleMap
 from board.rules.dox.options import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.clone import Shared
+from board.rules.kernel.fight import Fight, InFight
 
 
 @dataclass(slots=True)
-class Fig:
+class Fig(InFight):
     """One figure now."""
 
     name: str
@@ -49,11 +50,6 @@ class Fig:
     order: tuple[str, str | None] | None = None  # an obeyed command, until the end of its next turn
     commanded: bool = False  # gave an animal a command this round (a Ranger)
 
-    @property
-    def up(self) -> bool:
-        """Still in the fight."""
-        return self.status == "ok"
-
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
@@ -89,13 +85,10 @@ class Pending:
 
 
 @dataclass
-class DoxState(Cloneable):
+class DoxState(Fight[Fig]):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: Shared[BattleMap]
-    options: Options
     gear: Shared[Catalogue]
-    figures: dict[str, Fig]
     turn: int = 0
     order: list[str] = field(default_factory=list)  # this round's initiative order
     index: int = 0  # whose turn it is in order

@@ -51,6 +51,7 @@ def _generated(cls: type) -> str:
         _NAMESPACE[f"cls_{name}"] = cls
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
+            hints = {k: _bound(tp, cls) for k, tp in hints.items()}
             lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
                      for f in dataclasses.fields(cls)]
         except Exception:
@@ -60,6 +61,19 @@ def _generated(cls: type) -> str:
             "\n    return new\n"
         exec(source, _NAMESPACE)  # noqa: S102 - built from the class's own field names and types
     return name
+
+
+def _bound(tp, cls: type):
+    """tp with its type variables replaced by what cls binds them to (`CCState(Fight[Fig])`)."""
+    if isinstance(tp, typing.TypeVar):
+        for klass in cls.__mro__:
+            for base in getattr(klass, "__orig_bases__", ()):
+                params = getattr(typing.get_origin(base), "__parameters__", ())
+                if tp in params:
+                    return typing.get_args(base)[params.index(tp)]
+        return tp
+    params = getattr(tp, "__parameters__", ())
+    return tp[tuple(_bound(p, cls) for p in params)] if params else tp
 
 
 def _shared(tp) -> bool:

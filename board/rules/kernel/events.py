@@ -32,14 +32,17 @@ ROLL = "roll"  # any other roll: data faces (and success, when it is a test)
 GM = "gm"  # the GM changed the game
 REJECTED = "rejected"  # a command was refused: the text says why
 UNDO = "undo"  # the board's note that a command was undone
+COMPUTER = "computer"  # the board's note of why the computer chose its next command
 VICTORY = "victory"  # the fight is decided: data winner (None: no one)
 
 # What kind of news an event is; the log gives each tone its colour. A ruleset's own kind may
 # name one of these as its Event's tone.
 TONES = ("plain", "dim", "action", "hurt", "bad", "good", "warn", "fire", "magic")
-TONE_OF = {INITIATIVE: "dim", ACTION: "action", DAMAGE: "hurt", FALLS: "hurt", UNCONSCIOUS: "bad",
+TONE_OF = {INITIATIVE: "dim", COMPUTER: "dim", ACTION: "action", DAMAGE: "hurt", FALLS: "hurt", UNCONSCIOUS: "bad",
            DIES: "bad", REJECTED: "warn", HEALS: "good", WAKES: "good", RECOVERS: "good",
            CAST: "magic", SPELL_ON: "magic"}
+
+NOTES = (UNDO, COMPUTER)  # the board's own notes: not events of the game, never replayed
 
 # A prediction's outcomes keyed by a common kind are bad news, named here; others read as written.
 OUTCOME_WORDS = {FALLS: "falls", UNCONSCIOUS: "goes unconscious", DIES: "dies"}

@@ -13,13 +13,14 @@ from pydantic import ValidationError
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel import events
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.victory import check_victory
 
 
 def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
     """The log line of a GM command."""
-    return Event("gm", text, figure, {"gm": True, "gm_action": action, **data})
+    return Event(events.GM, text, figure, {"gm": True, "gm_action": action, **data})
 
 
 class GM:

@@ -45,6 +45,8 @@ class Rules:
     # Menu entries whose commands are legal by construction (reachable hexes): not re-checked.
     trusted_needs: frozenset[str] = frozenset()
     commands_hint = ""  # said after the expected commands when one is unknown
+    odds_note = ""  # what its predictions cannot know
+    gm_keys: tuple = ()  # GMKeys of its own GM commands
 
     # What a ruleset names rather than writes: its figure sheet and options (pydantic models), the
     # check of a sheet against its tables, and its figure card's rows (see docs/rulesets.md).
@@ -52,6 +54,12 @@ class Rules:
     options_type: type
     sheet_check: Callable = staticmethod(lambda spec, problem: spec)
     card_rows: Callable = staticmethod(lambda state, figure: [])
+
+    def sheet_choices(self) -> dict:
+        return {}
+
+    def sheet_warnings(self, spec) -> list[str]:
+        return []
 
     def figure_model(self) -> type:
         return self.sheet_type

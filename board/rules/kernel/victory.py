@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from board.rules.base import Event
+from board.rules.kernel.events import VICTORY
 
 
 def over(state) -> None:
@@ -29,5 +30,5 @@ def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over
         return []
     state.winner = next(iter(teams), None)
     end(state)
-    return [Event("victory", f"{state.winner} wins" if state.winner else nobody, None,
+    return [Event(VICTORY, f"{state.winner} wins" if state.winner else nobody, None,
                   {"winner": state.winner})]

@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from board.battle import BattleMap
-from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.rules.kernel.clone import Cloneable, Shared
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options
+from board.rules.kernel.fight import Fight, Placed
+from board.rules.melee_seconds.sheet import MSFigureSpec
 from board.rules.melee_seconds.tables import Tables
 
 
@@ -42,7 +41,7 @@ class Ongoing:
 
 
 @dataclass(slots=True)
-class Fighter(Cloneable):
+class Fighter(Cloneable, Placed):
     """One combatant now: sheet, wounds, this Melee Round's plots and Initiative."""
 
     name: str
@@ -91,14 +90,6 @@ class Fighter(Cloneable):
         return tuple(w for w in (self.ready, self.off_hand) if w)
 
     @property
-    def cells(self) -> tuple[Hex, ...]:
-        return footprint_cells(self.size, self.hex, self.facing)
-
-    @property
-    def up(self) -> bool:
-        return self.status == "ok"
-
-    @property
     def left(self) -> int:
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
@@ -115,13 +106,10 @@ def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
 
 
 @dataclass
-class MSState(Cloneable):
+class MSState(Fight[Fighter]):
     """A whole Melee; changed only on a private clone by apply()."""
 
-    battle: Shared[BattleMap]
-    options: Options
     tables: Shared[Tables]
-    figures: dict[str, Fighter]
     round: int = 1
     second: int = 0  # 0 while General Plots are stated
     phase: str = "general"  # general, plot or over

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from board.battle import BattleMap
 from board.hexgrid import Hex, hex_distance
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.fight import Fight, InFight
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
-from board.rules.usage_dice.sheet import Options, UDFigure
+from board.rules.usage_dice.sheet import UDFigure
 
 
 @dataclass(slots=True)
-class Figure:
+class Figure(InFight):
     """One figure now."""
 
     name: str
@@ -35,10 +34,6 @@ class Figure:
     moved: bool = False
     acted: bool = False
     done: bool = False
-
-    @property
-    def up(self) -> bool:
-        return self.status == "ok"
 
     @property
     def melee(self) -> list[Item]:
@@ -75,12 +70,9 @@ def figure_from_sheet(sheet: UDFigure) -> Figure:
 
 
 @dataclass
-class UDState(Cloneable):
+class UDState(Fight[Figure]):
     """A whole fight; changed only on a private clone by apply()."""
 
-    battle: Shared[BattleMap]
-    options: Options
-    figures: dict[str, Figure]
     sides: list[str]  # teams in acting order
     players: str | None  # the players' side (the first figure's team)
     side_index: int = 0

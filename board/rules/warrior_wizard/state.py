@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.battle import BattleMap
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.clone import Shared
+from board.rules.kernel.fight import Fight, Placed
 from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.warrior_wizard.options import Options
 from board.rules.warrior_wizard.tables import RuleTables
 
 
@@ -36,7 +34,7 @@ class TurnRecord:
 
 
 @dataclass(slots=True)
-class FigureState:
+class FigureState(Placed):
     """One figure now: where it stands, what it holds, what it has suffered."""
 
     name: str
@@ -75,13 +73,6 @@ class FigureState:
     turn: TurnRecord = field(default_factory=TurnRecord)
 
     @property
-    def cells(self) -> tuple[Hex, ...]:
-        """The hexes the figure covers."""
-        if self.size == 1:  # most figures: asked for every figure on every command
-            return (self.hex,)
-        return footprint_cells(self.size, self.hex, self.facing)
-
-    @property
     def damage(self) -> int:
         """All damage taken, lethal and nonlethal."""
         return self.lethal + self.nonlethal
@@ -90,11 +81,6 @@ class FigureState:
     def effective_st(self) -> int:
         """Strength minus damage taken."""
         return self.st - self.damage
-
-    @property
-    def up(self) -> bool:
-        """Conscious and alive."""
-        return self.status == "ok"
 
     def has_skill(self, skill: str) -> bool:
         """Whether the figure has a skill (case-insensitive)."""
@@ -126,13 +112,10 @@ class ActiveSpell:
 
 
 @dataclass
-class WWState(Cloneable):
+class WWState(Fight[FigureState]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply()."""
 
-    battle: Shared[BattleMap]
-    options: Options
     tables: Shared[RuleTables]
-    figures: dict[str, FigureState]
     turn: int = 0
     phase: str = "setup"  # movement, combat or over
     order: list[str] = field(default_factory=list)  # this turn's initiative order

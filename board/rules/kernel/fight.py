@@ -1,0 +1,48 @@
+"""What every ruleset's figures and fight states share: a footprint, being up, the map and options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
+
+from board.battle import BattleMap
+from board.footprints import footprint_cells
+from board.hexgrid import Hex
+from board.rules.kernel.clone import Cloneable, Shared
+
+F = TypeVar("F")
+
+
+class InFight:
+    """A figure dataclass with a `status`: "ok" while it fights."""
+
+    __slots__ = ()
+
+    @property
+    def up(self) -> bool:
+        """Conscious, alive and not knocked out: still fighting."""
+        return self.status == "ok"
+
+
+class Placed(InFight):
+    """A figure that also has a `size`, a `hex` and a `facing`, so a footprint."""
+
+    __slots__ = ()
+
+    @property
+    def cells(self) -> tuple[Hex, ...]:
+        """The hexes the figure covers."""
+        if self.size == 1:  # most figures: asked for every figure on every command
+            return (self.hex,)
+        return footprint_cells(self.size, self.hex, self.facing)
+
+
+@dataclass
+class Fight(Cloneable, Generic[F]):
+    """A whole fight of figures of type F; changed only on a private clone by apply()."""
+
+    battle: Shared[BattleMap]
+    options: BaseModel  # the ruleset's own options model; read-only, so clones share it
+    figures: dict[str, F]
