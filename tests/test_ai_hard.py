@@ -68,17 +68,6 @@ def test_hard_thinks_on_copies_and_leaves_the_game_untouched():
     assert (list(game.history), game.version, game.snapshot(), len(game.events)) == before
 
 
-def test_hard_plays_the_same_game_for_the_same_seed():
-    def play(ai_seed):
-        game = game_on("dox", commands=0, seed=5)
-        for _ in range(12):
-            if not game.is_terminal():
-                game.apply(choose(game, "hard", ai_seed).command)
-        return game.history
-
-    assert play(3) == play(3)
-
-
 def test_hard_looks_ahead_when_only_moves_are_on_offer(monkeypatch):
     """Where a figure stands decides what the enemy can do to it next: hard tries moves on
     copies too, not only attacks."""
