@@ -19,6 +19,7 @@ QUICK = dict(floor=20, arena=5, pan=5, zoom=4, first=1, reach=3, predict=3, game
 FRAME_ROWS = ("arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "big_first_frame",
               "command_frame_1000")
 ARENA_FLOOR_TARGET = 12.0
+GROUPS = ("frames", "engine", "history", "startup", "memory", "network")  # for --only
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -30,11 +31,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time in-process rows by wall time (default) or by CPU time, steadier "
                              "on a busy machine (start-up rows: the CPU time of the child process)")
+    parser.add_argument("--only", metavar="GROUP", action="append", choices=GROUPS,
+                        help="run only this group of rows (repeatable): " + ", ".join(GROUPS)
+                             + "; frames include the floor")
     return parser.parse_args(argv)
 
 
-def rows(counts: dict, say) -> list:
-    """Every row, the floor first; say(result) is called as each is done."""
+def rows(counts: dict, say, only=GROUPS) -> list:
+    """Every row of the groups asked for, the floor first; say(result) is called as each is done."""
     # Imported here, after main() has chosen the video driver.
     from benchmarks import engine, frames, history, network, process
 
@@ -45,26 +49,32 @@ def rows(counts: dict, say) -> list:
             out.append(result)
             say(result)
 
-    screen = frames.open_display()
-    add(frames.floor(screen, counts["floor"]))
-    add(frames.arena_frame(screen, counts["arena"]))
-    add(frames.arena_frame_rebuild(screen, counts["arena"]))
-    battle = frames.big_battle()
-    add(frames.big_pan(screen, battle, counts["pan"]))
-    add(frames.big_zoom(screen, battle, counts["zoom"]))
-    add(frames.big_first_frame(screen, battle, counts["first"]))
-    add(frames.command_frame(screen, counts["command_frames"], counts["figures"]))
-    add(engine.reach(counts["reach"]))
-    add(*engine.predict(counts["predict"]))
-    add(*engine.play(counts["games"]))
-    add(engine.map_load(counts["loads"]))
-    add(*history.rows(counts["commands"], counts))
-    add(process.first_frame(counts["starts"]))
-    add(process.help_text(counts["helps"]))
-    add(process.headless_start(counts["headless"]))
-    add(process.memory(counts["memory_runs"], counts["pans"], counts["notches"]))
-    add(network.latency(counts["net_requests"]))
-    add(network.eight_clients(counts["net_per_client"]))
+    if "frames" in only:
+        screen = frames.open_display()
+        add(frames.floor(screen, counts["floor"]))
+        add(frames.arena_frame(screen, counts["arena"]))
+        add(frames.arena_frame_rebuild(screen, counts["arena"]))
+        battle = frames.big_battle()
+        add(frames.big_pan(screen, battle, counts["pan"]))
+        add(frames.big_zoom(screen, battle, counts["zoom"]))
+        add(frames.big_first_frame(screen, battle, counts["first"]))
+        add(frames.command_frame(screen, counts["command_frames"], counts["figures"]))
+    if "engine" in only:
+        add(engine.reach(counts["reach"]))
+        add(*engine.predict(counts["predict"]))
+        add(*engine.play(counts["games"]))
+        add(engine.map_load(counts["loads"]))
+    if "history" in only:
+        add(*history.rows(counts["commands"], counts))
+    if "startup" in only:
+        add(process.first_frame(counts["starts"]))
+        add(process.help_text(counts["helps"]))
+        add(process.headless_start(counts["headless"]))
+    if "memory" in only:
+        add(process.memory(counts["memory_runs"], counts["pans"], counts["notches"]))
+    if "network" in only:
+        add(network.latency(counts["net_requests"]))
+        add(network.eight_clients(counts["net_per_client"]))
     return out
 
 
@@ -88,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                 result.floor_target = ARENA_FLOOR_TARGET
         print(f"  {result.key}: done", file=sys.stderr, flush=True)
 
-    results = rows(QUICK if args.quick else FULL, say)
+    results = rows(QUICK if args.quick else FULL, say, args.only or GROUPS)
     seconds, loads = time.perf_counter() - started, (load, os.getloadavg()[0])
     print(table(results))
     # Other work on the machine slows every row: the load average says how busy it was.

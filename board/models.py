@@ -52,9 +52,12 @@ Position = Annotated[
 
 
 class Strict(BaseModel):
-    """A model that refuses unknown keys (a typo must not pass silently)."""
+    """A model that refuses unknown keys (a typo must not pass silently).
 
-    model_config = ConfigDict(extra="forbid")
+    Its validator is built at its first use, not at import: a part validated only inside a map
+    file (a team, a hex), a base class or another ruleset's sheet costs nothing until then."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class HexTerrain(Strict):

@@ -26,7 +26,9 @@ _NOT_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 class ScriptFile(BaseModel):
     """A script or saved game as written in YAML."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Both models build their validators when a script is first read, not at import: the start
+    # screen and the board import this module, and most runs read no script.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     hexboard: int = Field(FORMAT, description="format version of this file")
     map: str | dict[str, Any] = Field(description="a map file (relative to this file) or a map inline")
@@ -42,7 +44,7 @@ class ScriptFile(BaseModel):
 class Script(BaseModel):
     """A checked script: the game it starts and its commands."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, defer_build=True)
 
     source: ScriptFile
     game: Game

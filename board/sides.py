@@ -5,8 +5,6 @@ save keeps it too, with the computer players' own seed (Game.ai_seed)."""
 
 from __future__ import annotations
 
-from board.ai.player import choose
-
 # kind -> how the start screen and the side menu name it
 PLAYERS = {"person": "a person", "computer:easy": "computer, easy",
            "computer:normal": "computer, normal", "computer:hard": "computer, hard"}
@@ -41,4 +39,6 @@ def computer_to_act(game) -> str | None:
 
 def computer_decision(game):
     """The computer's command for the side to act, and why (board.ai.ranking.Decision)."""
+    from board.ai.player import choose  # the computer player, imported when it first plays
+
     return choose(game, computer_to_act(game) or "normal", f"{game.ai_seed}:{game.current_player()}")

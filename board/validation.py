@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from pydantic import ValidationError
 
 from board.models import FigureBase, HexTerrain, MapFile, TeamSpec
@@ -45,6 +43,8 @@ def pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None
         where = _dotted(loc)
         kind = item["type"]
         if kind == "extra_forbidden":
+            import difflib  # only for a misspelt key: not at start-up
+
             close = difflib.get_close_matches(str(loc[-1]), [*names, *_FIELD_NAMES], n=1)
             hint = f'; did you mean "{close[0]}"?' if close else ""
             message = f'unknown key "{loc[-1]}"{hint}'

@@ -164,7 +164,7 @@ def test_a_kill_at_any_moment_loses_no_saved_command_and_leaves_a_loadable_game(
         if saved >= after:
             break
     child.send_signal(signal.SIGKILL)
-    child.communicate(timeout=30)
+    child.communicate(timeout=120)
     expected = histories(seed, saved + 1)
     loaded = [c.model_dump() for c in load_game(tmp_path / "autosave.yaml").history]
     # Killed between a save and its line on stdout, the file may hold the next step too.

@@ -30,3 +30,12 @@ def test_quick_run_reports_every_row_with_numbers(tmp_path):
         assert row["name"] in result.stdout, f"{key} is missing from the printed table"
     assert data["floor_ms"] == rows["floor"]["median"]
     assert rows["arena_frame"]["floor_ratio"] is not None
+
+
+def test_only_runs_the_rows_of_the_groups_asked_for(tmp_path):
+    out = tmp_path / "figures.json"
+    result = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--only", "startup", "--json", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    keys = {row["key"] for row in json.loads(out.read_text(encoding="utf-8"))["rows"]}
+    assert keys == {"startup_first_frame", "startup_help", "headless_start"}

@@ -220,3 +220,10 @@ def test_using_a_shield_means_on_the_arm_a_slung_shield_neither_blocks_nor_adds_
     finish_round(game)
     act(game, "A", "block")
     assert game.ruleset.snapshot(game.state)["figures"]["A"]["defense_rank"] == 2
+
+
+def test_a_scroll_is_read_at_a_target_without_magic_points_of_ones_own():
+    game = pair(a={"items": ["Scroll of Sleep"], "magic": 0})
+    assert "B" in action_info(game, "A", "use_item").targets
+    act(game, "A", "use_item", target="B", params={"item": "Scroll of Sleep"}, dice=[6, 6, 6])
+    assert fig(game, "B").status == "knocked out"

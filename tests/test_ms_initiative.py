@@ -3,7 +3,7 @@
 import pytest
 
 from board.dice import ScriptedDice
-from board.rules.melee_seconds.initiative import carry_forward, delay, roll_initiative
+from board.rules.melee_seconds.turns import carry_forward, delay, roll_initiative
 from tests.helpers import act, fig, offered, refused
 from tests.ms_helpers import fighter, general, new_game, nothing_until
 

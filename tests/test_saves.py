@@ -120,7 +120,7 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
             lines.append(child.stdout.readline())
             assert lines[-1], f"the child stopped after {lines[:-1]} commands"
         child.send_signal(signal.SIGKILL)
-        out, _ = child.communicate(timeout=30)
+        out, _ = child.communicate(timeout=120)
         committed = int((lines + out.split())[-1])
         game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.

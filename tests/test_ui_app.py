@@ -135,7 +135,10 @@ def test_the_start_screen_lists_every_bundled_map_and_the_users_maps(data_dir):
     (data_dir / "maps").mkdir(parents=True)
     (data_dir / "maps" / "lone.yaml").write_text(ONE_TEAM)
     (data_dir / "maps" / "broken.yaml").write_text("name: [\n")
-    scene = AppDriver(lambda size: StartScene(size)).scene
+    driver = AppDriver(lambda size: StartScene(size))
+    scene = driver.scene
+    while scene.loading:
+        driver.step()
     names = {choice.path.name for choice in scene.maps}
     assert {p.name for p in (ROOT / "maps").glob("*.yaml")} | {"lone.yaml", "broken.yaml"} == names
     broken = next(c for c in scene.maps if c.path.name == "broken.yaml")
@@ -148,6 +151,8 @@ def test_the_start_screen_continues_the_autosaved_fight(tmp_path, data_dir):
     game.submit(game.ruleset.legal_commands(game.state)[0])
     autosave.save(game)
     driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    assert ("continue",) not in driver.scene.buttons.values(), "the first frame replays no fight"
+    driver.step()  # the frame after: the autosaved fight is read
     button = next(b for b, r in driver.scene.buttons.items() if r == ("continue",))
     assert button.text.startswith("Continue: The Arena")
     driver.click(button.get_abs_rect().center)
@@ -226,6 +231,7 @@ def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path,
     driver.app.close()  # the window is closed on the start screen
     assert autosave.pending() is not None
     again = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    again.step()
     button = next(b for b, r in again.scene.buttons.items() if r == ("continue",))
     again.click(button.get_abs_rect().center)
     assert len(again.scene.game.history) == commands
@@ -234,8 +240,9 @@ def test_a_fight_left_for_the_start_screen_waits_there_to_be_continued(tmp_path,
 def test_a_finished_fight_is_not_offered_to_continue(tmp_path, data_dir):
     autosave = Autosaver(tmp_path / "auto")
     autosave.save(finished())
-    scene = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave).scene
-    assert ("continue",) not in scene.buttons.values()
+    driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    driver.step()
+    assert not driver.scene.resume and ("continue",) not in driver.scene.buttons.values()
 
 
 def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):
@@ -256,11 +263,21 @@ def test_keys_wait_while_the_resume_question_is_open(tmp_path, data_dir):
     assert driver.app.resume is None and driver.scene.game.history == game.history
 
 
-def test_the_start_screen_shows_at_once_and_draws_the_map_thumbnails_frame_by_frame(data_dir):
-    driver = AppDriver(lambda size: StartScene(size))
+def test_the_start_screen_shows_at_once_and_loads_the_other_maps_and_thumbnails_frame_by_frame(data_dir):
+    loaded_at_first = []
+
+    def start(size):
+        scene = StartScene(size)
+        loaded_at_first.extend(c.battle is not None for c in scene.maps)
+        return scene
+
+    driver = AppDriver(start)
     scene = driver.scene
+    assert loaded_at_first == [True] + [False] * (len(scene.maps) - 1), \
+        "only the map shown large is loaded before the first frame"
     assert driver.app.busy() or not scene.loading
-    for _ in range(len(scene.maps)):
+    for _ in range(2 * len(scene.maps)):  # a map loaded a frame, then a thumbnail a frame
         driver.step()
+    assert all(c.battle is not None for c in scene.maps)
     assert not scene.loading and all(c.thumb is not None for c in scene.maps if c.battle is not None)
     assert not driver.app.busy(), "an idle start screen lets the loop sleep"

@@ -49,16 +49,16 @@ def test_the_board_opens_a_real_window_draws_and_closes(tmp_path):
     xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed test: a busy machine is slow
         while not Path(f"/tmp/.X11-unix/X{number}").exists():
             assert xvfb.poll() is None, "Xvfb exited at start"
-            assert time.monotonic() < deadline, "Xvfb did not start within 5 s"
+            assert time.monotonic() < deadline, "Xvfb did not start within 60 s"
             time.sleep(0.05)
         shot = tmp_path / "window.png"
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=f":{number}", SDL_AUDIODRIVER="dummy")
         result = subprocess.run([sys.executable, "-c", PLAY.format(shot=str(shot))], cwd=ROOT, env=env,
-                                capture_output=True, text=True, timeout=20)
+                                capture_output=True, text=True, timeout=180)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=5)

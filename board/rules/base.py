@@ -18,7 +18,8 @@ from board.rules.kernel.turn import TurnInfo
 class Command(BaseModel):
     """One change a player, script or GM asks of a game; validated before it is applied."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built at its first use, not at import: a map is loaded and a game set up without one.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     do: str = Field(description="what to do: move, act, gm, ...")
     figure: str | None = Field(None, description="the figure that acts")

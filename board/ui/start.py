@@ -56,24 +56,30 @@ class MapChoice:
     battle: object = None
     problem: str = ""
     thumb: pygame.Surface | None = None
+    loaded: bool = False
 
     @property
     def name(self) -> str:
         return self.battle.name if self.battle is not None else self.path.name
 
+    def load(self) -> MapChoice:
+        """Load the map (once): its battle, or the first problem found in it."""
+        if not self.loaded:
+            self.loaded = True
+            try:
+                self.battle = load_map(self.path)
+            except InputError as error:
+                self.problem = str(error.problems[0])
+        return self
+
 
 def find_maps() -> list[MapChoice]:
-    """Every map in the bundled maps/ and the user's maps, the default first."""
+    """Every map in the bundled maps/ and the user's maps, the default first; not loaded yet
+    (each one loads its ruleset: the start screen loads them after its first frame)."""
     paths = sorted(BUNDLED.glob("*.yaml"), key=lambda p: (p != DEFAULT_MAP, p.name))
     user = user_maps_dir()
     paths += sorted(user.glob("*.yaml")) if user.is_dir() else []
-    choices = []
-    for path in paths:
-        try:
-            choices.append(MapChoice(path, load_map(path)))
-        except InputError as error:
-            choices.append(MapChoice(path, problem=str(error.problems[0])))
-    return choices
+    return [MapChoice(path) for path in paths]
 
 
 def preview(battle, size: tuple[int, int]) -> pygame.Surface:
@@ -99,11 +105,14 @@ class StartScene:
         self.request: tuple | None = None
         self.message, self.warning = "", False
         self.maps = find_maps()
-        names = [m.name for m in self.maps]
-        wanted = getattr(selected, "name", None)
-        self.index = names.index(wanted) if wanted in names else 0
+        self.index = 0
+        if selected is not None:  # back from a fight on a map: that map, found by its name
+            names = [m.load().name for m in self.maps]
+            self.index = names.index(selected.name) if selected.name in names else 0
+        self.selected.load()
         self.scroll = 0
-        self.resume = self._resume_text(autosave)
+        # "Continue …" needs the autosaved fight replayed: done after the first frame too.
+        self.autosave, self.resume = autosave, None
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
         self.kinds: dict[str, str] = {}  # team -> who plays it (PLAYERS); a person if not chosen
         self.side_rects: list[tuple[pygame.Rect, str]] = []  # where each team's choice is drawn
@@ -213,6 +222,7 @@ class StartScene:
 
     def _pick(self, index: int) -> None:
         self.index = index
+        self.selected.load()
         top = index * CARD_HEIGHT  # keep the picked card in view
         if top < self.scroll or top + CARD_HEIGHT > self.scroll + self.list_rect.height - 40:
             self.scroll = max(0, top - (self.list_rect.height - 40 - CARD_HEIGHT))
@@ -255,13 +265,26 @@ class StartScene:
 
     @property
     def loading(self) -> bool:
-        """True while thumbnails are still to be drawn (the app keeps frames coming)."""
-        return any(c.battle is not None and c.thumb is None for c in self.maps)
+        """True while the autosave, maps or thumbnails are still to be read or drawn (the app
+        keeps frames coming)."""
+        return self.autosave is not None or any(
+            not c.loaded or (c.battle is not None and c.thumb is None) for c in self.maps)
 
     def _next_thumbnail(self) -> bool:
-        """Draw one missing map thumbnail (the window shows at once, the pictures follow)."""
+        """Read the autosaved fight, else load one map not loaded yet, else draw one missing
+        thumbnail: the window shows at once, the rest follows, one a frame."""
         if not self.drawn:
             return False
+        if self.autosave is not None:
+            self.resume, self.autosave = self._resume_text(self.autosave), None
+            if self.resume:  # its button goes beside "Start the fight"
+                self.manager.clear_and_reset()
+                self._buttons()
+            return True
+        waiting = next((c for c in self.maps if not c.loaded), None)
+        if waiting is not None:
+            waiting.load()
+            return True
         missing = next((c for c in self.maps if c.battle is not None and c.thumb is None), None)
         if missing is not None:
             missing.thumb = preview(missing.battle, THUMB)
@@ -298,9 +321,10 @@ class StartScene:
             x = card.x + THUMB[0] + 16
             screen.blit(theme.font(15, True).render(choice.name, True, theme.TEXT), (x, card.y + 8))
             lines = ([ruleset_name(choice.battle), _sides_line(choice.battle), _where(choice.path)]
-                     if choice.battle is not None else ["does not load", choice.problem[:40]])
+                     if choice.battle is not None else ["does not load", choice.problem[:40]]
+                     if choice.loaded else ["loading…"])
             for n, line in enumerate(lines):
-                colour = theme.TEXT_DIM if choice.battle is not None else theme.TEXT_WARN
+                colour = theme.TEXT_WARN if choice.loaded and choice.battle is None else theme.TEXT_DIM
                 screen.blit(theme.font(13).render(line, True, colour), (x, card.y + 30 + n * 18))
         screen.set_clip(clip)
 

@@ -54,12 +54,14 @@ def bevel(surface: pygame.Surface, corners, colour, width: int, raised: bool = T
     n = len(corners)
     cx = sum(x for x, _ in corners) / n
     cy = sum(y for _, y in corners) / n
+    # Worked out once per hex, not per edge: a map's first picture bevels every hex.
+    light, dark = (shade(colour, 1.35), shade(colour, 0.62)) if raised else \
+        (shade(colour, 1.06), shade(colour, 0.86))
     for i in range(n):
         a, b = corners[i], corners[(i + 1) % n]
         mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
         lit = ((mx + my) < 0) == raised  # an up-left edge faces the light
-        pygame.draw.line(surface, shade(colour, 1.35 if lit else 0.62) if raised
-                         else shade(colour, 1.06 if lit else 0.86), a, b, width)
+        pygame.draw.line(surface, light if lit else dark, a, b, width)
 
 
 _GRAINED: dict[tuple, tuple[int, int, int]] = {}

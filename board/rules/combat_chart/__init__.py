@@ -10,13 +10,11 @@ from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
-from board.rules.combat_chart import acts, do, gm, turns
-from board.rules.combat_chart.card import card as figure_card
-from board.rules.combat_chart.options import Options
-from board.rules.combat_chart.predict import predict_attack, predict_spell
-from board.rules.combat_chart.sheet import CCFigure, check_figure
-from board.rules.combat_chart.state import CCState, fig_from_spec
-from board.rules.combat_chart.stats import attack_rank, defense_rank, initiative, total
+from board.rules.combat_chart import acts, gm, turns
+from board.rules.combat_chart.attack import predict_attack, predict_spell
+from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
+from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
+                                            initiative, total)
 from board.rules.combat_chart.tables import load
 
 
@@ -27,7 +25,7 @@ class CombatChart(Rules):
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
-    handlers = {"act": (acts.plan, do.apply), "gm": (gm.plan, gm.apply)}
+    handlers = {"act": (acts.plan, acts.apply), "gm": (gm.plan, gm.apply)}
     commands_hint = ' (a move is the "move" act)'
     trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
@@ -35,7 +33,7 @@ class CombatChart(Rules):
                  'or block chosen before the roll is not foreseen.')
 
     sheet_type, options_type = CCFigure, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()

@@ -1,12 +1,13 @@
-"""The turn's choices: "During their turn, each character can do one of the following"."""
+"""The turn's choices: "During their turn, each character can do one of the following"; their
+checks, and carrying them out before the turn passes on."""
 
 from __future__ import annotations
 
-from board.hexgrid import Hex
-from board.rules.base import ActionInfo, Command, Refusal
-from board.rules.combat_chart import attack, magic
-from board.rules.combat_chart.state import CCState, Fig
-from board.rules.combat_chart.stats import reachable, weapon_of, why_not_target
+from board.dice import DiceSource
+from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.combat_chart import attack, magic, turns
+from board.rules.combat_chart.state import CCState, Fig, reachable, weapon_of, why_not_target
+from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
 
 PHASE = "turn"
@@ -88,7 +89,7 @@ def targets(state: CCState, f: Fig, action: str) -> tuple[str, ...]:
                      if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
     spells = f.spells if action == "cast" else [s for i in f.items if (s := state.tables.items[i].get("spell"))]
     return tuple(t.name for t in state.figures.values()
-                 if any(magic.why_not_spell(state, f, t, s) is None for s in spells))
+                 if any(magic.why_not_spell(state, f, t, s, action != "cast") is None for s in spells))
 
 
 def options(state: CCState, f: Fig, action: str) -> dict[str, tuple]:
@@ -149,13 +150,12 @@ def plan(state: CCState, command: Command):
         name = p.get("maneuver") or next(iter(state.tables.maneuvers))
         return f, attack.plan_attack(state, f, command.target, name, bool(p.get("aim")))
     if action == "cast":
-        return f, magic.plan_cast(state, f, command.target, p.get("spell") or _fitting(state, f, command, f.spells))
+        spell = p.get("spell") or _fitting(state, f, command, f.spells)
+        return f, magic.plan_cast(state, f, command.target, spell)
     if action == "use_item":
         usable = [i for i in f.items if state.tables.items[i]["use"] != "drink"]
-        t = state.figures.get(command.target or "")
-        item = p.get("item") or next((i for i in usable if t is not None and magic.why_not_spell(
-            state, f, t, state.tables.items[i]["spell"], True) is None), usable[0])
-        return f, magic.plan_item(state, f, command.target, item)
+        item = p.get("item") or _fitting(state, f, command, usable, from_item=True)
+        return f, magic.plan_cast(state, f, command.target, None, item)
     if action == "drink":
         item = p.get("item")
         if item not in f.items or state.tables.items[item]["use"] != "drink":
@@ -167,8 +167,10 @@ def plan(state: CCState, command: Command):
             raise Refusal("choose a short action: " + ", ".join(sets))
         return f, p
     if action == "move":
-        hexes = reachable(state, f)
-        to = _label(state, command)
+        raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
+        if raw is None:
+            raise Refusal("choose the hex to move to")
+        hexes, to = reachable(state, f), to_hex(state, raw)
         if to not in hexes:
             raise Refusal(f"{f.name} cannot reach {state.battle.label(to)} this turn "
                           f"(movement {f.move}; walls and figures block)")
@@ -176,15 +178,86 @@ def plan(state: CCState, command: Command):
     return f, None
 
 
-def _fitting(state: CCState, f: Fig, command: Command, spells, from_item: bool = False) -> str | None:
-    """With no spell named, the first that can be aimed at the target (else the first)."""
+def _fitting(state: CCState, f: Fig, command: Command, names, from_item: bool = False):
+    """With none named, the first spell (or item) that can aim at the target, else the first."""
     t = state.figures.get(command.target or "")
-    fits = [s for s in spells if t is not None and magic.why_not_spell(state, f, t, s, from_item) is None]
-    return (fits or list(spells) or [None])[0]
+    spells = [state.tables.items[n]["spell"] if from_item else n for n in names]
+    fits = [n for n, s in zip(names, spells)
+            if t is not None and magic.why_not_spell(state, f, t, s, from_item) is None]
+    return (fits or list(names) or [None])[0]
 
 
-def _label(state: CCState, command: Command) -> Hex:
-    raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
-    if raw is None:
-        raise Refusal("choose the hex to move to")
-    return to_hex(state, raw)
+def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
+    """Apply a checked act command; the figure's turn then ends (delay: it comes back last)."""
+    f, details = plan(state, command)
+    action = command.action
+    if action == "delay":  # the active figure takes its turn last
+        state.queue.pop(0)
+        f.delayed = True
+        state.delayers.append(f.name)
+        return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})] + \
+            turns.next_turn(state, dice)
+    events = _do(state, f, action, details, dice)
+    events += turns.check_victory(state)
+    if state.phase != "over":
+        events += turns.end_turn(state, dice)
+    return events
+
+
+def _do(state: CCState, f: Fig, action: str, details, dice: DiceSource) -> list[Event]:
+    if action in ("attack", "maneuver"):
+        return attack.resolve(state, details, dice)
+    if action in ("cast", "use_item"):
+        return magic.cast(state, details, dice)
+    if action == "drink":
+        return magic.drink(state, f, details, dice)
+    if action == "short":
+        return _short(state, f, details)
+    if action == "move":
+        path = details
+        f.hex = path[-1]
+        return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
+    if action == "stand_up":
+        f.posture = "standing"
+        return [Event(STANDS, f"{f.name} stands up", f.name, {"action": "stand_up"})]
+    if action in ("dodge", "parry", "block"):
+        f.stance = action
+        text = {"dodge": f"{f.name} dodges this round", "parry": f"{f.name} parries this round",
+                "block": f"{f.name} blocks with the {f.shield} this round"}[action]
+        if action == "block":
+            # "your next attack suffers a penalty equal to the shield's defense value minus 1"
+            f.shield_penalty = max(0, state.tables.shields[f.shield]["dv"] - 1)
+        return [Event("action", text, f.name, {"action": action})]
+    return [Event("action", f"{f.name} does nothing", f.name, {"action": "pass"})]
+
+
+def _short(state: CCState, f: Fig, p: dict) -> list[Event]:
+    """Ready or put away a weapon, load a crossbow, sling or strap on the shield, pick up, shout."""
+    kind, weapon = p["short"], p.get("weapon")
+    if kind == "ready":
+        f.ready = weapon
+        w = state.tables.weapons[f.weapon_name]
+        text = f"{f.name} readies {weapon}" if weapon else f"{f.name} puts the weapon away"
+        if f.shield_on and w.bars_shield:
+            f.shield_on = False  # "Shields cannot be used at the same time as bows, crossbows..."
+            text += f" and slings the {f.shield}"
+        return [Event("action", text, f.name, {"action": "ready", "weapon": weapon})]
+    if kind == "load":
+        f.unloaded.discard(weapon)  # "Two hands are required to load a crossbow"
+        return [Event("action", f"{f.name} loads the {weapon}", f.name, {"action": "load"})]
+    if kind == "shield":
+        f.shield_on = not f.shield_on
+        text = f"{f.name} " + (f"straps on the {f.shield}" if f.shield_on else f"slings the {f.shield}")
+        if f.shield_on and state.tables.weapons[f.weapon_name].bars_shield:
+            text += f" and puts away the {f.ready}"
+            f.ready = None
+        return [Event("action", text, f.name, {"action": "shield", "on": f.shield_on})]
+    if kind == "pick_up":
+        state.items[f.hex].remove(weapon)
+        if not state.items[f.hex]:
+            del state.items[f.hex]
+        f.weapons.append(weapon)
+        if f.ready is None:  # empty hands: it comes up ready
+            f.ready = weapon
+        return [Event("action", f"{f.name} picks up {weapon}", f.name, {"action": "pick_up"})]
+    return [Event("action", f"{f.name} shouts for help", f.name, {"action": "shout"})]

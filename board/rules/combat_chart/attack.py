@@ -1,18 +1,22 @@
-"""A physical attack: Attack Rank against Defense Rank on the chart, 3d6, criticals, damage."""
+"""A physical attack: Attack Rank against Defense Rank on the chart, 3d6, damage, and what the
+critical hit and critical miss tables do (assets/tables/combat-chart/crits.yaml); the exact odds of
+an attack (and of a magical attack's saving throw), from the same formulas."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
 
-from board.dice import DiceSource, roll, roll_dice
-from board.rules.base import Event, Refusal
-from board.rules.kernel.events import damaged
-from board.rules.combat_chart import crits
-from board.rules.combat_chart.state import CCState, Effect, Fig
-from board.rules.combat_chart.stats import (attack_rank, defense_rank, line_of_fire, total,
-                                            weapon_of, why_not_target)
+from board.dice import DiceSource, clamp_distribution, distribution, prob_at_most, roll, roll_dice
+from board.rules.base import Event, Prediction, Refusal
+from board.rules.combat_chart.magic import CastPlan
+from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
+                                            line_of_fire, total, weapon_of, why_not_target)
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
-from board.rules.combat_chart.turns import hurt
+from board.rules.combat_chart.turns import attribute_roll, hurt
+from board.rules.kernel.events import damaged
+
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"
 
@@ -31,16 +35,16 @@ class AttackPlan:
 
     @property
     def attack_rank(self) -> int:
-        return total(list(self.ar_parts))
+        return total(self.ar_parts)
 
     @property
     def defense_rank(self) -> int:
-        return total(list(self.dr_parts))
+        return total(self.dr_parts)
 
 
 def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
                 aim: bool = False) -> AttackPlan:
-    """Check an attack and work out both ranks and the chart's cell; Refusal if it cannot be made."""
+    """Check the target (acts.why_not checked the weapon); work out the ranks and the chart cell."""
     t = state.figures.get(target_name or "")
     if t is None:
         raise Refusal(f'no figure named "{target_name}" to attack' if target_name else "choose a target")
@@ -48,10 +52,6 @@ def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str |
     why = why_not_target(state, f, t, weapon)
     if why:
         raise Refusal(why)
-    if weapon.reload and weapon.name in f.unloaded:
-        raise Refusal(f"the {weapon.name} is not loaded: loading it is a short action")
-    if f.shield_on and weapon.bars_shield:
-        raise Refusal(f"shields cannot be used at the same time as a {weapon.name}")
     if maneuver is not None and maneuver not in state.tables.maneuvers:
         raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: '
                       + ", ".join(state.tables.maneuvers))
@@ -91,11 +91,18 @@ def resolve(state: CCState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
         events = [Event("attack", f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}", f.name,
                         {**data, "dice": 3, "faces": list(faces), "roll": sum(faces),
                          "needed": plan.cell, "hit": hit, "critical": crit is not None})]
-    if hit:
-        events += _hit(state, plan, f, t, crit, dice)
-    else:
-        events += _miss(state, plan, f, t, crit, margin, dice)
-    _after_attack(state, plan, f)
+    events += (_hit(state, plan, f, t, crit, dice) if hit
+               else _miss(state, plan, f, t, crit, margin, dice))
+    # The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin.
+    f.shield_penalty = 0
+    if plan.weapon.reload and plan.weapon.name in f.weapons:
+        f.unloaded.add(plan.weapon.name)
+    if plan.maneuver:
+        m = state.tables.maneuvers[plan.maneuver]
+        if m.get("dv"):
+            f.effects.append(Effect(plan.maneuver, dv=m["dv"], rounds=1))  # the rest of the round
+        if m.get("initiative"):
+            f.effects.append(Effect(plan.maneuver, initiative=m["initiative"], rounds=2))  # next round
     return events
 
 
@@ -108,8 +115,8 @@ def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dic
         entry = state.tables.crits["critical_hit"][crit]
         events.append(Event("critical", f"Critical hit ({crit}): {entry['text']}", f.name,
                             {"table": "critical_hit", "result": crit}))
-        amount = crits.critical_damage(entry, amount)
-        events += crits.on_target(state, entry, t, dice)
+        amount = critical_damage(entry, amount)
+        events += on_target(state, entry, t, dice)
     events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
     return events + hurt(state, t, amount)
 
@@ -135,18 +142,154 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
         entry = state.tables.crits[table][crit]
         events.append(Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name,
                             {"table": table, "result": crit}))
-        events += crits.on_attacker(state, entry, f)
+        events += on_attacker(state, entry, f)
     return events
 
 
-def _after_attack(state: CCState, plan: AttackPlan, f: Fig) -> None:
-    """The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin."""
-    f.shield_penalty = 0
-    if plan.weapon.reload and plan.weapon.name in f.weapons:
-        f.unloaded.add(plan.weapon.name)
-    if plan.maneuver:
-        m = state.tables.maneuvers[plan.maneuver]
-        if m.get("dv"):
-            f.effects.append(Effect(plan.maneuver, dv=m["dv"], rounds=1))  # the rest of the round
-        if m.get("initiative"):
-            f.effects.append(Effect(plan.maneuver, initiative=m["initiative"], rounds=2))  # next round
+def critical_damage(entry: dict, amount: int) -> int:
+    """The damage after a critical hit's "+1 damage", "double (x2)" or "triple (x3)"."""
+    if entry["effect"] == "plus_damage":
+        return amount + entry["value"]
+    if entry["effect"] == "times":
+        return amount * entry["value"]
+    return amount
+
+
+def drop_weapon(state: CCState, f: Fig) -> str | None:
+    """The weapon in hand falls on the figure's hex; it fights unarmed until it picks one up."""
+    name = f.ready
+    if name is None:
+        return None
+    f.ready = None
+    if name in f.weapons:
+        f.weapons.remove(name)
+    state.items.setdefault(f.hex, []).append(name)
+    return name
+
+
+def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Event]:
+    """A critical hit's effect on the target besides damage."""
+    effect = entry["effect"]
+    if effect == "pain_stun":
+        # "Target must save vs. pain or be stunned next turn."
+        saved, data = attribute_roll(state, t, "save_vs_pain", dice)
+        if not saved:
+            t.stunned, t.stun_served = True, False
+        return [Event("roll", f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
+                      + ("saved" if saved else "stunned next turn"), t.name, {**data, "dice": 3})]
+    if effect == "disarm":
+        name = drop_weapon(state, t)
+        return [Event("status", f"{name} knocked from {t.name}'s hand" if name
+                      else f"{t.name} holds no weapon", t.name, {"dropped": name})]
+    if effect == "bleed":
+        # "1 damage in next 3 rnds": from the end of the next round on, one wound per critical.
+        t.bleeding.append([state.round, entry["rounds"]])
+        return [Event("status", f"{t.name} bleeds", t.name, {"bleeding": entry["rounds"]})]
+    return []
+
+
+def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
+    """A critical miss's effect on the attacker."""
+    effect, value = entry["effect"], entry.get("value", 0)
+    if effect == "initiative":
+        f.effects.append(Effect("stumbled", initiative=value))
+    elif effect == "av":
+        f.effects.append(Effect("pulled muscle", av=value))
+    elif effect == "dv_next":
+        # "-1 DV next action": until the end of his next turn.
+        f.effects.append(Effect("off balance", dv=value, until_turn_of_round=state.round))
+    elif effect == "drop":
+        drop_weapon(state, f)
+    elif effect == "self_damage":
+        return [damaged(f.name, value, f"{f.name} loses {value} HP")] + hurt(state, f, value)
+    elif effect == "breaks":
+        name = f.ready
+        if name:
+            f.ready = None
+            f.weapons.remove(name) if name in f.weapons else None
+            return [Event("status", f"{f.name}'s {name} breaks", f.name, {"broken": name})]
+    elif effect == "falls":
+        f.posture = "fallen"
+        return [Event("falls", f"{f.name} falls to the ground", f.name, {})]
+    return []
+
+
+ROLLS = tuple(product(range(1, 7), repeat=3))
+
+
+def _outcomes(cell) -> dict[tuple[bool, int | None, int | None], Fraction]:
+    """P of each (hit, critical face, miss margin) for a chart cell."""
+    out: dict = {}
+    if cell in (CH, CM):
+        for k in range(1, 7):
+            out[(cell == CH, k, None)] = Fraction(1, 6)
+        return out
+    for faces in ROLLS:
+        hit, crit = classify(faces, cell)
+        key = (hit, crit, None if hit else sum(faces) - cell)
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 216)
+    return out
+
+
+def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
+    """Hit chance, criticals, damage given a hit and named outcomes, as exact fractions."""
+    t = state.figures[plan.target]
+    base = clamp_distribution(distribution(plan.weapon.damage))
+    table = state.tables.crits["critical_hit"]
+    pain = state.tables.rolls["save_vs_pain"]
+    stun_fail = 1 - prob_at_most(pain["dice"], 6, getattr(t, pain["attribute"]))
+    names = ("hit", "critical hit", "critical miss", "stunned", "disarmed", "bleeds", "down", "dies")
+    outcomes = {n: Fraction(0) for n in names}
+    if state.options.armor_absorbs:
+        outcomes["armor absorbs"] = Fraction(0)
+    damage: dict[int, Fraction] = {}
+    for (hit, crit, margin), p in _outcomes(plan.cell).items():
+        if not hit:
+            if crit is not None:
+                outcomes["critical miss"] += p
+            if "armor absorbs" in outcomes and t.armor and margin is not None and margin <= ABSORB_MARGIN:
+                outcomes["armor absorbs"] += p
+            continue
+        outcomes["hit"] += p
+        entry = table[crit] if crit is not None else None
+        if entry is not None:
+            outcomes["critical hit"] += p
+            effect = entry["effect"]
+            outcomes["stunned"] += p * stun_fail if effect == "pain_stun" else 0
+            outcomes["disarmed"] += p if effect == "disarm" and t.ready else 0
+            outcomes["bleeds"] += p if effect == "bleed" else 0
+        for amount, q in base.items():
+            dealt = critical_damage(entry, amount) if entry else amount
+            damage[dealt] = damage.get(dealt, Fraction(0)) + p * q
+            left = t.hp - dealt
+            if left <= -t.body:
+                outcomes["dies"] += p * q
+            elif left <= 0 and t.status == "ok":
+                outcomes["down"] += p * q
+    hit = outcomes["hit"]
+    given = {k: v / hit for k, v in sorted(damage.items())} if hit else {}
+    expected = sum((Fraction(k) * v for k, v in damage.items()), Fraction(0))
+    if plan.cell == CH:
+        number, words = 18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"
+    elif plan.cell == CM:
+        number, words = 0, "*CM on the chart: a critical miss, 1d6 on the critical miss table"
+    else:
+        number, words = plan.cell, f"3d6, {plan.cell} or less"
+    modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
+    return Prediction(dice=3, target_number=number, hit=hit, damage=given, expected_damage=expected,
+                      outcomes=outcomes, modifiers=modifiers, roll=words)
+
+
+def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
+    """A magical attack works when the target fails its saving throw vs. magic."""
+    spell = state.tables.spells[plan.spell]
+    if spell.kind != "attack":
+        return None
+    t = state.figures[plan.target]
+    roll = state.tables.rolls["save_vs_magic"]
+    score = getattr(t, roll["attribute"])
+    fails = 1 - prob_at_most(roll["dice"], 6, score)
+    effect = "knocked out" if spell.effect == "knockout" else "stunned"
+    return Prediction(dice=roll["dice"], target_number=score, hit=fails, damage={},
+                      expected_damage=Fraction(0), outcomes={effect: fails, "saves": 1 - fails},
+                      roll=f"{t.name} saves on {roll['dice']}d6, {score} or less")

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from board.dice import Dice, DiceSource, roll
 from board.rules.base import Event, Refusal
-from board.rules.combat_chart.state import CCState, Effect, Fig
-from board.rules.combat_chart.stats import distance, line_of_fire
+from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
 
 
@@ -41,30 +40,19 @@ def why_not_spell(state: CCState, f: Fig, t: Fig, spell: str, from_item: bool = 
     return None
 
 
-def plan_cast(state: CCState, f: Fig, target: str | None, spell: str) -> CastPlan:
-    """Check a spell from memory."""
-    if spell not in f.spells:
+def plan_cast(state: CCState, f: Fig, target: str | None, spell: str | None,
+              item: str | None = None) -> CastPlan:
+    """Check a spell from memory, or read from a scroll or item (its spell, no magic points)."""
+    if item is not None:
+        if item not in f.items or state.tables.items[item]["use"] == "drink":
+            raise Refusal(f'{f.name} has no scroll or item "{item}"')
+        spell = state.tables.items[item]["spell"]
+    elif spell not in f.spells:
         raise Refusal(f'{f.name} does not know "{spell}"; known: {", ".join(f.spells) or "none"}')
     t = state.figures.get(target or "")
     if t is None:
-        raise Refusal("choose the spell's target")
-    why = why_not_spell(state, f, t, spell)
-    if why:
-        raise Refusal(why)
-    return CastPlan(f.name, t.name, spell)
-
-
-def plan_item(state: CCState, f: Fig, target: str | None, item: str | None) -> CastPlan:
-    """Check reading a scroll or activating an item (casts its spell, no magic points)."""
-    usable = [i for i in f.items if state.tables.items[i]["use"] != "drink"]
-    item = item or (usable[0] if usable else None)
-    if item not in usable:
-        raise Refusal(f'{f.name} has no scroll or item "{item}"')
-    spell = state.tables.items[item]["spell"]
-    t = state.figures.get(target or "")
-    if t is None:
-        raise Refusal("choose a target")
-    why = why_not_spell(state, f, t, spell, from_item=True)
+        raise Refusal("choose a target" if item else "choose the spell's target")
+    why = why_not_spell(state, f, t, spell, from_item=item is not None)
     if why:
         raise Refusal(why)
     return CastPlan(f.name, t.name, spell, item)

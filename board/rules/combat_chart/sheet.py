@@ -1,11 +1,15 @@
-"""The combat-chart figure sheet (a map file's figure fields) and its check against the catalogue."""
+"""The combat-chart figure sheet (a map file's figure fields), its check against the catalogue,
+its card, and the optional rules: one table, each a toggle."""
 
 from __future__ import annotations
 
 from pydantic import Field, field_validator
 
 from board.models import FigureBase, Posture
+from board.rules.base import listed
 from board.rules.combat_chart.tables import load
+from board.rules.kernel.names import UnknownName, find_name
+from board.rules.kernel.options import RuleOptions, toggle
 
 
 class CCFigure(FigureBase):
@@ -38,42 +42,61 @@ class CCFigure(FigureBase):
 def check_figure(spec: CCFigure, problem) -> CCFigure:
     """Resolve catalogue names; problem(path, message) for every unknown one."""
     tables = load()
-    weapons = []
-    for i, name in enumerate(spec.weapons):
-        found = tables.find("weapons", name)
-        if found is None:
-            problem(("weapons", i), tables.expected("weapons", name))
-        else:
-            weapons.append(found)
-    ready = spec.ready
+
+    def found(section: str, name: str, path: tuple) -> str | None:
+        try:  # "weapons" -> "unknown weapon ...", "armor" -> "unknown armor ..."
+            return find_name(name, getattr(tables, section), section.rstrip("s"))
+        except UnknownName as error:
+            problem(path, str(error))
+            return None
+
+    def resolved(key: str) -> list[str]:
+        names = [found(key, name, (key, i)) for i, name in enumerate(getattr(spec, key))]
+        return [name for name in names if name]
+
+    weapons, ready = resolved("weapons"), spec.ready
     if ready:
-        found = tables.find("weapons", ready)
-        if found is None:
-            problem(("ready",), tables.expected("weapons", ready))
-            ready = ""
-        elif found not in weapons and found != "Unarmed":
-            problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
+        ready = found("weapons", ready, ("ready",)) or ""
+        if ready and ready not in weapons and ready != "Unarmed":
+            problem(("ready",), f'{spec.name} readies "{spec.ready}" but does not carry it; '
                                 f"carried: {', '.join(weapons) or 'nothing'}")
             ready = ""
-        else:
-            ready = found
     elif ready is None:
         ready = weapons[0] if weapons else ""
     update = {"weapons": weapons, "ready": ready}
     for key, section in (("armor", "armor"), ("shield", "shields")):
         name = getattr(spec, key)
-        if name:
-            found = tables.find(section, name)
-            if found is None:
-                problem((key,), tables.expected(section, name))
-            update[key] = found
-    for key in ("spells", "items"):
-        names = []
-        for i, name in enumerate(getattr(spec, key)):
-            found = tables.find(key, name)
-            if found is None:
-                problem((key, i), tables.expected(key, name))
-            else:
-                names.append(found)
-        update[key] = names
+        update[key] = name and found(section, name, (key,))
+    update["spells"], update["items"] = resolved("spells"), resolved("items")
     return spec.model_copy(update=update)
+
+
+def card(state, name: str) -> list[tuple[str, str]]:
+    """The sheet's rows: mind, body, hit points, magic, skill, gear, stance and effects."""
+    f = state.figures[name]
+    rows = [("Mind", str(f.mind)), ("Body", str(f.body)), ("HP", f"{f.hp} of {f.hp_max}"),
+            ("Magic", f"{f.magic} of {f.magic_max}"), ("Skill", str(f.skill)), ("Move", str(f.move)),
+            ("Ready", f.ready or "empty-handed"), ("Armor", f.armor or "none"),
+            ("Shield", (f.shield + (" (on the arm)" if f.shield_on else " (slung)")) if f.shield else "none")]
+    rows += listed("Carried", [w for w in f.weapons if w != f.ready]) + listed("Items", f.items)
+    rows += listed("Spells", f.spells) + [("Posture", f.posture)]
+    conditions = [f.status] if f.status != "ok" else []
+    conditions += ["stunned"] * f.stunned + [f"bleeding ({len(f.bleeding)})"] * bool(f.bleeding)
+    conditions += [f"{f.stance}ing" if f.stance else ""] + [e.name for e in f.effects]
+    if any(conditions):
+        rows.append(("Condition", ", ".join(c for c in conditions if c)))
+    return rows
+
+
+class Options(RuleOptions):
+    """Optional rules; every one is off unless a map, script or player turns it on."""
+
+    delay: bool = toggle("Optional Rule: a figure may delay its action and take its turn last; "
+                         "several delayers go in reverse tie-break order (higher Body last)")
+    armor_absorbs: bool = toggle("Optional Rule: missing the target number by 3 or less means the "
+                                 "armor absorbed the blow")
+    armor_damage: bool = toggle("Optional Rule (with armor_absorbs): armor that absorbs a blow "
+                                "takes a little damage; deflecting more than its defense value "
+                                "means repairs before the next combat")
+    perception_vs_surprise: bool = toggle("The GM allows a Perception check (3d6 at or under "
+                                          "Mind) to avoid surprise")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from board.dice import Dice
-from board.rules.kernel.names import TABLES, unknown
+from board.rules.kernel.names import TABLES
 from board.yamlio import load_yaml_file
 
 FOLDER = TABLES / "combat-chart"
@@ -29,7 +29,6 @@ class Weapon:
 
     @property
     def missile(self) -> bool:
-        """Bows and crossbows shoot; everything else strikes."""
         return self.kind in ("bow", "crossbow")
 
     @property
@@ -67,15 +66,6 @@ class Tables:
     items: dict[str, dict]
     rolls: dict[str, dict]
     modifiers: dict[str, int]
-    aliases: dict[str, dict[str, str]] = field(default_factory=dict)
-
-    def find(self, what: str, name: str) -> str | None:
-        """The catalogue's own spelling of name in a section (weapons, armor...), or None."""
-        return self.aliases[what].get(str(name).strip().casefold())
-
-    def expected(self, what: str, name: str) -> str:
-        """A readable 'expected one of' for an unknown name, with a close match if any."""
-        return unknown(what[:-1] if what != "armor" else what, name, list(getattr(self, what)))
 
 
 def target_number(tables: Tables, attack_rank: int, defense_rank: int) -> int | str:
@@ -88,18 +78,13 @@ def target_number(tables: Tables, attack_rank: int, defense_rank: int) -> int | 
 @cache
 def load() -> Tables:
     """Read and type the ruleset's tables (once)."""
-    chart_doc = load_yaml_file(FOLDER / "chart.yaml")
-    chart = {int(d): tuple(row) for d, row in chart_doc["rows"].items()}
-    crits = {name: {int(k): v for k, v in table.items()}
-             for name, table in load_yaml_file(FOLDER / "crits.yaml").items()}
+    chart = load_yaml_file(FOLDER / "chart.yaml")["rows"]
+    crits = load_yaml_file(FOLDER / "crits.yaml")
     doc = load_yaml_file(FOLDER / "catalogue.yaml")
-    weapons = {name: Weapon(name=name, av=w["av"], damage=Dice.parse(w["damage"]), hands=w["hands"],
-                            kind=w["kind"], reach=w.get("reach", 1), range=w.get("range", 0),
-                            reload=w.get("reload", False))
-               for name, w in doc["weapons"].items()}
-    spells = {name: Spell(name=name, **s) for name, s in doc["spells"].items()}
-    sections = {"weapons": weapons, "armor": doc["armor"], "shields": doc["shields"], "spells": spells,
-                "maneuvers": doc["maneuvers"], "items": doc["items"]}
-    aliases = {what: {n.casefold(): n for n in table} for what, table in sections.items()}
-    return Tables(chart=chart, crits=crits, rolls=doc["rolls"], modifiers=doc["modifiers"],
-                  aliases=aliases, **sections)
+    return Tables(chart={int(d): tuple(row) for d, row in chart.items()},
+                  crits={name: {int(k): v for k, v in t.items()} for name, t in crits.items()},
+                  weapons={name: Weapon(name, **{**w, "damage": Dice.parse(w["damage"])})
+                           for name, w in doc["weapons"].items()},
+                  spells={name: Spell(name=name, **s) for name, s in doc["spells"].items()},
+                  **{key: doc[key] for key in ("armor", "shields", "maneuvers", "items", "rolls",
+                                               "modifiers")})

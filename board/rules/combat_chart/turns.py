@@ -7,8 +7,7 @@ from functools import partial
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel.events import damaged
-from board.rules.combat_chart.state import CCState, Fig
-from board.rules.combat_chart.stats import initiative
+from board.rules.combat_chart.state import CCState, Fig, initiative
 from board.rules.kernel import victory
 
 
@@ -40,26 +39,23 @@ def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool
     return sorted(names, key=lambda n: keys[n], reverse=not last)
 
 
-def roll_initiative(state: CCState, dice: DiceSource) -> list[Event]:
-    """"Ties go the player with the higher Body attribute. If the characters attributes are
-    identical, break the tie by rolling 1d6. The highest roll goes first.\""""
-    figs = [f for f in state.figures.values() if f.status != "dead"]
-    scores = {f.name: initiative(state, f) for f in figs}
-    rolls: dict[str, list[int]] = {}
-    order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
-    state.order = order
-    text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
-    return [Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls})]
-
-
 def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     """A new 10-second round: initiative, then each figure's turn in that order."""
     state.round += 1
     for f in state.figures.values():
         f.acted = f.delayed = False
     state.delayers = []
-    events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round})]
-    events += roll_initiative(state, dice)
+    # "Ties go the player with the higher Body attribute. If the characters attributes are
+    # identical, break the tie by rolling 1d6. The highest roll goes first."
+    figs = [f for f in state.figures.values() if f.status != "dead"]
+    scores = {f.name: initiative(state, f) for f in figs}
+    rolls: dict[str, list[int]] = {}
+    order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
+    state.order = order
+    text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
+    events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round}),
+              Event("initiative", text, None,
+                    {"order": order, "initiative": scores, "rolls": rolls})]
     state.phase = "turn"
     state.queue = [n for n in state.order if state.figures[n].up]
     return events + check_victory(state)
@@ -76,10 +72,11 @@ def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
             f.stun_served = True
         f.effects = [e for e in f.effects
                      if e.until_turn_of_round is None or e.until_turn_of_round >= state.round]
-    return _next(state, dice)
+    return next_turn(state, dice)
 
 
-def _next(state: CCState, dice: DiceSource) -> list[Event]:
+def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
+    """The next figure in the queue acts; then the delayers, last; then the end of the round."""
     events: list[Event] = []
     state.queue = [n for n in state.queue if state.figures[n].up]
     if state.queue or state.phase == "over":
@@ -94,14 +91,6 @@ def _next(state: CCState, dice: DiceSource) -> list[Event]:
         return [Event("initiative", "Delayed turns: " + ", ".join(order), None,
                       {"order": order, "rolls": rolls, "delayed": True})]
     return end_round(state, dice)
-
-
-def delay(state: CCState, f: Fig) -> list[Event]:
-    """The active figure takes its turn last."""
-    state.queue.pop(0)
-    f.delayed = True
-    state.delayers.append(f.name)
-    return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})]
 
 
 def end_round(state: CCState, dice: DiceSource) -> list[Event]:

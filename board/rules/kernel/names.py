@@ -3,7 +3,6 @@ else refused with the closest name suggested."""
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 TABLES = Path(__file__).resolve().parents[3] / "assets" / "tables"  # one folder per ruleset
@@ -18,6 +17,8 @@ class UnknownName(KeyError):
 
 def suggest(name: str, choices) -> str | None:
     """The closest of choices to name, if any is close."""
+    import difflib  # only for a name that is not found: not at start-up
+
     close = difflib.get_close_matches(str(name), list(choices), n=1, cutoff=0.5)
     return close[0] if close else None
 

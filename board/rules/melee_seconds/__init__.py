@@ -6,18 +6,66 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
-from board.rules.melee_seconds import commands, gm, menu, reach
-from board.rules.melee_seconds.card import card as figure_card
-from board.rules.melee_seconds.plots import plan
+from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
+from board.rules.base import Command, Event, Prediction, Refusal, Token
+from board.rules.melee_seconds import menu, plots, reach
 from board.rules.melee_seconds.procedure import Strike, predict
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, check_figure, sheet_of
-from board.rules.melee_seconds.state import MSState, fighter_from_spec
-from board.rules.melee_seconds.tables import load
-from board.rules.melee_seconds.resolve import advance
-from board.rules.melee_seconds.turns import check_victory, general_label, hidden, timeline
+from board.rules.melee_seconds.sheet import (
+    MSFigureSpec, Options, card, check_figure, load, sheet_of)
+from board.rules.melee_seconds.state import MSState, fighter_from_spec, need
+from board.rules.melee_seconds.resolve import advance, wound
+from board.rules.melee_seconds.turns import hidden, shown_general, timeline
+
+
+class MeleeSecondsGM(GM):
+    """The common GM commands (kernel/gm.py), and permitting a change of General Plot (2.5)."""
+
+    actions = ("place", "damage", "heal", "add", "remove", "allow_change")
+    turns = True
+    unit = "hits"
+    sheet = MSFigureSpec
+    check_figure = staticmethod(check_figure)
+
+    def make(self, state, spec):
+        return fighter_from_spec(spec)
+
+    def hurt(self, state, f, amount, dice):
+        return wound(state, f, amount)
+
+    def heal(self, state, f, amount):
+        return f.heal(amount)
+
+    def do_heal(self, state, f, details, dice):
+        return super().do_heal(state, f, details, dice) + self.settle(state, f, False, dice)
+
+    def joined(self, state, f, dice):
+        state.order.append(f.name)
+        return []
+
+    def forget(self, state, f, was_active):
+        state.order.remove(f.name)
+        state.hidden.discard(f.name)
+        return []
+
+    def settle(self, state, f, was_active, dice):
+        """Then the Melee moves on if nobody is left to plot."""
+        return self.victory(state) + advance(state, dice)
+
+    def plan_allow_change(self, state, f, command):
+        need(state.phase == "plot",
+             "a General Plot may be changed at the beginning of a second (2.5)")
+        return {}
+
+    def do_allow_change(self, state, f, details, dice):
+        f.may_change = True
+        text = f"GM permits {f.name} to change its General Plot (2.5)"
+        return [gm_event("allow_change", text, f.name)]
+
+
+GM_RULES = MeleeSecondsGM()
 
 
 class MeleeSeconds(Rules):
@@ -26,15 +74,17 @@ class MeleeSeconds(Rules):
     id = "melee-seconds"
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
-    gm_actions = gm.GM_ACTIONS
-    handlers = {"act": (commands.check, commands.apply), "gm": (gm.plan, gm.apply)}
+    gm_actions = GM_RULES.actions
+    handlers = {"act": (plots.check, plots.apply), "gm": (GM_RULES.plan, GM_RULES.apply)}
     commands_hint = " (moving is a Specific Plot: act move)"
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
                  'seconds are not foreseen.')
 
     sheet_type, options_type = MSFigureSpec, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
+    actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
+    concrete = staticmethod(menu.concrete)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]
@@ -47,12 +97,8 @@ class MeleeSeconds(Rules):
         return state, events + advance(state, dice)
 
     def turn_info(self, state: MSState) -> TurnInfo:
-        if state.phase == "general":
-            label = f"Round {state.round}: General Plots"
-        elif state.phase == "plot":
-            label = f"Round {state.round}, second {state.second}: Specific Plots"
-        else:
-            label = "Melee over"
+        label = {"general": f"Round {state.round}: General Plots", "over": "Melee over",
+                 "plot": f"Round {state.round}, second {state.second}: Specific Plots"}[state.phase]
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, timeline=timeline(state))
 
@@ -71,14 +117,11 @@ class MeleeSeconds(Rules):
                                 caption=caption, glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3))
         return out
 
-    def actions(self, state: MSState, figure: str) -> list[ActionInfo]:
-        return menu.actions(state, figure)
-
     def predict(self, state: MSState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
             return None
         try:
-            p = plan(state, command)
+            p = plots.plan(state, command)
         except Refusal:
             return None
         f, t = state.figures[command.figure], state.figures[p.target]
@@ -89,12 +132,11 @@ class MeleeSeconds(Rules):
     def snapshot(self, state: MSState) -> dict[str, Any]:
         figures = {}
         for f in state.figures.values():
-            secret = f.name in state.hidden
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "status": f.status,
                 "damage": f.damage, "hits_left": f.left, "ready": f.ready, "off_hand": f.off_hand,
-                "general": "?" if secret and f.general else (general_label(f) if f.general else None),
-                "full_defensive": f.full_defensive and not secret,
+                "general": shown_general(state, f),
+                "full_defensive": f.full_defensive and f.name not in state.hidden,
                 "initiative": list(f.initiative), "lost": list(f.lost), "amr_used": f.amr_used,
                 "plot": None if f.plot is None else ("?" if hidden(state, f) else f.plot.text),
                 "ongoing": f.ongoing.label if f.ongoing else None, "loaded": f.loaded,
@@ -102,12 +144,6 @@ class MeleeSeconds(Rules):
             }
         return {"turn": state.round, "second": state.second, "phase": state.phase,
                 "figures": figures}
-
-    def actors(self, state: MSState) -> list[str]:
-        return menu.actors(state)
-
-    def concrete(self, state: MSState, name: str, info: ActionInfo) -> list[Command]:
-        return menu.concrete(state, name, info)
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

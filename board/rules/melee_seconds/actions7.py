@@ -6,11 +6,14 @@ import math
 
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
-from board.rules.base import Command, Event, Refusal
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot
+from board.rules.base import Command, Event
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, need
 from board.rules.melee_seconds.turns import parts
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
+POOLS = {"draw": ("nothing to draw", "choose what to draw"),
+         "backpack": ("the backpack is empty", "choose an item from the backpack"),
+         "pick_up": ("nothing lies within reach to pick up", "choose an item lying here")}
 
 
 def combined_strength(strengths) -> float:
@@ -46,24 +49,21 @@ def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     return int(spec["seconds"]), "seconds"
 
 
-def _need(ok: bool, reason: str) -> None:
-    if not ok:
-        raise Refusal(reason)
-
-
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
     w = state.tables.weapons.get(f.ready or "")
-    choice = (command.params.get("item") if command else None)
-    if action == "draw":
-        if f.ready:
-            return f"{f.name} already holds {f.ready}: sheathe or drop it first"
-        spare = [x for x in f.weapons + f.items]
-        if not spare:
-            return "nothing to draw"
-        if command and choice not in spare:
-            return f'choose what to draw: {", ".join(spare)}'
-        drawn = state.tables.weapons.get(choice or "")
+    choice = command.params.get("item") if command else None
+    if action == "draw" and f.ready:
+        return f"{f.name} already holds {f.ready}: sheathe or drop it first"
+    if action in POOLS:  # an item chosen from what it carries, its backpack or the ground
+        empty, ask = POOLS[action]
+        pool = f.weapons + f.items if action == "draw" else f.backpack if action == "backpack" \
+            else items_near(state, f)
+        if not pool:
+            return empty
+        if command and choice not in pool:
+            return f'{ask}: {", ".join(pool)}'
+        drawn = state.tables.weapons.get(choice or "") if action == "draw" else None
         if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
             return f"{choice} needs both hands: the off hand holds {f.off_hand}"
     elif action in ("sheathe", "drop") and not f.in_hand:
@@ -82,17 +82,6 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return f"the shield hand holds {f.off_hand}"
     elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
-    elif action == "backpack":
-        if not f.backpack:
-            return "the backpack is empty"
-        if command and choice not in f.backpack:
-            return f'choose an item from the backpack: {", ".join(f.backpack)}'
-    elif action == "pick_up":
-        near = items_near(state, f)
-        if not near:
-            return "nothing lies within reach to pick up"
-        if command and choice not in near:
-            return f'choose an item lying here: {", ".join(near)}'
     elif action == "potion" and not any("potion" in state.tables.items[i] for i in f.items):
         return "no potion carried"
     elif action == "potion_in_hand" and not f.potion_in_hand:
@@ -127,22 +116,22 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
     """A section 7 action as a Specific Plot (5.1.8)."""
     action = command.action
     if action not in ALWAYS:
-        _need(parts(f) & {"fighting", "other"}, f"{action} needs a General Plot of Fighting or "
-                                                 "Other Actions (2.3)")
+        need(parts(f) & {"fighting", "other"},
+             f"{action} needs a General Plot of Fighting or Other Actions (2.3)")
     problem = gear_problem(state, f, action, command)
-    _need(problem is None, problem or "")
+    need(problem is None, problem or "")
     amount, unit = cost(state, f, action)
     if unit == "amr":
-        _need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
+        need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
     params = {"action": action}
     label = state.tables.actions[action]["label"] if action != "reload" else "Reload"
     target = None
     if action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round", "despatch"):
         t = state.figures.get(command.target or "")
-        _need(t is not None, "choose a target")
+        need(t is not None, "choose a target")
         if action == "despatch":
-            _need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
-            _need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
+            need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
+            need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
         target = t.name
         label += f" at {t.name}"
     if "item" in command.params:
@@ -150,18 +139,12 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
         label += f": {params['item']}"
     if action == "kick_door":
         level = command.params.get("door_level")
-        _need(level is None or (isinstance(level, int) and 0 <= level <= 20),
-              "door_level must be a whole number 0-20 (or left out: d4)")
+        need(level is None or (isinstance(level, int) and 0 <= level <= 20),
+             "door_level must be a whole number 0-20 (or left out: d4)")
         params.update(door=str(command.params.get("door", "door")), door_level=level,
                       lock=int(command.params.get("lock", 0)), magic=int(command.params.get("magic", 0)))
         label += f" (DL {level})" if level is not None else " (DL d4)"
     return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr")
-
-
-def start(state: MSState, f: Fighter, plot: Plot) -> None:
-    """A newly plotted action becomes the figure's running plot (5.7)."""
-    amount, unit = cost(state, f, plot.params["action"])
-    f.ongoing = Ongoing("action", plot.text, amount, unit, dict(plot.params, target=plot.target))
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
@@ -173,8 +156,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     if action == "draw":
         take_in_hand(state, f, item)
     elif action in ("sheathe", "drop"):
-        # The weapon hand first; with it empty, the off hand's weapon (5.2).
-        held = f.ready or f.off_hand
+        held = f.ready or f.off_hand  # the weapon hand first; with it empty, the off hand's (5.2)
         if action == "drop":
             state.ground.setdefault(f.hex, []).append(held)
             for pile in (f.weapons, f.items):
@@ -187,10 +169,8 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.off_hand = None
     elif action in ("reload", "load"):
         f.loaded = True
-    elif action == "ready_shield":
-        f.shield_ready = True
-    elif action == "sling_shield":
-        f.shield_ready = False
+    elif action in ("ready_shield", "sling_shield"):
+        f.shield_ready = action == "ready_shield"
     elif action == "drop_shield":
         state.ground.setdefault(f.hex, []).append(f.shield)
         f.shield, f.shield_ready = None, False
@@ -212,25 +192,22 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.items.append(item)
     elif action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
-        heal_dice = state.tables.items[name or "Healing Potion"]["potion"]
-        r = roll(Dice.parse(heal_dice), dice)
-        healed = min(f.damage, r.total)
-        f.damage -= healed
+        r = roll(Dice.parse(state.tables.items[name or "Healing Potion"]["potion"]), dice)
+        healed = f.heal(r.total)
         if action == "potion_in_hand":
             f.potion_in_hand = False
         elif name:
             f.items.remove(name)
         text, data = f"{f.name} drinks a potion: heals {healed}", {**data, "faces": list(r.faces)}
     elif action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round"):
-        kind = "flash" if action.startswith("flash") else "tanglefoot"
-        item = "Flash Pellet" if kind == "flash" else "Tanglefoot Pill"
+        kind, item, shout = ("flash", "Flash Pellet", "Flash!") if action.startswith("flash") \
+            else ("tanglefoot", "Tanglefoot Pill", "Tangle!")
         if item in f.items:
             f.items.remove(item)
         if f.ready == item:
             f.ready = None
         t = state.figures[p["target"]]
         state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
-        shout = "Flash!" if kind == "flash" else "Tangle!"
         text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
     elif action == "hack_free":
         f.entangled = False
@@ -247,14 +224,11 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
 
 def kick_doors(state: MSState, kickers: list[tuple[Fighter, dict]], dice: DiceSource) -> list[Event]:
     """Everyone who kicked the same door this second makes one ST check together (7.11)."""
-    doors: dict[str, list[Fighter]] = {}
-    params: dict[str, dict] = {}
+    doors: dict[str, tuple[dict, list[Fighter]]] = {}  # door -> its first kicker's params, kickers
     for f, p in kickers:
-        doors.setdefault(p["door"], []).append(f)
-        params.setdefault(p["door"], p)
+        doors.setdefault(p["door"], (p, []))[1].append(f)
     events = []
-    for door, group in doors.items():
-        p = params[door]
+    for door, (p, group) in doors.items():
         level, faces = door_level(p["door_level"], p["lock"], p["magic"], dice)
         sts = [f.sheet.st for f in group]
         number = kick_target(sts, level)

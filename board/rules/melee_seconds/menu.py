@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
-from board.rules.melee_seconds import commands, reach
+from board.rules.melee_seconds import plots, reach
 from board.rules.melee_seconds.actions7 import gear_problem, items_near
-from board.rules.melee_seconds.plots import THIEVISH
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import general_choices
 
 TARGETED = ("attack", "charge", "ranged", "cast", "despatch", "flash_pellet", "flash_pellet_round",
             "tanglefoot", "tanglefoot_round")
-CHOICE = ("draw", "backpack", "pick_up", "kick_door", "thievish")
-SIMPLE = ("parry", "delay", "reload", "sheathe", "drop", "ready_shield", "sling_shield",
-          "drop_shield", "potion", "potion_in_hand", "hack_free", "close_eyes", "speak",
-          "break_defensive")
+CHOICE = ("draw", "backpack", "pick_up", "kick_door", "thievish", "general_plot")
 LABELS = {"continue": "Continue the plot", "nothing": "Do nothing", "attack": "Attack",
           "charge": "Charge and attack", "ranged": "Ranged attack", "parry": "Parry",
           "delay": "Delay the Initiative", "reload": "Reload", "move": "Move", "cast": "Cast a spell",
           "thievish": "Thievish activity", "break_defensive": "Break Full Defensive",
           "general_plot": "Change the General Plot", "reflex": "Reflex Spell",
           "use_chaos": "Use Chaos"}
+# Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
+# on Full Defensive, 4.4): the menu offers them no such setting.
+NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 
 
-def _why(state: MSState, command: Command) -> str | None:
+def _why(state: MSState, f: Fighter, action: str, **fields) -> str | None:
+    """Why the figure may not take the action so (None: it may)."""
     try:
-        commands.check(state, command)
+        plots.check(state, Command(do="act", figure=f.name, action=action, **fields))
     except Refusal as refusal:
         return refusal.reason
     return None
@@ -49,15 +49,8 @@ def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
         out["Door level unknown (d4)"] = {}
         return out
     if action == "thievish":
-        return dict(THIEVISH)
-    if action == "general_plot":
-        return general_choices(state, f)
-    return {}
-
-
-# Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
-# on Full Defensive, 4.4): the menu offers them no such setting.
-NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
+        return dict(plots.THIEVISH)
+    return general_choices(state, f)
 
 
 def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
@@ -81,68 +74,59 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
     return out
 
 
+def _targeted(state: MSState, f: Fighter, action: str, params: dict) -> ActionInfo:
+    """An entry that asks for a target: the targets it may take, else why none."""
+    targets, reason = [], None
+    for t in state.order:
+        why = _why(state, f, action, target=t, params=params)
+        if why is None:
+            targets.append(t)
+        elif t != f.name:
+            reason = reason or why
+    why = None if targets else reason or "no target"
+    return ActionInfo(action, _label(state, action), "plot", bool(targets), why, "target",
+                      tuple(targets), options=_options(state, f, action))
+
+
 def plot_menu(state: MSState, f: Fighter) -> list[ActionInfo]:
     """The Specific Plots of the figure whose turn it is to plot."""
     out = []
-    base = {"do": "act", "figure": f.name}
     ids = (["continue"] if f.ongoing else []) + ["nothing", "attack", "charge", "ranged", "parry",
                                                   "move", "delay", "cast", "thievish", "reload"]
-    ids += [a for a in state.tables.actions if a not in ("load",)]
+    ids += [a for a in state.tables.actions if a != "load"]
     if f.full_defensive:
         ids.append("break_defensive")
     if f.may_change:
         ids.append("general_plot")
+    normal = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "normal"]
     for action in ids:
+        if action in state.tables.actions and gear_problem(state, f, action, None):
+            continue
+        if action == "cast" and not normal:
+            continue
         if action in TARGETED:
-            spell = {}
-            if action == "cast":
-                normal = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "normal"]
-                if not normal:
-                    continue
-                spell = {"spell": normal[0]}
-            if action in state.tables.actions and gear_problem(state, f, action, None):
-                continue
-            targets, reason = [], None
-            for t in state.order:
-                why = _why(state, Command(**base, action=action, target=t, params=spell))
-                if why is None:
-                    targets.append(t)
-                elif t != f.name:
-                    reason = reason or why
-            if action in ("attack", "charge", "ranged") and reason and "Initiative" not in reason \
-                    and "General Plot" not in reason:
-                reason = reason if not targets else None
-            out.append(ActionInfo(action, _label(state, action), "plot", bool(targets),
-                                  None if targets else (reason or "no target"), "target",
-                                  tuple(targets), options=_options(state, f, action)))
-        elif action in CHOICE or action == "general_plot":
-            if action in state.tables.actions and gear_problem(state, f, action, None):
-                continue
-            sets = {label: p for label, p in choices_for(state, f, action).items()
-                    if _why(state, Command(**base, action=action, params=p)) is None}
-            probe = next(iter(choices_for(state, f, action).values()), {})
-            reason = None if sets else _why(state, Command(**base, action=action, params=probe))
+            spell = {"spell": normal[0]} if action == "cast" else {}
+            out.append(_targeted(state, f, action, spell))
+            continue
+        label, options = _label(state, action), _options(state, f, action)
+        if action in CHOICE:
+            choices = choices_for(state, f, action)
+            sets = {text: p for text, p in choices.items()
+                    if _why(state, f, action, params=p) is None}
+            probe = next(iter(choices.values()), {})
+            reason = None if sets else _why(state, f, action, params=probe)
             if action == "thievish" and reason and "Thieving" in reason:
                 continue
-            out.append(ActionInfo(action, _label(state, action), "plot", bool(sets), reason,
-                                  "choice", choices=tuple(sets), choice_params=sets,
-                                  options=_options(state, f, action)))
+            out.append(ActionInfo(action, label, "plot", bool(sets), reason, "choice",
+                                  choices=tuple(sets), choice_params=sets, options=options))
         elif action == "move":
             paths = reach.reachable(state, f)
-            out.append(ActionInfo("move", "Move", "plot", bool(paths),
+            out.append(ActionInfo("move", label, "plot", bool(paths),
                                   None if paths else "nowhere to move this second", "hex",
-                                  hexes=paths, options=_options(state, f, action)))
+                                  hexes=paths, options=options))
         else:
-            if action in state.tables.actions and gear_problem(state, f, action, None) \
-                    and action not in ("hack_free",):
-                continue
-            if action == "hack_free" and not f.entangled:
-                continue
-            why = _why(state, Command(**base, action=action))
-            if action in ("thievish",) and why:
-                continue
-            out.append(ActionInfo(action, _label(state, action), "plot", why is None, why, "none",
-                                  options=_options(state, f, action)))
+            why = _why(state, f, action)
+            out.append(ActionInfo(action, label, "plot", why is None, why, "none", options=options))
     return out
 
 
@@ -151,7 +135,10 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     f = state.figures.get(name)
     if f is None or not f.up or state.phase == "over":
         return []
-    chaos = _chaos(state, f)
+    chaos = []
+    if f.sheet.chaos_master:  # 5.1.10: Use Chaos, offered to a Chaos Master whatever its plots
+        why = _why(state, f, "use_chaos")
+        chaos.append(ActionInfo("use_chaos", "Use Chaos", state.phase, why is None, why, "none"))
     if state.phase == "general":
         if f.general is not None:
             return chaos
@@ -163,20 +150,12 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     out = (plot_menu(state, f) if state.active == name or changing else []) + chaos
     reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
     if reflex:
-        targets = tuple(t for t in state.order if _why(state, Command(
-            do="act", figure=name, action="reflex", target=t, params={"spell": reflex[0]})) is None)
+        targets = tuple(t for t in state.order
+                        if _why(state, f, "reflex", target=t, params={"spell": reflex[0]}) is None)
         out.append(ActionInfo("reflex", "Reflex Spell", "plot", bool(targets),
                               None if targets else "a Reflex Spell once a second, on a target in range",
                               "target", targets, options=_options(state, f, "reflex")))
     return out
-
-
-def _chaos(state: MSState, f: Fighter) -> list[ActionInfo]:
-    """5.1.10: Use Chaos, offered to a Chaos Master whatever its plots."""
-    if not f.sheet.chaos_master:
-        return []
-    why = _why(state, Command(do="act", figure=f.name, action="use_chaos"))
-    return [ActionInfo("use_chaos", "Use Chaos", state.phase, why is None, why, "none")]
 
 
 def actors(state: MSState) -> list[str]:

@@ -1,16 +1,20 @@
-"""Specific Plots (5.1): what a combatant may plot for this second, checked against its
-General Plot, its Initiative and the board."""
+"""The "act" commands: Specific Plots (5.1), checked against the General Plot, the Initiative
+and the board; General Plots, breaking Full Defensive, Reflex Spells and Use Chaos."""
 
 from __future__ import annotations
 
-from board.hexgrid import Hex, hex_distance
-from board.rules.base import Command, Refusal
+from board.dice import DiceSource
+from board.hexgrid import hex_distance
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.actions7 import plan_action
-from board.rules.melee_seconds.initiative import delay
-from board.rules.melee_seconds.state import Fighter, MSState, Plot, continue_plot, has_init, needs_plot
-from board.rules.melee_seconds.turns import parts
+from board.rules.melee_seconds.resolve import advance, spell_effect
+from board.rules.melee_seconds.state import (
+    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
+from board.rules.melee_seconds.turns import (
+    check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
 
 PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
          "cast", "thievish")
@@ -19,27 +23,22 @@ THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
 
 
-def _need(ok: bool, reason: str) -> None:
-    if not ok:
-        raise Refusal(reason)
-
-
-def _fighting(state: MSState, f: Fighter, what: str) -> None:
-    _need("fighting" in parts(f), f"{what} needs a General Plot that includes Fighting (5.1)")
+def _fighting(f: Fighter, what: str) -> None:
+    need("fighting" in parts(f), f"{what} needs a General Plot that includes Fighting (5.1)")
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
-    if state.now < f.blind_until and state.second in f.initiative:
-        raise Refusal(f"{f.name} is blinded by a Flash Pellet")
-    _need(has_init(state, f), f"{what} needs Initiative in second {state.second}; "
-                              f"{f.name} has it in {', '.join(map(str, f.initiative)) or 'none'}")
+    need(state.now >= f.blind_until or state.second not in f.initiative,
+         f"{f.name} is blinded by a Flash Pellet")
+    need(has_init(state, f), f"{what} needs Initiative in second {state.second}; "
+                             f"{f.name} has it in {', '.join(map(str, f.initiative)) or 'none'}")
 
 
 def _target(state: MSState, command: Command) -> Fighter:
     t = state.figures.get(command.target or "")
-    _need(t is not None, f'no figure named "{command.target}"')
-    _need(t.name != command.figure, "a combatant cannot attack itself")
-    _need(t.status != "dead", f"{t.name} is dead")
+    need(t is not None, f'no figure named "{command.target}"')
+    need(t.name != command.figure, "a combatant cannot attack itself")
+    need(t.status != "dead", f"{t.name} is dead")
     return t
 
 
@@ -47,163 +46,266 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     """5.2: "If multiple Weapons / Attack types are available, it may be freely specified which
     is used in the Specific Plot": `weapon` names one in hand; by default the ready one that fits."""
     name = command.weapon or command.params.get("weapon")
+    kind = "ranged" if ranged else "melee"
     if name is None:
         name = f.ready if ranged else reach.melee_weapon(state, f)
-        _need(name is not None, f"{f.name} has no {'ranged' if ranged else 'melee'} weapon in hand")
+        need(name is not None, f"{f.name} has no {kind} weapon in hand")
         return name
-    _need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
-                             "draw it first (7.2, 1 AMR)")
+    need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
+                            "draw it first (7.2, 1 AMR)")
     w = reach.weapon(state, f, name)
-    _need(w is not None and w.ranged == ranged, f"{name} is not a {'ranged' if ranged else 'melee'} weapon")
+    need(w is not None and w.ranged == ranged, f"{name} is not a {kind} weapon")
     return name
-
-
-def _response(f: Fighter, command: Command, plot: Plot) -> Plot:
-    """The responses a plot carries: Shield a Successful Attack (5.3); on Full Defensive, Parry
-    it (breaking Full Defensive) or Shield it instead (4.4)."""
-    plot.shield = bool(command.params.get("shield", True))
-    plot.fd_parry = bool(command.params.get("fd_parry", True))
-    return plot
 
 
 def _plotter(state: MSState, command: Command) -> Fighter:
     """The combatant stating a Specific Plot, if it may state one now."""
     f = state.figures.get(command.figure or "")
-    _need(f is not None, f'no figure named "{command.figure}"')
-    _need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
-                                 "now General Plots are stated")
-    _need(f.up, f"{f.name} is {f.status}")
-    _need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
-                                       f"Initiative for second {f.reacts_at} first (3.2)")
+    need(f is not None, f'no figure named "{command.figure}"')
+    need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
+                                "now General Plots are stated")
+    need(f.up, f"{f.name} is {f.status}")
+    need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
+                                      f"Initiative for second {f.reacts_at} first (3.2)")
     # A running plot carried on by itself may still be changed (5.7 "unless changed").
-    _need(needs_plot(state, f) or (f.plot is not None and f.plot.auto),
-          f"{f.name} has already plotted second {state.second}")
-    if state.second < f.positioning_until:
-        _need(command.action in ("move", "nothing"),
-              f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
-              "moves into position (3.2, 3.4)")
+    need(needs_plot(state, f) or (f.plot is not None and f.plot.auto),
+         f"{f.name} has already plotted second {state.second}")
+    need(state.second >= f.positioning_until or command.action in ("move", "nothing"),
+         f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
+         "moves into position (3.2, 3.4)")
     return f
 
 
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
-    _need(command.to is not None or command.path, "give the hex to move to")
+    need(command.to is not None or command.path, "give the hex to move to")
     paths = reach.reachable(state, f)
     to = to_hex(state, command.to if command.to is not None else command.path[-1])
     if command.facing is not None:  # a multihex figure may not fit every facing there
         why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
-        _need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
+        need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
     if to == f.hex:
-        _need(command.facing is not None, "give a facing to turn in place")
+        need(command.facing is not None, "give a facing to turn in place")
         return Plot("move", f"turn to face {command.facing}", to=to, facing=command.facing)
-    _need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
-    _need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
-                       "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
+    need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
+    need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
+                      "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
     return Plot("move", f"move to {state.battle.label(to)}", to=to, path=paths[to],
                 facing=command.facing)
 
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
-    _fighting(state, f, "an Attack")
+    _fighting(f, "an Attack")
     _initiative(state, f, "an Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=False)
     thievish = bool(command.params.get("thievish", False))
     if thievish:
-        _need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
-        _need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
-                              "of Thieving to hide first (3.8)")
-    forward = bool(command.params.get("forward", False))
-    params = {"thievish": thievish, "forward": forward, "weapon": name}
+        need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
+        need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
+                             "of Thieving to hide first (3.8)")
+    params = {"thievish": thievish, "forward": bool(command.params.get("forward", False)),
+              "weapon": name}
     word = "Thievish Attack" if thievish else "attack"
     using = "" if name == f.ready else f" with {name}"
     if command.action == "attack":
-        _need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
+        need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
         return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=params,
                     uses_initiative=True)
-    _need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
+    need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
     path = reach.charge_path(state, f, t, name)
-    _need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
+    need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
     return Plot("charge", f"charge and {word} {t.name}{using}", target=t.name, to=path[-1],
                 path=path, params=params, uses_initiative=True)
 
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.2 Ranged Attack on [Opponent within Range]."""
-    _fighting(state, f, "a Ranged Attack")
+    _fighting(f, "a Ranged Attack")
     _initiative(state, f, "a Ranged Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=True)
     w = reach.weapon(state, f, name)
-    _need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
-    _need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
-    _need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
-    _need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
+    need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
+    need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
+    need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
+    need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
     return Plot("ranged", f"shoot {t.name}", target=t.name, params={"weapon": name},
                 uses_initiative=True)
 
 
-def plan(state: MSState, command: Command) -> Plot:
-    """Check a Specific Plot; return it (Refusal with a reason if it is not allowed)."""
-    f = _plotter(state, command)
-    action = command.action
-    s = state.second
+def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
+    need("magic" in parts(f), "casting a spell needs a General Plot with Magic-Using")
+    name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
+    need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
+    spell = state.tables.spells[name]
+    need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
+    t = _target(state, command) if command.target != command.figure else f
+    need(hex_distance(f.hex, t.hex) <= spell.get("range", 0), f"{t.name} is out of range of {name}")
+    # 3.7: spells beyond those for which a die was not rolled need Initiative (5.1.6).
+    uses = "fighting" in parts(f) and f.spells_cast >= f.spells_reserved
+    if uses:
+        _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
+    return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
+                params={"spell": name}, uses_initiative=uses)
+
+
+def _plot(state: MSState, f: Fighter, command: Command) -> Plot:
+    action, s = command.action, state.second
     if action == "continue":
-        _need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
+        need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
         plot = continue_plot(state, f)
         plot.auto = False
-        return _response(f, command, plot)
+        return plot
     if action == "nothing":
-        return _response(f, command, Plot("nothing", "do nothing"))
+        return Plot("nothing", "do nothing")
     if action == "move":
-        return _response(f, command, _move_plot(state, f, command))
+        return _move_plot(state, f, command)
     if action in ("attack", "charge"):
-        return _response(f, command, _attack_plot(state, f, command))
+        return _attack_plot(state, f, command)
     if action == "ranged":
-        return _response(f, command, _ranged_plot(state, f, command))
+        return _ranged_plot(state, f, command)
+    if action == "cast":
+        return _cast(state, f, command)
     if action == "parry":
-        _fighting(state, f, "a Parry")
-        _need(reach.melee_weapon(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+        _fighting(f, "a Parry")
+        need(reach.melee_weapon(state, f) is not None,
+             f"{f.name} has no melee weapon to parry with")
         if command.weapon is not None:
             plotted_weapon(state, f, command, ranged=False)
         if not f.full_defensive:
             _initiative(state, f, "a Parry")
-        return _response(f, command, Plot("parry", "parry", uses_initiative=not f.full_defensive))
+        return Plot("parry", "parry", uses_initiative=not f.full_defensive)
     if action == "delay":
-        _fighting(state, f, "Delaying")
+        _fighting(f, "Delaying")
         _initiative(state, f, "Delaying")
-        _need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
-                                         "last second): the AMR is lost if not taken now (5.1.5)")
-        return _response(f, command, Plot("delay", f"delay to second {s + 1}"))
-    if action == "cast":
-        return _response(f, command, _cast(state, f, command))
+        need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
+                                        "last second): the AMR is lost if not taken now (5.1.5)")
+        return Plot("delay", f"delay to second {s + 1}")
     if action == "thievish":
-        _need("thieving" in parts(f), "Thievish Activity needs a General Plot with Thieving")
+        need("thieving" in parts(f), "Thievish Activity needs a General Plot with Thieving")
         seconds = command.params.get("seconds", 1)
-        _need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
+        need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
         activity = str(command.params.get("activity", "activity"))
-        return _response(f, command, Plot("thievish", f"thievish {activity} ({seconds} s)",
-                                          params={"seconds": seconds, "activity": activity}))
+        return Plot("thievish", f"thievish {activity} ({seconds} s)",
+                    params={"seconds": seconds, "activity": activity})
     if action == "reload" or action in state.tables.actions:
-        return _response(f, command, plan_action(state, f, command, has_init(state, f)))
+        return plan_action(state, f, command, has_init(state, f))
     raise Refusal(f'unknown plot "{action}"; expected one of: '
                   + ", ".join(PLOTS + tuple(state.tables.actions)))
 
 
-def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
-    """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    _need("magic" in parts(f), "casting a spell needs a General Plot with Magic-Using")
-    name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
-    _need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
-    spell = state.tables.spells[name]
-    _need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
-    t = _target(state, command) if command.target != command.figure else f
-    _need(hex_distance(f.hex, t.hex) <= spell.get("range", 0), f"{t.name} is out of range of {name}")
-    uses = False
-    if "fighting" in parts(f):
-        # 3.7: spells beyond those for which a die was not rolled need Initiative (5.1.6).
-        if f.spells_cast >= f.spells_reserved:
-            _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
-            uses = True
-    return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params={"spell": name}, uses_initiative=uses)
+def plan(state: MSState, command: Command) -> Plot:
+    """Check a Specific Plot; return it (Refusal with a reason if it is not allowed), with the
+    responses it carries: Shield a Successful Attack (5.3); on Full Defensive, Parry it
+    (breaking Full Defensive) or Shield it instead (4.4)."""
+    plot = _plot(state, _plotter(state, command), command)
+    plot.shield = bool(command.params.get("shield", True))
+    plot.fd_parry = bool(command.params.get("fd_parry", True))
+    return plot
+
+
+def _figure(state: MSState, command: Command) -> Fighter:
+    f = state.figures.get(command.figure or "")
+    need(f is not None, f'no figure named "{command.figure}"')
+    need(f.up, f"{f.name} is {f.status}")
+    return f
+
+
+def _plan_general(state: MSState, command: Command):
+    f = _figure(state, command)
+    need(state.phase != "over", "the Melee is over")
+    if state.phase == "general":
+        need(f.general is None, f"{f.name} has already stated its General Plot this round")
+    else:
+        need(f.may_change,
+             "a General Plot changes during the round only if the GM permits it (2.5)")
+        need(needs_plot(state, f),
+             "change the General Plot at the beginning of a second, before plotting")
+    return f, check_general(state, f, command.params)
+
+
+def _plan_reflex(state: MSState, command: Command):
+    """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
+    Initiative", resolved at once (the board allows one per combatant per second)."""
+    f = _figure(state, command)
+    need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
+    spells = state.tables.spells
+    name = command.params.get("spell") or next(
+        (s for s in f.sheet.spells if spells[s]["kind"] == "reflex"), None)
+    need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
+         f"{f.name} knows no Reflex Spell \"{name}\"")
+    need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
+    t = state.figures.get(command.target or "")
+    need(t is not None and t.status != "dead", "choose a living target")
+    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
+         f"{t.name} is out of range of {name}")
+    return f, name, t
+
+
+def _plan_chaos(state: MSState, command: Command) -> Fighter:
+    """5.1.10: "Use Chaos is always available to Chaos Masters regardless of their General (or
+    even Specific) Plot!" Its effect is not in the text: the GM resolves it (GM commands)."""
+    f = _figure(state, command)
+    need(f.sheet.chaos_master, f"{f.name} is not a Chaos Master")
+    need(state.phase != "over", "the Melee is over")
+    need(f.chaos_at != (state.round, state.second), f"{f.name} has already used Chaos this second")
+    need(command.target is None or command.target in state.figures,
+         f'no figure named "{command.target}"')
+    return f
+
+
+def _plan_break(state: MSState, command: Command) -> Fighter:
+    f = _figure(state, command)
+    need(state.phase == "plot" and f.full_defensive, f"{f.name} is not on Full Defensive")
+    need(needs_plot(state, f),
+         "Full Defensive is broken by the Specific Plot at the start of a second")
+    return f
+
+
+PLANS = {"general_plot": _plan_general, "reflex": _plan_reflex, "break_defensive": _plan_break,
+         "use_chaos": _plan_chaos}
+
+
+def check(state: MSState, command: Command) -> None:
+    """Raise Refusal unless the command is legal now."""
+    PLANS.get(command.action, plan)(state, command)
+
+
+def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
+    """Carry out an act command; when the last plot is in, the second resolves."""
+    if command.action == "general_plot":
+        f, (key, spells) = _plan_general(state, command)
+        return state_general(state, f, key, spells, dice) + advance(state, dice)
+    if command.action == "reflex":
+        f, name, t = _plan_reflex(state, command)
+        f.reflex_at = state.now
+        events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
+                        {"spell": name, "target": t.name})]
+        return events + spell_effect(state, f.name, name, t.name, dice) + check_victory(state) \
+            + advance(state, dice)
+    if command.action == "use_chaos":
+        f = _plan_chaos(state, command)
+        f.chaos_at = (state.round, state.second)
+        effect = str(command.params.get("effect", "")).strip()
+        at = f" on {command.target}" if command.target else ""
+        return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")
+                      + " (the GM resolves it)", f.name,
+                      {"action": "use_chaos", "target": command.target, "effect": effect})]
+    if command.action == "break_defensive":
+        f = _plan_break(state, command)
+        f.full_defensive = False
+        # 4.3: "Initiative must be rolled and any results for previous seconds are lost".
+        ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=state.second - 1)
+        return [Event("status", f"{f.name} breaks Full Defensive", f.name, {}),
+                give_initiative(f, ini, "Initiative")]
+    plot = plan(state, command)
+    f = state.figures[command.figure]
+    f.plot = plot
+    secret = hidden(state, f)
+    text = f"{f.name} plots: {plot.text}" if not secret else \
+        f"{f.name} has plotted second {state.second}"
+    data = {"second": state.second} if secret else {
+        "second": state.second, "plot": plot.kind, "target": plot.target}
+    return [Event("plot", text, f.name, data)] + advance(state, dice)

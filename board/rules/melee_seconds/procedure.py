@@ -28,18 +28,14 @@ def defenceless(state: MSState, t: Fighter) -> bool:
     """D is 0: casting a spell (3.7 "Spell Casting normally reduce D ... to 0") or helpless."""
     if not t.up:
         return True
-    if t.plot is None:
-        return False
-    return t.plot.kind == "cast" or (t.plot.kind == "continue" and t.ongoing is not None
-                                     and t.ongoing.kind == "cast")
+    return t.plot is not None and (t.plot.kind == "cast" or t.plot.kind == "continue"
+                                   and t.ongoing is not None and t.ongoing.kind == "cast")
 
 
 def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
     """The bonuses to the attack score, with their reasons."""
     rules = state.tables.procedure["attack"]
-    out = []
-    if strike.zone in ("side", "rear"):
-        out.append((f"{strike.zone} attack", rules[strike.zone]))
+    out = [(f"{strike.zone} attack", rules[strike.zone])] if strike.zone != "front" else []
     if defenceless(state, state.figures[strike.target]):
         out.append(("defender's D is 0", rules["defenceless"]))
     return out
@@ -47,56 +43,31 @@ def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
 
 def target_number(state: MSState, strike: Strike) -> int:
     """Roll at or under this on the attack dice to make a Successful Attack."""
-    a = state.figures[strike.attacker]
-    return a.sheet.attack + sum(n for _, n in modifiers(state, strike))
+    return state.figures[strike.attacker].sheet.attack + sum(n for _, n in modifiers(state, strike))
 
 
-def can_parry(strike: Strike) -> bool:
-    """Attacks from the rear and missiles cannot be parried (the board's default)."""
-    return strike.zone != "rear" and not strike.ranged
+def damage_dice(state: MSState, strike: Strike) -> Dice:
+    name = strike.weapon or state.figures[strike.attacker].ready
+    w = state.tables.weapons.get(name) if name else None
+    return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
 
 
 def armour_of(state: MSState, t: Fighter) -> int:
     return state.tables.armour.get(t.sheet.armour, 0) if t.sheet.armour else 0
 
 
-def damage_dice(state: MSState, strike: Strike):
-    a = state.figures[strike.attacker]
-    name = strike.weapon or a.ready
-    w = state.tables.weapons.get(name) if name else None
-    return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
-
-
-def damage_taken(rolled: int, location: int, armour: int, shield: int) -> int:
-    """Weapon roll + location - armour - shield, never below 0."""
-    return max(0, rolled + location - armour - shield)
-
-
-def roll_attack(state: MSState, strike: Strike, dice: DiceSource) -> tuple[bool, int, int]:
-    """(success, roll, target number)."""
-    number = target_number(state, strike)
-    result = roll(state.tables.dice("attack"), dice).total
-    return result <= number, result, number
-
-
 def roll_damage(state: MSState, strike: Strike, dice: DiceSource) -> tuple[int, str, int, tuple]:
-    """(damage after armour, location, location bonus, faces) before any Shield."""
+    """(damage after armour, never below 0; location, location bonus, faces) before any Shield."""
     loc = state.tables.location(roll(state.tables.dice("hit_locations"), dice).total)
     r = roll(damage_dice(state, strike), dice)
-    t = state.figures[strike.target]
-    return damage_taken(r.total, loc.damage, armour_of(state, t), 0), loc.name, loc.damage, r.faces
+    armour = armour_of(state, state.figures[strike.target])
+    return max(0, r.total + loc.damage - armour), loc.name, loc.damage, r.faces
 
 
-def check_roll(state: MSState, score: int, dice: DiceSource) -> tuple[bool, int]:
-    """A CO or ST check: (success, roll)."""
-    total = roll(state.tables.dice("checks"), dice).total
+def check_roll(state: MSState, score: int, dice: DiceSource, key="checks") -> tuple[bool, int]:
+    """A roll of the procedure's dice (a CO or ST check, a parry): (success, roll)."""
+    total = roll(state.tables.dice(key), dice).total
     return total <= score, total
-
-
-def prob_check(state: MSState, score: int) -> Fraction:
-    """The chance of a check at this score."""
-    return sum((p for total, p in distribution(state.tables.dice("checks")).items() if total <= score),
-               Fraction(0))
 
 
 def predict(state: MSState, strike: Strike) -> Prediction:
@@ -107,11 +78,10 @@ def predict(state: MSState, strike: Strike) -> Prediction:
     t = state.figures[strike.target]
     armour = armour_of(state, t)
     taken: dict[int, Fraction] = {}
-    loc_dist = distribution(state.tables.dice("hit_locations"))
-    for loc_roll, p_loc in loc_dist.items():
+    for loc_roll, p_loc in distribution(state.tables.dice("hit_locations")).items():
         bonus = state.tables.location(loc_roll).damage
         for rolled, p in distribution(damage_dice(state, strike)).items():
-            d = damage_taken(rolled, bonus, armour, 0)
+            d = max(0, rolled + bonus - armour)
             taken[d] = taken.get(d, Fraction(0)) + p_loc * p
     out = {"hit": p_hit, "knocked out": Fraction(0), "killed": Fraction(0)}
     for d, p in taken.items():

@@ -6,7 +6,7 @@ from board.footprints import footprint_cells, relative_zone
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from board.rules.kernel.reach import Mover, Step, Where
 from board.rules.melee_seconds.state import Fighter, MSState
-from board.rules.melee_seconds.tables import Weapon
+from board.rules.melee_seconds.sheet import Weapon
 
 
 def weapon(state: MSState, f: Fighter, name: str | None = None) -> Weapon | None:
@@ -26,9 +26,7 @@ def melee_reach(state: MSState, f: Fighter, name: str | None = None) -> tuple[in
     if name is None and f.ready is None and f.off_hand:
         name = f.off_hand
     w = weapon(state, f, name)
-    if w is None or w.ranged or w.reach == (0, 0):
-        return None
-    return w.reach
+    return None if w is None or w.ranged or w.reach == (0, 0) else w.reach
 
 
 def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
@@ -44,32 +42,26 @@ def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None,
     return reach is not None and reach[0] <= distance(a, t, a_at) <= reach[1]
 
 
-def threatens(state: MSState, o: Fighter) -> bool:
-    """An opponent whose Reach holds others back: conscious with a melee weapon in hand."""
-    return o.up and melee_weapon(state, o) is not None
-
-
-def longest_reach(state: MSState, o: Fighter) -> int:
-    """The farthest any melee weapon in o's hands reaches."""
-    return max(r[1] for n in o.in_hand if (r := melee_reach(state, o, n)) is not None)
-
-
 def step_rule(state: MSState, f: Fighter, charge: str | None = None,
               name: str | None = None) -> Step:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
-    weapon's minimum Reach. The opponents' Reaches are looked up once, not at every step."""
-    guards = [(o, longest_reach(state, o)) for o in state.enemies(f)
-              if threatens(state, o) and o.name not in f.may_close]
+    weapon's minimum Reach. The opponents' Reaches (those up with a melee weapon in hand, the
+    farthest of their weapons) are looked up once, not at every step."""
+    guards = []
+    for o in state.enemies(f):
+        reaches = [r[1] for n in o.in_hand if (r := melee_reach(state, o, n))]
+        if o.up and reaches and o.name not in f.may_close:
+            guards.append((o, max(reaches)))
     nearest = (melee_reach(state, f, name) or (1, 1))[0]
 
     def allowed(a: Hex, b: Hex) -> bool:
         for o, reach in guards:
             after = distance(f, o, b)
-            if after > reach or after >= distance(f, o, a) or o.name == charge and after >= nearest:
-                continue
-            return False
+            closer = after <= reach and after < distance(f, o, a)
+            if closer and not (o.name == charge and after >= nearest):
+                return False
         return True
     return allowed
 
@@ -105,11 +97,8 @@ def face_towards(a: Hex, b: Hex, default: int) -> int:
     """The facing from a towards b (the nearest hex side), or default if they coincide."""
     if a == b:
         return default
-    step = direction_between(a, b)
-    if step is not None:
-        return step
-    line = hex_linedraw(a, b)
-    return direction_between(a, line[1]) if len(line) > 1 else default
+    step = direction_between(a, b)  # else towards the first hex of the line to b
+    return step if step is not None else direction_between(a, hex_linedraw(a, b)[1])
 
 
 def line_clear(state: MSState, a: Hex, b: Hex) -> bool:

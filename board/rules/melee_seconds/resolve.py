@@ -3,17 +3,21 @@ shields and damage, then actions, spells and Initiative spent."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import takewhile
+
 from board.dice import Dice, DiceSource, roll
 from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, damaged, moved
+from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import actions7, reach
-from board.rules.melee_seconds.initiative import delay, roll_initiative
 from board.rules.melee_seconds.procedure import (
-    Strike, can_parry, check_roll, defenceless, roll_attack, roll_damage)
+    Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, check_victory, give_initiative, hidden, start_round)
+    begin_seconds, carry_on, delay, give_initiative, hidden, roll_initiative, start_round)
+
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
     """Move on while nobody has anything to state: resolve seconds, start rounds."""
@@ -38,9 +42,6 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
     return events
 
 
-CONTINUING = {"cast": "cast", "action": "action", "thievish": "thievish"}
-
-
 def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     """Run the second: all plots are stated, and all happen together."""
     events = _effects_due(state, dice)
@@ -49,10 +50,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         text = "; ".join(f"{f.name}: {f.plot.text}" for f in plotters)
         events.append(Event("plot", f"Second {state.second} plots revealed: {text}", None,
                             {"plots": {f.name: f.plot.text for f in plotters}}))
-    moved = {}
-    for f in plotters:
-        if f.plot.kind in ("move", "charge"):
-            moved[f.name] = _move(state, f, events)
+    moved = {f.name: _move(state, f, events) for f in plotters if f.plot.kind in ("move", "charge")}
     wounds: dict[str, int] = {}
     hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
     clean: set[tuple[str, str]] = set()  # ... not Parried or Shielded (6.3)
@@ -65,7 +63,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
     events += actions7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
-        events += _wound(state, state.figures[name], amount)
+        events += wound(state, state.figures[name], amount)
     for f in state.figures.values():
         # 6.3: closing within Reach needs last second's Successful, unparried, unshielded Attack,
         # and no Successful Attack from that opponent.
@@ -86,11 +84,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     def fits(h: Hex, facing: int) -> bool:  # every cell of the footprint, not only the anchor
         return state.battle.why_not_stand(f.size, h, facing, occupied) is None
 
-    walked = []
-    for h in f.plot.path:
-        if not fits(h, f.facing):
-            break
-        walked.append(h)
+    walked = list(takewhile(lambda h: fits(h, f.facing), f.plot.path))
     facing = f.facing
     if not f.plot.path and f.plot.facing is not None:
         facing = f.plot.facing  # a turn in place
@@ -119,26 +113,29 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if plot.kind == "charge" and t.name in moved:
         # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
         # Opponent was in Reach at some point during the second."
-        at_some_point = any(reach.in_reach(state, f, _at(t, h), name=name) for h in moved[t.name])
-        if not at_some_point:
+        if not any(reach.in_reach(state, f, replace(t, hex=h), name=name) for h in moved[t.name]):
             return [Event("miss", f"{f.name}'s charge never reaches {t.name}", f.name, {})]
-    if plot.kind == "charge" and not reach.in_reach(state, f, t, name=name) and t.name not in moved:
+    elif plot.kind == "charge" and not reach.in_reach(state, f, t, name=name):
         return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
     strike = Strike(f.name, t.name, reach.zone(t, f.hex), ranged, name)
-    success, rolled, number = roll_attack(state, strike, dice)
+    number = target_number(state, strike)
+    success, rolled = check_roll(state, number, dice, "attack")
     word = "shoots at" if ranged else "attacks"
     where = f" ({strike.zone})" if strike.zone != "front" else ""
     data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
     verdict = "a Successful Attack" if success else "misses"
-    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
+    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}",
+                    f.name, data)]
     if not success:
         return events
     hits.add((f.name, t.name))
     tp = t.plot
     wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
-    if wants_parry and t.name not in parried and can_parry(strike) and reach.melee_weapon(state, t):
+    # Attacks from the rear and missiles cannot be parried (the board's default).
+    if wants_parry and t.name not in parried and strike.zone != "rear" and not ranged \
+            and reach.melee_weapon(state, t):
         parried.add(t.name)
-        ok, r = _parry_roll(state, t, dice)
+        ok, r = check_roll(state, t.sheet.parry, dice, "parry")
         events.append(Event("parry", f"{t.name} parries: {r} vs {t.sheet.parry}: "
                             + ("parried" if ok else "fails"), t.name, {"roll": r, "success": ok}))
         if t.full_defensive:
@@ -168,27 +165,12 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     return events
 
 
-def _parry_roll(state: MSState, t: Fighter, dice: DiceSource) -> tuple[bool, int]:
-    total = roll(state.tables.dice("parry"), dice).total
-    return total <= t.sheet.parry, total
-
-
-def _at(t: Fighter, h):
-    """A stand-in for t standing on h (for Reach at some point during the second)."""
-    ghost = t.clone()
-    ghost.hex = h
-    return ghost
-
-
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
     """5.3: Shield one attack a second, AMR attacks a round; not while casting (3.7)."""
-    if parried or not t.shield or not t.shield_ready or strike.zone == "rear":
-        return 0
-    if t.plot is None or not t.plot.shield:  # no plot: not yet reacting to the Melee (3.2)
-        return 0
-    if t.shields_used >= t.sheet.amr or t.shielded_at == state.now:
-        return 0
-    if defenceless(state, t):
+    if (parried or not t.shield or not t.shield_ready or strike.zone == "rear"
+            or t.plot is None or not t.plot.shield  # no plot: not yet reacting to the Melee (3.2)
+            or t.shields_used >= t.sheet.amr or t.shielded_at == state.now
+            or defenceless(state, t)):
         return 0  # 3.7: "The Actions required for Spell Casting ... prohibit Shielding"
     t.shields_used += 1
     t.shielded_at = state.now
@@ -201,8 +183,7 @@ def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) 
     t.full_defensive = False
     if parry:
         t.amr_used += 1
-    n = max(0, t.sheet.amr - t.amr_used)
-    ini = roll_initiative(n, dice, run=state.second)
+    ini = roll_initiative(max(0, t.sheet.amr - t.amr_used), dice, run=state.second)
     return [Event("status", f"{t.name}'s Full Defensive is broken", t.name, {}),
             give_initiative(t, ini, "Initiative for the remaining AMR")]
 
@@ -221,10 +202,8 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
             break
         t.hex = options[0]
         path.append(t.hex)
-    if not path:
-        return []
-    return [moved(t.name, path, f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}",
-                  forced=True)]
+    words = f"{t.name} is driven back {len(path)} hex{'es' if len(path) > 1 else ''}"
+    return [moved(t.name, path, words, forced=True)] if path else []
 
 
 def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
@@ -233,13 +212,14 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.kind == "delay":
         f.initiative = delay(f.initiative, state.second)[0]
         return []
+    params = {**plot.params, "target": plot.target}
     if plot.kind == "cast":
         f.spells_cast += 1
-        spell = state.tables.spells[plot.params["spell"]]
-        f.ongoing = Ongoing("cast", plot.text, spell["seconds"], params={**plot.params,
-                                                                           "target": plot.target})
+        f.ongoing = Ongoing("cast", plot.text, state.tables.spells[params["spell"]]["seconds"],
+                            params=params)
     elif plot.kind == "action":
-        actions7.start(state, f, plot)
+        amount, unit = actions7.cost(state, f, plot.params["action"])
+        f.ongoing = Ongoing("action", plot.text, amount, unit, params)
     elif plot.kind == "thievish":
         f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
     elif plot.kind != "continue":
@@ -271,22 +251,22 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
     for e in due:
         if e["kind"] == "spell":
             events += spell_effect(state, e["by"], e["spell"], e["target"], dice)
-        elif e["kind"] == "flash":
-            rules = state.tables.items["Flash Pellet"]["flash"]
-            for f in state.figures.values():
-                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= rules["radius"]:
-                    if f.plot is not None and f.plot.params.get("action") == "close_eyes":
-                        events.append(Event("status", f"{f.name} closed its eyes: not blinded", f.name, {}))
-                        continue
-                    f.blind_until = state.now + rules["seconds"]
-                    events.append(Event("status", f"The Flash Pellet blinds {f.name} for "
-                                        f"{rules['seconds']} seconds", f.name, {}))
-        elif e["kind"] == "tanglefoot":
-            radius = state.tables.items["Tanglefoot Pill"]["tanglefoot"]["radius"]
-            for f in state.figures.values():
-                if f.up and hex_distance(f.hex, Hex(*e["hex"])) <= radius:
-                    f.entangled = True
-                    events.append(Event("status", f"Tanglefoot catches {f.name}", f.name, {}))
+            continue
+        flash = e["kind"] == "flash"
+        rules = state.tables.items["Flash Pellet"]["flash"] if flash \
+            else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
+        for f in state.figures.values():
+            if not f.up or hex_distance(f.hex, Hex(*e["hex"])) > rules["radius"]:
+                continue
+            if not flash:
+                f.entangled = True
+                text = f"Tanglefoot catches {f.name}"
+            elif f.plot is not None and f.plot.params.get("action") == "close_eyes":
+                text = f"{f.name} closed its eyes: not blinded"
+            else:
+                f.blind_until = state.now + rules["seconds"]
+                text = f"The Flash Pellet blinds {f.name} for {rules['seconds']} seconds"
+            events.append(Event("status", text, f.name, {}))
     return events
 
 
@@ -300,16 +280,13 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
         r = roll(Dice.parse(spell["damage"]), dice)
         events = [damaged(t.name, r.total, f"{name} strikes {t.name}: {r.total} damage", faces=list(r.faces),
                           by=caster)]
-        return events + _wound(state, t, r.total)
+        return events + wound(state, t, r.total)
     r = roll(Dice.parse(spell["heal"]), dice)
-    healed = min(t.damage, r.total)
-    t.damage -= healed
-    if t.status == "unconscious" and t.damage < t.sheet.hits:
-        t.status = "ok"
-    return [Event("heals", f"{name} heals {t.name} by {healed}", t.name, {"faces": list(r.faces)})]
+    return [Event("heals", f"{name} heals {t.name} by {t.heal(r.total)}", t.name,
+                  {"faces": list(r.faces)})]
 
 
-def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
+def wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
     """Damage taken; unconscious at hits, dead at hits + CO (procedure.yaml's default)."""
     t.damage += amount
     before = t.status
@@ -322,6 +299,3 @@ def _wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
         kind = "dies" if t.status == "dead" else "unconscious"
         return [Event(kind, f"{t.name} {'dies' if kind == 'dies' else 'falls unconscious'}", t.name, {})]
     return []
-
-
-__all__ = ["resolve_second", "spell_effect"]

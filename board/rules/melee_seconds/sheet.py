@@ -1,15 +1,102 @@
-"""The Melee Seconds figure sheet, its check against the catalogues, and the optional rules."""
+"""The Melee Seconds catalogues (assets/tables/melee-seconds/*.yaml, loaded once), the figure
+sheet checked against them, its card, and the optional rules."""
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from board.dice import Dice
 from board.models import FigureBase
-from board.rules.melee_seconds.tables import known, load
+from board.rules.base import listed
+from board.rules.kernel.names import TABLES as CATALOGUES
+from board.yamlio import load_yaml_file
 
+TABLES = CATALOGUES / "melee-seconds"
 Report = Callable[[tuple, str], None]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon of the catalogue: melee reach or a ranged weapon's range, damage dice."""
+
+    name: str
+    damage: Dice
+    reach: tuple[int, int] = (0, 0)  # (0, 0): no melee reach
+    range: int = 0  # 0: not a ranged weapon
+    reload: int = 0
+    edged: bool = False
+    two_handed: bool = False
+
+    @property
+    def ranged(self) -> bool:
+        return self.range > 0
+
+
+@dataclass(frozen=True)
+class Location:
+    """One row of the hit-location table."""
+
+    low: int
+    high: int
+    name: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Every catalogue the ruleset reads."""
+
+    weapons: dict[str, Weapon]
+    armour: dict[str, int]
+    shields: dict[str, int]
+    actions: dict[str, dict[str, Any]]
+    items: dict[str, dict[str, Any]]
+    spells: dict[str, dict[str, Any]]
+    procedure: dict[str, Any]
+    locations: tuple[Location, ...]
+
+    def dice(self, key: str) -> Dice:
+        """The dice of a procedure step: attack, parry, hit_locations, checks."""
+        return Dice.parse(self.procedure[key]["dice"])
+
+    def location(self, roll: int) -> Location:
+        """The hit location for a roll of the location dice."""
+        for row in self.locations:
+            if row.low <= roll <= row.high:
+                return row
+        raise ValueError(f"no hit location for a roll of {roll}")
+
+
+def _weapon(name: str, data: dict) -> Weapon:
+    return Weapon(name=name, damage=Dice.parse(str(data["damage"])),
+                  reach=tuple(data.get("reach", (0, 0))), range=int(data.get("range", 0)),
+                  reload=int(data.get("reload", 0)), edged=bool(data.get("edged", False)),
+                  two_handed=bool(data.get("two_handed", False)))
+
+
+@functools.lru_cache(maxsize=1)
+def load() -> Tables:
+    """Read the catalogues (cached: they are shared by every game)."""
+    gear = load_yaml_file(TABLES / "weapons.yaml")
+    extra = load_yaml_file(TABLES / "items.yaml")
+    procedure = load_yaml_file(TABLES / "procedure.yaml")
+    locations = tuple(Location(row["roll"][0], row["roll"][1], row["location"], row["damage"])
+                      for row in procedure["hit_locations"]["table"])
+    return Tables(
+        weapons={name: _weapon(name, data) for name, data in gear["weapons"].items()},
+        armour=dict(gear["armour"]), shields=dict(gear["shields"]),
+        actions=load_yaml_file(TABLES / "actions.yaml"),
+        items=dict(extra["items"]), spells=dict(extra["spells"]),
+        procedure=procedure, locations=locations)
+
+
+def known(kind: str, name: str, names) -> str:
+    """A readable message for an unknown catalogue name."""
+    return f'unknown {kind} "{name}"; expected one of: {", ".join(sorted(names))}'
 
 
 class MSFigureSpec(FigureBase):
@@ -55,20 +142,15 @@ class Options(BaseModel):
 def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     """Report unknown catalogue names; return the spec with `ready` resolved ("" empty-handed)."""
     tables = load()
-    for i, name in enumerate(spec.weapons):
-        if name not in tables.weapons:
-            problem(("weapons", i), known("weapon", name, tables.weapons))
-    for key, names, kind in (("armour", tables.armour, "armour"), ("shield", tables.shields, "shield")):
-        value = getattr(spec, key)
-        if value is not None and value not in names:
-            problem((key,), known(kind, value, names))
-    for key in ("items", "backpack"):
-        for i, name in enumerate(getattr(spec, key)):
-            if name not in tables.items:
-                problem((key, i), known("item", name, tables.items))
-    for i, name in enumerate(spec.spells):
-        if name not in tables.spells:
-            problem(("spells", i), known("spell", name, tables.spells))
+    catalogues = (("weapons", tables.weapons, "weapon"), ("armour", tables.armour, "armour"),
+                  ("shield", tables.shields, "shield"), ("items", tables.items, "item"),
+                  ("backpack", tables.items, "item"), ("spells", tables.spells, "spell"))
+    for key, names, kind in catalogues:
+        value = getattr(spec, key)  # a list of names, or one name (armour, shield) or None
+        many = isinstance(value, list)
+        for i, name in enumerate(value if many else [] if value is None else [value]):
+            if name not in names:
+                problem((key, i) if many else (key,), known(kind, name, names))
     carried = [w for w in spec.weapons if w in tables.weapons]
     ready = spec.ready
     if ready is None:
@@ -108,3 +190,23 @@ def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:
     common = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
     sheet = MSFigureSpec.model_validate({**spec.sheets.get(ruleset_id, {}), **common})
     return check_figure(sheet, lambda path, message: None)
+
+
+def card(state, name: str) -> list[tuple[str, str]]:
+    """The sheet's rows: AMR, characteristics, scores, hits left, gear and defence."""
+    f = state.figures[name]
+    s = f.sheet
+    ready = f.ready or "empty-handed"
+    rows = [("AMR", str(s.amr)), ("ST / CO", f"{s.st} / {s.co}"),
+            ("Hits", f"{s.hits - f.damage} of {s.hits}"),
+            ("Attack / Parry", f"{s.attack} / {s.parry}"), ("Speed", f"{s.speed} hexes a second"),
+            ("Ready", ready + ("" if f.loaded or not f.ready else " (unloaded)")),
+            ("Armour", s.armour or "none"),
+            ("Shield", (f.shield + ("" if f.shield_ready else " (slung)")) if f.shield else "none")]
+    rows += listed("Carried", [w for w in f.weapons if w != f.ready]) + listed("Items", f.items)
+    rows += listed("Spells", s.spells)
+    if f.full_defensive:
+        rows.append(("Defence", "Full Defensive"))
+    if f.status != "ok":
+        rows.append(("Status", f.status))
+    return rows

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from board.hexgrid import Hex
+from board.rules.base import Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec
-from board.rules.melee_seconds.tables import Tables
+from board.rules.melee_seconds.sheet import MSFigureSpec, Tables
 
 
 @dataclass(slots=True)
@@ -94,6 +94,14 @@ class Fighter(Cloneable, Placed):
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
 
+    def heal(self, amount: int) -> int:
+        """Heal up to amount (the unconscious wake below their hits); return the points healed."""
+        healed = min(amount, self.damage)
+        self.damage -= healed
+        if self.status == "unconscious" and self.damage < self.sheet.hits:
+            self.status = "ok"
+        return healed
+
 
 def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
@@ -140,6 +148,12 @@ class MSState(Fight[Fighter]):
 
     def enemies(self, f: Fighter) -> list[Fighter]:
         return [o for o in self.figures.values() if o.team != f.team]
+
+
+def need(ok: bool, reason: str) -> None:
+    """Refuse with the reason unless ok."""
+    if not ok:
+        raise Refusal(reason)
 
 
 def needs_plot(state: MSState, f: Fighter) -> bool:

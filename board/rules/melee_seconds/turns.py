@@ -1,13 +1,71 @@
-"""The Melee Round: General Plots and Initiative, then six seconds; the timeline; victory."""
+"""The Melee Round: General Plots and Initiative (AMR d6s, each a second of the round; duplicates
+carried forward, 3.5), then six seconds; the timeline; victory."""
 
 from __future__ import annotations
 
-from board.dice import DiceSource
-from board.rules.base import Event, Refusal
-from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
-from board.rules.melee_seconds.initiative import Initiative, roll_initiative
+from dataclasses import dataclass
+
+from board.dice import DiceSource, roll_dice
+from board.rules.base import Event
 from board.rules.melee_seconds.reach import melee_weapon
-from board.rules.melee_seconds.state import MSState, continue_plot, needs_plot
+from board.rules.melee_seconds.state import MSState, continue_plot, need, needs_plot
+
+SECONDS = 6
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """The dice rolled and what they give: seconds with Initiative and dice lost."""
+
+    rolled: tuple[int, ...]
+    seconds: tuple[int, ...]
+    lost: tuple[int, ...]  # the faces of the dice that could not be used
+
+
+def carry_forward(rolled, run: int = 0) -> Initiative:
+    """The seconds with Initiative for these dice.
+
+    "If any result is duplicated, it may be carried forward to the next second (by adjusting
+    the dice), unless an Attack was originally rolled for that second. Any results which cannot
+    be carried forward result in the Attack being lost." A die carried into a second that
+    another carried die already holds goes on to the next (1 2 2 2 2 2 5 gives 1 2 3 4 5).
+    Dice for seconds 1..run have already been run: they are lost and never carried (3.6, 4.2).
+    """
+    rolled = tuple(rolled)
+    lost = [face for face in rolled if face <= run]
+    original = {face for face in rolled if face > run}
+    held = {s: [face for face in rolled if face == s] for s in range(1, SECONDS + 1)}  # faces
+    seconds = []
+    for s in range(run + 1, SECONDS + 1):
+        if not held[s]:
+            continue
+        seconds.append(s)
+        extra = held[s][1:]
+        if extra and s + 1 <= SECONDS and s + 1 not in original:
+            held[s + 1] += extra
+        else:
+            lost += extra  # reported as the faces rolled
+    return Initiative(rolled, tuple(seconds), tuple(sorted(lost)))
+
+
+def roll_initiative(n: int, dice: DiceSource, run: int = 0, set_one: bool = False) -> Initiative:
+    """Roll n d6 of Initiative; set_one: a Formal Duel's die set to 1 (3.3), n - 1 rolled."""
+    faces = (1,) if set_one and n > 0 else ()
+    faces += roll_dice(max(0, n - len(faces)), 6, dice)
+    return carry_forward(faces, run)
+
+
+def delay(seconds: tuple[int, ...], second: int) -> tuple[tuple[int, ...], bool]:
+    """5.1.5: move the Initiative of `second` to the next one; False if it cannot be delayed.
+
+    "Delay an available Initiative to the next second (unless another Initiative die has been
+    rolled (as adjusted) for that second, in which case the AMR will be lost if not taken this
+    second)."
+    """
+    if second not in seconds or second >= SECONDS or second + 1 in seconds:
+        return seconds, False
+    return tuple(sorted((set(seconds) - {second}) | {second + 1})), True
+
 
 # key -> (label, parts, rolls Initiative)
 GENERALS = {
@@ -27,10 +85,18 @@ def parts(f) -> set[str]:
     return GENERALS[f.general][1] if f.general else set()
 
 
-def general_label(f, spells: int | None = None) -> str:
-    label = GENERALS[f.general][0]
-    n = f.spells_reserved if spells is None else spells
-    return label + (f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else "")
+def _reserved(n: int) -> str:
+    """The words for n spells cast without Initiative (3.7)."""
+    return f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else ""
+
+
+def general_label(f) -> str:
+    return GENERALS[f.general][0] + _reserved(f.spells_reserved)
+
+
+def shown_general(state: MSState, f) -> str | None:
+    """The General Plot as others see it: "?" while secret, None before it is stated."""
+    return None if not f.general else "?" if f.name in state.hidden else general_label(f)
 
 
 def general_choices(state: MSState, f) -> dict[str, dict]:
@@ -44,26 +110,24 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
         out[label] = {"plot": key}
         if key == "fighting_magic" and f.sheet.spells:
             for n in range(1, f.sheet.amr + 1):
-                out[f"{label}, {n} spell{'s' if n > 1 else ''} without Initiative"] = \
-                    {"plot": key, "spells": n}
+                out[label + _reserved(n)] = {"plot": key, "spells": n}
     return out
 
 
 def check_general(state: MSState, f, params: dict) -> tuple[str, int]:
     """Validate a General Plot: (key, spells reserved)."""
     key, spells = params.get("plot"), params.get("spells", 0)
-    if key not in GENERALS:
-        raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
-    if not isinstance(spells, int) or spells < 0 or spells > f.sheet.amr:
-        raise Refusal(f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
-    if spells and key != "fighting_magic":
-        raise Refusal("only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
-    if {"plot": key, **({"spells": spells} if spells else {})} not in general_choices(state, f).values():
-        if key == "full_defensive":
-            raise Refusal("Full Defensive needs a Melee Weapon in hand and is stated only at the "
-                          "beginning of a Melee Round; in the first Melee Round everyone rolls "
-                          "Initiative (3.2, 4.1)")
-        raise Refusal(f"{f.name} has no spells to cast")
+    need(key in GENERALS, f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
+    need(isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
+         f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
+    need(not spells or key == "fighting_magic",
+         "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
+    chosen = {"plot": key, **({"spells": spells} if spells else {})}
+    allowed = chosen in general_choices(state, f).values()
+    need(allowed or key != "full_defensive",
+         "Full Defensive needs a Melee Weapon in hand and is stated only at the beginning of a "
+         "Melee Round; in the first Melee Round everyone rolls Initiative (3.2, 4.1)")
+    need(allowed, f"{f.name} has no spells to cast")
     return key, spells
 
 
@@ -79,11 +143,12 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
     f.general, f.spells_reserved = key, spells
     f.full_defensive = key == "full_defensive"
     f.may_change = False
-    name = general_label(f) if not hidden(state, f) else "a secret General Plot"
-    if hidden(state, f):
+    secret = hidden(state, f)
+    if secret:
         state.hidden.add(f.name)
+    name = "a secret General Plot" if secret else general_label(f)
     events = [Event("plot", f"{f.name} {'changes to' if changing else 'states'} {name}", f.name,
-                    {"general": None if hidden(state, f) else key, "round": state.round})]
+                    {"general": None if secret else key, "round": state.round})]
     rolls = GENERALS[key][2] or state.round == 1
     if changing and (not rolls or not first_time):
         return events
@@ -124,9 +189,7 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
-        f.positioning_until = 0
-        f.spells_cast = 0
-        f.may_change = False
+        f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
                              None, {"turn": state.round})]
 
@@ -154,15 +217,11 @@ def carry_on(state: MSState) -> list[Event]:
     return events
 
 
-
-
 def timeline(state: MSState) -> dict:
     """The round second by second, for the board: Initiative, plots, the current second."""
     rows = []
     for name in state.order:
         f = state.figures[name]
-        secret = name in state.hidden
-        general = "?" if secret and f.general else (general_label(f) if f.general else "")
         plots = {str(s): text for s, text in f.plots.items()}
         if f.plot is not None and state.phase == "plot":
             plots[str(state.second)] = "?" if hidden(state, f) else f.plot.text
@@ -171,9 +230,7 @@ def timeline(state: MSState) -> dict:
                 plots.setdefault(str(s), "not yet reacting")
             for s in range(1, min(f.positioning_until, 7) if not hidden(state, f) else 1):
                 plots.setdefault(str(s), "moving into position")
-        rows.append({"figure": name, "general": general, "initiative": list(f.initiative),
+        rows.append({"figure": name, "general": shown_general(state, f) or "",
+                     "initiative": list(f.initiative),
                      "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
-
-
-__all__ = ["GENERALS", "check_victory", "needs_plot", "timeline"]

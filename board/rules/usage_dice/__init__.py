@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.footprints import footprint_cells
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
-from board.rules.usage_dice.card import card as figure_card
 from board.rules.usage_dice.predict import predict as predict_odds
-from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, check_figure, sheet_of
-from board.rules.usage_dice.state import UDState, figure_from_sheet
-from board.rules.usage_dice.turns import side_order, start
+from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
+from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
 
 
 class UsageDice(Rules):
@@ -35,7 +32,7 @@ class UsageDice(Rules):
                  'are not foreseen.')
 
     sheet_type, options_type = UDFigure, Options
-    sheet_check, card_rows = staticmethod(check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
@@ -60,7 +57,7 @@ class UsageDice(Rules):
             wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
             gear = wounds + [i.label for i in f.weapons + f.armor]
             out[f.name] = Token(
-                name=f.name, team=f.team, hex=f.hex, cells=tuple(footprint_cells(1, f.hex, 0)),
+                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,),
                 facing=None, status=f.status, posture="prone" if f.prone else "standing",
                 meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
                 engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),

@@ -1,13 +1,14 @@
-"""What a figure may do on its turn (move + one action), each action's precondition and plan."""
+"""What a figure may do on its turn (move + one action), each action's precondition and plan,
+and where figures can go and see: reachable hexes, lines of fire, shove destinations."""
 
 from __future__ import annotations
 
-from board.hexgrid import Hex, hex_distance
+from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.kernel.hexes import to_hex
-from board.rules.usage_dice.board_geometry import (
-    line_of_fire, path_problem, reachable, shove_destination)
+from board.rules.kernel.reach import Mover
 from board.rules.usage_dice.state import Figure, UDState
+
 
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")
 AIMED = ("engage", "shoot") + STUNTS
@@ -18,7 +19,6 @@ LABELS = {
     "sunder_armor": "Stunt: sunder armor", "dash": "Second move", "reload": "Reload",
     "revive": "Revive a companion", "pick_up": "Pick up", "stance": "Stance", "pass": "End turn",
 }
-ORDER = tuple(LABELS)
 EDGES = {"help": 1, "hindrance": -1}
 STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
            "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
@@ -49,7 +49,7 @@ def ranged_ready(f: Figure):
 def why_not(state: UDState, f: Figure, action: str) -> str | None:
     """Why the action is closed to f now (targets aside), or None."""
     if action not in LABELS:
-        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(ORDER)}')
+        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(LABELS)}')
     if action in ("move", "stand") and f.moved:
         return f"{f.name} has already moved this turn"
     if action in ("move", "dash") and f.prone:
@@ -77,26 +77,20 @@ def why_not(state: UDState, f: Figure, action: str) -> str | None:
 
 def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
     """The figures an aimed action can be aimed at now."""
-    out = []
-    for o in state.figures.values():
-        if o.name == f.name:
-            continue
-        if action == "revive":
-            if o.team == f.team and o.status == "incapacitated" and hex_distance(o.hex, f.hex) == 1:
-                out.append(o.name)
-            continue
-        if o.team == f.team or not o.up:
-            continue
-        if action == "shoot":
-            if any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
-                    and line_of_fire(state, f.hex, o.hex):
-                out.append(o.name)
-        elif hex_distance(o.hex, f.hex) == 1 and _stunt_fits(state, f, o, action):
-            out.append(o.name)
-    return out
+    return [o.name for o in state.figures.values() if o is not f and _fits(state, f, o, action)]
 
 
-def _stunt_fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+def _fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+    near = hex_distance(o.hex, f.hex) == 1
+    if action == "revive":
+        return o.team == f.team and o.status == "incapacitated" and near
+    if o.team == f.team or not o.up:
+        return False
+    if action == "shoot":
+        return any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
+            and line_of_fire(state, f.hex, o.hex)
+    if not near:
+        return False
     if action == "shove":
         return shove_destination(state, f, o)[0] is not None
     if action == "disarm":
@@ -106,20 +100,6 @@ def _stunt_fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
     if action == "trip":
         return not o.prone
     return True
-
-
-def defends(state: UDState, attacker: Figure, target: Figure) -> bool:
-    """Whether the target tests ("Defend yourself") rather than the attacker: the GM's side
-    attacks one of the players' figures, with the player-facing rule on."""
-    return state.options.player_facing and state.gm_side(attacker) and not state.gm_side(target)
-
-
-def edge_of(command: Command) -> int:
-    """Help (+1) or hindrance (-1) granted by the GM through params.edge."""
-    edge = command.params.get("edge")
-    if edge is not None and edge not in EDGES:
-        raise Refusal('params.edge must be "help" or "hindrance"')
-    return EDGES.get(edge, 0)
 
 
 def plan(state: UDState, command: Command) -> dict:
@@ -141,15 +121,21 @@ def plan(state: UDState, command: Command) -> dict:
         ability = command.params.get("ability")
         if ability not in (None, "power", "grace"):
             raise Refusal('params.ability must be "power" or "grace"')
-        details["ability"], details["edge"] = ability, edge_of(command)
+        edge = command.params.get("edge")  # help (+1) or hindrance (-1) granted by the GM
+        if edge is not None and edge not in EDGES:
+            raise Refusal('params.edge must be "help" or "hindrance"')
+        details["ability"], details["edge"] = ability, EDGES.get(edge, 0)
         if action == "shoot":
             details["weapon"] = _shooting_weapon(state, f, command)
         if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
             defence = command.params.get("defence")
             if defence not in (None, "riposte", "defend"):
                 raise Refusal('params.defence must be "riposte" or "defend"')
+            # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
+            # one of the players' figures (with the player-facing rule on).
             target = state.figures[command.target]
-            details["defence"] = (defence or target.defence) if defends(state, f, target) else None
+            defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
+            details["defence"] = (defence or target.defence) if defends else None
     elif action == "pick_up":
         names = [i.name for i in state.items.get(f.hex, [])]
         wanted = command.params.get("item") or command.weapon
@@ -167,7 +153,9 @@ def plan(state: UDState, command: Command) -> dict:
 def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
     if command.path:
         path = tuple(to_hex(state, p) for p in command.path)
-        why = path_problem(state, f, path)
+        why = mover(state, f).walk(path)
+        if len(path) > f.speed:
+            why = f"{len(path)} hexes is farther than {f.name}'s speed of {f.speed}"
         if why:
             raise Refusal(why)
         return path
@@ -210,7 +198,7 @@ def _target_reason(state: UDState, f: Figure, action: str, target: str | None) -
 def infos(state: UDState, f: Figure) -> list[ActionInfo]:
     """The board's menu for f: every action, greyed with a reason when closed."""
     out = []
-    for action in ORDER:
+    for action in LABELS:
         why = why_not(state, f, action)
         label, kw = LABELS[action], {}
         if why is None and action in ("move", "dash"):
@@ -238,3 +226,53 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
     if action in AIMED and state.options.player_facing and state.gm_side(f):
         options["defence"] = (None, "riposte", "defend")
     return options
+
+
+def mover(state: UDState, f: Figure) -> Mover:
+    """f's move within its speed: walls, fire and other figures block."""
+    blocked = dict.fromkeys(state.battle.fires, "a fire")
+    blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
+    return Mover(state.battle, f.hex, f.speed, blocked)
+
+
+def reachable(state: UDState, f: Figure) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex f can move to within its speed, with the shortest path (start excluded)."""
+    return mover(state, f).reach().paths
+
+
+def line_of_fire(state: UDState, a: Hex, b: Hex) -> bool:
+    """Whether walls leave a line from a to b (either nudge of the line will do)."""
+    for line in hex_linedraw_both(a, b):
+        if not any(state.battle.terrain_at(h).blocks for h in line[1:-1]):
+            return True
+    return False
+
+
+def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[Hex | None, str]:
+    """The hex directly away from the shover, or None with the reason it cannot be entered."""
+    direction = direction_between(actor.hex, target.hex)
+    dest = hex_neighbor(target.hex, direction)
+    if dest not in state.battle.cells:
+        return None, f"{target.name} stands at the map's edge: nowhere to shove"
+    if state.battle.terrain_at(dest).blocks:
+        return None, f"a wall is behind {target.name}: nowhere to shove"
+    other = state.occupant(dest)
+    if other is not None:
+        return None, f"{other.name} stands behind {target.name}"
+    return dest, ""
+
+
+def wrong_target(state: UDState, shooter: Figure, target: Figure) -> Figure | None:
+    """Who a miss into a melee hits: of the figures up next to the target, the one nearest the
+    shooter (the first on the map on a tie)."""
+    near = [o for o in state.figures.values()
+            if o.up and o.name not in (target.name, shooter.name) and hex_distance(o.hex, target.hex) == 1]
+    return min(near, key=lambda o: hex_distance(o.hex, shooter.hex), default=None)
+
+
+def volley_weapon(state: UDState, t: Figure, shooter: Figure):
+    """The weapon t returns a volley with: loaded, in range, a line of fire, not engaged."""
+    usable = [w for w in t.ranged if w.loaded and hex_distance(t.hex, shooter.hex) <= w.range]
+    if not usable or state.enemies_adjacent(t) or not line_of_fire(state, t.hex, shooter.hex):
+        return None
+    return max(usable, key=lambda w: w.die)

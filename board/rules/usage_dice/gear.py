@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from board.rules.kernel.names import TABLES, find_name
@@ -11,21 +11,9 @@ from board.yamlio import load_yaml_file
 
 CATALOGUE = TABLES / "usage-dice" / "gear.yaml"
 RANGED_KINDS = ("ranged", "black_powder")
-ARMOR_KINDS = ("light", "heavy", "helmet", "shield")
 
 # "Spear" or "Spear d6": a catalogue name, then optionally its current usage die.
 _ITEM_RE = re.compile(r"^\s*(.+?)(?:\s+[Uu]?[dD](\d+))?\s*$")
-
-
-@dataclass(frozen=True)
-class GearKind:
-    """One catalogue entry: a weapon or a piece of armor."""
-
-    name: str
-    die: int  # the usage die when new
-    kind: str  # melee | ranged | black_powder | light | heavy | helmet | shield
-    range: int = 1
-    wears: bool = True
 
 
 @dataclass(frozen=True)
@@ -33,11 +21,11 @@ class Catalogue:
     """The ladder and every weapon and piece of armor, by name."""
 
     ladder: tuple[int, ...]
-    weapons: dict[str, GearKind]
-    armor: dict[str, GearKind]
+    weapons: dict[str, Item]  # as new; parse_item hands out copies
+    armor: dict[str, Item]
     hazards: dict[str, int]
 
-    def find(self, name: str, table: str) -> GearKind:
+    def find(self, name: str, table: str) -> Item:
         """The entry of that name (case-insensitive), or KeyError naming the known ones."""
         entries = self.weapons if table == "weapons" else self.armor
         return entries[find_name(name, entries, "weapon" if table == "weapons" else "armor piece")]
@@ -48,10 +36,9 @@ def catalogue() -> Catalogue:
     """Load the gear catalogue once."""
     doc = load_yaml_file(CATALOGUE)
 
-    def table(key: str) -> dict[str, GearKind]:
-        return {name: GearKind(name=name, die=int(row["die"]), kind=row["kind"],
-                               range=int(row.get("range", 1)), wears=bool(row.get("wears", True)))
-                for name, row in doc[key].items()}
+    def table(key: str) -> dict[str, Item]:
+        return {name: Item(name, int(row["die"]), row["kind"], int(row.get("range", 1)),
+                           bool(row.get("wears", True))) for name, row in doc[key].items()}
 
     return Catalogue(tuple(doc["ladder"]), table("weapons"), table("armor"), dict(doc["hazards"]))
 
@@ -74,11 +61,6 @@ def step_up(die: int, steps: int = 1, top: int | None = None) -> int:
 def hindered(die: int) -> int:
     """A die rolled at hindrance: one step down, never below the last step."""
     return step_down(die) or catalogue().ladder[-1]
-
-
-def helped(die: int) -> int:
-    """A die rolled with help: one step up."""
-    return step_up(die)
 
 
 @dataclass(slots=True)
@@ -111,4 +93,4 @@ def parse_item(text: str, table: str) -> Item:
     if die not in catalogue().ladder:
         raise ValueError(f'"{text}": d{die} is not a usage die; expected one of: '
                          + ", ".join(f"d{d}" for d in catalogue().ladder))
-    return Item(entry.name, die, entry.kind, entry.range, entry.wears)
+    return replace(entry, die=die)

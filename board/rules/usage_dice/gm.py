@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.usage_dice.damage import take_hit
+from board.rules.usage_dice.rolls import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
 from board.rules.usage_dice.sheet import UDFigure, check_figure
-from board.rules.usage_dice.state import figure_from_sheet
-from board.rules.usage_dice.turns import advance
+from board.rules.usage_dice.state import advance, figure_from_sheet
 
 
 class UsageDiceGM(GM):
@@ -27,7 +26,7 @@ class UsageDiceGM(GM):
         return {g.hex: g.name for g in state.figures.values() if g is not f}
 
     def hurt(self, state, f, amount, dice):
-        return take_hit(f, amount, dice, ignore_armor=True, source="GM")
+        return take_hit(state, f, amount, dice, "GM", ignore_armor=True)
 
     def plan_heal(self, state, f, command):
         details = self.plan_damage(state, f, command)

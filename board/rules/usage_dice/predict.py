@@ -5,25 +5,20 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
+from math import prod
 
 from board.rules.base import Prediction
-from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
-from board.rules.usage_dice.defend import attacker_edge, defence_items, test_modes
-from board.rules.usage_dice.damage import absorb, wound_kind
+from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
+from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.rolls import (
-    FULL, SUCCESS, ability_die, armor_sides, best_ability, dice_of_test)
+from board.rules.usage_dice.rolls import (FULL, SUCCESS, ability_die, absorb, armor_sides,
+                                          best_ability, dice_of_test, wound_kind)
 from board.rules.usage_dice.state import Figure, UDState
 
 
-
-def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
-    """P(grade, highest item die) of a test whose first die is the ability die."""
-    return dict(_test_outcomes(tuple(sides)))
-
-
 @lru_cache(maxsize=1024)
-def _test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
+def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
+    """P(grade, highest item die) of a test whose first die is the ability die (read only)."""
     states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
     for index, s in enumerate(sides):
         grown: dict = defaultdict(Fraction)
@@ -41,28 +36,17 @@ def _test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
     return dict(out)
 
 
-def highest_of(sides) -> dict[int, Fraction]:
-    """P(highest face) of a set of dice (0 for no dice)."""
-    return dict(_highest_of(tuple(sides)))
-
-
 @lru_cache(maxsize=4096)  # the computer player predicts every attack on offer, every decision
-def _highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
+def highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
+    """P(highest face) of a set of dice (0 for no dice; read only)."""
     if not sides:
         return {0: Fraction(1)}
     out = {}
     for k in range(1, max(sides) + 1):
-        at_most = _prod(Fraction(min(k, s), s) for s in sides)
-        below = _prod(Fraction(min(k - 1, s), s) for s in sides)
+        at_most = prod(Fraction(min(k, s), s) for s in sides)
+        below = prod(Fraction(min(k - 1, s), s) for s in sides)
         if at_most != below:
             out[k] = at_most - below
-    return out
-
-
-def _prod(values) -> Fraction:
-    out = Fraction(1)
-    for v in values:
-        out *= v
     return out
 
 
@@ -144,9 +128,10 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     for (grade, item), p in table.items():
         if grade != "fail":
             tally.outcomes[grade] += p
+    branch = _defended_branch if tester is t else _branch
     for (grade, item), p in table.items():
-        _branch(state, tally, details, f, t, tester, grade, item, p, ranged)
-    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
+        branch(state, tally, details, f, t, grade, item, p, ranged)
+    stunt = action in STUNTS
     # A stunt lands when its tester succeeds, or when the player defending against it fails.
     lands = 1 - success if details.get("defence") else success
     hit = lands if stunt else tally.outcomes.get("target hit", Fraction(0))
@@ -162,18 +147,15 @@ def predict(state: UDState, details: dict) -> Prediction | None:
                       (("help", 1),) if mode > 0 else (("hindrance", -1),) if mode < 0 else (), roll)
 
 
-def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) -> None:
+def _branch(state, tally: Tally, details, f, t, grade, item, p, ranged) -> None:
+    """f tested for its own attack."""
     action = details["action"]
-    stunt = action in ("trip", "shove", "disarm", "sunder_armor")
-    if tester is t:
-        _defended_branch(state, tally, details, f, t, grade, item, p, ranged, stunt)
-        return
-    if stunt:
+    if action in STUNTS:
         return  # stunts deal no damage directly: "hit" is the test's success
     if grade != "fail":
         tally.hit("target", t, {item: Fraction(1)}, p, ranged, track=True)
     elif action == "engage":
-        tally.hit("you", f, highest_of(w.die for w in t.melee), p, False)
+        tally.hit("you", f, highest_of(tuple(w.die for w in t.melee)), p, False)
     elif state.enemies_adjacent(t):  # a missed shot into a melee
         other = wrong_target(state, f, t)
         if other is not None:
@@ -181,14 +163,14 @@ def _branch(state, tally: Tally, details, f, t, tester, grade, item, p, ranged) 
     else:
         weapon = volley_weapon(state, t, f)
         if weapon is not None:
-            tally.hit("you", f, highest_of([weapon.die]), p, True)
+            tally.hit("you", f, highest_of((weapon.die,)), p, True)
 
 
-def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged, stunt) -> None:
+def _defended_branch(state, tally: Tally, details, f, t, grade, item, p, ranged) -> None:
     """The player's figure t tested against f's attack (defend yourself)."""
-    attack = highest_of([details["weapon"].die]) if ranged else highest_of(w.die for w in f.melee)
+    attack = highest_of((details["weapon"].die,) if ranged else tuple(w.die for w in f.melee))
     if grade == "fail":
-        if not stunt:
+        if details["action"] not in STUNTS:
             tally.hit("target", t, attack, p, ranged, track=True)
     elif details["riposte"]:
         tally.hit("you", f, {item: Fraction(1)}, p, ranged)

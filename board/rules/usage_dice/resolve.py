@@ -1,19 +1,18 @@
-"""Carrying out a turn: moving, engaging in combat, defending yourself, firing, stunts."""
+"""Carrying out a turn: moving, engaging in combat, defending yourself, firing, stunts (shove,
+trip, disarm, sunder armor) and the other actions: reload, revive, pick up."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from board.dice import DiceSource
 from board.rules.base import Command, Event
-from board.rules.kernel.events import STANDS, moved
-from board.rules.usage_dice import stunts
-from board.rules.usage_dice.actions import plan
-from board.rules.usage_dice.board_geometry import volley_weapon, wrong_target
-from board.rules.usage_dice.defend import attacker_edge, defend_yourself
-from board.rules.usage_dice.damage import take_hit
-from board.rules.usage_dice.rolls import best_ability, roll_test, wear_on_ones
-from board.rules.usage_dice.tear import attack_event, wear_and_tear, wear_ones
-from board.rules.usage_dice.state import Figure, UDState
-from board.rules.usage_dice.turns import advance, finish_if_spent
+from board.rules.kernel.events import STANDS, WAKES, moved
+from board.rules.usage_dice.actions import plan, shove_destination, volley_weapon, wrong_target
+from board.rules.usage_dice.gear import Item, catalogue
+from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
+                                          wear_and_tear, wear_on_ones, wear_ones)
+from board.rules.usage_dice.state import Figure, UDState, advance
 
 
 def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
@@ -28,7 +27,8 @@ def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
         f.done = True
     elif action != "stance":
         f.acted = True
-    finish_if_spent(state, f.name)
+    if f.moved and f.acted:  # it has moved and taken its action: its turn is over
+        f.done = True
     return events + advance(state)
 
 
@@ -55,8 +55,7 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
                     striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
     events += [Event("wear", p, striker.name, {}) for p in
                wear_on_ones(striker, weapons, faces, state.options.lone_item_wear)]
-    return events + take_hit(victim, max(faces), dice, ranged=ranged,
-                             lone_wear=state.options.lone_item_wear, source=striker.name)
+    return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
 def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
@@ -68,9 +67,8 @@ def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
     events = [attack_event(f, f"engages {t.name}", roll, weapons)]
     events += wear_ones(state, f, weapons, roll)
-    lone = state.options.lone_item_wear
     if roll.success:
-        events += take_hit(t, max(roll.item_faces), dice, lone_wear=lone, source=f.name)
+        events += take_hit(state, t, max(roll.item_faces), dice, f.name)
         return events + wear_and_tear(state, f, weapons, roll, t)
     events.append(Event("miss", f"Blows are traded: {t.name} hits {f.name}", f.name, {}))
     return events + _strike(state, t, f, dice, "The counterblow")
@@ -89,17 +87,15 @@ def _shoot(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     if weapon.kind == "black_powder":
         weapon.loaded = False
     events += wear_ones(state, f, [weapon], roll)
-    lone = state.options.lone_item_wear
     if roll.success:
-        return events + take_hit(t, roll.item_faces[0], dice, ranged=True, lone_wear=lone,
-                                 source=f.name) + wear_and_tear(state, f, [weapon], roll, t)
+        return events + take_hit(state, t, roll.item_faces[0], dice, f.name, ranged=True) \
+            + wear_and_tear(state, f, [weapon], roll, t)
     if into_melee:
         other = wrong_target(state, f, t)
         if other is not None:
             events.append(Event("miss", f"The shot goes wide and hits {other.name}", other.name,
                                 {"wrong_target": other.name}))
-            return events + take_hit(other, roll.item_faces[0], dice, ranged=True, lone_wear=lone,
-                                     source=f.name)
+            return events + take_hit(state, other, roll.item_faces[0], dice, f.name, ranged=True)
     return events + _volley(state, t, f, dice)
 
 
@@ -130,16 +126,159 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
         weapon.loaded = False
     events = [Event("roll", f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
                     t.name, {"faces": [face], "sides": [weapon.die]})]
-    return events + take_hit(shooter, face, dice, ranged=True, lone_wear=state.options.lone_item_wear,
-                             source=t.name)
+    return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
 
 
-def _handlers() -> dict:
-    table = {"move": _move, "dash": _move, "stand": _stand, "engage": _engage, "shoot": _shoot,
-             "reload": stunts.reload, "revive": stunts.revive, "pick_up": stunts.pick_up,
-             "stance": stunts.stance, "pass": stunts.done}
-    table.update({name: stunts.stunt for name in stunts.EFFECTS})
-    return table
+def attacker_edge(state: UDState, details: dict) -> int:
+    """The attacker's help or hindrance: a shot into a melee is at hindrance."""
+    edge = details["edge"]
+    if details["action"] == "shoot" and state.enemies_adjacent(state.figures[details["target"]]):
+        edge -= 1
+    return max(-1, min(1, edge))
 
 
-HANDLERS = _handlers()
+def defence_items(state: UDState, f: Figure, t: Figure, details: dict) -> tuple[bool, list[Item]]:
+    """(riposte?, the dice t tests with): "Use weapon dice to riposte or counterattack, or armor
+    dice to focus on defending". Against a shot the riposte is a volley, so it needs a ready
+    ranged weapon in range; without one t defends with its armor."""
+    if details["defence"] == "riposte":
+        if details["action"] != "shoot":
+            return True, t.melee
+        weapon = volley_weapon(state, t, f)
+        if weapon is not None:
+            return True, [weapon]
+    return False, list(t.armor)
+
+
+def test_modes(state: UDState, details: dict, riposte: bool) -> tuple[int, int]:
+    """(the test's help or hindrance, the items' own): the reverse of the attacker's edge, and
+    against a shot the armor dice at hindrance ("defenders roll all armor dice at hinderance")."""
+    armor_vs_shot = details["action"] == "shoot" and not riposte
+    return -attacker_edge(state, details), -1 if armor_vs_shot else 0
+
+
+def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: DiceSource,
+                    on_hit: Callable[[], list[Event]],
+                    on_miss: Callable[[], list[Event]] | None = None) -> list[Event]:
+    """t tests against f's attack; on_hit: what the attack does when the test fails; on_miss:
+    what becomes of it when the test succeeds by defending (default: turned aside)."""
+    riposte, items = defence_items(state, f, t, details)
+    ranged = details["action"] == "shoot"
+    mode, item_mode = test_modes(state, details, riposte)
+    roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
+    verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
+        "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " "))
+    events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll)
+    if not roll.success:
+        return events + on_hit()
+    if riposte:
+        for w in items:
+            if w.kind == "black_powder":
+                w.loaded = False
+        events += take_hit(state, f, max(roll.item_faces), dice, t.name, ranged=ranged)
+        return events + wear_and_tear(state, t, items, roll, f)
+    events += on_miss() if on_miss else [Event("miss", f"{t.name} turns the blow aside", t.name, {})]
+    return events + wear_and_tear(state, t, items, roll, None)
+
+
+def stunt(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    """'Resolved with an ability test': the ability die and weapon dice; no damage directly."""
+    t = state.figures[d["target"]]
+    weapons = f.melee
+    action = d["action"]
+    name = action.replace("_", " ")
+    if d.get("defence"):  # the GM's figure tries it on a player's: the player tests
+        return defend_yourself(state, f, t, d, dice, lambda: EFFECTS[action](state, f, t, dice),
+                               lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})])
+    roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
+    events = [attack_event(f, f"tries to {name} {t.name}", roll, weapons)]
+    events += wear_ones(state, f, weapons, roll)
+    if not roll.success:
+        return events + [Event("miss", f"{t.name} resists the {name}", f.name, {})]
+    events += EFFECTS[action](state, f, t, dice)
+    return events + wear_and_tear(state, f, weapons, roll, None)
+
+
+def _shove(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
+    dest, why = shove_destination(state, f, t)
+    if dest is None:  # checked before the roll; kept for safety
+        return [Event("miss", why, t.name, {})]
+    t.hex = dest
+    events = [moved(t.name, [dest], f"{f.name} shoves {t.name} into {state.battle.label(dest)}", forced=True)]
+    if state.battle.terrain_at(dest).kind == "fire":
+        # Indirect damage: "pushing an enemy off of a ledge". Fire ignores armor.
+        sides = catalogue().hazards["fire"]
+        burn = dice.roll(sides)
+        events.append(Event("roll", f"The fire burns {t.name}: d{sides} rolls {burn}", t.name,
+                            {"faces": [burn], "sides": [sides]}))
+        events += take_hit(state, t, burn, dice, "fire", ignore_armor=True)
+    return events
+
+
+def _trip(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
+    t.prone = True
+    return [Event("falls", f"{f.name} trips {t.name}: prone, standing up takes the move", t.name,
+                  {"posture": "prone"})]
+
+
+def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
+    held = [w for w in t.weapons if w.kind == "melee"]
+    if not held:  # its last one broke on its own 1s as it riposted
+        return [Event("miss", f"{t.name} has no weapon left to disarm", t.name, {})]
+    weapon = max(held, key=lambda w: w.die)
+    t.weapons.remove(weapon)
+    state.items.setdefault(t.hex, []).append(weapon)
+    return [Event("status", f"{f.name} disarms {t.name}: the {weapon.name} falls at "
+                            f"{state.battle.label(t.hex)}", t.name, {"dropped": weapon.name})]
+
+
+def _sunder_armor(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
+    if not t.armor:  # its last piece broke on its own 1s as it defended
+        return [Event("miss", f"{t.name} has nothing left to sunder", t.name, {})]
+    piece = max(t.armor, key=lambda a: a.die)
+    return [Event("wear", f"{f.name} sunders armor: " + step_item(t, piece), t.name, {})]
+
+
+EFFECTS = {"shove": _shove, "trip": _trip, "disarm": _disarm, "sunder_armor": _sunder_armor}
+
+
+def reload(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    weapon = next(w for w in f.ranged if not w.loaded)
+    weapon.loaded = True
+    return [Event("status", f"{f.name} reloads the {weapon.name}", f.name, {"reloaded": weapon.name})]
+
+
+def revive(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    """'...or when a companion revives them': back in the fight, next turn."""
+    t = state.figures[d["target"]]
+    t.status = "ok"
+    t.moved = t.acted = t.done = True
+    return [Event(WAKES, f"{f.name} revives {t.name}", t.name, {"status": "ok"})]
+
+
+def pick_up(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    pile = state.items[f.hex]
+    item = next(i for i in pile if i.name == d["item"])
+    pile.remove(item)
+    if not pile:
+        del state.items[f.hex]
+    f.weapons.append(item)
+    return [Event("status", f"{f.name} picks up the {item.name}", f.name, {"picked_up": item.name})]
+
+
+def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    settings = d["settings"]
+    for key, value in settings.items():
+        setattr(f, key, value if key == "defence" else bool(value))
+    # A player reads "dodge on", never "dodge True".
+    words = ", ".join(f"{k} {v if k == 'defence' else ('on' if v else 'off')}" for k, v in settings.items())
+    return [Event("status", f"{f.name}'s stance: {words}", f.name, dict(settings))]
+
+
+def done(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    return [Event("status", f"{f.name} ends its turn", f.name, {})]
+
+
+HANDLERS = {"move": _move, "dash": _move, "stand": _stand, "engage": _engage, "shoot": _shoot,
+            "reload": reload, "revive": revive, "pick_up": pick_up, "stance": stance, "pass": done,
+            **dict.fromkeys(EFFECTS, stunt)}

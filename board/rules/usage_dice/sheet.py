@@ -1,13 +1,15 @@
-"""The usage-dice figure sheet, its check against the catalogue, and the optional rules."""
+"""The usage-dice figure sheet, its check against the catalogue, its card and the optional rules."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from board.models import FigureBase
+from board.rules.kernel.options import RuleOptions, toggle
 from board.rules.usage_dice.gear import parse_item
+
 
 RULESET_ID = "usage-dice"
 AbilityDie = Literal[2, 4, 6, 8, 10, 12, 20]
@@ -36,23 +38,20 @@ class UDFigure(FigureBase):
     prone: bool = Field(False, description="lying down (tripped): standing up takes the move")
 
 
-class Options(BaseModel):
+class Options(RuleOptions):
     """The optional rules of the usage-dice ruleset; each one a toggle."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    surprised: bool = Field(
-        False, description="The players' side is surprised: the other side acts first (No Initiative)")
-    player_facing: bool = Field(
-        True, description="Defend yourself: when the GM's side attacks, the defending figure tests "
-                          "(weapon dice to riposte, armor dice to defend) instead of the attacker")
-    setback_wear: bool = Field(
-        True, description="Wear & Tear: a setback (best die 4-5) steps the tester's weapon down")
-    critical_wear: bool = Field(
-        True, description="Wear & Tear: multiple successes (two dice 6+) step the foe's armor down")
-    lone_item_wear: bool = Field(
-        False, description="A 1 on a lone weapon or armor die steps it down too (the text says so "
-                           "only for dual wielders and the heavily clad)")
+    surprised: bool = toggle("The players' side is surprised: the other side acts first "
+                             "(No Initiative)")
+    player_facing: bool = toggle("Defend yourself: when the GM's side attacks, the defending "
+                                 "figure tests (weapon dice to riposte, armor dice to defend) "
+                                 "instead of the attacker", True)
+    setback_wear: bool = toggle("Wear & Tear: a setback (best die 4-5) steps the tester's weapon "
+                                "down", True)
+    critical_wear: bool = toggle("Wear & Tear: multiple successes (two dice 6+) step the foe's "
+                                 "armor down", True)
+    lone_item_wear: bool = toggle("A 1 on a lone weapon or armor die steps it down too (the text "
+                                  "says so only for dual wielders and the heavily clad)")
 
 
 def sheet_of(spec) -> UDFigure:
@@ -90,3 +89,22 @@ def check_figure(spec, problem) -> UDFigure:
     if sheet.fatigue > sheet.fatigue_limit:
         problem(("fatigue",), f"fatigue {sheet.fatigue} is over the limit {sheet.fatigue_limit}")
     return sheet.model_copy(update=fixed)
+
+
+def _gear(items) -> str:
+    return ", ".join(f"{i.name} d{i.die}" + ("" if i.loaded else " (unloaded)") for i in items) or "none"
+
+
+def card(state, name: str) -> list[tuple[str, str]]:
+    """The sheet's rows: power, grace, speed, fatigue, gear with its usage dice, stance, wounds."""
+    f = state.figures[name]
+    rows = [("Power", f"d{f.power}" + ("" if f.power == f.full_power else f" (of d{f.full_power})")),
+            ("Grace", str(f.grace)), ("Speed", str(f.speed)),
+            ("Fatigue", f"{f.fatigue} of {f.fatigue_limit}"),
+            ("Weapons", _gear(f.weapons)), ("Armor", _gear(f.armor)),
+            ("Stance", ", ".join([f.defence] + ["dodge"] * f.dodge + ["sunder"] * f.sunder)),
+            ("Posture", "prone" if f.prone else "standing"),
+            ("Wounds", ", ".join(f.wounds) or "none")]
+    if f.status != "ok":
+        rows.append(("Status", f.status))
+    return rows

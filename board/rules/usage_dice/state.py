@@ -1,11 +1,14 @@
-"""The state of a usage-dice fight: figures with their gear, whose side acts, who has acted."""
+"""The state of a usage-dice fight: figures with their gear, whose side acts, who has acted;
+no initiative: sides act in turn, the players' side first unless surprised."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from board.hexgrid import Hex, hex_distance
+from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
+from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import UDFigure
 
@@ -41,8 +44,7 @@ class Figure(InFight):
         held = [w for w in self.weapons if w.kind == "melee"]
         if held:
             return held
-        entry = catalogue().weapons["Unarmed"]
-        return [Item(entry.name, entry.die, entry.kind, wears=False)]
+        return [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
 
     @property
     def ranged(self) -> list[Item]:
@@ -51,11 +53,6 @@ class Figure(InFight):
     @property
     def shield(self) -> Item | None:
         return next((a for a in self.armor if a.kind == "shield"), None)
-
-    @property
-    def lightly_armored(self) -> bool:
-        """No heavy armor worn (helmets and shields do not count)."""
-        return not any(a.kind == "heavy" for a in self.armor)
 
 
 def figure_from_sheet(sheet: UDFigure) -> Figure:
@@ -83,7 +80,6 @@ class UDState(Fight[Figure]):
 
     @property
     def side(self) -> str | None:
-        """The team acting now."""
         return self.sides[self.side_index] if self.sides and self.phase != "over" else None
 
     @property
@@ -105,3 +101,42 @@ class UDState(Fight[Figure]):
     def gm_side(self, f: Figure) -> bool:
         """Whether f is run by the GM (any side but the players')."""
         return f.team != self.players
+
+
+def side_order(teams: list[str], surprised: bool) -> list[str]:
+    """The players' side (the first team) first; surprised, it goes last."""
+    return teams[1:] + teams[:1] if surprised and teams else list(teams)
+
+
+def advance(state: UDState) -> list[Event]:
+    """Check victory; when the acting side has nobody left to act, hand over to the next side."""
+    events = check_victory(state)
+    if state.phase == "over" or state.active is not None:
+        return events
+    for _ in range(len(state.sides) + 1):
+        state.side_index += 1
+        if state.side_index >= len(state.sides):
+            state.side_index = 0
+            state.turn += 1
+            for f in state.figures.values():
+                f.moved = f.acted = f.done = False
+            events.append(Event("turn", f"Turn {state.turn}", None, {"turn": state.turn}))
+        if state.active is not None:
+            events.append(Event("phase", f"{state.side} to act", None,
+                                {"side": state.side, "turn": state.turn}))
+            return events
+    return events
+
+
+def start(state: UDState) -> list[Event]:
+    """The first turn's events (and the acting side, skipping sides with nobody up)."""
+    events = check_victory(state)
+    if state.phase == "over":
+        return events
+    events.append(Event("turn", "Turn 1", None, {"turn": 1}))
+    if state.active is None:
+        return events + advance(state)
+    first = state.side
+    why = " (the players are surprised)" if state.options.surprised else ""
+    return events + [Event("phase", f"{first} to act first{why}", None,
+                           {"side": first, "turn": state.turn})]

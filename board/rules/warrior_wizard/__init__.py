@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, get_args
 
 from board.dice import DiceSource
@@ -11,15 +12,12 @@ from board.rules.base import ActionInfo, Command, Event, Prediction, Token
 from board.rules.kernel.rules import Rules, concrete
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.warrior_wizard import brawl, combat_do, disengage, gm, moves, sheet
-from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
-from board.rules.warrior_wizard.card import card as figure_card, glyph_of
+from board.rules.warrior_wizard.spec import FigureSpec, Options
+from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
+from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
 from board.rules.warrior_wizard.combat_do import targets_for
-from board.rules.warrior_wizard.engagement import all_engagers, zone_of
-from board.rules.warrior_wizard.options import Options
-from board.rules.warrior_wizard.predict import predict_attack
+from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import check_victory, start_turn
@@ -45,22 +43,22 @@ class WarriorWizard(Rules):
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
     sheet_type, options_type = FigureSpec, Options
-    sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(figure_card)
+    sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
-        shared = brawl.shared_hexes(state)
+        shared = shared_hexes(state)
         engaged_by = all_engagers(state)
-        for f in state.figures.values():
-            by = engaged_by[f.name]
+        for f in state.figures.values():  # all_engagers(): each list sorted
             out[f.name] = Token(
                 name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
                 facing=f.facing, status=f.status, posture=f.posture,
                 meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
-                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)), engaged_with=tuple(sorted(by)),
-                shares_hex=f.size == 1 and f.hex in shared, glyph=glyph_of(state, f))
+                on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)),
+                engaged_with=tuple(engaged_by[f.name]), shares_hex=f.size == 1 and f.hex in shared,
+                glyph=sheet.glyph_of(state, f))
         return out
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
@@ -86,42 +84,38 @@ class WarriorWizard(Rules):
         infos = open_actions(state, f)
         if state.active != figure:
             infos = [i for i in infos if i.id in OUT_OF_TURN and not f.turn.acted]
-        out = []
-        for info in infos:
-            if info.needs == "target" and info.enabled:
-                targets = tuple(targets_for(state, f, info.id))
-                info = ActionInfo(info.id, info.label, info.phase, bool(targets),
-                                  None if targets else "no valid target in reach", info.needs, targets,
-                                  line_of_fire=info.line_of_fire, **self._settings(state, f, info.id))
-            elif info.needs == "weapon":
-                spare = tuple(w for w in f.weapons if w != f.ready)
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
-                                  info.needs, choices=spare)
-            elif info.needs == "choice" and info.id == "drop":
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled, info.reason,
-                                  info.needs, choices=("prone", "kneeling"),
-                                  choice_params={p: {"posture": p} for p in ("prone", "kneeling")})
-            elif info.needs == "choice" and info.id == "drop_pickup":
-                sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
-                if f.shield:
-                    sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
-                for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
-                    sets[f"Pick up {item}"] = {"pick_up": [item]}
-                info = ActionInfo(info.id, info.label, info.phase, info.enabled and bool(sets), info.reason,
-                                  info.needs, choices=tuple(sets), choice_params=sets)
-            elif info.needs == "hex" and info.enabled:
-                hexes = {h: (h,) for h in hex_neighbors(f.hex)
-                         if self.legal(state, Command(do="act", figure=f.name, action=info.id,
-                                                       to=(h.q, h.r)))}
-                info = ActionInfo(info.id, info.label, info.phase, bool(hexes),
-                                  None if hexes else "no free hex outside the threat zone",
-                                  info.needs, hexes=hexes)
-            out.append(info)
-        return out
+        return [self._offer(state, f, info) for info in infos]
+
+    def _offer(self, state: WWState, f, info: ActionInfo) -> ActionInfo:
+        """An action with what the board asks for it: targets, weapons, choices or hexes."""
+        if info.needs == "target" and info.enabled:
+            targets = tuple(targets_for(state, f, info.id))
+            return replace(info, enabled=bool(targets), targets=targets,
+                           reason=None if targets else "no valid target in reach",
+                           **self._settings(state, f, info.id))
+        if info.needs == "weapon":
+            return replace(info, choices=tuple(w for w in f.weapons if w != f.ready))
+        if info.id == "drop":
+            postures = {p: {"posture": p} for p in ("prone", "kneeling")}
+            return replace(info, choices=tuple(postures), choice_params=postures)
+        if info.id == "drop_pickup":
+            sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
+            if f.shield:
+                sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
+            for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
+                sets[f"Pick up {item}"] = {"pick_up": [item]}
+            return replace(info, enabled=info.enabled and bool(sets), choices=tuple(sets),
+                           choice_params=sets)
+        if info.needs == "hex" and info.enabled:
+            hexes = {h: (h,) for h in hex_neighbors(f.hex)
+                     if self.legal(state, Command(do="act", figure=f.name, action=info.id,
+                                                   to=(h.q, h.r)))}
+            return replace(info, enabled=bool(hexes), hexes=hexes,
+                           reason=None if hexes else "no free hex outside the threat zone")
+        return info
 
     def _settings(self, state: WWState, f, action: str) -> dict[str, dict]:
-        """Settings of an aimed action (maneuvers and extra damage for melee, the spell to cast)
-        as ActionInfo's options and option_words."""
+        """An aimed action's settings (maneuvers, extra damage, spell) as options and words."""
         if action == "cast":
             return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):
@@ -148,11 +142,11 @@ class WarriorWizard(Rules):
         figures = {}
         engaged_by = all_engagers(state)
         for f in state.figures.values():
-            by = engaged_by[f.name]
+            by = engaged_by[f.name]  # sorted
             figures[f.name] = {
                 "hex": [f.hex.q, f.hex.r], "facing": f.facing, "st": f.effective_st,
                 "adj_dx": adj_dx(state, f), "posture": f.posture, "status": f.status,
-                "engaged": bool(by), "engaged_with": sorted(by),
+                "engaged": bool(by), "engaged_with": by,
                 "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
             }
         return {"turn": state.turn, "phase": state.phase, "figures": figures}

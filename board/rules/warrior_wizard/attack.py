@@ -1,16 +1,22 @@
-"""Attacks: the DEX check with every modifier, dice, damage, armor, and stray missiles."""
+"""Attacks: the DEX check with every modifier, dice, damage, armor, stray missiles, and the
+exact odds of an attack before it is made (from the same formulas)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from math import ceil
 
-from board.dice import Dice, DiceSource, add_bonus, check, roll, strength_damage
+from board.dice import (
+    Dice, DiceSource, add_bonus, check, clamp_distribution, distribution, prob_at_most, roll,
+    strength_damage,
+)
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
-from board.rules.base import Event, Refusal
-from board.rules.warrior_wizard import brawl
-from board.rules.warrior_wizard.damage import take_damage
+from board.rules.base import Event, Prediction, Refusal
+from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS
+from board.rules.warrior_wizard.damage import split_damage, take_damage
+from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
 from board.rules.warrior_wizard.tables import Weapon
@@ -37,7 +43,6 @@ class AttackPlan:
     set_vs_charge: bool = False  # a set pole arm striking a charger
     disengage_penalty: int = 0
     spell_dice: Dice | None = None
-    burning: bool = False
 
 
 def distance(a: FigureState, b: FigureState) -> int:
@@ -64,11 +69,8 @@ def max_extra_damage(attacker: FigureState, weapon: Weapon | None) -> int:
 
 
 def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> tuple[list[Hex], list[str]]:
-    """The hexes a missile passes (ends excluded) and the figures in them, nearest first.
-
-    Of the two lines along a hex edge, the one with fewer figures in the way is taken.
-    Raise Refusal when a wall blocks both.
-    """
+    """The hexes a missile passes (ends excluded) and the figures in them, nearest first; of two
+    lines along a hex edge, the one with fewer figures in the way. Refusal if walls block both."""
     start = min(attacker.cells, key=lambda c: min(hex_distance(c, t) for t in target.cells))
     end = min(target.cells, key=lambda c: hex_distance(start, c))
     best = None
@@ -78,7 +80,7 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
             continue
         seen: list[str] = []
         for h in middle:  # every figure there: a brawl's hex holds several
-            seen += [g.name for g in brawl.in_hex(state, h) if g.name not in seen]
+            seen += [g.name for g in in_hex(state, h) if g.name not in seen]
         if best is None or len(seen) < len(best[1]):
             best = (middle, seen)
     if best is None:
@@ -88,7 +90,7 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
 
 def brawlers(a: FigureState, t: FigureState, state: WWState) -> list[str]:
     """The others brawling in the target's hex, whom a missile into it may strike instead."""
-    return [g.name for g in brawl.partners(state, t) if g.name != a.name]
+    return [g.name for g in partners(state, t) if g.name != a.name]
 
 
 def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
@@ -100,7 +102,7 @@ def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str
     close = hth or weapon is None or "short" in weapon.lengths
     return [g.name for g in state.figures.values()
             if g.name != f.name and g.status != "dead"
-            and ((close and brawl.same_hex(f, g)) or (in_front(f, g) and distance(f, g) <= reach))]
+            and ((close and same_hex(f, g)) or (in_front(f, g) and distance(f, g) <= reach))]
 
 
 def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
@@ -140,9 +142,8 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     d = distance(a, t)
     if plan.mode == "melee" and weapon is not None and weapon.lengths == ("short",) and d >= 1:
         mods.append(("Short weapon into the next hex", -1))
-    if plan.mode == "thrown" or plan.mode == "spell":
-        if d > 1:
-            mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
+    if plan.mode in ("thrown", "spell") and d > 1:
+        mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
     if plan.mode == "missile":
         # "no penalty against targets in the same multihex or up to two away, -1 for 3 to 4
         # multihexes, -2 for 5 to 6": -1 per six hexes beyond the first six.
@@ -288,7 +289,7 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     _, bystanders = line_of_fire(state, a, t)
     # "When attacking into a brawl, choose the order in which characters are targeted
     # randomly": the brawl's others come after those in the path, the hex being the farthest.
-    bystanders += brawl.random_order(brawlers(a, t, state), dice)
+    bystanders += random_order(brawlers(a, t, state), dice)
     range_penalty = sum(n for reason, n in modifiers(state, plan)
                         if reason.startswith(("thrown:", "range")))
     events: list[Event] = []
@@ -305,3 +306,55 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
                             name, data, tone="hurt"))
         return events + hit(state, plan, b, dice)
     return events
+
+
+FIVE = "5+ damage this turn"  # the outcome: -2 adjusted DEX next turn
+
+
+def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
+    """Hit chance, damage taken after armor, and the chances of 5+, falling, unconsciousness
+    and death, all as exact fractions (strays and a set pole arm's counter aside)."""
+    t = state.figures[plan.target]
+    a = state.figures[plan.attacker]
+    n, number = dice_count(state, plan), target_number(state, plan)
+    p_hit = prob_at_most(n, 6, number)
+    outcomes = {FIVE: Fraction(0), FALLS: Fraction(0), UNCONSCIOUS: Fraction(0), DIES: Fraction(0)}
+    if plan.maneuver:
+        martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
+        needed = (adj_dx(state, t) if martial else t.st) + (t.st - a.st)
+        outcomes[FALLS] = p_hit * (1 - prob_at_most(3, 6, needed))
+        return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes,
+                          tuple(modifiers(state, plan)))
+    dice, multiplier, kind = damage_dice(state, plan)
+    raw_dist = clamp_distribution(distribution(dice)) if dice is not None else {0: Fraction(1)}
+    armor = armor_value(state, plan)
+    record = t.turn
+    fall_check = 1 - prob_at_most(3, 6, adj_dx(state, t) - (0 if t.has_skill("Acrobatics") else 2))
+    nonlethal_rule = state.options.nonlethal_damage
+    taken_dist: dict[int, Fraction] = {}
+    for raw, p in raw_dist.items():
+        raw *= multiplier
+        lethal, nonlethal = split_damage(raw, armor, kind, nonlethal_rule, bool(t.armor))
+        taken = lethal + nonlethal
+        taken_dist[taken] = taken_dist.get(taken, Fraction(0)) + p
+        lethal, total = t.lethal + lethal, t.damage + taken
+        if nonlethal_rule:
+            dead, out = lethal >= t.st, total >= t.st
+        else:
+            dead, out = t.st - total <= 0, t.st - total <= 1
+        if dead and t.status != "dead":
+            outcomes[DIES] += p
+        elif out and t.status == "ok":
+            outcomes[UNCONSCIOUS] += p
+        if record.damage_after_armor + taken >= 5:
+            outcomes[FIVE] += p
+        if not (t.posture in ("fallen", "prone") or out):
+            # As damage._falls: a total counts on the hit that first brings it to 8.
+            if record.damage_after_armor < 8 <= record.damage_after_armor + taken:
+                outcomes[FALLS] += p
+            elif record.damage_before_armor < 8 <= record.damage_before_armor + raw:
+                outcomes[FALLS] += p * fall_check
+    outcomes = {key: value * p_hit for key, value in outcomes.items()}
+    expected = p_hit * sum(k * p for k, p in taken_dist.items())
+    return Prediction(n, number, p_hit, taken_dist, expected, outcomes, tuple(modifiers(state, plan)),
+                      severe=5)

@@ -20,33 +20,26 @@ class CombatAction:
     id: str
     label: str
     lists: tuple[str, ...]  # "disengaged", "engaged" or both
-    requirement: Requirement
+    moved: int | str | None  # the most hexes moved before it ("half": half of Movement)
+    requirements: tuple[Requirement, ...] = ()
     needs: str = "none"  # none, target, hex, weapon or choice
     out_of_turn: bool = False  # may be declared before the figure's turn comes
+    limit_words: str = ""  # how a refusal names the movement limit, if not by the label
 
-
-def moved_at_most(limit: int | str, what: str) -> Requirement:
-    """A requirement on hexes moved this turn ("half" = half of Movement)."""
-    def requirement(state: WWState, f: FigureState) -> str | None:
-        n = half_movement(state, f) if limit == "half" else limit
-        if f.turn.moved > n:
-            return f"only after moving no more than {n} hex{'es' if n != 1 else ''} ({what}); " \
-                   f"{f.name} moved {f.turn.moved}"
-        if f.turn.stood_up:
-            return f"{f.name} stood up this turn and may do nothing else"
-        return None
-    return requirement
-
-
-def all_of(*requirements: Requirement) -> Requirement:
-    """A requirement met when every one is."""
-    def requirement(state: WWState, f: FigureState) -> str | None:
-        for r in requirements:
-            reason = r(state, f)
+    def requirement(self, state: WWState, f: FigureState) -> str | None:
+        """Why f may not take it now, or None."""
+        if self.moved is not None:
+            n = half_movement(state, f) if self.moved == "half" else self.moved
+            if f.turn.moved > n:
+                return f"only after moving no more than {n} hex{'es' if n != 1 else ''} " \
+                       f"({self.limit_words or self.label}); {f.name} moved {f.turn.moved}"
+            if f.turn.stood_up:
+                return f"{f.name} stood up this turn and may do nothing else"
+        for requirement in self.requirements:
+            reason = requirement(state, f)
             if reason:
                 return reason
         return None
-    return requirement
 
 
 def _down(state: WWState, f: FigureState) -> str | None:
@@ -145,44 +138,38 @@ def _something_to_drop_or_take(state: WWState, f: FigureState) -> str | None:
 
 
 D, E = ("disengaged",), ("engaged",)
+STILL = "stand still"
 ACTIONS: tuple[CombatAction, ...] = (
-    CombatAction("stand_up", "Stand up", D + E, _down),
-    CombatAction("breather", "Take a breather", D, all_of(_breather_on, moved_at_most(0, "no movement"))),
-    CombatAction("shoot", "Move one hex and shoot", D,
-                 all_of(moved_at_most(1, "Move one hex and shoot"), _on_feet, _ready_ranged), "target"),
-    CombatAction("cast", "Move one hex and cast", D,
-                 all_of(moved_at_most(1, "Move one hex and cast"), _has_spells), "target"),
-    CombatAction("disbelieve", "Move one hex and disbelieve", D,
-                 all_of(moved_at_most(1, "Move one hex and disbelieve"), _illusion_present), "target"),
-    CombatAction("ready", "Move two hexes and ready", D,
-                 all_of(moved_at_most(2, "Move two hexes and ready"), _has_unready), "weapon"),
-    CombatAction("drop", "Half move and drop", D,
-                 all_of(moved_at_most("half", "Half move and drop"), _on_feet), "choice"),
-    CombatAction("dodge", "Half move and Dodge", D,
-                 all_of(moved_at_most("half", "Half move and Dodge"), _can_move), out_of_turn=True),
-    CombatAction("charge_attack", "Charge and attack", D,
-                 all_of(moved_at_most("half", "Charge and attack"), _on_feet, _ready_melee), "target"),
-    CombatAction("shoot_charger", "Stand still and shoot a charging enemy", E,
-                 all_of(moved_at_most(0, "stand still"), _ready_ranged, _charged_by_someone), "target"),
-    CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E,
-                 all_of(moved_at_most(0, "stand still"), _something_to_drop_or_take), "choice"),
-    CombatAction("attack", "Shift one hex and attack", E,
-                 all_of(moved_at_most(1, "Shift one hex and attack"), _not_down, _ready_melee_weapon), "target"),
-    CombatAction("defend", "Shift one hex and defend", E,
-                 all_of(moved_at_most(1, "Shift one hex and defend"), _ready_weapon_in_hand),
+    CombatAction("stand_up", "Stand up", D + E, None, (_down,)),
+    # _breather_on always refuses in the combat phase, before any movement limit is asked.
+    CombatAction("breather", "Take a breather", D, None, (_breather_on,)),
+    CombatAction("shoot", "Move one hex and shoot", D, 1, (_on_feet, _ready_ranged), "target"),
+    CombatAction("cast", "Move one hex and cast", D, 1, (_has_spells,), "target"),
+    CombatAction("disbelieve", "Move one hex and disbelieve", D, 1, (_illusion_present,),
+                 "target"),
+    CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready,), "weapon"),
+    CombatAction("drop", "Half move and drop", D, "half", (_on_feet,), "choice"),
+    CombatAction("dodge", "Half move and Dodge", D, "half", (_can_move,), out_of_turn=True),
+    CombatAction("charge_attack", "Charge and attack", D, "half", (_on_feet, _ready_melee),
+                 "target"),
+    CombatAction("shoot_charger", "Stand still and shoot a charging enemy", E, 0,
+                 (_ready_ranged, _charged_by_someone), "target", limit_words=STILL),
+    CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E, 0,
+                 (_something_to_drop_or_take,), "choice", limit_words=STILL),
+    CombatAction("attack", "Shift one hex and attack", E, 1, (_not_down, _ready_melee_weapon),
+                 "target"),
+    CombatAction("defend", "Shift one hex and defend", E, 1, (_ready_weapon_in_hand,),
                  out_of_turn=True),
-    CombatAction("switch", "Shift one hex and switch", E,
-                 all_of(moved_at_most(1, "Shift one hex and switch"), _has_unready), "weapon"),
-    CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E,
-                 all_of(moved_at_most(1, "Shift one hex and attack hand-to-hand"), _not_down), "target"),
-    CombatAction("cast", "Shift one hex and cast", E,
-                 all_of(moved_at_most(1, "Shift one hex and cast"), _has_spells), "target"),
-    CombatAction("disbelieve", "Shift one hex and disbelieve", E,
-                 all_of(moved_at_most(1, "Shift one hex and disbelieve"), _illusion_present), "target"),
-    CombatAction("disengage", "Disengage", E, all_of(moved_at_most(0, "Disengage"), _on_feet), "hex"),
-    CombatAction("set_pole", "Set pole arm against a charge", D + E,
-                 all_of(moved_at_most(1, "a set pole arm"), _has_pole_arm), out_of_turn=True),
-    CombatAction("pass", "Do nothing", D + E, lambda state, f: None),
+    CombatAction("switch", "Shift one hex and switch", E, 1, (_has_unready,), "weapon"),
+    CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E, 1, (_not_down,),
+                 "target"),
+    CombatAction("cast", "Shift one hex and cast", E, 1, (_has_spells,), "target"),
+    CombatAction("disbelieve", "Shift one hex and disbelieve", E, 1, (_illusion_present,),
+                 "target"),
+    CombatAction("disengage", "Disengage", E, 0, (_on_feet,), "hex"),
+    CombatAction("set_pole", "Set pole arm against a charge", D + E, 1, (_has_pole_arm,),
+                 out_of_turn=True, limit_words="a set pole arm"),
+    CombatAction("pass", "Do nothing", D + E, None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
@@ -207,14 +194,6 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
     return tuple(lists)
 
 
-def find(action_id: str, lists: tuple[str, ...]) -> CombatAction | None:
-    """The action of that id in the lists open, if any."""
-    for action in ACTIONS:
-        if action.id == action_id and set(action.lists) & set(lists):
-            return action
-    return None
-
-
 def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
     """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
     ids = {a.id for a in ACTIONS}
@@ -222,7 +201,8 @@ def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction
         raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
                       + ", ".join(sorted(ids)))
     lists = lists_open(state, f)
-    action = find(command.action, lists)
+    action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)),
+                  None)
     if action is None:
         which = "Engaged" if "engaged" in lists else "Disengaged"
         raise Refusal(f"{which}: {f.name} cannot {command.action.replace('_', ' ')} "

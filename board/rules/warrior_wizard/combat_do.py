@@ -10,16 +10,10 @@ from board.rules.warrior_wizard.attack import (
     MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
-from board.rules.warrior_wizard.load import over_max_lift
 from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import load_kg
+from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance, check_victory
-
-
-def ranged_targets(state: WWState, f: FigureState) -> list[str]:
-    """Figures f can shoot or throw at now: in its front, with a line of fire."""
-    return in_sight(state, f)
 
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
@@ -29,9 +23,9 @@ def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
     if action == "attack_hth":
         return melee_targets(state, f, hth=True)
     if action == "shoot":
-        return ranged_targets(state, f)
+        return in_sight(state, f)
     if action == "shoot_charger":
-        return [n for n in ranged_targets(state, f) if f.name in state.figures[n].turn.charged]
+        return [n for n in in_sight(state, f) if f.name in state.figures[n].turn.charged]
     if action in ("cast", "disbelieve"):
         return spells.targets(state, f, action)
     return []
@@ -44,9 +38,8 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     if command.target not in state.figures:
         raise Refusal(f'no figure named "{command.target}"')
     if command.target not in valid:
-        raise Refusal(f"{command.target} is not a valid target for {f.name} "
-                      f"({'not in front, out of reach or no line of fire'}); valid: "
-                      f"{', '.join(valid) or 'none'}")
+        raise Refusal(f"{command.target} is not a valid target for {f.name} (not in front, out of "
+                      f"reach or no line of fire); valid: {', '.join(valid) or 'none'}")
     return state.figures[command.target]
 
 
@@ -301,18 +294,10 @@ def _drop_pickup(state, f, command, details, dice):
     return events
 
 
-def _disengage(state, f, command, details, dice):
-    return disengage.start(state, f, command, details["to"], dice)
-
-
-def _cast(state, f, command, details, dice):
-    return spells.apply(state, f, command, details["spell"], dice)
-
-
 _HANDLERS = {
     "stand_up": _stand_up, "dodge": _stance, "defend": _stance,
     "set_pole": _stance, "attack": _attack, "charge_attack": _attack, "attack_hth": _attack,
     "shoot": _attack, "shoot_charger": _attack, "ready": _ready, "switch": _ready,
-    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": _disengage,
-    "cast": _cast, "disbelieve": _cast,
+    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": disengage.start,
+    "cast": spells.apply, "disbelieve": spells.apply,
 }

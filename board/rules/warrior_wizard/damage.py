@@ -1,9 +1,8 @@
-"""Taking damage: armor, Effective Strength, unconsciousness, death, falling down, and the burns
-of a path through fire (a figure pushed back may land in flames: the damage loops back here)."""
+"""Taking damage: armor, Effective Strength, unconsciousness, death, falling down, the burns of a
+path through fire (a figure pushed back may land in flames: the damage loops back here), recovery
+and the fatigue of heavy loads."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from board.dice import Dice, DiceSource, check, roll
 from board.footprints import footprint_cells
@@ -11,39 +10,26 @@ from board.hexgrid import Hex, direction_between, hex_linedraw, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import adj_dx, armor_against
-
-KINDS = ("damaging", "bludgeoning", "stunning", "shock")
+from board.rules.warrior_wizard.stats import adj_dx, armor_against, load_kg
 
 
-@dataclass(frozen=True)
-class Split:
-    """Damage after armor, as lethal and nonlethal points."""
-
-    lethal: int
-    nonlethal: int
-
-    @property
-    def total(self) -> int:
-        return self.lethal + self.nonlethal
-
-
-def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool) -> Split:
-    """What gets through armor, by the Optional Nonlethal Damage Rule when it is on.
+def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool
+                 ) -> tuple[int, int]:
+    """What gets through armor as (lethal, nonlethal), by the Optional Nonlethal Damage Rule.
 
     "Bludgeoning, which do 1/3 of their damage as Lethal and 2/3 as Nonlethal" (lethal
     rounded down); "Armor stops Lethal damage first"; "Cloth/Padded Armor stops 1 Lethal and
     2 Nonlethal, and is assumed to be worn under all other armor types".
     """
     if not nonlethal_rule:
-        return Split(max(0, raw - armor), 0)
+        return max(0, raw - armor), 0
     lethal, nonlethal = {
         "damaging": (raw, 0), "stunning": (0, raw),
         "bludgeoning": (raw // 3, raw - raw // 3), "shock": (raw, raw),
     }[kind]
     stop_lethal = min(lethal, armor)
     stop_nonlethal = (armor - stop_lethal) + (2 if body_armor else 0)
-    return Split(lethal - stop_lethal, max(0, nonlethal - stop_nonlethal))
+    return lethal - stop_lethal, max(0, nonlethal - stop_nonlethal)
 
 
 def update_status(state: WWState, f: FigureState) -> list[Event]:
@@ -68,25 +54,34 @@ def update_status(state: WWState, f: FigureState) -> list[Event]:
     return []
 
 
+def spend_st(state: WWState, f: FigureState, amount: int) -> None:
+    """Strength spent, not a blow (a spell's cost, fatigue): nonlethal under the Optional
+    Nonlethal Damage Rule, lethal without it."""
+    if state.options.nonlethal_damage:
+        f.nonlethal += amount
+    else:
+        f.lethal += amount
+
+
 def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice: DiceSource,
                 kind: str = "damaging", attacker: FigureState | None = None) -> list[Event]:
     """Apply a hit of raw damage against armor; falls and status follow."""
-    body = bool(target.armor)
-    split = split_damage(raw, armor, kind, state.options.nonlethal_damage, body)
-    target.lethal += split.lethal
-    target.nonlethal += split.nonlethal
+    lethal, nonlethal = split_damage(raw, armor, kind, state.options.nonlethal_damage,
+                                     bool(target.armor))
+    total = lethal + nonlethal
+    target.lethal += lethal
+    target.nonlethal += nonlethal
     record = target.turn
     record.damage_before_armor += raw
-    record.damage_after_armor += split.total
-    if split.total:
-        record.spoiled = True
-    events = [damaged(target.name, split.total, f"{target.name} takes {split.total} damage"
+    record.damage_after_armor += total
+    record.spoiled = record.spoiled or total > 0
+    events = [damaged(target.name, total, f"{target.name} takes {total} damage"
                       + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
-                      raw=raw, armor=armor, lethal=split.lethal, nonlethal=split.nonlethal,
+                      raw=raw, armor=armor, lethal=lethal, nonlethal=nonlethal,
                       st=target.effective_st, st_max=target.st)]
     events += update_status(state, target)
     if target.status == "ok":
-        events += _falls(state, target, dice, attacker, raw, split.total)
+        events += _falls(state, target, dice, attacker, raw, total)
     return events
 
 
@@ -213,4 +208,31 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         if sleeping and can_wake(state, f):
             f.status = "ok"
             events.append(Event("wakes", f"{f.name} regains consciousness", f.name))
+    return events
+
+
+TURN_SECONDS = 5  # the text gives no turn length: an assumption (docs/rules-notes.md)
+FATIGUE_EVERY = 2 * 60 // TURN_SECONDS  # "-1 STR every 2 minutes": 24 turns
+FATIGUE_FOR = 10 * 60 // TURN_SECONDS  # "Max of 10 minutes": 120 turns, 5 points at most
+
+
+def fatigue(state: WWState) -> list[Event]:
+    """Heavy loads: "5-7x STR in kg: -6 to Movement. -1 STR every 2 minutes (nonlethal/fatigue).
+    Max of 10 minutes." Each turn in the band counts; every 24th costs 1 ST, for 10 minutes at
+    most. Fatigue is spent Strength, like a spell's cost: nonlethal under the Optional Nonlethal
+    Damage Rule, lethal without it; no armor, no fall."""
+    events: list[Event] = []
+    for f in state.figures.values():
+        burdened = 5 * f.st < load_kg(state, f) <= 7 * f.st  # in the 5-7x STR band
+        if not f.up or not burdened or f.burdened_turns >= FATIGUE_FOR:
+            continue
+        f.burdened_turns += 1
+        if f.burdened_turns % FATIGUE_EVERY:
+            continue
+        spend_st(state, f, 1)
+        minutes = f.burdened_turns * TURN_SECONDS // 60
+        events.append(Event("fatigue", f"{f.name} tires under his load: -1 ST ({minutes} minutes "
+                                       "carrying 5-7x his ST)", f.name,
+                            {"minutes": minutes, "st": f.effective_st}))
+        events += update_status(state, f)
     return events

@@ -67,8 +67,10 @@ def _may_strike(state: WWState, g: FigureState, f: FigureState) -> bool:
     return g.status == "ok" and not g.turn.acted and f.name in melee_targets(state, g)
 
 
-def start(state: WWState, f: FigureState, command: Command, to: Hex, dice: DiceSource) -> list[Event]:
+def start(state: WWState, f: FigureState, command: Command, details: dict, dice: DiceSource
+          ) -> list[Event]:
     """Begin: every engager who may strike chooses first (in initiative order); none, step now."""
+    to = details["to"]
     order = {name: i for i, name in enumerate(state.order)}
     waiting = tuple(sorted((n for n in engagers(state, f) if _may_strike(state, state.figures[n], f)),
                            key=lambda n: order.get(n, len(order))))

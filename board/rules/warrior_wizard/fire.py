@@ -100,10 +100,7 @@ def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
 
 
 def running_refusal(state: WWState, f: FigureState, path, engaged_with) -> str | None:
-    """Why a panicking burning figure may not make this move, or None.
-
-    It must move at least 3 hexes this turn if any legal move that long exists.
-    """
+    """Why a panicking burning figure may not make this move (it must run 3 hexes if it can)."""
     needed = RUN - f.turn.moved
     if not f.must_run or needed <= 0 or len(path) >= needed:
         return None

@@ -9,14 +9,11 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.kernel.reach import Mover, Reach, Where
-from board.rules.warrior_wizard import brawl
-from board.rules.warrior_wizard.engagement import engagers_needed, hold_of
-from board.rules.warrior_wizard.load import at_max_lift
+from board.rules.warrior_wizard.engagement import brawl_refusal, engagers_needed, hold_of
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import movement
+from board.rules.warrior_wizard.stats import at_max_lift, movement
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
-ENGAGED_MOVES = ("shift",)
 LABELS = {
     "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
     "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
@@ -68,7 +65,7 @@ class Board:
         """Let a Shift enter an adjacent enemy's hex, to brawl there (one-hex figures only)."""
         self.shifting = True
         self.brawls |= frozenset(n for n in hex_neighbors(self.f.hex)
-                                if n in self.occupied and brawl.why_not(self.state, self.f, n) is None)
+                                if n in self.occupied and brawl_refusal(self.state, self.f, n) is None)
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
@@ -107,7 +104,7 @@ class Board:
                 return f"{battle.label(c)} is a wall"
             if c in self.occupied and c not in self.brawls:
                 why = f"{self.occupied[c]} is in the way at {battle.label(c)}"
-                reason = self.shifting and brawl.why_not(self.state, self.f, c)
+                reason = self.shifting and brawl_refusal(self.state, self.f, c)
                 if reason:  # a Shift into an enemy's hex: say why it may not brawl there
                     why += f" ({reason})"
                 return why
@@ -115,8 +112,7 @@ class Board:
 
 
 def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:
-    """Hexes reachable within limit hexes, each with a shortest path, and the hexes where
-    the move must stop because the figure becomes Engaged there."""
+    """Hexes within limit, each with a shortest path, and where the move stops (Engaged)."""
     board = board or Board(state, f)
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
                  stop=board.stop_rule()).reach()

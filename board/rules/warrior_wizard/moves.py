@@ -6,18 +6,18 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import islice
 
-from board.dice import DiceSource
+from board.dice import DiceSource, check
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.warrior_wizard import fire, load, spells, upkeep
+from board.rules.warrior_wizard import fire, spells
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
-from board.rules.warrior_wizard.stats import movement
+from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance, check_victory
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
@@ -59,7 +59,7 @@ def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> st
     """The smallest movement action that covers a path of this many hexes."""
     if f.turn.delayed and not engaged_with:
         return "continue"
-    if steps and load.at_max_lift(state, f):
+    if steps and at_max_lift(state, f):
         return "lift_step"
     if engaged_with:
         return "shift" if steps else "stand_still"
@@ -109,7 +109,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action not in MOVES:
         raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
     if action == "upkeep":
-        keep = upkeep.check_keep(state, f, command.params.get("spells"))
+        keep = spells.check_keep(state, f, command.params.get("spells"))
         return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
     if action == "breather":
         why = breather_refusal(state, f, engaged_with)
@@ -130,7 +130,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
         raise Refusal(f"{f.name} delayed: finish moving (up to {allowance(state, f, 'continue')} hexes) "
                       "or stand still")
-    if action == "lift_step" and not load.at_max_lift(state, f):
+    if action == "lift_step" and not at_max_lift(state, f):
         raise Refusal(f"{f.name} carries no more than 7x his ST: he moves as usual")
     if engaged_with and action not in ("shift", "stand_still", "lift_step"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
@@ -168,8 +168,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spells.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
-        return events + upkeep.keep(state, f, p.keep)
-    events += upkeep.lapse_unkept(state, f)
+        return events + spells.keep(state, f, p.keep)
+    events += spells.lapse_unkept(state, f)
     if p.action == "breather":
         return events + _breather(state, f) + advance(state, dice)
     if not record.delayed:
@@ -184,7 +184,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     path = list(p.path)
     if p.action == "lift_step":
         # "Character can move 1 hex with 4d6 Effective Strength check, otherwise no movement"
-        lifted, event = load.lift_check(state, f, dice)
+        lifted, event = lift_check(state, f, dice)
         events.append(event)
         path = path if lifted else []
     path, fire_events = fire.check_entry(state, f, path, dice)
@@ -206,7 +206,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
-                        engaged_with=list(board.engagers(f.hex, f.facing))))
+                        engaged_with=sorted(board.engagers(f.hex, f.facing))))
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
@@ -218,6 +218,16 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     else:
         record.delayed = False
     return events + advance(state, dice)
+
+
+def lift_check(state: WWState, f: FigureState, dice: DiceSource) -> tuple[bool, Event]:
+    """The 4d6 Effective Strength check to move one hex under the maximum lift."""
+    result = check(4, f.effective_st, dice)
+    verb = "heaves his load one hex" if result.success else "cannot budge under his load"
+    return result.success, Event("lift_check", f"{f.name} {verb} (4d6 rolls {result.total} vs ST "
+                                               f"{f.effective_st})", f.name,
+                                 {"faces": list(result.faces), "needed": f.effective_st,
+                                  "success": result.success})
 
 
 def breather_refusal(state: WWState, f: FigureState, engaged_with) -> str | None:
@@ -248,11 +258,11 @@ def _breather(state: WWState, f: FigureState) -> list[Event]:
 def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionInfo]:
     """Upkeep (announced before moving) and the breather, where they may be taken."""
     out = []
-    pending = upkeep.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
+    pending = spells.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
     if pending:
         names = ", ".join(s.name for s in pending)
         cost = sum(s.upkeep for s in pending)
-        why = None if upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
+        why = None if spells.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
         out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement",
                               enabled=why is None, reason=why))
     if state.options.breather and not engaged_with and not f.turn.delayed:
@@ -272,7 +282,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     if f.posture != "standing":
         out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
         return out
-    if load.at_max_lift(state, f):
+    if at_max_lift(state, f):
         hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
         hexes = {h: p for h, p in hexes.items() if h not in board.brawls}
         out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,

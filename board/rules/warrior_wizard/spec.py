@@ -1,8 +1,9 @@
-"""The Warrior & Wizard figure sheet, as a map file writes it beside name and at."""
+"""What a map file writes for Warrior & Wizard: the figure sheet (beside name and at), and the
+optional rules, one table, each a toggle."""
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from board.models import FigureBase, Posture
 
@@ -33,3 +34,21 @@ class FigureSpec(FigureBase):
     def _none_word(cls, value):
         # "ready: none" reads better in a hand-written file than "ready: ''".
         return "" if value is None or str(value).strip().lower() == "none" else value
+
+
+class Options(BaseModel):
+    """Optional rules; every one is off unless a map, script or player turns it on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    advanced_initiative: bool = Field(
+        False, description="Optional Advanced Initiative: everyone makes a DEX check; order by margin")
+    nonlethal_damage: bool = Field(
+        False, description="Optional Nonlethal Damage Rule: lethal and nonlethal damage, breathers, "
+                           "recovery while unconscious")
+    movement_rule: bool = Field(
+        False, description="Optional Movement Rule: -1 Movement per 2 damage; armor and encumbrance "
+                           "movement losses accumulate")
+    breather: bool = Field(
+        False, description="Take a breather (Optional): recover 1d6 nonlethal damage; needs "
+                           "nonlethal_damage")

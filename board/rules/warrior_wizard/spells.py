@@ -1,8 +1,5 @@
-"""Spells: the catalogue, casting, ending spells and disbelieving illusions (upkeep: upkeep.py).
-
-The rule text defines no spells; the catalogue (assets/tables/warrior-wizard/spells.yaml)
-is GM data. The readings taken here are listed in docs/rules-notes.md.
-"""
+"""Spells: casting, ending spells, disbelieving illusions, upkeep. The rule text defines no
+spells; the catalogue (spells.yaml) is GM data; readings in docs/rules-notes.md."""
 
 from __future__ import annotations
 
@@ -13,11 +10,11 @@ from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
-from board.rules.warrior_wizard.damage import update_status
+from board.rules.warrior_wizard.damage import spend_st, update_status
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
 from board.rules.kernel.names import UnknownName
-from board.rules.warrior_wizard.tables import Spell, SpellCatalogue, load_spells
+from board.rules.warrior_wizard.tables import Spell, load_spells
 
 
 @dataclass(frozen=True)
@@ -30,17 +27,12 @@ class SpellPlan:
     at: Hex | None = None  # where an illusion appears
 
 
-def catalogue() -> SpellCatalogue:
-    """The spell catalogue (GM data)."""
-    return load_spells()
-
-
 def known(f: FigureState) -> list[Spell]:
     """The catalogue entries of the spells f knows (unknown names skipped)."""
     out = []
     for name in f.spells:
         try:
-            out.append(catalogue().spell(name))
+            out.append(load_spells().spell(name))
         except UnknownName:
             continue
     return out
@@ -58,10 +50,8 @@ def spell_targets(state: WWState, f: FigureState, spell: Spell) -> list[str]:
 
 
 def disbelief_targets(state: WWState, f: FigureState) -> list[str]:
-    """Figures f may try to disbelieve: any living figure of another team.
-
-    Every one is offered, not only the illusions, so the menu does not give them away.
-    """
+    """Figures f may try to disbelieve: any living figure of another team (not only the
+    illusions, so that the menu does not give them away)."""
     return [g.name for g in state.figures.values() if g.team != f.team and g.status != "dead"]
 
 
@@ -85,7 +75,7 @@ def _chosen_spell(f: FigureState, command: Command) -> Spell:
             raise Refusal(f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")
         name = f.spells[0]
     try:
-        spell = catalogue().spell(str(name))
+        spell = load_spells().spell(str(name))
     except UnknownName as error:
         raise Refusal(str(error)) from None
     if spell.name.casefold() not in {s.casefold() for s in f.spells}:
@@ -112,7 +102,7 @@ def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
     t = state.figures[target]
     if spell.kind == "thrown":
         return SpellPlan(target, spell, attack=AttackPlan(
-            f.name, target, None, "spell", spell_dice=spell.dice, burning=spell.burning))
+            f.name, target, None, "spell", spell_dice=spell.dice))
     if spell.kind == "condition":
         if any(s.name == spell.name and s.target == target for s in state.spells):
             raise Refusal(f"{target} is already under {spell.name}")
@@ -145,9 +135,10 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
 
 # --- carrying out --------------------------------------------------------------------------
 
-def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan,
-          dice: DiceSource) -> list[Event]:
-    """Cast the spell or disbelieve the illusion."""
+def apply(state: WWState, f: FigureState, command: Command, details: dict, dice: DiceSource
+          ) -> list[Event]:
+    """Cast the spell or disbelieve the illusion (details["spell"]: the checked SpellPlan)."""
+    plan: SpellPlan = details["spell"]
     if plan.spell is None:
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell
@@ -176,13 +167,10 @@ def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
     no armor, no fall, no -2 DEX for 5+ damage."""
     if amount <= 0:
         return []
-    nonlethal = state.options.nonlethal_damage
-    if nonlethal:
-        f.nonlethal += amount
-    else:
-        f.lethal += amount
+    spend_st(state, f, amount)
     events = [Event("spell_cost", f"{f.name} spends {amount} ST {what}", f.name,
-                    {"amount": amount, "nonlethal": nonlethal, "st": f.effective_st}, tone="magic")]
+                    {"amount": amount, "nonlethal": state.options.nonlethal_damage,
+                     "st": f.effective_st}, tone="magic")]
     return events + update_status(state, f)
 
 
@@ -272,4 +260,83 @@ def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
                     {"spell": active.name, "target": active.target, "caster": active.caster}, tone="magic")]
     if active.effect == "illusion" and active.target in state.figures:
         events += vanish(state, active.target, f"{active.name} ends")
+    return events
+
+# --- upkeep: "Some spells require spending additional Strength in order to maintain an ongoing
+# effect; if so, a character does this on his turn, before moving. If he moves, but fails to
+# announce he is performing upkeep, any spell that required upkeep to continue for this turn
+# fails." A lapsed spell costs nothing.
+
+def due(state: WWState, f: FigureState) -> list[ActiveSpell]:
+    """f's spells up for upkeep this turn (cast in an earlier turn, not yet kept up this one)."""
+    return [s for s in state.spells if s.caster == f.name and s.upkeep > 0 and s.kept < state.turn]
+
+
+def can_pay(state: WWState, f: FigureState, amount: int) -> bool:
+    """Whether f can spend amount ST and stay conscious."""
+    if state.options.nonlethal_damage:
+        return f.damage + amount < f.st
+    return f.effective_st - amount > 1
+
+
+def check_keep(state: WWState, f: FigureState, names) -> tuple[ActiveSpell, ...]:
+    """The spells an upkeep announcement keeps up (all that are due when names is None)."""
+    pending = due(state, f)
+    if not pending:
+        raise Refusal(f"{f.name} has no spell up for upkeep this turn")
+    if f.turn.move_action is not None or f.turn.delayed:
+        raise Refusal("upkeep is announced before moving")
+    if names is None:
+        chosen = pending
+    else:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not names:
+            raise Refusal("params.spells is a list of spell names")
+        by_name = {s.name.casefold(): s for s in pending}
+        unknown = [n for n in names if n.casefold() not in by_name]
+        if unknown:
+            raise Refusal(f"{', '.join(unknown)}: not up for upkeep; up: {', '.join(s.name for s in pending)}")
+        chosen = [by_name[n.casefold()] for n in names]
+    cost = sum(s.upkeep for s in chosen)
+    if not can_pay(state, f, cost):
+        raise Refusal(f"{f.name} cannot spend {cost} ST on upkeep without passing out")
+    return tuple(chosen)
+
+
+def keep(state: WWState, f: FigureState, chosen: tuple[ActiveSpell, ...]) -> list[Event]:
+    """Pay the upkeep of the chosen spells: they continue this turn."""
+    events: list[Event] = []
+    for active in chosen:  # checked on this very state: these are its own spells
+        active.kept = state.turn
+        f.turn.upkeep_paid = True
+        events += pay(state, f, active.upkeep, f"keeping up {active.name}")
+    return events
+
+
+def lapse_unkept(state: WWState, f: FigureState) -> list[Event]:
+    """f moves without announcing upkeep: his spells up for upkeep fail (at no cost)."""
+    events: list[Event] = []
+    for active in due(state, f):
+        events += end_spell(state, active, f"{f.name} did not keep it up")
+    return events
+
+
+def start_of_turn(state: WWState) -> list[Event]:
+    """Illusions struck down last turn vanish; spells of a caster who is down (who cannot
+    announce upkeep) lapse."""
+    events: list[Event] = []
+    for g in list(state.figures.values()):
+        if g.illusion and g.status != "ok":
+            events += vanish(state, g.name, "struck down")
+    for active in list(state.spells):
+        caster = state.figures.get(active.caster)
+        if active.upkeep > 0 and active in state.spells and (caster is None or not caster.up):
+            events += end_spell(state, active, "its caster is down")
+    return events
+
+
+def end_of_movement(state: WWState) -> list[Event]:
+    """Spells still up for upkeep when movement ends (their caster went down first) fail."""
+    events: list[Event] = []
+    for f in list(state.figures.values()):
+        events += lapse_unkept(state, f)
     return events

@@ -68,7 +68,7 @@ class FigureState(Placed):
     illusion: bool = False
     surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
-    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, load.py)
+    burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, damage.py)
     flaming: str | None = None  # the weapon (or arrows) he has set on fire: +2 damage
     turn: TurnRecord = field(default_factory=TurnRecord)
 
@@ -128,8 +128,7 @@ class WWState(Fight[FigureState]):
 
     @property
     def active(self) -> str | None:
-        """The figure whose turn it is in this phase (an engager choosing whether to strike
-        a disengaging figure comes first)."""
+        """Who acts now in this phase (an engager choosing to strike a disengager comes first)."""
         if self.disengage is not None and self.disengage.waiting:
             return self.disengage.waiting[0]
         return self.queue[0] if self.queue else None

@@ -1,4 +1,5 @@
-"""Derived figures: adjusted DEX, movement, load and armor, from the tables and options."""
+"""Derived figures: adjusted DEX, movement, load and the maximum lift, armor, from the tables
+and options."""
 
 from __future__ import annotations
 
@@ -19,12 +20,23 @@ def load_kg(state: WWState, f: FigureState) -> float:
     return sum(p.weight_kg or 0 for p in pieces if p) + f.gear_kg
 
 
+def over_max_lift(st: int, kg: float) -> str | None:
+    """Why a load is refused (more than the maximum lift, "STR squared in kg"), or None."""
+    if kg > st * st:
+        return f"{kg:g} kg is more than ST {st} can lift (ST squared: {st * st} kg)"
+    return None
+
+
+def at_max_lift(state: WWState, f: FigureState) -> bool:
+    """Whether f carries more than 7x STR: "STR squared in kg: Maximum lift. Character can move
+    1 hex with 4d6 Effective Strength check, otherwise no movement allowed.\""""
+    return load_kg(state, f) > 7 * f.st
+
+
 def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
     """Every standing penalty to Effective DEX, with its reason."""
-    out = []
-    for piece in (_piece(state, f.armor), _piece(state, f.shield)):
-        if piece and piece.dex_penalty:
-            out.append((piece.name, piece.dex_penalty))
+    pieces = (_piece(state, f.armor), _piece(state, f.shield))
+    out = [(piece.name, piece.dex_penalty) for piece in pieces if piece and piece.dex_penalty]
     if f.backpack:
         out.append(("Full Backpack", state.tables.armor_piece("Full Backpack").dex_penalty))
     enc = state.tables.encumbrance_row(load_kg(state, f), f.st).dex
@@ -71,10 +83,7 @@ def weapon(state: WWState, name: str | None) -> Weapon | None:
 def facing_zone(attacker: FigureState, target: FigureState) -> str:
     """Where the attacker stands relative to the target: front, side or rear."""
     zones = [relative_zone(target.size, target.hex, target.facing, cell) for cell in attacker.cells]
-    for zone in ("front", "side", "rear"):
-        if zone in zones:
-            return zone
-    return "front"
+    return next((zone for zone in ("front", "side", "rear") if zone in zones), "front")
 
 
 def armor_against(state: WWState, target: FigureState, zone: str, fire: bool = False

@@ -40,23 +40,19 @@ class Weapon(BaseModel):
     alternate: str | None = None  # another row it may strike as ("Pike (as Spear)")
 
     @property
-    def melee(self) -> bool:
-        """Whether the weapon can strike in melee at all."""
+    def melee(self) -> bool:  # whether the weapon can strike in melee at all
         return bool(self.lengths)
 
     @property
-    def ranged(self) -> bool:
-        """Whether the weapon attacks at range (thrown or missile)."""
+    def ranged(self) -> bool:  # whether the weapon attacks at range (thrown or missile)
         return self.throwable or self.missile
 
     @property
-    def small(self) -> bool:
-        """A small HTH weapon: a Short one (reading in docs/rules-notes.md)."""
+    def small(self) -> bool:  # a small HTH weapon: a Short one (reading in docs/rules-notes.md)
         return self.lengths == ("short",)
 
     @property
-    def pole_arm(self) -> bool:
-        """Whether the Pole Arms rules (charge, set vs charge) apply."""
+    def pole_arm(self) -> bool:  # whether the Pole Arms rules (charge, set vs charge) apply
         return self.category == "Pole Arms"
 
     @property
@@ -115,16 +111,13 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     low_notes = notes.lower()
     throwable = extra.get("throwable", "thrown" in low_notes)
     missile = extra.get("missile", category == "Missile Weapons" and not throwable)
-    two_handed = ("2-handed" in low_notes or "2 handed" in low_notes
-                  or "(2-hand)" in name)
-    return Weapon(
-        name=name, category=category, damage_text=damage, dice=dice,
-        strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
-        throwable=throwable, missile=missile, two_handed=two_handed,
-        burning=extra.get("burning", False), notes=notes,
-        boosts=extra.get("boosts"), boost=extra.get("boost", 0),
-        alternate=f"{name} (as {extra['as']})" if "as" in extra else None,
-    )
+    two_handed = "2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name
+    return Weapon(name=name, category=category, damage_text=damage, dice=dice,
+                  strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
+                  throwable=throwable, missile=missile, two_handed=two_handed,
+                  burning=extra.get("burning", False), notes=notes, boosts=extra.get("boosts"),
+                  boost=extra.get("boost", 0),
+                  alternate=f"{name} (as {extra['as']})" if "as" in extra else None)
 
 
 def _alternate_rows(weapons: dict[str, Weapon], play: dict) -> dict[str, Weapon]:
@@ -187,29 +180,22 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
     folder = TABLES / ruleset
     weapons_doc = load_yaml_file(folder / "weapons.yaml")
     play = weapons_doc.get("play", {})
-    weapons = {
-        row[0]: _weapon(category, row, play)
-        for category, rows in weapons_doc["categories"].items()
-        for row in rows
-    }
+    weapons = {row[0]: _weapon(category, row, play)
+               for category, rows in weapons_doc["categories"].items() for row in rows}
     weapons.update(_alternate_rows(weapons, play))
     armor_doc = load_yaml_file(folder / "armor.yaml")
     weapons.update(_shield_rows(armor_doc["rows"]))
     kind_of = {name: kind for kind, names in armor_doc["kinds"].items() for name in names}
     armor = {}
     for name, defense, dex, weight, movement, notes in armor_doc["rows"]:
-        armor[name] = Armor(
-            name=name, kind=kind_of[name], defense=int(defense),
-            # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
-            dex_penalty=_int_cell(dex) if _int_cell(dex) is not None else -1,
-            weight_kg=_int_cell(weight), movement_penalty=_int_cell(movement) or 0,
-            notes=notes,
-        )
+        # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
+        dex_penalty = _int_cell(dex) if _int_cell(dex) is not None else -1
+        armor[name] = Armor(name=name, kind=kind_of[name], defense=int(defense),
+                            dex_penalty=dex_penalty, weight_kg=_int_cell(weight),
+                            movement_penalty=_int_cell(movement) or 0, notes=notes)
     enc = load_yaml_file(folder / "encumbrance.yaml")["rows"]
-    return RuleTables(
-        weapons=weapons, armor=armor, armor_aliases=armor_doc.get("aliases", {}),
-        encumbrance=tuple(EncumbranceRow(**row) for row in enc),
-    )
+    return RuleTables(weapons=weapons, armor=armor, armor_aliases=armor_doc.get("aliases", {}),
+                      encumbrance=tuple(EncumbranceRow(**row) for row in enc))
 
 
 # --- The spell catalogue -----------------------------------------------------------------

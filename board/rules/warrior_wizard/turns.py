@@ -7,7 +7,7 @@ from functools import partial
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
-from board.rules.warrior_wizard import damage, fire, load, upkeep
+from board.rules.warrior_wizard import damage, fire, spells
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -50,11 +50,6 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
                                             "rolls": {n: r for n, r in rolls.items() if r}})]
 
 
-def movement_queue(state: WWState) -> list[str]:
-    """Initiative order, except that in a chase "the character ahead always moves first"."""
-    return chase_order([name for name in state.order if state.figures[name].up], state.chases)
-
-
 def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
     """The queue with each quarry moved just before its pursuer, if it came after him."""
     queue = list(queue)
@@ -66,17 +61,18 @@ def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
 
 
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, then the movement phase (upkeep is each caster's
-    choice on his turn, before he moves)."""
+    """Begin the next turn: initiative, then the movement phase."""
     state.turn += 1
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
     events += fire.start_of_turn(state, dice)
-    events += upkeep.start_of_turn(state)
+    events += spells.start_of_turn(state)
     state.phase = "movement"
-    state.queue = movement_queue(state)
+    # Initiative order, except that in a chase "the character ahead always moves first".
+    up = [name for name in state.order if state.figures[name].up]
+    state.queue = chase_order(up, state.chases)
     return events + check_victory(state)
 
 
@@ -91,7 +87,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
-        events += upkeep.end_of_movement(state)
+        events += spells.end_of_movement(state)
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
@@ -99,14 +95,13 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
         events.append(Event("phase", "Combat actions", None, {"phase": "combat"}))
         if state.queue:
             return events
-    events += end_turn(state, dice)
-    return events
+    return events + end_turn(state, dice)
 
 
 def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Effects at the end of a turn, then the next turn (or the end of the fight)."""
     events = fire.end_of_turn(state, dice)
-    events += load.end_of_turn(state)
+    events += damage.fatigue(state)
     events += damage.end_of_turn(state, dice)
     for f in state.figures.values():
         f.wounded = f.turn.damage_after_armor >= 5
