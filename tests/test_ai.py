@@ -61,12 +61,13 @@ def test_the_computer_does_not_see_the_other_sides_secret_plot(level):
     pytest.fail("no secret plot was followed by the other side's plot")
 
 
-def test_the_same_seed_plays_the_same_game():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_same_seed_plays_the_same_game(level):
     def play(ai_seed):
         game = game_on("dox", seed=1)
-        for _ in range(20):
+        for _ in range(20 if level == "normal" else 12):
             if not game.is_terminal():
-                game.apply(choose(game, "normal", ai_seed).command)
+                game.apply(choose(game, level, ai_seed).command)
         return game.history
 
     assert play(1) == play(1)

@@ -7,6 +7,10 @@ from board.ai.scoring import Style
 from board.ai.search import deepen
 
 LEVELS = ("easy", "normal", "hard")
+# Easy is a beginner's opponent: half its commands are whims, the rest a wandering judgement
+# (at 0.25 and 2.0 it won as often as normal on the dox and melee-seconds skirmishes).
+WHIM = 0.5  # how often easy just does something legal
+NOISE = 6.0  # how far easy's judgement wanders (score points)
 KINDS = ("computer", "computer:easy", "computer:normal", "computer:hard", "random")
 
 
@@ -40,10 +44,10 @@ def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
 
 def _easy(game, team, legal, rng) -> Decision:
     """Careless: blind to facing and danger, and now and then just does something."""
-    if rng.random() < 0.25:
+    if rng.random() < WHIM:
         return Decision(rng.choice(legal), "does something on a whim")
     style = Style(caution=0.0, facing=False)
-    best = max(scored(game, team, legal, style), key=lambda s: s.score + rng.random() * 2.0)
+    best = max(scored(game, team, legal, style), key=lambda s: s.score + rng.random() * NOISE)
     return Decision(best.command, best.reason)
 
 

@@ -1,55 +1,104 @@
 """The hard level: the normal player's best few commands, each tried on copies of the game with
-dice of the player's own (determinised rollouts), played on a few commands by the normal
-player for both sides; the one that leaves the side strongest wins.
+dice of the player's own (determinised rollouts), played on by the normal player for both
+sides; the one that leaves the side best off on average (board.ai.material) wins.
+
+Every candidate is tried on the same few dice streams (common random numbers), so that the
+comparison between two commands is not drowned by the luck of the dice.
 
 Copies are made only while nothing is secret: with a secret plot in the game, applying a
 command could resolve it and tell the player what its side may not know."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from board.ai.material import material
 from board.ai.ranking import Decision, own_commands, scored
-from board.ai.scoring import Scored, Style
-from board.ai.view import SideView, secrets_pending
-
-CANDIDATES = 3  # the normal player's best commands that are looked into
-SAMPLES = 2  # dice drawn for each
-DEPTH = 2  # commands played on after each
-CLEAR = 6.0  # a lead in score this large needs no looking into
-WORTH = 12.0  # one figure's standing (1 + its meter share) against score points
+from board.ai.scoring import Scored, Style, is_move
+from board.ai.view import secrets_pending
 
 
-def deepen(game, team: str, ranked: list[Scored], rng, ai_seed):
+@dataclass(frozen=True)
+class Budget:
+    """How much the hard level looks into: candidates x samples rollouts of depth commands."""
+
+    candidates: int = 4  # the normal player's best commands that are looked into
+    samples: int = 4  # dice streams each is tried on (the same streams for every candidate)
+    depth: int = 8  # commands played on after each, by both sides
+    work: int = 2400  # legal commands looked at in all rollouts together (cost, not time:
+    # a decision must not depend on how busy the machine is)
+    moves: int = 12  # move commands a rollout's player weighs per command, picked at random
+    clear: float = 8.0  # a lead in score this large needs no looking into
+    prior: float = 0.03  # the normal player's score, against one figure's worth
+
+
+BUDGET = Budget()
+
+
+def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget | None = None) -> Decision:
     """The best of the top-ranked commands after rollouts; the normal choice when none is
     needed or allowed."""
+    budget = budget or BUDGET
     best = ranked[0]
-    top = ranked[:CANDIDATES]
-    # Only dice decide between moves within a few commands: without an attack among the
-    # candidates a rollout would only repeat the scores.
-    if len(top) < 2 or best.score - top[1].score > CLEAR or not any(s.attack for s in top) \
-            or secrets_pending(game):
+    top = distinct(ranked, budget.candidates)
+    if len(top) < 2 or best.score - top[1].score > budget.clear or secrets_pending(game):
         return Decision(best.command, best.reason)
-    start = SideView.of(game, team).strength()
-    values, odds = [], {}
-    for index, candidate in enumerate(top):
-        total = 0.0
-        for sample in range(SAMPLES):
-            copy = game.clone(seed=f"{ai_seed}:{len(game.history)}:{index}:{sample}:{rng.random()}")
-            total += _rollout(copy, team, candidate.command, odds) - start
-        values.append(WORTH * total / SAMPLES + candidate.score)
+    seeds = [f"{ai_seed}:{len(game.history)}:{sample}:{rng.random()}" for sample in range(budget.samples)]
+    odds: dict = {}
+    values = []
+    share = budget.work // (len(top) * len(seeds))
+    for candidate in top:
+        total = sum(_rollout(game.clone(seed=seed), team, candidate.command, odds, budget, share,
+                             random.Random(seed)) for seed in seeds)
+        values.append(total / len(seeds) + budget.prior * candidate.score)
     chosen = max(range(len(top)), key=lambda i: values[i])
     pick = top[chosen]
     note = "" if chosen == 0 else " (thought it through)"
     return Decision(pick.command, pick.reason + note)
 
 
-def _rollout(copy, team: str, command, odds: dict) -> float:
-    """The side's standing after the command and a few more by the normal player."""
+def distinct(ranked: list[Scored], count: int) -> list[Scored]:
+    """The best commands that are different plans: the same action on the same target for the
+    same reason (a move one hex further the same way) is looked into once."""
+    out, seen = [], set()
+    for candidate in ranked:
+        command = candidate.command
+        plan = (command.figure, command.action or command.do, command.target,
+                candidate.reason.translate(DIGITS))
+        if plan not in seen:
+            seen.add(plan)
+            out.append(candidate)
+            if len(out) == count:
+                break
+    return out
+
+
+DIGITS = str.maketrans("", "", "0123456789.%")
+
+
+def _rollout(copy, team: str, command, odds: dict, budget: Budget, share: int, rng) -> float:
+    """The side's standing after the command and a few more by the normal player (each weighing
+    all its commands but a sample of its moves), until depth or its share of the work is spent."""
     copy.apply(command)
-    for _ in range(DEPTH):
-        if copy.is_terminal():
+    for _ in range(budget.depth):
+        if copy.is_terminal() or share <= 0:
             break
         mover = copy.current_player()
         legal = own_commands(copy, mover)
-        choice = max(scored(copy, mover, legal, Style(), odds), key=lambda s: s.score)
-        copy.apply(choice.command)
-    return SideView.of(copy, team).strength()
+        share -= len(legal)
+        if len(legal) > 1:
+            legal = _sample_moves(legal, budget.moves, rng)
+            copy.apply(max(scored(copy, mover, legal, Style(), odds), key=lambda s: s.score).command)
+        else:
+            copy.apply(legal[0])
+    return material(copy, team)
+
+
+def _sample_moves(legal: list, count: int, rng) -> list:
+    """Every command that is not a move, and at most count of the moves."""
+    moves = [c for c in legal if is_move(c)]
+    if len(moves) <= count:
+        return legal
+    kept = set(map(id, rng.sample(moves, count)))
+    return [c for c in legal if not is_move(c) or id(c) in kept]
