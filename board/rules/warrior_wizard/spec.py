@@ -3,9 +3,10 @@ optional rules, one table, each a toggle."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from board.models import FigureBase, Posture
+from board.rules.kernel.options import RuleOptions, toggle
 
 
 class FigureSpec(FigureBase):
@@ -36,19 +37,16 @@ class FigureSpec(FigureBase):
         return "" if value is None or str(value).strip().lower() == "none" else value
 
 
-class Options(BaseModel):
+class Options(RuleOptions):
     """Optional rules; every one is off unless a map, script or player turns it on."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    advanced_initiative: bool = Field(
-        False, description="Optional Advanced Initiative: everyone makes a DEX check; order by margin")
-    nonlethal_damage: bool = Field(
-        False, description="Optional Nonlethal Damage Rule: lethal and nonlethal damage, breathers, "
-                           "recovery while unconscious")
-    movement_rule: bool = Field(
-        False, description="Optional Movement Rule: -1 Movement per 2 damage; armor and encumbrance "
-                           "movement losses accumulate")
-    breather: bool = Field(
-        False, description="Take a breather (Optional): recover 1d6 nonlethal damage; needs "
-                           "nonlethal_damage")
+    advanced_initiative: bool = toggle(
+        "Optional Advanced Initiative: everyone makes a DEX check; order by margin")
+    nonlethal_damage: bool = toggle(
+        "Optional Nonlethal Damage Rule: lethal and nonlethal damage, breathers, recovery while "
+        "unconscious")
+    movement_rule: bool = toggle(
+        "Optional Movement Rule: -1 Movement per 2 damage; armor and encumbrance movement losses "
+        "accumulate")
+    breather: bool = toggle("Take a breather (Optional): recover 1d6 nonlethal damage; needs "
+                            "nonlethal_damage")
