@@ -157,7 +157,10 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise InputError([Problem(file, line, col, f"YAML syntax: {error.problem}")]) from None
+        problem = f"YAML syntax: {error.problem}"
+        if "nesting depth" in str(error.problem):  # libyaml's own limit (PyYAML 6.0.4 on)
+            problem = f"the YAML nests more than {MAX_DEPTH} levels deep"
+        raise InputError([Problem(file, line, col, problem)]) from None
     except yaml.reader.ReaderError as error:
         before = text[:error.position]
         line, col = before.count("\n") + 1, error.position - (before.rfind("\n") + 1) + 1
