@@ -14,7 +14,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, moves
-from board.rules.dox.options import Options
+from board.rules.dox.sheet import Options
 from board.rules.dox.other import order_words, plan_order
 from board.rules.dox.predict import predict
 from board.rules.dox.sheet import DoxFigure, check_figure
