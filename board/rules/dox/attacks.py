@@ -146,7 +146,6 @@ def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Resolve a strike: roll Offense, find the dox, wound (or knock the object away)."""
     p = plan_strike(state, command)
     f, target = p.attacker, p.target
-    f.acted = True
     if any(name == "surprise" for name, _ in p.modifiers):
         f.surprised_by_me += (target.name,)
     if p.defense.guard:
@@ -250,7 +249,6 @@ def area_attack(state: DoxState, command: Command, dice: DiceSource) -> list[Eve
     """Roll to hit the area; everyone in it leaps clear or takes dox + weapon - Protection."""
     p = plan_area(state, command)
     f = p.attacker
-    f.acted = True
     r = trait_roll(state, p.rating, p.bonus, dice)
     dox = r.total - p.challenge
     hit = dox > 0  # "an attacker need only roll greater than 6 plus the ranged challenge level"

@@ -125,7 +125,6 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     if action == "release":
         state.holds = [h for h in state.holds if h.grappler != f.name]
         return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
-    f.acted = True
     return {"grapple": _grab, "grab_disarm": _grab, "escape": _escape, "squeeze": _squeeze,
             "better_hold": _better_hold, "slam": _slam, "throw": _throw}[action](
         state, command, f, other, dice)

@@ -92,7 +92,6 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a plain action (each one is the figure's action for the turn)."""
     p = plan(state, command)
     f: Fig = p["f"]
-    f.acted = True
     action = command.action
     if action == "pass":
         return [Event(ACTION, f"{f.name} does nothing more", f.name, {"action": "pass"})]
