@@ -179,8 +179,12 @@ def _escape(state, command, f, _, dice) -> list[Event]:
     return events
 
 
-def _hurt(state: DoxState, f: Fig, victim: Fig, raw: int, text: str, **data) -> list[Event]:
-    """A squeeze, slam or throw: raw damage less the victim's Protection, as for any damage."""
+def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str = "",
+          **data) -> list[Event]:
+    """A squeeze or slam: Strength + the hold's dox + extra, less Protection as for any damage."""
+    dox = state.hold_by(f.name).dox
+    raw = f.strength + dox + extra
+    text = f"{f.name} {what}: {f.strength} + dox {dox} + {extra} = {raw}{tail}"
     data = {"target": victim.name, "raw_damage": raw, **data, "hit": True}
     return [Event("attack", text, f.name, data)] + wound(state, f.name, victim,
                                                         max(0, raw - state.protection(victim)))
@@ -189,13 +193,10 @@ def _hurt(state: DoxState, f: Fig, victim: Fig, raw: int, text: str, **data) -> 
 def _squeeze(state, command, f, victim, dice) -> list[Event]:
     """"damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
     weapon; Protection is subtracted as for any damage."""
-    hold = state.hold_by(f.name)
     weapon = state.weapon(f)
     extra = weapon.damage if weapon.close else 0
-    raw = f.strength + hold.dox + extra
-    return _hurt(state, f, victim, raw, f"{f.name} squeezes {victim.name}: {f.strength} + dox "
-                                        f"{hold.dox} + {extra} = {raw}, Protection "
-                                        f"{state.protection(victim)}")
+    return _hurt(state, f, victim, f"squeezes {victim.name}", extra,
+                 f", Protection {state.protection(victim)}")
 
 
 def _better_hold(state, command, f, victim, dice) -> list[Event]:
@@ -219,12 +220,9 @@ def _better_hold(state, command, f, victim, dice) -> list[Event]:
 
 def _slam(state, command, f, victim, dice) -> list[Event]:
     """Strength + dox + the surface (+1..+3, a corner +3 more) - Protection."""
-    hold = state.hold_by(f.name)
     surface = command.params.get("surface", "floor")
     bonus = surface_bonus(state, victim.hex, surface)
-    raw = f.strength + hold.dox + bonus
-    text = f"{f.name} slams {victim.name} into the {surface}: {f.strength} + dox {hold.dox} + {bonus}"
-    return _hurt(state, f, victim, raw, f"{text} = {raw}", surface=surface)
+    return _hurt(state, f, victim, f"slams {victim.name} into the {surface}", bonus, surface=surface)
 
 
 def _throw(state, command, f, victim, dice) -> list[Event]:
