@@ -205,13 +205,7 @@ class AreaPlan:
     center: Hex
     rating: int
     bonus: int
-    range_challenge: int
-    base: int  # the option defense_base: the text's 6
-
-    @property
-    def challenge(self) -> int:
-        """The roll must be greater than this."""
-        return self.base + self.range_challenge
+    challenge: int  # the roll must be greater: the text's 6 (defense_base) + the ranged challenge
 
 
 def plan_area(state: DoxState, command: Command) -> AreaPlan:
@@ -230,8 +224,8 @@ def plan_area(state: DoxState, command: Command) -> AreaPlan:
     how = reach(state, f, center, weapon)
     if isinstance(how, str):
         raise Refusal(how)
-    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f), how[1],
-                    state.options.defense_base)
+    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f),
+                    state.options.defense_base + how[1])
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
