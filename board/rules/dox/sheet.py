@@ -120,22 +120,19 @@ class DoxFigure(FigureBase):
 def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
     """Report gear the catalogue does not know; return the spec with catalogue spellings."""
     gear = catalogue()
-    update: dict = {}
-    names = []
-    for path, name in [(("weapon",), spec.weapon)] + [(("gear", i), n) for i, n in enumerate(spec.gear)]:
+
+    def spelled(path: tuple, name: str, table, what: str) -> str:
         try:
-            names.append(find_name(name, gear.weapons, "weapon"))
+            return find_name(name, table, what)
         except KeyError as error:
             problem(path, error.args[0])
-            names.append(name)
-    update["weapon"], update["gear"] = names[0], names[1:]
-    for key, table, what in (("armor", gear.armor, "armor"), ("shield", gear.shields, "shield")):
-        value = getattr(spec, key)
-        if value is not None:
-            try:
-                update[key] = find_name(value, table, what)
-            except KeyError as error:
-                problem((key,), error.args[0])
+            return name
+
+    update = {"weapon": spelled(("weapon",), spec.weapon, gear.weapons, "weapon"),
+              "gear": [spelled(("gear", i), n, gear.weapons, "weapon") for i, n in enumerate(spec.gear)]}
+    for key, table in (("armor", gear.armor), ("shield", gear.shields)):
+        if getattr(spec, key) is not None:
+            update[key] = spelled((key,), getattr(spec, key), table, key)
     if spec.mount is not None and spec.mount == spec.name:
         problem(("mount",), f"{spec.name} cannot ride itself")
     if spec.trained_by is not None and spec.kind == "person":
