@@ -9,15 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token, listed
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, listed
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.dox import actions, moves
+from board.rules.dox import actions, attacks, grapple, moves
 from board.rules.dox.other import order_words, plan_order
-from board.rules.dox.predict import predict
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
@@ -150,6 +149,11 @@ class DoxGM(GM):
 GM_RULES = DoxGM()
 
 
+ODDS = {"strike": attacks.strike_odds, "disarm": attacks.strike_odds,  # known before the dice
+        "area_attack": attacks.area_odds,
+        "grapple": grapple.grab_odds, "grab_disarm": grapple.grab_odds}
+
+
 class Dox(Rules):
     """The dox rules: rounds in initiative order, each figure moves then takes one action."""
 
@@ -215,7 +219,12 @@ class Dox(Rules):
         return check_victory(state) + settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        return predict(state, command) if command.do == "act" else None
+        """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""
+        odds = ODDS.get(command.action or "") if command.do == "act" else None
+        try:
+            return odds(state, command) if odds else None
+        except Refusal:
+            return None
 
     def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
         """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""

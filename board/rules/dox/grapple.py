@@ -1,14 +1,15 @@
-"""Grappling: grab, squeeze, a better hold, slam, throw, escape, fall prone, grab to disarm."""
+"""Grappling: grab (and its odds), squeeze, better hold, slam, throw, escape, fall prone, disarm."""
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-from board.dice import DiceSource
+from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.kernel.events import FALLS
-from board.rules.dox.attacks import actor, foe
+from board.rules.dox.attacks import ZERO, actor, at_least, foe
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
@@ -134,6 +135,19 @@ def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
     """The Defense against a grab: "a Warrior attack roll versus the target's Defense" made with
     the hands, whatever the grappler holds (a bow in hand does not stop a parry)."""
     return defense(state, f, target, state.gear.weapon("Fist"), strength_ok=disarm)
+
+
+def grab_odds(state: DoxState, command: Command) -> Prediction:
+    """Exact odds of a grab (or a grab to disarm) taking hold."""
+    f, target = plan(state, command)
+    disarm = command.action == "grab_disarm"
+    d = grab_defense(state, f, target, disarm)
+    need = d.value - f.warrior
+    hit = at_least(distribution(state.options.dice), need)
+    return Prediction(
+        dice=state.options.dice.count, target_number=need, hit=hit, damage={0: Fraction(1)},
+        expected_damage=ZERO, outcomes={"disarmed" if disarm else "restrained": hit},
+        roll=f"{state.options.trait_dice} + {f.warrior} (Warrior) vs {d.value} ({d.using})")
 
 
 def _grab(state, command, f, target, dice) -> list[Event]:
