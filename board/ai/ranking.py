@@ -5,11 +5,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from board.ai import chart
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
 from board.ai.view import SideView, gap, secrets_pending
 from board.rules.base import Command
+
+
+# A rule system's own weights on top of the shared scores (its actions, its odds).
+TACTICS = {"combat-chart": chart.adjust}
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,8 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             # Doing the same thing again at once (a stance, a reflex) changes nothing more.
             again = 5.0 * ((command.figure, command.action) in recent)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
-    return out
+    tactics = TACTICS.get(game.battle.ruleset)
+    return tactics(game, view, out) if tactics else out
 
 
 def _medics(game, view: SideView, legal: list[Command]) -> set[str]:

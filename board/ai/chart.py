@@ -1,0 +1,136 @@
+"""Combat-chart tactics on top of the shared scores (ranking.scored calls adjust() for this rule
+system only, so the other four play exactly as before).
+
+What the shared scores do not see in combat-chart (rule text 001):
+- "The fight ends when at most one team has a figure that is neither unconscious, knocked out
+  nor dead" (docs/rules-notes.md): a Sleep (knockout) on the most dangerous enemy takes it out
+  of the fight as surely as a death, and putting down the last enemy still up wins at once;
+- spells reach only so far and not through walls: a caster walks to where its Sleep reaches;
+- a bow or crossbow shoots along any line of fire a wall does not block: a figure that does not
+  shoot back keeps out of those lines.
+Everything used is public: the tokens as drawn (the ready weapon is the token's caption), the
+map's walls, the catalogue, and the acting side's own figures."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from board.ai.odds import put_down
+from board.ai.scoring import Scored, end_of, is_move
+from board.ai.view import SideView, gap, health
+from board.hexgrid import Hex, hex_linedraw_both
+
+KNOCKOUT = 6.0  # a knockout on the enemy that hurts most, over one on the one that hurts least
+LAST_FOE = 15.0  # putting down the last enemy still up ends the fight
+CASTER_REACH = 2.5  # a caster ending where its Sleep reaches the most dangerous enemy
+IN_SIGHT = 0.6  # a figure that cannot shoot back, in an enemy bow's line of fire (cover: half)
+HURT_SIGHT = 4.0  # ... counts up to five times as much when the figure is nearly down
+SHOOTER_SIGHT = 2.0  # a bow or crossbow ending where it can shoot the most dangerous enemy
+REARM = 1.0  # a better weapon taken up (picked up after a knock or a fumble), per point of threat
+
+
+def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
+    """The rows with combat-chart's own weights added."""
+    from board.rules.combat_chart.tables import load
+
+    tables = load()
+    danger = {e.name: threat(tables, e) for e in view.enemies}
+    worst = max(danger.values(), default=1.0) or 1.0
+    mine = {t.name for t in view.mine}
+    sleepers = {name: reach for name in {r.command.figure for r in rows}
+                if (reach := sleep_reach(game, view, tables, name))}
+    places: dict = {}  # (figure, hex) -> what standing there is worth
+
+    def place(name: str, end: Hex) -> float:
+        if (name, end) not in places:
+            places[name, end] = _place(game, view, tables, name, end, sleepers.get(name), danger, worst)
+        return places[name, end]
+
+    out = []
+    for row in rows:
+        command = row.command
+        me = view.tokens.get(command.figure) if command.figure in mine else None
+        bonus = 0.0
+        if command.target in danger and (row.attack or knocks_out(tables, command)):
+            down = _down(game, command)
+            if knocks_out(tables, command):
+                bonus += KNOCKOUT * down * danger[command.target] / worst
+            if len(view.enemies) == 1:
+                bonus += LAST_FOE * down
+        elif command.action == "short" and me is not None:
+            bonus += REARM * max(0.0, _rearmed(tables, me, command))
+        if me is not None:  # where the figure stands after the command (a move: where it ends)
+            bonus += place(me.name, end_of(command, me)[0] if is_move(command) else me.hex)
+        out.append(replace(row, score=row.score + bonus) if bonus else row)
+    return out
+
+
+def threat(tables, enemy) -> float:
+    """How much an enemy hurts a turn, by its ready weapon (the token's caption): mean damage
+    plus half its attack value."""
+    weapon = tables.weapons.get(enemy.caption or "") or tables.weapons.get("Unarmed")
+    return float(weapon.damage.mean) + 0.5 * weapon.av if weapon else 1.0
+
+
+def knocks_out(tables, command) -> bool:
+    """A spell from memory or from a scroll that knocks its target out (Sleep)."""
+    spell = command.params.get("spell")
+    if command.action == "use_item":
+        spell = tables.items.get(command.params.get("item"), {}).get("spell")
+    found = tables.spells.get(spell or "")
+    return command.action in ("cast", "use_item") and found is not None and found.effect == "knockout"
+
+
+def sleep_reach(game, view: SideView, tables, name: str) -> int:
+    """How far the side's own figure can still put an enemy to sleep (0: it cannot): its own
+    sheet's spells and magic points, or a scroll it carries."""
+    if name not in {t.name for t in view.mine}:
+        return 0
+    me = game.state.figures[name]  # the acting side's own figure: its sheet is its own
+    reach = [s.range for n in me.spells if (s := tables.spells[n]).effect == "knockout" and me.magic >= s.cost]
+    reach += [tables.spells[s].range for i in me.items if (s := tables.items[i].get("spell"))
+              and tables.spells[s].effect == "knockout"]
+    return max(reach, default=0)
+
+
+def sight(game, a: Hex, b: Hex) -> float:
+    """1 for a clear line of fire, 0.5 with cover (one of the two hex lines crosses a wall), 0
+    blocked (both do): the ruleset's reading, on the map's public walls."""
+    crossed = [any(game.battle.terrain_at(h).blocks for h in line[1:-1]) for line in hex_linedraw_both(a, b)]
+    return 0.0 if all(crossed) else 0.5 if any(crossed) else 1.0
+
+
+def _rearmed(tables, me, command) -> float:
+    """How much more a short action that picks up or readies a weapon makes the figure hurt."""
+    weapon = command.params.get("weapon")
+    if command.params.get("short") not in ("pick_up", "ready") or weapon not in tables.weapons:
+        return 0.0
+    return threat(tables, replace(me, caption=weapon)) - threat(tables, me)
+
+
+def _down(game, command) -> float:
+    prediction = game.predict(command)
+    return put_down(prediction) if prediction is not None else 0.0
+
+
+def _place(game, view, tables, name, end, reach, danger, worst) -> float:
+    """What standing on a hex is worth to a figure: in Sleep's reach of the worst enemy (a
+    caster), in its missile's reach and line of fire (a shooter), else out of bow lines."""
+    bonus = 0.0
+    if reach:
+        best = max((danger[e.name] for e in view.enemies
+                    if gap([end], e) <= reach and sight(game, end, e.hex) > 0), default=0.0)
+        bonus += CASTER_REACH * best / worst
+    me = view.tokens[name]
+    mine = tables.weapons.get(me.caption or "")
+    if mine is not None and mine.missile:
+        best = max((danger[e.name] * sight(game, end, e.hex) for e in view.enemies
+                    if 1 < gap([end], e) <= mine.range), default=0.0)
+        bonus += SHOOTER_SIGHT * best / worst
+    else:
+        hurt = 1.0 + HURT_SIGHT * (1.0 - health(me))
+        for enemy in view.enemies:
+            weapon = tables.weapons.get(enemy.caption or "")
+            if weapon is not None and weapon.missile and gap([end], enemy) <= weapon.range:
+                bonus -= IN_SIGHT * hurt * sight(game, end, enemy.hex)
+    return bonus

@@ -1,0 +1,105 @@
+"""The normal computer's combat-chart tactics (board/ai/chart.py), each on a small position:
+whom a Sleep is spent on, where a caster walks, how a wounded figure keeps out of a bow's line
+of fire, and a weapon knocked from the hand taken up again."""
+
+from board.ai.chart import sight
+from board.ai.player import choose
+from board.ai.ranking import own_commands, scored
+from board.ai.scoring import Style
+from board.hexgrid import Hex
+from cc_helpers import figure, new_game, pass_until
+from helpers import ok
+
+
+def _mirel(at=(0, 0), **fields):
+    sheet = dict(mind=8, body=3, hp=8, magic=8, weapons=["Staff"], spells=["Sleep"])
+    return figure("Mirel", "Watch", at, **(sheet | fields))
+
+
+def _scores(game, figure_name):
+    """The scored commands of the side to act, for one figure."""
+    team = game.current_player()
+    return [s for s in scored(game, team, own_commands(game, team), Style())
+            if s.command.figure == figure_name]
+
+
+def _end(command):
+    return Hex(*command.to) if command.to is not None else Hex(*command.path[-1])
+
+
+def _best_end(game, figure_name):
+    """Where the figure's best-scored move ends."""
+    moves = [s for s in _scores(game, figure_name) if s.command.action == "move"]
+    return _end(max(moves, key=lambda s: s.score).command)
+
+
+def test_a_caster_puts_the_enemy_that_hurts_most_to_sleep():
+    """A knocked-out figure is out of the fight as surely as a dead one: the Sleep goes to the
+    two-handed swordsman, not to the slightly wounded figure with a dagger."""
+    game = new_game(_mirel(), figure("Korr", "Raiders", (3, 0), mind=3, weapons=["Two-Handed Sword"]),
+                    figure("Pip", "Raiders", (0, 3), mind=3, weapons=["Dagger"]))
+    ok(game, do="gm", action="damage", figure="Pip", params={"amount": 2})
+    pass_until(game, "Mirel")
+    decision = choose(game, "normal", ai_seed=1)
+    assert (decision.command.action, decision.command.target) == ("cast", "Korr")
+    assert decision.command.params["spell"] == "Sleep"
+
+
+def test_a_caster_walks_to_where_its_sleep_reaches_the_enemy_behind_a_wall():
+    """Sleep does not pass a wall: the caster ends its move where it sees the enemy, within
+    the spell's reach."""
+    walls = [(2, -1), (2, 0), (2, 1), (2, -2)]
+    game = new_game(_mirel(at=(0, 0)), figure("Korr", "Raiders", (4, 0), mind=3,
+                                               weapons=["Two-Handed Sword"]), walls=walls)
+    pass_until(game, "Mirel")
+    assert sight(game, _best_end(game, "Mirel"), Hex(4, 0)) > 0
+
+
+def test_a_wounded_figure_keeps_out_of_an_enemy_bows_line_of_fire():
+    """A figure nearly down that cannot shoot back moves behind a wall rather than stand in
+    the open before a bow."""
+    walls = [(3, -1), (3, 0), (3, 1)]
+    game = new_game(_mirel(at=(1, 0), spells=[]), figure("Brann", "Watch", (0, 3)),
+                    figure("Vix", "Raiders", (6, -1), mind=7, weapons=["Short Bow"]), walls=walls)
+    ok(game, do="gm", action="damage", figure="Mirel", params={"amount": 6})
+    pass_until(game, "Mirel")
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.action == "move"
+    assert sight(game, _end(decision.command), Hex(6, -1)) == 0
+
+
+def test_a_figure_whose_weapon_was_knocked_away_picks_it_up_before_fighting_on():
+    """A long sword lying at the figure's feet (a critical hit knocked it away) hurts far more
+    than fists: taking it up is a short action worth its turn."""
+    game = new_game(figure("Brann", "Watch", (0, 0), body=7, hp=14, weapons=["Long Sword"]),
+                    figure("Korr", "Raiders", (1, 0), mind=3, weapons=["Two-Handed Sword"]))
+    pass_until(game, "Brann")
+    from board.rules.combat_chart.attack import drop_weapon
+
+    drop_weapon(game.state, game.state.figures["Brann"])  # what critical hit 3 does
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.params == {"short": "pick_up", "weapon": "Long Sword"}
+
+
+def test_the_last_enemy_still_up_gets_the_stroke_most_likely_to_put_it_down():
+    """Putting down the last enemy still up ends the fight: against it the Power Strike's
+    better chance to drop it (21% against 19%) is worth its lowered guard."""
+    game = new_game(figure("Brann", "Watch", (0, 0), mind=4, body=7, hp=14, skill=1,
+                           weapons=["Long Sword"], armor="Chain Mail"),
+                    figure("Gund", "Raiders", (1, 0), mind=4, body=6, hp=12, weapons=["Mace"],
+                           armor="Leather"))
+    ok(game, do="gm", action="damage", figure="Gund", params={"amount": 5})
+    pass_until(game, "Brann")
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.params == {"maneuver": "Power Strike"}
+    assert "21% to put it down" in decision.reason
+
+
+def test_a_crossbow_walks_to_where_it_has_a_line_of_fire():
+    """A wall between the crossbow and every enemy blocks the shot: the shooter ends its move
+    where it sees an enemy within the crossbow's range."""
+    walls = [(2, -1), (2, 0), (2, 1), (2, -2)]
+    game = new_game(figure("Edda", "Watch", (0, 0), mind=6, body=5, weapons=["Heavy Crossbow"]),
+                    figure("Korr", "Raiders", (4, 0), mind=3, weapons=["Two-Handed Sword"]), walls=walls)
+    pass_until(game, "Edda")
+    assert sight(game, _best_end(game, "Edda"), Hex(4, 0)) > 0
