@@ -233,5 +233,6 @@ def timeline(state: MSState) -> dict:
                 plots.setdefault(str(s), "moving into position")
         rows.append({"figure": name, "general": shown_general(state, f) or "",
                      "initiative": list(f.initiative),
-                     "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
+                     "lost": list(f.lost), "plots": plots,
+                     "full_defensive": f.full_defensive and f.name not in state.hidden})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}
