@@ -21,8 +21,8 @@ ACTION = {"fighting", "other"}
 @dataclass(frozen=True)
 class Unseen:
     """What a side does not see now: each opponent's secret General Plot with the plots it may
-    be (general_plot params, as stated), and the opponents whose plot for this second is stated
-    but secret (not guessed here)."""
+    be (general_plot params, as stated), and the opponents whose plot for this second was stated
+    in secret (not guessed here)."""
 
     generals: dict[str, tuple[dict, ...]]
     plots: tuple[str, ...]
@@ -30,8 +30,9 @@ class Unseen:
 
 def unseen(state: MSState, team: str) -> Unseen:
     """What `team` cannot see, read only through what it can: the turn order, the Initiative
-    rolled (an announced roll, 2.4), a broken Full Defensive (announced) and the plots of the
-    seconds already run this round (revealed at each second's end)."""
+    rolled (an announced roll, 2.4), a broken Full Defensive (announced), the plots of the
+    seconds already run this round (revealed at each second's end) and which plots were stated
+    anew ("has plotted second N") rather than run on."""
     generals, plots = {}, []
     for name in state.order:
         f = state.figures[name]
@@ -39,7 +40,8 @@ def unseen(state: MSState, team: str) -> Unseen:
             continue
         if name in state.hidden and f.general is not None:
             generals[name] = possible_generals(state, f)
-        if f.plot is not None and hidden(state, f):
+        # A plot running on by itself (5.7) is no secret: it is the one revealed when it began.
+        if f.plot is not None and hidden(state, f) and not f.plot.auto:
             plots.append(name)
     return Unseen(generals, tuple(plots))
 
