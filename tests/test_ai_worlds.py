@@ -13,6 +13,8 @@ from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
 from board.rules.melee_seconds.secrets import unseen
+from tests.helpers import act
+from tests.ms_helpers import fighter, general as state_general, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLLING = ["fighting", "fighting_thieving", "fighting_magic", "thieving_magic", "other"]
@@ -101,3 +103,18 @@ def test_the_guessed_worlds_come_from_the_players_own_dice_not_the_game():
     assert drawn[0] == drawn[1]  # the same dice, the same guesses
     assert all(set(d) <= set(ROLLING) for d in drawn)
     assert game.state.figures["Fenn"].general == "fighting"  # the game itself is untouched
+
+
+def test_a_plot_stated_in_secret_is_unseen_but_one_running_on_by_itself_is_not():
+    """5.7: a plot that covers several seconds runs on unless changed; the other side saw it
+    revealed when it began, and sees that nothing new was plotted."""
+    g = new_game(fighter("A", "Red", (0, 0), secret=True), fighter("B", "Blue", (3, 0), facing=3))
+    state_general(g, "A", "thieving", dice=[1, 2])
+    state_general(g, "B", dice=[1, 2])
+    act(g, "A", "thievish", params={"seconds": 2, "activity": "activity"})
+    assert unseen(g.state, "Blue").plots == ("A",)  # stated this second, in secret
+    act(g, "B", "nothing")
+    assert g.state.second == 2 and g.state.active == "B"
+    seen = unseen(g.state, "Blue")
+    assert seen.plots == ()
+    assert [p["plot"] for p in seen.generals["A"]] == ["fighting_thieving", "thieving", "thieving_magic"]
