@@ -142,3 +142,17 @@ def test_declining_to_shield_is_a_toggle_of_the_plot():
     act(g, "A", "attack", target="B")
     out = act(g, "B", "nothing", params={"shield": False}, dice=[1, 2, 4])
     assert [e.data["shielded"] for e in out.events if e.kind == "damage"] == [0]
+
+
+def test_a_secret_combatants_full_defensive_is_not_shown_on_the_timeline():
+    """2.2.2: its General Plot is secret, so the timeline's Full Defensive bar must not tell it."""
+    g = new_game(fighter("A", "Red", (0, 0), secret=True), fighter("B", "Blue", (1, 0), facing=3))
+    general(g, "A", dice=[1, 2])
+    general(g, "B", dice=[1, 2])
+    while g.state.phase != "general":
+        act(g, g.state.active, "nothing")
+    general(g, "A", "full_defensive")
+    general(g, "B", dice=[1, 2])
+    assert fig(g, "A").full_defensive
+    row = g.ruleset.turn_info(g.state).timeline["rows"][0]
+    assert row["general"] == "?" and row["full_defensive"] is False

@@ -5,8 +5,10 @@ sides; the one that leaves the side best off on average (board.ai.material) wins
 Every candidate is tried on the same few dice streams (common random numbers), so that the
 comparison between two commands is not drowned by the luck of the dice.
 
-Copies are made only while nothing is secret: with a secret plot in the game, applying a
-command could resolve it and tell the player what its side may not know."""
+Copies of the game itself are made only while nothing is secret from the side: with a secret
+plot in the game, applying a command could resolve it and tell the player what its side may not
+know. Then each dice stream is played in a world of its own, the secrets drawn by the player
+(board.ai.worlds); where they cannot be drawn, the normal player's choice stands."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from board.ai.material import material
 from board.ai.ranking import Decision, own_commands, scored
 from board.ai.scoring import Scored, Style, is_move
-from board.ai.view import secrets_pending
+from board.ai.worlds import worlds
 
 
 @dataclass(frozen=True)
@@ -42,15 +44,18 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget |
     budget = budget or BUDGET
     best = ranked[0]
     top = distinct(ranked, budget.candidates)
-    if len(top) < 2 or best.score - top[1].score > budget.clear or secrets_pending(game):
+    if len(top) < 2 or best.score - top[1].score > budget.clear:
+        return Decision(best.command, best.reason)
+    sampled = worlds(game, team, rng, budget.samples)
+    if sampled is None:
         return Decision(best.command, best.reason)
     seeds = [f"{ai_seed}:{len(game.history)}:{sample}:{rng.random()}" for sample in range(budget.samples)]
     odds: dict = {}
     values = []
     share = budget.work // (len(top) * len(seeds))
     for candidate in top:
-        total = sum(_rollout(game.clone(seed=seed), team, candidate.command, odds, budget, share,
-                             random.Random(seed)) for seed in seeds)
+        total = sum(_rollout(world.clone(seed=seed), team, candidate.command, odds, budget, share,
+                             random.Random(seed)) for world, seed in zip(sampled, seeds))
         values.append(total / len(seeds) + budget.prior * candidate.score)
     chosen = max(range(len(top)), key=lambda i: values[i])
     pick = top[chosen]

@@ -11,7 +11,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.base import Command, Event, Prediction, Refusal, Token
-from board.rules.melee_seconds import menu, plots, reach
+from board.rules.melee_seconds import menu, plots, reach, secrets
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
@@ -85,6 +85,8 @@ class MeleeSeconds(Rules):
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
     concrete = staticmethod(menu.concrete)
+    # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).
+    unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]

@@ -189,6 +189,7 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
+        f.kinds = {}
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
                              None, {"turn": state.round})]
@@ -232,5 +233,6 @@ def timeline(state: MSState) -> dict:
                 plots.setdefault(str(s), "moving into position")
         rows.append({"figure": name, "general": shown_general(state, f) or "",
                      "initiative": list(f.initiative),
-                     "lost": list(f.lost), "plots": plots, "full_defensive": f.full_defensive})
+                     "lost": list(f.lost), "plots": plots,
+                     "full_defensive": f.full_defensive and f.name not in state.hidden})
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}

@@ -1,0 +1,97 @@
+"""What one side cannot see of the Melee, and what it could be: the secret General Plots of its
+opponents (2.2, 2.4) as far as their Initiative and their revealed plots tell, for a player that
+has to guess them (the computer's determinised search, board/ai/worlds.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board.rules.melee_seconds.actions7 import ALWAYS
+from board.rules.melee_seconds.state import Fighter, MSState
+from board.rules.melee_seconds.turns import GENERALS, carry_forward, hidden
+
+# What a revealed Specific Plot says about the General Plot it was consistent with (2.3, 5.1):
+# one of these parts was in it; a section 7 action, Fighting or Other Actions (actions7).
+FREE = ("move", "nothing", "continue") + ALWAYS
+NEEDS = {"attack": {"fighting"}, "charge": {"fighting"}, "ranged": {"fighting"},
+         "parry": {"fighting"}, "delay": {"fighting"}, "cast": {"magic"}, "thievish": {"thieving"}}
+ACTION = {"fighting", "other"}
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """What a side does not see now: each opponent's secret General Plot with the plots it may
+    be (general_plot params, as stated), and the opponents whose plot for this second was stated
+    in secret (not guessed here)."""
+
+    generals: dict[str, tuple[dict, ...]]
+    plots: tuple[str, ...]
+
+
+def unseen(state: MSState, team: str) -> Unseen:
+    """What `team` cannot see, read only through what it can: the turn order, the Initiative
+    rolled (an announced roll, 2.4), a broken Full Defensive (announced), the plots of the
+    seconds already run this round (revealed at each second's end) and which plots were stated
+    anew ("has plotted second N") rather than run on."""
+    generals, plots = {}, []
+    for name in state.order:
+        f = state.figures[name]
+        if f.team == team:
+            continue
+        if name in state.hidden and f.general is not None:
+            generals[name] = possible_generals(state, f)
+        # A plot running on by itself (5.7) is no secret: it is the one revealed when it began.
+        if f.plot is not None and hidden(state, f) and not f.plot.auto:
+            plots.append(name)
+    return Unseen(generals, tuple(plots))
+
+
+def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
+    """The General Plots the figure may have stated this round, as others can tell."""
+    if f.general == "full_defensive" and not f.full_defensive:
+        return ({"plot": "full_defensive"},)  # its breaking was announced (4.2, 4.3)
+    out = []
+    for key, (_, parts, rolls) in GENERALS.items():
+        if key == "full_defensive" and state.round == 1:
+            continue  # 3.2: all roll in the first round (its weapon then is not known now)
+        reserved = range(f.sheet.amr + 1) if key == "fighting_magic" and f.sheet.spells else (0,)
+        for spells in reserved:
+            dice = f.sheet.amr - spells if rolls or state.round == 1 else 0
+            if len(f.rolled) == dice and _fits(parts, f) and _reacted(state, f, key):
+                out.append({"plot": key, **({"spells": spells} if spells else {})})
+    return tuple(out)
+
+
+def _fits(parts: set[str], f: Fighter) -> bool:
+    """Every plot revealed this round was consistent with a General Plot of these parts (2.3)."""
+    return all(parts & NEEDS.get(kind, ACTION) for kind in f.kinds.values() if kind not in FREE)
+
+
+def _reacts(state: MSState, f: Fighter, key: str) -> int:
+    """The first second the figure plots in the first round: its first Initiative second, or
+    second 1 for a thief moving into position (3.2, 3.4)."""
+    if state.round > 1 or key == "fighting_thieving":
+        return 1
+    seconds = carry_forward(f.rolled).seconds
+    return seconds[0] if seconds else 7
+
+
+def _reacted(state: MSState, f: Fighter, key: str) -> bool:
+    """The seconds already run in which the figure did, or did not, plot agree with the key: in
+    the first round a thief plots before its first Initiative second, others do not."""
+    start = _reacts(state, f, key)
+    return not f.up or all((s in f.kinds) == (s >= start) for s in range(1, state.second))
+
+
+def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
+    """A copy of the state in which these figures stated these General Plots (still secret)."""
+    world = state.clone()
+    for name, params in chosen.items():
+        f = world.figures[name]
+        f.general, f.spells_reserved = params["plot"], params.get("spells", 0)
+        f.full_defensive = f.general == "full_defensive" and not f.rolled
+        if state.round == 1:
+            f.reacts_at = _reacts(state, f, f.general)
+            thief = f.general == "fighting_thieving"
+            f.positioning_until = _reacts(state, f, "fighting") if thief else 0
+    return world
