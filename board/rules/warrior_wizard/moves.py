@@ -197,7 +197,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     record.moved += len(path)
     record.move_action = record.move_action if p.action == "continue" else p.action
     board = p.board  # the other figures have not moved: their hexes and zones still hold
-    record.charged = tuple(sorted(board.engagers(f.hex, f.facing) - p.engaged_with))
+    engaged_now = board.engagers(f.hex, f.facing)
+    record.charged = tuple(sorted(engaged_now - p.engaged_with))
     label = state.battle.label
     if path:
         text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
@@ -206,7 +207,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
-                        engaged_with=sorted(board.engagers(f.hex, f.facing))))
+                        engaged_with=sorted(engaged_now)))
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
