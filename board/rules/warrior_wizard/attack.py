@@ -47,6 +47,8 @@ class AttackPlan:
 
 def distance(a: FigureState, b: FigureState) -> int:
     """Hexes between the nearest cells of two figures."""
+    if a.size == 1 and b.size == 1:  # most pairs: no footprints to compare
+        return hex_distance(a.hex, b.hex)
     return min(hex_distance(x, y) for x in a.cells for y in b.cells)
 
 
@@ -100,9 +102,10 @@ def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str
     # "Short weapons can only attack in the same hex in hand-to-hand combat": in a brawl only
     # bare hands and Short weapons strike.
     close = hth or weapon is None or "short" in weapon.lengths
+    # Distance first: it rules out most figures more cheaply than the front arc does.
     return [g.name for g in state.figures.values()
             if g.name != f.name and g.status != "dead"
-            and ((close and same_hex(f, g)) or (in_front(f, g) and distance(f, g) <= reach))]
+            and ((close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))]
 
 
 def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:

@@ -197,15 +197,15 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
 
 def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
     """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
-    if command.action not in ACTION_IDS:
-        raise Refusal(f'unknown combat action "{command.action}"; expected one of: '
+    wanted = command.action
+    if wanted not in ACTION_IDS:
+        raise Refusal(f'unknown combat action "{wanted}"; expected one of: '
                       + ", ".join(sorted(ACTION_IDS)))
     lists = lists_open(state, f)
-    action = next((a for a in ACTIONS if a.id == command.action and set(a.lists) & set(lists)),
-                  None)
+    action = next((a for a in ACTIONS if a.id == wanted and any(x in a.lists for x in lists)), None)
     if action is None:
         which = "Engaged" if "engaged" in lists else "Disengaged"
-        raise Refusal(f"{which}: {f.name} cannot {command.action.replace('_', ' ')} "
+        raise Refusal(f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
                       f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")
     reason = action.requirement(state, f)
     if reason:

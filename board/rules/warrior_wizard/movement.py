@@ -6,7 +6,7 @@ from typing import Collection
 from math import ceil
 
 from board.footprints import footprint_cells
-from board.hexgrid import Hex, direction_between, hex_neighbors
+from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
 from board.rules.base import Refusal
 from board.rules.kernel.reach import Mover, Reach, Where
 from board.rules.warrior_wizard.engagement import brawl_refusal, engagers_needed, hold_of
@@ -56,21 +56,34 @@ class Board:
             if g.team != f.team:  # an enemy
                 for cell in hold_of(g):  # its own hex too: a brawl
                     add(cell, []).append(g)
-        # Occupied hexes it may stand in: its own, in a brawl, and those a Shift may enter.
+        # Occupied hexes it may stand in: its own, in a brawl, and those a Shift may enter
+        # (worked out hex by hex when asked: most moves never ask about an enemy's hex).
         placed = f.name in state.figures and f.size == 1  # not a figure the GM is adding
-        self.brawls = frozenset({f.hex} if placed else ())
+        self._own = f.hex if placed else None
+        self._brawls: dict[Hex, bool] = {}
         self.shifting = False
 
     def open_brawls(self) -> None:
         """Let a Shift enter an adjacent enemy's hex, to brawl there (one-hex figures only)."""
         self.shifting = True
-        self.brawls |= frozenset(n for n in hex_neighbors(self.f.hex)
-                                if n in self.occupied and brawl_refusal(self.state, self.f, n) is None)
+
+    def may_enter(self, c: Hex) -> bool:
+        """Whether the figure may stand in c although it is occupied: its own hex, or (Shifting)
+        an adjacent enemy's hex where it may brawl."""
+        if c == self._own:
+            return True
+        if not self.shifting:
+            return False
+        known = self._brawls.get(c)
+        if known is None:
+            known = self._brawls[c] = (c in self.occupied and hex_distance(c, self.f.hex) == 1
+                                       and brawl_refusal(self.state, self.f, c) is None)
+        return known
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
         passable = self.state.battle.passable
-        return all(passable(c) and (c not in self.occupied or c in self.brawls)
+        return all(passable(c) and (c not in self.occupied or self.may_enter(c))
                    for c in footprint_cells(self.f.size, anchor, facing))
 
     def engagers(self, anchor: Hex, facing: int) -> set[str]:
@@ -104,7 +117,7 @@ class Board:
                 return f"{battle.label(c)} is off the map" if battle.size else "that is off the map"
             if battle.terrain_at(c).blocks:
                 return f"{battle.label(c)} is a wall"
-            if c in self.occupied and c not in self.brawls:
+            if c in self.occupied and not self.may_enter(c):
                 why = f"{self.occupied[c]} is in the way at {battle.label(c)}"
                 reason = self.shifting and brawl_refusal(self.state, self.f, c)
                 if reason:  # a Shift into an enemy's hex: say why it may not brawl there

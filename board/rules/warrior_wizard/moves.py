@@ -139,7 +139,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} is not Engaged: Shift is for Engaged figures; use Step")
     if action == "stand_still" and path:
         raise Refusal("Stand still uses no movement; choose a movement action to move")
-    if path and path[-1] in board.brawls and action != "shift":
+    if path and board.may_enter(path[-1]) and action != "shift":
         raise Refusal("only a Shift enters an enemy's hex, to brawl there")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
     check_path(state, f, list(path), limit, facing, set(engaged_with), board)
@@ -197,7 +197,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     record.moved += len(path)
     record.move_action = record.move_action if p.action == "continue" else p.action
     board = p.board  # the other figures have not moved: their hexes and zones still hold
-    record.charged = tuple(sorted(board.engagers(f.hex, f.facing) - p.engaged_with))
+    engaged_now = board.engagers(f.hex, f.facing)
+    record.charged = tuple(sorted(engaged_now - p.engaged_with))
     label = state.battle.label
     if path:
         text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
@@ -206,7 +207,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
-                        engaged_with=sorted(board.engagers(f.hex, f.facing))))
+                        engaged_with=sorted(engaged_now)))
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
@@ -284,7 +285,7 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         return out
     if at_max_lift(state, f):
         hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
-        hexes = {h: p for h, p in hexes.items() if h not in board.brawls}
+        hexes = {h: p for h, p in hexes.items() if not board.may_enter(h)}
         out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,
                               enabled=bool(hexes), reason=None if hexes else "no hex to move to"))
         return out
