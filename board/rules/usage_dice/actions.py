@@ -221,7 +221,7 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
 def mover(state: UDState, f: Figure) -> Mover:
     """f's move within its speed: walls, fire and other figures block."""
     blocked = dict.fromkeys(state.battle.fires, "a fire")
-    blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
+    blocked.update(state.occupied(ignore=f.name))
     return Mover(state.battle, f.hex, f.speed, blocked)
 
 
@@ -246,9 +246,9 @@ def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[He
         return None, f"{target.name} stands at the map's edge: nowhere to shove"
     if state.battle.terrain_at(dest).blocks:
         return None, f"a wall is behind {target.name}: nowhere to shove"
-    other = state.occupant(dest)
+    other = state.occupied().get(dest)
     if other is not None:
-        return None, f"{other.name} stands behind {target.name}"
+        return None, f"{other} stands behind {target.name}"
     return dest, ""
 
 

@@ -90,8 +90,8 @@ class UDState(Fight[Figure]):
                 return f.name
         return None
 
-    def occupant(self, h: Hex) -> Figure | None:
-        return next((f for f in self.figures.values() if f.hex == h), None)
+    def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
+        return {f.hex: f.name for f in self.figures.values() if f.name != ignore}
 
     def enemies_adjacent(self, f: Figure) -> list[Figure]:
         """Standing foes next to f: f is engaged when there is any."""
