@@ -96,9 +96,9 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
             f"{o.name} is out of range or behind a wall"
     if action == "shove" and foe and near:
         return shove_destination(state, f, o)[1] or None
-    fits = {"disarm": any(w.kind == "melee" for w in o.weapons), "sunder_armor": bool(o.armor),
-            "trip": not o.prone}.get(action, True)
-    return None if foe and near and fits else f"{o.name} is not a standing enemy next to {f.name}"
+    fits = foe and near and {"disarm": any(w.kind == "melee" for w in o.weapons),
+                             "sunder_armor": bool(o.armor), "trip": not o.prone}.get(action, True)
+    return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
 
 
 def plan(state: UDState, command: Command) -> dict:

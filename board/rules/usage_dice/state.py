@@ -42,9 +42,7 @@ class Figure(InFight):
     def melee(self) -> list[Item]:
         """The weapons in hand: every melee weapon (two = dual wielding), or bare hands."""
         held = [w for w in self.weapons if w.kind == "melee"]
-        if held:
-            return held
-        return [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
+        return held or [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
 
     @property
     def ranged(self) -> list[Item]:
