@@ -5,7 +5,7 @@ import pytest
 from pydantic import ValidationError
 
 from board.rules.dox.grapple import escape_margin
-from board.rules.dox.options import Options
+from board.rules.dox.sheet import Options
 from helpers import act, of_kind, ok, only, refused
 from dox_helpers import fig, move, new_game
 

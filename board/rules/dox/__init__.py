@@ -1,26 +1,80 @@
 """Dox (rule text 003, physical combat): Offense roll - Defense = dox; strike, grapple, area
-attacks and mounted combat on the hex board, behind the Ruleset interface; and its GM commands:
-the common ones (kernel/gm.py), marking a figure surprised, making an animal obey unrolled."""
+attacks and mounted combat on the hex board, behind the Ruleset interface; its rounds: initiative
+by an Athlete trait roll, then each figure in turn moves and takes one action (the text has no
+turn structure: this is the reading in docs/rules-notes.md); and its GM commands: the common ones
+(kernel/gm.py), marking a figure surprised, making an animal obey unrolled."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token, listed
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, listed
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
-from board.rules.dox import actions, moves
-from board.rules.dox.options import Options
+from board.rules.dox import actions, attacks, grapple, moves
 from board.rules.dox.other import order_words, plan_order
-from board.rules.dox.predict import predict
-from board.rules.dox.sheet import DoxFigure, check_figure
+from board.rules.dox.rolls import carry_penalty, trait_roll
+from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
-from board.rules.dox.turns import begin, start_round, settle
 from board.rules.dox.wounds import check_victory, knock_down
+
+
+def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
+    """Roll initiative (trait dice + Athlete), highest first; ties: higher Athlete, then the map's
+    order. Then the first figure's turn begins."""
+    state.turn += 1
+    rolls = {}
+    for f in state.figures.values():
+        f.moved = f.acted = False
+        if f.up:
+            rolls[f.name] = trait_roll(state, f.athlete, carry_penalty(state, f), dice)
+    position = {name: i for i, name in enumerate(state.figures)}
+    state.order = sorted(rolls, key=lambda n: (-rolls[n].total, -state.figures[n].athlete, position[n]))
+    state.index = 0
+    text = ", ".join(f"{n} {rolls[n].total}" for n in state.order)
+    events = [Event("turn", f"Round {state.turn}. Initiative: {text}", None,
+                    {"turn": state.turn, "order": list(state.order),
+                     "rolls": {n: r.data() for n, r in rolls.items()}})]
+    return events + begin(state)
+
+
+def begin(state: DoxState) -> list[Event]:
+    """The figure at state.index starts its turn (down figures are skipped)."""
+    while state.index < len(state.order) and not state.figures[state.order[state.index]].up:
+        state.index += 1
+    if state.index >= len(state.order):
+        return []
+    f = state.figures[state.order[state.index]]
+    # Surprise lasts until the victim's own initiative; an assisted block until the guard's.
+    f.unaware, f.guarding = False, None
+    f.commanded = False  # a Ranger's one command a round
+    f.moved = moves.cannot_move(state, f) is not None
+    return [Event("phase", f"{f.name}'s turn", f.name, {"active": f.name})]
+
+
+def settle(state: DoxState, dice: DiceSource) -> list[Event]:
+    """After any command: once no Fortune question is open, pass the turn on if the active
+    figure is done (acted or down), and start a new round after the last figure."""
+    events: list[Event] = []
+    for _ in range(len(state.figures) * 2 + 2):
+        if state.over or state.pending:
+            return events
+        name = state.order[state.index] if state.index < len(state.order) else None
+        f = state.figures.get(name) if name else None
+        if f is not None and f.up and not f.acted:
+            return events
+        state.index += 1
+        if f is not None:
+            f.order = None  # an obeyed command lasts until the end of the animal's turn
+        if f is None or state.index >= len(state.order):
+            events += start_round(state, dice)
+        else:
+            events += begin(state)
+    return events
 
 
 class DoxGM(GM):
@@ -95,6 +149,11 @@ class DoxGM(GM):
 GM_RULES = DoxGM()
 
 
+ODDS = {"strike": attacks.strike_odds, "disarm": attacks.strike_odds,  # known before the dice
+        "area_attack": attacks.area_odds,
+        "grapple": grapple.grab_odds, "grab_disarm": grapple.grab_odds}
+
+
 class Dox(Rules):
     """The dox rules: rounds in initiative order, each figure moves then takes one action."""
 
@@ -160,7 +219,12 @@ class Dox(Rules):
         return check_victory(state) + settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        return predict(state, command) if command.do == "act" else None
+        """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""
+        odds = ODDS.get(command.action or "") if command.do == "act" else None
+        try:
+            return odds(state, command) if odds else None
+        except Refusal:
+            return None
 
     def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
         """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""

@@ -55,9 +55,11 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     if command.action == "burn_fortune":
         return burn(state, _fortune_points(state, command))
     check(state, command)
-    if command.action not in FREE:
-        state.figures[command.figure].moved = True  # acting ends the movement step: "stay" is implied
-    return MENU[command.action][3](state, command, dice)
+    events = MENU[command.action][3](state, command, dice)
+    if command.action not in FREE:  # the figure's one action; it ends the movement step too
+        f = state.figures[command.figure]
+        f.moved = f.acted = True
+    return events
 
 
 def _fortune_points(state: DoxState, command: Command) -> int:

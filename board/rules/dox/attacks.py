@@ -1,15 +1,16 @@
 """Strikes: Offense roll minus Defense is the dox; damage = dox + Strength + weapon - Protection.
 Also the strike to disarm, and area attacks: aimed at a hex, they hit on more than 6 plus the
 ranged challenge; each figure in an area of more than one hex may roll Athlete to leap clear, 6
-per hex it must move. The plans are shared with the prediction."""
+per hex it must move. The plans are shared with the exact odds, worked out here too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
-from board.dice import DiceSource
+from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_range
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.dox.moves import shift, whose_turn
 from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon
@@ -19,6 +20,17 @@ from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
+ZERO = Fraction(0)
+
+
+def at_least(dist: dict[int, Fraction], need: int) -> Fraction:
+    """The chance that the dice total at least need."""
+    return sum((p for total, p in dist.items() if total >= need), ZERO)
+
+
+def given_hit(by_damage: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
+    """Each damage's chance once the attack has hit."""
+    return {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
 
 
 @dataclass(frozen=True)
@@ -146,7 +158,6 @@ def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Resolve a strike: roll Offense, find the dox, wound (or knock the object away)."""
     p = plan_strike(state, command)
     f, target = p.attacker, p.target
-    f.acted = True
     if any(name == "surprise" for name, _ in p.modifiers):
         f.surprised_by_me += (target.name,)
     if p.defense.guard:
@@ -195,6 +206,41 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
                             f"{state.battle.label(target.hex)}", target.name, {"item": lost})]
 
 
+def strike_odds(state: DoxState, command: Command) -> Prediction:
+    """Exact odds of a strike or a strike to disarm."""
+    p = plan_strike(state, command)
+    dist = distribution(state.options.dice)
+    need = p.challenge - p.rating - p.bonus  # the bare dice must reach this
+    hit, unseated, down = ZERO, ZERO, ZERO
+    by_wounds: dict[int, Fraction] = {}
+    left = p.target.max_wounds - p.target.wounds
+    for total, prob in dist.items():
+        dox = total - need
+        if dox < 0:
+            continue
+        hit += prob
+        wounds = 0 if p.disarm else p.wounds(state, dox)
+        by_wounds[wounds] = by_wounds.get(wounds, ZERO) + prob
+        if wounds >= left:
+            down += prob
+        if p.target.mount and not p.disarm:
+            unseated += prob * (1 - at_least(dist, p.raw_damage(dox) - p.target.rider))
+    outcomes = {"hit": hit}
+    if p.disarm:
+        outcomes["disarmed"] = hit
+    else:
+        outcomes["down (before Fortune)"] = down
+        if p.target.mount:
+            outcomes["unseated"] = unseated
+    mods = tuple(p.modifiers) + ((("range", -p.range_challenge),) if p.range_challenge else ())
+    expected, damage = sum((w * q for w, q in by_wounds.items()), ZERO), given_hit(by_wounds, hit)
+    return Prediction(
+        dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
+        expected_damage=expected, outcomes=outcomes,
+        modifiers=mods, roll=f"{state.options.trait_dice} + {p.rating}{p.bonus:+d} vs "
+                             f"{p.challenge} ({p.defense.using}): dox 0 or more hits")
+
+
 # --- area attacks ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -206,13 +252,7 @@ class AreaPlan:
     center: Hex
     rating: int
     bonus: int
-    range_challenge: int
-    base: int  # the option defense_base: the text's 6
-
-    @property
-    def challenge(self) -> int:
-        """The roll must be greater than this."""
-        return self.base + self.range_challenge
+    challenge: int  # the roll must be greater: the text's 6 (defense_base) + the ranged challenge
 
 
 def plan_area(state: DoxState, command: Command) -> AreaPlan:
@@ -231,8 +271,8 @@ def plan_area(state: DoxState, command: Command) -> AreaPlan:
     how = reach(state, f, center, weapon)
     if isinstance(how, str):
         raise Refusal(how)
-    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f), how[1],
-                    state.options.defense_base)
+    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f),
+                    state.options.defense_base + how[1])
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
@@ -250,7 +290,6 @@ def area_attack(state: DoxState, command: Command, dice: DiceSource) -> list[Eve
     """Roll to hit the area; everyone in it leaps clear or takes dox + weapon - Protection."""
     p = plan_area(state, command)
     f = p.attacker
-    f.acted = True
     r = trait_roll(state, p.rating, p.bonus, dice)
     dox = r.total - p.challenge
     hit = dox > 0  # "an attacker need only roll greater than 6 plus the ranged challenge level"
@@ -295,3 +334,22 @@ def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: in
             events += keep_seat(state, v, raw, dice)
         events += wound(state, f.name, v, max(0, raw - state.protection(v)))
     return events
+
+
+def area_odds(state: DoxState, command: Command) -> Prediction:
+    """Exact odds of an area attack hitting its hex, and its damage before Protection."""
+    p = plan_area(state, command)
+    need = p.challenge - p.rating - p.bonus
+    hit, raw = ZERO, {}
+    for total, prob in distribution(state.options.dice).items():
+        dox = total - need
+        if dox > 0:
+            hit += prob
+            damage = dox + power(p.attacker, p.weapon)
+            raw[damage] = raw.get(damage, ZERO) + prob
+    return Prediction(
+        dice=state.options.dice.count, target_number=need + 1, hit=hit, damage=given_hit(raw, hit),
+        expected_damage=sum((d * q for d, q in raw.items()), ZERO),
+        outcomes={"hits the area": hit},
+        roll=f"{state.options.trait_dice} + {p.rating} vs more than {p.challenge} "
+             "(damage before Protection; each figure may leap clear)")

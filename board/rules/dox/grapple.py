@@ -1,14 +1,15 @@
-"""Grappling: grab, squeeze, a better hold, slam, throw, escape, fall prone, grab to disarm."""
+"""Grappling: grab (and its odds), squeeze, better hold, slam, throw, escape, fall prone, disarm."""
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-from board.dice import DiceSource
+from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.kernel.events import FALLS
-from board.rules.dox.attacks import actor, foe
+from board.rules.dox.attacks import ZERO, actor, at_least, foe
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
@@ -125,7 +126,6 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     if action == "release":
         state.holds = [h for h in state.holds if h.grappler != f.name]
         return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
-    f.acted = True
     return {"grapple": _grab, "grab_disarm": _grab, "escape": _escape, "squeeze": _squeeze,
             "better_hold": _better_hold, "slam": _slam, "throw": _throw}[action](
         state, command, f, other, dice)
@@ -135,6 +135,19 @@ def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
     """The Defense against a grab: "a Warrior attack roll versus the target's Defense" made with
     the hands, whatever the grappler holds (a bow in hand does not stop a parry)."""
     return defense(state, f, target, state.gear.weapon("Fist"), strength_ok=disarm)
+
+
+def grab_odds(state: DoxState, command: Command) -> Prediction:
+    """Exact odds of a grab (or a grab to disarm) taking hold."""
+    f, target = plan(state, command)
+    disarm = command.action == "grab_disarm"
+    d = grab_defense(state, f, target, disarm)
+    need = d.value - f.warrior
+    hit = at_least(distribution(state.options.dice), need)
+    return Prediction(
+        dice=state.options.dice.count, target_number=need, hit=hit, damage={0: Fraction(1)},
+        expected_damage=ZERO, outcomes={"disarmed" if disarm else "restrained": hit},
+        roll=f"{state.options.trait_dice} + {f.warrior} (Warrior) vs {d.value} ({d.using})")
 
 
 def _grab(state, command, f, target, dice) -> list[Event]:
@@ -180,8 +193,12 @@ def _escape(state, command, f, _, dice) -> list[Event]:
     return events
 
 
-def _hurt(state: DoxState, f: Fig, victim: Fig, raw: int, text: str, **data) -> list[Event]:
-    """A squeeze, slam or throw: raw damage less the victim's Protection, as for any damage."""
+def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str = "",
+          **data) -> list[Event]:
+    """A squeeze or slam: Strength + the hold's dox + extra, less Protection as for any damage."""
+    dox = state.hold_by(f.name).dox
+    raw = f.strength + dox + extra
+    text = f"{f.name} {what}: {f.strength} + dox {dox} + {extra} = {raw}{tail}"
     data = {"target": victim.name, "raw_damage": raw, **data, "hit": True}
     return [Event("attack", text, f.name, data)] + wound(state, f.name, victim,
                                                         max(0, raw - state.protection(victim)))
@@ -190,13 +207,10 @@ def _hurt(state: DoxState, f: Fig, victim: Fig, raw: int, text: str, **data) -> 
 def _squeeze(state, command, f, victim, dice) -> list[Event]:
     """"damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
     weapon; Protection is subtracted as for any damage."""
-    hold = state.hold_by(f.name)
     weapon = state.weapon(f)
     extra = weapon.damage if weapon.close else 0
-    raw = f.strength + hold.dox + extra
-    return _hurt(state, f, victim, raw, f"{f.name} squeezes {victim.name}: {f.strength} + dox "
-                                        f"{hold.dox} + {extra} = {raw}, Protection "
-                                        f"{state.protection(victim)}")
+    return _hurt(state, f, victim, f"squeezes {victim.name}", extra,
+                 f", Protection {state.protection(victim)}")
 
 
 def _better_hold(state, command, f, victim, dice) -> list[Event]:
@@ -220,12 +234,9 @@ def _better_hold(state, command, f, victim, dice) -> list[Event]:
 
 def _slam(state, command, f, victim, dice) -> list[Event]:
     """Strength + dox + the surface (+1..+3, a corner +3 more) - Protection."""
-    hold = state.hold_by(f.name)
     surface = command.params.get("surface", "floor")
     bonus = surface_bonus(state, victim.hex, surface)
-    raw = f.strength + hold.dox + bonus
-    text = f"{f.name} slams {victim.name} into the {surface}: {f.strength} + dox {hold.dox} + {bonus}"
-    return _hurt(state, f, victim, raw, f"{text} = {raw}", surface=surface)
+    return _hurt(state, f, victim, f"slams {victim.name} into the {surface}", bonus, surface=surface)
 
 
 def _throw(state, command, f, victim, dice) -> list[Event]:

@@ -57,14 +57,14 @@ def plan(state: DoxState, command: Command) -> dict:
         if not found:
             raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex' if item
                           else f"nothing lies on or next to {f.name}'s hex to pick up")
-        return {"f": f, "hex": found[0][0], "item": item}
+        return {"f": f, "item": item, "from": state.items[found[0][0]]}
     if action == "ready":
         if command.weapon is None:
             raise Refusal(f"{f.name} carries no weapon to ready")
         if command.weapon not in f.gear:
             carried = ", ".join(f.gear) or "nothing"
             raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {carried}')
-        return {"f": f, "weapon": command.weapon}
+        return {"f": f, "item": command.weapon, "from": f.gear}
     if action == "mount":
         horse = state.figures.get(command.target or "")
         if f.mount:
@@ -92,7 +92,6 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a plain action (each one is the figure's action for the turn)."""
     p = plan(state, command)
     f: Fig = p["f"]
-    f.acted = True
     action = command.action
     if action == "pass":
         return [Event(ACTION, f"{f.name} does nothing more", f.name, {"action": "pass"})]
@@ -111,18 +110,13 @@ def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
     if action == "dismount":
         horse, f.mount = f.mount, None
         return shift(state, f, [p["to"]], f"{f.name} gets down from {horse}")
-    if action == "retrieve":
-        state.items[p["hex"]].remove(p["item"])
-        if not state.items[p["hex"]]:
-            del state.items[p["hex"]]
-    else:
-        f.gear.remove(p["weapon"])
+    p["from"].remove(p["item"])  # off the ground or out of the gear carried
+    state.items = {h: items for h, items in state.items.items() if items}
     if f.weapon != "Fist":
         f.gear.append(f.weapon)
-    f.weapon = p["item"] if action == "retrieve" else p["weapon"]
-    if action == "retrieve":
-        return [Event("status", f"{f.name} picks up the {f.weapon}", f.name, {"item": f.weapon})]
-    return [Event("status", f"{f.name} readies the {f.weapon}", f.name, {"weapon": f.weapon})]
+    f.weapon = p["item"]
+    verb, key = ("picks up", "item") if action == "retrieve" else ("readies", "weapon")
+    return [Event("status", f"{f.name} {verb} the {f.weapon}", f.name, {key: f.weapon})]
 
 
 # --- a Ranger's animals ---------------------------------------------------------------------

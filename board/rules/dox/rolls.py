@@ -65,10 +65,9 @@ def mass_bonus(heavy: int, light: int) -> int:
 
 
 def line_blocked(state: DoxState, a, b) -> bool:
-    """A wall on the line between two hexes (both nudged lines must be blocked)."""
-    def blocked(nudge: int) -> bool:
-        return any(state.battle.terrain_at(h).blocks for h in hex_linedraw(a, b, nudge)[1:-1])
-    return blocked(1) and blocked(-1)
+    """A wall on the line between two hexes: on both nudged lines."""
+    lines = (hex_linedraw(a, b, nudge)[1:-1] for nudge in (1, -1))
+    return all(any(state.battle.terrain_at(h).blocks for h in line) for line in lines)
 
 
 def reach(state: DoxState, f: Fig, target_hex, weapon: Weapon) -> tuple[str, int] | str:

@@ -1,14 +1,17 @@
-"""The dox figure sheet (traits, gear, mount) and the gear catalogue it names."""
+"""The dox figure sheet (traits, gear, mount), the gear catalogue it names, and the settings: the
+undefined trait roll, the optional mass rule and GM-style choices."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from board.dice import Dice, DiceError
 from board.models import FigureBase
 from board.rules.kernel.names import TABLES, find_name
+from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
 
 Report = Callable[[tuple, str], None]
@@ -117,22 +120,19 @@ class DoxFigure(FigureBase):
 def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
     """Report gear the catalogue does not know; return the spec with catalogue spellings."""
     gear = catalogue()
-    update: dict = {}
-    names = []
-    for path, name in [(("weapon",), spec.weapon)] + [(("gear", i), n) for i, n in enumerate(spec.gear)]:
+
+    def spelled(path: tuple, name: str, table, what: str) -> str:
         try:
-            names.append(find_name(name, gear.weapons, "weapon"))
+            return find_name(name, table, what)
         except KeyError as error:
             problem(path, error.args[0])
-            names.append(name)
-    update["weapon"], update["gear"] = names[0], names[1:]
-    for key, table, what in (("armor", gear.armor, "armor"), ("shield", gear.shields, "shield")):
-        value = getattr(spec, key)
-        if value is not None:
-            try:
-                update[key] = find_name(value, table, what)
-            except KeyError as error:
-                problem((key,), error.args[0])
+            return name
+
+    update = {"weapon": spelled(("weapon",), spec.weapon, gear.weapons, "weapon"),
+              "gear": [spelled(("gear", i), n, gear.weapons, "weapon") for i, n in enumerate(spec.gear)]}
+    for key, table in (("armor", gear.armor), ("shield", gear.shields)):
+        if getattr(spec, key) is not None:
+            update[key] = spelled((key,), getattr(spec, key), table, key)
     if spec.mount is not None and spec.mount == spec.name:
         problem(("mount",), f"{spec.name} cannot ride itself")
     if spec.trained_by is not None and spec.kind == "person":
@@ -140,3 +140,61 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
     if spec.mount is not None and spec.kind == "horse":
         problem(("mount",), "a horse carries riders; it does not ride")
     return spec.model_copy(update=update)
+
+
+class Options(RuleOptions):
+    """Every setting of the dox ruleset; the defaults are the readings in docs/rules-notes.md."""
+
+    model_config = ConfigDict(frozen=True)
+
+    trait_dice: str = Field(
+        "2d6", description="a trait roll is these dice plus the trait's rating. The text never "
+                           "defines the roll; 2d6 averages 7, so challenge 6 is an ordinary task "
+                           "and 'Offense plus 7' is the grappler's average roll")
+    defense_base: int = Field(
+        6, ge=0, le=20, description="Defense = this + the Dodge, Parry (or Rider, Strength) rating. "
+                                    "A surprised victim has no Dodge or Parry: his Defense is this "
+                                    "alone, the text's 'challenge level of 6'")
+    mass_rule: bool = toggle("Optional rule: +3 to grappling rolls per doubling of mass, +1 or +2 "
+                             "halfway to the next; masses add for a group pin")
+    parry_style: Literal["plain", "gritty", "cinematic"] = Field(
+        "plain", description="plain: missiles are parried only with a shield; gritty: also -2 to "
+                             "parry a large weapon with a small one; cinematic: any parrying weapon "
+                             "blocks missiles, +2 for the small-against-large foolishness")
+    range_step: int = Field(
+        2, ge=0, le=10, description="the ranged challenge: this much per range band beyond the first")
+    human_move: int = Field(5, ge=1, le=20, description="hexes a person moves in a round (a horse: twice)")
+    floor_bonus: int = Field(2, ge=1, le=3, description="slamming into the floor: +1 wood .. +3 stone")
+    wall_bonus: int = Field(3, ge=1, le=3, description="slamming into a wall hex: +1 .. +3")
+    corner_bonus: int = Field(3, ge=0, le=6, description="a sharp corner: 'an extra +3 on top of this'")
+    rider_defense_penalty: int = Field(
+        0, ge=0, le=6, description="penalty to a rider using Rider as Defense (the animal's temper)")
+    assist_range: int = Field(2, ge=1, le=6, description="an assisted block reaches a friend this "
+                                                          "many hexes away ('a few steps')")
+    ranger_roll: bool = toggle("a trained animal obeys a command in combat only on a Ranger roll "
+                               "('it may be necessary to roll Ranger'); off: the GM waives the roll",
+                               True)
+    obey_challenge: int = Field(6, ge=0, le=30, description="the Ranger roll's challenge (an "
+                                                             "ordinary task: 'in most cases')")
+    war_training_bonus: int = Field(
+        3, ge=0, le=10, description="Ranger roll bonus for an animal trained for fighting "
+                                    "('It helps if the animal has been specifically trained')")
+    carry_penalty: int = Field(
+        2, ge=0, le=6, description="a grappler's penalty to trait rolls other than the grapple's "
+                                   "own while the victim's weight is on him")
+
+    @field_validator("trait_dice")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        try:
+            dice = Dice.parse(value)
+        except DiceError as error:
+            raise ValueError(str(error)) from None
+        if dice.count == 0:
+            raise ValueError("a trait roll needs dice, e.g. 2d6")
+        return str(dice)
+
+    @property
+    def dice(self) -> Dice:
+        """The trait roll's dice."""
+        return Dice.parse(self.trait_dice)

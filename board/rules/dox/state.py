@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from board.hexgrid import Hex
 from board.battle import BattleMap
-from board.rules.dox.options import Options
+from board.rules.dox.sheet import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, InFight

@@ -6,7 +6,9 @@ from pydantic import BaseModel, ConfigDict, Field
 class RuleOptions(BaseModel):
     """The base of every ruleset's Options; a name the table lacks is an error."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Each ruleset's Options builds its validator when first validated (a game's start), not at
+    # import; this base, never validated itself, builds none (issue 17).
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def toggle(description: str, default: bool = False):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, get_args
 
 from board.dice import DiceSource
@@ -13,10 +14,8 @@ from board.rules.kernel.rules import Rules, concrete
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.warrior_wizard.spec import FigureSpec, Options
-from board.rules.warrior_wizard import combat_do, disengage, gm, moves, sheet
+from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
-from board.rules.warrior_wizard.combat import OUT_OF_TURN, open_actions
-from board.rules.warrior_wizard.combat_do import targets_for
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
@@ -32,13 +31,10 @@ class WarriorWizard(Rules):
     id = "warrior-wizard"
     name = "Warrior & Wizard"
     facing = True
-    gm_actions = gm.GM_ACTIONS
     gm_keys = (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
                GMKey("s", "surprise", "S surprise"),
                GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
                GMKey("c", "chase", "C chase", target=True))
-    handlers = {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
-                "gm": (gm.plan, gm.apply)}
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
@@ -46,6 +42,21 @@ class WarriorWizard(Rules):
     sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
+
+    # The modules that play (commands, menus, GM) are imported at their first use: loading a
+    # map and setting up a game needs none of them (issue 17, the headless start).
+    @cached_property
+    def handlers(self):
+        import board.rules.warrior_wizard.combat_do as combat_do
+        import board.rules.warrior_wizard.gm as gm
+        import board.rules.warrior_wizard.moves as moves
+        return {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
+                "gm": (gm.plan, gm.apply)}
+
+    @cached_property
+    def gm_actions(self) -> tuple[str, ...]:
+        import board.rules.warrior_wizard.gm as gm
+        return gm.GM_ACTIONS
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         out = {}
@@ -77,19 +88,23 @@ class WarriorWizard(Rules):
         f = state.figures.get(figure)
         if f is None or f.status != "ok" or state.phase == "over":
             return []
+        import board.rules.warrior_wizard.combat as combat
+        import board.rules.warrior_wizard.disengage as disengage
+        import board.rules.warrior_wizard.moves as moves
         if state.phase == "movement":
             return moves.movement_actions(state, f) if state.active == figure else []
         if state.disengage is not None:
             return disengage.choices(state, figure)
-        infos = open_actions(state, f)
+        infos = combat.open_actions(state, f)
         if state.active != figure:
-            infos = [i for i in infos if i.id in OUT_OF_TURN and not f.turn.acted]
+            infos = [i for i in infos if i.id in combat.OUT_OF_TURN and not f.turn.acted]
         return [self._offer(state, f, info) for info in infos]
 
     def _offer(self, state: WWState, f, info: ActionInfo) -> ActionInfo:
         """An action with what the board asks for it: targets, weapons, choices or hexes."""
         if info.needs == "target" and info.enabled:
-            targets = tuple(targets_for(state, f, info.id))
+            import board.rules.warrior_wizard.combat_do as combat_do
+            targets = tuple(combat_do.targets_for(state, f, info.id))
             return replace(info, enabled=bool(targets), targets=targets,
                            reason=None if targets else "no valid target in reach",
                            **self._settings(state, f, info.id))
@@ -134,6 +149,7 @@ class WarriorWizard(Rules):
     def predict(self, state: WWState, command: Command) -> Prediction | None:
         if command.do != "act" or command.action not in ATTACKS + ("cast",):
             return None
+        import board.rules.warrior_wizard.combat_do as combat_do
         _, _, details = combat_do.plan_act(state, command)
         plan = details["attack"] if "attack" in details else details["spell"].attack
         return predict_attack(state, plan) if plan is not None else None

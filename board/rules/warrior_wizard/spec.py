@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from board.models import FigureBase, Posture
+from board.models import FigureBase, Posture, no_items
 from board.rules.kernel.options import RuleOptions, toggle
 
 
@@ -16,7 +16,7 @@ class FigureSpec(FigureBase):
     dx: int = Field(10, ge=1, le=99, description="Dexterity")
     iq: int = Field(10, ge=1, le=99, description="Intelligence")
     ma: int = Field(10, ge=0, le=99, description="Movement allowance in hexes")
-    weapons: list[str] = Field(default_factory=list, description="names from the Weapons Table")
+    weapons: list[str] = Field(default_factory=no_items, description="names from the Weapons Table")
     ready: str | None = Field(
         None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed")
     off_hand: str | None = Field(
@@ -26,8 +26,8 @@ class FigureSpec(FigureBase):
     shield_slung: bool = Field(False, description="shield slung on the back rather than ready")
     backpack: bool = Field(False, description="wears a Full Backpack")
     gear_kg: float = Field(0, ge=0, description="other carried weight, for encumbrance")
-    skills: list[str] = Field(default_factory=list)
-    spells: list[str] = Field(default_factory=list, description="names from the spell catalogue")
+    skills: list[str] = Field(default_factory=no_items)
+    spells: list[str] = Field(default_factory=no_items, description="names from the spell catalogue")
     posture: Posture = "standing"
 
     @field_validator("ready", mode="before")

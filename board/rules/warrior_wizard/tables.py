@@ -209,7 +209,8 @@ _FROM_CASTER = ("at", "team", "facing")  # an illusion takes these from its cast
 class Spell(BaseModel):
     """One catalogue entry: ST cost, upkeep, and the effect (damage dice or a condition)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Built when the catalogue is first read (a figure with spells), not at import.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     cost: int = Field(ge=0, description="ST spent to cast")
@@ -247,7 +248,7 @@ class Spell(BaseModel):
 class SpellCatalogue(BaseModel):
     """Every spell a figure may know, by name."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     spells: dict[str, Spell]
 
