@@ -11,7 +11,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.attack import predict_attack, predict_spell
+from board.rules.combat_chart.attack import AttackPlan, predict_attack, predict_spell
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
                                             initiative, total)
@@ -82,9 +82,7 @@ class CombatChart(Rules):
             _, plan = acts.plan(state, command)
         except Refusal:
             return None
-        if command.action in ("attack", "maneuver"):
-            return predict_attack(state, plan)
-        return predict_spell(state, plan)
+        return (predict_attack if isinstance(plan, AttackPlan) else predict_spell)(state, plan)
 
     def snapshot(self, state: CCState) -> dict[str, Any]:
         figures = {}

@@ -155,15 +155,17 @@ def critical_damage(entry: dict, amount: int) -> int:
     return amount
 
 
-def drop_weapon(state: CCState, f: Fig) -> str | None:
-    """The weapon in hand falls on the figure's hex; it fights unarmed until it picks one up."""
+def drop_weapon(state: CCState, f: Fig, breaks: bool = False) -> str | None:
+    """The weapon in hand falls on the figure's hex (or breaks); it fights unarmed until it picks
+    one up."""
     name = f.ready
     if name is None:
         return None
     f.ready = None
     if name in f.weapons:
         f.weapons.remove(name)
-    state.items.setdefault(f.hex, []).append(name)
+    if not breaks:
+        state.items.setdefault(f.hex, []).append(name)
     return name
 
 
@@ -202,12 +204,8 @@ def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
         drop_weapon(state, f)
     elif effect == "self_damage":
         return [damaged(f.name, value, f"{f.name} loses {value} HP")] + hurt(state, f, value)
-    elif effect == "breaks":
-        name = f.ready
-        if name:
-            f.ready = None
-            f.weapons.remove(name) if name in f.weapons else None
-            return [Event("status", f"{f.name}'s {name} breaks", f.name, {"broken": name})]
+    elif effect == "breaks" and (name := drop_weapon(state, f, breaks=True)):
+        return [Event("status", f"{f.name}'s {name} breaks", f.name, {"broken": name})]
     elif effect == "falls":
         f.posture = "fallen"
         return [Event("falls", f"{f.name} falls to the ground", f.name, {})]
@@ -269,12 +267,9 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
     hit = outcomes["hit"]
     given = {k: v / hit for k, v in sorted(damage.items())} if hit else {}
     expected = sum((Fraction(k) * v for k, v in damage.items()), Fraction(0))
-    if plan.cell == CH:
-        number, words = 18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"
-    elif plan.cell == CM:
-        number, words = 0, "*CM on the chart: a critical miss, 1d6 on the critical miss table"
-    else:
-        number, words = plan.cell, f"3d6, {plan.cell} or less"
+    number, words = {CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
+                     CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table")
+                     }.get(plan.cell, (plan.cell, f"3d6, {plan.cell} or less"))
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
     return Prediction(dice=3, target_number=number, hit=hit, damage=given, expected_damage=expected,
                       outcomes=outcomes, modifiers=modifiers, roll=words)

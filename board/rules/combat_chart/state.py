@@ -132,9 +132,7 @@ def attack_rank(state: CCState, f: Fig, target: Fig | None, maneuver: str | None
     parts = [(f.weapon_name, weapon_of(state, f).av)]
     if f.skill:
         parts.append(("skill", f.skill))
-    for e in f.effects:
-        if e.av:
-            parts.append((e.name, e.av))
+    parts += [(e.name, e.av) for e in f.effects if e.av]
     if maneuver:
         parts.append((maneuver, state.tables.maneuvers[maneuver].get("av", 0)))
     if aim and target is not None and target.armor:
@@ -164,9 +162,7 @@ def defense_rank(state: CCState, f: Fig, weapon: Weapon | None = None, cover: bo
         parts.append(("parrying", mods["parry"]))
     if cover:
         parts.append(("cover", mods["cover"]))
-    for e in f.effects:
-        if e.dv:
-            parts.append((e.name, e.dv))
+    parts += [(e.name, e.dv) for e in f.effects if e.dv]
     if f.gm_dv:
         parts.append(("situation (GM)", f.gm_dv))
     return parts

@@ -77,29 +77,28 @@ def why_not(state: UDState, f: Figure, action: str) -> str | None:
 
 def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
     """The figures an aimed action can be aimed at now."""
-    return [o.name for o in state.figures.values() if o is not f and _fits(state, f, o, action)]
+    return [o.name for o in state.figures.values()
+            if o is not f and not target_problem(state, f, o, action)]
 
 
-def _fits(state: UDState, f: Figure, o: Figure, action: str) -> bool:
+def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | None:
+    """Why o is no target of f's action now, or None."""
     near = hex_distance(o.hex, f.hex) == 1
     if action == "revive":
-        return o.team == f.team and o.status == "incapacitated" and near
-    if o.team == f.team or not o.up:
-        return False
+        return None if o.team == f.team and o.status == "incapacitated" and near else \
+            f"{o.name} is not an incapacitated companion next to {f.name}"
+    foe = o.team != f.team and o.up
+    if action == "shoot" and not foe:
+        return f"{o.name} is not a standing enemy"
     if action == "shoot":
-        return any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f)) \
-            and line_of_fire(state, f.hex, o.hex)
-    if not near:
-        return False
-    if action == "shove":
-        return shove_destination(state, f, o)[0] is not None
-    if action == "disarm":
-        return any(w.kind == "melee" for w in o.weapons)
-    if action == "sunder_armor":
-        return bool(o.armor)
-    if action == "trip":
-        return not o.prone
-    return True
+        in_range = any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f))
+        return None if in_range and line_of_fire(state, f.hex, o.hex) else \
+            f"{o.name} is out of range or behind a wall"
+    if action == "shove" and foe and near:
+        return shove_destination(state, f, o)[1] or None
+    fits = foe and near and {"disarm": any(w.kind == "melee" for w in o.weapons),
+                             "sunder_armor": bool(o.armor), "trip": not o.prone}.get(action, True)
+    return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
 
 
 def plan(state: UDState, command: Command) -> dict:
@@ -115,8 +114,13 @@ def plan(state: UDState, command: Command) -> dict:
     if action in ("move", "dash"):
         details["path"] = _path(state, f, command)
     elif action in AIMED or action == "revive":
-        if command.target not in targets_for(state, f, action):
-            raise Refusal(_target_reason(state, f, action, command.target))
+        o = state.figures.get(command.target or "")
+        if o is None:
+            raise Refusal(f'no figure named "{command.target}"' if command.target else
+                          "name a target")
+        why = target_problem(state, f, o, action)
+        if why:
+            raise Refusal(why)
         details["target"] = command.target
         ability = command.params.get("ability")
         if ability not in (None, "power", "grace"):
@@ -181,20 +185,6 @@ def _shooting_weapon(state: UDState, f: Figure, command: Command):
     return max(usable, key=lambda w: w.die)
 
 
-def _target_reason(state: UDState, f: Figure, action: str, target: str | None) -> str:
-    o = state.figures.get(target or "")
-    if o is None:
-        return f'no figure named "{target}"' if target else "name a target"
-    if action == "shove" and hex_distance(o.hex, f.hex) == 1 and o.team != f.team and o.up:
-        return shove_destination(state, f, o)[1]
-    if action == "shoot" and o.team != f.team and o.up:
-        return f"{o.name} is out of range or behind a wall"
-    if action == "revive":
-        return f"{o.name} is not an incapacitated companion next to {f.name}"
-    return f"{o.name} is not a standing enemy next to {f.name}" if action != "shoot" else \
-        f"{o.name} is not a standing enemy"
-
-
 def infos(state: UDState, f: Figure) -> list[ActionInfo]:
     """The board's menu for f: every action, greyed with a reason when closed."""
     out = []
@@ -231,7 +221,7 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
 def mover(state: UDState, f: Figure) -> Mover:
     """f's move within its speed: walls, fire and other figures block."""
     blocked = dict.fromkeys(state.battle.fires, "a fire")
-    blocked.update((g.hex, g.name) for g in state.figures.values() if g is not f)
+    blocked.update(state.occupied(ignore=f.name))
     return Mover(state.battle, f.hex, f.speed, blocked)
 
 
@@ -256,9 +246,9 @@ def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[He
         return None, f"{target.name} stands at the map's edge: nowhere to shove"
     if state.battle.terrain_at(dest).blocks:
         return None, f"a wall is behind {target.name}: nowhere to shove"
-    other = state.occupant(dest)
+    other = state.occupied().get(dest)
     if other is not None:
-        return None, f"{other.name} stands behind {target.name}"
+        return None, f"{other} stands behind {target.name}"
     return dest, ""
 
 

@@ -22,9 +22,6 @@ class UsageDiceGM(GM):
     def make(self, state, spec):
         return figure_from_sheet(spec)
 
-    def occupied(self, state, f):
-        return {g.hex: g.name for g in state.figures.values() if g is not f}
-
     def hurt(self, state, f, amount, dice):
         return take_hit(state, f, amount, dice, "GM", ignore_armor=True)
 

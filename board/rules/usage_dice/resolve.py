@@ -8,7 +8,8 @@ from typing import Callable
 from board.dice import DiceSource
 from board.rules.base import Command, Event
 from board.rules.kernel.events import STANDS, WAKES, moved
-from board.rules.usage_dice.actions import plan, shove_destination, volley_weapon, wrong_target
+from board.rules.usage_dice.actions import (AIMED, STUNTS, plan, shove_destination, volley_weapon,
+                                            wrong_target)
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
                                           wear_and_tear, wear_on_ones, wear_ones)
@@ -58,44 +59,45 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
-def _engage(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def _attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+    """Engage, fire or a stunt: the attacker tests (ability die and weapon dice) unless the
+    player's figure defends itself. A stunt: "resolved with an ability test", no damage directly."""
     t = state.figures[d["target"]]
-    if d.get("defence"):
+    action, name = d["action"], d["action"].replace("_", " ")
+    if d.get("defence") and action == "shoot":
+        return _shot_defended(state, f, t, d, dice)
+    if d.get("defence") and action == "engage":
         return defend_yourself(state, f, t, d, dice,
                                lambda: _strike(state, f, t, dice, f"{f.name} hits {t.name}"))
-    weapons = f.melee
-    roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
-    events = [attack_event(f, f"engages {t.name}", roll, weapons)]
-    events += wear_ones(state, f, weapons, roll)
-    if roll.success:
-        events += take_hit(state, t, max(roll.item_faces), dice, f.name)
-        return events + wear_and_tear(state, f, weapons, roll, t)
-    events.append(Event("miss", f"Blows are traded: {t.name} hits {f.name}", f.name, {}))
-    return events + _strike(state, t, f, dice, "The counterblow")
-
-
-def _shoot(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
-    t = state.figures[d["target"]]
-    weapon = d["weapon"]
-    if d.get("defence"):
-        return _shot_defended(state, f, t, d, dice)
-    into_melee = bool(state.enemies_adjacent(t))
-    edge = attacker_edge(state, d)
-    roll = roll_test(f, best_ability(f, d["ability"]), [weapon], edge, dice)
+    if d.get("defence"):  # the GM's figure tries a stunt on a player's: the player tests
+        return defend_yourself(state, f, t, d, dice, lambda: EFFECTS[action](state, f, t, dice),
+                               lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})])
+    into_melee = action == "shoot" and bool(state.enemies_adjacent(t))
+    weapons = [d["weapon"]] if action == "shoot" else f.melee
     note = " into a melee, at hindrance" if into_melee else ""
-    events = [attack_event(f, f"fires the {weapon.name} at {t.name}{note}", roll, [weapon])]
-    if weapon.kind == "black_powder":
-        weapon.loaded = False
-    events += wear_ones(state, f, [weapon], roll)
+    verb = (f"fires the {weapons[0].name} at {t.name}{note}" if action == "shoot" else
+            f"engages {t.name}" if action == "engage" else f"tries to {name} {t.name}")
+    roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
+    events = [attack_event(f, verb, roll, weapons)]
+    if weapons[0].kind == "black_powder":
+        weapons[0].loaded = False
+    events += wear_ones(state, f, weapons, roll)
+    if roll.success and action in STUNTS:
+        events += EFFECTS[action](state, f, t, dice)
+        return events + wear_and_tear(state, f, weapons, roll, None)
     if roll.success:
-        return events + take_hit(state, t, roll.item_faces[0], dice, f.name, ranged=True) \
-            + wear_and_tear(state, f, [weapon], roll, t)
-    if into_melee:
-        other = wrong_target(state, f, t)
-        if other is not None:
-            events.append(Event("miss", f"The shot goes wide and hits {other.name}", other.name,
-                                {"wrong_target": other.name}))
-            return events + take_hit(state, other, roll.item_faces[0], dice, f.name, ranged=True)
+        events += take_hit(state, t, max(roll.item_faces), dice, f.name, ranged=action == "shoot")
+        return events + wear_and_tear(state, f, weapons, roll, t)
+    if action in STUNTS:
+        return events + [Event("miss", f"{t.name} resists the {name}", f.name, {})]
+    if action == "engage":
+        events.append(Event("miss", f"Blows are traded: {t.name} hits {f.name}", f.name, {}))
+        return events + _strike(state, t, f, dice, "The counterblow")
+    other = wrong_target(state, f, t) if into_melee else None
+    if other is not None:
+        events.append(Event("miss", f"The shot goes wide and hits {other.name}", other.name,
+                            {"wrong_target": other.name}))
+        return events + take_hit(state, other, roll.item_faces[0], dice, f.name, ranged=True)
     return events + _volley(state, t, f, dice)
 
 
@@ -181,24 +183,6 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
     return events + wear_and_tear(state, t, items, roll, None)
 
 
-def stunt(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
-    """'Resolved with an ability test': the ability die and weapon dice; no damage directly."""
-    t = state.figures[d["target"]]
-    weapons = f.melee
-    action = d["action"]
-    name = action.replace("_", " ")
-    if d.get("defence"):  # the GM's figure tries it on a player's: the player tests
-        return defend_yourself(state, f, t, d, dice, lambda: EFFECTS[action](state, f, t, dice),
-                               lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})])
-    roll = roll_test(f, best_ability(f, d["ability"]), weapons, d["edge"], dice)
-    events = [attack_event(f, f"tries to {name} {t.name}", roll, weapons)]
-    events += wear_ones(state, f, weapons, roll)
-    if not roll.success:
-        return events + [Event("miss", f"{t.name} resists the {name}", f.name, {})]
-    events += EFFECTS[action](state, f, t, dice)
-    return events + wear_and_tear(state, f, weapons, roll, None)
-
-
 def _shove(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
     dest, why = shove_destination(state, f, t)
     if dest is None:  # checked before the roll; kept for safety
@@ -279,6 +263,5 @@ def done(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event("status", f"{f.name} ends its turn", f.name, {})]
 
 
-HANDLERS = {"move": _move, "dash": _move, "stand": _stand, "engage": _engage, "shoot": _shoot,
-            "reload": reload, "revive": revive, "pick_up": pick_up, "stance": stance, "pass": done,
-            **dict.fromkeys(EFFECTS, stunt)}
+HANDLERS = {"move": _move, "dash": _move, "stand": _stand, "reload": reload, "revive": revive,
+            "pick_up": pick_up, "stance": stance, "pass": done, **dict.fromkeys(AIMED, _attack)}

@@ -102,13 +102,8 @@ def wear_on_ones(owner: Figure, items: list[Item], faces: tuple[int, ...], lone:
     pieces rolled together; a lone piece too when the option says so)."""
     if len(items) < 2 and not lone:
         return []
-    out = []
-    for item, face in zip(list(items), faces):
-        if face == 1:
-            phrase = step_item(owner, item)
-            if phrase:
-                out.append(phrase)
-    return out
+    phrases = [step_item(owner, item) for item, face in zip(list(items), faces) if face == 1]
+    return [phrase for phrase in phrases if phrase]  # gear that does not wear gives ""
 
 
 def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:

@@ -42,9 +42,7 @@ class Figure(InFight):
     def melee(self) -> list[Item]:
         """The weapons in hand: every melee weapon (two = dual wielding), or bare hands."""
         held = [w for w in self.weapons if w.kind == "melee"]
-        if held:
-            return held
-        return [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
+        return held or [replace(catalogue().weapons["Unarmed"], range=1, wears=False)]
 
     @property
     def ranged(self) -> list[Item]:
@@ -90,8 +88,8 @@ class UDState(Fight[Figure]):
                 return f.name
         return None
 
-    def occupant(self, h: Hex) -> Figure | None:
-        return next((f for f in self.figures.values() if f.hex == h), None)
+    def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
+        return {f.hex: f.name for f in self.figures.values() if f.name != ignore}
 
     def enemies_adjacent(self, f: Figure) -> list[Figure]:
         """Standing foes next to f: f is engaged when there is any."""
