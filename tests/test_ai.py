@@ -15,6 +15,7 @@ from board.game import Game
 from board.maps import load_map
 from board.saves import load_game, save_game
 from board.sides import computer_decision, players
+from tests.ms_helpers import caster_plotted
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
@@ -146,3 +147,12 @@ def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_play
     run_match(battle, ["computer", "random"], games=2, seed=1, max_turns=1, swap="places",
               progress=lambda index, result: places.append(result.players_swapped))
     assert places == [False, False]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_computer_does_not_learn_from_the_odds_that_an_enemy_secretly_plotted_a_spell(level):
+    """Written plots: M plotted a spell (D 0 when it resolves) or nothing, in secret; B's computer
+    sees the same board and must choose the same, for the same reason (its odds)."""
+    first, second = (choose(caster_plotted(plot, written=True), level, ai_seed=1)
+                     for plot in ("cast", "nothing"))
+    assert first == second
