@@ -156,3 +156,16 @@ def test_the_computer_does_not_learn_from_the_odds_that_an_enemy_secretly_plotte
     first, second = (choose(caster_plotted(plot, written=True), level, ai_seed=1)
                      for plot in ("cast", "nothing"))
     assert first == second
+
+
+@pytest.mark.parametrize("ruleset", MAPS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_does_not_read_the_games_seed(ruleset, level):
+    """The seed stays hidden from the computer: the same game with another seed (other dice to
+    come) gets the same command, for the same reason."""
+    game = game_on(ruleset)
+    for _ in range(3):
+        game.apply(choose(game, "normal", ai_seed=1).command)
+    other = game.clone()
+    other.seed = "another seed"
+    assert choose(game, level, ai_seed=5) == choose(other, level, ai_seed=5)
