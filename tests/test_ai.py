@@ -169,3 +169,24 @@ def test_the_computer_does_not_read_the_games_seed(ruleset, level):
     other = game.clone()
     other.seed = "another seed"
     assert choose(game, level, ai_seed=5) == choose(other, level, ai_seed=5)
+
+
+
+@pytest.mark.parametrize("map_name, args, message", [
+    ("arena", ["--games", "0"], "--games: expected a whole number of 1 or more, not 0"),
+    ("arena", ["--games", "-3"], "--games: expected a whole number of 1 or more, not -3"),
+    ("arena", ["--max-turns", "0"], "--max-turns: expected a whole number of 1 or more, not 0"),
+    ("one-team", [], "one-team.yaml: a match needs a map with two teams or more; this one has "
+                     "only the team Red"),
+    ("missing", [], "missing.yaml:1:1: cannot read the file"),
+])
+def test_a_match_that_cannot_be_played_is_refused_with_a_message(map_name, args, message,
+                                                                 tmp_path, capsys):
+    from board.cli import main
+
+    where = ROOT / "maps" / "arena.yaml" if map_name == "arena" else tmp_path / f"{map_name}.yaml"
+    if map_name == "one-team":
+        where.write_text((ROOT / "maps" / "arena.yaml").read_text().replace("team: Blue", "team: Red"))
+    status = main(["match", str(where), "--players", "computer,random", *args])
+    out, err = capsys.readouterr()
+    assert status in (1, 2) and message in err and out == ""

@@ -87,6 +87,9 @@ def run_match(battle, players: list[str], games: int, seed, max_turns: int,
     as many figures of the same sizes). "none": no swap. Either way a win counts for the player,
     under the team it was named for."""
     sides = teams(battle)
+    if len(sides) < 2:
+        found = f"only the team {sides[0]}" if sides else "no figures"
+        raise ValueError(f"a match needs a map with two teams or more; this one has {found}")
     if len(players) != len(sides):
         raise ValueError(f"the map has {len(sides)} teams ({', '.join(sides)}): "
                          f"give as many players, not {len(players)}")
