@@ -190,3 +190,14 @@ def test_a_match_that_cannot_be_played_is_refused_with_a_message(map_name, args,
     status = main(["match", str(where), "--players", "computer,random", *args])
     out, err = capsys.readouterr()
     assert status in (1, 2) and message in err and out == ""
+
+
+def test_a_game_stopped_at_the_turn_cap_counts_the_turns_played():
+    """--max-turns 2: a game still undecided after turn 2 is a draw after 2 turns (the third
+    turn has begun, but nothing was played in it)."""
+    from board.ai.match import play_game
+
+    battle = load_map(ROOT / "maps" / "melee-seconds-skirmish.yaml")
+    result = play_game(battle, {"Wardens": "random", "Raiders": "random"}, seed=1, ai_seed=1,
+                       max_turns=2)
+    assert result.winner is None and result.turns == 2

@@ -69,7 +69,8 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
         outcome = game.apply(command)
         if not outcome.accepted:
             raise RuntimeError(f"{kind} gave a refused command {command.short()}: {outcome.reason}")
-    return GameResult(game.winner(), game.turn().turn, times)
+    # Stopped at the cap, the game stands at the start of turn max_turns + 1: none of it played.
+    return GameResult(game.winner(), min(game.turn().turn, max_turns), times)
 
 
 SWAPS = ("teams", "places", "none")
