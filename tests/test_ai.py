@@ -10,12 +10,13 @@ import pytest
 
 from board.ai.match import run_match
 from board.ai.player import choose
-from board.ai.view import secrets_pending
+from board.ai.view import plotted_in_secret, secrets_pending
 from board.game import Game
 from board.maps import load_map
+from board.rules.base import Command
 from board.saves import load_game, save_game
 from board.sides import computer_decision, players
-from tests.ms_helpers import caster_plotted
+from tests.ms_helpers import caster_plotted, fighter, general, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
@@ -201,3 +202,18 @@ def test_a_game_stopped_at_the_turn_cap_counts_the_turns_played():
     result = play_game(battle, {"Wardens": "random", "Raiders": "random"}, seed=1, ai_seed=1,
                        max_turns=2)
     assert result.winner is None and result.turns == 2
+
+
+@pytest.mark.parametrize("written", [True, False])
+def test_a_plot_is_secret_to_the_others_only_while_written_plots_hide_it(written):
+    """board.ai.view.plotted_in_secret, what the board's note on the computer's command reads:
+    the first plot of a second is secret with written plots (2.2.1); the last is revealed at
+    once, as the second resolves."""
+    game = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"]),
+                    fighter("B", "Blue", (1, 0), facing=3, amr=1), options={"written_plots": written})
+    general(game, "M", "fighting_magic", dice=[1, 2])
+    general(game, "B", dice=[1])
+    cast = Command(do="act", figure="M", action="cast", target="B", params={"spell": "Firebolt"})
+    assert plotted_in_secret(game, cast) is written
+    game.apply(cast)
+    assert not plotted_in_secret(game, Command(do="act", figure="B", action="nothing"))

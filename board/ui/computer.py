@@ -5,6 +5,7 @@ computer takes back its replies with the person's command."""
 
 from __future__ import annotations
 
+from board.ai.view import plotted_in_secret
 from board.rules.base import Event
 from board.rules.kernel.events import COMPUTER
 from board.sides import computer_decision, computer_to_act, is_computer, players
@@ -42,8 +43,11 @@ class ComputerTurns:
             team = game.current_player()
             decision = computer_decision(game)
             figure = decision.command.figure or team
-            note = Event(COMPUTER, f"{team} (computer): {figure} {decision.reason}", figure,
-                         {"command": decision.command.short()})
+            # A plot stated in secret stays secret from the people at the board (2.2).
+            secret = plotted_in_secret(game, decision.command)
+            note = Event(COMPUTER, f"{team} (computer): {figure} "
+                         f"{'plots in secret' if secret else decision.reason}", figure,
+                         {} if secret else {"command": decision.command.short()})
             scene.log.add([note], now)
             scene.act(decision.command)
             if scene.net is not None:  # a shared game: the host answers before the next one
