@@ -1,4 +1,5 @@
-"""Command-line sub-commands: play, screenshot, edit, check, replay, match, schema and the Tiled converters."""
+"""Command-line sub-commands: play, screenshot, edit, replay, match, schema (the map tools are in
+board/cli_maps.py, host and join in board/cli_net.py)."""
 
 from __future__ import annotations
 
@@ -8,47 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
 from board.opening import DEFAULT_MAP, open_game as _open_game
-
-
-def _print_problems(error) -> int:
-    """Print an InputError's problems (FILE:LINE:COL: message) to stderr; exit status 1."""
-    for problem in error.problems:
-        print(problem, file=sys.stderr)
-    return 1
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    """Validate map files; print every problem as FILE:LINE:COL: message."""
-    from board.maps import load_map
-    from board.yamlio import InputError
-
-    status = 0
-    for path in args.files:
-        try:
-            battle = load_map(path, args.ruleset)
-        except InputError as error:
-            status = 1
-            for problem in error.problems:
-                print(problem)
-            continue
-        if not args.quiet:
-            print(f"{path}: ok: {summary(battle)}")
-    return status
-
-
-def summary(battle) -> str:
-    """One line about a map: name, size, terrain and figures by team."""
-    shape = (f"{battle.size[0]}x{battle.size[1]}" if battle.size
-             else f"radius {max(abs(h.q) for h in battle.cells)}")
-    teams: dict[str, int] = {}
-    for spec in battle.figures:
-        teams[spec.team] = teams.get(spec.team, 0) + 1
-    sides = ", ".join(f"{team} {n}" for team, n in teams.items()) or "no figures"
-    walls = sum(t.kind == "wall" for t in battle.terrain.values())
-    fire = sum(t.kind == "fire" for t in battle.terrain.values())
-    return (f'"{battle.name}", {battle.layout}-top {shape} ({len(battle.cells)} hexes, '
-            f"{walls} walls, {fire} burning), {len(battle.figures)} figures ({sides})")
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -124,73 +86,6 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import_tiled(args: argparse.Namespace) -> int:
-    """Convert a hexagonal Tiled map (.tmx) to a map file; problems as FILE:LINE."""
-    from board.tiled import ImportOptions, convert
-    from board.tiled_objects import parse_figure_marks
-    from board.tiled_terrain import parse_mapping
-    from board.yamlio import InputError
-
-    try:
-        options = ImportOptions(parse_mapping(args.terrain), args.empty, args.hidden_layers,
-                                parse_figure_marks(args.figures))
-        imported = convert(args.tmx, options)
-    except InputError as error:
-        return _print_problems(error)
-    try:
-        Path(args.out).write_text(imported.text, encoding="utf-8")
-    except OSError as error:
-        print(f"{args.out}: cannot write the map: {error.strerror or error}", file=sys.stderr)
-        return 1
-    print(f"{args.out}: {summary(imported.battle)}")
-    print("\n".join(imported.report))
-    return 0
-
-
-def cmd_export_tiled(args: argparse.Namespace) -> int:
-    """Write a map as a hexagonal Tiled map (.tmx) with a generated tileset image beside it."""
-    from board.maps import load_map
-    from board.tiled_export import export
-    from board.yamlio import InputError
-
-    try:
-        battle = load_map(args.map)
-    except InputError as error:
-        return _print_problems(error)
-    try:
-        image = export(battle, Path(args.out))
-    except OSError as error:
-        print(f"{args.out}: cannot write the map: {error.strerror or error}", file=sys.stderr)
-        return 1
-    print(f"{args.out}: {summary(battle)}; tileset image {image.name}")
-    return 0
-
-
-def cmd_print_map(args: argparse.Namespace) -> int:
-    """Render a map at true scale for printing, as a PNG that records its DPI."""
-    from board.maps import load_map
-    from board.yamlio import InputError
-
-    if not (args.hex_inches > 0 and args.dpi > 0):
-        print("--hex-inches and --dpi must be positive", file=sys.stderr)
-        return 2
-    try:
-        battle = load_map(args.map, args.ruleset)
-    except InputError as error:
-        return _print_problems(error)
-    from board.ui.printmap import print_map
-
-    try:
-        width, height = print_map(battle, args.out, args.hex_inches, args.dpi,
-                                  figures=not args.no_figures, labels=not args.no_labels)
-    except (ValueError, OSError, RuntimeError) as error:  # pygame.error is a RuntimeError
-        print(f"{args.out}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
-        return 1
-    print(f"{args.out}: {width}x{height} px = {width / args.dpi:.2f} x {height / args.dpi:.2f} in "
-          f"at {args.dpi} dpi; hexes {args.hex_inches:g} in across the flats")
-    return 0
-
-
 def cmd_edit(args: argparse.Namespace) -> int:
     """Open the map editor on a map file, or on a new map."""
     from board.editor import Editor, draft_from_map, new_draft
@@ -231,7 +126,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         script = load_script(args.script, args.ruleset)
     except InputError as error:
-        return _print_problems(error)
+        return print_problems(error)
     game = script.game
 
     def show(events) -> None:
@@ -279,7 +174,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     try:
         battle = load_map(args.map, args.ruleset)
     except InputError as error:
-        return _print_problems(error)
+        return print_problems(error)
 
     def progress(index, result) -> None:
         if not args.json:
@@ -303,19 +198,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ruleset_argument(parser: argparse.ArgumentParser, default: str | None = None) -> None:
-    from board.rules.registry import ruleset_ids
-
-    parser.add_argument("--ruleset", choices=ruleset_ids(), default=default,
-                        help="play under this rule system instead of the map's own "
-                             "(docs/rulesets.md); each figure uses its sheet for it, or defaults"
-                        if default is None else "whose figure sheet to describe (default %(default)s)")
-
-
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
     from board.rules.registry import ruleset_ids
 
-    """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Hexboard: a hex-map battle board for tabletop combat.",
@@ -328,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
     play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
-    _ruleset_argument(play)
+    ruleset_argument(play)
     play.add_argument("--no-autosave", action="store_true",
                       help="do not keep the autosave (by default every command is saved, and a game "
                            "left by a crash is offered for resuming at the next start)")
@@ -341,48 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--script", help="a script to apply first (its own map and seed are used)")
     shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
-    _ruleset_argument(shot)
+    ruleset_argument(shot)
     shot.set_defaults(func=cmd_screenshot)
 
-    tiled = sub.add_parser("import-tiled", help="convert a hexagonal Tiled map (.tmx) to a map file")
-    tiled.add_argument("tmx", metavar="MAP.tmx", help="a hexagonal map saved by Tiled (mapeditor.org)")
-    tiled.add_argument("out", metavar="OUT.yaml", help="the map file to write")
-    tiled.add_argument("--terrain", metavar="VALUE=TERRAIN,...|FILE.yaml",
-                       help="what the tiles' values become: open, wall, fire, coals or off (not part of "
-                            "the map); a value is a tile's class, a property value (or NAME:VALUE), a "
-                            "Wang colour, an image name or TILESET:ID; the summary lists those found")
-    tiled.add_argument("--empty", choices=("open", "wall", "off"),
-                       help="what a cell no layer paints becomes (default: the map's `empty` property, "
-                            "else open); off: the map's shape follows the painted cells")
-    tiled.add_argument("--hidden-layers", action="store_true",
-                       help="read hidden layers too (by default they are skipped)")
-    tiled.add_argument("--figures", metavar="CLASS[=TEAM],...",
-                       help="objects of these classes or names become figures (of TEAM), such as "
-                            "spawn points; objects of class `figure` always do; others are counted")
-    tiled.set_defaults(func=cmd_import_tiled)
-
-    export = sub.add_parser("export-tiled", help="write a map as a hexagonal Tiled map (.tmx)")
-    export.add_argument("map", metavar="MAP.yaml", help="map file")
-    export.add_argument("out", metavar="OUT.tmx", help="the Tiled map to write; its tileset image "
-                        "goes beside it as OUT-terrain.png")
-    export.set_defaults(func=cmd_export_tiled)
-
-    printer = sub.add_parser("print-map", help="render a map at true scale for printing, to a PNG")
-    printer.add_argument("map", metavar="MAP.yaml", help="map file")
-    printer.add_argument("out", metavar="OUT.png", help="the PNG to write")
-    printer.add_argument("--hex-inches", type=float, default=1.0,
-                         help="hex size across the flats, in inches (default 1.0)")
-    printer.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300)")
-    printer.add_argument("--no-figures", action="store_true", help="leave the figures off")
-    printer.add_argument("--no-labels", action="store_true", help='leave the "CCRR" hex labels off')
-    _ruleset_argument(printer)
-    printer.set_defaults(func=cmd_print_map)
-
-    check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
-    check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
-    check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
-    _ruleset_argument(check)
-    check.set_defaults(func=cmd_check)
+    add_map_parsers(sub)
 
     edit = sub.add_parser("edit", help="open the map editor on a map (a new map if the file does not exist)")
     edit.add_argument("map", nargs="?", help="the map file to edit or create")
@@ -397,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="run a script headless and print its events")
     replay.add_argument("script", metavar="SCRIPT.yaml", help="a script or saved game (docs/scripts.md)")
-    _ruleset_argument(replay)
+    ruleset_argument(replay)
     replay.add_argument("--json", action="store_true",
                         help="print events as JSON lines, then the final state as the last line")
     replay.add_argument("--strict", action="store_true",
@@ -406,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     match = sub.add_parser("match", help="play headless games between computer players; who won")
     match.add_argument("map", help="map file")
-    _ruleset_argument(match)
+    ruleset_argument(match)
     match.add_argument("--players", required=True, metavar="P1,P2",
                        help="who plays each team, in the order of the map's teams: computer "
                             "(normal), computer:easy, computer:normal, computer:hard, random "
@@ -429,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_parsers(sub)
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
-    _ruleset_argument(schema, default="warrior-wizard")
+    ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
     parser.command_names = set(sub.choices)
     return parser

@@ -13,6 +13,7 @@ from board.battle import OPEN, BattleMap, Terrain
 from board.maps import DEFAULT_RULESET, map_to_yaml, parse_map, span_problem
 from board.models import FigureBase, MapFile, TeamSpec
 from board.rules.registry import get_ruleset, ruleset_ids
+from board.editor_checks import readable, sheet_problems, sheet_refusals
 from board.saves import write_atomically
 from board.yamlio import InputError
 
@@ -87,22 +88,6 @@ def draft_from_map(battle: BattleMap) -> Draft:
     return draft
 
 
-def readable(error: ValidationError) -> list[str]:
-    """Pydantic's complaints as "field: what is wrong, got value" lines (as check words them)."""
-    out = []
-    for item in error.errors():
-        where = ".".join(map(str, item["loc"]))
-        if item["type"] == "missing":
-            out.append(f'missing "{where}"')
-            continue
-        text = item["msg"].removeprefix("Value error, ").replace("Input should be", "expected")
-        got = item.get("input")
-        shown = "x".join(map(str, got)) if item["loc"] == ("size",) and isinstance(got, tuple) \
-            else repr(got)  # a size as the command line writes it: 0x0
-        out.append(f"{where}: {text}" + ("" if isinstance(got, dict) else f", got {shown}"))
-    return out
-
-
 def placement_problems(spec: FigureBase, draft: Draft) -> list[str]:
     """Why the figure cannot stand where it is: off the map, on a wall or on another figure."""
     others = [f for f in draft.figures if f.name != spec.name]
@@ -116,24 +101,6 @@ def placement_problems(spec: FigureBase, draft: Draft) -> list[str]:
         if c in taken:
             return ["another figure is there"]
     return []
-
-
-def sheet_problems(spec: FigureBase, ruleset: str) -> list[str]:
-    """What the ruleset says of a sheet: what it allows but warns of (a weapon too heavy for the
-    figure, say), then what it refuses."""
-    return sheet_warnings(spec, ruleset) + sheet_refusals(spec, ruleset)
-
-
-def sheet_warnings(spec: FigureBase, ruleset: str) -> list[str]:
-    """What the ruleset allows in a sheet but says (Ruleset.sheet_warnings, if it has one)."""
-    return list(get_ruleset(ruleset).sheet_warnings(spec))
-
-
-def sheet_refusals(spec: FigureBase, ruleset: str) -> list[str]:
-    """What the ruleset's check of a sheet refuses, as a map file would be refused."""
-    out: list[str] = []
-    get_ruleset(ruleset).check_figure(spec, lambda path, message: out.append(message))
-    return out
 
 
 def figure_problems(spec: FigureBase, draft: Draft) -> list[str]:

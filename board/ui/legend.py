@@ -8,7 +8,8 @@ import pygame
 
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
-from board.ui.renderer import ALLY_TARGET, _stamp, _threat_stamp
+from board.ui.renderer import ALLY_TARGET
+from board.ui.stamps import corners, stamp, threat_stamp
 from board.ui.tokens import PILLS
 
 SWATCH = 16  # hex size of a sample
@@ -43,18 +44,18 @@ ENTRIES = (
 def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     size = SWATCH
     if kind == "stamp":
-        return _stamp(size, kind_layout, colour)
+        return stamp(size, kind_layout, colour)
     if kind in ("threat", "overlap"):
-        surface = _threat_stamp(size, kind_layout, colour)
+        surface = threat_stamp(size, kind_layout, colour)
         if kind == "overlap":
-            other = _threat_stamp(size, kind_layout, theme.TEAM_COLOURS[1])
+            other = threat_stamp(size, kind_layout, theme.TEAM_COLOURS[1])
             surface.blit(pygame.transform.flip(other, True, False), (0, 0))
         return surface
     surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
     c = surface.get_width() // 2
     if kind in ("fill", "flames", "coals"):
-        pygame.draw.polygon(surface, colour, _stamp_corners(size, kind_layout))
-        pygame.draw.polygon(surface, theme.GRID, _stamp_corners(size, kind_layout), 1)
+        pygame.draw.polygon(surface, colour, corners(size, kind_layout))
+        pygame.draw.polygon(surface, theme.GRID, corners(size, kind_layout), 1)
         if kind == "flames":
             pygame.draw.polygon(surface, (255, 200, 60), [(c - 5, c + 7), (c, c - 8), (c + 5, c + 7)])
         if kind == "coals":
@@ -83,12 +84,6 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
             label = theme.font(9, True).render("9/12", True, (255, 255, 255))
             surface.blit(label, label.get_rect(center=(c, c)))
     return surface
-
-
-def _stamp_corners(size: float, kind_layout: str):
-    from board.hexgrid import Hex, layout_for, polygon_corners
-
-    return polygon_corners(layout_for(kind_layout, size, (size * 1.1, size * 1.1)), Hex(0, 0))
 
 
 def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat") -> None:

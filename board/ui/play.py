@@ -18,15 +18,17 @@ from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
 from board.ui.computer import ComputerTurns, hand_over
 from board.ui.play_keys import handle_key
+from board.ui.play_mouse import handle_mouse
 from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.menus import THEME, ActionMenu, Item
 from board.ui.play_menu import menu_items
-from board.ui.renderer import BoardRenderer, Overlays, facing_toward, wheel_direction
+from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
 from board.ui.timeline import dock_height, draw_timeline
 from board.ui.tips import draw_tips
+
 
 class PlayScene:
     """One game on screen. Input goes to the controller; drawing only reads."""
@@ -152,14 +154,8 @@ class PlayScene:
             self._menu_item(item)
         elif event.type == pygame.KEYDOWN:
             handle_key(self, event)
-        elif event.type == pygame.MOUSEMOTION:
-            self._motion(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._button_down(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self._button_up(event)
-        elif event.type == pygame.MOUSEWHEEL:
-            self._wheel(event)
+        else:
+            handle_mouse(self, event)
         self._after_input(before)
 
     def act(self, command) -> None:
@@ -221,82 +217,6 @@ class PlayScene:
             return None
         h = self.camera.to_hex(pos)
         return h if h in self.game.battle.cells else None
-
-    def _motion(self, event) -> None:
-        self.mouse = event.pos
-        c = self.controller
-        if self.drag == "pan":
-            self.camera.pan(*event.rel)
-            self.animator.set_projection(self.camera.to_screen)
-            return
-        h = self.hex_at(event.pos)
-        if self.drag == "facing" and c.view.pending:
-            centre = c.view.pending[1]
-            if h != centre:
-                self.drag_moved = True
-                c.set_facing(facing_toward(self.camera, centre, event.pos))
-            return
-        # Hovering the facing wheel only previews; a click or a drag sets the facing.
-        self.wheel_hover = (wheel_direction(self.camera, c.view.pending[1], event.pos)
-                            if c.view.mode == "facing" and c.view.pending else None)
-        c.view.hover = h
-        if self.drag:
-            self.drag_moved = True
-
-    def _button_down(self, event) -> None:
-        c = self.controller
-        if event.button == 3:
-            self.drag = "pan"
-            return
-        if event.button != 1:
-            return
-        h = self.hex_at(event.pos)
-        if h is None:
-            return
-        if self.computer_to_play and not c.view.gm:
-            c.say(f"The computer plays {self.game.current_player()} now: X takes it over")
-            return
-        if c.view.mode == "facing" and c.view.pending:
-            pick = wheel_direction(self.camera, c.view.pending[1], event.pos)
-            if pick is not None:
-                if c.set_facing(pick):
-                    c.confirm()
-                return
-            if h == c.view.pending[1]:
-                self.drag, self.drag_moved = "facing", False
-                return
-        name = c.figure_at(h)
-        self.drag_moved = False
-        if c.view.mode == "move" and name == c.view.selected:
-            self.drag = "token"
-        elif c.view.gm and name and not c.view.chase_from:  # a GM key aiming takes the click
-            self.drag = f"gm:{name}"
-            c.view.selected = name
-        else:
-            c.click_hex(h)
-
-    def _button_up(self, event) -> None:
-        c = self.controller
-        drag, self.drag = self.drag, None
-        if event.button != 1 or drag in (None, "pan"):
-            return
-        h = self.hex_at(event.pos)
-        if drag == "facing":
-            c.confirm()
-        elif drag == "token":
-            if not self.drag_moved or h is None or h in self.game.tokens()[c.view.selected].cells:
-                c.click_hex(self.game.tokens()[c.view.selected].hex)
-            else:
-                c.click_hex(h)
-        elif drag.startswith("gm:") and h is not None and self.drag_moved:
-            c.gm_place(drag[3:], h)
-
-    def _wheel(self, event) -> None:
-        if self.log_rect.collidepoint(self.mouse):
-            self.log.scroll(event.y * 3)
-            return
-        self.camera.zoom_at(1.12 ** event.y, self.mouse)
-        self.animator.set_projection(self.camera.to_screen)
 
     def _menu_item(self, item: Item) -> None:
         c = self.controller

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field, replace
 import pygame
 
 from board.footprints import footprint_cells
-from board.hexgrid import DIRECTIONS, Hex, layout_for, polygon_corners
+from board.hexgrid import Hex
 from board.ui import theme
 from board.ui.camera import Camera
+from board.ui.stamps import stamp, threat_stamp, uncovered
 from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
 from board.ui.tokens import SHARED_SCALE, draw_token, shared_slots
+from board.ui.wheel import draw_wheel
 
 SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
 ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
@@ -47,53 +49,6 @@ class Overlays:
                 tuple(self.links), self.reach, self.stops, self.labels)
 
 
-def _uncovered(whole: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
-    """The strips of a surface that a scroll by (dx, dy) leaves to be painted."""
-    strips = []
-    if dx:
-        strips.append(pygame.Rect(0 if dx > 0 else whole.width + dx, 0, abs(dx), whole.height))
-    if dy:
-        strips.append(pygame.Rect(0, 0 if dy > 0 else whole.height + dy, whole.width, abs(dy)))
-    return strips
-
-
-def _stamp(size: float, kind: str, rgba) -> pygame.Surface:
-    """A translucent hex the size of one map hex, to blit wherever an overlay goes."""
-    surface, inner = _hex_surface(size, kind)
-    pygame.draw.polygon(surface, rgba, inner)
-    edge = (rgba[0], rgba[1], rgba[2], min(255, rgba[3] * 2 + 40))
-    pygame.draw.polygon(surface, edge, inner, max(1, int(size / 16)))
-    return surface
-
-
-def _hex_surface(size: float, kind: str) -> tuple[pygame.Surface, list[tuple[float, float]]]:
-    """A clear surface two hexes wide and the corners of a hex a little inside its edge."""
-    layout = layout_for(kind, size, (size * 1.1, size * 1.1))
-    surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
-    corners = polygon_corners(layout, Hex(0, 0))
-    inner = [(size * 1.1 + (x - size * 1.1) * 0.94, size * 1.1 + (y - size * 1.1) * 0.94) for x, y in corners]
-    return surface, inner
-
-
-def _threat_stamp(size: float, kind: str, colour) -> pygame.Surface:
-    """A hex in someone's threat zone: hatched in his team colour, edged in danger red.
-
-    Hatching, not a flat fill, so that a blue team's zone stays distinct from the blue reach."""
-    surface, inner = _hex_surface(size, kind)
-    pygame.draw.polygon(surface, (*colour, 46), inner)
-    stripes = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    step, width = max(4, round(size / 3.2)), max(1, round(size / 11))
-    extent = surface.get_width()
-    for x in range(-extent, extent, step):
-        pygame.draw.line(stripes, (*colour, 120), (x, extent), (x + extent, 0), width)
-    mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), inner)
-    stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # stripes only inside the hex
-    surface.blit(stripes, (0, 0))
-    pygame.draw.polygon(surface, theme.THREAT_EDGE, inner, max(1, int(size / 14)))
-    return surface
-
-
 class BoardRenderer:
     """Map, overlays and tokens for one map; caches are keyed on what they depend on."""
 
@@ -123,13 +78,13 @@ class BoardRenderer:
     def stamp(self, size: float, rgba) -> pygame.Surface:
         key = (round(size, 2), rgba)
         if key not in self.stamps:
-            self.stamps[key] = _stamp(size, self.battle.layout, rgba)
+            self.stamps[key] = stamp(size, self.battle.layout, rgba)
         return self.stamps[key]
 
     def threat_stamp(self, size: float, colour) -> pygame.Surface:
         key = (round(size, 2), "threat", colour)
         if key not in self.stamps:
-            self.stamps[key] = _threat_stamp(size, self.battle.layout, colour)
+            self.stamps[key] = threat_stamp(size, self.battle.layout, colour)
         return self.stamps[key]
 
     def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key,
@@ -144,7 +99,7 @@ class BoardRenderer:
         shift = self._pan_since_last(what, camera.origin, rect)
         if shift is not None:
             self.layer.scroll(*shift)
-            for strip in _uncovered(self.layer.get_rect(), *shift):
+            for strip in uncovered(self.layer.get_rect(), *shift):
                 self._paint_layer(strip, local, ov, figures)
         else:
             if backdrop is not None:
@@ -425,48 +380,3 @@ def _ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
         return camera.size * one_hex
     cells = [camera.to_screen(c) for c in f.cells]
     return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
-
-
-def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None, blocked=frozenset()) -> None:
-    """Six arrows around a hex: click one to face that way (dimmed: the figure does not fit)."""
-    cx, cy = camera.to_screen(h)
-    for d in range(6):
-        dx, dy = camera.to_screen(DIRECTIONS[d])
-        ox, oy = camera.to_screen(Hex(0, 0))
-        vx, vy = dx - ox, dy - oy
-        length = math.hypot(vx, vy)
-        ux, uy = vx / length, vy / length
-        tip = (cx + ux * camera.size * 1.45, cy + uy * camera.size * 1.45)
-        base = (cx + ux * camera.size * 0.95, cy + uy * camera.size * 0.95)
-        half = camera.size * 0.28
-        colour = (90, 90, 96) if d in blocked else theme.SELECT if d == pick else (240, 240, 240)
-        pygame.draw.polygon(surface, colour, [tip, (base[0] - uy * half, base[1] + ux * half),
-                                              (base[0] + uy * half, base[1] - ux * half)])
-        pygame.draw.polygon(surface, (30, 30, 30), [tip, (base[0] - uy * half, base[1] + ux * half),
-                                                   (base[0] + uy * half, base[1] - ux * half)], 1)
-
-
-def wheel_direction(camera: Camera, h: Hex, pos: tuple[float, float]) -> int | None:
-    """Which facing arrow of the wheel around h the pixel is on, if any."""
-    cx, cy = camera.to_screen(h)
-    vx, vy = pos[0] - cx, pos[1] - cy
-    distance = math.hypot(vx, vy)
-    if distance < camera.size * 0.7 or distance > camera.size * 1.8:
-        return None
-    return facing_toward(camera, h, pos)
-
-
-def facing_toward(camera: Camera, h: Hex, pos: tuple[float, float]) -> int:
-    """The facing from hex h that points most nearly at a screen pixel."""
-    cx, cy = camera.to_screen(h)
-    ox, oy = camera.to_screen(Hex(0, 0))
-    best, score = 0, -2.0
-    vx, vy = pos[0] - cx, pos[1] - cy
-    norm = math.hypot(vx, vy) or 1
-    for d in range(6):
-        dx, dy = camera.to_screen(DIRECTIONS[d])
-        wx, wy = dx - ox, dy - oy
-        s = (vx * wx + vy * wy) / (norm * math.hypot(wx, wy))
-        if s > score:
-            best, score = d, s
-    return best
