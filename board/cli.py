@@ -149,6 +149,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _match_problem(args: argparse.Namespace, players: list[str], kinds) -> str | None:
+    """What is wrong with match's options before any map is read (None: nothing)."""
+    for kind in players:
+        if kind not in kinds:
+            return f"--players: unknown player {kind!r}; expected {', '.join(kinds)}"
+    for flag, value in (("--games", args.games), ("--max-turns", args.max_turns)):
+        if value < 1:
+            return f"{flag}: expected a whole number of 1 or more, not {value}"
+    return None
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     """Play headless games between computer, random or pushy players; print who won."""
     from board.ai.match import PLAYER_KINDS, run_match
@@ -156,11 +167,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     from board.yamlio import InputError
 
     players = args.players.split(",")
-    for kind in players:
-        if kind not in PLAYER_KINDS:
-            print(f"--players: unknown player {kind!r}; expected {', '.join(PLAYER_KINDS)}",
-                  file=sys.stderr)
-            return 2
+    problem = _match_problem(args, players, PLAYER_KINDS)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         battle = load_map(args.map, args.ruleset)
     except InputError as error:
@@ -175,7 +185,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress,
                             swap=args.swap)
     except ValueError as error:
-        print(f"match: {error}", file=sys.stderr)
+        print(f"match: {args.map}: {error}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(figures))

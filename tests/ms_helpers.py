@@ -37,3 +37,18 @@ def nothing_until(game: Game, second: int, round_: int | None = None) -> None:
         assert s.phase == "plot", f"phase {s.phase}"
         act(game, s.active, "nothing")
     raise AssertionError("never reached the second")
+
+
+def caster_plotted(plot: str, written: bool) -> Game:
+    """M (a caster) has plotted this second, in secret when plots are written; B is to plot."""
+    g = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"]),
+                 fighter("B", "Blue", (1, 0), facing=3, amr=1), options={"written_plots": written})
+    general(g, "M", "fighting_magic", dice=[1, 2])
+    general(g, "B", dice=[1])
+    if plot == "cast":
+        act(g, "M", "cast", target="B", params={"spell": "Firebolt"})
+    else:
+        act(g, "M", "nothing")
+    assert g.state.active == "B"
+    return g
+

@@ -10,11 +10,13 @@ import pytest
 
 from board.ai.match import run_match
 from board.ai.player import choose
-from board.ai.view import secrets_pending
+from board.ai.view import plotted_in_secret, secrets_pending
 from board.game import Game
 from board.maps import load_map
+from board.rules.base import Command
 from board.saves import load_game, save_game
 from board.sides import computer_decision, players
+from tests.ms_helpers import caster_plotted, fighter, general, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
@@ -146,3 +148,72 @@ def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_play
     run_match(battle, ["computer", "random"], games=2, seed=1, max_turns=1, swap="places",
               progress=lambda index, result: places.append(result.players_swapped))
     assert places == [False, False]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_computer_does_not_learn_from_the_odds_that_an_enemy_secretly_plotted_a_spell(level):
+    """Written plots: M plotted a spell (D 0 when it resolves) or nothing, in secret; B's computer
+    sees the same board and must choose the same, for the same reason (its odds)."""
+    first, second = (choose(caster_plotted(plot, written=True), level, ai_seed=1)
+                     for plot in ("cast", "nothing"))
+    assert first == second
+
+
+@pytest.mark.parametrize("ruleset", MAPS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_does_not_read_the_games_seed(ruleset, level):
+    """The seed stays hidden from the computer: the same game with another seed (other dice to
+    come) gets the same command, for the same reason."""
+    game = game_on(ruleset)
+    for _ in range(3):
+        game.apply(choose(game, "normal", ai_seed=1).command)
+    other = game.clone()
+    other.seed = "another seed"
+    assert choose(game, level, ai_seed=5) == choose(other, level, ai_seed=5)
+
+
+
+@pytest.mark.parametrize("map_name, args, message", [
+    ("arena", ["--games", "0"], "--games: expected a whole number of 1 or more, not 0"),
+    ("arena", ["--games", "-3"], "--games: expected a whole number of 1 or more, not -3"),
+    ("arena", ["--max-turns", "0"], "--max-turns: expected a whole number of 1 or more, not 0"),
+    ("one-team", [], "one-team.yaml: a match needs a map with two teams or more; this one has "
+                     "only the team Red"),
+    ("missing", [], "missing.yaml:1:1: cannot read the file"),
+])
+def test_a_match_that_cannot_be_played_is_refused_with_a_message(map_name, args, message,
+                                                                 tmp_path, capsys):
+    from board.cli import main
+
+    where = ROOT / "maps" / "arena.yaml" if map_name == "arena" else tmp_path / f"{map_name}.yaml"
+    if map_name == "one-team":
+        where.write_text((ROOT / "maps" / "arena.yaml").read_text().replace("team: Blue", "team: Red"))
+    status = main(["match", str(where), "--players", "computer,random", *args])
+    out, err = capsys.readouterr()
+    assert status in (1, 2) and message in err and out == ""
+
+
+def test_a_game_stopped_at_the_turn_cap_counts_the_turns_played():
+    """--max-turns 2: a game still undecided after turn 2 is a draw after 2 turns (the third
+    turn has begun, but nothing was played in it)."""
+    from board.ai.match import play_game
+
+    battle = load_map(ROOT / "maps" / "melee-seconds-skirmish.yaml")
+    result = play_game(battle, {"Wardens": "random", "Raiders": "random"}, seed=1, ai_seed=1,
+                       max_turns=2)
+    assert result.winner is None and result.turns == 2
+
+
+@pytest.mark.parametrize("written", [True, False])
+def test_a_plot_is_secret_to_the_others_only_while_written_plots_hide_it(written):
+    """board.ai.view.plotted_in_secret, what the board's note on the computer's command reads:
+    the first plot of a second is secret with written plots (2.2.1); the last is revealed at
+    once, as the second resolves."""
+    game = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"]),
+                    fighter("B", "Blue", (1, 0), facing=3, amr=1), options={"written_plots": written})
+    general(game, "M", "fighting_magic", dice=[1, 2])
+    general(game, "B", dice=[1])
+    cast = Command(do="act", figure="M", action="cast", target="B", params={"spell": "Firebolt"})
+    assert plotted_in_secret(game, cast) is written
+    game.apply(cast)
+    assert not plotted_in_secret(game, Command(do="act", figure="B", action="nothing"))

@@ -75,24 +75,28 @@ def test_the_real_secret_general_plot_is_never_ruled_out(written):
 
 def test_hard_searches_in_a_secret_round_and_its_choice_does_not_depend_on_the_secret(monkeypatch):
     """Fenn states Fighting in one copy and Other actions in the other (the same Initiative roll):
-    the Wardens' hard player looks ahead (rollouts in guessed worlds) and plots the same."""
+    the Wardens' hard player looks ahead in worlds it guessed (Fenn's General Plot in each
+    rollout: the same in both copies, not always the true one) and plots the same."""
     rollouts = []
     real = search._rollout
-    monkeypatch.setattr(search, "_rollout", lambda *args: rollouts.append(1) or real(*args))
+    monkeypatch.setattr(search, "_rollout", lambda copy, *args: rollouts.append(
+        copy.state.figures["Fenn"].general) or real(copy, *args))
     game = before_fenns_general_plot()
     branches = [game.clone(), game.clone()]
     for branch, plot in zip(branches, ("fighting", "other")):
         assert branch.apply(general(plot)).accepted
-    searched = 0
+    guessed = []
     while branches[0].current_player() == "Wardens":
         assert branches[0].snapshot() == branches[1].snapshot()  # what the Wardens see
-        rollouts.clear()
-        first, second = (choose(b, "hard", ai_seed=4) for b in branches)
-        assert first == second
-        searched += bool(rollouts)
+        worlds_seen = []
         for branch in branches:
-            assert branch.apply(first.command).accepted
-    assert searched >= 1
+            rollouts.clear()
+            worlds_seen.append((choose(branch, "hard", ai_seed=4), list(rollouts)))
+        assert worlds_seen[0] == worlds_seen[1]
+        guessed += worlds_seen[0][1]
+        for branch in branches:
+            assert branch.apply(worlds_seen[0][0].command).accepted
+    assert guessed and set(guessed) != {"fighting"}
 
 
 def test_the_guessed_worlds_come_from_the_players_own_dice_not_the_game():

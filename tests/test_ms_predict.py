@@ -7,7 +7,7 @@ import pytest
 
 from board.rules.base import Command
 from tests.helpers import act
-from tests.ms_helpers import fighter, general, new_game
+from tests.ms_helpers import caster_plotted, fighter, general, new_game
 
 
 def setup(b_facing=3, armour=None, hits=12):
@@ -48,3 +48,21 @@ def test_prediction_matches_exact_enumeration_through_apply(facing, armour, hits
     assert p.hit == hit
     assert {k: v / hit for k, v in dist.items()} == {k: v for k, v in p.damage.items() if v}
     assert p.outcomes["knocked out"] == out["knocked out"] and p.outcomes["killed"] == out["killed"]
+
+
+def test_the_odds_do_not_show_a_spell_the_target_plotted_in_secret():
+    """2.2.1 written plots are secret until the second resolves: B's odds against M are the same
+    whether M plotted a spell (D 0, 3.7) or nothing, and the spell still counts when B's attack
+    resolves."""
+    attack = Command(do="act", figure="B", action="attack", target="M")
+    odds = [caster_plotted(plot, written=True).predict(attack) for plot in ("cast", "nothing")]
+    assert odds[0] == odds[1] and odds[0].modifiers == ()
+    g = caster_plotted("cast", written=True)
+    out = act(g, "B", "attack", target="M", dice=[15, 2, 4])  # 15 hits only with D 0 (11 + 4)
+    assert [e.kind for e in out.events].count("damage") == 1
+
+
+def test_the_odds_show_a_spell_plotted_in_the_open():
+    attack = Command(do="act", figure="B", action="attack", target="M")
+    odds = caster_plotted("cast", written=False).predict(attack)
+    assert ("defender's D is 0", 4) in odds.modifiers

@@ -86,3 +86,45 @@ def test_pass_the_screen_never_waits_for_the_computers_side():
     driver.key(pygame.K_h, "h")  # pass the screen on
     driver.tick(3.0)
     assert driver.scene.cover.shown_for is None and driver.game.history
+
+
+def test_undo_against_the_computer_takes_back_its_replies_and_your_own_command():
+    """Ctrl+Z on your turn takes back the computer's commands since your last one, and that one:
+    undoing its reply alone would let it play the same reply again at once."""
+    from board.ai.player import choose
+
+    driver = Driver(computer_game(), settle=False)  # Blue (the computer) acts first
+    while driver.game.current_player() != "Red":
+        driver.tick(1.0)
+    before = list(driver.game.history)
+    driver.scene.act(choose(driver.game, "normal", ai_seed=1).command)  # as a click would
+    while driver.game.current_player() != "Red":
+        driver.tick(1.0)
+    assert len(driver.game.history) > len(before) + 1  # Red's command and Blue's reply
+    driver.ctrl(pygame.K_z)
+    driver.tick(2.5)
+    assert driver.game.history == before and driver.game.current_player() == "Red"
+    assert "back to a person's turn" in driver.view.message
+
+
+def test_the_log_does_not_tell_the_computers_secret_plots():
+    """Melee Seconds: Fenn is a secret figure (2.2.2); when the computer plays him, its note on a
+    plot that stays secret (his General Plot, all round) says only that he plots in secret; on
+    one revealed at once (the second's last plot) it says why, as for any other."""
+    from board.ai.player import choose
+
+    driver = Driver(computer_game("maps/melee-seconds-skirmish.yaml", team="Raiders"), settle=False)
+    driver.scene.computer.pace = "fast"
+    for _ in range(40):
+        texts = log_texts(driver)
+        if any(t.startswith("Fenn has plotted second 3") for t in texts):
+            break
+        if driver.game.current_player() == "Wardens":
+            driver.scene.act(choose(driver.game, "normal", ai_seed=1).command)
+        driver.tick(0.4)
+    notes = {after: note for note, after in zip(texts, texts[1:])
+             if note.startswith("Raiders (computer): Fenn")}
+    assert notes["Fenn states a secret General Plot"] == "Raiders (computer): Fenn plots in secret"
+    revealed = texts[texts.index("Fenn has plotted second 2") + 1]
+    assert revealed.startswith("Second 2 plots revealed")
+    assert notes["Fenn has plotted second 2"].startswith("Raiders (computer): Fenn moves")

@@ -69,7 +69,8 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
         outcome = game.apply(command)
         if not outcome.accepted:
             raise RuntimeError(f"{kind} gave a refused command {command.short()}: {outcome.reason}")
-    return GameResult(game.winner(), game.turn().turn, times)
+    # Stopped at the cap, the game stands at the start of turn max_turns + 1: none of it played.
+    return GameResult(game.winner(), min(game.turn().turn, max_turns), times)
 
 
 SWAPS = ("teams", "places", "none")
@@ -87,6 +88,9 @@ def run_match(battle, players: list[str], games: int, seed, max_turns: int,
     as many figures of the same sizes). "none": no swap. Either way a win counts for the player,
     under the team it was named for."""
     sides = teams(battle)
+    if len(sides) < 2:
+        found = f"only the team {sides[0]}" if sides else "no figures"
+        raise ValueError(f"a match needs a map with two teams or more; this one has {found}")
     if len(players) != len(sides):
         raise ValueError(f"the map has {len(sides)} teams ({', '.join(sides)}): "
                          f"give as many players, not {len(players)}")

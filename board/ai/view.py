@@ -88,3 +88,20 @@ def secrets_pending(game) -> bool:
         if row.get("general") == "?" or "?" in (row.get("plots") or {}).values():
             return True
     return False
+
+
+def plotted_in_secret(game, command) -> bool:
+    """True when the command is a plot the other sides will not see yet (a secret figure's, or
+    written plots): tried on a copy, it leaves a new "?" in the figure's row of the timeline."""
+    def row(of) -> dict:
+        rows = (of.turn().timeline or {}).get("rows", ())
+        return next((r for r in rows if r.get("figure") == command.figure), {})
+
+    before = row(game)
+    trial = game.clone(seed="secret?")  # other dice: whether it stays secret does not hang on them
+    if not trial.apply(command).accepted:
+        return False
+    after = row(trial)
+    plots = before.get("plots") or {}
+    return ("?" == after.get("general") != before.get("general")
+            or any(text == "?" != plots.get(second) for second, text in (after.get("plots") or {}).items()))

@@ -1,9 +1,11 @@
 """Computer sides on the board: each of their commands goes through the same path as a click,
 with the same animations, at a readable pace; F makes them faster or skips to a person's turn,
-X takes the side to act over from the computer or hands it to the computer."""
+X takes the side to act over from the computer or hands it to the computer; Ctrl+Z against the
+computer takes back its replies with the person's command."""
 
 from __future__ import annotations
 
+from board.ai.view import plotted_in_secret
 from board.rules.base import Event
 from board.rules.kernel.events import COMPUTER
 from board.sides import computer_decision, computer_to_act, is_computer, players
@@ -41,8 +43,11 @@ class ComputerTurns:
             team = game.current_player()
             decision = computer_decision(game)
             figure = decision.command.figure or team
-            note = Event(COMPUTER, f"{team} (computer): {figure} {decision.reason}", figure,
-                         {"command": decision.command.short()})
+            # A plot stated in secret stays secret from the people at the board (2.2).
+            secret = plotted_in_secret(game, decision.command)
+            note = Event(COMPUTER, f"{team} (computer): {figure} "
+                         f"{'plots in secret' if secret else decision.reason}", figure,
+                         {} if secret else {"command": decision.command.short()})
             scene.log.add([note], now)
             scene.act(decision.command)
             if scene.net is not None:  # a shared game: the host answers before the next one
@@ -61,3 +66,18 @@ def hand_over(game) -> str:
     if is_computer(kind):
         return f"You play {team} now (X hands it back to the computer)"
     return f"The computer plays {team} now, at normal (X takes it back)"
+
+
+def take_back(controller, game) -> bool:
+    """Undo the last command and, while a person plays a side, every computer command before it
+    back to a person's turn (an undone reply alone would be played again at once: for the same
+    game the computer chooses the same). False when nothing was undone."""
+    if not controller.undo():
+        return False
+    people = any(not is_computer(kind) for kind in players(game).values())
+    count = 1
+    while people and computer_to_act(game) is not None and controller.undo():
+        count += 1
+    if count > 1:
+        controller.say(f"Undone: {count} commands, back to a person's turn")
+    return True

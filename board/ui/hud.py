@@ -28,7 +28,7 @@ HELP = [
     ("X", "the side to act: take it over from the computer, or hand it to the computer"),
     ("F", "computer turns: a readable pace / fast / skipped to your turn"),
     ("Home", "fit the map to the window"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo rolls the same dice)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo: the same dice; vs the computer: to your turn)"),
     ("Ctrl+L", "save the combat log as text"),
     ("G", "GM mode: drag any figure; the keys of the ruleset's GM commands"),  # keys.help_rows: which
     ("M", "open the map editor on this map (the Menu button: the start screen)"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from board.ui.computer import hand_over
+from board.ui.computer import hand_over, take_back
 from board.ui.play_menu import MOVE_KEYS, movement_items
 
 PAN_STEP = 60
@@ -25,7 +25,7 @@ def handle_key(scene, event) -> None:
         scene.help = True
     elif ctrl and key == pygame.K_z:
         before = list(scene.game.events)
-        if c.undo():  # its rows leave the log; a note says what was taken back
+        if take_back(c, scene.game):  # its rows leave the log; a note says what was taken back
             scene.undone(before)
     elif ctrl and key == pygame.K_y:
         c.redo()

@@ -128,8 +128,10 @@ class MeleeSeconds(Rules):
             return None
         f, t = state.figures[command.figure], state.figures[p.target]
         at = p.to or f.hex
+        # Odds are for the attacker's side: an enemy's secret plot (a spell) must not show.
+        seen = f.team == t.team or not secrets.plot_secret(state, t)
         return predict(state, Strike(f.name, t.name, reach.zone(t, at), p.kind == "ranged",
-                                     p.params.get("weapon")))
+                                     p.params.get("weapon"), seen))
 
     def snapshot(self, state: MSState) -> dict[str, Any]:
         figures = {}

@@ -22,21 +22,25 @@ class Strike:
     zone: str  # front, side or rear
     ranged: bool = False
     weapon: str | None = None  # the weapon plotted (5.2); None: the one in hand
+    # False: odds for a side that cannot see the target's plot for this second (stated in
+    # secret), so a plotted spell must not show in them; resolution always sees it.
+    plot_seen: bool = True
 
 
-def defenceless(state: MSState, t: Fighter) -> bool:
+def defenceless(state: MSState, t: Fighter, plot_seen: bool = True) -> bool:
     """D is 0: casting a spell (3.7 "Spell Casting normally reduce D ... to 0") or helpless."""
     if not t.up:
         return True
-    return t.plot is not None and (t.plot.kind == "cast" or t.plot.kind == "continue"
-                                   and t.ongoing is not None and t.ongoing.kind == "cast")
+    return plot_seen and t.plot is not None and (
+        t.plot.kind == "cast" or t.plot.kind == "continue" and t.ongoing is not None
+        and t.ongoing.kind == "cast")
 
 
 def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
     """The bonuses to the attack score, with their reasons."""
     rules = state.tables.procedure["attack"]
     out = [(f"{strike.zone} attack", rules[strike.zone])] if strike.zone != "front" else []
-    if defenceless(state, state.figures[strike.target]):
+    if defenceless(state, state.figures[strike.target], strike.plot_seen):
         out.append(("defender's D is 0", rules["defenceless"]))
     return out
 

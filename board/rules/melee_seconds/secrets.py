@@ -40,10 +40,15 @@ def unseen(state: MSState, team: str) -> Unseen:
             continue
         if name in state.hidden and f.general is not None:
             generals[name] = possible_generals(state, f)
-        # A plot running on by itself (5.7) is no secret: it is the one revealed when it began.
-        if f.plot is not None and hidden(state, f) and not f.plot.auto:
+        if plot_secret(state, f):
             plots.append(name)
     return Unseen(generals, tuple(plots))
+
+
+def plot_secret(state: MSState, f: Fighter) -> bool:
+    """The figure's plot for this second was stated in secret: its opponents know only that it
+    plotted. A plot running on by itself (5.7) is no secret: it was revealed when it began."""
+    return f.plot is not None and hidden(state, f) and not f.plot.auto
 
 
 def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
