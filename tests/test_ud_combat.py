@@ -5,7 +5,7 @@ the defender's armor dice and Power die; on a failure the defender's weapon dice
 the attacker's armor dice and Power die.
 """
 
-from helpers import act, fig, of_kind, snap
+from helpers import act, fig, of_kind, refused, snap
 from ud_helpers import figure, new_game
 
 STILL = {"dodge": False}  # no nimble dodge, so the numbers are plain
@@ -75,6 +75,13 @@ def test_engage_tests_power_or_grace_by_choice_or_the_better_die():
     game = duel({"power": 4, "grace": 10})
     out = act(game, "Grog", "engage", target="Orc", params={"ability": "power"}, dice=[4, 1, 6])
     assert of_kind(out, "attack")[0].data["sides"] == [4, 8]
+
+
+def test_an_edge_must_be_help_or_hindrance_whatever_the_script_gives():
+    for edge in ("luck", ["help"], {"help": 1}):
+        reason = refused(duel(), do="act", figure="Grog", action="engage", target="Orc",
+                         params={"edge": edge})
+        assert reason == 'params.edge must be "help" or "hindrance"'
 
 
 def test_armor_reduces_the_damage_grogs_example():

@@ -126,7 +126,7 @@ def plan(state: UDState, command: Command) -> dict:
         if ability not in (None, "power", "grace"):
             raise Refusal('params.ability must be "power" or "grace"')
         edge = command.params.get("edge")  # help (+1) or hindrance (-1) granted by the GM
-        if edge is not None and edge not in EDGES:
+        if edge not in (None, *EDGES):  # a tuple: a list given as the edge is refused, not hashed
             raise Refusal('params.edge must be "help" or "hindrance"')
         details["ability"], details["edge"] = ability, EDGES.get(edge, 0)
         if action == "shoot":
