@@ -1,6 +1,7 @@
 """Take the README's and docs' screenshots into docs/img/ (issue 18): the arena, the outdoor map
 with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend
-and the editor, at the default fit and at the closest zoom.
+and the editor, at the default fit and at the closest zoom; a person against the computer on
+melee-seconds (issue 20).
 
 Run from the repository root: `python docs/make_screens.py`. Headless (the dummy video driver);
 fights are played by the seeded mouse-only player of the UI tests, so every run takes the same
@@ -83,6 +84,35 @@ def editor() -> None:
     pygame.image.save(screen, str(OUT / "editor.jpg"))
 
 
+def against_the_computer() -> None:
+    """Melee Seconds, the Raiders played by the computer: the person's side (the Wardens) is
+    played here through the same path as a click, by the normal player's choice, until the log
+    shows the computer's notes and its secret figure's plot is "?"."""
+    from board.ai.player import choose
+    from board.game import Game
+    from board.maps import load_map
+    from tests.ui_driver import Driver
+
+    game = Game(load_map(REPO / "maps" / "melee-seconds-skirmish.yaml"), seed=5)
+    game.players, game.ai_seed = {"Raiders": "computer:normal"}, 4
+    driver = Driver(game, settle=False)
+    driver.scene.computer.pace = "fast"
+
+    def ready() -> bool:
+        rows = game.turn().timeline["rows"]
+        lines = [e.text for e in driver.scene.log._events][-6:]
+        return (any(r["figure"] == "Fenn" and r["general"] == "?" for r in rows)
+                and any(line.startswith("Raiders (computer)") for line in lines))
+
+    while not game.is_terminal() and not (game.current_player() == "Wardens" and len(game.history) >= 12
+                                          and ready()):
+        if game.current_player() == "Wardens":
+            driver.scene.act(choose(game, "normal", "person").command)
+        driver.tick(0.4)
+    driver.tick(1.5)
+    driver.screenshot(OUT / "computer-melee-seconds.png")
+
+
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -93,6 +123,7 @@ def main() -> None:
         fight(*picture)
     odds_and_legend()
     editor()
+    against_the_computer()
 
 
 if __name__ == "__main__":
