@@ -26,15 +26,21 @@ PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7
 def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
             clock: str = "wall", swap: str = "teams") -> dict:
     """One pairing on one ruleset's map: the match summary, the first player's share of wins."""
-    from board.ai.match import run_match
+    from board.ai.match import play_match, spread, summary
+    from board.sides import teams
     from board.maps import load_map
 
     battle = load_map(ROOT / "maps" / MAPS[ruleset])
     first, second, target = pairing
     started = time.perf_counter()
     timer = time.process_time if clock == "cpu" else time.perf_counter
-    figures = run_match(battle, [first, second], games, seed, max_turns, clock=timer, swap=swap)
+    results = play_match(battle, [first, second], games, seed, max_turns, clock=timer, swap=swap)
+    figures = summary(teams(battle), results)
     team = next(iter(figures["wins"]))
+    # Each computer player's own decisions too: pooled, a fast easy player hides a slow hard one.
+    figures["decision_ms_by_player"] = {
+        kind: spread(t for r in results for t in r.by_kind.get(kind, ()))
+        for kind in dict.fromkeys((first, second)) if kind.startswith("computer")}
     figures.update(ruleset=ruleset, players=f"{first},{second}", target=target,
                    share=figures["wins"][team] / max(1, figures["games"]),
                    seconds=round(time.perf_counter() - started, 1), clock=clock, swap=swap)
@@ -44,10 +50,12 @@ def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max
 def line(row: dict) -> str:
     met = "yes" if row["share"] >= row["target"] else "NO"
     times = row["decision_ms"]
+    own = "; ".join(f"{kind} {t['median']:.1f} / {t['p95']:.1f}"
+                    for kind, t in row.get("decision_ms_by_player", {}).items())
     return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} (target {row['target']:.0%}, "
             f"{met:3}) draws {row['draws']:2} turns {row['turns_median']:5} "
-            f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']})  "
-            f"{row['seconds']} s, swap {row['swap']}")
+            f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']}; "
+            f"each player's median / p95: {own})  {row['seconds']} s, swap {row['swap']}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -129,6 +129,20 @@ def test_the_match_benchmark_reports_a_row_against_its_target():
     assert "usage-dice" in line(row)
 
 
+def test_the_match_benchmark_times_each_computer_player_on_its_own():
+    """Hard's own decisions are what its 1 s target is about: pooled with easy's quick ones, a
+    slow hard player would hide."""
+    from benchmarks.ai_match import line, measure
+
+    row = measure("dox", ("computer:easy", "computer:normal", 0.6), games=1, seed=1, max_turns=2,
+                  clock="cpu")
+    own = row["decision_ms_by_player"]
+    assert set(own) == {"computer:easy", "computer:normal"}
+    pooled = row["decision_ms"]
+    assert min(t["median"] for t in own.values()) <= pooled["median"] <= max(t["median"] for t in own.values())
+    assert "computer:normal" in line(row)
+
+
 def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_player():
     """Issue 20's halves that swap sides, read as the players changing teams (the sample maps'
     teams differ in figures): a win in a swapped game counts for the player, under the team it

@@ -20,6 +20,7 @@ class GameResult:
     winner: str | None
     turns: int
     decisions_ms: list[float] = field(default_factory=list)  # the computer players' decisions
+    by_kind: dict[str, list[float]] = field(default_factory=dict)  # the same, by player kind
     players_swapped: bool = False  # each player had the other's team (a match's second half)
 
 
@@ -57,7 +58,7 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
     from board.game import Game
 
     game = Game(battle, seed=seed)
-    times: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     for _ in range(max_commands):
         if game.is_terminal() or game.turn().turn > max_turns:
             break
@@ -65,12 +66,13 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
         started = clock()
         command = decide(game, kind, f"{ai_seed}:{game.current_player()}")
         if kind.startswith("computer"):
-            times.append((clock() - started) * 1000)
+            by_kind.setdefault(kind, []).append((clock() - started) * 1000)
         outcome = game.apply(command)
         if not outcome.accepted:
             raise RuntimeError(f"{kind} gave a refused command {command.short()}: {outcome.reason}")
     # Stopped at the cap, the game stands at the start of turn max_turns + 1: none of it played.
-    return GameResult(game.winner(), min(game.turn().turn, max_turns), times)
+    times = [t for kind_times in by_kind.values() for t in kind_times]
+    return GameResult(game.winner(), min(game.turn().turn, max_turns), times, by_kind)
 
 
 SWAPS = ("teams", "places", "none")
@@ -78,7 +80,14 @@ SWAPS = ("teams", "places", "none")
 
 def run_match(battle, players: list[str], games: int, seed, max_turns: int,
               progress=None, clock=time.perf_counter, swap: str = "teams") -> dict:
-    """Play games between the players (in the order of the map's teams); the summary.
+    """Play games between the players (in the order of the map's teams); the summary."""
+    results = play_match(battle, players, games, seed, max_turns, progress, clock, swap)
+    return summary(teams(battle), results)
+
+
+def play_match(battle, players: list[str], games: int, seed, max_turns: int,
+               progress=None, clock=time.perf_counter, swap: str = "teams") -> list[GameResult]:
+    """Play games between the players (in the order of the map's teams); each game's result.
 
     The second half of the games swaps sides (issue 20: "halves of the games swap which side
     starts where"). swap="teams" (the default): the players change teams, so each plays both
@@ -108,7 +117,7 @@ def run_match(battle, players: list[str], games: int, seed, max_turns: int,
         results.append(replace(result, players_swapped=turned))
         if progress:
             progress(index, results[-1])
-    return summary(sides, results)
+    return results
 
 
 def credited(sides: list[str], result: GameResult) -> str | None:
@@ -122,12 +131,19 @@ def credited(sides: list[str], result: GameResult) -> str | None:
 def summary(sides: list[str], results: list[GameResult]) -> dict:
     """The match in figures, as --json prints it."""
     wins = {team: sum(credited(sides, r) == team for r in results) for team in sides}
-    times = sorted(t for r in results for t in r.decisions_ms)
     return {
         "games": len(results),
         "wins": wins,
         "draws": sum(r.winner is None for r in results),
         "turns_median": statistics.median(r.turns for r in results) if results else 0,
-        "decision_ms": {"median": round(statistics.median(times), 2) if times else 0.0,
-                        "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2) if times else 0.0},
+        "decision_ms": spread(t for r in results for t in r.decisions_ms),
     }
+
+
+def spread(times) -> dict:
+    """The median and 95th percentile of decision times, in ms (0 when there are none)."""
+    times = sorted(times)
+    if not times:
+        return {"median": 0.0, "p95": 0.0}
+    return {"median": round(statistics.median(times), 2),
+            "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2)}
