@@ -26,9 +26,11 @@ STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacke
 
 
 def changes(f: Figure, settings: dict) -> bool:
-    """Whether a stance's settings change anything of the figure's."""
+    """Whether a stance's settings change something of the figure's that it has not changed
+    this turn: a free action that changes nothing, or changes a part back and forth, could be
+    taken forever."""
     return any(getattr(f, key) != (value if key == "defence" else bool(value))
-               for key, value in settings.items())
+               and key not in f.stance_set for key, value in settings.items())
 
 
 def actor(state: UDState, command: Command) -> Figure:
@@ -156,8 +158,10 @@ def plan(state: UDState, command: Command) -> dict:
         settings = {k: v for k, v in command.params.items() if k in ("defence", "dodge", "sunder")}
         if not settings or settings.get("defence", "riposte") not in ("riposte", "defend"):
             raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder')
-        if not changes(f, settings):  # a free action that changes nothing could be taken forever
-            raise Refusal(f"{f.name} already has that stance")
+        if not changes(f, settings):
+            again = [key for key in settings if key in f.stance_set]
+            raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
+                          else f"{f.name} already has that stance")
         details["settings"] = settings
     return details
 
@@ -213,6 +217,7 @@ def infos(state: UDState, f: Figure) -> list[ActionInfo]:
                   "choice_params": {n: {"item": n} for n in names}}
         elif action == "stance":
             new = {name: settings for name, settings in STANCES.items() if changes(f, settings)}
+            why = why or (None if new else "each part of its stance is set this turn")
             kw = {"needs": "choice", "choices": tuple(new), "choice_params": new}
         out.append(ActionInfo(action, label, "action", why is None, why, **kw))
     return out
