@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
 from board.ai.player import choose, own_commands, parse_kind, random_choice, rng_for
@@ -116,8 +117,9 @@ def play_match(battle, players: list[str], games: int, seed, max_turns: int, pro
         where = other if other is not None and second else battle
         plays.append((where, kinds, f"{seed}:{index}", f"ai:{seed}:{index}", max_turns, clock, turned))
     results = []
-    with _pool(jobs) as pool:
-        for index, result in enumerate(pool.map(_play, plays)):
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None  # each game has its own seeds
+    with pool or nullcontext():
+        for index, result in enumerate((pool.map if pool else map)(_play, plays)):
             results.append(result)
             if progress:
                 progress(index, result)
@@ -129,28 +131,6 @@ def _play(play: tuple) -> GameResult:
     where, kinds, seed, ai_seed, max_turns, clock, turned = play
     result = play_game(where, kinds, seed, ai_seed, max_turns, clock=clock)
     return replace(result, players_swapped=turned)
-
-
-def _pool(jobs: int):
-    """Worker processes for jobs > 1 (each game has its own seeds, so the results are the
-    same as played one after another); else this process."""
-    if jobs > 1:
-        return ProcessPoolExecutor(jobs)
-    return _InProcess()
-
-
-class _InProcess:
-    """The games played here, one after another, with the executor's map."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    @staticmethod
-    def map(function, items):
-        return map(function, items)
 
 
 def credited(sides: list[str], result: GameResult) -> str | None:
