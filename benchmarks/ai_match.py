@@ -24,7 +24,7 @@ PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7
 
 
 def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
-            clock: str = "wall", swap: str = "teams") -> dict:
+            clock: str = "wall", swap: str = "teams", jobs: int = 1) -> dict:
     """One pairing on one ruleset's map: the match summary, the first player's share of wins."""
     from board.ai.match import play_match, spread, summary
     from board.sides import teams
@@ -34,7 +34,8 @@ def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max
     first, second, target = pairing
     started = time.perf_counter()
     timer = time.process_time if clock == "cpu" else time.perf_counter
-    results = play_match(battle, [first, second], games, seed, max_turns, clock=timer, swap=swap)
+    results = play_match(battle, [first, second], games, seed, max_turns, clock=timer, swap=swap,
+                         jobs=jobs)
     figures = summary(teams(battle), results)
     team = next(iter(figures["wins"]))
     # Each computer player's own decisions too: pooled, a fast easy player hides a slow hard one.
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
                         "vs random, 1: normal vs pushy, 2: hard vs easy)")
     parser.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
                         help="how the second half swaps sides (main.py match --swap)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once, in worker processes (the same results; "
+                             "time decisions with --clock cpu then, as the workers share the CPUs)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time decisions by wall time (default) or by CPU time, steadier on a "
@@ -78,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset in args.rulesets.split(","):
         for index in (int(i) for i in args.pairings.split(",")):
             rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns,
-                                args.clock, args.swap))
+                                args.clock, args.swap, args.jobs))
             print(line(rows[-1]), flush=True)
     print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
           f"{os.cpu_count()} CPUs (a busy machine slows the decision times)", file=sys.stderr)

@@ -143,6 +143,18 @@ def test_the_match_benchmark_times_each_computer_player_on_its_own():
     assert "computer:normal" in line(row)
 
 
+def test_games_played_at_once_give_the_same_match_as_one_after_another():
+    """A match's games have their own seeds: played in worker processes, each ends as it would
+    played here, in the same order."""
+    from board.ai.match import play_match
+
+    battle = load_map(ROOT / "maps" / "usage-dice-skirmish.yaml")
+    one, two = (play_match(battle, ["computer:easy", "random"], 4, 1, 3, jobs=jobs)
+                for jobs in (1, 2))
+    assert [(r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in one] == \
+        [(r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in two]
+
+
 def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_player():
     """Issue 20's halves that swap sides, read as the players changing teams (the sample maps'
     teams differ in figures): a win in a swapped game counts for the player, under the team it

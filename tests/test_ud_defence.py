@@ -55,6 +55,37 @@ def test_the_defence_can_be_chosen_on_the_attack_or_as_a_standing_stance():
     assert of_kind(out, "attack")[0].data["sides"] == [6, 8]
 
 
+def test_a_stance_that_changes_nothing_is_neither_offered_nor_taken():
+    """Stance is free (it does not use up the figure's one action): setting the stance a figure
+    already has would be a move that changes nothing and could be made forever."""
+    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False), figure("Orc", "Orcs", (1, 0)))
+    choices = action_info(game, "Grog", "stance").choices
+    assert "riposte when attacked" not in choices and "nimble dodge off" not in choices
+    assert "defend when attacked" in choices and "nimble dodge on" in choices
+    assert refused(game, do="act", figure="Grog", action="stance",
+                   params={"defence": "riposte"}) == "Grog already has that stance"
+    act(game, "Grog", "stance", params={"defence": "defend", "dodge": False})  # one setting changes
+
+
+def test_each_part_of_a_stance_changes_once_a_turn():
+    """A stance changed back and forth is a free action that could also be taken forever: each
+    part (defence, dodge, sunder) changes at most once a turn, and is free again the next."""
+    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False),
+                    figure("Orc", "Orcs", (3, 0)))
+    act(game, "Grog", "stance", params={"defence": "defend"})
+    assert "riposte when attacked" not in action_info(game, "Grog", "stance").choices
+    assert refused(game, do="act", figure="Grog", action="stance",
+                   params={"defence": "riposte"}) == "Grog has set its defence this turn"
+    act(game, "Grog", "stance", params={"dodge": True})  # another part is still free
+    act(game, "Grog", "stance", params={"sunder": not game.state.figures["Grog"].sunder})
+    assert action_info(game, "Grog", "stance").reason == "each part of its stance is set this turn"
+    act(game, "Grog", "pass")
+    act(game, "Orc", "pass")
+    assert game.turn().active == "Grog" and game.turn().turn == 2
+    assert "riposte when attacked" in action_info(game, "Grog", "stance").choices
+    act(game, "Grog", "stance", params={"defence": "riposte"})
+
+
 def test_without_the_player_facing_rule_the_gm_side_rolls_its_own_attack():
     game = orcs_turn(player_facing=False)
     out = act(game, "Orc", "engage", target="Grog", dice=[6, 2, 6])

@@ -58,7 +58,10 @@ def play_one(driver: Driver, rng: random.Random) -> None:
             if view.mode == "facing":
                 driver.click(view.pending[1])
         return
-    simple = [i for i in offered if infos.get(i.id) and infos[i.id].needs in ("none", "choice", "weapon")]
+    # Any other action a person would take, a companion's revival among them (a figure walled
+    # in by its fallen friends has no other way back into the fight).
+    simple = [i for i in offered if infos.get(i.id) and (infos[i.id].needs in ("none", "choice", "weapon")
+                                                         or infos[i.id].targets)]
     item = rng.choice(simple or offered)
     driver.press(item.id)
     if view.mode == "options":  # settings, then Do it

@@ -25,6 +25,14 @@ STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacke
            "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
 
 
+def changes(f: Figure, settings: dict) -> bool:
+    """Whether a stance's settings change something of the figure's that it has not changed
+    this turn: a free action that changes nothing, or changes a part back and forth, could be
+    taken forever."""
+    return any(getattr(f, key) != (value if key == "defence" else bool(value))
+               and key not in f.stance_set for key, value in settings.items())
+
+
 def actor(state: UDState, command: Command) -> Figure:
     """The figure a command moves, if it may act now; Refusal otherwise."""
     if state.phase == "over":
@@ -150,6 +158,10 @@ def plan(state: UDState, command: Command) -> dict:
         settings = {k: v for k, v in command.params.items() if k in ("defence", "dodge", "sunder")}
         if not settings or settings.get("defence", "riposte") not in ("riposte", "defend"):
             raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder')
+        if not changes(f, settings):
+            again = [key for key in settings if key in f.stance_set]
+            raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
+                          else f"{f.name} already has that stance")
         details["settings"] = settings
     return details
 
@@ -204,7 +216,9 @@ def infos(state: UDState, f: Figure) -> list[ActionInfo]:
             kw = {"needs": "choice", "choices": names,
                   "choice_params": {n: {"item": n} for n in names}}
         elif action == "stance":
-            kw = {"needs": "choice", "choices": tuple(STANCES), "choice_params": dict(STANCES)}
+            new = {name: settings for name, settings in STANCES.items() if changes(f, settings)}
+            why = why or (None if new else "each part of its stance is set this turn")
+            kw = {"needs": "choice", "choices": tuple(new), "choice_params": new}
         out.append(ActionInfo(action, label, "action", why is None, why, **kw))
     return out
 

@@ -254,6 +254,7 @@ def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     settings = d["settings"]
     for key, value in settings.items():
         setattr(f, key, value if key == "defence" else bool(value))
+    f.stance_set += tuple(settings)
     # A player reads "dodge on", never "dodge True".
     words = ", ".join(f"{k} {v if k == 'defence' else ('on' if v else 'off')}" for k, v in settings.items())
     return [Event("status", f"{f.name}'s stance: {words}", f.name, dict(settings))]

@@ -37,6 +37,7 @@ class Figure(InFight):
     moved: bool = False
     acted: bool = False
     done: bool = False
+    stance_set: tuple[str, ...] = ()  # the parts of its stance changed this turn
 
     @property
     def melee(self) -> list[Item]:
@@ -118,6 +119,7 @@ def advance(state: UDState) -> list[Event]:
             state.turn += 1
             for f in state.figures.values():
                 f.moved = f.acted = f.done = False
+                f.stance_set = ()
             events.append(Event("turn", f"Turn {state.turn}", None, {"turn": state.turn}))
         if state.active is not None:
             events.append(Event("phase", f"{state.side} to act", None,
