@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.melee_seconds import plots, reach
-from board.rules.melee_seconds.actions7 import gear_problem, items_near
+from board.rules.melee_seconds.section7 import gear_problem, items_near
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import general_choices
 

@@ -9,7 +9,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
-from board.rules.melee_seconds.actions7 import plan_action
+from board.rules.melee_seconds.section7 import plan_action
 from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)

@@ -11,7 +11,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.kernel.victory import check_victory
-from board.rules.melee_seconds import actions7, reach
+from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
@@ -61,7 +61,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     for f in plotters:
         events += _progress(state, f, dice)
     kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
-    events += actions7.kick_doors(state, kickers, dice)
+    events += section7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
         events += wound(state, state.figures[name], amount)
     for f in state.figures.values():
@@ -219,7 +219,7 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         f.ongoing = Ongoing("cast", plot.text, state.tables.spells[params["spell"]]["seconds"],
                             params=params)
     elif plot.kind == "action":
-        amount, unit = actions7.cost(state, f, plot.params["action"])
+        amount, unit = section7.cost(state, f, plot.params["action"])
         f.ongoing = Ongoing("action", plot.text, amount, unit, params)
     elif plot.kind == "thievish":
         f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
@@ -241,7 +241,7 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if o.kind == "thievish":
         f.revealed = False  # 3.8: a second of Thieving hides it again
         return [Event("action", f"{f.name}: {o.label}: done", f.name, {})]
-    return actions7.complete(state, f, o, dice)
+    return section7.complete(state, f, o, dice)
 
 
 def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:

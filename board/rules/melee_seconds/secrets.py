@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from board.rules.melee_seconds.actions7 import ALWAYS
+from board.rules.melee_seconds.section7 import ALWAYS
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import GENERALS, carry_forward, hidden
 
 # What a revealed Specific Plot says about the General Plot it was consistent with (2.3, 5.1):
-# one of these parts was in it; a section 7 action, Fighting or Other Actions (actions7).
+# one of these parts was in it; a section 7 action, Fighting or Other Actions.
 FREE = ("move", "nothing", "continue") + ALWAYS
 NEEDS = {"attack": {"fighting"}, "charge": {"fighting"}, "ranged": {"fighting"},
          "parry": {"fighting"}, "delay": {"fighting"}, "cast": {"magic"}, "thievish": {"thieving"}}
