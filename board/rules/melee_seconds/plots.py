@@ -3,28 +3,38 @@ and the board; General Plots, breaking Full Defensive, Reflex Spells and Use Cha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
-from board.rules.melee_seconds.section7 import plan_action
+from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
-    check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
+    GENERALS, check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
 
-PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
-         "cast", "thievish")
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
+FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
+NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
 
 
-def _fighting(f: Fighter, what: str) -> None:
-    need("fighting" in parts(f), f"{what} needs a General Plot that includes Fighting (5.1)")
+@dataclass(frozen=True)
+class Kind:
+    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, and the
+    parts of a General Plot one of which it needs (2.3; none: consistent with any)."""
+
+    label: str
+    needs: str  # none, target, hex or choice
+    plan: Callable[[MSState, Fighter, Command], Plot]
+    parts: frozenset[str] = frozenset()
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
@@ -95,7 +105,6 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
-    _fighting(f, "an Attack")
     _initiative(state, f, "an Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=False)
@@ -121,7 +130,6 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.2 Ranged Attack on [Opponent within Range]."""
-    _fighting(f, "a Ranged Attack")
     _initiative(state, f, "a Ranged Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=True)
@@ -136,7 +144,6 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    need("magic" in parts(f), "casting a spell needs a General Plot with Magic-Using")
     name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
     need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
@@ -151,49 +158,73 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
                 params={"spell": name}, uses_initiative=uses)
 
 
+def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.7: the running plot, stated again (so no longer open to change)."""
+    need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
+    return continue_plot(state, f, auto=False)
+
+
+def _parry(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.3 Parry with a melee weapon; on Full Defensive without Initiative (4.4)."""
+    need(reach.melee_weapon(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+    if command.weapon is not None:
+        plotted_weapon(state, f, command, ranged=False)
+    if not f.full_defensive:
+        _initiative(state, f, "a Parry")
+    return Plot("parry", "parry", uses_initiative=not f.full_defensive)
+
+
+def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.5 Delay an available Initiative to the next second."""
+    s = state.second
+    _initiative(state, f, "Delaying")
+    need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
+                                    "last second): the AMR is lost if not taken now (5.1.5)")
+    return Plot("delay", f"delay to second {s + 1}")
+
+
+def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.7 Thievish Activity for [n] seconds."""
+    seconds = command.params.get("seconds", 1)
+    need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
+    activity = str(command.params.get("activity", "activity"))
+    return Plot("thievish", f"thievish {activity} ({seconds} s)",
+                params={"seconds": seconds, "activity": activity})
+
+
+# The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
+KINDS = {"continue": Kind("Continue the plot", "none", _continue),
+         "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
+         "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
+         "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
+         "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
+         "parry": Kind("Parry", "none", _parry, FIGHTING),
+         "move": Kind("Move", "hex", _move_plot),
+         "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
+         "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
+         "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
+         "reload": Kind("Reload", "none", plan_action, GEAR)}
+
+
+def kind(state: MSState, action: str | None) -> Kind:
+    """The row of a Specific Plot: one of KINDS, or a section 7 action (Refusal if neither)."""
+    if action in KINDS:
+        return KINDS[action]
+    if action not in state.tables.actions:
+        raise Refusal(f'unknown plot "{action}"; expected one of: '
+                      + ", ".join((*KINDS, *state.tables.actions)))
+    gear = state.tables.actions[action]
+    needs = NEEDS.get(gear["needs"], gear["needs"])
+    return Kind(gear["label"], needs, plan_action, frozenset() if action in ALWAYS else GEAR)
+
+
 def _plot(state: MSState, f: Fighter, command: Command) -> Plot:
-    action, s = command.action, state.second
-    if action == "continue":
-        need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
-        plot = continue_plot(state, f)
-        plot.auto = False
-        return plot
-    if action == "nothing":
-        return Plot("nothing", "do nothing")
-    if action == "move":
-        return _move_plot(state, f, command)
-    if action in ("attack", "charge"):
-        return _attack_plot(state, f, command)
-    if action == "ranged":
-        return _ranged_plot(state, f, command)
-    if action == "cast":
-        return _cast(state, f, command)
-    if action == "parry":
-        _fighting(f, "a Parry")
-        need(reach.melee_weapon(state, f) is not None,
-             f"{f.name} has no melee weapon to parry with")
-        if command.weapon is not None:
-            plotted_weapon(state, f, command, ranged=False)
-        if not f.full_defensive:
-            _initiative(state, f, "a Parry")
-        return Plot("parry", "parry", uses_initiative=not f.full_defensive)
-    if action == "delay":
-        _fighting(f, "Delaying")
-        _initiative(state, f, "Delaying")
-        need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
-                                        "last second): the AMR is lost if not taken now (5.1.5)")
-        return Plot("delay", f"delay to second {s + 1}")
-    if action == "thievish":
-        need("thieving" in parts(f), "Thievish Activity needs a General Plot with Thieving")
-        seconds = command.params.get("seconds", 1)
-        need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
-        activity = str(command.params.get("activity", "activity"))
-        return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                    params={"seconds": seconds, "activity": activity})
-    if action == "reload" or action in state.tables.actions:
-        return plan_action(state, f, command, has_init(state, f))
-    raise Refusal(f'unknown plot "{action}"; expected one of: '
-                  + ", ".join(PLOTS + tuple(state.tables.actions)))
+    """The plot of the command's kind, if the General Plot allows that kind (2.3)."""
+    row = kind(state, command.action)
+    words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))
+    need(not row.parts or parts(f) & row.parts,
+         f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
+    return row.plan(state, f, command)
 
 
 def plan(state: MSState, command: Command) -> Plot:

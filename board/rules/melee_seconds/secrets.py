@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from board.rules.melee_seconds.section7 import ALWAYS
+from board.rules.melee_seconds.plots import kind
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import GENERALS, carry_forward, hidden
-
-# What a revealed Specific Plot says about the General Plot it was consistent with (2.3, 5.1):
-# one of these parts was in it; a section 7 action, Fighting or Other Actions.
-FREE = ("move", "nothing", "continue") + ALWAYS
-NEEDS = {"attack": {"fighting"}, "charge": {"fighting"}, "ranged": {"fighting"},
-         "parry": {"fighting"}, "delay": {"fighting"}, "cast": {"magic"}, "thievish": {"thieving"}}
-ACTION = {"fighting", "other"}
 
 
 @dataclass(frozen=True)
@@ -62,14 +55,16 @@ def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
         reserved = range(f.sheet.amr + 1) if key == "fighting_magic" and f.sheet.spells else (0,)
         for spells in reserved:
             dice = f.sheet.amr - spells if rolls or state.round == 1 else 0
-            if len(f.rolled) == dice and _fits(parts, f) and _reacted(state, f, key):
+            if len(f.rolled) == dice and _fits(state, parts, f) and _reacted(state, f, key):
                 out.append({"plot": key, **({"spells": spells} if spells else {})})
     return tuple(out)
 
 
-def _fits(parts: set[str], f: Fighter) -> bool:
-    """Every plot revealed this round was consistent with a General Plot of these parts (2.3)."""
-    return all(parts & NEEDS.get(kind, ACTION) for kind in f.kinds.values() if kind not in FREE)
+def _fits(state: MSState, parts: set[str], f: Fighter) -> bool:
+    """Every plot revealed this round was consistent with a General Plot of these parts (2.3):
+    it had one of the parts each plot needs (plots.kind)."""
+    needs = (kind(state, plotted).parts for plotted in f.kinds.values())
+    return all(parts & need for need in needs if need)
 
 
 def _reacts(state: MSState, f: Fighter, key: str) -> int:

@@ -168,8 +168,8 @@ def has_init(state: MSState, f: Fighter) -> bool:
     return state.second in f.initiative and state.now >= f.blind_until
 
 
-def continue_plot(state: MSState, f: Fighter) -> Plot:
+def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
     o = f.ongoing
     uses = o.unit == "amr" and has_init(state, f)
-    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=True)
+    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
