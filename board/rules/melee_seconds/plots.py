@@ -17,7 +17,7 @@ from board.rules.melee_seconds.resolve import advance, spell_effect
 from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
-    GENERALS, check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
+    GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
 
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
@@ -326,11 +326,9 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
                       {"action": "use_chaos", "target": command.target, "effect": effect})]
     if command.action == "break_defensive":
         f = _plan_break(state, command)
-        f.full_defensive = False
         # 4.3: "Initiative must be rolled and any results for previous seconds are lost".
-        ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=state.second - 1)
-        return [Event("status", f"{f.name} breaks Full Defensive", f.name, {}),
-                give_initiative(f, ini, "Initiative")]
+        return end_defensive(state, f, dice, state.second - 1, f"{f.name} breaks Full Defensive",
+                             "Initiative")
     plot = plan(state, command)
     f = state.figures[command.figure]
     f.plot = plot

@@ -16,7 +16,7 @@ from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, delay, give_initiative, hidden, roll_initiative, start_round)
+    begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -181,12 +181,10 @@ def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
 def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) -> list[Event]:
     """4.2/4.5: Full Defensive is broken; Initiative for the remaining AMR (less the Parry);
     seconds already run - this one included - are lost."""
-    t.full_defensive = False
     if parry:
         t.amr_used += 1
-    ini = roll_initiative(max(0, t.sheet.amr - t.amr_used), dice, run=state.second)
-    return [Event("status", f"{t.name}'s Full Defensive is broken", t.name, {}),
-            give_initiative(t, ini, "Initiative for the remaining AMR")]
+    return end_defensive(state, t, dice, state.second, f"{t.name}'s Full Defensive is broken",
+                         "Initiative for the remaining AMR")
 
 
 def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Event]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from board.rules.melee_seconds.plots import kind
 from board.rules.melee_seconds.state import Fighter, MSState
-from board.rules.melee_seconds.turns import GENERALS, carry_forward, hidden
+from board.rules.melee_seconds.turns import GENERALS, first_seconds, hidden
 
 
 @dataclass(frozen=True)
@@ -67,19 +67,10 @@ def _fits(state: MSState, parts: set[str], f: Fighter) -> bool:
     return all(parts & need for need in needs if need)
 
 
-def _reacts(state: MSState, f: Fighter, key: str) -> int:
-    """The first second the figure plots in the first round: its first Initiative second, or
-    second 1 for a thief moving into position (3.2, 3.4)."""
-    if state.round > 1 or key == "fighting_thieving":
-        return 1
-    seconds = carry_forward(f.rolled).seconds
-    return seconds[0] if seconds else 7
-
-
 def _reacted(state: MSState, f: Fighter, key: str) -> bool:
     """The seconds already run in which the figure did, or did not, plot agree with the key: in
     the first round a thief plots before its first Initiative second, others do not."""
-    start = _reacts(state, f, key)
+    start = first_seconds(f, key)[0] if state.round == 1 else 1
     return not f.up or all((s in f.kinds) == (s >= start) for s in range(1, state.second))
 
 
@@ -91,7 +82,5 @@ def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
         f.general, f.spells_reserved = params["plot"], params.get("spells", 0)
         f.full_defensive = f.general == "full_defensive" and not f.rolled
         if state.round == 1:
-            f.reacts_at = _reacts(state, f, f.general)
-            thief = f.general == "fighting_thieving"
-            f.positioning_until = _reacts(state, f, "fighting") if thief else 0
+            f.reacts_at, f.positioning_until = first_seconds(f, f.general)
     return world

@@ -7,12 +7,13 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from board.dice import Dice
 from board.models import FigureBase
 from board.rules.base import listed
 from board.rules.kernel.names import TABLES as CATALOGUES
+from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
 
 TABLES = CATALOGUES / "melee-seconds"
@@ -128,15 +129,13 @@ class MSFigureSpec(FigureBase):
     secret: bool = Field(False, description="others are unaware of it: its plots are secret (2.2.2)")
 
 
-class Options(BaseModel):
+class Options(RuleOptions):
     """The optional rules of Melee Seconds, each a toggle (all off by default)."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    written_plots: bool = Field(False, description="2.2.1/5.5.1: the GM requires simultaneous "
-                                "written plots: every plot is hidden until the second resolves")
-    formal_duel: bool = Field(False, description="3.3: a Valdrean Formal Duel: in the first Melee "
-                              "Round one Initiative die of each combatant is set to 1")
+    written_plots: bool = toggle("2.2.1/5.5.1: the GM requires simultaneous written plots: every "
+                                 "plot is hidden until the second resolves")
+    formal_duel: bool = toggle("3.3: a Valdrean Formal Duel: in the first Melee Round one "
+                               "Initiative die of each combatant is set to 1")
 
 
 def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:

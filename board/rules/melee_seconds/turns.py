@@ -158,12 +158,26 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
         events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one),
                                       "Initiative"))
         if state.round == 1 and not changing:
-            f.reacts_at = f.initiative[0] if f.initiative else 7
-            if key == "fighting_thieving":
-                # 3.4: a thief plotting a Thievish Attack may be "moving into position in
-                # previous seconds of the MR" before its first Initiative second.
-                f.positioning_until, f.reacts_at = f.reacts_at, 1
+            f.reacts_at, f.positioning_until = first_seconds(f, key)
     return events
+
+
+def first_seconds(f, key: str) -> tuple[int, int]:
+    """In the first round (3.2): the first second the figure plots, its first Initiative second,
+    and before which second it only moves into position (0: none)."""
+    seconds = carry_forward(f.rolled).seconds
+    first = seconds[0] if seconds else 7
+    # 3.4: a thief plotting a Thievish Attack may be "moving into position in previous seconds
+    # of the MR" before its first Initiative second.
+    return (1, first) if key == "fighting_thieving" else (first, 0)
+
+
+def end_defensive(state: MSState, f, dice: DiceSource, run: int, text: str,
+                  why: str) -> list[Event]:
+    """Full Defensive ends: Initiative for the AMR left; seconds up to `run` are lost (4.2-4.5)."""
+    f.full_defensive = False
+    ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=run)
+    return [Event("status", text, f.name, {}), give_initiative(f, ini, why)]
 
 
 def give_initiative(f, ini: Initiative, why: str) -> Event:
