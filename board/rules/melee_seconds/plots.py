@@ -155,7 +155,7 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     if uses:
         _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
     return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params={"spell": name}, uses_initiative=uses)
+                params={"spell": name}, uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
 
 
 def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -189,7 +189,7 @@ def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
     activity = str(command.params.get("activity", "activity"))
     return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                params={"seconds": seconds, "activity": activity})
+                params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).

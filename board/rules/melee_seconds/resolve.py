@@ -211,16 +211,11 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.kind == "delay":
         f.initiative = delay(f.initiative, state.second)[0]
         return []
-    params = {**plot.params, "target": plot.target}
-    if plot.kind == "cast":
-        f.spells_cast += 1
-        f.ongoing = Ongoing("cast", plot.text, state.tables.spells[params["spell"]]["seconds"],
-                            params=params)
-    elif plot.kind == "action":
-        amount, unit = section7.cost(state, f, plot.params["action"])
-        f.ongoing = Ongoing("action", plot.text, amount, unit, params)
-    elif plot.kind == "thievish":
-        f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
+    if plot.lasts:
+        if plot.kind == "cast":
+            f.spells_cast += 1
+        params = {**plot.params, "target": plot.target}
+        f.ongoing = Ongoing(plot.kind, plot.text, *plot.lasts, params)
     elif plot.kind != "continue":
         f.ongoing = None  # a new plot changes the running one (5.7)
         return []

@@ -153,7 +153,8 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
                       lock=int(command.params.get("lock", 0)),
                       magic=int(command.params.get("magic", 0)))
         label += f" (DL {level})" if level is not None else " (DL d4)"
-    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr")
+    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr",
+                lasts=(amount, unit))
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:

@@ -27,6 +27,7 @@ class Plot:
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
+    lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
 
 
 @dataclass(slots=True)
