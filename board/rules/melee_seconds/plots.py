@@ -10,10 +10,9 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
-from board.rules.melee_seconds.resolve import advance, spell_effect
+from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
@@ -305,17 +304,16 @@ def check(state: MSState, command: Command) -> None:
 
 
 def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out an act command; when the last plot is in, the second resolves."""
+    """Carry out an act command (when the last plot is in, after_command resolves the second)."""
     if command.action == "general_plot":
         f, (key, spells) = _plan_general(state, command)
-        return state_general(state, f, key, spells, dice) + advance(state, dice)
+        return state_general(state, f, key, spells, dice)
     if command.action == "reflex":
         f, name, t = _plan_reflex(state, command)
         f.reflex_at = state.now
         events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
                         {"spell": name, "target": t.name})]
-        return events + spell_effect(state, f.name, name, t.name, dice) + check_victory(state) \
-            + advance(state, dice)
+        return events + spell_effect(state, f.name, name, t.name, dice)
     if command.action == "use_chaos":
         f = _plan_chaos(state, command)
         f.chaos_at = (state.round, state.second)
@@ -337,4 +335,4 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         f"{f.name} has plotted second {state.second}"
     data = {"second": state.second} if secret else {
         "second": state.second, "plot": plot.kind, "target": plot.target}
-    return [Event("plot", text, f.name, data)] + advance(state, dice)
+    return [Event("plot", text, f.name, data)]
