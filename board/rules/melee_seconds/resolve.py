@@ -69,8 +69,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         # and no Successful Attack from that opponent.
         f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
     for f in plotters:
-        f.plots[state.second] = f.plot.text
-        f.kinds[state.second] = f.plot.params.get("action", f.plot.kind)
+        f.plots[state.second] = (f.plot.text, f.plot.params.get("action", f.plot.kind))
         if f.plot.uses_initiative:
             f.amr_used += 1
         f.plot = None

@@ -63,7 +63,7 @@ def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
 def _fits(state: MSState, parts: set[str], f: Fighter) -> bool:
     """Every plot revealed this round was consistent with a General Plot of these parts (2.3):
     it had one of the parts each plot needs (plots.kind)."""
-    needs = (kind(state, plotted).parts for plotted in f.kinds.values())
+    needs = (kind(state, plotted).parts for _, plotted in f.plots.values())
     return all(parts & need for need in needs if need)
 
 
@@ -71,7 +71,7 @@ def _reacted(state: MSState, f: Fighter, key: str) -> bool:
     """The seconds already run in which the figure did, or did not, plot agree with the key: in
     the first round a thief plots before its first Initiative second, others do not."""
     start = first_seconds(f, key)[0] if state.round == 1 else 1
-    return not f.up or all((s in f.kinds) == (s >= start) for s in range(1, state.second))
+    return not f.up or all((s in f.plots) == (s >= start) for s in range(1, state.second))
 
 
 def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:

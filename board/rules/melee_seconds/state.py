@@ -76,9 +76,9 @@ class Fighter(Cloneable, Placed):
     chaos_at: tuple[int, int] = (0, -1)  # (round, second) of its last Use Chaos
     shields_used: int = 0
     shielded_at: int = 0  # absolute second of its last Shield (one a second, 5.3)
-    plots: dict[int, str] = field(default_factory=dict)  # second -> text, this round
-    kinds: dict[int, str] = field(default_factory=dict)  # second -> its kind (an action: its
-    # name), this round: what a secret figure's revealed plots tell of its General Plot
+    # second -> (text, kind; an action's name) this round: the kinds a secret figure's revealed
+    # plots tell of its General Plot
+    plots: dict[int, tuple[str, str]] = field(default_factory=dict)
     plot: Plot | None = None  # stated for the current second
     ongoing: Ongoing | None = None
     revealed: bool = False  # a Thievish Attack revealed it (3.8)

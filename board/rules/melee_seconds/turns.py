@@ -203,7 +203,6 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
-        f.kinds = {}
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
                              None, {"turn": state.round})]
@@ -237,7 +236,7 @@ def timeline(state: MSState) -> dict:
     rows = []
     for name in state.order:
         f = state.figures[name]
-        plots = {str(s): text for s, text in f.plots.items()}
+        plots = {str(s): text for s, (text, _) in f.plots.items()}
         if f.plot is not None and state.phase == "plot":
             plots[str(state.second)] = "?" if hidden(state, f) else f.plot.text
         if state.round == 1 and f.general:
