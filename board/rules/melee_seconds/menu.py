@@ -6,7 +6,7 @@ from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.melee_seconds import plots, reach
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
-from board.rules.melee_seconds.state import Fighter, MSState
+from board.rules.melee_seconds.state import Fighter, MSState, spells_of
 from board.rules.melee_seconds.turns import general_choices, parts
 
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
@@ -47,8 +47,7 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
         if f.general == "fighting_thieving":
             out["thievish"] = (False, True)
     if action in ("cast", "reflex"):
-        kinds = ("reflex",) if action == "reflex" else ("normal",)
-        spells = tuple(s for s in f.sheet.spells if state.tables.spells[s]["kind"] in kinds)
+        spells = tuple(spells_of(state, f, "reflex" if action == "reflex" else "normal"))
         if len(spells) > 1:
             out["spell"] = spells
     if action not in NO_RESPONSE and f.shield and f.shield_ready:
@@ -90,7 +89,7 @@ def plot_menu(state: MSState, f: Fighter) -> list[ActionInfo]:
     """The Specific Plots of the figure whose turn it is to plot."""
     out = []
     ids = [a for a in plots.KINDS if a != "continue" or f.ongoing]
-    normal = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "normal"]
+    normal = spells_of(state, f, "normal")
     for action in ids + [a for a in state.tables.actions if a != "load"]:
         row = plots.kind(state, action)
         if action in state.tables.actions and gear_problem(state, f, action, None):
@@ -123,7 +122,7 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     # A plot running on by itself (5.7) may be changed before the second resolves.
     changing = f.plot is not None and f.plot.auto
     out = (plot_menu(state, f) if state.active == name or changing else []) + chaos
-    reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
+    reflex = spells_of(state, f, "reflex")
     if reflex:
         out.append(_entry(state, f, "reflex", "Reflex Spell", "target",
                           params={"spell": reflex[0]}))
@@ -145,7 +144,7 @@ def concrete(state: MSState, name: str, info: ActionInfo) -> list[Command]:
     """The commands behind a menu entry; a spell with no choice offered is the first of its kind."""
     if info.needs == "target" and info.id in ("cast", "reflex") and "spell" not in info.options:
         kind = "normal" if info.id == "cast" else "reflex"
-        spell = next(s for s in state.figures[name].sheet.spells if state.tables.spells[s]["kind"] == kind)
+        spell = spells_of(state, state.figures[name], kind)[0]
         return [Command(do="act", figure=name, action=info.id, target=t, params={"spell": spell})
                 for t in info.targets]
     return kernel_concrete(name, info)

@@ -14,7 +14,7 @@ from board.rules.melee_seconds import reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
-    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
+    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
 from board.rules.melee_seconds.turns import (
     GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
 
@@ -262,8 +262,7 @@ def _plan_reflex(state: MSState, command: Command):
     f = _figure(state, command)
     need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
     spells = state.tables.spells
-    name = command.params.get("spell") or next(
-        (s for s in f.sheet.spells if spells[s]["kind"] == "reflex"), None)
+    name = command.params.get("spell") or next(iter(spells_of(state, f, "reflex")), None)
     need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
          f"{f.name} knows no Reflex Spell \"{name}\"")
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")

@@ -153,6 +153,11 @@ class MSState(Fight[Fighter]):
         return [o for o in self.figures.values() if o.team != f.team]
 
 
+def spells_of(state: MSState, f: Fighter, kind: str) -> list[str]:
+    """The spells the figure knows of a kind: normal, or reflex (5.4)."""
+    return [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == kind]
+
+
 def need(ok: bool, reason: str) -> None:
     """Refuse with the reason unless ok."""
     if not ok:
