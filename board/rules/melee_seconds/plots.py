@@ -217,20 +217,15 @@ def kind(state: MSState, action: str | None) -> Kind:
     return Kind(gear["label"], needs, plan_action, frozenset() if action in ALWAYS else GEAR)
 
 
-def _plot(state: MSState, f: Fighter, command: Command) -> Plot:
-    """The plot of the command's kind, if the General Plot allows that kind (2.3)."""
-    row = kind(state, command.action)
-    words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))
-    need(not row.parts or parts(f) & row.parts,
-         f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
-    return row.plan(state, f, command)
-
-
 def plan(state: MSState, command: Command) -> Plot:
     """Check a Specific Plot; return it (Refusal with a reason if it is not allowed), with the
     responses it carries: Shield a Successful Attack (5.3); on Full Defensive, Parry it
     (breaking Full Defensive) or Shield it instead (4.4)."""
-    plot = _plot(state, _plotter(state, command), command)
+    f, row = _plotter(state, command), kind(state, command.action)
+    words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))  # what the kind needs (2.3)
+    need(not row.parts or parts(f) & row.parts,
+         f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
+    plot = row.plan(state, f, command)
     plot.shield = bool(command.params.get("shield", True))
     plot.fd_parry = bool(command.params.get("fd_parry", True))
     return plot
