@@ -12,7 +12,7 @@ from pydantic import Field
 from board.dice import Dice
 from board.models import FigureBase
 from board.rules.base import listed
-from board.rules.kernel.names import TABLES as CATALOGUES
+from board.rules.kernel.names import TABLES as CATALOGUES, unknown
 from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
 
@@ -95,11 +95,6 @@ def load() -> Tables:
         procedure=procedure, locations=locations)
 
 
-def known(kind: str, name: str, names) -> str:
-    """A readable message for an unknown catalogue name."""
-    return f'unknown {kind} "{name}"; expected one of: {", ".join(sorted(names))}'
-
-
 class MSFigureSpec(FigureBase):
     """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
 
@@ -149,7 +144,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
         many = isinstance(value, list)
         for i, name in enumerate(value if many else [] if value is None else [value]):
             if name not in names:
-                problem((key, i) if many else (key,), known(kind, name, names))
+                problem((key, i) if many else (key,), unknown(kind, name, sorted(names)))
     carried = [w for w in spec.weapons if w in tables.weapons]
     ready = spec.ready
     if ready is None:
