@@ -102,6 +102,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
 
 
 def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> list[Event]:
+    """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
     t = state.figures[f.plot.target]
     plot = f.plot
     ranged = plot.kind == "ranged"
@@ -129,10 +130,19 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if not success:
         return events
     hits.add((f.name, t.name))
+    return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
+
+
+def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, parried,
+         dice) -> list[Event]:
+    """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
+    broken (4.5), the target driven back (6.5)."""
+    events: list[Event] = []
     tp = t.plot
-    wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
+    wants_parry = tp is not None and tp.kind == "parry" \
+        or t.full_defensive and (tp is None or tp.fd_parry)
     # Attacks from the rear and missiles cannot be parried (the board's default).
-    if wants_parry and t.name not in parried and strike.zone != "rear" and not ranged \
+    if wants_parry and t.name not in parried and strike.zone != "rear" and not strike.ranged \
             and reach.melee_weapon(state, t):
         parried.add(t.name)
         ok, r = check_roll(state, t.sheet.parry, dice, "parry")
@@ -150,8 +160,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
-    events.append(damaged(t.name, taken, text, faces=list(faces), location=location, location_bonus=bonus,
-                          shielded=shielded, by=f.name))
+    events.append(damaged(t.name, taken, text, faces=list(faces), location=location,
+                          location_bonus=bonus, shielded=shielded, by=f.name))
     wounds[t.name] = wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
         ok, r = check_roll(state, t.sheet.co, dice)
@@ -160,7 +170,7 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
                             {"roll": r, "success": ok}))
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
-    if plot.params.get("forward") and dealt > 0 and t.name not in moved:
+    if f.plot.params.get("forward") and dealt > 0 and t.name not in moved:
         events += _drive_back(state, f, t, dealt)
     return events
 

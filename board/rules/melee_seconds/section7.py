@@ -15,6 +15,9 @@ POOLS = {"draw": ("nothing to draw", "choose what to draw", "Draw"),
          "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
          "pick_up": ("nothing lies within reach to pick up", "choose an item lying here",
                      "Pick up")}
+# What is used up or aimed when done (the rest moves gear from hand to hand, complete()).
+USES = ("potion", "potion_in_hand", "flash_pellet", "flash_pellet_round", "tanglefoot",
+        "tanglefoot_round", "hack_free", "despatch", "kick_door")
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
@@ -159,10 +162,9 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """The action is done: its effect."""
-    action, p = o.params["action"], o.params
-    item = p.get("item")
-    text = f"{f.name}: {o.label}: done"
-    data = {"action": action}
+    action, item = o.params["action"], o.params.get("item")
+    if action in USES:
+        return _use(state, f, o, dice)
     if action == "draw":
         take_in_hand(state, f, item)
     elif action in ("sheathe", "drop"):
@@ -200,7 +202,15 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.shield = f.shield or item
         else:
             f.items.append(item)
-    elif action in ("potion", "potion_in_hand"):
+    return [Event("action", f"{f.name}: {o.label}: done", f.name, {"action": action})]
+
+
+def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
+    """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
+    a door is kicked by all its kickers together (kick_doors)."""
+    action, p = o.params["action"], o.params
+    text, data = f"{f.name}: {o.label}: done", {"action": action}
+    if action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
         r = roll(Dice.parse(state.tables.items[name or "Healing Potion"]["potion"]), dice)
         healed = f.heal(r.total)
@@ -228,7 +238,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             t.status = "dead"
             return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]
     elif action == "kick_door":
-        return []  # resolved for all kickers together, by kick_doors()
+        return []
     return [Event("action", text, f.name, data)]
 
 
