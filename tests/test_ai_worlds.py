@@ -50,7 +50,7 @@ def test_a_secret_general_plot_may_be_any_that_its_initiative_roll_allows():
 def test_a_revealed_attack_leaves_only_general_plots_with_fighting():
     game = before_fenns_general_plot()
     game.apply(general("fighting"))
-    while "attack" not in game.state.figures["Fenn"].kinds.values():
+    while "attack" not in (k for _, k in game.state.figures["Fenn"].plots.values()):
         assert game.state.round == 2, "Fenn never attacked in round 2"
         game.apply(choose(game, "normal", ai_seed=1).command)
     options = unseen(game.state, "Wardens").generals["Fenn"]

@@ -6,7 +6,7 @@ import pytest
 
 from board.dice import ScriptedDice
 from board.hexgrid import Hex
-from board.rules.melee_seconds.actions7 import combined_strength, door_level, kick_target
+from board.rules.melee_seconds.section7 import combined_strength, door_level, kick_target
 from board.rules.melee_seconds.sheet import load
 from tests.helpers import act, fig, offered, refused, texts
 from tests.ms_helpers import fighter, general, new_game

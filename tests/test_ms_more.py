@@ -71,7 +71,7 @@ def test_the_weapon_named_in_the_attack_plot_is_used():
     out = act(g, "A", "attack", target="B", weapon="Dagger", dice=[1, 3, 4])  # hit, body, 1d4 = 4
     damage = [e for e in out.events if e.kind == "damage"][0]
     assert damage.data["faces"] == [4] and damage.data["taken"] == 4
-    assert "with Dagger" in fig(g, "A").plots[1]
+    assert "with Dagger" in fig(g, "A").plots[1][0]
 
 
 def test_a_weapon_not_in_hand_must_be_drawn_before_an_attack_plot_names_it():

@@ -38,9 +38,6 @@ class MeleeSecondsGM(GM):
     def heal(self, state, f, amount):
         return f.heal(amount)
 
-    def do_heal(self, state, f, details, dice):
-        return super().do_heal(state, f, details, dice) + self.settle(state, f, False, dice)
-
     def joined(self, state, f, dice):
         state.order.append(f.name)
         return []
@@ -49,10 +46,6 @@ class MeleeSecondsGM(GM):
         state.order.remove(f.name)
         state.hidden.discard(f.name)
         return []
-
-    def settle(self, state, f, was_active, dice):
-        """Then the Melee moves on if nobody is left to plot."""
-        return self.victory(state) + advance(state, dice)
 
     def plan_allow_change(self, state, f, command):
         need(state.phase == "plot",
@@ -88,6 +81,10 @@ class MeleeSeconds(Rules):
     # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).
     unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
 
+    def after_command(self, state: MSState, dice: DiceSource) -> list[Event]:
+        """Then the Melee moves on while nobody has a plot to state (1.1: until one side stands)."""
+        return check_victory(state) + advance(state, dice)
+
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]
         state = MSState(battle=battle, options=options, tables=load(),
@@ -95,8 +92,7 @@ class MeleeSeconds(Rules):
                         order=[s.name for s in specs])
         events = [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
                         "Initiative this round (3.2)", None, {"turn": 1})]
-        events += check_victory(state)
-        return state, events + advance(state, dice)
+        return state, events + self.after_command(state, dice)
 
     def turn_info(self, state: MSState) -> TurnInfo:
         label = {"general": f"Round {state.round}: General Plots", "over": "Melee over",

@@ -5,19 +5,10 @@ from __future__ import annotations
 from board.rules.kernel.rules import concrete as kernel_concrete
 from board.rules.base import ActionInfo, Command, Refusal
 from board.rules.melee_seconds import plots, reach
-from board.rules.melee_seconds.actions7 import gear_problem, items_near
-from board.rules.melee_seconds.state import Fighter, MSState
-from board.rules.melee_seconds.turns import general_choices
+from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
+from board.rules.melee_seconds.state import Fighter, MSState, spells_of
+from board.rules.melee_seconds.turns import general_choices, parts
 
-TARGETED = ("attack", "charge", "ranged", "cast", "despatch", "flash_pellet", "flash_pellet_round",
-            "tanglefoot", "tanglefoot_round")
-CHOICE = ("draw", "backpack", "pick_up", "kick_door", "thievish", "general_plot")
-LABELS = {"continue": "Continue the plot", "nothing": "Do nothing", "attack": "Attack",
-          "charge": "Charge and attack", "ranged": "Ranged attack", "parry": "Parry",
-          "delay": "Delay the Initiative", "reload": "Reload", "move": "Move", "cast": "Cast a spell",
-          "thievish": "Thievish activity", "break_defensive": "Break Full Defensive",
-          "general_plot": "Change the General Plot", "reflex": "Reflex Spell",
-          "use_chaos": "Use Chaos"}
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
 # on Full Defensive, 4.4): the menu offers them no such setting.
 NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
@@ -32,18 +23,11 @@ def _why(state: MSState, f: Fighter, action: str, **fields) -> str | None:
     return None
 
 
-def _label(state: MSState, action: str) -> str:
-    return LABELS.get(action) or state.tables.actions[action]["label"]
-
-
 def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
     """Label -> params of an action that asks for a choice."""
-    if action == "draw":
-        return {f"Draw {x}": {"item": x} for x in dict.fromkeys(f.weapons + f.items)}
-    if action == "backpack":
-        return {f"Take out {x}": {"item": x} for x in dict.fromkeys(f.backpack)}
-    if action == "pick_up":
-        return {f"Pick up {x}": {"item": x} for x in items_near(state, f)}
+    if action in POOLS:  # draw, backpack, pick_up
+        verb = POOLS[action][2]
+        return {f"{verb} {x}": {"item": x} for x in dict.fromkeys(pool(state, f, action))}
     if action == "kick_door":
         out = {f"Door level {n}": {"door_level": n} for n in range(1, 7)}
         out["Door level unknown (d4)"] = {}
@@ -63,8 +47,7 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
         if f.general == "fighting_thieving":
             out["thievish"] = (False, True)
     if action in ("cast", "reflex"):
-        kinds = ("reflex",) if action == "reflex" else ("normal",)
-        spells = tuple(s for s in f.sheet.spells if state.tables.spells[s]["kind"] in kinds)
+        spells = tuple(spells_of(state, f, "reflex" if action == "reflex" else "normal"))
         if len(spells) > 1:
             out["spell"] = spells
     if action not in NO_RESPONSE and f.shield and f.shield_ready:
@@ -74,59 +57,51 @@ def _options(state: MSState, f: Fighter, action: str) -> dict[str, tuple]:
     return out
 
 
-def _targeted(state: MSState, f: Fighter, action: str, params: dict) -> ActionInfo:
-    """An entry that asks for a target: the targets it may take, else why none."""
-    targets, reason = [], None
-    for t in state.order:
-        why = _why(state, f, action, target=t, params=params)
-        if why is None:
-            targets.append(t)
-        elif t != f.name:
-            reason = reason or why
-    why = None if targets else reason or "no target"
-    return ActionInfo(action, _label(state, action), "plot", bool(targets), why, "target",
-                      tuple(targets), options=_options(state, f, action))
+def _entry(state: MSState, f: Fighter, action: str, label: str, needs: str, phase: str = "plot",
+           params: dict | None = None) -> ActionInfo:
+    """An entry: the targets, choices or hexes the action may take, else why it is greyed."""
+    options = _options(state, f, action)
+    if needs == "target":
+        targets, reason = [], None
+        for t in state.order:
+            why = _why(state, f, action, target=t, params=params or {})
+            if why is None:
+                targets.append(t)
+            elif t != f.name:
+                reason = reason or why
+        return ActionInfo(action, label, phase, bool(targets), None if targets else reason
+                          or "no target", "target", tuple(targets), options=options)
+    if needs == "choice":
+        choices = choices_for(state, f, action)
+        sets = {text: p for text, p in choices.items() if _why(state, f, action, params=p) is None}
+        reason = None if sets else _why(state, f, action, params=next(iter(choices.values()), {}))
+        return ActionInfo(action, label, phase, bool(sets), reason, "choice",
+                          choices=tuple(sets), choice_params=sets, options=options)
+    if needs == "hex":
+        paths = reach.reachable(state, f)
+        return ActionInfo(action, label, phase, bool(paths), None if paths else
+                          "nowhere to move this second", "hex", hexes=paths, options=options)
+    why = _why(state, f, action)
+    return ActionInfo(action, label, phase, why is None, why, "none", options=options)
 
 
 def plot_menu(state: MSState, f: Fighter) -> list[ActionInfo]:
     """The Specific Plots of the figure whose turn it is to plot."""
     out = []
-    ids = (["continue"] if f.ongoing else []) + ["nothing", "attack", "charge", "ranged", "parry",
-                                                  "move", "delay", "cast", "thievish", "reload"]
-    ids += [a for a in state.tables.actions if a != "load"]
-    if f.full_defensive:
-        ids.append("break_defensive")
-    if f.may_change:
-        ids.append("general_plot")
-    normal = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "normal"]
-    for action in ids:
+    ids = [a for a in plots.KINDS if a != "continue" or f.ongoing]
+    normal = spells_of(state, f, "normal")
+    for action in ids + [a for a in state.tables.actions if a != "load"]:
+        row = plots.kind(state, action)
         if action in state.tables.actions and gear_problem(state, f, action, None):
+            continue  # nothing to do it with
+        if action == "cast" and not normal or action == "thievish" and not parts(f) & row.parts:
             continue
-        if action == "cast" and not normal:
-            continue
-        if action in TARGETED:
-            spell = {"spell": normal[0]} if action == "cast" else {}
-            out.append(_targeted(state, f, action, spell))
-            continue
-        label, options = _label(state, action), _options(state, f, action)
-        if action in CHOICE:
-            choices = choices_for(state, f, action)
-            sets = {text: p for text, p in choices.items()
-                    if _why(state, f, action, params=p) is None}
-            probe = next(iter(choices.values()), {})
-            reason = None if sets else _why(state, f, action, params=probe)
-            if action == "thievish" and reason and "Thieving" in reason:
-                continue
-            out.append(ActionInfo(action, label, "plot", bool(sets), reason, "choice",
-                                  choices=tuple(sets), choice_params=sets, options=options))
-        elif action == "move":
-            paths = reach.reachable(state, f)
-            out.append(ActionInfo("move", label, "plot", bool(paths),
-                                  None if paths else "nowhere to move this second", "hex",
-                                  hexes=paths, options=options))
-        else:
-            why = _why(state, f, action)
-            out.append(ActionInfo(action, label, "plot", why is None, why, "none", options=options))
+        spell = {"spell": normal[0]} if action == "cast" else None
+        out.append(_entry(state, f, action, row.label, row.needs, params=spell))
+    if f.full_defensive:
+        out.append(_entry(state, f, "break_defensive", "Break Full Defensive", "none"))
+    if f.may_change:
+        out.append(_entry(state, f, "general_plot", "Change the General Plot", "choice"))
     return out
 
 
@@ -137,8 +112,7 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
         return []
     chaos = []
     if f.sheet.chaos_master:  # 5.1.10: Use Chaos, offered to a Chaos Master whatever its plots
-        why = _why(state, f, "use_chaos")
-        chaos.append(ActionInfo("use_chaos", "Use Chaos", state.phase, why is None, why, "none"))
+        chaos.append(_entry(state, f, "use_chaos", "Use Chaos", "none", state.phase))
     if state.phase == "general":
         if f.general is not None:
             return chaos
@@ -148,13 +122,10 @@ def actions(state: MSState, name: str) -> list[ActionInfo]:
     # A plot running on by itself (5.7) may be changed before the second resolves.
     changing = f.plot is not None and f.plot.auto
     out = (plot_menu(state, f) if state.active == name or changing else []) + chaos
-    reflex = [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == "reflex"]
+    reflex = spells_of(state, f, "reflex")
     if reflex:
-        targets = tuple(t for t in state.order
-                        if _why(state, f, "reflex", target=t, params={"spell": reflex[0]}) is None)
-        out.append(ActionInfo("reflex", "Reflex Spell", "plot", bool(targets),
-                              None if targets else "a Reflex Spell once a second, on a target in range",
-                              "target", targets, options=_options(state, f, "reflex")))
+        out.append(_entry(state, f, "reflex", "Reflex Spell", "target",
+                          params={"spell": reflex[0]}))
     return out
 
 
@@ -173,7 +144,7 @@ def concrete(state: MSState, name: str, info: ActionInfo) -> list[Command]:
     """The commands behind a menu entry; a spell with no choice offered is the first of its kind."""
     if info.needs == "target" and info.id in ("cast", "reflex") and "spell" not in info.options:
         kind = "normal" if info.id == "cast" else "reflex"
-        spell = next(s for s in state.figures[name].sheet.spells if state.tables.spells[s]["kind"] == kind)
+        spell = spells_of(state, state.figures[name], kind)[0]
         return [Command(do="act", figure=name, action=info.id, target=t, params={"spell": spell})
                 for t in info.targets]
     return kernel_concrete(name, info)

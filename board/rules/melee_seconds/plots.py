@@ -3,28 +3,37 @@ and the board; General Plots, breaking Full Defensive, Reflex Spells and Use Cha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach
-from board.rules.melee_seconds.actions7 import plan_action
-from board.rules.melee_seconds.resolve import advance, spell_effect
+from board.rules.melee_seconds.section7 import ALWAYS, plan_action
+from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
-    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
+    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
 from board.rules.melee_seconds.turns import (
-    check_general, delay, give_initiative, hidden, parts, roll_initiative, state_general)
+    GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
 
-PLOTS = ("continue", "nothing", "attack", "charge", "ranged", "parry", "reload", "delay", "move",
-         "cast", "thievish")
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
+FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
+NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
 
 
-def _fighting(f: Fighter, what: str) -> None:
-    need("fighting" in parts(f), f"{what} needs a General Plot that includes Fighting (5.1)")
+@dataclass(frozen=True)
+class Kind:
+    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, and the
+    parts of a General Plot one of which it needs (2.3; none: consistent with any)."""
+
+    label: str
+    needs: str  # none, target, hex or choice
+    plan: Callable[[MSState, Fighter, Command], Plot]
+    parts: frozenset[str] = frozenset()
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
@@ -95,7 +104,6 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
-    _fighting(f, "an Attack")
     _initiative(state, f, "an Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=False)
@@ -121,7 +129,6 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.2 Ranged Attack on [Opponent within Range]."""
-    _fighting(f, "a Ranged Attack")
     _initiative(state, f, "a Ranged Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=True)
@@ -136,7 +143,6 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    need("magic" in parts(f), "casting a spell needs a General Plot with Magic-Using")
     name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
     need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
@@ -148,59 +154,78 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     if uses:
         _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
     return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params={"spell": name}, uses_initiative=uses)
+                params={"spell": name}, uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
 
 
-def _plot(state: MSState, f: Fighter, command: Command) -> Plot:
-    action, s = command.action, state.second
-    if action == "continue":
-        need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
-        plot = continue_plot(state, f)
-        plot.auto = False
-        return plot
-    if action == "nothing":
-        return Plot("nothing", "do nothing")
-    if action == "move":
-        return _move_plot(state, f, command)
-    if action in ("attack", "charge"):
-        return _attack_plot(state, f, command)
-    if action == "ranged":
-        return _ranged_plot(state, f, command)
-    if action == "cast":
-        return _cast(state, f, command)
-    if action == "parry":
-        _fighting(f, "a Parry")
-        need(reach.melee_weapon(state, f) is not None,
-             f"{f.name} has no melee weapon to parry with")
-        if command.weapon is not None:
-            plotted_weapon(state, f, command, ranged=False)
-        if not f.full_defensive:
-            _initiative(state, f, "a Parry")
-        return Plot("parry", "parry", uses_initiative=not f.full_defensive)
-    if action == "delay":
-        _fighting(f, "Delaying")
-        _initiative(state, f, "Delaying")
-        need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
-                                        "last second): the AMR is lost if not taken now (5.1.5)")
-        return Plot("delay", f"delay to second {s + 1}")
-    if action == "thievish":
-        need("thieving" in parts(f), "Thievish Activity needs a General Plot with Thieving")
-        seconds = command.params.get("seconds", 1)
-        need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
-        activity = str(command.params.get("activity", "activity"))
-        return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                    params={"seconds": seconds, "activity": activity})
-    if action == "reload" or action in state.tables.actions:
-        return plan_action(state, f, command, has_init(state, f))
-    raise Refusal(f'unknown plot "{action}"; expected one of: '
-                  + ", ".join(PLOTS + tuple(state.tables.actions)))
+def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.7: the running plot, stated again (so no longer open to change)."""
+    need(f.ongoing is not None, f"{f.name} has no plot that runs on (5.7)")
+    return continue_plot(state, f, auto=False)
+
+
+def _parry(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.3 Parry with a melee weapon; on Full Defensive without Initiative (4.4)."""
+    need(reach.melee_weapon(state, f) is not None, f"{f.name} has no melee weapon to parry with")
+    if command.weapon is not None:
+        plotted_weapon(state, f, command, ranged=False)
+    if not f.full_defensive:
+        _initiative(state, f, "a Parry")
+    return Plot("parry", "parry", uses_initiative=not f.full_defensive)
+
+
+def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.5 Delay an available Initiative to the next second."""
+    s = state.second
+    _initiative(state, f, "Delaying")
+    need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
+                                    "last second): the AMR is lost if not taken now (5.1.5)")
+    return Plot("delay", f"delay to second {s + 1}")
+
+
+def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
+    """5.1.7 Thievish Activity for [n] seconds."""
+    seconds = command.params.get("seconds", 1)
+    need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
+    activity = str(command.params.get("activity", "activity"))
+    return Plot("thievish", f"thievish {activity} ({seconds} s)",
+                params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
+
+
+# The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
+KINDS = {"continue": Kind("Continue the plot", "none", _continue),
+         "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
+         "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
+         "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
+         "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
+         "parry": Kind("Parry", "none", _parry, FIGHTING),
+         "move": Kind("Move", "hex", _move_plot),
+         "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
+         "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
+         "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
+         "reload": Kind("Reload", "none", plan_action, GEAR)}
+
+
+def kind(state: MSState, action: str | None) -> Kind:
+    """The row of a Specific Plot: one of KINDS, or a section 7 action (Refusal if neither)."""
+    if action in KINDS:
+        return KINDS[action]
+    if action not in state.tables.actions:
+        raise Refusal(f'unknown plot "{action}"; expected one of: '
+                      + ", ".join((*KINDS, *state.tables.actions)))
+    gear = state.tables.actions[action]
+    needs = NEEDS.get(gear["needs"], gear["needs"])
+    return Kind(gear["label"], needs, plan_action, frozenset() if action in ALWAYS else GEAR)
 
 
 def plan(state: MSState, command: Command) -> Plot:
     """Check a Specific Plot; return it (Refusal with a reason if it is not allowed), with the
     responses it carries: Shield a Successful Attack (5.3); on Full Defensive, Parry it
     (breaking Full Defensive) or Shield it instead (4.4)."""
-    plot = _plot(state, _plotter(state, command), command)
+    f, row = _plotter(state, command), kind(state, command.action)
+    words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))  # what the kind needs (2.3)
+    need(not row.parts or parts(f) & row.parts,
+         f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
+    plot = row.plan(state, f, command)
     plot.shield = bool(command.params.get("shield", True))
     plot.fd_parry = bool(command.params.get("fd_parry", True))
     return plot
@@ -232,8 +257,7 @@ def _plan_reflex(state: MSState, command: Command):
     f = _figure(state, command)
     need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
     spells = state.tables.spells
-    name = command.params.get("spell") or next(
-        (s for s in f.sheet.spells if spells[s]["kind"] == "reflex"), None)
+    name = command.params.get("spell") or next(iter(spells_of(state, f, "reflex")), None)
     need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
          f"{f.name} knows no Reflex Spell \"{name}\"")
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
@@ -274,17 +298,16 @@ def check(state: MSState, command: Command) -> None:
 
 
 def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out an act command; when the last plot is in, the second resolves."""
+    """Carry out an act command (when the last plot is in, after_command resolves the second)."""
     if command.action == "general_plot":
         f, (key, spells) = _plan_general(state, command)
-        return state_general(state, f, key, spells, dice) + advance(state, dice)
+        return state_general(state, f, key, spells, dice)
     if command.action == "reflex":
         f, name, t = _plan_reflex(state, command)
         f.reflex_at = state.now
         events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
                         {"spell": name, "target": t.name})]
-        return events + spell_effect(state, f.name, name, t.name, dice) + check_victory(state) \
-            + advance(state, dice)
+        return events + spell_effect(state, f.name, name, t.name, dice)
     if command.action == "use_chaos":
         f = _plan_chaos(state, command)
         f.chaos_at = (state.round, state.second)
@@ -295,11 +318,9 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
                       {"action": "use_chaos", "target": command.target, "effect": effect})]
     if command.action == "break_defensive":
         f = _plan_break(state, command)
-        f.full_defensive = False
         # 4.3: "Initiative must be rolled and any results for previous seconds are lost".
-        ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=state.second - 1)
-        return [Event("status", f"{f.name} breaks Full Defensive", f.name, {}),
-                give_initiative(f, ini, "Initiative")]
+        return end_defensive(state, f, dice, state.second - 1, f"{f.name} breaks Full Defensive",
+                             "Initiative")
     plot = plan(state, command)
     f = state.figures[command.figure]
     f.plot = plot
@@ -308,4 +329,4 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         f"{f.name} has plotted second {state.second}"
     data = {"second": state.second} if secret else {
         "second": state.second, "plot": plot.kind, "target": plot.target}
-    return [Event("plot", text, f.name, data)] + advance(state, dice)
+    return [Event("plot", text, f.name, data)]

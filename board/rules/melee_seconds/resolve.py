@@ -11,12 +11,12 @@ from board.hexgrid import Hex, hex_distance, hex_neighbor
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.kernel.victory import check_victory
-from board.rules.melee_seconds import actions7, reach
+from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
 from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, delay, give_initiative, hidden, roll_initiative, start_round)
+    begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -61,7 +61,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     for f in plotters:
         events += _progress(state, f, dice)
     kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
-    events += actions7.kick_doors(state, kickers, dice)
+    events += section7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
         events += wound(state, state.figures[name], amount)
     for f in state.figures.values():
@@ -69,8 +69,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         # and no Successful Attack from that opponent.
         f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
     for f in plotters:
-        f.plots[state.second] = f.plot.text
-        f.kinds[state.second] = f.plot.params.get("action", f.plot.kind)
+        f.plots[state.second] = (f.plot.text, f.plot.params.get("action", f.plot.kind))
         if f.plot.uses_initiative:
             f.amr_used += 1
         f.plot = None
@@ -103,6 +102,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
 
 
 def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> list[Event]:
+    """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
     t = state.figures[f.plot.target]
     plot = f.plot
     ranged = plot.kind == "ranged"
@@ -130,10 +130,19 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     if not success:
         return events
     hits.add((f.name, t.name))
+    return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
+
+
+def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, parried,
+         dice) -> list[Event]:
+    """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
+    broken (4.5), the target driven back (6.5)."""
+    events: list[Event] = []
     tp = t.plot
-    wants_parry = tp is not None and tp.kind == "parry" or t.full_defensive and (tp is None or tp.fd_parry)
+    wants_parry = tp is not None and tp.kind == "parry" \
+        or t.full_defensive and (tp is None or tp.fd_parry)
     # Attacks from the rear and missiles cannot be parried (the board's default).
-    if wants_parry and t.name not in parried and strike.zone != "rear" and not ranged \
+    if wants_parry and t.name not in parried and strike.zone != "rear" and not strike.ranged \
             and reach.melee_weapon(state, t):
         parried.add(t.name)
         ok, r = check_roll(state, t.sheet.parry, dice, "parry")
@@ -151,8 +160,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
-    events.append(damaged(t.name, taken, text, faces=list(faces), location=location, location_bonus=bonus,
-                          shielded=shielded, by=f.name))
+    events.append(damaged(t.name, taken, text, faces=list(faces), location=location,
+                          location_bonus=bonus, shielded=shielded, by=f.name))
     wounds[t.name] = wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
         ok, r = check_roll(state, t.sheet.co, dice)
@@ -161,7 +170,7 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
                             {"roll": r, "success": ok}))
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
-    if plot.params.get("forward") and dealt > 0 and t.name not in moved:
+    if f.plot.params.get("forward") and dealt > 0 and t.name not in moved:
         events += _drive_back(state, f, t, dealt)
     return events
 
@@ -181,12 +190,10 @@ def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
 def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) -> list[Event]:
     """4.2/4.5: Full Defensive is broken; Initiative for the remaining AMR (less the Parry);
     seconds already run - this one included - are lost."""
-    t.full_defensive = False
     if parry:
         t.amr_used += 1
-    ini = roll_initiative(max(0, t.sheet.amr - t.amr_used), dice, run=state.second)
-    return [Event("status", f"{t.name}'s Full Defensive is broken", t.name, {}),
-            give_initiative(t, ini, "Initiative for the remaining AMR")]
+    return end_defensive(state, t, dice, state.second, f"{t.name}'s Full Defensive is broken",
+                         "Initiative for the remaining AMR")
 
 
 def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Event]:
@@ -213,16 +220,11 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.kind == "delay":
         f.initiative = delay(f.initiative, state.second)[0]
         return []
-    params = {**plot.params, "target": plot.target}
-    if plot.kind == "cast":
-        f.spells_cast += 1
-        f.ongoing = Ongoing("cast", plot.text, state.tables.spells[params["spell"]]["seconds"],
-                            params=params)
-    elif plot.kind == "action":
-        amount, unit = actions7.cost(state, f, plot.params["action"])
-        f.ongoing = Ongoing("action", plot.text, amount, unit, params)
-    elif plot.kind == "thievish":
-        f.ongoing = Ongoing("thievish", plot.text, plot.params["seconds"], params=dict(plot.params))
+    if plot.lasts:
+        if plot.kind == "cast":
+            f.spells_cast += 1
+        params = {**plot.params, "target": plot.target}
+        f.ongoing = Ongoing(plot.kind, plot.text, *plot.lasts, params)
     elif plot.kind != "continue":
         f.ongoing = None  # a new plot changes the running one (5.7)
         return []
@@ -241,7 +243,7 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if o.kind == "thievish":
         f.revealed = False  # 3.8: a second of Thieving hides it again
         return [Event("action", f"{f.name}: {o.label}: done", f.name, {})]
-    return actions7.complete(state, f, o, dice)
+    return section7.complete(state, f, o, dice)
 
 
 def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:

@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from board.rules.melee_seconds.actions7 import ALWAYS
+from board.rules.melee_seconds.plots import kind
 from board.rules.melee_seconds.state import Fighter, MSState
-from board.rules.melee_seconds.turns import GENERALS, carry_forward, hidden
-
-# What a revealed Specific Plot says about the General Plot it was consistent with (2.3, 5.1):
-# one of these parts was in it; a section 7 action, Fighting or Other Actions (actions7).
-FREE = ("move", "nothing", "continue") + ALWAYS
-NEEDS = {"attack": {"fighting"}, "charge": {"fighting"}, "ranged": {"fighting"},
-         "parry": {"fighting"}, "delay": {"fighting"}, "cast": {"magic"}, "thievish": {"thieving"}}
-ACTION = {"fighting", "other"}
+from board.rules.melee_seconds.turns import GENERALS, first_seconds, hidden
 
 
 @dataclass(frozen=True)
@@ -62,30 +55,23 @@ def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
         reserved = range(f.sheet.amr + 1) if key == "fighting_magic" and f.sheet.spells else (0,)
         for spells in reserved:
             dice = f.sheet.amr - spells if rolls or state.round == 1 else 0
-            if len(f.rolled) == dice and _fits(parts, f) and _reacted(state, f, key):
+            if len(f.rolled) == dice and _fits(state, parts, f) and _reacted(state, f, key):
                 out.append({"plot": key, **({"spells": spells} if spells else {})})
     return tuple(out)
 
 
-def _fits(parts: set[str], f: Fighter) -> bool:
-    """Every plot revealed this round was consistent with a General Plot of these parts (2.3)."""
-    return all(parts & NEEDS.get(kind, ACTION) for kind in f.kinds.values() if kind not in FREE)
-
-
-def _reacts(state: MSState, f: Fighter, key: str) -> int:
-    """The first second the figure plots in the first round: its first Initiative second, or
-    second 1 for a thief moving into position (3.2, 3.4)."""
-    if state.round > 1 or key == "fighting_thieving":
-        return 1
-    seconds = carry_forward(f.rolled).seconds
-    return seconds[0] if seconds else 7
+def _fits(state: MSState, parts: set[str], f: Fighter) -> bool:
+    """Every plot revealed this round was consistent with a General Plot of these parts (2.3):
+    it had one of the parts each plot needs (plots.kind)."""
+    needs = (kind(state, plotted).parts for _, plotted in f.plots.values())
+    return all(parts & need for need in needs if need)
 
 
 def _reacted(state: MSState, f: Fighter, key: str) -> bool:
     """The seconds already run in which the figure did, or did not, plot agree with the key: in
     the first round a thief plots before its first Initiative second, others do not."""
-    start = _reacts(state, f, key)
-    return not f.up or all((s in f.kinds) == (s >= start) for s in range(1, state.second))
+    start = first_seconds(f, key)[0] if state.round == 1 else 1
+    return not f.up or all((s in f.plots) == (s >= start) for s in range(1, state.second))
 
 
 def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
@@ -96,7 +82,5 @@ def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
         f.general, f.spells_reserved = params["plot"], params.get("spells", 0)
         f.full_defensive = f.general == "full_defensive" and not f.rolled
         if state.round == 1:
-            f.reacts_at = _reacts(state, f, f.general)
-            thief = f.general == "fighting_thieving"
-            f.positioning_until = _reacts(state, f, "fighting") if thief else 0
+            f.reacts_at, f.positioning_until = first_seconds(f, f.general)
     return world

@@ -7,12 +7,13 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from board.dice import Dice
 from board.models import FigureBase
 from board.rules.base import listed
-from board.rules.kernel.names import TABLES as CATALOGUES
+from board.rules.kernel.names import TABLES as CATALOGUES, unknown
+from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
 
 TABLES = CATALOGUES / "melee-seconds"
@@ -94,11 +95,6 @@ def load() -> Tables:
         procedure=procedure, locations=locations)
 
 
-def known(kind: str, name: str, names) -> str:
-    """A readable message for an unknown catalogue name."""
-    return f'unknown {kind} "{name}"; expected one of: {", ".join(sorted(names))}'
-
-
 class MSFigureSpec(FigureBase):
     """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
 
@@ -128,15 +124,13 @@ class MSFigureSpec(FigureBase):
     secret: bool = Field(False, description="others are unaware of it: its plots are secret (2.2.2)")
 
 
-class Options(BaseModel):
+class Options(RuleOptions):
     """The optional rules of Melee Seconds, each a toggle (all off by default)."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    written_plots: bool = Field(False, description="2.2.1/5.5.1: the GM requires simultaneous "
-                                "written plots: every plot is hidden until the second resolves")
-    formal_duel: bool = Field(False, description="3.3: a Valdrean Formal Duel: in the first Melee "
-                              "Round one Initiative die of each combatant is set to 1")
+    written_plots: bool = toggle("2.2.1/5.5.1: the GM requires simultaneous written plots: every "
+                                 "plot is hidden until the second resolves")
+    formal_duel: bool = toggle("3.3: a Valdrean Formal Duel: in the first Melee Round one "
+                               "Initiative die of each combatant is set to 1")
 
 
 def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
@@ -150,7 +144,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
         many = isinstance(value, list)
         for i, name in enumerate(value if many else [] if value is None else [value]):
             if name not in names:
-                problem((key, i) if many else (key,), known(kind, name, names))
+                problem((key, i) if many else (key,), unknown(kind, name, sorted(names)))
     carried = [w for w in spec.weapons if w in tables.weapons]
     ready = spec.ready
     if ready is None:

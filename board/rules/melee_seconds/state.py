@@ -27,6 +27,7 @@ class Plot:
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
+    lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
 
 
 @dataclass(slots=True)
@@ -75,9 +76,9 @@ class Fighter(Cloneable, Placed):
     chaos_at: tuple[int, int] = (0, -1)  # (round, second) of its last Use Chaos
     shields_used: int = 0
     shielded_at: int = 0  # absolute second of its last Shield (one a second, 5.3)
-    plots: dict[int, str] = field(default_factory=dict)  # second -> text, this round
-    kinds: dict[int, str] = field(default_factory=dict)  # second -> its kind (an action: its
-    # name), this round: what a secret figure's revealed plots tell of its General Plot
+    # second -> (text, kind; an action's name) this round: the kinds a secret figure's revealed
+    # plots tell of its General Plot
+    plots: dict[int, tuple[str, str]] = field(default_factory=dict)
     plot: Plot | None = None  # stated for the current second
     ongoing: Ongoing | None = None
     revealed: bool = False  # a Thievish Attack revealed it (3.8)
@@ -152,6 +153,11 @@ class MSState(Fight[Fighter]):
         return [o for o in self.figures.values() if o.team != f.team]
 
 
+def spells_of(state: MSState, f: Fighter, kind: str) -> list[str]:
+    """The spells the figure knows of a kind: normal, or reflex (5.4)."""
+    return [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == kind]
+
+
 def need(ok: bool, reason: str) -> None:
     """Refuse with the reason unless ok."""
     if not ok:
@@ -168,8 +174,8 @@ def has_init(state: MSState, f: Fighter) -> bool:
     return state.second in f.initiative and state.now >= f.blind_until
 
 
-def continue_plot(state: MSState, f: Fighter) -> Plot:
+def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
     o = f.ongoing
     uses = o.unit == "amr" and has_init(state, f)
-    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=True)
+    return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)

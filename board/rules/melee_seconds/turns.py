@@ -158,12 +158,26 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
         events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one),
                                       "Initiative"))
         if state.round == 1 and not changing:
-            f.reacts_at = f.initiative[0] if f.initiative else 7
-            if key == "fighting_thieving":
-                # 3.4: a thief plotting a Thievish Attack may be "moving into position in
-                # previous seconds of the MR" before its first Initiative second.
-                f.positioning_until, f.reacts_at = f.reacts_at, 1
+            f.reacts_at, f.positioning_until = first_seconds(f, key)
     return events
+
+
+def first_seconds(f, key: str) -> tuple[int, int]:
+    """In the first round (3.2): the first second the figure plots, its first Initiative second,
+    and before which second it only moves into position (0: none)."""
+    seconds = carry_forward(f.rolled).seconds
+    first = seconds[0] if seconds else 7
+    # 3.4: a thief plotting a Thievish Attack may be "moving into position in previous seconds
+    # of the MR" before its first Initiative second.
+    return (1, first) if key == "fighting_thieving" else (first, 0)
+
+
+def end_defensive(state: MSState, f, dice: DiceSource, run: int, text: str,
+                  why: str) -> list[Event]:
+    """Full Defensive ends: Initiative for the AMR left; seconds up to `run` are lost (4.2-4.5)."""
+    f.full_defensive = False
+    ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=run)
+    return [Event("status", text, f.name, {}), give_initiative(f, ini, why)]
 
 
 def give_initiative(f, ini: Initiative, why: str) -> Event:
@@ -189,7 +203,6 @@ def start_round(state: MSState) -> list[Event]:
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
-        f.kinds = {}
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
                              None, {"turn": state.round})]
@@ -223,7 +236,7 @@ def timeline(state: MSState) -> dict:
     rows = []
     for name in state.order:
         f = state.figures[name]
-        plots = {str(s): text for s, text in f.plots.items()}
+        plots = {str(s): text for s, (text, _) in f.plots.items()}
         if f.plot is not None and state.phase == "plot":
             plots[str(state.second)] = "?" if hidden(state, f) else f.plot.text
         if state.round == 1 and f.general:

@@ -7,13 +7,18 @@ import math
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, need
-from board.rules.melee_seconds.turns import parts
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, has_init, need
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
-POOLS = {"draw": ("nothing to draw", "choose what to draw"),
-         "backpack": ("the backpack is empty", "choose an item from the backpack"),
-         "pick_up": ("nothing lies within reach to pick up", "choose an item lying here")}
+# An item chosen from what it carries, its backpack or the ground: if none, to ask, menu's verb.
+POOLS = {"draw": ("nothing to draw", "choose what to draw", "Draw"),
+         "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
+         "pick_up": ("nothing lies within reach to pick up", "choose an item lying here",
+                     "Pick up")}
+# What is used up or aimed when done (the rest moves gear from hand to hand, complete()).
+USES = ("potion", "potion_in_hand", "flash_pellet", "flash_pellet_round", "tanglefoot",
+        "tanglefoot_round", "hack_free", "despatch", "kick_door")
+RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
 def combined_strength(strengths) -> float:
@@ -35,9 +40,14 @@ def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSourc
     return dungeon_level + lock + magic, faces
 
 
+def row(state: MSState, action: str) -> dict:
+    """The action's row of actions.yaml (Reload, 5.1.4, is Load, 7.4, after a shot)."""
+    return state.tables.actions.get(action, RELOAD)
+
+
 def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     """(amount, unit) of an action: unit amr, seconds (a round is 6 seconds)."""
-    spec = state.tables.actions[action]["cost"] if action != "reload" else {"amr": "weapon"}
+    spec = row(state, action)["cost"]
     if "amr" in spec:
         n = spec["amr"]
         if n == "weapon":
@@ -49,25 +59,28 @@ def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     return int(spec["seconds"]), "seconds"
 
 
+def pool(state: MSState, f: Fighter, action: str) -> list[str]:
+    """What the figure may draw, take out of its backpack or pick up (POOLS)."""
+    if action == "draw":
+        return f.weapons + f.items
+    return f.backpack if action == "backpack" else items_near(state, f)
+
+
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
     w = state.tables.weapons.get(f.ready or "")
-    choice = command.params.get("item") if command else None
     if action == "draw" and f.ready:
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
-    if action in POOLS:  # an item chosen from what it carries, its backpack or the ground
-        empty, ask = POOLS[action]
-        pool = f.weapons + f.items if action == "draw" else f.backpack if action == "backpack" \
-            else items_near(state, f)
-        if not pool:
+    if action in POOLS:
+        empty, ask, _ = POOLS[action]
+        items, choice = pool(state, f, action), command.params.get("item") if command else None
+        if not items:
             return empty
-        if command and choice not in pool:
-            return f'{ask}: {", ".join(pool)}'
+        if command and choice not in items:
+            return f'{ask}: {", ".join(items)}'
         drawn = state.tables.weapons.get(choice or "") if action == "draw" else None
         if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
             return f"{choice} needs both hands: the off hand holds {f.off_hand}"
-    elif action in ("sheathe", "drop") and not f.in_hand:
-        return "nothing in hand"
     elif action in ("reload", "load"):
         if w is None or not w.ranged:
             return f"{f.name} has no ranged weapon in hand"
@@ -80,7 +93,10 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return "a shield cannot be held ready with a ranged or two-handed weapon (7.5)"
         if f.off_hand:
             return f"the shield hand holds {f.off_hand}"
-    elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
+    elif action in ("sheathe", "drop") and not f.in_hand:
+        return "nothing in hand"
+    elif action in ("sling_shield", "drop_shield") and not (
+            f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
     elif action == "potion" and not any("potion" in state.tables.items[i] for i in f.items):
         return "no potion carried"
@@ -112,21 +128,16 @@ def items_near(state: MSState, f: Fighter) -> list[str]:
     return sorted({i for h, items in state.ground.items() if hex_distance(h, f.hex) <= 1 for i in items})
 
 
-def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plot:
+def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     """A section 7 action as a Specific Plot (5.1.8)."""
     action = command.action
-    if action not in ALWAYS:
-        need(parts(f) & {"fighting", "other"},
-             f"{action} needs a General Plot of Fighting or Other Actions (2.3)")
     problem = gear_problem(state, f, action, command)
     need(problem is None, problem or "")
     amount, unit = cost(state, f, action)
-    if unit == "amr":
-        need(init, f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
-    params = {"action": action}
-    label = state.tables.actions[action]["label"] if action != "reload" else "Reload"
-    target = None
-    if action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round", "despatch"):
+    need(unit != "amr" or has_init(state, f),
+         f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
+    params, label, target = {"action": action}, row(state, action)["label"], None
+    if row(state, action)["needs"] == "target":
         t = state.figures.get(command.target or "")
         need(t is not None, "choose a target")
         if action == "despatch":
@@ -142,17 +153,18 @@ def plan_action(state: MSState, f: Fighter, command: Command, init: bool) -> Plo
         need(level is None or (isinstance(level, int) and 0 <= level <= 20),
              "door_level must be a whole number 0-20 (or left out: d4)")
         params.update(door=str(command.params.get("door", "door")), door_level=level,
-                      lock=int(command.params.get("lock", 0)), magic=int(command.params.get("magic", 0)))
+                      lock=int(command.params.get("lock", 0)),
+                      magic=int(command.params.get("magic", 0)))
         label += f" (DL {level})" if level is not None else " (DL d4)"
-    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr")
+    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr",
+                lasts=(amount, unit))
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """The action is done: its effect."""
-    action, p = o.params["action"], o.params
-    item = p.get("item")
-    text = f"{f.name}: {o.label}: done"
-    data = {"action": action}
+    action, item = o.params["action"], o.params.get("item")
+    if action in USES:
+        return _use(state, f, o, dice)
     if action == "draw":
         take_in_hand(state, f, item)
     elif action in ("sheathe", "drop"):
@@ -190,7 +202,15 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.shield = f.shield or item
         else:
             f.items.append(item)
-    elif action in ("potion", "potion_in_hand"):
+    return [Event("action", f"{f.name}: {o.label}: done", f.name, {"action": action})]
+
+
+def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
+    """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
+    a door is kicked by all its kickers together (kick_doors)."""
+    action, p = o.params["action"], o.params
+    text, data = f"{f.name}: {o.label}: done", {"action": action}
+    if action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
         r = roll(Dice.parse(state.tables.items[name or "Healing Potion"]["potion"]), dice)
         healed = f.heal(r.total)
@@ -218,7 +238,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             t.status = "dead"
             return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]
     elif action == "kick_door":
-        return []  # resolved for all kickers together, by kick_doors()
+        return []
     return [Event("action", text, f.name, data)]
 
 
