@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 from board.dice import DiceSource, clamp_distribution, distribution, prob_at_most, roll, roll_dice
-from board.rules.base import Event, Prediction, Refusal
+from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.combat_chart.magic import CastPlan
 from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
                                             line_of_fire, total, weapon_of, why_not_target)
@@ -25,7 +25,6 @@ ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the 
 class AttackPlan:
     """Everything an attack needs, worked out before any die is rolled (predict shares it)."""
 
-    attacker: str
     target: str
     weapon: Weapon
     maneuver: str | None
@@ -42,12 +41,27 @@ class AttackPlan:
         return total(self.dr_parts)
 
 
-def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
-                aim: bool = False) -> AttackPlan:
-    """Check the target (acts.why_not checked the weapon); work out the ranks and the chart cell."""
-    t = state.figures.get(target_name or "")
+def aims(state: CCState, f: Fig, action: str) -> dict:
+    """The menu's targets of an attack or a maneuver with the weapon in hand, and its settings."""
+    w = weapon_of(state, f)
+    settings = {"maneuver": tuple(state.tables.maneuvers)} if action == "maneuver" else {}
+    if not w.missile:
+        settings["aim"] = (False, True)
+    found = (t.name for t in state.figures.values()
+             if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
+    return {"targets": tuple(found), "options": settings}
+
+
+def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
+    """Check the target and maneuver (acts.why_not checked the weapon); work out the ranks and the
+    chart cell."""
+    maneuver, aim = None, bool(command.params.get("aim"))
+    if command.action == "maneuver":
+        maneuver = command.params.get("maneuver") or next(iter(state.tables.maneuvers))
+    t = state.figures.get(command.target or "")
     if t is None:
-        raise Refusal(f'no figure named "{target_name}" to attack' if target_name else "choose a target")
+        raise Refusal(f'no figure named "{command.target}" to attack' if command.target
+                      else "choose a target")
     weapon = weapon_of(state, f)
     why = why_not_target(state, f, t, weapon)
     if why:
@@ -59,7 +73,7 @@ def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str |
     ar = attack_rank(state, f, t, maneuver, aim)
     dr = defense_rank(state, t, weapon, cover)
     cell = target_number(state.tables, total(ar), total(dr))
-    return AttackPlan(f.name, t.name, weapon, maneuver, tuple(ar), tuple(dr), cell)
+    return AttackPlan(t.name, weapon, maneuver, tuple(ar), tuple(dr), cell)
 
 
 def classify(faces: tuple[int, ...], cell: int) -> tuple[bool, int | None]:
@@ -70,9 +84,9 @@ def classify(faces: tuple[int, ...], cell: int) -> tuple[bool, int | None]:
     return hit, triple
 
 
-def resolve(state: CCState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
+def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     """Roll the attack and apply everything that follows from it."""
-    f, t = state.figures[plan.attacker], state.figures[plan.target]
+    t = state.figures[plan.target]
     data = {"attack_rank": plan.attack_rank, "defense_rank": plan.defense_rank,
             "modifiers": [list(p) for p in plan.ar_parts], "defense": [list(p) for p in plan.dr_parts],
             "weapon": plan.weapon.name, "target": t.name}

@@ -124,6 +124,11 @@ def weapon_of(state: CCState, f: Fig) -> Weapon:
     return state.tables.weapons[f.weapon_name]
 
 
+def potions(state: CCState, f: Fig) -> list[str]:
+    """The potions the figure carries."""
+    return [i for i in f.items if state.tables.items[i]["use"] == "drink"]
+
+
 def attack_rank(state: CCState, f: Fig, target: Fig | None, maneuver: str | None = None,
                 aim: bool = False) -> list[tuple[str, int]]:
     """The Attack Rank's parts: "the sum of attack values from the weapon ... and any spells",
