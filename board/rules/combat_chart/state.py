@@ -64,7 +64,6 @@ class Fig(Placed):
     armor_needs_repair: bool = False
     gm_av: int = 0
     gm_dv: int = 0
-    acted: bool = False  # this round
     delayed: bool = False  # this round
 
     @property
