@@ -93,20 +93,6 @@ def _move(state: CCState, f: Fig, path, dice: DiceSource) -> list[Event]:
     return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
 
 
-def _plan_drink(state: CCState, f: Fig, command: Command) -> str:
-    item = command.params.get("item")
-    if item not in potions(state, f):
-        raise Refusal(f'{f.name} has no potion "{item}"')
-    return item
-
-
-def _plan_short(state: CCState, f: Fig, command: Command) -> dict:
-    sets = short_actions(state, f)
-    if command.params not in sets.values():
-        raise Refusal("choose a short action: " + ", ".join(sets))
-    return command.params
-
-
 def _short(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
     """Ready or put away a weapon, load a crossbow, sling or strap on the shield, pick up, shout."""
     kind, weapon = p["short"], p.get("weapon")
@@ -167,9 +153,18 @@ def _pass(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
 
 
 def _choices(state: CCState, f: Fig, action: str) -> dict:
+    """The menu's choices of a short action or a potion: label -> params."""
     sets = (short_actions(state, f) if action == "short" else
             {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))})
     return {"choices": tuple(sets), "choice_params": sets}
+
+
+def _chosen(state: CCState, f: Fig, command: Command) -> dict:
+    """The params of one of the choices the menu offers now."""
+    sets = _choices(state, f, command.action)["choice_params"]
+    if command.params not in sets.values():
+        raise Refusal(f"choose one of: {', '.join(sets)}")
+    return command.params
 
 
 @dataclass(frozen=True)
@@ -190,12 +185,12 @@ CHOICES = {
     "attack": Choice("Attack", attack.resolve, **AIMED),
     "maneuver": Choice("Combat maneuver", attack.resolve, **AIMED),
     "cast": Choice("Cast a spell", magic.cast, **SPELL),
-    "drink": Choice("Drink a potion", magic.drink, "choice", _plan_drink, _choices),
+    "drink": Choice("Drink a potion", magic.drink, "choice", _chosen, _choices),
     "use_item": Choice("Read a scroll / activate an item", magic.cast, **SPELL),
     "dodge": Choice("Dodge", partial(_stance, "dodge")),
     "parry": Choice("Parry", partial(_stance, "parry")),
     "block": Choice("Block with shield", partial(_stance, "block")),
-    "short": Choice("Short action", _short, "choice", _plan_short, _choices),
+    "short": Choice("Short action", _short, "choice", _chosen, _choices),
     "move": Choice("Move", _move, "hex", _plan_move,
                    lambda state, f, action: {"hexes": reachable(state, f)}),
     "stand_up": Choice("Stand up", _stand_up),

@@ -108,8 +108,9 @@ def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event
     return events
 
 
-def drink(state: CCState, f: Fig, item: str, dice: DiceSource) -> list[Event]:
+def drink(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
     """Drink a potion: it heals its dice of health points, up to the figure's full health."""
+    item = p["item"]
     entry = state.tables.items[item]
     if entry.get("consumed", True):
         f.items.remove(item)
