@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any, Callable
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal
 from board.rules.combat_chart import attack, magic, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved
@@ -170,17 +170,18 @@ def _chosen(state: CCState, f: Fig, command: Command) -> dict:
 @dataclass(frozen=True)
 class Choice:
     """One of the turn's choices: its label, what the board asks (menu: the entry's open part),
-    its plan (Refusal, or what the deed needs) and its deed."""
+    its plan (Refusal, or what the deed needs), its deed and the odds of its plan, if aimed."""
 
     label: str
     do: Callable[[CCState, Fig, Any, DiceSource], list[Event]]
     needs: str = "none"
     plan: Callable[[CCState, Fig, Command], Any] = lambda state, f, command: None
     menu: Callable[[CCState, Fig, str], dict] = lambda state, f, action: {}
+    odds: Callable[[CCState, Any], Prediction | None] | None = None
 
 
-AIMED = {"needs": "target", "menu": attack.aims, "plan": attack.plan}
-SPELL = {"needs": "target", "menu": magic.aims, "plan": magic.plan}
+AIMED = {"needs": "target", "menu": attack.aims, "plan": attack.plan, "odds": attack.predict_attack}
+SPELL = {"needs": "target", "menu": magic.aims, "plan": magic.plan, "odds": attack.predict_spell}
 CHOICES = {
     "attack": Choice("Attack", attack.resolve, **AIMED),
     "maneuver": Choice("Combat maneuver", attack.resolve, **AIMED),
