@@ -11,7 +11,6 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.attack import AttackPlan, predict_attack, predict_spell
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
                                             initiative, total)
@@ -76,13 +75,14 @@ class CombatChart(Rules):
         return acts.action_list(state, f)
 
     def predict(self, state: CCState, command: Command) -> Prediction | None:
-        if command.do != "act" or command.action not in ("attack", "maneuver", "cast", "use_item"):
+        choice = acts.CHOICES.get(command.action) if command.do == "act" else None
+        if choice is None or choice.odds is None:
             return None
         try:
             _, plan = acts.plan(state, command)
         except Refusal:
             return None
-        return (predict_attack if isinstance(plan, AttackPlan) else predict_spell)(state, plan)
+        return choice.odds(state, plan)
 
     def snapshot(self, state: CCState) -> dict[str, Any]:
         figures = {}

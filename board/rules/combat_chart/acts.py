@@ -1,24 +1,20 @@
-"""The turn's choices: "During their turn, each character can do one of the following"; their
-checks, and carrying them out before the turn passes on."""
+"""The turn's choices: "During their turn, each character can do one of the following"; one row
+per choice (its label, what the board asks, its plan and its deed), and the turn passing on."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
+
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal
 from board.rules.combat_chart import attack, magic, turns
-from board.rules.combat_chart.state import CCState, Fig, reachable, weapon_of, why_not_target
+from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
 
 PHASE = "turn"
-LABELS = {
-    "attack": "Attack", "maneuver": "Combat maneuver", "cast": "Cast a spell", "drink": "Drink a potion",
-    "use_item": "Read a scroll / activate an item", "dodge": "Dodge", "parry": "Parry",
-    "block": "Block with shield", "short": "Short action", "move": "Move", "stand_up": "Stand up",
-    "delay": "Delay (act last)", "pass": "Do nothing",
-}
-NEEDS = {"attack": "target", "maneuver": "target", "cast": "target", "use_item": "target",
-         "drink": "choice", "short": "choice", "move": "hex"}
 
 
 def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
@@ -42,7 +38,6 @@ def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
 
 def why_not(state: CCState, f: Fig, action: str) -> str | None:
     """Why the action is not open to the active figure now (None: it is)."""
-    t = state.tables
     if f.posture == "fallen" and action not in ("stand_up", "pass", "delay"):
         return "on the ground: stand up first (a move)"
     if action == "stand_up" and f.posture != "fallen":
@@ -57,9 +52,9 @@ def why_not(state: CCState, f: Fig, action: str) -> str | None:
             return "knows no spells"
         if f.shield_on:
             return "spells can't be cast while using a shield"
-    if action == "use_item" and not [i for i in f.items if t.items[i]["use"] != "drink"]:
+    if action == "use_item" and not magic.sources(state, f, action):
         return "no scroll or magic item"
-    if action == "drink" and not [i for i in f.items if t.items[i]["use"] == "drink"]:
+    if action == "drink" and not potions(state, f):
         return "no potion"
     if action == "block":
         if not f.shield:
@@ -81,157 +76,24 @@ def why_not(state: CCState, f: Fig, action: str) -> str | None:
     return None
 
 
-def targets(state: CCState, f: Fig, action: str) -> tuple[str, ...]:
-    """The figures an aimed action can be aimed at now."""
-    if action in ("attack", "maneuver"):
-        w = weapon_of(state, f)
-        return tuple(t.name for t in state.figures.values()
-                     if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
-    spells = f.spells if action == "cast" else [s for i in f.items if (s := state.tables.items[i].get("spell"))]
-    return tuple(t.name for t in state.figures.values()
-                 if any(magic.why_not_spell(state, f, t, s, action != "cast") is None for s in spells))
+def _plan_move(state: CCState, f: Fig, command: Command):
+    """The path to the hex a Move turn ends on."""
+    raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
+    if raw is None:
+        raise Refusal("choose the hex to move to")
+    hexes, to = reachable(state, f), to_hex(state, raw)
+    if to not in hexes:
+        raise Refusal(f"{f.name} cannot reach {state.battle.label(to)} this turn "
+                      f"(movement {f.move}; walls and figures block)")
+    return hexes[to]
 
 
-def options(state: CCState, f: Fig, action: str) -> dict[str, tuple]:
-    """Toggles of an aimed action."""
-    out: dict[str, tuple] = {}
-    if action == "maneuver":
-        out["maneuver"] = tuple(state.tables.maneuvers)
-    if action in ("attack", "maneuver") and not weapon_of(state, f).missile:
-        out["aim"] = (False, True)
-    if action == "cast":
-        out["spell"] = f.spells
-    if action == "use_item":
-        out["item"] = tuple(i for i in f.items if state.tables.items[i]["use"] != "drink")
-    return out
+def _move(state: CCState, f: Fig, path, dice: DiceSource) -> list[Event]:
+    f.hex = path[-1]
+    return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
 
 
-def action_list(state: CCState, f: Fig) -> list[ActionInfo]:
-    """Every choice, greyed with the reason where it is not open."""
-    out = []
-    for action, label in LABELS.items():
-        why = why_not(state, f, action)
-        needs = NEEDS.get(action, "none")
-        info = dict(id=action, label=label, phase=PHASE, enabled=why is None, reason=why, needs=needs)
-        if why is None and needs == "target":
-            found = targets(state, f, action)
-            info.update(targets=found, options=options(state, f, action), enabled=bool(found),
-                        reason=None if found else "no target in reach")
-        elif why is None and needs == "hex":
-            info["hexes"] = reachable(state, f)
-        elif why is None and needs == "choice":
-            sets = (short_actions(state, f) if action == "short" else
-                    {f"Drink {i}": {"item": i} for i in dict.fromkeys(f.items)
-                     if state.tables.items[i]["use"] == "drink"})
-            info.update(choices=tuple(sets), choice_params=sets)
-        out.append(ActionInfo(**info))
-    return out
-
-
-def plan(state: CCState, command: Command):
-    """Check an act command; return the active figure and what apply() needs."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if state.active != f.name:
-        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
-    action = command.action
-    if action not in LABELS:
-        raise Refusal(f'unknown action "{action}"; expected one of: ' + ", ".join(LABELS))
-    why = why_not(state, f, action)
-    if why:
-        raise Refusal(why)
-    p = command.params
-    if action == "attack":
-        return f, attack.plan_attack(state, f, command.target, None, bool(p.get("aim")))
-    if action == "maneuver":
-        name = p.get("maneuver") or next(iter(state.tables.maneuvers))
-        return f, attack.plan_attack(state, f, command.target, name, bool(p.get("aim")))
-    if action == "cast":
-        spell = p.get("spell") or _fitting(state, f, command, f.spells)
-        return f, magic.plan_cast(state, f, command.target, spell)
-    if action == "use_item":
-        usable = [i for i in f.items if state.tables.items[i]["use"] != "drink"]
-        item = p.get("item") or _fitting(state, f, command, usable, from_item=True)
-        return f, magic.plan_cast(state, f, command.target, None, item)
-    if action == "drink":
-        item = p.get("item")
-        if item not in f.items or state.tables.items[item]["use"] != "drink":
-            raise Refusal(f'{f.name} has no potion "{item}"')
-        return f, item
-    if action == "short":
-        sets = short_actions(state, f)
-        if p not in sets.values():
-            raise Refusal("choose a short action: " + ", ".join(sets))
-        return f, p
-    if action == "move":
-        raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
-        if raw is None:
-            raise Refusal("choose the hex to move to")
-        hexes, to = reachable(state, f), to_hex(state, raw)
-        if to not in hexes:
-            raise Refusal(f"{f.name} cannot reach {state.battle.label(to)} this turn "
-                          f"(movement {f.move}; walls and figures block)")
-        return f, hexes[to]
-    return f, None
-
-
-def _fitting(state: CCState, f: Fig, command: Command, names, from_item: bool = False):
-    """With none named, the first spell (or item) that can aim at the target, else the first."""
-    t = state.figures.get(command.target or "")
-    spells = [state.tables.items[n]["spell"] if from_item else n for n in names]
-    fits = [n for n, s in zip(names, spells)
-            if t is not None and magic.why_not_spell(state, f, t, s, from_item) is None]
-    return (fits or list(names) or [None])[0]
-
-
-def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
-    """Apply a checked act command; the figure's turn then ends (delay: it comes back last)."""
-    f, details = plan(state, command)
-    action = command.action
-    if action == "delay":  # the active figure takes its turn last
-        state.queue.pop(0)
-        f.delayed = True
-        state.delayers.append(f.name)
-        return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})] + \
-            turns.next_turn(state, dice)
-    events = _do(state, f, action, details, dice)
-    events += turns.check_victory(state)
-    if state.phase != "over":
-        events += turns.end_turn(state, dice)
-    return events
-
-
-def _do(state: CCState, f: Fig, action: str, details, dice: DiceSource) -> list[Event]:
-    if action in ("attack", "maneuver"):
-        return attack.resolve(state, details, dice)
-    if action in ("cast", "use_item"):
-        return magic.cast(state, details, dice)
-    if action == "drink":
-        return magic.drink(state, f, details, dice)
-    if action == "short":
-        return _short(state, f, details)
-    if action == "move":
-        path = details
-        f.hex = path[-1]
-        return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
-    if action == "stand_up":
-        f.posture = "standing"
-        return [Event(STANDS, f"{f.name} stands up", f.name, {"action": "stand_up"})]
-    if action in ("dodge", "parry", "block"):
-        f.stance = action
-        text = {"dodge": f"{f.name} dodges this round", "parry": f"{f.name} parries this round",
-                "block": f"{f.name} blocks with the {f.shield} this round"}[action]
-        if action == "block":
-            # "your next attack suffers a penalty equal to the shield's defense value minus 1"
-            f.shield_penalty = max(0, state.tables.shields[f.shield]["dv"] - 1)
-        return [Event("action", text, f.name, {"action": action})]
-    return [Event("action", f"{f.name} does nothing", f.name, {"action": "pass"})]
-
-
-def _short(state: CCState, f: Fig, p: dict) -> list[Event]:
+def _short(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
     """Ready or put away a weapon, load a crossbow, sling or strap on the shield, pick up, shout."""
     kind, weapon = p["short"], p.get("weapon")
     if kind == "ready":
@@ -261,3 +123,119 @@ def _short(state: CCState, f: Fig, p: dict) -> list[Event]:
             f.ready = weapon
         return [Event("action", f"{f.name} picks up {weapon}", f.name, {"action": "pick_up"})]
     return [Event("action", f"{f.name} shouts for help", f.name, {"action": "shout"})]
+
+
+def _stance(stance: str, state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
+    """Dodge, parry or block: it lasts the round."""
+    f.stance = stance
+    words = {"dodge": "dodges", "parry": "parries", "block": f"blocks with the {f.shield}"}[stance]
+    if stance == "block":
+        # "your next attack suffers a penalty equal to the shield's defense value minus 1"
+        f.shield_penalty = max(0, state.tables.shields[f.shield]["dv"] - 1)
+    return [Event("action", f"{f.name} {words} this round", f.name, {"action": stance})]
+
+
+def _stand_up(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
+    f.posture = "standing"
+    return [Event(STANDS, f"{f.name} stands up", f.name, {"action": "stand_up"})]
+
+
+def _delay(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
+    """The active figure takes its turn last."""
+    state.queue.pop(0)
+    f.delayed = True
+    state.delayers.append(f.name)
+    return [Event("action", f"{f.name} delays", f.name, {"action": "delay"})]
+
+
+def _pass(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
+    return [Event("action", f"{f.name} does nothing", f.name, {"action": "pass"})]
+
+
+def _choices(state: CCState, f: Fig, action: str) -> dict:
+    """The menu's choices of a short action or a potion: label -> params."""
+    sets = (short_actions(state, f) if action == "short" else
+            {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))})
+    return {"choices": tuple(sets), "choice_params": sets}
+
+
+def _chosen(state: CCState, f: Fig, command: Command) -> dict:
+    """The params of one of the choices the menu offers now."""
+    sets = _choices(state, f, command.action)["choice_params"]
+    if command.params not in sets.values():
+        raise Refusal(f"choose one of: {', '.join(sets)}")
+    return command.params
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of the turn's choices: its label, what the board asks (menu: the entry's open part),
+    its plan (Refusal, or what the deed needs), its deed and the odds of its plan, if aimed."""
+
+    label: str
+    do: Callable[[CCState, Fig, Any, DiceSource], list[Event]]
+    needs: str = "none"
+    plan: Callable[[CCState, Fig, Command], Any] = lambda state, f, command: None
+    menu: Callable[[CCState, Fig, str], dict] = lambda state, f, action: {}
+    odds: Callable[[CCState, Any], Prediction | None] | None = None
+
+
+AIMED = {"needs": "target", "menu": attack.aims, "plan": attack.plan, "odds": attack.predict_attack}
+SPELL = {"needs": "target", "menu": magic.aims, "plan": magic.plan, "odds": attack.predict_spell}
+CHOICES = {
+    "attack": Choice("Attack", attack.resolve, **AIMED),
+    "maneuver": Choice("Combat maneuver", attack.resolve, **AIMED),
+    "cast": Choice("Cast a spell", magic.cast, **SPELL),
+    "drink": Choice("Drink a potion", magic.drink, "choice", _chosen, _choices),
+    "use_item": Choice("Read a scroll / activate an item", magic.cast, **SPELL),
+    "dodge": Choice("Dodge", partial(_stance, "dodge")),
+    "parry": Choice("Parry", partial(_stance, "parry")),
+    "block": Choice("Block with shield", partial(_stance, "block")),
+    "short": Choice("Short action", _short, "choice", _chosen, _choices),
+    "move": Choice("Move", _move, "hex", _plan_move,
+                   lambda state, f, action: {"hexes": reachable(state, f)}),
+    "stand_up": Choice("Stand up", _stand_up),
+    "delay": Choice("Delay (act last)", _delay),
+    "pass": Choice("Do nothing", _pass),
+}
+
+
+def action_list(state: CCState, f: Fig) -> list[ActionInfo]:
+    """Every choice, greyed with the reason where it is not open."""
+    out = []
+    for action, choice in CHOICES.items():
+        why = why_not(state, f, action)
+        info = dict(id=action, label=choice.label, phase=PHASE, enabled=why is None, reason=why,
+                    needs=choice.needs, **({} if why else choice.menu(state, f, action)))
+        if not why and choice.needs == "target" and not info["targets"]:
+            info.update(enabled=False, reason="no target in reach")
+        out.append(ActionInfo(**info))
+    return out
+
+
+def plan(state: CCState, command: Command):
+    """Check an act command; return the active figure and what its deed needs."""
+    if state.phase == "over":
+        raise Refusal("the fight is over")
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        raise Refusal(f'no figure named "{command.figure}"')
+    if state.active != f.name:
+        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    choice = CHOICES.get(command.action)
+    if choice is None:
+        raise Refusal(f'unknown action "{command.action}"; expected one of: ' + ", ".join(CHOICES))
+    why = why_not(state, f, command.action)
+    if why:
+        raise Refusal(why)
+    return f, choice.plan(state, f, command)
+
+
+def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
+    """Apply a checked act command; the figure's turn then ends (delay: it comes back last)."""
+    f, details = plan(state, command)
+    events = CHOICES[command.action].do(state, f, details, dice)
+    if command.action == "delay":
+        return events + turns.next_turn(state, dice)
+    events += turns.check_victory(state)
+    return events if state.phase == "over" else events + turns.end_turn(state, dice)

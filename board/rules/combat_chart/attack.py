@@ -5,11 +5,13 @@ an attack (and of a magical attack's saving throw), from the same formulas."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 from itertools import product
 
-from board.dice import DiceSource, clamp_distribution, distribution, prob_at_most, roll, roll_dice
-from board.rules.base import Event, Prediction, Refusal
+from board.dice import (DiceSource, ScriptedDice, clamp_distribution, distribution, prob_at_most,
+                        roll, roll_dice)
+from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.combat_chart.magic import CastPlan
 from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
                                             line_of_fire, total, weapon_of, why_not_target)
@@ -25,7 +27,6 @@ ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the 
 class AttackPlan:
     """Everything an attack needs, worked out before any die is rolled (predict shares it)."""
 
-    attacker: str
     target: str
     weapon: Weapon
     maneuver: str | None
@@ -33,21 +34,28 @@ class AttackPlan:
     dr_parts: tuple[tuple[str, int], ...]
     cell: int | str  # the chart's target number, or *CH / *CM
 
-    @property
-    def attack_rank(self) -> int:
-        return total(self.ar_parts)
 
-    @property
-    def defense_rank(self) -> int:
-        return total(self.dr_parts)
+def aims(state: CCState, f: Fig, action: str) -> dict:
+    """The menu's targets of an attack or a maneuver with the weapon in hand, and its settings."""
+    w = weapon_of(state, f)
+    settings = {"maneuver": tuple(state.tables.maneuvers)} if action == "maneuver" else {}
+    if not w.missile:
+        settings["aim"] = (False, True)
+    found = (t.name for t in state.figures.values()
+             if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
+    return {"targets": tuple(found), "options": settings}
 
 
-def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str | None = None,
-                aim: bool = False) -> AttackPlan:
-    """Check the target (acts.why_not checked the weapon); work out the ranks and the chart cell."""
-    t = state.figures.get(target_name or "")
+def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
+    """Check the target and maneuver (acts.why_not checked the weapon); work out the ranks and the
+    chart cell."""
+    maneuver, aim = None, bool(command.params.get("aim"))
+    if command.action == "maneuver":
+        maneuver = command.params.get("maneuver") or next(iter(state.tables.maneuvers))
+    t = state.figures.get(command.target or "")
     if t is None:
-        raise Refusal(f'no figure named "{target_name}" to attack' if target_name else "choose a target")
+        raise Refusal(f'no figure named "{command.target}" to attack' if command.target
+                      else "choose a target")
     weapon = weapon_of(state, f)
     why = why_not_target(state, f, t, weapon)
     if why:
@@ -59,35 +67,36 @@ def plan_attack(state: CCState, f: Fig, target_name: str | None, maneuver: str |
     ar = attack_rank(state, f, t, maneuver, aim)
     dr = defense_rank(state, t, weapon, cover)
     cell = target_number(state.tables, total(ar), total(dr))
-    return AttackPlan(f.name, t.name, weapon, maneuver, tuple(ar), tuple(dr), cell)
+    return AttackPlan(t.name, weapon, maneuver, tuple(ar), tuple(dr), cell)
 
 
-def classify(faces: tuple[int, ...], cell: int) -> tuple[bool, int | None]:
-    """(hit, critical face or None) for a 3d6 roll: "A hit becomes a critical hit if ... 3
-    identical numbers are rolled on the dice. A miss becomes a critical miss if ... 3 identical"."""
-    hit = sum(faces) <= cell
-    triple = faces[0] if len(set(faces)) == 1 else None
-    return hit, triple
-
-
-def resolve(state: CCState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
-    """Roll the attack and apply everything that follows from it."""
-    f, t = state.figures[plan.attacker], state.figures[plan.target]
-    data = {"attack_rank": plan.attack_rank, "defense_rank": plan.defense_rank,
-            "modifiers": [list(p) for p in plan.ar_parts], "defense": [list(p) for p in plan.dr_parts],
-            "weapon": plan.weapon.name, "target": t.name}
-    how = f"{f.name} attacks {t.name} with {plan.weapon.name}" + (
-        f" ({plan.maneuver})" if plan.maneuver else "") + f", AR {plan.attack_rank} vs DR {plan.defense_rank}"
-    if plan.cell in (CH, CM):
+def chart_roll(cell: int | str, dice: DiceSource) -> tuple:
+    """(faces, hit, critical face or None, miss margin or None): 3d6 against the cell, "A hit
+    becomes a critical hit if ... 3 identical numbers are rolled on the dice. A miss becomes a
+    critical miss if ... 3 identical"; *CH and *CM roll 1d6 on their table."""
+    if cell in (CH, CM):
         face = dice.roll(6)
-        hit, crit = plan.cell == CH, face
-        events = [Event("attack", f"{how}: {plan.cell} on the chart, 1d6 rolls {face}", f.name,
-                        {**data, "hit": hit, "chart": plan.cell, "faces": [face], "crit_die": face})]
-        margin = None
+        return (face,), cell == CH, face, None
+    faces = roll_dice(3, 6, dice)
+    hit, triple = sum(faces) <= cell, faces[0] if len(set(faces)) == 1 else None
+    return faces, hit, triple, None if hit else sum(faces) - cell
+
+
+def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[Event]:
+    """Roll the attack and apply everything that follows from it."""
+    t = state.figures[plan.target]
+    ar, dr = total(plan.ar_parts), total(plan.dr_parts)
+    data = {"attack_rank": ar, "defense_rank": dr, "modifiers": [list(p) for p in plan.ar_parts],
+            "defense": [list(p) for p in plan.dr_parts], "weapon": plan.weapon.name,
+            "target": t.name}
+    how = f"{f.name} attacks {t.name} with {plan.weapon.name}" + (
+        f" ({plan.maneuver})" if plan.maneuver else "") + f", AR {ar} vs DR {dr}"
+    faces, hit, crit, margin = chart_roll(plan.cell, dice)
+    if plan.cell in (CH, CM):
+        events = [Event("attack", f"{how}: {plan.cell} on the chart, 1d6 rolls {crit}", f.name,
+                        {**data, "hit": hit, "chart": plan.cell, "faces": list(faces),
+                         "crit_die": crit})]
     else:
-        faces = roll_dice(3, 6, dice)
-        hit, crit = classify(faces, plan.cell)
-        margin = sum(faces) - plan.cell
         events = [Event("attack", f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}", f.name,
                         {**data, "dice": 3, "faces": list(faces), "roll": sum(faces),
                          "needed": plan.cell, "hit": hit, "critical": crit is not None})]
@@ -212,20 +221,13 @@ def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
     return []
 
 
-ROLLS = tuple(product(range(1, 7), repeat=3))
-
-
+@cache
 def _outcomes(cell) -> dict[tuple[bool, int | None, int | None], Fraction]:
-    """P of each (hit, critical face, miss margin) for a chart cell."""
+    """P of each (hit, critical face, miss margin) for a chart cell: chart_roll on every roll."""
     out: dict = {}
-    if cell in (CH, CM):
-        for k in range(1, 7):
-            out[(cell == CH, k, None)] = Fraction(1, 6)
-        return out
-    for faces in ROLLS:
-        hit, crit = classify(faces, cell)
-        key = (hit, crit, None if hit else sum(faces) - cell)
-        out[key] = out.get(key, Fraction(0)) + Fraction(1, 216)
+    for faces in product(range(1, 7), repeat=1 if cell in (CH, CM) else 3):
+        key = chart_roll(cell, ScriptedDice(faces))[1:]
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 6 ** len(faces))
     return out
 
 

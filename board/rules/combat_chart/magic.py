@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from board.dice import Dice, DiceSource, roll
-from board.rules.base import Event, Refusal
+from board.rules.base import Command, Event, Refusal
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
 
@@ -14,7 +14,6 @@ from board.rules.combat_chart.turns import attribute_roll
 class CastPlan:
     """A spell about to be cast (from memory, a scroll or an item)."""
 
-    caster: str
     target: str
     spell: str
     item: str | None = None  # the scroll or item it comes from: no magic points spent
@@ -40,27 +39,45 @@ def why_not_spell(state: CCState, f: Fig, t: Fig, spell: str, from_item: bool = 
     return None
 
 
-def plan_cast(state: CCState, f: Fig, target: str | None, spell: str | None,
-              item: str | None = None) -> CastPlan:
-    """Check a spell from memory, or read from a scroll or item (its spell, no magic points)."""
-    if item is not None:
-        if item not in f.items or state.tables.items[item]["use"] == "drink":
-            raise Refusal(f'{f.name} has no scroll or item "{item}"')
-        spell = state.tables.items[item]["spell"]
-    elif spell not in f.spells:
-        raise Refusal(f'{f.name} does not know "{spell}"; known: {", ".join(f.spells) or "none"}')
-    t = state.figures.get(target or "")
+def sources(state: CCState, f: Fig, action: str) -> list[tuple[str, str]]:
+    """(name, spell) of each spell known (cast) or each scroll and item carried (use_item)."""
+    if action == "cast":
+        return [(s, s) for s in f.spells]
+    items = state.tables.items
+    return [(i, items[i]["spell"]) for i in f.items if items[i]["use"] != "drink"]
+
+
+def aims(state: CCState, f: Fig, action: str) -> dict:
+    """The menu's targets of a spell or an item, and the choice of spell or item."""
+    names = sources(state, f, action)
+    return {"targets": tuple(t.name for t in state.figures.values() if any(
+                why_not_spell(state, f, t, s, action != "cast") is None for _, s in names)),
+            "options": {"spell" if action == "cast" else "item": tuple(n for n, _ in names)}}
+
+
+def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
+    """Check a spell from memory, or one read from a scroll or item (no magic points); with none
+    named, the first that can aim at the target, else the first."""
+    from_item, names = command.action != "cast", sources(state, f, command.action)
+    t = state.figures.get(command.target or "")
+    name = command.params.get("item" if from_item else "spell") or next(
+        (n for n, s in names if t is not None and why_not_spell(state, f, t, s, from_item) is None),
+        names[0][0] if names else None)
+    spell = next((s for n, s in names if n == name), None)
+    if spell is None:
+        raise Refusal(f'{f.name} has no scroll or item "{name}"' if from_item else
+                      f'{f.name} does not know "{name}"; known: {", ".join(f.spells) or "none"}')
     if t is None:
-        raise Refusal("choose a target" if item else "choose the spell's target")
-    why = why_not_spell(state, f, t, spell, from_item=item is not None)
+        raise Refusal("choose a target" if from_item else "choose the spell's target")
+    why = why_not_spell(state, f, t, spell, from_item)
     if why:
         raise Refusal(why)
-    return CastPlan(f.name, t.name, spell, item)
+    return CastPlan(t.name, spell, name if from_item else None)
 
 
-def cast(state: CCState, plan: CastPlan, dice: DiceSource) -> list[Event]:
+def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event]:
     """Cast: an enhancement takes hold; a magical attack asks for a saving throw vs. magic."""
-    f, t = state.figures[plan.caster], state.figures[plan.target]
+    t = state.figures[plan.target]
     s = state.tables.spells[plan.spell]
     if plan.item:
         verb = "reads" if state.tables.items[plan.item]["use"] == "read" else "activates"
@@ -91,8 +108,9 @@ def cast(state: CCState, plan: CastPlan, dice: DiceSource) -> list[Event]:
     return events
 
 
-def drink(state: CCState, f: Fig, item: str, dice: DiceSource) -> list[Event]:
+def drink(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
     """Drink a potion: it heals its dice of health points, up to the figure's full health."""
+    item = p["item"]
     entry = state.tables.items[item]
     if entry.get("consumed", True):
         f.items.remove(item)

@@ -64,7 +64,6 @@ class Fig(Placed):
     armor_needs_repair: bool = False
     gm_av: int = 0
     gm_dv: int = 0
-    acted: bool = False  # this round
     delayed: bool = False  # this round
 
     @property
@@ -122,6 +121,11 @@ def initiative(state: CCState, f: Fig) -> int:
 def weapon_of(state: CCState, f: Fig) -> Weapon:
     """The weapon in hand (Unarmed when empty-handed)."""
     return state.tables.weapons[f.weapon_name]
+
+
+def potions(state: CCState, f: Fig) -> list[str]:
+    """The potions the figure carries."""
+    return [i for i in f.items if state.tables.items[i]["use"] == "drink"]
 
 
 def attack_rank(state: CCState, f: Fig, target: Fig | None, maneuver: str | None = None,

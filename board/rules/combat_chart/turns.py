@@ -43,7 +43,7 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     """A new 10-second round: initiative, then each figure's turn in that order."""
     state.round += 1
     for f in state.figures.values():
-        f.acted = f.delayed = False
+        f.delayed = False
     state.delayers = []
     # "Ties go the player with the higher Body attribute. If the characters attributes are
     # identical, break the tie by rolling 1d6. The highest roll goes first."
@@ -67,7 +67,6 @@ def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
     name = state.queue.pop(0) if state.queue else None
     if name is not None and name in state.figures:
         f = state.figures[name]
-        f.acted = True
         if f.stunned:
             f.stun_served = True
         f.effects = [e for e in f.effects
@@ -81,7 +80,7 @@ def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
     state.queue = [n for n in state.queue if state.figures[n].up]
     if state.queue or state.phase == "over":
         return events
-    waiting = [n for n in state.delayers if state.figures[n].up and not state.figures[n].acted]
+    waiting = [n for n in state.delayers if state.figures[n].up]
     if waiting:
         # "If several characters want to delay, the normal tie-breaking rules apply in reverse"
         rolls: dict[str, list[int]] = {}
