@@ -16,7 +16,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, attacks, grapple, moves
-from board.rules.dox.other import order_words, plan_order
+from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
