@@ -181,8 +181,6 @@ def order_refusal(state: DoxState, f: Fig, command: Command) -> str | None:
         return None
     kind, foe = f.order
     action = command.action
-    if command.do == "move":
-        return f"{f.name} holds at its master's command" if kind == "hold" and action != "stay" else None
     if action in ("pass", "stand_up", "escape", "burn_fortune"):
         return None
     if kind == "attack" and action in ATTACKS_ON_FOE and command.target == foe:
