@@ -42,35 +42,19 @@ class StrikePlan:
     weapon: Weapon
     rating: int  # the Offense trait's rating
     modifiers: tuple[tuple[str, int], ...]
+    bonus: int  # the sum of the roll's modifiers
     defense: Defense
     range_challenge: int
+    challenge: int  # what the Offense roll must reach: Defense plus the ranged challenge
     ranged: bool
     pull: int  # damage held back ("the hilt of a dagger or flat of a sword blade")
+    power: int  # what the blow adds to the dox: Strength (if the weapon takes it) + weapon - pull
     disarm: bool = False
-
-    @property
-    def challenge(self) -> int:
-        """What the Offense roll must reach: Defense plus the ranged challenge."""
-        return self.defense.value + self.range_challenge
-
-    @property
-    def bonus(self) -> int:
-        """The sum of the roll's modifiers."""
-        return sum(m for _, m in self.modifiers)
-
-    @property
-    def power(self) -> int:
-        """What the blow adds to the dox: Strength (if the weapon takes it) + weapon - pull."""
-        return power(self.attacker, self.weapon) - self.pull
-
-    def raw_damage(self, dox: int) -> int:
-        """Damage before Protection (the Rider roll's challenge)."""
-        return dox + self.power
 
     def wounds(self, state: DoxState, dox: int) -> int:
         """"add the dox of the attack roll to the attacker's Strength and weapon and subtract the
         victim's Protection. The result is the number of the wounds inflicted." """
-        return max(0, self.raw_damage(dox) - state.protection(self.target))
+        return max(0, dox + self.power - state.protection(self.target))
 
 
 def actor(state: DoxState, command: Command) -> Fig:
@@ -127,8 +111,9 @@ def plan_strike(state: DoxState, command: Command) -> StrikePlan:
     if not isinstance(pull, int) or not 0 <= pull <= most:
         raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
     against = defense(state, f, target, weapon)
-    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), against, range_challenge,
-                      mode == "ranged", pull, disarm)
+    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), sum(m for _, m in mods),
+                      against, range_challenge, against.value + range_challenge, mode == "ranged",
+                      pull, power(f, weapon) - pull, disarm)
 
 
 def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disarm: bool) -> Weapon:
@@ -177,7 +162,7 @@ def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
         return events + [Event("miss", f"{f.name} misses {target.name}", f.name, {"target": target.name})]
     if p.disarm:
         return events + knock_away(state, target, f.name)
-    raw = p.raw_damage(dox)
+    raw = dox + p.power
     events.append(Event("roll", f"damage {dox} + {p.power} = {raw}, Protection "
                                 f"{state.protection(target)}", f.name,
                         {"raw_damage": raw, "protection": state.protection(target), "pull": p.pull}))
@@ -224,7 +209,7 @@ def strike_odds(state: DoxState, command: Command) -> Prediction:
         if wounds >= left:
             down += prob
         if p.target.mount and not p.disarm:
-            unseated += prob * (1 - at_least(dist, p.raw_damage(dox) - p.target.rider))
+            unseated += prob * (1 - at_least(dist, dox + p.power - p.target.rider))
     outcomes = {"hit": hit}
     if p.disarm:
         outcomes["disarmed"] = hit
