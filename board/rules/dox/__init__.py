@@ -145,7 +145,6 @@ class DoxGM(GM):
         return [gm_event("obey", text, f.name, order=list(f.order))]
 
 
-
 GM_RULES = DoxGM()
 
 
@@ -171,12 +170,7 @@ class Dox(Rules):
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
-        state = new_state(battle, options)
-        events = []
-        for spec in battle.figures:
-            if spec.mount and state.figures[spec.name].mount is None:
-                events.append(Event("status", f"{spec.name} has no mount named {spec.mount} "
-                                              "(a free horse or animal on the map): on foot", spec.name))
+        state, events = new_state(battle, options)
         events += check_victory(state)
         if not state.over:
             events += start_round(state, dice)
