@@ -28,9 +28,19 @@ def at_least(dist: dict[int, Fraction], need: int) -> Fraction:
     return sum((p for total, p in dist.items() if total >= need), ZERO)
 
 
-def given_hit(by_damage: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
-    """Each damage's chance once the attack has hit."""
-    return {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
+def chances(state: DoxState, need: int) -> dict[int, Fraction]:
+    """Each dox a roll can come to, with its chance: the trait dice's total less need."""
+    return {total - need: p for total, p in distribution(state.options.dice).items()}
+
+
+def odds(state: DoxState, need: int, hit: Fraction, by_damage: dict[int, Fraction],
+         outcomes: dict[str, Fraction], roll: str, **more) -> Prediction:
+    """The Prediction of a trait roll whose dice must reach need: by_damage holds each damage's
+    chance over all rolls (a miss left out), roll how it reads after the dice."""
+    damage = {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
+    return Prediction(dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
+                      expected_damage=sum((d * q for d, q in by_damage.items()), ZERO),
+                      outcomes=outcomes, roll=f"{state.options.trait_dice} + {roll}", **more)
 
 
 @dataclass(frozen=True)
@@ -194,36 +204,25 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
 def strike_odds(state: DoxState, command: Command) -> Prediction:
     """Exact odds of a strike or a strike to disarm."""
     p = plan_strike(state, command)
-    dist = distribution(state.options.dice)
     need = p.challenge - p.rating - p.bonus  # the bare dice must reach this
-    hit, unseated, down = ZERO, ZERO, ZERO
+    hits = {dox: q for dox, q in chances(state, need).items() if dox >= 0}
+    hit, left = sum(hits.values(), ZERO), p.target.max_wounds - p.target.wounds
     by_wounds: dict[int, Fraction] = {}
-    left = p.target.max_wounds - p.target.wounds
-    for total, prob in dist.items():
-        dox = total - need
-        if dox < 0:
-            continue
-        hit += prob
+    for dox, q in hits.items():
         wounds = 0 if p.disarm else p.wounds(state, dox)
-        by_wounds[wounds] = by_wounds.get(wounds, ZERO) + prob
-        if wounds >= left:
-            down += prob
-        if p.target.mount and not p.disarm:
-            unseated += prob * (1 - at_least(dist, dox + p.power - p.target.rider))
+        by_wounds[wounds] = by_wounds.get(wounds, ZERO) + q
     outcomes = {"hit": hit}
     if p.disarm:
         outcomes["disarmed"] = hit
     else:
-        outcomes["down (before Fortune)"] = down
+        outcomes["down (before Fortune)"] = sum((q for w, q in by_wounds.items() if w >= left), ZERO)
         if p.target.mount:
-            outcomes["unseated"] = unseated
-    mods = tuple(p.modifiers) + ((("range", -p.range_challenge),) if p.range_challenge else ())
-    expected, damage = sum((w * q for w, q in by_wounds.items()), ZERO), given_hit(by_wounds, hit)
-    return Prediction(
-        dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
-        expected_damage=expected, outcomes=outcomes,
-        modifiers=mods, roll=f"{state.options.trait_dice} + {p.rating}{p.bonus:+d} vs "
-                             f"{p.challenge} ({p.defense.using}): dox 0 or more hits")
+            dist = distribution(state.options.dice)
+            outcomes["unseated"] = sum((q * (1 - at_least(dist, dox + p.power - p.target.rider))
+                                        for dox, q in hits.items()), ZERO)
+    mods = p.modifiers + ((("range", -p.range_challenge),) if p.range_challenge else ())
+    return odds(state, need, hit, by_wounds, outcomes, f"{p.rating}{p.bonus:+d} vs {p.challenge} "
+                f"({p.defense.using}): dox 0 or more hits", modifiers=mods)
 
 
 # --- area attacks ---------------------------------------------------------------------------
@@ -325,16 +324,8 @@ def area_odds(state: DoxState, command: Command) -> Prediction:
     """Exact odds of an area attack hitting its hex, and its damage before Protection."""
     p = plan_area(state, command)
     need = p.challenge - p.rating - p.bonus
-    hit, raw = ZERO, {}
-    for total, prob in distribution(state.options.dice).items():
-        dox = total - need
-        if dox > 0:
-            hit += prob
-            damage = dox + power(p.attacker, p.weapon)
-            raw[damage] = raw.get(damage, ZERO) + prob
-    return Prediction(
-        dice=state.options.dice.count, target_number=need + 1, hit=hit, damage=given_hit(raw, hit),
-        expected_damage=sum((d * q for d, q in raw.items()), ZERO),
-        outcomes={"hits the area": hit},
-        roll=f"{state.options.trait_dice} + {p.rating} vs more than {p.challenge} "
-             "(damage before Protection; each figure may leap clear)")
+    raw = {dox + power(p.attacker, p.weapon): q for dox, q in chances(state, need).items() if dox > 0}
+    hit = sum(raw.values(), ZERO)
+    return odds(state, need + 1, hit, raw, {"hits the area": hit},
+                f"{p.rating} vs more than {p.challenge} (damage before Protection; each figure may "
+                "leap clear)")
