@@ -39,7 +39,7 @@ FREE = ("go_prone", "release", "command")
 def check(state: DoxState, command: Command) -> None:
     """Raise Refusal unless the action command is legal now."""
     f = state.figures.get(command.figure or "")
-    why = plain.order_refusal(state, f, command) if f is not None and f.name == state.active else None
+    why = plain.order_refusal(state, f, command)
     if why:
         raise Refusal(why)
     if command.action == "burn_fortune":

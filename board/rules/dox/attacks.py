@@ -211,11 +211,12 @@ def strike_odds(state: DoxState, command: Command) -> Prediction:
     for dox, q in hits.items():
         wounds = 0 if p.disarm else p.wounds(state, dox)
         by_wounds[wounds] = by_wounds.get(wounds, ZERO) + q
+    down = sum((q for wounds, q in by_wounds.items() if wounds >= left), ZERO)
     outcomes = {"hit": hit}
     if p.disarm:
         outcomes["disarmed"] = hit
     else:
-        outcomes["down (before Fortune)"] = sum((q for w, q in by_wounds.items() if w >= left), ZERO)
+        outcomes["down (before Fortune)"] = down
         if p.target.mount:
             dist = distribution(state.options.dice)
             outcomes["unseated"] = sum((q * (1 - at_least(dist, dox + p.power - p.target.rider))
@@ -324,7 +325,8 @@ def area_odds(state: DoxState, command: Command) -> Prediction:
     """Exact odds of an area attack hitting its hex, and its damage before Protection."""
     p = plan_area(state, command)
     need = p.challenge - p.rating - p.bonus
-    raw = {dox + power(p.attacker, p.weapon): q for dox, q in chances(state, need).items() if dox > 0}
+    more = power(p.attacker, p.weapon)  # dox + weapon (+ Strength) before Protection
+    raw = {dox + more: q for dox, q in chances(state, need).items() if dox > 0}
     hit = sum(raw.values(), ZERO)
     return odds(state, need + 1, hit, raw, {"hits the area": hit},
                 f"{p.rating} vs more than {p.challenge} (damage before Protection; each figure may "

@@ -175,9 +175,9 @@ def order_words(order: tuple[str, str | None]) -> str:
     return f"attack {order[1]}" if order[0] == "attack" else "hold"
 
 
-def order_refusal(state: DoxState, f: Fig, command: Command) -> str | None:
-    """Why an obedient animal may not do this on its turn (None: it may)."""
-    if f.order is None:
+def order_refusal(state: DoxState, f: Fig | None, command: Command) -> str | None:
+    """Why an obedient animal may not do this on its turn (None: it may, or it is not its turn)."""
+    if f is None or f.name != state.active or f.order is None:
         return None
     kind, foe = f.order
     action = command.action
