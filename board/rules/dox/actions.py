@@ -161,6 +161,5 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
 
 
 def concrete(state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-    """The legal commands behind one enabled menu item (for random play and bots)."""
-    candidates = _candidates(state, state.figures[name], info.id, MENU[info.id][1])
-    return [c for _, c in candidates if _legal(state, c) is None]
+    """The commands the menu tried for one enabled item (legal_commands keeps the legal ones)."""
+    return [c for _, c in _candidates(state, state.figures[name], info.id, MENU[info.id][1])]
