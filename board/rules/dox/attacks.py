@@ -261,9 +261,7 @@ def plan_area(state: DoxState, command: Command) -> AreaPlan:
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
-    """The shortest way out of the area over free hexes (the real hexes of the map), or None."""
-    if f.hex not in covered:
-        return ()
+    """The shortest way out of the area (f stands in it) over free hexes of the map, or None."""
     blocked = {g.hex: g.name for g in state.figures.values()  # its mount and riders go along
                if f.name not in (g.name, g.mount) and g.name != f.mount}
     outside = Where(lambda h: h not in covered)
