@@ -16,7 +16,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, attacks, grapple, moves
-from board.rules.dox.other import order_words, plan_order
+from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
@@ -145,7 +145,6 @@ class DoxGM(GM):
         return [gm_event("obey", text, f.name, order=list(f.order))]
 
 
-
 GM_RULES = DoxGM()
 
 
@@ -171,12 +170,7 @@ class Dox(Rules):
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
-        state = new_state(battle, options)
-        events = []
-        for spec in battle.figures:
-            if spec.mount and state.figures[spec.name].mount is None:
-                events.append(Event("status", f"{spec.name} has no mount named {spec.mount} "
-                                              "(a free horse or animal on the map): on foot", spec.name))
+        state, events = new_state(battle, options)
         events += check_victory(state)
         if not state.over:
             events += start_round(state, dice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import ActionInfo, Command, Event, Refusal
-from board.rules.dox import attacks, grapple, other
+from board.rules.dox import attacks, grapple, plain_actions as plain
 from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
@@ -24,14 +24,14 @@ MENU = {
     "go_prone": ("Fall prone (free)", "none", grapple.plan, grapple.apply),
     "release": ("Let go (free)", "none", grapple.plan, grapple.apply),
     "escape": ("Escape", "none", grapple.plan, grapple.apply),
-    "guard": ("Block for a friend", "target", other.plan, other.apply),
-    "command": ("Command an animal (free)", "choice", other.plan_command, other.command_animal),
-    "retrieve": ("Pick up", "choice", other.plan, other.apply),
-    "ready": ("Ready a weapon", "weapon", other.plan, other.apply),
-    "stand_up": ("Stand up", "none", other.plan, other.apply),
-    "mount": ("Mount", "target", other.plan, other.apply),
-    "dismount": ("Dismount", "hex", other.plan, other.apply),
-    "pass": ("Pass", "none", other.plan, other.apply),
+    "guard": ("Block for a friend", "target", plain.plan, plain.apply),
+    "command": ("Command an animal (free)", "choice", plain.plan_command, plain.command_animal),
+    "retrieve": ("Pick up", "choice", plain.plan, plain.apply),
+    "ready": ("Ready a weapon", "weapon", plain.plan, plain.apply),
+    "stand_up": ("Stand up", "none", plain.plan, plain.apply),
+    "mount": ("Mount", "target", plain.plan, plain.apply),
+    "dismount": ("Dismount", "hex", plain.plan, plain.apply),
+    "pass": ("Pass", "none", plain.plan, plain.apply),
 }
 FREE = ("go_prone", "release", "command")
 
@@ -39,7 +39,7 @@ FREE = ("go_prone", "release", "command")
 def check(state: DoxState, command: Command) -> None:
     """Raise Refusal unless the action command is legal now."""
     f = state.figures.get(command.figure or "")
-    why = other.order_refusal(state, f, command) if f is not None and f.name == state.active else None
+    why = plain.order_refusal(state, f, command)
     if why:
         raise Refusal(why)
     if command.action == "burn_fortune":
@@ -146,7 +146,7 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
                                                       if g.up and g.team != a.team]]
     if action == "retrieve":
         return [(f"{i} at {state.battle.label(h)}", make(params={"item": i}))
-                for h, i in other.reachable_items(state, f)]
+                for h, i in plain.reachable_items(state, f)]
     if action == "area_attack":
         weapon = state.weapon(f)
         if weapon.area is None:
@@ -161,6 +161,5 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
 
 
 def concrete(state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-    """The legal commands behind one enabled menu item (for random play and bots)."""
-    candidates = _candidates(state, state.figures[name], info.id, MENU[info.id][1])
-    return [c for _, c in candidates if _legal(state, c) is None]
+    """The commands the menu tried for one enabled item (legal_commands keeps the legal ones)."""
+    return [c for _, c in _candidates(state, state.figures[name], info.id, MENU[info.id][1])]

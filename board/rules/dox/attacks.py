@@ -28,9 +28,19 @@ def at_least(dist: dict[int, Fraction], need: int) -> Fraction:
     return sum((p for total, p in dist.items() if total >= need), ZERO)
 
 
-def given_hit(by_damage: dict[int, Fraction], hit: Fraction) -> dict[int, Fraction]:
-    """Each damage's chance once the attack has hit."""
-    return {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
+def chances(state: DoxState, need: int) -> dict[int, Fraction]:
+    """Each dox a roll can come to, with its chance: the trait dice's total less need."""
+    return {total - need: p for total, p in distribution(state.options.dice).items()}
+
+
+def odds(state: DoxState, need: int, hit: Fraction, by_damage: dict[int, Fraction],
+         outcomes: dict[str, Fraction], roll: str, **more) -> Prediction:
+    """The Prediction of a trait roll whose dice must reach need: by_damage holds each damage's
+    chance over all rolls (a miss left out), roll how it reads after the dice."""
+    damage = {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
+    return Prediction(dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
+                      expected_damage=sum((d * q for d, q in by_damage.items()), ZERO),
+                      outcomes=outcomes, roll=f"{state.options.trait_dice} + {roll}", **more)
 
 
 @dataclass(frozen=True)
@@ -42,35 +52,19 @@ class StrikePlan:
     weapon: Weapon
     rating: int  # the Offense trait's rating
     modifiers: tuple[tuple[str, int], ...]
+    bonus: int  # the sum of the roll's modifiers
     defense: Defense
     range_challenge: int
+    challenge: int  # what the Offense roll must reach: Defense plus the ranged challenge
     ranged: bool
     pull: int  # damage held back ("the hilt of a dagger or flat of a sword blade")
+    power: int  # what the blow adds to the dox: Strength (if the weapon takes it) + weapon - pull
     disarm: bool = False
-
-    @property
-    def challenge(self) -> int:
-        """What the Offense roll must reach: Defense plus the ranged challenge."""
-        return self.defense.value + self.range_challenge
-
-    @property
-    def bonus(self) -> int:
-        """The sum of the roll's modifiers."""
-        return sum(m for _, m in self.modifiers)
-
-    @property
-    def power(self) -> int:
-        """What the blow adds to the dox: Strength (if the weapon takes it) + weapon - pull."""
-        return power(self.attacker, self.weapon) - self.pull
-
-    def raw_damage(self, dox: int) -> int:
-        """Damage before Protection (the Rider roll's challenge)."""
-        return dox + self.power
 
     def wounds(self, state: DoxState, dox: int) -> int:
         """"add the dox of the attack roll to the attacker's Strength and weapon and subtract the
         victim's Protection. The result is the number of the wounds inflicted." """
-        return max(0, self.raw_damage(dox) - state.protection(self.target))
+        return max(0, dox + self.power - state.protection(self.target))
 
 
 def actor(state: DoxState, command: Command) -> Fig:
@@ -127,8 +121,9 @@ def plan_strike(state: DoxState, command: Command) -> StrikePlan:
     if not isinstance(pull, int) or not 0 <= pull <= most:
         raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
     against = defense(state, f, target, weapon)
-    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), against, range_challenge,
-                      mode == "ranged", pull, disarm)
+    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), sum(m for _, m in mods),
+                      against, range_challenge, against.value + range_challenge, mode == "ranged",
+                      pull, power(f, weapon) - pull, disarm)
 
 
 def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disarm: bool) -> Weapon:
@@ -177,7 +172,7 @@ def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
         return events + [Event("miss", f"{f.name} misses {target.name}", f.name, {"target": target.name})]
     if p.disarm:
         return events + knock_away(state, target, f.name)
-    raw = p.raw_damage(dox)
+    raw = dox + p.power
     events.append(Event("roll", f"damage {dox} + {p.power} = {raw}, Protection "
                                 f"{state.protection(target)}", f.name,
                         {"raw_damage": raw, "protection": state.protection(target), "pull": p.pull}))
@@ -209,36 +204,26 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
 def strike_odds(state: DoxState, command: Command) -> Prediction:
     """Exact odds of a strike or a strike to disarm."""
     p = plan_strike(state, command)
-    dist = distribution(state.options.dice)
     need = p.challenge - p.rating - p.bonus  # the bare dice must reach this
-    hit, unseated, down = ZERO, ZERO, ZERO
+    hits = {dox: q for dox, q in chances(state, need).items() if dox >= 0}
+    hit, left = sum(hits.values(), ZERO), p.target.max_wounds - p.target.wounds
     by_wounds: dict[int, Fraction] = {}
-    left = p.target.max_wounds - p.target.wounds
-    for total, prob in dist.items():
-        dox = total - need
-        if dox < 0:
-            continue
-        hit += prob
+    for dox, q in hits.items():
         wounds = 0 if p.disarm else p.wounds(state, dox)
-        by_wounds[wounds] = by_wounds.get(wounds, ZERO) + prob
-        if wounds >= left:
-            down += prob
-        if p.target.mount and not p.disarm:
-            unseated += prob * (1 - at_least(dist, p.raw_damage(dox) - p.target.rider))
+        by_wounds[wounds] = by_wounds.get(wounds, ZERO) + q
+    down = sum((q for wounds, q in by_wounds.items() if wounds >= left), ZERO)
     outcomes = {"hit": hit}
     if p.disarm:
         outcomes["disarmed"] = hit
     else:
         outcomes["down (before Fortune)"] = down
         if p.target.mount:
-            outcomes["unseated"] = unseated
-    mods = tuple(p.modifiers) + ((("range", -p.range_challenge),) if p.range_challenge else ())
-    expected, damage = sum((w * q for w, q in by_wounds.items()), ZERO), given_hit(by_wounds, hit)
-    return Prediction(
-        dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
-        expected_damage=expected, outcomes=outcomes,
-        modifiers=mods, roll=f"{state.options.trait_dice} + {p.rating}{p.bonus:+d} vs "
-                             f"{p.challenge} ({p.defense.using}): dox 0 or more hits")
+            dist = distribution(state.options.dice)
+            outcomes["unseated"] = sum((q * (1 - at_least(dist, dox + p.power - p.target.rider))
+                                        for dox, q in hits.items()), ZERO)
+    mods = p.modifiers + ((("range", -p.range_challenge),) if p.range_challenge else ())
+    return odds(state, need, hit, by_wounds, outcomes, f"{p.rating}{p.bonus:+d} vs {p.challenge} "
+                f"({p.defense.using}): dox 0 or more hits", modifiers=mods)
 
 
 # --- area attacks ---------------------------------------------------------------------------
@@ -276,9 +261,7 @@ def plan_area(state: DoxState, command: Command) -> AreaPlan:
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
-    """The shortest way out of the area over free hexes (the real hexes of the map), or None."""
-    if f.hex not in covered:
-        return ()
+    """The shortest way out of the area (f stands in it) over free hexes of the map, or None."""
     blocked = {g.hex: g.name for g in state.figures.values()  # its mount and riders go along
                if f.name not in (g.name, g.mount) and g.name != f.mount}
     outside = Where(lambda h: h not in covered)
@@ -340,16 +323,9 @@ def area_odds(state: DoxState, command: Command) -> Prediction:
     """Exact odds of an area attack hitting its hex, and its damage before Protection."""
     p = plan_area(state, command)
     need = p.challenge - p.rating - p.bonus
-    hit, raw = ZERO, {}
-    for total, prob in distribution(state.options.dice).items():
-        dox = total - need
-        if dox > 0:
-            hit += prob
-            damage = dox + power(p.attacker, p.weapon)
-            raw[damage] = raw.get(damage, ZERO) + prob
-    return Prediction(
-        dice=state.options.dice.count, target_number=need + 1, hit=hit, damage=given_hit(raw, hit),
-        expected_damage=sum((d * q for d, q in raw.items()), ZERO),
-        outcomes={"hits the area": hit},
-        roll=f"{state.options.trait_dice} + {p.rating} vs more than {p.challenge} "
-             "(damage before Protection; each figure may leap clear)")
+    more = power(p.attacker, p.weapon)  # dox + weapon (+ Strength) before Protection
+    raw = {dox + more: q for dox, q in chances(state, need).items() if dox > 0}
+    hit = sum(raw.values(), ZERO)
+    return odds(state, need + 1, hit, raw, {"hits the area": hit},
+                f"{p.rating} vs more than {p.challenge} (damage before Protection; each figure may "
+                "leap clear)")

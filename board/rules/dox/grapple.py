@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Prediction, Refusal
 from board.rules.kernel.events import FALLS
-from board.rules.dox.attacks import ZERO, actor, at_least, foe
+from board.rules.dox.attacks import actor, at_least, foe, odds
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
@@ -144,10 +143,8 @@ def grab_odds(state: DoxState, command: Command) -> Prediction:
     d = grab_defense(state, f, target, disarm)
     need = d.value - f.warrior
     hit = at_least(distribution(state.options.dice), need)
-    return Prediction(
-        dice=state.options.dice.count, target_number=need, hit=hit, damage={0: Fraction(1)},
-        expected_damage=ZERO, outcomes={"disarmed" if disarm else "restrained": hit},
-        roll=f"{state.options.trait_dice} + {f.warrior} (Warrior) vs {d.value} ({d.using})")
+    return odds(state, need, hit, {0: hit}, {"disarmed" if disarm else "restrained": hit},
+                f"{f.warrior} (Warrior) vs {d.value} ({d.using})")
 
 
 def _grab(state, command, f, target, dice) -> list[Event]:

@@ -42,6 +42,8 @@ def carry_limit(state: DoxState, f: Fig) -> tuple[int, str] | None:
 
 def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
     """Hexes the figure may move this turn, and why it is limited (None: its full Move)."""
+    if f.order is not None and f.order[0] == "hold":
+        return 0, "it holds at its master's command"
     why = cannot_move(state, f)
     if why:
         return 0, why
@@ -64,8 +66,6 @@ def mover(state: DoxState, f: Fig) -> Mover:
 def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
     """The movement step: move (reach shown on the board) or stay."""
     budget, why = allowance(state, f)
-    if f.order is not None and f.order[0] == "hold":
-        budget, why = 0, "it holds at its master's command"
     hexes = mover(state, f).reach().paths if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
     why = None if hexes else (why or "no room")
@@ -92,8 +92,6 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, tuple]:
     f = whose_turn(state, command)
     if f.moved:
         raise Refusal(f"{f.name} has already moved this turn")
-    if f.order is not None and f.order[0] == "hold" and command.action != "stay":
-        raise Refusal(f"{f.name} holds at its master's command")
     if command.action == "stay":
         return f, ()
     if command.action not in (None, "move"):

@@ -44,21 +44,12 @@ class Weapon(BaseModel):
         return self.size in ("natural", "small")
 
 
-class Shield(BaseModel):
-    """A catalogue shield."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = ""
-    protection: int = 0
-
-
 class Catalogue(BaseModel):
     """The whole gear catalogue, names as written in the file."""
 
     weapons: dict[str, Weapon]
-    armor: dict[str, int]
-    shields: dict[str, Shield]
+    armor: dict[str, int]  # name -> Protection
+    shields: dict[str, int]  # name -> Protection, added to the armor's
 
     def weapon(self, name: str) -> Weapon:
         """The weapon of that name (any case); KeyError names the known ones."""
@@ -68,7 +59,7 @@ class Catalogue(BaseModel):
         """Protection of worn armor and a carried shield."""
         total = self.armor[find_name(armor, self.armor, "armor")] if armor else 0
         if shield:
-            total += self.shields[find_name(shield, self.shields, "shield")].protection
+            total += self.shields[find_name(shield, self.shields, "shield")]
         return total
 
 
@@ -77,8 +68,7 @@ def catalogue() -> Catalogue:
     """The gear catalogue, loaded once."""
     data = load_yaml_file(CATALOGUE)
     weapons = {name: Weapon(name=name, **row) for name, row in data["weapons"].items()}
-    shields = {name: Shield(name=name, **row) for name, row in data["shields"].items()}
-    return Catalogue(weapons=weapons, armor=data["armor"], shields=shields)
+    return Catalogue(weapons=weapons, armor=data["armor"], shields=data["shields"])
 
 
 def _rating(default: int, what: str, upto: int = 12):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from board.hexgrid import Hex
+from board.rules.base import Event
 from board.battle import BattleMap
 from board.rules.dox.sheet import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
@@ -56,6 +57,7 @@ def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     sheet = {k: getattr(spec, k) for k in Fig.__dataclass_fields__ if k in DoxFigure.model_fields}
     move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
     return Fig(**{**sheet, "hex": Hex(*spec.at), "gear": list(spec.gear), "move": move,
+                  "mount": spec.mount or None,  # "": on foot
                   "dodge": spec.athlete if spec.dodge is None else spec.dodge,
                   "parry": spec.warrior if spec.parry is None else spec.parry})
 
@@ -137,15 +139,17 @@ class DoxState(Fight[Fig]):
                                                for f in self.figures.values())
 
 
-def new_state(battle: BattleMap, options: Options) -> DoxState:
-    """The starting state for a map's figures (riders placed on their mounts)."""
+def new_state(battle: BattleMap, options: Options) -> tuple[DoxState, list[Event]]:
+    """The starting state for a map's figures (riders placed on their mounts), and a line for
+    each rider left on foot for want of his mount."""
     figures = {spec.name: fig_from_spec(spec, options) for spec in battle.figures}
-    state = DoxState(battle=battle, options=options, gear=catalogue(), figures=figures)
+    state, events = DoxState(battle=battle, options=options, gear=catalogue(), figures=figures), []
     for f in figures.values():
-        if f.mount is not None:
-            mount = figures.get(f.mount)
-            if mount is None or mount.kind == "person" or state.rider_of(mount.name) is not f:
-                f.mount = None  # reported by setup
-            else:
-                f.hex = mount.hex
-    return state
+        mount = figures.get(f.mount or "")
+        if mount is not None and mount.kind != "person" and state.rider_of(mount.name) is f:
+            f.hex = mount.hex
+        elif f.mount is not None:
+            events.append(Event("status", f"{f.name} has no mount named {f.mount} (a free horse "
+                                          "or animal on the map): on foot", f.name))
+            f.mount = None
+    return state, events

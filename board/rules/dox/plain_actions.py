@@ -65,7 +65,12 @@ def plan(state: DoxState, command: Command) -> dict:
             carried = ", ".join(f.gear) or "nothing"
             raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {carried}')
         return {"f": f, "item": command.weapon, "from": f.gear}
-    if action == "mount":
+    return _riding(state, f, command)
+
+
+def _riding(state: DoxState, f: Fig, command: Command) -> dict:
+    """Check a mount, or else a dismount."""
+    if command.action == "mount":
         horse = state.figures.get(command.target or "")
         if f.mount:
             raise Refusal(f"{f.name} is already mounted")
@@ -76,16 +81,14 @@ def plan(state: DoxState, command: Command) -> dict:
         if hex_distance(f.hex, horse.hex) != 1 or f.posture == "prone":
             raise Refusal(f"{f.name} must stand next to {horse.name}")
         return {"f": f, "horse": horse}
-    if action == "dismount":
-        if not f.mount:
-            raise Refusal(f"{f.name} is not mounted")
-        if command.to is None:
-            raise Refusal("choose the hex to step down to")
-        to = to_hex(state, command.to)
-        if hex_distance(to, f.hex) != 1 or not state.free(to):
-            raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.mount}")
-        return {"f": f, "to": to}
-    raise Refusal(f'unknown action "{action}"')
+    if not f.mount:
+        raise Refusal(f"{f.name} is not mounted")
+    if command.to is None:
+        raise Refusal("choose the hex to step down to")
+    to = to_hex(state, command.to)
+    if hex_distance(to, f.hex) != 1 or not state.free(to):
+        raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.mount}")
+    return {"f": f, "to": to}
 
 
 def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
@@ -175,14 +178,12 @@ def order_words(order: tuple[str, str | None]) -> str:
     return f"attack {order[1]}" if order[0] == "attack" else "hold"
 
 
-def order_refusal(state: DoxState, f: Fig, command: Command) -> str | None:
-    """Why an obedient animal may not do this on its turn (None: it may)."""
-    if f.order is None:
+def order_refusal(state: DoxState, f: Fig | None, command: Command) -> str | None:
+    """Why an obedient animal may not do this on its turn (None: it may, or it is not its turn)."""
+    if f is None or f.name != state.active or f.order is None:
         return None
     kind, foe = f.order
     action = command.action
-    if command.do == "move":
-        return f"{f.name} holds at its master's command" if kind == "hold" and action != "stay" else None
     if action in ("pass", "stand_up", "escape", "burn_fortune"):
         return None
     if kind == "attack" and action in ATTACKS_ON_FOE and command.target == foe:
