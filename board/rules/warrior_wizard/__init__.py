@@ -15,7 +15,6 @@ from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
-from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
@@ -135,6 +134,7 @@ class WarriorWizard(Rules):
             return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):
             return {}
+        from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
         options, words = {"maneuver": tuple(maneuvers)}, {}
@@ -150,6 +150,7 @@ class WarriorWizard(Rules):
         if command.do != "act" or command.action not in ATTACKS + ("cast",):
             return None
         import board.rules.warrior_wizard.combat_do as combat_do
+        from board.rules.warrior_wizard.attack import predict_attack
         _, _, details = combat_do.plan_act(state, command)
         plan = details["attack"] if "attack" in details else details["spell"].attack
         return predict_attack(state, plan) if plan is not None else None
