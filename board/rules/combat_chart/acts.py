@@ -4,7 +4,8 @@ checks, and carrying them out before the turn passes on."""
 from __future__ import annotations
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.combat_chart import attack, magic, turns
 from board.rules.combat_chart.state import CCState, Fig, reachable, weapon_of, why_not_target
 from board.rules.kernel.events import STANDS, moved

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Prediction, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import Prediction
 from board.rules.kernel.events import FALLS
 from board.rules.dox.attacks import ZERO, actor, at_least, foe
 from board.rules.dox.moves import shift

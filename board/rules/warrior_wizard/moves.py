@@ -8,7 +8,8 @@ from itertools import islice
 
 from board.dice import DiceSource, check
 from board.hexgrid import Hex, direction_name, hex_distance
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, spell_upkeep
