@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.battle import BattleMap
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import REJECTED
-from board.rules.kernel.turn import TurnInfo
 from board.rules.registry import get_ruleset
+
+if TYPE_CHECKING:  # what the board reads, in annotations only: a game is set up without them
+    from board.rules.kernel.turn import TurnInfo
+    from board.rules.reports import ActionInfo, Prediction, Token
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Pydantic models of what a GM writes in a map file: the map, its terrain and figures."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would compile and evaluate each
+# field's annotation from its text when the models are made (issue 17, the headless start).
 
 import unicodedata
 from typing import Annotated, Literal

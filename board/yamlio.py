@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +15,8 @@ import yaml
 # libyaml's C loader is several times faster; PyYAML wheels ship it.
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+# What a kept parse of a data file depends on besides its text (load_yaml_file).
+_PARSED_BY = f"PyYAML {yaml.__version__} {SafeLoader.__name__}, marshal {marshal.version}"
 
 Path_ = tuple[str | int, ...]
 
@@ -195,9 +201,44 @@ def read_text(path: str | Path) -> str:
 
 
 def load_yaml_file(path: str | Path) -> Any:
-    """Load a trusted data file (the rule tables) without marks."""
+    """Load a trusted data file (the rule tables) without marks.
+
+    Its parse is kept beside it, as Python keeps bytecode beside its source: __pycache__/NAME.marshal
+    holds the data with a digest of the text (and of the PyYAML that parsed it); a later start whose
+    file has the same digest reads the data back instead of parsing the YAML again (issue 17)."""
+    path = Path(path)
     with open(path, encoding="utf-8") as stream:
-        return yaml.load(stream, Loader=SafeLoader)
+        text = stream.read()
+    digest = hashlib.blake2b(f"{_PARSED_BY}\n{text}".encode(), digest_size=16).digest()
+    kept = path.parent / "__pycache__" / f"{path.name}.marshal"
+    try:
+        held, data = marshal.loads(kept.read_bytes())
+        if held == digest:
+            return data
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, unreadable or another format
+        pass
+    data = yaml.load(text, Loader=SafeLoader)
+    _keep(kept, digest, data, path)
+    return data
+
+
+def _keep(kept: Path, digest: bytes, data: Any, source: Path) -> None:
+    """Write a parse beside its file, whole or not at all; a folder that cannot be written (or data
+    marshal cannot hold, such as dates) only means parsing again next time."""
+    try:
+        blob = marshal.dumps((digest, data))
+        kept.parent.mkdir(exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{kept.name}.", suffix=".tmp", dir=kept.parent)
+        try:
+            os.chmod(tmp, source.stat().st_mode & 0o666)  # as readable as the file, as a .pyc is
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(blob)
+            os.replace(tmp, kept)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError):
+        pass
 
 
 class _BlockDumper(SafeDumper):

@@ -15,7 +15,8 @@ from typing import Any, Callable
 from board.game import Game, Outcome
 from board.hexgrid import Hex
 from board.maps import parse_map
-from board.rules.base import ActionInfo, Command, Event
+from board.rules.base import Command, Event
+from board.rules.reports import ActionInfo
 from board.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ from board.ai.player import choose
 from board.game import Game
 from board.hexgrid import Hex
 from board.maps import load_map
-from board.rules.base import Token
+from board.rules.reports import Token
 
 ROOT = Path(__file__).resolve().parents[1]
 SEARCHED = {"combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",

@@ -5,7 +5,8 @@ from board.ai.player import choose
 from board.ai.scoring import Style, score_move
 from board.ai.view import SideView
 from board.hexgrid import Hex
-from board.rules.base import Command, Token
+from board.rules.base import Command
+from board.rules.reports import Token
 from helpers import act
 from dox_helpers import fig, new_game, set_order
 
@@ -93,7 +94,7 @@ def test_a_shot_that_may_hit_the_wrong_target_counts_that_against_it():
     from fractions import Fraction
 
     from board.ai.odds import attack_value
-    from board.rules.base import Prediction
+    from board.rules.reports import Prediction
 
     def shot(outcomes):
         return Prediction(1, 4, Fraction(1, 2), {2: Fraction(1)}, Fraction(1), outcomes)

@@ -21,7 +21,8 @@ import pytest
 from board.game import Game, Outcome
 from board.hexgrid import Hex
 from board.maps import load_map
-from board.rules.base import ActionInfo, Command
+from board.rules.base import Command
+from board.rules.reports import ActionInfo
 from board.rules.registry import ruleset_ids
 from board.ui.animations import LIMIT, Animator
 from demo_ruleset import DEMO, demo_battle, registered

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pygame
 import pytest
 
-from board.rules.base import Prediction
+from board.rules.reports import Prediction
 from board.rules.registry import get_ruleset, ruleset_ids
 from board.ui import odds
 

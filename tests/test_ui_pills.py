@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from board.hexgrid import Hex
-from board.rules.base import Token
+from board.rules.reports import Token
 from board.ui.tokens import PILLS, draw_token
 
 

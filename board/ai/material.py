@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from board.ai.view import health, up
-from board.rules.base import Token
+from board.rules.reports import Token
 
 WON = 12.0  # a won (lost) game against one figure's worth
 HELPLESS = 0.3  # a figure down but alive (asleep, unconscious): may wake, may be finished

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from board.rules.base import Prediction
+from board.rules.reports import Prediction
 
 # Each ruleset names its outcomes in its own words; the first keyword found in a name weighs it
 # (1: the target is out of the fight). A name that starts with "you" is the attacker's own fate.

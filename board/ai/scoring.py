@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from board.ai.odds import attack_value
 from board.ai.view import SideView, gap, health, side_seen
 from board.hexgrid import Hex
-from board.rules.base import Command, Token
+from board.rules.base import Command
+from board.rules.reports import Token
 
 WOUNDED = 0.34  # below this share of its meter a figure fights only when it must
 REAR_BONUS = {"rear": 2.5, "side": 1.2, "front": 0.0, "inside": 0.0, None: 0.0}

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance
-from board.rules.base import Token
+from board.rules.reports import Token
 
 
 def up(token: Token) -> bool:

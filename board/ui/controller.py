@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from board.game import Game
 from board.hexgrid import Hex
-from board.rules.base import ActionInfo, Command, Event
+from board.rules.base import Command, Event
+from board.rules.reports import ActionInfo
 from board.rules.kernel.turn import TurnInfo
 from board.ui.controller_combat import CombatControls
 from board.ui.controller_gm import GMControls

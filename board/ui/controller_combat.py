@@ -4,7 +4,8 @@ and the exact odds of an attack before it is made."""
 from __future__ import annotations
 
 from board.hexgrid import Hex
-from board.rules.base import Command, Prediction
+from board.rules.base import Command
+from board.rules.reports import Prediction
 
 
 class CombatControls:

@@ -8,7 +8,7 @@ import pygame_gui
 from board.editor import BRUSHES, Editor, Painted
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
-from board.rules.base import Token
+from board.rules.reports import Token
 from board.ui import hud, theme
 from board.ui.camera import Camera
 from board.ui.log_rows import wrap

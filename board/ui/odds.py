@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from board.rules.base import Prediction
+from board.rules.reports import Prediction
 from board.rules.kernel.events import OUTCOME_WORDS
 from board.ui import theme
 from board.ui.log_rows import wrap

@@ -19,7 +19,8 @@ from board.hexgrid import Hex, hex_distance, hex_range
 from board.maps import BattleMap, Terrain
 from board.models import FigureBase
 from board.rules import registry
-from board.rules.base import ActionInfo, Command, Event, Refusal, Token
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo, Token
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover

@@ -9,7 +9,8 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.combat_chart import acts, gm, turns
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,

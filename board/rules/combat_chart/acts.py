@@ -8,7 +8,8 @@ from functools import partial
 from typing import Any, Callable
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo, Prediction
 from board.rules.combat_chart import attack, magic, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved

@@ -11,7 +11,8 @@ from itertools import product
 
 from board.dice import (DiceSource, ScriptedDice, clamp_distribution, distribution, prob_at_most,
                         roll, roll_dice)
-from board.rules.base import Command, Event, Prediction, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import Prediction
 from board.rules.combat_chart.magic import CastPlan
 from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
                                             line_of_fire, total, weapon_of, why_not_target)

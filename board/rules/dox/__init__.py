@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token, listed
+from board.rules.base import Command, Event, Refusal, listed
+from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.dox import attacks, grapple, plain_actions as plain
 from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_range
-from board.rules.base import Command, Event, Prediction, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import Prediction
 from board.rules.dox.moves import shift, whose_turn
 from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon

@@ -6,7 +6,8 @@ import math
 
 from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Prediction, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import Prediction
 from board.rules.kernel.events import FALLS
 from board.rules.dox.attacks import actor, at_least, foe, odds
 from board.rules.dox.moves import shift

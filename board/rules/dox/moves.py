@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex

@@ -4,10 +4,13 @@ and menu entries turned into the concrete commands that random and computer play
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+
+if TYPE_CHECKING:  # menu entries are read, never made, here
+    from board.rules.reports import ActionInfo
 
 Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state

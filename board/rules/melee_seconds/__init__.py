@@ -10,7 +10,8 @@ from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
-from board.rules.base import Command, Event, Prediction, Refusal, Token
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import menu, plots, reach, secrets
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import (

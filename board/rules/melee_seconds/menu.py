@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from board.rules.kernel.rules import concrete as kernel_concrete
-from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.base import Command, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import plots, reach
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, spells_of

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from board.dice import Dice, DiceSource, distribution, roll
-from board.rules.base import Prediction
+from board.rules.reports import Prediction
 from board.rules.melee_seconds.state import Fighter, MSState
 
 

@@ -8,7 +8,8 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
 from board.rules.usage_dice.predict import predict as predict_odds

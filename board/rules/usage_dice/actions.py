@@ -4,7 +4,8 @@ and where figures can go and see: reachable hexes, lines of fire, shove destinat
 from __future__ import annotations
 
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
-from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.base import Command, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.usage_dice.state import Figure, UDState

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import prod
 
-from board.rules.base import Prediction
+from board.rules.reports import Prediction
 from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
 from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.gear import step_down

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import Posture
-from board.rules.base import ActionInfo, Command, Event, Prediction, Token
+from board.rules.base import Command, Event
 from board.rules.kernel.rules import Rules, concrete
-from board.rules.kernel.shell import GMKey
-from board.rules.kernel.turn import TurnInfo
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
-from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.turns import check_victory, start_turn
 from board.rules.warrior_wizard.tables import load_tables
+
+if TYPE_CHECKING:
+    from board.rules.kernel.turn import TurnInfo
+    from board.rules.reports import ActionInfo, Prediction, Token
 
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
 
@@ -31,10 +32,6 @@ class WarriorWizard(Rules):
     id = "warrior-wizard"
     name = "Warrior & Wizard"
     facing = True
-    gm_keys = (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
-               GMKey("s", "surprise", "S surprise"),
-               GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
-               GMKey("c", "chase", "C chase", target=True))
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
@@ -43,8 +40,9 @@ class WarriorWizard(Rules):
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
 
-    # The modules that play (commands, menus, GM) are imported at their first use: loading a
-    # map and setting up a game needs none of them (issue 17, the headless start).
+    # The modules that play (commands, menus, GM) and what the board reads (tokens, the turn
+    # banner, GM keys) are imported at their first use: loading a map and setting up a game
+    # needs none of them (issue 17, the headless start).
     @cached_property
     def handlers(self):
         import board.rules.warrior_wizard.combat_do as combat_do
@@ -58,7 +56,17 @@ class WarriorWizard(Rules):
         import board.rules.warrior_wizard.gm as gm
         return gm.GM_ACTIONS
 
+    @cached_property
+    def gm_keys(self) -> tuple:
+        from board.rules.kernel.shell import GMKey
+        return (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
+                GMKey("s", "surprise", "S surprise"),
+                GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
+                GMKey("c", "chase", "C chase", target=True))
+
     def tokens(self, state: WWState) -> dict[str, Token]:
+        from board.rules.reports import Token  # at its first use, as above
+
         out = {}
         shared = shared_hexes(state)
         engaged_by = all_engagers(state)
@@ -81,6 +89,8 @@ class WarriorWizard(Rules):
         return state, events
 
     def turn_info(self, state: WWState) -> TurnInfo:
+        from board.rules.kernel.turn import TurnInfo  # for the banner and the menu, as above
+
         return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
                         queue=tuple(state.queue))
 
@@ -135,6 +145,7 @@ class WarriorWizard(Rules):
             return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
         if action not in ("attack", "charge_attack", "attack_hth"):
             return {}
+        from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
         weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
         maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
         options, words = {"maneuver": tuple(maneuvers)}, {}
@@ -150,6 +161,7 @@ class WarriorWizard(Rules):
         if command.do != "act" or command.action not in ATTACKS + ("cast",):
             return None
         import board.rules.warrior_wizard.combat_do as combat_do
+        from board.rules.warrior_wizard.attack import predict_attack
         _, _, details = combat_do.plan_act(state, command)
         plan = details["attack"] if "attack" in details else details["spell"].attack
         return predict_attack(state, plan) if plan is not None else None

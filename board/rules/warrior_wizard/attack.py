@@ -13,7 +13,8 @@ from board.dice import (
 )
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
-from board.rules.base import Event, Prediction, Refusal
+from board.rules.base import Event, Refusal
+from board.rules.reports import Prediction
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS
 from board.rules.warrior_wizard.damage import split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from board.rules.base import ActionInfo, Command, Refusal
+from board.rules.base import Command, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.warrior_wizard.engagement import engagers
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import half_movement, movement

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire

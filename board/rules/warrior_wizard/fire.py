@@ -7,7 +7,6 @@ from board.dice import Dice, DiceSource, check
 from board.hexgrid import Hex, hex_neighbor
 from board.rules.base import Event
 from board.rules.warrior_wizard.damage import burn, fire_at
-from board.rules.warrior_wizard.movement import Board, allowance, reachable
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
 
@@ -38,6 +37,10 @@ def _iq_check(state: WWState, f: FigureState, n: int, what: str, dice: DiceSourc
 
 def _way_out(state: WWState, f: FigureState) -> Hex | None:
     """The first adjacent hex, in direction order, that is free and not burning."""
+    # Movement (reach, engagement) is imported at its first use: the turn sequence runs this
+    # module's start and end of turn, and setting up a game needs no movement (issue 17).
+    from board.rules.warrior_wizard.movement import Board
+
     board = Board(state, f)
     for direction in range(6):
         h = hex_neighbor(f.hex, direction)
@@ -106,6 +109,8 @@ def running_refusal(state: WWState, f: FigureState, path, engaged_with) -> str |
         return None
     if f.posture != "standing" or engaged_with:
         return None  # no run is open to it: standing up or Shifting is all it can do
+    from board.rules.warrior_wizard.movement import allowance, reachable  # as in _way_out
+
     limit = allowance(state, f, "continue") if f.turn.delayed else movement(state, f)
     if not any(len(p) >= needed for p in reachable(state, f, limit)[0].values()):
         return None

@@ -8,10 +8,11 @@ from itertools import islice
 
 from board.dice import DiceSource, check
 from board.hexgrid import Hex, direction_name, hex_distance
-from board.rules.base import ActionInfo, Command, Event, Refusal
+from board.rules.base import Command, Event, Refusal
+from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.warrior_wizard import fire, spells
+from board.rules.warrior_wizard import fire, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
@@ -109,7 +110,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action not in MOVES:
         raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
     if action == "upkeep":
-        keep = spells.check_keep(state, f, command.params.get("spells"))
+        keep = spell_upkeep.check_keep(state, f, command.params.get("spells"))
         return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
     if action == "breather":
         why = breather_refusal(state, f, engaged_with)
@@ -166,10 +167,10 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         raise Refusal("params.lapse is a list of spell names")
     for name in lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
-            events += spells.end_spell(state, active, f"{f.name} lets it lapse")
+            events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
-        return events + spells.keep(state, f, p.keep)
-    events += spells.lapse_unkept(state, f)
+        return events + spell_upkeep.keep(state, f, p.keep)
+    events += spell_upkeep.lapse_unkept(state, f)
     if p.action == "breather":
         return events + _breather(state, f) + advance(state, dice)
     if not record.delayed:
@@ -259,11 +260,11 @@ def _breather(state: WWState, f: FigureState) -> list[Event]:
 def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionInfo]:
     """Upkeep (announced before moving) and the breather, where they may be taken."""
     out = []
-    pending = spells.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
+    pending = spell_upkeep.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
     if pending:
         names = ", ".join(s.name for s in pending)
         cost = sum(s.upkeep for s in pending)
-        why = None if spells.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
+        why = None if spell_upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
         out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement",
                               enabled=why is None, reason=why))
     if state.options.breather and not engaged_with and not f.turn.delayed:

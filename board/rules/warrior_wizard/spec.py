@@ -1,7 +1,8 @@
 """What a map file writes for Warrior & Wizard: the figure sheet (beside name and at), and the
 optional rules, one table, each a toggle."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would compile and evaluate each
+# field's annotation from its text when the models are made (issue 17, the headless start).
 
 from pydantic import Field, field_validator
 

@@ -1,6 +1,7 @@
 """Warrior & Wizard's tables (weapons, armor, encumbrance, spells) from assets/tables/ as typed rows."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would compile and evaluate each
+# field's annotation from its text when the models are made (issue 17, the headless start).
 
 from functools import cache
 from typing import Literal

@@ -7,7 +7,7 @@ from functools import partial
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
-from board.rules.warrior_wizard import damage, fire, spells
+from board.rules.warrior_wizard import damage, fire, spell_upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 
@@ -68,7 +68,7 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
     events += fire.start_of_turn(state, dice)
-    events += spells.start_of_turn(state)
+    events += spell_upkeep.start_of_turn(state)
     state.phase = "movement"
     # Initiative order, except that in a chase "the character ahead always moves first".
     up = [name for name in state.order if state.figures[name].up]
@@ -87,7 +87,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
-        events += spells.end_of_movement(state)
+        events += spell_upkeep.end_of_movement(state)
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
