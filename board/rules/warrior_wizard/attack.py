@@ -307,7 +307,7 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
             continue
         events.append(Event("stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})",
                             name, data, tone="hurt"))
-        return events + hit(state, plan, b, dice)
+        return events + hit(state, plan, state.own(name), dice)
     return events
 
 

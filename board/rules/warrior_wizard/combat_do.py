@@ -190,6 +190,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         # The last choice made, the disengager has stepped: his action is done.
         return events + (advance(state, dice) if state.disengage is None else [])
     f, action, details = plan_act(state, command)
+    f = _own_figures(state, f.name, details)
     was_active = state.active == f.name
     f.turn.acted = True
     events: list[Event] = [Event("action", f"{f.name}: {action.label}", f.name, {"action": action.id})]
@@ -204,6 +205,17 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     elif f.name in state.queue:
         state.queue.remove(f.name)
     return events
+
+
+def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
+    """The actor and its target as the state's own to change (a stray missile's victim is owned
+    where it is hit); the actor."""
+    plan = details.get("attack") or details.get("spell")
+    if plan is not None and plan.target in state.figures:
+        state.own(plan.target)
+    if getattr(plan, "attack", None) is not None:  # a thrown spell
+        state.own(plan.attack.target)
+    return state.own(name)
 
 
 def _stand_up(state, f, command, details, dice):

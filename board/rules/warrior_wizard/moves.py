@@ -156,7 +156,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a checked movement command."""
     p = plan(state, command)
-    f = state.figures[p.figure]
+    f = state.own(p.figure)  # a move changes only the mover (and, after it, a new turn all)
     record = f.turn
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required

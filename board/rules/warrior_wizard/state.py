@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from board.hexgrid import Hex
-from board.rules.kernel.clone import Shared
+from board.rules.kernel.clone import OnWrite, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.tables import RuleTables
@@ -113,8 +113,10 @@ class ActiveSpell:
 
 @dataclass
 class WWState(Fight[FigureState]):
-    """A whole fight. Mutable, but only ever changed on a private clone by apply()."""
+    """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
+    its figures with the original until a command asks for its own copy of one (`own`)."""
 
+    figures: OnWrite[dict[str, FigureState]]
     tables: Shared[RuleTables]
     turn: int = 0
     phase: str = "setup"  # movement, combat or over

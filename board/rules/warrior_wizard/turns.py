@@ -63,6 +63,7 @@ def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Begin the next turn: initiative, then the movement phase."""
     state.turn += 1
+    state.own_all()  # a new turn changes every figure
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
@@ -100,6 +101,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
 
 def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Effects at the end of a turn, then the next turn (or the end of the fight)."""
+    state.own_all()  # fire, fatigue, recovery and wounds may change any figure
     events = fire.end_of_turn(state, dice)
     events += damage.fatigue(state)
     events += damage.end_of_turn(state, dice)
