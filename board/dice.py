@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Protocol, runtime_checkable
 
+from board.frozen import quick_init
+
 __all__ = [
     "Check",
     "ChainedDice",
@@ -283,6 +285,7 @@ class RecordingDice:
         return taken
 
 
+@quick_init
 @dataclass(frozen=True)
 class Roll:
     """One roll of a dice expression; total is not clamped (callers clamp damage)."""
@@ -370,6 +373,7 @@ def expected(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Check:
     """A roll-under check: success if total <= target; margin is negative on failure."""

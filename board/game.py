@@ -11,12 +11,14 @@ from pydantic import BaseModel, ValidationError
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.battle import BattleMap
+from board.frozen import quick_init
 from board.rules.base import ActionInfo, Command, Event, Prediction, Refusal, Token
 from board.rules.kernel.events import REJECTED
 from board.rules.kernel.turn import TurnInfo
 from board.rules.registry import get_ruleset
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What became of a submitted command: accepted with events, or refused with a reason."""

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.dice import DiceSource
+from board.frozen import quick_init
 from board.hexgrid import Hex
 from board.models import Position
 from board.rules.kernel.shell import GMKey
@@ -44,6 +45,7 @@ class Command(BaseModel):
         return " ".join(parts)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """Something that happened, with every die rolled; the log and animations read these."""

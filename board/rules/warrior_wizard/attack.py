@@ -12,6 +12,7 @@ from board.dice import (
     strength_damage,
 )
 from board.footprints import relative_zone
+from board.frozen import quick_init
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Prediction, Refusal
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS
@@ -28,6 +29,7 @@ BLUDGEONING = ("Club", "Hammer", "Mace", "Great Hammer", "Morningstar", "Quarter
                "Thrown Rock", "Sling", "Wizard's Staff", "Cestus", "Burning Torch")
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackPlan:
     """A checked attack, ready to resolve or to predict."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from board.dice import DiceSource, check
+from board.frozen import quick_init
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import ActionInfo, Command, Event, Refusal
 from board.rules.kernel.events import moved
@@ -24,6 +25,7 @@ MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "de
          "upkeep", "breather", "lift_step")
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovePlan:
     """A checked movement command."""
