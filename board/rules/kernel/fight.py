@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.rules.kernel.clone import Cloneable, Shared, own_item
+from board.rules.kernel.clone import Cloneable, Shared, copy_of, own_item
 
 F = TypeVar("F")
 
@@ -57,5 +57,11 @@ class Fight(Cloneable, Generic[F]):
 
     def own_all(self) -> None:
         """Every figure this state's own (before a change to them all, such as a new turn)."""
-        for name in self.figures:
-            own_item(self, "figures", name)
+        copied = self.__dict__.get("_copied_figures")
+        if copied is None:
+            return
+        figures = self.figures
+        for name, figure in figures.items():  # a value replaced, not a key added: iteration holds
+            if name not in copied:
+                figures[name] = copy_of(figure)
+        copied.update(figures)

@@ -83,8 +83,9 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue:
         state.queue.pop(0)
     # Figures knocked out mid-phase lose their turn; figures that already acted leave the queue.
-    state.queue = [n for n in state.queue if state.figures[n].up
-                   and not (state.phase == "combat" and state.figures[n].turn.acted)]
+    figures, combat = state.figures, state.phase == "combat"
+    state.queue = [n for n in state.queue if figures[n].status == "ok"  # up
+                   and not (combat and figures[n].turn.acted)]
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
@@ -115,5 +116,5 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
 
 
 # Over when at most one team has a figure standing, illusions aside.
-check_victory = partial(victory.check_victory, fights=lambda f: f.up and not f.illusion,
+check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion,
                         end=victory.over_and_nobody_queued)
