@@ -137,9 +137,17 @@ class WWState(Fight[FigureState]):
 
     def occupant_map(self, ignore: str | None = None) -> dict[Hex, str]:
         """Which figure covers each hex (bodies too: a fallen or dead figure is in the way)."""
-        figures = [f for f in self.figures.values() if f.name != ignore]
-        out = {f.hex: f.name for f in figures if f.size == 1}  # most figures: no footprint
-        out.update((cell, f.name) for f in figures if f.size > 1 for cell in f.cells)
+        out: dict[Hex, str] = {}
+        big = []
+        for f in self.figures.values():  # one pass; most figures: one hex, no footprint
+            if f.name != ignore:
+                if f.size == 1:
+                    out[f.hex] = f.name
+                else:
+                    big.append(f)
+        for f in big:  # then the footprints, over any body in the same hex
+            for cell in f.cells:
+                out[cell] = f.name
         return out
 
     def enemies(self, figure: FigureState) -> list[FigureState]:
