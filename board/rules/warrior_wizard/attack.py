@@ -97,17 +97,30 @@ def brawlers(a: FigureState, t: FigureState, state: WWState) -> list[str]:
     return [g.name for g in partners(state, t) if g.name != a.name]
 
 
-def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
-    """Figures f can strike in melee now: in its front, within reach."""
+def _melee_reach(state: WWState, f: FigureState, hth: bool) -> tuple[int, bool]:
+    """How far f strikes in melee, and whether it strikes in its own hex (a brawl)."""
     weapon = state.tables.weapon(f.ready) if f.ready else None
     reach = 1 if hth or weapon is None else weapon.reach
     # "Short weapons can only attack in the same hex in hand-to-hand combat": in a brawl only
     # bare hands and Short weapons strike.
-    close = hth or weapon is None or "short" in weapon.lengths
+    return reach, hth or weapon is None or "short" in weapon.lengths
+
+
+def _strikes(f: FigureState, g: FigureState, reach: int, close: bool) -> bool:
     # Distance first: it rules out most figures more cheaply than the front arc does.
-    return [g.name for g in state.figures.values()
-            if g.name != f.name and g.status != "dead"
-            and ((close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))]
+    return g.name != f.name and g.status != "dead" and (
+        (close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))
+
+
+def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
+    """Figures f can strike in melee now: in its front, within reach."""
+    reach, close = _melee_reach(state, f, hth)
+    return [g.name for g in state.figures.values() if _strikes(f, g, reach, close)]
+
+
+def can_strike(state: WWState, f: FigureState, g: FigureState, hth: bool = False) -> bool:
+    """Whether g is among melee_targets(state, f, hth), asked of g alone."""
+    return _strikes(f, g, *_melee_reach(state, f, hth))
 
 
 def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:

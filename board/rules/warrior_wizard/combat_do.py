@@ -7,7 +7,8 @@ from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard import disengage, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
+    MANEUVERS, AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
+    strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.moves import acting_figure
@@ -32,6 +33,10 @@ def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
 
 
 def _target(state: WWState, f: FigureState, command: Command, action: str) -> FigureState:
+    t = state.figures.get(command.target) if command.target is not None else None
+    if t is not None and action in ("attack", "charge_attack", "attack_hth") \
+            and can_strike(state, f, t, hth=action == "attack_hth"):
+        return t  # the usual case, without listing every valid target for a refusal
     valid = targets_for(state, f, action)
     if command.target is None:
         raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
