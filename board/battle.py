@@ -48,6 +48,12 @@ class BattleMap:
         return self.terrain.get(h, OPEN)
 
     @cached_property
+    def cell_at(self) -> dict[tuple[int, int], Hex]:
+        """Each hex of the map by its (q, r): a command's pair read as the map's own Hex in one
+        lookup (a Hex equals the plain pair it holds)."""
+        return {h: h for h in self.cells}
+
+    @cached_property
     def fires(self) -> dict[Hex, str | None]:
         """Each burning hex and its stage ("coals", or the flames' None): most maps have none."""
         return {h: t.stage for h, t in self.terrain.items() if t.kind == "fire"}

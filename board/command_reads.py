@@ -16,12 +16,11 @@ _FIELD_ORDER = tuple(name for name in Command.model_fields if name in _NOTED and
 
 
 class _Params(dict):
-    """A command's params that note every key read (and, in .fields, every field)."""
+    """A command's params that note every key read."""
 
     def __init__(self, data: dict):
         super().__init__(data)
         self.read: set = set()
-        self.fields: set[str] = set()
 
     def __getitem__(self, key):
         self.read.add(key)
@@ -55,31 +54,45 @@ class _Params(dict):
         return dict.values(self)
 
 
+_SETTINGS = "_settings"  # the key, in a ReadCommand's __dict__, of the command's own values
+
+
+class _Setting:
+    """A setting of ReadCommand: its first read notes it by putting the value in the instance's
+    __dict__, where later reads find it without a call (a descriptor without __set__ comes
+    after the instance's __dict__)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        values = instance.__dict__
+        value = values[self.name] = values[_SETTINGS][self.name]
+        return value
+
+
 class ReadCommand(Command):
-    """A command that notes which of its settings are read (each field, a property below)."""
+    """A command that notes which of its settings are read (each setting, a _Setting below)."""
 
 
-def _noting(name: str) -> property:
-    """A field of ReadCommand that notes, in params.fields, that it was read."""
-    def read(self):
-        values = self.__dict__
-        values["params"].fields.add(name)
-        return values[name]
-    return property(read)
-
-
-# Set after the class is made, so that pydantic still sees the fields as Command's. A property
-# is found before the instance's __dict__, so it sees each read of a field, and nothing else.
-for _name in _NOTED:
-    setattr(ReadCommand, _name, _noting(_name))
+# Set after the class is made, so that pydantic still sees the fields as Command's.
+for _name in _NOTED - {"params"}:  # params notes its own keys
+    setattr(ReadCommand, _name, _Setting(_name))
 
 
 def noting_reads(command: Command) -> ReadCommand:
     """The command, as a copy that notes the settings read (built as model_construct does,
-    without validating again: this runs on every submit)."""
+    without validating again: this runs on every submit). Its __dict__ holds what the rules
+    read without noting (do, dice, params, which notes its keys) and the command's own values."""
     reading = ReadCommand.__new__(ReadCommand)
-    object.__setattr__(reading, "__dict__", {**command.__dict__, "params": _Params(command.params)})
-    object.__setattr__(reading, "__pydantic_fields_set__", set(command.model_fields_set))
+    values = command.__dict__
+    object.__setattr__(reading, "__dict__", {"do": values["do"], "dice": values["dice"],
+                                             "params": _Params(values["params"]), _SETTINGS: values})
+    object.__setattr__(reading, "__pydantic_fields_set__", set(command.__pydantic_fields_set__))
     object.__setattr__(reading, "__pydantic_extra__", None)
     object.__setattr__(reading, "__pydantic_private__", None)
     return reading
@@ -88,6 +101,6 @@ def noting_reads(command: Command) -> ReadCommand:
 def unread_settings(command: ReadCommand) -> list[str]:
     """The settings given in the command that were never read, e.g. ["target", "params.lapse"]."""
     values = object.__getattribute__(command, "__dict__")
-    params = values["params"]
-    unread = [name for name in _FIELD_ORDER if name not in params.fields and values[name] is not None]
+    settings, params = values[_SETTINGS], values["params"]
+    unread = [name for name in _FIELD_ORDER if settings[name] is not None and name not in values]
     return unread + [f"params.{key}" for key in dict.keys(params) if key not in params.read]

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Protocol, runtime_checkable
 
+from board.frozen import quick_init
+
 __all__ = [
     "Check",
     "ChainedDice",
@@ -64,6 +66,8 @@ def _require_int(name: str, value: object) -> None:
 
 def _require_sides(sides: int) -> None:
     """Raise DiceError unless sides names a real die."""
+    if type(sides) is int and sides >= 2:  # the usual die, told apart in one test (every roll)
+        return
     _require_int("sides", sides)
     if sides < 2:
         raise DiceError(f"a die needs at least 2 sides, got d{sides}")
@@ -71,6 +75,8 @@ def _require_sides(sides: int) -> None:
 
 def _require_count(count: int) -> None:
     """Raise DiceError unless count is a possible number of dice."""
+    if type(count) is int and count >= 0:  # the usual count, as _require_sides
+        return
     _require_int("count", count)
     if count < 0:
         raise DiceError(f"cannot roll a negative number of dice ({count})")
@@ -283,6 +289,7 @@ class RecordingDice:
         return taken
 
 
+@quick_init
 @dataclass(frozen=True)
 class Roll:
     """One roll of a dice expression; total is not clamped (callers clamp damage)."""
@@ -296,7 +303,8 @@ def roll_dice(n: int, sides: int, source: DiceSource) -> tuple[int, ...]:
     """Roll n dice of the given sides from source."""
     _require_count(n)
     _require_sides(sides)
-    faces = tuple(source.roll(sides) for _ in range(n))
+    roll_one = source.roll
+    faces = tuple([roll_one(sides) for _ in range(n)])
     for face in faces:
         # A faulty custom source would otherwise corrupt totals silently.
         if not isinstance(face, int) or not 1 <= face <= sides:
@@ -370,6 +378,7 @@ def expected(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Check:
     """A roll-under check: success if total <= target; margin is negative on failure."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
 from board.battle import BattleMap
+from board.frozen import quick_init
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import REJECTED
 from board.rules.registry import get_ruleset
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # what the board reads, in annotations only: a game is set up
     from board.rules.reports import ActionInfo, Prediction, Token
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What became of a submitted command: accepted with events, or refused with a reason."""

@@ -13,7 +13,8 @@ import pytest
 from board.game import Game
 from board.hexgrid import Hex
 from board.maps import load_map
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.base import Command
+from board.rules.kernel.clone import Cloneable, OnWrite, Shared
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish",
@@ -78,8 +79,10 @@ def mutable_parts(value, found: dict[int, object]) -> None:
     if dataclasses.is_dataclass(value):
         hints = typing.get_type_hints(type(value), include_extras=True)
         for f in dataclasses.fields(value):
-            if typing.get_origin(hints[f.name]) is not typing.Annotated:  # Shared[...]
+            if typing.get_origin(hints[f.name]) is not typing.Annotated:  # Shared[...], OnWrite[...]
                 mutable_parts(getattr(value, f.name), found)
+            elif _on_write(hints[f.name]):
+                found[id(getattr(value, f.name))] = getattr(value, f.name)  # the dict, not its values
     elif isinstance(value, dict):
         for key, item in value.items():
             mutable_parts(key, found)
@@ -87,6 +90,11 @@ def mutable_parts(value, found: dict[int, object]) -> None:
     elif isinstance(value, (list, set, tuple, frozenset)):
         for item in value:
             mutable_parts(item, found)
+
+
+def _on_write(tp) -> bool:
+    return typing.get_origin(tp) is typing.Annotated and typing.get_args(tp)[1:] == \
+        typing.get_args(OnWrite[dict])[1:]
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -105,3 +113,61 @@ def test_every_rulesets_state_clones_equal_and_sharing_nothing_mutable(name):
         mutable_parts(twin, copied)
         shared = [original[i] for i in original.keys() & copied.keys()]
         assert not shared, f"a clone shares {shared[:3]}"
+
+
+@dataclass
+class Flock(Cloneable):
+    birds: OnWrite[dict[str, Leaf]]
+    count: int = 0
+
+
+def test_an_on_write_dict_is_shared_by_a_clone_until_an_item_is_asked_for_to_change():
+    from board.rules.kernel.clone import own_item
+    flock = Flock({"a": Leaf([1]), "b": Leaf([2])})
+    twin = flock.clone()
+    assert twin == flock and twin.birds is not flock.birds and twin.birds["a"] is flock.birds["a"]
+    mine = own_item(twin, "birds", "a")
+    assert mine is twin.birds["a"] is own_item(twin, "birds", "a")  # copied once
+    assert mine is not flock.birds["a"] and mine.hits is not flock.birds["a"].hits and mine == flock.birds["a"]
+    mine.hits.append(3)
+    assert flock.birds["a"].hits == [1] and twin.birds["b"] is flock.birds["b"]
+    assert own_item(flock, "birds", "a") is flock.birds["a"]  # never cloned: it owns its items
+
+
+def test_an_on_write_field_must_be_a_dict():
+    @dataclass
+    class Holder(Cloneable):
+        items: OnWrite[list[Leaf]]
+
+    with pytest.raises(TypeError, match=r"Holder.items: OnWrite is for a dict"):
+        Holder([]).clone()
+
+
+W_AND_W_MAPS = ("arena", "burning", "dungeon", "outdoor")
+GM_CHANGES = ({"action": "damage", "params": {"amount": 3}}, {"action": "heal", "params": {"amount": 2}},
+              {"action": "posture", "params": {"posture": "prone"}}, {"action": "surprise"},
+              {"action": "ignite", "params": {"extent": "half"}}, {"action": "remove"})
+
+
+def contents(state) -> str:
+    """Everything a state holds but what every clone shares (the map, options, rule tables)."""
+    return repr([getattr(state, f.name) for f in dataclasses.fields(state)
+                 if f.name not in ("battle", "options", "tables")])
+
+
+@pytest.mark.parametrize("name", MAPS + W_AND_W_MAPS[1:])
+def test_no_command_changes_the_state_it_was_applied_to(name):
+    """A clone shares figures until a command asks for its own copy: one that forgot to ask
+    would change the state before it, which undo and the computer's search read again."""
+    rng = random.Random(5)
+    game = Game(load_map(ROOT / "maps" / f"{name}.yaml"), seed=5)
+    for _ in range(150):
+        legal = game.ruleset.legal_commands(game.state)
+        if not legal:
+            break
+        command = rng.choice(legal)
+        if rng.random() < 0.1 and name in W_AND_W_MAPS:  # the GM's changes too
+            command = Command(do="gm", figure=rng.choice(sorted(game.state.figures)), **rng.choice(GM_CHANGES))
+        before, text = game.state, contents(game.state)
+        game.submit(command)
+        assert contents(before) == text, f"{command.short()} changed the state it was applied to"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.dice import DiceSource
+from board.frozen import quick_init
 from board.models import Position
 
 if TYPE_CHECKING:  # the interface's types, for its annotations only (a game is set up without them)
@@ -46,6 +47,7 @@ class Command(BaseModel):
         return " ".join(parts)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """Something that happened, with every die rolled; the log and animations read these."""

@@ -4,7 +4,9 @@
 mutable. Values that cannot change (numbers, strings, Hex, tuples, frozensets, frozen dataclasses,
 pydantic models, Any) are shared; lists, dicts and sets are copied, their items by the same
 rules; a dataclass by its own copier; `Shared[T]` marks what every clone shares on purpose (the
-map, the rule tables). Any other type is an error naming the field, not a silently shared value.
+map, the rule tables); `OnWrite[dict[K, V]]` a dict whose values are copied only when a command
+asks to change one (`own_item`). Any other type is an error naming the field, not a silently
+shared value.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel
 
 _SHARED = object()  # the Annotated marker of Shared[T]
+_ON_WRITE = object()  # the Annotated marker of OnWrite[T]
 _ATOMS = (int, float, complex, str, bytes, bool, type(None), Fraction, tuple, frozenset, range)
 
 
@@ -29,6 +32,31 @@ class Shared:
         return Annotated[tp, _SHARED]
 
 
+class OnWrite:
+    """`OnWrite[dict[K, V]]`: a dict whose clone shares its values with the original until
+    `own_item` copies one; whoever changes a value must ask `own_item` for it first."""
+
+    def __class_getitem__(cls, tp):
+        return Annotated[tp, _ON_WRITE]
+
+
+def copy_of(value):
+    """An independent copy of a dataclass, by its generated copier."""
+    return _NAMESPACE[_generated(type(value))](value)
+
+
+def own_item(owner, field: str, key):
+    """owner.<field>[key] as owner's own to change: copied the first time a clone asks for it
+    (the clone shares it with its original until then); a state never cloned owns them all."""
+    copied = owner.__dict__.get(f"_copied_{field}")
+    items = getattr(owner, field)
+    if copied is None or key in copied:
+        return items[key]
+    copied.add(key)
+    item = items[key] = copy_of(items[key])
+    return item
+
+
 class Cloneable:
     """A dataclass whose `clone()` copies it deeply enough that no clone shares a mutable value."""
 
@@ -36,7 +64,7 @@ class Cloneable:
 
     def clone(self):
         """An independent copy."""
-        return _NAMESPACE[_generated(type(self))](self)
+        return copy_of(self)
 
 
 _NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
@@ -54,6 +82,8 @@ def _generated(cls: type) -> str:
             hints = {k: _bound(tp, cls) for k, tp in hints.items()}
             lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
                      for f in dataclasses.fields(cls)]
+            lines += [f"    new._copied_{f.name} = set()" for f in dataclasses.fields(cls)
+                      if _on_write(hints[f.name])]
         except Exception:
             del _NAMES[cls]
             raise
@@ -76,6 +106,11 @@ def _bound(tp, cls: type):
     return tp[tuple(_bound(p, cls) for p in params)] if params else tp
 
 
+def _on_write(tp) -> bool:
+    """Whether tp is marked OnWrite."""
+    return typing.get_origin(tp) is Annotated and _ON_WRITE in typing.get_args(tp)[1:]
+
+
 def _shared(tp) -> bool:
     """Whether a value of type tp cannot change (or is marked Shared), so clones may share it."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -94,6 +129,11 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
     """Python source for a copy of `value` (an expression) of type tp."""
     if _shared(tp):
         return value
+    if _on_write(tp):
+        base = typing.get_args(tp)[0]
+        if typing.get_origin(base) is not dict:
+            raise TypeError(f"{cls.__name__}.{field}: OnWrite is for a dict, not {base!r}")
+        return f"dict({value})"
     origin, args = typing.get_origin(tp) or tp, typing.get_args(tp)
     item, key = f"x{depth}", f"k{depth}"
     if origin in (Union, types.UnionType):  # T | None; any other union must be all shared

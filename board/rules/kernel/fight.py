@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
-from board.rules.kernel.clone import Cloneable, Shared
+from board.rules.kernel.clone import Cloneable, Shared, copy_of, own_item
 
 F = TypeVar("F")
 
@@ -46,3 +46,22 @@ class Fight(Cloneable, Generic[F]):
     battle: Shared[BattleMap]
     options: BaseModel  # the ruleset's own options model; read-only, so clones share it
     figures: dict[str, F]
+
+    def own(self, name: str) -> F:
+        """The figure, as this state's own to change: a ruleset whose figures are
+        `OnWrite[dict[str, F]]` asks for it before changing a figure (a clone shares the rest)."""
+        copied = self.__dict__.get("_copied_figures")
+        if copied is None or name in copied:  # the common case, without own_item's lookups
+            return self.figures[name]
+        return own_item(self, "figures", name)
+
+    def own_all(self) -> None:
+        """Every figure this state's own (before a change to them all, such as a new turn)."""
+        copied = self.__dict__.get("_copied_figures")
+        if copied is None:
+            return
+        figures = self.figures
+        for name, figure in figures.items():  # a value replaced, not a key added: iteration holds
+            if name not in copied:
+                figures[name] = copy_of(figure)
+        copied.update(figures)

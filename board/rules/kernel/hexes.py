@@ -13,7 +13,10 @@ def to_hex(state, value) -> Hex:
     is refused with a reason a player reads: never a ValueError or TypeError."""
     battle = state.battle
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
-        h = Hex(*value)  # the usual [q, r] of a checked command, told apart without isinstance
+        h = battle.cell_at.get(value)  # the usual [q, r] of a checked command, on the map
+        if h is not None:
+            return h
+        h = Hex(*value)
     elif isinstance(value, str):
         try:
             h = parse_label(value, battle.layout)

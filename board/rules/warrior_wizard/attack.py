@@ -12,6 +12,7 @@ from board.dice import (
     strength_damage,
 )
 from board.footprints import relative_zone
+from board.frozen import quick_init
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Refusal
 from board.rules.reports import Prediction
@@ -29,6 +30,7 @@ BLUDGEONING = ("Club", "Hammer", "Mace", "Great Hammer", "Morningstar", "Quarter
                "Thrown Rock", "Sling", "Wizard's Staff", "Cestus", "Burning Torch")
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackPlan:
     """A checked attack, ready to resolve or to predict."""
@@ -96,17 +98,30 @@ def brawlers(a: FigureState, t: FigureState, state: WWState) -> list[str]:
     return [g.name for g in partners(state, t) if g.name != a.name]
 
 
-def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
-    """Figures f can strike in melee now: in its front, within reach."""
+def _melee_reach(state: WWState, f: FigureState, hth: bool) -> tuple[int, bool]:
+    """How far f strikes in melee, and whether it strikes in its own hex (a brawl)."""
     weapon = state.tables.weapon(f.ready) if f.ready else None
     reach = 1 if hth or weapon is None else weapon.reach
     # "Short weapons can only attack in the same hex in hand-to-hand combat": in a brawl only
     # bare hands and Short weapons strike.
-    close = hth or weapon is None or "short" in weapon.lengths
+    return reach, hth or weapon is None or "short" in weapon.lengths
+
+
+def _strikes(f: FigureState, g: FigureState, reach: int, close: bool) -> bool:
     # Distance first: it rules out most figures more cheaply than the front arc does.
-    return [g.name for g in state.figures.values()
-            if g.name != f.name and g.status != "dead"
-            and ((close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))]
+    return g.name != f.name and g.status != "dead" and (
+        (close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))
+
+
+def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
+    """Figures f can strike in melee now: in its front, within reach."""
+    reach, close = _melee_reach(state, f, hth)
+    return [g.name for g in state.figures.values() if _strikes(f, g, reach, close)]
+
+
+def can_strike(state: WWState, f: FigureState, g: FigureState, hth: bool = False) -> bool:
+    """Whether g is among melee_targets(state, f, hth), asked of g alone."""
+    return _strikes(f, g, *_melee_reach(state, f, hth))
 
 
 def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
@@ -171,9 +186,11 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     return mods
 
 
-def target_number(state: WWState, plan: AttackPlan) -> int:
-    """The number to roll at or under."""
-    return adj_dx(state, state.figures[plan.attacker]) + sum(n for _, n in modifiers(state, plan))
+def target_number(state: WWState, plan: AttackPlan, mods: list[tuple[str, int]] | None = None) -> int:
+    """The number to roll at or under (from the attack's modifiers, if already worked out)."""
+    if mods is None:
+        mods = modifiers(state, plan)
+    return adj_dx(state, state.figures[plan.attacker]) + sum(n for _, n in mods)
 
 
 def dice_count(state: WWState, plan: AttackPlan) -> int:
@@ -226,12 +243,13 @@ def armor_value(state: WWState, plan: AttackPlan) -> int:
 def resolve(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     """Roll the attack; on a hit roll damage (or the maneuver's ST check); strays on a miss."""
     a, t = state.figures[plan.attacker], state.figures[plan.target]
-    number, n = target_number(state, plan), dice_count(state, plan)
+    mods = modifiers(state, plan)  # worked out once: the number, and the event's list
+    number, n = target_number(state, plan, mods), dice_count(state, plan)
     result = check(n, number, dice)
     what = plan.weapon or ("a spell" if plan.mode == "spell" else "bare hands")
     data = {"target": t.name, "weapon": plan.weapon, "dice": n, "faces": list(result.faces),
             "roll": result.total, "needed": number, "hit": result.success,
-            "modifiers": modifiers(state, plan)}
+            "modifiers": mods}
     verb = "hits" if result.success else "misses"
     events = [Event("attack", f"{a.name} attacks {t.name} with {what}: {n}d6 rolls {result.total} "
                               f"vs {number}, {verb}", a.name, data)]
@@ -308,7 +326,7 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
             continue
         events.append(Event("stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})",
                             name, data, tone="hurt"))
-        return events + hit(state, plan, b, dice)
+        return events + hit(state, plan, state.own(name), dice)
     return events
 
 
@@ -320,15 +338,15 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
     and death, all as exact fractions (strays and a set pole arm's counter aside)."""
     t = state.figures[plan.target]
     a = state.figures[plan.attacker]
-    n, number = dice_count(state, plan), target_number(state, plan)
+    mods = tuple(modifiers(state, plan))  # worked out once, as in resolve()
+    n, number = dice_count(state, plan), target_number(state, plan, list(mods))
     p_hit = prob_at_most(n, 6, number)
     outcomes = {FIVE: Fraction(0), FALLS: Fraction(0), UNCONSCIOUS: Fraction(0), DIES: Fraction(0)}
     if plan.maneuver:
         martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
         needed = (adj_dx(state, t) if martial else t.st) + (t.st - a.st)
         outcomes[FALLS] = p_hit * (1 - prob_at_most(3, 6, needed))
-        return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes,
-                          tuple(modifiers(state, plan)))
+        return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes, mods)
     dice, multiplier, kind = damage_dice(state, plan)
     raw_dist = clamp_distribution(distribution(dice)) if dice is not None else {0: Fraction(1)}
     armor = armor_value(state, plan)
@@ -360,5 +378,4 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
                 outcomes[FALLS] += p * fall_check
     outcomes = {key: value * p_hit for key, value in outcomes.items()}
     expected = p_hit * sum(k * p for k, p in taken_dist.items())
-    return Prediction(n, number, p_hit, taken_dist, expected, outcomes, tuple(modifiers(state, plan)),
-                      severe=5)
+    return Prediction(n, number, p_hit, taken_dist, expected, outcomes, mods, severe=5)

@@ -174,6 +174,7 @@ ACTIONS: tuple[CombatAction, ...] = (
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
 ACTION_IDS = frozenset(a.id for a in ACTIONS)
+_BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in ACTION_IDS}  # each id's entries, in order
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
@@ -203,7 +204,7 @@ def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction
         raise Refusal(f'unknown combat action "{wanted}"; expected one of: '
                       + ", ".join(sorted(ACTION_IDS)))
     lists = lists_open(state, f)
-    action = next((a for a in ACTIONS if a.id == wanted and any(x in a.lists for x in lists)), None)
+    action = next((a for a in _BY_ID[wanted] if any(x in a.lists for x in lists)), None)
     if action is None:
         which = "Engaged" if "engaged" in lists else "Disengaged"
         raise Refusal(f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "

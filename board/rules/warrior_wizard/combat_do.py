@@ -7,7 +7,8 @@ from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.warrior_wizard import disengage, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, distance, in_sight, max_extra_damage, melee_targets, resolve, strike_choices,
+    MANEUVERS, AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
+    strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.moves import acting_figure
@@ -32,6 +33,10 @@ def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
 
 
 def _target(state: WWState, f: FigureState, command: Command, action: str) -> FigureState:
+    t = state.figures.get(command.target) if command.target is not None else None
+    if t is not None and action in ("attack", "charge_attack", "attack_hth") \
+            and can_strike(state, f, t, hth=action == "attack_hth"):
+        return t  # the usual case, without listing every valid target for a refusal
     valid = targets_for(state, f, action)
     if command.target is None:
         raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
@@ -190,6 +195,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         # The last choice made, the disengager has stepped: his action is done.
         return events + (advance(state, dice) if state.disengage is None else [])
     f, action, details = plan_act(state, command)
+    f = _own_figures(state, f.name, details)
     was_active = state.active == f.name
     f.turn.acted = True
     events: list[Event] = [Event("action", f"{f.name}: {action.label}", f.name, {"action": action.id})]
@@ -204,6 +210,17 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     elif f.name in state.queue:
         state.queue.remove(f.name)
     return events
+
+
+def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
+    """The actor and its target as the state's own to change (a stray missile's victim is owned
+    where it is hit); the actor."""
+    plan = details.get("attack") or details.get("spell")
+    if plan is not None and plan.target in state.figures:
+        state.own(plan.target)
+    if getattr(plan, "attack", None) is not None:  # a thrown spell
+        state.own(plan.attack.target)
+    return state.own(name)
 
 
 def _stand_up(state, f, command, details, dice):

@@ -107,9 +107,9 @@ def check_choice(state: WWState, command: Command) -> FigureState:
 
 def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out one engager's choice; when the last has chosen, the disengager steps."""
-    g = check_choice(state, command)
+    g = state.own(check_choice(state, command).name)
     d = state.disengage
-    f = state.figures[d.figure]
+    f = state.own(d.figure)
     state.disengage = replace(d, waiting=d.waiting[1:])
     if command.action == "let_go":
         events = [Event("lets_go", f"{g.name} lets {f.name} go", g.name, {"target": f.name})]
@@ -132,7 +132,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
 def finish(state: WWState, dice: DiceSource) -> list[Event]:
     """The step itself, if the disengager is still up and on his feet."""
     d, state.disengage = state.disengage, None
-    f = state.figures[d.figure]
+    f = state.own(d.figure)
     events: list[Event] = []
     if f.status != "ok" or f.posture != "standing":
         return events

@@ -26,6 +26,11 @@ class WarriorWizardGM(GM):
             raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as he disengages")
         return super().plan(state, command)
 
+    def apply(self, state, command, dice):
+        if command.action != "add" and command.figure in state.figures:
+            state.own(command.figure)  # the one figure a GM command changes
+        return super().apply(state, command, dice)
+
     def check_sheet(self, state, spec, problem):
         return check_figure(spec, problem, state.tables)
 

@@ -88,8 +88,9 @@ class Board:
 
     def engagers(self, anchor: Hex, facing: int) -> set[str]:
         """Who would Engage the figure standing there."""
-        if self.f.size == 1:  # one enemy hex engages a one-hex figure (a set made as below)
-            return set({g.name: g for g in self.threats.get(anchor, ())})
+        if self.f.size == 1:  # one enemy hex engages a one-hex figure; most hexes: none
+            found = self.threats.get(anchor)
+            return {g.name for g in found} if found else set()
         found = {g.name: g for c in footprint_cells(self.f.size, anchor, facing)
                  for g in self.threats.get(c, ())}
         if sum(g.size for g in found.values()) < engagers_needed(self.f.size):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from board.dice import DiceSource, check
+from board.frozen import quick_init
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
@@ -25,6 +26,7 @@ MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "de
          "upkeep", "breather", "lift_step")
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovePlan:
     """A checked movement command."""
@@ -157,7 +159,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a checked movement command."""
     p = plan(state, command)
-    f = state.figures[p.figure]
+    f = state.own(p.figure)  # a move changes only the mover (and, after it, a new turn all)
     record = f.turn
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from board.hexgrid import Hex
-from board.rules.kernel.clone import Shared
+from board.rules.kernel.clone import OnWrite, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.tables import RuleTables
@@ -113,8 +113,10 @@ class ActiveSpell:
 
 @dataclass
 class WWState(Fight[FigureState]):
-    """A whole fight. Mutable, but only ever changed on a private clone by apply()."""
+    """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
+    its figures with the original until a command asks for its own copy of one (`own`)."""
 
+    figures: OnWrite[dict[str, FigureState]]
     tables: Shared[RuleTables]
     turn: int = 0
     phase: str = "setup"  # movement, combat or over
@@ -135,9 +137,17 @@ class WWState(Fight[FigureState]):
 
     def occupant_map(self, ignore: str | None = None) -> dict[Hex, str]:
         """Which figure covers each hex (bodies too: a fallen or dead figure is in the way)."""
-        figures = [f for f in self.figures.values() if f.name != ignore]
-        out = {f.hex: f.name for f in figures if f.size == 1}  # most figures: no footprint
-        out.update((cell, f.name) for f in figures if f.size > 1 for cell in f.cells)
+        out: dict[Hex, str] = {}
+        big = []
+        for f in self.figures.values():  # one pass; most figures: one hex, no footprint
+            if f.name != ignore:
+                if f.size == 1:
+                    out[f.hex] = f.name
+                else:
+                    big.append(f)
+        for f in big:  # then the footprints, over any body in the same hex
+            for cell in f.cells:
+                out[cell] = f.name
         return out
 
     def enemies(self, figure: FigureState) -> list[FigureState]:

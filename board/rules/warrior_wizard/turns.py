@@ -63,6 +63,7 @@ def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
 def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Begin the next turn: initiative, then the movement phase."""
     state.turn += 1
+    state.own_all()  # a new turn changes every figure
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
@@ -82,8 +83,9 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     if state.queue:
         state.queue.pop(0)
     # Figures knocked out mid-phase lose their turn; figures that already acted leave the queue.
-    state.queue = [n for n in state.queue if state.figures[n].up
-                   and not (state.phase == "combat" and state.figures[n].turn.acted)]
+    figures, combat = state.figures, state.phase == "combat"
+    state.queue = [n for n in state.queue if figures[n].status == "ok"  # up
+                   and not (combat and figures[n].turn.acted)]
     if state.queue or state.phase == "over":
         return events
     if state.phase == "movement":
@@ -100,6 +102,7 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
 
 def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Effects at the end of a turn, then the next turn (or the end of the fight)."""
+    state.own_all()  # fire, fatigue, recovery and wounds may change any figure
     events = fire.end_of_turn(state, dice)
     events += damage.fatigue(state)
     events += damage.end_of_turn(state, dice)
@@ -113,5 +116,5 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
 
 
 # Over when at most one team has a figure standing, illusions aside.
-check_victory = partial(victory.check_victory, fights=lambda f: f.up and not f.illusion,
+check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion,
                         end=victory.over_and_nobody_queued)
