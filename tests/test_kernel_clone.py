@@ -97,15 +97,21 @@ def _on_write(tp) -> bool:
         typing.get_args(OnWrite[dict])[1:]
 
 
+def random_play(game, rng, count: int):
+    """Up to count legal commands picked at random, each from the game as it stands then."""
+    for _ in range(count):
+        legal = game.ruleset.legal_commands(game.state)
+        if not legal:
+            return
+        yield rng.choice(legal)
+
+
 @pytest.mark.parametrize("name", MAPS)
 def test_every_rulesets_state_clones_equal_and_sharing_nothing_mutable(name):
     rng = random.Random(3)
     game = Game(load_map(ROOT / "maps" / f"{name}.yaml"), seed=3)
-    for _ in range(60):
-        legal = game.ruleset.legal_commands(game.state)
-        if not legal:
-            break
-        assert game.submit(rng.choice(legal)).accepted
+    for command in random_play(game, rng, 60):
+        assert game.submit(command).accepted
         twin = game.state.clone()
         assert twin == game.state
         original, copied = {}, {}
@@ -161,11 +167,7 @@ def test_no_command_changes_the_state_it_was_applied_to(name):
     would change the state before it, which undo and the computer's search read again."""
     rng = random.Random(5)
     game = Game(load_map(ROOT / "maps" / f"{name}.yaml"), seed=5)
-    for _ in range(150):
-        legal = game.ruleset.legal_commands(game.state)
-        if not legal:
-            break
-        command = rng.choice(legal)
+    for command in random_play(game, rng, 150):
         if rng.random() < 0.1 and name in W_AND_W_MAPS:  # the GM's changes too
             command = Command(do="gm", figure=rng.choice(sorted(game.state.figures)), **rng.choice(GM_CHANGES))
         before, text = game.state, contents(game.state)
