@@ -13,7 +13,7 @@ from board.models import MAX_SIDE, OFF_MAP, PICTURE, PICTURE_OF, FigureBase, Hex
 from board.rules.registry import ruleset_ids
 from board.sheets import figure_specs
 from board.validation import pydantic_problems
-from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, read_text
+from board.yamlio import InputError, Marks, Problem, dump_yaml, parse_yaml, parse_yaml_file, read_text
 
 DEFAULT_RULESET = "warrior-wizard"
 
@@ -247,7 +247,9 @@ def map_from_data(data, marks: Marks, text: str, ruleset: str | None = None) -> 
 def load_map(path: str | Path, ruleset: str | None = None) -> BattleMap:
     """Load and validate a map file (for its own ruleset, or the one asked for); raise
     InputError naming FILE:LINE:COL."""
-    return parse_map(read_text(path), str(path), ruleset)
+    text = read_text(path)
+    data, marks = parse_yaml_file(path, text)
+    return map_from_data(data, marks, text, ruleset)
 
 
 def map_to_yaml(battle: BattleMap) -> str:

@@ -16,8 +16,8 @@ from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
 from board.rules.base import Command
 from board.rules.registry import get_ruleset, ruleset_ids
-from board.yamlio import (InputError, Marks, Problem, SafeDumper, SafeLoader, dump_yaml, parse_yaml,
-                          read_text)
+from board.yamlio import InputError, Marks, Problem, read_text
+from board.yamlparse import SafeDumper, SafeLoader, dump_yaml, parse_yaml
 
 FORMAT = 1
 _NOT_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")

@@ -16,7 +16,8 @@ from board.tmx import (
     MAX_PAINTED, Cells, Element, Grid, LineProblem, Stagger, Tileset, fail, int_attr, layer_cells, load_tilesets,
     map_layers, parse_xml, properties, tileset_of, too_many_painted,
 )
-from board.yamlio import InputError, Problem, SafeDumper, dump_yaml, parse_yaml
+from board.yamlio import InputError, Problem
+from board.yamlparse import SafeDumper, dump_yaml, parse_yaml
 
 EMPTY = ("open", "wall", "off")  # what an empty Tiled cell becomes (--empty)
 

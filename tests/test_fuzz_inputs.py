@@ -31,7 +31,8 @@ from board.hexgrid import Hex
 from board.maps import BattleMap, load_map, map_to_yaml, parse_map
 from board.rules.base import Command
 from board.script import Script, game_to_yaml, load_script, parse_script
-from board.yamlio import InputError, Problem, SafeLoader, dump_yaml
+from board.yamlio import InputError, Problem, dump_yaml
+from board.yamlparse import SafeLoader
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.yaml"))

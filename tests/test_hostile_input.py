@@ -25,7 +25,8 @@ from board.maps import load_map, parse_map
 from board.rules.base import Command
 from board.rules.registry import ruleset_ids
 from board.script import game_to_yaml
-from board.yamlio import InputError, SafeLoader, dump_yaml, parse_yaml
+from board.yamlio import InputError, dump_yaml, parse_yaml
+from board.yamlparse import SafeLoader
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "hostile_runner.py"

@@ -10,7 +10,7 @@ from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
 from board.script import game_to_yaml, parse_script, read_save_text
-from board.yamlio import SafeLoader
+from board.yamlparse import SafeLoader
 
 ROOT = Path(__file__).resolve().parents[1]
 
