@@ -10,12 +10,14 @@ from board.maps import load_map
 from board.rules.base import Command
 
 ATTACKS = ("attack", "charge_attack", "shoot", "attack_hth", "cast")
+HARMFUL = ATTACKS + ("strike_disengaging",)  # what a peaceful player leaves alone
 
 
-def calm_choice(game: Game, rng: random.Random, names=None) -> Command | None:
+def calm_choice(game: Game, rng: random.Random, names=None, peaceful: bool = False) -> Command | None:
     """A random legal command of any figure that may act (of `names`, if given), attacking
     seldom, so the fight lasts: one random action, then one of its commands, kept if the game
-    would accept it; None if none of those figures may act.
+    would accept it; None if none of those figures may act. A peaceful player attacks only when
+    nothing else is on offer, so that no side is knocked out of a game that must go on.
 
     Cheaper than choosing from legal_commands(), which plans every candidate."""
     state, rules = game.state, game.ruleset
@@ -23,6 +25,8 @@ def calm_choice(game: Game, rng: random.Random, names=None) -> Command | None:
                if info.enabled]
     if not offered:
         return None
+    if peaceful:
+        offered = [(name, info) for name, info in offered if info.id not in HARMFUL] or offered
     while True:
         name, info = rng.choice(offered)
         if info.id in ATTACKS and rng.random() < 0.9:

@@ -82,7 +82,8 @@ async def _my_command(board: Board, sides: list[str], rng: random.Random):
     while True:
         game = board.follower.game
         mine = [name for name, token in game.tokens().items() if token.team in sides]
-        command = calm_choice(game, rng, mine)
+        # Peaceful: a side knocked out could not send its share, and the others would wait for it.
+        command = calm_choice(game, rng, mine, peaceful=True)
         if command is not None:
             return command
         board.moved.clear()
