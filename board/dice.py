@@ -209,7 +209,8 @@ class SeededDice:
 
     def roll(self, sides: int) -> int:
         """One die from the seeded generator."""
-        _require_sides(sides)
+        if type(sides) is not int or sides < 2:  # the usual die passes in one test (every roll)
+            _require_sides(sides)
         if self._rng is None:
             self._rng = random.Random(self.seed)
         # randint(1, sides) is 1 + _randbelow(sides) (random.py): the same die, without the two

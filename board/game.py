@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from board.command_reads import noting_reads, unread_settings
-from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
+from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededDice
 from board.battle import BattleMap
 from board.frozen import quick_init
 from board.rules.base import Command, Event, Refusal
@@ -100,8 +100,7 @@ class Game:
         `state` untouched, and apply() checks before it changes anything, so the command is
         planned only once."""
         new_state = state.clone()
-        dice = RecordingDice(command_dice(self._seed_at(index), index, command))
-        return new_state, self.ruleset.apply(new_state, command, dice)
+        return new_state, self.ruleset.apply(new_state, command, command_dice(self._seed_at(index), index, command))
 
     def _apply(self, command: Command) -> Outcome:
         tried = self._attempt(command)
