@@ -42,7 +42,10 @@ class OnWrite:
 
 def copy_of(value):
     """An independent copy of a dataclass, by its generated copier."""
-    return _NAMESPACE[_generated(type(value))](value)
+    copier = _COPIERS.get(type(value))
+    if copier is None:
+        copier = _COPIERS[type(value)] = _NAMESPACE[_generated(type(value))]
+    return copier(value)
 
 
 def own_item(owner, field: str, key):
@@ -69,6 +72,7 @@ class Cloneable:
 
 _NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
 _NAMESPACE: dict[str, Any] = {"new_object": object.__new__}
+_COPIERS: dict[type, Any] = {}  # each class's copier, once written out: copy_of looks it up once
 
 
 def _generated(cls: type) -> str:
