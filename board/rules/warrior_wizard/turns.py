@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
@@ -115,6 +113,12 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     return events
 
 
-# Over when at most one team has a figure standing, illusions aside.
-check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion,
-                        end=victory.over_and_nobody_queued)
+def check_victory(state: WWState) -> list[Event]:
+    """Over when at most one team has a figure standing, illusions aside (asked after every
+    command: the teams in one comprehension, no call a figure)."""
+    if state.phase == "over":
+        return []
+    teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
+    if len(teams) > 1:
+        return []
+    return victory.declare(state, next(iter(teams), None), end=victory.over_and_nobody_queued)
