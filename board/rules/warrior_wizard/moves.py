@@ -97,7 +97,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
     if engaged_with:
         board.open_brawls()
-    path = tuple(to_hex(state, p) for p in command.path or ())
+    path = tuple([to_hex(state, p) for p in command.path or ()])
     if command.to is not None and not path:
         destination = to_hex(state, command.to)
         if destination != f.hex:
@@ -172,7 +172,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
             events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
         return events + spell_upkeep.keep(state, f, p.keep)
-    events += spell_upkeep.lapse_unkept(state, f)
+    if state.spells:  # most fights: no spell up to lapse
+        events += spell_upkeep.lapse_unkept(state, f)
     if p.action == "breather":
         return events + _breather(state, f) + advance(state, dice)
     if not record.delayed:
