@@ -142,7 +142,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} is not Engaged: Shift is for Engaged figures; use Step")
     if action == "stand_still" and path:
         raise Refusal("Stand still uses no movement; choose a movement action to move")
-    if path and board.may_enter(path[-1]) and action != "shift":
+    if action != "shift" and path and board.may_enter(path[-1]):
         raise Refusal("only a Shift enters an enemy's hex, to brawl there")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
     check_path(state, f, list(path), limit, facing, set(engaged_with), board)
@@ -150,7 +150,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
-    panic = fire.running_refusal(state, f, path, engaged_with)
+    panic = f.must_run and fire.running_refusal(state, f, path, engaged_with)  # burning, panicking
     if panic:
         raise Refusal(panic)
     return MovePlan(f.name, action, path, facing, engaged_with, board)
