@@ -19,20 +19,20 @@ class _Params(dict):
     """A command's params that note every key read."""
 
     def __init__(self, data: dict):
-        super().__init__(data)
+        dict.__init__(self, data)
         self.read: set = set()
 
     def __getitem__(self, key):
         self.read.add(key)
-        return super().__getitem__(key)
+        return dict.__getitem__(self, key)
 
     def get(self, key, default=None):
         self.read.add(key)
-        return super().get(key, default)
+        return dict.get(self, key, default)
 
     def __contains__(self, key) -> bool:
         self.read.add(key)
-        return super().__contains__(key)
+        return dict.__contains__(self, key)
 
     def _read_all(self) -> None:  # a walk over every key reads them all
         self.read.update(dict.keys(self))
