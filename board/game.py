@@ -100,7 +100,8 @@ class Game:
         `state` untouched, and apply() checks before it changes anything, so the command is
         planned only once."""
         new_state = state.clone()
-        return new_state, self.ruleset.apply(new_state, command, command_dice(self._seed_at(index), index, command))
+        dice = command_dice(self._seed_at(index), index, command)
+        return new_state, self.ruleset.apply(new_state, command, dice)
 
     def _apply(self, command: Command) -> Outcome:
         tried = self._attempt(command)
