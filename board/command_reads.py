@@ -19,20 +19,20 @@ class _Params(dict):
     """A command's params that note every key read."""
 
     def __init__(self, data: dict):
-        super().__init__(data)
+        dict.__init__(self, data)
         self.read: set = set()
 
     def __getitem__(self, key):
         self.read.add(key)
-        return super().__getitem__(key)
+        return dict.__getitem__(self, key)
 
     def get(self, key, default=None):
         self.read.add(key)
-        return super().get(key, default)
+        return dict.get(self, key, default)
 
     def __contains__(self, key) -> bool:
         self.read.add(key)
-        return super().__contains__(key)
+        return dict.__contains__(self, key)
 
     def _read_all(self) -> None:  # a walk over every key reads them all
         self.read.update(dict.keys(self))
@@ -90,8 +90,10 @@ def noting_reads(command: Command) -> ReadCommand:
     read without noting (do, dice, params, which notes its keys) and the command's own values."""
     reading = ReadCommand.__new__(ReadCommand)
     values = command.__dict__
+    params = values["params"]
+    # Most commands give no params: an empty dict has no key to leave unread, nothing to note.
     object.__setattr__(reading, "__dict__", {"do": values["do"], "dice": values["dice"],
-                                             "params": _Params(values["params"]), _SETTINGS: values})
+                                             "params": _Params(params) if params else {}, _SETTINGS: values})
     object.__setattr__(reading, "__pydantic_fields_set__", set(command.__pydantic_fields_set__))
     object.__setattr__(reading, "__pydantic_extra__", None)
     object.__setattr__(reading, "__pydantic_private__", None)
@@ -103,4 +105,6 @@ def unread_settings(command: ReadCommand) -> list[str]:
     values = object.__getattribute__(command, "__dict__")
     settings, params = values[_SETTINGS], values["params"]
     unread = [name for name in _FIELD_ORDER if settings[name] is not None and name not in values]
-    return unread + [f"params.{key}" for key in dict.keys(params) if key not in params.read]
+    if params:  # a _Params (none was made for empty params)
+        unread += [f"params.{key}" for key in dict.keys(params) if key not in params.read]
+    return unread

@@ -209,7 +209,8 @@ class SeededDice:
 
     def roll(self, sides: int) -> int:
         """One die from the seeded generator."""
-        _require_sides(sides)
+        if type(sides) is not int or sides < 2:  # the usual die passes in one test (every roll)
+            _require_sides(sides)
         if self._rng is None:
             self._rng = random.Random(self.seed)
         # randint(1, sides) is 1 + _randbelow(sides) (random.py): the same die, without the two
@@ -301,8 +302,9 @@ class Roll:
 
 def roll_dice(n: int, sides: int, source: DiceSource) -> tuple[int, ...]:
     """Roll n dice of the given sides from source."""
-    _require_count(n)
-    _require_sides(sides)
+    if type(n) is not int or n < 0 or type(sides) is not int or sides < 2:  # not the usual dice
+        _require_count(n)
+        _require_sides(sides)
     roll_one = source.roll
     faces = tuple([roll_one(sides) for _ in range(n)])
     for face in faces:

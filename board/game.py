@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from board.command_reads import noting_reads, unread_settings
-from board.dice import ChainedDice, DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice
+from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededDice
 from board.battle import BattleMap
 from board.frozen import quick_init
 from board.rules.base import Command, Event, Refusal
@@ -100,7 +100,7 @@ class Game:
         `state` untouched, and apply() checks before it changes anything, so the command is
         planned only once."""
         new_state = state.clone()
-        dice = RecordingDice(command_dice(self._seed_at(index), index, command))
+        dice = command_dice(self._seed_at(index), index, command)
         return new_state, self.ruleset.apply(new_state, command, dice)
 
     def _apply(self, command: Command) -> Outcome:
@@ -199,9 +199,7 @@ class Game:
         """The menu: what the figure may take now and what is greyed out, with the reason."""
         return self.ruleset.actions(self.state, figure)
 
-    def apply(self, command: Command) -> Outcome:
-        """Submit a command (the interface's name for submit)."""
-        return self.submit(command)
+    apply = submit  # the interface's name for submit: the same method, one call less a command
 
     def current_player(self) -> str | None:
         """The team to act now; None once the game is over."""

@@ -42,7 +42,10 @@ class OnWrite:
 
 def copy_of(value):
     """An independent copy of a dataclass, by its generated copier."""
-    return _NAMESPACE[_generated(type(value))](value)
+    copier = _COPIERS.get(type(value))
+    if copier is None:
+        copier = _COPIERS[type(value)] = _NAMESPACE[_generated(type(value))]
+    return copier(value)
 
 
 def own_item(owner, field: str, key):
@@ -69,6 +72,7 @@ class Cloneable:
 
 _NAMES: dict[type, str] = {}  # each class's copier, by its name in _NAMESPACE
 _NAMESPACE: dict[str, Any] = {"new_object": object.__new__}
+_COPIERS: dict[type, Any] = {}  # each class's copier, once written out: copy_of looks it up once
 
 
 def _generated(cls: type) -> str:
@@ -125,6 +129,12 @@ def _shared(tp) -> bool:
     return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen
 
 
+def _unless_empty(comprehension: str, value: str, empty: str) -> str:
+    """The comprehension, or the `empty` container when `value` is empty: a comprehension is a
+    call, and most of a state's lists of dataclasses (spells, items) are empty."""
+    return f"({comprehension} if {value} else {empty})"
+
+
 def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
     """Python source for a copy of `value` (an expression) of type tp."""
     if _shared(tp):
@@ -143,12 +153,15 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
     elif origin is list or origin is set:
         inner = _expr(args[0] if args else Any, item, depth + 1, cls, field)
         copies = f"{inner} for {item} in {value}"
-        return f"{origin.__name__}({value})" if inner == item else \
-            (f"[{copies}]" if origin is list else f"{{{copies}}}")
+        if inner == item:
+            return f"{origin.__name__}({value})"
+        if origin is list:
+            return _unless_empty(f"[{copies}]", value, "[]")
+        return _unless_empty(f"{{{copies}}}", value, "set()")
     elif origin is dict:
         inner = _expr(args[1] if args else Any, item, depth + 1, cls, field)
         return f"dict({value})" if inner == item else \
-            f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"
+            _unless_empty(f"{{{key}: {inner} for {key}, {item} in {value}.items()}}", value, "{}")
     elif dataclasses.is_dataclass(origin):
         return f"{_generated(origin)}({value})"
     raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "

@@ -90,7 +90,8 @@ class Rules:
 
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a command to the state (a private copy): planned once, refused or done."""
-        return self._handler(command)[1](state, command, dice) + self.after_command(state, dice)
+        handler = self.handlers.get(command.do) or self._handler(command)  # _handler: the refusal
+        return handler[1](state, command, dice) + self.after_command(state, dice)
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
         """What follows every command (victory, the next phase...): nothing unless overridden."""

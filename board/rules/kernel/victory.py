@@ -35,7 +35,13 @@ def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over
                 team = f.team
             elif f.team != team:
                 return []
-    state.winner = None if team is _NONE_YET else team
+    return declare(state, None if team is _NONE_YET else team, end, nobody)
+
+
+def declare(state, winner: str | None, end: Callable = over, nobody: str = "Nobody is left standing"
+            ) -> list[Event]:
+    """The fight won by `winner`, the one team still fighting (None: nobody): set `state.winner`,
+    mark the state over with `end(state)` and return the victory event."""
+    state.winner = winner
     end(state)
-    return [Event(VICTORY, f"{state.winner} wins" if state.winner else nobody, None,
-                  {"winner": state.winner})]
+    return [Event(VICTORY, f"{winner} wins" if winner else nobody, None, {"winner": winner})]

@@ -182,7 +182,8 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
         mods.append(("pole arm set against the charge", +2))
     if plan.disengage_penalty:
         mods.append(("target disengaging with higher DEX", -plan.disengage_penalty))
-    mods += [(f"spell: {s.name}", -4) for s in state.spells if s.target == t.name and s.effect == "blur"]
+    if state.spells:
+        mods += [(f"spell: {s.name}", -4) for s in state.spells if s.target == t.name and s.effect == "blur"]
     return mods
 
 

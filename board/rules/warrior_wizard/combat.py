@@ -204,8 +204,10 @@ def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction
         raise Refusal(f'unknown combat action "{wanted}"; expected one of: '
                       + ", ".join(sorted(ACTION_IDS)))
     lists = lists_open(state, f)
-    action = next((a for a in _BY_ID[wanted] if any(x in a.lists for x in lists)), None)
-    if action is None:
+    for action in _BY_ID[wanted]:  # the first entry of that id on a list open to f
+        if not set(lists).isdisjoint(action.lists):
+            break
+    else:
         which = "Engaged" if "engaged" in lists else "Disengaged"
         raise Refusal(f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
                       f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")

@@ -164,7 +164,7 @@ def after_move(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource
     through. A character who stops in a burning hex takes 1d6-2 damage. ... If the fire has
     burned down to hot coals, add +1d6 to the damage".
     """
-    if not path:
+    if not path or not state.battle.fires:  # most maps: no hex burns
         return []
     events: list[Event] = []
     through = [stage for stage in (fire_at(state, f, h) for h in path[:-1]) if stage]

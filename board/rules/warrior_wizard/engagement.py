@@ -42,7 +42,10 @@ def _front(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
 def hold_of(f: FigureState) -> frozenset[Hex]:
     """The hexes where f Engages an enemy: its threat zone, and for a one-hex figure its own
     hex, where an enemy who Shifted in brawls with it."""
-    return _hold(f.size, f.hex, f.facing) if has_threat_zone(f) else frozenset()
+    # has_threat_zone(f), written out: asked for every enemy of every figure that moves or acts.
+    if f.status == "ok" and f.posture not in NO_ZONE_POSTURES and not f.surprised:
+        return _hold(f.size, f.hex, f.facing)
+    return frozenset()
 
 
 @lru_cache(maxsize=16384)
@@ -61,11 +64,10 @@ def engagers_needed(size: int) -> int:
 
 def engagers(state: WWState, f: FigureState) -> list[str]:
     """The figures Engaging f now ("in another character's Threat Zone")."""
-    if f.size == 1:  # most figures: one hex to look up
-        found = [g for g in state.enemies(f) if f.hex in hold_of(g)]
-    else:
-        cells = set(f.cells)
-        found = [g for g in state.enemies(f) if cells & hold_of(g)]
+    if f.size == 1:  # most figures: one hex to look up, and one engager is enough
+        return [g.name for g in state.figures.values() if g.team != f.team and f.hex in hold_of(g)]
+    cells = set(f.cells)
+    found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]

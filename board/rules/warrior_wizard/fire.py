@@ -56,6 +56,8 @@ def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSourc
 
     "A character must succeed on a 3d6 Intelligence Check to move into or stay in a burning hex."
     """
+    if not state.battle.fires:  # most maps: no hex burns
+        return path, []
     label = state.battle.label
     if not path:
         if f.turn.moved or f.turn.delayed or f.posture != "standing" or not fire_at(state, f, f.hex):
@@ -121,10 +123,11 @@ def running_refusal(state: WWState, f: FigureState, path, engaged_with) -> str |
 def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
     """Burning figures and figures staying in burning hexes take damage."""
     events: list[Event] = []
+    burning_map = bool(state.battle.fires)
     for f in state.figures.values():
         if f.status == "dead":
             continue
-        stage = fire_at(state, f, f.hex)
+        stage = fire_at(state, f, f.hex) if burning_map else None
         if stage and f.turn.moved == 0 and not f.turn.displaced:
             # "A character who, for some reason, stays put in a burning hex, takes 1d6 damage
             # per turn he stays there."

@@ -113,10 +113,11 @@ class Board:
     def why_not(self, anchor: Hex, facing: int) -> str | None:
         """Why the figure cannot stand there, or None."""
         battle = self.state.battle
-        for c in footprint_cells(self.f.size, anchor, facing):
-            if c not in battle.cells:
-                return f"{battle.label(c)} is off the map" if battle.size else "that is off the map"
-            if battle.terrain_at(c).blocks:
+        size = self.f.size
+        for c in (anchor,) if size == 1 else footprint_cells(size, anchor, facing):
+            if c not in battle.ways:  # the map's passable hexes: what most hexes asked are
+                if c not in battle.cells:
+                    return f"{battle.label(c)} is off the map" if battle.size else "that is off the map"
                 return f"{battle.label(c)} is a wall"
             if c in self.occupied and not self.may_enter(c):
                 why = f"{self.occupied[c]} is in the way at {battle.label(c)}"

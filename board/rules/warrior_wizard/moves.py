@@ -97,7 +97,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
     if engaged_with:
         board.open_brawls()
-    path = tuple(to_hex(state, p) for p in command.path or ())
+    path = tuple([to_hex(state, p) for p in command.path or ()])
     if command.to is not None and not path:
         destination = to_hex(state, command.to)
         if destination != f.hex:
@@ -142,7 +142,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} is not Engaged: Shift is for Engaged figures; use Step")
     if action == "stand_still" and path:
         raise Refusal("Stand still uses no movement; choose a movement action to move")
-    if path and board.may_enter(path[-1]) and action != "shift":
+    if action != "shift" and path and board.may_enter(path[-1]):
         raise Refusal("only a Shift enters an enemy's hex, to brawl there")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
     check_path(state, f, list(path), limit, facing, set(engaged_with), board)
@@ -150,7 +150,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
-    panic = fire.running_refusal(state, f, path, engaged_with)
+    panic = f.must_run and fire.running_refusal(state, f, path, engaged_with)  # burning, panicking
     if panic:
         raise Refusal(panic)
     return MovePlan(f.name, action, path, facing, engaged_with, board)
@@ -172,7 +172,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
             events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
         return events + spell_upkeep.keep(state, f, p.keep)
-    events += spell_upkeep.lapse_unkept(state, f)
+    if state.spells:  # most fights: no spell up to lapse
+        events += spell_upkeep.lapse_unkept(state, f)
     if p.action == "breather":
         return events + _breather(state, f) + advance(state, dice)
     if not record.delayed:

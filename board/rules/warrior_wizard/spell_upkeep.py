@@ -118,6 +118,7 @@ def start_of_turn(state: WWState) -> list[Event]:
 def end_of_movement(state: WWState) -> list[Event]:
     """Spells still up for upkeep when movement ends (their caster went down first) fail."""
     events: list[Event] = []
-    for f in list(state.figures.values()):
-        events += lapse_unkept(state, f)
+    if state.spells:  # most fights: no spell up, nothing to ask each figure
+        for f in list(state.figures.values()):
+            events += lapse_unkept(state, f)
     return events

@@ -21,7 +21,8 @@ _GEAR: dict[tuple, tuple] = {}
 
 
 def _gear(state: WWState, f: FigureState) -> tuple:
-    """(tables, load in kg, standing DEX penalties, encumbrance row, armor) of f's gear."""
+    """(tables, load in kg, standing DEX penalties, encumbrance row, armor, the penalties' sum)
+    of f's gear."""
     tables = state.tables
     key = (id(tables), f.armor, f.shield, f.backpack, f.gear_kg, f.st)
     found = _GEAR.get(key)
@@ -36,7 +37,7 @@ def _gear(state: WWState, f: FigureState) -> tuple:
             penalties.append(("encumbrance", enc.dex))
         if len(_GEAR) > 4096:
             _GEAR.clear()
-        found = _GEAR[key] = (tables, kg, tuple(penalties), enc, armor)
+        found = _GEAR[key] = (tables, kg, tuple(penalties), enc, armor, sum(n for _, n in penalties))
     return found
 
 
@@ -69,18 +70,18 @@ def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
 
 def adj_dx(state: WWState, f: FigureState) -> int:
     """Effective (adjusted) Dexterity now: DX with armor, encumbrance and wounds."""
-    return f.dx + sum(n for _, n in _gear(state, f)[2]) - (2 if f.wounded else 0)
+    return f.dx + _gear(state, f)[5] - (2 if f.wounded else 0)
 
 
 def movement(state: WWState, f: FigureState) -> int:
     """Movement allowance this turn, after armor, encumbrance and (optionally) damage."""
-    _, _, penalties, enc, armor = _gear(state, f)
+    _, _, _, enc, armor, penalty = _gear(state, f)
     if enc.movement is None:  # beyond 7x STR: maximum lift
         return 0
     if state.options.movement_rule:
         # "the Dexterity penalty determines the movement reduction", and losses accumulate;
         # "a character loses 1 Movement for every 2 damage he takes".
-        loss = -sum(n for _, n in penalties)  # not "wounded last turn": not a standing penalty
+        loss = -penalty  # not "wounded last turn": not a standing penalty
         loss += -enc.movement + f.damage // 2
     else:
         # "Penalties to Effective Dexterity are cumulative ...; movement penalties are not."

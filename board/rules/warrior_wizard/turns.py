@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
@@ -21,7 +19,7 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
     "All characters make a Dexterity Check, and go first in order from highest to lowest
     margin of success" (ties: higher Effective DEX, then roll again).
     """
-    figures = [f for f in state.figures.values() if f.up]
+    figures = [f for f in state.figures.values() if f.status == "ok"]  # up
     dexes = {f.name: adj_dx(state, f) for f in figures}
     rolls: dict[str, list] = {f.name: [] for f in figures}
     advanced = state.options.advanced_initiative
@@ -43,9 +41,9 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
         for names in tied:
             for name in names:
                 keys[name].append(dex_check(name))
-    order = sorted(keys, key=lambda name: keys[name], reverse=True)
+    order = sorted(keys, key=keys.__getitem__, reverse=True)
     state.order = order
-    text = "Initiative: " + ", ".join(f"{name} ({dexes[name]})" for name in order)
+    text = "Initiative: " + ", ".join([f"{name} ({dexes[name]})" for name in order])
     return [Event("initiative", text, None, {"order": order, "adj_dx": dexes,
                                             "rolls": {n: r for n, r in rolls.items() if r}})]
 
@@ -72,7 +70,7 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events += spell_upkeep.start_of_turn(state)
     state.phase = "movement"
     # Initiative order, except that in a chase "the character ahead always moves first".
-    up = [name for name in state.order if state.figures[name].up]
+    up = [name for name in state.order if state.figures[name].status == "ok"]
     state.queue = chase_order(up, state.chases)
     return events + check_victory(state)
 
@@ -93,7 +91,8 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
-        state.queue = [n for n in state.order if state.figures[n].up and not state.figures[n].turn.acted]
+        state.queue = [n for n in state.order
+                       if state.figures[n].status == "ok" and not state.figures[n].turn.acted]  # up
         events.append(Event("phase", "Combat actions", None, {"phase": "combat"}))
         if state.queue:
             return events
@@ -115,6 +114,12 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     return events
 
 
-# Over when at most one team has a figure standing, illusions aside.
-check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion,
-                        end=victory.over_and_nobody_queued)
+def check_victory(state: WWState) -> list[Event]:
+    """Over when at most one team has a figure standing, illusions aside (asked after every
+    command: the teams in one comprehension, no call a figure)."""
+    if state.phase == "over":
+        return []
+    teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
+    if len(teams) > 1:
+        return []
+    return victory.declare(state, next(iter(teams), None), end=victory.over_and_nobody_queued)
