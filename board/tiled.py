@@ -110,7 +110,7 @@ class TileLookup:
                 raise fail(layer.file, line, f"tile {gid} belongs to no tileset")
             local = gid - tileset.firstgid
             count = tileset.root.get("tilecount", "")
-            if count.isdigit() and local >= int(count):
+            if count.isdecimal() and local >= int(count):
                 raise fail(layer.file, line, f'tile {gid} is past the end of tileset "{tileset.name}" '
                                              f"({count} tiles from gid {tileset.firstgid})")
             values = tile_values(tileset, local, self.colours[id(tileset)])
@@ -240,7 +240,7 @@ def _char(target) -> str:
 
 def _hexagon_centre(radius: str, on_map: dict[Hex, tuple]) -> Hex | None:
     """The centre of the hexagon the painted hexes make, when the map says `radius` and they do."""
-    if not radius.strip().isdigit() or not on_map:
+    if not radius.strip().isdecimal() or not on_map:
         return None
     n = len(on_map)
     centre = Hex(round(sum(h.q for h in on_map) / n), round(sum(h.r for h in on_map) / n))

@@ -85,7 +85,7 @@ def object_kind(obj: Element, tilesets: list[Tileset]) -> str:
     """An object's class (Type in older Tiled), or its tile's class for a tile object."""
     kind = obj.get("class") or obj.get("type")
     gid = obj.get("gid", "")
-    if not kind and gid.isdigit() and (tileset := tileset_of(tilesets, int(gid) & GID_MASK)):
+    if not kind and gid.isdecimal() and (tileset := tileset_of(tilesets, int(gid) & GID_MASK)):
         tile = tileset.tiles.get((int(gid) & GID_MASK) - tileset.firstgid)
         kind = tile.get("class") or tile.get("type") if tile is not None else None
     return (kind or "").strip()
@@ -173,7 +173,7 @@ def _value(annotation, kind: str, text: str):
 def tile_object_size(obj: Element, tilesets: list[Tileset]) -> tuple[tuple[float, float] | None, str]:
     """A tile object's tile size and anchor alignment (for object_point)."""
     gid = obj.get("gid")
-    if gid is None or not gid.isdigit():
+    if gid is None or not gid.isdecimal():
         return None, "bottomleft"
     tileset = tileset_of(tilesets, int(gid) & GID_MASK)
     if tileset is None:

@@ -121,7 +121,7 @@ def _majority(colours: list[int]) -> int | None:
 
 
 def _numbers(text: str) -> list[int]:
-    return [int(n) if n.strip().lstrip("-").isdigit() else 0 for n in text.split(",")]
+    return [int(n) if n.strip().lstrip("-").isdecimal() else 0 for n in text.split(",")]
 
 
 def set_colours(root: Element) -> dict[int, list[Value]]:

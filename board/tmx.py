@@ -349,7 +349,7 @@ def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]
         for offset, line in enumerate(text.split("\n")):
             for token in line.split(","):
                 if token.strip():
-                    if not token.strip().isdigit():
+                    if not token.strip().isdecimal():
                         raise fail(holder.file, holder.line + offset, f"not a tile number: {token.strip()!r}")
                     cells.append((int(token), holder.line + offset))
     elif encoding == "base64":
