@@ -21,16 +21,9 @@ from board.rules.warrior_wizard.state import FigureState, WWState
 NO_ZONE_POSTURES = ("fallen", "prone")
 
 
-def has_threat_zone(f: FigureState) -> bool:
-    """Whether the figure threatens anything at all."""
-    return f.status == "ok" and f.posture not in NO_ZONE_POSTURES and not f.surprised
-
-
 def zone_of(f: FigureState) -> frozenset[Hex]:
     """The figure's threat zone ("front hexes"), empty when it has none."""
-    if not has_threat_zone(f):
-        return frozenset()
-    return _front(f.size, f.hex, f.facing)
+    return _front(f.size, f.hex, f.facing) if hold_of(f) else frozenset()
 
 
 @lru_cache(maxsize=16384)
@@ -42,7 +35,7 @@ def _front(size: int, anchor: Hex, facing: int) -> frozenset[Hex]:
 def hold_of(f: FigureState) -> frozenset[Hex]:
     """The hexes where f Engages an enemy: its threat zone, and for a one-hex figure its own
     hex, where an enemy who Shifted in brawls with it."""
-    # has_threat_zone(f), written out: asked for every enemy of every figure that moves or acts.
+    # No zone and no hold for a figure down, fallen, prone or surprised (NO_ZONE_POSTURES).
     if f.status == "ok" and f.posture not in NO_ZONE_POSTURES and not f.surprised:
         return _hold(f.size, f.hex, f.facing)
     return frozenset()
