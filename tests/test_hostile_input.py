@@ -389,3 +389,17 @@ def test_settings_a_save_would_write_as_something_else_are_refused(value):
     command = game.legal_actions()[0].model_copy(update={"params": {"zzz": value}})
     assert "save" in game.check(command) or "text" in game.check(command)
     assert not game.submit(command).accepted and not game.history
+
+
+def test_a_tile_layer_with_non_ascii_text_is_refused_at_its_line(tmp_path):
+    from board.tiled import convert
+
+    path = Path(tmx_with_layer(tmp_path, "accent.tmx", zlib.compress(bytes(4 * 48))))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('compression="zlib">', 'compression="zlib">é', 1), encoding="utf-8")
+    line = next(n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "<data" in row)
+    with pytest.raises(InputError) as refused:
+        convert(path)
+    problem = refused.value.problems[0]
+    assert (problem.file, problem.line) == (str(path), line) and "'é'" in problem.message
+    assert_survived(run_hostile([{"kind": "tmx", "path": str(path)}]))
