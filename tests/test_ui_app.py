@@ -281,3 +281,29 @@ def test_the_start_screen_shows_at_once_and_loads_the_other_maps_and_thumbnails_
     assert all(c.battle is not None for c in scene.maps)
     assert not scene.loading and all(c.thumb is not None for c in scene.maps if c.battle is not None)
     assert not driver.app.busy(), "an idle start screen lets the loop sleep"
+
+
+def test_closing_the_board_on_a_read_only_data_folder_says_so_and_returns(tmp_path, monkeypatch, capsys):
+    """Root ignores file modes, so the folder's refusal is what a read-only disk answers."""
+    import errno
+
+    from board.ui import app
+
+    folder = tmp_path / "auto"
+    autosave = Autosaver(folder)
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=3)
+    autosave.save(game)  # a game left from before the folder became read-only
+    game.submit(game.legal_actions()[0])
+
+    def read_only(*_args, **_kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    for name in ("mkstemp", "replace", "unlink", "open"):
+        owner = __import__("tempfile") if name == "mkstemp" else os
+        monkeypatch.setattr(owner, name, read_only)
+    monkeypatch.setattr(Path, "unlink", read_only)
+    assert app.run(game, "The Arena", frames=2, autosave=autosave) == 0
+    assert "could not close its autosave" in capsys.readouterr().err
+    monkeypatch.undo()
+    # The journal, open before, still took the command: the game is whole, to be continued.
+    assert load_game(autosave.pending()).history == game.history
