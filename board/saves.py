@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from board.game import Game
-from board.journal import Journal, entry, journal_path, replay_journal
+from board.journal import Journal, entry, journal_path, replay_journal, saved_text
+from board.problems import MAX_BYTES
 from board.script import command_json, commands_yaml, game_header, game_to_yaml, parse_script
 from board.yamlio import InputError, Problem, read_text
 
@@ -123,10 +124,20 @@ def _collector_paused():
             gc.enable()
 
 
+def _mark(path: Path) -> tuple | None:
+    """What tells a file apart from one written in its place since: device, inode, size, time."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
 class Autosaver:
     """Keeps the autosave in step with a game, at a cost per command that does not grow with
     the game: each command (or undo) is one line appended to the save's journal; the save is
-    written whole only for a new game and when the journal has grown as long as the save."""
+    written whole only for a new game, when the journal has grown as long as the save, and
+    when something else deleted, cut or replaced the save or its journal."""
 
     def __init__(self, folder: Path | None = None, compact_after: int = 256):
         self.path = (folder or data_dir()) / AUTOSAVE
@@ -137,17 +148,36 @@ class Autosaver:
         self.saved: list = []  # the commands on disk (save and journal), as the game's objects
         self.lines: list[str] = []  # and each as JSON
         self.journal: Journal | None = None
+        self.written_mark: tuple | None = None  # the save as this board wrote it (_mark)
+        self.notice: str | None = None  # what the board must be told, once (take_notice)
 
     def save(self, game: Game) -> None:
         """Bring the autosave up to date with the game, if it changed since the last save."""
         if game is self.game and game.version == self.written and game.players == self.players:
             return
-        if game is not self.game or self.journal is None or game.players != self.players:
+        damage = self.damage()
+        if damage:  # a line appended now would follow a gap: the journal would lose it on reading
+            self.notice = f"The autosave was damaged ({damage}): the game is saved whole again"
+        if damage or game is not self.game or self.journal is None or game.players != self.players:
             # (who plays a side is in the save's header, which the journal never rewrites)
             self.compact(game)
         else:
             self._append(game)
         self.written = game.version
+
+    def damage(self) -> str | None:
+        """What something else did to the save or its journal since this board wrote them."""
+        if self.journal is None:
+            return None
+        mark = _mark(self.path)
+        if mark != self.written_mark:
+            return f"{self.path.name} was {'deleted' if mark is None else 'changed'}"
+        return self.journal.damage()
+
+    def take_notice(self) -> str | None:
+        """What the board must say about its autosave, once."""
+        notice, self.notice = self.notice, None
+        return notice
 
     def _append(self, game: Game) -> None:
         """Journal what changed since the last save: an undo cuts back, new commands follow."""
@@ -179,6 +209,7 @@ class Autosaver:
         text = game_header(game) + commands_yaml(self.lines)
         self._close_journal()
         write_atomically(self.path, text)  # the old journal is bound to the old save: now ignored
+        self.written_mark = _mark(self.path)
         self.journal = Journal(journal_path(self.path), text)
 
     def _close_journal(self) -> None:
@@ -196,7 +227,16 @@ class Autosaver:
         self._set_aside("last-closed.yaml")
 
     def pending(self) -> Path | None:
-        """An autosave left by a crash or a kill, if there is one."""
+        """An autosave left by a crash or a kill, if there is one; a save deleted beside a
+        journal that holds it is written again from the journal."""
+        if not self.path.exists():
+            # JSON escapes a character in at most 6 bytes: a save of MAX_BYTES fits in the line.
+            text = saved_text(self.path, 6 * MAX_BYTES + 4096)
+            if text is not None:
+                try:
+                    write_atomically(self.path, text)
+                except OSError:
+                    return None
         return self.path if self.path.exists() else None
 
     def discard(self) -> None:

@@ -197,3 +197,75 @@ def test_a_side_handed_to_the_computer_is_in_the_autosave_before_the_next_comman
     game.players[team] = "person"  # and taken back
     autosave.save(game)
     assert load_game(autosave.path).players.get(team, "person") == "person"
+
+
+# --- issue 31: an autosave damaged under a running board ------------------------------------------
+
+def no_undo_step(game: Game, rng: random.Random) -> None:
+    game.submit(rng.choice(game.ruleset.legal_commands(game.state)))
+
+
+def played_on(autosave: Autosaver, game: Game, rng: random.Random, steps: int, move=step) -> None:
+    for _ in range(steps):
+        move(game, rng)
+        autosave.save(game)
+
+
+def cut_to_half(path: Path) -> None:
+    os.truncate(path, path.stat().st_size // 2)
+
+
+def replaced(path: Path) -> None:
+    path.unlink()
+    path.write_text("a file of the same name\n")
+
+
+@pytest.mark.parametrize("move", [step, no_undo_step], ids=["with-undo", "without-undo"])
+@pytest.mark.parametrize("damage, said", [
+    (lambda save: journal_path(save).unlink(), "journal was deleted"),
+    (lambda save: cut_to_half(journal_path(save)), "journal was cut short"),
+    (lambda save: replaced(journal_path(save)), "journal was replaced"),
+    (lambda save: save.unlink(), "autosave.yaml was deleted"),
+    (lambda save: cut_to_half(save), "autosave.yaml was changed"),
+], ids=["journal-deleted", "journal-cut", "journal-replaced", "save-deleted", "save-cut"])
+def test_a_damaged_autosave_is_noticed_at_the_next_command_and_the_save_rewritten(tmp_path, move, damage, said):
+    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=11)
+    rng = random.Random(11)
+    played_on(autosave, game, rng, 30, move)
+    assert autosave.take_notice() is None
+    damage(autosave.path)
+    played_on(autosave, game, rng, 1, move)
+    notice = autosave.take_notice()
+    assert notice and said in notice and autosave.take_notice() is None  # said once
+    assert same_game(load_game(autosave.path), game)  # a crash now loses nothing
+    played_on(autosave, game, rng, 5, move)
+    assert autosave.take_notice() is None and same_game(load_game(autosave.path), game)
+
+
+def test_a_deleted_autosave_is_still_offered_to_continue_from_its_journal(tmp_path):
+    autosave, game = autosaved(tmp_path, 12, 20)
+    autosave.path.unlink()  # and the board is killed before its next command
+    later = Autosaver(tmp_path)
+    assert later.pending() == autosave.path
+    assert same_game(load_game(later.pending()), game)
+
+
+def test_a_journal_whose_first_line_names_no_save_restores_nothing(tmp_path):
+    autosave, _ = autosaved(tmp_path, 13, 5)
+    autosave.path.unlink()
+    journal = journal_path(autosave.path)
+    journal.write_text('{"hexboard_journal": 2, "save": "0", "text": "hexboard: 1\\n"}\n')
+    assert Autosaver(tmp_path).pending() is None and not autosave.path.exists()
+
+
+def test_a_journal_of_the_first_format_is_still_read(tmp_path):
+    """Format 1 named its save by the digest alone: an autosave left by an older board."""
+    import hashlib
+    import json
+
+    autosave, game = autosaved(tmp_path, 14, 12)
+    journal = journal_path(autosave.path)
+    lines = journal.read_text().splitlines(keepends=True)
+    digest = hashlib.sha256(autosave.path.read_bytes()).hexdigest()
+    journal.write_text(json.dumps({"hexboard_journal": 1, "save": digest}) + "\n" + "".join(lines[1:]))
+    assert same_game(load_game(autosave.path), game)

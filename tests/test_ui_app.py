@@ -307,3 +307,18 @@ def test_closing_the_board_on_a_read_only_data_folder_says_so_and_returns(tmp_pa
     monkeypatch.undo()
     # The journal, open before, still took the command: the game is whole, to be continued.
     assert load_game(autosave.pending()).history == game.history
+
+
+def test_a_deleted_journal_is_told_on_the_status_line_at_the_next_command(tmp_path, data_dir):
+    from board.journal import journal_path
+
+    autosave = Autosaver(tmp_path / "auto")
+    driver = play_driver(autosave=autosave)
+    game = driver.scene.game
+    game.submit(game.legal_actions()[0])
+    driver.step()
+    journal_path(autosave.path).unlink()
+    game.submit(game.legal_actions()[0])
+    driver.step()
+    assert "autosave was damaged (its journal was deleted)" in driver.scene.controller.view.message
+    assert load_game(autosave.path).history == game.history

@@ -141,6 +141,9 @@ class App:
                 self.autosave.save(self.scene.game)
             except OSError as error:
                 self.scene.say(f"Autosave failed: {error.strerror or error}", warning=True)
+            notice = self.autosave.take_notice()
+            if notice:
+                self.scene.say(notice, warning=True)
         return bool(self._guarded(self.scene.update, now, dt, default=True))
 
     def close(self) -> None:
