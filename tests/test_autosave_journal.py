@@ -211,6 +211,12 @@ def played_on(autosave: Autosaver, game: Game, rng: random.Random, steps: int, m
         autosave.save(game)
 
 
+def killed(autosave: Autosaver) -> None:
+    """What a kill leaves in one process: the files as they are, the lock let go by the system."""
+    autosave.journal.close()
+    os.close(autosave.lock.fd)
+
+
 def cut_to_half(path: Path) -> None:
     os.truncate(path, path.stat().st_size // 2)
 
@@ -245,6 +251,7 @@ def test_a_damaged_autosave_is_noticed_at_the_next_command_and_the_save_rewritte
 def test_a_deleted_autosave_is_still_offered_to_continue_from_its_journal(tmp_path):
     autosave, game = autosaved(tmp_path, 12, 20)
     autosave.path.unlink()  # and the board is killed before its next command
+    killed(autosave)
     later = Autosaver(tmp_path)
     assert later.pending() == autosave.path
     assert same_game(load_game(later.pending()), game)
@@ -269,3 +276,92 @@ def test_a_journal_of_the_first_format_is_still_read(tmp_path):
     digest = hashlib.sha256(autosave.path.read_bytes()).hexdigest()
     journal.write_text(json.dumps({"hexboard_journal": 1, "save": digest}) + "\n" + "".join(lines[1:]))
     assert same_game(load_game(autosave.path), game)
+
+
+# --- issue 31: two boards on one data folder ------------------------------------------------------
+
+BOARD = """
+import random, sys
+from pathlib import Path
+from board.game import Game
+from board.maps import load_map
+from board.saves import Autosaver
+from tests.test_autosave_journal import no_undo_step
+seed, steps = int(sys.argv[2]), int(sys.argv[4])
+rng = random.Random(seed)
+game = Game(load_map(sys.argv[1]), seed=seed)
+autosave = Autosaver(Path(sys.argv[3]))
+print("offered", autosave.pending(), flush=True)
+for _ in range(steps):
+    no_undo_step(game, rng)
+    autosave.save(game)
+print("saved", len(game.history), autosave.path.name, autosave.take_notice(), flush=True)
+sys.stdin.readline()  # running until the test lets it end (by a kill)
+"""
+
+
+def board(folder: Path, seed: int, steps: int) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", BOARD, str(ARENA), str(seed), str(folder), str(steps)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+
+
+def played(seed: int, steps: int) -> Game:
+    game, rng = Game(load_map(ARENA), seed=seed), random.Random(seed)
+    for _ in range(steps):
+        no_undo_step(game, rng)
+    return game
+
+
+def crash(child: subprocess.Popen) -> None:
+    child.send_signal(signal.SIGKILL)
+    child.communicate(timeout=60)
+
+
+def test_a_second_board_on_the_folder_is_told_and_autosaves_beside_the_first(tmp_path):
+    first = board(tmp_path, 21, 24)
+    assert first.stdout.readline().split() == ["offered", "None"]
+    assert first.stdout.readline().split()[:3] == ["saved", "24", "autosave.yaml"]
+    second = board(tmp_path, 22, 25)  # started while the first runs
+    assert second.stdout.readline().split() == ["offered", "None"], "another board's live game is no crash to resume"
+    said = second.stdout.readline()
+    assert said.split()[:3] == ["saved", "25", "autosave-2.yaml"]
+    assert f"Another Hexboard (process {first.pid}) is using this data folder" in said
+    crash(first)
+    crash(second)
+    # Both games survive: the first where it was, the second offered once the first is dealt with.
+    after = Autosaver(tmp_path)
+    assert same_game(load_game(after.pending()), played(21, 24))
+    after.discard()  # declined (or played on and closed): the second's game is offered next
+    assert same_game(load_game(after.pending()), played(22, 25))
+    assert not (tmp_path / "autosave-2.yaml").exists()
+
+
+def test_the_lock_of_a_crashed_board_is_taken_over(tmp_path):
+    child = board(tmp_path, 23, 3)
+    child.stdout.readline()
+    child.stdout.readline()
+    crash(child)
+    assert (tmp_path / "autosave.yaml.lock").read_text().strip() == str(child.pid)  # left behind
+    autosave = Autosaver(tmp_path)
+    assert autosave.pending() == tmp_path / "autosave.yaml"
+    game = played(24, 2)
+    autosave.save(game)
+    assert autosave.path.name == "autosave.yaml" and autosave.take_notice() is None
+    assert (tmp_path / "autosave.yaml.lock").read_text().strip() == str(os.getpid())
+    autosave.close()
+    assert not (tmp_path / "autosave.yaml.lock").exists()
+    assert same_game(load_game(tmp_path / "last-closed.yaml"), game)
+
+
+def test_two_boards_in_one_process_never_write_the_same_autosave(tmp_path):
+    one, two = Autosaver(tmp_path), Autosaver(tmp_path)
+    first, second = played(25, 6), played(26, 7)
+    one.save(first)
+    assert two.pending() is None
+    two.save(second)
+    assert two.path.name == "autosave-2.yaml" and "is using this data folder" in two.take_notice()
+    one.close()
+    two.close()  # each game set aside under its own name
+    assert same_game(load_game(tmp_path / "last-closed.yaml"), first)
+    assert same_game(load_game(tmp_path / "last-closed-2.yaml"), second)

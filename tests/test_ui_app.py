@@ -322,3 +322,14 @@ def test_a_deleted_journal_is_told_on_the_status_line_at_the_next_command(tmp_pa
     driver.step()
     assert "autosave was damaged (its journal was deleted)" in driver.scene.controller.view.message
     assert load_game(autosave.path).history == game.history
+
+
+def test_a_second_board_on_the_data_folder_is_told_on_its_status_line(tmp_path, data_dir):
+    first = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    second = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    assert "Another Hexboard" in second.scene.controller.view.message
+    assert "autosave-2.yaml" in second.scene.controller.view.message
+    assert "Another Hexboard" not in first.scene.controller.view.message
+    second.app.close()
+    first.app.close()
+    assert (tmp_path / "auto" / "last-closed.yaml").exists() and (tmp_path / "auto" / "last-closed-2.yaml").exists()

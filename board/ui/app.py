@@ -157,6 +157,8 @@ class App:
                   f"({error.strerror or error}): it is left as last written, and the start screen "
                   "offers to continue it.", file=sys.stderr)
         finally:
+            if self.autosave is not None:
+                self.autosave.release()  # another board may take the folder's autosave now
             if getattr(self.scene, "net", None) is not None:
                 self.scene.net.close()
 
