@@ -333,3 +333,28 @@ def test_a_second_board_on_the_data_folder_is_told_on_its_status_line(tmp_path, 
     second.app.close()
     first.app.close()
     assert (tmp_path / "auto" / "last-closed.yaml").exists() and (tmp_path / "auto" / "last-closed-2.yaml").exists()
+
+
+def test_a_game_a_save_cannot_hold_is_told_not_raised_from_the_step(tmp_path, data_dir):
+    """The door refuses such settings (test_hostile_input); should one get past it, the board
+    still stands."""
+    from board.rules.base import Command
+
+    driver = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    game = driver.scene.game
+    deep: object = 1
+    for _ in range(300):
+        deep = {"a": deep}
+    game.history.append(Command(do="move", figure="x", params={"deep": deep}))  # past the door
+    game.version += 1
+    driver.step()
+    assert "Autosave failed" in driver.scene.controller.view.message
+
+
+def test_a_second_board_is_told_on_its_start_screen(tmp_path, data_dir):
+    holder = Autosaver(tmp_path / "auto")
+    holder.save(Game(load_map(ROOT / "maps" / "arena.yaml"), seed=3))
+    autosave = Autosaver(tmp_path / "auto")
+    driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    driver.step()
+    assert "Another Hexboard" in driver.scene.message and not driver.scene.resume

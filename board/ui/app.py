@@ -139,11 +139,11 @@ class App:
         if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
             try:
                 self.autosave.save(self.scene.game)
-            except OSError as error:
-                self.scene.say(f"Autosave failed: {error.strerror or error}", warning=True)
-            notice = self.autosave.take_notice()
-            if notice:
-                self.scene.say(notice, warning=True)
+            except (OSError, ValueError) as error:  # ValueError: a game a save cannot hold
+                self.scene.say(f"Autosave failed: {getattr(error, 'strerror', None) or error}", warning=True)
+        notice = self.autosave.take_notice() if self.autosave is not None else None
+        if notice:  # on any scene: the start screen is told when another board holds the folder
+            self.scene.say(notice, warning=True)
         return bool(self._guarded(self.scene.update, now, dt, default=True))
 
     def close(self) -> None:
