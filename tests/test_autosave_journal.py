@@ -365,3 +365,21 @@ def test_two_boards_in_one_process_never_write_the_same_autosave(tmp_path):
     two.close()  # each game set aside under its own name
     assert same_game(load_game(tmp_path / "last-closed.yaml"), first)
     assert same_game(load_game(tmp_path / "last-closed-2.yaml"), second)
+
+
+def test_a_hostile_save_held_by_a_journal_is_refused_as_any_save_is(tmp_path):
+    """A journal names its save by digest, which anyone can compute: what it restores is only
+    a save like any other, read with the same limits."""
+    import hashlib
+    import json
+
+    from board.yamlio import InputError
+
+    text = "hexboard: 1\nmap: " + "[" * 5000 + "]" * 5000 + "\n"
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    journal_path(tmp_path / "autosave.yaml").write_text(
+        json.dumps({"hexboard_journal": 2, "save": digest, "text": text}) + "\n")
+    pending = Autosaver(tmp_path).pending()
+    assert pending == tmp_path / "autosave.yaml"
+    with pytest.raises(InputError):
+        load_game(pending)
