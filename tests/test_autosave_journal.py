@@ -383,3 +383,13 @@ def test_a_hostile_save_held_by_a_journal_is_refused_as_any_save_is(tmp_path):
     assert pending == tmp_path / "autosave.yaml"
     with pytest.raises(InputError):
         load_game(pending)
+
+
+def test_a_link_planted_as_the_lock_is_not_followed(tmp_path):
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me\n")
+    (tmp_path / "autosave.yaml.lock").symlink_to(target)
+    autosave = Autosaver(tmp_path)
+    with pytest.raises(OSError):
+        autosave.save(played(27, 2))  # the board says "Autosave failed" (App.step)
+    assert target.read_text() == "keep me\n"
