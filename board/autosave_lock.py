@@ -8,6 +8,7 @@ process number in the file only tells a player which board holds it.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -15,6 +16,9 @@ try:
     import fcntl
 except ImportError:  # no flock (Windows): every claim succeeds, as before locks
     fcntl = None
+
+
+_NO_FLOCK = (errno.ENOLCK, errno.EINVAL, errno.EOPNOTSUPP)  # what flock says where it cannot lock
 
 
 def lock_path(save: Path) -> Path:
@@ -55,6 +59,11 @@ def claim(save: Path) -> AutosaveLock | None:
         except BlockingIOError:
             os.close(fd)
             return None
+        except OSError as error:
+            if error.errno not in _NO_FLOCK:
+                os.close(fd)
+                raise
+            break  # a file system without flock (some network ones): autosave unlocked, as before
         except BaseException:
             os.close(fd)
             raise

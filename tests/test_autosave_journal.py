@@ -393,3 +393,17 @@ def test_a_link_planted_as_the_lock_is_not_followed(tmp_path):
     with pytest.raises(OSError):
         autosave.save(played(27, 2))  # the board says "Autosave failed" (App.step)
     assert target.read_text() == "keep me\n"
+
+
+def test_a_folder_without_flock_still_autosaves(tmp_path, monkeypatch):
+    import errno
+
+    from board import autosave_lock
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(autosave_lock.fcntl, "flock", no_locks)
+    autosave, game = Autosaver(tmp_path), played(28, 4)
+    autosave.save(game)
+    assert autosave.path.name == "autosave.yaml" and same_game(load_game(autosave.path), game)
