@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from board.command_params import params_problem
 from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededDice
 from board.battle import BattleMap
@@ -120,6 +121,11 @@ class Game:
 
     def _attempt(self, command: Command) -> tuple[Any, list[Event]] | str:
         """The new state and events of a command, or why it is refused; self.state is untouched."""
+        # Settings a save cannot keep are refused before the rules see them: accepted, they would
+        # leave a game that cannot be saved, or one that replays otherwise than it played.
+        malformed = command.params and params_problem(command.params)
+        if malformed:
+            return malformed
         try:
             reading = noting_reads(command)
             new_state, events = self._step(self.state, len(self.history), reading)
@@ -138,8 +144,7 @@ class Game:
 
     def _refused(self, command: Command, reason: str) -> Outcome:
         event = Event(REJECTED, f"Refused ({command.short()}): {reason}", command.figure,
-                      {"reason": reason, "command": command.model_dump(mode="json", exclude_none=True,
-                                                                       exclude_defaults=True)})
+                      {"reason": reason, "command": _refused_data(command)})
         self.events.append(event)
         return Outcome(False, [event], reason)
 
@@ -252,6 +257,15 @@ class Game:
         if getattr(self, "_snapshot_version", None) != self.version:
             self._snapshot, self._snapshot_version = self.ruleset.snapshot(self.state), self.version
         return self._snapshot
+
+
+def _refused_data(command: Command) -> dict:
+    """A refused command as its event's data; settings too deep to write are left out."""
+    try:
+        return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    except (ValueError, RecursionError):  # pydantic stops at 255 levels with a ValueError
+        return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
+                                  exclude={"params"})
 
 
 def parse_command(data: dict) -> Command:

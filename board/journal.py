@@ -1,7 +1,8 @@
 """The autosave's journal: commands and undos appended one line at a time next to a save.
 
 A journal belongs to one save file, named by the SHA-256 of its bytes on the journal's first
-line, so a journal left over from another save is never applied. Every later line is one JSON
+line, so a journal left over from another save is never applied. The first line holds the
+save's text too, so a save deleted under a running board can be written again from it. Every later line is one JSON
 object {"at": INDEX, "command": {...}}: cut the commands back to INDEX, then add the command
 (an undo has no command). A line is written whole with one write() and forced to disk before
 the command counts as saved; a line cut short by a crash has no newline and is not read.
@@ -27,10 +28,36 @@ def journal_path(save: str | Path) -> Path:
     return save.with_name(save.name + SUFFIX)
 
 
+def _digest(save_text: str) -> str:
+    return hashlib.sha256(save_text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def header(save_text: str) -> str:
-    """The first line of a journal for this save (its text as written and as read back)."""
-    digest = hashlib.sha256(save_text.encode("utf-8", "surrogatepass")).hexdigest()
-    return json.dumps({"hexboard_journal": 1, "save": digest}) + "\n"
+    """The first line of a journal for this save (its text as written and as read back): its
+    digest, and the text itself."""
+    return json.dumps({"hexboard_journal": 2, "save": _digest(save_text), "text": save_text}) + "\n"
+
+
+def _bound_to(first_line: bytes, save_text: str) -> bool:
+    """Whether a journal's first line names this save (format 1 gave the digest alone)."""
+    try:
+        head = json.loads(first_line)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(head, dict) and head.get("save") == _digest(save_text)
+
+
+def saved_text(save: str | Path, limit: int) -> str | None:
+    """The text of the save a journal belongs to, as its first line holds it, if the line is
+    whole, no longer than limit bytes and matches its digest; else None."""
+    try:
+        with open(journal_path(save), "rb") as stream:
+            line = stream.readline(limit + 1)
+        head = json.loads(line) if line.endswith(b"\n") else None
+    except (OSError, ValueError, RecursionError):
+        return None
+    text = head.get("text") if isinstance(head, dict) else None
+    return text if isinstance(text, str) and head.get("save") == _digest(text) else None
 
 
 def entry(at: int, command_json: str | None = None) -> str:
@@ -51,14 +78,30 @@ class Journal:
         os.replace(tmp, path)  # a crash leaves the old journal (bound to the old save) or this one
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         self.lines = 0
+        self.size = os.fstat(self.fd).st_size  # what the file holds if nothing else wrote to it
 
     def append(self, text: str) -> None:
         """Write lines and force them to disk."""
         data = text.encode("utf-8")
+        size = len(data)
         while data:  # a regular file takes it whole, short of a full disk
             data = data[os.write(self.fd, data):]
         os.fdatasync(self.fd)
         self.lines += text.count("\n")
+        self.size += size
+
+    def damage(self) -> str | None:
+        """What else happened to the file since it was written: deleted, replaced or cut."""
+        try:
+            on_disk = os.stat(self.path)
+        except OSError:
+            return "its journal was deleted"
+        mine = os.fstat(self.fd)
+        if (on_disk.st_dev, on_disk.st_ino) != (mine.st_dev, mine.st_ino):
+            return "its journal was replaced"
+        if mine.st_size != self.size:
+            return "its journal was cut short" if mine.st_size < self.size else "its journal was written to"
+        return None
 
     def close(self) -> None:
         if self.fd is not None:
@@ -77,7 +120,7 @@ def replay_journal(save: str | Path, save_text: str, commands: list[Command]) ->
     except OSError:
         return sources
     lines = data.split(b"\n")[:-1]  # the last piece has no newline: not written whole
-    if not lines or lines[0].decode("utf-8", "replace") != header(save_text).rstrip("\n"):
+    if not lines or not _bound_to(lines[0], save_text):
         return sources
     for number, line in enumerate(lines[1:], start=2):
         try:

@@ -9,8 +9,10 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from board.autosave_lock import AutosaveLock, claim, claim_slot, holder, orphans
 from board.game import Game
-from board.journal import Journal, entry, journal_path, replay_journal
+from board.journal import Journal, entry, journal_path, replay_journal, saved_text
+from board.problems import MAX_BYTES
 from board.script import command_json, commands_yaml, game_header, game_to_yaml, parse_script
 from board.yamlio import InputError, Problem, read_text
 
@@ -123,13 +125,26 @@ def _collector_paused():
             gc.enable()
 
 
+def _mark(path: Path) -> tuple | None:
+    """What tells a file apart from one written in its place since: device, inode, size, time."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
 class Autosaver:
     """Keeps the autosave in step with a game, at a cost per command that does not grow with
     the game: each command (or undo) is one line appended to the save's journal; the save is
-    written whole only for a new game and when the journal has grown as long as the save."""
+    written whole only for a new game, when the journal has grown as long as the save, and
+    when something else deleted, cut or replaced the save or its journal."""
 
     def __init__(self, folder: Path | None = None, compact_after: int = 256):
-        self.path = (folder or data_dir()) / AUTOSAVE
+        # The folder's autosave; another board running on the folder holds it (its lock), and
+        # this one then writes autosave-2.yaml or the next free one (_claim).
+        self.first = self.path = (folder or data_dir()) / AUTOSAVE
+        self.lock: AutosaveLock | None = None
         self.compact_after = compact_after
         self.written = -1
         self.players: dict[str, str] = {}  # who played each side when the save was written
@@ -137,17 +152,36 @@ class Autosaver:
         self.saved: list = []  # the commands on disk (save and journal), as the game's objects
         self.lines: list[str] = []  # and each as JSON
         self.journal: Journal | None = None
+        self.written_mark: tuple | None = None  # the save as this board wrote it (_mark)
+        self.notice: str | None = None  # what the board must be told, once (take_notice)
 
     def save(self, game: Game) -> None:
         """Bring the autosave up to date with the game, if it changed since the last save."""
         if game is self.game and game.version == self.written and game.players == self.players:
             return
-        if game is not self.game or self.journal is None or game.players != self.players:
+        damage = self.damage()
+        if damage:  # a line appended now would follow a gap: the journal would lose it on reading
+            self.notice = f"The autosave was damaged ({damage}): the game is saved whole again"
+        if damage or game is not self.game or self.journal is None or game.players != self.players:
             # (who plays a side is in the save's header, which the journal never rewrites)
             self.compact(game)
         else:
             self._append(game)
         self.written = game.version
+
+    def damage(self) -> str | None:
+        """What something else did to the save or its journal since this board wrote them."""
+        if self.journal is None:
+            return None
+        mark = _mark(self.path)
+        if mark != self.written_mark:
+            return f"{self.path.name} was {'deleted' if mark is None else 'changed'}"
+        return self.journal.damage()
+
+    def take_notice(self) -> str | None:
+        """What the board must say about its autosave, once."""
+        notice, self.notice = self.notice, None
+        return notice
 
     def _append(self, game: Game) -> None:
         """Journal what changed since the last save: an undo cuts back, new commands follow."""
@@ -178,7 +212,9 @@ class Autosaver:
         self.saved, self.players = list(game.history), dict(game.players)
         text = game_header(game) + commands_yaml(self.lines)
         self._close_journal()
+        self._claim()
         write_atomically(self.path, text)  # the old journal is bound to the old save: now ignored
+        self.written_mark = _mark(self.path)
         self.journal = Journal(journal_path(self.path), text)
 
     def _close_journal(self) -> None:
@@ -194,10 +230,58 @@ class Autosaver:
             journal_path(self.path).unlink()
         self._close_journal()
         self._set_aside("last-closed.yaml")
+        self.release()
+
+    def release(self) -> None:
+        """Let the autosave go: another board may take it (the board is closing)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock, self.path = None, self.first
+
+    def _claim(self) -> None:
+        """Take the folder's autosave, or the next free one while another board holds it."""
+        if self.lock is not None:
+            return
+        claimed = claim_slot(self.first)
+        if claimed is None:
+            raise OSError(f"every autosave in {self.first.parent} is in use")
+        self.lock, self.path = claimed
+        if self.path != self.first:
+            self.notice = (f"Another Hexboard (process {holder(self.first)}) is using this data folder: "
+                           f"this board autosaves to {self.path.name}")
 
     def pending(self) -> Path | None:
-        """An autosave left by a crash or a kill, if there is one."""
+        """An autosave left by a crash or a kill, if there is one: the board's own (written
+        again from its journal if only the journal is left), else one that a board which had
+        to use a numbered autosave left when it crashed."""
+        try:
+            self._claim()
+        except OSError:  # a folder that takes no lock file: what it holds can still be read
+            pass
+        if not self.path.exists():
+            # JSON escapes a character in at most 6 bytes: a save of MAX_BYTES fits in the line.
+            text = saved_text(self.path, 6 * MAX_BYTES + 4096)
+            try:
+                if text is not None:
+                    write_atomically(self.path, text)
+                elif self.lock is not None and self.path == self.first:
+                    self._adopt_orphan()
+            except OSError:
+                return None
         return self.path if self.path.exists() else None
+
+    def _adopt_orphan(self) -> None:
+        """Make the first numbered autosave that no running board holds the folder's own."""
+        for orphan in orphans(self.first):
+            lock = claim(orphan)
+            if lock is None:  # a running board's
+                continue
+            try:
+                if orphan.exists():  # the journal first: a crash between leaves it, holding the save
+                    self._move_with_journal(orphan, self.path)
+                    return
+            finally:
+                lock.release()
 
     def discard(self) -> None:
         """The player chose not to resume: keep it aside, never delete a game."""
@@ -205,11 +289,21 @@ class Autosaver:
         self._set_aside("declined.yaml")
 
     def _set_aside(self, name: str) -> None:
-        """Rename the autosave and its journal (which stays bound to it) out of the way."""
+        """Rename the autosave and its journal (which stays bound to it) out of the way; a
+        numbered autosave's go aside numbered too (last-closed-2.yaml)."""
+        aside = Path(name)
+        aside = self.path.with_name(aside.stem + self.path.stem.removeprefix(self.first.stem) + aside.suffix)
         if self.path.exists():
-            os.replace(self.path, self.path.with_name(name))
-        journal, aside = journal_path(self.path), journal_path(self.path.with_name(name))
+            os.replace(self.path, aside)
+        self._move_with_journal(None, aside)
+
+    def _move_with_journal(self, save: Path | None, to: Path) -> None:
+        """Move a save's journal beside `to`, then the save itself if given (None: the
+        autosave's journal only)."""
+        journal, moved = journal_path(save or self.path), journal_path(to)
         if journal.exists():
-            os.replace(journal, aside)
+            os.replace(journal, moved)
         else:
-            aside.unlink(missing_ok=True)  # an older game's, bound to an older file
+            moved.unlink(missing_ok=True)  # an older game's, bound to an older file
+        if save is not None:
+            os.replace(save, to)

@@ -374,8 +374,13 @@ def _base64_gids(data: Element, text: str, compression: str | None, count: int) 
                                           "(uncompressed), Base64 (zlib) or Base64 (gzip)")
     # Unpacked a bounded piece at a time: 1 MB of zlib may inflate to gigabytes.
     limit = 4 * min(count, MAX_TILE_BYTES // 4) + 4
+    packed = "".join(text.split())
+    if not packed.isascii():  # b64decode takes a str of ASCII only, and says so with a ValueError
+        bad = next(c for c in packed if not c.isascii())
+        raise fail(data.file, data.line, f"cannot decode the tile data: base64 holds letters, digits, "
+                                          f"+, / and =, not {bad!r}")
     try:
-        raw = base64.b64decode("".join(text.split()), validate=True)
+        raw = base64.b64decode(packed, validate=True)
         if windows[compression] is not None:
             inflater = zlib.decompressobj(windows[compression])
             raw = inflater.decompress(raw, limit)

@@ -197,3 +197,213 @@ def test_a_side_handed_to_the_computer_is_in_the_autosave_before_the_next_comman
     game.players[team] = "person"  # and taken back
     autosave.save(game)
     assert load_game(autosave.path).players.get(team, "person") == "person"
+
+
+# --- issue 31: an autosave damaged under a running board ------------------------------------------
+
+def no_undo_step(game: Game, rng: random.Random) -> None:
+    game.submit(rng.choice(game.ruleset.legal_commands(game.state)))
+
+
+def played_on(autosave: Autosaver, game: Game, rng: random.Random, steps: int, move=step) -> None:
+    for _ in range(steps):
+        move(game, rng)
+        autosave.save(game)
+
+
+def killed(autosave: Autosaver) -> None:
+    """What a kill leaves in one process: the files as they are, the lock let go by the system."""
+    autosave.journal.close()
+    os.close(autosave.lock.fd)
+
+
+def cut_to_half(path: Path) -> None:
+    os.truncate(path, path.stat().st_size // 2)
+
+
+def replaced(path: Path) -> None:
+    path.unlink()
+    path.write_text("a file of the same name\n")
+
+
+@pytest.mark.parametrize("move", [step, no_undo_step], ids=["with-undo", "without-undo"])
+@pytest.mark.parametrize("damage, said", [
+    (lambda save: journal_path(save).unlink(), "journal was deleted"),
+    (lambda save: cut_to_half(journal_path(save)), "journal was cut short"),
+    (lambda save: replaced(journal_path(save)), "journal was replaced"),
+    (lambda save: save.unlink(), "autosave.yaml was deleted"),
+    (lambda save: cut_to_half(save), "autosave.yaml was changed"),
+], ids=["journal-deleted", "journal-cut", "journal-replaced", "save-deleted", "save-cut"])
+def test_a_damaged_autosave_is_noticed_at_the_next_command_and_the_save_rewritten(tmp_path, move, damage, said):
+    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=11)
+    rng = random.Random(11)
+    played_on(autosave, game, rng, 30, move)
+    assert autosave.take_notice() is None
+    damage(autosave.path)
+    played_on(autosave, game, rng, 1, move)
+    notice = autosave.take_notice()
+    assert notice and said in notice and autosave.take_notice() is None  # said once
+    assert same_game(load_game(autosave.path), game)  # a crash now loses nothing
+    played_on(autosave, game, rng, 5, move)
+    assert autosave.take_notice() is None and same_game(load_game(autosave.path), game)
+
+
+def test_a_deleted_autosave_is_still_offered_to_continue_from_its_journal(tmp_path):
+    autosave, game = autosaved(tmp_path, 12, 20)
+    autosave.path.unlink()  # and the board is killed before its next command
+    killed(autosave)
+    later = Autosaver(tmp_path)
+    assert later.pending() == autosave.path
+    assert same_game(load_game(later.pending()), game)
+
+
+def test_a_journal_whose_first_line_names_no_save_restores_nothing(tmp_path):
+    autosave, _ = autosaved(tmp_path, 13, 5)
+    autosave.path.unlink()
+    journal = journal_path(autosave.path)
+    journal.write_text('{"hexboard_journal": 2, "save": "0", "text": "hexboard: 1\\n"}\n')
+    assert Autosaver(tmp_path).pending() is None and not autosave.path.exists()
+
+
+def test_a_journal_of_the_first_format_is_still_read(tmp_path):
+    """Format 1 named its save by the digest alone: an autosave left by an older board."""
+    import hashlib
+    import json
+
+    autosave, game = autosaved(tmp_path, 14, 12)
+    journal = journal_path(autosave.path)
+    lines = journal.read_text().splitlines(keepends=True)
+    digest = hashlib.sha256(autosave.path.read_bytes()).hexdigest()
+    journal.write_text(json.dumps({"hexboard_journal": 1, "save": digest}) + "\n" + "".join(lines[1:]))
+    assert same_game(load_game(autosave.path), game)
+
+
+# --- issue 31: two boards on one data folder ------------------------------------------------------
+
+BOARD = """
+import random, sys
+from pathlib import Path
+from board.game import Game
+from board.maps import load_map
+from board.saves import Autosaver
+from tests.test_autosave_journal import no_undo_step
+seed, steps = int(sys.argv[2]), int(sys.argv[4])
+rng = random.Random(seed)
+game = Game(load_map(sys.argv[1]), seed=seed)
+autosave = Autosaver(Path(sys.argv[3]))
+print("offered", autosave.pending(), flush=True)
+for _ in range(steps):
+    no_undo_step(game, rng)
+    autosave.save(game)
+print("saved", len(game.history), autosave.path.name, autosave.take_notice(), flush=True)
+sys.stdin.readline()  # running until the test lets it end (by a kill)
+"""
+
+
+def board(folder: Path, seed: int, steps: int) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", BOARD, str(ARENA), str(seed), str(folder), str(steps)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+
+
+def played(seed: int, steps: int) -> Game:
+    game, rng = Game(load_map(ARENA), seed=seed), random.Random(seed)
+    for _ in range(steps):
+        no_undo_step(game, rng)
+    return game
+
+
+def crash(child: subprocess.Popen) -> None:
+    child.send_signal(signal.SIGKILL)
+    child.communicate(timeout=60)
+
+
+def test_a_second_board_on_the_folder_is_told_and_autosaves_beside_the_first(tmp_path):
+    first = board(tmp_path, 21, 24)
+    assert first.stdout.readline().split() == ["offered", "None"]
+    assert first.stdout.readline().split()[:3] == ["saved", "24", "autosave.yaml"]
+    second = board(tmp_path, 22, 25)  # started while the first runs
+    assert second.stdout.readline().split() == ["offered", "None"], "another board's live game is no crash to resume"
+    said = second.stdout.readline()
+    assert said.split()[:3] == ["saved", "25", "autosave-2.yaml"]
+    assert f"Another Hexboard (process {first.pid}) is using this data folder" in said
+    crash(first)
+    crash(second)
+    # Both games survive: the first where it was, the second offered once the first is dealt with.
+    after = Autosaver(tmp_path)
+    assert same_game(load_game(after.pending()), played(21, 24))
+    after.discard()  # declined (or played on and closed): the second's game is offered next
+    assert same_game(load_game(after.pending()), played(22, 25))
+    assert not (tmp_path / "autosave-2.yaml").exists()
+
+
+def test_the_lock_of_a_crashed_board_is_taken_over(tmp_path):
+    child = board(tmp_path, 23, 3)
+    child.stdout.readline()
+    child.stdout.readline()
+    crash(child)
+    assert (tmp_path / "autosave.yaml.lock").read_text().strip() == str(child.pid)  # left behind
+    autosave = Autosaver(tmp_path)
+    assert autosave.pending() == tmp_path / "autosave.yaml"
+    game = played(24, 2)
+    autosave.save(game)
+    assert autosave.path.name == "autosave.yaml" and autosave.take_notice() is None
+    assert (tmp_path / "autosave.yaml.lock").read_text().strip() == str(os.getpid())
+    autosave.close()
+    assert not (tmp_path / "autosave.yaml.lock").exists()
+    assert same_game(load_game(tmp_path / "last-closed.yaml"), game)
+
+
+def test_two_boards_in_one_process_never_write_the_same_autosave(tmp_path):
+    one, two = Autosaver(tmp_path), Autosaver(tmp_path)
+    first, second = played(25, 6), played(26, 7)
+    one.save(first)
+    assert two.pending() is None
+    two.save(second)
+    assert two.path.name == "autosave-2.yaml" and "is using this data folder" in two.take_notice()
+    one.close()
+    two.close()  # each game set aside under its own name
+    assert same_game(load_game(tmp_path / "last-closed.yaml"), first)
+    assert same_game(load_game(tmp_path / "last-closed-2.yaml"), second)
+
+
+def test_a_hostile_save_held_by_a_journal_is_refused_as_any_save_is(tmp_path):
+    """A journal names its save by digest, which anyone can compute: what it restores is only
+    a save like any other, read with the same limits."""
+    import hashlib
+    import json
+
+    from board.yamlio import InputError
+
+    text = "hexboard: 1\nmap: " + "[" * 5000 + "]" * 5000 + "\n"
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    journal_path(tmp_path / "autosave.yaml").write_text(
+        json.dumps({"hexboard_journal": 2, "save": digest, "text": text}) + "\n")
+    pending = Autosaver(tmp_path).pending()
+    assert pending == tmp_path / "autosave.yaml"
+    with pytest.raises(InputError):
+        load_game(pending)
+
+
+def test_a_link_planted_as_the_lock_is_not_followed(tmp_path):
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me\n")
+    (tmp_path / "autosave.yaml.lock").symlink_to(target)
+    autosave = Autosaver(tmp_path)
+    with pytest.raises(OSError):
+        autosave.save(played(27, 2))  # the board says "Autosave failed" (App.step)
+    assert target.read_text() == "keep me\n"
+
+
+def test_a_folder_without_flock_still_autosaves(tmp_path, monkeypatch):
+    import errno
+
+    from board import autosave_lock
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(autosave_lock.fcntl, "flock", no_locks)
+    autosave, game = Autosaver(tmp_path), played(28, 4)
+    autosave.save(game)
+    assert autosave.path.name == "autosave.yaml" and same_game(load_game(autosave.path), game)

@@ -357,3 +357,49 @@ def test_an_oversized_tiled_file_is_refused_before_it_is_read(tmp_path):
     assert_survived(run_hostile([{"kind": "tmx", "path": str(huge)}]))
     with pytest.raises(InputError, match="may be at most 32 MB"):
         convert(huge)
+
+
+# --- issue 31: commands whose settings a save cannot keep ----------------------------------------
+
+def nested(levels: int):
+    value = 1
+    for _ in range(levels):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_submit_refuses_settings_nested_255_deep_as_cleanly_as_check(ruleset):
+    game = Game(load_map(ROOT / "maps" / "arena.yaml", ruleset), seed=1)
+    before = game.snapshot()
+    legal = game.legal_actions()[0]
+    for params in ({"zzz": nested(255)}, {**legal.params, "zzz": nested(255)}):
+        command = legal.model_copy(update={"params": params})
+        reason = game.check(command)
+        outcome = game.submit(command)
+        assert reason and not outcome.accepted and outcome.reason == reason
+    assert game.snapshot() == before and not game.history
+    game_to_yaml(game)  # still saveable
+
+
+@pytest.mark.parametrize("value", [float("-inf"), float("nan"), {1: "x"}, {"a": {2: "x"}}, {"when": set()}],
+                         ids=["minus-infinity", "nan", "number-key", "nested-number-key", "set"])
+def test_settings_a_save_would_write_as_something_else_are_refused(value):
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
+    command = game.legal_actions()[0].model_copy(update={"params": {"zzz": value}})
+    assert "save" in game.check(command) or "text" in game.check(command)
+    assert not game.submit(command).accepted and not game.history
+
+
+def test_a_tile_layer_with_non_ascii_text_is_refused_at_its_line(tmp_path):
+    from board.tiled import convert
+
+    path = Path(tmx_with_layer(tmp_path, "accent.tmx", zlib.compress(bytes(4 * 48))))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('compression="zlib">', 'compression="zlib">é', 1), encoding="utf-8")
+    line = next(n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "<data" in row)
+    with pytest.raises(InputError) as refused:
+        convert(path)
+    problem = refused.value.problems[0]
+    assert (problem.file, problem.line) == (str(path), line) and "'é'" in problem.message
+    assert_survived(run_hostile([{"kind": "tmx", "path": str(path)}]))

@@ -109,3 +109,20 @@ def test_other_plots_do_not_react_before_their_first_initiative_second():
     general(g, "A", "fighting", dice=[3])
     general(g, "B", dice=[3])
     assert g.state.second == 3  # seconds 1 and 2 ran with nobody reacting
+
+
+def thief():
+    """A, who plotted Thieving, at its Initiative second (issue 31)."""
+    return pair(plot="fighting_thieving")
+
+
+def test_a_thievish_activity_is_named_by_a_short_line_of_text():
+    g = thief()
+    for activity in ({"a": {"a": 1}}, ["hide"], 7, True, "", "x" * 41, "pick\nlock", None):
+        why = refused(g, do="act", figure="A", action="thievish", params={"seconds": 1, "activity": activity})
+        assert "activity must be a name" in why, activity
+    for seconds in (True, 1.0, "1"):
+        assert "seconds" in refused(g, do="act", figure="A", action="thievish",
+                                    params={"seconds": seconds, "activity": "hide"})
+    outcome = act(g, "A", "thievish", params={"seconds": 2, "activity": "Open the Door"})
+    assert "thievish Open the Door" in " ".join(texts(outcome))

@@ -158,3 +158,19 @@ def test_a_weapon_broken_on_the_riposte_leaves_nothing_to_disarm():
     out = act(game, "Orc", "disarm", target="Grog", dice=[1, 1])
     assert "Sword" not in snap(game, "Grog")["weapons"]
     assert "no weapon left to disarm" in of_kind(out, "miss")[-1].text
+
+
+def test_a_stance_refuses_a_setting_it_does_not_take_beside_one_it_does():
+    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False), figure("Orc", "Orcs", (3, 0)))
+    assert "params.zzz" in refused(game, do="act", figure="Grog", action="stance",
+                                   params={"defence": "defend", "zzz": 1})
+
+
+def test_a_stance_takes_dodge_and_sunder_as_true_or_false_only():
+    """-inf was taken as "on" and written in the save as null, which reads back as "off"."""
+    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False), figure("Orc", "Orcs", (3, 0)))
+    for value in (float("-inf"), 1, "yes", None, [True]):
+        for key in ("dodge", "sunder"):
+            refused(game, do="act", figure="Grog", action="stance", params={key: value})
+    act(game, "Grog", "stance", params={"dodge": True})
+    assert game.state.figures["Grog"].dodge is True

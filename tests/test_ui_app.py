@@ -281,3 +281,80 @@ def test_the_start_screen_shows_at_once_and_loads_the_other_maps_and_thumbnails_
     assert all(c.battle is not None for c in scene.maps)
     assert not scene.loading and all(c.thumb is not None for c in scene.maps if c.battle is not None)
     assert not driver.app.busy(), "an idle start screen lets the loop sleep"
+
+
+def test_closing_the_board_on_a_read_only_data_folder_says_so_and_returns(tmp_path, monkeypatch, capsys):
+    """Root ignores file modes, so the folder's refusal is what a read-only disk answers."""
+    import errno
+
+    from board.ui import app
+
+    folder = tmp_path / "auto"
+    autosave = Autosaver(folder)
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=3)
+    autosave.save(game)  # a game left from before the folder became read-only
+    game.submit(game.legal_actions()[0])
+
+    def read_only(*_args, **_kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    for name in ("mkstemp", "replace", "unlink", "open"):
+        owner = __import__("tempfile") if name == "mkstemp" else os
+        monkeypatch.setattr(owner, name, read_only)
+    monkeypatch.setattr(Path, "unlink", read_only)
+    assert app.run(game, "The Arena", frames=2, autosave=autosave) == 0
+    assert "could not close its autosave" in capsys.readouterr().err
+    monkeypatch.undo()
+    # The journal, open before, still took the command: the game is whole, to be continued.
+    assert load_game(autosave.pending()).history == game.history
+
+
+def test_a_deleted_journal_is_told_on_the_status_line_at_the_next_command(tmp_path, data_dir):
+    from board.journal import journal_path
+
+    autosave = Autosaver(tmp_path / "auto")
+    driver = play_driver(autosave=autosave)
+    game = driver.scene.game
+    game.submit(game.legal_actions()[0])
+    driver.step()
+    journal_path(autosave.path).unlink()
+    game.submit(game.legal_actions()[0])
+    driver.step()
+    assert "autosave was damaged (its journal was deleted)" in driver.scene.controller.view.message
+    assert load_game(autosave.path).history == game.history
+
+
+def test_a_second_board_on_the_data_folder_is_told_on_its_status_line(tmp_path, data_dir):
+    first = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    second = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    assert "Another Hexboard" in second.scene.controller.view.message
+    assert "autosave-2.yaml" in second.scene.controller.view.message
+    assert "Another Hexboard" not in first.scene.controller.view.message
+    second.app.close()
+    first.app.close()
+    assert (tmp_path / "auto" / "last-closed.yaml").exists() and (tmp_path / "auto" / "last-closed-2.yaml").exists()
+
+
+def test_a_game_a_save_cannot_hold_is_told_not_raised_from_the_step(tmp_path, data_dir):
+    """The door refuses such settings (test_hostile_input); should one get past it, the board
+    still stands."""
+    from board.rules.base import Command
+
+    driver = play_driver(autosave=Autosaver(tmp_path / "auto"))
+    game = driver.scene.game
+    deep: object = 1
+    for _ in range(300):
+        deep = {"a": deep}
+    game.history.append(Command(do="move", figure="x", params={"deep": deep}))  # past the door
+    game.version += 1
+    driver.step()
+    assert "Autosave failed" in driver.scene.controller.view.message
+
+
+def test_a_second_board_is_told_on_its_start_screen(tmp_path, data_dir):
+    holder = Autosaver(tmp_path / "auto")
+    holder.save(Game(load_map(ROOT / "maps" / "arena.yaml"), seed=3))
+    autosave = Autosaver(tmp_path / "auto")
+    driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
+    driver.step()
+    assert "Another Hexboard" in driver.scene.message and not driver.scene.resume

@@ -139,17 +139,28 @@ class App:
         if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
             try:
                 self.autosave.save(self.scene.game)
-            except OSError as error:
-                self.scene.say(f"Autosave failed: {error.strerror or error}", warning=True)
+            except (OSError, ValueError) as error:  # ValueError: a game a save cannot hold
+                self.scene.say(f"Autosave failed: {getattr(error, 'strerror', None) or error}", warning=True)
+        notice = self.autosave.take_notice() if self.autosave is not None else None
+        if notice:  # on any scene: the start screen is told when another board holds the folder
+            self.scene.say(notice, warning=True)
         return bool(self._guarded(self.scene.update, now, dt, default=True))
 
     def close(self) -> None:
         """A clean exit from the board: its game is not waiting to be resumed. A fight left
         for the start screen or the editor stays in the autosave, for Continue."""
-        if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
-            self.autosave.close()
-        if getattr(self.scene, "net", None) is not None:
-            self.scene.net.close()
+        try:
+            if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
+                self.autosave.close()
+        except OSError as error:  # a read-only data folder: the window is going, so stderr says it
+            print(f"Hexboard could not close its autosave in {self.autosave.path.parent} "
+                  f"({error.strerror or error}): it is left as last written, and the start screen "
+                  "offers to continue it.", file=sys.stderr)
+        finally:
+            if self.autosave is not None:
+                self.autosave.release()  # another board may take the folder's autosave now
+            if getattr(self.scene, "net", None) is not None:
+                self.scene.net.close()
 
     def _guarded(self, action, *args, default=None):
         """Run a scene's handler; an unexpected error is logged and told, never a crash."""

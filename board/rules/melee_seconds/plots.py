@@ -21,6 +21,7 @@ from board.rules.melee_seconds.turns import (
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
+ACTIVITY_CHARS = 40  # the longest name of a Thievish Activity (5.1.7)
 FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
 NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
 
@@ -185,8 +186,12 @@ def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
 def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.7 Thievish Activity for [n] seconds."""
     seconds = command.params.get("seconds", 1)
-    need(isinstance(seconds, int) and 1 <= seconds <= 12, "seconds must be 1 to 12")
-    activity = str(command.params.get("activity", "activity"))
+    need(type(seconds) is int and 1 <= seconds <= 12, "seconds must be 1 to 12")
+    # "[Name of] Thievish Activity": a name the log shows, so text, on one line and short (any
+    # value was taken, and one nested deep enough made the game unsaveable).
+    activity = command.params.get("activity", "activity")
+    need(isinstance(activity, str) and 0 < len(activity) <= ACTIVITY_CHARS and activity.isprintable(),
+         f"activity must be a name of 1 to {ACTIVITY_CHARS} characters on one line")
     return Plot("thievish", f"thievish {activity} ({seconds} s)",
                 params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
 

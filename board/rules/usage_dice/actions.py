@@ -156,9 +156,12 @@ def plan(state: UDState, command: Command) -> dict:
             raise Refusal(f'pick up which? here: {", ".join(names)}')
         details["item"] = wanted
     elif action == "stance":
-        settings = {k: v for k, v in command.params.items() if k in ("defence", "dodge", "sunder")}
-        if not settings or settings.get("defence", "riposte") not in ("riposte", "defend"):
-            raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder')
+        # Each part asked for by name: a walk over params would read (and so pass) any other key.
+        settings = {k: command.params[k] for k in ("defence", "dodge", "sunder") if k in command.params}
+        if (not settings or settings.get("defence", "riposte") not in ("riposte", "defend")
+                or any(type(settings.get(k, False)) is not bool for k in ("dodge", "sunder"))):
+            raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder '
+                          "(true or false)")
         if not changes(f, settings):
             again = [key for key in settings if key in f.stance_set]
             raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
