@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
+from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
+from board.resources import version
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -202,12 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     from board.rules.registry import ruleset_ids
 
+    prog = command_name()
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog=prog,
         description="Hexboard: a hex-map battle board for tabletop combat.",
         epilog="With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
-               "ready to play; with a map file first (main.py MAP [play options]), plays that map.",
+               f"ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
+               "saved game or a Tiled map (.tmx).",
     )
+    parser.add_argument("--version", action="version", version=f"Hexboard {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the board window on a map (the default)")

@@ -4,9 +4,8 @@ with a script applied. Apart from cli.py so that cli_net.py needs no import of i
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "arena.yaml"
+from board.resources import DEFAULT_MAP
 
 
 def open_game(map_path: str, seed, load: str | None, script: str | None = None,

@@ -11,6 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
+from board.invocation import command_name
 from board.maps import load_map, map_from_data, map_to_yaml
 from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
@@ -67,7 +68,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
     if "map" not in data and {"figures", "terrain", "size", "radius"} & set(data):
         raise InputError([Problem(file, 1, 1, "this is a map file, not a script: open it with "
-                                              "`main.py play FILE`, or name it in a script (map: FILE)")])
+                                              f"`{command_name()} play FILE`, or name it in a script (map: FILE)")])
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:

@@ -13,6 +13,7 @@ import pygame_gui
 
 from board.editor import Editor, draft_from_map
 from board.game import Game
+from board.invocation import command_name
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
@@ -257,7 +258,7 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
-              "(on a server: `main.py screenshot` renders without one).", file=sys.stderr)
+              f"(on a server: `{command_name()} screenshot` renders without one).", file=sys.stderr)
         return None
 
 

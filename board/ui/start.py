@@ -12,6 +12,7 @@ import pygame_gui
 
 from board.game import Game
 from board.maps import load_map
+from board.resources import DEFAULT_MAP, MAPS
 from board.rules.registry import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
@@ -24,8 +25,7 @@ from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
 
-BUNDLED = Path(__file__).resolve().parents[2] / "maps"
-DEFAULT_MAP = BUNDLED / "arena.yaml"
+BUNDLED = MAPS
 CARD_HEIGHT, THUMB = 92, (124, 80)
 HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
         "it · Ctrl+O opens a saved game · Host/Join: play over the network")
