@@ -279,8 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
     match.set_defaults(func=cmd_match)
 
     from board.cli_net import add_parsers
+    from board.desktop import add_parser as add_desktop_parser
 
     add_parsers(sub)
+    add_desktop_parser(sub)
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)

@@ -25,6 +25,16 @@ def running_program() -> Path | None:
     return None
 
 
+def program_path() -> Path | None:
+    """The absolute path of the file that starts Hexboard here (for a desktop entry): the
+    running program, a clone's launcher, or `hexboard` on the PATH; None if there is none."""
+    program = running_program() or (clone_root() / NAME if clone_root() else None)
+    if program is None and shutil.which(NAME):
+        program = Path(shutil.which(NAME))
+    # absolute(), not resolve(): pipx's ~/.local/bin/hexboard link stays right across upgrades.
+    return program.absolute() if program is not None else None
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     try:
         return os.path.samefile(a, b)

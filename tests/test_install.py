@@ -87,7 +87,8 @@ def test_the_sdist_carries_the_maps_tables_theme_icons_and_desktop_entry(built):
     with tarfile.open(built["sdist"]) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"maps/arena.yaml", "assets/tables/warrior-wizard/weapons.yaml",
-            "assets/themes/board.json", "setup.py", "hexboard", "main.py"} <= names
+            "assets/themes/board.json", "assets/icons/hexboard.svg", "assets/icons/hexboard-48.png",
+            "assets/desktop/hexboard.desktop", "setup.py", "hexboard", "main.py"} <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".marshal")]
 
 

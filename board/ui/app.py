@@ -14,6 +14,7 @@ import pygame_gui
 from board.editor import Editor, draft_from_map
 from board.game import Game
 from board.invocation import command_name
+from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
@@ -255,11 +256,20 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(caption)
+        _set_icon()
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
               f"(on a server: `{command_name()} screenshot` renders without one).", file=sys.stderr)
         return None
+
+
+def _set_icon() -> None:
+    """The window's icon, the one the desktop entry shows (none if it cannot be read)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(ICONS / "hexboard-64.png")))
+    except (pygame.error, OSError):
+        pass
 
 
 def _quit() -> None:
