@@ -138,3 +138,10 @@ def test_help_names_the_installed_command_on_the_path_else_its_full_path(venv, t
     script = venv / BIN / "hexboard"
     usage = _run([script, "--help"], env=_env(venv, tmp_path, on_path=False), cwd=tmp_path).stdout
     assert usage.split()[:2] == ["usage:", str(script)]
+
+
+def test_the_one_folder_build_script_is_executable_shell_and_names_its_recipe():
+    script = ROOT / "tools" / "build-onefolder.sh"
+    assert os.access(script, os.X_OK)
+    assert subprocess.run(["sh", "-n", str(script)]).returncode == 0
+    assert "tools/hexboard.spec" in script.read_text() and (ROOT / "tools" / "hexboard.spec").is_file()
