@@ -1,8 +1,10 @@
-"""The start screen shows the version, as --version and the saves do."""
+"""The start screen shows the version, as --version and the saves do; the window names itself
+as the desktop entry does."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
@@ -36,3 +38,16 @@ def test_the_start_screen_shows_the_version(monkeypatch, tmp_path):
     monkeypatch.setattr(theme, "font", lambda size, bold=False: Recording(real(size, bold)))
     scene.draw(screen)
     assert f"version {version()}" in rendered and version() != "unknown"
+
+
+def test_the_window_takes_the_desktop_entrys_class_unless_the_user_set_one(monkeypatch):
+    from board.ui import app
+
+    monkeypatch.setattr(sys, "argv", ["main.py"])
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "main.py")  # pygame's guess, made at its import
+    assert app._open_window((640, 400), "Hexboard") is not None
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "hexboard"
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-class")
+    app._open_window((640, 400), "Hexboard")
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-class"

@@ -252,6 +252,12 @@ class App:
 
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
+    # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
+    # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
+    # (main.py) unless the user set one: only that guess is replaced.
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS") == os.path.basename(sys.argv[0]):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = "hexboard"
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "hexboard")
     try:
         pygame.display.init()
         pygame.font.init()
