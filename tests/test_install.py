@@ -145,3 +145,20 @@ def test_the_one_folder_build_script_is_executable_shell_and_names_its_recipe():
     assert os.access(script, os.X_OK)
     assert subprocess.run(["sh", "-n", str(script)]).returncode == 0
     assert "tools/hexboard.spec" in script.read_text() and (ROOT / "tools" / "hexboard.spec").is_file()
+
+
+@pytest.mark.parametrize("errno_", [13, 30], ids=["permission-denied", "read-only-filesystem"])
+def test_in_a_read_only_install_the_bundled_maps_load_and_no_parse_is_kept(tmp_path, monkeypatch, errno_):
+    import board.yamlio
+    from board.maps import load_map
+
+    shutil.copytree(ROOT / "maps", tmp_path / "maps", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(board.yamlio, "KEPT_UNDER", [(tmp_path / "maps").resolve()])
+
+    def refused(*args, **kwargs):
+        raise OSError(errno_, os.strerror(errno_))
+    monkeypatch.setattr(board.yamlio.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(Path, "mkdir", refused)
+    for _ in range(2):
+        assert load_map(tmp_path / "maps" / "arena.yaml").name == "The Arena"
+    assert [p.name for p in (tmp_path / "maps").iterdir() if not p.name.endswith(".yaml")] == []
