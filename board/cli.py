@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the board window on a map (the default)")
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)")
     play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
     ruleset_argument(play)
