@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
+from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
+from board.resources import version
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -202,16 +204,19 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     from board.rules.registry import ruleset_ids
 
+    prog = command_name()
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog=prog,
         description="Hexboard: a hex-map battle board for tabletop combat.",
         epilog="With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
-               "ready to play; with a map file first (main.py MAP [play options]), plays that map.",
+               f"ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
+               "saved game or a Tiled map (.tmx).",
     )
+    parser.add_argument("--version", action="version", version=f"Hexboard {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the board window on a map (the default)")
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="map file (default: maps/arena.yaml)")
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)")
     play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
     ruleset_argument(play)
@@ -274,8 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
     match.set_defaults(func=cmd_match)
 
     from board.cli_net import add_parsers
+    from board.desktop import add_parser as add_desktop_parser
 
     add_parsers(sub)
+    add_desktop_parser(sub)
     schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
     ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)

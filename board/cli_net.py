@@ -8,6 +8,7 @@ import socket
 import sys
 from pathlib import Path
 
+from board.invocation import command_name
 from board.net import DEFAULT_PORT
 
 
@@ -77,7 +78,7 @@ def add_parsers(sub) -> None:
                       help="the address to listen on (default 0.0.0.0: every network of this "
                            "machine; 127.0.0.1: this machine only)")
     host.set_defaults(func=cmd_host)
-    join = sub.add_parser("join", help="join a hosted game: main.py join nats://HOST:PORT CODE")
+    join = sub.add_parser("join", help=f"join a hosted game: {command_name()} join nats://HOST:PORT CODE")
     join.add_argument("url", help="the host's address, nats://HOST:PORT")
     join.add_argument("code", help="the join code the host printed")
     join.add_argument("--name", default=socket.gethostname()[:32] or "player",

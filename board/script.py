@@ -11,6 +11,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from board.game import Game
+from board.invocation import command_name
+from board.resources import version
 from board.maps import load_map, map_from_data, map_to_yaml
 from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
@@ -31,6 +33,8 @@ class ScriptFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     hexboard: int = Field(FORMAT, description="format version of this file")
+    written_by: str | None = Field(None, description='the Hexboard that wrote it ("Hexboard 0.1.0"); '
+                                   "older saves have none")
     map: str | dict[str, Any] = Field(description="a map file (relative to this file) or a map inline")
     ruleset: str | None = Field(None, description="defaults to the map's ruleset")
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's optional rules")
@@ -67,7 +71,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
     if "map" not in data and {"figures", "terrain", "size", "radius"} & set(data):
         raise InputError([Problem(file, 1, 1, "this is a map file, not a script: open it with "
-                                              "`main.py play FILE`, or name it in a script (map: FILE)")])
+                                              f"`{command_name()} play FILE`, or name it in a script (map: FILE)")])
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:
@@ -192,7 +196,7 @@ def command_json(command: Command) -> str:
 def game_header(game: Game, map_ref: str | None = None) -> str:
     """The save without its commands: format, map (inline unless a path is given), ruleset,
     options and seed."""
-    data: dict[str, Any] = {"hexboard": FORMAT}
+    data: dict[str, Any] = {"hexboard": FORMAT, "written_by": f"Hexboard {version()}"}
     data["map"] = map_ref if map_ref else yaml.load(map_to_yaml(game.battle), Loader=SafeLoader)
     data["ruleset"] = game.ruleset.id
     options = game.options.model_dump(exclude_defaults=True)

@@ -16,13 +16,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from board.resources import MAPS
 from board.problems import MAX_BYTES, InputError, Marks, Path_, Problem, too_large
 
 __all__ = ["InputError", "Marks", "Path_", "Problem", "dump_yaml", "load_yaml_file", "parse_yaml",
            "parse_yaml_file", "read_text"]
 
 # The maps whose parse is kept beside them: the bundled ones (a user's folder gets no __pycache__).
-KEPT_UNDER = [Path(__file__).resolve().parents[1] / "maps"]
+KEPT_UNDER = [MAPS]
 
 
 def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from board.game import Game
+from board.invocation import command_name
 from board.net.client import Client
 from board.net.host import Host
 from board.net.protocol import Subjects
@@ -155,7 +156,7 @@ def hosting_folder() -> Path:
 def join_line(listen: str, port: int, code: str) -> str:
     """The command a player types, with this machine's name when listening everywhere."""
     where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
-    return f"python3 main.py join nats://{where}:{port} {code}"
+    return f"{command_name()} join nats://{where}:{port} {code}"
 
 
 def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting:

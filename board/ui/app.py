@@ -13,6 +13,8 @@ import pygame_gui
 
 from board.editor import Editor, draft_from_map
 from board.game import Game
+from board.invocation import command_name
+from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
@@ -261,15 +263,30 @@ class App:
 
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
+    # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
+    # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
+    # (main.py) unless the user set one: only that guess is replaced.
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS") == os.path.basename(sys.argv[0]):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = "hexboard"
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "hexboard")
     try:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(caption)
+        _set_icon()
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
-              "(on a server: `main.py screenshot` renders without one).", file=sys.stderr)
+              f"(on a server: `{command_name()} screenshot` renders without one).", file=sys.stderr)
         return None
+
+
+def _set_icon() -> None:
+    """The window's icon, the one the desktop entry shows (none if it cannot be read)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(ICONS / "hexboard-64.png")))
+    except (pygame.error, OSError):
+        pass
 
 
 def _quit() -> None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 import pygame_gui
 
+from board.resources import THEME  # noqa: F401 (the scenes take it from here)
 from board.ui import theme
 
-THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
 TWO_COLUMNS = 13  # a longer menu (14-19 rows) is laid out in two columns: the combat log keeps its room
 

@@ -12,6 +12,7 @@ import pygame_gui
 
 from board.game import Game
 from board.maps import load_map
+from board.resources import DEFAULT_MAP, MAPS, version
 from board.rules.registry import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
@@ -24,8 +25,7 @@ from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
 
-BUNDLED = Path(__file__).resolve().parents[2] / "maps"
-DEFAULT_MAP = BUNDLED / "arena.yaml"
+BUNDLED = MAPS
 CARD_HEIGHT, THUMB = 92, (124, 80)
 HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
         "it · Ctrl+O opens a saved game · Host/Join: play over the network")
@@ -299,6 +299,9 @@ class StartScene:
         sub = theme.font(16).render("a hex-map battle board · pick a map and start the fight", True,
                                     theme.TEXT_DIM)
         screen.blit(sub, (title.get_width() + 34, (self.banner_rect.height - sub.get_height()) // 2))
+        shown = theme.font(13).render(f"version {version()}", True, theme.TEXT_DIM)
+        screen.blit(shown, (self.banner_rect.right - shown.get_width() - 16,
+                            (self.banner_rect.height - shown.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
         hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)

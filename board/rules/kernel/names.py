@@ -3,9 +3,8 @@ else refused with the closest name suggested."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
-TABLES = Path(__file__).resolve().parents[3] / "assets" / "tables"  # one folder per ruleset
+from board.resources import TABLES
 
 
 class UnknownName(KeyError):
