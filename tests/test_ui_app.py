@@ -101,7 +101,7 @@ def test_m_from_the_play_scene_opens_the_editor_and_the_autosave_keeps_the_fight
 
 @pytest.mark.parametrize("first", ["start", "play", "editor"])
 def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # Ctrl+L writes combat-log.txt here
+    monkeypatch.chdir(tmp_path)  # nothing a key writes lands in the worktree
     factories = {"start": lambda size: StartScene(size),
                  "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
                  "editor": None}

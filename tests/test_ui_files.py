@@ -1,0 +1,34 @@
+"""What the play scene writes to files and reads from them (the combat log, Save, Open):
+every input gets a readable message or does what it says, in the user's folders."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_driver import Driver
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_ctrl_l_writes_the_combat_log_into_the_saves_folder_and_says_where(tmp_path, data_dir,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    driver = Driver()
+    driver.ctrl(pygame.K_l)
+    written = data_dir / "saves" / "combat-log.txt"
+    assert written.read_text(encoding="utf-8") == driver.scene.log.text()
+    assert not (tmp_path / "combat-log.txt").exists(), "nothing lands where the program started"
+    assert str(written) in driver.message
+
+
+def test_ctrl_l_on_a_folder_it_cannot_write_says_so(tmp_path, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "saves").write_text("a file where the folder should be")
+    driver = Driver()
+    driver.ctrl(pygame.K_l)
+    assert driver.message.startswith("Could not save the combat log") and driver.view.warning
