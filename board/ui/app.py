@@ -248,8 +248,21 @@ class App:
         return PlayScene(game, self.scene.size, game.battle.name)
 
 
+def no_display(environ=os.environ, platform: str = sys.platform) -> bool:
+    """True on an X11/Wayland system with no display to open a window on, and no video driver
+    asked for: SDL would fall back to an offscreen driver and the board would run unseen."""
+    if platform.startswith(("win", "darwin")) or environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
+    if no_display():
+        print("Hexboard cannot open a window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY "
+              "is set). It needs a graphical display (on a server: `main.py screenshot` renders "
+              "without one; SDL_VIDEODRIVER=dummy runs the board unseen).", file=sys.stderr)
+        return None
     try:
         pygame.display.init()
         pygame.font.init()
