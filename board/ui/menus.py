@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from board.ui import theme
+from board.ui.text_fit import fit
 
 THEME = Path(__file__).resolve().parents[2] / "assets" / "themes" / "board.json"
 ROW, WIDTH = 30, 324
@@ -28,12 +29,7 @@ class Item:
 
 def _fit(text: str, width: int, font=None) -> str:
     """Text cut with "…" to fit the width (the menu's title by default: it would warn and clip)."""
-    font = font or theme.font(13, True)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fit(text, font or theme.font(13, True), width)
 
 
 class ActionMenu:
