@@ -19,9 +19,14 @@ PICTURE_OF = {value: char for char, value in PICTURE.items()}
 # A hex of the rectangle that is not part of the map (a map's shape need not be a rectangle).
 OFF_MAP = "-"
 MAX_SIDE = 500  # columns and rows of hexes on a map
+MAX_NAME = 64  # characters in a figure's, team's or map's name (docs/maps.md)
 
 
 def _printable(value: str) -> str:
+    # A name is drawn on the board, in the log and in the window's title: a million characters
+    # would cost a gigabyte of text surfaces. Checked first, so nothing else reads a long one.
+    if len(value) > MAX_NAME:
+        raise ValueError(f"a name may be at most {MAX_NAME} characters; this one has {len(value)}")
     # A NUL passes YAML ("\0") and then crashes the text renderer; other control characters
     # and lone surrogates draw as nothing or as boxes.
     bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs")), None)

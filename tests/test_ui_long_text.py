@@ -8,6 +8,8 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+import subprocess  # noqa: E402
+import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -17,8 +19,10 @@ from board import models  # noqa: E402
 from board.game import Game  # noqa: E402
 from board.maps import parse_map  # noqa: E402
 from board.ui import printmap, theme  # noqa: E402
+from board.ui.app import render_png  # noqa: E402
 from board.ui.log_rows import wrap  # noqa: E402
 from board.ui.text_fit import fit  # noqa: E402
+from board.yamlio import InputError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = (ROOT / "maps" / "arena.yaml").read_text(encoding="utf-8")
@@ -94,9 +98,39 @@ def long_named_game(monkeypatch, map_name: str, figure_name: str) -> Game:
     return Game(parse_map(text, "long.yaml"), seed=1)
 
 
+def test_a_million_character_map_name_and_a_long_figure_name_are_cut_where_drawn(
+        reading, monkeypatch, tmp_path):
+    game = long_named_game(monkeypatch, "M" * 1_000_000, "A" * 10_000)
+    out = tmp_path / "shot.png"
+    render_png(game, game.battle.name, str(out))
+    assert out.stat().st_size > 0
+    assert len(reading.longest_drawn) < 400, "every text on screen is cut to its place"
+    assert reading.measured <= 20 * 10_000 + 200_000, "the million-character name is never read whole"
+
+
 def test_print_map_cuts_a_long_figure_name_and_map_name(reading, monkeypatch):
     game = long_named_game(monkeypatch, "M" * 100_000, "A" * 10_000)
     page = printmap.render(game.battle, dpi=100)
     assert page.get_width() > 0
     assert len(reading.longest_drawn) < 1_000
     assert reading.measured <= 200_000
+
+
+def test_a_name_longer_than_the_limit_is_refused_at_its_line():
+    assert models.MAX_NAME == 64, "docs/maps.md gives the limit: change both together"
+    with pytest.raises(InputError) as refused:
+        parse_map(ARENA.replace("Aldric", "A" * 65), "long.yaml")
+    problem = refused.value.problems[0]
+    assert str(problem).startswith("long.yaml:22:11: figures[0].name: a name may be at most 64 characters")
+    parse_map(ARENA.replace("Aldric", "A" * 64), "fits.yaml")  # the limit itself is allowed
+
+
+def test_a_million_character_map_name_is_refused_in_one_short_line(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text(ARENA.replace("name: The Arena", "name: " + "M" * 1_000_000), encoding="utf-8")
+    result = subprocess.run([sys.executable, "main.py", "screenshot", str(path), str(tmp_path / "x.png")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{path}:4:7: name: a name may be at most 64 characters")
+    assert len(result.stderr) < 300 and "Traceback" not in result.stderr

@@ -25,6 +25,7 @@ from board.yamlio import InputError
 DEFAULT_SIZE = (1280, 800)
 ERRORS = "errors.log"
 LOGGED_ERRORS = 20  # tracebacks written per session
+CAPTION_CHARS = 100  # a longer window title is cut with "…"
 
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
@@ -199,7 +200,7 @@ class App:
             self.running = False
 
     def _play(self, game: Game, sides: dict | None = None) -> None:
-        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        set_caption(f"Hexboard - {game.battle.name}")
         self.scene = PlayScene(game, self.scene.size, game.battle.name, sides)
 
     def _shared(self, verb: str, args: tuple) -> None:
@@ -227,12 +228,12 @@ class App:
     def _edit(self, path) -> None:
         """The editor on a map file, or on the map being played; it saves into the user's maps."""
         battle = load_map(path) if path else self.scene.game.battle
-        pygame.display.set_caption(f"Hexboard - editing {battle.name}")
+        set_caption(f"Hexboard - editing {battle.name}")
         self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
                                  self.scene.size)
 
     def _start(self, selected=None) -> None:
-        pygame.display.set_caption("Hexboard")
+        set_caption("Hexboard")
         self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected)
 
     def _open_saved(self, path: str):
@@ -244,7 +245,7 @@ class App:
             self.scene.say(str(error.problems[0]), warning=True)
             return self.scene
         remember(path)
-        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        set_caption(f"Hexboard - {game.battle.name}")
         return PlayScene(game, self.scene.size, game.battle.name)
 
 
@@ -266,12 +267,17 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     try:
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption(caption)
+        set_caption(caption)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
               "(on a server: `main.py screenshot` renders without one).", file=sys.stderr)
         return None
+
+
+def set_caption(text: str) -> None:
+    """The window's title, cut short: a map's name may be long."""
+    pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[:CAPTION_CHARS - 1] + "…")
 
 
 def _quit() -> None:

@@ -22,6 +22,7 @@ from board.ui.editor import spec_tokens
 from board.ui.join_dialog import JoinDialog
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
+from board.ui.text_fit import render_fit
 from board.yamlio import InputError
 
 BUNDLED = Path(__file__).resolve().parents[2] / "maps"
@@ -319,7 +320,7 @@ class StartScene:
             if choice.thumb is not None:  # made by update(), one a frame, after the first frame
                 screen.blit(choice.thumb, (card.x + 6, card.y + 6))
             x = card.x + THUMB[0] + 16
-            screen.blit(theme.font(15, True).render(choice.name, True, theme.TEXT), (x, card.y + 8))
+            screen.blit(render_fit(choice.name, theme.font(15, True), card.right - 8 - x, theme.TEXT), (x, card.y + 8))
             lines = ([ruleset_name(choice.battle), _sides_line(choice.battle), _where(choice.path)]
                      if choice.battle is not None else ["does not load", choice.problem[:40]]
                      if choice.loaded else ["loading…"])
@@ -336,7 +337,7 @@ class StartScene:
             screen.blit(self.big[1], r.topleft)
         pygame.draw.rect(screen, theme.PANEL_EDGE, r, 1)
         y = r.bottom + 10
-        screen.blit(theme.font(20, True).render(choice.name, True, theme.TEXT), (r.x, y))
+        screen.blit(render_fit(choice.name, theme.font(20, True), r.width, theme.TEXT), (r.x, y))
         if self.recent:
             label = theme.font(15).render("Recent saves:", True, theme.TEXT_DIM)
             screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))
