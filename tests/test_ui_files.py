@@ -32,3 +32,29 @@ def test_ctrl_l_on_a_folder_it_cannot_write_says_so(tmp_path, data_dir):
     driver = Driver()
     driver.ctrl(pygame.K_l)
     assert driver.message.startswith("Could not save the combat log") and driver.view.warning
+
+
+def press_ok(driver: Driver) -> None:
+    driver.click(driver.scene.dialog.window.ok_button.get_abs_rect().center)
+    driver.move_mouse(driver.mouse)  # the next frame: the dialog's answer to OK arrives
+
+
+def type_name(driver: Driver, text: str, enter: bool = True) -> None:
+    """Put text in the open dialog's path line (as typing would), then Enter."""
+    line = driver.scene.dialog.window.file_path_text_line
+    line.set_text(text)
+    line.focus()
+    if enter:
+        driver.key(pygame.K_RETURN)
+
+
+def test_delete_in_the_save_dialogs_text_line_after_enter_raises_nothing(data_dir):
+    driver = Driver()
+    driver.ctrl(pygame.K_s)
+    driver.key(pygame.K_HOME, mod=pygame.KMOD_LSHIFT)  # select back to the start
+    driver.key(pygame.K_RETURN)  # the dialog writes the path back into the line
+    driver.key(pygame.K_DELETE)  # pygame_gui: IndexError("No selected rows.")
+    driver.key(pygame.K_BACKSPACE)
+    driver.type("x")
+    assert driver.scene.dialog.open
+    assert "x" in driver.scene.dialog.window.file_path_text_line.get_text()

@@ -66,6 +66,19 @@ def typing(manager: pygame_gui.UIManager) -> bool:
                for element in manager.get_focus_set() or ())
 
 
+def selection_in_step(line: pygame_gui.elements.UITextEntryLine) -> None:
+    """Make a text line's drawn selection agree with its selection range again.
+
+    After the dialog writes a clicked file or a typed folder into its text line, pygame_gui
+    can keep the old range while no text is drawn selected; Delete, Backspace or typing over
+    it then raise IndexError("No selected rows.") from inside pygame_gui."""
+    layout = getattr(line.drawable_shape, "text_box_layout", None)
+    low, high = sorted(line.select_range)
+    if high > low and layout is not None and not layout.selected_rows:
+        high = min(high, len(line.get_text()))
+        line.select_range = [min(low, high), high]
+
+
 class FileDialog:
     """A scene's one Save or Open dialog: a second request brings the open one forward."""
 
@@ -104,6 +117,8 @@ class FileDialog:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.open:
             self.close()
         else:
+            if self.open:
+                selection_in_step(self.window.file_path_text_line)
             self.manager.process_events(event)
         return True
 
