@@ -3,10 +3,20 @@ every input gets a readable message or does what it says, in the user's folders.
 
 from __future__ import annotations
 
+import os
+import threading
+from pathlib import Path
+
 import pygame
 import pytest
 
-from tests.ui_driver import Driver
+from board.game import Game
+from board.maps import load_map
+from board.saves import load_game
+from board.ui.play import PlayScene
+from tests.ui_driver import AppDriver, Driver
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
@@ -58,3 +68,51 @@ def test_delete_in_the_save_dialogs_text_line_after_enter_raises_nothing(data_di
     driver.type("x")
     assert driver.scene.dialog.open
     assert "x" in driver.scene.dialog.window.file_path_text_line.get_text()
+
+
+def test_a_300_character_save_name_gets_a_could_not_save_message(data_dir):
+    driver = Driver()
+    driver.ctrl(pygame.K_s)
+    type_name(driver, "a" * 300)
+    assert driver.message.startswith("Could not save") and "too long" in driver.message
+    assert driver.view.warning and driver.scene.dialog.open
+    type_name(driver, str(data_dir / "saves" / "duel"))  # the dialog still works
+    press_ok(driver)
+    assert (data_dir / "saves" / "duel.yaml").exists()
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_a_device_or_a_fifo_in_open_gets_a_could_not_open_message(device, tmp_path, data_dir):
+    if device == "fifo":
+        device = str(tmp_path / "pipe.yaml")
+        os.mkfifo(device)
+    driver = Driver()
+    driver.ctrl(pygame.K_o)
+    type_name(driver, device)
+    assert driver.message.startswith("Could not open") and driver.view.warning
+    assert driver.scene.dialog.open
+
+
+def write_nonsense(fifo: Path) -> None:
+    """Open the FIFO for writing (this waits for a reader) and write what is not a save."""
+    try:
+        fifo.write_text("not a save\n")
+    except BrokenPipeError:  # the reader was only the test letting this open return
+        pass
+
+
+def test_opening_a_fifo_is_refused_without_reading_it(tmp_path, data_dir):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    # A writer that ends today's blocking read with nonsense, so the test ends either way.
+    writer = threading.Thread(target=write_nonsense, args=(fifo,), daemon=True)
+    writer.start()
+    game = Game(load_map(ROOT / "maps/arena.yaml"))
+    driver = AppDriver(lambda size: PlayScene(game, size, "The Arena"))
+    driver.scene.request = ("open", str(fifo))
+    driver.step()
+    assert driver.scene.game is game
+    assert driver.scene.controller.view.message == f"Could not open {fifo}: it is not an ordinary file " \
+                                                   "(a device or a pipe)"
+    os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # lets the writer's open return
+    writer.join()

@@ -16,7 +16,7 @@ from board.game import Game
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
-from board.ui.dialogs import remember
+from board.ui.dialogs import regular_file_problem, remember
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
 from board.ui.start import StartScene, user_map_path
@@ -238,6 +238,11 @@ class App:
 
     def _open_saved(self, path: str):
         """A new scene on a saved game, or the same scene with the reason it could not open."""
+        problem = regular_file_problem(path)  # a FIFO would block the window for ever
+        if problem is not None:
+            self.scene.request = None
+            self.scene.say(f"Could not open {path}: {problem}", warning=True)
+            return self.scene
         try:
             game = load_game(path)
         except InputError as error:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pygame
@@ -79,12 +81,48 @@ def selection_in_step(line: pygame_gui.elements.UITextEntryLine) -> None:
         line.select_range = [min(low, high), high]
 
 
+def short_name(path: str | os.PathLike, chars: int = 40) -> str:
+    """A file's name for a message: its last part, cut with "…" past chars characters."""
+    name = Path(path).name or str(path)
+    return name if len(name) <= chars else name[:chars - 1] + "…"
+
+
+def regular_file_problem(path: str | Path) -> str | None:
+    """Why path cannot be opened as a saved game without reading it (a FIFO would block the
+    board, /dev/zero never ends), or None for an ordinary file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        return error.strerror or str(error)
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a saved game"
+    return None if stat.S_ISREG(mode) else "it is not an ordinary file (a device or a pipe)"
+
+
+class _FileWindow(pygame_gui.windows.UIFileDialog):
+    """pygame_gui's file dialog, made safe for any typed text: an OSError from the file system
+    (a name too long, a device) becomes a problem to show instead of escaping the event loop."""
+
+    problem: str | None = None
+
+    def process_event(self, event) -> bool:
+        try:
+            return super().process_event(event)
+        except OSError as error:
+            text = self.file_path_text_line.get_text()
+            self.problem = f"{short_name(error.filename or text)}: {error.strerror or error}"
+            self.current_directory_path = self.last_valid_directory_path
+            self._set_no_file_selected_state()
+            return True
+
+
 class FileDialog:
     """A scene's one Save or Open dialog: a second request brings the open one forward."""
 
-    def __init__(self, manager: pygame_gui.UIManager):
+    def __init__(self, manager: pygame_gui.UIManager, say=None):
         self.manager = manager
-        self.window: pygame_gui.windows.UIFileDialog | None = None
+        self.say = say or (lambda text, warning=False: None)  # the scene's status line
+        self.window: _FileWindow | None = None
         self.action: str | None = None
 
     @property
@@ -102,7 +140,7 @@ class FileDialog:
         rect.center = centre
         title = "Save the game as" if action == "save" else "Open a saved game"
         self.action = action
-        self.window = pygame_gui.windows.UIFileDialog(
+        self.window = _FileWindow(
             rect, self.manager, window_title=title, initial_file_path=str(start),
             allow_picking_directories=False, allow_existing_files_only=action == "open")
         if action == "save":  # the name ready to type over
@@ -120,7 +158,15 @@ class FileDialog:
             if self.open:
                 selection_in_step(self.window.file_path_text_line)
             self.manager.process_events(event)
+            self.tell()
         return True
+
+    def tell(self) -> None:
+        """Say on the status line what the dialog could not do (a name too long, a folder)."""
+        if self.window is not None and self.window.problem:
+            verb = "save" if self.action == "save" else "open"
+            self.say(f"Could not {verb}: {self.window.problem}", True)
+            self.window.problem = None
 
     def close(self) -> None:
         if self.open:
@@ -129,6 +175,7 @@ class FileDialog:
 
     def picked(self, event) -> tuple[str, Path] | None:
         """(action, path) when this event is the dialog's OK; forgets a closed dialog."""
+        self.tell()
         if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
                 and event.ui_element is self.window:
             self.window = None

@@ -174,7 +174,7 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     screen.fill(theme.PANEL, rect)
     pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.topright)
     text, colour = (message, theme.TEXT_WARN if warning else theme.TEXT) if message else (hint, theme.TEXT_DIM)
-    label = theme.font(15).render(text, True, colour)
+    label = render_fit(text, theme.font(15), rect.width - 48, colour)  # a long path is cut with "…"
     x = rect.x + 12
     if warning:  # Noto Sans has no warning sign glyph: draw one
         cy = rect.centery

@@ -56,7 +56,7 @@ class PlayScene:
         self.legend = False  # the K key's legend overlay
         self.net = None  # a shared game's link (board.ui.netplay.NetPlay), polled every frame
         self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
-        self.dialog = FileDialog(self.manager)
+        self.dialog = FileDialog(self.manager, self.say)
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
         self.wheel_hover: int | None = None

@@ -101,7 +101,7 @@ class StartScene:
 
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
         self.manager = pygame_gui.UIManager(size, str(THEME))
-        self.dialog = FileDialog(self.manager)
+        self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
         self.request: tuple | None = None
         self.message, self.warning = "", False
