@@ -116,3 +116,44 @@ def test_opening_a_fifo_is_refused_without_reading_it(tmp_path, data_dir):
                                                    "(a device or a pipe)"
     os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # lets the writer's open return
     writer.join()
+
+
+def test_save_asks_before_replacing_an_existing_file(data_dir):
+    saved = data_dir / "saves" / "duel.yaml"
+    saved.parent.mkdir(parents=True)
+    saved.write_text("the old game\n")
+    driver = Driver()
+    for answer in ("close", "replace"):
+        driver.ctrl(pygame.K_s)
+        type_name(driver, str(saved))
+        press_ok(driver)
+        question = driver.scene.dialog.replace[0]
+        assert "duel.yaml already exists" in question.confirmation_text.html_text
+        assert saved.read_text() == "the old game\n", "nothing is written before the answer"
+        button = question.close_window_button if answer == "close" else question.confirm_button
+        driver.click(button.get_abs_rect().center)
+        driver.move_mouse(driver.mouse)  # the next frame: the question's answer arrives
+        assert not driver.scene.dialog.open
+        if answer == "close":
+            assert saved.read_text() == "the old game\n"
+            assert driver.message == "Not saved: duel.yaml was left as it was"
+    assert load_game(saved).history == driver.game.history
+    assert "Saved to" in driver.message
+
+
+@pytest.mark.parametrize("enter", [False, True])
+def test_a_bare_name_is_saved_in_the_saves_folder(enter, tmp_path, data_dir, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    driver = Driver()
+    driver.ctrl(pygame.K_s)
+    type_name(driver, "duel", enter)
+    press_ok(driver)
+    assert (data_dir / "saves" / "duel.yaml").exists()
+    assert not list(tmp_path.glob("duel*")), "nothing lands where the program started"
+
+
+def test_a_folder_typed_as_a_name_gets_a_message(tmp_path, data_dir):
+    driver = Driver()
+    driver.ctrl(pygame.K_s)
+    type_name(driver, str(tmp_path))
+    assert "is a folder" in driver.message and driver.scene.dialog.open
