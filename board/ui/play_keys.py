@@ -41,7 +41,8 @@ def handle_key(scene, event) -> None:
         if take_back(c, scene.game):  # its rows leave the log; a note says what was taken back
             scene.undone(before)
     elif ctrl and key == pygame.K_y:
-        c.redo()
+        if c.redo():  # its note first; its events follow, as any command's do
+            scene.redone()
     elif ctrl and key == pygame.K_s:
         scene.file_action("save")
     elif ctrl and key == pygame.K_o:
