@@ -305,3 +305,57 @@ def test_main_with_no_display_exits_non_zero_and_a_dummy_driver_still_renders(tm
     shot = subprocess.run([sys.executable, "main.py", "screenshot", "maps/arena.yaml", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert shot.returncode == 0 and out.stat().st_size > 0
+
+
+class NoWindowManager:
+    """An X server with no window manager, as SDL meets it: a new window and a full-screen
+    change are each answered with a resize event. Counts what the board asks of the display."""
+
+    def __init__(self, monkeypatch):
+        self.made = self.toggled = 0
+        monkeypatch.setattr(pygame.display, "set_mode", self.set_mode)
+        monkeypatch.setattr(pygame.display, "toggle_fullscreen", self.toggle_fullscreen)
+
+    def set_mode(self, size=(0, 0), flags=0, *args, **kwargs):
+        self.made += 1
+        self._resized(size)
+        return pygame.display.get_surface()
+
+    def toggle_fullscreen(self):
+        self.toggled += 1
+        self._resized(pygame.display.get_surface().get_size())
+        return 1
+
+    @staticmethod
+    def _resized(size):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=tuple(size), w=size[0], h=size[1]))
+
+
+def test_f11_there_and_back_without_a_window_manager_makes_no_window_again(monkeypatch):
+    driver = play_driver()
+    display = NoWindowManager(monkeypatch)
+    driver.key(pygame.K_F11)
+    driver.key(pygame.K_F11)
+    for _ in range(30):  # frames: each resize answered with a new window would bring another
+        driver.send(pygame.NOEVENT)
+    assert display.toggled == 2
+    assert display.made == 0, "a new window moves it (by its frame) and, with no manager, resizes it again"
+    assert not pygame.event.peek(pygame.VIDEORESIZE), "the resizes have stopped"
+    assert driver.app.running and not driver.app.fullscreen
+
+
+def test_a_resized_window_is_followed_and_laid_out_anew(monkeypatch):
+    driver = play_driver()
+    display = NoWindowManager(monkeypatch)
+    small = pygame.Surface((1000, 700))
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: small)  # the window's new surface
+    driver.send(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700)
+    assert display.made == 0
+    assert driver.scene.size == (1000, 700) and driver.scene.status_rect.bottom == 700
+
+
+def test_f11_where_there_is_no_full_screen_says_so():
+    driver = play_driver()  # the dummy driver has no full screen
+    driver.key(pygame.K_F11)
+    assert driver.app.running and not driver.app.fullscreen
+    assert "Full screen is not available" in driver.scene.controller.view.message

@@ -52,7 +52,9 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
     while app.running:
         # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
         # Idle: sleep until something happens, so a still board costs no CPU.
-        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250)]
+        # The wait takes one event; the rest queued behind it (a quit among resizes) come too.
+        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250),
+                                                                               *pygame.event.get()]
         for event in events:
             screen = app.handle(event, screen)
         if app.step(time.monotonic() - start, clock.tick(60) / 1000) or frames is not None:
@@ -105,13 +107,19 @@ class App:
         """One event from the window; returns the screen (a resize makes a new one)."""
         if event.type == pygame.QUIT:
             self.running = False
-        elif event.type == pygame.VIDEORESIZE and not self.fullscreen and screen is not None:
-            screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-            self.scene.resize(event.size)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and screen is not None:
+            # The resizable window's surface follows the window by itself. Making the window
+            # again (set_mode) moved it by its frame at every full-screen round trip, and with
+            # no window manager each new window was resized again: it was rebuilt for ever.
+            screen = self._follow_window(screen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.fullscreen = not self.fullscreen
-            pygame.display.toggle_fullscreen()
-            self.scene.resize(pygame.display.get_surface().get_size())
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as error:  # a driver or window system without full screen
+                self.scene.say(f"Full screen is not available here ({error})", warning=True)
+            else:
+                self.fullscreen = not self.fullscreen
+                screen = self._follow_window(screen)
         elif event.type == pygame.MOUSEBUTTONDOWN and isinstance(self.scene, PlayScene) and self.scene.animating:
             self.scene.animator.skip()  # a click skips the running animation ...
             self.scene.log.skip()
@@ -128,6 +136,13 @@ class App:
             self.resume = None
         elif event.type != pygame.NOEVENT:
             self._guarded(self.scene.handle, event)
+        return screen
+
+    def _follow_window(self, screen: pygame.Surface | None) -> pygame.Surface | None:
+        """The window's surface after a change of size; the scene laid out anew if it changed."""
+        screen = pygame.display.get_surface() or screen
+        if screen is not None and screen.get_size() != tuple(self.scene.size):
+            self.scene.resize(screen.get_size())
         return screen
 
     def step(self, now: float, dt: float) -> bool:
