@@ -98,8 +98,8 @@ def regular_file_problem(path: str | Path) -> str | None:
     board, /dev/zero never ends), or None for an ordinary file."""
     try:
         mode = os.stat(path).st_mode
-    except OSError as error:
-        return error.strerror or str(error)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        return getattr(error, "strerror", None) or str(error)
     if stat.S_ISDIR(mode):
         return "it is a folder, not a saved game"
     return None if stat.S_ISREG(mode) else "it is not an ordinary file (a device or a pipe)"
@@ -122,8 +122,9 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
                 if typed.is_dir():  # a folder: the dialog opens it; say what to do next
                     self.problem = f"{short_name(typed)} is a folder (its files are listed): pick one or type a name"
             return super().process_event(event)
-        except OSError as error:
-            self.problem = f"{short_name(error.filename or line.get_text())}: {error.strerror or error}"
+        except (OSError, ValueError) as error:  # ValueError: a NUL pasted into the name
+            name = getattr(error, "filename", None) or line.get_text()
+            self.problem = f"{short_name(name)}: {getattr(error, 'strerror', None) or error}"
             self.current_directory_path = self.last_valid_directory_path
             self._set_no_file_selected_state()
             return True
@@ -225,8 +226,8 @@ class FileDialog:
                 return None
             path = with_extension(path)
             exists = path.exists()
-        except OSError as error:  # a name too long for the file system
-            self.say(f"Could not save {short_name(path)}: {error.strerror or error}", True)
+        except (OSError, ValueError) as error:  # a name too long for the file system, a NUL
+            self.say(f"Could not save {short_name(path)}: {getattr(error, 'strerror', None) or error}", True)
             return None
         if not exists:
             return "save", path

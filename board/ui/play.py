@@ -210,8 +210,9 @@ class PlayScene:
         if action == "save":
             try:
                 save_game(self.game, path)
-            except OSError as error:
-                self.controller.say(f"Could not save {path}: {error.strerror or error}", warning=True)
+            except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+                self.controller.say(f"Could not save {path}: {getattr(error, 'strerror', None) or error}",
+                                    warning=True)
                 return
             remember(path)
             self.controller.say(f"Saved to {path}")
