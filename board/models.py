@@ -23,9 +23,10 @@ MAX_NAME = 64  # characters in a figure's, team's or map's name (docs/maps.md)
 MAX_NOTE = 500  # characters in a save's note of why the computer chose a command
 
 
-def _printable(value: str, most: int = MAX_NAME, what: str = "a name") -> str:
+def _printable(value: str, most: int | None = None, what: str = "a name") -> str:
     # A name is drawn on the board, in the log and in the window's title: a million characters
     # would cost a gigabyte of text surfaces. Checked first, so nothing else reads a long one.
+    most = MAX_NAME if most is None else most  # read at each call: a test may raise it
     if len(value) > most:
         raise ValueError(f"{what} may be at most {most} characters; this one has {len(value)}")
     # A NUL passes YAML ("\0") and then crashes the text renderer; other control characters
