@@ -14,7 +14,7 @@ from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededD
 from board.battle import BattleMap
 from board.frozen import quick_init
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.events import REJECTED
+from board.rules.kernel.events import COMPUTER, REJECTED
 from board.rules.registry import get_ruleset
 
 if TYPE_CHECKING:  # what the board reads, in annotations only: a game is set up without them
@@ -68,6 +68,11 @@ class Game:
         # players' own seed: kept in the save, so that a reloaded game plays on the same way.
         self.players: dict[str, str] = {}
         self.ai_seed: int | str = 0
+        # Why the computer chose a command, by the command's index: kept in the save and taken
+        # back and redone with its command, so the combat log shows the same lines live, after
+        # an undo and in a reopened save. The notes of undone commands wait for a redo.
+        self.notes: dict[int, str] = {}
+        self._undone_notes: list[str | None] = []
         self.version = 0  # bumped on every change of state, for caches that read it
         self.state, self.start_events = self.ruleset.setup(
             battle, self.options, SeededDice(f"{seed}:setup"))
@@ -94,7 +99,25 @@ class Game:
         outcome = self._apply(command)
         if outcome.accepted:
             self.undone.clear()
+            self._undone_notes.clear()
         return outcome
+
+    def note(self, text: str) -> None:
+        """Say why the last command was chosen (the computer's reason, for the combat log)."""
+        if self.history:
+            self.notes[len(self.history) - 1] = text
+
+    def logged_events(self) -> list[Event]:
+        """The events with each command's note (the computer's reason) just before its events."""
+        if not self.notes:
+            return list(self.events)
+        out, start = [], 0
+        for index, mark in enumerate(self._event_marks):
+            if index in self.notes:
+                out += self.events[start:mark]
+                out.append(note_event(self.notes[index], index, self.history[index].figure))
+                start = mark
+        return out + self.events[start:]
 
     def _step(self, state, index: int, command: Command) -> tuple[Any, list[Event]]:
         """The state after the index-th command, on a private copy: a refusal (raised) leaves
@@ -155,6 +178,7 @@ class Game:
             return False
         self.undone.append(self.history.pop())
         count = len(self.history)
+        self._undone_notes.append(self.notes.pop(count, None))
         self._reseeded = [(min(start, count), seed) for start, seed in self._reseeded]
         self._checkpoints.pop(count + 1, None)
         del self.events[self._event_marks.pop():]
@@ -174,7 +198,11 @@ class Game:
         """Re-apply the last undone command (same index, so the same dice)."""
         if not self.undone:
             return None
-        return self._apply(self.undone.pop())
+        note = self._undone_notes.pop() if self._undone_notes else None
+        outcome = self._apply(self.undone.pop())
+        if outcome.accepted and note is not None:
+            self.note(note)
+        return outcome
 
     def _seed_at(self, index: int) -> int | str:
         seed = self.seed
@@ -235,6 +263,7 @@ class Game:
         (a player that searches ahead must not see the real dice)."""
         other = copy.copy(self)
         other.history, other.undone = list(self.history), list(self.undone)
+        other.notes, other._undone_notes = dict(self.notes), list(self._undone_notes)
         other.events, other._event_marks = list(self.events), list(self._event_marks)
         other._checkpoints = dict(self._checkpoints)
         other._reseeded = list(self._reseeded)
@@ -266,6 +295,14 @@ def _refused_data(command: Command) -> dict:
     except (ValueError, RecursionError):  # pydantic stops at 255 levels with a ValueError
         return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
                                   exclude={"params"})
+
+
+def note_event(text: str, index: int, figure: str | None = None, command: str | None = None) -> Event:
+    """The combat log's line for a command's note: why the computer chose the index-th command."""
+    data: dict[str, Any] = {"index": index}
+    if command is not None:
+        data["command"] = command
+    return Event(COMPUTER, text, figure, data)
 
 
 def parse_command(data: dict) -> Command:

@@ -19,15 +19,26 @@ PICTURE_OF = {value: char for char, value in PICTURE.items()}
 # A hex of the rectangle that is not part of the map (a map's shape need not be a rectangle).
 OFF_MAP = "-"
 MAX_SIDE = 500  # columns and rows of hexes on a map
+MAX_NAME = 64  # characters in a figure's, team's or map's name (docs/maps.md)
+MAX_NOTE = 500  # characters in a save's note of why the computer chose a command
 
 
-def _printable(value: str) -> str:
+def _printable(value: str, most: int | None = None, what: str = "a name") -> str:
+    # A name is drawn on the board, in the log and in the window's title: a million characters
+    # would cost a gigabyte of text surfaces. Checked first, so nothing else reads a long one.
+    most = MAX_NAME if most is None else most  # read at each call: a test may raise it
+    if len(value) > most:
+        raise ValueError(f"{what} may be at most {most} characters; this one has {len(value)}")
     # A NUL passes YAML ("\0") and then crashes the text renderer; other control characters
     # and lone surrogates draw as nothing or as boxes.
     bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs")), None)
     if bad is not None:
-        raise ValueError(f"a name may not hold control characters; found {bad!r}")
+        raise ValueError(f"{what} may not hold control characters; found {bad!r}")
     return value
+
+
+def _printable_note(value: str) -> str:
+    return _printable(value, MAX_NOTE, "a note")
 
 
 def no_items() -> list:
@@ -38,6 +49,8 @@ def no_items() -> list:
 
 # A name a player reads on the board: figure, team or map.
 Name = Annotated[str, AfterValidator(_printable)]
+# A line a save keeps for the combat log (why the computer chose a command).
+Note = Annotated[str, AfterValidator(_printable_note)]
 
 
 def _position_shape(value):

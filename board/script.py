@@ -14,6 +14,7 @@ from board.game import Game
 from board.invocation import command_name
 from board.resources import version
 from board.maps import load_map, map_from_data, map_to_yaml
+from board.models import Note
 from board.sides import PLAYER_KINDS
 from board.validation import pydantic_problems
 from board.rules.base import Command
@@ -42,6 +43,8 @@ class ScriptFile(BaseModel):
     players: dict[str, str] = Field(default_factory=dict, description="who plays each team: "
                                     "person (the default), computer:easy, computer:normal, computer:hard")
     ai_seed: int | str = Field(0, description="the computer players' own seed (never the dice's)")
+    notes: dict[int, Note] = Field(default_factory=dict, description="why the computer chose a command, "
+                                   "by the command's index from 0 (shown in the combat log)")
     commands: list[dict[str, Any]] = Field(default_factory=list)
 
 
@@ -121,8 +124,11 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("options",))
     problems += _players_problems(source, marks)
+    problems += [marks.problem(("notes", index), f"a note for command {index}, but the file has "
+                                                 f"{len(source.commands)} commands (counted from 0)")
+                 for index in source.notes if not 0 <= index < len(source.commands)]
     if game is not None:
-        game.players, game.ai_seed = dict(source.players), source.ai_seed
+        game.players, game.ai_seed, game.notes = dict(source.players), source.ai_seed, dict(source.notes)
     if problems:
         raise InputError(problems)
     return Script(source=source, game=game, commands=commands, marks=marks)
@@ -207,6 +213,9 @@ def game_header(game: Game, map_ref: str | None = None) -> str:
     if computers:
         data["players"] = computers
         data["ai_seed"] = game.ai_seed
+    notes = {index: text for index, text in sorted(game.notes.items()) if index < len(game.history)}
+    if notes:
+        data["notes"] = notes
     if isinstance(data["map"], str) and "options" not in data:
         # All scalars: PyYAML would write one {flow} line, which the commands cannot follow.
         return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True,

@@ -10,6 +10,7 @@ from board.yamlio import Marks, Problem
 _FIELD_NAMES = sorted({name for model in (MapFile, FigureBase, HexTerrain, TeamSpec)
                        for name in model.model_fields})
 _MISSING = object()
+SHOWN_CHARS = 60  # of a bad value quoted in a problem
 
 
 def _real_loc(loc: tuple, data) -> tuple:
@@ -57,10 +58,17 @@ def pydantic_problems(error: ValidationError, marks: Marks, prefix=(), data=None
             text = item["msg"].removeprefix("Value error, ")
             text = text.replace("Input should be", "expected")
             got = item.get("input")
-            shown = "" if "got" in text or isinstance(got, dict) else f", got {got!r}"
+            shown = "" if "got" in text or isinstance(got, dict) else f", got {_short(got)}"
             message = f"{where}: {text}{shown}"
         problems.append(marks.problem(loc, message))
     return problems
+
+
+def _short(value, chars: int = SHOWN_CHARS) -> str:
+    """The value as a message quotes it: a long text cut with "…" (a problem is one line)."""
+    if isinstance(value, str) and len(value) > chars:
+        return repr(value[:chars]) + "…"
+    return repr(value)
 
 
 def _dotted(loc) -> str:

@@ -101,7 +101,7 @@ def test_m_from_the_play_scene_opens_the_editor_and_the_autosave_keeps_the_fight
 
 @pytest.mark.parametrize("first", ["start", "play", "editor"])
 def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # Ctrl+L writes combat-log.txt here
+    monkeypatch.chdir(tmp_path)  # nothing a key writes lands in the worktree
     factories = {"start": lambda size: StartScene(size),
                  "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
                  "editor": None}
@@ -358,3 +358,81 @@ def test_a_second_board_is_told_on_its_start_screen(tmp_path, data_dir):
     driver = AppDriver(lambda size: StartScene(size, autosave.pending()), autosave)
     driver.step()
     assert "Another Hexboard" in driver.scene.message and not driver.scene.resume
+
+
+def test_with_no_display_the_board_says_so_and_exits_non_zero(monkeypatch, capsys):
+    from board.ui.app import run
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    # frames=2: today's board would open an offscreen window, draw twice and return 0
+    assert run(Game(load_map(ROOT / "maps/arena.yaml")), "The Arena", frames=2) == 1
+    assert "there is no display" in capsys.readouterr().err
+
+
+def test_main_with_no_display_exits_non_zero_and_a_dummy_driver_still_renders(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["HEXBOARD_DATA_DIR"] = str(tmp_path / "data")
+    # The timeout only ends a hang (today's board runs unseen for ever); it is not a measure.
+    result = subprocess.run([sys.executable, "main.py", "play", "--no-autosave", "maps/arena.yaml"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "no display" in result.stderr
+    out = tmp_path / "shot.png"
+    shot = subprocess.run([sys.executable, "main.py", "screenshot", "maps/arena.yaml", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert shot.returncode == 0 and out.stat().st_size > 0
+
+
+class NoWindowManager:
+    """An X server with no window manager, as SDL meets it: a new window and a full-screen
+    change are each answered with a resize event. Counts what the board asks of the display."""
+
+    def __init__(self, monkeypatch):
+        self.made = self.toggled = 0
+        monkeypatch.setattr(pygame.display, "set_mode", self.set_mode)
+        monkeypatch.setattr(pygame.display, "toggle_fullscreen", self.toggle_fullscreen)
+
+    def set_mode(self, size=(0, 0), flags=0, *args, **kwargs):
+        self.made += 1
+        self._resized(size)
+        return pygame.display.get_surface()
+
+    def toggle_fullscreen(self):
+        self.toggled += 1
+        self._resized(pygame.display.get_surface().get_size())
+        return 1
+
+    @staticmethod
+    def _resized(size):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=tuple(size), w=size[0], h=size[1]))
+
+
+def test_f11_there_and_back_without_a_window_manager_makes_no_window_again(monkeypatch):
+    driver = play_driver()
+    display = NoWindowManager(monkeypatch)
+    driver.key(pygame.K_F11)
+    driver.key(pygame.K_F11)
+    for _ in range(30):  # frames: each resize answered with a new window would bring another
+        driver.send(pygame.NOEVENT)
+    assert display.toggled == 2
+    assert display.made == 0, "a new window moves it (by its frame) and, with no manager, resizes it again"
+    assert not pygame.event.peek(pygame.VIDEORESIZE), "the resizes have stopped"
+    assert driver.app.running and not driver.app.fullscreen
+
+
+def test_a_resized_window_is_followed_and_laid_out_anew(monkeypatch):
+    driver = play_driver()
+    display = NoWindowManager(monkeypatch)
+    small = pygame.Surface((1000, 700))
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: small)  # the window's new surface
+    driver.send(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700)
+    assert display.made == 0
+    assert driver.scene.size == (1000, 700) and driver.scene.status_rect.bottom == 700
+
+
+def test_f11_where_there_is_no_full_screen_says_so():
+    driver = play_driver()  # the dummy driver has no full screen
+    driver.key(pygame.K_F11)
+    assert driver.app.running and not driver.app.fullscreen
+    assert "Full screen is not available" in driver.scene.controller.view.message

@@ -18,7 +18,7 @@ from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
-from board.ui.dialogs import remember
+from board.ui.dialogs import regular_file_problem, remember
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
 from board.ui.start import StartScene, user_map_path
@@ -27,6 +27,7 @@ from board.yamlio import InputError
 DEFAULT_SIZE = (1280, 800)
 ERRORS = "errors.log"
 LOGGED_ERRORS = 20  # tracebacks written per session
+CAPTION_CHARS = 100  # a longer window title is cut with "…"
 
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
@@ -53,7 +54,9 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
     while app.running:
         # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
         # Idle: sleep until something happens, so a still board costs no CPU.
-        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250)]
+        # The wait takes one event; the rest queued behind it (a quit among resizes) come too.
+        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250),
+                                                                               *pygame.event.get()]
         for event in events:
             screen = app.handle(event, screen)
         if app.step(time.monotonic() - start, clock.tick(60) / 1000) or frames is not None:
@@ -106,13 +109,19 @@ class App:
         """One event from the window; returns the screen (a resize makes a new one)."""
         if event.type == pygame.QUIT:
             self.running = False
-        elif event.type == pygame.VIDEORESIZE and not self.fullscreen and screen is not None:
-            screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-            self.scene.resize(event.size)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and screen is not None:
+            # The resizable window's surface follows the window by itself. Making the window
+            # again (set_mode) moved it by its frame at every full-screen round trip, and with
+            # no window manager each new window was resized again: it was rebuilt for ever.
+            screen = self._follow_window(screen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.fullscreen = not self.fullscreen
-            pygame.display.toggle_fullscreen()
-            self.scene.resize(pygame.display.get_surface().get_size())
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as error:  # a driver or window system without full screen
+                self.scene.say(f"Full screen is not available here ({error})", warning=True)
+            else:
+                self.fullscreen = not self.fullscreen
+                screen = self._follow_window(screen)
         elif event.type == pygame.MOUSEBUTTONDOWN and isinstance(self.scene, PlayScene) and self.scene.animating:
             self.scene.animator.skip()  # a click skips the running animation ...
             self.scene.log.skip()
@@ -129,6 +138,13 @@ class App:
             self.resume = None
         elif event.type != pygame.NOEVENT:
             self._guarded(self.scene.handle, event)
+        return screen
+
+    def _follow_window(self, screen: pygame.Surface | None) -> pygame.Surface | None:
+        """The window's surface after a change of size; the scene laid out anew if it changed."""
+        screen = pygame.display.get_surface() or screen
+        if screen is not None and screen.get_size() != tuple(self.scene.size):
+            self.scene.resize(screen.get_size())
         return screen
 
     def step(self, now: float, dt: float) -> bool:
@@ -212,7 +228,7 @@ class App:
             self.running = False
 
     def _play(self, game: Game, sides: dict | None = None) -> None:
-        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        set_caption(f"Hexboard - {game.battle.name}")
         self.scene = PlayScene(game, self.scene.size, game.battle.name, sides)
 
     def _shared(self, verb: str, args: tuple) -> None:
@@ -240,16 +256,21 @@ class App:
     def _edit(self, path) -> None:
         """The editor on a map file, or on the map being played; it saves into the user's maps."""
         battle = load_map(path) if path else self.scene.game.battle
-        pygame.display.set_caption(f"Hexboard - editing {battle.name}")
+        set_caption(f"Hexboard - editing {battle.name}")
         self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
                                  self.scene.size)
 
     def _start(self, selected=None) -> None:
-        pygame.display.set_caption("Hexboard")
+        set_caption("Hexboard")
         self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected)
 
     def _open_saved(self, path: str):
         """A new scene on a saved game, or the same scene with the reason it could not open."""
+        problem = regular_file_problem(path)  # a FIFO would block the window for ever
+        if problem is not None:
+            self.scene.request = None
+            self.scene.say(f"Could not open {path}: {problem}", warning=True)
+            return self.scene
         try:
             game = load_game(path)
         except InputError as error:
@@ -257,12 +278,25 @@ class App:
             self.scene.say(str(error.problems[0]), warning=True)
             return self.scene
         remember(path)
-        pygame.display.set_caption(f"Hexboard - {game.battle.name}")
+        set_caption(f"Hexboard - {game.battle.name}")
         return PlayScene(game, self.scene.size, game.battle.name)
+
+
+def no_display(environ=os.environ, platform: str = sys.platform) -> bool:
+    """True on an X11/Wayland system with no display to open a window on, and no video driver
+    asked for: SDL would fall back to an offscreen driver and the board would run unseen."""
+    if platform.startswith(("win", "darwin")) or environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
+    if no_display():
+        print("Hexboard cannot open a window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY "
+              f"is set). It needs a graphical display (on a server: `{command_name()} screenshot` "
+              "renders without one; SDL_VIDEODRIVER=dummy runs the board unseen).", file=sys.stderr)
+        return None
     # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
     # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
     # (main.py) unless the user set one: only that guess is replaced.
@@ -272,7 +306,7 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     try:
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption(caption)
+        set_caption(caption)
         _set_icon()
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
@@ -287,6 +321,11 @@ def _set_icon() -> None:
         pygame.display.set_icon(pygame.image.load(str(ICONS / "hexboard-64.png")))
     except (pygame.error, OSError):
         pass
+
+
+def set_caption(text: str) -> None:
+    """The window's title, cut short: a map's name may be long."""
+    pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[:CAPTION_CHARS - 1] + "…")
 
 
 def _quit() -> None:

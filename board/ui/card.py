@@ -7,6 +7,7 @@ import pygame
 
 from board.ui import theme
 from board.ui.log_rows import wrap
+from board.ui.text_fit import render_fit
 
 WIDTH = 250
 PAD = 8
@@ -96,8 +97,9 @@ def _render(name: str, team: str, colour, rows) -> pygame.Surface:
     surface = theme.rounded_panel((WIDTH, height))
     pygame.draw.rect(surface, colour, surface.get_rect(), 2, border_radius=8)
     pygame.draw.circle(surface, colour, (PAD + 6, PAD + title.get_linesize() // 2), 6)
-    surface.blit(title.render(name, True, theme.TEXT), (PAD + 18, PAD))
-    team_label = small.render(team, True, theme.TEXT_DIM)
+    team_label = render_fit(team, small, WIDTH // 3, theme.TEXT_DIM)
+    surface.blit(render_fit(name, title, WIDTH - 2 * PAD - 18 - team_label.get_width() - 8, theme.TEXT),
+                 (PAD + 18, PAD))
     surface.blit(team_label, (WIDTH - PAD - team_label.get_width(), PAD + 2))
     y = PAD + title.get_linesize() + 6
     for label, values in lines:

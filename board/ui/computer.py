@@ -6,8 +6,6 @@ computer takes back its replies with the person's command."""
 from __future__ import annotations
 
 from board.ai.view import plotted_in_secret
-from board.rules.base import Event
-from board.rules.kernel.events import COMPUTER
 from board.sides import computer_decision, computer_to_act, is_computer, players
 
 PACES = {"readable": 1.1, "fast": 0.3, "skip": 0.0}  # seconds between the computer's commands
@@ -45,11 +43,8 @@ class ComputerTurns:
             figure = decision.command.figure or team
             # A plot stated in secret stays secret from the people at the board (2.2).
             secret = plotted_in_secret(game, decision.command)
-            note = Event(COMPUTER, f"{team} (computer): {figure} "
-                         f"{'plots in secret' if secret else decision.reason}", figure,
-                         {} if secret else {"command": decision.command.short()})
-            scene.log.add([note], now)
-            scene.act(decision.command)
+            why = f"{team} (computer): {figure} {'plots in secret' if secret else decision.reason}"
+            scene.act(decision.command, why, None if secret else decision.command.short())
             if scene.net is not None:  # a shared game: the host answers before the next one
                 break
         self.next_at = now + PACES[self.pace]

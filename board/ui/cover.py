@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from board.ui import theme
+from board.ui.text_fit import render_fit
 
 
 class Cover:
@@ -34,7 +35,7 @@ class Cover:
             return
         screen.fill(theme.BACKGROUND)
         big, small = theme.font(30, True), theme.font(17)
-        title = big.render(f"Pass the screen to {self.shown_for}", True, theme.TEXT)
+        title = render_fit(f"Pass the screen to {self.shown_for}", big, screen.get_width() - 40, theme.TEXT)
         note = small.render("The board is hidden so that the other side's plans stay secret. "
                             "Click or press a key to continue.", True, theme.TEXT_DIM)
         centre = screen.get_rect().center

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pygame
@@ -66,22 +68,88 @@ def typing(manager: pygame_gui.UIManager) -> bool:
                for element in manager.get_focus_set() or ())
 
 
+def selection_in_step(line: pygame_gui.elements.UITextEntryLine) -> None:
+    """Make a text line's drawn selection agree with its selection range again.
+
+    After the dialog writes a clicked file or a typed folder into its text line, pygame_gui
+    can keep the old range while no text is drawn selected; Delete, Backspace or typing over
+    it then raise IndexError("No selected rows.") from inside pygame_gui."""
+    layout = getattr(line.drawable_shape, "text_box_layout", None)
+    low, high = sorted(line.select_range)
+    if high > low and layout is not None and not layout.selected_rows:
+        high = min(high, len(line.get_text()))
+        line.select_range = [min(low, high), high]
+
+
+def in_saves_folder(text: str) -> Path:
+    """A typed path: a bare name, or one relative to no folder, goes into the saves folder."""
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else saves_dir() / path
+
+
+def short_name(path: str | os.PathLike, chars: int = 40) -> str:
+    """A file's name for a message: its last part, cut with "…" past chars characters."""
+    name = Path(path).name or str(path)
+    return name if len(name) <= chars else name[:chars - 1] + "…"
+
+
+def regular_file_problem(path: str | Path) -> str | None:
+    """Why path cannot be opened as a saved game without reading it (a FIFO would block the
+    board, /dev/zero never ends), or None for an ordinary file."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        return getattr(error, "strerror", None) or str(error)
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a saved game"
+    return None if stat.S_ISREG(mode) else "it is not an ordinary file (a device or a pipe)"
+
+
+class _FileWindow(pygame_gui.windows.UIFileDialog):
+    """pygame_gui's file dialog, made safe for any typed text: a bare name is taken in the saves
+    folder, and an OSError from the file system (a name too long, a device) becomes a problem
+    to show instead of escaping from the event loop."""
+
+    problem: str | None = None
+
+    def process_event(self, event) -> bool:
+        line = self.file_path_text_line
+        try:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is line \
+                    and line.get_text().strip():
+                typed = in_saves_folder(line.get_text())
+                line.set_text(str(typed))
+                if typed.is_dir():  # a folder: the dialog opens it; say what to do next
+                    self.problem = f"{short_name(typed)} is a folder (its files are listed): pick one or type a name"
+            return super().process_event(event)
+        except (OSError, ValueError) as error:  # ValueError: a NUL pasted into the name
+            name = getattr(error, "filename", None) or line.get_text()
+            self.problem = f"{short_name(name)}: {getattr(error, 'strerror', None) or error}"
+            self.current_directory_path = self.last_valid_directory_path
+            self._set_no_file_selected_state()
+            return True
+
+
 class FileDialog:
     """A scene's one Save or Open dialog: a second request brings the open one forward."""
 
-    def __init__(self, manager: pygame_gui.UIManager):
+    def __init__(self, manager: pygame_gui.UIManager, say=None):
         self.manager = manager
-        self.window: pygame_gui.windows.UIFileDialog | None = None
+        self.say = say or (lambda text, warning=False: None)  # the scene's status line
+        self.window: _FileWindow | None = None
+        self.replace: tuple[pygame_gui.windows.UIConfirmationDialog, Path] | None = None
         self.action: str | None = None
 
     @property
     def open(self) -> bool:
-        return self.window is not None and self.window.alive()
+        return any(window is not None and window.alive()
+                   for window in (self.window, self.replace[0] if self.replace else None))
 
     def show(self, action: str, centre: tuple[int, int], map_name: str = "game") -> None:
         """Open the Save ("save") or Open ("open") dialog, unless one is open already."""
-        if self.open:
-            self.manager.get_window_stack().move_window_to_front(self.window)  # the one already open
+        if self.open:  # the one already open
+            front = self.replace[0] if self.replace else self.window
+            self.manager.get_window_stack().move_window_to_front(front)
             return
         recent = recent_files()
         start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
@@ -89,7 +157,7 @@ class FileDialog:
         rect.center = centre
         title = "Save the game as" if action == "save" else "Open a saved game"
         self.action = action
-        self.window = pygame_gui.windows.UIFileDialog(
+        self.window = _FileWindow(
             rect, self.manager, window_title=title, initial_file_path=str(start),
             allow_picking_directories=False, allow_existing_files_only=action == "open")
         if action == "save":  # the name ready to type over
@@ -104,21 +172,69 @@ class FileDialog:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.open:
             self.close()
         else:
+            if self.window is not None and self.window.alive():
+                selection_in_step(self.window.file_path_text_line)
             self.manager.process_events(event)
+            self.tell()
         return True
 
+    def tell(self) -> None:
+        """Say on the status line what the dialog could not do (a name too long, a folder)."""
+        if self.window is not None and self.window.problem:
+            verb = "save" if self.action == "save" else "open"
+            self.say(f"Could not {verb}: {self.window.problem}", True)
+            self.window.problem = None
+
     def close(self) -> None:
-        if self.open:
-            self.window.kill()
-        self.window = None
+        for window in (self.window, self.replace[0] if self.replace else None):
+            if window is not None and window.alive():
+                window.kill()
+        self.window = self.replace = None
 
     def picked(self, event) -> tuple[str, Path] | None:
-        """(action, path) when this event is the dialog's OK; forgets a closed dialog."""
+        """(action, path) when this event is the dialog's OK (for a file that exists, Save asks
+        first whether to replace it); forgets a closed dialog."""
+        self.tell()
+        if self.replace is not None:
+            question, path = self.replace
+            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is question:
+                self.replace = None
+                return "save", path
+            # closed without replacing (CONFIRMED, when it comes, is posted before the close)
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is question:
+                self.replace = None
+                self.say(f"Not saved: {path.name} was left as it was")
+            return None
         if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
                 and event.ui_element is self.window:
             self.window = None
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
+            typed = self.window.file_path_text_line.get_text().strip()
             self.window = None
-            path = Path(event.text)
-            return self.action, with_extension(path) if self.action == "save" else path
+            path = in_saves_folder(typed) if typed and not Path(typed).expanduser().is_absolute() \
+                else Path(event.text)
+            if self.action != "save":
+                return self.action, path
+            return self._save_as(path)
+        return None
+
+    def _save_as(self, path: Path) -> tuple[str, Path] | None:
+        """("save", path), or None while the player is asked whether to replace the file there."""
+        try:
+            if path.is_dir():
+                self.say(f"Could not save: {path} is a folder; type a file name in it", True)
+                return None
+            path = with_extension(path)
+            exists = path.exists()
+        except (OSError, ValueError) as error:  # a name too long for the file system, a NUL
+            self.say(f"Could not save {short_name(path)}: {getattr(error, 'strerror', None) or error}", True)
+            return None
+        if not exists:
+            return "save", path
+        rect = pygame.Rect(0, 0, 460, 200)
+        rect.center = self.manager.get_root_container().get_rect().center
+        question = pygame_gui.windows.UIConfirmationDialog(
+            rect, f"{path.name} already exists in {path.parent}. Replace it?", self.manager,
+            window_title="Replace the file?", action_short_name="Replace")
+        self.replace = (question, path)
         return None

@@ -15,6 +15,7 @@ from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sheet_form import SheetForm
+from board.ui.text_fit import render_fit
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
@@ -351,8 +352,8 @@ class EditorScene:
                                  for r in range(min(r1, r2), max(r1, r2) + 1))
         self.renderer.draw(screen, self.board_rect, self.camera, self.state, ov)
         screen.fill(theme.PANEL, self.banner_rect)
-        title = theme.font(17, True).render(f"Map editor · {draft.name}" + (" *" if self.editor.dirty else ""),
-                                            True, theme.TEXT)
+        title = render_fit(f"Map editor · {draft.name}" + (" *" if self.editor.dirty else ""),
+                           theme.font(17, True), self.banner_rect.width // 2, theme.TEXT)
         screen.blit(title, (12, (self.banner_rect.height - title.get_height()) // 2))
         tool = theme.font(15).render(f"Tool: {self.tool} · brush: {self.brush}"
                                      + (f" · placing {self.placing}" if self.placing else ""), True, theme.TEXT_DIM)

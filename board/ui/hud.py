@@ -7,6 +7,9 @@ import pygame
 from board.rules.kernel.turn import TurnInfo
 from board.ui import theme
 from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds
+from board.ui.text_fit import render_fit
+
+PILL_WIDTH = 220  # a longer name in the initiative order is cut with "…"
 
 HELP = [
     ("Mouse", ""),
@@ -39,7 +42,7 @@ HELP = [
 
 
 def _pill(text: str, colour, bg, size: int = 15, bold: bool = False) -> pygame.Surface:
-    label = theme.font(size, bold).render(text, True, colour)
+    label = render_fit(text, theme.font(size, bold), PILL_WIDTH, colour)
     surface = pygame.Surface((label.get_width() + 16, label.get_height() + 6), pygame.SRCALPHA)
     pygame.draw.rect(surface, bg, surface.get_rect(), border_radius=surface.get_height() // 2)
     surface.blit(label, (8, 3))
@@ -76,7 +79,7 @@ class Banner:
             surface.blit(badge, (right, (size[1] - badge.get_height()) // 2))
             right -= 8
         x = 12
-        name = theme.font(17, True).render(title, True, theme.TEXT)
+        name = render_fit(title, theme.font(17, True), max(80, (right - x) // 3), theme.TEXT)
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
         x += name.get_width() + 18
         if info.phase == "view":
@@ -171,7 +174,7 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     screen.fill(theme.PANEL, rect)
     pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.topright)
     text, colour = (message, theme.TEXT_WARN if warning else theme.TEXT) if message else (hint, theme.TEXT_DIM)
-    label = theme.font(15).render(text, True, colour)
+    label = render_fit(text, theme.font(15), rect.width - 48, colour)  # a long path is cut with "…"
     x = rect.x + 12
     if warning:  # Noto Sans has no warning sign glyph: draw one
         cy = rect.centery

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from board.rules.base import Event
-from board.rules.kernel.events import NOTES
+from board.rules.kernel.events import COMPUTER, NOTES
 from board.ui import theme
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
@@ -130,15 +130,19 @@ class CombatLog:
         self._dirty = True
         self._changes += 1
 
-    def retract(self, count: int) -> None:
+    def retract(self, count: int, commands: int | None = None) -> None:
         """Take back the last `count` game events (an undone command's rows), passing over the
-        board's own notes ("undo" events), so that a redo does not print them twice."""
+        board's own "undo" notes; with `commands` (the commands left), the notes of the undone
+        commands (the computer's reasons) go too, so that a redo does not print them twice."""
         self.skip()
-        gone = set()
+        gone, taken = set(), 0
         for entry in reversed(self._entries):
-            if len(gone) == count:
+            if taken == count and not self._undone_note(entry, commands):
                 break
             if entry.event.kind not in NOTES:
+                gone.add(entry.serial)
+                taken += 1
+            elif self._undone_note(entry, commands):
                 gone.add(entry.serial)
         events = {id(e.event) for e in self._entries if e.serial in gone}
         self._events = [e for e in self._events if id(e) not in events]
@@ -148,6 +152,12 @@ class CombatLog:
         self._offset = min(self._offset, max(0, len(self._rows) - 1))
         self._dirty = True
         self._changes += 1  # the kept panel is painted again
+
+    @staticmethod
+    def _undone_note(entry: Entry, commands: int | None) -> bool:
+        """Whether the entry is the note of a command at or past index `commands`."""
+        index = entry.event.data.get("index") if entry.event.kind == COMPUTER else None
+        return commands is not None and isinstance(index, int) and index >= commands
 
     def _limit(self) -> int:
         """The furthest offset back: the oldest row at the top of the body."""

@@ -11,6 +11,7 @@ import pygame
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, TURN, VICTORY, tone
 from board.ui import theme
+from board.ui.text_fit import break_word
 
 TUMBLE = 0.45  # seconds a die tumbles before it settles
 STAGGER = 0.12  # seconds between successive lines
@@ -144,11 +145,8 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             continue
         if line:
             lines.append(line)
-        while font.size(word)[0] > width and len(word) > 1:
-            cut = next(i for i in range(len(word), 0, -1) if font.size(word[:i])[0] <= width or i == 1)
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
+        *whole, line = break_word(word, font, width)
+        lines += whole
     return lines + [line]
 
 

@@ -9,6 +9,7 @@ import pygame_gui
 
 from board.resources import THEME  # noqa: F401 (the scenes take it from here)
 from board.ui import theme
+from board.ui.text_fit import fit
 
 ROW, WIDTH = 30, 324
 TWO_COLUMNS = 13  # a longer menu (14-19 rows) is laid out in two columns: the combat log keeps its room
@@ -27,12 +28,7 @@ class Item:
 
 def _fit(text: str, width: int, font=None) -> str:
     """Text cut with "…" to fit the width (the menu's title by default: it would warn and clip)."""
-    font = font or theme.font(13, True)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fit(text, font or theme.font(13, True), width)
 
 
 class ActionMenu:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from board.game import Game
+from board.game import Game, note_event
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
@@ -56,7 +56,7 @@ class PlayScene:
         self.legend = False  # the K key's legend overlay
         self.net = None  # a shared game's link (board.ui.netplay.NetPlay), polled every frame
         self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
-        self.dialog = FileDialog(self.manager)
+        self.dialog = FileDialog(self.manager, self.say)
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
         self.wheel_hover: int | None = None
@@ -68,7 +68,7 @@ class PlayScene:
         self._colours: tuple = (None, {}, {})
         self._hint: tuple = (None, "")
         self.resize(size)
-        self.log.add(game.events, 0.0)
+        self.log.add(game.logged_events(), 0.0)  # with the computer's reasons, as played
 
     # --- layout --------------------------------------------------------------------------
 
@@ -158,11 +158,15 @@ class PlayScene:
             handle_mouse(self, event)
         self._after_input(before)
 
-    def act(self, command) -> None:
+    def act(self, command, why: str | None = None, short: str | None = None) -> None:
         """Submit a command for a player that is not the mouse (the computer), animated and
-        logged as a click's would be."""
+        logged as a click's would be, after the line that says why it was chosen."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
-        self.controller.submit(command)
+        index = len(self.game.history)
+        if self.controller.submit(command) and why is not None:
+            if len(self.game.history) > index:  # applied here (a shared game's comes from the host)
+                self.game.note(why)  # kept with the command: undone, redone and saved with it
+            self.log.add([note_event(why, index, command.figure, short)], self.now)
         self._after_input(before)
         self.dirty = True
 
@@ -177,8 +181,14 @@ class PlayScene:
     def undone(self, before: list[Event]) -> None:
         """After an undo: the undone rows leave the log; a note says what was taken back."""
         gone = before[len(self.game.events):]
-        self.log.retract(len(gone))
+        self.log.retract(len(gone), len(self.game.history))
         self.log.add([Event(UNDO, "Undone: " + (gone[0].text if gone else "the last command"))], self.now)
+
+    def redone(self) -> None:
+        """After a redo: the redone command's note (the computer's reason) before its events."""
+        index = len(self.game.history) - 1
+        if index in self.game.notes:
+            self.log.add([note_event(self.game.notes[index], index, self.game.history[index].figure)], self.now)
 
     def shown(self, events: list[Event], before: dict) -> None:
         """Events that came from elsewhere (the shared game's stream): logged and animated."""
@@ -200,8 +210,9 @@ class PlayScene:
         if action == "save":
             try:
                 save_game(self.game, path)
-            except OSError as error:
-                self.controller.say(f"Could not save {path}: {error.strerror or error}", warning=True)
+            except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+                self.controller.say(f"Could not save {path}: {getattr(error, 'strerror', None) or error}",
+                                    warning=True)
                 return
             remember(path)
             self.controller.say(f"Saved to {path}")

@@ -5,11 +5,24 @@ from __future__ import annotations
 import pygame
 
 from board.ui.computer import hand_over, take_back
+from board.ui.dialogs import saves_dir
 from board.ui.play_menu import MOVE_KEYS, movement_items
 
+LOG_FILE = "combat-log.txt"  # Ctrl+L writes it into the saves folder
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
 THREAT_WORDS = dict(focus="selected and hovered figures", all="all figures", off="off")
+
+
+def save_log(scene) -> None:
+    """Ctrl+L: the combat log as text in the saves folder, and the status line says where."""
+    try:
+        path = saves_dir() / LOG_FILE
+        scene.log.save(path)
+    except OSError as error:
+        scene.controller.say(f"Could not save the combat log: {error.strerror or error}", warning=True)
+        return
+    scene.controller.say(f"Combat log saved to {path}")
 
 
 def handle_key(scene, event) -> None:
@@ -28,14 +41,14 @@ def handle_key(scene, event) -> None:
         if take_back(c, scene.game):  # its rows leave the log; a note says what was taken back
             scene.undone(before)
     elif ctrl and key == pygame.K_y:
-        c.redo()
+        if c.redo():  # its note first; its events follow, as any command's do
+            scene.redone()
     elif ctrl and key == pygame.K_s:
         scene.file_action("save")
     elif ctrl and key == pygame.K_o:
         scene.file_action("open")
     elif ctrl and key == pygame.K_l:
-        scene.log.save("combat-log.txt")
-        c.say("Combat log saved to combat-log.txt")
+        save_log(scene)
     elif key == pygame.K_ESCAPE:
         c.cancel()
     elif key in (pygame.K_q, pygame.K_e):

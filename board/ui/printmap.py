@@ -16,6 +16,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, Layout, hex_label, hex_to_pixel, layout_for, polygon_corners
 from board.maps import BattleMap
 from board.ui import theme
+from board.ui.text_fit import shrink_to_fit
 
 # The page, in inches: a margin all round, a header for the title, a footer for the scale bar.
 MARGIN = 0.4
@@ -207,17 +208,9 @@ def _figure(surface, page: Page, spec, colour) -> None:
 
 
 def _fitted(text: str, size: int, width: float) -> pygame.Surface:
-    """The text in bold, shrunk (then shortened) to fit a width."""
-    while True:
-        rendered = theme.font(size, True).render(text, True, INK)
-        if rendered.get_width() <= width:
-            return rendered
-        if size > 9:
-            size -= 1
-        elif len(text) > 2:
-            text = text[:-2] + "…"
-        else:
-            return rendered
+    """The text in bold, shrunk (then cut with an ellipsis) to fit a width."""
+    font, text = shrink_to_fit(text, width, size, 9, True)
+    return font.render(text, True, INK)
 
 
 def _title(surface, page: Page, battle: BattleMap, hex_inches: float) -> None:

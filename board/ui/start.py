@@ -23,6 +23,7 @@ from board.ui.editor import spec_tokens
 from board.ui.join_dialog import JoinDialog
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
+from board.ui.text_fit import render_fit
 from board.yamlio import InputError
 
 BUNDLED = MAPS
@@ -100,7 +101,7 @@ class StartScene:
 
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
         self.manager = pygame_gui.UIManager(size, str(THEME))
-        self.dialog = FileDialog(self.manager)
+        self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
         self.request: tuple | None = None
         self.message, self.warning = "", False
@@ -322,7 +323,7 @@ class StartScene:
             if choice.thumb is not None:  # made by update(), one a frame, after the first frame
                 screen.blit(choice.thumb, (card.x + 6, card.y + 6))
             x = card.x + THUMB[0] + 16
-            screen.blit(theme.font(15, True).render(choice.name, True, theme.TEXT), (x, card.y + 8))
+            screen.blit(render_fit(choice.name, theme.font(15, True), card.right - 8 - x, theme.TEXT), (x, card.y + 8))
             lines = ([ruleset_name(choice.battle), _sides_line(choice.battle), _where(choice.path)]
                      if choice.battle is not None else ["does not load", choice.problem[:40]]
                      if choice.loaded else ["loading…"])
@@ -339,7 +340,7 @@ class StartScene:
             screen.blit(self.big[1], r.topleft)
         pygame.draw.rect(screen, theme.PANEL_EDGE, r, 1)
         y = r.bottom + 10
-        screen.blit(theme.font(20, True).render(choice.name, True, theme.TEXT), (r.x, y))
+        screen.blit(render_fit(choice.name, theme.font(20, True), r.width, theme.TEXT), (r.x, y))
         if self.recent:
             label = theme.font(15).render("Recent saves:", True, theme.TEXT_DIM)
             screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from board.ui import theme
+from board.ui.text_fit import fit
 
 SECONDS = 6
 ROW = 20
@@ -51,10 +52,10 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
         if row.get("full_defensive"):  # an amber bar before the name
             pygame.draw.rect(panel, theme.TEXT_WARN, (2, y + 2, 3, ROW - 5))
         general = row.get("general") or ""
-        tag = small.render(_fit(general, small, 64), True, theme.TEXT_DIM) if general else None
+        tag = small.render(fit(general, small, 64), True, theme.TEXT_DIM) if general else None
         room = NAME_WIDTH - 30 - (tag.get_width() + 6 if tag else 0)
         font = bold if name == active else small
-        panel.blit(font.render(_fit(name, font, room), True, theme.TEXT), (22, y + 2))
+        panel.blit(font.render(fit(name, font, room), True, theme.TEXT), (22, y + 2))
         if tag:
             panel.blit(tag, (NAME_WIDTH - tag.get_width() - 8, y + 2))
         plots = {int(k): v for k, v in (row.get("plots") or {}).items()}
@@ -68,7 +69,7 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
                 pygame.draw.line(panel, LOST, cell.bottomleft, cell.topright)
             plot = plots.get(s)
             if plot:
-                shown = small.render(_fit(plot, small, CELL - 10), True,
+                shown = small.render(fit(plot, small, CELL - 10), True,
                                      theme.TEXT if s >= now else theme.TEXT_DIM)
                 panel.blit(shown, (cell.x + 3, cell.y + 1))
     screen.blit(panel, rect.topleft)
@@ -106,12 +107,3 @@ def cell_at(timeline: dict, rect: pygame.Rect, pos) -> str | None:
     second = (x - NAME_WIDTH) // CELL + 1
     plot = (rows[row].get("plots") or {}).get(str(second))
     return f"{rows[row]['figure']}, second {second}: {plot}" if plot else None
-
-
-def _fit(text: str, font, width: int) -> str:
-    """The text, cut with an ellipsis to fit the width."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"

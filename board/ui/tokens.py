@@ -10,6 +10,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
+from board.ui.text_fit import shrink_to_fit
 
 # Posture and state pills under a token: (text, background, text colour), worst last.
 PILLS = {
@@ -26,20 +27,8 @@ SHORT = {"UNCONSCIOUS": "KO", "KNEELING": "KNEEL"}
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
     """The text in the largest font that fits the width; at the smallest, cut short with '…'."""
-    font, text = _fit(text, width, largest, smallest, bold)
+    font, text = shrink_to_fit(text, width, largest, smallest, bold)
     return font.render(text, True, colour)
-
-
-def _fit(text: str, width: float, largest: int, smallest: int, bold: bool) -> tuple[pygame.font.Font, str]:
-    """The font and wording fit_text would render."""
-    for px in range(largest, smallest - 1, -1):
-        font = theme.font(px, bold)
-        if font.size(text)[0] <= width:
-            return font, text
-    font = theme.font(smallest, bold)
-    while len(text) > 1 and font.size(text.rstrip() + "…")[0] > width:
-        text = text[:-1]
-    return font, text.rstrip() + "…"
 
 
 def _shadowed(label: pygame.Surface) -> pygame.Surface:
@@ -257,7 +246,7 @@ def _draw_text(surface, f, size: float, centre, room) -> None:
         width = max(size * 0.5, room(baseline - cap * 0.6 - centre[1]))  # at the letters' middle
         # The first wording that fits at the smallest size ("ST 9/12", else "9/12"); else elide.
         text = next((t for t in texts if theme.font(smallest, bold).size(t)[0] <= width), texts[-1])
-        font, text = _fit(text, width, px, smallest, bold)
+        font, text = shrink_to_fit(text, width, px, smallest, bold)
         label = _shadowed(font.render(text, True, colour))
         surface.blit(label, (round(centre[0] - label.get_width() / 2), round(baseline - font.get_ascent())))
         descends = any(m and m[2] < 0 for m in font.metrics(text))
@@ -287,7 +276,7 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     room = size * 1.1 - 8 if f.size == 1 else surface.get_width() - 8
     if text in SHORT and theme.font(7, True).size(text)[0] > room:
         text = SHORT[text]  # a whole short word reads better than a long one cut
-    font, text = _fit(text, room, px, 7, True)
+    font, text = shrink_to_fit(text, room, px, 7, True)
     label = font.render(text, True, fg)
     caps = font.metrics("X")[0][3]
     pill = pill_rect(f, size, centre, below, label.get_width(), caps)
