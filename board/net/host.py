@@ -5,6 +5,7 @@ the stream when it restarts."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from typing import Any, Callable
 
 import nats
@@ -16,6 +17,22 @@ from board.net.protocol import GM, Follower, Subjects, command_data, decode, enc
 from board.net.referee import Referee, taped
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
+STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
+
+
+class StoreError(RuntimeError):
+    """The stream did not take an entry as the host expected (it moved, or already had it)."""
+
+
+def message_id(rid: str) -> str:
+    """The Nats-Msg-Id of an entry: its request id, hashed so any id is a safe header value;
+    JetStream stores a resend of the same id once."""
+    return "r-" + hashlib.sha256(rid.encode()).hexdigest()[:32]
+
+
+def why(error: BaseException) -> str:
+    """An error in a few words for a refusal (a timeout's text is empty)."""
+    return str(error) or type(error).__name__
 
 
 async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
@@ -56,12 +73,14 @@ class Host:
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
         self.nc = self.js = self.sub = None
+        self.timeout = STORE_TIMEOUT
+        self.stale = False  # a store failed: the referee may be ahead of the stream until rebuilt
 
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password, "hexboard-host")
-        self.js = self.nc.jetstream()
+        self.js = self.nc.jetstream(timeout=self.timeout)
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
@@ -110,36 +129,70 @@ class Host:
                 referee.held_again(entry)
         self.referee = referee
 
-    async def _keep_held(self) -> None:
-        """Write the held commands to the host's held stream, so a crash loses none."""
-        await self.js.purge_stream(self.subjects.held_stream)
-        for entry in self.referee.held:
-            await self.js.publish(self.subjects.held, encode(entry), stream=self.subjects.held_stream)
+    async def _keep_held(self, before: list[dict[str, Any]], released: bool) -> None:
+        """Record the change to the held commands in the host's held stream, so a crash loses
+        none: a new held command is appended, a quiet undo appends a marker, a release purges
+        (entries already in the game's stream are skipped on a rebuild, so a failed purge is
+        harmless)."""
+        now, subjects = self.referee.held, self.subjects
+        if now == before:
+            return
+        if released and not now:
+            await self.js.purge_stream(subjects.held_stream)
+        elif now[:-1] == before:
+            await self.js.publish(subjects.held, encode(now[-1]), stream=subjects.held_stream)
+        elif now == before[:-1]:
+            marker = {"kind": "unhold", "rid": before[-1].get("rid")}
+            await self.js.publish(subjects.held, encode(marker), stream=subjects.held_stream)
+        else:  # not a change one command makes; write them all again
+            await self.js.purge_stream(subjects.held_stream)
+            for entry in now:
+                await self.js.publish(subjects.held, encode(entry), stream=subjects.held_stream)
 
     async def _append(self, entry: dict[str, Any], after: int) -> int:
-        """Append an entry where the stream's last sequence is `after`; its new sequence."""
+        """Append an entry where the stream's last sequence is `after`; its new sequence once
+        JetStream has acknowledged it."""
+        headers = {"Nats-Expected-Last-Sequence": str(after)}
+        if entry.get("rid"):
+            headers["Nats-Msg-Id"] = message_id(entry["rid"])
         ack = await self.js.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
-                                    headers={"Nats-Expected-Last-Sequence": str(after)})
+                                    headers=headers)
+        if ack.duplicate or ack.seq != after + 1:  # stored before, by a send whose ack was lost
+            raise StoreError(f"the stream already holds entry {ack.seq}")
         return ack.seq
 
     async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
-        """Judge a request and append what it changes; the reply for the asker."""
+        """Judge a request and store what it changes; "ok" only once the stream holds it.
+
+        When storing fails the referee is rebuilt from the stream (before the next request if
+        the server is away), so the host's game is exactly the stream's; the request is tried
+        once more on the rebuilt game, so a store the server took late is answered as done
+        and an innocent one is not refused for a sequence it could not know."""
         async with self.lock:
-            held = list(self.referee.held)
-            verdict = self.referee.decide(request, gm)
-            follower = self.referee.follower
-            try:
-                for entry in verdict.entries:
-                    follower.seq = await self._append(entry, follower.seq)
-                if self.referee.held != held:
-                    await self._keep_held()
-            except Exception as error:  # the stream moved or the server went: start again from it
-                await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
-                return {"ok": False, "reason": f"the host could not record it ({error}); try again"}
-            if verdict.note:
-                await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
-            return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
-                    "duplicate": verdict.duplicate}
+            error: BaseException | None = None
+            for _ in range(2):
+                try:
+                    if self.stale:
+                        await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
+                        self.stale = False
+                    return await self._judge(request, gm)
+                except Exception as caught:  # timeouts, a lost connection, the stream moved
+                    error, self.stale = caught, True
+            return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
+                                           "nothing changed: try again", "stored": False}
+
+    async def _judge(self, request: dict[str, Any], gm: bool) -> dict[str, Any]:
+        """Decide a request on the referee and store its entries; raises if storing fails."""
+        held = list(self.referee.held)
+        verdict = self.referee.decide(request, gm)
+        follower = self.referee.follower
+        for entry in verdict.entries:
+            follower.seq = await self._append(entry, follower.seq)
+        await self._keep_held(held, bool(verdict.entries))
+        if verdict.note:
+            await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
+        return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
+                "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
         try:

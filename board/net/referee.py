@@ -81,8 +81,13 @@ class Referee:
         self._note_seat(entry)
 
     def held_again(self, entry: dict[str, Any]) -> None:
-        """A held entry read back from the host's held stream (a host restarting)."""
-        if entry.get("rid") not in self.follower.requests:  # not released before the crash
+        """An entry read back from the host's held stream (a host restarting): a held command,
+        or the marker of a held command taken back quietly."""
+        if entry.get("kind") == "unhold":
+            if self.held and self.held[-1].get("rid") == entry.get("rid"):
+                self.held.pop()
+                self.game.undo()
+        elif entry.get("rid") not in self.follower.requests:  # not released before the crash
             self.follower.apply_entry(entry)
             self.held.append(entry)
 

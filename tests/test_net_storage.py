@@ -1,0 +1,143 @@
+"""Accepted means stored: the host says "ok" only once JetStream holds the entry, and a store
+that fails leaves the host's game exactly the stream's, across a paused or dead nats-server."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import pytest
+
+from board.game import Game
+from board.maps import load_map
+from board.net.host import Host
+from board.net.protocol import Subjects
+from tests.net_helpers import DEADLINE, Board, Server, start_host
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = Server(tmp_path / "hosted").start()
+    yield server
+    server.kill()
+
+
+def resumed(server: Server) -> Host:
+    hosting = server.hosting
+    return Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+
+
+async def stream_last(host: Host) -> int:
+    return (await host.js.stream_info(host.subjects.stream)).state.last_seq
+
+
+async def connected(host: Host) -> None:
+    """Wait until the host's connection is back (nats-py reconnects on its own)."""
+    async def wait():
+        while not host.nc.is_connected:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(wait(), DEADLINE)
+
+
+async def quick_host(server: Server):
+    """A host whose stores time out after 1 s (the default 5 s only makes the test longer)."""
+    host, gm = await start_host(server)
+    host.js = host.nc.jetstream(timeout=1.0)
+    return host, gm
+
+
+def command_request(gm: Board, host: Host, index: int = 0) -> dict:
+    command = host.referee.game.legal_actions()[index]
+    return gm.client.request("command", command=command.model_dump(mode="json", exclude_none=True))
+
+
+def test_a_store_the_dead_server_never_took_is_refused_and_the_resend_is_stored_once(server):
+    async def scenario():
+        host, gm = await quick_host(server)
+        before = (host.referee.follower.seq, host.referee.game.snapshot())
+        request = command_request(gm, host)
+        server.process.send_signal(signal.SIGSTOP)  # the server stops answering mid-store
+        reply = await asyncio.wait_for(host.handle(request, gm=True), DEADLINE)
+        assert not reply["ok"] and "could not store" in reply["reason"], reply
+        server.kill()  # stopped, then killed: the entry in its socket is gone
+        server.start()
+        await connected(host)
+        again = await asyncio.wait_for(host.handle(request, gm=True), DEADLINE)
+        assert again["ok"] and not again["duplicate"] and again["seq"] == before[0] + 1, again
+        assert await stream_last(host) == before[0] + 1  # stored once
+        later = await host.handle(command_request(gm, host), gm=True)
+        assert later["ok"], later  # judged on the stream's game, stored after it
+        # Another host resumes the stream: the same game, nothing diverged.
+        other = resumed(server)
+        await other.start()
+        assert other.referee.follower.seq == host.referee.follower.seq == later["seq"]
+        assert other.referee.game.snapshot() == host.referee.game.snapshot()
+        late = await Board(server.hosting, "late").start()
+        await late.reach(later["seq"])
+        assert late.game.snapshot() == host.referee.game.snapshot()
+        await late.stop(), await other.stop(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_after_a_server_pause_the_late_store_counts_and_an_innocent_command_is_accepted(server):
+    async def scenario():
+        host, gm = await quick_host(server)
+        start = host.referee.follower.seq
+        first = command_request(gm, host)
+        server.process.send_signal(signal.SIGSTOP)
+        reply = await asyncio.wait_for(host.handle(first, gm=True), DEADLINE)
+        assert not reply["ok"], reply
+        server.process.send_signal(signal.SIGCONT)  # the paused server stores what it had
+        # An innocent command after the pause is judged on the stream, not refused for its
+        # last sequence; the resend of the first is answered as already stored.
+        innocent = await asyncio.wait_for(host.handle(command_request(gm, host), gm=True), DEADLINE)
+        assert innocent["ok"], innocent
+        again = await asyncio.wait_for(host.handle(first, gm=True), DEADLINE)
+        assert again["ok"] and again["duplicate"], again
+        assert await stream_last(host) == innocent["seq"] == start + 2
+        await gm.reach(innocent["seq"])
+        assert gm.game.snapshot() == host.referee.game.snapshot()
+        other = resumed(server)
+        await other.start()
+        assert other.referee.game.snapshot() == host.referee.game.snapshot()
+        await other.stop(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_while_the_server_is_away_every_request_is_refused_and_nothing_is_judged(server):
+    async def scenario():
+        host, gm = await quick_host(server)
+        snapshot = host.referee.game.snapshot()
+        server.process.send_signal(signal.SIGSTOP)
+        requests = [command_request(gm, host, i) for i in range(2)]
+        for request in requests:
+            reply = await asyncio.wait_for(host.handle(request, gm=True), DEADLINE)
+            assert not reply["ok"] and "nothing changed" in reply["reason"]
+        server.kill()
+        server.start()
+        await connected(host)
+        # the first refusal left the referee to be rebuilt: it is the stream's game again
+        reply = await host.handle(gm.client.request("undo"), gm=True)
+        assert not reply["ok"] and reply["reason"] == "nothing to undo", reply
+        assert host.referee.game.snapshot() == snapshot
+        await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_a_held_plot_taken_back_stays_taken_back_when_the_host_resumes(server):
+    async def scenario():
+        game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
+        host, gm = await start_host(server, game=game)
+        for _ in range(3):
+            assert (await gm.command(host.referee.game.legal_actions()[0]))["ok"]
+        assert len(host.referee.held) == 3
+        assert (await gm.ask("undo"))["ok"]  # quietly: the third plot was never shown
+        assert (await gm.command(host.referee.game.legal_actions()[-1]))["ok"]
+        held, ahead = list(host.referee.held), host.referee.game.snapshot()
+        assert len(held) == 3
+        await gm.stop(), await host.stop()
+        other = resumed(server)
+        await other.start()
+        assert other.referee.held == held and other.referee.game.snapshot() == ahead
+        await other.stop()
+    asyncio.run(scenario())
