@@ -3,6 +3,7 @@ consumes, and which accepted commands stay off the stream until they are reveale
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +33,15 @@ class Verdict:
         return self.reason is None
 
 
-def taped(game: Game, command: Command, secret: str) -> Command:
-    """The command with every die it consumes forced, rolled from the host's secret seed.
+def taped(game: Game, command: Command, secret: str, draw: int | None = None) -> Command:
+    """The command with every die it consumes forced, rolled from (secret, draw): by default
+    the command's place in the history, as a game's own seed rolls it.
 
     A dry run of the ruleset on a copy of the state records the dice; a board that applies
     the returned command rolls exactly those, so it needs no seed."""
     # The GM's forced dice first, then the secret seed's, as Game rolls a command's dice.
-    recorder = RecordingDice(command_dice(secret, len(game.history), command))
+    draw = len(game.history) if draw is None else draw
+    recorder = RecordingDice(command_dice(secret, draw, command))
     game.ruleset.apply(game.state.clone(), command, recorder)
     dice = tuple(value for _, value in recorder.rolls)
     return command.model_copy(update={"dice": dice or None})
@@ -64,12 +67,18 @@ class Referee:
     secret: str
     open_sides: set[str] = field(default_factory=set)  # teams a player may take
     held: list[dict[str, Any]] = field(default_factory=list)
+    # The dice of a command come from (secret, run, draw): `run` is new each time a host
+    # starts and `draw` counts every command judged, so no two commands ever share a stream,
+    # not even one judged again at a history index an undo freed, nor one after a restart.
+    # Boards replay the dice each entry carries, so nothing of this is needed to replay.
+    run: str = field(default_factory=lambda: secrets.token_hex(8))
+    draws: int = 0
 
     @classmethod
-    def start(cls, follower: Follower, secret: str) -> "Referee":
+    def start(cls, follower: Follower, secret: str, run: str | None = None) -> "Referee":
         """A referee whose open sides are the teams nobody holds yet."""
         free = {t for t in teams(follower.game.battle) if follower.seats.get(t) is None}
-        return cls(follower, secret, free)
+        return cls(follower, secret, free, run=run or secrets.token_hex(8))
 
     @property
     def game(self) -> Game:
@@ -117,8 +126,9 @@ class Referee:
         reason = (None if gm else self.seat_refusal(command, name)) or self.game.check(command)
         if reason:
             return Verdict(reason=reason)
-        entry = {"kind": "command", "command": command_data(taped(self.game, command, self.secret)),
-                 "by": name, "rid": rid}
+        self.draws += 1
+        rolled = taped(self.game, command, f"{self.secret}:{self.run}", self.draws)
+        entry = {"kind": "command", "command": command_data(rolled), "by": name, "rid": rid}
         return self._accept(entry)
 
     def seat_refusal(self, command: Command, name: str) -> str | None:
