@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections import deque
 from typing import Any, Callable
 
 import nats
@@ -13,6 +14,7 @@ from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageT
 from nats.js.errors import NotFoundError
 
 from board.game import Game
+from board.net.fairness import FairQueue, read_request, sender_of
 from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
 from board.net.referee import Referee, taped
 
@@ -74,6 +76,12 @@ class Host:
         self.lock = asyncio.Lock()
         self.nc = self.js = self.sub = None
         self.timeout = STORE_TIMEOUT
+        self.queue = FairQueue()
+        # The last requests judged, in order: (request id, requests judged before it was
+        # queued, requests judged before it was): how long each waited, in requests.
+        self.served: deque[tuple[str, int, int]] = deque(maxlen=500)
+        self.judged = 0
+        self.worker: asyncio.Task | None = None
         self.stale = False  # a store failed: the referee may be ahead of the stream until rebuilt
 
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
@@ -89,6 +97,7 @@ class Host:
             await self._begin(game, seats or {})
         else:
             await self._rebuild(last)
+        self.worker = asyncio.create_task(self._serve())
         self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
 
     async def _stream_last(self, stream: str, subject: str) -> int:
@@ -184,7 +193,11 @@ class Host:
     async def _judge(self, request: dict[str, Any], gm: bool) -> dict[str, Any]:
         """Decide a request on the referee and store its entries; raises if storing fails."""
         held = list(self.referee.held)
-        verdict = self.referee.decide(request, gm)
+        try:
+            verdict = self.referee.decide(request, gm)
+        except Exception as error:  # a request the referee's checks did not foresee
+            self.stale = True  # it may have changed the game part-way: rebuilt before the next
+            return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
         follower = self.referee.follower
         for entry in verdict.entries:
             follower.seq = await self._append(entry, follower.seq)
@@ -195,16 +208,31 @@ class Host:
                 "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
-        try:
-            request = decode(msg.data)
-        except ValueError:
-            reply = {"ok": False, "reason": "the request is not JSON"}
-        else:
+        """Queue a request in its sender's turn; refuse at once what cannot be read or
+        queued (the subscription's callback never waits on a judgement)."""
+        request, reason = read_request(msg.data)
+        if request is not None:
+            reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, request),
+                                    (msg, request, self.judged))
+        if reason is not None and msg.reply:
+            await msg.respond(encode({"ok": False, "reason": reason}))
+
+    async def _serve(self) -> None:
+        """Judge queued requests one at a time, senders in turn."""
+        while True:
+            msg, request, queued = await self.queue.get()
+            self.served.append((str(request.get("rid")), queued, self.judged))
             reply = await self.handle(request)
-        if msg.reply:
-            await msg.respond(encode(reply))
+            self.judged += 1
+            if msg.reply:
+                try:
+                    await msg.respond(encode(reply))
+                except Exception:
+                    pass  # the connection is away; the asker sends again
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""
+        if self.worker is not None:
+            self.worker.cancel()
         if self.nc is not None and not self.nc.is_closed:
             await self.nc.close()

@@ -16,6 +16,7 @@ from board.rules.base import Command, Event
 from board.sides import teams
 
 MAX_ID = 64
+SEAT_CHANGES = 4  # a player's changes of side between two commands; each is a lasting entry
 
 
 @dataclass
@@ -73,6 +74,7 @@ class Referee:
     # Boards replay the dice each entry carries, so nothing of this is needed to replay.
     run: str = field(default_factory=lambda: secrets.token_hex(8))
     draws: int = 0
+    seat_changes: dict[str, int] = field(default_factory=dict)  # per player, since the last command
 
     @classmethod
     def start(cls, follower: Follower, secret: str, run: str | None = None) -> "Referee":
@@ -88,6 +90,7 @@ class Referee:
         """An entry read back from the stream (a host restarting): apply it."""
         self.follower.apply(seq, entry)
         self._note_seat(entry)
+        self._count_seat(entry)
 
     def held_again(self, entry: dict[str, Any]) -> None:
         """An entry read back from the host's held stream (a host restarting): a held command,
@@ -173,8 +176,13 @@ class Referee:
                 return Verdict(reason="a player takes a side for themselves or gives up their own")
             if holder is None and now != name:
                 return Verdict(reason=f"you do not play {team}")
-            if holder == name and now != name and (now is not None or team not in self.open_sides):
+            if holder == name and now == name:
+                return Verdict(reason=f"you play {team} already")
+            if holder == name and (now is not None or team not in self.open_sides):
                 return Verdict(reason=f"{team} is not free ({seat_text(team, now)})")
+            if self.seat_changes.get(name, 0) >= SEAT_CHANGES:
+                return Verdict(reason=f"you have changed sides {SEAT_CHANGES} times since the "
+                                      "last move; wait for the game to go on")
         elif holder is not None and not isinstance(holder, str):
             return Verdict(reason="a side goes to a player's name, the computer or the GM")
         entry = {"kind": "seat", "team": team, "holder": holder, "by": name, "rid": rid}
@@ -187,11 +195,20 @@ class Referee:
         held ones before it."""
         events = self.follower.apply_entry(entry)
         self._note_seat(entry)
+        self._count_seat(entry)
         if entry["kind"] in ("command", "redo") and keeps_secret(events):
             self.held.append(entry)
             return Verdict(note=" ".join(e.text for e in events if e.kind == "plot"))
         released, self.held = self.held + [entry], []
         return Verdict(entries=released)
+
+    def _count_seat(self, entry: dict[str, Any]) -> None:
+        """Players' seat changes since the last command, so toggling cannot grow the stream
+        without bound (a command starts the count again)."""
+        if entry.get("kind") == "command":
+            self.seat_changes.clear()
+        elif entry.get("kind") == "seat" and entry.get("by") != GM:
+            self.seat_changes[entry["by"]] = self.seat_changes.get(entry["by"], 0) + 1
 
     def _note_seat(self, entry: dict[str, Any]) -> None:
         """A side the GM takes back is closed to players, unless the GM opens it to them."""
