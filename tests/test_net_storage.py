@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from board.game import Game
 from board.maps import load_map
 from board.net.host import Host
 from board.net.protocol import Subjects
+from board.sides import teams
 from tests.net_helpers import DEADLINE, Board, Server, start_host
 
 
@@ -46,6 +48,22 @@ async def quick_host(server: Server):
     return host, gm
 
 
+async def paused(server: Server) -> None:
+    """SIGSTOP the server and wait until every thread of it has stopped (the signal is
+    delivered asynchronously: a store sent at once could still be taken)."""
+    server.process.send_signal(signal.SIGSTOP)
+    tasks = Path(f"/proc/{server.process.pid}/task")
+
+    def stopped() -> bool:
+        return all((t / "stat").read_text().rsplit(")", 1)[1].split()[0] in "tT"
+                   for t in tasks.iterdir())
+
+    async def wait():
+        while not stopped():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(wait(), DEADLINE)
+
+
 def command_request(gm: Board, host: Host, index: int = 0) -> dict:
     command = host.referee.game.legal_actions()[index]
     return gm.client.request("command", command=command.model_dump(mode="json", exclude_none=True))
@@ -56,7 +74,7 @@ def test_a_store_the_dead_server_never_took_is_refused_and_the_resend_is_stored_
         host, gm = await quick_host(server)
         before = (host.referee.follower.seq, host.referee.game.snapshot())
         request = command_request(gm, host)
-        server.process.send_signal(signal.SIGSTOP)  # the server stops answering mid-store
+        await paused(server)  # the server stops answering mid-store
         reply = await asyncio.wait_for(host.handle(request, gm=True), DEADLINE)
         assert not reply["ok"] and "could not store" in reply["reason"], reply
         server.kill()  # stopped, then killed: the entry in its socket is gone
@@ -84,7 +102,7 @@ def test_after_a_server_pause_the_late_store_counts_and_an_innocent_command_is_a
         host, gm = await quick_host(server)
         start = host.referee.follower.seq
         first = command_request(gm, host)
-        server.process.send_signal(signal.SIGSTOP)
+        await paused(server)
         reply = await asyncio.wait_for(host.handle(first, gm=True), DEADLINE)
         assert not reply["ok"], reply
         server.process.send_signal(signal.SIGCONT)  # the paused server stores what it had
@@ -108,7 +126,7 @@ def test_while_the_server_is_away_every_request_is_refused_and_nothing_is_judged
     async def scenario():
         host, gm = await quick_host(server)
         snapshot = host.referee.game.snapshot()
-        server.process.send_signal(signal.SIGSTOP)
+        await paused(server)
         requests = [command_request(gm, host, i) for i in range(2)]
         for request in requests:
             reply = await asyncio.wait_for(host.handle(request, gm=True), DEADLINE)
@@ -140,4 +158,23 @@ def test_a_held_plot_taken_back_stays_taken_back_when_the_host_resumes(server):
         await other.start()
         assert other.referee.held == held and other.referee.game.snapshot() == ahead
         await other.stop()
+    asyncio.run(scenario())
+
+
+def test_a_board_whose_game_differs_from_the_hosts_says_so_and_rebuilds_from_the_stream(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        for _ in range(3):
+            reply = await gm.command(host.referee.game.legal_actions()[0])
+            await ann.reach(reply["seq"])
+        # Something (a bug, a tampered board) changes ann's game behind the stream's back.
+        assert ann.game.submit(ann.game.legal_actions()[-1]).accepted
+        reply = await gm.ask("seat", team=teams(gm.game.battle)[0], holder="bo")
+        await ann.until(lambda: ann.desyncs and ann.seq >= reply["seq"])
+        assert "differed from the host's after entry" in ann.desyncs[0]
+        assert ann.game.snapshot() == host.referee.game.snapshot()
+        assert ann.follower.seats == host.referee.follower.seats
+        await ann.stop(), await gm.stop(), await host.stop()
     asyncio.run(scenario())

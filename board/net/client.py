@@ -86,6 +86,11 @@ class Client:
         self.seq = seq
         self.sink(("entry", seq, decode(msg.data)))
 
+    def reread(self, after: int = 1) -> None:
+        """Read the stream again from the entry after `after` (a board rebuilding its game)."""
+        self.seq = after
+        self.restart.set()
+
     async def _note(self, msg) -> None:
         try:
             self.sink(("note", decode(msg.data).get("text", "")))

@@ -15,7 +15,8 @@ from nats.js.errors import NotFoundError
 
 from board.game import Game
 from board.net.fairness import FairQueue, read_request, sender_of
-from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
+from board.net.protocol import (GM, Follower, Subjects, command_data, decode, encode, setup_entry,
+                                state_digest)
 from board.net.referee import Referee, taped
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
@@ -121,6 +122,7 @@ class Host:
             entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
                      "command": command_data(taped(follower.game, command, str(game.seed)))}
             follower.apply_entry(entry)
+            entry["digest"] = state_digest(follower.game, follower.seats)
             follower.seq = await self._append(entry, follower.seq)
 
     async def _rebuild(self, last: int) -> None:

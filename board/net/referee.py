@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from board.dice import RecordingDice
 from board.game import Game, command_dice
-from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text
+from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text, state_digest
 from board.rules.base import Command, Event
 from board.sides import teams
 
@@ -88,7 +88,7 @@ class Referee:
 
     def replayed(self, seq: int, entry: dict[str, Any]) -> None:
         """An entry read back from the stream (a host restarting): apply it."""
-        self.follower.apply(seq, entry)
+        self.follower.apply(seq, entry, check=False)  # the stream is the authority's record
         self._note_seat(entry)
         self._count_seat(entry)
 
@@ -194,6 +194,7 @@ class Referee:
         """Apply an accepted entry; hold it if it hides a choice, else release it with the
         held ones before it."""
         events = self.follower.apply_entry(entry)
+        entry["digest"] = state_digest(self.game, self.follower.seats)
         self._note_seat(entry)
         self._count_seat(entry)
         if entry["kind"] in ("command", "redo") and keeps_secret(events):

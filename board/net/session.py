@@ -83,6 +83,11 @@ class Session:
             request = self.client.request(kind, **fields)
             asyncio.run_coroutine_threadsafe(self.client.ask(request), self.loop)
 
+    def reread(self, after: int) -> None:
+        """Have the stream read again from the entry after `after` (a board rebuilding)."""
+        if self.client is not None:
+            self.loop.call_soon_threadsafe(self.client.reread, after)
+
     def drain(self) -> list[tuple]:
         """Everything that arrived since the last call."""
         items = []

@@ -9,7 +9,7 @@ import secrets
 
 from board.game import Game
 from board.maps import load_map
-from board.net.protocol import COMPUTER, Diverged, Follower, command_data
+from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data
 from board.net.server import DEFAULT_PORT
 from board.net.session import Session, hosting_folder, hosting_for, join_line
 from board.ui.seats_dialog import SeatsDialog
@@ -108,6 +108,11 @@ class NetPlay:
         before = {n: (f.hex.q, f.hex.r) for n, f in game.tokens().items()}
         try:
             events = self.follower.apply(seq, entry)
+        except Desynced as error:  # the follower is back at the setup: read the stream again
+            scene.say(f"This board's game differed from the host's: {error}", warning=True)
+            self.session.reread(self.follower.seq)
+            scene.controller.sync()
+            return
         except Diverged as error:
             scene.say(f"This board lost step with the host: {error}; join again", warning=True)
             return
