@@ -4,15 +4,20 @@ that fails leaves the host's game exactly the stream's, across a paused or dead 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import signal
 from pathlib import Path
 
+import nats
 import pytest
+from nats.js.api import ConsumerConfig
+from nats.js.errors import BadRequestError
 
 from board.game import Game
 from board.maps import load_map
 from board.net.host import Host
 from board.net.protocol import Subjects
+from board.net.server import ServerError, free_port
 from board.sides import teams
 from tests.net_helpers import DEADLINE, Board, Server, start_host
 
@@ -177,4 +182,53 @@ def test_a_board_whose_game_differs_from_the_hosts_says_so_and_rebuilds_from_the
         assert ann.game.snapshot() == host.referee.game.snapshot()
         assert ann.follower.seats == host.referee.follower.seats
         await ann.stop(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_a_board_that_cannot_reach_the_host_says_so_and_follows_it_to_its_new_address(server, tmp_path):
+    async def scenario():
+        host, gm = await start_host(server)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        red = teams(ann.game.battle)[0]
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        ann.client.patience = 0.2  # say so sooner than a player's board would
+        await gm.stop(), await host.stop()
+        server.kill()  # the host's machine goes; it comes back on another port
+        await ann.until(lambda: any("cannot reach the host" in words for words in ann.links))
+        assert f":{server.hosting.port}" in ann.links[-1] and "new address" in ann.links[-1]
+        server.hosting.port = free_port()
+        server.start()
+        host = resumed(server)
+        await host.start()
+        await ann.client.move(server.hosting.url)
+        # the same place in the stream, the same seat: only red's holder may give it up
+        assert ann.follower.seats[red] == "ann"
+        reply = await ann.ask("seat", team=red, holder=None)
+        assert reply["ok"], reply
+        await ann.reach(reply["seq"])
+        assert ann.game.snapshot() == host.referee.game.snapshot()
+        await ann.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_a_host_the_server_will_not_let_read_its_stream_says_why_without_a_traceback(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        info = await host.js.stream_info(host.subjects.stream)
+        # Every consumer the stream may have is taken (as by a player's flood of them).
+        await host.js.update_stream(dataclasses.replace(info.config, max_consumers=2))
+        await gm.stop(), await host.stop()
+        hog = await nats.connect(server.hosting.url, user="host", password=server.hosting.host_password)
+        for n in range(3):  # take what the boards that left have not freed yet
+            try:
+                await hog.jetstream().add_consumer(host.subjects.stream,
+                                                   ConsumerConfig(durable_name=f"hog{n}"))
+            except BadRequestError:
+                break
+        with pytest.raises(ServerError, match="cannot read the game back.*maximum consumers"):
+            await resumed(server).start()
+        late = await Board(server.hosting, "late").start()
+        await late.until(lambda: any("will not let this board read" in w for w in late.links))
+        await late.stop(), await hog.close()
     asyncio.run(scenario())

@@ -11,13 +11,14 @@ from typing import Any, Callable
 
 import nats
 from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageType, StreamConfig
-from nats.js.errors import NotFoundError
+from nats.js.errors import APIError, NotFoundError
 
 from board.game import Game
 from board.net.fairness import FairQueue, read_request, sender_of
-from board.net.protocol import (GM, Follower, Subjects, command_data, decode, encode, setup_entry,
+from board.net.protocol import (GM, Diverged, Follower, Subjects, command_data, decode, encode, setup_entry,
                                 state_digest)
 from board.net.referee import Referee, taped
+from board.net.server import ServerError
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
 STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
@@ -34,7 +35,9 @@ def message_id(rid: str) -> str:
 
 
 def why(error: BaseException) -> str:
-    """An error in a few words for a refusal (a timeout's text is empty)."""
+    """An error in a few words for a refusal (a timeout's or JetStream's text is empty)."""
+    if isinstance(error, APIError) and error.description:
+        return error.description
     return str(error) or type(error).__name__
 
 
@@ -94,10 +97,16 @@ class Host:
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
             if game is None:
-                raise RuntimeError("no game in the stream and none to start")
+                raise ServerError("no game in the stream and none to start")
             await self._begin(game, seats or {})
         else:
-            await self._rebuild(last)
+            try:
+                await self._rebuild(last)
+            except (APIError, Diverged, asyncio.TimeoutError) as error:
+                await self.stop()
+                raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
+                                  "the stream is kept: try again once the server lets the host "
+                                  "read it (`host MAP` would start a new game)") from error
         self.worker = asyncio.create_task(self._serve())
         self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
 
