@@ -39,9 +39,16 @@ async def stream_last(host: Host) -> int:
 
 
 async def connected(host: Host) -> None:
-    """Wait until the host's connection is back (nats-py reconnects on its own)."""
+    """Wait until the host's connection is back (nats-py reconnects on its own) and the
+    restarted server's JetStream answers for the stream (it recovers it from disk first)."""
     async def wait():
-        while not host.nc.is_connected:
+        while True:
+            if host.nc.is_connected:
+                try:
+                    await host.js.stream_info(host.subjects.stream)
+                    return
+                except Exception:
+                    pass
             await asyncio.sleep(0.05)
     await asyncio.wait_for(wait(), DEADLINE)
 
