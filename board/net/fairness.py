@@ -1,10 +1,12 @@
 """Requests served fairly: one queue per sender, served in turn, each bounded, so one
-player's flood is refused at the door instead of delaying everyone else's commands."""
+player's flood is refused at the door instead of delaying everyone else's commands.
+
+A request is queued unread (who sent it is known from its subjects, not its text), and read
+in its sender's turn: a flood of costly requests costs the flooder's turns, nobody else's."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict, deque
 from typing import Any
 
@@ -12,7 +14,7 @@ from board.net.protocol import decode
 
 PER_SENDER = 8  # requests one sender may have waiting; more are refused at once
 SENDERS = 64  # senders with requests waiting; a new one beyond this is refused at once
-MAX_REQUEST = 64 * 1024  # bytes: a command is a few hundred
+MAX_REQUEST = 16 * 1024  # bytes: a command is a few hundred
 MAX_DEPTH = 16  # nesting of JSON objects and lists a request may have
 
 
@@ -21,37 +23,27 @@ def read_request(payload: bytes) -> tuple[dict[str, Any] | None, str | None]:
     JSON object): every request gets an answer, none a traceback."""
     if len(payload) > MAX_REQUEST:
         return None, f"the request is larger than {MAX_REQUEST // 1024} KiB"
-    brackets = payload.count(b"[") + payload.count(b"{")
-    if brackets > MAX_DEPTH and _depth(payload) > MAX_DEPTH:  # counted only where it could be
-        return None, f"the request nests deeper than {MAX_DEPTH} levels"
     try:
-        return decode(payload), None
-    except (ValueError, RecursionError):
+        request = decode(payload)  # C: a thousand levels deep it stops with a RecursionError
+    except RecursionError:
+        request = None
+    except ValueError:
         return None, "the request is not a JSON object"
+    if request is None or _deeper_than(request, MAX_DEPTH):
+        return None, f"the request nests deeper than {MAX_DEPTH} levels"
+    return request, None
 
 
-def _depth(payload: bytes) -> int:
-    """How deep brackets nest, counted without parsing (outside strings), so a hostile
-    request never reaches the JSON parser's recursion."""
-    depth = deepest = 0
-    text = payload.decode("utf-8", errors="replace")
-    inside = escaped = False
-    for char in text:
-        if inside:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                inside = False
-        elif char == '"':
-            inside = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+def _deeper_than(data: Any, limit: int) -> bool:
+    """True if objects and lists nest more than `limit` deep (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
 
 
 class FairQueue:
@@ -100,10 +92,11 @@ class FairQueue:
         return sum(len(queue) for queue in self.waiting.values())
 
 
-def sender_of(subject: str, requests: str, request: dict[str, Any]) -> str:
+def sender_of(subject: str, requests: str, reply: str | None) -> str:
     """Whose queue a request joins: a per-user request subject (hexboard.game.req.USER)
-    names its connection's user, which the server enforces; a request on the shared subject
-    is known only by the name it gives."""
+    names its connection's user, which the server enforces; on the shared subject, the
+    connection's reply inbox (_INBOX.<connection>.<request>), which a hostile client may
+    vary but an honest one keeps."""
     if subject.startswith(requests + "."):
-        return subject[len(requests) + 1:]
-    return "name:" + json.dumps(request.get("from"))[:48]
+        return "user:" + subject[len(requests) + 1:]
+    return "inbox:" + (reply or "").rsplit(".", 1)[0][:64]

@@ -219,27 +219,29 @@ class Host:
                 "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
-        """Queue a request in its sender's turn; refuse at once what cannot be read or
-        queued (the subscription's callback never waits on a judgement)."""
-        request, reason = read_request(msg.data)
-        if request is not None:
-            reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, request),
-                                    (msg, request, self.judged))
+        """Queue a request, unread, in its sender's turn; refuse at once what cannot be
+        queued (the subscription's callback neither parses nor waits on a judgement)."""
+        reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply),
+                                (msg, self.judged))
         if reason is not None and msg.reply:
             await msg.respond(encode({"ok": False, "reason": reason}))
 
     async def _serve(self) -> None:
-        """Judge queued requests one at a time, senders in turn."""
+        """Read and judge queued requests one at a time, senders in turn; every one answered."""
         while True:
-            msg, request, queued = await self.queue.get()
-            self.served.append((str(request.get("rid")), queued, self.judged))
-            reply = await self.handle(request)
+            msg, queued = await self.queue.get()
+            request, reason = read_request(msg.data)
+            if request is None:
+                reply = {"ok": False, "reason": reason}
+            else:
+                self.served.append((str(request.get("rid")), queued, self.judged))
+                reply = await self.handle(request)
             self.judged += 1
             if msg.reply:
                 try:
                     await msg.respond(encode(reply))
                 except Exception:
-                    pass  # the connection is away; the asker sends again
+                    pass  # the connection is away (the asker sends again), or a reply too odd to send
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""
