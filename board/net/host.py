@@ -5,6 +5,7 @@ the stream when it restarts."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 from collections import deque
 from typing import Any, Callable
@@ -32,6 +33,12 @@ def message_id(rid: str) -> str:
     """The Nats-Msg-Id of an entry: its request id, hashed so any id is a safe header value;
     JetStream stores a resend of the same id once."""
     return "r-" + hashlib.sha256(rid.encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=16)
+def refusal(reason: str) -> bytes:
+    """A refusal's reply, encoded once per reason (a flood is refused thousands of times)."""
+    return encode({"ok": False, "reason": reason})
 
 
 def why(error: BaseException) -> str:
@@ -224,7 +231,7 @@ class Host:
         reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply),
                                 (msg, self.judged))
         if reason is not None and msg.reply:
-            await msg.respond(encode({"ok": False, "reason": reason}))
+            await msg.respond(refusal(reason))
 
     async def _serve(self) -> None:
         """Read and judge queued requests one at a time, senders in turn; every one answered."""
