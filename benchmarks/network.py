@@ -11,7 +11,7 @@ from pathlib import Path
 
 from benchmarks.frames import ARENA
 from benchmarks.longgame import calm_choice
-from benchmarks.timing import Result, rate_result, times_result
+from benchmarks.timing import Result, percentile, rate_result, times_result
 from board.game import Game
 from board.maps import load_map, parse_map
 from board.net.client import Client
@@ -90,6 +90,15 @@ async def _my_command(board: Board, sides: list[str], rng: random.Random):
         await asyncio.wait_for(board.moved.wait(), 60)
 
 
+async def _round_trip(player: Board, boards: list[Board], command) -> float:
+    """Seconds from a player's request to every board showing the entry."""
+    start = time.perf_counter()
+    reply = await player.ask("command", command=command.model_dump(mode="json", exclude_none=True))
+    for board in boards:
+        await board.reach(reply["seq"])
+    return time.perf_counter() - start
+
+
 async def _latency(n: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         server, host, boards = await _table(Path(folder), Game(load_map(ARENA), seed="bench"), ["ann", "bo"])
@@ -104,11 +113,7 @@ async def _latency(n: int) -> list[float]:
             legal = [c for c in game.legal_actions() if not c.target]
             command = rng.choice(legal)
             player = boards[1] if game.tokens()[command.figure].team == red else boards[2]
-            start = time.perf_counter()
-            reply = await player.ask("command", command=command.model_dump(mode="json", exclude_none=True))
-            for board in boards:
-                await board.reach(reply["seq"])
-            times.append(time.perf_counter() - start)
+            times.append(await _round_trip(player, boards, command))
         await _close(server, host, boards)
     return times
 
@@ -166,3 +171,35 @@ def eight_clients(per_client: int) -> Result:
     """8 players each sending `per_client` commands: every one answered, every board equal."""
     rate, note = asyncio.run(_eight(per_client))
     return rate_result("net_8_clients", f"8 players x {per_client} commands, held", [rate], note=note)
+
+
+async def _round_trips(players: int, n: int, warmup: int) -> list[float]:
+    """Each accepted command's round trip (asked, stored, on every board) with `players`
+    players, after `warmup` commands that are not counted."""
+    with tempfile.TemporaryDirectory() as folder:
+        game = Game(load_map(ARENA), seed="bench") if players == 2 else eight_sides()
+        names = [f"p{i}" for i in range(players)]
+        server, host, boards = await _table(Path(folder), game, names)
+        sides = teams(boards[0].follower.game.battle)
+        by_team = dict(zip(sides, boards[1:]))
+        for board, name, team in zip(boards[1:], names, sides):
+            assert (await board.ask("seat", team=team, holder=name))["ok"]
+        for board in boards:
+            await board.reach(host.referee.follower.seq)
+        rng, times = random.Random(players), []
+        while len(times) < warmup + n:
+            game = host.referee.game
+            command = rng.choice([c for c in game.legal_actions() if not c.target])
+            player = by_team[game.tokens()[command.figure].team]
+            times.append(await _round_trip(player, boards, command))
+        await _close(server, host, boards)
+    return times[warmup:]
+
+
+def round_trip(players: int, n: int, warmup: int) -> Result:
+    """A player's command, stored and shown on every board, with 2 or 8 players (p99 noted)."""
+    times = asyncio.run(_round_trips(players, n, warmup))
+    return times_result(f"net_round_trip_{players}",
+                        f"Round trip, {players} players + GM, after {warmup} warm-up commands",
+                        times, target=100.0,
+                        note=f"wall time; p99 {percentile(times, 99) * 1000:.1f} ms (target 100 ms)")

@@ -11,11 +11,11 @@ import time
 FULL = dict(floor=1000, arena=500, pan=300, zoom=100, first=5, reach=200, predict=500, games=8,
             starts=7, helps=10, loads=20, memory_runs=3, pans=30, notches=24, command_frames=20,
             figures=1000, commands=10_000, autosaves=200, undos=50, history_loads=5, headless=10,
-            net_requests=200, net_per_client=500)
+            net_requests=200, net_per_client=500, net_round_trips=300, net_warmup=30)
 QUICK = dict(floor=20, arena=5, pan=5, zoom=4, first=1, reach=3, predict=3, games=1,
              starts=1, helps=1, loads=2, memory_runs=1, pans=2, notches=2, command_frames=2,
              figures=100, commands=200, autosaves=3, undos=3, history_loads=1, headless=1,
-             net_requests=5, net_per_client=3)
+             net_requests=5, net_per_client=3, net_round_trips=5, net_warmup=2)
 FRAME_ROWS = ("arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "big_first_frame",
               "command_frame_1000")
 ARENA_FLOOR_TARGET = 12.0
@@ -75,6 +75,8 @@ def rows(counts: dict, say, only=GROUPS) -> list:
     if "network" in only:
         add(network.latency(counts["net_requests"]))
         add(network.eight_clients(counts["net_per_client"]))
+        for players in (2, 8):
+            add(network.round_trip(players, counts["net_round_trips"], counts["net_warmup"]))
     return out
 
 

@@ -13,7 +13,7 @@ from board.game import Game
 from board.maps import load_map
 from board.net.client import Client
 from board.net.host import Host
-from board.net.protocol import Follower, Subjects
+from board.net.protocol import Desynced, Follower, Subjects
 from board.net.server import Hosting, free_port, start_server
 from board.sides import teams
 
@@ -52,6 +52,7 @@ class Board:
         self.heard = asyncio.Event()  # anything came: an entry, a note, news of the link
         self.links: list[str] = []
         self.notes: list[str] = []
+        self.desyncs: list[str] = []  # what this board said when its game differed from the host's
 
     def sink(self, item: tuple) -> None:
         if item[0] == "entry":
@@ -59,7 +60,11 @@ class Board:
             if self.follower is None:
                 self.follower = Follower.from_setup(entry)
             else:
-                self.follower.apply(seq, entry)
+                try:
+                    self.follower.apply(seq, entry)
+                except Desynced as error:  # as the board's window does: say so, read again
+                    self.desyncs.append(str(error))
+                    self.client.reread(self.follower.seq)
             self.moved.set()
         elif item[0] == "link":
             self.links.append(item[1])

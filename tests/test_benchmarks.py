@@ -12,7 +12,7 @@ ROWS = ("floor", "arena_frame", "arena_frame_rebuild", "big_pan", "big_zoom", "b
         "command_frame_1000", "reach", "predict",
         "predict_cached", "submit_rate", "games_rate", "map_load", "startup_first_frame",
         "startup_help", "memory", "autosave_10k", "undo_10k", "load_10k", "headless_start",
-        "net_latency", "net_8_clients")
+        "net_latency", "net_8_clients", "net_round_trip_2", "net_round_trip_8")
 
 
 def test_quick_run_reports_every_row_with_numbers(tmp_path):

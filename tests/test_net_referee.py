@@ -71,6 +71,41 @@ def test_the_host_rolls_from_its_secret_so_the_public_seed_does_not_tell_the_dic
     assert differs > 0
 
 
+def _a_rolling_command(referee, rng):
+    """Accept random commands until one rolls dice; that command and its entry."""
+    for n in range(200):
+        command = rng.choice(referee.game.legal_actions())
+        verdict = referee.decide({"rid": f"w{n}", "kind": "command",
+                                  "command": command.model_dump(mode="json")}, gm=True)
+        if verdict.entries and verdict.entries[-1]["command"].get("dice"):
+            return command, verdict.entries[-1]
+    raise AssertionError("no command rolled a die")
+
+
+def test_a_command_judged_again_after_an_undo_rolls_dice_nobody_has_seen():
+    referee, _ = table("maps/dox-skirmish.yaml")
+    referee.run = "fixed"  # the run id is random per host start; fixed here to be repeatable
+    command, entry = _a_rolling_command(referee, random.Random(5))
+    seen = tuple(entry["command"]["dice"])
+    assert referee.decide({"rid": "u1", "kind": "undo"}, gm=True).accepted
+    public = taped(referee.game, command, "public").dice  # what every board could work out
+    again = referee.decide({"rid": "again", "kind": "command",
+                            "command": command.model_dump(mode="json")}, gm=True)
+    rolled = tuple(again.entries[-1]["command"]["dice"])
+    # Neither the undone entry's dice nor the public seed's at that index tell the new dice.
+    assert rolled != seen
+    assert rolled != public
+
+
+def test_a_restarted_host_does_not_roll_again_what_an_earlier_run_rolled():
+    dice = []
+    for run in ("first", "second"):
+        referee, _ = table("maps/dox-skirmish.yaml")
+        referee.run = run
+        dice.append(_a_rolling_command(referee, random.Random(5))[1]["command"]["dice"])
+    assert dice[0] != dice[1]
+
+
 def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
     referee, _ = table()
     red, blue = teams(referee.game.battle)[:2]

@@ -14,6 +14,7 @@ from board.net.protocol import Follower
 from board.net.session import Session
 from board.sides import teams
 from board.ui.netplay import NetPlay
+from board.net.server import free_port
 from tests.net_helpers import DEADLINE, FIGHT, Server
 from tests.ui_driver import Driver
 
@@ -132,3 +133,36 @@ def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_
     # The computer may go on playing: the player's board has at least that command, the same.
     ann.wait(lambda: len(ann.follower.game.history) > played)
     assert ann.follower.game.history[:played + 1] == game.history[:played + 1]
+
+
+def test_a_players_board_follows_the_host_to_its_new_address_from_the_address_window(tmp_path):
+    server = Server(tmp_path / "hosted").start()
+    game = Game(load_map(FIGHT), seed="public")
+    host, player = Session(), Session()
+    host.host_game(server.hosting, game)
+    Window(host, "GM")
+    player.join(server.hosting.url, server.hosting.code, "ann")
+    ann = Window(player, "ann")
+    red = teams(game.battle)[0]
+    player.ask("seat", team=red, holder="ann")
+    ann.wait(lambda: ann.follower.seats.get(red) == "ann")
+    host.close(stop_server=False)
+    server.kill()  # the host comes back on another port
+    server.hosting.port = free_port()
+    server.start()
+    moved = Session()
+    moved.host_game(server.hosting, None)
+    Window(moved, "GM")
+    try:
+        ann.driver.key(pygame.K_a)
+        assert ann.net.address.open
+        ann.net.address.entry.set_text(server.hosting.url)
+        ann.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ann.net.address.go))
+        ann.wait(lambda: player.client.url == server.hosting.url and ann.net.link == "connected")
+        player.ask("seat", team=red, holder=None)  # only red's holder may give it up
+        ann.wait(lambda: ann.follower.seats.get(red) is None)
+    finally:
+        player.close()
+        moved.close()
+        server.kill()
+        pygame.display.quit()

@@ -5,17 +5,47 @@ the stream when it restarts."""
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
+from collections import deque
 from typing import Any, Callable
 
 import nats
 from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageType, StreamConfig
-from nats.js.errors import NotFoundError
+from nats.js.errors import APIError, NotFoundError
 
 from board.game import Game
-from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
+from board.net.fairness import FairQueue, read_request, sender_of
+from board.net.protocol import (GM, Diverged, Follower, Subjects, command_data, decode, encode, setup_entry,
+                                state_digest)
 from board.net.referee import Referee, taped
+from board.net.server import ServerError
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
+STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
+
+
+class StoreError(RuntimeError):
+    """The stream did not take an entry as the host expected (it moved, or already had it)."""
+
+
+def message_id(rid: str) -> str:
+    """The Nats-Msg-Id of an entry: its request id, hashed so any id is a safe header value;
+    JetStream stores a resend of the same id once."""
+    return "r-" + hashlib.sha256(rid.encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=16)
+def refusal(reason: str) -> bytes:
+    """A refusal's reply, encoded once per reason (a flood is refused thousands of times)."""
+    return encode({"ok": False, "reason": reason})
+
+
+def why(error: BaseException) -> str:
+    """An error in a few words for a refusal (a timeout's or JetStream's text is empty)."""
+    if isinstance(error, APIError) and error.description:
+        return error.description
+    return str(error) or type(error).__name__
 
 
 async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
@@ -56,20 +86,35 @@ class Host:
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
         self.nc = self.js = self.sub = None
+        self.timeout = STORE_TIMEOUT
+        self.queue = FairQueue()
+        # The last requests judged, in order: (request id, requests judged before it was
+        # queued, requests judged before it was): how long each waited, in requests.
+        self.served: deque[tuple[str, int, int]] = deque(maxlen=500)
+        self.judged = 0
+        self.worker: asyncio.Task | None = None
+        self.stale = False  # a store failed: the referee may be ahead of the stream until rebuilt
 
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password, "hexboard-host")
-        self.js = self.nc.jetstream()
+        self.js = self.nc.jetstream(timeout=self.timeout)
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
             if game is None:
-                raise RuntimeError("no game in the stream and none to start")
+                raise ServerError("no game in the stream and none to start")
             await self._begin(game, seats or {})
         else:
-            await self._rebuild(last)
+            try:
+                await self._rebuild(last)
+            except (APIError, Diverged, asyncio.TimeoutError) as error:
+                await self.stop()
+                raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
+                                  "the stream is kept: try again once the server lets the host "
+                                  "read it (`host MAP` would start a new game)") from error
+        self.worker = asyncio.create_task(self._serve())
         self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
 
     async def _stream_last(self, stream: str, subject: str) -> int:
@@ -93,6 +138,7 @@ class Host:
             entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
                      "command": command_data(taped(follower.game, command, str(game.seed)))}
             follower.apply_entry(entry)
+            entry["digest"] = state_digest(follower.game, follower.seats)
             follower.seq = await self._append(entry, follower.seq)
 
     async def _rebuild(self, last: int) -> None:
@@ -110,48 +156,103 @@ class Host:
                 referee.held_again(entry)
         self.referee = referee
 
-    async def _keep_held(self) -> None:
-        """Write the held commands to the host's held stream, so a crash loses none."""
-        await self.js.purge_stream(self.subjects.held_stream)
-        for entry in self.referee.held:
-            await self.js.publish(self.subjects.held, encode(entry), stream=self.subjects.held_stream)
+    async def _keep_held(self, before: list[dict[str, Any]], released: bool) -> None:
+        """Record the change to the held commands in the host's held stream, so a crash loses
+        none: a new held command is appended, a quiet undo appends a marker, a release purges
+        (entries already in the game's stream are skipped on a rebuild, so a failed purge is
+        harmless)."""
+        now, subjects = self.referee.held, self.subjects
+        if now == before:
+            return
+        if released and not now:
+            await self.js.purge_stream(subjects.held_stream)
+        elif now[:-1] == before:
+            await self.js.publish(subjects.held, encode(now[-1]), stream=subjects.held_stream)
+        elif now == before[:-1]:
+            marker = {"kind": "unhold", "rid": before[-1].get("rid")}
+            await self.js.publish(subjects.held, encode(marker), stream=subjects.held_stream)
+        else:  # not a change one command makes; write them all again
+            await self.js.purge_stream(subjects.held_stream)
+            for entry in now:
+                await self.js.publish(subjects.held, encode(entry), stream=subjects.held_stream)
 
     async def _append(self, entry: dict[str, Any], after: int) -> int:
-        """Append an entry where the stream's last sequence is `after`; its new sequence."""
+        """Append an entry where the stream's last sequence is `after`; its new sequence once
+        JetStream has acknowledged it."""
+        headers = {"Nats-Expected-Last-Sequence": str(after)}
+        if entry.get("rid"):
+            headers["Nats-Msg-Id"] = message_id(entry["rid"])
         ack = await self.js.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
-                                    headers={"Nats-Expected-Last-Sequence": str(after)})
+                                    headers=headers)
+        if ack.duplicate or ack.seq != after + 1:  # stored before, by a send whose ack was lost
+            raise StoreError(f"the stream already holds entry {ack.seq}")
         return ack.seq
 
     async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
-        """Judge a request and append what it changes; the reply for the asker."""
+        """Judge a request and store what it changes; "ok" only once the stream holds it.
+
+        When storing fails the referee is rebuilt from the stream (before the next request if
+        the server is away), so the host's game is exactly the stream's; the request is tried
+        once more on the rebuilt game, so a store the server took late is answered as done
+        and an innocent one is not refused for a sequence it could not know."""
         async with self.lock:
-            held = list(self.referee.held)
+            error: BaseException | None = None
+            for _ in range(2):
+                try:
+                    if self.stale:
+                        await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
+                        self.stale = False
+                    return await self._judge(request, gm)
+                except Exception as caught:  # timeouts, a lost connection, the stream moved
+                    error, self.stale = caught, True
+            return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
+                                           "nothing changed: try again", "stored": False}
+
+    async def _judge(self, request: dict[str, Any], gm: bool) -> dict[str, Any]:
+        """Decide a request on the referee and store its entries; raises if storing fails."""
+        held = list(self.referee.held)
+        try:
             verdict = self.referee.decide(request, gm)
-            follower = self.referee.follower
-            try:
-                for entry in verdict.entries:
-                    follower.seq = await self._append(entry, follower.seq)
-                if self.referee.held != held:
-                    await self._keep_held()
-            except Exception as error:  # the stream moved or the server went: start again from it
-                await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
-                return {"ok": False, "reason": f"the host could not record it ({error}); try again"}
-            if verdict.note:
-                await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
-            return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
-                    "duplicate": verdict.duplicate}
+        except Exception as error:  # a request the referee's checks did not foresee
+            self.stale = True  # it may have changed the game part-way: rebuilt before the next
+            return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
+        follower = self.referee.follower
+        for entry in verdict.entries:
+            follower.seq = await self._append(entry, follower.seq)
+        await self._keep_held(held, bool(verdict.entries))
+        if verdict.note:
+            await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
+        return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
+                "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
-        try:
-            request = decode(msg.data)
-        except ValueError:
-            reply = {"ok": False, "reason": "the request is not JSON"}
-        else:
-            reply = await self.handle(request)
-        if msg.reply:
-            await msg.respond(encode(reply))
+        """Queue a request, unread, in its sender's turn; refuse at once what cannot be
+        queued (the subscription's callback neither parses nor waits on a judgement)."""
+        reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply),
+                                (msg, self.judged))
+        if reason is not None and msg.reply:
+            await msg.respond(refusal(reason))
+
+    async def _serve(self) -> None:
+        """Read and judge queued requests one at a time, senders in turn; every one answered."""
+        while True:
+            msg, queued = await self.queue.get()
+            request, reason = read_request(msg.data)
+            if request is None:
+                reply = {"ok": False, "reason": reason}
+            else:
+                self.served.append((str(request.get("rid")), queued, self.judged))
+                reply = await self.handle(request)
+            self.judged += 1
+            if msg.reply:
+                try:
+                    await msg.respond(encode(reply))
+                except Exception:
+                    pass  # the connection is away (the asker sends again), or a reply too odd to send
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""
+        if self.worker is not None:
+            self.worker.cancel()
         if self.nc is not None and not self.nc.is_closed:
             await self.nc.close()

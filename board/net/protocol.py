@@ -7,10 +7,13 @@ The stream holds one entry per change, in the order the host accepted them:
   {"kind": "undo" | "redo", "by": name, "rid": ...}
   {"kind": "seat", "team": team, "holder": name | null | "computer", "by": name, "rid": ...}
 A command carries every die it consumed, so a board replays it without knowing the host's
-secret seed (board.net.referee works the dice out)."""
+secret seed (board.net.referee works the dice out). Every entry after the setup may carry
+"digest", the host's digest of the game and seats after it: a board whose own differs says
+so and rebuilds from the stream."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -98,6 +101,18 @@ class Diverged(RuntimeError):
     """The stream holds an entry this board cannot apply: the boards would differ."""
 
 
+class Desynced(Diverged):
+    """This board's game differed from the host's after an entry; the follower went back to
+    the setup, and the stream must be read again from the entry after it."""
+
+
+def state_digest(game: Game, seats: dict[str, str | None]) -> str:
+    """A short digest of a game's state, history and seats, equal on every board that agrees."""
+    shape = [game.snapshot(), seats, len(game.history), len(game.undone)]
+    data = json.dumps(shape, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
 @dataclass
 class Follower:
     """A board's copy of the shared game: the stream's entries applied in order."""
@@ -106,23 +121,59 @@ class Follower:
     seats: dict[str, str | None]
     seq: int = 1  # the stream sequence of the last entry applied (1: the setup)
     requests: set[str] = field(default_factory=set)  # request ids already in the stream
+    setup: dict[str, Any] | None = None  # the stream's first entry, to start again from
+    healed: set[int] = field(default_factory=set)  # entries this board rebuilt at once already
+    differs: int = 0  # the last entry whose digest still differed after a rebuild
 
     @classmethod
     def from_setup(cls, entry: dict[str, Any]) -> "Follower":
         """A follower at the start of the game a setup entry describes."""
         if entry.get("kind") != "setup":
             raise Diverged("the stream does not begin with the game's setup")
-        return cls(game_from_setup(entry), dict(entry.get("seats", {})))
+        return cls(game_from_setup(entry), dict(entry.get("seats", {})), setup=entry)
 
-    def apply(self, seq: int, entry: dict[str, Any]) -> list[Event]:
-        """Apply the entry at stream sequence seq; earlier ones (a redelivery) are skipped."""
+    def apply(self, seq: int, entry: dict[str, Any], check: bool = True) -> list[Event]:
+        """Apply the entry at stream sequence seq; earlier ones (a redelivery) are skipped.
+
+        Desynced if this board's game then differs from the host's (its digest, or an entry
+        this board cannot apply): the follower is back at the setup, to read the stream again.
+        Reading again cannot heal a second difference at the same entry (this board's rules
+        differ from the host's): an entry it cannot apply is raised as Diverged, a digest
+        that still differs is noted in `differs` and the game goes on. check=False (the host
+        reading its own stream back) compares no digests."""
         if seq <= self.seq:
             return []
         if seq != self.seq + 1:
             raise Diverged(f"entry {seq} arrived after {self.seq}: one is missing")
-        events = self.apply_entry(entry)
+        try:
+            events = self.apply_entry(entry)
+        except Diverged as error:
+            raise self._heal(seq, error) from error
+        digest = entry.get("digest")
+        if check and digest is not None and digest != state_digest(self.game, self.seats):
+            if seq not in self.healed:
+                raise self._heal(seq, Diverged(f"this board's game differed from the host's after "
+                                               f"entry {seq}"))
+            self.differs = seq
         self.seq = seq
         return events
+
+    def _heal(self, seq: int, error: Diverged) -> Diverged:
+        """The error to raise for a difference at seq: Desynced (and the follower back at the
+        setup) the first time, the error itself after that."""
+        if seq in self.healed or self.setup is None:
+            return error
+        self.healed.add(seq)
+        self.restart()
+        return Desynced(f"{error}; rebuilding it from the stream")
+
+    def restart(self) -> None:
+        """Back to the game the setup describes, in the same Game object (the board's readers
+        keep theirs); the stream is then applied again from its second entry."""
+        fresh = game_from_setup(self.setup)
+        self.game.__dict__.clear()
+        self.game.__dict__.update(fresh.__dict__)
+        self.seats, self.seq, self.requests = dict(self.setup.get("seats", {})), 1, set()
 
     def apply_entry(self, entry: dict[str, Any]) -> list[Event]:
         """Apply an entry to the game and seats, whatever its place in the stream."""

@@ -3,6 +3,7 @@ consumes, and which accepted commands stay off the stream until they are reveale
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,11 +11,12 @@ from pydantic import ValidationError
 
 from board.dice import RecordingDice
 from board.game import Game, command_dice
-from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text
+from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text, state_digest
 from board.rules.base import Command, Event
 from board.sides import teams
 
 MAX_ID = 64
+SEAT_CHANGES = 4  # a player's changes of side between two commands; each is a lasting entry
 
 
 @dataclass
@@ -32,13 +34,15 @@ class Verdict:
         return self.reason is None
 
 
-def taped(game: Game, command: Command, secret: str) -> Command:
-    """The command with every die it consumes forced, rolled from the host's secret seed.
+def taped(game: Game, command: Command, secret: str, draw: int | None = None) -> Command:
+    """The command with every die it consumes forced, rolled from (secret, draw): by default
+    the command's place in the history, as a game's own seed rolls it.
 
     A dry run of the ruleset on a copy of the state records the dice; a board that applies
     the returned command rolls exactly those, so it needs no seed."""
     # The GM's forced dice first, then the secret seed's, as Game rolls a command's dice.
-    recorder = RecordingDice(command_dice(secret, len(game.history), command))
+    draw = len(game.history) if draw is None else draw
+    recorder = RecordingDice(command_dice(secret, draw, command))
     game.ruleset.apply(game.state.clone(), command, recorder)
     dice = tuple(value for _, value in recorder.rolls)
     return command.model_copy(update={"dice": dice or None})
@@ -64,12 +68,19 @@ class Referee:
     secret: str
     open_sides: set[str] = field(default_factory=set)  # teams a player may take
     held: list[dict[str, Any]] = field(default_factory=list)
+    # The dice of a command come from (secret, run, draw): `run` is new each time a host
+    # starts and `draw` counts every command judged, so no two commands ever share a stream,
+    # not even one judged again at a history index an undo freed, nor one after a restart.
+    # Boards replay the dice each entry carries, so nothing of this is needed to replay.
+    run: str = field(default_factory=lambda: secrets.token_hex(8))
+    draws: int = 0
+    seat_changes: dict[str, int] = field(default_factory=dict)  # per player, since the last command
 
     @classmethod
-    def start(cls, follower: Follower, secret: str) -> "Referee":
+    def start(cls, follower: Follower, secret: str, run: str | None = None) -> "Referee":
         """A referee whose open sides are the teams nobody holds yet."""
         free = {t for t in teams(follower.game.battle) if follower.seats.get(t) is None}
-        return cls(follower, secret, free)
+        return cls(follower, secret, free, run=run or secrets.token_hex(8))
 
     @property
     def game(self) -> Game:
@@ -77,12 +88,18 @@ class Referee:
 
     def replayed(self, seq: int, entry: dict[str, Any]) -> None:
         """An entry read back from the stream (a host restarting): apply it."""
-        self.follower.apply(seq, entry)
+        self.follower.apply(seq, entry, check=False)  # the stream is the authority's record
         self._note_seat(entry)
+        self._count_seat(entry)
 
     def held_again(self, entry: dict[str, Any]) -> None:
-        """A held entry read back from the host's held stream (a host restarting)."""
-        if entry.get("rid") not in self.follower.requests:  # not released before the crash
+        """An entry read back from the host's held stream (a host restarting): a held command,
+        or the marker of a held command taken back quietly."""
+        if entry.get("kind") == "unhold":
+            if self.held and self.held[-1].get("rid") == entry.get("rid"):
+                self.held.pop()
+                self.game.undo()
+        elif entry.get("rid") not in self.follower.requests:  # not released before the crash
             self.follower.apply_entry(entry)
             self.held.append(entry)
 
@@ -112,8 +129,9 @@ class Referee:
         reason = (None if gm else self.seat_refusal(command, name)) or self.game.check(command)
         if reason:
             return Verdict(reason=reason)
-        entry = {"kind": "command", "command": command_data(taped(self.game, command, self.secret)),
-                 "by": name, "rid": rid}
+        self.draws += 1
+        rolled = taped(self.game, command, f"{self.secret}:{self.run}", self.draws)
+        entry = {"kind": "command", "command": command_data(rolled), "by": name, "rid": rid}
         return self._accept(entry)
 
     def seat_refusal(self, command: Command, name: str) -> str | None:
@@ -158,8 +176,13 @@ class Referee:
                 return Verdict(reason="a player takes a side for themselves or gives up their own")
             if holder is None and now != name:
                 return Verdict(reason=f"you do not play {team}")
-            if holder == name and now != name and (now is not None or team not in self.open_sides):
+            if holder == name and now == name:
+                return Verdict(reason=f"you play {team} already")
+            if holder == name and (now is not None or team not in self.open_sides):
                 return Verdict(reason=f"{team} is not free ({seat_text(team, now)})")
+            if self.seat_changes.get(name, 0) >= SEAT_CHANGES:
+                return Verdict(reason=f"you have changed sides {SEAT_CHANGES} times since the "
+                                      "last move; wait for the game to go on")
         elif holder is not None and not isinstance(holder, str):
             return Verdict(reason="a side goes to a player's name, the computer or the GM")
         entry = {"kind": "seat", "team": team, "holder": holder, "by": name, "rid": rid}
@@ -171,12 +194,22 @@ class Referee:
         """Apply an accepted entry; hold it if it hides a choice, else release it with the
         held ones before it."""
         events = self.follower.apply_entry(entry)
+        entry["digest"] = state_digest(self.game, self.follower.seats)
         self._note_seat(entry)
+        self._count_seat(entry)
         if entry["kind"] in ("command", "redo") and keeps_secret(events):
             self.held.append(entry)
             return Verdict(note=" ".join(e.text for e in events if e.kind == "plot"))
         released, self.held = self.held + [entry], []
         return Verdict(entries=released)
+
+    def _count_seat(self, entry: dict[str, Any]) -> None:
+        """Players' seat changes since the last command, so toggling cannot grow the stream
+        without bound (a command starts the count again)."""
+        if entry.get("kind") == "command":
+            self.seat_changes.clear()
+        elif entry.get("kind") == "seat" and entry.get("by") != GM:
+            self.seat_changes[entry["by"]] = self.seat_changes.get(entry["by"], 0) + 1
 
     def _note_seat(self, entry: dict[str, Any]) -> None:
         """A side the GM takes back is closed to players, unless the GM opens it to them."""

@@ -84,6 +84,23 @@ class Session:
             request = self.client.request(kind, **fields)
             asyncio.run_coroutine_threadsafe(self.client.ask(request), self.loop)
 
+    def move(self, url: str) -> None:
+        """Follow the game at the host's new address, without waiting: the outcome arrives in
+        the inbox as news of the link (the board stays on the old address if nothing answers)."""
+        async def moving():
+            try:
+                await self.client.move(url)
+            except Exception as error:
+                self._arrived(("link", f"cannot join at {url} ({str(error) or type(error).__name__}); "
+                                       "still trying the old address"))
+        if self.client is not None and self.client.send is None:  # the host's own board stays
+            asyncio.run_coroutine_threadsafe(moving(), self.loop)
+
+    def reread(self, after: int) -> None:
+        """Have the stream read again from the entry after `after` (a board rebuilding)."""
+        if self.client is not None:
+            self.loop.call_soon_threadsafe(self.client.reread, after)
+
     def drain(self) -> list[tuple]:
         """Everything that arrived since the last call."""
         items = []

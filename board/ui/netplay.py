@@ -9,9 +9,10 @@ import secrets
 
 from board.game import Game
 from board.maps import load_map
-from board.net.protocol import COMPUTER, Diverged, Follower, command_data
+from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data
 from board.net.server import DEFAULT_PORT
 from board.net.session import Session, hosting_folder, hosting_for, join_line
+from board.ui.address_dialog import AddressDialog
 from board.ui.seats_dialog import SeatsDialog
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
@@ -27,6 +28,7 @@ class NetPlay:
         self.link = "connected"
         self.invite = ""  # the host's join line, shown on the GM's status line
         self.seats: SeatsDialog | None = None
+        self.address: AddressDialog | None = None
         self.waiting = False  # a command sent to the host, not yet answered
 
     def attach(self, scene) -> None:
@@ -60,8 +62,23 @@ class NetPlay:
             self.seats = SeatsDialog(scene.manager)
         self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM")
 
+    def show_address(self, scene) -> None:
+        """Where the host is (A); a player's board can be pointed at its new address."""
+        if self.role == "GM":
+            scene.say("The host's board follows its own server; players press A to follow a "
+                      "host that moved")
+            return
+        if self.address is None:
+            self.address = AddressDialog(scene.manager)
+        self.address.show(scene.board_rect.center, self.session.client.url)
+
     def handle(self, event) -> bool:
-        """True if the event was the seats window's (a GM's button asks the host)."""
+        """True if the event was the seats window's (a GM's button asks the host) or the
+        address window's (the board follows the host to its new address)."""
+        url = self.address.picked(event) if self.address is not None else None
+        if url is not None:
+            self.session.move(url)
+            return True
         fields = self.seats.picked(event) if self.seats is not None else None
         if fields is None:
             return False
@@ -108,6 +125,11 @@ class NetPlay:
         before = {n: (f.hex.q, f.hex.r) for n, f in game.tokens().items()}
         try:
             events = self.follower.apply(seq, entry)
+        except Desynced as error:  # the follower is back at the setup: read the stream again
+            scene.say(f"This board's game differed from the host's: {error}", warning=True)
+            self.session.reread(self.follower.seq)
+            scene.controller.sync()
+            return
         except Diverged as error:
             scene.say(f"This board lost step with the host: {error}; join again", warning=True)
             return

@@ -68,6 +68,8 @@ def handle_key(scene, event) -> None:
               if scene.cover.on else "Pass the screen: off")
     elif key == pygame.K_j and scene.net is not None:
         scene.net.show_seats(scene)
+    elif key == pygame.K_a and scene.net is not None:
+        scene.net.show_address(scene)
     elif key == pygame.K_n:
         c.say("Sound on" if scene.sounds.toggle() else "Sound off (N turns it on)")
     elif key == pygame.K_g:

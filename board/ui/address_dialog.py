@@ -1,0 +1,47 @@
+"""A network board's "the host's new address" window (A): one field and a button."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+
+class AddressDialog:
+    """Asks where the host is now; picked() gives the address typed."""
+
+    def __init__(self, manager: pygame_gui.UIManager):
+        self.manager = manager
+        self.window: pygame_gui.elements.UIWindow | None = None
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.go = None
+
+    @property
+    def open(self) -> bool:
+        return self.window is not None and self.window.alive()
+
+    def show(self, centre: tuple[int, int], now: str) -> None:
+        if self.open:
+            return
+        rect = pygame.Rect(0, 0, 460, 124)
+        rect.center = centre
+        self.window = pygame_gui.elements.UIWindow(rect, self.manager, "The host's address")
+        pygame_gui.elements.UILabel(pygame.Rect(12, 8, 420, 26), f"Now: {now}",
+                                    manager=self.manager, container=self.window)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(12, 40, 300, 30),
+                                                         manager=self.manager, container=self.window,
+                                                         placeholder_text="nats://HOST:4222")
+        self.go = pygame_gui.elements.UIButton(pygame.Rect(322, 38, 110, 34), "Go there",
+                                               manager=self.manager, container=self.window)
+        self.entry.focus()
+
+    def picked(self, event) -> str | None:
+        """The new address when this event is the button or Enter in the field."""
+        if not self.open:
+            return None
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go
+        entered = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
+        text = self.entry.get_text().strip() if (pressed or entered) else ""
+        if not text:
+            return None
+        self.window.kill()
+        return text if "://" in text else f"nats://{text}"

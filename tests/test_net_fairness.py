@@ -1,0 +1,152 @@
+"""Fairness at the host: one player's flood is refused at the door and delays nobody else's
+command; every request, however malformed, gets an answer; seat toggles stay bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import nats
+import pytest
+
+from board.net.fairness import MAX_DEPTH, FairQueue, read_request, sender_of
+from board.net.protocol import Subjects, decode, encode
+from board.net.referee import SEAT_CHANGES
+from board.sides import teams
+from tests.net_helpers import DEADLINE, Board, Server, start_host
+from tests.test_net_referee import table
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = Server(tmp_path / "hosted").start()
+    yield server
+    server.kill()
+
+
+def test_senders_are_served_in_turn_and_a_full_queue_is_refused_at_once():
+    queue = FairQueue(per_sender=3)
+    assert [queue.put("flood", n) for n in range(3)] == [None] * 3
+    assert "too many requests" in queue.put("flood", 3)
+    assert queue.put("ann", "a") is None
+    assert [queue.take() for _ in range(4)] == [0, "a", 1, 2]
+    assert queue.take() is None and len(queue) == 0
+
+
+def test_a_request_joins_its_users_queue_else_its_connections():
+    assert sender_of("hexboard.game.req.ann", "hexboard.game.req", "_INBOX.x.1") == "user:ann"
+    assert sender_of("hexboard.game.req", "hexboard.game.req", "_INBOX.abc.7") == \
+        sender_of("hexboard.game.req", "hexboard.game.req", "_INBOX.abc.8") != \
+        sender_of("hexboard.game.req", "hexboard.game.req", "_INBOX.xyz.8")
+
+
+def test_only_so_many_senders_wait_at_once():
+    queue = FairQueue(senders=2)
+    assert queue.put("a", 1) is None and queue.put("b", 1) is None
+    assert "busy" in queue.put("c", 1)
+
+
+@pytest.mark.parametrize("payload, words", [
+    (b"[" * 5_000 + b"]" * 5_000, "nests deeper"),
+    (b'{"a":' * 2_000 + b"1" + b"}" * 2_000, "nests deeper"),
+    (b'{"a":' * 17 + b"1" + b"}" * 17, "nests deeper"),
+    (b"x" * (65 * 1024), "larger than"),
+    (b"[1, 2]", "not a JSON object"),
+    (b"\xff\xfe{", "not a JSON object"),
+    (b'{"rid": "r", "kind": ', "not a JSON object"),
+])
+def test_a_malformed_request_is_read_as_a_reason_never_an_exception(payload, words):
+    request, reason = read_request(payload)
+    assert request is None and words in reason
+
+
+def test_brackets_inside_strings_are_not_nesting():
+    text = json.dumps({"rid": "[" * 100, "kind": "seat", "team": "{" * 100})
+    assert read_request(text.encode()) == (json.loads(text), None)
+    assert read_request(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH)[1] == "the request is not a JSON object"
+
+
+def test_a_player_toggling_a_seat_makes_a_bounded_number_of_entries():
+    referee, _ = table()
+    red = teams(referee.game.battle)[0]
+    entries = 0
+    for n in range(100):
+        verdict = referee.decide({"rid": f"t{n}", "from": "ann", "kind": "seat", "team": red,
+                                  "holder": "ann" if n % 2 == 0 else None})
+        entries += len(verdict.entries)
+    assert entries == SEAT_CHANGES
+    taken = referee.decide({"rid": "again", "from": "ann", "kind": "seat", "team": red, "holder": "ann"})
+    assert "changed sides" in taken.reason
+    # a move of the game starts the count again
+    assert referee.decide({"rid": "move", "kind": "command", "command": referee.game.legal_actions()[0]
+                           .model_dump(mode="json")}, gm=True).accepted
+    assert referee.decide({"rid": "after", "from": "ann", "kind": "seat", "team": red,
+                           "holder": "ann"}).accepted
+    assert referee.decide({"rid": "same", "from": "ann", "kind": "seat", "team": red,
+                           "holder": "ann"}).reason == f"you play {red} already"
+
+
+async def flood(server: Server, count: int, payload) -> tuple[nats.NATS, list[dict], asyncio.Event]:
+    """A player's connection that sends `count` requests without waiting; the replies."""
+    nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
+    replies: list[dict] = []
+    done = asyncio.Event()
+
+    async def heard(msg):
+        replies.append(decode(msg.data))
+        if len(replies) == count:
+            done.set()
+    await nc.subscribe("_INBOX.flood.*", cb=heard)
+    for n in range(count):
+        await nc.publish(Subjects(server.hosting.game).requests, payload(n), reply=f"_INBOX.flood.{n}")
+    await nc.flush()
+    return nc, replies, done
+
+
+def test_one_players_flood_does_not_hold_up_another_players_command(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        red, blue = teams(ann.game.battle)
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+
+        def garbage(n):  # judged and refused: the flooder's seat requests for a side it lacks
+            return encode({"rid": f"f{n}", "from": "mallory", "kind": "seat", "team": blue, "holder": None})
+        nc, replies, done = await flood(server, 10_000, garbage)
+        mine = next((c for c in ann.game.legal_actions() if ann.game.tokens()[c.figure].team == red), None)
+        request = (ann.client.request("command", command=mine.model_dump(mode="json", exclude_none=True))
+                   if mine else ann.client.request("seat", team=red, holder=None))
+        reply = await ann.client.ask(request)
+        assert reply["ok"], reply
+        # Judged after at most one of the flood's requests once it was queued (senders in
+        # turn), whatever the flood's size: its backlog waits behind, or is refused.
+        rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
+        assert judged - queued <= 2
+        await asyncio.wait_for(done.wait(), DEADLINE)  # every flood request answered
+        assert all(not r["ok"] and r["reason"] for r in replies)
+        assert any("too many requests" in r["reason"] for r in replies)
+        await nc.close(), await ann.stop(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_every_malformed_request_gets_a_reply(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        hostile = [b"[" * 100_000, b"[" * 8_000, b'{"a":' * 1_000, b"not json", b"[]", b"\xff", b"{}", b'{"rid": 5}',
+                   encode({"rid": "x" * 65, "from": "m", "kind": "seat"}),
+                   encode({"rid": "a", "from": ["m"], "kind": "command"}),
+                   encode({"rid": "b", "from": "m", "kind": {"a": 1}}),
+                   encode({"rid": "c", "from": "m", "kind": "command", "command": [1, 2]}),
+                   encode({"rid": "d", "from": "m", "kind": "command", "command": {"do": 5}}),
+                   encode({"rid": "e", "from": "m", "kind": "seat", "team": ["x"], "holder": "m"}),
+                   encode({"rid": "f", "from": "m", "kind": "command",
+                           "command": {"do": "move", "figure": "Korr", "path": [[1e308, -1]]}})]
+        nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
+        subject = Subjects(server.hosting.game).requests
+        replies = [decode((await nc.request(subject, payload, timeout=DEADLINE)).data) for payload in hostile]
+        assert all(not r["ok"] and isinstance(r["reason"], str) and r["reason"] for r in replies), [r for r in replies if r["ok"] or not r["reason"]]
+        # and the host still judges honest requests
+        assert (await gm.ask("seat", team=teams(gm.game.battle)[0], holder="ann"))["ok"]
+        await nc.close(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
