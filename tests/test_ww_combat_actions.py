@@ -432,3 +432,63 @@ def test_only_defend_dodge_and_set_pole_arm_may_be_declared_out_of_turn():
 def test_stances_are_declared_in_the_combat_phase_only():
     game = engaged_pair({"weapons": ["Broadsword"], "st": 12}, {"weapons": ["Broadsword"], "st": 12})
     assert "movement phase" in refused(game, do="act", figure="Bob", action="defend")
+
+
+# --- Weapons and shields picked up --------------------------------------
+
+def test_a_weapon_picked_up_into_empty_hands_is_in_hand_ready():
+    """"pick up any dropped weapons in his hex": "in hand" and "ready" are one state in the text
+    ("must have a ready weapon in hand"); next turn he attacks with it, no Switch needed."""
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12})
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"drop": ["Broadsword"]})
+    finish_turn(game)
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Broadsword"]})
+    assert game.state.figures["Ann"].ready == "Broadsword"
+    finish_turn(game)
+    after_moving(game, 0)
+    assert of_kind(act(game, "Ann", "attack", target="Bob"), "attack")
+
+
+def test_a_weapon_picked_up_with_a_weapon_in_hand_is_carried_unready():
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12})
+    game.state.items[(0, 0)] = ["Dagger"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Dagger"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons) == ("Broadsword", ["Broadsword", "Dagger"])
+
+
+def test_a_two_handed_weapon_picked_up_beside_a_ready_shield_is_carried_unready():
+    # "A shield must be either slung on the back or dropped in order to use a two-handed weapon."
+    game = engaged_pair({"weapons": [], "st": 14, "shield": "Small Shield"})
+    game.state.items[(0, 0)] = ["Halberd"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Halberd"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, ["Halberd"], True)
+
+
+def test_a_shield_picked_up_is_in_hand_ready_and_protects_the_front():
+    """"pick up ... a shield": held, not slung. A shield "held in the 'ready' position protects
+    against attacks from the character's front zone": the Tower Shield stops 3 of a 9-point blow
+    from the front."""
+    from board.rules.warrior_wizard.stats import armor_against
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 14})
+    game.state.items[(0, 0)] = ["Tower Shield"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Tower Shield"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.shield, ann.shield_ready) == ("Tower Shield", True)
+    assert armor_against(game.state, ann, "front") == [("Tower Shield", 3)]
+    assert armor_against(game.state, ann, "rear") == []
+
+
+def test_a_shield_picked_up_with_a_two_handed_weapon_in_hand_goes_on_the_back():
+    game = engaged_pair({"weapons": ["Halberd"], "st": 14})
+    game.state.items[(0, 0)] = ["Small Shield"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Small Shield"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.shield, ann.shield_ready) == ("Halberd", "Small Shield", False)

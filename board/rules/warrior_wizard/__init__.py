@@ -127,7 +127,7 @@ class WarriorWizard(Rules):
             sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
             if f.shield:
                 sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
-            for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
+            for item in sorted(set(state.lying_under(f))):
                 sets[f"Pick up {item}"] = {"pick_up": [item]}
             return replace(info, enabled=info.enabled and bool(sets), choices=tuple(sets),
                            choice_params=sets)

@@ -132,8 +132,7 @@ def _has_pole_arm(state: WWState, f: FigureState) -> str | None:
 
 
 def _something_to_drop_or_take(state: WWState, f: FigureState) -> str | None:
-    here = [w for c in f.cells for w in state.items.get(c, [])]
-    if f.ready or f.off_hand or f.shield or here:
+    if f.ready or f.off_hand or f.shield or state.lying_under(f):
         return None
     return "nothing in hand to drop and nothing here to pick up"
 

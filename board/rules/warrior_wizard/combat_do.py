@@ -172,12 +172,16 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
     for name in drop:
         if name not in in_hand and name != f.shield:
             raise Refusal(f"{f.name} holds no {name}; in hand: {', '.join(in_hand) or 'nothing'}")
-    lying = [w for c in f.cells for w in state.items.get(c, [])]
+    lying = state.lying_under(f)
     for name in take:
         if name not in lying:
             raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
     if not drop and not take:
         raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+    keeps_two_handed = _two_handed_in_hand(state, f) and f.ready not in drop
+    if f.backpack and keeps_two_handed and any(_is_shield(state, n) for n in take) and not f.shield:
+        raise Refusal(f"{f.ready} is two-handed and a Full Backpack prevents slinging the "
+                      "shield: drop the weapon to take the shield in hand")
     picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
     if picked:
         dropped = f.shield and (f.shield in drop or "shield" in drop)
@@ -299,16 +303,44 @@ def _drop_pickup(state, f, command, details, dice):
             _drop(state, f, name)
             events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
     for name in details["pick_up"]:
-        for c in f.cells:
-            if name in state.items.get(c, []):
-                state.items[c].remove(name)
-                break
-        if state.tables.armor.get(name) and state.tables.armor[name].kind == "shield" and not f.shield:
-            f.shield, f.shield_ready = name, False
+        _take_from_ground(state, f, name)
+        if _is_shield(state, name) and not f.shield:
+            # Picked up, the shield is in hand ("ready"): slung only when a two-handed weapon
+            # fills the hands ("A shield must be either slung on the back or dropped").
+            f.shield, f.shield_ready = name, not _two_handed_in_hand(state, f)
         else:
             f.weapons.append(name)
-        events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name}))
+            if _hands_free_for(state, f, name):
+                f.ready = name  # "in hand" and "ready" are one state in the text
+        ready = name == f.ready or (name == f.shield and f.shield_ready)
+        events.append(Event("picks_up", f"{f.name} picks up {name}" + (" ready" if ready else ""),
+                            f.name, {"item": name, "ready": ready}))
     return events
+
+
+def _take_from_ground(state: WWState, f: FigureState, name: str) -> None:
+    """Lift one item of that name from f's hexes."""
+    for c in f.cells:
+        if name in state.items.get(c, []):
+            state.items[c].remove(name)
+            return
+
+
+def _is_shield(state: WWState, name: str) -> bool:
+    piece = state.tables.armor.get(name)
+    return piece is not None and piece.kind == "shield"
+
+
+def _two_handed_in_hand(state: WWState, f: FigureState) -> bool:
+    return f.ready is not None and state.tables.weapon(f.ready).two_handed
+
+
+def _hands_free_for(state: WWState, f: FigureState, name: str) -> bool:
+    """Whether a weapon picked up goes into f's hand: the weapon hand is empty and, for a
+    two-handed weapon, the other hand too (no ready shield, nothing in the off hand)."""
+    if f.ready is not None or name not in state.tables.weapons:
+        return False
+    return not state.tables.weapon(name).two_handed or not (f.shield_ready or f.off_hand)
 
 
 _HANDLERS = {

@@ -150,6 +150,10 @@ class WWState(Fight[FigureState]):
                 out[cell] = f.name
         return out
 
+    def lying_under(self, figure: FigureState) -> list[str]:
+        """What lies on the figure's hexes (dropped weapons, shields)."""
+        return [item for cell in figure.cells for item in self.items.get(cell, ())]
+
     def enemies(self, figure: FigureState) -> list[FigureState]:
         """Figures of other teams."""
         return [f for f in self.figures.values() if f.team != figure.team]
