@@ -434,7 +434,7 @@ def test_stances_are_declared_in_the_combat_phase_only():
     assert "movement phase" in refused(game, do="act", figure="Bob", action="defend")
 
 
-# --- Weapons and shields picked up --------------------------------------
+# --- Weapons and shields picked up, a slung shield readied --------------------------------------
 
 def test_a_weapon_picked_up_into_empty_hands_is_in_hand_ready():
     """"pick up any dropped weapons in his hex": "in hand" and "ready" are one state in the text
@@ -492,3 +492,44 @@ def test_a_shield_picked_up_with_a_two_handed_weapon_in_hand_goes_on_the_back():
     act(game, "Ann", "drop_pickup", params={"pick_up": ["Small Shield"]})
     ann = game.state.figures["Ann"]
     assert (ann.ready, ann.shield, ann.shield_ready) == ("Halberd", "Small Shield", False)
+
+
+@pytest.mark.parametrize("shield", ["Small Shield", "shield"])
+def test_ready_a_slung_shield_like_a_weapon_that_is_not_currently_ready(shield):
+    """"Move two hexes and ready. ... may ready a weapon that is not currently ready": a shield
+    slung on the back comes back onto the arm; the weapon in hand stays."""
+    game = apart({"weapons": ["Broadsword"], "st": 12, "shield": "Small Shield", "shield_slung": True})
+    after_moving(game, 2)
+    assert "Small Shield" in action_info(game, "Ann", "ready").choices
+    act(game, "Ann", "ready", weapon=shield)
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.shield_ready) == ("Broadsword", True)
+
+
+def test_readying_a_slung_shield_puts_the_two_handed_weapon_away():
+    game = apart({"weapons": ["Halberd"], "ready": "Halberd", "st": 14, "shield": "Small Shield",
+                  "shield_slung": True})
+    after_moving(game, 0)
+    act(game, "Ann", "ready", weapon="Small Shield")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, ["Halberd"], True)
+    assert game.state.items.get((-3, 0), []) == []
+
+
+def test_switching_to_a_slung_shield_drops_the_two_handed_weapon():
+    """"Shift one hex and switch: ... may drop a weapon he has in hand, and ready a new
+    non-missile weapon": Engaged, the halberd goes to the ground."""
+    game = engaged_pair({"weapons": ["Halberd"], "ready": "Halberd", "st": 14,
+                         "shield": "Small Shield", "shield_slung": True})
+    after_moving(game, 0)
+    act(game, "Ann", "switch", weapon="Small Shield")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, [], True)
+    assert game.state.items[(0, 0)] == ["Halberd"]
+
+
+def test_a_ready_shield_is_not_readied_again():
+    game = apart({"weapons": ["Broadsword", "Dagger"], "st": 12, "shield": "Small Shield"})
+    after_moving(game, 0)
+    assert "Small Shield is ready already" in refused_act(game, "ready", weapon="Small Shield")
+    assert "Small Shield" not in action_info(game, "Ann", "ready").choices

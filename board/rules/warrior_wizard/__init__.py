@@ -119,7 +119,7 @@ class WarriorWizard(Rules):
                            reason=None if targets else "no valid target in reach",
                            **self._settings(state, f, info.id))
         if info.needs == "weapon":
-            return replace(info, choices=tuple(w for w in f.weapons if w != f.ready))
+            return replace(info, choices=tuple(f.readiable()))
         if info.id == "drop":
             postures = {p: {"posture": p} for p in ("prone", "kneeling")}
             return replace(info, choices=tuple(postures), choice_params=postures)

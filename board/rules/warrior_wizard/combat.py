@@ -108,8 +108,8 @@ def _ready_weapon_in_hand(state: WWState, f: FigureState) -> str | None:
 
 
 def _has_unready(state: WWState, f: FigureState) -> str | None:
-    spare = [w for w in f.weapons if w != f.ready]
-    return None if spare else f"{f.name} carries no other weapon to ready"
+    # A slung shield is readied like a weapon "that is not currently ready".
+    return None if f.readiable() else f"{f.name} carries no other weapon to ready"
 
 
 def _has_spells(state: WWState, f: FigureState) -> str | None:

@@ -148,7 +148,13 @@ def plan_act(state: WWState, command: Command):
 
 def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
     if not command.weapon:
-        raise Refusal("name the weapon to ready; carried: " + ", ".join(w for w in f.weapons if w != f.ready))
+        raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
+    if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        # "ready ... a weapon that is not currently ready": the slung shield comes back onto the
+        # arm; a two-handed weapon in hand is put away (Switch: dropped) to free the hand.
+        return f.shield
+    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        raise Refusal(f"{f.name}'s {f.shield} is ready already")
     try:
         weapon = state.tables.weapon(command.weapon)
     except KeyError as error:
@@ -270,6 +276,8 @@ def _attack(state, f, command, details, dice):
 
 def _ready(state, f, command, details, dice):
     name = details["weapon"]
+    if name == f.shield and not f.shield_ready:
+        return _ready_shield(state, f, command)
     events = []
     weapon = state.tables.weapon(name)
     if command.action == "switch" and f.ready:
@@ -285,6 +293,25 @@ def _ready(state, f, command, details, dice):
     f.ready = name
     events.append(Event("readies", f"{f.name} readies {name}", f.name, {"weapon": name}))
     return events
+
+
+def _ready_shield(state, f, command):
+    """The slung shield back on the arm: a two-handed weapon, or a weapon in the off hand, leaves
+    the hands (put away when readying; dropped by a Switch, which "may drop a weapon he has in
+    hand")."""
+    events = []
+    freed = [w for w in (f.off_hand, f.ready if _two_handed_in_hand(state, f) else None) if w]
+    for name in freed:
+        if command.action == "switch":
+            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
+            _drop(state, f, name)
+        else:
+            f.ready = None if f.ready == name else f.ready
+            f.off_hand = None if f.off_hand == name else f.off_hand
+            events.append(Event("puts_away", f"{f.name} puts away his {name}", f.name, {"weapon": name}))
+    f.shield_ready = True
+    return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name,
+                           {"weapon": f.shield, "shield": True})]
 
 
 def _drop_posture(state, f, command, details, dice):

@@ -82,6 +82,11 @@ class FigureState(Placed):
         """Strength minus damage taken."""
         return self.st - self.damage
 
+    def readiable(self) -> list[str]:
+        """What the figure may ready: its weapons not in hand, and its shield if slung."""
+        return [w for w in self.weapons if w != self.ready] + \
+            ([self.shield] if self.shield and not self.shield_ready else [])
+
     def has_skill(self, skill: str) -> bool:
         """Whether the figure has a skill (case-insensitive)."""
         return skill.casefold() in self.skills
