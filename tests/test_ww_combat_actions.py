@@ -494,6 +494,36 @@ def test_a_shield_picked_up_with_a_two_handed_weapon_in_hand_goes_on_the_back():
     assert (ann.ready, ann.shield, ann.shield_ready) == ("Halberd", "Small Shield", False)
 
 
+def test_a_disengaged_character_may_ready_a_weapon_lying_in_his_hex():
+    """"Move two hexes and ready. A character who has moved no more than two hexes may ready a
+    weapon that is not currently ready": a weapon lying at his feet is one (docs/rules-notes.md);
+    "Stand still, drop and/or pick up weapons" stays on the Engaged list."""
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 2)
+    assert "drop_pickup" not in offered(game, "Ann")
+    assert action_info(game, "Ann", "ready").choices == ("Club", "Broadsword")
+    out = act(game, "Ann", "ready", weapon="Broadsword")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, game.state.items[(-1, 0)]) == \
+        ("Broadsword", ["Dagger", "Club", "Broadsword"], [])
+    assert [e.kind for e in out.events][1:3] == ["picks_up", "readies"]
+
+
+def test_a_weapon_lying_in_another_hex_cannot_be_readied():
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 1)
+    assert "carries no unready Broadsword and none lies here" in refused_act(game, "ready", weapon="Broadsword")
+
+
+def test_switch_takes_no_weapon_from_the_ground():
+    game = engaged_pair({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(0, 0)] = ["Broadsword"]
+    after_moving(game, 0)
+    assert "carries no unready Broadsword" in refused_act(game, "switch", weapon="Broadsword")
+
+
 @pytest.mark.parametrize("shield", ["Small Shield", "shield"])
 def test_ready_a_slung_shield_like_a_weapon_that_is_not_currently_ready(shield):
     """"Move two hexes and ready. ... may ready a weapon that is not currently ready": a shield

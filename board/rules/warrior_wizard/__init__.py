@@ -119,7 +119,8 @@ class WarriorWizard(Rules):
                            reason=None if targets else "no valid target in reach",
                            **self._settings(state, f, info.id))
         if info.needs == "weapon":
-            return replace(info, choices=tuple(f.readiable()))
+            lying = state.weapons_under(f) if info.id == "ready" else []
+            return replace(info, choices=tuple(dict.fromkeys(f.readiable() + lying)))
         if info.id == "drop":
             postures = {p: {"posture": p} for p in ("prone", "kneeling")}
             return replace(info, choices=tuple(postures), choice_params=postures)

@@ -112,6 +112,14 @@ def _has_unready(state: WWState, f: FigureState) -> str | None:
     return None if f.readiable() else f"{f.name} carries no other weapon to ready"
 
 
+def _has_unready_or_lying(state: WWState, f: FigureState) -> str | None:
+    # Disengaged, a weapon lying at his feet is "a weapon that is not currently ready" too
+    # (docs/rules-notes.md).
+    if f.readiable() or state.weapons_under(f):
+        return None
+    return f"{f.name} carries no other weapon to ready and none lies here"
+
+
 def _has_spells(state: WWState, f: FigureState) -> str | None:
     return None if f.spells else f"{f.name} knows no spells"
 
@@ -147,7 +155,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("cast", "Move one hex and cast", D, 1, (_has_spells,), "target"),
     CombatAction("disbelieve", "Move one hex and disbelieve", D, 1, (_illusion_present,),
                  "target"),
-    CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready,), "weapon"),
+    CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready_or_lying,), "weapon"),
     CombatAction("drop", "Half move and drop", D, "half", (_on_feet,), "choice"),
     CombatAction("dodge", "Half move and Dodge", D, "half", (_can_move,), out_of_turn=True),
     CombatAction("charge_attack", "Charge and attack", D, "half", (_on_feet, _ready_melee),

@@ -159,8 +159,10 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
         weapon = state.tables.weapon(command.weapon)
     except KeyError as error:
         raise Refusal(str(error)) from None
-    if weapon.name not in f.weapons or weapon.name == f.ready:
-        raise Refusal(f"{f.name} carries no unready {weapon.name}")
+    lying = action == "ready" and weapon.name not in f.weapons and weapon.name in state.weapons_under(f)
+    if (weapon.name not in f.weapons and not lying) or weapon.name == f.ready:
+        where = " and none lies here" if action == "ready" else ""
+        raise Refusal(f"{f.name} carries no unready {weapon.name}{where}")
     if action == "switch" and weapon.missile:
         raise Refusal("Shift one hex and switch readies a non-missile weapon")
     if weapon.two_handed and f.shield_ready and f.backpack:
@@ -280,6 +282,10 @@ def _ready(state, f, command, details, dice):
         return _ready_shield(state, f, command)
     events = []
     weapon = state.tables.weapon(name)
+    if name not in f.weapons:  # Disengaged, readying the weapon lying at his feet
+        _take_from_ground(state, f, name)
+        f.weapons.append(name)
+        events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name, "ready": True}))
     if command.action == "switch" and f.ready:
         events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
         _drop(state, f, f.ready)

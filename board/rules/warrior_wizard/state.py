@@ -159,6 +159,12 @@ class WWState(Fight[FigureState]):
         """What lies on the figure's hexes (dropped weapons, shields)."""
         return [item for cell in figure.cells for item in self.items.get(cell, ())]
 
+    def weapons_under(self, figure: FigureState) -> list[str]:
+        """The weapons (not shields) lying on the figure's hexes, each name once."""
+        armor = self.tables.armor
+        return list(dict.fromkeys(w for w in self.lying_under(figure) if w in self.tables.weapons
+                                  and not (w in armor and armor[w].kind == "shield")))
+
     def enemies(self, figure: FigureState) -> list[FigureState]:
         """Figures of other teams."""
         return [f for f in self.figures.values() if f.team != figure.team]
