@@ -563,3 +563,15 @@ def test_a_ready_shield_is_not_readied_again():
     after_moving(game, 0)
     assert "Small Shield is ready already" in refused_act(game, "ready", weapon="Small Shield")
     assert "Small Shield" not in action_info(game, "Ann", "ready").choices
+
+
+@pytest.mark.parametrize("weapon", ["shield", "Small Shield", "Broadsword", "x" * 10_000])
+def test_a_ready_command_naming_what_the_figure_cannot_ready_is_refused_and_changes_nothing(weapon):
+    """A script, a save or a network peer may name anything: no shield, a weapon lying two hexes
+    off, a huge name. Each is a refusal with a reason; the state is as before."""
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 0)
+    before = (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons))
+    assert refused_act(game, "ready", weapon=weapon)
+    assert (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons)) == before
