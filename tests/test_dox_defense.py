@@ -69,3 +69,22 @@ def test_an_assisted_block_needs_something_to_block_with():
                     order=["Gus", "Bob", "Ann"])
     assert "nothing to block" in refused(game, do="act", figure="Gus", action="guard", target="Ann")
     assert snap(game, "Gus")["status"] == "ok"
+
+
+def test_characters_can_also_choose_to_block_attacks_aimed_at_a_friend_who_is_ambushed():
+    """The ambushed victim "does not get the benefit of his Dodge or Parry" (Defense 6), but a
+    friend's assisted block is not his: the guard's Parry of 10 stops a 9."""
+    game = new_game(fig("Gus", "Red", [0, 1], weapon="Sword", parry=4),
+                    fig("Ann", "Red", [0, 0], dodge=3, parry=3, unaware=True),
+                    fig("Bob", "Blue", [1, 0], weapon="Sword"), order=["Gus", "Bob", "Ann"])
+    act(game, "Gus", "guard", target="Ann")
+    event = only(act(game, "Bob", "strike", target="Ann", dice=[4, 3]), "attack")
+    assert (event.data["using"], event.data["defense"], event.data["hit"]) == ("assisted block", 10, False)
+    assert "Gus blocking" in event.text and snap(game, "Ann")["wounds"] == 0
+
+
+def test_an_ambushed_figure_has_no_dodge_or_parry_of_his_own():
+    game = new_game(fig("Ann", "Red", [0, 0], dodge=3, parry=3, weapon="Sword", unaware=True),
+                    fig("Bob", "Blue", [1, 0], weapon="Sword"), order=["Bob", "Ann"])
+    event = only(act(game, "Bob", "strike", target="Ann", dice=[4, 3]), "attack")
+    assert (event.data["using"], event.data["defense"]) == ("surprised", 6)

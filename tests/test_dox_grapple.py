@@ -184,3 +184,13 @@ def test_an_assisted_block_is_spent_on_one_grab():
     assert game.state.figures["Gus"].guarding is None
     second = only(act(game, "Cat", "grapple", target="Ann", dice=[1, 1]), "attack")
     assert second.data["using"] != "assisted block" and second.data["defense"] == 6
+
+
+def test_the_target_may_use_strength_for_defense_against_a_grab_to_disarm_even_when_ambushed():
+    """"The target may use Strength for Defense in this case": an ambush takes away "his Dodge or
+    Parry", not his Strength; Defense is the better of 6 and 6 + Strength."""
+    game = new_game(fig("Ann", "Red", [0, 0]),
+                    fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5, parry=3, unaware=True),
+                    order=["Ann", "Bob"])
+    event = only(act(game, "Ann", "grab_disarm", target="Bob", dice=[5, 4]), "attack")
+    assert (event.data["defense"], event.data["using"]) == (11, "strength")

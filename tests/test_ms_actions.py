@@ -9,7 +9,7 @@ from board.hexgrid import Hex
 from board.rules.melee_seconds.section7 import combined_strength, door_level, kick_target
 from board.rules.melee_seconds.sheet import load
 from tests.helpers import act, fig, offered, refused, texts
-from tests.ms_helpers import fighter, general, new_game
+from tests.ms_helpers import fighter, general, new_game, nothing_until
 
 # The sentences of the rule text each action quotes ("..." marks a cut), copied from the
 # text once, so the test reads nothing outside the repository.
@@ -184,3 +184,38 @@ def test_shields_cannot_be_held_ready_whilst_using_a_ranged_weapon():
     act(g, "A", "draw", params={"item": "Short Bow"})
     assert fig(g, "A").ready == "Short Bow" and not fig(g, "A").shield_ready
     assert "ready_shield" not in offered(g, "A")
+
+
+@pytest.mark.parametrize("action, item", [("flash_pellet_round", "Flash Pellet"),
+                                          ("tanglefoot_round", "Tanglefoot Pill")])
+def test_the_one_melee_round_throw_goes_off_in_sec_1_of_the_next_mr(action, item):
+    """7.9, 7.10 "Alternatively a Combatant may take 1 Melee Round to draw and throw ..., and it
+    will go off in sec 1 of the next MR": plotted in second 1, it goes off in round 2, second 1."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]),
+                 fighter("B", "Blue", (2, 0), facing=3, amr=1))
+    general(g, "A", dice=[1])
+    general(g, "B", dice=[6])
+    act(g, "A", action, target="B")  # runs on by itself (5.7) to second 6
+    act(g, "B", "nothing")  # second 6 resolves: the round is spent
+    assert (g.state.round, fig(g, "B").entangled, fig(g, "B").blind_until) == (2, False, 0)
+    general(g, "A", dice=[6])
+    general(g, "B", dice=[6])
+    act(g, "A", "nothing")
+    out = act(g, "B", "nothing")  # round 2, second 1 resolves
+    went_off = [t for t in texts(out) if "Tanglefoot catches B" in t or "blinds B" in t]
+    assert went_off and (g.state.round, g.state.second) == (2, 2)
+
+
+@pytest.mark.parametrize("action, item", [("flash_pellet_round", "Flash Pellet"),
+                                          ("tanglefoot_round", "Tanglefoot Pill")])
+def test_the_one_melee_round_throw_takes_the_round_from_its_first_second(action, item):
+    """Started in second 4, it could not go off in sec 1 of the next MR and take 1 Melee Round:
+    refused, with the reason (docs/rules-notes.md)."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]),
+                 fighter("B", "Blue", (2, 0), facing=3, amr=1))
+    general(g, "A", dice=[4])
+    general(g, "B", dice=[6])
+    nothing_until(g, 4)
+    reason = refused(g, do="act", figure="A", action=action, target="B")
+    assert "whole Melee Round, from second 1" in reason and "second 4" in reason
+    assert action not in offered(g, "A")

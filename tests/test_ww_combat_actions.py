@@ -432,3 +432,146 @@ def test_only_defend_dodge_and_set_pole_arm_may_be_declared_out_of_turn():
 def test_stances_are_declared_in_the_combat_phase_only():
     game = engaged_pair({"weapons": ["Broadsword"], "st": 12}, {"weapons": ["Broadsword"], "st": 12})
     assert "movement phase" in refused(game, do="act", figure="Bob", action="defend")
+
+
+# --- Weapons and shields picked up, a slung shield readied --------------------------------------
+
+def test_a_weapon_picked_up_into_empty_hands_is_in_hand_ready():
+    """"pick up any dropped weapons in his hex": "in hand" and "ready" are one state in the text
+    ("must have a ready weapon in hand"); next turn he attacks with it, no Switch needed."""
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12})
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"drop": ["Broadsword"]})
+    finish_turn(game)
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Broadsword"]})
+    assert game.state.figures["Ann"].ready == "Broadsword"
+    finish_turn(game)
+    after_moving(game, 0)
+    assert of_kind(act(game, "Ann", "attack", target="Bob"), "attack")
+
+
+def test_a_weapon_picked_up_with_a_weapon_in_hand_is_carried_unready():
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12})
+    game.state.items[(0, 0)] = ["Dagger"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Dagger"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons) == ("Broadsword", ["Broadsword", "Dagger"])
+
+
+def test_a_two_handed_weapon_picked_up_beside_a_ready_shield_is_carried_unready():
+    # "A shield must be either slung on the back or dropped in order to use a two-handed weapon."
+    game = engaged_pair({"weapons": [], "st": 14, "shield": "Small Shield"})
+    game.state.items[(0, 0)] = ["Halberd"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Halberd"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, ["Halberd"], True)
+
+
+def test_a_shield_picked_up_is_in_hand_ready_and_protects_the_front():
+    """"pick up ... a shield": held, not slung. A shield "held in the 'ready' position protects
+    against attacks from the character's front zone": the Tower Shield stops 3 of a 9-point blow
+    from the front."""
+    from board.rules.warrior_wizard.stats import armor_against
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 14})
+    game.state.items[(0, 0)] = ["Tower Shield"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Tower Shield"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.shield, ann.shield_ready) == ("Tower Shield", True)
+    assert armor_against(game.state, ann, "front") == [("Tower Shield", 3)]
+    assert armor_against(game.state, ann, "rear") == []
+
+
+def test_a_shield_picked_up_with_a_two_handed_weapon_in_hand_goes_on_the_back():
+    game = engaged_pair({"weapons": ["Halberd"], "st": 14})
+    game.state.items[(0, 0)] = ["Small Shield"]
+    after_moving(game, 0)
+    act(game, "Ann", "drop_pickup", params={"pick_up": ["Small Shield"]})
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.shield, ann.shield_ready) == ("Halberd", "Small Shield", False)
+
+
+def test_a_disengaged_character_may_ready_a_weapon_lying_in_his_hex():
+    """"Move two hexes and ready. A character who has moved no more than two hexes may ready a
+    weapon that is not currently ready": a weapon lying at his feet is one (docs/rules-notes.md);
+    "Stand still, drop and/or pick up weapons" stays on the Engaged list."""
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 2)
+    assert "drop_pickup" not in offered(game, "Ann")
+    assert action_info(game, "Ann", "ready").choices == ("Club", "Broadsword")
+    out = act(game, "Ann", "ready", weapon="Broadsword")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, game.state.items[(-1, 0)]) == \
+        ("Broadsword", ["Dagger", "Club", "Broadsword"], [])
+    assert [e.kind for e in out.events][1:3] == ["picks_up", "readies"]
+
+
+def test_a_weapon_lying_in_another_hex_cannot_be_readied():
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 1)
+    assert "carries no unready Broadsword and none lies here" in refused_act(game, "ready", weapon="Broadsword")
+
+
+def test_switch_takes_no_weapon_from_the_ground():
+    game = engaged_pair({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(0, 0)] = ["Broadsword"]
+    after_moving(game, 0)
+    assert "carries no unready Broadsword" in refused_act(game, "switch", weapon="Broadsword")
+
+
+@pytest.mark.parametrize("shield", ["Small Shield", "shield"])
+def test_ready_a_slung_shield_like_a_weapon_that_is_not_currently_ready(shield):
+    """"Move two hexes and ready. ... may ready a weapon that is not currently ready": a shield
+    slung on the back comes back onto the arm; the weapon in hand stays."""
+    game = apart({"weapons": ["Broadsword"], "st": 12, "shield": "Small Shield", "shield_slung": True})
+    after_moving(game, 2)
+    assert "Small Shield" in action_info(game, "Ann", "ready").choices
+    act(game, "Ann", "ready", weapon=shield)
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.shield_ready) == ("Broadsword", True)
+
+
+def test_readying_a_slung_shield_puts_the_two_handed_weapon_away():
+    game = apart({"weapons": ["Halberd"], "ready": "Halberd", "st": 14, "shield": "Small Shield",
+                  "shield_slung": True})
+    after_moving(game, 0)
+    act(game, "Ann", "ready", weapon="Small Shield")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, ["Halberd"], True)
+    assert game.state.items.get((-3, 0), []) == []
+
+
+def test_switching_to_a_slung_shield_drops_the_two_handed_weapon():
+    """"Shift one hex and switch: ... may drop a weapon he has in hand, and ready a new
+    non-missile weapon": Engaged, the halberd goes to the ground."""
+    game = engaged_pair({"weapons": ["Halberd"], "ready": "Halberd", "st": 14,
+                         "shield": "Small Shield", "shield_slung": True})
+    after_moving(game, 0)
+    act(game, "Ann", "switch", weapon="Small Shield")
+    ann = game.state.figures["Ann"]
+    assert (ann.ready, ann.weapons, ann.shield_ready) == (None, [], True)
+    assert game.state.items[(0, 0)] == ["Halberd"]
+
+
+def test_a_ready_shield_is_not_readied_again():
+    game = apart({"weapons": ["Broadsword", "Dagger"], "st": 12, "shield": "Small Shield"})
+    after_moving(game, 0)
+    assert "Small Shield is ready already" in refused_act(game, "ready", weapon="Small Shield")
+    assert "Small Shield" not in action_info(game, "Ann", "ready").choices
+
+
+@pytest.mark.parametrize("weapon", ["shield", "Small Shield", "Broadsword", "x" * 10_000])
+def test_a_ready_command_naming_what_the_figure_cannot_ready_is_refused_and_changes_nothing(weapon):
+    """A script, a save or a network peer may name anything: no shield, a weapon lying two hexes
+    off, a huge name. Each is a refusal with a reason; the state is as before."""
+    game = apart({"weapons": ["Dagger", "Club"], "st": 12})
+    game.state.items[(-1, 0)] = ["Broadsword"]
+    after_moving(game, 0)
+    before = (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons))
+    assert refused_act(game, "ready", weapon=weapon)
+    assert (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons)) == before

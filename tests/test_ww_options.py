@@ -114,14 +114,28 @@ def test_a_character_only_dies_when_his_lethal_damage_equals_his_strength():
 
 def test_an_unconscious_character_recovers_1d6_nonlethal_each_turn_and_wakes_above_his_lethal_damage():
     # The text's example: ST 10, 4 lethal and 8 nonlethal, at -2 STR, "has to recover at
-    # least 7 STR worth of nonlethal damage". At the end of turn 1 a 6 brings him to 4.
+    # least 7 STR worth of nonlethal damage". Knocked out in turn 1 (no recovery: the blow
+    # spoiled it), at the end of turn 2 a 6 brings him to 4.
     game, _ = punch(st=16, dice=(4, 5, 5), bob={"st": 10})
+    finish_turn(game)
     outcome = finish_turn(game, dice=(6,))
     assert only(outcome, "recovers").data["recovered"] == 6
     assert snap(game, "Bob")["st"] == 4 and snap(game, "Bob")["status"] == "unconscious"
     outcome = finish_turn(game, dice=(1,))
     assert only(outcome, "wakes").figure == "Bob"
     assert snap(game, "Bob")["st"] == 5 and snap(game, "Bob")["status"] == "ok"
+
+
+def test_an_unconscious_characters_recovery_is_spoiled_by_damage_through_armor_that_turn():
+    """"A character who goes unconscious essentially spends every turn taking a breather"; "If he
+    takes any damage at all through armor ... during the Turn, then his breather is spoiled":
+    knocked out by a blow, he does not recover at the end of that turn; the next, left alone,
+    he does."""
+    game, _ = punch(st=16, dice=(4, 5, 5), bob={"st": 10})
+    outcome = finish_turn(game, dice=(6,))
+    assert not of_kind(outcome, "recovers") and snap(game, "Bob")["st"] == -2
+    outcome = finish_turn(game, dice=(6,))
+    assert only(outcome, "recovers").data["recovered"] == 6 and snap(game, "Bob")["st"] == 4
 
 
 def test_a_character_knocked_out_by_more_than_half_his_strength_in_lethal_damage_stays_out():

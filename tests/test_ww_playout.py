@@ -40,8 +40,12 @@ def ww_invariants(game: Game):
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
-@pytest.mark.parametrize("seed", [1, 2])
+# Seed 3 plays without the optional rules, 4 with them. (Seeds 1 and 2 stopped ending in 3000
+# commands once a weapon picked up came ready and a slung shield could be readied: their random
+# games went otherwise, to stalemates pushy play cannot break; on the dungeon, two bodies block
+# the two-hex corridor, and "nobody moves through them".)
+@pytest.mark.parametrize("seed", [3, 4])
 def test_random_play_on_every_map_keeps_the_warrior_wizard_invariants(path, seed):
-    options = {"nonlethal_damage": seed == 2, "breather": seed == 2}
+    options = {"nonlethal_damage": seed == 4, "breather": seed == 4}
     game = Game(load_map(path, "warrior-wizard"), options, seed=seed)  # any map plays as W&W
     assert play_out(game, random.Random(seed), each=ww_invariants(game)) > 20

@@ -122,20 +122,19 @@ def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
     unable to block, Strength against a grab to disarm, a friend's assisted block)."""
     base = state.options.defense_base
     if target.unaware:
-        # "the victim does not get the benefit of his Dodge or Parry ... a challenge level of 6"
-        return Defense(base, "surprised")
-    choices: list[Defense] = [Defense(base, "none")]
-    if can_dodge(state, target):
-        choices.append(Defense(base + target.dodge, "dodge"))
-    parry = parry_value(state, target, attack)
-    if parry is not None:
-        choices.append(Defense(parry, "parry"))
-    elif target.mount:
-        choices.append(Defense(base + target.rider - state.options.rider_defense_penalty, "rider"))
+        # "the victim does not get the benefit of his Dodge or Parry ... a challenge level of 6":
+        # his own reactions only; Strength against a grab to disarm and a friend's block remain.
+        choices: list[Defense] = [Defense(base, "surprised")]
+    else:
+        choices = [Defense(base, "none")] + _own_reactions(state, target, attack, base)
     if strength_ok:
+        # "The target may use Strength for Defense in this case."
         choices.append(Defense(base + target.strength, "strength"))
     for guard in state.figures.values():
-        if guard.guarding == target.name and guard.up and not state.holds_on(guard.name) \
+        # "Characters can also choose to block attacks aimed at a friend": the guard's Parry,
+        # unless the guard is caught unaware too.
+        if guard.guarding == target.name and guard.up and not guard.unaware \
+                and not state.holds_on(guard.name) \
                 and hex_distance(guard.hex, target.hex) <= state.options.assist_range:
             value = parry_value(state, guard, attack)
             if value is not None:
@@ -143,3 +142,16 @@ def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
     best = max(c.value for c in choices)
     # Own defenses first: a friend's block is spent only when it is better.
     return next(c for c in choices if c.value == best)
+
+
+def _own_reactions(state: DoxState, target: Fig, attack: Weapon | None, base: int) -> list[Defense]:
+    """The target's own Dodge and Parry (or Rider, mounted and unable to block)."""
+    out = []
+    if can_dodge(state, target):
+        out.append(Defense(base + target.dodge, "dodge"))
+    parry = parry_value(state, target, attack)
+    if parry is not None:
+        out.append(Defense(parry, "parry"))
+    elif target.mount:
+        out.append(Defense(base + target.rider - state.options.rider_defense_penalty, "rider"))
+    return out

@@ -40,6 +40,10 @@ def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSourc
     return dungeon_level + lock + magic, faces
 
 
+# The one-Melee-Round throws of 7.9 and 7.10: they go off in second 1 of the next round.
+WHOLE_ROUND_THROWS = ("flash_pellet_round", "tanglefoot_round")
+
+
 def row(state: MSState, action: str) -> dict:
     """The action's row of actions.yaml (Reload, 5.1.4, is Load, 7.4, after a shot)."""
     return state.tables.actions.get(action, RELOAD)
@@ -69,6 +73,11 @@ def pool(state: MSState, f: Fighter, action: str) -> list[str]:
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
     w = state.tables.weapons.get(f.ready or "")
+    if action in WHOLE_ROUND_THROWS and state.second > 1:
+        # 7.9, 7.10: "take 1 Melee Round to draw and throw ..., and it will go off in sec 1 of
+        # the next MR": the whole round, from its first second (docs/rules-notes.md).
+        return (f"this takes the whole Melee Round, from second 1, to go off in second 1 of the "
+                f"next (7.{9 if action.startswith('flash') else 10}); it is second {state.second}")
     if action == "draw" and f.ready:
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
     if action in POOLS:

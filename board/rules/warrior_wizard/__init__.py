@@ -119,7 +119,8 @@ class WarriorWizard(Rules):
                            reason=None if targets else "no valid target in reach",
                            **self._settings(state, f, info.id))
         if info.needs == "weapon":
-            return replace(info, choices=tuple(w for w in f.weapons if w != f.ready))
+            lying = state.weapons_under(f) if info.id == "ready" else []
+            return replace(info, choices=tuple(dict.fromkeys(f.readiable() + lying)))
         if info.id == "drop":
             postures = {p: {"posture": p} for p in ("prone", "kneeling")}
             return replace(info, choices=tuple(postures), choice_params=postures)
@@ -127,7 +128,7 @@ class WarriorWizard(Rules):
             sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
             if f.shield:
                 sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
-            for item in sorted({w for c in f.cells for w in state.items.get(c, [])}):
+            for item in sorted(set(state.lying_under(f))):
                 sets[f"Pick up {item}"] = {"pick_up": [item]}
             return replace(info, enabled=info.enabled and bool(sets), choices=tuple(sets),
                            choice_params=sets)

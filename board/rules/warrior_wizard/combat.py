@@ -108,8 +108,16 @@ def _ready_weapon_in_hand(state: WWState, f: FigureState) -> str | None:
 
 
 def _has_unready(state: WWState, f: FigureState) -> str | None:
-    spare = [w for w in f.weapons if w != f.ready]
-    return None if spare else f"{f.name} carries no other weapon to ready"
+    # A slung shield is readied like a weapon "that is not currently ready".
+    return None if f.readiable() else f"{f.name} carries no other weapon to ready"
+
+
+def _has_unready_or_lying(state: WWState, f: FigureState) -> str | None:
+    # Disengaged, a weapon lying at his feet is "a weapon that is not currently ready" too
+    # (docs/rules-notes.md).
+    if f.readiable() or state.weapons_under(f):
+        return None
+    return f"{f.name} carries no other weapon to ready and none lies here"
 
 
 def _has_spells(state: WWState, f: FigureState) -> str | None:
@@ -132,8 +140,7 @@ def _has_pole_arm(state: WWState, f: FigureState) -> str | None:
 
 
 def _something_to_drop_or_take(state: WWState, f: FigureState) -> str | None:
-    here = [w for c in f.cells for w in state.items.get(c, [])]
-    if f.ready or f.off_hand or f.shield or here:
+    if f.ready or f.off_hand or f.shield or state.lying_under(f):
         return None
     return "nothing in hand to drop and nothing here to pick up"
 
@@ -148,7 +155,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("cast", "Move one hex and cast", D, 1, (_has_spells,), "target"),
     CombatAction("disbelieve", "Move one hex and disbelieve", D, 1, (_illusion_present,),
                  "target"),
-    CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready,), "weapon"),
+    CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready_or_lying,), "weapon"),
     CombatAction("drop", "Half move and drop", D, "half", (_on_feet,), "choice"),
     CombatAction("dodge", "Half move and Dodge", D, "half", (_can_move,), out_of_turn=True),
     CombatAction("charge_attack", "Charge and attack", D, "half", (_on_feet, _ready_melee),

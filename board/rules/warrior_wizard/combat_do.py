@@ -148,13 +148,21 @@ def plan_act(state: WWState, command: Command):
 
 def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
     if not command.weapon:
-        raise Refusal("name the weapon to ready; carried: " + ", ".join(w for w in f.weapons if w != f.ready))
+        raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
+    if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        # "ready ... a weapon that is not currently ready": the slung shield comes back onto the
+        # arm; a two-handed weapon in hand is put away (Switch: dropped) to free the hand.
+        return f.shield
+    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        raise Refusal(f"{f.name}'s {f.shield} is ready already")
     try:
         weapon = state.tables.weapon(command.weapon)
     except KeyError as error:
         raise Refusal(str(error)) from None
-    if weapon.name not in f.weapons or weapon.name == f.ready:
-        raise Refusal(f"{f.name} carries no unready {weapon.name}")
+    lying = action == "ready" and weapon.name not in f.weapons and weapon.name in state.weapons_under(f)
+    if (weapon.name not in f.weapons and not lying) or weapon.name == f.ready:
+        where = " and none lies here" if action == "ready" else ""
+        raise Refusal(f"{f.name} carries no unready {weapon.name}{where}")
     if action == "switch" and weapon.missile:
         raise Refusal("Shift one hex and switch readies a non-missile weapon")
     if weapon.two_handed and f.shield_ready and f.backpack:
@@ -172,12 +180,16 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
     for name in drop:
         if name not in in_hand and name != f.shield:
             raise Refusal(f"{f.name} holds no {name}; in hand: {', '.join(in_hand) or 'nothing'}")
-    lying = [w for c in f.cells for w in state.items.get(c, [])]
+    lying = state.lying_under(f)
     for name in take:
         if name not in lying:
             raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
     if not drop and not take:
         raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+    keeps_two_handed = _two_handed_in_hand(state, f) and f.ready not in drop
+    if f.backpack and keeps_two_handed and any(_is_shield(state, n) for n in take) and not f.shield:
+        raise Refusal(f"{f.ready} is two-handed and a Full Backpack prevents slinging the "
+                      "shield: drop the weapon to take the shield in hand")
     picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
     if picked:
         dropped = f.shield and (f.shield in drop or "shield" in drop)
@@ -266,8 +278,14 @@ def _attack(state, f, command, details, dice):
 
 def _ready(state, f, command, details, dice):
     name = details["weapon"]
+    if name == f.shield and not f.shield_ready:
+        return _ready_shield(state, f, command)
     events = []
     weapon = state.tables.weapon(name)
+    if name not in f.weapons:  # Disengaged, readying the weapon lying at his feet
+        _take_from_ground(state, f, name)
+        f.weapons.append(name)
+        events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name, "ready": True}))
     if command.action == "switch" and f.ready:
         events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
         _drop(state, f, f.ready)
@@ -281,6 +299,25 @@ def _ready(state, f, command, details, dice):
     f.ready = name
     events.append(Event("readies", f"{f.name} readies {name}", f.name, {"weapon": name}))
     return events
+
+
+def _ready_shield(state, f, command):
+    """The slung shield back on the arm: a two-handed weapon, or a weapon in the off hand, leaves
+    the hands (put away when readying; dropped by a Switch, which "may drop a weapon he has in
+    hand")."""
+    events = []
+    freed = [w for w in (f.off_hand, f.ready if _two_handed_in_hand(state, f) else None) if w]
+    for name in freed:
+        if command.action == "switch":
+            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
+            _drop(state, f, name)
+        else:
+            f.ready = None if f.ready == name else f.ready
+            f.off_hand = None if f.off_hand == name else f.off_hand
+            events.append(Event("puts_away", f"{f.name} puts away his {name}", f.name, {"weapon": name}))
+    f.shield_ready = True
+    return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name,
+                           {"weapon": f.shield, "shield": True})]
 
 
 def _drop_posture(state, f, command, details, dice):
@@ -299,16 +336,44 @@ def _drop_pickup(state, f, command, details, dice):
             _drop(state, f, name)
             events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
     for name in details["pick_up"]:
-        for c in f.cells:
-            if name in state.items.get(c, []):
-                state.items[c].remove(name)
-                break
-        if state.tables.armor.get(name) and state.tables.armor[name].kind == "shield" and not f.shield:
-            f.shield, f.shield_ready = name, False
+        _take_from_ground(state, f, name)
+        if _is_shield(state, name) and not f.shield:
+            # Picked up, the shield is in hand ("ready"): slung only when a two-handed weapon
+            # fills the hands ("A shield must be either slung on the back or dropped").
+            f.shield, f.shield_ready = name, not _two_handed_in_hand(state, f)
         else:
             f.weapons.append(name)
-        events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name}))
+            if _hands_free_for(state, f, name):
+                f.ready = name  # "in hand" and "ready" are one state in the text
+        ready = name == f.ready or (name == f.shield and f.shield_ready)
+        events.append(Event("picks_up", f"{f.name} picks up {name}" + (" ready" if ready else ""),
+                            f.name, {"item": name, "ready": ready}))
     return events
+
+
+def _take_from_ground(state: WWState, f: FigureState, name: str) -> None:
+    """Lift one item of that name from f's hexes."""
+    for c in f.cells:
+        if name in state.items.get(c, []):
+            state.items[c].remove(name)
+            return
+
+
+def _is_shield(state: WWState, name: str) -> bool:
+    piece = state.tables.armor.get(name)
+    return piece is not None and piece.kind == "shield"
+
+
+def _two_handed_in_hand(state: WWState, f: FigureState) -> bool:
+    return f.ready is not None and state.tables.weapon(f.ready).two_handed
+
+
+def _hands_free_for(state: WWState, f: FigureState, name: str) -> bool:
+    """Whether a weapon picked up goes into f's hand: the weapon hand is empty and, for a
+    two-handed weapon, the other hand too (no ready shield, nothing in the off hand)."""
+    if f.ready is not None or name not in state.tables.weapons:
+        return False
+    return not state.tables.weapon(name).two_handed or not (f.shield_ready or f.off_hand)
 
 
 _HANDLERS = {

@@ -196,9 +196,11 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         return []
     events = []
     for f in state.figures.values():
-        resting = f.turn.stance == "breather" and f.status == "ok" and not f.turn.spoiled
+        resting = f.turn.stance == "breather" and f.status == "ok"
+        # "A character who goes unconscious essentially spends every turn taking a breather":
+        # damage through armor that turn spoils his recovery as it spoils a breather.
         sleeping = f.status == "unconscious" and not f.out_for_combat
-        if not (resting or sleeping) or f.nonlethal == 0:
+        if not (resting or sleeping) or f.turn.spoiled or f.nonlethal == 0:
             continue
         got = roll(Dice(1, 6), dice)
         healed = min(f.nonlethal, got.total)

@@ -82,6 +82,11 @@ class FigureState(Placed):
         """Strength minus damage taken."""
         return self.st - self.damage
 
+    def readiable(self) -> list[str]:
+        """What the figure may ready: its weapons not in hand, and its shield if slung."""
+        return [w for w in self.weapons if w != self.ready] + \
+            ([self.shield] if self.shield and not self.shield_ready else [])
+
     def has_skill(self, skill: str) -> bool:
         """Whether the figure has a skill (case-insensitive)."""
         return skill.casefold() in self.skills
@@ -149,6 +154,16 @@ class WWState(Fight[FigureState]):
             for cell in f.cells:
                 out[cell] = f.name
         return out
+
+    def lying_under(self, figure: FigureState) -> list[str]:
+        """What lies on the figure's hexes (dropped weapons, shields)."""
+        return [item for cell in figure.cells for item in self.items.get(cell, ())]
+
+    def weapons_under(self, figure: FigureState) -> list[str]:
+        """The weapons (not shields) lying on the figure's hexes, each name once."""
+        armor = self.tables.armor
+        return list(dict.fromkeys(w for w in self.lying_under(figure) if w in self.tables.weapons
+                                  and not (w in armor and armor[w].kind == "shield")))
 
     def enemies(self, figure: FigureState) -> list[FigureState]:
         """Figures of other teams."""
