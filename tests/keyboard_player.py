@@ -22,6 +22,8 @@ def cursor(driver: Driver) -> Hex | None:
 def cursor_to(driver: Driver, target: Hex) -> None:
     """Arrow presses until the cursor is on target: the arrow pointing most nearly at it on
     screen, else the next best (a map's edge may be in the way)."""
+    if driver.scene.keyboard.on_menu:
+        driver.key(pygame.K_F6)  # the arrows to the board
     if cursor(driver) is None:
         driver.key(pygame.K_RIGHT)  # the first press shows the cursor where the figure is
     for _ in range(400):

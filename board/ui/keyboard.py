@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from board.hexgrid import DIRECTIONS, Hex, hex_add, hex_to_pixel, layout_for, polygon_corners
+from board.hexgrid import DIRECTIONS, Hex, hex_add, hex_distance, hex_to_pixel, layout_for, polygon_corners
 from board.ui import theme
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -123,7 +123,9 @@ class KeyboardFocus:
         for h in (c.view.hover, tokens[c.view.selected].hex if c.view.selected in tokens else None):
             if h is not None and h in scene.game.battle.cells:
                 return h
-        return scene.camera.to_hex(scene.board_rect.center)
+        middle = scene.camera.to_hex(scene.board_rect.center)
+        cells = scene.game.battle.cells
+        return middle if middle in cells else min(cells, key=lambda h: hex_distance(h, middle))
 
     def _arrow(self, scene, key: int) -> None:
         c = scene.controller
