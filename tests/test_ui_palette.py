@@ -99,7 +99,7 @@ def test_a_must_stop_hex_differs_from_a_reach_hex_and_a_threat_hex_in_pattern():
 
 
 @pytest.mark.parametrize("name", ["colour-blind", "high-contrast"])
-def test_on_the_board_must_stop_hexes_are_dotted_and_reach_hexes_plain(name):
+def test_on_the_board_must_stop_hexes_are_dotted_and_reach_hexes_plain_inside(name):
     palette.use(name)
     d = Driver("maps/arena.yaml")
     d.key(pygame.K_l, "l")  # no hex labels: only the marks inside the hexes
@@ -158,7 +158,7 @@ def test_the_legend_shows_the_patterns_and_each_sides_marks():
     kinds = {kind for kind, _, _ in legend.entries()}
     assert {"stop", "fire_line", "threat"} <= kinds
     words = " ".join(w for _, _, w in legend.entries())
-    assert "dotted" in words and "dashed" in words and "plain" in words
+    assert "dotted" in words and "dashed" in words and "outlined" in words
     d = Driver("maps/arena.yaml")
     drawn = []
     original = legend.team_sample

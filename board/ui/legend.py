@@ -8,7 +8,7 @@ import pygame
 
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
-from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, pattern_over
+from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
 from board.ui.renderer import ALLY_TARGET
 from board.ui.stamps import corners, stamp, threat_stamp
 from board.ui.tokens import PILLS
@@ -26,7 +26,8 @@ def entries() -> tuple:
     ("flames", theme.FLAMES, "flames: a figure in them burns"),
     ("coals", theme.COALS, "hot coals: the fire's last stage"),
     ("head", None, "Moving"),
-    ("stamp", theme.REACH, "blue, plain: a hex the chosen movement reaches"),
+    ("reach" if dotted else "stamp", theme.REACH,
+     "blue" + (", outlined dark" if dotted else "") + ": a hex the chosen movement reaches"),
     ("stop" if dotted else "stamp", theme.REACH_STOP,
      "yellow" + (", dotted" if dotted else "") + ": a path stops here (STOP: entering a threat zone)"),
     ("path", theme.PATH, "white line and number: the path and hexes it takes"),
@@ -52,6 +53,8 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
         return stamp(size, kind_layout, colour)
     if kind == "stop":
         return dotted_stamp(size, kind_layout, colour)
+    if kind == "reach":
+        return outlined_stamp(size, kind_layout, colour)
     if kind in ("threat", "overlap"):
         surface = threat_stamp(size, kind_layout, colour)
         if kind == "overlap":

@@ -102,6 +102,16 @@ def dotted_stamp(size: float, kind: str, rgba) -> pygame.Surface:
     return surface
 
 
+def outlined_stamp(size: float, kind: str, rgba) -> pygame.Surface:
+    """A reach hex where patterns are on: its colour inside a thick dark outline, so that it
+    stands out from the ground without its colour (a must-stop hex is dotted besides)."""
+    surface, inner = hex_surface(size, kind)
+    pygame.draw.polygon(surface, rgba, inner)
+    dark = tuple(int(c * 0.55) for c in rgba[:3])
+    pygame.draw.polygon(surface, (*dark, 255), inner, max(2, int(size / 8)))
+    return surface
+
+
 def dashed_line(surface: pygame.Surface, colour, points, width: int, dash: float) -> None:
     """A dashed polyline, each dash edged in black (a line of fire: a path is solid)."""
     for (x0, y0), (x1, y1) in zip(points, points[1:]):

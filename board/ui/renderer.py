@@ -12,7 +12,7 @@ from board.hexgrid import Hex
 from board.ui import theme
 from board.ui.camera import Camera
 from board.ui.palette import TEAM_MARKS
-from board.ui.patterns import dashed_line, dotted_stamp
+from board.ui.patterns import dashed_line, dotted_stamp, outlined_stamp
 from board.ui.stamps import stamp, threat_stamp, uncovered
 from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
@@ -91,13 +91,16 @@ class BoardRenderer:
             self.stamps[key] = threat_stamp(size, self.battle.layout, colour)
         return self.stamps[key]
 
-    def stop_stamp(self, size: float) -> pygame.Surface:
-        """A must-stop hex: dotted where patterns are on, else a flat stamp of its colour."""
+    def mark_stamp(self, size: float, kind: str) -> pygame.Surface:
+        """A reach ("reach") or must-stop ("stop") hex: outlined dark or dotted where patterns
+        are on, else a flat stamp of its colour."""
+        colour = theme.REACH if kind == "reach" else theme.REACH_STOP
         if not theme.PATTERNS:
-            return self.stamp(size, theme.REACH_STOP)
-        key = (round(size, 2), "stop", theme.REACH_STOP)
+            return self.stamp(size, colour)
+        key = (round(size, 2), kind, colour)
         if key not in self.stamps:
-            self.stamps[key] = dotted_stamp(size, self.battle.layout, theme.REACH_STOP)
+            make = outlined_stamp if kind == "reach" else dotted_stamp
+            self.stamps[key] = make(size, self.battle.layout, colour)
         return self.stamps[key]
 
     def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key,
@@ -154,8 +157,7 @@ class BoardRenderer:
         for name, hexes in ov.threat.items():
             threat = self.threat_stamp(size, self._team_colour(figures, name))
             stamps += [(threat, *self._stamp_offset(camera, h)) for h in hexes]
-        reach = self.stamp(size, theme.REACH)
-        stop = self.stop_stamp(size)
+        reach, stop = self.mark_stamp(size, "reach"), self.mark_stamp(size, "stop")
         stamps += [(stop if h in ov.stops else reach, *self._stamp_offset(camera, h)) for h in ov.reach]
         self.overlay_stamps = (key, stamps)
         return stamps
