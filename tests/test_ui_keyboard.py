@@ -166,3 +166,14 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
     d.key(pygame.K_RETURN)
     assert len(d.game.history) == before + 1
     assert d.game.history[-1].target == target
+
+
+def test_on_the_computers_turn_enter_on_the_board_is_refused_and_said():
+    d = Driver("maps/arena.yaml")
+    team = d.game.current_player()
+    d.game.players[team] = "computer:normal"
+    d.scene.computer.due = lambda *a: False  # hold the computer back: the key comes first
+    h = sorted(d.controller.move_info().hexes)[0]
+    d.scene.keyboard.place(d.scene, h)
+    d.key(pygame.K_RETURN)
+    assert not d.game.history and "computer plays" in d.message

@@ -198,6 +198,9 @@ class KeyboardFocus:
         if key in ENTER and self.cursor is not None and scene.controller.view.mode in (
                 "move", "target", "hex", "combat", "gm"):
             c = scene.controller
+            if scene.computer_to_play and not c.view.gm:  # as a click is refused then
+                c.say(f"The computer plays {scene.game.current_player()} now: X takes it over")
+                return True
             tokens = scene.game.tokens()
             if c.view.mode == "target" and self.tabbed in tokens and tokens[self.tabbed].hex == self.cursor \
                     and c.view.action is not None and self.tabbed in c.view.action.targets:
