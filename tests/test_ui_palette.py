@@ -22,12 +22,11 @@ GREY = (128, 128, 128)
 
 @pytest.fixture(autouse=True)
 def own_data_folder(tmp_path, monkeypatch):
-    """Each test its own data folder, and the default palette again afterwards."""
+    """Each test its own data folder (tests/conftest.py puts the default palette back)."""
     monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
     pygame.display.init()
     pygame.font.init()
-    yield tmp_path
-    palette.use(palette.DEFAULT)
+    return tmp_path
 
 
 def grey(surface: pygame.Surface, x: int, y: int) -> float:
