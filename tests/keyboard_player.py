@@ -9,7 +9,7 @@ import random
 import pygame
 
 from board.hexgrid import Hex
-from tests.test_ui_rulesets import enemies, nearest
+from tests import test_ui_rulesets as rulesets
 from tests.ui_driver import Driver
 
 ARROW_VECTORS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -75,56 +75,34 @@ def aim_at(driver: Driver, name: str) -> None:
     raise AssertionError(f"Tab never reached {name}")
 
 
-def move_to(driver: Driver, h: Hex) -> None:
-    """Cursor to the hex, Enter; a ruleset with facing asks for it: Enter confirms."""
-    cursor_to(driver, h)
-    driver.key(pygame.K_RETURN)
-    if driver.view.mode == "facing":
-        driver.key(pygame.K_RETURN)
+class Keys:
+    """A player's hands on the keyboard alone: what test_ui_rulesets.play_one decides, done
+    with Tab, the arrows, Enter, F6 and Esc."""
+
+    def __init__(self, driver: Driver):
+        self.driver = driver
+
+    def cancel(self) -> None:
+        self.driver.key(pygame.K_ESCAPE)
+
+    def go(self, h: Hex) -> None:
+        """Cursor to the hex, Enter; a ruleset with facing asks for it: Enter confirms."""
+        cursor_to(self.driver, h)
+        self.driver.key(pygame.K_RETURN)
+        self.settle()
+
+    def press(self, item_id: str) -> None:
+        press_item(self.driver, item_id)
+
+    def aim(self, name: str) -> None:
+        aim_at(self.driver, name)
+
+    def settle(self) -> None:
+        """Standing still, a figure with facing may turn: Enter keeps the facing it has."""
+        if self.driver.view.mode == "facing":
+            self.driver.key(pygame.K_RETURN)
 
 
 def play_one(driver: Driver, rng: random.Random) -> None:
     """One decision of the figure to act, made with keys alone."""
-    c, view = driver.controller, driver.view
-    if view.mode not in ("move", "combat"):
-        driver.key(pygame.K_ESCAPE)
-    name = view.selected
-    if view.mode == "move":
-        info = c.move_info()
-        if info is not None and info.hexes:
-            move_to(driver, nearest(driver, name, info.hexes))
-            return
-    offered = [i for i in driver.items() if i.enabled and i.id != "cancel"]
-    infos = {i.id: i for i in c.actions(name)}
-    foes = {t.name for t in enemies(driver, name)}
-    attacks = [i for i in offered if infos.get(i.id) and set(infos[i.id].targets) & foes]
-    if attacks and rng.random() < 0.8:
-        item = rng.choice(attacks)
-        press_item(driver, item.id)
-        aim_at(driver, rng.choice(sorted(set(infos[item.id].targets) & foes)))
-        return
-    moves = [i for i in offered if infos.get(i.id) and infos[i.id].needs in ("hex", "path") and infos[i.id].hexes]
-    if moves and rng.random() < 0.7:
-        item = rng.choice(moves)
-        press_item(driver, item.id)
-        if view.mode in ("hex", "move"):
-            move_to(driver, nearest(driver, name, infos[item.id].hexes))
-        return
-    simple = [i for i in offered if infos.get(i.id) and (infos[i.id].needs in ("none", "choice", "weapon")
-                                                         or infos[i.id].targets)]
-    item = rng.choice(simple or offered)
-    press_item(driver, item.id)
-    if view.mode == "options":
-        toggles = [i for i in driver.items() if i.id.startswith("option:")]
-        if toggles and rng.random() < 0.3:
-            press_item(driver, rng.choice(toggles).id)
-        press_item(driver, "do_it")
-    elif view.mode == "choice":
-        choices = [i for i in driver.items() if i.enabled and i.id != "cancel" and not i.id.startswith("option:")]
-        press_item(driver, (choices[0] if rng.random() < 0.6 else rng.choice(choices)).id)
-    elif view.mode == "target":
-        aim_at(driver, rng.choice(view.action.targets))
-    elif view.mode == "hex":
-        move_to(driver, rng.choice(sorted(view.action.hexes)))
-    elif view.mode == "facing":  # standing still, a figure with facing may turn: Enter keeps it
-        driver.key(pygame.K_RETURN)
+    rulesets.play_one(driver, rng, Keys(driver))
