@@ -40,10 +40,22 @@ def _autosaver():
     return Autosaver()
 
 
+# The board's palettes (board/ui/palette.py's NAMES; named here so --help needs no pygame).
+PALETTES = ("default", "colour-blind", "high-contrast")
+
+
+def _use_palette(name: str | None) -> None:
+    """The palette asked for on the command line (this run only), else the one remembered."""
+    from board.ui import palette, settings
+
+    palette.use(name or settings.load().get("palette", palette.DEFAULT))
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
     from board.ui.app import run
 
+    _use_palette(None)
     return run(None, "Hexboard", autosave=_autosaver())
 
 
@@ -56,6 +68,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from board.ui.app import run
 
     sound.START_MUTED[0] = args.mute
+    _use_palette(args.palette)
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
@@ -79,8 +92,10 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         print(f"{args.out}: the folder {folder} does not exist", file=sys.stderr)
         return 2
+    from board.ui import palette
     from board.ui.app import render_png
 
+    palette.use(args.palette or palette.DEFAULT)  # a screenshot does not follow the remembered one
     game, title = opened
     render_png(game, title, args.out, (width, height))
     turn = game.turn().turn
@@ -224,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="do not keep the autosave (by default every command is saved, and a game "
                            "left by a crash is offered for resuming at the next start)")
     play.add_argument("--mute", action="store_true", help="start with the sound off (N turns it on)")
+    play.add_argument("--palette", choices=PALETTES,
+                      help="colours for this run: default, colour-blind (Okabe-Ito colours with "
+                           "patterns) or high-contrast (default: the one chosen last with V)")
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")
@@ -233,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     ruleset_argument(shot)
+    shot.add_argument("--palette", choices=PALETTES, help="colours: default, colour-blind or high-contrast")
     shot.set_defaults(func=cmd_screenshot)
 
     add_map_parsers(sub)

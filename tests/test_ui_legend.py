@@ -14,11 +14,11 @@ from tests.ui_driver import Driver
 
 
 def test_the_legend_names_every_colour_the_board_marks_with():
-    named = {colour for _, colour, _ in legend.ENTRIES}
+    named = {colour for _, colour, _ in legend.entries()}
     board_colours = {theme.OPEN, theme.WALL, theme.FLAMES, theme.COALS, theme.REACH, theme.REACH_STOP,
                      theme.PATH, theme.ENGAGE_LINK, theme.TARGET, ALLY_TARGET, theme.SELECT}
     assert board_colours <= named
-    assert {"threat", "overlap", "pointer", "meter"} <= {kind for kind, _, _ in legend.ENTRIES}
+    assert {"threat", "overlap", "pointer", "meter"} <= {kind for kind, _, _ in legend.entries()}
     assert set(PILLS)  # the pills are drawn from the tokens' own table: every posture and state
 
 

@@ -26,18 +26,43 @@ def nearest(driver: Driver, name: str, hexes) -> Hex:
     return min(hexes, key=lambda h: min(hex_distance(h, f.hex) for f in foes))
 
 
-def play_one(driver: Driver, rng: random.Random) -> None:
-    """One decision of the active figure, made with the mouse."""
+class Mouse:
+    """A player's hands on the mouse: what play_one decides, done with clicks."""
+
+    def __init__(self, driver: Driver):
+        self.driver = driver
+
+    def cancel(self) -> None:
+        self.driver.controller.cancel()
+
+    def go(self, h: Hex) -> None:
+        """A click on the hex; a ruleset with facing: confirm on the ghost."""
+        self.driver.click(h)
+        if self.driver.view.mode == "facing":
+            self.driver.click(self.driver.view.pending[1])
+
+    def press(self, item_id: str) -> None:
+        self.driver.press(item_id)
+
+    def aim(self, name: str) -> None:
+        self.driver.click(name)
+
+    def settle(self) -> None:
+        """After a menu action: nothing more (a facing left open is cancelled next time)."""
+
+
+def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
+    """One decision of the active figure, made with the mouse (or other hands with the same
+    methods as Mouse: tests/keyboard_player.py's keys)."""
+    hands = hands or Mouse(driver)
     c, view = driver.controller, driver.view
     if view.mode not in ("move", "combat"):
-        c.cancel()
+        hands.cancel()
     name = view.selected
     if view.mode == "move":
         info = c.move_info()
         if info is not None and info.hexes:
-            driver.click(nearest(driver, name, info.hexes))
-            if view.mode == "facing":  # a ruleset with facing: confirm on the ghost
-                driver.click(view.pending[1])
+            hands.go(nearest(driver, name, info.hexes))
             return
     offered = [i for i in driver.items() if i.enabled and i.id != "cancel"]
     infos = {i.id: i for i in c.actions(name)}
@@ -45,37 +70,35 @@ def play_one(driver: Driver, rng: random.Random) -> None:
     attacks = [i for i in offered if infos.get(i.id) and set(infos[i.id].targets) & foes]
     if attacks and rng.random() < 0.8:
         item = rng.choice(attacks)
-        driver.press(item.id)
-        driver.click(rng.choice(sorted(set(infos[item.id].targets) & foes)))
+        hands.press(item.id)
+        hands.aim(rng.choice(sorted(set(infos[item.id].targets) & foes)))
         return
     moves = [i for i in offered if infos.get(i.id) and infos[i.id].needs in ("hex", "path") and infos[i.id].hexes]
     if moves and rng.random() < 0.7:
         item = rng.choice(moves)
-        driver.press(item.id)
+        hands.press(item.id)
         if view.mode in ("hex", "move"):
-            hexes = infos[item.id].hexes
-            driver.click(nearest(driver, name, hexes))
-            if view.mode == "facing":
-                driver.click(view.pending[1])
+            hands.go(nearest(driver, name, infos[item.id].hexes))
         return
     # Any other action a person would take, a companion's revival among them (a figure walled
     # in by its fallen friends has no other way back into the fight).
     simple = [i for i in offered if infos.get(i.id) and (infos[i.id].needs in ("none", "choice", "weapon")
                                                          or infos[i.id].targets)]
     item = rng.choice(simple or offered)
-    driver.press(item.id)
+    hands.press(item.id)
     if view.mode == "options":  # settings, then Do it
         toggles = [i for i in driver.items() if i.id.startswith("option:")]
         if toggles and rng.random() < 0.3:
-            driver.press(rng.choice(toggles).id)
-        driver.press("do_it")
+            hands.press(rng.choice(toggles).id)
+        hands.press("do_it")
     elif view.mode == "choice":  # the first choice is the usual one (Fighting, say) more often
         choices = [i for i in driver.items() if i.enabled and i.id != "cancel" and not i.id.startswith("option:")]
-        driver.press((choices[0] if rng.random() < 0.6 else rng.choice(choices)).id)
+        hands.press((choices[0] if rng.random() < 0.6 else rng.choice(choices)).id)
     elif view.mode == "target":
-        driver.click(rng.choice(view.action.targets))
+        hands.aim(rng.choice(view.action.targets))
     elif view.mode == "hex":
-        driver.click(rng.choice(sorted(view.action.hexes)))
+        hands.go(rng.choice(sorted(view.action.hexes)))
+    hands.settle()
 
 
 @pytest.mark.parametrize("map_name", ["own", "arena"])

@@ -6,6 +6,7 @@ import pygame
 
 from board.rules.kernel.turn import TurnInfo
 from board.ui import theme
+from board.ui.patterns import draw_shape
 from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds
 from board.ui.text_fit import render_fit
 
@@ -15,12 +16,17 @@ HELP = [
     ("Mouse", ""),
     ("Left click", "select, move to a blue hex, pick a target, press a menu button"),
     ("Drag a token", "move along the path under the mouse; drag out of the hex to face"),
-    ("Right drag / arrows", "pan the map"),
+    ("Right drag / Shift+arrows", "pan the map"),
     ("Wheel", "zoom around the cursor (over the log: scroll it)"),
     ("Keys", ""),
+    ("Arrows", "move the hex cursor (facing: Left/Right turn; the menu's focus: the next row)"),
+    ("Tab / Shift+Tab", "the next / previous figure that may act (aiming: the next target)"),
+    ("Enter", "act on the cursor's hex as a click would, or press the focused menu row"),
+    ("F6", "the keys to the action menu and back (its focused row is framed)"),
+    ("V", "colours: default / colour-blind safe / high contrast (remembered)"),
     ("1-8", "movement actions, in the order of the action bar"),
     ("Q / E", "turn left / right before confirming a move (GM: turn the figure)"),
-    ("Enter / Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
+    ("Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
     ("L", "hex labels on / off"),
@@ -61,15 +67,19 @@ class Banner:
         self.surface: pygame.Surface | None = None
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect, title: str, info: TurnInfo,
-             colours: dict[str, tuple], gm: bool, status: dict[str, str], reserved_right: int = 280) -> None:
+             colours: dict[str, tuple], gm: bool, status: dict[str, str], reserved_right: int = 280,
+             shapes: dict[str, str] | None = None) -> None:
+        """Draw the bar (rendered anew only when what it shows changes); shapes: each figure's
+        team shape, drawn in its pill (a palette with patterns)."""
+        shapes = shapes or {}
         key = (rect.size, title, repr(info), gm,
-               tuple(sorted(status.items())), reserved_right)
+               tuple(sorted(status.items())), reserved_right, len(shapes))  # a new palette: Banner()
         if key != self.key:
             self.key = key
-            self.surface = self._render(rect.size, title, info, colours, gm, status, reserved_right)
+            self.surface = self._render(rect.size, title, info, colours, gm, status, reserved_right, shapes)
         screen.blit(self.surface, rect.topleft)
 
-    def _render(self, size, title, info, colours, gm, status, reserved_right) -> pygame.Surface:
+    def _render(self, size, title, info, colours, gm, status, reserved_right, shapes=None) -> pygame.Surface:
         surface = pygame.Surface(size)
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, size[1] - 1), (size[0], size[1] - 1))
@@ -96,21 +106,22 @@ class Banner:
             label = theme.font(16).render(f"Turn {info.turn} · {phase}", True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + 16
-            self._order(surface, x, right, info, colours, status)
+            self._order(surface, x, right, info, colours, status, shapes or {})
         return surface
 
     @staticmethod
-    def _order(surface, x: int, right: int, info, colours, status) -> None:
+    def _order(surface, x: int, right: int, info, colours, status, shapes=None) -> None:
         """The initiative pills between x and right: a window that always holds the active
         figure, with "+N" pills for those left out before and after it."""
         waiting = set(info.queue)
         order = list(info.order)
         # Measured, not drawn: with hundreds of figures only the few that fit are rendered.
+        shapes = shapes or {}
         widths = [theme.font(14, n == info.active).size(_order_text(n, status))[0] + 16 + 6
-                  for n in order]
+                  + (SHAPE_ROOM if n in shapes else 0) for n in order]
         active = order.index(info.active) if info.active in order else 0
         first, last = _window(widths, active, right - x)
-        pills = [_order_pill(n, n == info.active, n not in waiting, colours, status)
+        pills = [_order_pill(n, n == info.active, n not in waiting, colours, status, shapes.get(n))
                  for n in order[first:last]]
         shown = ([_more(first)] if first else []) + pills + ([_more(len(order) - last)]
                                                              if last < len(order) else [])
@@ -119,11 +130,20 @@ class Banner:
             x += pill.get_width() + 6
 
 
-def _order_pill(name: str, active: bool, done: bool, colours, status) -> pygame.Surface:
+SHAPE_ROOM = 16  # a team's shape at the start of its figures' pills
+
+
+def _order_pill(name: str, active: bool, done: bool, colours, status, shape: str | None = None) -> pygame.Surface:
     colour = colours.get(name, theme.TEAM_COLOURS[-1])
     bg = colour if active else tuple(int(c * 0.45) for c in colour)
     fg = (255, 255, 255) if not done or active else theme.TEXT_DIM
     pill = _pill(_order_text(name, status), fg, bg, 14, active)
+    if shape:  # the team's shape first: the side reads without its colour
+        wider = pygame.Surface((pill.get_width() + SHAPE_ROOM, pill.get_height()), pygame.SRCALPHA)
+        pygame.draw.rect(wider, bg, wider.get_rect(), border_radius=wider.get_height() // 2)
+        wider.blit(pill, (SHAPE_ROOM, 0))
+        draw_shape(wider, shape, (14, wider.get_height() / 2), 6, (255, 255, 255), (0, 0, 0))
+        pill = wider
     if active:  # a bright underline marks whose turn it is
         pygame.draw.rect(pill, (255, 255, 255), (8, pill.get_height() - 3, pill.get_width() - 16, 2))
     return pill

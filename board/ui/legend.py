@@ -8,6 +8,7 @@ import pygame
 
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
+from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
 from board.ui.renderer import ALLY_TARGET
 from board.ui.stamps import corners, stamp, threat_stamp
 from board.ui.tokens import PILLS
@@ -15,22 +16,27 @@ from board.ui.tokens import PILLS
 SWATCH = 16  # hex size of a sample
 ROW = 26
 
-# (sample kind, colour, what it means); a heading row has no sample.
-ENTRIES = (
+def entries() -> tuple:
+    """(sample kind, colour, what it means) in the palette in use; a heading row has no sample."""
+    dotted = theme.PATTERNS  # a palette with patterns names them too
+    return (
     ("head", None, "Ground"),
     ("fill", theme.OPEN, "open ground"),
     ("fill", theme.WALL, "wall: no one enters or sees through it"),
     ("flames", theme.FLAMES, "flames: a figure in them burns"),
     ("coals", theme.COALS, "hot coals: the fire's last stage"),
     ("head", None, "Moving"),
-    ("stamp", theme.REACH, "blue: a hex the chosen movement reaches"),
-    ("stamp", theme.REACH_STOP, "yellow: a path stops here (STOP: entering a threat zone)"),
+    ("reach" if dotted else "stamp", theme.REACH,
+     "blue" + (", outlined dark" if dotted else "") + ": a hex the chosen movement reaches"),
+    ("stop" if dotted else "stamp", theme.REACH_STOP,
+     "yellow" + (", dotted" if dotted else "") + ": a path stops here (STOP: entering a threat zone)"),
     ("path", theme.PATH, "white line and number: the path and hexes it takes"),
     ("head", None, "Threat and fighting (where the rules have them)"),
     ("threat", theme.TEAM_COLOURS[0], "hatched in a team colour, red edge: that side's threat zone"),
     ("overlap", theme.TEAM_COLOURS[0], "hatching crossed: zones of two or more figures overlap"),
     ("arrow", theme.ENGAGE_LINK, "red arrow: engaged, from the figure that engages"),
-    ("ring", theme.TARGET, "gold ring: a target you may pick (gold line: line of fire)"),
+    ("ring", theme.TARGET, "gold ring: a target you may pick"),
+    ("fire_line", theme.TARGET, "gold line" + (", dashed" if dotted else "") + ": the line of fire to it"),
     ("ring", ALLY_TARGET, "grey-blue ring: an ally in reach (friendly fire is legal)"),
     ("ring", theme.SELECT, "yellow ring: the selected figure"),
     ("head", None, "Tokens"),
@@ -38,13 +44,17 @@ ENTRIES = (
     ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), third: its weapon"),
     ("fire", theme.FLAMES, "orange flicker: on fire"),
     ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
-)
+    )
 
 
 def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     size = SWATCH
     if kind == "stamp":
         return stamp(size, kind_layout, colour)
+    if kind == "stop":
+        return dotted_stamp(size, kind_layout, colour)
+    if kind == "reach":
+        return outlined_stamp(size, kind_layout, colour)
     if kind in ("threat", "overlap"):
         surface = threat_stamp(size, kind_layout, colour)
         if kind == "overlap":
@@ -65,6 +75,11 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
         pygame.draw.line(surface, colour, (2, c + 6), (c * 2 - 2, c - 6), 3)
         pygame.draw.circle(surface, colour, (c * 2 - 6, c - 5), 7)
         surface.blit(theme.font(10, True).render("3", True, (20, 20, 20)), (c * 2 - 9, c - 12))
+    elif kind == "fire_line":
+        if theme.PATTERNS:
+            dashed_line(surface, colour, [(2, c + 6), (c * 2 - 2, c - 6)], 3, 5)
+        else:
+            pygame.draw.line(surface, colour, (2, c + 6), (c * 2 - 2, c - 6), 3)
     elif kind == "arrow":
         pygame.draw.line(surface, colour, (3, c), (c * 2 - 10, c), 3)
         pygame.draw.polygon(surface, colour, [(c * 2 - 3, c), (c * 2 - 12, c - 6), (c * 2 - 12, c + 6)])
@@ -86,12 +101,15 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     return surface
 
 
-def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat") -> None:
-    """Every entry from the top left of rect down, with the posture and state pills last."""
+def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat", teams=()) -> None:
+    """Every entry from the top left of rect down, with the posture and state pills last;
+    teams: (team, colour, pattern, shape) of each side, shown in a second column."""
     x, y = rect.x, rect.y
     screen.blit(theme.font(22, True).render("Legend", True, theme.TEXT), (x, y))
     y += 36
-    for kind, colour, words in ENTRIES:
+    if teams:
+        _draw_teams(screen, (x + min(600, rect.width // 2), y), teams)
+    for kind, colour, words in entries():
         if kind == "head":
             screen.blit(theme.font(15, True).render(words, True, theme.TEXT_WARN), (x, y + 6))
             y += ROW
@@ -112,12 +130,35 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat")
                 (x, y + ROW + 2))
 
 
-def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str) -> None:
+def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
+    """A team's token in small, with its pattern, and its top-bar shape beside it."""
+    surface = pygame.Surface((SWATCH * 4, SWATCH * 2), pygame.SRCALPHA)
+    pygame.draw.circle(surface, colour, (SWATCH, SWATCH), SWATCH - 2)
+    pattern_over(surface, pattern, ink_for(colour), 5)
+    pygame.draw.circle(surface, tuple(int(c * 0.55) for c in colour), (SWATCH, SWATCH), SWATCH - 2, 2)
+    draw_shape(surface, shape, (SWATCH * 3, SWATCH), SWATCH * 0.6, (255, 255, 255), (0, 0, 0))
+    return surface
+
+
+def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> None:
+    """Each side's colour, token pattern and top-bar shape."""
+    x, y = at
+    screen.blit(theme.font(15, True).render("Sides: a pattern on the tokens, a shape in the top bar",
+                                            True, theme.TEXT_WARN), (x, y + 6))
+    y += ROW + 4
+    for team, colour, pattern, shape in teams:
+        screen.blit(team_sample(colour, pattern, shape), (x, y))
+        screen.blit(theme.font(14).render(f"{team}: {pattern} on its tokens, a {shape} in the top bar",
+                                          True, theme.TEXT_DIM), (x + SWATCH * 4 + 10, y + 7))
+        y += SWATCH * 2 + 8
+
+
+def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str, teams=()) -> None:
     """The legend alone over a dimmed board (the K key)."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14, 215))
     screen.blit(shade, rect)
-    draw_legend(screen, rect.inflate(-80, -60), layout)
+    draw_legend(screen, rect.inflate(-80, -60), layout, teams)
     foot = theme.font(14).render("K or Esc closes the legend", True, theme.TEXT_DIM)
     screen.blit(foot, (rect.x + 40, rect.bottom - 30))
 

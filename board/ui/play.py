@@ -9,11 +9,12 @@ from board.game import Game, note_event
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
-from board.ui import hud, keys, legend, theme
+from board.ui import hud, keys, legend, palette, settings, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import FigureCard
 from board.ui.cover import Cover
+from board.ui.keyboard import KeyboardFocus
 from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
 from board.ui.computer import ComputerTurns, hand_over
@@ -39,13 +40,10 @@ class PlayScene:
         self.computer = ComputerTurns()
         self.title = title
         self.controller = Controller(game)
-        order = list(dict.fromkeys(f.team for f in game.tokens().values()))
-        self.team_colours = {t: theme.team_colour(game.battle.teams, t, order) for t in order}
-        self.renderer = BoardRenderer(game.battle, self.team_colours)
+        self.recolour()
         self.camera = Camera(game.battle.layout)
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.menu = ActionMenu(self.manager)
-        self.banner = hud.Banner()
         self.log = CombatLog(theme.LOG_WIDTH)
         self.card = FigureCard()
         self.sounds = Sounds()
@@ -54,6 +52,7 @@ class PlayScene:
         self.animator = Animator(self.camera.to_screen)
         self.help = False
         self.legend = False  # the K key's legend overlay
+        self.keyboard = KeyboardFocus()  # the hex cursor and the menu's focus (board/ui/keyboard.py)
         self.net = None  # a shared game's link (board.ui.netplay.NetPlay), polled every frame
         self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
         self.dialog = FileDialog(self.manager, self.say)
@@ -65,7 +64,6 @@ class PlayScene:
         self.now = 0.0
         self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
         self.sidebar_key = None
-        self._colours: tuple = (None, {}, {})
         self._hint: tuple = (None, "")
         self.resize(size)
         self.log.add(game.logged_events(), 0.0)  # with the computer's reasons, as played
@@ -107,6 +105,27 @@ class PlayScene:
             button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
             self.file_buttons[button] = action
         self.buttons_width = self.banner_rect.right - x + 20  # the banner keeps clear of them
+
+    def recolour(self) -> None:
+        """Team colours, patterns and shapes in the palette in use; the board drawn anew."""
+        order = list(dict.fromkeys(f.team for f in self.game.tokens().values()))
+        self.team_colours = {t: theme.team_colour(self.game.battle.teams, t, order) for t in order}
+        marks = palette.team_marks(order)
+        self.team_shapes = {t: palette.TEAM_MARKS[i][1] for t, i in marks.items()}
+        self.team_legend = [(t, self.team_colours[t], *palette.TEAM_MARKS[i]) for t, i in marks.items()]
+        self.renderer = BoardRenderer(self.game.battle, self.team_colours, marks)
+        self.banner = hud.Banner()
+        self._colours = (None, {}, {}, {})
+        self.backdrop = None
+
+    def use_palette(self, name: str) -> None:
+        """The V key: draw the board in this palette from now on, and remember it."""
+        name = palette.use(name)
+        self.recolour()
+        self.dirty = True
+        problem = settings.save(palette=name)
+        self.controller.say(f"Colours: {palette.LABELS[name]} (V: the next palette)" +
+                            (f"; not remembered: {problem}" if problem else ""), warning=bool(problem))
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
@@ -266,6 +285,7 @@ class PlayScene:
                                   or self.cover.shown_for is not None):
             self.computer.play(self, now)
         self._menu()  # before the widgets update, so a new menu is built this frame
+        self.keyboard.follow_menu(self)  # a new menu: where the keys' focus goes
         self.manager.update(dt)
         moving = self.animator.update(now)
         logging = self.log.update(now)
@@ -310,13 +330,15 @@ class PlayScene:
             self.sidebar_key = key
         self.log.draw_kept(self.backdrop, self.log_rect)
 
-    def _figure_colours(self, figures) -> tuple[dict, dict]:
-        """Each figure's team colour, and the status of those not "ok" (once per game version)."""
+    def _figure_colours(self, figures) -> tuple[dict, dict, dict]:
+        """Each figure's team colour, the status of those not "ok", and each one's team shape
+        (a palette with patterns), once per game version."""
         if self._colours[0] != self.game.version:
             colours = {n: self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) for n, f in figures.items()}
             status = {n: f.status for n, f in figures.items() if f.status != "ok"}
-            self._colours = (self.game.version, colours, status)
-        return self._colours[1], self._colours[2]
+            shapes = {n: self.team_shapes[f.team] for n, f in figures.items() if f.team in self.team_shapes}
+            self._colours = (self.game.version, colours, status, shapes)
+        return self._colours[1], self._colours[2], self._colours[3]
 
     def hint(self) -> str:
         if self.dialog.open:
@@ -337,10 +359,10 @@ class PlayScene:
         self._draw_sidebar(screen.get_size(), menu_height)
         self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now,
                            self.backdrop)
-        colours, status = self._figure_colours(figures)
+        colours, status, shapes = self._figure_colours(figures)
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
-                         self.buttons_width)
+                         self.buttons_width, shapes)
         timeline = info.timeline
         if dock_height(timeline) != self.dock:  # rows came or went: dock it anew
             self.resize(self.size)
@@ -357,12 +379,14 @@ class PlayScene:
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())
         self.manager.draw_ui(screen)
+        self.keyboard.draw(self, screen)
         covered += draw_tips(self, screen, timeline, reason)
         if self.help:
             hud.draw_help(screen, self.board_rect.union(self.log_rect),
                           keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
-            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout)
+            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout,
+                                self.team_legend)
         active = info.active
         # Only a person's side is covered from the other people: the computer needs no cover.
         self.cover.follow(figures[active].team if active in figures and not self.computer_to_play else None)

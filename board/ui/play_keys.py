@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.ui import palette
 from board.ui.computer import hand_over, take_back
 from board.ui.dialogs import saves_dir
 from board.ui.play_menu import MOVE_KEYS, movement_items
@@ -36,6 +37,8 @@ def handle_key(scene, event) -> None:
         scene.legend, scene.help = not scene.legend, False  # the help's second page
     elif key == pygame.K_F1 or event.unicode == "?":
         scene.help = True
+    elif scene.keyboard.handle(scene, event):  # Tab, arrows, Enter, F6: board/ui/keyboard.py
+        pass
     elif ctrl and key == pygame.K_z:
         before = list(scene.game.events)
         if take_back(c, scene.game):  # its rows leave the log; a note says what was taken back
@@ -70,6 +73,8 @@ def handle_key(scene, event) -> None:
         scene.net.show_seats(scene)
     elif key == pygame.K_a and scene.net is not None:
         scene.net.show_address(scene)
+    elif key == pygame.K_v:
+        scene.use_palette(palette.following(palette.current()))
     elif key == pygame.K_n:
         c.say("Sound on" if scene.sounds.toggle() else "Sound off (N turns it on)")
     elif key == pygame.K_g:
@@ -82,7 +87,7 @@ def handle_key(scene, event) -> None:
         scene.request = ("edit",)
     elif key == pygame.K_HOME:
         scene.fit()
-    elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+    elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):  # Shift+arrows pan
         dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
         dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
         scene.camera.pan(dx, dy)

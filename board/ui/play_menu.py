@@ -8,10 +8,10 @@ from board.ui.menus import Item
 MOVE_KEYS = "12345678"
 
 HINTS = {
-    "move": "Click a blue hex or drag the token · 1-8 movement actions · T threat zones · F1 help",
+    "move": "Click a blue hex or drag the token (keys: arrows, Enter) · 1-8 movement actions · T threat zones · F1 help",
     "facing": "Pick a facing: click an arrow, drag out of the hex, or Q/E · Enter confirms · Esc cancels",
-    "combat": "Choose an action · click a figure that has not acted to see what it may declare now",
-    "target": "Click a highlighted figure · hover one for the exact odds · Esc cancels",
+    "combat": "Choose an action (arrows, Enter) · click a figure that has not acted (or Tab) to see what it may declare now",
+    "target": "Click a highlighted figure (or Tab, Enter) · hover one for the exact odds · Esc cancels",
     "hex": "Click a highlighted hex · Esc cancels",
     "choice": "Choose from the menu · Esc cancels",
     "options": "Click a setting to change it, then Do it · Esc cancels",

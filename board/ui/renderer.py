@@ -11,6 +11,8 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.ui import theme
 from board.ui.camera import Camera
+from board.ui.palette import TEAM_MARKS
+from board.ui.patterns import dashed_line, dotted_stamp, outlined_stamp
 from board.ui.stamps import stamp, threat_stamp, uncovered
 from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
@@ -52,10 +54,12 @@ class Overlays:
 class BoardRenderer:
     """Map, overlays and tokens for one map; caches are keyed on what they depend on."""
 
-    def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]]):
+    def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]],
+                 team_marks: dict[str, int] | None = None):
         self.battle = battle
         self.tiles = MapTiles(battle)
         self.team_colours = team_colours
+        self.team_marks = team_marks or {}  # team -> its TEAM_MARKS row (a palette with patterns)
         self.stamps: dict[tuple, pygame.Surface] = {}
         self.tokens: dict[tuple, pygame.Surface] = {}
         self.layer: pygame.Surface | None = None
@@ -85,6 +89,18 @@ class BoardRenderer:
         key = (round(size, 2), "threat", colour)
         if key not in self.stamps:
             self.stamps[key] = threat_stamp(size, self.battle.layout, colour)
+        return self.stamps[key]
+
+    def mark_stamp(self, size: float, kind: str) -> pygame.Surface:
+        """A reach ("reach") or must-stop ("stop") hex: outlined dark or dotted where patterns
+        are on, else a flat stamp of its colour."""
+        colour = theme.REACH if kind == "reach" else theme.REACH_STOP
+        if not theme.PATTERNS:
+            return self.stamp(size, colour)
+        key = (round(size, 2), kind, colour)
+        if key not in self.stamps:
+            make = outlined_stamp if kind == "reach" else dotted_stamp
+            self.stamps[key] = make(size, self.battle.layout, colour)
         return self.stamps[key]
 
     def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key,
@@ -141,8 +157,7 @@ class BoardRenderer:
         for name, hexes in ov.threat.items():
             threat = self.threat_stamp(size, self._team_colour(figures, name))
             stamps += [(threat, *self._stamp_offset(camera, h)) for h in hexes]
-        reach = self.stamp(size, theme.REACH)
-        stop = self.stamp(size, theme.REACH_STOP)
+        reach, stop = self.mark_stamp(size, "reach"), self.mark_stamp(size, "stop")
         stamps += [(stop if h in ov.stops else reach, *self._stamp_offset(camera, h)) for h in ov.reach]
         self.overlay_stamps = (key, stamps)
         return stamps
@@ -170,10 +185,12 @@ class BoardRenderer:
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour, f.glyph, scale)
+               f.on_fire, colour, f.glyph, scale, f.team)
         surface = self.tokens.get(key)
         if surface is None:
-            surface = self.tokens[key] = draw_token(f, size * scale, colour, self.battle.layout)
+            mark = self.team_marks.get(f.team)
+            pattern = TEAM_MARKS[mark][0] if mark is not None else None
+            surface = self.tokens[key] = draw_token(f, size * scale, colour, self.battle.layout, pattern)
         return surface
 
     # --- a frame -------------------------------------------------------------------------
@@ -347,7 +364,8 @@ class BoardRenderer:
         for p in points[1:]:
             pygame.draw.circle(surface, theme.PATH, p, width * 1.2)
         end = points[-1]
-        label = theme.font(max(12, int(camera.size / 2.4)), True).render(str(len(ov.path)), True, (20, 20, 20))
+        ink = (20, 20, 20) if sum(theme.PATH) > 380 else (255, 255, 255)  # dark on a light path
+        label = theme.font(max(12, int(camera.size / 2.4)), True).render(str(len(ov.path)), True, ink)
         badge = label.get_rect(center=(end[0] + camera.size * 0.55, end[1] - camera.size * 0.55))
         pygame.draw.circle(surface, theme.PATH, badge.center, max(badge.width, badge.height) * 0.75)
         surface.blit(label, badge)
@@ -361,7 +379,10 @@ class BoardRenderer:
         if len(ov.fire_line) < 2:
             return
         points = [camera.to_screen(h) for h in ov.fire_line]
-        pygame.draw.lines(surface, theme.TARGET, False, points, max(2, int(camera.size / 12)))
+        if theme.PATTERNS:  # dashed, where the path is solid: told apart without colour
+            dashed_line(surface, theme.TARGET, points, max(2, int(camera.size / 10)), camera.size / 3)
+        else:
+            pygame.draw.lines(surface, theme.TARGET, False, points, max(2, int(camera.size / 12)))
 
     def _draw_ghost(self, surface, camera, figures, ov: Overlays) -> None:
         name, h, facing = ov.ghost

@@ -16,7 +16,7 @@ from board.resources import DEFAULT_MAP, MAPS, version
 from board.rules.registry import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
-from board.ui import hud, theme
+from board.ui import hud, palette, settings, theme
 from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
 from board.ui.editor import spec_tokens
@@ -29,7 +29,7 @@ from board.yamlio import InputError
 BUNDLED = MAPS
 CARD_HEIGHT, THUMB = 92, (124, 80)
 HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
-        "it · Ctrl+O opens a saved game · Host/Join: play over the network")
+        "it · Ctrl+O opens a saved game · V colours · Host/Join: network")
 
 
 def user_maps_dir() -> Path:
@@ -92,7 +92,7 @@ def preview(battle, size: tuple[int, int]) -> pygame.Surface:
     camera = Camera(battle.layout)
     rect = surface.get_rect()
     camera.fit(battle.cells, rect.inflate(-8 * scale, -8 * scale))
-    BoardRenderer(battle, colours).draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
+    BoardRenderer(battle, colours, palette.team_marks(order)).draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
     return surface if scale == 1 else pygame.transform.smoothscale(surface, size)
 
 
@@ -167,6 +167,8 @@ class StartScene:
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
             self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
+        self._button((self.banner_rect.right - 250, 10, 238, 36), f"Colours: {palette.current()}  (V)",
+                     ("palette",))
 
     def _button(self, rect, text: str, request: tuple):
         button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
@@ -220,6 +222,8 @@ class StartScene:
             self._pick((self.index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.maps))
         elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
             self._do(("open-dialog",))
+        elif event.key == pygame.K_v:
+            self._do(("palette",))
 
     def _pick(self, index: int) -> None:
         self.index = index
@@ -245,8 +249,22 @@ class StartScene:
             self.join.show(self.preview_rect.center)
         elif request[0] == "open-dialog":
             self.dialog.show("open", self.preview_rect.center)
+        elif request[0] == "palette":
+            self._next_palette()
         else:
             self.request = request
+
+    def _next_palette(self) -> None:
+        """The next palette, remembered; the previews are drawn again in it."""
+        name = palette.use(palette.following(palette.current()))
+        problem = settings.save(palette=name)
+        for choice in self.maps:
+            choice.thumb = None
+        self.big = None
+        self.manager.clear_and_reset()
+        self._buttons()
+        self.say(f"Colours: {palette.LABELS[name]}" + (f"; not remembered: {problem}" if problem else ""),
+                 warning=bool(problem))
 
     def _side_at(self, pos) -> str | None:
         return next((team for rect, team in self.side_rects if rect.collidepoint(pos)), None)

@@ -26,6 +26,13 @@ HOVER = (255, 255, 255, 60)
 SELECT = (255, 230, 120)
 ENGAGE_LINK = (240, 80, 60)
 TARGET = (255, 210, 60)
+CURSOR = (255, 255, 255)  # the keyboard's hex cursor
+FOCUS = (255, 230, 120)  # the keyboard's focus in the action menu
+
+# board/ui/palette.py sets these for its palettes: patterns on tokens and marks (colour-blind,
+# high contrast), and whether a map's own team colours are used.
+PATTERNS = False
+MAP_TEAM_COLOURS = True
 
 # Teams: used when a map gives no colour, in order of appearance.
 TEAM_COLOURS = [(192, 57, 43), (46, 111, 214), (58, 157, 93), (212, 160, 23), (142, 68, 173),
@@ -79,7 +86,7 @@ font.cache_clear = _FONTS.clear  # callers that shut pygame down may drop the ca
 
 def team_colour(teams: dict[str, str], team: str, order: list[str]) -> tuple[int, int, int]:
     """A team's colour: the map's, else one from the palette by first appearance."""
-    if team in teams:
+    if team in teams and MAP_TEAM_COLOURS:
         value = teams[team].lstrip("#")
         return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
     index = order.index(team) if team in order else len(order)

@@ -11,6 +11,7 @@ from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_cor
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
 from board.ui.text_fit import shrink_to_fit
+from board.ui.patterns import ink_for, pattern_over
 
 # Posture and state pills under a token: (text, background, text colour), worst last.
 PILLS = {
@@ -94,9 +95,9 @@ def _body(f) -> tuple[float, float, float, float]:
     return 1.0, 1.0, 0.0, 0.0
 
 
-def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
-    """A figure's token: team colour, facing mark, name, ST and ready weapon; posture and
-    state visibly different (shape, shade and a pill)."""
+def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) -> pygame.Surface:
+    """A figure's token: team colour (and the team's pattern, if given), facing mark, name, ST
+    and ready weapon; posture and state visibly different (shape, shade and a pill)."""
     cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)
     probe = layout_for(kind, size, (0.0, 0.0))
     centres = [hex_to_pixel(probe, c) for c in cells]
@@ -115,9 +116,9 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
     fx, fy = hex_to_pixel(probe, DIRECTIONS[f.facing or 0])
     facing = math.atan2(fy, fx)
     if f.size == 1:
-        room = _draw_single(surface, f, size, centre, facing, base, dark)
+        room = _draw_single(surface, f, size, centre, facing, base, dark, pattern)
     else:
-        room = _draw_cells(surface, f, size, layout, cells, facing, base, dark)
+        room = _draw_cells(surface, f, size, layout, cells, facing, base, dark, pattern)
     if f.glyph and size >= 26:  # a badge at the top left (where it can be read): what it wields
         k = size * (1.0 if f.size == 1 else 1.6)
         at = (centre[0] - 0.46 * k, centre[1] - 0.46 * k)
@@ -136,7 +137,7 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
     return surface
 
 
-def _draw_single(surface, f, size: float, centre, facing: float, base, dark):
+def _draw_single(surface, f, size: float, centre, facing: float, base, dark, pattern=None):
     """A one-hex token's body and facing mark; returns the text room at a height from centre."""
     r = size * 0.72
     long, short, turn, jag = _body(f)
@@ -151,6 +152,8 @@ def _draw_single(surface, f, size: float, centre, facing: float, base, dark):
     else:
         pygame.draw.polygon(surface, dark, _ellipse(centre, a + rim, b + rim, angle, jag))
         pygame.draw.polygon(surface, base, _ellipse(centre, a, b, angle, jag))
+    if pattern:  # over the body, under the facing mark and the text
+        pattern_over(surface, pattern, ink_for(base), max(4, round(size / 4.5)))
 
     def edge(phi: float) -> float:
         return (r + rim if kneeling else a) if a == b else _ellipse_radius(a, b, phi - angle)
@@ -162,7 +165,7 @@ def _draw_single(surface, f, size: float, centre, facing: float, base, dark):
     return lambda y: max(_ellipse_chord(a + rim, b + rim, angle, y), _ellipse_chord(r + rim, r + rim, 0.0, y)) - 2
 
 
-def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dark):
+def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dark, pattern=None):
     """A multihex token: its hexes, the front one lighter, and a facing mark to scale; returns
     the text room at a height from the centre (the whole footprint's width there)."""
     points = [hex_to_pixel(layout, c) for c in cells]
@@ -177,6 +180,8 @@ def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dar
         front = i == head and f.status == "ok" and f.facing is not None
         pygame.draw.polygon(surface, light if front else base, inner)
         pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
+    if pattern:
+        pattern_over(surface, pattern, ink_for(base), max(5, round(size / 3.5)))
     if f.status == "ok" and f.facing is not None:
         _draw_facing(surface, size, points[head], facing, lambda phi: size * 0.78, dark, _mark_scale(f.size))
     middle = surface.get_width() / 2
