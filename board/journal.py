@@ -3,8 +3,11 @@
 A journal belongs to one save file, named by the SHA-256 of its bytes on the journal's first
 line, so a journal left over from another save is never applied. The first line holds the
 save's text too, so a save deleted under a running board can be written again from it. Every later line is one JSON
-object {"at": INDEX, "command": {...}}: cut the commands back to INDEX, then add the command
-(an undo has no command). A line is written whole with one write() and forced to disk before
+object {"at": INDEX, "command": {...}, "note": TEXT}: cut the commands back to INDEX, then add
+the command (an undo has no command); a note is the computer's reason for the last command
+after that (a line with a note and no command gives a note to a command already there). A
+board written before notes were journalled reads a note's line as a cut that cuts nothing.
+A line is written whole with one write() and forced to disk before
 the command counts as saved; a line cut short by a crash has no newline and is not read.
 """
 
@@ -13,10 +16,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import cache
 from pathlib import Path
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from board.models import Note
 from board.rules.base import Command
 
 SUFFIX = ".journal"
@@ -60,9 +65,12 @@ def saved_text(save: str | Path, limit: int) -> str | None:
     return text if isinstance(text, str) and head.get("save") == _digest(text) else None
 
 
-def entry(at: int, command_json: str | None = None) -> str:
-    """One line: cut the commands back to `at`, then add the command (given as JSON), if any."""
-    return f'{{"at": {at}, "command": {command_json}}}\n' if command_json else f'{{"at": {at}}}\n'
+def entry(at: int, command_json: str | None = None, note: str | None = None) -> str:
+    """One line: cut the commands back to `at`, then add the command (given as JSON), if any;
+    the note, if any, is the reason for the last command after that."""
+    command = f', "command": {command_json}' if command_json else ""
+    why = f', "note": {json.dumps(note, ensure_ascii=False)}' if note is not None else ""
+    return f'{{"at": {at}{command}{why}}}\n'
 
 
 class Journal:
@@ -109,11 +117,20 @@ class Journal:
             self.fd = None
 
 
-def replay_journal(save: str | Path, save_text: str, commands: list[Command]) -> list[int | None]:
-    """Apply the save's journal, if it has one bound to this text, to its commands in place.
+@cache
+def _note_adapter() -> TypeAdapter:
+    """A journal's note is held to what a save's note must be (built at first use)."""
+    return TypeAdapter(Note)
+
+
+def replay_journal(save: str | Path, save_text: str, commands: list[Command],
+                   notes: dict[int, str] | None = None) -> list[int | None]:
+    """Apply the save's journal, if it has one bound to this text, to its commands and their
+    notes (by command index) in place.
 
     Returns where each command now comes from: None for the save's own (at the same index),
     else its line in the journal. Reading stops at the first line cut short or unreadable."""
+    notes = {} if notes is None else notes
     sources: list[int | None] = [None] * len(commands)
     try:
         data = journal_path(save).read_bytes()
@@ -127,12 +144,18 @@ def replay_journal(save: str | Path, save_text: str, commands: list[Command]) ->
             item = json.loads(line)
             at = item["at"]
             command = Command.model_validate(item["command"]) if "command" in item else None
+            note = _note_adapter().validate_python(item["note"]) if "note" in item else None
         except (ValueError, KeyError, TypeError, RecursionError, ValidationError):
             break
-        if not isinstance(at, int) or not 0 <= at <= len(commands):
+        if (not isinstance(at, int) or not 0 <= at <= len(commands)
+                or (note is not None and at == 0 and command is None)):  # a note of no command
             break
+        for index in range(at, len(commands)):  # (notes name only commands there are)
+            notes.pop(index, None)
         del commands[at:], sources[at:]
         if command is not None:
             commands.append(command)
             sources.append(number)
+        if note is not None:
+            notes[len(commands) - 1] = note
     return sources

@@ -98,8 +98,8 @@ def load_game(path: str | Path) -> Game:
     text = read_text(path)
     script = parse_script(text, str(path), Path(path).parent)
     commands = script.commands
-    sources = replay_journal(path, text, commands)
     game = script.game
+    sources = replay_journal(path, text, commands, game.notes)
     with _collector_paused():
         for index, (command, line) in enumerate(zip(commands, sources)):
             outcome = game.submit(command)
@@ -151,13 +151,15 @@ class Autosaver:
         self.game: Game | None = None
         self.saved: list = []  # the commands on disk (save and journal), as the game's objects
         self.lines: list[str] = []  # and each as JSON
+        self.notes: list[str | None] = []  # and the note (the computer's reason) of each
         self.journal: Journal | None = None
         self.written_mark: tuple | None = None  # the save as this board wrote it (_mark)
         self.notice: str | None = None  # what the board must be told, once (take_notice)
 
     def save(self, game: Game) -> None:
         """Bring the autosave up to date with the game, if it changed since the last save."""
-        if game is self.game and game.version == self.written and game.players == self.players:
+        if (game is self.game and game.version == self.written and game.players == self.players
+                and self._last_note_saved(game)):
             return
         damage = self.damage()
         if damage:  # a line appended now would follow a gap: the journal would lose it on reading
@@ -183,24 +185,41 @@ class Autosaver:
         notice, self.notice = self.notice, None
         return notice
 
+    def _last_note_saved(self, game: Game) -> bool:
+        """Whether the last command's note is on disk as the game has it (Game.note gives a
+        note to the last command only, so no other can have changed without a new command)."""
+        last = len(game.history) - 1
+        return last < 0 or last >= len(self.notes) or game.notes.get(last) == self.notes[last]
+
     def _append(self, game: Game) -> None:
-        """Journal what changed since the last save: an undo cuts back, new commands follow."""
+        """Journal what changed since the last save: an undo cuts back, new commands follow,
+        each with its note; a note given to the last saved command since is a line of its own."""
         history, saved = game.history, self.saved
         keep = min(len(history), len(saved))
         while keep and history[keep - 1] is not saved[keep - 1]:
             keep -= 1
         new = [command_json(c) for c in history[keep:]]
-        if keep == len(saved) and not new:
+        noted = keep > 0 and game.notes.get(keep - 1) != self.notes[keep - 1]  # a note given since
+        if keep == len(saved) and not new and not noted:
             return
-        lines = [entry(keep)] if keep < len(saved) and not new else []
-        lines += [entry(keep + i, text) for i, text in enumerate(new)]
+        if noted and game.notes.get(keep - 1) is None:  # a note taken away: no line says that
+            self.compact(game)
+            return
+        notes = [game.notes.get(index) for index in range(keep, len(history))]
+        if noted:  # cut back to keep (if anything was undone), and the note of the command before
+            lines = [entry(keep, note=game.notes.get(keep - 1))]
+        else:
+            lines = [entry(keep)] if keep < len(saved) and not new else []
+        lines += [entry(keep + i, text, note) for i, (text, note) in enumerate(zip(new, notes))]
         try:
             self.journal.append("".join(lines))
         except OSError:
             # Part of a line may be on disk: the next save writes the game whole instead.
             self._close_journal()
             raise
-        self.saved[keep:], self.lines[keep:] = history[keep:], new
+        self.saved[keep:], self.lines[keep:], self.notes[keep:] = history[keep:], new, notes
+        if noted:
+            self.notes[keep - 1] = game.notes.get(keep - 1)
         if self.journal.lines > max(self.compact_after, len(self.saved)):
             self.compact(game)
 
@@ -210,6 +229,7 @@ class Autosaver:
             self.game, self.saved, self.lines = game, [], []
         self.lines[len(self.saved):] = [command_json(c) for c in game.history[len(self.saved):]]
         self.saved, self.players = list(game.history), dict(game.players)
+        self.notes = [game.notes.get(index) for index in range(len(self.saved))]  # (in the header)
         text = game_header(game) + commands_yaml(self.lines)
         self._close_journal()
         self._claim()

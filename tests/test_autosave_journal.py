@@ -39,7 +39,15 @@ def autosaved(folder: Path, seed: int, steps: int, **options) -> tuple[Autosaver
 
 def same_game(loaded: Game, game: Game) -> bool:
     return ([c.model_dump() for c in loaded.history] == [c.model_dump() for c in game.history]
-            and loaded.snapshot() == game.snapshot())
+            and loaded.snapshot() == game.snapshot() and loaded.notes == game.notes)
+
+
+def noted_step(game: Game, rng: random.Random) -> None:
+    """A step, and the computer's reason for most commands, as the board's computer gives it."""
+    count = len(game.history)
+    step(game, rng)
+    if len(game.history) > count and rng.random() < 0.8:
+        game.note(f"reason {rng.randrange(1000)} for command {count}: «cheap, and it hits»")
 
 
 def test_each_command_is_one_line_in_the_journal_and_the_save_is_not_rewritten(tmp_path):
@@ -151,20 +159,26 @@ def histories(seed: int, steps: int) -> list[list[dict]]:
     return out
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_kill_at_any_moment_loses_no_saved_command_and_leaves_a_loadable_game(tmp_path, seed):
-    rng = random.Random(seed)
-    after = rng.randint(1, 40)  # the kill comes once this many steps are saved
+def killed_after(steps: int, script: str, *args: str) -> int:
+    """Run a player in a child process and SIGKILL it once it has said this many steps are
+    saved (or it ended); returns how many it said."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", PLAYER, str(ARENA), str(seed), str(tmp_path)],
+    child = subprocess.Popen([sys.executable, "-c", script, *args],
                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     saved = 0
     for _ in child.stdout:
         saved += 1
-        if saved >= after:
+        if saved >= steps:
             break
     child.send_signal(signal.SIGKILL)
     child.communicate(timeout=120)
+    return saved
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_kill_at_any_moment_loses_no_saved_command_and_leaves_a_loadable_game(tmp_path, seed):
+    rng = random.Random(seed)
+    saved = killed_after(rng.randint(1, 40), PLAYER, str(ARENA), str(seed), str(tmp_path))
     expected = histories(seed, saved + 1)
     loaded = [c.model_dump() for c in load_game(tmp_path / "autosave.yaml").history]
     # Killed between a save and its line on stdout, the file may hold the next step too.
@@ -407,3 +421,98 @@ def test_a_folder_without_flock_still_autosaves(tmp_path, monkeypatch):
     autosave, game = Autosaver(tmp_path), played(28, 4)
     autosave.save(game)
     assert autosave.path.name == "autosave.yaml" and same_game(load_game(autosave.path), game)
+
+
+# --- issue 31 (item 17): the computer's reasons are journalled with their commands ---------------
+
+def log_texts(game: Game) -> list[str]:
+    return [event.text for event in game.logged_events()]
+
+
+def test_the_computers_reasons_are_journalled_with_their_commands_through_undos_and_compaction(tmp_path):
+    autosave, game = Autosaver(tmp_path, compact_after=8), Game(load_map(ARENA), seed=21)
+    rng = random.Random(21)
+    for _ in range(80):  # undos, redos and compactions land among the notes
+        noted_step(game, rng)
+        if game.undone and rng.random() < 0.3:
+            game.redo()
+        autosave.save(game)
+        loaded = load_game(autosave.path)
+        assert loaded.notes == game.notes and log_texts(loaded) == log_texts(game)
+    assert game.notes and 0 < len(game.notes) < len(game.history)
+
+
+def test_a_reason_costs_no_line_of_its_own_and_a_late_one_is_still_journalled(tmp_path):
+    autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=22)
+    autosave.save(game)
+    journal = journal_path(autosave.path)
+    rng = random.Random(22)
+    for count in range(1, 5):
+        game.submit(rng.choice(game.ruleset.legal_commands(game.state)))
+        game.note(f"why {count}")
+        autosave.save(game)
+        assert len(journal.read_text().splitlines()) == 1 + count  # one line: command and reason
+    game.note("thought better of it")  # a reason given after its command was saved
+    autosave.save(game)
+    assert load_game(autosave.path).notes == game.notes == {0: "why 1", 1: "why 2", 2: "why 3",
+                                                            3: "thought better of it"}
+
+
+NOTED_PLAYER = """
+import random, sys
+from pathlib import Path
+from board.game import Game
+from board.maps import load_map
+from board.saves import Autosaver
+from tests.test_autosave_journal import noted_step
+seed = int(sys.argv[2])
+rng = random.Random(seed)
+game = Game(load_map(sys.argv[1]), seed=seed)
+autosave = Autosaver(Path(sys.argv[3]), compact_after=int(sys.argv[4]))
+while game.state.phase != "over":
+    noted_step(game, rng)
+    autosave.save(game)
+    print(len(game.history), flush=True)  # saved: on disk before this line
+"""
+
+
+def noted_games(seed: int, steps: int) -> list[Game]:
+    """The child's game after each of its steps, as a clone (it plays deterministically)."""
+    rng = random.Random(seed)
+    game = Game(load_map(ARENA), seed=seed)
+    out = [game.clone()]
+    while game.state.phase != "over" and len(out) <= steps:
+        noted_step(game, rng)
+        out.append(game.clone())
+    return out
+
+
+@pytest.mark.parametrize("seed, compact_after", [(31, 256), (32, 6), (33, 256)])
+def test_a_game_killed_mid_fight_resumes_with_the_computers_reasons_of_every_saved_command(
+        tmp_path, seed, compact_after):
+    saved = killed_after(random.Random(seed).randint(20, 40), NOTED_PLAYER, str(ARENA), str(seed),
+                         str(tmp_path), str(compact_after))
+    resumed = load_game(Autosaver(tmp_path).pending())
+    # Killed between a save and its line on stdout, the file may hold the next step too.
+    live = [game for game in noted_games(seed, saved + 1)[saved:saved + 2] if same_game(resumed, game)]
+    assert live, "the resumed game is the live one of a saved step, reasons and all"
+    assert live[0].notes and log_texts(resumed) == log_texts(live[0])
+
+
+@pytest.mark.parametrize("note, why", [
+    ('"' + "x" * 501 + '"', "too long"),
+    ('"a\\u0000b"', "a control character"),
+    ("7", "not text"),
+    (None, "a reason for no command"),
+])
+def test_a_journals_bad_reason_ends_its_reading_as_a_bad_command_does(tmp_path, note, why):
+    from board.script import command_json
+
+    autosave, game = autosaved(tmp_path, 23, 4)
+    assert game.history
+    command = command_json(game.ruleset.legal_commands(game.state)[0])
+    line = (f'{{"at": {len(game.history)}, "command": {command}, "note": {note}}}' if note
+            else '{"at": 0, "note": "a reason for no command"}')
+    with open(journal_path(autosave.path), "a", encoding="utf-8") as journal:
+        journal.write(line + "\n" + '{"at": 0}\n')  # the line after a bad one is not read either
+    assert same_game(load_game(autosave.path), game), why

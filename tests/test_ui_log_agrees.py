@@ -82,3 +82,26 @@ def test_a_saves_bad_note_is_refused_at_its_line(notes, expected, tmp_path):
     with pytest.raises(InputError) as refused:
         parse_script(text, "bad.yaml")
     assert any(p.line == 3 and expected in p.message for p in refused.value.problems), refused.value.problems
+
+
+def test_a_game_resumed_after_a_crash_shows_the_same_log_lines_as_the_live_game(tmp_path):
+    """The computer's reasons are in the autosave's journal with their commands: a board that
+    dies mid-fight (no close, the journal as the last command left it) resumes with them."""
+    from board.journal import journal_path
+    from board.saves import Autosaver
+    from tests.ui_driver import AppDriver
+
+    game = computer_game()
+    game.players = {"Red": "computer:easy", "Blue": "computer:easy"}
+    autosave = Autosaver(tmp_path / "auto")
+    driver = AppDriver(lambda size: PlayScene(game, size, "live"), autosave)
+    driver.key(pygame.K_f, "f")  # fast
+    while len(game.history) < 8:
+        driver.step()
+    driver.step()  # the autosave of the last command's frame
+    assert journal_path(autosave.path).read_text().count('"note"') >= 8, "the reasons are journalled"
+    live = [line for line in driver.scene.log.text().splitlines() if not line.startswith("Undone")]
+    assert len(reasons(live)) == len(game.history)
+    # Abandoned as a crash leaves it: nothing closed, the save is the one of the first frame.
+    resumed = PlayScene(load_game(autosave.path), SIZE, "resumed").log.text().splitlines()
+    assert resumed == live
