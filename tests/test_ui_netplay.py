@@ -14,7 +14,7 @@ from board.net.protocol import Follower
 from board.net.session import Session
 from board.sides import teams
 from board.ui.netplay import NetPlay
-from tests.net_helpers import DEADLINE, FIGHT, Server
+from tests.net_helpers import DEADLINE, FIGHT, Server, address, code_for
 from tests.ui_driver import Driver
 
 
@@ -46,7 +46,7 @@ def boards(tmp_path):
     game = Game(load_map(FIGHT), seed="public")
     host.host_game(server.hosting, game)  # finds the fixture's server listening: uses it
     gm = Window(host, "GM")
-    player.join(server.hosting.url, server.hosting.code, "ann")
+    player.join(address(server.hosting), code_for(server.hosting, "ann"), "ann")
     ann = Window(player, "ann")
     yield gm, ann, teams(game.battle)
     player.close()

@@ -5,24 +5,35 @@ the stream when it restarts."""
 from __future__ import annotations
 
 import asyncio
+import ssl
+from pathlib import Path
 from typing import Any, Callable
 
 import nats
-from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.api import (ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType,
+                         StreamConfig)
 from nats.js.errors import NotFoundError
 
 from board.game import Game
-from board.net.protocol import GM, Follower, Subjects, command_data, decode, encode, setup_entry
+from board.net.certs import own_context
+from board.net.invitations import PLAYER, inbox_prefix
+from board.net.names import clean_name, name_refusal
+from board.net.protocol import (COMPUTER, GM, Follower, Subjects, command_data, decode, encode,
+                                setup_entry)
 from board.net.referee import Referee, taped
+from board.net.server import Hosting
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
 
 
-async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
-    """A NATS connection that keeps reconnecting (quietly: nats-py would print every failed
-    try while the server is away)."""
-    callbacks.setdefault("error_cb", quiet)
-    return await nats.connect(url, user=user, password=password, name=name, **CONNECT, **callbacks)
+async def connect(url: str, user: str, password: str, tls: ssl.SSLContext, **options) -> Any:
+    """A NATS connection over TLS (the server speaks it first) that keeps reconnecting
+    (quietly: nats-py would print every failed try while the server is away)."""
+    options.setdefault("error_cb", quiet)
+    options = {**CONNECT, **options}
+    # No client name: the server would show it to nobody useful, and a name is no identity.
+    return await nats.connect(url, user=user, password=password, tls=tls, tls_handshake_first=True,
+                              **options)
 
 
 async def quiet(error: Exception) -> None:
@@ -50,9 +61,10 @@ async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1)
 class Host:
     """The authority: one referee, one stream, requests answered one at a time."""
 
-    def __init__(self, url: str, password: str, subjects: Subjects, secret: str,
-                 notes: Callable[[str], None] | None = None):
-        self.url, self.password, self.subjects, self.secret = url, password, subjects, secret
+    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None):
+        self.hosting = hosting  # the invitations: who a request subject's user is
+        self.url, self.password, self.secret = hosting.url, hosting.host_password, hosting.secret
+        self.subjects = Subjects(hosting.game)
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
         self.nc = self.js = self.sub = None
@@ -60,7 +72,7 @@ class Host:
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
-        self.nc = await connect(self.url, "host", self.password, "hexboard-host")
+        self.nc = await connect(self.url, "host", self.password, own_context(Path(self.hosting.folder)))
         self.js = self.nc.jetstream()
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
@@ -70,17 +82,25 @@ class Host:
             await self._begin(game, seats or {})
         else:
             await self._rebuild(last)
-        self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
+        self.sub = await self.nc.subscribe(self.subjects.request_of("*"), cb=self._on_request)
 
     async def _stream_last(self, stream: str, subject: str) -> int:
         """The last sequence of a stream, made if missing (0)."""
+        config = StreamConfig(name=stream, subjects=[subject], storage=StorageType.FILE,
+                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0)
+        if stream == self.subjects.stream:
+            # The boards read the game's stream without consumers of their own: the server
+            # republishes each stored entry on the feed and answers one-message gets. The held
+            # stream has neither, and no player may use its API.
+            config.republish = RePublish(src=subject, dest=self.subjects.feed)
+            config.allow_direct = True
         try:
             info = await self.js.stream_info(stream)
         except NotFoundError:
-            await self.js.add_stream(StreamConfig(
-                name=stream, subjects=[subject], storage=StorageType.FILE,
-                retention=RetentionPolicy.LIMITS, duplicate_window=120.0))
+            await self.js.add_stream(config)
             return 0
+        if stream == self.subjects.stream and not info.config.allow_direct:
+            await self.js.update_stream(config)  # a stream an older host made
         return info.state.last_seq
 
     async def _begin(self, game: Game, seats: dict[str, str | None]) -> None:
@@ -122,11 +142,13 @@ class Host:
                                     headers={"Nats-Expected-Last-Sequence": str(after)})
         return ack.seq
 
-    async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
-        """Judge a request and append what it changes; the reply for the asker."""
+    async def handle(self, request: dict[str, Any], gm: bool = False,
+                     sender: str | None = None) -> dict[str, Any]:
+        """Judge a request (from the GM, or from the player named `sender` by the invitation
+        it came on) and append what it changes; the reply for the asker."""
         async with self.lock:
             held = list(self.referee.held)
-            verdict = self.referee.decide(request, gm)
+            verdict = self.referee.decide(request, gm, sender)
             follower = self.referee.follower
             try:
                 for entry in verdict.entries:
@@ -142,14 +164,42 @@ class Host:
                     "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
+        # Who asks is the subject's last part: the server lets only that invitation's
+        # connection publish there. A field of the request never names the sender.
+        user = msg.subject.rsplit(".", 1)[1]
+        invitation = self.hosting.invitation(user)
+        if not msg.reply or not msg.reply.startswith(inbox_prefix(user) + "."):
+            return  # answers go only to the asker's own inbox
         try:
             request = decode(msg.data)
         except ValueError:
             reply = {"ok": False, "reason": "the request is not JSON"}
         else:
-            reply = await self.handle(request)
-        if msg.reply:
-            await msg.respond(encode(reply))
+            reply = await self.answer(invitation, request)
+        await self.nc.publish(msg.reply, encode(reply))
+
+    async def answer(self, invitation, request: dict[str, Any]) -> dict[str, Any]:
+        """The reply to a request that came on an invitation's subject."""
+        if invitation is None or invitation.role != PLAYER:
+            return {"ok": False, "reason": "this invitation may not ask the host anything"}
+        if request.get("kind") == "hello":
+            return self.hello(invitation, request.get("name"))
+        if not invitation.name:
+            return {"ok": False, "reason": "say hello with a name first"}
+        return await self.handle(request, sender=invitation.name)
+
+    def hello(self, invitation, name: Any) -> dict[str, Any]:
+        """A player's first word: the name its invitation goes by from now on (kept with the
+        invitation: the same invitation always has the same name)."""
+        if invitation.name:
+            return {"ok": True, "name": invitation.name}
+        taken = [GM, "the GM", COMPUTER, "spectator"] + [i.name for i in self.hosting.all_invitations() if i.name]
+        reason = name_refusal(name, taken)
+        if reason:
+            return {"ok": False, "reason": reason}
+        invitation.name = clean_name(name)
+        self.hosting.bind(invitation.user, invitation.name)
+        return {"ok": True, "name": invitation.name}
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""

@@ -12,15 +12,19 @@ import signal
 import socket
 import threading
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 from board.game import Game
 from board.net.client import Client
 from board.net.host import Host
+from board.net.certs import certificate_fingerprint, own_context
+from board.net.invitations import PLAYER, SPECTATOR, Invitation, parse_code, role_of
 from board.net.protocol import Subjects
 from board.saves import data_dir
-from board.net.server import Hosting, ServerError, listening, start_server
+from board.net.server import (Hosting, ServerError, listening, recorded_server, reload_server,
+                              start_server)
 from board.sides import teams
 
 
@@ -37,6 +41,7 @@ class Session:
         self.server = None  # the nats-server this session started, if any
         self.name = ""
         self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
+        self.hosting: Hosting | None = None
         self.wake = None  # called (from the network thread) when something arrives
 
     def _arrived(self, item: tuple) -> None:
@@ -48,24 +53,50 @@ class Session:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def join(self, url: str, code: str, name: str) -> None:
-        """Connect as a player; raises on a wrong code or an unreachable server."""
-        self.name = name
-        self.client = Client(url, "player", code, Subjects(), name, self._arrived)
-        self._run(self.client.start())
+        """Connect with an invitation (a player says its name; a spectator only reads);
+        raises on a wrong code or certificate, a name taken, or an unreachable server."""
+        user, password = parse_code(code)
+        spectator = role_of(user) == SPECTATOR
+        self.name = "spectator" if spectator else name
+        self.client = Client(url, user, password, Subjects(), self.name, self._arrived,
+                             hello=not spectator)
+        self._run(self.client.start(), 60)
+        self.name = self.client.name  # the name the invitation goes by (kept from its first join)
 
     def host_game(self, hosting: Hosting, game: Game | None) -> None:
         """Start (or reuse) the game's nats-server, the authority and the GM's own board."""
         host_part = hosting.url.split("//")[1].rsplit(":", 1)[0]
-        self.folder = Path(hosting.folder)
+        self.folder, self.hosting = Path(hosting.folder), hosting
         if not listening(host_part, hosting.port):
             self.server = start_server(hosting)
-        self.host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+        else:
+            reload_server(hosting)  # one a crashed host left: give it today's invitations
+        self.host = Host(hosting)
         seats = {team: None for team in teams(game.battle)} if game is not None else None
         self._run(self.host.start(game, seats))
         self.name = "GM"
         self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
-                             self._arrived, send=lambda request: self.host.handle(request, gm=True))
+                             self._arrived, send=lambda request: self.host.handle(request, gm=True),
+                             tls=own_context(self.folder))
         self._run(self.client.start())
+
+    def invite(self, role: str = PLAYER) -> Invitation:
+        """A new invitation the server accepts from now on (the GM's)."""
+        invitation = self.hosting.invite(role)
+        reload_server(self.hosting)
+        return invitation
+
+    def kick(self, user: str) -> None:
+        """Withdraw an invitation: the server closes its connections and refuses it from now
+        on, and the sides its player held go back to the GM."""
+        gone = self.hosting.forget(user)
+        reload_server(self.hosting)
+        if gone is not None and gone.name:
+            self._run(release_sides(self.host, gone.name))
+
+    def invitations(self) -> list[Invitation]:
+        """The invitations that stand (the GM's board; none on a player's)."""
+        return self.hosting.all_invitations() if self.hosting is not None else []
 
     def first(self, timeout: float = 30) -> tuple:
         """Wait for the stream's first entry (the setup); ServerError if none comes."""
@@ -116,6 +147,13 @@ class Session:
             stop_recorded_server(self.folder)
 
 
+async def release_sides(host: Host, name: str) -> None:
+    """Every side a player holds goes back to the GM (closed to players)."""
+    for team in host.referee.follower.sides_of(name):
+        await host.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
+                           "holder": None}, gm=True)
+
+
 async def _cancel_the_rest() -> None:
     """Cancel the tasks the NATS client leaves (heartbeat checks), so none dies pending."""
     tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -126,12 +164,8 @@ async def _cancel_the_rest() -> None:
 
 def stop_recorded_server(folder: Path) -> None:
     """Stop the nats-server an earlier host of this folder started, if it still runs."""
-    try:
-        pid = int((folder / "server.pid").read_text())
-        command = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except (OSError, ValueError):
-        return
-    if b"nats-server" in command:  # the pid is still that server, not a reused number
+    pid = recorded_server(folder)
+    if pid is not None:
         os.kill(pid, signal.SIGTERM)
         for _ in range(200):  # it exits within moments; wait for the port to be free
             if not _running(pid):
@@ -152,10 +186,47 @@ def hosting_folder() -> Path:
     return data_dir() / "net" / "game"
 
 
-def join_line(listen: str, port: int, code: str) -> str:
-    """The command a player types, with this machine's name when listening everywhere."""
+def launcher() -> str:
+    """How a shell set up by the README runs Hexboard (the one place that spells it)."""
+    return "./hexboard"
+
+
+def join_address(hosting: Hosting) -> str:
+    """Where players connect, with the certificate's fingerprint they check: this machine's
+    name when the server listens everywhere."""
+    listen = hosting.listen
     where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
-    return f"python3 main.py join nats://{where}:{port} {code}"
+    return f"tls://{where}:{hosting.port}/{certificate_fingerprint(Path(hosting.folder))}"
+
+
+def join_line(hosting: Hosting, invitation: Invitation) -> str:
+    """The line a player pastes in a shell: the invitation's code goes in the environment
+    (only its own user can read a process's environment; any user can read its arguments)."""
+    return f"HEXBOARD_INVITE={invitation.code} {launcher()} join {join_address(hosting)}"
+
+
+def where_listening(listen: str, port: int) -> str:
+    """Where the server listens, in words."""
+    if listen in ("127.0.0.1", "::1", "localhost"):
+        return f"this machine only (port {port})"
+    if listen in ("0.0.0.0", "::", ""):
+        return f"every network of this machine (port {port})"
+    return f"{listen}, port {port} (the local network)"
+
+
+def listen_address(choice: str) -> str:
+    """The address to listen on for a choice: "local" (this machine only), "lan" (this
+    machine's address on its local network), or an address as given."""
+    if choice == "local":
+        return "127.0.0.1"
+    if choice != "lan":
+        return choice
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
 
 
 def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting:
@@ -171,3 +242,11 @@ def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting
     hosting = Hosting.new(folder, listen, port)
     hosting.write()
     return hosting
+
+
+def invite_for(hosting: Hosting, players: int, spectators: int = 0) -> None:
+    """Make invitations until there are this many of each kind (before the server starts)."""
+    for role, wanted in ((PLAYER, players), (SPECTATOR, spectators)):
+        have = sum(1 for i in hosting.all_invitations() if i.role == role)
+        for _ in range(wanted - have):
+            hosting.invite(role)

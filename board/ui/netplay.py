@@ -3,15 +3,18 @@ are applied here in order, and the status line says how the link stands."""
 
 from __future__ import annotations
 
-import pygame
-
 import secrets
+import ssl
+
+import pygame
 
 from board.game import Game
 from board.maps import load_map
 from board.net.protocol import COMPUTER, Diverged, Follower, command_data
 from board.net.server import DEFAULT_PORT
-from board.net.session import Session, hosting_folder, hosting_for, join_line
+from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
+                               listen_address, where_listening)
+from board.sides import teams
 from board.ui.seats_dialog import SeatsDialog
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
@@ -25,7 +28,7 @@ class NetPlay:
         self.follower = follower
         self.role = role  # "GM" or the player's name
         self.link = "connected"
-        self.invite = ""  # the host's join line, shown on the GM's status line
+        self.invite = ""  # where the host listens, in words (the GM's board)
         self.seats: SeatsDialog | None = None
         self.waiting = False  # a command sent to the host, not yet answered
 
@@ -51,7 +54,10 @@ class NetPlay:
         sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
         if self.role == "GM":
             return ("Hosting as the GM: every figure and undo are yours"
-                    + (f" · players join with: {self.invite}" if self.invite else ""))
+                    + (f" · listening on {self.invite}" if self.invite else "")
+                    + " · J: invitations and join lines")
+        if self.role == "spectator":
+            return "Watching as a spectator: you see the game as the players do"
         return f"Joined as {self.role}: you play {sides}"
 
     def show_seats(self, scene) -> None:
@@ -133,19 +139,27 @@ def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPl
     """The link for a board once the session is up: the game from the stream's setup, and a
     player's seat asked for (the sides named, else the first free one)."""
     follower = Follower.from_setup(session.first()[2])
-    if role != "GM":
+    if role not in ("GM", "spectator"):
         free = [team for team, holder in follower.seats.items() if holder is None]
-        for team in sides or free[:1]:
+        for team in sides or ([] if follower.sides_of(role) else free[:1]):
             session.ask("seat", team=team, holder=role)
     return NetPlay(session, follower, role)
 
 
-def host_map(path: str) -> tuple[NetPlay, str]:
-    """Host a new game on a map from the start screen (every network, the default port);
-    the link and the join line. Raises OSError or ServerError with the reason."""
+def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
+    """Host a new game on a map from the start screen (on this machine only, or the local
+    network, at the default port), one invitation a side; the link and where it listens.
+    Raises OSError or ServerError with the reason."""
     game = Game(load_map(path), seed=secrets.token_hex(8))
-    hosting = hosting_for(hosting_folder(), "0.0.0.0", DEFAULT_PORT, new_game=True)
-    return host(hosting, game), join_line(hosting.listen, hosting.port, hosting.code)
+    hosting = hosting_for(hosting_folder(), listen_address(listen), DEFAULT_PORT, new_game=True)
+    invite_for(hosting, len(teams(game.battle)))
+    return host(hosting, game), where_listening(hosting.listen, hosting.port)
+
+
+def invitation_lines(net: NetPlay) -> list[str]:
+    """Each invitation with its join line (the GM's board)."""
+    hosting = net.session.hosting
+    return [f"{i.label}: {join_line(hosting, i)}" for i in net.session.invitations()]
 
 
 def host(hosting, game: Game | None) -> NetPlay:
@@ -164,7 +178,7 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
     session = Session()
     try:
         session.join(address, code, name)
-        return shared(session, name, sides)
+        return shared(session, session.name, sides)
     except Exception:
         session.close()
         raise
@@ -173,7 +187,9 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
 def refusal(error: Exception) -> str:
     """Why joining or hosting failed, in words."""
     if "authorization" in str(error).lower():
-        return "the join code was refused"
+        return "the invitation was refused (a wrong code, or the host withdrew it)"
+    if isinstance(error, ssl.SSLError):
+        return f"the secure connection failed: {error.reason or error}"
     return str(error) or type(error).__name__
 
 
