@@ -11,14 +11,14 @@ from pathlib import Path
 import nats
 import pytest
 
-from board.net.certs import own_context
+from board.net.certs import PinMismatch, own_context
 from board.net.host import Host
 from board.net.invitations import inbox_prefix, parse_code
 from board.net.protocol import Subjects, encode
 from board.net.server import MAX_SUBSCRIPTIONS
 from board.sides import teams
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
-    DEADLINE, Board, Server, code_for, run, server, start_host,
+    DEADLINE, Board, Server, address, code_for, run, server, start_host,
     start_with_held_plots)
 
 
@@ -227,4 +227,80 @@ def test_no_route_reads_the_held_plots_even_while_the_host_restarts(server):
             await ann.nc.flush()
             assert not any(plot in words for plot in held for words in heard)
             await again.stop()
+    run(scenario())
+
+
+def test_a_kicked_invitation_is_cut_off_and_cannot_come_back_and_its_sides_go_to_the_gm(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        ann, bo = [await Board(server.hosting, name).start() for name in ("ann", "bo")]
+        red, blue = teams(gm.game.battle)
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        assert (await bo.ask("seat", team=blue, holder="bo"))["ok"]
+        code = code_for(server.hosting, "ann")
+        async with Raw(server, code) as raw:  # ann's second connection, open when the kick comes
+            await host.kick(parse_code(code)[0])
+            await asyncio.wait_for(raw.closed.wait(), DEADLINE)
+        await ann.until(lambda: any("no longer in the game" in words for words in ann.links))
+        assert host.referee.follower.seats == {red: None, blue: "bo"}
+        await gm.reach(host.referee.follower.seq)
+        with pytest.raises(Exception, match="(?i)authorization|no servers"):
+            await Raw(server, code).__aenter__()
+        with pytest.raises(Exception, match="(?i)authorization"):
+            await Board(server.hosting, "ann", code=code).start()
+        # bo plays on
+        mine = next(c for c in bo.game.legal_actions() if bo.game.tokens()[c.figure].team == blue) \
+            if any(bo.game.tokens()[c.figure].team == blue for c in bo.game.legal_actions()) else None
+        if mine is not None:
+            assert (await bo.command(mine))["ok"]
+        await ann.stop(), await bo.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_a_spectator_sees_the_game_as_players_do_and_can_send_nothing(server):
+    async def scenario():
+        host, gm = await start_with_held_plots(server, plots=3)
+        watcher = await Board(server.hosting, "watcher", code=server.spectator()).start()
+        await watcher.reach(host.referee.follower.seq)
+        assert watcher.game.snapshot() == gm.game.snapshot()  # the stream's, not the host's held plots
+        assert watcher.game.snapshot() != host.referee.game.snapshot()
+        user = parse_code(server.spectator())[0]
+        async with Raw(server, server.spectator()) as raw:
+            await raw.nc.publish(Subjects().request_of(user), encode({"rid": "s", "kind": "hello", "name": "x"}))
+            await raw.violation()
+            await raw.nc.publish(Subjects().request_of(parse_code(code_for(server.hosting, "ann"))[0]), b"{}")
+            await raw.violation()
+        await watcher.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_a_board_refuses_a_server_whose_certificate_is_not_the_one_in_its_join_line(server, tmp_path):
+    async def scenario():
+        impostor = Server(tmp_path / "impostor").start()  # same address form, another certificate
+        try:
+            pinned = address(server.hosting).rsplit("/", 1)[1]
+            fake = f"{impostor.hosting.url}/{pinned}"
+            with pytest.raises(PinMismatch):
+                await Board(impostor.hosting, "ann", code=code_for(impostor.hosting, "ann"), url=fake).start()
+            with pytest.raises(ConnectionError, match="fingerprint"):
+                await Board(server.hosting, "ann", url=server.hosting.url).start()  # no pin at all
+        finally:
+            impostor.kill()
+    run(scenario())
+
+
+def test_the_server_speaks_only_tls_and_says_nothing_of_the_game_in_clear(server):
+    async def scenario():
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.hosting.port)
+        writer.write(b"CONNECT {}\r\nPING\r\n")
+        await writer.drain()
+        try:
+            heard = await asyncio.wait_for(reader.read(4096), 10)
+        except (asyncio.TimeoutError, ConnectionError):
+            heard = b""
+        writer.close()
+        assert b"INFO" not in heard and b"hexboard" not in heard.lower() and b"PONG" not in heard
+        with pytest.raises(Exception):
+            await nats.connect(f"nats://127.0.0.1:{server.hosting.port}", allow_reconnect=False,
+                               max_reconnect_attempts=0, connect_timeout=3)
     run(scenario())

@@ -21,6 +21,7 @@ from board.net.protocol import Subjects, decode, encode
 from board.net.server import DEFAULT_PORT, listening
 
 RETRY = 0.5  # seconds between tries while the host or its game is away
+HELLO = 30.0  # seconds a joining board waits for the host to take its name
 BATCH = 256  # entries fetched at a time when catching up
 Sink = Callable[[tuple], None]
 
@@ -80,7 +81,11 @@ class Client:
         await self.nc.subscribe(self.subjects.feed, cb=self._feed)
         await self.nc.subscribe(self.subjects.notes, cb=self._note)
         if self.hello:
-            reply = await asyncio.wait_for(self.ask(self.request("hello", name=self.name)), 30)
+            try:
+                reply = await asyncio.wait_for(self.ask(self.request("hello", name=self.name)), HELLO)
+            except asyncio.TimeoutError:
+                await self.nc.close()
+                raise ConnectionError("the host did not answer: is it running?") from None
             if not reply.get("ok"):
                 await self.nc.close()
                 raise ConnectionError(f"the host refused: {reply.get('reason')}")

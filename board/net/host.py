@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+import uuid
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,7 +22,7 @@ from board.net.names import clean_name, name_refusal
 from board.net.protocol import (COMPUTER, GM, Follower, Subjects, command_data, decode, encode,
                                 setup_entry)
 from board.net.referee import Referee, taped
-from board.net.server import Hosting
+from board.net.server import Hosting, reload_server
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
 
@@ -200,6 +201,15 @@ class Host:
         invitation.name = clean_name(name)
         self.hosting.bind(invitation.user, invitation.name)
         return {"ok": True, "name": invitation.name}
+
+    async def kick(self, user: str) -> None:
+        """Withdraw an invitation: the server drops it from its config and closes its
+        connections (they cannot connect again); the sides its player held go to the GM."""
+        gone = self.hosting.forget(user)
+        reload_server(self.hosting)
+        for team in self.referee.follower.sides_of(gone.name) if gone and gone.name else []:
+            await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
+                               "holder": None}, gm=True)
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""

@@ -12,7 +12,6 @@ import signal
 import socket
 import threading
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -89,10 +88,7 @@ class Session:
     def kick(self, user: str) -> None:
         """Withdraw an invitation: the server closes its connections and refuses it from now
         on, and the sides its player held go back to the GM."""
-        gone = self.hosting.forget(user)
-        reload_server(self.hosting)
-        if gone is not None and gone.name:
-            self._run(release_sides(self.host, gone.name))
+        self._run(self.host.kick(user))
 
     def invitations(self) -> list[Invitation]:
         """The invitations that stand (the GM's board; none on a player's)."""
@@ -145,13 +141,6 @@ class Session:
             self.server.wait(10)
         elif stop_server and self.folder is not None:  # one a killed host left running
             stop_recorded_server(self.folder)
-
-
-async def release_sides(host: Host, name: str) -> None:
-    """Every side a player holds goes back to the GM (closed to players)."""
-    for team in host.referee.follower.sides_of(name):
-        await host.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
-                           "holder": None}, gm=True)
 
 
 async def _cancel_the_rest() -> None:
