@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 
 from board.net import DEFAULT_PORT
-
-INVITE_ENV = "HEXBOARD_INVITE"  # where `join` finds the invitation's code (never an argument)
+from board.net.invitations import INVITE_ENV
 
 HOST_HELP = """\
 Each player gets an invitation of their own: a code the server checks, so the host knows
@@ -62,6 +61,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     except (ServerError, OSError, ValueError) as error:
         print(f"host: {error}", file=sys.stderr)
         return 1
+    net.invite = where_listening(hosting.listen, hosting.port)
     print(("A new game" if new_game else "The hosted game, resumed from its stream")
           + f"; listening on {where_listening(hosting.listen, hosting.port)}.\n"
           + "Give each player their own line (it holds their invitation; J on the board shows "

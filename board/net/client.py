@@ -166,9 +166,20 @@ class Client:
 
     async def _note(self, msg) -> None:
         try:
-            self.sink(("note", decode(msg.data).get("text", "")))
+            note = decode(msg.data)
         except ValueError:
-            pass
+            return
+        if note.get("kicked") == self.user:
+            await self._withdrawn()
+        else:
+            self.sink(("note", str(note.get("text", ""))))
+
+    async def _withdrawn(self) -> None:
+        """This invitation was withdrawn (a kick): say so once and stop reconnecting."""
+        if not self.kicked:
+            self.kicked = True
+            self.sink(("link", "the host closed this invitation: you are no longer in the game"))
+        asyncio.get_running_loop().create_task(self.nc.close())
 
     async def _lost(self) -> None:
         if not self.kicked:
@@ -181,9 +192,7 @@ class Client:
     async def _error(self, error: Exception) -> None:
         if "authorization" in str(error).lower():
             # The host withdrew this invitation (or the code is wrong): stop trying.
-            self.kicked = True
-            self.sink(("link", "the host closed this invitation: you are no longer in the game"))
-            asyncio.get_running_loop().create_task(self.nc.close())
+            await self._withdrawn()
             return
         self.sink(("link", f"network: {error}"))
 

@@ -206,6 +206,11 @@ class Host:
         """Withdraw an invitation: the server drops it from its config and closes its
         connections (they cannot connect again); the sides its player held go to the GM."""
         gone = self.hosting.forget(user)
+        # Said first, while that board can still hear it: it stops trying to reconnect.
+        who = gone.name if gone and gone.name else user
+        await self.nc.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
+                                                           "kicked": user}))
+        await self.nc.flush()
         reload_server(self.hosting)
         for team in self.referee.follower.sides_of(gone.name) if gone and gone.name else []:
             await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,

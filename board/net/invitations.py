@@ -8,6 +8,7 @@ import secrets
 from dataclasses import asdict, dataclass
 
 PLAYER, SPECTATOR = "player", "spectator"
+INVITE_ENV = "HEXBOARD_INVITE"  # where `join` finds the invitation's code (never an argument)
 ROLES = (PLAYER, SPECTATOR)
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
 _USER = re.compile(r"^[ps][a-z2-9]{5}$")
@@ -75,3 +76,14 @@ def role_of(user: str) -> str:
 def inbox_prefix(user: str) -> str:
     """Where one connection's replies arrive; only that user may subscribe under it."""
     return f"_R.{user}"
+
+
+def parse_join_line(text: str) -> tuple[str, str | None]:
+    """(address, code or None) from a pasted join line, or from an address alone."""
+    code, address = None, text.strip()
+    for word in text.split():
+        if word.startswith(f"{INVITE_ENV}="):
+            code = word.split("=", 1)[1]
+        elif "://" in word:
+            address = word
+    return (address if "://" in address else f"tls://{address}"), code

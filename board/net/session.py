@@ -19,7 +19,7 @@ from board.game import Game
 from board.net.client import Client
 from board.net.host import Host
 from board.net.certs import certificate_fingerprint, own_context
-from board.net.invitations import PLAYER, SPECTATOR, Invitation, parse_code, role_of
+from board.net.invitations import INVITE_ENV, PLAYER, SPECTATOR, Invitation, parse_code, role_of
 from board.net.protocol import Subjects
 from board.saves import data_dir
 from board.net.server import (Hosting, ServerError, listening, recorded_server, reload_server,
@@ -191,7 +191,7 @@ def join_address(hosting: Hosting) -> str:
 def join_line(hosting: Hosting, invitation: Invitation) -> str:
     """The line a player pastes in a shell: the invitation's code goes in the environment
     (only its own user can read a process's environment; any user can read its arguments)."""
-    return f"HEXBOARD_INVITE={invitation.code} {launcher()} join {join_address(hosting)}"
+    return f"{INVITE_ENV}={invitation.code} {launcher()} join {join_address(hosting)}"
 
 
 def where_listening(listen: str, port: int) -> str:

@@ -10,7 +10,7 @@ import pygame
 
 from board.game import Game
 from board.maps import load_map
-from board.net.protocol import COMPUTER, Diverged, Follower, command_data
+from board.net.protocol import COMPUTER, Diverged, Follower, command_data, seat_text
 from board.net.server import DEFAULT_PORT
 from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
                                listen_address, where_listening)
@@ -61,18 +61,54 @@ class NetPlay:
         return f"Joined as {self.role}: you play {sides}"
 
     def show_seats(self, scene) -> None:
-        """Who plays each side (J); the GM's window has the buttons to change it."""
+        """Who plays each side (J); the GM's window has the buttons to change it, and the
+        invitations with their join lines."""
         if self.seats is None:
             self.seats = SeatsDialog(scene.manager)
-        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM")
+        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM",
+                        self.session.invitations(), self.invite)
 
-    def handle(self, event) -> bool:
-        """True if the event was the seats window's (a GM's button asks the host)."""
-        fields = self.seats.picked(event) if self.seats is not None else None
-        if fields is None:
+    def handle(self, event, scene=None) -> bool:
+        """True if the event was the seats window's (a GM's button asks the host, copies a
+        join line, kicks or invites)."""
+        asks = self.seats.picked(event) if self.seats is not None else None
+        if asks is None:
             return False
-        self.session.ask("seat", **fields)
+        verb, what = asks
+        if verb == "seat":
+            self.session.ask("seat", **what)
+        elif scene is not None:
+            self._invitation(scene, verb, what)
         return True
+
+    def _invitation(self, scene, verb: str, what: str) -> None:
+        """The GM's invitation buttons: copy a join line, kick, make a new invitation."""
+        try:
+            if verb == "copy":
+                invitation = next(i for i in self.session.invitations() if i.user == what)
+                scene.say(copy_text(join_line(self.session.hosting, invitation)))
+                return
+            if verb == "kick":
+                self.session.kick(what)
+                scene.say(f"Invitation {what} withdrawn: its connections are closed")
+            elif verb == "invite":
+                made = self.session.invite(what)
+                scene.say(copy_text(join_line(self.session.hosting, made)))
+        except Exception as error:  # the server gone, a config that cannot be written
+            scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
+        self.show_seats(scene)
+
+    def turn_refusal(self, game) -> str | None:
+        """Why this board may not act now (not its side's turn, or a spectator's), or None."""
+        if self.role == "GM":
+            return None
+        if self.role == "spectator":
+            return "you are watching: spectators cannot act"
+        team = game.current_player()
+        if team is None or self.follower.seats.get(team) == self.role:
+            return None
+        mine = ", ".join(self.follower.sides_of(self.role)) or "no side"
+        return f"{team}'s turn ({seat_text(team, self.follower.seats.get(team))}); you play {mine}"
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
@@ -191,6 +227,15 @@ def refusal(error: Exception) -> str:
     if isinstance(error, ssl.SSLError):
         return f"the secure connection failed: {error.reason or error}"
     return str(error) or type(error).__name__
+
+
+def copy_text(text: str) -> str:
+    """Put text on the clipboard; the words to show (the text itself when that fails)."""
+    try:
+        pygame.scrap.put_text(text)
+        return "Join line copied to the clipboard: paste it in the player's shell"
+    except pygame.error:
+        return f"The join line (the clipboard is not available): {text}"
 
 
 def _wake() -> None:
