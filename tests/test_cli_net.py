@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from board.net.server import free_port
+from board.net.invitations import parse_join_line
+from board.net.server import free_port, write_config
+from board.net.session import join_line
 from tests.net_helpers import Server, address
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,3 +51,23 @@ def test_host_and_join_are_in_the_help():
     out = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True,
                          text=True, timeout=60).stdout
     assert "host" in out and "join" in out
+
+
+def test_host_and_join_help_describe_invitations_spectators_kicking_and_tls():
+    def helped(command):
+        return subprocess.run([sys.executable, "main.py", command, "--help"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=60).stdout
+    host, join = helped("host"), helped("join")
+    for words in ("invitation", "Spectator", "kick", "TLS", "fingerprint", "--listen", "lan"):
+        assert words in host, words
+    for words in ("HEXBOARD_INVITE", "--invite-file", "never an argument", "fingerprint"):
+        assert words in join, words
+
+
+def test_the_join_line_the_host_prints_carries_the_code_in_the_environment_and_the_pin(tmp_path):
+    server = Server(tmp_path / "hosted")  # not started: the line needs only the folder
+    write_config(server.hosting)
+    invitation = server.hosting.all_invitations()[0]
+    line = join_line(server.hosting, invitation)
+    assert line.startswith(f"HEXBOARD_INVITE={invitation.code} ./hexboard join tls://127.0.0.1:")
+    assert parse_join_line(line) == (address(server.hosting), invitation.code)

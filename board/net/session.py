@@ -5,6 +5,7 @@ asks through `ask`, so the window's thread never waits on the network."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import queue
 import shutil
@@ -31,6 +32,9 @@ class Session:
     """One board's link to a shared game; items arrive in `inbox` as the Client hands them."""
 
     def __init__(self) -> None:
+        # asyncio warns on every TLS connection nats-py closes ("returning true from
+        # eof_received() has no effect"): noise on a player's terminal, not news.
+        logging.getLogger("asyncio").setLevel(logging.ERROR)
         self.inbox: queue.Queue = queue.Queue()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="hexboard-net", daemon=True)
