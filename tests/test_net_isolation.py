@@ -15,7 +15,7 @@ from board.net.certs import PinMismatch, own_context
 from board.net.host import Host
 from board.net.invitations import inbox_prefix, parse_code
 from board.net.protocol import Subjects, encode
-from board.net.server import MAX_SUBSCRIPTIONS
+from board.net.server import CONNECTIONS_PER_INVITATION, MAX_SUBSCRIPTIONS
 from board.sides import teams
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
     DEADLINE, Board, Server, address, code_for, run, server, start_host,
@@ -303,4 +303,24 @@ def test_the_server_speaks_only_tls_and_says_nothing_of_the_game_in_clear(server
         with pytest.raises(Exception):
             await nats.connect(f"nats://127.0.0.1:{server.hosting.port}", allow_reconnect=False,
                                max_reconnect_attempts=0, connect_timeout=3)
+    run(scenario())
+
+
+def test_one_invitation_cannot_use_up_the_servers_connections_and_others_still_join(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        code = code_for(server.hosting, "ann")
+        held, refused = [], 0
+        for _ in range(CONNECTIONS_PER_INVITATION + 3):
+            try:
+                held.append(await Raw(server, code).__aenter__())
+            except Exception as error:
+                assert "maximum" in str(error).lower() or "connections" in str(error).lower(), error
+                refused += 1
+        assert len(held) == CONNECTIONS_PER_INVITATION and refused == 3
+        bo = await Board(server.hosting, "bo").start()  # another invitation is not counted with ann's
+        await bo.reach(1)
+        for raw in held:
+            await raw.__aexit__()
+        await bo.stop(), await gm.stop(), await host.stop()
     run(scenario())

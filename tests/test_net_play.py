@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
 
 from board.game import Game
 from board.maps import load_map

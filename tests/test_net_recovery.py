@@ -10,7 +10,6 @@ import sys
 import pytest
 
 from board.net.host import Host
-from board.net.protocol import Subjects
 from board.sides import teams
 from tests.net_helpers import DEADLINE, address, code_for, Board, Server, over, play_turns, start_host
 

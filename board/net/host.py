@@ -17,7 +17,7 @@ from nats.js.errors import NotFoundError
 
 from board.game import Game
 from board.net.certs import own_context
-from board.net.invitations import PLAYER, inbox_prefix
+from board.net.invitations import PLAYER
 from board.net.names import clean_name, name_refusal
 from board.net.protocol import (COMPUTER, GM, Follower, Subjects, command_data, decode, encode,
                                 setup_entry)
@@ -169,8 +169,8 @@ class Host:
         # connection publish there. A field of the request never names the sender.
         user = msg.subject.rsplit(".", 1)[1]
         invitation = self.hosting.invitation(user)
-        if not msg.reply or not msg.reply.startswith(inbox_prefix(user) + "."):
-            return  # answers go only to the asker's own inbox
+        if not msg.reply:
+            return  # nothing to answer to (the reply goes back to the asker's own account)
         try:
             request = decode(msg.data)
         except ValueError:

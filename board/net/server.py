@@ -22,6 +22,8 @@ from board.net.protocol import Subjects
 
 MAX_CONNECTIONS = 64  # every board of a game, with room for reconnects
 MAX_SUBSCRIPTIONS = 64  # a board needs five or so
+CONNECTIONS_PER_INVITATION = 3  # a board uses one (two for a moment while it joins)
+HOST_ACCOUNT = "GAME"
 @dataclass
 class Hosting:
     """What a host keeps between runs (host.json in the game's folder); the secret seed, the
@@ -106,13 +108,38 @@ def player_permissions(subjects: Subjects, invitation: Invitation) -> dict:
     }
 
 
+def accounts(hosting: Hosting) -> dict:
+    """The host's account (the game's streams, its user) and one account per invitation.
+
+    An invitation's account sees only what the host's exports it imports: the feed, the
+    notes, the game stream's direct get and (a player's) its own request subject; its own
+    inboxes are its own namespace; its caps on connections and subscriptions are its own,
+    so one invitation cannot use up the server's for the others."""
+    subjects = Subjects(hosting.game)
+    direct = f"$JS.API.DIRECT.GET.{subjects.stream}"
+    game = {"jetstream": "enabled", "users": [{"user": "host", "password": hosting.host_password}],
+            "exports": [{"stream": subjects.feed}, {"stream": subjects.notes},
+                        {"service": direct, "response_type": "stream"},
+                        {"service": subjects.request_of("*"), "response_type": "singleton"}]}
+    found = {HOST_ACCOUNT: game}
+    for i in hosting.all_invitations():
+        imports = [{"stream": {"account": HOST_ACCOUNT, "subject": subjects.feed}},
+                   {"stream": {"account": HOST_ACCOUNT, "subject": subjects.notes}},
+                   {"service": {"account": HOST_ACCOUNT, "subject": direct}}]
+        if i.role == PLAYER:
+            imports.append({"service": {"account": HOST_ACCOUNT, "subject": subjects.request_of(i.user)}})
+        found[f"I_{i.user}"] = {
+            "users": [{"user": i.user, "password": i.password, "permissions": player_permissions(subjects, i),
+                       "allowed_connection_types": ["STANDARD"]}],
+            "imports": imports,
+            "limits": {"max_connections": CONNECTIONS_PER_INVITATION,
+                       "max_subscriptions": MAX_SUBSCRIPTIONS}}
+    return found
+
+
 def server_config(hosting: Hosting) -> dict:
     """nats-server's configuration (JSON is a valid NATS config) for one game."""
     folder = Path(hosting.folder)
-    subjects = Subjects(hosting.game)
-    users = [{"user": "host", "password": hosting.host_password}]
-    users += [{"user": i.user, "password": i.password, "permissions": player_permissions(subjects, i),
-               "allowed_connection_types": ["STANDARD"]} for i in hosting.all_invitations()]
     return {
         "listen": f"{hosting.listen}:{hosting.port}",
         "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 1 << 30,
@@ -127,7 +154,7 @@ def server_config(hosting: Hosting) -> dict:
         "max_connections": MAX_CONNECTIONS,
         "max_subscriptions": MAX_SUBSCRIPTIONS,
         "max_payload": 1 << 20,
-        "authorization": {"users": users, "timeout": 5},
+        "accounts": accounts(hosting),
     }
 
 
