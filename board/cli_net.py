@@ -62,10 +62,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         print(f"host: {error}", file=sys.stderr)
         return 1
     net.invite = where_listening(hosting.listen, hosting.port)
+    lines = invitation_lines(net)
     print(("A new game" if new_game else "The hosted game, resumed from its stream")
           + f"; listening on {where_listening(hosting.listen, hosting.port)}.\n"
-          + "Give each player their own line (it holds their invitation; J on the board shows "
-            "them again):\n" + "\n".join(f"  {line}" for line in invitation_lines(net)), flush=True)
+          + ("Give each player their own line (it holds their invitation; J on the board shows "
+             "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
+             "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
     return _open_board(net, "hosting")
 
 

@@ -324,3 +324,14 @@ def test_one_invitation_cannot_use_up_the_servers_connections_and_others_still_j
             await raw.__aexit__()
         await bo.stop(), await gm.stop(), await host.stop()
     run(scenario())
+
+
+def test_a_spectators_board_refuses_to_send_in_words_instead_of_waiting_forever(server):
+    async def scenario():
+        host, gm = await start_host(server)
+        watcher = await Board(server.hosting, "watcher", code=server.spectator()).start()
+        await watcher.reach(1)
+        reply = await watcher.ask("seat", team=teams(watcher.game.battle)[0], holder="watcher")
+        assert not reply["ok"] and "spectator" in reply["reason"]
+        await watcher.stop(), await gm.stop(), await host.stop()
+    run(scenario())

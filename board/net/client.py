@@ -203,6 +203,10 @@ class Client:
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """Send a request until the host answers it (waiting while the host is away)."""
+        if not self.hello and self.send is None:  # a spectator's: the server would refuse it
+            reply = {"ok": False, "reason": "a spectator's board cannot send anything"}
+            self.sink(("reply", request, reply))
+            return reply
         while True:
             try:
                 if self.send is not None:
