@@ -16,7 +16,7 @@ class HostDialog(SmallWindow):
     def show(self, centre: tuple[int, int]) -> None:
         if self.raised():
             return
-        self.make((460, 170), centre, "Host over network")
+        self.make((460, 140), centre, "Host over network")
         pygame_gui.elements.UILabel(pygame.Rect(12, 10, 420, 30), "Where may players connect from?",
                                     manager=self.manager, container=self.window)
         for n, (label, choice) in enumerate(CHOICES):
