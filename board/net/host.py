@@ -13,7 +13,8 @@ from typing import Any, Callable
 import nats
 from nats.js.api import (ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType,
                          StreamConfig)
-from nats.js.errors import NotFoundError
+from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
+from nats.js.errors import NotFoundError, ServiceUnavailableError
 
 from board.game import Game
 from board.net.certs import own_context
@@ -75,6 +76,7 @@ class Host:
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password, own_context(Path(self.hosting.folder)))
         self.js = self.nc.jetstream()
+        await self._jetstream_ready()
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
@@ -84,6 +86,19 @@ class Host:
         else:
             await self._rebuild(last)
         self.sub = await self.nc.subscribe(self.subjects.request_of("*"), cb=self._on_request)
+
+    async def _jetstream_ready(self, timeout: float = 20.0) -> None:
+        """Wait until JetStream answers (it pauses while the server reloads its config)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                await self.js.account_info()
+                return
+            except (ServiceUnavailableError, NoRespondersError, NatsTimeout):
+                if loop.time() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     async def _stream_last(self, stream: str, subject: str) -> int:
         """The last sequence of a stream, made if missing (0)."""
@@ -202,6 +217,12 @@ class Host:
         self.hosting.bind(invitation.user, invitation.name)
         return {"ok": True, "name": invitation.name}
 
+    async def reload(self) -> None:
+        """Have the server read the invitations again, and wait until JetStream (which a
+        reload pauses for a moment) answers."""
+        reload_server(self.hosting)
+        await self._jetstream_ready()
+
     async def kick(self, user: str) -> None:
         """Withdraw an invitation: the server drops it from its config and closes its
         connections (they cannot connect again); the sides its player held go to the GM."""
@@ -211,7 +232,7 @@ class Host:
         await self.nc.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
                                                            "kicked": user}))
         await self.nc.flush()
-        reload_server(self.hosting)
+        await self.reload()
         for team in self.referee.follower.sides_of(gone.name) if gone and gone.name else []:
             await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
                                "holder": None}, gm=True)

@@ -171,9 +171,12 @@ def write_config(hosting: Hosting) -> Path:
 
 
 def reload_server(hosting: Hosting) -> None:
-    """Write the config again and have the running server read it: a removed invitation's
-    connections are closed by the server and cannot connect again."""
-    write_config(hosting)
+    """Write the config again and, if it changed, have the running server read it: a removed
+    invitation's connections are closed by the server and cannot connect again."""
+    config = Path(hosting.folder) / "nats.conf"
+    before = config.read_text() if config.exists() else None
+    if write_config(hosting).read_text() == before:
+        return  # nothing new: a reload would only make JetStream pause
     pid = recorded_server(Path(hosting.folder))
     if pid is None:
         raise ServerError("the game's nats-server is not running")

@@ -86,7 +86,7 @@ class Session:
     def invite(self, role: str = PLAYER) -> Invitation:
         """A new invitation the server accepts from now on (the GM's)."""
         invitation = self.hosting.invite(role)
-        reload_server(self.hosting)
+        self._run(self.host.reload())
         return invitation
 
     def kick(self, user: str) -> None:
