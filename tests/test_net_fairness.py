@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 
-import nats
 import pytest
 
 from board.net.fairness import MAX_DEPTH, FairQueue, read_request, sender_of
 from board.net.protocol import Subjects, decode, encode
 from board.net.referee import SEAT_CHANGES
 from board.sides import teams
-from tests.net_helpers import DEADLINE, Board, Server, start_host
+from tests.net_helpers import DEADLINE, Board, Raw, Server, code_for, start_host
 from tests.test_net_referee import table
 
 
@@ -71,24 +70,35 @@ def test_a_player_toggling_a_seat_makes_a_bounded_number_of_entries():
     red = teams(referee.game.battle)[0]
     entries = 0
     for n in range(100):
-        verdict = referee.decide({"rid": f"t{n}", "from": "ann", "kind": "seat", "team": red,
-                                  "holder": "ann" if n % 2 == 0 else None})
+        verdict = referee.decide({"rid": f"t{n}", "kind": "seat", "team": red,
+                                  "holder": "ann" if n % 2 == 0 else None}, sender="ann")
         entries += len(verdict.entries)
     assert entries == SEAT_CHANGES
-    taken = referee.decide({"rid": "again", "from": "ann", "kind": "seat", "team": red, "holder": "ann"})
+    taken = referee.decide({"rid": "again", "kind": "seat", "team": red, "holder": "ann"}, sender="ann")
     assert "changed sides" in taken.reason
     # a move of the game starts the count again
     assert referee.decide({"rid": "move", "kind": "command", "command": referee.game.legal_actions()[0]
                            .model_dump(mode="json")}, gm=True).accepted
-    assert referee.decide({"rid": "after", "from": "ann", "kind": "seat", "team": red,
-                           "holder": "ann"}).accepted
-    assert referee.decide({"rid": "same", "from": "ann", "kind": "seat", "team": red,
-                           "holder": "ann"}).reason == f"you play {red} already"
+    assert referee.decide({"rid": "after", "kind": "seat", "team": red, "holder": "ann"},
+                          sender="ann").accepted
+    assert referee.decide({"rid": "same", "kind": "seat", "team": red, "holder": "ann"},
+                          sender="ann").reason == f"you play {red} already"
 
 
-async def flood(server: Server, count: int, payload) -> tuple[nats.NATS, list[dict], asyncio.Event]:
+async def hostile_player(server: Server, name: str) -> Raw:
+    """A player's own raw connection on its invitation, named to the host (so its requests
+    are judged, not refused for want of a name)."""
+    raw = await Raw(server, code_for(server.hosting, name)).__aenter__()
+    subject = Subjects(server.hosting.game).request_of(raw.user)
+    hello = await raw.nc.request(subject, encode({"rid": f"{name}-hello", "kind": "hello", "name": name}),
+                                 timeout=DEADLINE)
+    assert decode(hello.data)["ok"], hello.data
+    return raw
+
+
+async def flood(server: Server, count: int, payload) -> tuple[Raw, list[dict], asyncio.Event]:
     """A player's connection that sends `count` requests without waiting; the replies."""
-    nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
+    raw = await hostile_player(server, "mallory")
     replies: list[dict] = []
     done = asyncio.Event()
 
@@ -96,11 +106,13 @@ async def flood(server: Server, count: int, payload) -> tuple[nats.NATS, list[di
         replies.append(decode(msg.data))
         if len(replies) == count:
             done.set()
-    await nc.subscribe("_INBOX.flood.*", cb=heard)
+    inbox = raw.nc.new_inbox()
+    await raw.nc.subscribe(f"{inbox}.*", cb=heard)
+    subject = Subjects(server.hosting.game).request_of(raw.user)
     for n in range(count):
-        await nc.publish(Subjects(server.hosting.game).requests, payload(n), reply=f"_INBOX.flood.{n}")
-    await nc.flush()
-    return nc, replies, done
+        await raw.nc.publish(subject, payload(n), reply=f"{inbox}.{n}")
+    await raw.nc.flush()
+    return raw, replies, done
 
 
 def test_one_players_flood_does_not_hold_up_another_players_command(server):
@@ -113,7 +125,7 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
 
         def garbage(n):  # judged and refused: the flooder's seat requests for a side it lacks
             return encode({"rid": f"f{n}", "from": "mallory", "kind": "seat", "team": blue, "holder": None})
-        nc, replies, done = await flood(server, 10_000, garbage)
+        raw, replies, done = await flood(server, 10_000, garbage)
         mine = next((c for c in ann.game.legal_actions() if ann.game.tokens()[c.figure].team == red), None)
         request = (ann.client.request("command", command=mine.model_dump(mode="json", exclude_none=True))
                    if mine else ann.client.request("seat", team=red, holder=None))
@@ -126,14 +138,14 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
         await asyncio.wait_for(done.wait(), DEADLINE)  # every flood request answered
         assert all(not r["ok"] and r["reason"] for r in replies)
         assert any("too many requests" in r["reason"] for r in replies)
-        await nc.close(), await ann.stop(), await gm.stop(), await host.stop()
+        await raw.__aexit__(), await ann.stop(), await gm.stop(), await host.stop()
     asyncio.run(scenario())
 
 
 def test_every_malformed_request_gets_a_reply(server):
     async def scenario():
         host, gm = await start_host(server)
-        hostile = [b"[" * 100_000, b"[" * 8_000, b'{"a":' * 1_000, b"not json", b"[]", b"\xff", b"{}", b'{"rid": 5}',
+        payloads = [b"[" * 100_000, b"[" * 8_000, b'{"a":' * 1_000, b"not json", b"[]", b"\xff", b"{}", b'{"rid": 5}',
                    encode({"rid": "x" * 65, "from": "m", "kind": "seat"}),
                    encode({"rid": "a", "from": ["m"], "kind": "command"}),
                    encode({"rid": "b", "from": "m", "kind": {"a": 1}}),
@@ -142,11 +154,12 @@ def test_every_malformed_request_gets_a_reply(server):
                    encode({"rid": "e", "from": "m", "kind": "seat", "team": ["x"], "holder": "m"}),
                    encode({"rid": "f", "from": "m", "kind": "command",
                            "command": {"do": "move", "figure": "Korr", "path": [[1e308, -1]]}})]
-        nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
-        subject = Subjects(server.hosting.game).requests
-        replies = [decode((await nc.request(subject, payload, timeout=DEADLINE)).data) for payload in hostile]
+        raw = await hostile_player(server, "mallory")
+        subject = Subjects(server.hosting.game).request_of(raw.user)
+        replies = [decode((await raw.nc.request(subject, payload, timeout=DEADLINE)).data)
+                   for payload in payloads]
         assert all(not r["ok"] and isinstance(r["reason"], str) and r["reason"] for r in replies), [r for r in replies if r["ok"] or not r["reason"]]
         # and the host still judges honest requests
         assert (await gm.ask("seat", team=teams(gm.game.battle)[0], holder="ann"))["ok"]
-        await nc.close(), await gm.stop(), await host.stop()
+        await raw.__aexit__(), await gm.stop(), await host.stop()
     asyncio.run(scenario())
