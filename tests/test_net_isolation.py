@@ -15,7 +15,7 @@ from board.net.certs import PinMismatch, own_context
 from board.net.host import Host
 from board.net.invitations import inbox_prefix, parse_code
 from board.net.protocol import Subjects, encode
-from board.net.server import CONNECTIONS_PER_INVITATION, MAX_SUBSCRIPTIONS
+from board.net.server import CONNECTIONS_PER_INVITATION, HOST_CONNECTIONS, MAX_SUBSCRIPTIONS, connection_cap
 from board.sides import teams
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
     DEADLINE, Board, Raw, Server, address, code_for, run, server, start_host,
@@ -299,4 +299,55 @@ def test_a_spectators_board_refuses_to_send_in_words_instead_of_waiting_forever(
         reply = await watcher.ask("seat", team=teams(watcher.game.battle)[0], holder="watcher")
         assert not reply["ok"] and "spectator" in reply["reason"]
         await watcher.stop(), await gm.stop(), await host.stop()
+    run(scenario())
+
+
+def test_many_invitations_each_at_its_cap_leave_room_for_the_host_and_every_other_invitation(tmp_path):
+    """The server's connection cap grows with the invitations (each capped by its own
+    account): 24 invitations holding every connection they may (72, more than a fixed cap of
+    64 would allow) do not stop the 25th player joining, a spectator watching, or the host
+    resuming."""
+    server = Server(tmp_path / "hosted", players=25, spectators=1).start()
+
+    async def scenario():
+        host, gm = await start_host(server)
+        held = []
+        for n in range(24):
+            code = code_for(server.hosting, f"p{n}")
+            for _ in range(CONNECTIONS_PER_INVITATION):
+                held.append(await Raw(server, code).__aenter__())
+        last = await Board(server.hosting, "last").start()
+        watcher = await Board(server.hosting, "watcher", code=server.spectator()).start()
+        await last.reach(1), await watcher.reach(1)
+        await gm.stop(), await host.stop()
+        again, board = await start_host(server)  # resumes from the stream
+        assert (await last.ask("seat", team=teams(last.game.battle)[0], holder="last"))["ok"]
+        for raw in held:
+            await raw.__aexit__()
+        await last.stop(), await watcher.stop(), await board.stop(), await again.stop()
+    try:
+        run(scenario())
+    finally:
+        server.kill()
+    config = json.loads((Path(server.hosting.folder) / "nats.conf").read_text())
+    assert config["max_connections"] == connection_cap(server.hosting) == \
+        CONNECTIONS_PER_INVITATION * 26 + HOST_CONNECTIONS
+
+
+def test_an_invitation_made_during_the_game_is_heard_and_one_withdrawn_is_not(server):
+    """A new invitation gets the host's ear (its own subscription) and room on the server;
+    a kicked one loses both."""
+    async def scenario():
+        host, gm = await start_host(server)
+        before = connection_cap(server.hosting)
+        made = server.hosting.invite()
+        await host.reload()
+        config = json.loads((Path(server.hosting.folder) / "nats.conf").read_text())
+        assert config["max_connections"] == before + CONNECTIONS_PER_INVITATION
+        newcomer = await Board(server.hosting, "newcomer", code=made.code).start()  # hello answered
+        reply = await newcomer.ask("seat", team=teams(gm.game.battle)[0], holder="newcomer")
+        assert reply["ok"], reply
+        await host.kick(made.user)
+        assert made.user not in host.subs
+        await newcomer.stop(), await gm.stop(), await host.stop()
     run(scenario())

@@ -98,7 +98,8 @@ class Host:
         self.subjects = Subjects(hosting.game)
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
-        self.nc = self.js = self.sub = None
+        self.nc = self.js = None
+        self.subs: dict[str, Any] = {}  # invitation user: the subscription to its request subject
         self.timeout = STORE_TIMEOUT
         self.queue = FairQueue()
         # The last requests judged, in order: (request id, requests judged before it was
@@ -129,7 +130,21 @@ class Host:
                                   "the stream is kept: try again once the server lets the host "
                                   "read it (`host MAP` would start a new game)") from error
         self.worker = asyncio.create_task(self._serve())
-        self.sub = await self.nc.subscribe(self.subjects.request_of("*"), cb=self._on_request)
+        await self._listen()
+
+    async def _listen(self) -> None:
+        """One subscription per player invitation, on its own request subject: nats-py hands
+        each subscription's messages to its own task, so a flood waits in its invitation's
+        queue and another player's request reaches the door in its own (a withdrawn
+        invitation's subscription goes)."""
+        players = {i.user for i in self.hosting.all_invitations() if i.role == PLAYER}
+        for user in set(self.subs) - players:
+            try:
+                await self.subs.pop(user).unsubscribe()
+            except Exception:
+                pass  # the connection went with it
+        for user in sorted(players - set(self.subs)):
+            self.subs[user] = await self.nc.subscribe(self.subjects.request_of(user), cb=self._on_request)
 
     async def _jetstream_ready(self, timeout: float = 20.0) -> None:
         """Wait until JetStream answers (it pauses while the server reloads its config)."""
@@ -223,10 +238,11 @@ class Host:
             raise StoreError(f"the stream already holds entry {ack.seq}")
         return ack.seq
 
-    async def handle(self, request: dict[str, Any], gm: bool = False,
-                     sender: str | None = None) -> dict[str, Any]:
+    async def handle(self, request: dict[str, Any], gm: bool = False, sender: str | None = None,
+                     scope: str | None = None) -> dict[str, Any]:
         """Judge a request (from the GM, or from the player named `sender` by the invitation
-        it came on) and store what it changes; "ok" only once the stream holds it.
+        `scope` it came on, whose request ids are its own) and store what it changes; "ok"
+        only once the stream holds it.
 
         When storing fails the referee is rebuilt from the stream (before the next request if
         the server is away), so the host's game is exactly the stream's; the request is tried
@@ -239,17 +255,18 @@ class Host:
                     if self.stale:
                         await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
                         self.stale = False
-                    return await self._judge(request, gm, sender)
+                    return await self._judge(request, gm, sender, scope)
                 except Exception as caught:  # timeouts, a lost connection, the stream moved
                     error, self.stale = caught, True
             return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
                                            "nothing changed: try again", "stored": False}
 
-    async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None) -> dict[str, Any]:
+    async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None,
+                     scope: str | None) -> dict[str, Any]:
         """Decide a request on the referee and store its entries; raises if storing fails."""
         held = list(self.referee.held)
         try:
-            verdict = self.referee.decide(request, gm, sender)
+            verdict = self.referee.decide(request, gm, sender, scope)
         except Exception as error:  # a request the referee's checks did not foresee
             self.stale = True  # it may have changed the game part-way: rebuilt before the next
             return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
@@ -274,6 +291,9 @@ class Host:
                                 (msg, self.judged))
         if reason is not None:
             await msg.respond(refusal(reason))
+        # Let the other invitations' subscriptions take their turn after each message, rather
+        # than count on nats-py's publish yielding somewhere inside a flood's run.
+        await asyncio.sleep(0)
 
     async def _serve(self) -> None:
         """Read and judge queued requests one at a time, senders in turn; every one answered."""
@@ -300,7 +320,7 @@ class Host:
             return self.hello(invitation, request.get("name"))
         if not invitation.name:
             return {"ok": False, "reason": "say hello with a name first"}
-        return await self.handle(request, sender=invitation.name)
+        return await self.handle(request, sender=invitation.name, scope=invitation.user)
 
     def hello(self, invitation, name: Any) -> dict[str, Any]:
         """A player's first word: the name its invitation goes by from now on (kept with the
@@ -318,8 +338,9 @@ class Host:
     async def reload(self) -> None:
         """Have the server read the invitations again, and wait until JetStream (which a
         reload pauses for a moment) answers."""
-        reload_server(self.hosting)
+        await asyncio.to_thread(reload_server, self.hosting)
         await self._jetstream_ready()
+        await self._listen()
 
     async def kick(self, user: str) -> None:
         """Withdraw an invitation: the server drops it from its config and closes its

@@ -20,10 +20,19 @@ from board.net.certs import CERT, KEY, make_certificate
 from board.net.invitations import PLAYER, Invitation, inbox_prefix
 from board.net.protocol import Subjects
 
-MAX_CONNECTIONS = 64  # every board of a game, with room for reconnects
-MAX_SUBSCRIPTIONS = 64  # a board needs five or so
+MAX_SUBSCRIPTIONS = 64  # one invitation's, all its connections together: a board needs five or so
 CONNECTIONS_PER_INVITATION = 3  # a board uses one (two for a moment while it joins)
+HOST_CONNECTIONS = 16  # the host's own: its authority, its board, probes, a reconnect's overlap
+HOST_SUBSCRIPTIONS = 4096  # per connection: the host's holds one per player invitation
 HOST_ACCOUNT = "GAME"
+
+
+def connection_cap(hosting: "Hosting") -> int:
+    """The server's cap on connections: every invitation's own cap, plus the host's room, so
+    however many invitations there are, together they cannot take the host's or each other's
+    (an invitation is capped by its account; the sum of the caps fits under this one)."""
+    return CONNECTIONS_PER_INVITATION * len(hosting.invitations) + HOST_CONNECTIONS
+
 @dataclass
 class Hosting:
     """What a host keeps between runs (host.json in the game's folder); the secret seed, the
@@ -150,9 +159,12 @@ def server_config(hosting: Hosting) -> dict:
         "tls": {"cert_file": str(folder / CERT), "key_file": str(folder / KEY),
                 "handshake_first": True, "timeout": 5},
         # Caps that one connection cannot lift: a flood of subscriptions or connections
-        # ends at these, and the server keeps serving everyone else.
-        "max_connections": MAX_CONNECTIONS,
-        "max_subscriptions": MAX_SUBSCRIPTIONS,
+        # ends at its invitation's account limits (below), and the server keeps serving
+        # everyone else. The server-wide caps only bound the whole: the connections grow with
+        # the invitations; the subscriptions per connection leave room for the host's one
+        # per invitation.
+        "max_connections": connection_cap(hosting),
+        "max_subscriptions": HOST_SUBSCRIPTIONS,
         "max_payload": 1 << 20,
         "accounts": accounts(hosting),
     }
@@ -170,17 +182,41 @@ def write_config(hosting: Hosting) -> Path:
     return config
 
 
-def reload_server(hosting: Hosting) -> None:
+def reload_server(hosting: Hosting, timeout: float = 10.0) -> None:
     """Write the config again and, if it changed, have the running server read it: a removed
-    invitation's connections are closed by the server and cannot connect again."""
-    config = Path(hosting.folder) / "nats.conf"
+    invitation's connections are closed by the server and cannot connect again; a new one's
+    account can ask the host."""
+    folder = Path(hosting.folder)
+    config = folder / "nats.conf"
     before = config.read_text() if config.exists() else None
-    if write_config(hosting).read_text() == before:
+    after = write_config(hosting).read_text()
+    if after == before:
         return  # nothing new: a reload would only make JetStream pause
-    pid = recorded_server(Path(hosting.folder))
+    pid = recorded_server(folder)
     if pid is None:
         raise ServerError("the game's nats-server is not running")
+    _reload(pid, folder, timeout)
+    if before is None or set(json.loads(after)["accounts"]) - set(json.loads(before)["accounts"]):
+        # nats-server (2.15) ties a new account's imports to the exporting account as it was
+        # before the reload: requests on a new invitation's subject reach nobody. A second
+        # reload ties them to the account the host's connection is in.
+        _reload(pid, folder, timeout)
+
+
+def _reload(pid: int, folder: Path, timeout: float) -> None:
+    """Signal the server to read its config, and wait until its log says it did."""
+    log = folder / "server.log"
+    done = b"Reloaded server configuration"
+    start = log.stat().st_size if log.exists() else 0
     os.kill(pid, signal.SIGHUP)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:  # a condition, with a deadline for a hung server
+        with open(log, "rb") as read:
+            read.seek(start)
+            if done in read.read():
+                return
+        time.sleep(0.01)
+    raise ServerError(f"nats-server did not read its new config within {timeout:.0f} s: {_log_tail(folder)}")
 
 
 def recorded_server(folder: Path) -> int | None:

@@ -10,6 +10,7 @@ import pygame
 
 from board.game import Game
 from board.maps import load_map
+from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.server import DEFAULT_PORT
 from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
@@ -78,7 +79,8 @@ class NetPlay:
             return
         if self.address is None:
             self.address = AddressDialog(scene.manager)
-        self.address.show(scene.board_rect.center, self.session.client.url)
+        host, port, _ = split_address(self.session.client.url)  # the fingerprint stays as it was
+        self.address.show(scene.board_rect.center, f"{host}:{port}")
 
     def handle(self, event, scene=None) -> bool:
         """True if the event was the seats window's (a GM's button asks the host, copies a
