@@ -24,6 +24,8 @@ new ones and kicks: a kicked invitation's connection is closed and cannot come b
 The connection is TLS: the host makes its own certificate on first use, and the join line
 carries its SHA-256 fingerprint; a joining board refuses a server whose certificate differs.
 The server listens on this machine only unless --listen lan (or an address) says otherwise.
+The host says "ok" to a command only once the game's stream holds it; `host` with no map
+resumes the game from that stream.
 """
 
 JOIN_HELP = f"""\
@@ -31,6 +33,8 @@ The invitation's code is read from the environment variable {INVITE_ENV} (the jo
 the host gives sets it), else from --invite-file, else asked for; it is never an argument,
 since any user of this machine can read a program's arguments. The address ends with the
 host's certificate fingerprint; the board refuses a server whose certificate differs.
+A host that came back on another address: press A on the board and give the new one, or
+join again with it (the invitation keeps its name and sides).
 """
 
 
