@@ -17,17 +17,25 @@ from board.maps import load_map, parse_map
 from board.net.client import Client
 from board.net.host import Host
 from board.net.protocol import Follower, Subjects
+from board.net.certs import own_context
+from board.net.invitations import parse_code
 from board.net.server import Hosting, free_port, start_server
+from board.net.session import invite_for, join_address
 from board.sides import teams
 
 
 class Board:
     """A headless board: a client and the follower it feeds."""
 
-    def __init__(self, hosting: Hosting, name: str, host: Host | None = None):
-        send = (lambda request: host.handle(request, gm=True)) if host else None
-        user, password = ("host", hosting.host_password) if host else ("player", hosting.code)
-        self.client = Client(hosting.url, user, password, Subjects(hosting.game), name, self.sink, send)
+    def __init__(self, hosting: Hosting, name: str, host: Host | None = None, code: str = ""):
+        if host:
+            self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
+                                 name, self.sink, lambda request: host.handle(request, gm=True),
+                                 tls=own_context(Path(hosting.folder)))
+        else:
+            user, password = parse_code(code)
+            self.client = Client(join_address(hosting),
+                                 user, password, Subjects(hosting.game), name, self.sink)
         self.follower: Follower | None = None
         self.moved = asyncio.Event()
 
@@ -59,10 +67,13 @@ def eight_sides() -> Game:
 
 async def _table(folder: Path, game: Game, players: list[str]):
     hosting = Hosting.new(folder, "127.0.0.1", free_port())
+    invite_for(hosting, len(players))
     server = start_server(hosting)
-    host = Host(hosting.url, hosting.host_password, Subjects(), hosting.secret)
+    host = Host(hosting)
     await host.start(game, {team: None for team in teams(game.battle)})
-    boards = [Board(hosting, "GM", host)] + [Board(hosting, name) for name in players]
+    codes = [i.code for i in hosting.all_invitations()]
+    boards = [Board(hosting, "GM", host)] + [Board(hosting, name, code=code)
+                                              for name, code in zip(players, codes)]
     for board in boards:
         await board.client.start()
         await board.reach(1)

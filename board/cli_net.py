@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
 import secrets
 import socket
 import sys
@@ -10,14 +12,40 @@ from pathlib import Path
 
 from board.invocation import command_name
 from board.net import DEFAULT_PORT
+from board.net.invitations import INVITE_ENV
+
+HOST_HELP = """\
+Each player gets an invitation of their own: a code the server checks, so the host knows
+who sent every request from the connection it came on (a name typed in a request is never
+believed). Spectator invitations see the game as the players do and can send nothing. In
+the board's seats window (J) the GM sees the invitations, copies their join lines, makes
+new ones and kicks: a kicked invitation's connection is closed and cannot come back.
+
+The connection is TLS: the host makes its own certificate on first use, and the join line
+carries its SHA-256 fingerprint; a joining board refuses a server whose certificate differs.
+The server listens on this machine only unless --listen lan (or an address) says otherwise.
+The host says "ok" to a command only once the game's stream holds it; `host` with no map
+resumes the game from that stream.
+"""
+
+JOIN_HELP = f"""\
+The invitation's code is read from the environment variable {INVITE_ENV} (the join line
+the host gives sets it), else from --invite-file, else asked for; it is never an argument,
+since any user of this machine can read a program's arguments. The address ends with the
+host's certificate fingerprint; the board refuses a server whose certificate differs.
+A host that came back on another address: press A on the board and give the new one, or
+join again with it (the invitation keeps its name and sides).
+"""
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    """Host a shared game: start nats-server, open the board as the GM, print the join line."""
+    """Host a shared game: start nats-server, open the board as the GM, print the join lines."""
     from board.opening import open_game
     from board.net.server import ServerError
-    from board.net.session import hosting_folder, hosting_for, join_line
-    from board.ui.netplay import host
+    from board.net.session import (hosting_folder, hosting_for, invite_for, listen_address,
+                                   where_listening)
+    from board.sides import teams
+    from board.ui.netplay import host, invitation_lines
 
     folder = hosting_folder()
     new_game = bool(args.map or args.load) or not (folder / "host.json").exists()
@@ -29,17 +57,34 @@ def cmd_host(args: argparse.Namespace) -> int:
         if opened is None:
             return 1
         game = opened[0]
-    hosting = hosting_for(folder, args.listen, args.port, new_game)
     try:
+        listen = listen_address(args.listen)
+        hosting = hosting_for(folder, listen, args.port, new_game)
+        invite_for(hosting, args.players if args.players is not None else
+                   (len(teams(game.battle)) if game is not None else 0), args.spectators)
         net = host(hosting, game)
-    except (ServerError, OSError) as error:
+    except (ServerError, OSError, ValueError) as error:
         print(f"host: {error}", file=sys.stderr)
         return 1
-    net.invite = join_line(hosting.listen, hosting.port, hosting.code)
-    print(("A new game" if new_game else "The hosted game, resumed from its stream") +
-          f"; listening on {hosting.listen}:{hosting.port}.\nPlayers join with:\n  {net.invite}",
-          flush=True)
+    net.invite = where_listening(hosting.listen, hosting.port)
+    lines = invitation_lines(net)
+    print(("A new game" if new_game else "The hosted game, resumed from its stream")
+          + f"; listening on {where_listening(hosting.listen, hosting.port)}.\n"
+          + ("Give each player their own line (it holds their invitation; J on the board shows "
+             "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
+             "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
     return _open_board(net, "hosting")
+
+
+def invitation_code(args: argparse.Namespace) -> str | None:
+    """The invitation's code: the environment, a file, or typed at a prompt."""
+    if os.environ.get(INVITE_ENV):
+        return os.environ[INVITE_ENV].strip()
+    if args.invite_file:
+        return Path(args.invite_file).read_text().strip()
+    if sys.stdin.isatty():
+        return getpass.getpass("The invitation's code (not shown): ").strip()
+    return None
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -47,7 +92,17 @@ def cmd_join(args: argparse.Namespace) -> int:
     from board.ui.netplay import join_game, refusal
 
     try:
-        net = join_game(args.url, args.code, args.name, args.side)
+        code = invitation_code(args)
+    except OSError as error:
+        print(f"join: cannot read the invitation: {error}", file=sys.stderr)
+        return 1
+    if not code:
+        print(f"join: no invitation: set {INVITE_ENV} (the host's join line does) or use --invite-file",
+              file=sys.stderr)
+        return 1
+    print(f"Connecting to {args.url.split('/')[2] if '://' in args.url else args.url}…", flush=True)
+    try:
+        net = join_game(args.url, code, args.name, args.side)
     except Exception as error:  # a wrong code, no server there: said in words
         print(f"join: cannot join {args.url}: {refusal(error)}", file=sys.stderr)
         return 1
@@ -69,20 +124,30 @@ def _default_map() -> Path:
 
 def add_parsers(sub) -> None:
     """The host and join sub-commands."""
-    host = sub.add_parser("host", help="host a game other machines join (starts nats-server)")
+    host = sub.add_parser("host", help="host a game other machines join (starts nats-server)",
+                          description=HOST_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     host.add_argument("map", nargs="?", help="map for a new game (none: resume the hosted game "
                                              "if there is one, else maps/arena.yaml)")
     host.add_argument("--load", metavar="SAVE", help="host a saved game from where it stands")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
-    host.add_argument("--listen", default="0.0.0.0",
-                      help="the address to listen on (default 0.0.0.0: every network of this "
-                           "machine; 127.0.0.1: this machine only)")
+    host.add_argument("--listen", default="local", metavar="WHERE",
+                      help="where the server listens: local (the default: this machine only), "
+                           "lan (this machine's address on its local network), or an address")
+    host.add_argument("--players", type=int, metavar="N",
+                      help="player invitations to make (default: one per side of a new game)")
+    host.add_argument("--spectators", type=int, default=0, metavar="N",
+                      help="spectator invitations to make: read-only, no secret plots (default 0)")
     host.set_defaults(func=cmd_host)
-    join = sub.add_parser("join", help=f"join a hosted game: {command_name()} join nats://HOST:PORT CODE")
-    join.add_argument("url", help="the host's address, nats://HOST:PORT")
-    join.add_argument("code", help="the join code the host printed")
+    join = sub.add_parser("join", help=f"join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
+                                       f"{command_name()} join tls://HOST:PORT/FINGERPRINT",
+                          description=JOIN_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    join.add_argument("url", help="the host's address with its certificate's fingerprint, "
+                                  "tls://HOST:PORT/FINGERPRINT")
+    join.add_argument("--invite-file", metavar="FILE",
+                      help=f"read the invitation's code from FILE (instead of {INVITE_ENV})")
     join.add_argument("--name", default=socket.gethostname()[:32] or "player",
-                      help="your name on the other boards (default: this machine's name)")
+                      help="your name on the other boards (default: this machine's name); an "
+                           "invitation keeps the name it first joined with")
     join.add_argument("--side", action="append", metavar="TEAM",
                       help="the side to take (again for more; default: the first free side)")
     join.set_defaults(func=cmd_join)

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from board.game import Game  # noqa: E402
 from board.maps import load_map  # noqa: E402
 from board.net.server import Hosting, free_port, start_server  # noqa: E402
-from board.net.session import join_line  # noqa: E402
+from board.net.session import invite_for, join_address, where_listening  # noqa: E402
 from board.ui.netplay import host, join_game  # noqa: E402
 from board.ui.play import PlayScene  # noqa: E402
 from board.ui.start import StartScene  # noqa: E402
@@ -55,13 +55,14 @@ def main(out: Path) -> None:
     folder = Path(tempfile.mkdtemp(prefix="hexboard-net-"))
     hosting = Hosting.new(folder, "127.0.0.1", free_port())
     hosting.write()
+    invite_for(hosting, 2, 1)
     server = start_server(hosting)
     try:
         game = Game(load_map(ROOT / "maps" / "combat-chart-skirmish.yaml"), seed="pictures")
         gm_net = host(hosting, game)
-        gm_net.invite = join_line(hosting.listen, hosting.port, hosting.code)
+        gm_net.invite = where_listening(hosting.listen, hosting.port)
         gm, gm_arrived = board(gm_net)
-        ann_net = join_game(hosting.url, hosting.code, "ann", ["Watch"])
+        ann_net = join_game(join_address(hosting), hosting.all_invitations()[0].code, "ann", ["Watch"])
         ann, ann_arrived = board(ann_net)
         now = [0.0]
         settle(ann, ann_arrived, lambda: ann_net.follower.seats.get("Watch") == "ann", now)

@@ -7,6 +7,10 @@ from __future__ import annotations
 import asyncio
 import random
 import subprocess
+
+import nats
+
+import pytest
 from pathlib import Path
 
 from board.game import Game
@@ -14,7 +18,10 @@ from board.maps import load_map
 from board.net.client import Client
 from board.net.host import Host
 from board.net.protocol import Desynced, Follower, Subjects
+from board.net.certs import certificate_fingerprint, own_context
+from board.net.invitations import PLAYER, SPECTATOR, inbox_prefix, parse_code, role_of
 from board.net.server import Hosting, free_port, start_server
+from board.net.session import invite_for
 from board.sides import teams
 
 DEADLINE = 60.0  # seconds: a guard against a hang, never a measure
@@ -24,10 +31,15 @@ FIGHT = "maps/combat-chart-skirmish.yaml"
 class Server:
     """nats-server for one test: start, kill (SIGKILL) and start again on the same folder."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, players: int = 6, spectators: int = 1):
         self.hosting = Hosting.new(folder, "127.0.0.1", free_port())
         self.hosting.write()
+        invite_for(self.hosting, players, spectators)
         self.process: subprocess.Popen | None = None
+
+    def spectator(self) -> str:
+        """A spectator invitation's code."""
+        return next(i.code for i in self.hosting.all_invitations() if i.role == SPECTATOR)
 
     def start(self) -> "Server":
         self.process = start_server(self.hosting)
@@ -39,14 +51,73 @@ class Server:
             self.process.wait()
 
 
+_HANDED: dict[tuple[str, str], str] = {}  # (game folder, player name): its invitation's code
+
+
+def code_for(hosting: Hosting, name: str) -> str:
+    """The invitation a test's player uses: one of its own, the same each time it joins."""
+    key = (hosting.folder, name)
+    if key not in _HANDED:
+        handed = set(_HANDED.values())
+        _HANDED[key] = next(i.code for i in hosting.all_invitations()
+                            if i.role == PLAYER and i.code not in handed)
+    return _HANDED[key]
+
+
+class Raw:
+    """An attacker's own NATS connection with a valid invitation; what the server refuses
+    arrives in `refused`."""
+
+    def __init__(self, server: Server, code: str, prefix: str | None = None):
+        self.server, self.code, self.prefix = server, code, prefix
+        self.refused: asyncio.Queue = asyncio.Queue()
+        self.closed = asyncio.Event()
+        self.nc = None
+
+    async def __aenter__(self):
+        self.user, password = parse_code(self.code)
+        user = self.user
+        hosting = self.server.hosting
+
+        async def on_error(error):
+            await self.refused.put(str(error).lower())
+
+        async def on_closed():
+            self.closed.set()
+        self.nc = await nats.connect(hosting.url, user=user, password=password,
+                                     tls=own_context(Path(hosting.folder)), tls_handshake_first=True,
+                                     inbox_prefix=self.prefix or inbox_prefix(user), error_cb=on_error,
+                                     closed_cb=on_closed, allow_reconnect=False)
+        return self
+
+    async def __aexit__(self, *exc):
+        if not self.nc.is_closed:
+            await self.nc.close()
+
+    async def violation(self) -> str:
+        words = await asyncio.wait_for(self.refused.get(), DEADLINE)
+        assert "permissions violation" in words, words
+        return words
+
+
+def address(hosting: Hosting) -> str:
+    """The join address, with the certificate's fingerprint."""
+    return f"{hosting.url}/{certificate_fingerprint(Path(hosting.folder))}"
+
+
 class Board:
     """A headless board: a client and its follower, with a way to wait for the stream."""
 
-    def __init__(self, hosting: Hosting, name: str, password: str | None = None, host: Host | None = None):
-        user = "host" if host else "player"
-        password = password if password is not None else (hosting.host_password if host else hosting.code)
-        send = (lambda request: host.handle(request, gm=True)) if host else None
-        self.client = Client(hosting.url, user, password, Subjects(hosting.game), name, self.sink, send)
+    def __init__(self, hosting: Hosting, name: str, code: str | None = None, host: Host | None = None,
+                 url: str | None = None):
+        if host:
+            self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
+                                 name, self.sink, lambda request: host.handle(request, gm=True),
+                                 tls=own_context(Path(hosting.folder)))
+        else:
+            user, password = parse_code(code or code_for(hosting, name))
+            self.client = Client(url or address(hosting), user, password, Subjects(hosting.game), name,
+                                 self.sink, hello=role_of(user) == PLAYER)
         self.follower: Follower | None = None
         self.moved = asyncio.Event()  # an entry was applied
         self.heard = asyncio.Event()  # anything came: an entry, a note, news of the link
@@ -117,7 +188,7 @@ def over(game: Game) -> bool:
 async def start_host(server: Server, path: str = FIGHT, game: Game | None = None) -> tuple[Host, Board]:
     """The host's authority and its own board (the GM's)."""
     hosting = server.hosting
-    host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+    host = Host(hosting)
     game = game if game is not None else Game(load_map(path), seed="public")
     await host.start(game, {t: None for t in teams(game.battle)})
     board = await Board(hosting, "GM", host=host).start()
@@ -143,3 +214,26 @@ async def play_turns(board: Board, sides: list[str], rng: random.Random, until) 
             accepted += 1
             await board.reach(reply["seq"])
     return accepted
+
+
+async def start_with_held_plots(server: Server, plots: int = 3) -> tuple[Host, Board]:
+    """A host of a Melee Seconds game with written plots, holding the GM's first plots."""
+    game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
+    host, gm = await start_host(server, game=game)
+    for _ in range(plots):
+        assert (await gm.command(host.referee.game.legal_actions()[0]))["ok"]
+    assert len(host.referee.held) == plots
+    return host, gm
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A nats-server for one test, on a free loopback port (import it into a test module)."""
+    server = Server(tmp_path / "hosted").start()
+    yield server
+    server.kill()
+
+
+def run(coroutine):
+    """Run a test's scenario to its end."""
+    return asyncio.run(coroutine)

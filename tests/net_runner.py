@@ -16,9 +16,7 @@ from tests.net_helpers import Board, over, play_turns
 
 
 async def main(url: str, code: str, name: str, team: str, out: str, seed: str) -> None:
-    hosting = Hosting(folder="", code=code)
-    hosting.port = int(url.rsplit(":", 1)[1])
-    board = Board(hosting, name)
+    board = Board(Hosting(folder=""), name, code=code, url=url)
     printed = board.sink
 
     def sink(item):

@@ -74,11 +74,18 @@ def test_a_one_folder_build_names_its_executable(tmp_path, monkeypatch):
     assert command_name() == "hexboard"
 
 
-def test_the_hosts_join_line_names_the_command(from_main_py, monkeypatch):
+def test_the_hosts_join_line_names_the_command(from_main_py, monkeypatch, tmp_path):
+    from board.net.certs import certificate_fingerprint, make_certificate
+    from board.net.invitations import Invitation
+    from board.net.server import Hosting
     from board.net.session import join_line
 
     monkeypatch.chdir(ROOT)
-    assert join_line("127.0.0.1", 4222, "k7pq-3mxa") == "./hexboard join nats://127.0.0.1:4222 k7pq-3mxa"
+    hosting = Hosting.new(tmp_path, "127.0.0.1", 4222)
+    make_certificate(tmp_path)
+    invitation = Invitation.new()
+    assert join_line(hosting, invitation) == (f"HEXBOARD_INVITE={invitation.code} ./hexboard join "
+                                              f"tls://127.0.0.1:4222/{certificate_fingerprint(tmp_path)}")
 
 
 def test_opening_a_map_as_a_script_hints_the_command_that_plays_it(from_main_py, monkeypatch):
@@ -101,4 +108,4 @@ def test_dash_dash_version_prints_it_and_help_names_the_launcher():
     assert run.stdout == f"Hexboard {version()}\n"
     usage = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout
-    assert usage.startswith("usage: ./hexboard ") and "./hexboard join nats://HOST:PORT CODE" in usage
+    assert usage.startswith("usage: ./hexboard ") and "./hexboard join tls://HOST:PORT/FINGERPRINT" in " ".join(usage.split())

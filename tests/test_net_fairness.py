@@ -6,14 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 
-import nats
 import pytest
 
+from board.game import Game
+from board.maps import load_map
 from board.net.fairness import MAX_DEPTH, FairQueue, read_request, sender_of
+from board.net.host import Host
 from board.net.protocol import Subjects, decode, encode
 from board.net.referee import SEAT_CHANGES
 from board.sides import teams
-from tests.net_helpers import DEADLINE, Board, Server, start_host
+from tests.net_helpers import DEADLINE, FIGHT, Board, Raw, Server, code_for, start_host
 from tests.test_net_referee import table
 
 
@@ -71,24 +73,39 @@ def test_a_player_toggling_a_seat_makes_a_bounded_number_of_entries():
     red = teams(referee.game.battle)[0]
     entries = 0
     for n in range(100):
-        verdict = referee.decide({"rid": f"t{n}", "from": "ann", "kind": "seat", "team": red,
-                                  "holder": "ann" if n % 2 == 0 else None})
+        verdict = referee.decide({"rid": f"t{n}", "kind": "seat", "team": red,
+                                  "holder": "ann" if n % 2 == 0 else None}, sender="ann")
         entries += len(verdict.entries)
     assert entries == SEAT_CHANGES
-    taken = referee.decide({"rid": "again", "from": "ann", "kind": "seat", "team": red, "holder": "ann"})
+    taken = referee.decide({"rid": "again", "kind": "seat", "team": red, "holder": "ann"}, sender="ann")
     assert "changed sides" in taken.reason
     # a move of the game starts the count again
     assert referee.decide({"rid": "move", "kind": "command", "command": referee.game.legal_actions()[0]
                            .model_dump(mode="json")}, gm=True).accepted
-    assert referee.decide({"rid": "after", "from": "ann", "kind": "seat", "team": red,
-                           "holder": "ann"}).accepted
-    assert referee.decide({"rid": "same", "from": "ann", "kind": "seat", "team": red,
-                           "holder": "ann"}).reason == f"you play {red} already"
+    assert referee.decide({"rid": "after", "kind": "seat", "team": red, "holder": "ann"},
+                          sender="ann").accepted
+    assert referee.decide({"rid": "same", "kind": "seat", "team": red, "holder": "ann"},
+                          sender="ann").reason == f"you play {red} already"
 
 
-async def flood(server: Server, count: int, payload) -> tuple[nats.NATS, list[dict], asyncio.Event]:
+async def hostile_player(server: Server, name: str) -> Raw:
+    """A player's own raw connection on its invitation, named to the host (so its requests
+    are judged, not refused for want of a name)."""
+    raw = await Raw(server, code_for(server.hosting, name)).__aenter__()
+    subject = Subjects(server.hosting.game).request_of(raw.user)
+    hello = await raw.nc.request(subject, encode({"rid": f"{name}-hello", "kind": "hello", "name": name}),
+                                 timeout=DEADLINE)
+    assert decode(hello.data)["ok"], hello.data
+    return raw
+
+
+async def flood(server: Server, count: int, payload) -> tuple[Raw, list[dict], asyncio.Event]:
     """A player's connection that sends `count` requests without waiting; the replies."""
-    nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
+    return await flood_from(await hostile_player(server, "mallory"), count, payload)
+
+
+async def flood_from(raw: Raw, count: int, payload) -> tuple[Raw, list[dict], asyncio.Event]:
+    """`count` requests sent on a player's own connection without waiting; the replies."""
     replies: list[dict] = []
     done = asyncio.Event()
 
@@ -96,11 +113,13 @@ async def flood(server: Server, count: int, payload) -> tuple[nats.NATS, list[di
         replies.append(decode(msg.data))
         if len(replies) == count:
             done.set()
-    await nc.subscribe("_INBOX.flood.*", cb=heard)
+    inbox = raw.nc.new_inbox()
+    await raw.nc.subscribe(f"{inbox}.*", cb=heard)
+    subject = Subjects(raw.server.hosting.game).request_of(raw.user)
     for n in range(count):
-        await nc.publish(Subjects(server.hosting.game).requests, payload(n), reply=f"_INBOX.flood.{n}")
-    await nc.flush()
-    return nc, replies, done
+        await raw.nc.publish(subject, payload(n), reply=f"{inbox}.{n}")
+    await raw.nc.flush()
+    return raw, replies, done
 
 
 def test_one_players_flood_does_not_hold_up_another_players_command(server):
@@ -113,7 +132,7 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
 
         def garbage(n):  # judged and refused: the flooder's seat requests for a side it lacks
             return encode({"rid": f"f{n}", "from": "mallory", "kind": "seat", "team": blue, "holder": None})
-        nc, replies, done = await flood(server, 10_000, garbage)
+        raw, replies, done = await flood(server, 10_000, garbage)
         mine = next((c for c in ann.game.legal_actions() if ann.game.tokens()[c.figure].team == red), None)
         request = (ann.client.request("command", command=mine.model_dump(mode="json", exclude_none=True))
                    if mine else ann.client.request("seat", team=red, holder=None))
@@ -126,14 +145,14 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
         await asyncio.wait_for(done.wait(), DEADLINE)  # every flood request answered
         assert all(not r["ok"] and r["reason"] for r in replies)
         assert any("too many requests" in r["reason"] for r in replies)
-        await nc.close(), await ann.stop(), await gm.stop(), await host.stop()
+        await raw.__aexit__(), await ann.stop(), await gm.stop(), await host.stop()
     asyncio.run(scenario())
 
 
 def test_every_malformed_request_gets_a_reply(server):
     async def scenario():
         host, gm = await start_host(server)
-        hostile = [b"[" * 100_000, b"[" * 8_000, b'{"a":' * 1_000, b"not json", b"[]", b"\xff", b"{}", b'{"rid": 5}',
+        payloads = [b"[" * 100_000, b"[" * 8_000, b'{"a":' * 1_000, b"not json", b"[]", b"\xff", b"{}", b'{"rid": 5}',
                    encode({"rid": "x" * 65, "from": "m", "kind": "seat"}),
                    encode({"rid": "a", "from": ["m"], "kind": "command"}),
                    encode({"rid": "b", "from": "m", "kind": {"a": 1}}),
@@ -142,11 +161,89 @@ def test_every_malformed_request_gets_a_reply(server):
                    encode({"rid": "e", "from": "m", "kind": "seat", "team": ["x"], "holder": "m"}),
                    encode({"rid": "f", "from": "m", "kind": "command",
                            "command": {"do": "move", "figure": "Korr", "path": [[1e308, -1]]}})]
-        nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code)
-        subject = Subjects(server.hosting.game).requests
-        replies = [decode((await nc.request(subject, payload, timeout=DEADLINE)).data) for payload in hostile]
+        raw = await hostile_player(server, "mallory")
+        subject = Subjects(server.hosting.game).request_of(raw.user)
+        replies = [decode((await raw.nc.request(subject, payload, timeout=DEADLINE)).data)
+                   for payload in payloads]
         assert all(not r["ok"] and isinstance(r["reason"], str) and r["reason"] for r in replies), [r for r in replies if r["ok"] or not r["reason"]]
         # and the host still judges honest requests
         assert (await gm.ask("seat", team=teams(gm.game.battle)[0], holder="ann"))["ok"]
-        await nc.close(), await gm.stop(), await host.stop()
+        await raw.__aexit__(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_a_flood_waits_in_its_invitations_own_subscription_and_another_players_request_goes_first(server):
+    """The door, not only the queue: the host reads each invitation's subject on its own
+    subscription and yields after each message, so a request that arrives behind a flood
+    already waiting at the host is taken in at once, not after the flood's 10,000.
+    The host's door is held shut while the flood and the request arrive (so both are
+    waiting, whatever the machine's speed), then opened: the order it takes them in is
+    what is checked."""
+    async def scenario():
+        game = Game(load_map(FIGHT), seed="public")
+        host = Host(server.hosting)
+        door, arrived, order = asyncio.Event(), [], []
+        door.set()
+        real = host._on_request
+
+        async def held_at_the_door(msg):
+            arrived.append(msg.subject)
+            await door.wait()
+            order.append(msg.subject)
+            await real(msg)
+        host._on_request = held_at_the_door  # before start: the subscriptions take it
+        await host.start(game, {t: None for t in teams(game.battle)})
+        gm = await Board(server.hosting, "GM", host=host).start()
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        red = teams(ann.game.battle)[0]
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        mallory = await hostile_player(server, "mallory")
+        flooding, mine = host.subs[mallory.user], Subjects(server.hosting.game).request_of(ann.client.user)
+
+        door.clear()
+        _, replies, done = await flood_from(mallory, 10_000, lambda n: encode(
+            {"rid": f"f{n}", "kind": "seat", "team": red, "holder": None}))
+        request = ann.client.request("seat", team=red, holder=None)
+        asked = asyncio.create_task(ann.client.ask(request))
+
+        async def both_waiting():
+            while not (mine in arrived and flooding.pending_msgs == 9_999):
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(both_waiting(), DEADLINE)
+        door.set()
+        reply = await asyncio.wait_for(asked, DEADLINE)
+        assert reply["ok"], reply
+        # Taken in second (behind the one flood request already at the door), not 10,001st.
+        assert order.index(mine) <= 2, order.index(mine)
+        rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
+        assert judged - queued <= 2
+        await asyncio.wait_for(done.wait(), DEADLINE)  # and every flood request answered
+        assert all(not r["ok"] and r["reason"] for r in replies)
+        await mallory.__aexit__(), await ann.stop(), await gm.stop(), await host.stop()
+    asyncio.run(scenario())
+
+
+def test_a_request_id_another_invitation_sent_first_is_not_this_ones_duplicate(server):
+    """Request ids are deduplicated per invitation: one player who learns (or guesses) the
+    id of another's next request and sends it first does not make it a "duplicate"."""
+    async def scenario():
+        host, gm = await start_host(server)
+        ann = await Board(server.hosting, "ann").start()
+        await ann.reach(1)
+        red, blue = teams(ann.game.battle)
+        mallory = await hostile_player(server, "mallory")
+        request = ann.client.request("seat", team=red, holder="ann")
+        stolen = await mallory.nc.request(Subjects(server.hosting.game).request_of(mallory.user),
+                                          encode({**request, "team": blue, "holder": "mallory"}),
+                                          timeout=DEADLINE)
+        assert decode(stolen.data)["ok"]  # mallory's own request, under ann's id
+        reply = await ann.client.ask(request)
+        assert reply["ok"] and not reply.get("duplicate"), reply
+        await ann.reach(reply["seq"])
+        assert ann.follower.seats[red] == "ann" and ann.follower.seats[blue] == "mallory"
+        # ann's own resend is still one entry
+        again = await ann.client.ask(request)
+        assert again["ok"] and again["duplicate"], again
+        await mallory.__aexit__(), await ann.stop(), await gm.stop(), await host.stop()
     asyncio.run(scenario())

@@ -5,27 +5,15 @@ from __future__ import annotations
 import asyncio
 import random
 
-import nats
-import pytest
-from nats.errors import NoServersError
 
 from board.game import Game
 from board.maps import load_map
 from board.net.host import Host
-from board.net.protocol import Subjects, encode
+from board.net.protocol import Subjects
 from board.sides import teams
-from tests.net_helpers import FIGHT, Board, Server, over, play_turns, start_host
-
-
-@pytest.fixture
-def server(tmp_path):
-    server = Server(tmp_path / "hosted").start()
-    yield server
-    server.kill()
-
-
-def run(coroutine):
-    return asyncio.run(coroutine)
+from tests.net_helpers import (  # noqa: F401 (server: a fixture)
+    FIGHT, Board, over, play_turns, run, server, start_host,
+    start_with_held_plots)
 
 
 def test_a_host_and_two_players_play_a_fight_to_the_end_and_see_the_same_game(server):
@@ -63,37 +51,6 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason(serve
         assert not reply["ok"] and f"one of {blue}'s figures" in reply["reason"]
         assert host.referee.game.history == []
         await ann.stop(), await gm.stop(), await host.stop()
-    run(scenario())
-
-
-def test_a_client_without_the_code_is_refused(server):
-    async def scenario():
-        with pytest.raises(Exception) as refused:
-            await nats.connect(server.hosting.url, user="player", password="wrong-code",
-                               allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5)
-        assert "authorization" in str(refused.value).lower() or isinstance(refused.value, NoServersError)
-    run(scenario())
-
-
-def test_a_player_cannot_write_to_the_stream_only_ask_the_host(server):
-    async def scenario():
-        host, gm = await start_host(server)
-        refused: asyncio.Queue = asyncio.Queue()
-
-        async def on_error(error):
-            await refused.put(str(error).lower())
-        subjects = Subjects(server.hosting.game)
-        nc = await nats.connect(server.hosting.url, user="player", password=server.hosting.code,
-                                error_cb=on_error)
-        forged = {"kind": "command", "command": {"do": "gm", "action": "damage"}, "by": "GM", "rid": "x"}
-        await nc.publish(subjects.log, encode(forged))  # straight onto the stream
-        await nc.publish(f"$JS.API.STREAM.PURGE.{subjects.stream}", b"")  # or wipe it
-        await nc.publish(f"$JS.API.CONSUMER.CREATE.{subjects.held_stream}", b"{}")  # or read held plots
-        for _ in range(3):
-            assert "permissions violation" in await asyncio.wait_for(refused.get(), 30)
-        info = await host.js.stream_info(subjects.stream)
-        assert info.state.last_seq == 1 and info.state.messages == 1  # only the setup
-        await nc.close(), await gm.stop(), await host.stop()
     run(scenario())
 
 
@@ -158,16 +115,11 @@ def test_written_plots_stay_on_the_host_until_the_second_resolves(server):
 
 def test_plots_the_host_held_survive_the_host_being_killed(server):
     async def scenario():
-        game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
-        host, gm = await start_host(server, game=game)
-        for _ in range(3):
-            assert (await gm.command(host.referee.game.legal_actions()[0]))["ok"]
+        host, gm = await start_with_held_plots(server)
         held, ahead = list(host.referee.held), host.referee.game.snapshot()
-        assert len(held) == 3
         await gm.stop()
         await host.stop()  # gone without a word: what it held is in its own held stream
-        hosting = server.hosting
-        host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+        host = Host(server.hosting)
         await host.start()
         assert host.referee.held == held and host.referee.game.snapshot() == ahead
         await host.stop()

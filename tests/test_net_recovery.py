@@ -10,9 +10,8 @@ import sys
 import pytest
 
 from board.net.host import Host
-from board.net.protocol import Subjects
 from board.sides import teams
-from tests.net_helpers import DEADLINE, Board, Server, over, play_turns, start_host
+from tests.net_helpers import DEADLINE, address, code_for, Board, Server, over, play_turns, start_host
 
 
 @pytest.fixture
@@ -25,7 +24,7 @@ def server(tmp_path):
 async def runner(server: Server, name: str, team: str, out, seed: str):
     """A player's board in its own process (tests/net_runner.py)."""
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.net_runner", server.hosting.url, server.hosting.code, name, team,
+        sys.executable, "-m", "tests.net_runner", address(server.hosting), code_for(server.hosting, name), name, team,
         str(out), seed, stdout=asyncio.subprocess.PIPE)
 
 
@@ -110,8 +109,7 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
         asking = asyncio.create_task(ann.ask("seat", team=red, holder="ann") if mine is None
                                      else ann.command(mine))
         await ann.until(lambda: "waiting for the host to answer" in ann.links)
-        hosting = server.hosting
-        host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+        host = Host(server.hosting)
         await host.start()  # no game given: it reads the stream back
         assert host.referee.follower.seq == before[0]
         assert host.referee.game.snapshot() == before[1]

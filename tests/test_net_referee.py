@@ -17,6 +17,11 @@ MAPS = ["maps/arena.yaml", "maps/combat-chart-skirmish.yaml", "maps/dox-skirmish
         "maps/usage-dice-skirmish.yaml", "maps/melee-seconds-skirmish.yaml"]
 
 
+def decide(referee: Referee, request: dict, gm: bool = False):
+    """As the host asks: a player's name is the invitation's (here the request's "from")."""
+    return referee.decide(request, gm, None if gm else request.get("from"))
+
+
 def table(path="maps/arena.yaml", options=None, seats=None):
     """A referee on a new game and a follower built from its setup entry, as a client's."""
     game = Game(load_map(path), options, seed="public")
@@ -46,7 +51,7 @@ def test_a_board_replaying_commands_with_their_dice_matches_the_host_without_the
         if not legal:
             break
         command = rng.choice(legal)
-        verdict = referee.decide({"rid": f"r{n}", "kind": "command",
+        verdict = decide(referee, {"rid": f"r{n}", "kind": "command",
                                   "command": command.model_dump(mode="json")}, gm=True)
         assert verdict.accepted, verdict.reason
         relay(referee, client, verdict)
@@ -64,7 +69,7 @@ def test_the_host_rolls_from_its_secret_so_the_public_seed_does_not_tell_the_dic
     for n in range(40):
         command = rng.choice(referee.game.legal_actions())
         public = taped(referee.game, command, "public")  # what the seed every board knows rolls
-        verdict = referee.decide({"rid": f"c{n}", "kind": "command",
+        verdict = decide(referee, {"rid": f"c{n}", "kind": "command",
                                   "command": command.model_dump(mode="json")}, gm=True)
         rolled = verdict.entries[0]["command"].get("dice") if verdict.entries else None
         differs += bool(rolled) and tuple(rolled) != public.dice
@@ -109,10 +114,10 @@ def test_a_restarted_host_does_not_roll_again_what_an_earlier_run_rolled():
 def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
     referee, _ = table()
     red, blue = teams(referee.game.battle)[:2]
-    assert referee.decide({"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
+    assert decide(referee, {"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
     legal = referee.game.legal_actions()
     foreign = next(c for c in legal if referee.game.tokens()[c.figure].team != red)
-    verdict = referee.decide({"rid": "c1", "from": "ann", "kind": "command",
+    verdict = decide(referee, {"rid": "c1", "from": "ann", "kind": "command",
                               "command": foreign.model_dump(mode="json")})
     assert not verdict.accepted
     assert f"one of {blue}'s figures" in verdict.reason and f"you play {red}" in verdict.reason
@@ -121,36 +126,36 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
 def test_players_may_not_force_dice_use_gm_commands_or_undo():
     referee, _ = table()
     red = teams(referee.game.battle)[0]
-    referee.decide({"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"})
+    decide(referee, {"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"})
     figure = next(t.name for t in referee.game.tokens().values() if t.team == red)
     forced = {"do": "move", "figure": figure, "action": "x", "dice": [6, 6, 6]}
-    assert "force dice" in referee.decide({"rid": "c1", "from": "ann", "kind": "command", "command": forced}).reason
+    assert "force dice" in decide(referee, {"rid": "c1", "from": "ann", "kind": "command", "command": forced}).reason
     gm = {"do": "gm", "action": "damage", "figure": figure}
-    assert "GM commands" in referee.decide({"rid": "c2", "from": "ann", "kind": "command", "command": gm}).reason
-    assert "only the GM" in referee.decide({"rid": "c3", "from": "ann", "kind": "undo"}).reason
+    assert "GM commands" in decide(referee, {"rid": "c2", "from": "ann", "kind": "command", "command": gm}).reason
+    assert "only the GM" in decide(referee, {"rid": "c3", "from": "ann", "kind": "undo"}).reason
 
 
 def test_a_taken_side_is_not_free_and_a_side_the_gm_takes_back_stays_closed():
     referee, _ = table()
     red = teams(referee.game.battle)[0]
-    assert referee.decide({"rid": "1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
-    assert "not free" in referee.decide({"rid": "2", "from": "bo", "kind": "seat", "team": red,
+    assert decide(referee, {"rid": "1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
+    assert "not free" in decide(referee, {"rid": "2", "from": "bo", "kind": "seat", "team": red,
                                          "holder": "bo"}).reason
-    assert referee.decide({"rid": "3", "kind": "seat", "team": red, "holder": None}, gm=True).accepted
-    assert "not free" in referee.decide({"rid": "4", "from": "ann", "kind": "seat", "team": red,
+    assert decide(referee, {"rid": "3", "kind": "seat", "team": red, "holder": None}, gm=True).accepted
+    assert "not free" in decide(referee, {"rid": "4", "from": "ann", "kind": "seat", "team": red,
                                          "holder": "ann"}).reason
-    assert referee.decide({"rid": "5", "kind": "seat", "team": red, "holder": None, "open": True}, gm=True).accepted
-    assert referee.decide({"rid": "6", "from": "bo", "kind": "seat", "team": red, "holder": "bo"}).accepted
+    assert decide(referee, {"rid": "5", "kind": "seat", "team": red, "holder": None, "open": True}, gm=True).accepted
+    assert decide(referee, {"rid": "6", "from": "bo", "kind": "seat", "team": red, "holder": "bo"}).accepted
 
 
 def test_a_side_handed_to_the_computer_is_no_players_to_command():
     referee, _ = table()
     red = teams(referee.game.battle)[0]
-    assert referee.decide({"rid": "1", "kind": "seat", "team": red, "holder": "computer"}, gm=True).accepted
+    assert decide(referee, {"rid": "1", "kind": "seat", "team": red, "holder": "computer"}, gm=True).accepted
     assert referee.follower.seats[red] == "computer"
-    assert "not free" in referee.decide({"rid": "2", "from": "ann", "kind": "seat", "team": red,
+    assert "not free" in decide(referee, {"rid": "2", "from": "ann", "kind": "seat", "team": red,
                                          "holder": "ann"}).reason
-    assert "computer" in referee.decide({"rid": "3", "from": "computer", "kind": "seat", "team": red,
+    assert "computer" in decide(referee, {"rid": "3", "from": "computer", "kind": "seat", "team": red,
                                          "holder": None}).reason
 
 
@@ -158,8 +163,8 @@ def test_a_request_sent_twice_is_applied_once():
     referee, client = table()
     command = referee.game.legal_actions()[0]
     request = {"rid": "same", "kind": "command", "command": command.model_dump(mode="json")}
-    first = referee.decide(request, gm=True)
-    again = referee.decide(request, gm=True)
+    first = decide(referee, request, gm=True)
+    again = decide(referee, request, gm=True)
     assert first.accepted and len(first.entries) == 1
     assert again.duplicate and again.entries == []
     assert len(referee.game.history) == 1
@@ -172,7 +177,7 @@ def test_garbage_requests_are_refused_with_a_reason_and_change_nothing():
                                                                   "command": {"do": 3}},
                     {"rid": "y", "from": GM, "kind": "undo"}, {"rid": "z", "from": "ann", "kind": "seat",
                                                                 "team": "Nobody", "holder": "ann"}]:
-        assert referee.decide(request).reason
+        assert decide(referee, request).reason
     assert referee.game.snapshot() == before and referee.game.history == []
 
 
@@ -180,11 +185,11 @@ def test_gm_undo_and_redo_reach_every_board():
     referee, client = table()
     for n in range(6):
         command = referee.game.legal_actions()[0]
-        relay(referee, client, referee.decide({"rid": f"c{n}", "kind": "command",
+        relay(referee, client, decide(referee, {"rid": f"c{n}", "kind": "command",
                                                "command": command.model_dump(mode="json")}, gm=True))
-    relay(referee, client, referee.decide({"rid": "u1", "kind": "undo"}, gm=True))
-    relay(referee, client, referee.decide({"rid": "u2", "kind": "undo"}, gm=True))
-    relay(referee, client, referee.decide({"rid": "r1", "kind": "redo"}, gm=True))
+    relay(referee, client, decide(referee, {"rid": "u1", "kind": "undo"}, gm=True))
+    relay(referee, client, decide(referee, {"rid": "u2", "kind": "undo"}, gm=True))
+    relay(referee, client, decide(referee, {"rid": "r1", "kind": "redo"}, gm=True))
     assert len(client.game.history) == len(referee.game.history) == 5
     assert client.game.snapshot() == referee.game.snapshot()
 
@@ -194,7 +199,7 @@ def test_written_plots_reach_the_other_boards_only_when_the_second_resolves():
     held = released = 0
     for n in range(40):
         command = referee.game.legal_actions()[0]
-        verdict = referee.decide({"rid": f"c{n}", "kind": "command",
+        verdict = decide(referee, {"rid": f"c{n}", "kind": "command",
                                   "command": command.model_dump(mode="json")}, gm=True)
         assert verdict.accepted, verdict.reason
         if verdict.note:  # held: nothing goes out but the words "has plotted"

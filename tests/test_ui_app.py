@@ -436,3 +436,25 @@ def test_f11_where_there_is_no_full_screen_says_so():
     driver.key(pygame.K_F11)
     assert driver.app.running and not driver.app.fullscreen
     assert "Full screen is not available" in driver.scene.controller.view.message
+def test_hosting_from_the_start_screen_asks_where_players_may_connect_from(data_dir):
+    import pygame_gui
+
+    scene = AppDriver(lambda size: StartScene(size)).scene
+    host = next(b for b, asks in scene.buttons.items() if asks == ("host-selected",))
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=host))
+    assert scene.hosting.open and scene.request is None  # nothing is started before the choice
+    local = next(b for b, choice in scene.hosting.buttons.items() if choice == "local")
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=local))
+    assert scene.request == ("host", str(scene.selected.path), "local")
+
+
+def test_a_join_line_pasted_whole_into_the_join_dialog_fills_the_address_and_the_code(data_dir):
+    import pygame_gui
+
+    scene = AppDriver(lambda size: StartScene(size)).scene
+    scene.join.show((640, 400))
+    line = f"HEXBOARD_INVITE=pabc23.k7pq-3mxa-9tr2-wd4e ./hexboard join tls://gm-laptop:4222/{'ab' * 32}"
+    scene.join.entries["address"].set_text(line)
+    scene.join.entries["name"].set_text("Ann")
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.join.join))
+    assert scene.request == ("join", f"tls://gm-laptop:4222/{'ab' * 32}", "pabc23.k7pq-3mxa-9tr2-wd4e", "Ann")

@@ -15,7 +15,7 @@ from board.net.session import Session
 from board.sides import teams
 from board.ui.netplay import NetPlay
 from board.net.server import free_port
-from tests.net_helpers import DEADLINE, FIGHT, Server
+from tests.net_helpers import DEADLINE, FIGHT, Server, address, code_for
 from tests.ui_driver import Driver
 
 
@@ -47,7 +47,7 @@ def boards(tmp_path):
     game = Game(load_map(FIGHT), seed="public")
     host.host_game(server.hosting, game)  # finds the fixture's server listening: uses it
     gm = Window(host, "GM")
-    player.join(server.hosting.url, server.hosting.code, "ann")
+    player.join(address(server.hosting), code_for(server.hosting, "ann"), "ann")
     ann = Window(player, "ann")
     yield gm, ann, teams(game.battle)
     player.close()
@@ -104,16 +104,59 @@ def test_the_gm_takes_a_side_back_and_hands_it_to_the_computer_from_the_seats_wi
     gm.wait(lambda: gm.follower.seats.get(red) == "ann")
     gm.driver.key(pygame.K_j)
     assert gm.net.seats.open
-    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (red, "take"))
+    button = next(b for b, asks in gm.net.seats.buttons.items() if asks == ("seat", red, "take"))
     gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     gm.wait(lambda: gm.follower.seats.get(red) is None)
     ann.wait(lambda: ann.follower.seq == gm.follower.seq)
     assert ann.follower.seats.get(red) is None and "the GM plays" in ann.driver.message
-    button = next(b for b, (team, verb) in gm.net.seats.buttons.items() if (team, verb) == (blue, "computer"))
+    button = next(b for b, asks in gm.net.seats.buttons.items() if asks == ("seat", blue, "computer"))
     gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     ann.wait(lambda: ann.follower.seats.get(blue) == "computer")
-    ann.driver.key(pygame.K_j)  # a player sees the seats, without the buttons
+    ann.driver.key(pygame.K_j)  # a player sees the seats, without the buttons or invitations
     assert ann.net.seats.open and ann.net.seats.buttons == {}
+
+
+def press(window: Window, asks: tuple) -> None:
+    """Press the seats window's button that asks for this."""
+    button = next(b for b, a in window.net.seats.buttons.items() if a == asks)
+    window.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
+
+def test_the_gms_seats_window_copies_a_join_line_makes_invitations_and_kicks(boards):
+    gm, ann, (red, _) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    gm.wait(lambda: gm.follower.seats.get(red) == "ann")
+    gm.driver.key(pygame.K_j)
+    session = gm.net.session
+    before = {i.user for i in session.invitations()}
+    mine = next(i for i in session.invitations() if i.name == "ann")
+    press(gm, ("copy", mine.user))
+    assert "copied" in gm.driver.message
+    line = pygame.scrap.get_text()
+    assert line.startswith(f"HEXBOARD_INVITE={mine.code} ./hexboard join tls://127.0.0.1:")
+    press(gm, ("invite", "spectator"))
+    made = {i.user for i in session.invitations()} - before
+    assert len(made) == 1 and next(iter(made)).startswith("s")
+    press(gm, ("kick", mine.user))
+    assert "withdrawn" in gm.driver.message
+    gm.wait(lambda: gm.follower.seats.get(red) is None)
+    ann.wait(lambda: "no longer in the game" in ann.net.link)
+    assert mine.user not in {i.user for i in session.invitations()}
+
+
+def test_a_players_menu_is_greyed_with_the_reason_while_it_is_not_their_sides_turn(boards):
+    gm, ann, (red, blue) = boards
+    ann.net.session.ask("seat", team=red, holder="ann")
+    ann.wait(lambda: ann.follower.seats.get(red) == "ann")
+    game = ann.follower.game
+    while game.current_player() != blue:
+        gm.driver.controller.submit(game.legal_actions()[0])
+        gm.wait(lambda: gm.follower.seq > ann.follower.seq)
+        ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+    ann.driver.frame()
+    items = list(ann.driver.scene.menu.buttons.values())
+    assert items and not any(item.enabled for item in items)
+    assert all(f"{blue}'s turn" in item.reason and f"you play {red}" in item.reason for item in items)
 
 
 def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_the_host(boards):
@@ -141,7 +184,7 @@ def test_a_players_board_follows_the_host_to_its_new_address_from_the_address_wi
     host, player = Session(), Session()
     host.host_game(server.hosting, game)
     Window(host, "GM")
-    player.join(server.hosting.url, server.hosting.code, "ann")
+    player.join(address(server.hosting), code_for(server.hosting, "ann"), "ann")
     ann = Window(player, "ann")
     red = teams(game.battle)[0]
     player.ask("seat", team=red, holder="ann")
@@ -156,9 +199,9 @@ def test_a_players_board_follows_the_host_to_its_new_address_from_the_address_wi
     try:
         ann.driver.key(pygame.K_a)
         assert ann.net.address.open
-        ann.net.address.entry.set_text(server.hosting.url)
+        ann.net.address.entry.set_text(address(server.hosting))  # a new port, the same certificate
         ann.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=ann.net.address.go))
-        ann.wait(lambda: player.client.url == server.hosting.url and ann.net.link == "connected")
+        ann.wait(lambda: player.client.url == address(server.hosting) and ann.net.link == "connected")
         player.ask("seat", team=red, holder=None)  # only red's holder may give it up
         ann.wait(lambda: ann.follower.seats.get(red) is None)
     finally:

@@ -1,70 +1,121 @@
-"""A board's side on NATS: the stream's entries in order (from the start, or from where it
-left off after a dropped connection), requests to the host, and the state of the link."""
+"""A board's side on NATS: the stream's entries in order (the server's feed, with the missing
+ones fetched by one-message gets: no consumer of its own), requests to the host, and the
+state of the link."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import ssl
 import uuid
-from urllib.parse import urlsplit
 from typing import Any, Awaitable, Callable
+from urllib.parse import urlsplit
 
 import nats
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
-from nats.js.api import ConsumerConfig, DeliverPolicy
-from nats.js.errors import APIError, NotFoundError
 
-from board.net.host import quiet, connect, why
-from board.net.server import DEFAULT_PORT, listening
+from board.net.certs import pinned_context
+from board.net.host import connect, quiet
+from board.net.invitations import inbox_prefix
 from board.net.protocol import Subjects, decode, encode
+from board.net.server import DEFAULT_PORT, listening
 
 RETRY = 0.5  # seconds between tries while the host or its game is away
 UNREACHABLE = 10.0  # seconds without the server before the board says it cannot reach it
-REFUSED_RETRY = 5.0  # seconds between tries while the server refuses to let the board read
+HELLO = 30.0  # seconds a joining board waits for the host to take its name
+BATCH = 256  # entries fetched at a time when catching up
 Sink = Callable[[tuple], None]
+
+
+class NoGameYet(ConnectionError):
+    """The server has no game stream (yet): the host has not started it."""
+
+
+def split_address(url: str) -> tuple[str, int, str]:
+    """(host, port, pin) of a join address, tls://HOST:PORT/FINGERPRINT."""
+    address = urlsplit(url if "://" in url else f"tls://{url}")
+    return address.hostname or "127.0.0.1", address.port or DEFAULT_PORT, address.path.strip("/")
 
 
 class Client:
     """Hands everything it hears to `sink` as tuples, in the event loop's thread:
-    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words)."""
+    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words).
+
+    `tls` is the host's own context; a joining board passes None and the address's
+    fingerprint pins the server's certificate. `hello`: a player's board says its name first
+    (a spectator's may not ask anything)."""
 
     def __init__(self, url: str, user: str, password: str, subjects: Subjects, name: str,
-                 sink: Sink, send: Callable[[dict], Awaitable[dict]] | None = None):
+                 sink: Sink, send: Callable[[dict], Awaitable[dict]] | None = None,
+                 tls: ssl.SSLContext | None = None, hello: bool = True):
         self.url, self.user, self.password = url, user, password
         self.subjects, self.name, self.sink = subjects, name, sink
         self.send = send  # the host's own board asks its host directly
+        self.tls, self.hello = tls, hello and send is None
         self.seq = 0  # the last entry handed on
-        self.restart = asyncio.Event()
-        self.nc = self.js = self.reader = None
+        self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
+        self.nc = None
+        self.reader: asyncio.Task | None = None
+        self.kicked = False
         self.patience = UNREACHABLE
         self.watch: asyncio.Task | None = None  # says so while the server cannot be reached
 
     async def start(self) -> None:
-        """Connect and start reading the stream; a wrong code or no server there is raised."""
-        await self._probe(self.url)
-        await self._connect()
+        """Connect and start reading the stream; a wrong code or certificate, or no server
+        there, is raised."""
+        await self._connect(await self._probe(self.url))
+        if self.hello:
+            try:
+                reply = await asyncio.wait_for(self.ask(self.request("hello", name=self.name)), HELLO)
+            except asyncio.TimeoutError:
+                await self.nc.close()
+                raise ConnectionError("the host did not answer: is it running?") from None
+            if not reply.get("ok"):
+                await self.nc.close()
+                raise ConnectionError(f"the host refused: {reply.get('reason')}")
+            self.name = reply["name"]
+        self.reader = asyncio.create_task(self._catch_up_forever())
 
-    async def _probe(self, url: str) -> None:
-        """One plain try: the lasting connection retries forever, a wrong code too."""
-        address = urlsplit(url)
-        if not listening(address.hostname or "127.0.0.1", address.port or DEFAULT_PORT):
-            raise ConnectionError(f"nothing answers at {address.hostname}:{address.port or DEFAULT_PORT}")
+    async def _probe(self, url: str) -> str:
+        """Check the server at a join address (something listens, its certificate is the pinned
+        one, the code is good) with one plain try: the lasting connection retries forever, a
+        wrong code too. The address to connect to; the pinned context is kept.
+
+        An address without a fingerprint keeps the certificate already pinned (a host that
+        moved keeps its certificate), and is refused if none is."""
+        host, port, pin = split_address(url)
+        if not listening(host, port):
+            raise ConnectionError(f"nothing answers at {host}:{port}")
+        tls = self.tls
+        if pin:
+            tls = await pinned_context(host, port, pin)
+        elif tls is None:
+            raise ConnectionError("the address has no certificate fingerprint: use the whole "
+                                  "join line the host gave")
+        url = f"tls://{host}:{port}"
         probe = await asyncio.wait_for(nats.connect(
-            url, user=self.user, password=self.password, allow_reconnect=False,
-            max_reconnect_attempts=0, connect_timeout=5, error_cb=quiet), 10)
+            url, user=self.user, password=self.password, tls=tls, tls_handshake_first=True,
+            allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5, error_cb=quiet,
+            **self._options()), 10)
         await probe.close()
+        self.tls = tls
+        return url
 
-    async def _connect(self) -> None:
-        self.nc = await connect(self.url, self.user, self.password, f"hexboard-{self.name}",
-                                disconnected_cb=self._lost, reconnected_cb=self._back,
-                                error_cb=self._error)
-        self.js = self.nc.jetstream()
+    def _options(self) -> dict[str, Any]:
+        # A board's replies come to its invitation's own inbox prefix (the only one it may read).
+        return {} if self.send is not None else {"inbox_prefix": inbox_prefix(self.user)}
+
+    async def _connect(self, url: str) -> None:
+        self.nc = await connect(url, self.user, self.password, self.tls, disconnected_cb=self._lost,
+                                reconnected_cb=self._back, error_cb=self._error, **self._options())
+        await self.nc.subscribe(self.subjects.feed, cb=self._feed)
         await self.nc.subscribe(self.subjects.notes, cb=self._note)
-        self.reader = asyncio.create_task(self._read())
 
     async def move(self, url: str) -> None:
         """Follow the game at the host's new address, from the entry after the last one handed
-        on (same name, so the same seats); raises, staying where it was, if nothing answers."""
-        await self._probe(url)
+        on (same invitation, so the same seats); raises, staying where it was, if nothing
+        answers there or its certificate is not the pinned one."""
+        address = await self._probe(url)
         old, self.url = self.nc, url
         for task in (self.reader, self.watch):
             if task is not None:
@@ -74,61 +125,108 @@ class Client:
                 await asyncio.wait_for(old.close(), 5)
             except Exception:
                 pass  # it was reconnecting to the old address: gone either way
-        await self._connect()
+        await self._connect(address)
         self.sink(("link", "connected"))
+        self.reader = asyncio.create_task(self._catch_up_forever())
 
-    async def _read(self) -> None:
-        """Follow the stream from the entry after the last one handed on; start over from
-        there after a gap or a reconnect (the server may have lost the consumer)."""
+    async def _catch_up_forever(self) -> None:
+        """Read what the stream holds beyond this board, waiting while there is no game yet."""
         while not self.nc.is_closed:
             try:
-                sub = await self.js.subscribe(
-                    self.subjects.log, stream=self.subjects.stream, ordered_consumer=True,
-                    cb=self._entry, idle_heartbeat=1.0, deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
-                    config=ConsumerConfig(opt_start_seq=self.seq + 1))
-            except (NotFoundError, NatsTimeout, NoRespondersError, asyncio.TimeoutError):
+                await self.catch_up()
+                return
+            except NoGameYet:
                 self.sink(("link", "waiting for the host's game"))
-                await asyncio.sleep(RETRY)
-                continue
-            except APIError as error:  # the server refuses a reader (its consumer limit...)
-                self.sink(("link", f"the server will not let this board read the game "
-                                   f"({why(error)}); trying again: tell the host"))
-                await asyncio.sleep(REFUSED_RETRY)
-                continue
             except Exception:  # closed, or reconnecting: try again shortly
                 if self.nc.is_closed:
                     return
-                await asyncio.sleep(RETRY)
-                continue
-            await self.restart.wait()
-            self.restart.clear()
-            try:
-                await sub.unsubscribe()
-            except Exception:
-                pass  # the connection went with it
+            await asyncio.sleep(RETRY)
 
-    async def _entry(self, msg) -> None:
-        seq = msg.metadata.sequence.stream
-        if seq <= self.seq:
-            return  # a redelivery
-        if seq != self.seq + 1:
-            self.restart.set()  # a gap: read again from the missing one
+    async def catch_up(self, upto: int | None = None) -> None:
+        """Hand on the stream's entries after the last one handed on (to `upto`, or all)."""
+        async with self.lock:
+            await self._fetch(upto)
+
+    async def _fetch(self, upto: int | None) -> None:
+        while upto is None or self.seq < upto:
+            got = 0
+            async for seq, entry in self._get_batch(self.seq + 1):
+                if seq != self.seq + 1:
+                    raise ConnectionError(f"the stream skipped from {self.seq} to {seq}")
+                self.seq = seq
+                got += 1
+                self.sink(("entry", seq, entry))
+            if got == 0:
+                return
+
+    async def _get_batch(self, start: int):
+        """Up to BATCH entries from start, by the server's direct get (a one-off reply to this
+        board's own inbox: no consumer, nothing another board can see)."""
+        inbox = self.nc.new_inbox()
+        sub = await self.nc.subscribe(inbox)
+        try:
+            await self.nc.publish(f"$JS.API.DIRECT.GET.{self.subjects.stream}",
+                                  json.dumps({"seq": start, "batch": BATCH}).encode(), reply=inbox)
+            while True:
+                try:
+                    msg = await sub.next_msg(timeout=5)
+                except NatsTimeout:
+                    raise NoGameYet("the server did not answer a read of the game") from None
+                status = (msg.headers or {}).get("Status")
+                if status == "503":
+                    raise NoGameYet("no game on the server yet")
+                if status:  # 204: the end of the batch; 404: nothing from there
+                    return
+                yield int(msg.headers["Nats-Sequence"]), decode(msg.data)
+        finally:
+            await sub.unsubscribe()
+
+    async def _feed(self, msg) -> None:
+        """An entry the stream just stored, republished by the server."""
+        try:
+            seq = int(msg.headers["Nats-Sequence"])
+            entry = decode(msg.data)
+        except (TypeError, KeyError, ValueError):
             return
-        self.seq = seq
-        self.sink(("entry", seq, decode(msg.data)))
+        async with self.lock:
+            if seq <= self.seq:
+                return  # already read by a catch-up
+            if seq > self.seq + 1:
+                try:
+                    await self._fetch(seq - 1)  # a gap: fetch the missing ones first
+                except Exception:
+                    self.sink(("link", "could not read the game's stream; retrying"))
+                    return
+            if seq == self.seq + 1:
+                self.seq = seq
+                self.sink(("entry", seq, entry))
 
     def reread(self, after: int = 1) -> None:
-        """Read the stream again from the entry after `after` (a board rebuilding its game)."""
-        self.seq = after
-        self.restart.set()
+        """Read the stream again from the entry after `after` (a board rebuilding its game);
+        in the event loop's thread."""
+        self.seq = after  # a read under way stops at its next entry (it skips) and starts again
+        self.reader = asyncio.get_running_loop().create_task(self._catch_up_forever())
 
     async def _note(self, msg) -> None:
         try:
-            self.sink(("note", decode(msg.data).get("text", "")))
+            note = decode(msg.data)
         except ValueError:
-            pass
+            return
+        if note.get("kicked") == self.user:
+            await self._withdrawn()
+        else:
+            self.sink(("note", str(note.get("text", ""))))
+
+    async def _withdrawn(self) -> None:
+        """This invitation was withdrawn (a kick): say so once and stop reconnecting."""
+        if not self.kicked:
+            self.kicked = True
+            self.sink(("link", "the host closed this invitation: you are no longer in the game"))
+        asyncio.get_running_loop().create_task(self.nc.close())
 
     async def _lost(self) -> None:
+        if self.kicked:
+            return
         self.sink(("link", "connection lost: reconnecting"))
         if self.watch is None or self.watch.done():
             self.watch = asyncio.create_task(self._unreachable())
@@ -136,38 +234,51 @@ class Client:
     async def _unreachable(self) -> None:
         """While the server stays away, say so now and then, with where it was and what to do
         if the host moved (rather than retrying the old address in silence)."""
-        address, waited = urlsplit(self.url), 0.0
-        nc = self.nc
+        host, port, _ = split_address(self.url)
+        nc, waited = self.nc, 0.0
         while nc is self.nc and not nc.is_connected and not nc.is_closed:
             await asyncio.sleep(self.patience)
             waited += self.patience
             if nc is self.nc and not nc.is_connected and not nc.is_closed:
-                self.sink(("link", f"cannot reach the host at {address.hostname}:{address.port} "
-                                   f"for {waited:.0f} s; still trying. If the host moved, give "
-                                   "its new address (join again with it, or A on the board)"))
+                self.sink(("link", f"cannot reach the host at {host}:{port} for {waited:.0f} s; "
+                                   "still trying. If the host moved, give its new address (join "
+                                   "again with it, or A on the board)"))
 
     async def _back(self) -> None:
         self.sink(("link", "connected"))
-        self.restart.set()
+        self.reader = asyncio.create_task(self._catch_up_forever())  # what passed while away
 
     async def _error(self, error: Exception) -> None:
+        if "authorization" in str(error).lower():
+            # The host withdrew this invitation (or the code is wrong): stop trying.
+            await self._withdrawn()
+            return
         self.sink(("link", f"network: {error}"))
 
     def request(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """A new request with its own id (a resend keeps the id, so it is applied once)."""
-        return {"rid": f"{self.name}-{uuid.uuid4().hex[:12]}", "from": self.name, "kind": kind, **fields}
+        """A new request with its own id (a resend keeps the id, so it is applied once). Its
+        "from" is a courtesy for logs: the host knows the sender from the invitation."""
+        return {"rid": f"{self.user}-{uuid.uuid4().hex[:12]}", "from": self.name, "kind": kind, **fields}
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """Send a request until the host answers it (waiting while the host is away)."""
+        if not self.hello and self.send is None:  # a spectator's: the server would refuse it
+            reply = {"ok": False, "reason": "a spectator's board cannot send anything"}
+            self.sink(("reply", request, reply))
+            return reply
         while True:
             try:
                 if self.send is not None:
                     reply = await self.send(request)
                 else:
-                    msg = await self.nc.request(self.subjects.requests, encode(request), timeout=5)
+                    msg = await self.nc.request(self.subjects.request_of(self.user), encode(request),
+                                                timeout=5)
                     reply = decode(msg.data)
                 break
             except (NoRespondersError, NatsTimeout, asyncio.TimeoutError):
+                if self.nc is not None and self.nc.is_closed:
+                    reply = {"ok": False, "reason": "the connection is closed"}
+                    break
                 self.sink(("link", "waiting for the host to answer"))
                 await asyncio.sleep(RETRY)
         self.sink(("reply", request, reply))

@@ -7,19 +7,28 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import ssl
+import uuid
 from collections import deque
+from pathlib import Path
 from typing import Any, Callable
 
 import nats
-from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StorageType, StreamConfig
-from nats.js.errors import APIError, NotFoundError
+from nats.js.api import (ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType,
+                         StreamConfig)
+from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
+from nats.js.errors import APIError, NotFoundError, ServiceUnavailableError
 
 from board.game import Game
+from board.net.certs import own_context
+from board.net.invitations import PLAYER
+from board.net.names import clean_name, name_refusal
 from board.net.fairness import FairQueue, read_request, sender_of
-from board.net.protocol import (GM, Diverged, Follower, Subjects, command_data, decode, encode, setup_entry,
-                                state_digest)
-from board.net.referee import Referee, taped
+from board.net.protocol import (COMPUTER, GM, Diverged, Follower, Subjects, command_data, decode, encode,
+                                setup_entry, state_digest)
 from board.net.server import ServerError
+from board.net.referee import Referee, taped
+from board.net.server import Hosting, reload_server
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
 STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
@@ -48,11 +57,14 @@ def why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-async def connect(url: str, user: str, password: str, name: str, **callbacks) -> Any:
-    """A NATS connection that keeps reconnecting (quietly: nats-py would print every failed
-    try while the server is away)."""
-    callbacks.setdefault("error_cb", quiet)
-    return await nats.connect(url, user=user, password=password, name=name, **CONNECT, **callbacks)
+async def connect(url: str, user: str, password: str, tls: ssl.SSLContext, **options) -> Any:
+    """A NATS connection over TLS (the server speaks it first) that keeps reconnecting
+    (quietly: nats-py would print every failed try while the server is away)."""
+    options.setdefault("error_cb", quiet)
+    options = {**CONNECT, **options}
+    # No client name: the server would show it to nobody useful, and a name is no identity.
+    return await nats.connect(url, user=user, password=password, tls=tls, tls_handshake_first=True,
+                              **options)
 
 
 async def quiet(error: Exception) -> None:
@@ -80,12 +92,14 @@ async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1)
 class Host:
     """The authority: one referee, one stream, requests answered one at a time."""
 
-    def __init__(self, url: str, password: str, subjects: Subjects, secret: str,
-                 notes: Callable[[str], None] | None = None):
-        self.url, self.password, self.subjects, self.secret = url, password, subjects, secret
+    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None):
+        self.hosting = hosting  # the invitations: who a request subject's user is
+        self.url, self.password, self.secret = hosting.url, hosting.host_password, hosting.secret
+        self.subjects = Subjects(hosting.game)
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
-        self.nc = self.js = self.sub = None
+        self.nc = self.js = None
+        self.subs: dict[str, Any] = {}  # invitation user: the subscription to its request subject
         self.timeout = STORE_TIMEOUT
         self.queue = FairQueue()
         # The last requests judged, in order: (request id, requests judged before it was
@@ -98,8 +112,9 @@ class Host:
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
-        self.nc = await connect(self.url, "host", self.password, "hexboard-host")
+        self.nc = await connect(self.url, "host", self.password, own_context(Path(self.hosting.folder)))
         self.js = self.nc.jetstream(timeout=self.timeout)
+        await self._jetstream_ready()
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
@@ -115,17 +130,52 @@ class Host:
                                   "the stream is kept: try again once the server lets the host "
                                   "read it (`host MAP` would start a new game)") from error
         self.worker = asyncio.create_task(self._serve())
-        self.sub = await self.nc.subscribe(self.subjects.requests, cb=self._on_request)
+        await self._listen()
+
+    async def _listen(self) -> None:
+        """One subscription per player invitation, on its own request subject: nats-py hands
+        each subscription's messages to its own task, so a flood waits in its invitation's
+        queue and another player's request reaches the door in its own (a withdrawn
+        invitation's subscription goes)."""
+        players = {i.user for i in self.hosting.all_invitations() if i.role == PLAYER}
+        for user in set(self.subs) - players:
+            try:
+                await self.subs.pop(user).unsubscribe()
+            except Exception:
+                pass  # the connection went with it
+        for user in sorted(players - set(self.subs)):
+            self.subs[user] = await self.nc.subscribe(self.subjects.request_of(user), cb=self._on_request)
+
+    async def _jetstream_ready(self, timeout: float = 20.0) -> None:
+        """Wait until JetStream answers (it pauses while the server reloads its config)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                await self.js.account_info()
+                return
+            except (ServiceUnavailableError, NoRespondersError, NatsTimeout):
+                if loop.time() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     async def _stream_last(self, stream: str, subject: str) -> int:
         """The last sequence of a stream, made if missing (0)."""
+        config = StreamConfig(name=stream, subjects=[subject], storage=StorageType.FILE,
+                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0)
+        if stream == self.subjects.stream:
+            # The boards read the game's stream without consumers of their own: the server
+            # republishes each stored entry on the feed and answers one-message gets. The held
+            # stream has neither, and no player may use its API.
+            config.republish = RePublish(src=subject, dest=self.subjects.feed)
+            config.allow_direct = True
         try:
             info = await self.js.stream_info(stream)
         except NotFoundError:
-            await self.js.add_stream(StreamConfig(
-                name=stream, subjects=[subject], storage=StorageType.FILE,
-                retention=RetentionPolicy.LIMITS, duplicate_window=120.0))
+            await self.js.add_stream(config)
             return 0
+        if stream == self.subjects.stream and not info.config.allow_direct:
+            await self.js.update_stream(config)  # a stream an older host made
         return info.state.last_seq
 
     async def _begin(self, game: Game, seats: dict[str, str | None]) -> None:
@@ -188,8 +238,11 @@ class Host:
             raise StoreError(f"the stream already holds entry {ack.seq}")
         return ack.seq
 
-    async def handle(self, request: dict[str, Any], gm: bool = False) -> dict[str, Any]:
-        """Judge a request and store what it changes; "ok" only once the stream holds it.
+    async def handle(self, request: dict[str, Any], gm: bool = False, sender: str | None = None,
+                     scope: str | None = None) -> dict[str, Any]:
+        """Judge a request (from the GM, or from the player named `sender` by the invitation
+        `scope` it came on, whose request ids are its own) and store what it changes; "ok"
+        only once the stream holds it.
 
         When storing fails the referee is rebuilt from the stream (before the next request if
         the server is away), so the host's game is exactly the stream's; the request is tried
@@ -202,17 +255,18 @@ class Host:
                     if self.stale:
                         await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
                         self.stale = False
-                    return await self._judge(request, gm)
+                    return await self._judge(request, gm, sender, scope)
                 except Exception as caught:  # timeouts, a lost connection, the stream moved
                     error, self.stale = caught, True
             return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
                                            "nothing changed: try again", "stored": False}
 
-    async def _judge(self, request: dict[str, Any], gm: bool) -> dict[str, Any]:
+    async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None,
+                     scope: str | None) -> dict[str, Any]:
         """Decide a request on the referee and store its entries; raises if storing fails."""
         held = list(self.referee.held)
         try:
-            verdict = self.referee.decide(request, gm)
+            verdict = self.referee.decide(request, gm, sender, scope)
         except Exception as error:  # a request the referee's checks did not foresee
             self.stale = True  # it may have changed the game part-way: rebuilt before the next
             return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
@@ -227,11 +281,19 @@ class Host:
 
     async def _on_request(self, msg) -> None:
         """Queue a request, unread, in its sender's turn; refuse at once what cannot be
-        queued (the subscription's callback neither parses nor waits on a judgement)."""
+        queued (the subscription's callback neither parses nor waits on a judgement).
+
+        Who asks is the subject's last part: the server lets only that invitation's
+        connections publish there. A field of the request never names the sender."""
+        if not msg.reply:
+            return  # nothing to answer to (the reply goes back to the asker's own account)
         reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply),
                                 (msg, self.judged))
-        if reason is not None and msg.reply:
+        if reason is not None:
             await msg.respond(refusal(reason))
+        # Let the other invitations' subscriptions take their turn after each message, rather
+        # than count on nats-py's publish yielding somewhere inside a flood's run.
+        await asyncio.sleep(0)
 
     async def _serve(self) -> None:
         """Read and judge queued requests one at a time, senders in turn; every one answered."""
@@ -242,13 +304,57 @@ class Host:
                 reply = {"ok": False, "reason": reason}
             else:
                 self.served.append((str(request.get("rid")), queued, self.judged))
-                reply = await self.handle(request)
+                invitation = self.hosting.invitation(msg.subject.rsplit(".", 1)[1])
+                reply = await self.answer(invitation, request)
             self.judged += 1
-            if msg.reply:
-                try:
-                    await msg.respond(encode(reply))
-                except Exception:
-                    pass  # the connection is away (the asker sends again), or a reply too odd to send
+            try:
+                await msg.respond(encode(reply))
+            except Exception:
+                pass  # the connection is away (the asker sends again), or a reply too odd to send
+
+    async def answer(self, invitation, request: dict[str, Any]) -> dict[str, Any]:
+        """The reply to a request that came on an invitation's subject."""
+        if invitation is None or invitation.role != PLAYER:
+            return {"ok": False, "reason": "this invitation may not ask the host anything"}
+        if request.get("kind") == "hello":
+            return self.hello(invitation, request.get("name"))
+        if not invitation.name:
+            return {"ok": False, "reason": "say hello with a name first"}
+        return await self.handle(request, sender=invitation.name, scope=invitation.user)
+
+    def hello(self, invitation, name: Any) -> dict[str, Any]:
+        """A player's first word: the name its invitation goes by from now on (kept with the
+        invitation: the same invitation always has the same name)."""
+        if invitation.name:
+            return {"ok": True, "name": invitation.name}
+        taken = [GM, "the GM", COMPUTER, "spectator"] + [i.name for i in self.hosting.all_invitations() if i.name]
+        reason = name_refusal(name, taken)
+        if reason:
+            return {"ok": False, "reason": reason}
+        invitation.name = clean_name(name)
+        self.hosting.bind(invitation.user, invitation.name)
+        return {"ok": True, "name": invitation.name}
+
+    async def reload(self) -> None:
+        """Have the server read the invitations again, and wait until JetStream (which a
+        reload pauses for a moment) answers."""
+        await asyncio.to_thread(reload_server, self.hosting)
+        await self._jetstream_ready()
+        await self._listen()
+
+    async def kick(self, user: str) -> None:
+        """Withdraw an invitation: the server drops it from its config and closes its
+        connections (they cannot connect again); the sides its player held go to the GM."""
+        gone = self.hosting.forget(user)
+        # Said first, while that board can still hear it: it stops trying to reconnect.
+        who = gone.name if gone and gone.name else user
+        await self.nc.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
+                                                           "kicked": user}))
+        await self.nc.flush()
+        await self.reload()
+        for team in self.referee.follower.sides_of(gone.name) if gone and gone.name else []:
+            await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
+                               "holder": None}, gm=True)
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""

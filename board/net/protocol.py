@@ -60,8 +60,18 @@ class Subjects:
 
     @property
     def requests(self) -> str:
-        """Where players send requests; the host answers each one."""
+        """The root of the request subjects; the host answers each one."""
         return f"hexboard.{self.game}.req"
+
+    def request_of(self, user: str) -> str:
+        """The one subject an invitation's connection may send requests on: the host knows
+        the sender from it (the server refuses anyone else publishing there)."""
+        return f"{self.requests}.{user}"
+
+    @property
+    def feed(self) -> str:
+        """Where the server republishes each entry the stream stores, for every board to read."""
+        return f"hexboard.{self.game}.feed"
 
     @property
     def notes(self) -> str:

@@ -103,13 +103,20 @@ class Referee:
             self.follower.apply_entry(entry)
             self.held.append(entry)
 
-    def decide(self, request: dict[str, Any], gm: bool = False) -> Verdict:
-        """Judge a request from a player (or from the GM) and apply what it changes."""
-        rid, name = request.get("rid"), GM if gm else request.get("from")
+    def decide(self, request: dict[str, Any], gm: bool = False, sender: str | None = None,
+               scope: str | None = None) -> Verdict:
+        """Judge a request from the GM, or from the player `sender` (the name of the invitation
+        the request came on: the request's own "from" is never believed), and apply it.
+
+        `scope` (the invitation's user) makes the request id the invitation's own: an id
+        another invitation sent first is not this one's duplicate."""
+        rid, name = request.get("rid"), GM if gm else sender
         if not isinstance(rid, str) or not 0 < len(rid) <= MAX_ID:
             return Verdict(reason="the request has no id")
+        if scope:
+            rid = f"{scope}:{rid}"
         if not gm and (not isinstance(name, str) or not 0 < len(name) <= 32 or name in (GM, COMPUTER)):
-            return Verdict(reason="the request names no player (or names the GM or the computer)")
+            return Verdict(reason="the request comes from no player's invitation (the GM and the computer have none)")
         if rid in self.follower.requests:
             return Verdict(duplicate=True)
         kind = request.get("kind")

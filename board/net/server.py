@@ -7,47 +7,56 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from board.net import DEFAULT_PORT
+from board.net.certs import CERT, KEY, make_certificate
+from board.net.invitations import PLAYER, Invitation, inbox_prefix
 from board.net.protocol import Subjects
-_CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed by hand
+
+MAX_SUBSCRIPTIONS = 64  # one invitation's, all its connections together: a board needs five or so
+CONNECTIONS_PER_INVITATION = 3  # a board uses one (two for a moment while it joins)
+HOST_CONNECTIONS = 16  # the host's own: its authority, its board, probes, a reconnect's overlap
+HOST_SUBSCRIPTIONS = 4096  # per connection: the host's holds one per player invitation
+HOST_ACCOUNT = "GAME"
 
 
-def new_code() -> str:
-    """A join code: four groups of four (about 80 bits), easy to read out."""
-    chars = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(16))
-    return "-".join(chars[i:i + 4] for i in range(0, 16, 4))
-
+def connection_cap(hosting: "Hosting") -> int:
+    """The server's cap on connections: every invitation's own cap, plus the host's room, so
+    however many invitations there are, together they cannot take the host's or each other's
+    (an invitation is capped by its account; the sum of the caps fits under this one)."""
+    return CONNECTIONS_PER_INVITATION * len(hosting.invitations) + HOST_CONNECTIONS
 
 @dataclass
 class Hosting:
-    """What a host keeps between runs (host.json in the game's folder); the secret seed and
-    the host's password never leave this machine."""
+    """What a host keeps between runs (host.json in the game's folder); the secret seed, the
+    host's password and the invitations never leave this machine."""
 
     folder: str
     listen: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     game: str = "game"
-    code: str = ""  # the players' password
     host_password: str = ""
     secret: str = ""  # the dice seed
+    invitations: list[dict] = field(default_factory=list)
 
     @classmethod
     def new(cls, folder: Path, listen: str, port: int, game: str = "game") -> "Hosting":
-        return cls(str(folder), listen, port, game, new_code(), secrets.token_urlsafe(24),
-                   secrets.token_hex(16))
+        return cls(str(folder), listen, port, game, secrets.token_urlsafe(24), secrets.token_hex(16))
 
     @classmethod
     def read(cls, folder: Path) -> "Hosting | None":
         try:
-            return cls(**json.loads((folder / "host.json").read_text()))
-        except (OSError, ValueError, TypeError):
+            data = json.loads((folder / "host.json").read_text())
+            known = {key: data[key] for key in cls.__dataclass_fields__ if key in data}
+            return cls(**known)  # an older host.json's join code is dropped: invitations replace it
+        except (OSError, ValueError, TypeError, KeyError):
             return None
 
     def write(self) -> None:
@@ -63,19 +72,78 @@ class Hosting:
     def url(self) -> str:
         """Where the host's own connections go (a wildcard listen address: loopback)."""
         host = "127.0.0.1" if self.listen in ("0.0.0.0", "::", "") else self.listen
-        return f"nats://{host}:{self.port}"
+        return f"tls://{host}:{self.port}"
+
+    def all_invitations(self) -> list[Invitation]:
+        return [Invitation.of(data) for data in self.invitations]
+
+    def invitation(self, user: str) -> Invitation | None:
+        """The invitation a connection authenticated with (its user name), if it still stands."""
+        return next((i for i in self.all_invitations() if i.user == user), None)
+
+    def invite(self, role: str = PLAYER) -> Invitation:
+        """A new invitation, kept (the server's config must be written again for it to work)."""
+        invitation = Invitation.new(role)
+        self.invitations.append(invitation.as_data())
+        self.write()
+        return invitation
+
+    def forget(self, user: str) -> Invitation | None:
+        """Remove an invitation (a kick); the one removed."""
+        gone = self.invitation(user)
+        self.invitations = [data for data in self.invitations if data["user"] != user]
+        self.write()
+        return gone
+
+    def bind(self, user: str, name: str) -> None:
+        """Record the name an invitation's player took."""
+        for data in self.invitations:
+            if data["user"] == user:
+                data["name"] = name
+        self.write()
 
 
-def player_permissions(subjects: Subjects) -> dict:
-    """A player may ask the host and read the stream, never write to it or change it."""
-    stream, api = subjects.stream, "$JS.API"
+def player_permissions(subjects: Subjects, invitation: Invitation) -> dict:
+    """An invitation's connection may ask the host on its own subject only (a spectator not
+    at all), read the stream's entries through the server's republished feed and one-message
+    gets, and receive replies under its own inbox prefix; nothing else (no consumers, no
+    JetStream API, no other inbox, never the held stream)."""
+    publish = [f"$JS.API.DIRECT.GET.{subjects.stream}"]
+    if invitation.role == PLAYER:
+        publish.append(subjects.request_of(invitation.user))
     return {
-        "publish": {"allow": [subjects.requests, f"{api}.INFO", f"{api}.STREAM.INFO.{stream}",
-                              f"{api}.CONSUMER.CREATE.{stream}", f"{api}.CONSUMER.CREATE.{stream}.>",
-                              f"{api}.CONSUMER.INFO.{stream}.>", f"{api}.CONSUMER.DELETE.{stream}.>",
-                              f"$JS.FC.{stream}.>"]},
-        "subscribe": {"allow": ["_INBOX.>", subjects.notes]},
+        "publish": {"allow": publish},
+        "subscribe": {"allow": [f"{inbox_prefix(invitation.user)}.>", subjects.feed, subjects.notes]},
     }
+
+
+def accounts(hosting: Hosting) -> dict:
+    """The host's account (the game's streams, its user) and one account per invitation.
+
+    An invitation's account sees only what the host's exports it imports: the feed, the
+    notes, the game stream's direct get and (a player's) its own request subject; its own
+    inboxes are its own namespace; its caps on connections and subscriptions are its own,
+    so one invitation cannot use up the server's for the others."""
+    subjects = Subjects(hosting.game)
+    direct = f"$JS.API.DIRECT.GET.{subjects.stream}"
+    game = {"jetstream": "enabled", "users": [{"user": "host", "password": hosting.host_password}],
+            "exports": [{"stream": subjects.feed}, {"stream": subjects.notes},
+                        {"service": direct, "response_type": "stream"},
+                        {"service": subjects.request_of("*"), "response_type": "singleton"}]}
+    found = {HOST_ACCOUNT: game}
+    for i in hosting.all_invitations():
+        imports = [{"stream": {"account": HOST_ACCOUNT, "subject": subjects.feed}},
+                   {"stream": {"account": HOST_ACCOUNT, "subject": subjects.notes}},
+                   {"service": {"account": HOST_ACCOUNT, "subject": direct}}]
+        if i.role == PLAYER:
+            imports.append({"service": {"account": HOST_ACCOUNT, "subject": subjects.request_of(i.user)}})
+        found[f"I_{i.user}"] = {
+            "users": [{"user": i.user, "password": i.password, "permissions": player_permissions(subjects, i),
+                       "allowed_connection_types": ["STANDARD"]}],
+            "imports": imports,
+            "limits": {"max_connections": CONNECTIONS_PER_INVITATION,
+                       "max_subscriptions": MAX_SUBSCRIPTIONS}}
+    return found
 
 
 def server_config(hosting: Hosting) -> dict:
@@ -83,16 +151,82 @@ def server_config(hosting: Hosting) -> dict:
     folder = Path(hosting.folder)
     return {
         "listen": f"{hosting.listen}:{hosting.port}",
-        "server_name": f"hexboard_{hosting.game}",
         "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 1 << 30,
                       "max_memory_store": 64 << 20},
         "log_file": str(folder / "server.log"),
-        "authorization": {"users": [
-            {"user": "host", "password": hosting.host_password},
-            {"user": "player", "password": hosting.code,
-             "permissions": player_permissions(Subjects(hosting.game))},
-        ]},
+        # The server speaks TLS first: its greeting (and everything after) is encrypted, and
+        # the joining board reads the certificate to check its fingerprint before anything.
+        "tls": {"cert_file": str(folder / CERT), "key_file": str(folder / KEY),
+                "handshake_first": True, "timeout": 5},
+        # Caps that one connection cannot lift: a flood of subscriptions or connections
+        # ends at its invitation's account limits (below), and the server keeps serving
+        # everyone else. The server-wide caps only bound the whole: the connections grow with
+        # the invitations; the subscriptions per connection leave room for the host's one
+        # per invitation.
+        "max_connections": connection_cap(hosting),
+        "max_subscriptions": HOST_SUBSCRIPTIONS,
+        "max_payload": 1 << 20,
+        "accounts": accounts(hosting),
     }
+
+
+def write_config(hosting: Hosting) -> Path:
+    """Write the server's config into the game's folder (the host's user only may read it)."""
+    folder = Path(hosting.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    make_certificate(folder)
+    config = folder / "nats.conf"
+    fd = os.open(config, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(server_config(hosting), out, indent=1)
+    return config
+
+
+def reload_server(hosting: Hosting, timeout: float = 10.0) -> None:
+    """Write the config again and, if it changed, have the running server read it: a removed
+    invitation's connections are closed by the server and cannot connect again; a new one's
+    account can ask the host."""
+    folder = Path(hosting.folder)
+    config = folder / "nats.conf"
+    before = config.read_text() if config.exists() else None
+    after = write_config(hosting).read_text()
+    if after == before:
+        return  # nothing new: a reload would only make JetStream pause
+    pid = recorded_server(folder)
+    if pid is None:
+        raise ServerError("the game's nats-server is not running")
+    _reload(pid, folder, timeout)
+    if before is None or set(json.loads(after)["accounts"]) - set(json.loads(before)["accounts"]):
+        # nats-server (2.15) ties a new account's imports to the exporting account as it was
+        # before the reload: requests on a new invitation's subject reach nobody. A second
+        # reload ties them to the account the host's connection is in.
+        _reload(pid, folder, timeout)
+
+
+def _reload(pid: int, folder: Path, timeout: float) -> None:
+    """Signal the server to read its config, and wait until its log says it did."""
+    log = folder / "server.log"
+    done = b"Reloaded server configuration"
+    start = log.stat().st_size if log.exists() else 0
+    os.kill(pid, signal.SIGHUP)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:  # a condition, with a deadline for a hung server
+        with open(log, "rb") as read:
+            read.seek(start)
+            if done in read.read():
+                return
+        time.sleep(0.01)
+    raise ServerError(f"nats-server did not read its new config within {timeout:.0f} s: {_log_tail(folder)}")
+
+
+def recorded_server(folder: Path) -> int | None:
+    """The pid of the nats-server this folder's host started, if it still runs."""
+    try:
+        pid = int((folder / "server.pid").read_text())
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return None
+    return pid if b"nats-server" in command else None  # not a reused number
 
 
 def server_binary() -> str:
@@ -124,11 +258,7 @@ def start_server(hosting: Hosting, timeout: float = 20.0) -> subprocess.Popen:
     """Start nats-server for the game, in its own session so it outlives a killed host, and
     return once it accepts connections."""
     folder = Path(hosting.folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    config = folder / "nats.conf"
-    fd = os.open(config, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as out:
-        json.dump(server_config(hosting), out, indent=1)
+    config = write_config(hosting)
     process = subprocess.Popen([server_binary(), "-c", str(config)], stdin=subprocess.DEVNULL,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)

@@ -5,6 +5,7 @@ asks through `ask`, so the window's thread never waits on the network."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import queue
 import shutil
@@ -19,9 +20,12 @@ from board.game import Game
 from board.invocation import command_name
 from board.net.client import Client
 from board.net.host import Host
+from board.net.certs import certificate_fingerprint, own_context
+from board.net.invitations import INVITE_ENV, PLAYER, SPECTATOR, Invitation, parse_code, role_of
 from board.net.protocol import Subjects
 from board.saves import data_dir
-from board.net.server import Hosting, ServerError, listening, start_server
+from board.net.server import (Hosting, ServerError, listening, recorded_server, reload_server,
+                              start_server)
 from board.sides import teams
 
 
@@ -29,6 +33,9 @@ class Session:
     """One board's link to a shared game; items arrive in `inbox` as the Client hands them."""
 
     def __init__(self) -> None:
+        # asyncio warns on every TLS connection nats-py closes ("returning true from
+        # eof_received() has no effect"): noise on a player's terminal, not news.
+        logging.getLogger("asyncio").setLevel(logging.ERROR)
         self.inbox: queue.Queue = queue.Queue()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="hexboard-net", daemon=True)
@@ -38,6 +45,7 @@ class Session:
         self.server = None  # the nats-server this session started, if any
         self.name = ""
         self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
+        self.hosting: Hosting | None = None
         self.wake = None  # called (from the network thread) when something arrives
 
     def _arrived(self, item: tuple) -> None:
@@ -49,24 +57,47 @@ class Session:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def join(self, url: str, code: str, name: str) -> None:
-        """Connect as a player; raises on a wrong code or an unreachable server."""
-        self.name = name
-        self.client = Client(url, "player", code, Subjects(), name, self._arrived)
-        self._run(self.client.start())
+        """Connect with an invitation (a player says its name; a spectator only reads);
+        raises on a wrong code or certificate, a name taken, or an unreachable server."""
+        user, password = parse_code(code)
+        spectator = role_of(user) == SPECTATOR
+        self.name = "spectator" if spectator else name
+        self.client = Client(url, user, password, Subjects(), self.name, self._arrived,
+                             hello=not spectator)
+        self._run(self.client.start(), 60)
+        self.name = self.client.name  # the name the invitation goes by (kept from its first join)
 
     def host_game(self, hosting: Hosting, game: Game | None) -> None:
         """Start (or reuse) the game's nats-server, the authority and the GM's own board."""
         host_part = hosting.url.split("//")[1].rsplit(":", 1)[0]
-        self.folder = Path(hosting.folder)
+        self.folder, self.hosting = Path(hosting.folder), hosting
         if not listening(host_part, hosting.port):
             self.server = start_server(hosting)
-        self.host = Host(hosting.url, hosting.host_password, Subjects(hosting.game), hosting.secret)
+        else:
+            reload_server(hosting)  # one a crashed host left: give it today's invitations
+        self.host = Host(hosting)
         seats = {team: None for team in teams(game.battle)} if game is not None else None
         self._run(self.host.start(game, seats))
         self.name = "GM"
         self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
-                             self._arrived, send=lambda request: self.host.handle(request, gm=True))
+                             self._arrived, send=lambda request: self.host.handle(request, gm=True),
+                             tls=own_context(self.folder))
         self._run(self.client.start())
+
+    def invite(self, role: str = PLAYER) -> Invitation:
+        """A new invitation the server accepts from now on (the GM's)."""
+        invitation = self.hosting.invite(role)
+        self._run(self.host.reload())
+        return invitation
+
+    def kick(self, user: str) -> None:
+        """Withdraw an invitation: the server closes its connections and refuses it from now
+        on, and the sides its player held go back to the GM."""
+        self._run(self.host.kick(user))
+
+    def invitations(self) -> list[Invitation]:
+        """The invitations that stand (the GM's board; none on a player's)."""
+        return self.hosting.all_invitations() if self.hosting is not None else []
 
     def first(self, timeout: float = 30) -> tuple:
         """Wait for the stream's first entry (the setup); ServerError if none comes."""
@@ -144,12 +175,8 @@ async def _cancel_the_rest() -> None:
 
 def stop_recorded_server(folder: Path) -> None:
     """Stop the nats-server an earlier host of this folder started, if it still runs."""
-    try:
-        pid = int((folder / "server.pid").read_text())
-        command = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except (OSError, ValueError):
-        return
-    if b"nats-server" in command:  # the pid is still that server, not a reused number
+    pid = recorded_server(folder)
+    if pid is not None:
         os.kill(pid, signal.SIGTERM)
         for _ in range(200):  # it exits within moments; wait for the port to be free
             if not _running(pid):
@@ -170,10 +197,42 @@ def hosting_folder() -> Path:
     return data_dir() / "net" / "game"
 
 
-def join_line(listen: str, port: int, code: str) -> str:
-    """The command a player types, with this machine's name when listening everywhere."""
+def join_address(hosting: Hosting) -> str:
+    """Where players connect, with the certificate's fingerprint they check: this machine's
+    name when the server listens everywhere."""
+    listen = hosting.listen
     where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
-    return f"{command_name()} join nats://{where}:{port} {code}"
+    return f"tls://{where}:{hosting.port}/{certificate_fingerprint(Path(hosting.folder))}"
+
+
+def join_line(hosting: Hosting, invitation: Invitation) -> str:
+    """The line a player pastes in a shell: the invitation's code goes in the environment
+    (only its own user can read a process's environment; any user can read its arguments)."""
+    return f"{INVITE_ENV}={invitation.code} {command_name()} join {join_address(hosting)}"
+
+
+def where_listening(listen: str, port: int) -> str:
+    """Where the server listens, in words."""
+    if listen in ("127.0.0.1", "::1", "localhost"):
+        return f"this machine only (port {port})"
+    if listen in ("0.0.0.0", "::", ""):
+        return f"every network of this machine (port {port})"
+    return f"{listen}, port {port} (the local network)"
+
+
+def listen_address(choice: str) -> str:
+    """The address to listen on for a choice: "local" (this machine only), "lan" (this
+    machine's address on its local network), or an address as given."""
+    if choice == "local":
+        return "127.0.0.1"
+    if choice != "lan":
+        return choice
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
 
 
 def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting:
@@ -189,3 +248,11 @@ def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting
     hosting = Hosting.new(folder, listen, port)
     hosting.write()
     return hosting
+
+
+def invite_for(hosting: Hosting, players: int, spectators: int = 0) -> None:
+    """Make invitations until there are this many of each kind (before the server starts)."""
+    for role, wanted in ((PLAYER, players), (SPECTATOR, spectators)):
+        have = sum(1 for i in hosting.all_invitations() if i.role == role)
+        for _ in range(wanted - have):
+            hosting.invite(role)

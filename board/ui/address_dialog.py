@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board.net.invitations import parse_join_line
+
 
 class AddressDialog:
     """Asks where the host is now; picked() gives the address typed."""
@@ -29,13 +31,14 @@ class AddressDialog:
                                     manager=self.manager, container=self.window)
         self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(12, 40, 300, 30),
                                                          manager=self.manager, container=self.window,
-                                                         placeholder_text="nats://HOST:4222")
+                                                         placeholder_text="tls://HOST:4222/FINGERPRINT")
         self.go = pygame_gui.elements.UIButton(pygame.Rect(322, 38, 110, 34), "Go there",
                                                manager=self.manager, container=self.window)
         self.entry.focus()
 
     def picked(self, event) -> str | None:
-        """The new address when this event is the button or Enter in the field."""
+        """The new address when this event is the button or Enter in the field (a whole join
+        line may be pasted; an address without a fingerprint keeps the certificate pinned)."""
         if not self.open:
             return None
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go
@@ -44,4 +47,4 @@ class AddressDialog:
         if not text:
             return None
         self.window.kill()
-        return text if "://" in text else f"nats://{text}"
+        return parse_join_line(text)[0]

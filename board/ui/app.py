@@ -236,6 +236,12 @@ class App:
         # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
         from board.ui.netplay import host_map, join_game, refusal
 
+        # The window waits while the network connects: say so on a frame drawn first.
+        self.scene.say(f"Connecting to {args[0]}…" if verb == "join" else "Starting the server…")
+        screen = pygame.display.get_surface()
+        if screen is not None:
+            self.scene.draw(screen)
+            pygame.display.flip()
         try:
             net, line = host_map(*args) if verb == "host" else (join_game(*args), "")
         except Exception as error:  # no server, a wrong code: the start screen says why

@@ -1,4 +1,5 @@
-"""The start screen's "Join a network game" dialog: the host's address, the code, a name."""
+"""The start screen's "Join a network game" dialog: the host's address, the code, a name (or
+the whole join line the host gave, pasted into the address)."""
 
 from __future__ import annotations
 
@@ -7,31 +8,26 @@ import socket
 import pygame
 import pygame_gui
 
-FIELDS = (("address", "The host's address", "nats://HOST:4222"),
-          ("code", "The join code", "xxxx-xxxx-xxxx-xxxx"),
+from board.net.invitations import parse_join_line
+from board.ui.small_window import SmallWindow
+
+FIELDS = (("address", "Join line or address", "tls://HOST:4222/FINGERPRINT"),
+          ("code", "Invitation code", "pxxxxx.xxxx-xxxx-xxxx-xxxx"),
           ("name", "Your name", ""))
 
 
-class JoinDialog:
+class JoinDialog(SmallWindow):
     """A small window of three fields and a Join button; picked() gives what was typed."""
 
     def __init__(self, manager: pygame_gui.UIManager):
-        self.manager = manager
-        self.window: pygame_gui.elements.UIWindow | None = None
+        super().__init__(manager)
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.join = None
 
-    @property
-    def open(self) -> bool:
-        return self.window is not None and self.window.alive()
-
     def show(self, centre: tuple[int, int]) -> None:
-        if self.open:
-            self.manager.get_window_stack().move_window_to_front(self.window)
+        if self.raised():
             return
-        rect = pygame.Rect(0, 0, 460, 250)
-        rect.center = centre
-        self.window = pygame_gui.elements.UIWindow(rect, self.manager, "Join a network game")
+        self.make((460, 250), centre, "Join a network game")
         for n, (key, label, hint) in enumerate(FIELDS):
             pygame_gui.elements.UILabel(pygame.Rect(12, 12 + n * 44, 150, 30), label,
                                         manager=self.manager, container=self.window)
@@ -53,8 +49,9 @@ class JoinDialog:
         if not (pressed or entered):
             return None
         values = [self.entries[key].get_text().strip() for key, _, _ in FIELDS]
+        address, code = parse_join_line(values[0])
+        values[0], values[1] = address, values[1] or code or ""
         if not all(values):
             return None  # Enter in the first field moves on; the empty ones stay to fill
         self.window.kill()
-        address = values[0] if "://" in values[0] else f"nats://{values[0]}"
-        return address, values[1], values[2]
+        return values[0], values[1], values[2]

@@ -3,15 +3,19 @@ are applied here in order, and the status line says how the link stands."""
 
 from __future__ import annotations
 
-import pygame
-
 import secrets
+import ssl
+
+import pygame
 
 from board.game import Game
 from board.maps import load_map
-from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data
+from board.net.client import split_address
+from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.server import DEFAULT_PORT
-from board.net.session import Session, hosting_folder, hosting_for, join_line
+from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
+                               listen_address, where_listening)
+from board.sides import teams
 from board.ui.address_dialog import AddressDialog
 from board.ui.seats_dialog import SeatsDialog
 
@@ -26,7 +30,7 @@ class NetPlay:
         self.follower = follower
         self.role = role  # "GM" or the player's name
         self.link = "connected"
-        self.invite = ""  # the host's join line, shown on the GM's status line
+        self.invite = ""  # where the host listens, in words (the GM's board)
         self.seats: SeatsDialog | None = None
         self.address: AddressDialog | None = None
         self.waiting = False  # a command sent to the host, not yet answered
@@ -53,14 +57,19 @@ class NetPlay:
         sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
         if self.role == "GM":
             return ("Hosting as the GM: every figure and undo are yours"
-                    + (f" · players join with: {self.invite}" if self.invite else ""))
+                    + (f" · listening on {self.invite}" if self.invite else "")
+                    + " · J: invitations and join lines")
+        if self.role == "spectator":
+            return "Watching as a spectator: you see the game as the players do"
         return f"Joined as {self.role}: you play {sides}"
 
     def show_seats(self, scene) -> None:
-        """Who plays each side (J); the GM's window has the buttons to change it."""
+        """Who plays each side (J); the GM's window has the buttons to change it, and the
+        invitations with their join lines."""
         if self.seats is None:
             self.seats = SeatsDialog(scene.manager)
-        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM")
+        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM",
+                        self.session.invitations(), self.invite)
 
     def show_address(self, scene) -> None:
         """Where the host is (A); a player's board can be pointed at its new address."""
@@ -70,20 +79,55 @@ class NetPlay:
             return
         if self.address is None:
             self.address = AddressDialog(scene.manager)
-        self.address.show(scene.board_rect.center, self.session.client.url)
+        host, port, _ = split_address(self.session.client.url)  # the fingerprint stays as it was
+        self.address.show(scene.board_rect.center, f"{host}:{port}")
 
-    def handle(self, event) -> bool:
-        """True if the event was the seats window's (a GM's button asks the host) or the
-        address window's (the board follows the host to its new address)."""
+    def handle(self, event, scene=None) -> bool:
+        """True if the event was the seats window's (a GM's button asks the host, copies a
+        join line, kicks or invites) or the address window's (the board follows the host to
+        its new address)."""
         url = self.address.picked(event) if self.address is not None else None
         if url is not None:
             self.session.move(url)
             return True
-        fields = self.seats.picked(event) if self.seats is not None else None
-        if fields is None:
+        asks = self.seats.picked(event) if self.seats is not None else None
+        if asks is None:
             return False
-        self.session.ask("seat", **fields)
+        verb, what = asks
+        if verb == "seat":
+            self.session.ask("seat", **what)
+        elif scene is not None:
+            self._invitation(scene, verb, what)
         return True
+
+    def _invitation(self, scene, verb: str, what: str) -> None:
+        """The GM's invitation buttons: copy a join line, kick, make a new invitation."""
+        try:
+            if verb == "copy":
+                invitation = next(i for i in self.session.invitations() if i.user == what)
+                scene.say(copy_text(join_line(self.session.hosting, invitation)))
+                return
+            if verb == "kick":
+                self.session.kick(what)
+                scene.say(f"Invitation {what} withdrawn: its connections are closed")
+            elif verb == "invite":
+                made = self.session.invite(what)
+                scene.say(copy_text(join_line(self.session.hosting, made)))
+        except Exception as error:  # the server gone, a config that cannot be written
+            scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
+        self.show_seats(scene)
+
+    def turn_refusal(self, game) -> str | None:
+        """Why this board may not act now (not its side's turn, or a spectator's), or None."""
+        if self.role == "GM":
+            return None
+        if self.role == "spectator":
+            return "you are watching: spectators cannot act"
+        team = game.current_player()
+        if team is None or self.follower.seats.get(team) == self.role:
+            return None
+        mine = ", ".join(self.follower.sides_of(self.role)) or "no side"
+        return f"{team}'s turn ({seat_text(team, self.follower.seats.get(team))}); you play {mine}"
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
@@ -155,19 +199,27 @@ def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPl
     """The link for a board once the session is up: the game from the stream's setup, and a
     player's seat asked for (the sides named, else the first free one)."""
     follower = Follower.from_setup(session.first()[2])
-    if role != "GM":
+    if role not in ("GM", "spectator"):
         free = [team for team, holder in follower.seats.items() if holder is None]
-        for team in sides or free[:1]:
+        for team in sides or ([] if follower.sides_of(role) else free[:1]):
             session.ask("seat", team=team, holder=role)
     return NetPlay(session, follower, role)
 
 
-def host_map(path: str) -> tuple[NetPlay, str]:
-    """Host a new game on a map from the start screen (every network, the default port);
-    the link and the join line. Raises OSError or ServerError with the reason."""
+def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
+    """Host a new game on a map from the start screen (on this machine only, or the local
+    network, at the default port), one invitation a side; the link and where it listens.
+    Raises OSError or ServerError with the reason."""
     game = Game(load_map(path), seed=secrets.token_hex(8))
-    hosting = hosting_for(hosting_folder(), "0.0.0.0", DEFAULT_PORT, new_game=True)
-    return host(hosting, game), join_line(hosting.listen, hosting.port, hosting.code)
+    hosting = hosting_for(hosting_folder(), listen_address(listen), DEFAULT_PORT, new_game=True)
+    invite_for(hosting, len(teams(game.battle)))
+    return host(hosting, game), where_listening(hosting.listen, hosting.port)
+
+
+def invitation_lines(net: NetPlay) -> list[str]:
+    """Each invitation with its join line (the GM's board)."""
+    hosting = net.session.hosting
+    return [f"{i.label}: {join_line(hosting, i)}" for i in net.session.invitations()]
 
 
 def host(hosting, game: Game | None) -> NetPlay:
@@ -186,7 +238,7 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
     session = Session()
     try:
         session.join(address, code, name)
-        return shared(session, name, sides)
+        return shared(session, session.name, sides)
     except Exception:
         session.close()
         raise
@@ -195,8 +247,19 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
 def refusal(error: Exception) -> str:
     """Why joining or hosting failed, in words."""
     if "authorization" in str(error).lower():
-        return "the join code was refused"
+        return "the invitation was refused (a wrong code, or the host withdrew it)"
+    if isinstance(error, ssl.SSLError):
+        return f"the secure connection failed: {error.reason or error}"
     return str(error) or type(error).__name__
+
+
+def copy_text(text: str) -> str:
+    """Put text on the clipboard; the words to show (the text itself when that fails)."""
+    try:
+        pygame.scrap.put_text(text)
+        return "Join line copied to the clipboard: paste it in the player's shell"
+    except pygame.error:
+        return f"The join line (the clipboard is not available): {text}"
 
 
 def _wake() -> None:

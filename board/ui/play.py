@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pygame_gui
 
@@ -161,7 +163,7 @@ class PlayScene:
         if picked is not None:
             self._file_picked(*picked)
             return
-        if self.net is not None and self.net.handle(event):
+        if self.net is not None and self.net.handle(event, self):
             return
         if self.dialog.takes(event):  # no board hotkey while a dialog or text field has the keys
             return
@@ -307,6 +309,11 @@ class PlayScene:
                 # (with no computer in the game the X key alone offers it: the menu stays short)
                 shown = (shown[0], shown[1] + [Item("computer:hand", f"Hand {team} to the computer",
                                                     hotkey="X")])
+        refusal = self.net.turn_refusal(self.game) if self.net is not None else None
+        if refusal and shown is not None and not self.controller.view.gm:
+            # Greyed with the reason before the click, not refused by the host after it.
+            shown = (f"Not yours: {refusal}", [replace(item, enabled=False, reason=refusal)
+                                               for item in shown[1]])
         if shown is None:
             self.menu.hide()
         else:

@@ -1,53 +1,66 @@
 """Who plays each side of a shared game (J): every board sees it; the GM's has buttons to take
-a side back, open it to the players again, or hand it to the computer."""
+a side back, open it to the players again, or hand it to the computer, and lists the
+invitations: each one's join line to copy, a kick, and new ones."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
+from board.net.invitations import PLAYER, SPECTATOR, Invitation
 from board.net.protocol import COMPUTER, seat_text
+from board.ui.small_window import SmallWindow
 
 ACTIONS = (("Take back", "take"), ("Open", "open"), ("Computer", "computer"))
+ROW = 40
 
 
-class SeatsDialog:
-    """A window of one row a side; picked() turns a button into a seat request's fields."""
+class SeatsDialog(SmallWindow):
+    """A window of one row a side (and, on the GM's board, one an invitation); picked() turns
+    a button into what it asks for."""
 
-    def __init__(self, manager: pygame_gui.UIManager):
-        self.manager = manager
-        self.window: pygame_gui.elements.UIWindow | None = None
-        self.buttons: dict = {}
-
-    @property
-    def open(self) -> bool:
-        return self.window is not None and self.window.alive()
-
-    def show(self, centre: tuple[int, int], seats: dict[str, str | None], gm: bool) -> None:
-        """Open (or redraw) the window for the seats as they stand."""
-        if self.open:
-            self.window.kill()
-        rect = pygame.Rect(0, 0, 560 if gm else 340, 70 + 40 * len(seats))
-        rect.center = centre
-        self.window = pygame_gui.elements.UIWindow(rect, self.manager, "Who plays each side")
-        self.buttons = {}
-        for n, (team, holder) in enumerate(seats.items()):
-            y = 10 + n * 40
-            pygame_gui.elements.UILabel(pygame.Rect(10, y, 300, 30), seat_text(team, holder),
-                                        manager=self.manager, container=self.window)
+    def show(self, centre: tuple[int, int], seats: dict[str, str | None], gm: bool,
+             invitations: list[Invitation] = (), listening: str = "") -> None:
+        """Open (or redraw) the window for the seats and invitations as they stand."""
+        rows = len(seats) + (len(invitations) + 2 if gm else 0)
+        self.make((620 if gm else 340, 50 + ROW * rows), centre, "Who plays each side")
+        y = 10
+        for team, holder in seats.items():
+            self._label((10, y, 300, 30), seat_text(team, holder))
             for i, (label, verb) in enumerate(ACTIONS if gm else ()):
-                button = pygame_gui.elements.UIButton(pygame.Rect(316 + i * 76, y, 72, 30), label,
-                                                      manager=self.manager, container=self.window)
-                self.buttons[button] = (team, verb)
+                self._button((316 + i * 76, y, 72, 30), label, ("seat", team, verb))
+            y += ROW
+        if gm:
+            self._invitations(y, invitations, listening)
 
-    def picked(self, event) -> dict | None:
-        """The seat request a button press asks for (team, holder, open), or None."""
+    def _invitations(self, y: int, invitations: list[Invitation], listening: str) -> None:
+        self._label((10, y, 590, 30), f"Invitations · listening on {listening}" if listening
+                    else "Invitations")
+        y += ROW
+        for invitation in invitations:
+            self._label((10, y, 380, 30), invitation.label)
+            self._button((396, y, 110, 30), "Copy join line", ("copy", invitation.user))
+            self._button((512, y, 88, 30), "Kick", ("kick", invitation.user))
+            y += ROW
+        self._button((10, y, 190, 30), "New player invitation", ("invite", PLAYER))
+        self._button((206, y, 200, 30), "New spectator invitation", ("invite", SPECTATOR))
+
+    def _label(self, rect, text: str) -> None:
+        pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.manager, container=self.window)
+
+    def _button(self, rect, text: str, asks: tuple) -> None:
+        button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager,
+                                              container=self.window)
+        self.buttons[button] = asks
+
+    def picked(self, event) -> tuple | None:
+        """What a button asks: ("seat", {team, holder, open}), ("copy" | "kick", user) or
+        ("invite", role); None for any other event."""
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
             return None
-        team, verb = self.buttons[event.ui_element]
+        asks = self.buttons[event.ui_element]
+        if asks[0] != "seat":
+            return asks
+        _, team, verb = asks
         holder = COMPUTER if verb == "computer" else None
-        return {"team": team, "holder": holder, "open": verb == "open"}
-
-    def close(self) -> None:
-        if self.open:
-            self.window.kill()
+        return "seat", {"team": team, "holder": holder, "open": verb == "open"}

@@ -20,6 +20,7 @@ from board.ui import hud, palette, settings, theme
 from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
 from board.ui.editor import spec_tokens
+from board.ui.host_dialog import HostDialog
 from board.ui.join_dialog import JoinDialog
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
@@ -103,6 +104,7 @@ class StartScene:
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
+        self.hosting = HostDialog(self.manager)
         self.request: tuple | None = None
         self.message, self.warning = "", False
         self.maps = find_maps()
@@ -194,6 +196,10 @@ class StartScene:
         if joining is not None:
             self.request = ("join", *joining)
             return
+        listen = self.hosting.picked(event)
+        if listen is not None:
+            self.request = ("host", str(self.selected.path), listen)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self._do(self.buttons[event.ui_element])
             return
@@ -244,7 +250,7 @@ class StartScene:
         elif request[0] == "edit-selected":
             self.request = ("edit", str(choice.path))
         elif request[0] == "host-selected":
-            self.request = ("host", str(choice.path))
+            self.hosting.show(self.preview_rect.center)  # this machine only, or the LAN
         elif request[0] == "join-dialog":
             self.join.show(self.preview_rect.center)
         elif request[0] == "open-dialog":
