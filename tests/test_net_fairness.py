@@ -143,8 +143,9 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
         rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
         assert judged - queued <= 2
         await asyncio.wait_for(done.wait(), DEADLINE)  # every flood request answered
+        # Whether any was refused "too many requests" depends on how fast the host kept up
+        # (a race): the full queue's refusal is test_senders_are_served_in_turn_and_a_full_...
         assert all(not r["ok"] and r["reason"] for r in replies)
-        assert any("too many requests" in r["reason"] for r in replies)
         await raw.__aexit__(), await ann.stop(), await gm.stop(), await host.stop()
     asyncio.run(scenario())
 
