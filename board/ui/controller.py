@@ -150,7 +150,7 @@ class Controller(CombatControls, GMControls):
             self.say(reason, warning=True)
             return False
         self.sender("command", command)
-        self.say(f"Sent to the host: {command.short()}")
+        self.say(f"Sent to the host: {command.words()}")
         self.sync()
         return True
 

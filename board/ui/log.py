@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from board.rules.base import Event
-from board.rules.kernel.events import COMPUTER, NOTES
+from board.rules.kernel.events import COMPUTER, NOTES, REJECTED
 from board.ui import theme
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
@@ -63,7 +63,9 @@ class CombatLog:
         return self._entries
 
     def add(self, events: list[Event], now: float) -> None:
-        """Append events: they arrive one after another, dice events tumbling first."""
+        """Append events: they arrive one after another, dice events tumbling first. A refused
+        command is not logged: it changed nothing, and the status line says why (issue 35)."""
+        events = [e for e in events if e.kind != REJECTED]
         self._events.extend(events)
         plan, t = [], 0.0
         for event in events:

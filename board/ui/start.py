@@ -99,7 +99,8 @@ def preview(battle, size: tuple[int, int]) -> pygame.Surface:
 class StartScene:
     """What a player sees first: the default map ready, so one Enter starts the fight."""
 
-    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
+    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
+                 kinds: dict[str, str] | None = None):
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
@@ -115,7 +116,8 @@ class StartScene:
         # "Continue …" needs the autosaved fight replayed: done after the first frame too.
         self.autosave, self.resume = autosave, None
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
-        self.kinds: dict[str, str] = {}  # team -> who plays it (PLAYERS); a person if not chosen
+        # team -> who plays it (PLAYERS); a person if not chosen; the last fight's choices kept
+        self.kinds: dict[str, str] = {t: k for t, k in (kinds or {}).items() if k in PLAYERS}
         self.side_rects: list[tuple[pygame.Rect, str]] = []  # where each team's choice is drawn
         self.drawn = False  # thumbnails are made only after the first frame
         self.dirty = True
