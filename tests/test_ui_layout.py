@@ -120,3 +120,12 @@ def test_the_odds_popup_covers_no_figure_but_its_target(ruleset):
         for box in popups:
             hidden = [n for n, r in tokens.items() if n != target and r.colliderect(box)]
             assert not hidden, f"the odds of {target} cover {hidden}"
+
+
+def test_hex_labels_are_off_by_default_and_the_l_key_shows_them():
+    import pygame
+
+    driver = Driver("maps/arena.yaml")
+    assert not driver.scene.overlays().labels
+    driver.key(pygame.K_l, "l")
+    assert driver.scene.overlays().labels

@@ -23,7 +23,7 @@ HELP = [
     ("Enter / Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
-    ("L", "hex labels on / off"),
+    ("L", "hex labels on / off (off at the start)"),
     ("K", "the legend: every colour and mark on the board"),
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),

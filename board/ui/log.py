@@ -14,6 +14,7 @@ import pygame
 from board.rules.base import Event
 from board.rules.kernel.events import COMPUTER, NOTES, REJECTED
 from board.ui import theme
+from board.words import plural
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
     render_row,
@@ -239,7 +240,7 @@ class CombatLog:
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, (rect.x, rect.bottom - 1))
         title = theme.font(self.size, True).render("Combat log", True, theme.TEXT)
         surface.blit(title, title.get_rect(midleft=(rect.x + PAD + 1, rect.y + TITLE_H // 2)))
-        where = f"{last} / {len(self._rows)}" if self._offset else f"{len(self._rows)} lines"
+        where = f"{last} / {len(self._rows)}" if self._offset else plural(len(self._rows), "line")
         label = theme.font(self.size - 3).render(where, True, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midright=(rect.right - PAD, rect.y + TITLE_H // 2)))
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + TITLE_H - 1),

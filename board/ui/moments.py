@@ -10,8 +10,8 @@ from board.ui import theme
 
 SHOWN, FADE = 1.6, 0.4  # seconds a banner stays, then fades
 # What happens in a phase, by a word of its name (the rule systems name theirs differently).
-HINTS = (("general", "Each figure states its General Plot for the round: what it means to do."),
-         ("plot", "Each figure plots what it does this second; then the plots play out together."),
+HINTS = (("general plots", "Each figure states its General Plot for the round: what it means to do."),
+         ("plots", "Each figure plots what it does this second; then the plots play out together."),
          ("movement", "Each figure in turn moves or stands: click a blue hex or drag its token."),
          ("combat", "Each figure in turn acts: choose an action in the menu, then its target."),
          ("act", "The side to act moves and acts with each of its figures in turn."),
