@@ -92,7 +92,7 @@ def start_screen() -> None:
 
     scene = StartScene((1280, 800))
     screen = pygame.display.get_surface()
-    for frame in range(3):
+    for frame in range(40):  # a few thumbnails are made per frame
         scene.update(frame * 0.1, 0.1)
         scene.draw(screen)
     pygame.image.save(screen, str(OUT / "start.png"))
