@@ -50,3 +50,13 @@ def test_the_weapon_is_on_the_card_not_the_token():
     assert f.caption
     lines = [text for texts, *_ in _token_lines(f, 60) for text in texts]
     assert not any(f.caption in line for line in lines)
+
+
+def test_the_start_screens_title_carries_the_emblem_and_the_name():
+    from board.ui import title
+
+    screen = pygame.Surface((600, 56))
+    x = title.draw_title(screen, screen.get_rect())
+    emblem = title.emblem(46)
+    assert emblem is not None and x > emblem.get_width() + 100  # the emblem, then the name
+    assert screen.get_at((12 + 23, 28)) != screen.get_at((599, 55))  # the emblem is drawn

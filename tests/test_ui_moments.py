@@ -33,3 +33,15 @@ def test_the_end_of_a_fight_says_who_won_who_fell_and_the_damage_dealt():
     d.click(d.scene.fight_over.rect.center)  # a click puts it away: the board to look at
     d.frame()
     assert d.scene.fight_over.closed
+
+
+def test_back_at_the_start_screen_the_sides_chosen_are_kept():
+    from board.game import Game
+    from board.maps import load_map
+    from board.ui.play import PlayScene
+    from tests.ui_driver import AppDriver
+
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
+    driver = AppDriver(lambda size: PlayScene(game, size, "The Arena", {"Red": "computer:hard", "Blue": "computer"}))
+    driver.app._start()
+    assert driver.app.scene.kinds == {"Red": "computer:hard", "Blue": "computer:normal"}

@@ -57,3 +57,9 @@ def test_a_refused_command_is_said_in_words_on_the_status_line_and_not_logged():
 
 def test_counts_read_singular_for_one():
     assert (hexes(1), hexes(2), plural(1, "wound"), plural(0, "wound")) == ("1 hex", "2 hexes", "1 wound", "0 wounds")
+
+
+def test_the_window_is_titled_hexboard_not_hexboard_hexboard():
+    from board.ui.app import window_title
+
+    assert (window_title("Hexboard"), window_title("The Arena")) == ("Hexboard", "Hexboard - The Arena")

@@ -69,7 +69,7 @@ def handle_key(scene, event) -> None:
     elif key == pygame.K_j and scene.net is not None:
         scene.net.show_seats(scene)
     elif key == pygame.K_n:
-        c.say("Sound on" if scene.sounds.toggle() else "Sound off (N turns it on)")
+        c.say(scene.sounds.toggle_words())
     elif key == pygame.K_g:
         c.toggle_gm()
     elif key == pygame.K_f:
