@@ -60,3 +60,15 @@ def test_the_start_screens_title_carries_the_emblem_and_the_name():
     emblem = title.emblem(46)
     assert emblem is not None and x > emblem.get_width() + 100  # the emblem, then the name
     assert screen.get_at((12 + 23, 28)) != screen.get_at((599, 55))  # the emblem is drawn
+
+
+def test_the_meter_bar_shows_how_hurt_a_figure_is():
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
+    f = game.tokens()["Eamon"]
+    whole, hurt = replace(f, meter=(10, 10)), replace(f, meter=(2, 10))
+    a, b = pygame.Surface((80, 80), pygame.SRCALPHA), pygame.Surface((80, 80), pygame.SRCALPHA)
+    figure_art.draw_meter_bar(a, whole, 40, (40, 40))
+    figure_art.draw_meter_bar(b, hurt, 40, (40, 40))
+    y = 40 + round(40 * 0.45)
+    assert a.get_at((50, y))[:3] == figure_art.meter_colour(1.0)  # full: green to the right
+    assert b.get_at((50, y))[:3] != figure_art.meter_colour(0.2) and b.get_at((25, y))[:3] == figure_art.meter_colour(0.2)

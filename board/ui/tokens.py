@@ -9,7 +9,7 @@ import pygame
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
 from board.ui import theme
-from board.ui.figure_art import draw_icon
+from board.ui.figure_art import draw_icon, draw_meter_bar
 from board.ui.glyphs import draw_glyph
 from board.ui.text_fit import shrink_to_fit
 
@@ -130,6 +130,7 @@ def draw_token(f, size: float, colour, kind: str) -> pygame.Surface:
     if f.status == "dead":  # behind the text: the name and ST stay readable
         _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
     _draw_text(surface, f, size, centre, room)
+    draw_meter_bar(surface, f, size, centre)  # how hurt, at a glance
     if f.status == "unconscious":
         zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
         surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
