@@ -36,7 +36,7 @@ ENTRIES = (
     ("ring", theme.SELECT, "yellow ring: the selected figure"),
     ("head", None, "Tokens"),
     ("pointer", (240, 240, 240), "white triangle: the way the figure faces"),
-    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), third: its weapon"),
+    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), and its bar: green, amber, red"),
     ("fire", theme.FLAMES, "orange flicker: on fire"),
     ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
 )
