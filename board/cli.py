@@ -13,6 +13,7 @@ from board.cli_maps import add_parsers as add_map_parsers, print_problems, rules
 from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
 from board.resources import version
+from board.words import plural
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -99,7 +100,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     game, title = opened
     render_png(game, title, args.out, (width, height))
     turn = game.turn().turn
-    print(f"{args.out}: {width}x{height}, turn {turn}, {len(game.history)} commands applied")
+    print(f"{args.out}: {width}x{height}, turn {turn}, {plural(len(game.history), 'command')} applied")
     return 0
 
 

@@ -166,7 +166,7 @@ class Game:
         return new_state, events
 
     def _refused(self, command: Command, reason: str) -> Outcome:
-        event = Event(REJECTED, f"Refused ({command.short()}): {reason}", command.figure,
+        event = Event(REJECTED, f"Refused: {command.words()}: {reason}", command.figure,
                       {"reason": reason, "command": _refused_data(command)})
         self.events.append(event)
         return Outcome(False, [event], reason)

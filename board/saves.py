@@ -104,7 +104,7 @@ def load_game(path: str | Path) -> Game:
         for index, (command, line) in enumerate(zip(commands, sources)):
             outcome = game.submit(command)
             if not outcome.accepted:
-                message = (f"the save is damaged: command {index + 1} ({command.short()}) is refused: "
+                message = (f"the save is damaged: command {index + 1} ({command.words()}) is refused: "
                            f"{outcome.reason}")
                 raise InputError([script.marks.problem(("commands", index), message) if line is None
                                   else Problem(str(journal_path(path)), line, 1, message)])

@@ -1,7 +1,7 @@
 """Take the README's and docs' screenshots into docs/img/ (issue 18): the arena, the outdoor map
-with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend
-and the editor, at the default fit and at the closest zoom; a person against the computer on
-melee-seconds (issue 20).
+with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend,
+the start screen, the end of a fight, the help and the editor, at the default fit and at the
+closest zoom; a person against the computer on melee-seconds (issue 20).
 
 Run from the repository root: `python docs/make_screens.py`. Headless (the dummy video driver);
 fights are played by the seeded mouse-only player of the UI tests, so every run takes the same
@@ -84,6 +84,36 @@ def editor() -> None:
     pygame.image.save(screen, str(OUT / "editor.jpg"))
 
 
+def start_screen() -> None:
+    """The start screen, its thumbnails drawn (they are made after the first frame)."""
+    import pygame
+
+    from board.ui.start import StartScene
+
+    scene = StartScene((1280, 800))
+    screen = pygame.display.get_surface()
+    for frame in range(40):  # a few thumbnails are made per frame
+        scene.update(frame * 0.1, 0.1)
+        scene.draw(screen)
+    pygame.image.save(screen, str(OUT / "start.png"))
+
+
+def fight_over_and_help() -> None:
+    """The end of the example fight (its summary over the board), and the help overlay."""
+    import pygame
+
+    from board.script import load_script
+    from tests.ui_driver import Driver
+
+    script = load_script(REPO / "tests" / "scripts" / "example_fight.yaml")
+    for command in script.commands:
+        script.game.submit(command)
+    driver = Driver(script.game)
+    driver.screenshot(OUT / "fight-over.png")
+    driver.key(pygame.K_F1)
+    driver.screenshot(OUT / "help.jpg")
+
+
 def against_the_computer() -> None:
     """Melee Seconds, the Raiders played by the computer: the person's side (the Wardens) is
     played here through the same path as a click, by the normal player's choice, until the log
@@ -122,6 +152,8 @@ def main() -> None:
     for picture in FIGHTS:
         fight(*picture)
     odds_and_legend()
+    start_screen()
+    fight_over_and_help()
     editor()
     against_the_computer()
 

@@ -66,9 +66,9 @@ def shown(monkeypatch):
         seen.update(message=message, warning=warning, hint=hint)
         draw_status(screen, rect, message, warning, hint)
 
-    def odds(screen, pos, target, prediction, rect, note=""):
+    def odds(screen, pos, target, prediction, rect, note="", avoid=()):
         seen["odds"] = (target, prediction)
-        draw_odds(screen, pos, target, prediction, rect, note)
+        return draw_odds(screen, pos, target, prediction, rect, note, avoid)
 
     monkeypatch.setattr(hud, "draw_status", status)
     monkeypatch.setattr(hud, "draw_odds", odds)

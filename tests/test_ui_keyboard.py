@@ -146,7 +146,8 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
         pytest.fail("no attack came up")
     shown = []
     original = hud.draw_odds
-    hud.draw_odds = lambda screen, at, target, *rest: shown.append((at, target)) or original(screen, at, target, *rest)
+    hud.draw_odds = lambda screen, at, target, *rest, **named: (
+        shown.append((at, target)) or original(screen, at, target, *rest, **named))
     try:
         d.key(pygame.K_F6) if not d.scene.keyboard.on_menu else None
         while focused(d).id != attack.id:

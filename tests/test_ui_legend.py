@@ -44,8 +44,8 @@ def test_a_greyed_actions_reason_shows_at_the_cursor(monkeypatch):
     driver = Driver("maps/arena.yaml", seed=3)
     tips = []
     original = legend.draw_tip
-    monkeypatch.setattr(legend, "draw_tip", lambda screen, at, text, bounds: tips.append((at, text))
-                        or original(screen, at, text, bounds))
+    monkeypatch.setattr(legend, "draw_tip", lambda screen, at, text, bounds, avoid=(): tips.append((at, text))
+                        or original(screen, at, text, bounds, avoid))
     rng = random.Random(3)
     for _ in range(200):
         greyed = [b for b, i in driver.scene.menu.buttons.items() if not i.enabled]

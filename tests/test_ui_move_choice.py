@@ -25,7 +25,7 @@ def test_a_two_hex_move_is_a_jog_in_the_log_not_a_full_move():
 def test_the_tip_at_the_cursor_says_which_movement_a_hex_takes_and_what_it_forbids(monkeypatch):
     d = Driver()
     tips = []
-    monkeypatch.setattr(legend, "draw_tip", lambda screen, at, text, bounds: tips.append(text))
+    monkeypatch.setattr(legend, "draw_tip", lambda screen, at, text, bounds, avoid=(): tips.append(text))
     d.move_mouse(reach_at(d, 7))
     d.frame()
     assert tips[-1] == "Full Move: beyond half MA: no attack this turn"

@@ -114,13 +114,14 @@ def test_a_wrong_screenshot_fails_the_comparison(rendered):
     assert looks_the_same(arena, brighter), "a small shade everywhere is within the tolerance"
     assert not looks_the_same(arena, load(SCREENS / "dungeon.png"))
     stepped, result = rendered["arena_one_step"]
-    assert "1 commands applied" in result.stdout, result.stdout + result.stderr
+    assert "1 command applied" in result.stdout, result.stdout + result.stderr
     assert not looks_the_same(arena, load(stepped)), "Eamon one hex further on"
     shifted = pygame.Surface(arena.get_size())
     shifted.blit(arena, (4, 0))
     assert not looks_the_same(arena, shifted)
     one_token_gone = arena.copy()
-    assert arena.get_at((262, 312))[:3] == (192, 57, 43), "Aldric's token is here"
+    assert any(arena.get_at((x, y))[:3] == (192, 57, 43) for x in range(238, 286) for y in range(288, 336)), \
+        "Aldric's token is here"
     one_token_gone.fill((196, 186, 160), pygame.Rect(238, 288, 48, 48))  # painted over
     overall, block = differences(arena, one_token_gone)
     assert overall < MAX_DIFFERING and block > MAX_BLOCK, "a local change fails by its block"

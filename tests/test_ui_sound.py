@@ -31,3 +31,13 @@ def test_n_toggles_the_sound_and_mute_starts_silent(monkeypatch):
     assert d.scene.sounds.muted
     d.key(pygame.K_n, "n")
     assert not d.scene.sounds.muted and d.message == "Sound on"
+
+
+def test_sound_turned_on_with_no_audio_device_says_so(monkeypatch):
+    from board.ui import sound
+
+    sounds = sound.Sounds()
+    sounds.available, sounds.muted = True, True  # a real window, muted
+    monkeypatch.setattr(sound, "_MIXER", [False])  # the mixer could not be opened
+    assert "no audio device" in sounds.toggle_words()
+    assert sounds.toggle_words() == "Sound off (N turns it on)"

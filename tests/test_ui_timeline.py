@@ -7,7 +7,7 @@ import random
 from board.game import Game
 from board.maps import load_map
 from board.ui import legend
-from board.ui.timeline import CELL, NAME_WIDTH, ROW
+from board.ui.timeline import NAME_WIDTH, ROW, cell_width
 from tests.test_ui_rulesets import play_one
 from tests.ui_driver import ROOT, Driver
 
@@ -37,7 +37,7 @@ def test_a_timeline_cell_shows_its_full_text_at_the_cursor(monkeypatch):
     tips = []
     monkeypatch.setattr(legend, "draw_tip", lambda screen, at, words, bounds: tips.append(words))
     rect = driver.scene.timeline_rect
-    driver.move_mouse((rect.x + NAME_WIDTH + (second - 1) * CELL + 10, rect.y + 6 + ROW * (i + 1) + 5))
+    driver.move_mouse((rect.x + NAME_WIDTH + (second - 1) * cell_width(rect) + 10, rect.y + 6 + ROW * (i + 1) + 5))
     driver.frame()
     assert tips and tips[-1].endswith(f"second {second}: {text}")
 

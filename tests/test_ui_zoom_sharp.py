@@ -1,6 +1,6 @@
 """A zoom shows a scaled preview while the wheel turns, then the board sharp again (issue 18:
 "crisp text at every zoom"): the preview ends once the wheel has been still for SETTLE seconds,
-though frames keep being drawn meanwhile; the figure card is not scaled into the preview."""
+though frames keep being drawn meanwhile; a tooltip is not scaled into the preview."""
 
 from board.ui.renderer import SETTLE
 from tests.ui_driver import Driver
@@ -16,17 +16,19 @@ def test_the_board_is_sharp_again_once_the_wheel_stops():
     assert d.scene.renderer.preview is None
 
 
-def test_the_zoom_preview_is_made_without_the_card_drawn_over_the_board():
+def test_the_zoom_preview_is_made_without_the_tip_drawn_over_the_board():
     d = Driver(settle=False)
-    d.move_mouse("Eamon")
+    reach = d.controller.move_info().hexes
+    d.move_mouse(sorted(reach, key=lambda h: (h.q, h.r))[0])  # a move's tip at the cursor
     d.frame()
-    card = d.scene.card.rect
-    assert card.width
-    d.wheel(1, "Eamon")
+    assert d.scene.renderer.covered
+    tip = d.scene.renderer.covered[0]
+    d.wheel(1)
     d.frame()
     image = d.scene.renderer.preview[0]
     board = d.scene.board_rect
-    inside = card.clip(board).move(-board.x, -board.y)
+    inside = tip.clip(board).move(-board.x, -board.y)
+    assert inside.width and inside.height
     layer = d.scene.renderer.layer
     assert all(image.get_at((x, y)) == layer.get_at((x, y))
                for x in range(inside.left, inside.right, 17) for y in range(inside.top, inside.bottom, 13))

@@ -193,7 +193,7 @@ def test_stand_still_and_shoot_a_charging_enemy():
 def test_shooting_a_charging_enemy_needs_an_enemy_who_charged():
     game = engaged_pair({"weapons": ["Light Crossbow"], "st": 12})
     after_moving(game, 0)
-    assert "no enemy charged him this turn" in refused_act(game, "shoot_charger", target="Bob")
+    assert "no enemy charged them this turn" in refused_act(game, "shoot_charger", target="Bob")
 
 
 def test_shooting_a_charging_enemy_is_for_a_character_who_has_not_moved():

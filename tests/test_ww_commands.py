@@ -339,7 +339,7 @@ def test_replay_strict_stops_at_the_first_refused_command_with_status_2(tmp_path
     result = replay(script_file(tmp_path, COMMANDS), "--strict")
     assert result.returncode == 2
     assert "command 2 refused" in result.stderr
-    assert "Refused (move Bob step)" in result.stdout
+    assert "Refused: Bob: move (step)" in result.stdout
     assert "damage" not in result.stdout
 
 

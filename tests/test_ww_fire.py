@@ -100,7 +100,7 @@ def test_stopping_in_a_burning_hex_costs_1d6_minus_2():
 def test_staying_put_in_a_burning_hex_costs_1d6_per_turn():
     game = make_game(first_row("^ . . . . . . ."))
     events = move(game, dice=PASS, action="stand_still")
-    assert "holds his ground" in kinds(events, "fire_check")[0].text
+    assert "holds their ground" in kinds(events, "fire_check")[0].text
     events = finish_turn(game, dice=(4,))
     (burn,) = kinds(events, "burns")
     assert burn.data["dice"] == "1d6" and burn.data["cause"] == "staying in flames"
@@ -212,7 +212,7 @@ def test_failing_the_iq_check_to_avoid_running_forces_a_run():
     assert panic.text == ("Vell is on fire (half the body) and panics and must run (3 or more hexes) "
                           "(IQ check 4d6 rolls 24 vs 10)")
     assert vell(game).must_run
-    reason = "Vell is on fire and panics: he must run (3 or more hexes)"
+    reason = "Vell is on fire and panics: they must run (3 or more hexes)"
     assert game.submit(Command(do="move", figure="Vell", action="stand_still")).reason == reason
     assert game.submit(Command(do="move", figure="Vell", path=("0201",))).reason == reason
     move(game, "0201", "0301", "0401")

@@ -44,7 +44,7 @@ def test_maximum_lift_otherwise_no_movement_allowed():
 
 def test_only_a_figure_beyond_seven_times_strength_heaves():
     game = new_game(figure("Ann", "red", (-6, 0), 0, gear_kg=70), FAR_ENEMY)
-    assert "moves as usual" in refused(game, do="move", figure="Ann", action="lift_step", path=((-5, 0),))
+    assert "move as usual" in refused(game, do="move", figure="Ann", action="lift_step", path=((-5, 0),))
 
 
 # --- "5-7x STR in kg: ... -1 STR every 2 minutes (nonlethal/fatigue). Max of 10 minutes." ------

@@ -39,7 +39,7 @@ def test_disengage_moves_away_from_the_opponent():
     game = engaged_pair()
     # (0, 1) is outside Bob's threat zone but still next to him: refused.
     reason = refused(game, do="act", figure="Ann", action="disengage", to=(0, 1))
-    assert reason == "Disengage moves away from Bob: that hex is no farther from him"
+    assert reason == "Disengage moves away from Bob: that hex is no farther from them"
     ok(game, do="act", figure="Ann", action="disengage", to=(-1, 0))
     ok(game, do="act", figure="Bob", action="strike_disengaging", dice=(6, 6, 6))
     assert game.state.figures["Ann"].hex == Hex(-1, 0)

@@ -20,6 +20,7 @@ from board.maps import load_map
 from board.ui import theme
 from board.ui.menus import Item
 from board.ui.play import PlayScene
+from board.ui.wheel import ARROW_AT
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)
@@ -157,6 +158,8 @@ class Driver:
         button = self.button(name)
         item = self.scene.menu.buttons[button]
         assert item.enabled, f"{item.label} is greyed out: {item.reason}"
+        self.scene.menu.reveal(button)  # a long menu scrolls: the player scrolls to the row
+        assert self.scene.menu.visible(button), f"{item.label} cannot be scrolled into view"
         self.click(button.get_abs_rect().center)
         return item
 
@@ -190,18 +193,17 @@ class Driver:
         self.now += FRAME
         self.scene.update(self.now, FRAME)
         if self.settle:
-            self.scene.animator.skip()
-            self.scene.log.skip()
+            self.scene.settle()
             self.scene.update(self.now, 0.0)
 
 
 def wheel_arrow(driver: Driver, direction: int) -> tuple[int, int]:
-    """The pixel on the facing wheel's arrow for direction: 1.2 hex sizes out from the
+    """The pixel on the facing wheel's arrow for direction: ARROW_AT hex sizes out from the
     pending hex, toward its neighbour in that direction."""
     centre = driver.view.pending[1]
     (cx, cy), (nx, ny) = driver.scene.camera.to_screen(centre), driver.scene.camera.to_screen(
         hex_neighbor(centre, direction))
-    k = 1.2 * driver.scene.camera.size / math.hypot(nx - cx, ny - cy)
+    k = ARROW_AT * driver.scene.camera.size / math.hypot(nx - cx, ny - cy)
     return (round(cx + (nx - cx) * k), round(cy + (ny - cy) * k))
 
 

@@ -14,6 +14,7 @@ from board.ai.view import SideView, gap, health, side_seen
 from board.hexgrid import Hex
 from board.rules.base import Command
 from board.rules.reports import Token
+from board.words import hexes
 
 WOUNDED = 0.34  # below this share of its meter a figure fights only when it must
 REAR_BONUS = {"rear": 2.5, "side": 1.2, "front": 0.0, "inside": 0.0, None: 0.0}
@@ -125,7 +126,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     if health(me) < WOUNDED and len(view.mine) > 1 and view.enemies:
         nearest = min(gaps[e.name] for e in view.enemies)
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
-        return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
+        return Scored(command, score, f"falls back, wounded, {hexes(nearest)} from the enemy")
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
     if me.name in view.medics:
         # A friend brought back is a whole figure again: worth more than closing on an enemy.
@@ -164,8 +165,8 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
             where = f" from the {side}" if side in ("rear", "side") else ""
             best = value
             why = (f"closes on {enemy.name}{where}" if d <= 1 else
-                   f"moves towards {enemy.name} ({d} hexes)" if not is_ranged(view, me) else
-                   f"keeps {d} hexes from {enemy.name} to shoot")
+                   f"moves towards {enemy.name} ({hexes(d)})" if not is_ranged(view, me) else
+                   f"keeps {hexes(d)} from {enemy.name} to shoot")
     return best, why
 
 

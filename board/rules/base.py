@@ -46,6 +46,18 @@ class Command(BaseModel):
             parts.append(f"-> {self.target}")
         return " ".join(parts)
 
+    def words(self) -> str:
+        """The command in a player's words, without program ids: "Eamon: move (stand still)"."""
+        what = (self.action or "").replace("_", " ")
+        if self.do == "gm":
+            text = "the GM: " + " ".join(p for p in (what or "a change", self.figure) if p)
+            return text + (f" and {self.target}" if self.target else "")
+        if self.do == "move":
+            what = f"move ({what})" if what else "move"
+        what = what or self.do.replace("_", " ")
+        text = f"{self.figure}: {what}" if self.figure else what
+        return text + (f" at {self.target}" if self.target else "")
+
 
 @quick_init
 @dataclass(frozen=True)

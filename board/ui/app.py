@@ -38,7 +38,7 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
     No game (and no editor) opens the start screen. With an autosaver, the game is written
     after every command, and a clean exit closes it; with offer_resume, a game left by a
     crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared."""
-    screen = _open_window(size, f"Hexboard - {title}")
+    screen = _open_window(size, window_title(title))
     if screen is None:
         if net is not None:
             net.close()
@@ -268,7 +268,10 @@ class App:
 
     def _start(self, selected=None) -> None:
         set_caption("Hexboard")
-        self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected)
+        # Who played each side is kept: a fight against the computer is not reset to people.
+        kinds = dict(getattr(self.scene, "sides", None) or getattr(self.scene, "kinds", None) or {})
+        self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected,
+                                kinds)
 
     def _open_saved(self, path: str):
         """A new scene on a saved game, or the same scene with the reason it could not open."""
@@ -329,6 +332,11 @@ def _set_icon() -> None:
         pass
 
 
+def window_title(title: str) -> str:
+    """The window's title for a scene's title: "Hexboard - The Arena", never "Hexboard - Hexboard"."""
+    return "Hexboard" if title in ("", "Hexboard") else f"Hexboard - {title}"
+
+
 def set_caption(text: str) -> None:
     """The window's title, cut short: a map's name may be long."""
     pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[:CAPTION_CHARS - 1] + "…")
@@ -371,8 +379,8 @@ def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT
     scene = PlayScene(game, size, title)
     if setup is not None:
         setup(scene)
-    scene.animator.skip()
-    scene.log.skip()
+    scene.update(10.0, 0.0)
+    scene.settle()  # no animation, no banner: the board as it stands
     scene.update(10.0, 0.0)
     scene.draw(screen)
     pygame.image.save(screen, out)

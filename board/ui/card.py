@@ -12,6 +12,7 @@ from board.ui.text_fit import render_fit
 WIDTH = 250
 PAD = 8
 LABEL_WIDTH = 70
+DOCK_GAP = 8  # around the card in its dock
 HIDDEN = [("Sheet", "hidden by the GM")]
 
 
@@ -26,27 +27,25 @@ def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[
 
 
 class FigureCard:
-    """Draws the card at the board's top left (top right while the mouse is over that corner);
-    the picture is rendered once per change of rows, not per frame."""
+    """Draws the card docked at the bottom of the sidebar, off the board (issue 35: a card over
+    the board hid figures); the picture is rendered once per change of rows, not per frame."""
 
     def __init__(self):
         self.key = None
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.rows_key = self.corners_key = None
-        self.corners: list[tuple[pygame.Rect, bool]] = []
+        self.rows_key = None
         self.rows: list[tuple[str, str]] = []
+        self.room = 0  # the dock's height: the tallest card shown so far (the log does not jump)
 
-    def show(self, screen: pygame.Surface, bounds: pygame.Rect, mouse, game, controller,
-             colours: dict, avoid=lambda: (), view_key=None) -> str | None:
-        """Draw the card of the hovered figure, else the selected one, in a corner of bounds
-        away from the mouse and the points avoid() gives (the tokens: asked for only when
-        view_key, the camera and state, changes); returns whose card it is."""
+    def prepare(self, game, controller, colours: dict, width: int) -> pygame.Surface | None:
+        """The card of the hovered figure, else the selected one, rendered for this width
+        (None if neither is a figure); the dock grows to hold it."""
         v = controller.view
         name = (controller.figure_at(v.hover) if v.hover else None) or v.selected
         tokens = game.tokens()
         if name not in tokens:
-            self.rect = pygame.Rect(0, 0, 0, 0)
+            self.name = None
             return None
         active = controller.info().active
         viewer = tokens[active].team if active in tokens else None
@@ -56,51 +55,50 @@ class FigureCard:
         if key != self.rows_key:
             self.rows_key, self.held = key, game.state
             self.rows = card_rows(game, name, viewer, v.gm)
-        self.draw(screen, bounds, mouse, name, tokens[name].team, colours.get(name, theme.TEXT), self.rows,
-                  avoid, view_key)
-        return name
+        self.name = name
+        surface = self.render(name, tokens[name].team, colours.get(name, theme.TEXT), self.rows, width)
+        self.room = max(self.room, surface.get_height() + 2 * DOCK_GAP)
+        return surface
 
-    def render(self, name: str, team: str, colour, rows: list[tuple[str, str]]) -> pygame.Surface:
-        key = (name, team, colour, tuple(rows))
+    def render(self, name: str, team: str, colour, rows: list[tuple[str, str]], width: int = WIDTH) -> pygame.Surface:
+        key = (name, team, colour, tuple(rows), width)
         if key != self.key:
-            surface = _render(name, team, colour, rows)
+            surface = _render(name, team, colour, rows, width)
             self.key = key
             self.surface = theme.keyed(surface)
         return self.surface
 
-    def draw(self, screen: pygame.Surface, bounds: pygame.Rect, mouse, name: str, team: str, colour,
-             rows: list[tuple[str, str]], avoid=lambda: (), view_key=None) -> pygame.Rect:
-        surface = self.render(name, team, colour, rows)
-        key = (surface.get_size(), tuple(bounds), view_key)
-        if key != self.corners_key or view_key is None:  # the corners free of tokens, kept
-            inner = bounds.inflate(-16, -16)
-            corners = [surface.get_rect(**{corner: getattr(inner, corner)})
-                       for corner in ("topleft", "topright", "bottomright", "bottomleft")]
-            points = list(avoid())
-            self.corners_key = key
-            self.corners = [(r, not any(r.collidepoint(p) for p in points)) for r in corners]
-        clear = [(r, free) for r, free in self.corners if not r.collidepoint(mouse)]
-        rect = next((r for r, free in clear if free), clear[0][0])
-        screen.blit(surface, rect)
-        self.rect = rect
-        return rect
+    def draw(self, screen: pygame.Surface, dock: pygame.Rect, surface: pygame.Surface | None) -> pygame.Rect:
+        """Blit a prepared card at the top of the dock (nothing if there is none)."""
+        if surface is None:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return self.rect
+        self.rect = surface.get_rect(topleft=(dock.x + DOCK_GAP, dock.y + DOCK_GAP))
+        self.rect.height = min(self.rect.height, dock.height - 2 * DOCK_GAP)  # a short window: cut
+        screen.blit(surface, self.rect, (0, 0, *self.rect.size))
+        return self.rect
 
 
-def _render(name: str, team: str, colour, rows) -> pygame.Surface:
-    title, small, bold = theme.font(15, True), theme.font(13), theme.font(13, True)
+def card_lines(rows, width: int = WIDTH) -> tuple[int, list[tuple[str, list[str]]]]:
+    """The label column's width and each row's value broken into lines that fit beside it."""
+    small, bold = theme.font(13), theme.font(13, True)
     # The label column as wide as the widest label (a ruleset's "Attack / Parry", say).
     label_width = max([LABEL_WIDTH] + [bold.size(label)[0] + 10 for label, _ in rows])
-    lines: list[tuple[str, list[str]]] = [(label, wrap(value, small, WIDTH - label_width - 2 * PAD))
-                                          for label, value in rows]
+    return label_width, [(label, wrap(value, small, width - label_width - 2 * PAD)) for label, value in rows]
+
+
+def _render(name: str, team: str, colour, rows, width: int = WIDTH) -> pygame.Surface:
+    title, small, bold = theme.font(15, True), theme.font(13), theme.font(13, True)
+    label_width, lines = card_lines(rows, width)
     step = small.get_linesize()
     height = PAD + title.get_linesize() + 6 + sum(len(v) for _, v in lines) * step + PAD
-    surface = theme.rounded_panel((WIDTH, height))
+    surface = theme.rounded_panel((width, height))
     pygame.draw.rect(surface, colour, surface.get_rect(), 2, border_radius=8)
     pygame.draw.circle(surface, colour, (PAD + 6, PAD + title.get_linesize() // 2), 6)
-    team_label = render_fit(team, small, WIDTH // 3, theme.TEXT_DIM)
-    surface.blit(render_fit(name, title, WIDTH - 2 * PAD - 18 - team_label.get_width() - 8, theme.TEXT),
+    team_label = render_fit(team, small, width // 3, theme.TEXT_DIM)
+    surface.blit(render_fit(name, title, width - 2 * PAD - 18 - team_label.get_width() - 8, theme.TEXT),
                  (PAD + 18, PAD))
-    surface.blit(team_label, (WIDTH - PAD - team_label.get_width(), PAD + 2))
+    surface.blit(team_label, (width - PAD - team_label.get_width(), PAD + 2))
     y = PAD + title.get_linesize() + 6
     for label, values in lines:
         surface.blit(bold.render(label, True, theme.TEXT_DIM), (PAD, y))

@@ -44,7 +44,7 @@ class ComputerTurns:
             # A plot stated in secret stays secret from the people at the board (2.2).
             secret = plotted_in_secret(game, decision.command)
             why = f"{team} (computer): {figure} {'plots in secret' if secret else decision.reason}"
-            scene.act(decision.command, why, None if secret else decision.command.short())
+            scene.act(decision.command, why, None if secret else decision.command.words())
             if scene.net is not None:  # a shared game: the host answers before the next one
                 break
         self.next_at = now + PACES[self.pace]

@@ -28,7 +28,7 @@ class View:
     warning: bool = False
     gm: bool = False
     threat_mode: str = "focus"  # all, focus (selected and hovered) or off
-    labels: bool = True
+    labels: bool = False  # hex labels: off by default (issue 35: noise), the L key shows them
     chase_from: tuple | None = None  # (figure, GMKey): a GM key waiting for the figure it aims at
     option_index: dict[str, int] = field(default_factory=dict)  # the aimed action's settings
     facings: dict[int, str | None] = field(default_factory=dict)  # pending move: facing -> why not
@@ -150,7 +150,7 @@ class Controller(CombatControls, GMControls):
             self.say(reason, warning=True)
             return False
         self.sender("command", command)
-        self.say(f"Sent to the host: {command.short()}")
+        self.say(f"Sent to the host: {command.words()}")
         self.sync()
         return True
 

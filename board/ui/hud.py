@@ -29,7 +29,7 @@ HELP = [
     ("Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
     ("Esc", "cancel what is being planned"),
     ("T", "threat zones: selected and hovered / all / off"),
-    ("L", "hex labels on / off"),
+    ("L", "hex labels on / off (off at the start)"),
     ("K", "the legend: every colour and mark on the board"),
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),
@@ -209,7 +209,7 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
 def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> None:
     """The controls, over a dimmed board; packed closer in a window too short for them."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((10, 10, 14, 200))
+    shade.fill((10, 10, 14))  # opaque: the board under the text made it hard to read
     screen.blit(shade, rect)
     sections = sum(1 for _, what in rows if not what)
     natural = 40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20

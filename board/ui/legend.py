@@ -11,6 +11,7 @@ from board.ui.glyphs import draw_glyph
 from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
 from board.ui.renderer import ALLY_TARGET
 from board.ui.stamps import corners, stamp, threat_stamp
+from board.ui.placing import place
 from board.ui.tokens import PILLS
 
 SWATCH = 16  # hex size of a sample
@@ -41,7 +42,7 @@ def entries() -> tuple:
     ("ring", theme.SELECT, "yellow ring: the selected figure"),
     ("head", None, "Tokens"),
     ("pointer", (240, 240, 240), "white triangle: the way the figure faces"),
-    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), third: its weapon"),
+    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), and its bar: green, amber, red"),
     ("fire", theme.FLAMES, "orange flicker: on fire"),
     ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
     )
@@ -156,7 +157,7 @@ def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> None:
 def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str, teams=()) -> None:
     """The legend alone over a dimmed board (the K key)."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((10, 10, 14, 215))
+    shade.fill((10, 10, 14))  # opaque: the board's marks under the legend's would confuse it
     screen.blit(shade, rect)
     draw_legend(screen, rect.inflate(-80, -60), layout, teams)
     foot = theme.font(14).render("K or Esc closes the legend", True, theme.TEXT_DIM)
@@ -181,9 +182,12 @@ def _tip(text: str) -> pygame.Surface:
     return surface
 
 
-def draw_tip(screen: pygame.Surface, at: tuple[int, int], text: str, bounds: pygame.Rect) -> pygame.Rect:
-    """A one-line tooltip just below and right of the cursor, kept inside bounds."""
+def draw_tip(screen: pygame.Surface, at: tuple[int, int], text: str, bounds: pygame.Rect, avoid=()) -> pygame.Rect:
+    """A one-line tooltip just below and right of the cursor, kept inside bounds and off the
+    avoid rects (tokens on the board) where there is room."""
     surface = _tip(text)
     box = surface.get_rect(topleft=(at[0] + 14, at[1] + 20)).clamp(bounds)
+    if avoid and box.collidelist(list(avoid)) >= 0:
+        box = place(surface.get_size(), at, bounds, list(avoid))
     screen.blit(surface, box)
     return box

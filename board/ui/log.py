@@ -12,8 +12,9 @@ from pathlib import Path
 import pygame
 
 from board.rules.base import Event
-from board.rules.kernel.events import COMPUTER, NOTES
+from board.rules.kernel.events import COMPUTER, NOTES, REJECTED
 from board.ui import theme
+from board.words import plural
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
     render_row,
@@ -63,7 +64,9 @@ class CombatLog:
         return self._entries
 
     def add(self, events: list[Event], now: float) -> None:
-        """Append events: they arrive one after another, dice events tumbling first."""
+        """Append events: they arrive one after another, dice events tumbling first. A refused
+        command is not logged: it changed nothing, and the status line says why (issue 35)."""
+        events = [e for e in events if e.kind != REJECTED]
         self._events.extend(events)
         plan, t = [], 0.0
         for event in events:
@@ -237,7 +240,7 @@ class CombatLog:
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, (rect.x, rect.bottom - 1))
         title = theme.font(self.size, True).render("Combat log", True, theme.TEXT)
         surface.blit(title, title.get_rect(midleft=(rect.x + PAD + 1, rect.y + TITLE_H // 2)))
-        where = f"{last} / {len(self._rows)}" if self._offset else f"{len(self._rows)} lines"
+        where = f"{last} / {len(self._rows)}" if self._offset else plural(len(self._rows), "line")
         label = theme.font(self.size - 3).render(where, True, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midright=(rect.right - PAD, rect.y + TITLE_H // 2)))
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + TITLE_H - 1),

@@ -9,10 +9,13 @@ import pygame_gui
 
 from board.resources import THEME  # noqa: F401 (the scenes take it from here)
 from board.ui import theme
-from board.ui.text_fit import fit
+from board.ui.text_fit import fit, shrink_to_fit
 
 ROW, WIDTH = 30, 324
-TWO_COLUMNS = 13  # a longer menu (14-19 rows) is laid out in two columns: the combat log keeps its room
+SHORT_ROW = 24  # a long menu's rows are packed closer before it scrolls
+LABEL_PX = (14, 11)  # a label too wide at 14 px is drawn smaller, down to 11 px, before it is cut
+LABEL_PAD = 11  # a button's text inset each side (board.json's padding, and its border)
+MENU_SHARE = 0.42  # a long menu takes at most this share of the sidebar: the log keeps the rest
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,23 @@ def _fit(text: str, width: int, font=None) -> str:
     return fit(text, font or theme.font(13, True), width)
 
 
+def _rows(count: int, room: int) -> tuple[int, int]:
+    """A row's height and the height the rows are shown in: full rows while they fit in room,
+    closer ones next, and past that as many close rows as fit (the rest scroll)."""
+    room = max(room - ROW - 14, SHORT_ROW * 4)
+    if ROW * count <= room:
+        return ROW, ROW * count
+    if SHORT_ROW * count <= room:
+        return SHORT_ROW, SHORT_ROW * count
+    return SHORT_ROW, room // SHORT_ROW * SHORT_ROW
+
+
+def _label_class(font) -> str | None:
+    """The theme class of a button drawn in a smaller font (menu_theme.json: #label_13 ...)."""
+    px = next((px for px in range(LABEL_PX[0], LABEL_PX[1] - 1, -1) if theme.font(px) is font), LABEL_PX[0])
+    return None if px == LABEL_PX[0] else f"#label_{px}"
+
+
 class ActionMenu:
     """A docked panel of buttons, rebuilt only when its items change."""
 
@@ -39,16 +59,16 @@ class ActionMenu:
         self.panel = None
         self.buttons: dict[object, Item] = {}
         self.key = None
+        self.scroller = None  # the rows' scrolling container, when they are more than fit
 
-    def show(self, title: str, items: list[Item], topleft: tuple[int, int]) -> None:
-        """Show these items under a title (nothing is rebuilt if they are unchanged)."""
-        key = (title, tuple(items), topleft)
+    def show(self, title: str, items: list[Item], topleft: tuple[int, int], room: int = 10_000) -> None:
+        """Show these items under a title in one column, at most room pixels high (a longer
+        menu packs its rows closer, then scrolls); nothing is rebuilt if they are unchanged."""
+        key = (title, tuple(items), topleft, room)
         if key == self.key:
             return
-        columns = 2 if len(items) > TWO_COLUMNS else 1
-        rows = -(-len(items) // columns)
-        width = (WIDTH - 12 - 4 * (columns - 1)) // columns
-        rect = pygame.Rect(topleft, (WIDTH, ROW * (rows + 1) + 14))
+        row, height = _rows(len(items), room)
+        rect = pygame.Rect(topleft, (WIDTH, ROW + height + 14))
         if items and self.panel is not None and self.panel.get_relative_rect() == rect:
             # The same size: keep the panel (its rounded shape is the costly part), new rows.
             self.panel.get_container().clear()
@@ -63,17 +83,37 @@ class ActionMenu:
         title = _fit(title, WIDTH - 28)
         pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
                                     container=self.panel, object_id="#menu_title")
-        for index, item in enumerate(items):  # down the first column, then the second
-            column, row = divmod(index, rows)
+        holder, width = self.panel, WIDTH - 12
+        self.scroller = None
+        if row * len(items) > height:  # more rows than room: they scroll under the title
+            holder = self.scroller = pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(0, ROW, WIDTH - 4, height + 4), manager=self.manager, container=self.panel,
+                allow_scroll_x=False)
+            holder.set_scrollable_area_dimensions((WIDTH - 24, row * len(items) + 2))
+            width -= 18  # the scroll bar's room
+        for index, item in enumerate(items):
             full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
-            text = _fit(full, width - 12, theme.font(14))
+            font, text = shrink_to_fit(full, width - 2 * LABEL_PAD, *LABEL_PX, False)
             tip = item.reason if not item.enabled else None if text == full else full
+            top = row * index + 2 + (0 if holder is not self.panel else ROW)
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(4 + column * (width + 4), ROW * (row + 1) + 2, width, ROW - 3), text,
-                manager=self.manager, container=self.panel, tool_tip_text=tip)
+                pygame.Rect(4, top, width, row - 3), text, manager=self.manager, container=holder,
+                tool_tip_text=tip, object_id=_label_class(font))
             if not item.enabled:
                 button.disable()
             self.buttons[button] = item
+
+    def visible(self, button) -> bool:
+        """Whether the whole of a button shows (not scrolled out of the panel)."""
+        return self.scroller is None or self.scroller.get_abs_rect().contains(button.get_abs_rect())
+
+    def reveal(self, button) -> None:
+        """Scroll the rows so that this button shows (as a player scrolls with the wheel)."""
+        if self.visible(button) or self.scroller.vert_scroll_bar is None:
+            return
+        total = ROW + SHORT_ROW * len(self.buttons)
+        self.scroller.vert_scroll_bar.set_scroll_from_start_percentage(button.relative_rect.top / total)
+        self.scroller.update(0.0)
 
     def hide(self) -> None:
         if self.panel is not None:

@@ -188,8 +188,9 @@ class NetPlay:
         else:
             scene.shown(events, before)
             by = entry.get("by")
-            what = game.history[-1].short() if entry["kind"] == "command" and game.history else entry["kind"]
-            scene.say(self.banner() if by == self.role else f"{by} played: {what}")
+            what = game.history[-1].words() if entry["kind"] == "command" and game.history else \
+                str(entry["kind"]).replace("_", " ")
+            scene.say(self.banner() if by == self.role else f"{by} played {what}")
 
     def close(self) -> None:
         self.session.close()

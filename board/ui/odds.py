@@ -10,6 +10,7 @@ from board.rules.reports import Prediction
 from board.rules.kernel.events import OUTCOME_WORDS
 from board.ui import theme
 from board.ui.log_rows import wrap
+from board.ui.placing import place
 
 CHART_WIDTH, CHART_HEIGHT, BAR = 220, 44, 90  # the damage chart; an outcome bar's full length
 NOTE_WIDTH = 300
@@ -64,7 +65,10 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
     ("chart", None) and ("outcome", (words, chance, bad))."""
     rows: list[tuple[str, object]] = [
         ("title", f"Attack {target}"),
-        ("hit", f"Hit {percent(p.hit)}   ({p.roll or f'{p.dice}d6, {p.target_number} or less'})")]
+        ("hit", f"Hit {percent(p.hit)}")]
+    # The roll on a line of its own, wrapped: a long one made the popup wide enough to cover
+    # the figures beside the target.
+    rows += [("modifier", f"  {line}") for line in _roll_lines(p.roll or f"{p.dice}d6, {p.target_number} or less")]
     rows += [("modifier", f"  {n:+d}  {reason}") for reason, n in p.modifiers]
     if does_damage(p):
         avg = float(p.expected_damage / p.hit) if p.hit else 0.0
@@ -72,6 +76,11 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
     rows += [("outcome", (OUTCOME_WORDS.get(key, key), chance, key in OUTCOME_WORDS))
              for key, chance in p.outcomes.items()]
     return rows
+
+
+def _roll_lines(roll: str) -> list[str]:
+    """The roll's words in lines no wider than the note's."""
+    return wrap(roll, theme.font(14), NOTE_WIDTH)
 
 
 def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surface]:
@@ -93,15 +102,15 @@ def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surfa
 
 
 def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect,
-              note: str = "") -> pygame.Rect:
-    """The exact odds of an attack, beside the cursor (kept inside bounds); returns the box."""
+              note: str = "", avoid=()) -> pygame.Rect:
+    """The exact odds of an attack, beside the cursor (kept inside bounds) where it covers none
+    of the avoid rects (the other figures' tokens); returns the box."""
     pieces = odds_pieces(target, p, note)
     width = max(r.get_width() for r in pieces) + 20
     height = sum(r.get_height() + 2 for r in pieces) + 12
-    box = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
-    box.clamp_ip(bounds)
+    box = place((width, height), at, bounds, list(avoid))
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL, 240), panel.get_rect(), border_radius=8)
+    pygame.draw.rect(panel, theme.PANEL, panel.get_rect(), border_radius=8)
     pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
     y = 7
     for r in pieces:

@@ -14,7 +14,7 @@ from board.rules.kernel.events import UNDO
 from board.ui import hud, keys, legend, palette, settings, theme
 from board.ui.animations import Animator
 from board.ui.camera import Camera
-from board.ui.card import FigureCard
+from board.ui.card import DOCK_GAP, FigureCard
 from board.ui.cover import Cover
 from board.ui.keyboard import KeyboardFocus
 from board.ui.controller import Controller
@@ -25,12 +25,16 @@ from board.ui.play_mouse import handle_mouse
 from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
-from board.ui.menus import THEME, ActionMenu, Item
+from board.ui.moments import FightOver, PhaseBanner
+from board.ui.menus import MENU_SHARE, THEME, ActionMenu, Item
 from board.ui.play_menu import menu_items
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
 from board.ui.timeline import dock_height, draw_timeline
 from board.ui.tips import draw_tips
+
+
+LOG_LEAST = 96  # the combat log's least height in the sidebar: its heading and three lines
 
 
 class PlayScene:
@@ -51,7 +55,10 @@ class PlayScene:
         self.sounds = Sounds()
         self.cover = Cover(getattr(game.battle.source, "pass_the_screen", False))
         self.timeline_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_dock = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
+        self.phase_banner = PhaseBanner()  # "Turn 3 · Movement" for a moment at each change
+        self.fight_over = FightOver()
         self.help = False
         self.legend = False  # the K key's legend overlay
         self.keyboard = KeyboardFocus()  # the hex cursor and the menu's focus (board/ui/keyboard.py)
@@ -144,6 +151,12 @@ class PlayScene:
         """The computer plays the side to act (frames must keep coming for its turns)."""
         return computer_to_act(self.game) is not None
 
+    def settle(self) -> None:
+        """Finish every animation and moment now (a screenshot, a test)."""
+        self.animator.skip()
+        self.log.skip()
+        self.phase_banner.skip()
+
     @property
     def animating(self) -> bool:
         return self.animator.animating or self.log.animating
@@ -156,6 +169,8 @@ class PlayScene:
         self.dirty = True
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.cover.lift():
             return  # the key or click that lifts the cover does nothing else
+        if event.type == pygame.MOUSEBUTTONDOWN and self.fight_over.click(event.pos):
+            return  # the end-of-fight panel closed: the board is there to look at
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
             self.file_action(self.file_buttons[event.ui_element])
             return
@@ -286,6 +301,7 @@ class PlayScene:
                 self.computer.due(self.game, now, self.animating or self.dialog.open
                                   or self.cover.shown_for is not None):
             self.computer.play(self, now)
+        self.phase_banner.follow(self.controller.info(), now)
         self._menu()  # before the widgets update, so a new menu is built this frame
         self.keyboard.follow_menu(self)  # a new menu: where the keys' focus goes
         self.manager.update(dt)
@@ -293,7 +309,7 @@ class PlayScene:
         logging = self.log.update(now)
         # A zoom shows a scaled preview until the wheel settles; then one sharp frame.
         dirty = (self.dirty or moving or logging or self.renderer.preview is not None
-                 or self.renderer.flames_flicker(now))
+                 or self.renderer.flames_flicker(now) or self.phase_banner.showing(now))
         self.dirty = False
         return dirty
 
@@ -317,22 +333,25 @@ class PlayScene:
         if shown is None:
             self.menu.hide()
         else:
-            self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8))
+            self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8),
+                           int(self.sidebar.height * MENU_SHARE))
 
     def overlays(self) -> Overlays:
         """The board's overlays now (board/ui/play_overlays.py)."""
         return overlays(self)
 
     def _draw_sidebar(self, size: tuple[int, int], menu_height: int) -> None:
-        """The sidebar in the backdrop (the board layer shares it): the menu's part, painted
-        when its height changes, and the log's, painted when the log changes."""
+        """The sidebar in the backdrop (the board layer shares it): the menu's and the card
+        dock's parts, painted when their heights change, and the log's, painted when the log
+        changes."""
         if self.backdrop is None or self.backdrop.get_size() != size:
             self.backdrop, self.sidebar_key = pygame.Surface(size), None
             if pygame.display.get_surface():
                 self.backdrop = self.backdrop.convert()
-        key = (self.backdrop, tuple(self.sidebar), menu_height)
+        key = (self.backdrop, tuple(self.sidebar), menu_height, tuple(self.card_dock))
         if key != self.sidebar_key:
             self.backdrop.fill(theme.PANEL, (*self.sidebar.topleft, self.sidebar.width, menu_height))
+            self.backdrop.fill(theme.PANEL, self.card_dock)
             pygame.draw.line(self.backdrop, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
             self.sidebar_key = key
         self.log.draw_kept(self.backdrop, self.log_rect)
@@ -361,12 +380,16 @@ class PlayScene:
         figures = self.game.tokens()
         ov = self.overlays()
         menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
+        colours, status, shapes = self._figure_colours(figures)
+        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * DOCK_GAP)
+        # The card is docked under the log, off the board: the log keeps what is left.
+        room = min(self.card.room, max(0, self.sidebar.height - menu_height - LOG_LEAST))
+        self.card_dock = pygame.Rect(self.sidebar.x + 1, self.sidebar.bottom - room, self.sidebar.width - 1, room)
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
-                                    self.sidebar.height - menu_height)
+                                    self.sidebar.height - menu_height - room)
         self._draw_sidebar(screen.get_size(), menu_height)
         self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now,
                            self.backdrop)
-        colours, status, shapes = self._figure_colours(figures)
         info = c.info()
         self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
                          self.buttons_width, shapes)
@@ -376,12 +399,10 @@ class PlayScene:
         if timeline:
             screen.fill(theme.BACKGROUND, self.dock_rect)
             self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.active)
-        shown = self.card.show(screen, self.board_rect, self.mouse, self.game, c, colours,
-                               lambda: [self.camera.to_screen(f.hex) for f in figures.values()],
-                               # the corner is chosen anew when the view has moved a good way
-                               (round(self.camera.size), *(round(o / 64) for o in self.camera.origin),
-                                id(self.game.state)))
-        covered = [self.card.rect] if shown else []
+        self.card.draw(screen, self.card_dock, card)
+        # Moments over the board: a new phase's banner for a moment, the end-of-fight panel.
+        covered = [r for r in (self.phase_banner.draw(screen, self.board_rect, info, self.now),
+                               self.fight_over.draw(screen, self.board_rect, self.game, info)) if r]
         reason = self.menu.reason_at(self.mouse)
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())

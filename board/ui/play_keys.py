@@ -76,7 +76,7 @@ def handle_key(scene, event) -> None:
     elif key == pygame.K_v:
         scene.use_palette(palette.following(palette.current()))
     elif key == pygame.K_n:
-        c.say("Sound on" if scene.sounds.toggle() else "Sound off (N turns it on)")
+        c.say(scene.sounds.toggle_words())
     elif key == pygame.K_g:
         c.toggle_gm()
     elif key == pygame.K_f:

@@ -298,6 +298,18 @@ class BoardRenderer:
         return (offset[0] + camera.origin[0] + dx * camera.size,
                 offset[1] + camera.origin[1] + dy * camera.size)
 
+    def token_rects(self, camera: Camera, figures, within: pygame.Rect) -> dict[str, pygame.Rect]:
+        """The box of each figure's token on screen (multihex: its whole footprint), for those
+        in within: what a popup should not cover."""
+        self.shared = shared_slots(figures)
+        out = {}
+        for f in figures.values():
+            centre = self._centre(camera, f)
+            if within.collidepoint(centre):
+                radius = _ring_radius(camera, f, centre, 0.9 * (SHARED_SCALE if f.name in self.shared else 1.0))
+                out[f.name] = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+        return out
+
     def _draw_tokens(self, surface, camera, figures, ov: Overlays, animator, now) -> None:
         order = sorted(figures.values(), key=lambda f: (f.status != "dead", f.status == "ok"))
         view = surface.get_clip().inflate(camera.size * 4, camera.size * 4)

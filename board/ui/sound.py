@@ -86,6 +86,14 @@ class Sounds:
         self.muted = not self.muted
         return not self.muted
 
+    def toggle_words(self) -> str:
+        """Mute or unmute, and say so truly: on with no audio device is said (issue 35)."""
+        if not self.toggle():
+            return "Sound off (N turns it on)"
+        if self.available and not self._open():
+            return "Sound on, but no audio device could be opened: the board stays silent"
+        return "Sound on"
+
     def play(self, events: list[Event]) -> str | None:
         """Play the most telling sound of the events (a death over a fall over a hit over dice)."""
         names = {sound_of(e) for e in events} - {None}

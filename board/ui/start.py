@@ -16,6 +16,7 @@ from board.resources import DEFAULT_MAP, MAPS, version
 from board.rules.registry import get_ruleset
 from board.saves import data_dir, load_game
 from board.sides import PLAYERS, teams
+from board.ui.title import draw_title
 from board.ui import hud, palette, settings, theme
 from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
@@ -100,7 +101,8 @@ def preview(battle, size: tuple[int, int]) -> pygame.Surface:
 class StartScene:
     """What a player sees first: the default map ready, so one Enter starts the fight."""
 
-    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None):
+    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
+                 kinds: dict[str, str] | None = None):
         self.manager = pygame_gui.UIManager(size, str(THEME))
         self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
@@ -117,7 +119,9 @@ class StartScene:
         # "Continue …" needs the autosaved fight replayed: done after the first frame too.
         self.autosave, self.resume = autosave, None
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
-        self.kinds: dict[str, str] = {}  # team -> who plays it (PLAYERS); a person if not chosen
+        # team -> who plays it (PLAYERS); a person if not chosen; the last fight's choices kept
+        kinds = {t: "computer:normal" if k == "computer" else k for t, k in (kinds or {}).items()}
+        self.kinds: dict[str, str] = {t: k for t, k in kinds.items() if k in PLAYERS}
         self.side_rects: list[tuple[pygame.Rect, str]] = []  # where each team's choice is drawn
         self.drawn = False  # thumbnails are made only after the first frame
         self.dirty = True
@@ -319,11 +323,10 @@ class StartScene:
         self.drawn = True
         screen.fill(theme.BACKGROUND)
         screen.fill(theme.PANEL, self.banner_rect)
-        title = theme.font(24, True).render("Hexboard", True, theme.TEXT)
-        screen.blit(title, (16, (self.banner_rect.height - title.get_height()) // 2))
+        x = draw_title(screen, self.banner_rect)  # the emblem and the name in gold
         sub = theme.font(16).render("a hex-map battle board · pick a map and start the fight", True,
                                     theme.TEXT_DIM)
-        screen.blit(sub, (title.get_width() + 34, (self.banner_rect.height - sub.get_height()) // 2))
+        screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
         shown = theme.font(13).render(f"version {version()}", True, theme.TEXT_DIM)
         screen.blit(shown, (self.banner_rect.right - shown.get_width() - 16,
                             (self.banner_rect.height - shown.get_height()) // 2))

@@ -10,6 +10,7 @@ import pygame
 from board.hexgrid import Hex, hex_corner_offset, hex_label, hex_to_pixel, layout_for, polygon_corners
 from board.maps import BattleMap
 from board.ui import theme
+from board.ui.ground import ground_shade, scatter
 from board.ui.textures import bevel, grain, grained
 
 TILE = 256
@@ -71,7 +72,10 @@ class MapTiles:
         if terrain.kind == "wall":
             pygame.draw.polygon(surface, theme.WALL, corners)
             return
-        pygame.draw.polygon(surface, theme.OPEN if (h.q + h.r) % 3 else theme.OPEN_ALT, corners)
+        name = self.battle.name
+        pygame.draw.polygon(surface, ground_shade(name, h.q, h.r), corners)  # varied, stable per map
+        if terrain.kind != "fire":
+            scatter(surface, name, h.q, h.r, centre, self.size)
         if terrain.kind == "fire":
             self._draw_fire(surface, layout, h, terrain.stage)
 

@@ -6,19 +6,62 @@ from __future__ import annotations
 import pygame
 
 from board.ui import theme
+from board.ui.log_rows import wrap
 from board.ui.text_fit import fit
 
 SECONDS = 6
-ROW = 20
-NAME_WIDTH = 170
-CELL = 74
+ROW = 28  # two lines of a plot (a General Plot under the name)
+NAME_WIDTH = 200
+CELL = 74  # a second's cell at the least: wider where the dock has room, for whole words
+KEY_HEIGHT = 20  # the key to the marks, a line along the panel's foot
+PLOT_PX = (12, 11, 10)  # a plot too long for two lines of its cell is drawn smaller before it is cut
+CONTINUES = " (continues)"
 LOST = (120, 70, 70)
 INITIATIVE = (60, 96, 70)
 
 
-def timeline_size(timeline: dict) -> tuple[int, int]:
-    """The panel's size for this many rows."""
-    return NAME_WIDTH + CELL * SECONDS + 16, ROW * (len(timeline.get("rows", ())) + 1) + 12
+def timeline_size(timeline: dict, room: int = 0) -> tuple[int, int]:
+    """The panel's size for this many rows: as wide as room allows beside the key."""
+    return (max(NAME_WIDTH + CELL * SECONDS + 16, room),
+            ROW * (len(timeline.get("rows", ())) + 1) + 12 + KEY_HEIGHT)
+
+
+def cell_width(rect: pygame.Rect) -> int:
+    """A second's cell's width in a panel drawn at rect."""
+    return (rect.width - NAME_WIDTH - 16) // SECONDS
+
+
+def plot_lines(plot: str, width: int) -> tuple[pygame.font.Font, list[str], bool]:
+    """The font and (at most two) lines a plot is shown in within a cell that wide, and
+    whether they hold the whole of it (else the second ends in "…")."""
+    for px in PLOT_PX:
+        font = theme.font(px)
+        lines = wrap(plot, font, width)
+        if len(lines) <= 2:
+            return font, lines, True
+    return font, [lines[0], fit(" ".join(lines[1:]), font, width)], False
+
+
+def plot_spans(plots: dict) -> list[tuple[int, int, str]]:
+    """A row's plots as (first second, last second, words): a plot that runs on over the next
+    seconds ("… (continues)") is one cell across them, and its words may run on over the
+    empty seconds after it."""
+    spans: list[tuple[int, int, str]] = []
+    for s in range(1, SECONDS + 1):
+        plot = plots.get(s) or plots.get(str(s))
+        if not plot:
+            continue
+        if spans and spans[-1][1] == s - 1 and plot in (spans[-1][2], spans[-1][2] + CONTINUES):
+            spans[-1] = (spans[-1][0], s, spans[-1][2])
+        else:
+            spans.append((s, s, plot.removesuffix(CONTINUES)))
+    ends = [nxt[0] - 1 for nxt in spans[1:]] + [SECONDS]
+    return [(first, end, words) for (first, _, words), end in zip(spans, ends)]
+
+
+def span_width(first: int, last: int, cell: int) -> int:
+    """The room for words in a cell across these seconds."""
+    return (last - first + 1) * cell - 10
 
 
 def dock_height(timeline: dict | None) -> int:
@@ -29,8 +72,9 @@ def dock_height(timeline: dict | None) -> int:
 def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, colours: dict,
                   active: str | None) -> pygame.Rect:
     """Draw the panel at the bottom left of bounds (the dock strip); returns where it went."""
-    width, height = timeline_size(timeline)
+    width, height = timeline_size(timeline, bounds.width - 16)
     rect = pygame.Rect(bounds.x + 8, bounds.bottom - height - 6, min(width, bounds.width - 16), height)
+    cell_w = cell_width(rect)
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (*theme.PANEL, 230), panel.get_rect(), border_radius=8)
     pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
@@ -39,11 +83,11 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
     head = bold.render("Round" if not now else f"Second {now}", True, theme.TEXT)
     panel.blit(head, (8, 6))
     for s in range(1, SECONDS + 1):
-        x = NAME_WIDTH + (s - 1) * CELL
+        x = NAME_WIDTH + (s - 1) * cell_w
         if s == now:
-            pygame.draw.rect(panel, (*theme.SELECT, 60), (x, 4, CELL - 2, rect.height - 8), border_radius=4)
+            pygame.draw.rect(panel, (*theme.SELECT, 60), (x, 4, cell_w - 2, rect.height - 8 - KEY_HEIGHT), border_radius=4)
         label = (bold if s == now else small).render(str(s), True, theme.TEXT if s == now else theme.TEXT_DIM)
-        panel.blit(label, (x + (CELL - label.get_width()) // 2, 6))
+        panel.blit(label, (x + (cell_w - label.get_width()) // 2, 6))
     for i, row in enumerate(timeline.get("rows", ())):
         y = 6 + ROW * (i + 1)
         name = row["figure"]
@@ -52,34 +96,39 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
         if row.get("full_defensive"):  # an amber bar before the name
             pygame.draw.rect(panel, theme.TEXT_WARN, (2, y + 2, 3, ROW - 5))
         general = row.get("general") or ""
-        tag = small.render(fit(general, small, 64), True, theme.TEXT_DIM) if general else None
-        room = NAME_WIDTH - 30 - (tag.get_width() + 6 if tag else 0)
         font = bold if name == active else small
-        panel.blit(font.render(fit(name, font, room), True, theme.TEXT), (22, y + 2))
-        if tag:
-            panel.blit(tag, (NAME_WIDTH - tag.get_width() - 8, y + 2))
-        plots = {int(k): v for k, v in (row.get("plots") or {}).items()}
+        shown = font.render(fit(name, font, NAME_WIDTH - 30), True, theme.TEXT)
+        panel.blit(shown, (22, y + (ROW - shown.get_height()) // 2))
+        if general:  # the General Plot beside the name, in two lines
+            tag, lines, _ = plot_lines(general, general_room(shown.get_width()))
+            for n, line in enumerate(lines):
+                panel.blit(tag.render(line, True, theme.TEXT_DIM), (30 + shown.get_width(), y + 1 + n * (ROW - 2) // 2))
         for s in range(1, SECONDS + 1):
-            x = NAME_WIDTH + (s - 1) * CELL
-            cell = pygame.Rect(x + 2, y + 1, CELL - 6, ROW - 3)
+            x = NAME_WIDTH + (s - 1) * cell_w
+            cell = pygame.Rect(x + 2, y + 1, cell_w - 6, ROW - 3)
             if s in row.get("initiative", ()):
                 pygame.draw.rect(panel, INITIATIVE, cell, border_radius=3)
             elif s in row.get("lost", ()):  # outlined and struck through
                 pygame.draw.rect(panel, LOST, cell, 1, border_radius=3)
                 pygame.draw.line(panel, LOST, cell.bottomleft, cell.topright)
-            plot = plots.get(s)
-            if plot:
-                shown = small.render(fit(plot, small, CELL - 10), True,
-                                     theme.TEXT if s >= now else theme.TEXT_DIM)
-                panel.blit(shown, (cell.x + 3, cell.y + 1))
+        for first, last, plot in plot_spans(row.get("plots") or {}):
+            font, lines, _ = plot_lines(plot, span_width(first, last, cell_w))
+            colour = theme.TEXT if last >= now else theme.TEXT_DIM
+            for n, line in enumerate(lines):
+                panel.blit(font.render(line, True, colour),
+                           (NAME_WIDTH + (first - 1) * cell_w + 5, y + 1 + n * (ROW - 2) // 2))
+    _key(panel, small, 10, rect.height - KEY_HEIGHT - 4)
     screen.blit(panel, rect.topleft)
-    if bounds.right - rect.right > 140:
-        _key(screen, small, rect.right + 14, rect.y + 8)
     return rect
 
 
+def general_room(name_width: int) -> int:
+    """The room for a General Plot beside a name this wide."""
+    return NAME_WIDTH - 38 - name_width
+
+
 def _key(screen: pygame.Surface, font, x: int, y: int) -> None:
-    """What the marks mean, one under another, right of the panel."""
+    """What the marks mean, in a line from x."""
     for words, mark in (("Initiative", "initiative"), ("lost die", "lost"), ("Full Defensive", "bar"),
                         ("hover a cell: its full text", "")):
         box = pygame.Rect(x, y + 3, 12, 11)
@@ -90,8 +139,9 @@ def _key(screen: pygame.Surface, font, x: int, y: int) -> None:
             pygame.draw.line(screen, LOST, box.bottomleft, box.topright)
         elif mark == "bar":
             pygame.draw.rect(screen, theme.TEXT_WARN, (box.x + 4, box.y, 3, box.height))
-        screen.blit(font.render(words, True, theme.TEXT_DIM), (x + (18 if mark else 0), y))
-        y += ROW
+        label = font.render(words, True, theme.TEXT_DIM)
+        screen.blit(label, (x + (18 if mark else 0), y))
+        x += label.get_width() + (18 if mark else 0) + 24
 
 
 def cell_at(timeline: dict, rect: pygame.Rect, pos) -> str | None:
@@ -104,6 +154,6 @@ def cell_at(timeline: dict, rect: pygame.Rect, pos) -> str | None:
     if x < NAME_WIDTH:
         general = rows[row].get("general")
         return f"{rows[row]['figure']}: {general}" if general else None
-    second = (x - NAME_WIDTH) // CELL + 1
+    second = (x - NAME_WIDTH) // cell_width(rect) + 1
     plot = (rows[row].get("plots") or {}).get(str(second))
     return f"{rows[row]['figure']}, second {second}: {plot}" if plot else None

@@ -18,8 +18,12 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
         target = c.figure_at(c.view.hover)
         prediction = c.predict(target) if target else None
         if prediction is not None:
-            out.append(hud.draw_odds(screen, scene.mouse, target, prediction, scene.board_rect,
-                                     scene.game.ruleset.odds_note))
+            # Placed over no other figure: the ones beside the target matter to the choice.
+            others = [r for n, r in tokens(scene).items() if n != target]
+            # It may lie over the log too: a crowded board can leave no room free of figures.
+            room = scene.board_rect.union(scene.log_rect)
+            out.append(hud.draw_odds(screen, scene.mouse, target, prediction, room,
+                                     scene.game.ruleset.odds_note, avoid=others))
     cell = cell_at(timeline, scene.timeline_rect, scene.mouse) if timeline else None
     move = c.move_info() if c.view.mode == "move" else None
     if reason or cell:  # at the cursor too, not only on the status line
@@ -27,5 +31,10 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
     elif move is not None and c.view.hover in move.hexes:
         move = c.move_for(c.view.hover)
         out.append(legend.draw_tip(screen, scene.mouse, move.label + (f": {move.note}" if move.note else ""),
-                                   scene.board_rect))
+                                   scene.board_rect, avoid=list(tokens(scene).values())))
     return out
+
+
+def tokens(scene) -> dict[str, pygame.Rect]:
+    """Each figure's token box on the board now."""
+    return scene.renderer.token_rects(scene.camera, scene.game.tokens(), scene.board_rect)

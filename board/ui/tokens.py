@@ -9,6 +9,7 @@ import pygame
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
 from board.ui import theme
+from board.ui.figure_art import draw_icon, draw_meter_bar
 from board.ui.glyphs import draw_glyph
 from board.ui.text_fit import shrink_to_fit
 from board.ui.patterns import ink_for, pattern_over
@@ -125,9 +126,12 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
         pygame.draw.circle(surface, dark, at, 0.24 * k)
         pygame.draw.circle(surface, (235, 235, 240), at, 0.24 * k, max(1, round(k / 30)))
         draw_glyph(surface, f.glyph, at, 0.2 * k, (245, 245, 250, 255))
+    if size >= 26:  # what kind of figure it is, behind the text, where it can be made out
+        draw_icon(surface, f, centre, round(size * (1.25 if f.size == 1 else 2.4)), 95)
     if f.status == "dead":  # behind the text: the name and ST stay readable
         _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
     _draw_text(surface, f, size, centre, room)
+    draw_meter_bar(surface, f, size, centre)  # how hurt, at a glance
     if f.status == "unconscious":
         zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
         surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
@@ -230,9 +234,7 @@ def _token_lines(f, size: float) -> list[tuple[tuple[str, ...], int, int, bool, 
         now, full = f.meter
         lines.append(((f"{f.meter_label} {now}/{full}".strip(), f"{now}/{full}"), small, 7, False,
                       (255, 255, 255)))
-    upright = f.posture == "standing" or f.size > 1  # a lowered token has room for two lines
-    if size >= 30 and f.caption and f.status == "ok" and upright:
-        lines.append(((f.caption,), small, 7, False, (235, 235, 210)))
+    # The weapon is on the card only (issue 35: a third line of 7 px was cut on every token).
     return lines
 
 

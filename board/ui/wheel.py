@@ -10,6 +10,12 @@ from board.hexgrid import DIRECTIONS, Hex
 from board.ui import theme
 from board.ui.camera import Camera
 
+# The arrows lie inside the figure's own hex, around its centre (issue 35: out in the
+# neighbouring hexes they covered the tokens there, and a click could pick either).
+ARROW_BASE, ARROW_TIP = 0.5, 0.84  # hex sizes from the centre (the hex's inner radius is 0.866)
+ARROW_AT = 0.68  # the middle of an arrow (where a test clicks it)
+RING = (0.42, 0.9)  # a pixel this far out points at a facing; nearer the centre it is a drag
+
 
 def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None, blocked=frozenset()) -> None:
     """Six arrows around a hex: click one to face that way (dimmed: the figure does not fit)."""
@@ -20,9 +26,9 @@ def draw_wheel(surface, camera: Camera, h: Hex, pick: int | None, blocked=frozen
         vx, vy = dx - ox, dy - oy
         length = math.hypot(vx, vy)
         ux, uy = vx / length, vy / length
-        tip = (cx + ux * camera.size * 1.45, cy + uy * camera.size * 1.45)
-        base = (cx + ux * camera.size * 0.95, cy + uy * camera.size * 0.95)
-        half = camera.size * 0.28
+        tip = (cx + ux * camera.size * ARROW_TIP, cy + uy * camera.size * ARROW_TIP)
+        base = (cx + ux * camera.size * ARROW_BASE, cy + uy * camera.size * ARROW_BASE)
+        half = camera.size * 0.22
         colour = (90, 90, 96) if d in blocked else theme.SELECT if d == pick else (240, 240, 240)
         arrow = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
         pygame.draw.polygon(surface, colour, arrow)
@@ -34,7 +40,7 @@ def wheel_direction(camera: Camera, h: Hex, pos: tuple[float, float]) -> int | N
     cx, cy = camera.to_screen(h)
     vx, vy = pos[0] - cx, pos[1] - cy
     distance = math.hypot(vx, vy)
-    if distance < camera.size * 0.7 or distance > camera.size * 1.8:
+    if distance < camera.size * RING[0] or distance > camera.size * RING[1]:
         return None
     return facing_toward(camera, h, pos)
 

@@ -8,6 +8,7 @@ from board.dice import Dice, DiceSource, roll
 from board.rules.base import Command, Event, Refusal
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
+from board.words import hexes
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def why_not_spell(state: CCState, f: Fig, t: Fig, spell: str, from_item: bool = 
     if s.range == 0 and t.name != f.name:
         return f"{spell} is cast only on the caster"
     if distance(f, t) > s.range:
-        return f"{t.name} is out of {spell}'s range ({s.range} hexes)"
+        return f"{t.name} is out of {spell}'s range ({hexes(s.range)})"
     if t.name != f.name and line_of_fire(state, f, t) == "blocked":
         return f"a wall is between {f.name} and {t.name}"
     return None

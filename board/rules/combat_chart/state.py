@@ -11,6 +11,7 @@ from board.rules.combat_chart.tables import Tables, Weapon
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.kernel.reach import Mover
+from board.words import hexes
 
 
 @dataclass(slots=True)
@@ -197,12 +198,12 @@ def why_not_target(state: CCState, f: Fig, t: Fig, weapon: Weapon) -> str | None
     d = distance(f, t)
     if weapon.missile:
         if d > weapon.range:
-            return f"{t.name} is {d} hexes away; the {weapon.name} reaches {weapon.range}"
+            return f"{t.name} is {hexes(d)} away; the {weapon.name} reaches {weapon.range}"
         if line_of_fire(state, f, t) == "blocked":
             return f"a wall blocks the line of fire to {t.name}"
         return None
     if d > weapon.reach:
-        return f"{t.name} is {d} hexes away; the {weapon.name} reaches {weapon.reach}"
+        return f"{t.name} is {hexes(d)} away; the {weapon.name} reaches {weapon.reach}"
     return None
 
 

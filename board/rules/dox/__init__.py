@@ -85,7 +85,7 @@ class DoxGM(GM):
     sheet = DoxFigure
     check_figure = staticmethod(check_figure)
     multihex = False
-    surprise = ("unaware", "caught unaware: no Dodge or Parry until his turn", "no longer unaware")
+    surprise = ("unaware", "caught unaware: no Dodge or Parry until their turn", "no longer unaware")
 
     def make(self, state, spec):
         f = fig_from_spec(spec, state.options)

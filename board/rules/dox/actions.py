@@ -10,6 +10,7 @@ from board.rules.dox import attacks, grapple, plain_actions as plain
 from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
+from board.words import plural
 
 # id -> (label, needs, plan, apply); the order is the menu's order.
 MENU = {
@@ -81,7 +82,7 @@ def fortune_menu(state: DoxState) -> list[ActionInfo]:
     p = state.pending[0]
     most = min(p.wounds, state.figures[p.victim].fortune)
     choices = {f"Burn {k} (take {p.wounds - k})": {"points": k} for k in range(most + 1)}
-    return [ActionInfo("burn_fortune", f"Burn Fortune against {p.wounds} wounds", "fortune",
+    return [ActionInfo("burn_fortune", f"Burn Fortune against {plural(p.wounds, 'wound')}", "fortune",
                        needs="choice", choices=tuple(choices), choice_params=choices)]
 
 

@@ -72,7 +72,7 @@ def actor(state: DoxState, command: Command) -> Fig:
     """The figure giving an action command: it must be its turn and it must not have acted."""
     f = whose_turn(state, command)
     if f.acted:
-        raise Refusal(f"{f.name} has already taken his action this turn")
+        raise Refusal(f"{f.name} has already taken their action this turn")
     return f
 
 
@@ -82,7 +82,7 @@ def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     if target is None:
         raise Refusal(f'no figure named "{command.target}"' if command.target else "choose a target")
     if target.name == f.name:
-        raise Refusal(f"{f.name} cannot aim at himself")
+        raise Refusal(f"{f.name} cannot aim at themselves")
     if not target.up:
         raise Refusal(f"{target.name} is already down")
     return target

@@ -51,7 +51,7 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
     if f.mount:
         mount = state.figures[f.mount]
         if not mount.up or mount.posture == "prone":
-            return 0, f"{mount.name} cannot carry him"
+            return 0, f"{mount.name} cannot carry them"
         return mount.move, f"riding {mount.name}"
     return carry_limit(state, f) or (f.move, None)
 

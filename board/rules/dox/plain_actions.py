@@ -13,6 +13,7 @@ from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import ACTION, STANDS
 from board.rules.kernel.hexes import to_hex
+from board.words import hexes
 
 ORDERS = ("attack", "hold")
 ATTACKS_ON_FOE = ("strike", "disarm", "grapple", "grab_disarm")
@@ -49,7 +50,7 @@ def plan(state: DoxState, command: Command) -> dict:
         if not state.weapon(f).parry and not f.shield:
             raise Refusal(f"{f.name} has nothing to block with")
         if hex_distance(f.hex, friend.hex) > state.options.assist_range:
-            raise Refusal(f"{friend.name} is more than {state.options.assist_range} hexes away")
+            raise Refusal(f"{friend.name} is more than {hexes(state.options.assist_range)} away")
         return {"f": f, "friend": friend}
     if action == "retrieve":
         item = command.params.get("item")

@@ -101,7 +101,7 @@ class DoxFigure(FigureBase):
     mount: str | None = Field(None, description="the figure this one rides (it starts on the mount's hex)")
     unaware: bool = Field(False, description="ambushed: no Dodge or Parry until its first turn")
     trained_by: str | None = Field(None, description="an animal: the Ranger who trained it (it "
-                                                     "obeys his commands on a Ranger roll)")
+                                                     "obeys their commands on a Ranger roll)")
     war_trained: bool = Field(False, description="an animal specifically trained for fighting "
                                                  "(a bonus to its Ranger's roll)")
     posture: Literal["standing", "prone"] = Field("standing", description="standing or prone")
@@ -143,7 +143,7 @@ class Options(RuleOptions):
                            "and 'Offense plus 7' is the grappler's average roll")
     defense_base: int = Field(
         6, ge=0, le=20, description="Defense = this + the Dodge, Parry (or Rider, Strength) rating. "
-                                    "A surprised victim has no Dodge or Parry: his Defense is this "
+                                    "A surprised victim has no Dodge or Parry: their Defense is this "
                                     "alone, the text's 'challenge level of 6'")
     mass_rule: bool = toggle("Optional rule: +3 to grappling rolls per doubling of mass, +1 or +2 "
                              "halfway to the next; masses add for a group pin")
@@ -171,7 +171,7 @@ class Options(RuleOptions):
                                     "('It helps if the animal has been specifically trained')")
     carry_penalty: int = Field(
         2, ge=0, le=6, description="a grappler's penalty to trait rolls other than the grapple's "
-                                   "own while the victim's weight is on him")
+                                   "own while the victim's weight is on them")
 
     @field_validator("trait_dice")
     @classmethod

@@ -77,7 +77,7 @@ def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
     spot = _landing(state, rider)
     if spot is None:
         return [Event("status", f"{rider.name} would fall ({why}) but has nowhere to land: "
-                                "he clings on", rider.name)]
+                                "they cling on", rider.name)]
     mount = rider.mount
     rider.mount, rider.posture = None, "prone"
     where = state.battle.label(spot)
@@ -93,7 +93,7 @@ def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> 
     r = trait_roll(state, rider.rider, 0, dice)
     kept = r.total >= challenge
     events = [Event("roll", f"{rider.name} rolls Rider {r.total} vs {challenge}: "
-                            + ("keeps his seat" if kept else "loses his seat"), rider.name,
+                            + ("keeps their seat" if kept else "loses their seat"), rider.name,
                     {**r.data(), "challenge": challenge, "success": kept})]
     return events if kept else events + unseat(state, rider, "thrown by the blow")
 

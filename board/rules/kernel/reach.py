@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Mapping, NamedTuple
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance
+from board.words import hexes
 
 if TYPE_CHECKING:
     from board.battle import BattleMap
@@ -126,7 +127,7 @@ class Mover:
             spent += 1 if self.cost is None else self.cost(here, there)
             if spent > self.limit:
                 if self.cost is None:
-                    return f"that path is {len(path)} hexes; this move allows {self.limit}"
+                    return f"that path is {hexes(len(path))}; this move allows {self.limit}"
                 return f"that path costs more than the {self.limit} this move allows"
             if index < len(path) - 1 and there in self.stop:
                 return f"the move must stop at {label(there)}"

@@ -17,6 +17,7 @@ from board.rules.melee_seconds.state import (
     Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
 from board.rules.melee_seconds.turns import (
     GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
+from board.words import hexes
 
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
@@ -136,7 +137,7 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     w = reach.weapon(state, f, name)
     need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
     need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
-    need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({w.range} hexes)")
+    need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({hexes(w.range)})")
     need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
     return Plot("ranged", f"shoot {t.name}", target=t.name, params={"weapon": name},
                 uses_initiative=True)

@@ -15,6 +15,7 @@ from board.rules.base import listed
 from board.rules.kernel.names import TABLES as CATALOGUES, unknown
 from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
+from board.words import hexes
 
 TABLES = CATALOGUES / "melee-seconds"
 Report = Callable[[tuple, str], None]
@@ -193,7 +194,7 @@ def card(state, name: str) -> list[tuple[str, str]]:
     ready = f.ready or "empty-handed"
     rows = [("AMR", str(s.amr)), ("ST / CO", f"{s.st} / {s.co}"),
             ("Hits", f"{s.hits - f.damage} of {s.hits}"),
-            ("Attack / Parry", f"{s.attack} / {s.parry}"), ("Speed", f"{s.speed} hexes a second"),
+            ("Attack / Parry", f"{s.attack} / {s.parry}"), ("Speed", f"{hexes(s.speed)} a second"),
             ("Ready", ready + ("" if f.loaded or not f.ready else " (unloaded)")),
             ("Armour", s.armour or "none"),
             ("Shield", (f.shield + ("" if f.shield_ready else " (slung)")) if f.shield else "none")]

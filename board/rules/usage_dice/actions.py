@@ -9,6 +9,7 @@ from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.usage_dice.state import Figure, UDState
+from board.words import hexes
 
 
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")
@@ -175,7 +176,7 @@ def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
         path = tuple(to_hex(state, p) for p in command.path)
         why = mover(state, f).walk(path)
         if len(path) > f.speed:
-            why = f"{len(path)} hexes is farther than {f.name}'s speed of {f.speed}"
+            why = f"{hexes(len(path))} is farther than {f.name}'s speed of {f.speed}"
         if why:
             raise Refusal(why)
         return path

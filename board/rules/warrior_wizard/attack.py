@@ -22,6 +22,7 @@ from board.rules.warrior_wizard.engagement import in_hex, partners, random_order
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
 from board.rules.warrior_wizard.tables import Weapon
+from board.words import hexes
 
 MELEE_MODES = ("melee", "hth")
 RANGED_MODES = ("thrown", "missile", "spell")
@@ -162,13 +163,13 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     if plan.mode == "melee" and weapon is not None and weapon.lengths == ("short",) and d >= 1:
         mods.append(("Short weapon into the next hex", -1))
     if plan.mode in ("thrown", "spell") and d > 1:
-        mods.append((f"thrown: {d - 1} hexes between", -(d - 1)))
+        mods.append((f"thrown: {hexes(d - 1)} between", -(d - 1)))
     if plan.mode == "missile":
         # "no penalty against targets in the same multihex or up to two away, -1 for 3 to 4
         # multihexes, -2 for 5 to 6": -1 per six hexes beyond the first six.
         bands = ceil(d / 6) - 1
         if bands > 0:
-            mods.append((f"range {d} hexes", -bands))
+            mods.append((f"range {hexes(d)}", -bands))
     if plan.mode in RANGED_MODES:
         _, bystanders = line_of_fire(state, a, t)
         if bystanders:
@@ -293,7 +294,7 @@ def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event
     what = "DEX" if martial else "ST"
     data = {"faces": list(result.faces), "needed": needed, "success": result.success}
     if result.success:
-        return [Event("keeps_feet", f"{t.name} keeps his feet ({what} check {result.total} vs {needed})",
+        return [Event("keeps_feet", f"{t.name} keeps their feet ({what} check {result.total} vs {needed})",
                       t.name, data)]
     t.posture = "fallen"
     return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})",

@@ -131,7 +131,7 @@ def _illusion_present(state: WWState, f: FigureState) -> str | None:
 def _charged_by_someone(state: WWState, f: FigureState) -> str | None:
     if any(f.name in g.turn.charged for g in state.figures.values()):
         return None
-    return "no enemy charged him this turn"
+    return "no enemy charged them this turn"
 
 
 def _has_pole_arm(state: WWState, f: FigureState) -> str | None:

@@ -67,7 +67,7 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
     strike = command.params.get("strike_with")
     if strike is not None and action != "shoot" and action != "shoot_charger":
         if strike not in strike_choices(state, f):
-            raise Refusal(f"{f.name} cannot strike with {strike}; besides his ready weapon: "
+            raise Refusal(f"{f.name} cannot strike with {strike}; besides the ready weapon: "
                           f"{', '.join(strike_choices(state, f)) or 'nothing'}")
         weapon = state.tables.weapon(strike)
         if action == "attack_hth" and not weapon.small:
@@ -244,7 +244,7 @@ def _stand_up(state, f, command, details, dice):
 
 def _stance(state, f, command, details, dice):
     f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
-    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets his pole arm"}
+    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets their pole arm"}
     return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
 
 
@@ -258,7 +258,7 @@ def _attack(state, f, command, details, dice):
     if plan.charge and t.turn.stance == "set" and t.status == "ok" and f.name in melee_targets(state, t):
         # "he gets +2 to his Effective Dexterity to hit the Charger, and does double damage"
         counter = AttackPlan(t.name, f.name, t.ready, "melee", set_vs_charge=True)
-        events.append(Event("set_vs_charge", f"{t.name} meets the charge with his {t.ready}", t.name))
+        events.append(Event("set_vs_charge", f"{t.name} meets the charge with their {t.ready}", t.name))
         events += resolve(state, counter, dice)
         t.turn.stance = None
         if f.status != "ok" or f.posture == "fallen":
@@ -271,7 +271,7 @@ def _attack(state, f, command, details, dice):
         f.ready = None
         state.items.setdefault(t.hex, []).append(weapon.name)
     if command.action == "shoot_charger" and f.ready:
-        events.append(Event("drops", f"{f.name} drops his {f.ready}", f.name, {"weapon": f.ready}))
+        events.append(Event("drops", f"{f.name} drops their {f.ready}", f.name, {"weapon": f.ready}))
         _drop(state, f, f.ready)  # "He then drops the weapon."
     return events
 
@@ -292,7 +292,7 @@ def _ready(state, f, command, details, dice):
     if weapon.two_handed:
         if f.shield_ready:
             f.shield_ready = False
-            events.append(Event("slings", f"{f.name} slings his shield", f.name))
+            events.append(Event("slings", f"{f.name} slings their shield", f.name))
         f.off_hand = None
     if f.off_hand == name:
         f.off_hand = None
@@ -330,7 +330,7 @@ def _drop_pickup(state, f, command, details, dice):
     for name in details["drop"]:
         if name in (f.shield, "shield"):
             state.items.setdefault(f.hex, []).append(f.shield)
-            events.append(Event("drops", f"{f.name} drops his {f.shield}", f.name, {"shield": f.shield}))
+            events.append(Event("drops", f"{f.name} drops their {f.shield}", f.name, {"shield": f.shield}))
             f.shield, f.shield_ready = None, False
         else:
             _drop(state, f, name)

@@ -108,7 +108,7 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
             return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
                           f.name, data)]
         pushed = push_back(state, f, attacker)
-        events = [Event("staggers", f"{f.name} keeps his feet ({result.total} vs {target})", f.name, data,
+        events = [Event("staggers", f"{f.name} keeps their feet ({result.total} vs {target})", f.name, data,
                         tone="hurt")]
         if pushed:
             events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
@@ -233,8 +233,8 @@ def fatigue(state: WWState) -> list[Event]:
             continue
         spend_st(state, f, 1)
         minutes = f.burdened_turns * TURN_SECONDS // 60
-        events.append(Event("fatigue", f"{f.name} tires under his load: -1 ST ({minutes} minutes "
-                                       "carrying 5-7x his ST)", f.name,
+        events.append(Event("fatigue", f"{f.name} tires under their load: -1 ST ({minutes} minutes "
+                                       "carrying 5-7x their ST)", f.name,
                             {"minutes": minutes, "st": f.effective_st}))
         events += update_status(state, f)
     return events

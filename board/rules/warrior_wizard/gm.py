@@ -23,7 +23,7 @@ class WarriorWizardGM(GM):
     def plan(self, state, command):
         if command.action in self.actions and state.disengage is not None:
             d = state.disengage
-            raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as he disengages")
+            raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as they disengage")
         return super().plan(state, command)
 
     def apply(self, state, command, dice):
@@ -100,7 +100,7 @@ class WarriorWizardGM(GM):
         if "weapon" in command.params:
             lit = command.params["weapon"]
             if not isinstance(lit, bool):
-                raise Refusal("params.weapon is true (set his ready weapon or arrows alight) or false")
+                raise Refusal("params.weapon is true (set the ready weapon or arrows alight) or false")
             if lit and not f.ready:
                 raise Refusal(f"{f.name} has no ready weapon to set alight")
             return {"weapon": lit}

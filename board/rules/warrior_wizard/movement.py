@@ -12,6 +12,7 @@ from board.rules.kernel.reach import Mover, Reach, Where
 from board.rules.warrior_wizard.engagement import brawl_refusal, engagers_needed, hold_of
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
+from board.words import hexes
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
 LABELS = {
@@ -149,7 +150,7 @@ def check_path(state: WWState, f: FigureState, path: list[Hex], limit: int, faci
     board = board or Board(state, f)
     battle = state.battle
     if len(path) > limit:
-        raise Refusal(f"that path is {len(path)} hexes; this move allows {limit}")
+        raise Refusal(f"that path is {hexes(len(path))}; this move allows {limit}")
     here = f.hex
     for index, nxt in enumerate(path):
         if direction_between(here, nxt) is None:

@@ -21,6 +21,7 @@ from board.rules.warrior_wizard.movement import (
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance, check_victory
+from board.words import hexes
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
          "upkeep", "breather", "lift_step")
@@ -86,8 +87,8 @@ def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: i
                 "(staying in their threat zones) or stand still")
     steps = hex_distance(f.hex, to)
     if steps > limit:
-        return f"{where} is {steps} hexes away; {f.name} may move {limit} this turn"
-    return f"no path of {limit} hexes or fewer reaches {where} without stopping in a threat zone"
+        return f"{where} is {hexes(steps)} away; {f.name} may move {limit} this turn"
+    return f"no path of {hexes(limit)} or fewer reaches {where} without stopping in a threat zone"
 
 
 def plan(state: WWState, command: Command) -> MovePlan:
@@ -131,10 +132,10 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action == "continue" and not f.turn.delayed:
         raise Refusal("only a figure that chose Delay finishes its move later")
     if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
-        raise Refusal(f"{f.name} delayed: finish moving (up to {allowance(state, f, 'continue')} hexes) "
+        raise Refusal(f"{f.name} delayed: finish moving (up to {hexes(allowance(state, f, 'continue'))}) "
                       "or stand still")
     if action == "lift_step" and not at_max_lift(state, f):
-        raise Refusal(f"{f.name} carries no more than 7x his ST: he moves as usual")
+        raise Refusal(f"{f.name} carries no more than 7x their ST: they move as usual")
     if engaged_with and action not in ("shift", "stand_still", "lift_step"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
                       "stand still or stand up")
@@ -228,7 +229,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
 def lift_check(state: WWState, f: FigureState, dice: DiceSource) -> tuple[bool, Event]:
     """The 4d6 Effective Strength check to move one hex under the maximum lift."""
     result = check(4, f.effective_st, dice)
-    verb = "heaves his load one hex" if result.success else "cannot budge under his load"
+    verb = "heaves their load one hex" if result.success else "cannot budge under their load"
     return result.success, Event("lift_check", f"{f.name} {verb} (4d6 rolls {result.total} vs ST "
                                                f"{f.effective_st})", f.name,
                                  {"faces": list(result.faces), "needed": f.effective_st,
@@ -249,7 +250,7 @@ def breather_refusal(state: WWState, f: FigureState, engaged_with) -> str | None
     if f.turn.delayed:
         return f"{f.name} has already moved this turn"
     if f.must_run:
-        return f"{f.name} is on fire and panics: he must run"
+        return f"{f.name} is on fire and panics: they must run"
     return None
 
 
@@ -322,12 +323,12 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         hexes = within[count]
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
-            reason = f"{f.name} is on fire and panics: he must run ({fire.RUN} or more hexes)"
+            reason = f"{f.name} is on fire and panics: they must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
                               enabled=reason is None, reason=reason, note=NOTES.get(action, ""),
                               default=action == "full_move"))
     if must_run:
         out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False, needs="facing",
-                            reason=f"{f.name} is on fire and panics: he must run")
+                            reason=f"{f.name} is on fire and panics: they must run")
     return out

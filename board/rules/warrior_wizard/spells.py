@@ -218,7 +218,7 @@ def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource
     """A 3d6 IQ check; on a success an illusion vanishes, a real figure stays."""
     result = dice_check(3, f.iq, dice)
     dispelled = result.success and t.illusion
-    outcome = "it vanishes" if dispelled else ("it is real" if result.success else "he fails")
+    outcome = "it vanishes" if dispelled else ("it is real" if result.success else "they fail")
     events = [Event("disbelieve", f"{f.name} disbelieves {t.name}: IQ check {result.total} vs "
                                   f"{f.iq}, {outcome}", f.name,
                     {"target": t.name, "faces": list(result.faces), "needed": f.iq,

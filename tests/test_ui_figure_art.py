@@ -1,0 +1,74 @@
+"""Figure icons (issue 35): every kind of figure a ruleset reports has a shipped icon that loads
+at any size, beasts by their name; a token carries its figure's icon and no weapon line."""
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from board.game import Game
+from board.maps import load_map
+from board.ui import figure_art
+from board.ui.glyphs import GLYPHS
+from board.ui.tokens import _token_lines
+from tests.ui_driver import ROOT
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    yield
+
+
+@pytest.mark.parametrize("glyph", GLYPHS)
+def test_every_glyph_has_an_icon_that_loads_at_any_size(glyph):
+    name = figure_art.BY_GLYPH[glyph]
+    for px in (12, 40, 160):
+        picture = figure_art.icon(name, px)
+        assert picture is not None and picture.get_size() == (px, px)
+        assert any(picture.get_at((x, y)).a for x in range(px) for y in range(px))  # not blank
+
+
+def test_a_beast_is_drawn_as_what_its_name_says():
+    game = Game(load_map(ROOT / "maps" / "outdoor.yaml"), seed=1)
+    tokens = game.tokens()
+    assert figure_art.icon_name(tokens["Spider"]) == "spider-alt"
+    assert figure_art.icon_name(tokens["Smaug the Lesser"]) == "dragon-head"
+    assert figure_art.icon_name(replace(tokens["Wynn"], glyph="bow")) == "bowman"
+
+
+def test_a_missing_icon_file_leaves_the_token_without_one(monkeypatch, tmp_path):
+    monkeypatch.setattr(figure_art, "FIGURES", tmp_path)
+    figure_art._CACHE.clear()
+    assert figure_art.icon("swordman", 30) is None
+    figure_art._CACHE.clear()
+
+
+def test_the_weapon_is_on_the_card_not_the_token():
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
+    f = game.tokens()["Eamon"]
+    assert f.caption
+    lines = [text for texts, *_ in _token_lines(f, 60) for text in texts]
+    assert not any(f.caption in line for line in lines)
+
+
+def test_the_start_screens_title_carries_the_emblem_and_the_name():
+    from board.ui import title
+
+    screen = pygame.Surface((600, 56))
+    x = title.draw_title(screen, screen.get_rect())
+    emblem = title.emblem(46)
+    assert emblem is not None and x > emblem.get_width() + 100  # the emblem, then the name
+    assert screen.get_at((12 + 23, 28)) != screen.get_at((599, 55))  # the emblem is drawn
+
+
+def test_the_meter_bar_shows_how_hurt_a_figure_is():
+    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
+    f = game.tokens()["Eamon"]
+    whole, hurt = replace(f, meter=(10, 10)), replace(f, meter=(2, 10))
+    a, b = pygame.Surface((80, 80), pygame.SRCALPHA), pygame.Surface((80, 80), pygame.SRCALPHA)
+    figure_art.draw_meter_bar(a, whole, 40, (40, 40))
+    figure_art.draw_meter_bar(b, hurt, 40, (40, 40))
+    y = 40 + round(40 * 0.45)
+    assert a.get_at((50, y))[:3] == figure_art.meter_colour(1.0)  # full: green to the right
+    assert b.get_at((50, y))[:3] != figure_art.meter_colour(0.2) and b.get_at((25, y))[:3] == figure_art.meter_colour(0.2)

@@ -1,0 +1,131 @@
+"""A layout where nothing collides (issue 35): on each rule system's sample map, played by the
+mouse, no menu label, card row or timeline cell is cut (the text measured against its box),
+the card is docked off the board, and the odds popup covers no token but its target's."""
+
+import random
+
+import pytest
+
+from board.game import Game
+from board.maps import load_map
+from board.ui import theme
+from board.ui.card import PAD, card_lines
+from board.ui.text_fit import fit
+from board.ui.timeline import cell_width, general_room, plot_lines, plot_spans, span_width
+from tests.test_ui_long_menu import shown_whole
+from tests.test_ui_rulesets import enemies, play_one
+from tests.ui_driver import ROOT, Driver
+
+# One sample map per rule system (the rule system's own, else the primary one's arena).
+SAMPLES = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
+           "usage-dice": "usage-dice-skirmish", "melee-seconds": "melee-seconds-skirmish"}
+
+
+def cut_menu_labels(driver: Driver) -> list[str]:
+    """The menu rows whose whole label (hotkey and words) does not show in their button."""
+    bad = []
+    for button, item in driver.scene.menu.buttons.items():
+        full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
+        if button.text != full or not shown_whole(button):
+            bad.append(full)
+    return bad
+
+
+def cut_card_rows(driver: Driver) -> list[str]:
+    """The card's lines (name and rows) that do not fit its width, and a card cut by its dock."""
+    card = driver.scene.card
+    if not card.rect.width:
+        return []
+    width = card.surface.get_width()
+    label_width, lines = card_lines(card.rows, width)
+    small = theme.font(13)
+    bad = [line for _, values in lines for line in values if small.size(line)[0] > width - label_width - 2 * PAD]
+    if fit(card.name, theme.font(15, True), width // 2) != card.name:
+        bad.append(card.name)
+    if card.rect.height < card.surface.get_height():
+        bad.append("the card is taller than its dock")
+    return bad
+
+
+def cut_timeline_cells(driver: Driver) -> list[str]:
+    timeline = driver.controller.info().timeline
+    if not timeline:
+        return []
+    cell = cell_width(driver.scene.timeline_rect)
+    rows = timeline.get("rows", ())
+    cut = [plot for row in rows for first, last, plot in plot_spans(row.get("plots") or {})
+           if not plot_lines(plot, span_width(first, last, cell))[2]]
+    bold = theme.font(13, True)  # the widest a name is drawn
+    return cut + [row["general"] for row in rows if row.get("general")
+                  and not plot_lines(row["general"], general_room(bold.size(row["figure"])[0]))[2]]
+
+
+def check_layout(driver: Driver) -> list[str]:
+    driver.frame()
+    scene = driver.scene
+    problems = cut_menu_labels(driver) + cut_card_rows(driver) + cut_timeline_cells(driver)
+    if scene.card.rect.colliderect(scene.board_rect):
+        problems.append(f"the card at {scene.card.rect} lies over the board {scene.board_rect}")
+    return problems
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_no_menu_label_card_row_or_timeline_cell_is_cut_and_the_card_is_off_the_board(ruleset):
+    driver = Driver(Game(load_map(ROOT / "maps" / f"{SAMPLES[ruleset]}.yaml", ruleset), seed=4))
+    rng = random.Random(4)
+    problems: set[str] = set()
+    for _ in range(40):
+        if driver.controller.info().phase == "over":
+            break
+        for name in list(driver.game.tokens())[:3]:  # the cards of a few figures
+            driver.move_mouse(name)
+            problems |= set(check_layout(driver))
+        play_one(driver, rng)
+        problems |= set(check_layout(driver))
+    assert not problems, "\n".join(sorted(problems))
+
+
+def aim_an_attack(driver: Driver, rng: random.Random) -> list[str]:
+    """Play until the active figure has an attack with odds on an enemy; press it; the enemy
+    targets it has odds for."""
+    for _ in range(300):
+        c = driver.controller
+        if driver.view.mode == "combat":
+            name = driver.view.selected
+            foes = {t.name for t in enemies(driver, name)}
+            for info in c.actions(name):
+                if info.enabled and set(info.targets) & foes and any(i.id == info.id for i in driver.items()):
+                    driver.press(info.id)
+                    odds = sorted(t for t in set(info.targets) & foes if c.predict(t) is not None)
+                    if odds:
+                        return odds
+                    c.cancel()
+                    driver.frame()  # the menu rebuilt for the next choice
+        play_one(driver, rng)
+    return []
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_the_odds_popup_covers_no_figure_but_its_target(ruleset):
+    driver = Driver(Game(load_map(ROOT / "maps" / f"{SAMPLES[ruleset]}.yaml", ruleset), seed=6))
+    targets = aim_an_attack(driver, random.Random(6))
+    assert targets, "no attack came up to aim"
+    scene = driver.scene
+    for target in targets:
+        driver.move_mouse(target)
+        driver.frame()
+        popups = scene.renderer.covered
+        assert popups, f"no odds shown over {target}"
+        tokens = scene.renderer.token_rects(scene.camera, driver.game.tokens(), scene.board_rect)
+        for box in popups:
+            hidden = [n for n, r in tokens.items() if n != target and r.colliderect(box)]
+            assert not hidden, f"the odds of {target} cover {hidden}"
+
+
+def test_hex_labels_are_off_by_default_and_the_l_key_shows_them():
+    import pygame
+
+    driver = Driver("maps/arena.yaml")
+    assert not driver.scene.overlays().labels
+    driver.key(pygame.K_l, "l")
+    assert driver.scene.overlays().labels
