@@ -133,10 +133,23 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
         d = gap(cells, friend)
         if 4.0 - d > best:
             best, why = 4.0 - d, f"goes to revive {friend.name}" if d > 1 else f"stands by {friend.name}"
-    exposure = max(0, near - 1) * 1.5 * style.caution
+    exposure = max(0, near - 1) * 1.5 * style.caution + _backs_turned(view, me, end, facing, gaps, style)
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
+
+
+BACK_TURNED = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
+
+
+def _backs_turned(view, me, end, facing, gaps, style) -> float:
+    """What standing with adjacent enemies in the figure's rear or side costs, where the
+    ruleset has facing: another facing may keep them in front."""
+    if not style.facing or facing is None or me.facing is None:
+        return 0.0
+    turned = replace(me, hex=end, facing=facing)
+    return style.caution * sum(BACK_TURNED.get(side_seen(turned, e.hex), 0.0)
+                               for e in view.enemies if gaps[e.name] <= 1)
 
 
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
@@ -163,8 +176,10 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
         if value > best:
             where = f" from the {side}" if side in ("rear", "side") else ""
             best = value
-            why = (f"closes on {enemy.name}{where}" if d <= 1 else
-                   f"moves towards {enemy.name} ({d} hexes)" if not is_ranged(view, me) else
+            stays = end == me.hex
+            why = (f"{'holds against' if stays else 'closes on'} {enemy.name}{where}" if d <= 1 else
+                   f"{'waits for' if stays else 'moves towards'} {enemy.name} ({d} hexes)"
+                   if not is_ranged(view, me) else
                    f"keeps {d} hexes from {enemy.name} to shoot")
     return best, why
 
