@@ -17,7 +17,7 @@ from board.ui.cover import Cover
 from board.ui.keyboard import KeyboardFocus
 from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
-from board.ui.computer import ComputerTurns, hand_over
+from board.ui.computer import ComputerTurns, hand_over, hint
 from board.ui.play_keys import handle_key
 from board.ui.play_mouse import handle_mouse
 from board.ui.play_overlays import overlays
@@ -256,6 +256,8 @@ class PlayScene:
             simple[item.id]()
         elif item.id in ("computer:take", "computer:hand"):
             c.say(hand_over(self.game))
+        elif item.id == "computer:hint":
+            c.say(hint(self.game))
         elif item.id == "computer:pace":
             c.say(self.computer.cycle_pace())
         elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
@@ -303,10 +305,12 @@ class PlayScene:
                 shown = (f"{team}: the computer's turn", [
                     Item("computer:take", f"Take over {team}", hotkey="X"),
                     Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
-            elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
-                # (with no computer in the game the X key alone offers it: the menu stays short)
-                shown = (shown[0], shown[1] + [Item("computer:hand", f"Hand {team} to the computer",
-                                                    hotkey="X")])
+            elif shown is not None and self.controller.view.mode in ("move", "combat"):
+                extra = [Item("computer:hint", "Hint: what would the computer do?", hotkey="I")]
+                if any(is_computer(k) for k in self.game.players.values()):
+                    # (with no computer in the game the X key alone offers it: the menu stays short)
+                    extra.append(Item("computer:hand", f"Hand {team} to the computer", hotkey="X"))
+                shown = (shown[0], shown[1] + extra)
         if shown is None:
             self.menu.hide()
         else:
