@@ -91,3 +91,21 @@ def test_standing_still_is_not_called_closing_in():
     assert score_move(view, Command(do="move", figure="Ann"), Style()).reason == "holds against Bob"
     assert score_move(view, Command(do="move", figure="Ann", path=((0, 1), (0, 2), (0, 3))),
                       Style()).reason.startswith("waits for") is False
+
+
+def test_an_attack_that_wounds_nothing_does_not_say_expected_0_0_damage():
+    """"hit 91%, expected 0.0 damage" reads as nonsense: an attack that wounds (nearly) nothing
+    says so in words."""
+    from fractions import Fraction
+
+    from board.ai.scoring import score_attack
+    from board.rules.reports import Prediction
+
+    game = new_game(figure("Ann", "red", (0, 0), 0), figure("Bob", "blue", (1, 0), 3), FAR_FRIEND)
+    view = SideView.of(game, "red")
+    aimed = Command(do="act", figure="Ann", action="attack", target="Bob")
+    nothing = Prediction(dice=3, target_number=16, hit=Fraction(91, 100), damage={},
+                         expected_damage=Fraction(0), outcomes={})
+    some = nothing.__class__(**{**nothing.__dict__, "expected_damage": Fraction(12, 10)})
+    assert score_attack(view, aimed, nothing, Style()).reason == "attacks Bob: hit 91%, little or no damage expected"
+    assert score_attack(view, aimed, some, Style()).reason.endswith("hit 91%, expected 1.2 damage")

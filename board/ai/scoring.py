@@ -80,11 +80,19 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
         score += guard_bonus(view, command, me) * style.caution
     where = f" from the {side}" if side in ("rear", "side") else ""
     at = f" {command.target}" if command.target else ""
-    reason = (f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, "
-              f"expected {float(prediction.expected_damage):.1f} damage")
+    reason = f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, {damage_words(prediction)}"
     if down >= 0.05:
         reason += f", {down:.0%} to put it down"
     return Scored(command, score, reason)
+
+
+def damage_words(prediction) -> str:
+    """The expected damage in words: "expected 1.2 damage", or what the attack is for when it
+    wounds little or not at all ("hit 91%, expected 0.0 damage" read as nonsense)."""
+    damage = float(prediction.expected_damage)
+    if damage >= 0.05:
+        return f"expected {damage:.1f} damage"
+    return "little or no damage expected"
 
 
 # A stroke's settings that say it trades defence for attack (combat-chart's Power Strike lowers
