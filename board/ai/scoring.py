@@ -130,7 +130,10 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
     friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
     steps = len(command.path or ()) * 0.01
-    if health(me) < WOUNDED and len(view.mine) > 1 and view.enemies:
+    # A wounded figure falls back only while its side is ahead: keeping it alive keeps the lead.
+    # Even or behind, every blow is needed (both sides pulling their wounded into corners
+    # dragged computer fights to the turn cap, issue 39).
+    if health(me) < WOUNDED and len(view.mine) > max(1, len(view.enemies)) and view.enemies:
         nearest = min(gaps[e.name] for e in view.enemies)
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
         return Scored(command, score, f"falls back, wounded, {nearest} hexes from the enemy")
