@@ -305,11 +305,12 @@ class PlayScene:
                 shown = (f"{team}: the computer's turn", [
                     Item("computer:take", f"Take over {team}", hotkey="X"),
                     Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
-            elif shown is not None and self.controller.view.mode in ("move", "combat"):
-                extra = [Item("computer:hint", "Hint: what would the computer do?", hotkey="I")]
-                if any(is_computer(k) for k in self.game.players.values()):
-                    # (with no computer in the game the X key alone offers it: the menu stays short)
-                    extra.append(Item("computer:hand", f"Hand {team} to the computer", hotkey="X"))
+            elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
+                # (with no computer in the game the I and X keys alone offer these: the menu
+                # stays short)
+                extra = [Item("computer:hand", f"Hand {team} to the computer", hotkey="X")]
+                if self.controller.view.mode in ("move", "combat"):
+                    extra.insert(0, Item("computer:hint", "Hint: what would the computer do?", hotkey="I"))
                 shown = (shown[0], shown[1] + extra)
         if shown is None:
             self.menu.hide()

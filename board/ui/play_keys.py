@@ -83,7 +83,7 @@ def handle_key(scene, event) -> None:
         c.say(scene.computer.cycle_pace())
     elif key == pygame.K_x:
         c.say(hand_over(scene.game))
-    elif key == pygame.K_i:
+    elif key == pygame.K_i and not c.view.gm:  # GM mode: a ruleset's GM key may be I
         c.say(hint(scene.game))
     elif key == pygame.K_m:
         scene.request = ("edit",)
