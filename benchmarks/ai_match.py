@@ -4,12 +4,17 @@ each rule system's sample skirmish (issue 20's figures). Long: run on demand, no
 Per ruleset: computer (normal) against random and against pushy, computer:hard against
 computer:easy; the first player is named for the map's first team, and in the second half of
 the games the players swap teams (main.py match's default --swap teams; --swap places keeps the
-teams and exchanges their starting places, the reading before 2026-11-24)."""
+teams and exchanges their starting places, the reading before 2026-11-24).
+
+--ladder (issue 39): the levels against each other, easy < normal < hard, each over both sides
+(the players swap teams half way), and each map's side balance: normal against normal with no
+swap, the first team's share of the games. Every share comes with its 95% (Wilson) interval."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -20,7 +25,21 @@ MAPS = {"warrior-wizard": "arena.yaml", "combat-chart": "combat-chart-skirmish.y
         "dox": "dox-skirmish.yaml", "melee-seconds": "melee-seconds-skirmish.yaml",
         "usage-dice": "usage-dice-skirmish.yaml"}
 PAIRINGS = (("computer:normal", "random", 0.9), ("computer:normal", "pushy", 0.7),
-            ("computer:hard", "computer:easy", 0.6))
+            ("computer:hard", "computer:easy", 0.6),
+            ("computer:normal", "computer:easy", 0.65), ("computer:hard", "computer:normal", 0.65),
+            ("computer:normal", "computer:normal", 0.4))  # 5: side balance, 40-60%, swap none
+LADDER = "3,4,5"
+BALANCE = 5
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a share of wins (Wilson's score interval; a draw counts half)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max_turns: int,
@@ -42,18 +61,25 @@ def measure(ruleset: str, pairing: tuple[str, str, float], games: int, seed, max
     figures["decision_ms_by_player"] = {
         kind: spread(t for r in results for t in r.by_kind.get(kind, ()))
         for kind in dict.fromkeys((first, second)) if kind.startswith("computer")}
+    points = figures["wins"][team] + 0.5 * figures["draws"]
     figures.update(ruleset=ruleset, players=f"{first},{second}", target=target,
-                   share=figures["wins"][team] / max(1, figures["games"]),
+                   share=points / max(1, figures["games"]),
+                   interval=[round(x, 3) for x in wilson(points, figures["games"])],
                    seconds=round(time.perf_counter() - started, 1), clock=clock, swap=swap)
     return figures
 
 
 def line(row: dict) -> str:
-    met = "yes" if row["share"] >= row["target"] else "NO"
+    balance = row["players"] == ",".join(PAIRINGS[BALANCE][:2])
+    met = "yes" if (row["target"] <= row["share"] <= 1 - row["target"] if balance
+                    else row["share"] >= row["target"]) else "NO"
+    low, high = row.get("interval", (0.0, 1.0))
     times = row["decision_ms"]
     own = "; ".join(f"{kind} {t['median']:.1f} / {t['p95']:.1f}"
                     for kind, t in row.get("decision_ms_by_player", {}).items())
-    return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} (target {row['target']:.0%}, "
+    goal = f"{row['target']:.0%}-{1 - row['target']:.0%} first team" if balance else f"{row['target']:.0%}"
+    return (f"{row['ruleset']:15} {row['players']:32} {row['share']:5.0%} [{low:.0%}, {high:.0%}] "
+            f"(target {goal}, "
             f"{met:3}) draws {row['draws']:2} turns {row['turns_median']:5} "
             f"decisions {times['median']:7.1f} ms median {times['p95']:7.1f} ms p95 ({row['clock']}; "
             f"each player's median / p95: {own})  {row['seconds']} s, swap {row['swap']}")
@@ -66,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=50)
     parser.add_argument("--rulesets", default=",".join(MAPS), help="comma-separated ruleset ids")
     parser.add_argument("--pairings", default="0,1,2", help="which pairings, by index (0: normal "
-                        "vs random, 1: normal vs pushy, 2: hard vs easy)")
+                        "vs random, 1: normal vs pushy, 2: hard vs easy, 3: normal vs easy, "
+                        "4: hard vs normal, 5: normal vs normal, the side balance)")
+    parser.add_argument("--ladder", action="store_true",
+                        help=f"the level ladder and side balance: --pairings {LADDER}")
     parser.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
                         help="how the second half swaps sides (main.py match --swap)")
     parser.add_argument("--jobs", type=int, default=1,
@@ -79,10 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = []
     load = os.getloadavg()[0]
+    pairings = LADDER if args.ladder else args.pairings
     for ruleset in args.rulesets.split(","):
-        for index in (int(i) for i in args.pairings.split(",")):
+        for index in (int(i) for i in pairings.split(",")):
+            # The side balance keeps the teams: the first team's share, not a player's.
+            swap = "none" if index == BALANCE else args.swap
             rows.append(measure(ruleset, PAIRINGS[index], args.games, args.seed, args.max_turns,
-                                args.clock, args.swap, args.jobs))
+                                args.clock, swap, args.jobs))
             print(line(rows[-1]), flush=True)
     print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
           f"{os.cpu_count()} CPUs (a busy machine slows the decision times)", file=sys.stderr)

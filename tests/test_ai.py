@@ -243,3 +243,22 @@ def test_a_plot_is_secret_to_the_others_only_while_written_plots_hide_it(written
     assert plotted_in_secret(game, cast) is written
     game.apply(cast)
     assert not plotted_in_secret(game, Command(do="act", figure="B", action="nothing"))
+
+
+def test_the_ladder_gives_each_share_its_95_percent_interval():
+    """Issue 39: the level ladder and side balance "with 95% intervals" (Wilson's)."""
+    from benchmarks.ai_match import wilson
+
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_the_side_balance_row_meets_its_figure_between_40_and_60_percent():
+    from benchmarks.ai_match import BALANCE, PAIRINGS, line
+
+    row = {"ruleset": "dox", "players": ",".join(PAIRINGS[BALANCE][:2]), "target": 0.4,
+           "share": 0.7, "interval": [0.5, 0.85], "draws": 0, "turns_median": 5, "seconds": 1.0,
+           "clock": "cpu", "swap": "none", "decision_ms": {"median": 1.0, "p95": 2.0}}
+    assert "NO" in line(row) and "[50%, 85%]" in line(row)
+    assert "yes" in line({**row, "share": 0.5})

@@ -1,6 +1,7 @@
 """The hard level (board/ai/search.py, material.py): rollouts on the player's own dice over the
 normal player's best commands, judged by what each side has left; honest and deterministic."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -78,3 +79,20 @@ def test_hard_looks_ahead_when_only_moves_are_on_offer(monkeypatch):
     monkeypatch.setattr(Game, "clone", lambda self, seed=None: copies.append(seed) or real_clone(self, seed))
     choose(game, "hard", ai_seed=4)
     assert copies and all(seed is not None for seed in copies)
+
+
+def test_the_hard_level_never_trades_the_best_command_for_one_far_behind(monkeypatch):
+    """Usage-dice, 31:5 #119: hard waited with a 62-78% attack on offer. However the rollouts
+    come out, a command more than Budget.clear behind the best is not among the candidates."""
+    from board.ai import search
+    from board.ai.scoring import Scored
+
+    game = game_on("usage-dice")
+    team = game.current_player()
+    legal = [c for c in game.legal_actions() if c.figure == game.turn().active]
+    attack, move, wait = legal[0], legal[1], legal[-1]
+    ranked = [Scored(attack, 10.0, "attacks"), Scored(move, 9.0, "moves"), Scored(wait, 0.0, "waits")]
+    # Rollouts that favour whatever was tried last: without the pruning, the wait.
+    monkeypatch.setattr(search, "_rollout", lambda copy, team, command, *rest: 100.0 * (command == wait))
+    decision = search.deepen(game, team, ranked, random.Random(1), 1)
+    assert decision.command != wait

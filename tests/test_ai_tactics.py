@@ -104,3 +104,20 @@ def test_a_shot_that_may_hit_the_wrong_target_counts_that_against_it():
                   "wrong target incapacitated": Fraction(1, 4)})
     assert attack_value(risky, 8)[0] < attack_value(clean, 8)[0]
     assert attack_value(risky, 8)[1] == 0  # the friend put down is not the target put down
+
+
+def test_a_wounded_figure_falls_back_only_while_its_side_is_ahead():
+    """Both sides pulling their wounded into corners dragged computer fights to the turn cap
+    (issue 39): even or behind, a wounded figure fights on; ahead, it keeps the lead alive."""
+    def view_of(*enemies):
+        return SideView.of_tokens("Red", {t.name: t for t in (
+            token("Grog", "Red", 0, 0, meter=(2, 10)), token("Ann", "Red", 0, 3), *enemies)})
+
+    even = view_of(token("Orc", "Blue", 3, 0), token("Imp", "Blue", 6, 3))
+    ahead = view_of(token("Orc", "Blue", 3, 0))
+    towards = Command(do="move", figure="Grog", to=(2, 0))
+    away = Command(do="move", figure="Grog", to=(-3, 0))
+    assert score_move(even, towards, Style()).score > score_move(even, away, Style()).score
+    assert "falls back" not in score_move(even, towards, Style()).reason
+    assert score_move(ahead, away, Style()).score > score_move(ahead, towards, Style()).score
+    assert "falls back" in score_move(ahead, away, Style()).reason

@@ -63,3 +63,23 @@ def test_the_computer_keeps_a_two_handed_weapon_rather_than_ready_its_shield():
                     figure("Bob", "blue", (2, 0), 3, st=12, dx=9), FAR_FRIEND)
     stand_still_until(game, "Ann")
     assert choose(game, "normal", ai_seed=1).command.weapon != "Large Shield"
+
+
+def _engaged_with_a_great_sword(st_lost: int):
+    """Ann (ST 12, a Dagger) engaged by Bob (ST 16, a Great Sword), who strikes after her."""
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, st=12, weapons=["Dagger"]),
+                    figure("Bob", "blue", (1, 0), 3, st=16, dx=9, weapons=["Great Sword"]), FAR_FRIEND)
+    game.state.figures["Ann"].lethal = st_lost
+    stand_still_until(game, "Ann")
+    return game
+
+
+def test_a_badly_wounded_figure_defends_against_the_blow_to_come():
+    """"If a target is Dodging or Defending, the attacker rolls 4d6 to hit him instead of 3d6":
+    with 3 ST left before a Great Sword, keeping the blow off is worth more than a dagger's."""
+    decision = choose(_engaged_with_a_great_sword(9), "normal", ai_seed=1)
+    assert decision.command.action == "defend" and "4d6" in decision.reason
+
+
+def test_a_fresh_figure_strikes_rather_than_defend():
+    assert choose(_engaged_with_a_great_sword(0), "normal", ai_seed=1).command.action != "defend"

@@ -64,7 +64,8 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
         if info is not None and info.hexes:
             hands.go(nearest(driver, name, info.hexes))
             return
-    offered = [i for i in driver.items() if i.enabled and i.id != "cancel"]
+    offered = [i for i in driver.items() if i.enabled and i.id != "cancel"
+               and not i.id.startswith("computer:")]  # the hint and hand-over play no figure
     infos = {i.id: i for i in c.actions(name)}
     foes = {t.name for t in enemies(driver, name)}
     attacks = [i for i in offered if infos.get(i.id) and set(infos[i.id].targets) & foes]

@@ -81,11 +81,19 @@ def score_attack(view: SideView, command: Command, prediction, style: Style) -> 
         score += guard_bonus(view, command, me) * style.caution
     where = f" from the {side}" if side in ("rear", "side") else ""
     at = f" {command.target}" if command.target else ""
-    reason = (f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, "
-              f"expected {float(prediction.expected_damage):.1f} damage")
+    reason = f"{verb(command)}{at}{where}: hit {float(prediction.hit):.0%}, {damage_words(prediction)}"
     if down >= 0.05:
         reason += f", {down:.0%} to put it down"
     return Scored(command, score, reason)
+
+
+def damage_words(prediction) -> str:
+    """The expected damage in words: "expected 1.2 damage", or what the attack is for when it
+    wounds little or not at all ("hit 91%, expected 0.0 damage" read as nonsense)."""
+    damage = float(prediction.expected_damage)
+    if damage >= 0.05:
+        return f"expected {damage:.1f} damage"
+    return "little or no damage expected"
 
 
 # A stroke's settings that say it trades defence for attack (combat-chart's Power Strike lowers
@@ -123,7 +131,10 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
     friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
     steps = len(command.path or ()) * 0.01
-    if health(me) < WOUNDED and len(view.mine) > 1 and view.enemies:
+    # A wounded figure falls back only while its side is ahead: keeping it alive keeps the lead.
+    # Even or behind, every blow is needed (both sides pulling their wounded into corners
+    # dragged computer fights to the turn cap, issue 39).
+    if health(me) < WOUNDED and len(view.mine) > max(1, len(view.enemies)) and view.enemies:
         nearest = min(gaps[e.name] for e in view.enemies)
         score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
         return Scored(command, score, f"falls back, wounded, {hexes(nearest)} from the enemy")
@@ -134,10 +145,23 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
         d = gap(cells, friend)
         if 4.0 - d > best:
             best, why = 4.0 - d, f"goes to revive {friend.name}" if d > 1 else f"stands by {friend.name}"
-    exposure = max(0, near - 1) * 1.5 * style.caution
+    exposure = max(0, near - 1) * 1.5 * style.caution + _backs_turned(view, me, end, facing, gaps, style)
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
+
+
+BACK_TURNED = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
+
+
+def _backs_turned(view, me, end, facing, gaps, style) -> float:
+    """What standing with adjacent enemies in the figure's rear or side costs, where the
+    ruleset has facing: another facing may keep them in front."""
+    if not style.facing or facing is None or me.facing is None:
+        return 0.0
+    turned = replace(me, hex=end, facing=facing)
+    return style.caution * sum(BACK_TURNED.get(side_seen(turned, e.hex), 0.0)
+                               for e in view.enemies if gaps[e.name] <= 1)
 
 
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
@@ -164,8 +188,10 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
         if value > best:
             where = f" from the {side}" if side in ("rear", "side") else ""
             best = value
-            why = (f"closes on {enemy.name}{where}" if d <= 1 else
-                   f"moves towards {enemy.name} ({hexes(d)})" if not is_ranged(view, me) else
+            stays = end == me.hex
+            why = (f"{'holds against' if stays else 'closes on'} {enemy.name}{where}" if d <= 1 else
+                   f"{'waits for' if stays else 'moves towards'} {enemy.name} ({hexes(d)})"
+                   if not is_ranged(view, me) else
                    f"keeps {hexes(d)} from {enemy.name} to shoot")
     return best, why
 

@@ -43,7 +43,9 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget |
     needed or allowed."""
     budget = budget or BUDGET
     best = ranked[0]
-    top = distinct(ranked, budget.candidates)
+    # A command far behind the best on the normal player's own judgement is not looked into:
+    # a few lucky rollouts once had the hard level wait with a 62-78% attack on offer (issue 39).
+    top = [c for c in distinct(ranked, budget.candidates) if best.score - c.score <= budget.clear]
     if len(top) < 2 or best.score - top[1].score > budget.clear:
         return Decision(best.command, best.reason)
     sampled = worlds(game, team, rng, budget.samples)

@@ -1,7 +1,8 @@
 """Computer sides on the board: each of their commands goes through the same path as a click,
 with the same animations, at a readable pace; F makes them faster or skips to a person's turn,
 X takes the side to act over from the computer or hands it to the computer; Ctrl+Z against the
-computer takes back its replies with the person's command."""
+computer takes back its replies with the person's command; I shows what the computer would do
+for the figure to act, and why, without playing it."""
 
 from __future__ import annotations
 
@@ -61,6 +62,19 @@ def hand_over(game) -> str:
     if is_computer(kind):
         return f"You play {team} now (X hands it back to the computer)"
     return f"The computer plays {team} now, at normal (X takes it back)"
+
+
+def hint(game) -> str:
+    """What the computer would do now for the side to act, and why, in the status line's words:
+    asked of the computer player on the game as it stands, nothing is played."""
+    team = game.current_player()
+    if team is None or game.is_terminal():
+        return "Nobody is to act: the fight is over"
+    if computer_to_act(game) is not None:
+        return f"The computer plays {team}: X takes it over"
+    decision = computer_decision(game)
+    figure = decision.command.figure or team
+    return f"Hint for {figure}: the computer {decision.reason} ({decision.command.short()})"
 
 
 def take_back(controller, game) -> bool:

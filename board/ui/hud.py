@@ -37,6 +37,7 @@ HELP = [
     ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
     ("X", "the side to act: take it over from the computer, or hand it to the computer"),
     ("F", "computer turns: a readable pace / fast / skipped to your turn"),
+    ("I", "a hint: what the computer would do for the figure to act, and why (nothing is played)"),
     ("Home", "fit the map to the window"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo: the same dice; vs the computer: to your turn)"),
     ("Ctrl+L", "save the combat log as text"),

@@ -19,7 +19,7 @@ from board.ui.cover import Cover
 from board.ui.keyboard import KeyboardFocus
 from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
-from board.ui.computer import ComputerTurns, hand_over
+from board.ui.computer import ComputerTurns, hand_over, hint
 from board.ui.play_keys import handle_key
 from board.ui.play_mouse import handle_mouse
 from board.ui.play_overlays import overlays
@@ -273,6 +273,8 @@ class PlayScene:
             simple[item.id]()
         elif item.id in ("computer:take", "computer:hand"):
             c.say(hand_over(self.game))
+        elif item.id == "computer:hint":
+            c.say(hint(self.game))
         elif item.id == "computer:pace":
             c.say(self.computer.cycle_pace())
         elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
@@ -322,9 +324,12 @@ class PlayScene:
                     Item("computer:take", f"Take over {team}", hotkey="X"),
                     Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
             elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
-                # (with no computer in the game the X key alone offers it: the menu stays short)
-                shown = (shown[0], shown[1] + [Item("computer:hand", f"Hand {team} to the computer",
-                                                    hotkey="X")])
+                # (with no computer in the game the I and X keys alone offer these: the menu
+                # stays short)
+                extra = [Item("computer:hand", f"Hand {team} to the computer", hotkey="X")]
+                if self.controller.view.mode in ("move", "combat"):
+                    extra.insert(0, Item("computer:hint", "Hint: what would the computer do?", hotkey="I"))
+                shown = (shown[0], shown[1] + extra)
         refusal = self.net.turn_refusal(self.game) if self.net is not None else None
         if refusal and shown is not None and not self.controller.view.gm:
             # Greyed with the reason before the click, not refused by the host after it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from board.ui import palette
-from board.ui.computer import hand_over, take_back
+from board.ui.computer import hand_over, hint, take_back
 from board.ui.dialogs import saves_dir
 from board.ui.play_menu import MOVE_KEYS, movement_items
 
@@ -83,6 +83,8 @@ def handle_key(scene, event) -> None:
         c.say(scene.computer.cycle_pace())
     elif key == pygame.K_x:
         c.say(hand_over(scene.game))
+    elif key == pygame.K_i and not c.view.gm:  # GM mode: a ruleset's GM key may be I
+        c.say(hint(scene.game))
     elif key == pygame.K_m:
         scene.request = ("edit",)
     elif key == pygame.K_HOME:
