@@ -124,7 +124,9 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
         committed = int((lines + out.split())[-1])
         game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.
-        assert target <= committed <= len(game.history) <= committed + 1
+        assert target <= committed <= len(game.history) <= committed + 1, (
+            f"run {attempt}: target {target}, committed {committed}, saved {len(game.history)}, "
+            f"printed {lines[-3:]} then {out.split()[-3:]}")
 
 
 def interrupted_writes(folder: Path) -> tuple[Path, Path]:
