@@ -120,7 +120,12 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
             lines.append(child.stdout.readline())
             assert lines[-1], f"the child stopped after {lines[:-1]} commands"
         child.send_signal(signal.SIGKILL)
-        out, _ = child.communicate(timeout=120)
+        # The rest through the same buffered reader: communicate(timeout=...) reads the pipe
+        # itself and would miss lines readline() had already taken in (its buffer), so the
+        # save would seem to hold commands the child never said it committed.
+        with child.stdout:
+            out = child.stdout.read()
+        child.wait()
         committed = int((lines + out.split())[-1])
         game = load_game(Autosaver(folder).pending())  # never corrupt: loads whole, every command accepted
         # Killed between the write and the print, the save may hold one more.
