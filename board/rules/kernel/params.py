@@ -57,9 +57,21 @@ def validated(model: type[Params], command: Command) -> Params:
 
 def typed(command: Command, model: type[Params]) -> Command:
     """The command with its params read as the action's model (Refusal if they do not fit)."""
-    if isinstance(command.params, model):
+    params = command.params
+    if isinstance(params, model) or (not params and model in _DEFAULTS):
         return command
-    if not command.params:
+    if not params:
         model.of(command)  # Refusal if the action needs a setting; else its defaults, shared
         return command
-    return command.model_copy(update={"params": validated(model, command)})
+    return _with_params(command, validated(model, command))
+
+
+def _with_params(command: Command, params: Params) -> Command:
+    """A copy of the command with these params, built as model_copy builds one but without its
+    cost (a check of every candidate command runs this): the fields as they were, and params."""
+    copy = object.__new__(type(command))
+    object.__setattr__(copy, "__dict__", {**command.__dict__, "params": params})
+    object.__setattr__(copy, "__pydantic_fields_set__", command.__pydantic_fields_set__ | {"params"})
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
