@@ -92,6 +92,8 @@ class Rules:
     def typed(self, command: Command) -> Command:
         """The command with its params read as its action's model: the door every command
         passes before the rules read it (Refusal naming an unknown or ill-typed setting)."""
+        if not command.params:  # nothing to read: a setting the action needs is asked for where read
+            return command
         types = self.params_types
         return typed(command, types.get((command.do, command.action)) or types.get((command.do, "*"), Params))
 
