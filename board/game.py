@@ -150,7 +150,9 @@ class Game:
         if malformed:
             return malformed
         try:
-            reading = noting_reads(command)
+            # The action's settings read once, as its typed model: an unknown or ill-typed one
+            # is refused here, before the rules see the command.
+            reading = noting_reads(self.ruleset.typed(command))
             new_state, events = self._step(self.state, len(self.history), reading)
         except Refusal as refusal:
             return refusal.reason
@@ -272,7 +274,11 @@ class Game:
         return other
 
     def predict(self, command: Command) -> Prediction | None:
-        """Exact odds of an attack command in the current state."""
+        """Exact odds of an attack command in the current state (None if its settings are wrong)."""
+        try:
+            command = self.ruleset.typed(command)  # its settings read as the rules read them
+        except Refusal:
+            return None
         return self.ruleset.predict(self.state, command)
 
     def tokens(self) -> dict[str, Token]:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction
-from board.rules.combat_chart import attack, magic, turns
+from board.rules.combat_chart import attack, magic, params, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
@@ -163,9 +163,11 @@ def _choices(state: CCState, f: Fig, action: str) -> dict:
 def _chosen(state: CCState, f: Fig, command: Command) -> dict:
     """The params of one of the choices the menu offers now."""
     sets = _choices(state, f, command.action)["choice_params"]
-    if command.params not in sets.values():
+    chosen = (params.Short if command.action == "short" else params.Drink).of(command)
+    given = chosen.model_dump(exclude_unset=True)
+    if given not in sets.values():
         raise Refusal(f"choose one of: {', '.join(sets)}")
-    return command.params
+    return given
 
 
 @dataclass(frozen=True)

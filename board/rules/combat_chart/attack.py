@@ -13,6 +13,7 @@ from board.dice import (DiceSource, ScriptedDice, clamp_distribution, distributi
                         roll, roll_dice)
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
+from board.rules.combat_chart import params
 from board.rules.combat_chart.magic import CastPlan
 from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
                                             line_of_fire, total, weapon_of, why_not_target)
@@ -50,9 +51,10 @@ def aims(state: CCState, f: Fig, action: str) -> dict:
 def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
     """Check the target and maneuver (acts.why_not checked the weapon); work out the ranks and the
     chart cell."""
-    maneuver, aim = None, bool(command.params.get("aim"))
+    settings = (params.Maneuver if command.action == "maneuver" else params.Attack).of(command)
+    maneuver, aim = None, settings.aim
     if command.action == "maneuver":
-        maneuver = command.params.get("maneuver") or next(iter(state.tables.maneuvers))
+        maneuver = settings.maneuver or next(iter(state.tables.maneuvers))
     t = state.figures.get(command.target or "")
     if t is None:
         raise Refusal(f'no figure named "{command.target}" to attack' if command.target

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from board.rules.base import Refusal
-from board.rules.combat_chart import turns
+from board.rules.combat_chart import params, turns
 from board.rules.combat_chart.sheet import CCFigure, check_figure
 from board.rules.combat_chart.state import fig_from_spec
 from board.rules.kernel.gm import GM, gm_event
@@ -40,10 +39,8 @@ class CombatChartGM(GM):
         return turns.end_turn(state, dice) if was_active else []
 
     def plan_situation(self, state, f, command):
-        values = {k: command.params.get(k, 0) for k in ("av", "dv")}
-        if not all(isinstance(v, int) and not isinstance(v, bool) and -12 <= v <= 12 for v in values.values()):
-            raise Refusal("params av and dv: whole numbers from -12 to 12")
-        return values
+        settings = params.Situation.of(command)
+        return {"av": settings.av, "dv": settings.dv}
 
     def do_situation(self, state, f, details, dice):
         f.gm_av, f.gm_dv = details["av"], details["dv"]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from board.dice import Dice, DiceSource, roll
 from board.rules.base import Command, Event, Refusal
+from board.rules.combat_chart import params
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
 from board.words import hexes
@@ -61,7 +62,7 @@ def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
     named, the first that can aim at the target, else the first."""
     from_item, names = command.action != "cast", sources(state, f, command.action)
     t = state.figures.get(command.target or "")
-    name = command.params.get("item" if from_item else "spell") or next(
+    name = (params.UseItem.of(command).item if from_item else params.Cast.of(command).spell) or next(
         (n for n, s in names if t is not None and why_not_spell(state, f, t, s, from_item) is None),
         names[0][0] if names else None)
     spell = next((s for n, s in names if n == name), None)

@@ -9,6 +9,7 @@ from board.rules.base import Event
 from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Fig, initiative
 from board.rules.kernel import victory
+from board.rules.kernel.turn import break_ties
 
 
 def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple[bool, dict]:
@@ -23,20 +24,12 @@ def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple
 def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool = False) -> list[str]:
     """Sort names by key (highest first); equal keys roll 1d6, the highest first (again on ties).
     last=True: the reverse ("who can truly go last"): the highest key and the highest roll last."""
-    keys = {n: list(key(n)) for n in names}
-    while True:
-        groups: dict[tuple, list[str]] = {}
-        for n in names:
-            groups.setdefault(tuple(keys[n]), []).append(n)
-        tied = [g for g in groups.values() if len(g) > 1]
-        if not tied:
-            break
-        for group in tied:
-            for n in group:
-                face = dice.roll(6)
-                keys[n].append(face)
-                rolls.setdefault(n, []).append(face)
-    return sorted(names, key=lambda n: keys[n], reverse=not last)
+    def d6(name: str) -> int:
+        face = dice.roll(6)
+        rolls.setdefault(name, []).append(face)
+        return face
+
+    return break_ties({n: list(key(n)) for n in names}, d6, last)
 
 
 def start_round(state: CCState, dice: DiceSource) -> list[Event]:

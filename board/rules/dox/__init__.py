@@ -17,6 +17,7 @@ from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, attacks, grapple, moves
+from board.rules.dox.params import PARAMS
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
@@ -80,7 +81,7 @@ def settle(state: DoxState, dice: DiceSource) -> list[Event]:
 
 class DoxGM(GM):
     actions = ("place", "damage", "heal", "remove", "add", "surprise", "obey")
-    unit = damage_words = "wounds"
+    damage_words = "wounds"
     heal_text = "GM heals {amount} of {name}'s wounds"
     sheet = DoxFigure
     check_figure = staticmethod(check_figure)
@@ -169,6 +170,7 @@ class Dox(Rules):
                  'foreseen.')
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
+    params_types = PARAMS
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)

@@ -6,7 +6,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
-from board.rules.dox import attacks, grapple, plain_actions as plain
+from board.rules.dox import attacks, grapple, params, plain_actions as plain
 from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
@@ -70,9 +70,8 @@ def _fortune_points(state: DoxState, command: Command) -> int:
     p = state.pending[0]
     if command.figure != p.victim:
         raise Refusal(f"{p.victim} decides on Fortune now")
-    points = command.params.get("points", 0)
-    most = min(p.wounds, state.figures[p.victim].fortune)
-    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= most:
+    points, most = params.Fortune.of(command).points, min(p.wounds, state.figures[p.victim].fortune)
+    if points > most:
         raise Refusal(f"burn 0 to {most} Fortune points")
     return points
 
@@ -113,8 +112,8 @@ def action_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
             shown = {"hexes": {h: (h,) for h in hexes},
                      "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {}}
         elif needs in ("choice", "weapon"):
-            params = {k: c.params for k, c in legal} if needs == "choice" else {}
-            shown = {"choices": tuple(keys), "choice_params": params}
+            sets = {k: c.params for k, c in legal} if needs == "choice" else {}
+            shown = {"choices": tuple(keys), "choice_params": sets}
         out.append(ActionInfo(action, label, "action", bool(legal), reason, needs, **shown))
     return out
 

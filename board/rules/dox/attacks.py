@@ -12,6 +12,7 @@ from board.dice import DiceSource, distribution
 from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
+from board.rules.dox import params
 from board.rules.dox.moves import shift, whose_turn
 from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon
@@ -95,7 +96,8 @@ def plan_strike(state: DoxState, command: Command) -> StrikePlan:
     if f.posture == "prone":
         raise Refusal(f"{f.name} is prone: stand up first")
     weapon = state.weapon(f)
-    surprise = bool(command.params.get("surprise_bonus"))
+    settings = params.Strike.of(command)
+    surprise = settings.surprise_bonus
     if surprise:
         weapon = _surprise_attack(state, f, target, weapon, disarm)
     hold = state.hold_by(f.name)
@@ -118,8 +120,8 @@ def plan_strike(state: DoxState, command: Command) -> StrikePlan:
         mods.append(("area weapon", 2 * weapon.area))
     if surprise:
         mods.append(("surprise", SURPRISE_BONUS))
-    pull, most = command.params.get("pull", 0), max(0, power(f, weapon))
-    if not isinstance(pull, int) or not 0 <= pull <= most:
+    pull, most = settings.pull, max(0, power(f, weapon))
+    if pull > most:
         raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
     against = defense(state, f, target, weapon)
     return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), sum(m for _, m in mods),

@@ -9,6 +9,7 @@ from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.kernel.events import FALLS
+from board.rules.dox import params
 from board.rules.dox.attacks import actor, at_least, foe, odds
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
@@ -71,7 +72,7 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
         # "He will not be able to slam it into the ground for damage bonuses or toss it"
         raise Refusal(f"{victim.name} is far too massive to slam or throw")
     if action == "slam":
-        surface_bonus(state, victim.hex, command.params.get("surface", "floor"))
+        surface_bonus(state, victim.hex, params.Surface.of(command).surface)
     if action == "throw":
         landing(state, f, victim, command)
     if action == "go_prone" and f.posture == "prone":
@@ -110,7 +111,7 @@ def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
     to = to_hex(state, command.to)
     if hex_distance(to, f.hex) != 1 or not state.free(to, (victim.name,)):
         raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.name}")
-    surface_bonus(state, to, command.params.get("surface", "floor"))
+    surface_bonus(state, to, params.Surface.of(command).surface)
     return to
 
 
@@ -232,7 +233,7 @@ def _better_hold(state, command, f, victim, dice) -> list[Event]:
 
 def _slam(state, command, f, victim, dice) -> list[Event]:
     """Strength + dox + the surface (+1..+3, a corner +3 more) - Protection."""
-    surface = command.params.get("surface", "floor")
+    surface = params.Surface.of(command).surface
     bonus = surface_bonus(state, victim.hex, surface)
     return _hurt(state, f, victim, f"slams {victim.name} into the {surface}", bonus, surface=surface)
 
@@ -241,7 +242,7 @@ def _throw(state, command, f, victim, dice) -> list[Event]:
     """"Throwing an opponent ends the grapple": he lands prone on the hex chosen, hurt as a slam."""
     hold = state.hold_by(f.name)
     to = landing(state, f, victim, command)
-    surface = command.params.get("surface", "floor")
+    surface = params.Surface.of(command).surface
     raw = f.strength + hold.dox + surface_bonus(state, to, surface)
     state.holds = [h for h in state.holds if h.victim != victim.name]
     victim.posture = "prone"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
+from board.rules.dox import params
 from board.rules.dox.attacks import actor
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import carry_penalty, trait_roll
@@ -15,7 +16,6 @@ from board.rules.kernel.events import ACTION, STANDS
 from board.rules.kernel.hexes import to_hex
 from board.words import hexes
 
-ORDERS = ("attack", "hold")
 ATTACKS_ON_FOE = ("strike", "disarm", "grapple", "grab_disarm")
 HOLD_FOLLOW_UPS = ("squeeze", "better_hold", "slam", "throw", "go_prone", "release")
 
@@ -53,7 +53,7 @@ def plan(state: DoxState, command: Command) -> dict:
             raise Refusal(f"{friend.name} is more than {hexes(state.options.assist_range)} away")
         return {"f": f, "friend": friend}
     if action == "retrieve":
-        item = command.params.get("item")
+        item = params.Retrieve.of(command).item
         found = [(h, i) for h, i in reachable_items(state, f) if i == item]
         if not found:
             raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex' if item
@@ -129,12 +129,11 @@ def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str
     """The order a command gives: ("attack", foe) or ("hold", None); Refusal if malformed."""
     if animal.kind == "person":
         raise Refusal(f"{animal.name} is not an animal")
-    order = command.params.get("order", "hold")
-    if order not in ORDERS:
-        raise Refusal(f'params.order must be one of: {", ".join(ORDERS)}')
+    settings = params.Order.of(command)
+    order = settings.order
     if order == "hold":
         return order, None
-    foe = state.figures.get(command.params.get("foe") or "")
+    foe = state.figures.get(settings.foe or "")
     if foe is None or not foe.up or foe.team == animal.team:
         raise Refusal("an attack order needs params.foe: an enemy still in the fight")
     return order, foe.name
@@ -143,7 +142,7 @@ def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str
 def plan_command(state: DoxState, command: Command) -> tuple[Fig, Fig, tuple[str, str | None]]:
     """Check a Ranger's command to an animal he trained: once a round, free."""
     f = actor(state, command)
-    animal = state.figures.get(command.target or command.params.get("animal") or "")
+    animal = state.figures.get(command.target or params.Order.of(command).animal or "")
     if animal is None or animal.trained_by != f.name:
         raise Refusal(f"choose an animal {f.name} has trained")
     if not animal.up:

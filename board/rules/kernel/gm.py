@@ -8,14 +8,38 @@ and returns what `do_<action>(state, figure, details, dice)` needs to carry it o
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from typing import Any
+
+from pydantic import Field, ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.params import Params
 from board.rules.kernel.victory import check_victory
+
+
+class Amount(Params):
+    """Damage and heal: how much."""
+
+    hints = {"amount": "give params.amount: a whole number, 1 or more"}
+    amount: int = Field(ge=1)
+
+
+class NewFigure(Params):
+    """Add: the new figure's sheet, as a map file's figure (params.figure, or params.spec)."""
+
+    hints = {"figure": "give the new figure in params.figure (the map file's figure fields)"}
+    hints["spec"] = hints["figure"]
+    figure: dict[str, Any] | None = None
+    spec: dict[str, Any] | None = None
+
+
+# The settings of the common GM commands, for a ruleset's params_types.
+GM_PARAMS: dict[tuple[str, str | None], type[Params]] = {
+    ("gm", "damage"): Amount, ("gm", "heal"): Amount, ("gm", "add"): NewFigure}
 
 
 def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
@@ -31,7 +55,6 @@ class GM:
     actions: tuple[str, ...] = ("place", "damage", "heal", "remove", "add")
     turns = False  # `place` takes a facing: the figures face a hex side
     multihex = True  # figures have a size and a facing (else each stands on one hex)
-    unit = "points"  # what params.amount of damage and heal counts ("" for nothing)
     damage_words = "damage"  # "GM deals 3 damage to Bryn"
     heal_text = "GM heals {name} by {amount}"
     sheet: type  # the figure sheet (pydantic) that `add` reads
@@ -118,11 +141,7 @@ class GM:
         return [gm_event("place", text, f.name, **data)]
 
     def plan_damage(self, state, f, command: Command) -> dict:
-        amount = command.params.get("amount")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            unit = f" of {self.unit}" if self.unit else ""
-            raise Refusal(f"give params.amount: a whole number{unit}, 1 or more")
-        return {"amount": amount}
+        return {"amount": Amount.of(command).amount}
 
     plan_heal = plan_damage
 
@@ -144,8 +163,9 @@ class GM:
     def plan_add(self, state, _, command: Command) -> dict:
         """The new figure (params.figure, or params.spec): a valid sheet, its name not yet on
         the map, checked as a map's figure is, on hexes free for its footprint."""
-        data = command.params.get("figure", command.params.get("spec"))
-        if not isinstance(data, dict):
+        given = NewFigure.of(command)
+        data = given.figure if given.figure is not None else given.spec
+        if data is None:
             raise Refusal("give the new figure in params.figure (the map file's figure fields)")
         try:
             spec = self.sheet.model_validate(data)

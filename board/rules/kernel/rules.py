@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.params import Params, typed
 
 if TYPE_CHECKING:  # menu entries are read, never made, here
     from board.rules.reports import ActionInfo
@@ -50,6 +52,9 @@ class Rules:
     commands_hint = ""  # said after the expected commands when one is unknown
     odds_note = ""  # what its predictions cannot know
     gm_keys: tuple = ()  # GMKeys of its own GM commands
+    # (do, action) -> the settings the action takes (board.rules.kernel.params), (do, "*") for
+    # every action of a command not named; none if absent.
+    params_types: dict[tuple[str, str | None], type[Params]] = GM_PARAMS
 
     # What a ruleset names rather than writes: its figure sheet and options (pydantic models), the
     # check of a sheet against its tables, and its figure card's rows (see docs/rulesets.md).
@@ -84,14 +89,23 @@ class Rules:
             expected = f'{", ".join(others)} or {last}' if others else last
             raise Refusal(f'unknown command "{command.do}"; expected {expected}{self.commands_hint}') from None
 
+    def typed(self, command: Command) -> Command:
+        """The command with its params read as its action's model: the door every command
+        passes before the rules read it (Refusal naming an unknown or ill-typed setting)."""
+        if not command.params:  # nothing to read: a setting the action needs is asked for where read
+            return command
+        types = self.params_types
+        return typed(command, types.get((command.do, command.action)) or types.get((command.do, "*"), Params))
+
     def check(self, state, command: Command) -> None:
         """Raise Refusal if the command is illegal now; never changes the state."""
-        self._handler(command)[0](state, command)
+        plan = self._handler(command)[0]
+        plan(state, self.typed(command))
 
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a command to the state (a private copy): planned once, refused or done."""
         handler = self.handlers.get(command.do) or self._handler(command)  # _handler: the refusal
-        return handler[1](state, command, dice) + self.after_command(state, dice)
+        return handler[1](state, self.typed(command), dice) + self.after_command(state, dice)
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
         """What follows every command (victory, the next phase...): nothing unless overridden."""

@@ -13,6 +13,7 @@ from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import menu, plots, reach, secrets
+from board.rules.melee_seconds.params import PARAMS
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
@@ -26,7 +27,6 @@ class MeleeSecondsGM(GM):
 
     actions = ("place", "damage", "heal", "add", "remove", "allow_change")
     turns = True
-    unit = "hits"
     sheet = MSFigureSpec
     check_figure = staticmethod(check_figure)
 
@@ -75,7 +75,7 @@ class MeleeSeconds(Rules):
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
                  'seconds are not foreseen.')
 
-    sheet_type, options_type = MSFigureSpec, Options
+    sheet_type, options_type, params_types = MSFigureSpec, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
     concrete = staticmethod(menu.concrete)

@@ -10,7 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
-from board.rules.melee_seconds import reach
+from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
@@ -22,7 +22,6 @@ from board.words import hexes
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
             "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
             "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
-ACTIVITY_CHARS = 40  # the longest name of a Thievish Activity (5.1.7)
 FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
 NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
 
@@ -56,7 +55,7 @@ def _target(state: MSState, command: Command) -> Fighter:
 def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -> str:
     """5.2: "If multiple Weapons / Attack types are available, it may be freely specified which
     is used in the Specific Plot": `weapon` names one in hand; by default the ready one that fits."""
-    name = command.weapon or command.params.get("weapon")
+    name = command.weapon or (params.Ranged if ranged else params.Attack).of(command).weapon
     kind = "ranged" if ranged else "melee"
     if name is None:
         name = f.ready if ranged else reach.melee_weapon(state, f)
@@ -109,24 +108,24 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     _initiative(state, f, "an Attack")
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=False)
-    thievish = bool(command.params.get("thievish", False))
+    settings = params.Attack.of(command)
+    thievish = settings.thievish
     if thievish:
         need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
         need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
                              "of Thieving to hide first (3.8)")
-    params = {"thievish": thievish, "forward": bool(command.params.get("forward", False)),
-              "weapon": name}
+    details = {"thievish": thievish, "forward": settings.forward, "weapon": name}
     word = "Thievish Attack" if thievish else "attack"
     using = "" if name == f.ready else f" with {name}"
     if command.action == "attack":
         need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
-        return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=params,
+        return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=details,
                     uses_initiative=True)
     need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
     path = reach.charge_path(state, f, t, name)
     need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
     return Plot("charge", f"charge and {word} {t.name}{using}", target=t.name, to=path[-1],
-                path=path, params=params, uses_initiative=True)
+                path=path, params=details, uses_initiative=True)
 
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -145,7 +144,7 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    name = command.params.get("spell") or (f.sheet.spells[0] if f.sheet.spells else None)
+    name = params.Cast.of(command).spell or (f.sheet.spells[0] if f.sheet.spells else None)
     need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
     need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
@@ -186,13 +185,12 @@ def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.7 Thievish Activity for [n] seconds."""
-    seconds = command.params.get("seconds", 1)
-    need(type(seconds) is int and 1 <= seconds <= 12, "seconds must be 1 to 12")
+    settings = params.Thievish.of(command)
+    seconds = settings.seconds
     # "[Name of] Thievish Activity": a name the log shows, so text, on one line and short (any
     # value was taken, and one nested deep enough made the game unsaveable).
-    activity = command.params.get("activity", "activity")
-    need(isinstance(activity, str) and 0 < len(activity) <= ACTIVITY_CHARS and activity.isprintable(),
-         f"activity must be a name of 1 to {ACTIVITY_CHARS} characters on one line")
+    activity = settings.activity
+    need(activity.isprintable(), params.Thievish.hints["activity"])
     return Plot("thievish", f"thievish {activity} ({seconds} s)",
                 params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
 
@@ -232,8 +230,8 @@ def plan(state: MSState, command: Command) -> Plot:
     need(not row.parts or parts(f) & row.parts,
          f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
     plot = row.plan(state, f, command)
-    plot.shield = bool(command.params.get("shield", True))
-    plot.fd_parry = bool(command.params.get("fd_parry", True))
+    responses = params.of(command)
+    plot.shield, plot.fd_parry = responses.shield, responses.fd_parry
     return plot
 
 
@@ -254,7 +252,8 @@ def _plan_general(state: MSState, command: Command):
              "a General Plot changes during the round only if the GM permits it (2.5)")
         need(needs_plot(state, f),
              "change the General Plot at the beginning of a second, before plotting")
-    return f, check_general(state, f, command.params)
+    general = params.General.of(command)
+    return f, check_general(state, f, general.plot, general.spells)
 
 
 def _plan_reflex(state: MSState, command: Command):
@@ -263,7 +262,7 @@ def _plan_reflex(state: MSState, command: Command):
     f = _figure(state, command)
     need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
     spells = state.tables.spells
-    name = command.params.get("spell") or next(iter(spells_of(state, f, "reflex")), None)
+    name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
     need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
          f"{f.name} knows no Reflex Spell \"{name}\"")
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
@@ -317,7 +316,7 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
     if command.action == "use_chaos":
         f = _plan_chaos(state, command)
         f.chaos_at = (state.round, state.second)
-        effect = str(command.params.get("effect", "")).strip()
+        effect = params.Chaos.of(command).effect.strip()
         at = f" on {command.target}" if command.target else ""
         return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")
                       + " (the GM resolves it)", f.name,

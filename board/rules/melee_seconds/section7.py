@@ -7,6 +7,7 @@ import math
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
+from board.rules.melee_seconds import params
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, has_init, need
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
@@ -82,7 +83,7 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
     if action in POOLS:
         empty, ask, _ = POOLS[action]
-        items, choice = pool(state, f, action), command.params.get("item") if command else None
+        items, choice = pool(state, f, action), params.of(command).item if command else None
         if not items:
             return empty
         if command and choice not in items:
@@ -145,7 +146,7 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     amount, unit = cost(state, f, action)
     need(unit != "amr" or has_init(state, f),
          f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
-    params, label, target = {"action": action}, row(state, action)["label"], None
+    details, label, target = {"action": action}, row(state, action)["label"], None
     if row(state, action)["needs"] == "target":
         t = state.figures.get(command.target or "")
         need(t is not None, "choose a target")
@@ -154,18 +155,15 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
             need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
         target = t.name
         label += f" at {t.name}"
-    if "item" in command.params:
-        params["item"] = command.params["item"]
-        label += f": {params['item']}"
+    settings = (params.KickDoor if action == "kick_door" else params.Action).of(command)
+    if "item" in settings.model_fields_set:
+        details["item"] = settings.item
+        label += f": {details['item']}"
     if action == "kick_door":
-        level = command.params.get("door_level")
-        need(level is None or (isinstance(level, int) and 0 <= level <= 20),
-             "door_level must be a whole number 0-20 (or left out: d4)")
-        params.update(door=str(command.params.get("door", "door")), door_level=level,
-                      lock=int(command.params.get("lock", 0)),
-                      magic=int(command.params.get("magic", 0)))
+        level = settings.door_level
+        details.update(door=settings.door, door_level=level, lock=settings.lock, magic=settings.magic)
         label += f" (DL {level})" if level is not None else " (DL d4)"
-    return Plot("action", label, target=target, params=params, uses_initiative=unit == "amr",
+    return Plot("action", label, target=target, params=details, uses_initiative=unit == "amr",
                 lasts=(amount, unit))
 
 

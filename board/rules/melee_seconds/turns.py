@@ -114,9 +114,8 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     return out
 
 
-def check_general(state: MSState, f, params: dict) -> tuple[str, int]:
+def check_general(state: MSState, f, key: str | None, spells: int) -> tuple[str, int]:
     """Validate a General Plot: (key, spells reserved)."""
-    key, spells = params.get("plot"), params.get("spells", 0)
     need(key in GENERALS, f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
     need(isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
          f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")

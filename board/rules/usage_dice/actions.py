@@ -8,6 +8,7 @@ from board.rules.base import Command, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
+from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
 from board.words import hexes
 
@@ -132,19 +133,13 @@ def plan(state: UDState, command: Command) -> dict:
         if why:
             raise Refusal(why)
         details["target"] = command.target
-        ability = command.params.get("ability")
-        if ability not in (None, "power", "grace"):
-            raise Refusal('params.ability must be "power" or "grace"')
-        edge = command.params.get("edge")  # help (+1) or hindrance (-1) granted by the GM
-        if edge not in (None, *EDGES):  # a tuple: a list given as the edge is refused, not hashed
-            raise Refusal('params.edge must be "help" or "hindrance"')
-        details["ability"], details["edge"] = ability, EDGES.get(edge, 0)
+        test = (params.Attack if action in AIMED else params.Test).of(command)
+        # edge: help (+1) or hindrance (-1) granted by the GM
+        details["ability"], details["edge"] = test.ability, EDGES.get(test.edge, 0)
         if action == "shoot":
             details["weapon"] = _shooting_weapon(state, f, command)
         if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
-            defence = command.params.get("defence")
-            if defence not in (None, "riposte", "defend"):
-                raise Refusal('params.defence must be "riposte" or "defend"')
+            defence = test.defence
             # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
             # one of the players' figures (with the player-facing rule on).
             target = state.figures[command.target]
@@ -152,15 +147,13 @@ def plan(state: UDState, command: Command) -> dict:
             details["defence"] = (defence or target.defence) if defends else None
     elif action == "pick_up":
         names = [i.name for i in state.items.get(f.hex, [])]
-        wanted = command.params.get("item") or command.weapon
+        wanted = params.PickUp.of(command).item or command.weapon
         if wanted not in names:
             raise Refusal(f'pick up which? here: {", ".join(names)}')
         details["item"] = wanted
     elif action == "stance":
-        # Each part asked for by name: a walk over params would read (and so pass) any other key.
-        settings = {k: command.params[k] for k in ("defence", "dodge", "sunder") if k in command.params}
-        if (not settings or settings.get("defence", "riposte") not in ("riposte", "defend")
-                or any(type(settings.get(k, False)) is not bool for k in ("dodge", "sunder"))):
+        settings = params.Stance.of(command).model_dump(exclude_none=True)
+        if not settings:
             raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder '
                           "(true or false)")
         if not changes(f, settings):

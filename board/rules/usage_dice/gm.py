@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.usage_dice import params
 from board.rules.usage_dice.rolls import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
 from board.rules.usage_dice.sheet import UDFigure, check_figure
@@ -14,7 +15,6 @@ from board.rules.usage_dice.state import advance, figure_from_sheet
 class UsageDiceGM(GM):
     actions = ("place", "damage", "heal", "breath", "remove", "add", "gear")
     multihex = False
-    unit = ""  # damage in points, healing in steps of the Power die
     damage_words = "damage past armor"
     sheet = UDFigure
     check_figure = staticmethod(check_figure)
@@ -58,7 +58,8 @@ class UsageDiceGM(GM):
                          f.name)]
 
     def plan_gear(self, state, f, command):
-        name, die = command.params.get("item"), command.params.get("die")
+        gear = params.Gear.of(command)
+        name, die = gear.item, gear.die
         item = next((i for i in f.weapons + f.armor if i.name == name), None)
         if item is None:
             raise Refusal(f'{f.name} has no "{name}"; has: ' + ", ".join(i.name for i in f.weapons + f.armor))

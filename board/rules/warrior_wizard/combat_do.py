@@ -5,9 +5,9 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
-from board.rules.warrior_wizard import disengage, spells
+from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
-    MANEUVERS, AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
+    AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
     strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
@@ -51,9 +51,8 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
 def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command,
                  action: str) -> AttackPlan:
     weapon = state.tables.weapon(f.ready) if f.ready else None
-    maneuver = command.params.get("maneuver")
-    if maneuver is not None and maneuver not in MANEUVERS:
-        raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: {", ".join(MANEUVERS)}')
+    settings = params.Attack.of(command)
+    maneuver = settings.maneuver
     if maneuver == "shield_rush" and not f.shield_ready:
         raise Refusal("a shield rush needs a ready shield")
     if action in ("shoot", "shoot_charger"):
@@ -64,7 +63,7 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
             weapon = None  # "He drops all weapons he has in hand that are not small HTH weapons."
     else:
         mode = "melee"
-    strike = command.params.get("strike_with")
+    strike = settings.strike_with
     if strike is not None and action != "shoot" and action != "shoot_charger":
         if strike not in strike_choices(state, f):
             raise Refusal(f"{f.name} cannot strike with {strike}; besides the ready weapon: "
@@ -76,9 +75,8 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
             raise Refusal(f"{t.name} is out of reach of the {weapon.name}")
     if action == "attack" and weapon is None:
         raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
-    extra = command.params.get("extra_damage", 0)
-    top = max_extra_damage(f, weapon)
-    if not isinstance(extra, int) or isinstance(extra, bool) or not 0 <= extra <= top:
+    extra, top = settings.extra_damage, max_extra_damage(f, weapon)
+    if extra > top:
         raise Refusal(f"extra damage from Strength must be 0 to {top} for {f.name} with "
                       f"{weapon.name if weapon else 'bare hands'}")
     straight = False
@@ -135,10 +133,7 @@ def plan_act(state: WWState, command: Command):
     elif action.id in ("ready", "switch"):
         details["weapon"] = _check_ready(state, f, command, action.id)
     elif action.id == "drop":
-        posture = command.params.get("posture", "prone")
-        if posture not in ("prone", "kneeling"):
-            raise Refusal('drop to "prone" or "kneeling"')
-        details["posture"] = posture
+        details["posture"] = params.Drop.of(command).posture
     elif action.id == "drop_pickup":
         details.update(_check_drop_pickup(state, f, command))
     elif action.id == "disengage":
@@ -172,10 +167,8 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
 
 
 def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
-    drop, take = command.params.get("drop", []), command.params.get("pick_up", [])
-    if not (isinstance(drop, list) and isinstance(take, list)
-            and all(isinstance(n, str) for n in drop + take)):
-        raise Refusal("params.drop and params.pick_up are lists of weapon names")
+    settings = params.DropPickUp.of(command)
+    drop, take = settings.drop, settings.pick_up
     in_hand = [w for w in (f.ready, f.off_hand) if w] + (["shield"] if f.shield else [])
     for name in drop:
         if name not in in_hand and name != f.shield:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
 from board.rules.warrior_wizard.spec import FigureSpec
@@ -70,10 +71,7 @@ class WarriorWizardGM(GM):
         return []
 
     def plan_posture(self, state, f, command):
-        posture = command.params.get("posture")
-        if posture not in ("standing", "kneeling", "prone", "fallen"):
-            raise Refusal("params.posture must be standing, kneeling, prone or fallen")
-        return {"posture": posture}
+        return {"posture": params.Posture.of(command).posture}
 
     def do_posture(self, state, f, details, dice):
         f.posture = details["posture"]
@@ -97,17 +95,13 @@ class WarriorWizardGM(GM):
         return [gm_event("chase", f"GM: {f.name} chases {target}; {target} moves first", f.name)]
 
     def plan_ignite(self, state, f, command):
-        if "weapon" in command.params:
-            lit = command.params["weapon"]
-            if not isinstance(lit, bool):
-                raise Refusal("params.weapon is true (set the ready weapon or arrows alight) or false")
+        settings = params.Ignite.of(command)
+        if settings.weapon is not None:
+            lit = settings.weapon
             if lit and not f.ready:
                 raise Refusal(f"{f.name} has no ready weapon to set alight")
             return {"weapon": lit}
-        extent = command.params.get("extent", "half")
-        if extent not in ("limb", "half", "whole", "out"):
-            raise Refusal("params.extent must be limb, half, whole or out")
-        return {"extent": extent}
+        return {"extent": settings.extent}
 
     def do_ignite(self, state, f, details, dice):
         if "weapon" in details:

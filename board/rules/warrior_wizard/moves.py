@@ -13,7 +13,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.warrior_wizard import fire, spell_upkeep
+from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
     DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
@@ -113,7 +113,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
     if action not in MOVES:
         raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
     if action == "upkeep":
-        keep = spell_upkeep.check_keep(state, f, command.params.get("spells"))
+        keep = spell_upkeep.check_keep(state, f, params.Upkeep.of(command).spells)
         return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
     if action == "breather":
         why = breather_refusal(state, f, engaged_with)
@@ -165,10 +165,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required
     # upkeep to continue for this turn fails": params.lapse names the spells he lets go.
-    lapse = command.params.get("lapse", [])
-    if not isinstance(lapse, list):
-        raise Refusal("params.lapse is a list of spell names")
-    for name in lapse:
+    for name in params.Move.of(command).lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on

@@ -70,8 +70,6 @@ def check_keep(state: WWState, f: FigureState, names) -> tuple[ActiveSpell, ...]
     if names is None:
         chosen = pending
     else:
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not names:
-            raise Refusal("params.spells is a list of spell names")
         by_name = {s.name.casefold(): s for s in pending}
         unknown = [n for n in names if n.casefold() not in by_name]
         if unknown:

@@ -10,6 +10,7 @@ from board.dice import DiceSource, check as dice_check, roll
 from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.spell_upkeep import pay, vanish
@@ -70,7 +71,7 @@ def targets(state: WWState, f: FigureState, action: str) -> list[str]:
 
 def _chosen_spell(f: FigureState, command: Command) -> Spell:
     """The spell named by params.spell (optional when f knows only one)."""
-    name = command.params.get("spell")
+    name = params.Cast.of(command).spell
     if name is None:
         if len(f.spells) != 1:
             raise Refusal(f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
+from board.rules.kernel.turn import break_ties
 from board.rules.warrior_wizard import damage, fire, spell_upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
 from board.rules.warrior_wizard.stats import adj_dx
@@ -31,17 +32,7 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
 
     keys: dict[str, list[int]] = {name: [dex_check(name), dexes[name]] if advanced else [dexes[name]]
                                   for name in dexes}
-    while True:
-        groups: dict[tuple, list[str]] = {}
-        for name, key in keys.items():
-            groups.setdefault(tuple(key), []).append(name)
-        tied = [names for names in groups.values() if len(names) > 1]
-        if not tied:
-            break
-        for names in tied:
-            for name in names:
-                keys[name].append(dex_check(name))
-    order = sorted(keys, key=keys.__getitem__, reverse=True)
+    order = break_ties(keys, dex_check)
     state.order = order
     text = "Initiative: " + ", ".join([f"{name} ({dexes[name]})" for name in order])
     return [Event("initiative", text, None, {"order": order, "adj_dx": dexes,
