@@ -30,6 +30,7 @@ from board.yamlio import InputError
 
 BUNDLED = MAPS
 CARD_HEIGHT, THUMB = 92, (124, 80)
+COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
 HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
         "it · Ctrl+O opens a saved game · V colours · Host/Join: network")
 
@@ -173,8 +174,8 @@ class StartScene:
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
             self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
-        self._button((self.banner_rect.right - 250, 10, 238, 36), f"Colours: {palette.current()}  (V)",
-                     ("palette",))
+        self._button((self.banner_rect.right - COLOURS_WIDTH, 10, COLOURS_WIDTH - 12, 36),
+                     f"Colours: {palette.current()}  (V)", ("palette",))
 
     def _button(self, rect, text: str, request: tuple):
         button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
@@ -328,7 +329,8 @@ class StartScene:
                                     theme.TEXT_DIM)
         screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
         shown = theme.font(13).render(f"version {version()}", True, theme.TEXT_DIM)
-        screen.blit(shown, (self.banner_rect.right - shown.get_width() - 16,
+        # Left of the Colours button, which holds the banner's right end.
+        screen.blit(shown, (self.banner_rect.right - COLOURS_WIDTH - shown.get_width() - 16,
                             (self.banner_rect.height - shown.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
