@@ -36,7 +36,7 @@ class MapTiles:
         self.tiles.clear()
         self.index.clear()
         layout = layout_for(self.battle.layout, size, (0.0, 0.0))
-        self.soft = 0
+        self.soft = min(8, int(size / 9)) if size >= 18 else 0
         # A hex reaches this far from its centre: a wall's top and shadow, and the blurred edge.
         reach = size * 1.35 + self.soft
         for h in self.battle.cells:
