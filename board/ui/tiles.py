@@ -7,10 +7,11 @@ from collections import OrderedDict
 
 import pygame
 
-from board.hexgrid import Hex, hex_corner_offset, hex_label, hex_to_pixel, layout_for, polygon_corners
+from board.hexgrid import Hex, hex_corner_offset, hex_label, hex_to_pixel, layout_for
 from board.maps import BattleMap
 from board.ui import theme
 from board.ui.ground import ground_shade, scatter
+from board.ui.relief import wall_block, wall_outline, wall_shadows
 from board.ui.textures import bevel, grain, grained
 
 TILE = 256
@@ -24,6 +25,7 @@ class MapTiles:
         self.battle = battle
         self.size = None
         self.labels = True
+        self.soft = 0  # the blur that softens where terrains meet, in pixels (0: none)
         self.tiles: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self.index: dict[tuple[int, int], list[Hex]] = {}
 
@@ -34,7 +36,9 @@ class MapTiles:
         self.tiles.clear()
         self.index.clear()
         layout = layout_for(self.battle.layout, size, (0.0, 0.0))
-        reach = size * 1.05  # a hex reaches this far from its centre
+        self.soft = min(8, int(size / 9)) if size >= 18 else 0
+        # A hex reaches this far from its centre: a wall's top and shadow, and the blurred edge.
+        reach = size * 1.35 + self.soft
         for h in self.battle.cells:
             x, y = hex_to_pixel(layout, h)
             for tx in range(math.floor((x - reach) / TILE), math.floor((x + reach) / TILE) + 1):
@@ -46,66 +50,90 @@ class MapTiles:
         if surface is not None:
             self.tiles.move_to_end(key)
         else:
-            surface = pygame.Surface((TILE, TILE)).convert() if pygame.display.get_surface() \
-                else pygame.Surface((TILE, TILE))
-            surface.fill(theme.BACKGROUND)
-            layout = layout_for(self.battle.layout, self.size, (-key[0] * TILE, -key[1] * TILE))
-            offsets = [hex_corner_offset(layout, i) for i in range(6)]  # the same for every hex
-            shapes = []
-            for h in self.index.get(key, ()):
-                cx, cy = hex_to_pixel(layout, h)
-                shapes.append((h, (cx, cy), [(cx + dx, cy + dy) for dx, dy in offsets]))
-            for shape in shapes:
-                self._fill_hex(surface, layout, *shape)
-            # The grain tints the ground, baked once into the tile; edges and labels stay crisp.
-            surface.blit(grain(TILE), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-            for shape in shapes:
-                self._edge_hex(surface, *shape)
+            surface = self._paint(key)
             self.tiles[key] = surface
             if len(self.tiles) > MAX_TILES:  # a big map at close zoom: keep the tiles seen last
                 self.tiles.popitem(last=False)
         return surface
 
-    def _fill_hex(self, surface: pygame.Surface, layout, h: Hex, centre, corners) -> None:
-        """The hex's ground: its fill, and the fire in it."""
+    def _paint(self, key: tuple[int, int]) -> pygame.Surface:
+        """One tile: flat ground, blurred where terrains meet, then its details, the walls'
+        shadows, the grain, the edges and labels, and the walls standing up over them all. It is
+        painted with a margin as wide as the blur, so the blur runs on across tile seams."""
+        pad = self.soft
+        surface = pygame.Surface((TILE + 2 * pad, TILE + 2 * pad))
+        surface.fill(theme.BACKGROUND)
+        layout = layout_for(self.battle.layout, self.size, (pad - key[0] * TILE, pad - key[1] * TILE))
+        offsets = [hex_corner_offset(layout, i) for i in range(6)]  # the same for every hex
+        shapes, walls = [], []
+        for h in self.index.get(key, ()):
+            cx, cy = hex_to_pixel(layout, h)
+            shape = (h, (cx, cy), [(cx + dx, cy + dy) for dx, dy in offsets])
+            (walls if self.battle.terrain_at(h).kind == "wall" else shapes).append(shape)
+        for shape in shapes + walls:
+            self._fill_hex(surface, *shape)
+        if pad:  # soft transitions: ground shades, fire's glow, the dark at a wall's foot
+            surface = pygame.transform.box_blur(surface, pad)
+        for shape in shapes:
+            self._hex_details(surface, layout, *shape)
+        if walls:
+            shadows = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            wall_shadows(shadows, [(c, k) for _, c, k in walls], self.size)
+            surface.blit(shadows, (0, 0))
+        # The grain tints the ground, baked once into the tile; edges and labels stay crisp.
+        surface.blit(grain(TILE), (pad, pad), special_flags=pygame.BLEND_RGB_MULT)
+        for shape in shapes:
+            self._edge_hex(surface, *shape)
+        for _, centre, corners in sorted(walls, key=lambda w: w[1][1]):  # the nearer in front
+            wall_block(surface, centre, corners, self.size)
+            if self.size >= 12:
+                wall_outline(surface, centre, corners, self.size)
+        tile = surface.subsurface((pad, pad, TILE, TILE)) if pad else surface
+        return tile.convert() if pygame.display.get_surface() else tile.copy()
+
+    def _fill_hex(self, surface: pygame.Surface, h: Hex, centre, corners) -> None:
+        """The hex's flat ground: a wall's dark foot, open ground's shade, a fire's floor."""
         terrain = self.battle.terrain_at(h)
         if terrain.kind == "wall":
             pygame.draw.polygon(surface, theme.WALL, corners)
             return
-        name = self.battle.name
-        pygame.draw.polygon(surface, ground_shade(name, h.q, h.r), corners)  # varied, stable per map
-        if terrain.kind != "fire":
-            scatter(surface, name, h.q, h.r, centre, self.size)
+        pygame.draw.polygon(surface, ground_shade(self.battle.name, h.q, h.r), corners)  # stable per map
+        if terrain.kind == "fire":
+            cx, cy = centre
+            inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in corners]
+            pygame.draw.polygon(surface, theme.COALS if terrain.stage == "coals" else theme.FLAMES, inner)
+
+    def _hex_details(self, surface: pygame.Surface, layout, h: Hex, centre, corners) -> None:
+        """Over the blurred ground: pebbles and tufts, or a fire's coals."""
+        terrain = self.battle.terrain_at(h)
         if terrain.kind == "fire":
             self._draw_fire(surface, layout, h, terrain.stage)
+        else:
+            scatter(surface, self.battle.name, h.q, h.r, centre, self.size)
 
     def _edge_hex(self, surface: pygame.Surface, h: Hex, centre, corners) -> None:
-        """Over the grain: a wall's lit and shaded edges, an open hex's soft inner shadow, the
-        anti-aliased grid line, and the label."""
+        """Over the grain, for a hex that is not a wall: its soft inner shadow, the anti-aliased
+        grid line, and the label."""
         size = self.size
         cx, cy = centre
-        wall = self.battle.terrain_at(h).kind == "wall"
-        if size >= (12 if wall else 20):  # lit and shaded edges: a wall stands up, open ground sinks
-            k = 0.06 if wall else 0.05
-            inset = [(x + (cx - x) * k, y + (cy - y) * k) for x, y in corners]
-            bevel(surface, inset, theme.WALL if wall else theme.OPEN_ALT,
-                  max(1, int(size / (10 if wall else 20))), raised=wall)
-        edge = theme.WALL_EDGE if wall else theme.GRID
+        if size >= 20:  # lit and shaded edges: open ground sinks a little
+            inset = [(x + (cx - x) * 0.05, y + (cy - y) * 0.05) for x, y in corners]
+            bevel(surface, inset, theme.OPEN_ALT, max(1, int(size / 20)), raised=False)
+        edge = theme.GRID
         if size >= 12:  # anti-aliased where it shows; a far view keeps the cheaper plain line
             pygame.draw.aalines(surface, edge, True, corners)
         else:
             pygame.draw.polygon(surface, edge, corners, 1)
-        if not wall and self.labels and size >= 22 and self.battle.size is not None:
+        if self.labels and size >= 22 and self.battle.size is not None:
             text = theme.font(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
                                                               theme.LABEL)
             surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
 
     def _draw_fire(self, surface, layout, h: Hex, stage: str | None) -> None:
-        """The fire's glowing floor (flames' tongues flicker over it: BoardRenderer), or coals."""
+        """Over the fire's glowing floor (its flames' tongues flicker over it: BoardRenderer):
+        the embers of coals."""
         cx, cy = hex_to_pixel(layout, h)
         s = self.size
-        inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in polygon_corners(layout, h)]
-        pygame.draw.polygon(surface, theme.COALS if stage == "coals" else theme.FLAMES, inner)
         if stage == "coals":
             for dx, dy in ((-0.3, 0.1), (0.25, -0.15), (0.05, 0.3), (-0.1, -0.3), (0.32, 0.25)):
                 pygame.draw.circle(surface, (255, 140, 50), (cx + dx * s, cy + dy * s), max(1, s / 11))
