@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
@@ -284,7 +284,7 @@ class Game:
     def tokens(self) -> dict[str, Token]:
         """Every figure as the board draws it (computed once per version)."""
         if getattr(self, "_tokens_version", None) != self.version:
-            self._tokens, self._tokens_version = self.ruleset.tokens(self.state), self.version
+            self._tokens, self._tokens_version = with_icons(self.ruleset.tokens(self.state), self.battle), self.version
         return self._tokens
 
     def snapshot(self) -> dict[str, Any]:
@@ -292,6 +292,12 @@ class Game:
         if getattr(self, "_snapshot_version", None) != self.version:
             self._snapshot, self._snapshot_version = self.ruleset.snapshot(self.state), self.version
         return self._snapshot
+
+
+def with_icons(tokens: dict[str, Token], battle: BattleMap) -> dict[str, Token]:
+    """The tokens with the map's `icon:` overrides: a map-level choice, the same under every ruleset."""
+    icons = {spec.name: spec.icon for spec in battle.figures if getattr(spec, "icon", "")}
+    return {name: replace(t, icon=icons[name]) if name in icons else t for name, t in tokens.items()}
 
 
 def _refused_data(command: Command) -> dict:

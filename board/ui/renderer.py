@@ -185,7 +185,7 @@ class BoardRenderer:
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour, f.glyph, scale, f.team)
+               f.on_fire, colour, f.glyph, f.icon, scale, f.team)
         surface = self.tokens.get(key)
         if surface is None:
             mark = self.team_marks.get(f.team)
