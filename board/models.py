@@ -108,6 +108,7 @@ class FigureBase(Strict):
     size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
     icon: FigureIcon = Field("", description="the picture on the token, one of assets/figures "
                                              "(none: chosen from the sheet)")
+    pronoun: Pronoun = Field("they", description="how messages speak of the figure: they, she or he")
     sheets: dict[str, dict] = Field(
         default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id")
 
