@@ -287,6 +287,12 @@ class Game:
             self._tokens, self._tokens_version = with_icons(self.ruleset.tokens(self.state), self.battle), self.version
         return self._tokens
 
+    def ground_items(self) -> dict:
+        """What lies on the ground, by hex (computed once per version)."""
+        if getattr(self, "_ground_version", None) != self.version:
+            self._ground, self._ground_version = self.ruleset.ground_items(self.state), self.version
+        return self._ground
+
     def snapshot(self) -> dict[str, Any]:
         """The current state as JSON-ready data (computed once per version)."""
         if getattr(self, "_snapshot_version", None) != self.version:
