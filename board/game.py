@@ -303,6 +303,8 @@ class Game:
 def with_icons(tokens: dict[str, Token], battle: BattleMap) -> dict[str, Token]:
     """The tokens with the map's `icon:` overrides: a map-level choice, the same under every ruleset."""
     icons = {spec.name: spec.icon for spec in battle.figures if getattr(spec, "icon", "")}
+    if not icons:  # most maps: the ruleset's tokens as they are
+        return tokens
     return {name: replace(t, icon=icons[name]) if name in icons else t for name, t in tokens.items()}
 
 
