@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
@@ -284,14 +284,28 @@ class Game:
     def tokens(self) -> dict[str, Token]:
         """Every figure as the board draws it (computed once per version)."""
         if getattr(self, "_tokens_version", None) != self.version:
-            self._tokens, self._tokens_version = self.ruleset.tokens(self.state), self.version
+            self._tokens, self._tokens_version = with_icons(self.ruleset.tokens(self.state), self.battle), self.version
         return self._tokens
+
+    def ground_items(self) -> dict:
+        """What lies on the ground, by hex (computed once per version)."""
+        if getattr(self, "_ground_version", None) != self.version:
+            self._ground, self._ground_version = self.ruleset.ground_items(self.state), self.version
+        return self._ground
 
     def snapshot(self) -> dict[str, Any]:
         """The current state as JSON-ready data (computed once per version)."""
         if getattr(self, "_snapshot_version", None) != self.version:
             self._snapshot, self._snapshot_version = self.ruleset.snapshot(self.state), self.version
         return self._snapshot
+
+
+def with_icons(tokens: dict[str, Token], battle: BattleMap) -> dict[str, Token]:
+    """The tokens with the map's `icon:` overrides: a map-level choice, the same under every ruleset."""
+    icons = {spec.name: spec.icon for spec in battle.figures if getattr(spec, "icon", "")}
+    if not icons:  # most maps: the ruleset's tokens as they are
+        return tokens
+    return {name: replace(t, icon=icons[name]) if name in icons else t for name, t in tokens.items()}
 
 
 def _refused_data(command: Command) -> dict:

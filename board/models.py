@@ -12,6 +12,11 @@ Posture = Literal["standing", "kneeling", "prone", "fallen"]
 Layout = Literal["flat", "pointy"]
 FireStage = Literal["flames", "coals"]
 TerrainKind = Literal["open", "wall", "fire"]
+# The figure icons shipped in assets/figures (a test keeps this list and the folder equal);
+# "": the board chooses one from the sheet (a beast's name, the weapon in hand).
+FigureIcon = Literal["", "barbarian", "bowman", "dragon-head", "horse-head", "pikeman", "spider-alt",
+                     "swordman", "wizard-staff", "wolf-head"]
+Pronoun = Literal["they", "she", "he"]
 
 # Characters of the terrain picture; spaces between them are ignored.
 PICTURE = {".": ("open", None), "#": ("wall", None), "^": ("fire", "flames"), ":": ("fire", "coals")}
@@ -101,6 +106,9 @@ class FigureBase(Strict):
     at: Position
     facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
     size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
+    icon: FigureIcon = Field("", description="the picture on the token, one of assets/figures "
+                                             "(none: chosen from the sheet)")
+    pronoun: Pronoun = Field("they", description="how messages speak of the figure: they, she or he")
     sheets: dict[str, dict] = Field(
         default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id")
 

@@ -261,9 +261,11 @@ def test_the_editor_screen_paints_fills_places_edits_undoes_and_saves(screen, tm
     post(pygame.MOUSEBUTTONDOWN, pos=px("0505"), button=1)
     post(pygame.MOUSEBUTTONUP, pos=px("0505"), button=1)
     assert editor.figure("Ann").weapons == ["Broadsword", "Dagger"]
+    # A map-file key the form does not show (the icon) survives an Apply.
+    editor.draft.figures[0] = editor.figure("Ann").model_copy(update={"icon": "wolf-head"})
     scene.form["st"].set_text("14")
     scene.command("figure:apply")
-    assert editor.figure("Ann").st == 14
+    assert editor.figure("Ann").st == 14 and editor.figure("Ann").icon == "wolf-head"
     # Drag it to another hex.
     post(pygame.MOUSEBUTTONDOWN, pos=px("0505"), button=1)
     post(pygame.MOUSEMOTION, pos=px("0706"), rel=(0, 0), buttons=(1, 0, 0))

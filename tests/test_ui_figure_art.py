@@ -72,3 +72,41 @@ def test_the_meter_bar_shows_how_hurt_a_figure_is():
     y = 40 + round(40 * 0.45)
     assert a.get_at((50, y))[:3] == figure_art.meter_colour(1.0)  # full: green to the right
     assert b.get_at((50, y))[:3] != figure_art.meter_colour(0.2) and b.get_at((25, y))[:3] == figure_art.meter_colour(0.2)
+
+
+def test_the_icon_names_a_map_may_give_are_the_shipped_icons():
+    from typing import get_args
+
+    from board.models import FigureIcon
+
+    shipped = sorted(p.stem for p in figure_art.FIGURES.glob("*.svg"))
+    assert sorted(n for n in get_args(FigureIcon) if n) == shipped
+
+
+def test_a_maps_icon_is_drawn_on_its_token_instead_of_the_chosen_one():
+    from board.maps import parse_map
+    from board.ui.tokens import draw_token
+
+    text = ("name: Icons\nterrain: |\n  . . .\n  . . .\nteams:\n  A: {color: \"#c0392b\"}\n  B: {color: \"#2e6fd6\"}\n"
+            "figures:\n  - {name: Ann, team: A, at: \"0101\", weapons: [Broadsword], icon: wolf-head}\n"
+            "  - {name: Bo, team: B, at: \"0302\", weapons: [Broadsword]}\n")
+    tokens = Game(parse_map(text, "icons.yaml"), seed=1).tokens()
+    assert figure_art.icon_name(tokens["Ann"]) == "wolf-head"
+    assert figure_art.icon_name(tokens["Bo"]) == "swordman"
+    # The token as drawn differs from the same figure with its chosen icon (and only by it).
+    own = draw_token(tokens["Ann"], 60, (192, 57, 43), "pointy")
+    chosen = draw_token(replace(tokens["Ann"], icon=""), 60, (192, 57, 43), "pointy")
+    assert own.get_size() == chosen.get_size()
+    assert pygame.image.tobytes(own, "RGBA") != pygame.image.tobytes(chosen, "RGBA")
+
+
+def test_an_icon_not_shipped_is_refused_at_its_line():
+    from board.maps import parse_map
+    from board.yamlio import InputError
+
+    text = ("name: Icons\nterrain: |\n  . . .\nfigures:\n"
+            "  - {name: Ann, at: \"0101\", icon: ../../etc/passwd}\n")
+    with pytest.raises(InputError) as caught:
+        parse_map(text, "icons.yaml")
+    (message,) = [str(p) for p in caught.value.problems]
+    assert message.startswith("icons.yaml:5:") and "wolf-head" in message

@@ -45,3 +45,25 @@ def test_back_at_the_start_screen_the_sides_chosen_are_kept():
     driver = AppDriver(lambda size: PlayScene(game, size, "The Arena", {"Red": "computer:hard", "Blue": "computer"}))
     driver.app._start()
     assert driver.app.scene.kinds == {"Red": "computer:hard", "Blue": "computer:normal"}
+
+
+def test_the_end_of_a_fight_sounds_once_when_its_panel_appears(monkeypatch):
+    from board.ui import sound
+
+    asked: list[str] = []
+    real_cue = sound.Sounds.cue
+    monkeypatch.setattr(sound.Sounds, "cue", lambda self, name: asked.append(name) or real_cue(self, name))
+    script = load_script(ROOT / "tests" / "scripts" / "example_fight.yaml")
+    *before, last = script.commands
+    for command in before:
+        script.game.submit(command)
+    d = Driver(script.game)
+    d.frame()
+    assert "fight_over" not in asked and not d.scene.fight_over.rect.width
+    script.game.submit(last)  # the blow that ends the fight
+    for _ in range(3):
+        d.frame()
+    assert d.scene.fight_over.rect.width and asked.count("fight_over") == 1
+    d.click(d.scene.fight_over.rect.center)  # put away and drawn no more: no second sound
+    d.frame()
+    assert d.scene.fight_over.closed and asked.count("fight_over") == 1

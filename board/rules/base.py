@@ -13,6 +13,7 @@ from board.frozen import quick_init
 from board.models import Position
 
 if TYPE_CHECKING:  # the interface's types, for its annotations only (a game is set up without them)
+    from board.hexgrid import Hex
     from board.rules.kernel.shell import GMKey
     from board.rules.kernel.turn import TurnInfo
     from board.rules.reports import ActionInfo, Prediction, Token
@@ -126,6 +127,10 @@ class Ruleset(Protocol):
 
     def tokens(self, state) -> dict[str, Token]:
         """Every figure as the board draws it."""
+
+    def ground_items(self, state) -> dict[Hex, tuple[str, ...]]:
+        """What lies on the ground, by hex (a dropped weapon...), for the board to mark; none
+        unless the ruleset keeps such things."""
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         """The figure's sheet as (label, value) rows in words, for the board's figure card."""

@@ -81,3 +81,4 @@ class Token:
     # What the figure is or wields, drawn faintly on the token: blade, knife, axe, polearm, bow,
     # magic, beast ("": none).
     glyph: str = ""
+    icon: str = ""  # the map's `icon:` for this figure ("": the board chooses from the glyph)

@@ -14,7 +14,7 @@ from board.ui.camera import Camera
 from board.ui.log_rows import wrap
 from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
-from board.ui.sheet_form import SheetForm
+from board.ui.sheet_form import KEPT, SheetForm
 from board.ui.text_fit import render_fit
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
@@ -38,7 +38,7 @@ def spec_tokens(specs) -> dict[str, Token]:
             name=spec.name, team=spec.team, hex=anchor, size=spec.size, facing=spec.facing,
             cells=tuple(footprint_cells(spec.size, anchor, spec.facing)),
             posture=getattr(spec, "posture", "standing"), meter=(st, st) if st else None,
-            meter_label="ST" if st else "", caption=ready or "")
+            meter_label="ST" if st else "", caption=ready or "", icon=spec.icon)
     return out
 
 
@@ -296,7 +296,8 @@ class EditorScene:
                      warning=True)
             return
         spec = self.editor.figure(self.selected)
-        new, problems = self.editor.put_figure(self.figure_form.data(spec.at), replacing=self.selected)
+        kept = {key: getattr(spec, key) for key in KEPT if hasattr(spec, key)}
+        new, problems = self.editor.put_figure({**kept, **self.figure_form.data(spec.at)}, replacing=self.selected)
         if new is not None:
             self.selected = new.name
             self.say(f"{new.name} updated")

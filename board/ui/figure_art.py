@@ -20,7 +20,9 @@ _CACHE: dict[tuple[str, int], pygame.Surface | None] = {}
 
 
 def icon_name(f) -> str:
-    """The icon of a figure: a beast's by its name, else by what it wields."""
+    """The icon of a figure: the map's `icon:`, else a beast's by its name, else by what it wields."""
+    if getattr(f, "icon", ""):
+        return f.icon
     name = f.name.lower()
     if f.glyph == "beast" or f.size > 1:
         return next((icon for word, icon in BY_NAME if word in name), BY_GLYPH["beast"])

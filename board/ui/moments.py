@@ -108,16 +108,20 @@ class FightOver:
     """The end-of-fight panel over the board: the winner large, the turns and the summary;
     made once per game version, hidden by a click on it (the board stays to look at)."""
 
-    def __init__(self):
+    def __init__(self, on_show=lambda: None):
         self.key = None
         self.picture: pygame.Surface | None = None
         self.closed = False
+        self.on_show, self.shown = on_show, False  # its sound, once per end of a fight
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, screen: pygame.Surface, bounds: pygame.Rect, game, info) -> pygame.Rect | None:
         if info.phase != "over":
-            self.closed, self.key = False, None
+            self.closed, self.key, self.shown = False, None, False
             return None
+        if not self.shown:
+            self.shown = True
+            self.on_show()
         if self.closed:
             return None
         if self.key != game.version:

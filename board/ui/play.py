@@ -58,7 +58,7 @@ class PlayScene:
         self.card_dock = pygame.Rect(0, 0, 0, 0)
         self.animator = Animator(self.camera.to_screen)
         self.phase_banner = PhaseBanner()  # "Turn 3 · Movement" for a moment at each change
-        self.fight_over = FightOver()
+        self.fight_over = FightOver(on_show=lambda: self.sounds.cue("fight_over"))
         self.help = False
         self.legend = False  # the K key's legend overlay
         self.keyboard = KeyboardFocus()  # the hex cursor and the menu's focus (board/ui/keyboard.py)

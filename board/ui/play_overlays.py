@@ -16,7 +16,7 @@ def overlays(scene) -> Overlays:
     threat = {n: tokens[n].threat_zone for n in shown if n in tokens and tokens[n].threat_zone}
     links = [(engager, n) for n, f in tokens.items() for engager in f.engaged_with]
     ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
-                  active=c.info().active, labels=v.labels)
+                  active=c.info().active, labels=v.labels, ground=scene.game.ground_items())
     if v.mode == "move":
         info = c.move_info()
         if info is not None:

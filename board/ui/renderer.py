@@ -16,6 +16,7 @@ from board.ui.patterns import dashed_line, dotted_stamp, outlined_stamp
 from board.ui.stamps import stamp, threat_stamp, uncovered
 from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
+from board.ui.ground_marks import draw_ground_marks
 from board.ui.tokens import SHARED_SCALE, draw_token, shared_slots
 from board.ui.wheel import draw_wheel
 
@@ -44,6 +45,7 @@ class Overlays:
     wheel_pick: int | None = None
     wheel_blocked: frozenset[int] = frozenset()  # facings the move cannot end with
     labels: bool = True
+    ground: dict = field(default_factory=dict)  # hex -> names of what lies there (a dropped weapon)
 
     def key(self) -> tuple:
         """What the cached overlay layer depends on."""
@@ -185,7 +187,7 @@ class BoardRenderer:
             self.tokens.clear()
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour, f.glyph, scale, f.team)
+               f.on_fire, colour, f.glyph, f.icon, scale, f.team)
         surface = self.tokens.get(key)
         if surface is None:
             mark = self.team_marks.get(f.team)
@@ -256,6 +258,7 @@ class BoardRenderer:
             surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
         self._draw_flames(surface, camera, now)
         self._draw_tokens(surface, camera, figures, ov, animator, now)
+        draw_ground_marks(surface, camera, ov.ground)  # over a token standing on them: in sight
         self._draw_links(surface, camera, figures, ov)
         self._draw_path(surface, camera, ov)
         self._draw_fire_line(surface, camera, ov)

@@ -17,6 +17,8 @@ from board.hexgrid import direction_name
 from board.models import FigureBase
 
 COMMON = ("name", "team", "at", "facing", "size", "sheets")
+# Keys written in the map file only (not on the form): a figure edited in the editor keeps them.
+KEPT = ("icon", "pronoun")
 SIZES = ["1", "2", "3", "4", "7"]
 ROW = 48  # a label and its field
 
@@ -83,7 +85,7 @@ class SheetForm:
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.drops: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.drop_rects: dict[str, pygame.Rect] = {}
-        self.fields = [name for name in model.model_fields if name not in COMMON]
+        self.fields = [name for name in model.model_fields if name not in COMMON + KEPT]
         choices = dict(choices or {})
         self.follows = {k: v for k, v in choices.items() if isinstance(v, str)}  # ready -> weapons
         self.lists = {k: list(v) for k, v in choices.items() if not isinstance(v, str)}

@@ -1,4 +1,4 @@
-"""Short sound effects, generated (no files): dice, a hit, a fall, a death. Silent when muted
+"""Short sound effects, generated (no files): dice, a hit, a fall, a death, the fight's end. Silent when muted
 (the N key, or --mute), under the dummy audio driver, in tests, or with no audio device."""
 
 from __future__ import annotations
@@ -43,7 +43,15 @@ def _dice() -> array:
     return out
 
 
-SOUNDS = {"dice": _dice, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
+def _fight_over() -> array:
+    """Three rising notes, the last held: the fight is over (issue 35: it ended in silence)."""
+    out = array("h")
+    for k, (hz, seconds) in enumerate(((392, 0.12), (523, 0.12), (659, 0.4))):
+        out += _tone(seconds, hz, hz, 0.55, noise=0.02, seed=10 + k)
+    return out
+
+
+SOUNDS = {"dice": _dice, "fight_over": _fight_over, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
           "fall": lambda: _tone(0.3, 320, 90, 0.6, noise=0.1), "death": lambda: _tone(0.6, 220, 45, 0.7)}
 
 
@@ -98,7 +106,11 @@ class Sounds:
         """Play the most telling sound of the events (a death over a fall over a hit over dice)."""
         names = {sound_of(e) for e in events} - {None}
         name = next((n for n in ("death", "fall", "hit", "dice") if n in names), None)
-        if name is None or self.muted or not self.available or not self._open():
+        return self.cue(name) if name is not None else None
+
+    def cue(self, name: str) -> str:
+        """Play one sound by its name (unless silent); returns the name."""
+        if self.muted or not self.available or not self._open():
             return name
         if name not in self.sounds:
             self.sounds[name] = pygame.mixer.Sound(buffer=SOUNDS[name]().tobytes())

@@ -7,7 +7,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.rules import Rules
+from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction, Token
@@ -59,6 +59,9 @@ class CombatChart(Rules):
             f": {state.active}'s turn" if state.active else "")
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, tuple(state.queue))
+
+    def ground_items(self, state) -> dict:
+        return lying(state.items)
 
     def tokens(self, state: CCState) -> dict[str, Token]:
         out = {}

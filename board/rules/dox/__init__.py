@@ -13,7 +13,7 @@ from board.rules.base import Command, Event, Refusal, listed
 from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.kernel.rules import Rules
+from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.shell import GMKey
 from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, attacks, grapple, moves
@@ -184,6 +184,9 @@ class Dox(Rules):
                   "fortune": "burn Fortune?", "over": "the fight is over"}
         return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
                         labels[state.phase])
+
+    def ground_items(self, state) -> dict:
+        return lying(state.items)
 
     def tokens(self, state: DoxState) -> dict[str, Token]:
         out = {}

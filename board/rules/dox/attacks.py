@@ -20,6 +20,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
+from board.words import pronoun
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
 ZERO = Fraction(0)
@@ -73,7 +74,7 @@ def actor(state: DoxState, command: Command) -> Fig:
     """The figure giving an action command: it must be its turn and it must not have acted."""
     f = whose_turn(state, command)
     if f.acted:
-        raise Refusal(f"{f.name} has already taken their action this turn")
+        raise Refusal(f"{f.name} has already taken {pronoun(f, 'their')} action this turn")
     return f
 
 
@@ -83,7 +84,7 @@ def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     if target is None:
         raise Refusal(f'no figure named "{command.target}"' if command.target else "choose a target")
     if target.name == f.name:
-        raise Refusal(f"{f.name} cannot aim at themselves")
+        raise Refusal(f"{f.name} cannot aim at {pronoun(f, 'themselves')}")
     if not target.up:
         raise Refusal(f"{target.name} is already down")
     return target

@@ -8,6 +8,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
+from board.words import pronoun
 
 
 def cannot_move(state: DoxState, f: Fig) -> str | None:
@@ -51,7 +52,7 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
     if f.mount:
         mount = state.figures[f.mount]
         if not mount.up or mount.posture == "prone":
-            return 0, f"{mount.name} cannot carry them"
+            return 0, f"{mount.name} cannot carry {pronoun(f, 'them')}"
         return mount.move, f"riding {mount.name}"
     return carry_limit(state, f) or (f.move, None)
 

@@ -41,6 +41,7 @@ class Fig(InFight):
     unaware: bool = False
     wounds: int = 0
     status: str = "ok"  # ok or down
+    pronoun: str = "they"  # the sheet's: how messages speak of it (board/words.py)
     moved: bool = False  # took its movement step this round
     acted: bool = False  # took its action this round
     guarding: str | None = None  # the friend it stands ready to block for (an assisted block)

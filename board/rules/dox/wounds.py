@@ -12,6 +12,7 @@ from board.rules.dox.moves import shift
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
 from board.rules.kernel import victory
+from board.words import pronoun, they_do
 
 
 def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]:
@@ -77,7 +78,7 @@ def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
     spot = _landing(state, rider)
     if spot is None:
         return [Event("status", f"{rider.name} would fall ({why}) but has nowhere to land: "
-                                "they cling on", rider.name)]
+                                f"{they_do(rider, 'cling')} on", rider.name)]
     mount = rider.mount
     rider.mount, rider.posture = None, "prone"
     where = state.battle.label(spot)
@@ -93,7 +94,7 @@ def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> 
     r = trait_roll(state, rider.rider, 0, dice)
     kept = r.total >= challenge
     events = [Event("roll", f"{rider.name} rolls Rider {r.total} vs {challenge}: "
-                            + ("keeps their seat" if kept else "loses their seat"), rider.name,
+                            + f"{'keeps' if kept else 'loses'} {pronoun(rider, 'their')} seat", rider.name,
                     {**r.data(), "challenge": challenge, "success": kept})]
     return events if kept else events + unseat(state, rider, "thrown by the blow")
 

@@ -41,6 +41,12 @@ def concrete(name: str, info: ActionInfo, do: str = "act",
     return [Command(**base)]
 
 
+def lying(piles: dict, name: Callable[[Any], str] = str) -> dict:
+    """A state's piles on hexes as the board marks them: each hex with something on it, the
+    names of what lies there."""
+    return {h: tuple(name(item) for item in pile) for h, pile in piles.items() if pile}
+
+
 class Rules:
     """The shared half of a ruleset. A ruleset names its command handlers and its actions; this
     dispatches, answers legality and lists the legal commands (see docs/rulesets.md)."""
@@ -80,6 +86,9 @@ class Rules:
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return self.card_rows(state, figure)
+
+    def ground_items(self, state) -> dict:
+        return {}
 
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:

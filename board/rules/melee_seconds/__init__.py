@@ -7,7 +7,7 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.kernel.rules import Rules
+from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.base import Command, Event, Refusal
@@ -100,6 +100,9 @@ class MeleeSeconds(Rules):
                  "plot": f"Round {state.round}, second {state.second}: Specific Plots"}[state.phase]
         return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
                         label, timeline=timeline(state))
+
+    def ground_items(self, state) -> dict:
+        return lying(state.ground)
 
     def tokens(self, state: MSState) -> dict[str, Token]:
         out = {}

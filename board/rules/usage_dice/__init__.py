@@ -6,7 +6,7 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.rules import Rules
+from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction, Token
@@ -51,6 +51,9 @@ class UsageDice(Rules):
         label = "Over" if over else f"{state.side} to act"
         return TurnInfo(state.turn, state.phase, None if over else state.active, acting,
                         state.winner, label, team=None if over else state.side)
+
+    def ground_items(self, state) -> dict:
+        return lying(state.items, lambda item: item.name)
 
     def tokens(self, state: UDState) -> dict[str, Token]:
         out = {}

@@ -10,7 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
 from board.models import Posture
 from board.rules.base import Command, Event
-from board.rules.kernel.rules import Rules, concrete
+from board.rules.kernel.rules import Rules, concrete, lying
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.params import PARAMS
@@ -64,6 +64,9 @@ class WarriorWizard(Rules):
                 GMKey("s", "surprise", "S surprise"),
                 GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
                 GMKey("c", "chase", "C chase", target=True))
+
+    def ground_items(self, state) -> dict:
+        return lying(state.items)
 
     def tokens(self, state: WWState) -> dict[str, Token]:
         from board.rules.reports import Token  # at its first use, as above

@@ -22,7 +22,7 @@ from board.rules.warrior_wizard.engagement import in_hex, partners, random_order
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
 from board.rules.warrior_wizard.tables import Weapon
-from board.words import hexes
+from board.words import hexes, pronoun
 
 MELEE_MODES = ("melee", "hth")
 RANGED_MODES = ("thrown", "missile", "spell")
@@ -294,7 +294,7 @@ def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event
     what = "DEX" if martial else "ST"
     data = {"faces": list(result.faces), "needed": needed, "success": result.success}
     if result.success:
-        return [Event("keeps_feet", f"{t.name} keeps their feet ({what} check {result.total} vs {needed})",
+        return [Event("keeps_feet", f"{t.name} keeps {pronoun(t, 'their')} feet ({what} check {result.total} vs {needed})",
                       t.name, data)]
     t.posture = "fallen"
     return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})",

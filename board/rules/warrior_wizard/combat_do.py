@@ -15,6 +15,7 @@ from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance, check_victory
+from board.words import pronoun
 
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
@@ -237,7 +238,7 @@ def _stand_up(state, f, command, details, dice):
 
 def _stance(state, f, command, details, dice):
     f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
-    words = {"dodge": "dodges", "defend": "defends", "set_pole": "sets their pole arm"}
+    words = {"dodge": "dodges", "defend": "defends", "set_pole": f"sets {pronoun(f, 'their')} pole arm"}
     return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
 
 
@@ -251,7 +252,7 @@ def _attack(state, f, command, details, dice):
     if plan.charge and t.turn.stance == "set" and t.status == "ok" and f.name in melee_targets(state, t):
         # "he gets +2 to his Effective Dexterity to hit the Charger, and does double damage"
         counter = AttackPlan(t.name, f.name, t.ready, "melee", set_vs_charge=True)
-        events.append(Event("set_vs_charge", f"{t.name} meets the charge with their {t.ready}", t.name))
+        events.append(Event("set_vs_charge", f"{t.name} meets the charge with {pronoun(t, 'their')} {t.ready}", t.name))
         events += resolve(state, counter, dice)
         t.turn.stance = None
         if f.status != "ok" or f.posture == "fallen":
@@ -264,7 +265,7 @@ def _attack(state, f, command, details, dice):
         f.ready = None
         state.items.setdefault(t.hex, []).append(weapon.name)
     if command.action == "shoot_charger" and f.ready:
-        events.append(Event("drops", f"{f.name} drops their {f.ready}", f.name, {"weapon": f.ready}))
+        events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.ready}", f.name, {"weapon": f.ready}))
         _drop(state, f, f.ready)  # "He then drops the weapon."
     return events
 
@@ -285,7 +286,7 @@ def _ready(state, f, command, details, dice):
     if weapon.two_handed:
         if f.shield_ready:
             f.shield_ready = False
-            events.append(Event("slings", f"{f.name} slings their shield", f.name))
+            events.append(Event("slings", f"{f.name} slings {pronoun(f, 'their')} shield", f.name))
         f.off_hand = None
     if f.off_hand == name:
         f.off_hand = None
@@ -323,7 +324,7 @@ def _drop_pickup(state, f, command, details, dice):
     for name in details["drop"]:
         if name in (f.shield, "shield"):
             state.items.setdefault(f.hex, []).append(f.shield)
-            events.append(Event("drops", f"{f.name} drops their {f.shield}", f.name, {"shield": f.shield}))
+            events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield}))
             f.shield, f.shield_ready = None, False
         else:
             _drop(state, f, name)

@@ -11,6 +11,7 @@ from board.rules.base import Event
 from board.rules.kernel.events import damaged, moved
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, load_kg
+from board.words import pronoun
 
 
 def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool
@@ -108,7 +109,7 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
             return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
                           f.name, data)]
         pushed = push_back(state, f, attacker)
-        events = [Event("staggers", f"{f.name} keeps their feet ({result.total} vs {target})", f.name, data,
+        events = [Event("staggers", f"{f.name} keeps {pronoun(f, 'their')} feet ({result.total} vs {target})", f.name, data,
                         tone="hurt")]
         if pushed:
             events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
@@ -233,8 +234,8 @@ def fatigue(state: WWState) -> list[Event]:
             continue
         spend_st(state, f, 1)
         minutes = f.burdened_turns * TURN_SECONDS // 60
-        events.append(Event("fatigue", f"{f.name} tires under their load: -1 ST ({minutes} minutes "
-                                       "carrying 5-7x their ST)", f.name,
+        events.append(Event("fatigue", f"{f.name} tires under {pronoun(f, 'their')} load: -1 ST ({minutes} minutes "
+                                       f"carrying 5-7x {pronoun(f, 'their')} ST)", f.name,
                             {"minutes": minutes, "st": f.effective_st}))
         events += update_status(state, f)
     return events

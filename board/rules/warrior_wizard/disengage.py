@@ -23,6 +23,7 @@ from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
+from board.words import pronoun, they_do
 
 CHOICES = ("strike_disengaging", "let_go")
 
@@ -59,7 +60,7 @@ def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
         now = min(hex_distance(c, x) for c in f.cells for x in g.cells)
         then = min(hex_distance(c, x) for c in cells for x in g.cells)
         if then <= now:
-            raise Refusal(f"Disengage moves away from {name}: that hex is no farther from them")
+            raise Refusal(f"Disengage moves away from {name}: that hex is no farther from {pronoun(g, 'them')}")
     return to
 
 
@@ -78,7 +79,7 @@ def start(state: WWState, f: FigureState, command: Command, details: dict, dice:
     state.disengage = Disengaging(f.name, to, command.facing, waiting)
     if not waiting:
         return finish(state, dice)
-    return [Event("disengaging", f"{f.name} disengages: {', '.join(waiting)} may strike at them",
+    return [Event("disengaging", f"{f.name} disengages: {', '.join(waiting)} may strike at {pronoun(f, 'them')}",
                   f.name, {"to": [to.q, to.r], "engagers": list(waiting)})]
 
 
@@ -87,7 +88,7 @@ def choices(state: WWState, name: str) -> list[ActionInfo]:
     d = state.disengage
     if d is None or not d.waiting or d.waiting[0] != name:
         return []
-    return [ActionInfo("strike_disengaging", f"Attack {d.figure} as they disengage", "combat"),
+    return [ActionInfo("strike_disengaging", f"Attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')}", "combat"),
             ActionInfo("let_go", f"Let {d.figure} go", "combat")]
 
 
@@ -98,7 +99,7 @@ def check_choice(state: WWState, command: Command) -> FigureState:
         raise Refusal("nobody is disengaging from you")
     chooser = d.waiting[0]
     if command.figure != chooser or command.action not in CHOICES:
-        raise Refusal(f"{chooser} first chooses whether to attack {d.figure} as they disengage "
+        raise Refusal(f"{chooser} first chooses whether to attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')} "
                       "(strike_disengaging or let_go)")
     if command.target not in (None, d.figure):
         raise Refusal(f"the attack is on {d.figure}, who is disengaging")
@@ -120,7 +121,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         if g.name in state.queue:
             state.queue.remove(g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events = [Event("free_attack", f"{g.name} strikes at {f.name} as they disengage", g.name, tone="action")]
+        events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
     left = tuple(n for n in state.disengage.waiting

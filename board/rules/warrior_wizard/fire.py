@@ -9,6 +9,7 @@ from board.rules.base import Event
 from board.rules.warrior_wizard.damage import burn, fire_at
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import movement
+from board.words import pronoun
 
 # "One limb only ...: 1d6-4 per Turn ... Half the body: 1d6-2 ... Whole body: 1d6"
 BURN = {"limb": Dice(1, 6, -4), "half": Dice(1, 6, -2), "whole": Dice(1, 6)}
@@ -64,7 +65,7 @@ def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSourc
             return path, []
         ok, data, text = _iq_check(state, f, 3, "stay", dice, {"hex": [f.hex.q, f.hex.r]})
         if ok:
-            return path, [_fire("fire_check", f, f"holds their ground in the fire ({text})", data)]
+            return path, [_fire("fire_check", f, f"holds {pronoun(f, 'their')} ground in the fire ({text})", data)]
         out = _way_out(state, f)
         if out is None:
             return path, [_fire("fire_check", f, f"cannot bear the fire but finds no way out ({text})", data)]
@@ -98,7 +99,7 @@ def start_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
         n = PANIC_DICE[f.on_fire] + f.running_on_fire
         ok, data, text = _iq_check(state, f, n, "avoid running", dice, {"extent": f.on_fire})
         f.must_run = not ok
-        verb = "keeps their head" if ok else f"panics and must run ({RUN} or more hexes)"
+        verb = f"keeps {pronoun(f, 'their')} head" if ok else f"panics and must run ({RUN} or more hexes)"
         words = f"is on fire ({EXTENT[f.on_fire]}) and {verb} ({text})"
         events.append(_fire("fire_check" if ok else "panic", f, words, data))
     return events
@@ -117,7 +118,7 @@ def running_refusal(state: WWState, f: FigureState, path, engaged_with) -> str |
     if not any(len(p) >= needed for p in reachable(state, f, limit)[0].values()):
         return None
     more = " more" if f.turn.moved else ""
-    return f"{f.name} is on fire and panics: they must run ({needed} or more hexes{more})"
+    return f"{f.name} is on fire and panics: {pronoun(f)} must run ({needed} or more hexes{more})"
 
 
 def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:

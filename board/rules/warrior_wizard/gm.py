@@ -11,6 +11,7 @@ from board.rules.warrior_wizard.sheet import check_figure
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.state import figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
+from board.words import they_do
 
 
 class WarriorWizardGM(GM):
@@ -24,7 +25,8 @@ class WarriorWizardGM(GM):
     def plan(self, state, command):
         if command.action in self.actions and state.disengage is not None:
             d = state.disengage
-            raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as they disengage")
+            raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as "
+                           f"{they_do(state.figures[d.figure], 'disengage')}")
         return super().plan(state, command)
 
     def apply(self, state, command, dice):

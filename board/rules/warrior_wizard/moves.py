@@ -21,7 +21,7 @@ from board.rules.warrior_wizard.movement import (
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance, check_victory
-from board.words import hexes
+from board.words import hexes, pronoun, they_do
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
          "upkeep", "breather", "lift_step")
@@ -135,7 +135,7 @@ def plan(state: WWState, command: Command) -> MovePlan:
         raise Refusal(f"{f.name} delayed: finish moving (up to {hexes(allowance(state, f, 'continue'))}) "
                       "or stand still")
     if action == "lift_step" and not at_max_lift(state, f):
-        raise Refusal(f"{f.name} carries no more than 7x their ST: they move as usual")
+        raise Refusal(f"{f.name} carries no more than 7x {pronoun(f, 'their')} ST: {they_do(f, 'move')} as usual")
     if engaged_with and action not in ("shift", "stand_still", "lift_step"):
         raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
                       "stand still or stand up")
@@ -226,7 +226,8 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
 def lift_check(state: WWState, f: FigureState, dice: DiceSource) -> tuple[bool, Event]:
     """The 4d6 Effective Strength check to move one hex under the maximum lift."""
     result = check(4, f.effective_st, dice)
-    verb = "heaves their load one hex" if result.success else "cannot budge under their load"
+    verb = (f"heaves {pronoun(f, 'their')} load one hex" if result.success
+            else f"cannot budge under {pronoun(f, 'their')} load")
     return result.success, Event("lift_check", f"{f.name} {verb} (4d6 rolls {result.total} vs ST "
                                                f"{f.effective_st})", f.name,
                                  {"faces": list(result.faces), "needed": f.effective_st,
@@ -247,7 +248,7 @@ def breather_refusal(state: WWState, f: FigureState, engaged_with) -> str | None
     if f.turn.delayed:
         return f"{f.name} has already moved this turn"
     if f.must_run:
-        return f"{f.name} is on fire and panics: they must run"
+        return f"{f.name} is on fire and panics: {pronoun(f)} must run"
     return None
 
 
@@ -320,12 +321,12 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         hexes = within[count]
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
-            reason = f"{f.name} is on fire and panics: they must run ({fire.RUN} or more hexes)"
+            reason = f"{f.name} is on fire and panics: {pronoun(f)} must run ({fire.RUN} or more hexes)"
         out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
                               stop_hexes=frozenset(h for h in stops if h in hexes),
                               enabled=reason is None, reason=reason, note=NOTES.get(action, ""),
                               default=action == "full_move"))
     if must_run:
         out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False, needs="facing",
-                            reason=f"{f.name} is on fire and panics: they must run")
+                            reason=f"{f.name} is on fire and panics: {pronoun(f)} must run")
     return out

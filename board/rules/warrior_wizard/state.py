@@ -69,7 +69,8 @@ class FigureState(Placed):
     surprised: bool = False  # set by the GM; no threat zone until the end of the turn
     caster: str | None = None  # for an illusion: who made it
     burdened_turns: int = 0  # turns spent carrying 5-7x STR (fatigue, damage.py)
-    flaming: str | None = None  # the weapon (or arrows) he has set on fire: +2 damage
+    flaming: str | None = None  # the weapon (or arrows) it has set on fire: +2 damage
+    pronoun: str = "they"  # the sheet's: how messages speak of it (board/words.py)
     turn: TurnRecord = field(default_factory=TurnRecord)
 
     @property
@@ -101,6 +102,7 @@ def figure_from_spec(spec: FigureSpec) -> FigureState:
         armor=spec.armor, shield=spec.shield, shield_ready=bool(spec.shield) and not spec.shield_slung,
         backpack=spec.backpack, gear_kg=spec.gear_kg,
         skills=frozenset(s.casefold() for s in spec.skills), spells=tuple(spec.spells),
+        pronoun=spec.pronoun,
     )
 
 
