@@ -9,9 +9,9 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from board.atomic import replace_whole
 from board.invocation import command_name, program_path
 from board.resources import ASSETS, ICONS
 
@@ -66,16 +66,7 @@ def _files(home: Path) -> dict[Path, Path | None]:
 
 def _put(path: Path, data: bytes) -> None:
     """Write a file whole, replacing (never writing through) whatever link was there."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    replace_whole(path, data, 0o644)
 
 
 def install(home: Path, program: Path) -> list[Path]:

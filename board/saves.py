@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import gc
 import os
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from board.atomic import replace_whole
 from board.autosave_lock import AutosaveLock, claim, claim_slot, holder, orphans
 from board.game import Game
 from board.journal import Journal, entry, journal_path, replay_journal, saved_text
@@ -35,30 +35,8 @@ def data_dir() -> Path:
 def write_atomically(path: str | Path, text: str) -> None:
     """Write text so that the file is always either the old or the new version, whole."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, _file_mode(path))  # mkstemp makes it 0600: a save is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    # The rename itself must reach the disk too, or a crash could lose it.
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+    # A save is an ordinary file (mode from the umask, or the file's own), forced to disk.
+    replace_whole(path, text.encode("utf-8"), _file_mode(path), durable=True)
 
 
 def remove_interrupted_writes(folder: Path, older_than: float = 60.0) -> list[Path]:

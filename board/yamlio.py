@@ -10,12 +10,12 @@ import hashlib
 import importlib.util
 import marshal
 import os
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from board.atomic import replace_whole
 from board.resources import MAPS
 from board.problems import MAX_BYTES, InputError, Marks, Path_, Problem, too_large
 
@@ -112,16 +112,7 @@ def _keep(kept: Path, digest: bytes, data: Any, source: Path) -> None:
     """Write a parse beside its file, whole or not at all; a folder that cannot be written (or data
     marshal cannot hold, such as dates) only means parsing again next time."""
     try:
-        blob = marshal.dumps((digest, data))
-        kept.parent.mkdir(exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{kept.name}.", suffix=".tmp", dir=kept.parent)
-        try:
-            os.chmod(tmp, source.stat().st_mode & 0o666)  # as readable as the file, as a .pyc is
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(blob)
-            os.replace(tmp, kept)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        # As readable as the file, as a .pyc is.
+        replace_whole(kept, marshal.dumps((digest, data)), source.stat().st_mode & 0o666)
     except (OSError, ValueError):
         pass

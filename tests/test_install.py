@@ -151,6 +151,7 @@ def test_the_one_folder_build_script_is_executable_shell_and_names_its_recipe():
 
 @pytest.mark.parametrize("errno_", [13, 30], ids=["permission-denied", "read-only-filesystem"])
 def test_in_a_read_only_install_the_bundled_maps_load_and_no_parse_is_kept(tmp_path, monkeypatch, errno_):
+    import board.atomic
     import board.yamlio
     from board.maps import load_map
 
@@ -159,7 +160,7 @@ def test_in_a_read_only_install_the_bundled_maps_load_and_no_parse_is_kept(tmp_p
 
     def refused(*args, **kwargs):
         raise OSError(errno_, os.strerror(errno_))
-    monkeypatch.setattr(board.yamlio.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(board.atomic.tempfile, "mkstemp", refused)
     monkeypatch.setattr(Path, "mkdir", refused)
     for _ in range(2):
         assert load_map(tmp_path / "maps" / "arena.yaml").name == "The Arena"
