@@ -21,7 +21,8 @@ from board.ui import theme
 from board.ui.dialogs import regular_file_problem, remember
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
-from board.ui.start import StartScene, user_map_path
+from board.ui.map_catalogue import user_map_path
+from board.ui.start import StartScene
 from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)

@@ -3,100 +3,29 @@
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
 from board.game import Game
-from board.maps import load_map
-from board.resources import DEFAULT_MAP, MAPS, version
-from board.rules.registry import get_ruleset
-from board.saves import data_dir, load_game
+from board.resources import version
+from board.saves import load_game
 from board.sides import PLAYERS, teams
 from board.ui.title import draw_title
 from board.ui import hud, palette, settings, theme
-from board.ui.camera import Camera
 from board.ui.dialogs import FileDialog, recent_files
-from board.ui.editor import spec_tokens
 from board.ui.host_dialog import HostDialog
 from board.ui.join_dialog import JoinDialog
+from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
 from board.ui.menus import THEME
-from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.text_fit import render_fit
 from board.yamlio import InputError
 
-BUNDLED = MAPS
 CARD_HEIGHT, THUMB = 92, (124, 80)
 COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
 HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
         "it · Ctrl+O opens a saved game · V colours · Host/Join: network")
-
-
-def user_maps_dir() -> Path:
-    """The user's own maps (the editor saves there), in the user's data directory."""
-    return data_dir() / "maps"
-
-
-def user_map_path(path, name: str) -> Path:
-    """Where the editor saves a map: a user's map in place, any other as a new user's map."""
-    folder = user_maps_dir()
-    if path and Path(path).resolve().parent == folder.resolve():
-        return Path(path)
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "map"
-    out, n = folder / f"{slug}.yaml", 2
-    while out.exists():
-        out, n = folder / f"{slug}-{n}.yaml", n + 1
-    return out
-
-
-@dataclass
-class MapChoice:
-    """One map on the start screen: its file, the loaded map or the reason it does not load."""
-
-    path: Path
-    battle: object = None
-    problem: str = ""
-    thumb: pygame.Surface | None = None
-    loaded: bool = False
-
-    @property
-    def name(self) -> str:
-        return self.battle.name if self.battle is not None else self.path.name
-
-    def load(self) -> MapChoice:
-        """Load the map (once): its battle, or the first problem found in it."""
-        if not self.loaded:
-            self.loaded = True
-            try:
-                self.battle = load_map(self.path)
-            except InputError as error:
-                self.problem = str(error.problems[0])
-        return self
-
-
-def find_maps() -> list[MapChoice]:
-    """Every map in the bundled maps/ and the user's maps, the default first; not loaded yet
-    (each one loads its ruleset: the start screen loads them after its first frame)."""
-    paths = sorted(BUNDLED.glob("*.yaml"), key=lambda p: (p != DEFAULT_MAP, p.name))
-    user = user_maps_dir()
-    paths += sorted(user.glob("*.yaml")) if user.is_dir() else []
-    return [MapChoice(path) for path in paths]
-
-
-def preview(battle, size: tuple[int, int]) -> pygame.Surface:
-    """A small picture of a map with its figures where they start."""
-    scale = max(1, -(-480 // size[0]))  # drawn large and shrunk: the camera has a smallest hex
-    surface = pygame.Surface((size[0] * scale, size[1] * scale))
-    order = teams(battle)
-    colours = {t: theme.team_colour(battle.teams, t, order) for t in order}
-    camera = Camera(battle.layout)
-    rect = surface.get_rect()
-    camera.fit(battle.cells, rect.inflate(-8 * scale, -8 * scale))
-    BoardRenderer(battle, colours, palette.team_marks(order)).draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
-    return surface if scale == 1 else pygame.transform.smoothscale(surface, size)
 
 
 class StartScene:
@@ -353,7 +282,7 @@ class StartScene:
                 screen.blit(choice.thumb, (card.x + 6, card.y + 6))
             x = card.x + THUMB[0] + 16
             screen.blit(render_fit(choice.name, theme.font(15, True), card.right - 8 - x, theme.TEXT), (x, card.y + 8))
-            lines = ([ruleset_name(choice.battle), _sides_line(choice.battle), _where(choice.path)]
+            lines = ([ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
                      if choice.battle is not None else ["does not load", choice.problem[:40]]
                      if choice.loaded else ["loading…"])
             for n, line in enumerate(lines):
@@ -389,18 +318,3 @@ class StartScene:
             screen.blit(label, (x + 26, y + 60))
             self.side_rects.append((rect, team))
             x += rect.width + 16
-
-
-def ruleset_name(battle) -> str:
-    return get_ruleset(battle.ruleset).name
-
-
-def _sides_line(battle) -> str:
-    count: dict[str, int] = {}
-    for spec in battle.figures:
-        count[spec.team] = count.get(spec.team, 0) + 1
-    return " vs ".join(f"{team} {n}" for team, n in count.items())
-
-
-def _where(path: Path) -> str:
-    return "bundled map" if path.parent == BUNDLED else "your map"
