@@ -50,8 +50,8 @@ def summary(battle) -> str:
 def cmd_import_tiled(args: argparse.Namespace) -> int:
     """Convert a hexagonal Tiled map (.tmx) to a map file; problems as FILE:LINE."""
     from board.tiled import ImportOptions, convert
-    from board.tiled_objects import parse_figure_marks
-    from board.tiled_terrain import parse_mapping
+    from board.tiled.objects import parse_figure_marks
+    from board.tiled.terrain import parse_mapping
     from board.yamlio import InputError
 
     try:
@@ -73,7 +73,7 @@ def cmd_import_tiled(args: argparse.Namespace) -> int:
 def cmd_export_tiled(args: argparse.Namespace) -> int:
     """Write a map as a hexagonal Tiled map (.tmx) with a generated tileset image beside it."""
     from board.maps import load_map
-    from board.tiled_export import export
+    from board.tiled.export import export
     from board.yamlio import InputError
 
     try:

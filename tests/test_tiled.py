@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from board.hexgrid import Hex, hex_distance
 from board.maps import load_map
 from board.tiled import ImportOptions, Stagger, convert
-from board.tiled_terrain import parse_mapping
+from board.tiled.terrain import parse_mapping
 from board.yamlio import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ STAGGERS = [Stagger("x", "odd", 32, 28, 16), Stagger("x", "even", 32, 28, 16),
 
 
 # Axial coordinates of a Tiled cell, written out from the offset-coordinate formulas
-# (Red Blob Games, "offset coordinates"), independently of board/tiled.py.
+# (Red Blob Games, "offset coordinates"), independently of board/tiled/.
 def odd_q(col, row):
     return Hex(col, row - (col - (col & 1)) // 2)
 

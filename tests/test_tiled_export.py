@@ -1,5 +1,5 @@
 """export-tiled: a Hexboard map opens in Tiled, and importing it gives the same map back
-(board/tiled_export.py)."""
+(board/tiled/export.py)."""
 
 import struct
 import subprocess
@@ -11,7 +11,7 @@ import pytest
 
 from board.maps import load_map, parse_map
 from board.tiled import convert
-from board.tiled_export import export
+from board.tiled.export import export
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "maps").glob("*.yaml"))

@@ -1,5 +1,5 @@
 """Tiled objects in: figures only from the objects the GM marks; the rest counted, never dropped
-silently (board/tiled_objects.py)."""
+silently (board/tiled/objects.py)."""
 
 import re
 from pathlib import Path
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from board.hexgrid import Hex
 from board.tiled import ImportOptions, convert
-from board.tiled_objects import parse_figure_marks
-from board.tiled_terrain import parse_mapping
-from board.tmx import Stagger
+from board.tiled.objects import parse_figure_marks
+from board.tiled.terrain import parse_mapping
+from board.tiled.tmx import Stagger
 from board.yamlio import InputError
 
 DATA = Path(__file__).resolve().parent / "data"

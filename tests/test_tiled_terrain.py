@@ -1,5 +1,5 @@
 """Tiled maps as GMs make them: terrain from what tilesets carry, empty cells, hidden layers,
-infinite maps and the summary that says what was found (board/tiled_terrain.py, board/tiled.py)."""
+infinite maps and the summary that says what was found (board/tiled/terrain.py, board/tiled/importer.py)."""
 
 import base64
 import shlex
@@ -13,8 +13,8 @@ import pytest
 
 from board.hexgrid import Hex, from_offset, hex_distance
 from board.tiled import ImportOptions, convert
-from board.tiled_terrain import parse_mapping
-from board.tmx import Stagger
+from board.tiled.terrain import parse_mapping
+from board.tiled.tmx import Stagger
 from board.yamlio import InputError
 
 ROOT = Path(__file__).resolve().parents[1]

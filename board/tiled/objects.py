@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import yaml
 
 from board.sheets import figure_model
-from board.tiled_terrain import OptionProblem, norm
-from board.tmx import GID_MASK, Element, Tileset, fail, map_layers, object_point, properties, tileset_of
+from board.tiled.terrain import OptionProblem, norm
+from board.tiled.tmx import GID_MASK, Element, Tileset, fail, map_layers, object_point, properties, tileset_of
 from board.yamlio import InputError
 
 FIGURE_CLASS = "figure"

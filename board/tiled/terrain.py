@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from board.tmx import Element, Tileset, fail, int_attr, properties
+from board.tiled.tmx import Element, Tileset, fail, int_attr, properties
 from board.yamlio import InputError, Problem, parse_yaml, read_text
 
 # What a value may become: a terrain (kind, stage), or OFF (the hex is not part of the map).

@@ -1,0 +1,5 @@
+"""Tiled (mapeditor.org) hexagonal maps: read (.tmx, its terrain and figure marks) and written."""
+
+from board.tiled.importer import ImportOptions, Stagger, convert
+
+__all__ = ["ImportOptions", "Stagger", "convert"]
