@@ -103,7 +103,7 @@ class App:
         scene = self.scene
         if isinstance(scene, PlayScene):
             return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None
-                        or scene.computer_to_play)
+                        or scene.computer_to_play or scene.touch.pressing)
         return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):
