@@ -11,7 +11,7 @@ from board.game import Game, note_event
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
-from board.ui import hud, keys, legend, palette, settings, theme
+from board.ui import hud, keys, legend, palette, settings, theme, true_scale
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import DOCK_GAP, FigureCard
@@ -140,7 +140,8 @@ class PlayScene:
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
-        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24))
+        # At true scale (play --hex-inches), hexes keep their physical size: the map is centred.
+        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24), true_scale.camera_size())
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
 

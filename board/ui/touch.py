@@ -68,20 +68,28 @@ def handle_touch(scene, event) -> bool:
         return True
     if event.type not in FINGER_EVENTS:
         return False
-    if getattr(event, "touch_id", 0) in MOUSE_TOUCH_IDS:
-        return True  # the mouse itself, already read as a mouse
-    try:
-        x, y = float(event.x), float(event.y)
-    except (AttributeError, TypeError, ValueError):
+    pos = finger_pos(event, scene.size)
+    if pos is None:
         return True
-    if not (math.isfinite(x) and math.isfinite(y)):
-        return True
-    w, h = scene.size
-    pos = (round(min(max(x, 0.0), 1.0) * (w - 1)), round(min(max(y, 0.0), 1.0) * (h - 1)))
     key = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
     {pygame.FINGERDOWN: _down, pygame.FINGERMOTION: _motion, pygame.FINGERUP: _up}[event.type](
         scene, scene.touch, key, pos)
     return True
+
+
+def finger_pos(event, size: tuple[int, int]) -> tuple[int, int] | None:
+    """The window pixel a finger event is at (SDL gives 0 to 1 across the window), kept on the
+    window; None for a finger SDL made from the mouse, or an event without a usable place."""
+    if getattr(event, "touch_id", 0) in MOUSE_TOUCH_IDS:
+        return None  # the mouse itself, already read as a mouse
+    try:
+        x, y = float(event.x), float(event.y)
+    except (AttributeError, TypeError, ValueError):
+        return None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    w, h = size
+    return round(min(max(x, 0.0), 1.0) * (w - 1)), round(min(max(y, 0.0), 1.0) * (h - 1))
 
 
 def _made_up_mouse(scene, event) -> None:
