@@ -6,6 +6,8 @@ without true scale. The mouse or a finger drags the bar's end, and presses Done 
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from board.ui import hud, settings, theme, true_scale
@@ -159,6 +161,8 @@ class CalibrationScene:
         pygame.draw.rect(screen, theme.PANEL_EDGE, card, width=2, border_radius=round(3.2 * per_mm))
         note = theme.font(15).render("a bank card, to lay on the screen", True, theme.TEXT_DIM)
         screen.blit(note, (card.x + 12, card.y + 10))
+        screen.blit(tick_font.render("cm", True, theme.DIE_PIP), (self.bar.x + 3, self.bar.y + 2))
+        self._draw_hex(screen, (card.right + 40, card.y))
         for rect, text in ((self.done_rect, "Done (Enter)"), (self.cancel_rect, "No true scale (Esc)")):
             pygame.draw.rect(screen, theme.PANEL, rect, border_radius=6)
             pygame.draw.rect(screen, theme.PANEL_EDGE, rect, width=2, border_radius=6)
@@ -166,3 +170,16 @@ class CalibrationScene:
             screen.blit(label, label.get_rect(center=rect.center))
         status = pygame.Rect(0, self.size[1] - theme.STATUS_HEIGHT, self.size[0], theme.STATUS_HEIGHT)
         hud.draw_status(screen, status, self.message, self.warning, HINT)
+
+    def _draw_hex(self, screen: pygame.Surface, topleft: tuple[int, int]) -> None:
+        """One hex as the board will draw it at this measure (true scale asked for only)."""
+        if true_scale.inches() is None:
+            return
+        radius = true_scale.hex_size(true_scale.inches(), self.dpi)
+        cx, cy = topleft[0] + radius, topleft[1] + radius
+        corners = [(cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
+                   for k in range(6)]
+        pygame.draw.polygon(screen, theme.OPEN, corners)
+        pygame.draw.polygon(screen, theme.GRID, corners, width=2)
+        label = theme.font(15).render(f"a hex, {true_scale.inches():g} in across the flats", True, theme.TEXT_DIM)
+        screen.blit(label, (topleft[0], cy + radius + 8))
