@@ -234,3 +234,15 @@ def test_the_touch_that_lifts_the_pass_the_screen_cover_does_nothing_else(sdl_mo
     assert d.view.mode == "move" and d.view.pending is None, "and planned nothing"
     Fingers(d, sdl_mouse).tap("1106")
     assert d.view.mode == "facing", "the next tap is the board's"
+
+
+@pytest.mark.parametrize("sdl_mouse", [False, True], ids=["fingers", "fingers-and-sdl-mouse"])
+def test_a_touch_skips_the_running_animation_as_a_click_does(sdl_mouse):
+    d = Driver(settle=False)
+    f = Fingers(d, sdl_mouse)
+    f.tap("1106")
+    f.tap("1106")
+    assert d.scene.animating, "the move is being shown"
+    f.down("0903")
+    assert not d.scene.animating
+    f.up("0903")

@@ -96,17 +96,23 @@ def _made_up_mouse(scene, event) -> None:
     """A mouse event SDL made from a finger: for what is not the board; note if it was taken."""
     taken = False
     if event.type == pygame.MOUSEBUTTONDOWN:
-        if scene.animating:  # a tap skips the running animation, as a click does
-            scene.animator.skip()
-            scene.log.skip()
+        _skip_animation(scene)
         taken = scene.cover.lift() or scene.fight_over.click(event.pos)
     taken = scene.manager.process_events(event) or taken
     if event.type == pygame.MOUSEBUTTONDOWN:
         scene.touch.ui_took = bool(taken)
 
 
+def _skip_animation(scene) -> None:
+    """A touch skips the running animation, as a click does (and still counts)."""
+    if scene.animating:
+        scene.animator.skip()
+        scene.log.skip()
+
+
 def _down(scene, touch: Touch, key, pos) -> None:
     took, touch.ui_took = touch.ui_took, False
+    _skip_animation(scene)
     kind = "press"
     if took or scene.dialog.open or not scene.board_rect.collidepoint(pos):
         kind = "ui"
