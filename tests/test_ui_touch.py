@@ -246,3 +246,18 @@ def test_a_touch_skips_the_running_animation_as_a_click_does(sdl_mouse):
     f.down("0903")
     assert not d.scene.animating
     f.up("0903")
+
+
+def test_fingers_that_never_lift_are_not_kept_without_end():
+    d = Driver()
+    before = d.state.clone()
+    w, h = d.scene.size
+    for finger in range(1000):  # a broken or hostile driver: downs and no ups
+        d.scene.handle(pygame.event.Event(pygame.FINGERDOWN, touch_id=5, finger_id=finger, x=(finger % 97) / 97,
+                                          y=0.5, dx=0.0, dy=0.0, pressure=1.0))
+    assert len(d.scene.touch.fingers) <= 10
+    d.scene.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not d.scene.touch.pressing, "the window lost the focus: no finger is held any more"
+    assert d.state == before and d.game.history == []
+    Fingers(d).tap("1106")  # and the next touch is a plain tap
+    assert d.view.mode == "facing"

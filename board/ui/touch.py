@@ -21,6 +21,7 @@ from board.ui.play_mouse import drag_at, handle_mouse
 
 SLOP = 12  # pixels a finger may wander and still tap (or long-press)
 LONG_PRESS = 0.5  # seconds held still: show what the mouse's hover shows
+MAX_FINGERS = 10  # more at once is no hand: the fingers are forgotten and counted anew
 MOUSE_TOUCH_IDS = (-1, 2 ** 64 - 1)  # SDL_MOUSE_TOUCHID: fingers SDL makes from a mouse
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
@@ -44,6 +45,11 @@ class Touch:
         self.pinch: tuple[tuple[float, float], float] | None = None  # centre and spread
         self.ui_took = False  # the widgets took the mouse event made from the next finger
 
+    def forget(self) -> None:
+        """No finger is down any more (their lifts were lost)."""
+        self.fingers.clear()
+        self.pinch = None
+
     @property
     def pressing(self) -> bool:
         """A finger is down (frames must keep coming, to see a long press)."""
@@ -66,6 +72,9 @@ def handle_touch(scene, event) -> bool:
     if event.type in MOUSE_EVENTS and getattr(event, "touch", False):
         _made_up_mouse(scene, event)
         return True
+    if event.type == pygame.WINDOWFOCUSLOST:  # a finger's lift may never come: none is down
+        scene.touch.forget()
+        return False
     if event.type not in FINGER_EVENTS:
         return False
     pos = finger_pos(event, scene.size)
@@ -118,6 +127,8 @@ def _down(scene, touch: Touch, key, pos) -> None:
         kind = "ui"
     elif scene.cover.lift() or scene.fight_over.click(pos):
         kind = "spent"  # the touch that lifts the cover does nothing else
+    if len(touch.fingers) >= MAX_FINGERS:
+        touch.forget()
     touch.fingers[key] = Finger(pos, pos, scene.now, kind)
     board = [f for f in touch.fingers.values() if f.kind != "ui"]
     if len(board) >= 2:  # a second finger: whatever the first began gives way to the pinch
