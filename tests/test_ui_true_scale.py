@@ -97,7 +97,8 @@ def test_the_display_dpi_is_asked_of_sdl_and_the_dummy_driver_reports_none():
     Driver()  # the video is up
     reported = true_scale.sdl_dpi()
     assert reported is None or true_scale.DPI_RANGE[0] <= reported <= true_scale.DPI_RANGE[1]
-    assert reported is None, "SDL's dummy driver knows no screen: the calibration screen is needed"
+    if pygame.display.get_driver() == "dummy":  # (a real display may report its DPI)
+        assert reported is None, "SDL's dummy driver knows no screen: the calibration screen is needed"
 
 
 # --- the calibration screen ------------------------------------------------------------------
