@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -52,11 +53,42 @@ def _use_palette(name: str | None) -> None:
     palette.use(name or settings.load().get("palette", palette.DEFAULT))
 
 
+# The true scale's hex sizes (board/ui/settings.py's NUMBERS; here so --help needs no pygame).
+HEX_INCHES = (0.25, 6.0)
+
+
+def hex_inches(text: str) -> float:
+    """--hex-inches: a size in inches across the flats, or 0/off (true scale off)."""
+    if text.strip().lower() in ("0", "off"):
+        return 0.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not HEX_INCHES[0] <= value <= HEX_INCHES[1]:  # NaN is refused here too
+        raise argparse.ArgumentTypeError(f"expected inches from {HEX_INCHES[0]:g} to {HEX_INCHES[1]:g} "
+                                         f"(or off), got {text!r}")
+    return value
+
+
+def _use_true_scale(inches: float | None) -> None:
+    """The hex size asked for on the command line (remembered; 0 forgets it), else the one
+    remembered; an unwritable data folder is told, and the size is used this run all the same."""
+    from board.ui import settings, true_scale
+
+    if inches is not None:
+        problem = settings.save(hex_inches=inches or None)
+        if problem:
+            print(f"--hex-inches is used but not remembered: {problem}", file=sys.stderr)
+    true_scale.use(settings.load().get("hex_inches") if inches is None else (inches or None))
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
     from board.ui.app import run
 
     _use_palette(None)
+    _use_true_scale(None)
     return run(None, "Hexboard", autosave=_autosaver())
 
 
@@ -70,10 +102,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     sound.START_MUTED[0] = args.mute
     _use_palette(args.palette)
+    _use_true_scale(args.hex_inches)
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
-    return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load)
+    return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load,
+               calibrate=args.calibrate)
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
@@ -243,6 +277,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--palette", choices=PALETTES,
                       help="colours for this run: default, colour-blind (Okabe-Ito colours with "
                            "patterns) or high-contrast (default: the one chosen last with V)")
+    play.add_argument("--hex-inches", type=hex_inches, metavar="INCHES",
+                      help="true scale: draw hexes INCHES across the flats (between opposite sides), "
+                           "for miniatures on a screen lying flat; remembered for the next starts "
+                           "(off forgets it). The screen's size is taken from the display, else "
+                           "measured once against a bank card (the calibration screen)")
+    play.add_argument("--calibrate", action="store_true",
+                      help="measure the screen against a bank card or a ruler first (again), for "
+                           "--hex-inches; the measure is remembered")
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")

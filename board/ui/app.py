@@ -17,7 +17,8 @@ from board.invocation import command_name
 from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
-from board.ui import theme
+from board.ui import theme, true_scale
+from board.ui.calibrate import CalibrationScene
 from board.ui.dialogs import regular_file_problem, remember
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
@@ -33,12 +34,13 @@ CAPTION_CHARS = 100  # a longer window title is cut with "…"
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
         screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False,
-        editor=None, net=None) -> int:
+        editor=None, net=None, calibrate: bool = False) -> int:
     """Open the window and play until it is closed (or for `frames` frames, for tests).
 
     No game (and no editor) opens the start screen. With an autosaver, the game is written
     after every command, and a clean exit closes it; with offer_resume, a game left by a
-    crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared."""
+    crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared. True
+    scale asked for on a screen of unknown DPI (or calibrate) opens the calibration screen first."""
     screen = _open_window(size, window_title(title))
     if screen is None:
         if net is not None:
@@ -47,6 +49,8 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
     app = App(_first_scene(game, title, editor, size, autosave), size, autosave)
     if net is not None:
         net.attach(app.scene)
+    if calibrate or true_scale.needs_calibration():  # (the resume question waits for a next start)
+        app.scene = CalibrationScene(size, app.scene)
     if offer_resume and autosave and isinstance(app.scene, PlayScene):
         app.resume = _offer_resume(app.scene, autosave)
     clock = pygame.time.Clock()
@@ -103,7 +107,7 @@ class App:
         scene = self.scene
         if isinstance(scene, PlayScene):
             return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None
-                        or scene.computer_to_play)
+                        or scene.computer_to_play or scene.touch.pressing)
         return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):
@@ -225,6 +229,9 @@ class App:
             self._start(request[1] if len(request) > 1 else None)
         elif verb in ("host", "join"):
             self._shared(verb, request[1:])
+        elif verb == "scene":  # a scene handing over to the one it held (the calibration's)
+            size, self.scene = self.scene.size, request[1]
+            self.scene.resize(size)  # laid out again: at true scale now
         elif verb == "quit":
             self.running = False
 

@@ -68,22 +68,25 @@ class Camera:
 
     def zoom_at(self, factor: float, at: tuple[float, float]) -> None:
         """Zoom by factor, keeping the point under `at` still."""
-        new = max(MIN_SIZE, min(MAX_SIZE, self.size * factor))
+        # A true scale larger than MAX_SIZE may be left by zooming out, and come back to it.
+        new = max(MIN_SIZE, min(max(MAX_SIZE, self.size), self.size * factor))
         scale = new / self.size
         ox, oy = self.origin
         self.origin = (at[0] - (at[0] - ox) * scale, at[1] - (at[1] - oy) * scale)
         self.size = new
         self.version += 1
 
-    def fit(self, cells, rect) -> None:
-        """Zoom and pan so every cell shows inside rect (x, y, w, h), centred."""
+    def fit(self, cells, rect, size: float | None = None) -> None:
+        """Zoom and pan so every cell shows inside rect (x, y, w, h), centred; with a size (the
+        true scale's), at that size, centred."""
         cells = list(cells)
         probe = layout_for(self.kind, 1.0, (0.0, 0.0))
         points = [p for h in cells for p in polygon_corners(probe, h)]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         width, height = max(xs) - min(xs), max(ys) - min(ys)
         x, y, w, h = rect
-        size = max(MIN_SIZE, min(MAX_SIZE, 0.94 * min(w / width, h / height)))
+        if size is None:
+            size = max(MIN_SIZE, min(MAX_SIZE, 0.94 * min(w / width, h / height)))
         self.size = size
         self.origin = (x + w / 2 - size * (min(xs) + max(xs)) / 2,
                        y + h / 2 - size * (min(ys) + max(ys)) / 2)

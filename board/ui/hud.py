@@ -18,6 +18,7 @@ HELP = [
     ("Drag a token", "move along the path under the mouse; drag out of the hex to face"),
     ("Right drag / Shift+arrows", "pan the map"),
     ("Wheel", "zoom around the cursor (over the log: scroll it)"),
+    ("Touch", "tap: a click · drag a token or the map · two fingers: pan, pinch zoom · hold: the hover"),
     ("Keys", ""),
     ("Arrows", "move the hex cursor (facing: Left/Right turn; the menu's focus: the next row)"),
     ("Tab / Shift+Tab", "the next / previous figure that may act (aiming: the next target)"),
@@ -38,7 +39,7 @@ HELP = [
     ("X", "the side to act: take it over from the computer, or hand it to the computer"),
     ("F", "computer turns: a readable pace / fast / skipped to your turn"),
     ("I", "a hint: what the computer would do for the figure to act, and why (nothing is played)"),
-    ("Home", "fit the map to the window"),
+    ("Home", "fit the map to the window (at true scale, --hex-inches: centre it, hexes at their size)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo: the same dice; vs the computer: to your turn)"),
     ("Ctrl+L", "save the combat log as text"),
     ("G", "GM mode: drag any figure; the keys of the ruleset's GM commands"),  # keys.help_rows: which

@@ -11,7 +11,7 @@ from board.game import Game, note_event
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
-from board.ui import hud, keys, legend, palette, settings, theme
+from board.ui import hud, keys, legend, palette, settings, theme, true_scale
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import DOCK_GAP, FigureCard
@@ -22,6 +22,7 @@ from board.sides import computer_to_act, is_computer, players
 from board.ui.computer import ComputerTurns, hand_over, hint
 from board.ui.play_keys import handle_key
 from board.ui.play_mouse import handle_mouse
+from board.ui.touch import Touch, handle_touch
 from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
@@ -67,6 +68,7 @@ class PlayScene:
         self.dialog = FileDialog(self.manager, self.say)
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
+        self.touch = Touch()  # the fingers on a touch screen (board/ui/touch.py)
         self.wheel_hover: int | None = None
         self.drag_moved = False
         self.dirty = True
@@ -138,7 +140,8 @@ class PlayScene:
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
-        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24))
+        # At true scale (play --hex-inches), hexes keep their physical size: the map is centred.
+        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24), true_scale.camera_size())
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
 
@@ -167,6 +170,9 @@ class PlayScene:
         """Route one pygame event; any change marks the frame dirty."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
         self.dirty = True
+        if handle_touch(self, event):  # fingers, and the mouse events SDL makes from them
+            self._after_input(before)
+            return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.cover.lift():
             return  # the key or click that lifts the cover does nothing else
         if event.type == pygame.MOUSEBUTTONDOWN and self.fight_over.click(event.pos):
@@ -304,6 +310,7 @@ class PlayScene:
                                   or self.cover.shown_for is not None):
             self.computer.play(self, now)
         self.phase_banner.follow(self.controller.info(), now)
+        self.dirty |= self.touch.tick(self, now)  # a finger held still shows the hover
         self._menu()  # before the widgets update, so a new menu is built this frame
         self.keyboard.follow_menu(self)  # a new menu: where the keys' focus goes
         self.manager.update(dt)

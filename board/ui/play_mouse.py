@@ -37,6 +37,26 @@ def _motion(scene, event) -> None:
     if scene.drag:
         scene.drag_moved = True
 
+def drag_at(scene, pos) -> str | None:
+    """What a left press at pos would start dragging: "facing" (the planned move's hex),
+    "token" (the figure to move), "gm:<name>" (a figure, in GM mode), or None (a click)."""
+    c = scene.controller
+    h = scene.hex_at(pos)
+    if h is None or (scene.computer_to_play and not c.view.gm):
+        return None
+    if c.view.mode == "facing" and c.view.pending:
+        if wheel_direction(scene.camera, c.view.pending[1], pos) is not None:
+            return None  # an arrow of the facing wheel: a click
+        if h == c.view.pending[1]:
+            return "facing"
+    name = c.figure_at(h)
+    if c.view.mode == "move" and name == c.view.selected:
+        return "token"
+    if c.view.gm and name and not c.view.chase_from:  # a GM key aiming takes the click
+        return f"gm:{name}"
+    return None
+
+
 def _button_down(scene, event) -> None:
     c = scene.controller
     if event.button == 3:
@@ -50,24 +70,17 @@ def _button_down(scene, event) -> None:
     if scene.computer_to_play and not c.view.gm:
         c.say(f"The computer plays {scene.game.current_player()} now: X takes it over")
         return
-    if c.view.mode == "facing" and c.view.pending:
-        pick = wheel_direction(scene.camera, c.view.pending[1], event.pos)
-        if pick is not None:
-            if c.set_facing(pick):
-                c.confirm()
-            return
-        if h == c.view.pending[1]:
-            scene.drag, scene.drag_moved = "facing", False
-            return
-    name = c.figure_at(h)
-    scene.drag_moved = False
-    if c.view.mode == "move" and name == c.view.selected:
-        scene.drag = "token"
-    elif c.view.gm and name and not c.view.chase_from:  # a GM key aiming takes the click
-        scene.drag = f"gm:{name}"
-        c.view.selected = name
-    else:
+    pick = (wheel_direction(scene.camera, c.view.pending[1], event.pos)
+            if c.view.mode == "facing" and c.view.pending else None)
+    if pick is not None:
+        if c.set_facing(pick):
+            c.confirm()
+        return
+    scene.drag, scene.drag_moved = drag_at(scene, event.pos), False
+    if scene.drag is None:
         c.click_hex(h)
+    elif scene.drag.startswith("gm:"):
+        c.view.selected = scene.drag[3:]
 
 def _button_up(scene, event) -> None:
     c = scene.controller

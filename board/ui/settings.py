@@ -1,4 +1,5 @@
-"""The player's settings, remembered in the data folder (settings.json): the palette for now.
+"""The player's settings, remembered in the data folder (settings.json): the palette, the true
+scale's hex size and the screen's calibrated DPI.
 
 The file is the player's own, but it is read as untrusted: a file too large, not JSON, not an
 object, or with a value not among those allowed is ignored (the default is used), never a
@@ -14,9 +15,19 @@ from board.ui.palette import NAMES
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
 ALLOWED = {"palette": NAMES}
+# Numbers and their ranges (JSON's NaN and Infinity, and true/false, are not numbers here).
+NUMBERS = {"hex_inches": (0.25, 6.0), "dpi": (20.0, 1000.0)}
 
 
-def load() -> dict[str, str]:
+def allowed(key: str, value) -> bool:
+    """True if the setting is one of ours and the value one it may take."""
+    if key in NUMBERS:
+        low, high = NUMBERS[key]
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+    return key in ALLOWED and isinstance(value, str) and value in ALLOWED[key]
+
+
+def load() -> dict[str, str | float]:
     """The remembered settings that are valid; the others left out."""
     try:
         with open(data_dir() / FILE, "rb") as file:
@@ -28,13 +39,14 @@ def load() -> dict[str, str]:
         return {}
     if not isinstance(raw, dict):
         return {}
-    return {key: value for key, value in raw.items()
-            if key in ALLOWED and isinstance(value, str) and value in ALLOWED[key]}
+    return {key: value for key, value in raw.items() if allowed(key, value)}
 
 
-def save(**changes: str) -> str | None:
-    """Remember these settings (with the others kept); the reason if they could not be written."""
-    values = {**load(), **{k: v for k, v in changes.items() if k in ALLOWED and v in ALLOWED[k]}}
+def save(**changes) -> str | None:
+    """Remember these settings (with the others kept; None forgets one); the reason if they
+    could not be written."""
+    values = {**load(), **{k: v for k, v in changes.items() if allowed(k, v)}}
+    values = {k: v for k, v in values.items() if changes.get(k, v) is not None}
     try:
         data_dir().mkdir(parents=True, exist_ok=True)
         write_atomically(data_dir() / FILE, json.dumps(values, indent=1) + "\n")
