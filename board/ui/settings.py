@@ -1,4 +1,4 @@
-"""The player's settings, remembered in the data folder (settings.json): the palette for now.
+"""The player's settings, remembered in the data folder (settings.json): the palette and the language.
 
 The file is the player's own, but it is read as untrusted: a file too large, not JSON, not an
 object, or with a value not among those allowed is ignored (the default is used), never a
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+from board.i18n import LANGUAGES
 from board.saves import data_dir, write_atomically
 from board.ui.palette import NAMES
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
-ALLOWED = {"palette": NAMES}
+ALLOWED = {"palette": NAMES, "language": tuple(LANGUAGES)}
 
 
 def load() -> dict[str, str]:
