@@ -36,8 +36,9 @@ _ARGPARSE = (argparse._, argparse.ngettext)  # type: ignore[attr-defined]
 
 
 def _(message: str) -> str:
-    """The message in the active language (itself if the catalogue lacks it)."""
-    return _active[0].gettext(message)
+    """The message in the active language (itself if the catalogue lacks it; "" stays "",
+    never the catalogue's header)."""
+    return _active[0].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

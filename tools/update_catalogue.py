@@ -1,7 +1,13 @@
 """Brings board/locale/*.po up to date with the source: every message board/ marks (_, N_,
 ngettext) gets an entry, translations kept, messages no longer marked dropped (and listed).
 
-    python tools/update_catalogue.py        then translate the entries with an empty msgstr
+    python tools/update_catalogue.py          then translate the entries with an empty msgstr
+    python tools/update_catalogue.py --rules  lists the rule texts (not translated this round)
+
+The rule systems' texts are marked by their constructors, as xgettext's keywords mark them
+(-k Event:2 -k Refusal:1 -k ActionInfo:2): the log line of an Event, the reason of a Refusal,
+the label of an action. --rules lists each with its place; most are f-strings, which must
+become format strings (_("{name} moves").format(name=...)) before they can be translated.
 """
 
 from __future__ import annotations
@@ -44,7 +50,37 @@ def update(path: Path, messages: list[Entry]) -> list[str]:
     return [msgid for (msgid, _), e in old.items() if msgid]
 
 
+# constructor -> the position of its text among the arguments (xgettext's -k NAME:N)
+RULE_TEXTS = {"Event": 1, "Refusal": 0, "ActionInfo": 1}
+
+
+def rule_texts(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(file:line, text) of each rule text under board/rules/, an f-string shown with its fields."""
+    import ast
+
+    found = []
+    for path in sorted((root / "board" / "rules").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            index = RULE_TEXTS.get(name)
+            if index is None or len(node.args) <= index:
+                continue
+            text = node.args[index]
+            if isinstance(text, ast.JoinedStr) or (isinstance(text, ast.Constant) and isinstance(text.value, str)):
+                found.append((f"{path.relative_to(root)}:{node.lineno}", ast.get_source_segment(source, text)))
+    return found
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--rules"]:
+        texts = rule_texts()
+        for where, text in texts:
+            print(f"{where}: {text}")
+        print(f"{len(texts)} rule texts")
+        return 0
     messages = marked_messages()
     for language in PLURALS:
         dropped = update(ROOT / "board" / "locale" / f"{language}.po", messages)
