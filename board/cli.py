@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
+from board.i18n import LANGUAGES, _
 from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
 from board.resources import version
@@ -257,87 +258,92 @@ def build_parser() -> argparse.ArgumentParser:
     prog = command_name()
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Hexboard: a hex-map battle board for tabletop combat.",
-        epilog="With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
-               f"ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
-               "saved game or a Tiled map (.tmx).",
+        description=_("Hexboard: a hex-map battle board for tabletop combat."),
+        epilog=_("With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
+                 "ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
+                 "saved game or a Tiled map (.tmx).").format(prog=prog),
     )
-    parser.add_argument("--version", action="version", version=f"Hexboard {version()}")
+    parser.add_argument("--version", action="version", version=f"Hexboard {version()}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--language", choices=sorted(LANGUAGES),
+                        help=_("the language of the board and of these messages, for this run "
+                               "(default: the one chosen last on the start screen, else the "
+                               "system's, from LANGUAGE or LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the board window on a map (the default)")
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help="a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)")
-    play.add_argument("--seed", default=0, help="seed for the dice (default 0)")
-    play.add_argument("--load", metavar="SAVE", help="open a saved game (a script file) instead")
+    play = sub.add_parser("play", help=_("open the board window on a map (the default)"))
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help=_("a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)"))
+    play.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
+    play.add_argument("--load", metavar="SAVE", help=_("open a saved game (a script file) instead"))
     ruleset_argument(play)
     play.add_argument("--no-autosave", action="store_true",
-                      help="do not keep the autosave (by default every command is saved, and a game "
-                           "left by a crash is offered for resuming at the next start)")
-    play.add_argument("--mute", action="store_true", help="start with the sound off (N turns it on)")
+                      help=_("do not keep the autosave (by default every command is saved, and a game "
+                           "left by a crash is offered for resuming at the next start)"))
+    play.add_argument("--mute", action="store_true", help=_("start with the sound off (N turns it on)"))
     play.add_argument("--palette", choices=PALETTES,
-                      help="colours for this run: default, colour-blind (Okabe-Ito colours with "
-                           "patterns) or high-contrast (default: the one chosen last with V)")
+                      help=_("colours for this run: default, colour-blind (Okabe-Ito colours with "
+                           "patterns) or high-contrast (default: the one chosen last with V)"))
     play.add_argument("--hex-inches", type=hex_inches, metavar="INCHES",
-                      help="true scale: draw hexes INCHES across the flats (between opposite sides), "
-                           "for miniatures on a screen lying flat; remembered for the next starts "
-                           "(off forgets it). The screen's size is taken from the display, else "
-                           "measured once against a bank card (the calibration screen)")
+                      help=_("true scale: draw hexes INCHES across the flats (between opposite sides), "
+                             "for miniatures on a screen lying flat; remembered for the next starts "
+                             "(off forgets it). The screen's size is taken from the display, else "
+                             "measured once against a bank card (the calibration screen)"))
     play.add_argument("--calibrate", action="store_true",
-                      help="measure the screen against a bank card or a ruler first (again), for "
-                           "--hex-inches; the measure is remembered")
+                      help=_("measure the screen against a bank card or a ruler first (again), for "
+                             "--hex-inches; the measure is remembered"))
     play.set_defaults(func=cmd_play)
 
-    shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")
-    shot.add_argument("map", help="map file")
-    shot.add_argument("out", metavar="OUT.png", help="the PNG to write")
-    shot.add_argument("--script", help="a script to apply first (its own map and seed are used)")
-    shot.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
-    shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
+    shot = sub.add_parser("screenshot", help=_("render the board headlessly to a PNG"))
+    shot.add_argument("map", help=_("map file"))
+    shot.add_argument("out", metavar="OUT.png", help=_("the PNG to write"))
+    shot.add_argument("--script", help=_("a script to apply first (its own map and seed are used)"))
+    shot.add_argument("--size", default="1280x800", help=_("window size WIDTHxHEIGHT (default 1280x800)"))
+    shot.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
     ruleset_argument(shot)
-    shot.add_argument("--palette", choices=PALETTES, help="colours: default, colour-blind or high-contrast")
+    shot.add_argument("--palette", choices=PALETTES, help=_("colours: default, colour-blind or high-contrast"))
     shot.set_defaults(func=cmd_screenshot)
 
     add_map_parsers(sub)
 
-    edit = sub.add_parser("edit", help="open the map editor on a map (a new map if the file does not exist)")
-    edit.add_argument("map", nargs="?", help="the map file to edit or create")
-    edit.add_argument("--size", default="16x12", help="a new map's COLUMNSxROWS (default 16x12)")
-    edit.add_argument("--radius", type=int, help="make the new map a hexagon of this radius instead")
+    edit = sub.add_parser("edit", help=_("open the map editor on a map (a new map if the file does not exist)"))
+    edit.add_argument("map", nargs="?", help=_("the map file to edit or create"))
+    edit.add_argument("--size", default="16x12", help=_("a new map's COLUMNSxROWS (default 16x12)"))
+    edit.add_argument("--radius", type=int, help=_("make the new map a hexagon of this radius instead"))
     edit.add_argument("--layout", choices=("flat", "pointy"), default="flat",
-                      help="a new map's hexes: flat-top or pointy-top (default flat)")
-    edit.add_argument("--ruleset", choices=ruleset_ids(), help="whose figure sheets the map holds "
+                      help=_("a new map's hexes: flat-top or pointy-top (default flat)"))
+    edit.add_argument("--ruleset", choices=ruleset_ids(), help=_("whose figure sheets the map holds "
                       "(a new map: default warrior-wizard; a map file: converts it, keeping its "
-                      "sheets under sheets:)")
+                      "sheets under sheets:)"))
     edit.set_defaults(func=cmd_edit)
 
-    replay = sub.add_parser("replay", help="run a script headless and print its events")
-    replay.add_argument("script", metavar="SCRIPT.yaml", help="a script or saved game (docs/scripts.md)")
+    replay = sub.add_parser("replay", help=_("run a script headless and print its events"))
+    replay.add_argument("script", metavar="SCRIPT.yaml", help=_("a script or saved game (docs/scripts.md)"))
     ruleset_argument(replay)
     replay.add_argument("--json", action="store_true",
-                        help="print events as JSON lines, then the final state as the last line")
+                        help=_("print events as JSON lines, then the final state as the last line"))
     replay.add_argument("--strict", action="store_true",
-                        help="stop with exit status 2 at the first refused command")
+                        help=_("stop with exit status 2 at the first refused command"))
     replay.set_defaults(func=cmd_replay)
 
-    match = sub.add_parser("match", help="play headless games between computer players; who won")
-    match.add_argument("map", help="map file")
+    match = sub.add_parser("match", help=_("play headless games between computer players; who won"))
+    match.add_argument("map", help=_("map file"))
     ruleset_argument(match)
     match.add_argument("--players", required=True, metavar="P1,P2",
-                       help="who plays each team, in the order of the map's teams: computer "
+                       help=_("who plays each team, in the order of the map's teams: computer "
                             "(normal), computer:easy, computer:normal, computer:hard, random "
-                            "(uniform over legal actions) or pushy (the benchmarks' scripted player)")
-    match.add_argument("--games", type=int, default=10, help="games to play (default 10); in the "
-                       "second half the sides swap (--swap)")
+                            "(uniform over legal actions) or pushy (the benchmarks' scripted player)"))
+    match.add_argument("--games", type=int, default=10, help=_("games to play (default 10); in the "
+                       "second half the sides swap (--swap)"))
     match.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
-                       help="how the second half swaps sides: teams (default: each player plays "
+                       help=_("how the second half swaps sides: teams (default: each player plays "
                             "the other team, its figures and starting places), places (the teams "
                             "exchange starting places, if the map allows) or none; wins count for "
-                            "the player, under the team it was named for")
-    match.add_argument("--seed", default=1, help="seed of the first game's dice (default 1)")
+                            "the player, under the team it was named for"))
+    match.add_argument("--seed", default=1, help=_("seed of the first game's dice (default 1)"))
     match.add_argument("--max-turns", type=int, default=50,
-                       help="a game still undecided after this turn is a draw (default 50)")
-    match.add_argument("--json", action="store_true", help='print one JSON object: {"games", '
-                       '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}')
+                       help=_("a game still undecided after this turn is a draw (default 50)"))
+    match.add_argument("--json", action="store_true", help=_('print one JSON object: {"games", '
+                       '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}'))
     match.set_defaults(func=cmd_match)
 
     from board.cli_net import add_parsers
@@ -345,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_parsers(sub)
     add_desktop_parser(sub)
-    schema = sub.add_parser("schema", help="print the JSON Schema of the map format")
+    schema = sub.add_parser("schema", help=_("print the JSON Schema of the map format"))
     ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
     parser.command_names = set(sub.choices)
@@ -358,10 +364,27 @@ def _is_map_argument(parser: argparse.ArgumentParser, first: str) -> bool:
             and (first.endswith((".yaml", ".yml")) or Path(first).is_file()))
 
 
+def _use_language(argv: list[str]) -> None:
+    """The language asked for with --language (this run only), else the one remembered, else
+    the system's: chosen before the parser is built, so that --help is in it."""
+    from board import i18n
+
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--language")  # checked against the choices by the full parser
+    option = early.parse_known_args(argv)[0].language
+    remembered = None
+    if option not in i18n.LANGUAGES:
+        from board.ui import settings
+
+        remembered = settings.load().get("language")
+    i18n.activate(i18n.choose(option, remembered))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a sub-command; return the process exit status."""
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    _use_language(argv)
+    parser = build_parser()
     if argv and _is_map_argument(parser, argv[0]):
         argv = ["play", *argv]  # `main.py maps/arena.yaml --ruleset dox` plays that map
     args = parser.parse_args(argv)

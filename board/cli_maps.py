@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from board.i18n import _
+
 
 def print_problems(error) -> int:
     """Print an InputError's problems (FILE:LINE:COL: message) to stderr; exit status 1."""
@@ -118,49 +120,49 @@ def ruleset_argument(parser: argparse.ArgumentParser, default: str | None = None
     from board.rules.registry import ruleset_ids
 
     parser.add_argument("--ruleset", choices=ruleset_ids(), default=default,
-                        help="play under this rule system instead of the map's own "
-                             "(docs/rulesets.md); each figure uses its sheet for it, or defaults"
-                        if default is None else "whose figure sheet to describe (default %(default)s)")
+                        help=_("play under this rule system instead of the map's own "
+                             "(docs/rulesets.md); each figure uses its sheet for it, or defaults")
+                        if default is None else _("whose figure sheet to describe (default %(default)s)"))
 
 
 def add_parsers(sub) -> None:
     """The map tools' sub-commands, added to main.py's parser."""
-    tiled = sub.add_parser("import-tiled", help="convert a hexagonal Tiled map (.tmx) to a map file")
-    tiled.add_argument("tmx", metavar="MAP.tmx", help="a hexagonal map saved by Tiled (mapeditor.org)")
-    tiled.add_argument("out", metavar="OUT.yaml", help="the map file to write")
+    tiled = sub.add_parser("import-tiled", help=_("convert a hexagonal Tiled map (.tmx) to a map file"))
+    tiled.add_argument("tmx", metavar="MAP.tmx", help=_("a hexagonal map saved by Tiled (mapeditor.org)"))
+    tiled.add_argument("out", metavar="OUT.yaml", help=_("the map file to write"))
     tiled.add_argument("--terrain", metavar="VALUE=TERRAIN,...|FILE.yaml",
-                       help="what the tiles' values become: open, wall, fire, coals or off (not part of "
+                       help=_("what the tiles' values become: open, wall, fire, coals or off (not part of "
                             "the map); a value is a tile's class, a property value (or NAME:VALUE), a "
-                            "Wang colour, an image name or TILESET:ID; the summary lists those found")
+                            "Wang colour, an image name or TILESET:ID; the summary lists those found"))
     tiled.add_argument("--empty", choices=("open", "wall", "off"),
-                       help="what a cell no layer paints becomes (default: the map's `empty` property, "
-                            "else open); off: the map's shape follows the painted cells")
+                       help=_("what a cell no layer paints becomes (default: the map's `empty` property, "
+                            "else open); off: the map's shape follows the painted cells"))
     tiled.add_argument("--hidden-layers", action="store_true",
-                       help="read hidden layers too (by default they are skipped)")
+                       help=_("read hidden layers too (by default they are skipped)"))
     tiled.add_argument("--figures", metavar="CLASS[=TEAM],...",
-                       help="objects of these classes or names become figures (of TEAM), such as "
-                            "spawn points; objects of class `figure` always do; others are counted")
+                       help=_("objects of these classes or names become figures (of TEAM), such as "
+                            "spawn points; objects of class `figure` always do; others are counted"))
     tiled.set_defaults(func=cmd_import_tiled)
 
-    export = sub.add_parser("export-tiled", help="write a map as a hexagonal Tiled map (.tmx)")
-    export.add_argument("map", metavar="MAP.yaml", help="map file")
-    export.add_argument("out", metavar="OUT.tmx", help="the Tiled map to write; its tileset image "
-                        "goes beside it as OUT-terrain.png")
+    export = sub.add_parser("export-tiled", help=_("write a map as a hexagonal Tiled map (.tmx)"))
+    export.add_argument("map", metavar="MAP.yaml", help=_("map file"))
+    export.add_argument("out", metavar="OUT.tmx", help=_("the Tiled map to write; its tileset image "
+                        "goes beside it as OUT-terrain.png"))
     export.set_defaults(func=cmd_export_tiled)
 
-    printer = sub.add_parser("print-map", help="render a map at true scale for printing, to a PNG")
-    printer.add_argument("map", metavar="MAP.yaml", help="map file")
-    printer.add_argument("out", metavar="OUT.png", help="the PNG to write")
+    printer = sub.add_parser("print-map", help=_("render a map at true scale for printing, to a PNG"))
+    printer.add_argument("map", metavar="MAP.yaml", help=_("map file"))
+    printer.add_argument("out", metavar="OUT.png", help=_("the PNG to write"))
     printer.add_argument("--hex-inches", type=float, default=1.0,
-                         help="hex size across the flats, in inches (default 1.0)")
-    printer.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300)")
-    printer.add_argument("--no-figures", action="store_true", help="leave the figures off")
-    printer.add_argument("--no-labels", action="store_true", help='leave the "CCRR" hex labels off')
+                         help=_("hex size across the flats, in inches (default 1.0)"))
+    printer.add_argument("--dpi", type=int, default=300, help=_("printer resolution (default 300)"))
+    printer.add_argument("--no-figures", action="store_true", help=_("leave the figures off"))
+    printer.add_argument("--no-labels", action="store_true", help=_('leave the "CCRR" hex labels off'))
     ruleset_argument(printer)
     printer.set_defaults(func=cmd_print_map)
 
-    check = sub.add_parser("check", help="validate map files; print FILE:LINE:COL: message for each problem")
-    check.add_argument("files", nargs="+", metavar="FILE", help="map files (YAML)")
-    check.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    check = sub.add_parser("check", help=_("validate map files; print FILE:LINE:COL: message for each problem"))
+    check.add_argument("files", nargs="+", metavar="FILE", help=_("map files (YAML)"))
+    check.add_argument("-q", "--quiet", action="store_true", help=_("print only problems"))
     ruleset_argument(check)
     check.set_defaults(func=cmd_check)

@@ -10,11 +10,12 @@ import socket
 import sys
 from pathlib import Path
 
+from board.i18n import N_, _
 from board.invocation import command_name
 from board.net import DEFAULT_PORT
 from board.net.invitations import INVITE_ENV
 
-HOST_HELP = """\
+HOST_HELP = N_("""\
 Each player gets an invitation of their own: a code the server checks, so the host knows
 who sent every request from the connection it came on (a name typed in a request is never
 believed). Spectator invitations see the game as the players do and can send nothing. In
@@ -26,16 +27,17 @@ carries its SHA-256 fingerprint; a joining board refuses a server whose certific
 The server listens on this machine only unless --listen lan (or an address) says otherwise.
 The host says "ok" to a command only once the game's stream holds it; `host` with no map
 resumes the game from that stream.
-"""
+""")
 
-JOIN_HELP = f"""\
+# {INVITE_ENV} is filled in where it is shown (a format field, translated with the text).
+JOIN_HELP = N_("""\
 The invitation's code is read from the environment variable {INVITE_ENV} (the join line
 the host gives sets it), else from --invite-file, else asked for; it is never an argument,
 since any user of this machine can read a program's arguments. The address ends with the
 host's certificate fingerprint; the board refuses a server whose certificate differs.
 A host that came back on another address: press A on the board and give the new one, or
 join again with it (the invitation keeps its name and sides).
-"""
+""")
 
 
 def cmd_host(args: argparse.Namespace) -> int:
@@ -124,30 +126,31 @@ def _default_map() -> Path:
 
 def add_parsers(sub) -> None:
     """The host and join sub-commands."""
-    host = sub.add_parser("host", help="host a game other machines join (starts nats-server)",
-                          description=HOST_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    host.add_argument("map", nargs="?", help="map for a new game (none: resume the hosted game "
-                                             "if there is one, else maps/arena.yaml)")
-    host.add_argument("--load", metavar="SAVE", help="host a saved game from where it stands")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    host = sub.add_parser("host", help=_("host a game other machines join (starts nats-server)"),
+                          description=_(HOST_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
+    host.add_argument("map", nargs="?", help=_("map for a new game (none: resume the hosted game "
+                                             "if there is one, else maps/arena.yaml)"))
+    host.add_argument("--load", metavar="SAVE", help=_("host a saved game from where it stands"))
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("TCP port (default {port})").format(port=DEFAULT_PORT))
     host.add_argument("--listen", default="local", metavar="WHERE",
-                      help="where the server listens: local (the default: this machine only), "
-                           "lan (this machine's address on its local network), or an address")
+                      help=_("where the server listens: local (the default: this machine only), "
+                           "lan (this machine's address on its local network), or an address"))
     host.add_argument("--players", type=int, metavar="N",
-                      help="player invitations to make (default: one per side of a new game)")
+                      help=_("player invitations to make (default: one per side of a new game)"))
     host.add_argument("--spectators", type=int, default=0, metavar="N",
-                      help="spectator invitations to make: read-only, no secret plots (default 0)")
+                      help=_("spectator invitations to make: read-only, no secret plots (default 0)"))
     host.set_defaults(func=cmd_host)
-    join = sub.add_parser("join", help=f"join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
-                                       f"{command_name()} join tls://HOST:PORT/FINGERPRINT",
-                          description=JOIN_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    join.add_argument("url", help="the host's address with its certificate's fingerprint, "
-                                  "tls://HOST:PORT/FINGERPRINT")
+    join = sub.add_parser("join", help=_("join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
+                                         "{command} join tls://HOST:PORT/FINGERPRINT").format(
+                                             INVITE_ENV=INVITE_ENV, command=command_name()),
+                          description=_(JOIN_HELP).format(INVITE_ENV=INVITE_ENV), formatter_class=argparse.RawDescriptionHelpFormatter)
+    join.add_argument("url", help=_("the host's address with its certificate's fingerprint, "
+                                  "tls://HOST:PORT/FINGERPRINT"))
     join.add_argument("--invite-file", metavar="FILE",
-                      help=f"read the invitation's code from FILE (instead of {INVITE_ENV})")
+                      help=_("read the invitation's code from FILE (instead of {INVITE_ENV})").format(INVITE_ENV=INVITE_ENV))
     join.add_argument("--name", default=socket.gethostname()[:32] or "player",
-                      help="your name on the other boards (default: this machine's name); an "
-                           "invitation keeps the name it first joined with")
+                      help=_("your name on the other boards (default: this machine's name); an "
+                           "invitation keeps the name it first joined with"))
     join.add_argument("--side", action="append", metavar="TEAM",
-                      help="the side to take (again for more; default: the first free side)")
+                      help=_("the side to take (again for more; default: the first free side)"))
     join.set_defaults(func=cmd_join)

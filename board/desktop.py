@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from board.atomic import replace_whole
+from board.i18n import _
 from board.invocation import command_name, program_path
 from board.resources import ASSETS, ICONS
 
@@ -131,7 +132,7 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
 def add_parser(sub) -> None:
     """The install-desktop sub-command."""
-    desktop = sub.add_parser("install-desktop", help="put Hexboard in the application menu (Linux): a "
-                             "desktop entry and icon in $XDG_DATA_HOME (~/.local/share)")
-    desktop.add_argument("--remove", action="store_true", help="take them out again")
+    desktop = sub.add_parser("install-desktop", help=_("put Hexboard in the application menu (Linux): a "
+                             "desktop entry and icon in $XDG_DATA_HOME (~/.local/share)"))
+    desktop.add_argument("--remove", action="store_true", help=_("take them out again"))
     desktop.set_defaults(func=cmd_install_desktop)

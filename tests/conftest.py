@@ -1,8 +1,31 @@
 """Shared test fixtures: what one test changes for the whole process is put back after it."""
 
+import os
 import sys
 
 import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def english_for_the_programs_tests_start():
+    """Tests read the program's English words: a German system must not change what they see
+    (tests of the German run the program with LANGUAGE set themselves)."""
+    before = os.environ.get("LANGUAGE")
+    os.environ["LANGUAGE"] = "en"
+    yield
+    if before is None:
+        del os.environ["LANGUAGE"]
+    else:
+        os.environ["LANGUAGE"] = before
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test may show the board in German (the language is process-wide): English again after."""
+    yield
+    i18n = sys.modules.get("board.i18n")
+    if i18n is not None and i18n.current() != "en":
+        i18n.activate("en")
 
 
 @pytest.fixture(autouse=True)

@@ -100,6 +100,13 @@ def test_the_wheel_carries_them_inside_the_package(built):
                for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     assert {f"board/_data/{name}" for name in shipped} <= names
     assert "board/cli.py" in names and not [n for n in names if n.endswith(".marshal")]
+    assert "board/locale/de.po" in names  # the German catalogue, read at run time
+
+
+def test_the_installed_command_speaks_the_systems_german(venv, tmp_path):
+    env = dict(_env(venv, tmp_path), LANGUAGE="de")
+    usage = _run(["hexboard", "--help"], env=env, cwd=tmp_path).stdout
+    assert usage.startswith("Aufruf: hexboard ") and "Optionen:" in usage
 
 
 def test_the_installed_command_prints_the_version(venv, tmp_path):

@@ -13,6 +13,7 @@ import pygame_gui
 
 from board.editor import Editor, draft_from_map
 from board.game import Game
+from board.i18n import _, ngettext
 from board.invocation import command_name
 from board.resources import ICONS
 from board.maps import load_map, parse_map
@@ -123,7 +124,8 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error as error:  # a driver or window system without full screen
-                self.scene.say(f"Full screen is not available here ({error})", warning=True)
+                self.scene.say(_("Full screen is not available here ({error})").format(
+                    error=error), warning=True)
             else:
                 self.fullscreen = not self.fullscreen
                 screen = self._follow_window(screen)
@@ -163,7 +165,8 @@ class App:
             try:
                 self.autosave.save(self.scene.game)
             except (OSError, ValueError) as error:  # ValueError: a game a save cannot hold
-                self.scene.say(f"Autosave failed: {getattr(error, 'strerror', None) or error}", warning=True)
+                self.scene.say(_("Autosave failed: {problem}").format(
+                    problem=getattr(error, 'strerror', None) or error), warning=True)
         notice = self.autosave.take_notice() if self.autosave is not None else None
         if notice:  # on any scene: the start screen is told when another board holds the folder
             self.scene.say(notice, warning=True)
@@ -176,9 +179,9 @@ class App:
             if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
                 self.autosave.close()
         except OSError as error:  # a read-only data folder: the window is going, so stderr says it
-            print(f"Hexboard could not close its autosave in {self.autosave.path.parent} "
-                  f"({error.strerror or error}): it is left as last written, and the start screen "
-                  "offers to continue it.", file=sys.stderr)
+            print(_("Hexboard could not close its autosave in {parent} ({problem}): it is left as "
+                    "last written, and the start screen offers to continue it.").format(
+                        parent=self.autosave.path.parent, problem=error.strerror or error), file=sys.stderr)
         finally:
             if self.autosave is not None:
                 self.autosave.release()  # another board may take the folder's autosave now
@@ -199,8 +202,8 @@ class App:
                         stream.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}")
             except OSError:
                 pass
-            self.scene.say(f"Something went wrong ({type(error).__name__}: {error}); the details "
-                           f"are in {log}", warning=True)
+            self.scene.say(_("Something went wrong ({kind}: {error}); the details are in {log}").format(
+                kind=type(error).__name__, error=error, log=log), warning=True)
             return default
 
     # --- switching scenes ----------------------------------------------------------------
@@ -245,7 +248,8 @@ class App:
         from board.ui.netplay import host_map, join_game, refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
-        self.scene.say(f"Connecting to {args[0]}…" if verb == "join" else "Starting the server…")
+        self.scene.say(_("Connecting to {address}…").format(address=args[0]) if verb == "join"
+                       else _("Starting the server…"))
         screen = pygame.display.get_surface()
         if screen is not None:
             self.scene.draw(screen)
@@ -253,7 +257,8 @@ class App:
         try:
             net, line = host_map(*args) if verb == "host" else (join_game(*args), "")
         except Exception as error:  # no server, a wrong code: the start screen says why
-            self.scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
+            could_not = _("Could not host: {problem}") if verb == "host" else _("Could not join: {problem}")
+            self.scene.say(could_not.format(problem=refusal(error)), warning=True)
             return
         self._play(net.follower.game)
         net.invite = line
@@ -263,14 +268,14 @@ class App:
         """The editor's P: play the map being edited, if it passes check."""
         problems = self.scene.editor.check()
         if problems:
-            self.scene.say("Fix the map before playing it: " + problems[0], warning=True)
+            self.scene.say(_("Fix the map before playing it: ") + problems[0], warning=True)
             return
         self._play(Game(parse_map(self.scene.editor.to_yaml(), self.scene.editor.path or "edited map")))
 
     def _edit(self, path) -> None:
         """The editor on a map file, or on the map being played; it saves into the user's maps."""
         battle = load_map(path) if path else self.scene.game.battle
-        set_caption(f"Hexboard - editing {battle.name}")
+        set_caption(_("Hexboard - editing {name}").format(name=battle.name))
         self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
                                  self.scene.size)
 
@@ -286,7 +291,8 @@ class App:
         problem = regular_file_problem(path)  # a FIFO would block the window for ever
         if problem is not None:
             self.scene.request = None
-            self.scene.say(f"Could not open {path}: {problem}", warning=True)
+            self.scene.say(_("Could not open {path}: {problem}").format(
+                path=path, problem=problem), warning=True)
             return self.scene
         try:
             game = load_game(path)
@@ -310,9 +316,10 @@ def no_display(environ=os.environ, platform: str = sys.platform) -> bool:
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
     if no_display():
-        print("Hexboard cannot open a window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY "
-              f"is set). It needs a graphical display (on a server: `{command_name()} screenshot` "
-              "renders without one; SDL_VIDEODRIVER=dummy runs the board unseen).", file=sys.stderr)
+        print(_("Hexboard cannot open a window: there is no display (neither DISPLAY nor "
+                "WAYLAND_DISPLAY is set). It needs a graphical display (on a server: `{command_name} "
+                "screenshot` renders without one; SDL_VIDEODRIVER=dummy runs the board unseen).").format(
+                    command_name=command_name()), file=sys.stderr)
         return None
     # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
     # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
@@ -327,8 +334,9 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
         _set_icon()
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
-        print(f"Hexboard cannot open a window: {error}. It needs a graphical display "
-              f"(on a server: `{command_name()} screenshot` renders without one).", file=sys.stderr)
+        print(_("Hexboard cannot open a window: {error}. It needs a graphical display (on a server: "
+                "`{command_name} screenshot` renders without one).").format(
+                    error=error, command_name=command_name()), file=sys.stderr)
         return None
 
 
@@ -364,17 +372,19 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
     try:
         saved = load_game(pending)
     except InputError as error:
-        scene.say(f"The autosave is damaged and was set aside: {error.problems[0].message}", warning=True)
+        scene.say(_("The autosave is damaged and was set aside: {message}").format(
+            message=error.problems[0].message), warning=True)
         autosave.discard()
         return None
     info = saved.turn()
     rect = pygame.Rect(0, 0, 460, 220)
     rect.center = scene.board_rect.center
-    text = (f"A game of {saved.battle.name} was interrupted at turn {info.turn} "
-            f"({len(saved.history)} command{'' if len(saved.history) == 1 else 's'}). Resume it?")
+    text = ngettext("A game of {name} was interrupted at turn {turn} ({n} command). Resume it?",
+                    "A game of {name} was interrupted at turn {turn} ({n} commands). Resume it?",
+                    len(saved.history)).format(name=saved.battle.name, turn=info.turn, n=len(saved.history))
     return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
-                                                   window_title="Resume the last game?",
-                                                   action_short_name="Resume")
+                                                   window_title=_("Resume the last game?"),
+                                                   action_short_name=_("Resume"))
 
 
 def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT_SIZE,

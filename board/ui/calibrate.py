@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from board.i18n import N_, _
 from board.ui import hud, settings, theme, true_scale
 from board.ui.touch import FINGER_EVENTS, finger_pos
 
@@ -17,7 +18,7 @@ CARD_INCHES = true_scale.CARD_MM / true_scale.MM_PER_INCH  # 3.37 in: the bar's 
 CARD_HEIGHT_MM = 53.98  # the card's short side, for the outline drawn under the bar
 MARGIN = 60
 BAR_HEIGHT = 36
-HINT = "Left/Right: 1 pixel (Shift: 10) · drag the bar's end · Enter: keep it · Esc: no true scale"
+HINT = N_("Left/Right: 1 pixel (Shift: 10) · drag the bar's end · Enter: keep it · Esc: no true scale")
 DEFAULT_DPI = 96.0  # where the bar starts when nothing is known (a common desktop figure)
 
 
@@ -116,9 +117,11 @@ class CalibrationScene:
         true_scale.measured(dpi)  # this run has it, even where the data folder is read-only
         problem = settings.save(dpi=dpi)
         self.request = ("scene", self.then)
-        self.then.say(f"True scale: the screen has {dpi:g} pixels per inch" +
-                      (f"; not remembered: {problem}" if problem else
-                       " (remembered; play --calibrate measures again)"), warning=bool(problem))
+        said = (_("True scale: the screen has {dpi} pixels per inch; not remembered: {problem}")
+                if problem else
+                _("True scale: the screen has {dpi} pixels per inch (remembered; play --calibrate measures "
+                  "again)"))
+        self.then.say(said.format(dpi=f"{dpi:g}", problem=problem), warning=bool(problem))
 
     def cancel(self) -> None:
         """Go on without true scale (this run only): nothing is remembered."""
@@ -126,8 +129,8 @@ class CalibrationScene:
             return
         true_scale.use(None)
         self.request = ("scene", self.then)
-        self.then.say("True scale is off for this run: the screen was not calibrated "
-                      "(play --calibrate to measure it)", warning=True)
+        self.then.say(_("True scale is off for this run: the screen was not calibrated "
+                        "(play --calibrate to measure it)"), warning=True)
 
     # --- per frame -----------------------------------------------------------------------
 
@@ -139,12 +142,14 @@ class CalibrationScene:
         """The words, the bar with its centimetre ticks, the card's outline, the buttons."""
         screen.fill(theme.BACKGROUND)
         x = MARGIN
-        screen.blit(theme.font(28, bold=True).render("Measure the screen", True, theme.TEXT), (x, 36))
-        words = (f"Hold a bank card (85.6 mm, {CARD_INCHES:.2f} in across) or a ruler to the bar, and "
-                 "stretch the bar until it is exactly as long.")
+        screen.blit(theme.font(28, bold=True).render(_("Measure the screen"), True, theme.TEXT), (x, 36))
+        words = _("Hold a bank card (85.6 mm, {inches} in across) or a ruler to the bar, and "
+                  "stretch the bar until it is exactly as long.").format(inches=f"{CARD_INCHES:.2f}")
         screen.blit(theme.font(17).render(words, True, theme.TEXT_DIM), (x, 84))
-        size = "off" if true_scale.inches() is None else f"{true_scale.inches():g} in across the flats"
-        shown = f"{self.length} px = 85.6 mm: {self.dpi:.1f} pixels per inch · hexes: {size}"
+        size = (_("off") if true_scale.inches() is None else
+                _("{inches} in across the flats").format(inches=f"{true_scale.inches():g}"))
+        shown = _("{length} px = 85.6 mm: {dpi} pixels per inch · hexes: {size}").format(
+            length=self.length, dpi=f"{self.dpi:.1f}", size=size)
         screen.blit(theme.font(17).render(shown, True, theme.TEXT_WARN), (x, 114))
         pygame.draw.rect(screen, theme.SELECT, self.bar)
         per_mm = self.length / true_scale.CARD_MM
@@ -159,17 +164,17 @@ class CalibrationScene:
         pygame.draw.rect(screen, theme.TEXT, (self.bar.right - 4, self.bar.y - 10, 8, self.bar.height + 20))
         card = pygame.Rect(self.bar.x, self.bar.bottom + 24, self.length, round(CARD_HEIGHT_MM * per_mm))
         pygame.draw.rect(screen, theme.PANEL_EDGE, card, width=2, border_radius=round(3.2 * per_mm))
-        note = theme.font(15).render("a bank card, to lay on the screen", True, theme.TEXT_DIM)
+        note = theme.font(15).render(_("a bank card, to lay on the screen"), True, theme.TEXT_DIM)
         screen.blit(note, (card.x + 12, card.y + 10))
         screen.blit(tick_font.render("cm", True, theme.DIE_PIP), (self.bar.x + 3, self.bar.y + 2))
         self._draw_hex(screen, (card.right + 40, card.y))
-        for rect, text in ((self.done_rect, "Done (Enter)"), (self.cancel_rect, "No true scale (Esc)")):
+        for rect, text in ((self.done_rect, _("Done (Enter)")), (self.cancel_rect, _("No true scale (Esc)"))):
             pygame.draw.rect(screen, theme.PANEL, rect, border_radius=6)
             pygame.draw.rect(screen, theme.PANEL_EDGE, rect, width=2, border_radius=6)
             label = theme.font(17, bold=True).render(text, True, theme.TEXT)
             screen.blit(label, label.get_rect(center=rect.center))
         status = pygame.Rect(0, self.size[1] - theme.STATUS_HEIGHT, self.size[0], theme.STATUS_HEIGHT)
-        hud.draw_status(screen, status, self.message, self.warning, HINT)
+        hud.draw_status(screen, status, self.message, self.warning, _(HINT))
 
     def _draw_hex(self, screen: pygame.Surface, topleft: tuple[int, int]) -> None:
         """One hex as the board will draw it at this measure (true scale asked for only)."""
@@ -181,5 +186,5 @@ class CalibrationScene:
                    for k in range(6)]
         pygame.draw.polygon(screen, theme.OPEN, corners)
         pygame.draw.polygon(screen, theme.GRID, corners, width=2)
-        label = theme.font(15).render(f"a hex, {true_scale.inches():g} in across the flats", True, theme.TEXT_DIM)
+        label = theme.font(15).render(_("a hex, {inches} in across the flats").format(inches=f"{true_scale.inches():g}"), True, theme.TEXT_DIM)
         screen.blit(label, (topleft[0], cy + radius + 8))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import N_, _
 from board.ui import theme
 from board.ui.log_rows import wrap
 from board.ui.text_fit import render_fit
@@ -13,7 +14,7 @@ WIDTH = 250
 PAD = 8
 LABEL_WIDTH = 70
 DOCK_GAP = 8  # around the card in its dock
-HIDDEN = [("Sheet", "hidden by the GM")]
+HIDDEN = [(N_("Sheet"), N_("hidden by the GM"))]
 
 
 def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[str, str]]:
@@ -22,7 +23,7 @@ def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[
     tokens = game.tokens()
     hide = getattr(game.battle.source, "hide_enemy_sheets", False)
     if hide and not gm and viewer_team is not None and tokens[name].team != viewer_team:
-        return list(HIDDEN)
+        return [(_(label), _(words)) for label, words in HIDDEN]
     return [(str(label), str(value)) for label, value in game.ruleset.card(game.state, name)]
 
 

@@ -7,9 +7,11 @@ for the figure to act, and why, without playing it."""
 from __future__ import annotations
 
 from board.ai.view import plotted_in_secret
+from board.i18n import N_, _
 from board.sides import computer_decision, computer_to_act, is_computer, players
 
 PACES = {"readable": 1.1, "fast": 0.3, "skip": 0.0}  # seconds between the computer's commands
+PACE_WORDS = {"readable": N_("readable"), "fast": N_("fast"), "skip": N_("skip")}  # the menu's words
 SKIP_AT_MOST = 400  # commands played at once when skipping (a guard: a fight ends sooner)
 
 
@@ -23,9 +25,9 @@ class ComputerTurns:
     def cycle_pace(self) -> str:
         names = list(PACES)
         self.pace = names[(names.index(self.pace) + 1) % len(names)]
-        return {"readable": "Computer turns at a readable pace (F: faster)",
-                "fast": "Computer turns played fast (F: skip to your turn)",
-                "skip": "Computer turns skipped to your turn (F: a readable pace)"}[self.pace]
+        return {"readable": _("Computer turns at a readable pace (F: faster)"),
+                "fast": _("Computer turns played fast (F: skip to your turn)"),
+                "skip": _("Computer turns skipped to your turn (F: a readable pace)")}[self.pace]
 
     def due(self, game, now: float, busy: bool) -> bool:
         """True when the side to act is the computer's and its next command may come now."""
@@ -35,7 +37,7 @@ class ComputerTurns:
 
     def play(self, scene, now: float) -> None:
         """Play the computer's next command (when skipping: every one up to a person's turn)."""
-        for _ in range(SKIP_AT_MOST if self.pace == "skip" else 1):
+        for _step in range(SKIP_AT_MOST if self.pace == "skip" else 1):
             game = scene.game
             if computer_to_act(game) is None or game.is_terminal():
                 break
@@ -44,7 +46,8 @@ class ComputerTurns:
             figure = decision.command.figure or team
             # A plot stated in secret stays secret from the people at the board (2.2).
             secret = plotted_in_secret(game, decision.command)
-            why = f"{team} (computer): {figure} {'plots in secret' if secret else decision.reason}"
+            why = _("{team} (computer): {figure} {reason}").format(
+                team=team, figure=figure, reason=_("plots in secret") if secret else decision.reason)
             scene.act(decision.command, why, None if secret else decision.command.words())
             if scene.net is not None:  # a shared game: the host answers before the next one
                 break
@@ -56,12 +59,12 @@ def hand_over(game) -> str:
     computer's to a person. Returns the words for the status line."""
     team = game.current_player()
     if team is None:
-        return "Nobody is to act: the fight is over"
+        return _("Nobody is to act: the fight is over")
     kind = players(game)[team]
     game.players[team] = "person" if is_computer(kind) else "computer:normal"
     if is_computer(kind):
-        return f"You play {team} now (X hands it back to the computer)"
-    return f"The computer plays {team} now, at normal (X takes it back)"
+        return _("You play {team} now (X hands it back to the computer)").format(team=team)
+    return _("The computer plays {team} now, at normal (X takes it back)").format(team=team)
 
 
 def hint(game) -> str:
@@ -69,12 +72,13 @@ def hint(game) -> str:
     asked of the computer player on the game as it stands, nothing is played."""
     team = game.current_player()
     if team is None or game.is_terminal():
-        return "Nobody is to act: the fight is over"
+        return _("Nobody is to act: the fight is over")
     if computer_to_act(game) is not None:
-        return f"The computer plays {team}: X takes it over"
+        return _("The computer plays {team}: X takes it over").format(team=team)
     decision = computer_decision(game)
     figure = decision.command.figure or team
-    return f"Hint for {figure}: the computer {decision.reason} ({decision.command.short()})"
+    return _("Hint for {figure}: the computer {reason} ({short})").format(
+        figure=figure, reason=decision.reason, short=decision.command.short())
 
 
 def take_back(controller, game) -> bool:
@@ -88,5 +92,5 @@ def take_back(controller, game) -> bool:
     while people and computer_to_act(game) is not None and controller.undo():
         count += 1
     if count > 1:
-        controller.say(f"Undone: {count} commands, back to a person's turn")
+        controller.say(_("Undone: {count} commands, back to a person's turn").format(count=count))
     return True

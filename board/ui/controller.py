@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from board.game import Game
 from board.hexgrid import Hex
+from board.i18n import _
 from board.rules.base import Command, Event
 from board.rules.reports import ActionInfo
 from board.rules.kernel.turn import TurnInfo
@@ -150,7 +151,7 @@ class Controller(CombatControls, GMControls):
             self.say(reason, warning=True)
             return False
         self.sender("command", command)
-        self.say(f"Sent to the host: {command.words()}")
+        self.say(_("Sent to the host: {words}").format(words=command.words()))
         self.sync()
         return True
 
@@ -164,7 +165,8 @@ class Controller(CombatControls, GMControls):
             return
         if info.needs == "path":
             self.view.move_action, self.view.move_chosen = action_id, True
-            self.say(f"{info.label}: click a blue hex ({len(info.hexes)} in reach)")
+            self.say(_("{label}: click a blue hex ({n} in reach)").format(
+                label=_(info.label), n=len(info.hexes)))
         elif not (self.game.ruleset.facing and info.needs == "facing"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
         else:  # staying put, a figure with facing may still turn
@@ -172,7 +174,8 @@ class Controller(CombatControls, GMControls):
             self.view.pending = (f.name, f.hex, (), f.facing, action_id)
             self._check_facings()
             self.view.mode = "facing"
-            self.say(f"{info.label}: pick a facing (arrows, Q/E), then Enter or click the hex")
+            self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
+                label=_(info.label)))
 
     def click_hex(self, h: Hex) -> None:
         """A left click on a hex, in whatever mode the view is in."""
@@ -193,7 +196,7 @@ class Controller(CombatControls, GMControls):
         if info is None or h not in info.hexes:
             reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action,
                                              to=(h.q, h.r)))
-            self.say(reason or "that hex is out of reach", warning=True)
+            self.say(reason or _("that hex is out of reach"), warning=True)
             return
         self.plan_move(h)
 
@@ -210,8 +213,8 @@ class Controller(CombatControls, GMControls):
         self.view.pending = (f.name, h, info.hexes[h], f.facing, info.id)
         self._check_facings()
         self.view.mode = "facing"
-        self.say(f"{info.label} to {self.game.battle.label(h)}: pick a facing (arrows, Q/E), "
-                 "then Enter or click the hex")
+        self.say(_("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
+            label=_(info.label), hex=self.game.battle.label(h)))
 
     def _check_facings(self) -> None:
         """Which facings the pending move may end with (a multihex figure may not fit them all)."""
@@ -248,7 +251,8 @@ class Controller(CombatControls, GMControls):
         elif self.view.gm and self.view.selected:
             f = self.game.tokens()[self.view.selected]
             if f.facing is None:  # a ruleset without facing: nothing to turn
-                self.say(f"figures have no facing in {self.game.ruleset.name}", warning=True)
+                self.say(_("figures have no facing in {name}").format(
+                    name=self.game.ruleset.name), warning=True)
                 return
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
 
@@ -281,23 +285,23 @@ class Controller(CombatControls, GMControls):
     def undo(self) -> bool:
         if self.sender is not None:  # every board follows the GM's undo from the stream
             self.sender("undo", None)
-            self.say("Asked the host to take back the last command")
+            self.say(_("Asked the host to take back the last command"))
             return False
         done = self.game.undo()
         self.sync()
-        self.say("Undone" if done else "Nothing to undo", warning=not done)
+        self.say(_("Undone") if done else _("Nothing to undo"), warning=not done)
         return done
 
     def redo(self) -> bool:
         if self.sender is not None:
             self.sender("redo", None)
-            self.say("Asked the host to redo")
+            self.say(_("Asked the host to redo"))
             return False
         outcome = self.game.redo()
         self.sync()
         if outcome is None:
-            self.say("Nothing to redo", warning=True)
+            self.say(_("Nothing to redo"), warning=True)
             return False
         self.view.events = outcome.events
-        self.say("Redone (same dice)")
+        self.say(_("Redone (same dice)"))
         return outcome.accepted

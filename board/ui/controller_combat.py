@@ -4,6 +4,7 @@ and the exact odds of an attack before it is made."""
 from __future__ import annotations
 
 from board.hexgrid import Hex
+from board.i18n import _
 from board.rules.base import Command
 from board.rules.reports import Prediction
 
@@ -24,16 +25,18 @@ class CombatControls:
         self.view.option_index = {key: 0 for key in info.options}
         if info.needs == "target":
             self.view.action, self.view.mode = info, "target"
-            self.say(f"{info.label}: click a target ({', '.join(info.targets)})")
+            self.say(_("{label}: click a target ({targets})").format(
+                label=_(info.label), targets=', '.join(info.targets)))
         elif info.needs == "hex":
             self.view.action, self.view.mode = info, "hex"
-            self.say(f"{info.label}: click the hex to move to")
+            self.say(_("{label}: click the hex to move to").format(label=_(info.label)))
         elif info.needs in ("weapon", "choice") and info.choices:
             self.view.action, self.view.mode = info, "choice"
-            self.say(f"{info.label}: choose {', '.join(info.choices)}")
+            self.say(_("{label}: choose {choices}").format(
+                label=_(info.label), choices=', '.join(info.choices)))
         elif info.options:  # settings first (a shield, a forward step), then Do it
             self.view.action, self.view.mode = info, "options"
-            self.say(f"{info.label}: set what you want, then Do it")
+            self.say(_("{label}: set what you want, then Do it").format(label=_(info.label)))
         else:
             self.submit(Command(do="act", figure=name, action=action_id))
 
@@ -93,10 +96,10 @@ class CombatControls:
         name = self.figure_at(h)
         info = self.view.action
         if name is None or info is None:
-            self.say("click one of the highlighted figures, or Esc", warning=True)
+            self.say(_("click one of the highlighted figures, or Esc"), warning=True)
         elif name not in info.targets:
             reason = self.game.check(self.attack_command(name))
-            self.say(reason or f"{name} is not a valid target", warning=True)
+            self.say(reason or _("{name} is not a valid target").format(name=name), warning=True)
         else:
             self.submit(self.attack_command(name))
 
@@ -111,6 +114,6 @@ class CombatControls:
             stances = [i for i in self.actions(name) if i.enabled]
             if stances:
                 self.view.selected = name
-                self.say(f"{name} may declare now: " + ", ".join(i.label for i in stances))
+                self.say(_("{name} may declare now: ").format(name=name) + ", ".join(i.label for i in stances))
                 return
         self.view.selected = self.info().active

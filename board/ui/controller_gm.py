@@ -6,6 +6,7 @@ The kernel's GM commands have fixed keys here; a ruleset's own GM commands bring
 from __future__ import annotations
 
 from board.hexgrid import Hex
+from board.i18n import _
 from board.rules.base import Command
 
 # The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
@@ -15,12 +16,12 @@ COMMON = {"+": ("heal", {"amount": 1}), "=": ("heal", {"amount": 1}), "-": ("dam
 
 def gm_words(ruleset, tokens: dict) -> list[str]:
     """The GM keys this ruleset answers, each with its words ("+/- HP", "P posture")."""
-    meter = next((t.meter_label for t in tokens.values() if t.meter_label), "damage")
-    out = ["Q/E turn"] if ruleset.facing else []
+    meter = next((t.meter_label for t in tokens.values() if t.meter_label), _("damage"))
+    out = [_("Q/E turn")] if ruleset.facing else []
     out += [f"+/- {meter}"] if "damage" in ruleset.gm_actions else []
-    out += [k.words for k in ruleset.gm_keys if k.action in ruleset.gm_actions]
-    out += ["A add a copy at the mouse"] if "add" in ruleset.gm_actions else []
-    return out + (["Del remove"] if "remove" in ruleset.gm_actions else [])
+    out += [_(k.words) for k in ruleset.gm_keys if k.action in ruleset.gm_actions]
+    out += [_("A add a copy at the mouse")] if "add" in ruleset.gm_actions else []
+    return out + ([_("Del remove")] if "remove" in ruleset.gm_actions else [])
 
 
 class GMControls:
@@ -29,7 +30,7 @@ class GMControls:
     def toggle_gm(self) -> None:
         self.view.gm = not self.view.gm
         self.sync()
-        self.say("GM mode: click a figure, drag to move it, "
+        self.say(_("GM mode: click a figure, drag to move it, ")
                  + ", ".join(gm_words(self.game.ruleset, self.game.tokens())) if self.view.gm else "")
 
     def gm_chars(self) -> set[str]:
@@ -52,17 +53,18 @@ class GMControls:
         """GM shortcuts on the selected figure."""
         name = self.view.selected
         if name is None or name not in self.game.tokens():
-            self.say("GM: click a figure first", warning=True)
+            self.say(_("GM: click a figure first"), warning=True)
             return
         f = self.game.tokens()[name]
         own = next((k for k in self.game.ruleset.gm_keys if k.key == key), None)
         action, params = (own.action, own.params(f)) if own else COMMON.get(key, (None, {}))
         if action and action not in self.game.ruleset.gm_actions:
-            self.say(f"GM: {self.game.ruleset.name} has no {action} command", warning=True)
+            self.say(_("GM: {name} has no {action} command").format(
+                name=self.game.ruleset.name, action=action), warning=True)
             return
         if own is not None and own.target:
             self.view.chase_from = (name, own)
-            self.say(f"GM: click the figure {name} aims the {action} at")
+            self.say(_("GM: click the figure {name} aims the {action} at").format(name=name, action=action))
             return
         if action == "add":
             self._gm_add_copy(f)
@@ -76,11 +78,11 @@ class GMControls:
         """A: put a copy of the selected figure on the hex under the mouse (a new name)."""
         h = self.view.hover
         if h is None:
-            self.say("GM: point at the hex for the new figure, then press A", warning=True)
+            self.say(_("GM: point at the hex for the new figure, then press A"), warning=True)
             return
         sheet = next((s for s in self.game.battle.figures if s.name == f.name), None)
         if sheet is None:
-            self.say(f"GM: {f.name} has no sheet on the map to copy", warning=True)
+            self.say(_("GM: {name} has no sheet on the map to copy").format(name=f.name), warning=True)
             return
         stem = f.name.rstrip("0123456789").rstrip() or f.name
         n = 2

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from board.i18n import _
 from board.saves import data_dir
 
 RECENT = "recent.json"
@@ -101,8 +102,8 @@ def regular_file_problem(path: str | Path) -> str | None:
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         return getattr(error, "strerror", None) or str(error)
     if stat.S_ISDIR(mode):
-        return "it is a folder, not a saved game"
-    return None if stat.S_ISREG(mode) else "it is not an ordinary file (a device or a pipe)"
+        return _("it is a folder, not a saved game")
+    return None if stat.S_ISREG(mode) else _("it is not an ordinary file (a device or a pipe)")
 
 
 class _FileWindow(pygame_gui.windows.UIFileDialog):
@@ -120,7 +121,8 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
                 typed = in_saves_folder(line.get_text())
                 line.set_text(str(typed))
                 if typed.is_dir():  # a folder: the dialog opens it; say what to do next
-                    self.problem = f"{short_name(typed)} is a folder (its files are listed): pick one or type a name"
+                    self.problem = _("{name} is a folder (its files are listed): pick one or type a name").format(
+                        name=short_name(typed))
             return super().process_event(event)
         except (OSError, ValueError) as error:  # ValueError: a NUL pasted into the name
             name = getattr(error, "filename", None) or line.get_text()
@@ -155,7 +157,7 @@ class FileDialog:
         start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
         rect = pygame.Rect(0, 0, 560, 420)
         rect.center = centre
-        title = "Save the game as" if action == "save" else "Open a saved game"
+        title = _("Save the game as") if action == "save" else _("Open a saved game")
         self.action = action
         self.window = _FileWindow(
             rect, self.manager, window_title=title, initial_file_path=str(start),
@@ -181,8 +183,8 @@ class FileDialog:
     def tell(self) -> None:
         """Say on the status line what the dialog could not do (a name too long, a folder)."""
         if self.window is not None and self.window.problem:
-            verb = "save" if self.action == "save" else "open"
-            self.say(f"Could not {verb}: {self.window.problem}", True)
+            could_not = _("Could not save: {problem}") if self.action == "save" else _("Could not open: {problem}")
+            self.say(could_not.format(problem=self.window.problem), True)
             self.window.problem = None
 
     def close(self) -> None:
@@ -203,7 +205,7 @@ class FileDialog:
             # closed without replacing (CONFIRMED, when it comes, is posted before the close)
             if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is question:
                 self.replace = None
-                self.say(f"Not saved: {path.name} was left as it was")
+                self.say(_("Not saved: {name} was left as it was").format(name=path.name))
             return None
         if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
                 and event.ui_element is self.window:
@@ -222,19 +224,22 @@ class FileDialog:
         """("save", path), or None while the player is asked whether to replace the file there."""
         try:
             if path.is_dir():
-                self.say(f"Could not save: {path} is a folder; type a file name in it", True)
+                self.say(_("Could not save: {path} is a folder; type a file name in it").format(
+                    path=path), True)
                 return None
             path = with_extension(path)
             exists = path.exists()
         except (OSError, ValueError) as error:  # a name too long for the file system, a NUL
-            self.say(f"Could not save {short_name(path)}: {getattr(error, 'strerror', None) or error}", True)
+            self.say(_("Could not save {name}: {problem}").format(
+                name=short_name(path), problem=getattr(error, 'strerror', None) or error), True)
             return None
         if not exists:
             return "save", path
         rect = pygame.Rect(0, 0, 460, 200)
         rect.center = self.manager.get_root_container().get_rect().center
         question = pygame_gui.windows.UIConfirmationDialog(
-            rect, f"{path.name} already exists in {path.parent}. Replace it?", self.manager,
-            window_title="Replace the file?", action_short_name="Replace")
+            rect, _("{name} already exists in {parent}. Replace it?").format(
+                name=path.name, parent=path.parent), self.manager,
+            window_title=_("Replace the file?"), action_short_name=_("Replace"))
         self.replace = (question, path)
         return None

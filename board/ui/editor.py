@@ -5,9 +5,11 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board import i18n
 from board.editor import BRUSHES, Editor, Painted
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
+from board.i18n import N_, _, ngettext
 from board.rules.reports import Token
 from board.ui import hud, theme
 from board.ui.camera import Camera
@@ -21,8 +23,12 @@ TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
 BRUSH_KEYS = {**dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
               **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES))}
-HINT = ("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
+HINT = N_("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
         "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays")
+# The tools' and brushes' names as the status line and the top bar say them.
+WORDS = {"brush": N_("brush"), "rectangle": N_("rectangle"), "fill": N_("fill"), "figures": N_("figures"),
+         "open": N_("open"), "wall": N_("wall"), "flames": N_("flames"), "coals": N_("coals"),
+         "new": N_("new"), "copy": N_("copy")}
 
 
 def spec_tokens(specs) -> dict[str, Token]:
@@ -56,7 +62,7 @@ class EditorScene:
         self.drag: str | None = None
         self.request: str | None = None  # "play" (the board on this map) or "start" (the start screen)
         self.dirty = True
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
         self.camera = Camera(editor.draft.layout)
         self.renderer_key = None
         self.resize(size)
@@ -100,16 +106,16 @@ class EditorScene:
         self.figure_form.kind = self.editor.draft.layout
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
         y = self.figure_form.bottom
-        labels = (("apply", "Apply"), ("new", "New"), ("copy", "Copy"), ("delete", "Delete"))
+        labels = (("apply", _("Apply")), ("new", _("New")), ("copy", _("Copy")), ("delete", _("Delete")))
         for i, (key, label) in enumerate(labels):
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"figure:{key}")
         y += 34
-        for i, (key, label) in enumerate((("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("print", "Print"))):
+        for i, (key, label) in enumerate((("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")), ("print", _("Print")))):
             self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
         self.problems_top = y + 38
-        self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), "Play (P)", "file:play")
-        self._button((self.banner_rect.right - 190, 8, 74, self.banner_rect.height - 16), "Menu", "file:start",
-                     "the start screen (save first: unsaved edits are left behind)")
+        self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), _("Play (P)"), "file:play")
+        self._button((self.banner_rect.right - 190, 8, 74, self.banner_rect.height - 16), _("Menu"), "file:start",
+                     _("the start screen (save first: unsaved edits are left behind)"))
         self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         self._mark()
 
@@ -192,7 +198,8 @@ class EditorScene:
 
     def _painted(self, done: Painted, say_count: bool = False) -> None:
         """Say what a paint did; a wall kept off a figure is a warning that names it."""
-        count = f"Painted {done.count} hex{'' if done.count == 1 else 'es'} with {self.brush}"
+        count = ngettext("Painted {n} hex with {brush}", "Painted {n} hexes with {brush}", done.count).format(
+            n=done.count, brush=_(WORDS.get(self.brush, self.brush)))
         if done.reason:
             self.say((count + "; " if say_count else "") + done.reason, warning=True)
         elif say_count:
@@ -254,36 +261,40 @@ class EditorScene:
 
     def command(self, key: str) -> None:
         """A toolbar or form button, or its key."""
-        group, _, what = key.partition(":")
+        group, _colon, what = key.partition(":")  # (`_` translates)
         if group == "tool":
             self.tool = what
-            self.say(f"{what.title()}: " + {"brush": "click and drag to paint", "rectangle": "drag a rectangle",
-                                             "fill": "click to flood-fill",
-                                             "figures": "click a figure to edit, drag to move, Q/E to turn"}[what])
+            self.say({"brush": _("Brush: click and drag to paint"), "rectangle": _("Rectangle: drag a rectangle"),
+                      "fill": _("Fill: click to flood-fill"),
+                      "figures": _("Figures: click a figure to edit, drag to move, Q/E to turn")}[what])
         elif group == "brush":
             self.brush = what
             if self.tool == "figures":  # a brush is for painting: picking one picks the brush tool
                 self.tool = "brush"
-            self.say(f"{self.tool.title()} with {what}")
+            self.say(_("{tool} with {brush}").format(tool=_(WORDS.get(self.tool, self.tool)).capitalize(),
+                                                     brush=_(WORDS.get(what, what))))
         elif key == "figure:apply":
             self._apply()
         elif key in ("figure:new", "figure:copy"):
             self.placing = what
             self.tool = "figures"
-            self.say("Click a hex to place " + ("the copy" if what == "copy" else "the new figure from the form"))
+            self.say(_("Click a hex to place the copy") if what == "copy"
+                     else _("Click a hex to place the new figure from the form"))
         elif key == "figure:delete" and self.selected:
             self.editor.remove_figure(self.selected)
-            self.say(f"{self.selected} removed")
+            self.say(_("{figure} removed").format(figure=self.selected))
             self.selected = None
         elif key in ("file:undo", "file:redo"):
             done = self.editor.undo() if what == "undo" else self.editor.redo()
-            self.say(what.title() + ("" if done else ": nothing to " + what), warning=not done)
+            said = ((_("Undo") if what == "undo" else _("Redo")) if done
+                    else _("Undo: nothing to undo") if what == "undo" else _("Redo: nothing to redo"))
+            self.say(said, warning=not done)
             if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
                 self.selected = self.selected if self.editor.figure(self.selected) else None
                 self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         elif key == "file:save":
             problems = self.editor.save()
-            self._report(problems) if problems else self.say(f"Saved {self.editor.path}")
+            self._report(problems) if problems else self.say(_("Saved {path}").format(path=self.editor.path))
         elif key == "file:print":
             self._print()
         elif key in ("file:play", "file:start"):
@@ -292,7 +303,7 @@ class EditorScene:
 
     def _apply(self) -> None:
         if not self.selected:
-            self.say("Apply changes the selected figure: click one first, or New to place this one",
+            self.say(_("Apply changes the selected figure: click one first, or New to place this one"),
                      warning=True)
             return
         spec = self.editor.figure(self.selected)
@@ -315,7 +326,7 @@ class EditorScene:
         try:
             from board.ui.printmap import print_map
         except ImportError:
-            self.say("Printing is not available", warning=True)
+            self.say(_("Printing is not available"), warning=True)
             return
         out = (self.editor.path or "map.yaml").rsplit(".", 1)[0] + "-print.png"
         problems = self.editor.check()
@@ -324,7 +335,7 @@ class EditorScene:
             return
         from board.maps import parse_map
         print_map(parse_map(self.editor.to_yaml()), out)
-        self.say(f"Printable map written to {out} (one-inch hexes at 300 dpi)")
+        self.say(_("Printable map written to {path} (one-inch hexes at 300 dpi)").format(path=out))
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -353,17 +364,21 @@ class EditorScene:
                                  for r in range(min(r1, r2), max(r1, r2) + 1))
         self.renderer.draw(screen, self.board_rect, self.camera, self.state, ov)
         screen.fill(theme.PANEL, self.banner_rect)
-        title = render_fit(f"Map editor · {draft.name}" + (" *" if self.editor.dirty else ""),
+        title = render_fit(_("Map editor · {name}").format(
+            name=draft.name) + (" *" if self.editor.dirty else ""),
                            theme.font(17, True), self.banner_rect.width // 2, theme.TEXT)
         screen.blit(title, (12, (self.banner_rect.height - title.get_height()) // 2))
-        tool = theme.font(15).render(f"Tool: {self.tool} · brush: {self.brush}"
-                                     + (f" · placing {self.placing}" if self.placing else ""), True, theme.TEXT_DIM)
+        tool = theme.font(15).render(_("Tool: {tool} · brush: {brush}").format(
+            tool=_(WORDS.get(self.tool, self.tool)), brush=_(WORDS.get(self.brush, self.brush)))
+            + (_(" · placing {what}").format(
+                what=_(WORDS.get(self.placing, self.placing))) if self.placing else ""),
+            True, theme.TEXT_DIM)
         screen.blit(tool, (title.get_width() + 40, (self.banner_rect.height - tool.get_height()) // 2))
         screen.fill(theme.PANEL, self.sidebar)
         pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
         for text, colour, pos in self.problem_lines():
             screen.blit(theme.font(13).render(text, True, colour), pos)
-        hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)
+        hud.draw_status(screen, self.status_rect, self.message, self.warning, _(HINT))
         self.manager.draw_ui(screen)
 
     def form_problems(self) -> list[str]:
@@ -378,8 +393,8 @@ class EditorScene:
         font = theme.font(13)
         x, width, height = self.sidebar.x + 12, self.sidebar.width - 24, font.get_linesize()
         problems = self.form_problems()
-        heading = (f"{self.selected}:" if self.selected else "New figure (not placed yet):") \
-            + ("" if problems else " no problems")
+        heading = (f"{self.selected}:" if self.selected else _("New figure (not placed yet):")) \
+            + ("" if problems else _(" no problems"))
         rows = [(line, theme.TEXT_DIM, 0, -1) for line in wrap(heading, font, width)]
         for n, problem in enumerate(problems):  # a bullet, and later lines hang under the text
             rows += [(("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else 10, n)
@@ -390,6 +405,7 @@ class EditorScene:
             while 0 < cut < len(rows) and rows[cut][3] >= 0 and rows[cut][3] == rows[cut - 1][3]:
                 cut -= 1  # no half a problem
             hidden = len(problems) - len({row[3] for row in rows[:cut] if row[3] >= 0})
-            rows = rows[:cut] + [(f"… and {hidden} more (a taller window shows them)", theme.TEXT_DIM, 0, -1)]
+            rows = rows[:cut] + [(_("… and {n} more (a taller window shows them)").format(
+                n=hidden), theme.TEXT_DIM, 0, -1)]
         return [(text, colour, (x + indent, self.problems_top + i * height))
                 for i, (text, colour, indent, _) in enumerate(rows)]

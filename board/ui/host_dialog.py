@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board.i18n import N_, _
 from board.ui.small_window import SmallWindow
 
-CHOICES = (("This machine only", "local"), ("The local network (LAN)", "lan"))
+CHOICES = ((N_("This machine only"), "local"), (N_("The local network (LAN)"), "lan"))
 
 
 class HostDialog(SmallWindow):
@@ -16,11 +17,11 @@ class HostDialog(SmallWindow):
     def show(self, centre: tuple[int, int]) -> None:
         if self.raised():
             return
-        self.make((460, 140), centre, "Host over network")
-        pygame_gui.elements.UILabel(pygame.Rect(12, 10, 420, 30), "Where may players connect from?",
+        self.make((460, 140), centre, _("Host over network"))
+        pygame_gui.elements.UILabel(pygame.Rect(12, 10, 420, 30), _("Where may players connect from?"),
                                     manager=self.manager, container=self.window)
         for n, (label, choice) in enumerate(CHOICES):
-            button = pygame_gui.elements.UIButton(pygame.Rect(12 + n * 214, 54, 206, 40), label,
+            button = pygame_gui.elements.UIButton(pygame.Rect(12 + n * 214, 54, 206, 40), _(label),
                                                   manager=self.manager, container=self.window)
             self.buttons[button] = choice
 

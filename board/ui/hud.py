@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import N_, _
 from board.rules.kernel.turn import TurnInfo
 from board.ui import theme
 from board.ui.patterns import draw_shape
@@ -13,40 +14,43 @@ from board.ui.text_fit import render_fit
 PILL_WIDTH = 220  # a longer name in the initiative order is cut with "…"
 
 HELP = [
-    ("Mouse", ""),
-    ("Left click", "select, move to a blue hex, pick a target, press a menu button"),
-    ("Drag a token", "move along the path under the mouse; drag out of the hex to face"),
-    ("Right drag / Shift+arrows", "pan the map"),
-    ("Wheel", "zoom around the cursor (over the log: scroll it)"),
-    ("Touch", "tap: a click · drag a token or the map · two fingers: pan, pinch zoom · hold: the hover"),
-    ("Keys", ""),
-    ("Arrows", "move the hex cursor (facing: Left/Right turn; the menu's focus: the next row)"),
-    ("Tab / Shift+Tab", "the next / previous figure that may act (aiming: the next target)"),
-    ("Enter", "act on the cursor's hex as a click would, or press the focused menu row"),
-    ("F6", "the keys to the action menu and back (its focused row is framed)"),
-    ("V", "colours: default / colour-blind safe / high contrast (remembered)"),
-    ("1-8", "movement actions, in the order of the action bar"),
-    ("Q / E", "turn left / right before confirming a move (GM: turn the figure)"),
-    ("Space", "confirm the move and facing (the fight is over: Enter is a rematch)"),
-    ("Esc", "cancel what is being planned"),
-    ("T", "threat zones: selected and hovered / all / off"),
-    ("L", "hex labels on / off (off at the start)"),
-    ("K", "the legend: every colour and mark on the board"),
-    ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
-    ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),
-    ("A", "a network game: the host's address; point a player's board at the host's new one"),
-    ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
-    ("X", "the side to act: take it over from the computer, or hand it to the computer"),
-    ("F", "computer turns: a readable pace / fast / skipped to your turn"),
-    ("I", "a hint: what the computer would do for the figure to act, and why (nothing is played)"),
-    ("Home", "fit the map to the window (at true scale, --hex-inches: centre it, hexes at their size)"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo a whole command (redo: the same dice; vs the computer: to your turn)"),
-    ("Ctrl+L", "save the combat log as text"),
-    ("G", "GM mode: drag any figure; the keys of the ruleset's GM commands"),  # keys.help_rows: which
-    ("M", "open the map editor on this map (the Menu button: the start screen)"),
-    ("Ctrl+S / Ctrl+O", "save the game / open a saved game"),
-    ("F11", "full screen"),
-    ("F1 or ?", "this help"),
+    (N_("Mouse"), ""),
+    (N_("Left click"), N_("select, move to a blue hex, pick a target, press a menu button")),
+    (N_("Drag a token"), N_("move along the path under the mouse; drag out of the hex to face")),
+    (N_("Right drag / Shift+arrows"), N_("pan the map")),
+    (N_("Wheel"), N_("zoom around the cursor (over the log: scroll it)")),
+    (N_("Touch"), N_("tap: a click · drag a token or the map · two fingers: pan, pinch zoom · "
+                     "hold: the hover")),
+    (N_("Keys"), ""),
+    (N_("Arrows"), N_("move the hex cursor (facing: Left/Right turn; the menu's focus: the next row)")),
+    (N_("Tab / Shift+Tab"), N_("the next / previous figure that may act (aiming: the next target)")),
+    (N_("Enter"), N_("act on the cursor's hex as a click would, or press the focused menu row")),
+    ("F6", N_("the keys to the action menu and back (its focused row is framed)")),
+    ("V", N_("colours: default / colour-blind safe / high contrast (remembered)")),
+    ("1-8", N_("movement actions, in the order of the action bar")),
+    ("Q / E", N_("turn left / right before confirming a move (GM: turn the figure)")),
+    (N_("Space"), N_("confirm the move and facing (the fight is over: Enter is a rematch)")),
+    (N_("Esc"), N_("cancel what is being planned")),
+    ("T", N_("threat zones: selected and hovered / all / off")),
+    ("L", N_("hex labels on / off (off at the start)")),
+    ("K", N_("the legend: every colour and mark on the board")),
+    ("H", N_("pass the screen: cover the board when the side to act changes (hot seat)")),
+    ("J", N_("a network game: who plays each side (the GM: take back, open, to the computer)")),
+    ("A", N_("a network game: the host's address; point a player's board at the host's new one")),
+    ("N", N_("sound on / off (dice, hits, falls, deaths; --mute starts silent)")),
+    ("X", N_("the side to act: take it over from the computer, or hand it to the computer")),
+    ("F", N_("computer turns: a readable pace / fast / skipped to your turn")),
+    ("I", N_("a hint: what the computer would do for the figure to act, and why (nothing is played)")),
+    (N_("Home"), N_("fit the map to the window (at true scale, --hex-inches: centre it, hexes at "
+                    "their size)")),
+    (N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo a whole command (redo: the same dice; vs the computer: to "
+                               "your turn)")),
+    (N_("Ctrl+L"), N_("save the combat log as text")),
+    ("G", N_("GM mode: drag any figure; the keys of the ruleset's GM commands")),  # keys.help_rows: which
+    ("M", N_("open the map editor on this map (the Menu button: the start screen)")),
+    (N_("Ctrl+S / Ctrl+O"), N_("save the game / open a saved game")),
+    ("F11", N_("full screen")),
+    (N_("F1 or ?"), N_("this help")),
 ]
 
 
@@ -96,16 +100,18 @@ class Banner:
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
         x += name.get_width() + 18
         if info.phase == "view":
-            label = theme.font(17, True).render("A map to look at: no two sides to fight", True, theme.TEXT_DIM)
+            label = theme.font(17, True).render(_("A map to look at: no two sides to fight"), True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         elif info.phase == "over":
-            text = f"Turn {info.turn} - " + (f"{info.winner} wins" if info.winner else "the fight is over")
+            text = _("Turn {turn} - ").format(turn=info.turn) + (
+                _("{team} wins").format(team=info.winner) if info.winner else _("the fight is over"))
             label = theme.font(17, True).render(text, True, theme.TEXT_GOOD)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         else:
-            phase = info.phase_label or {"movement": "Movement", "combat": "Combat actions"}.get(
-                info.phase, info.phase.capitalize())
-            label = theme.font(16).render(f"Turn {info.turn} · {phase}", True, theme.TEXT_DIM)
+            phase = _(info.phase_label or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(
+                info.phase, info.phase.capitalize()))
+            label = theme.font(16).render(_("Turn {turn} · {phase}").format(turn=info.turn, phase=phase),
+                                          True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + 16
             self._order(surface, x, right, info, colours, status, shapes or {})
@@ -216,18 +222,19 @@ def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> No
     sections = sum(1 for _, what in rows if not what)
     natural = 40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20
     k = max(0.6, min(1.0, rect.height / natural))
-    title = theme.font(round(24 * k), True).render("Hexboard controls", True, theme.TEXT)
+    title = theme.font(round(24 * k), True).render(_("Hexboard controls"), True, theme.TEXT)
     x, y = rect.x + 60, rect.y + round(40 * k)
     screen.blit(title, (x, y))
     y += title.get_height() + round(14 * k)
     for key, what in rows:
         if not what:
-            label = theme.font(round(16 * k), True).render(key, True, theme.TEXT_WARN)
+            label = theme.font(round(16 * k), True).render(_(key), True, theme.TEXT_WARN)
             screen.blit(label, (x, y + round(6 * k)))
             y += label.get_height() + round(10 * k)
             continue
-        screen.blit(theme.font(round(15 * k), True).render(key, True, theme.TEXT), (x + 10, y))
-        screen.blit(theme.font(round(15 * k)).render(what, True, theme.TEXT_DIM), (x + round(230 * k), y))
+        screen.blit(theme.font(round(15 * k), True).render(_(key), True, theme.TEXT), (x + 10, y))
+        screen.blit(theme.font(round(15 * k)).render(_(what), True, theme.TEXT_DIM), (x + round(230 * k), y))
         y += round(24 * k)
-    foot = theme.font(round(14 * k)).render("F1, ? or Esc closes this help · K turns to the legend: every colour and mark", True, theme.TEXT_DIM)
+    foot = theme.font(round(14 * k)).render(_("F1, ? or Esc closes this help · K turns to the legend: "
+                                              "every colour and mark"), True, theme.TEXT_DIM)
     screen.blit(foot, (x, y + round(14 * k)))

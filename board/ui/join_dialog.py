@@ -8,12 +8,13 @@ import socket
 import pygame
 import pygame_gui
 
+from board.i18n import N_, _
 from board.net.invitations import parse_join_line
 from board.ui.small_window import SmallWindow
 
-FIELDS = (("address", "Join line or address", "tls://HOST:4222/FINGERPRINT"),
-          ("code", "Invitation code", "pxxxxx.xxxx-xxxx-xxxx-xxxx"),
-          ("name", "Your name", ""))
+FIELDS = (("address", N_("Join line or address"), "tls://HOST:4222/FINGERPRINT"),
+          ("code", N_("Invitation code"), "pxxxxx.xxxx-xxxx-xxxx-xxxx"),
+          ("name", N_("Your name"), ""))
 
 
 class JoinDialog(SmallWindow):
@@ -27,16 +28,16 @@ class JoinDialog(SmallWindow):
     def show(self, centre: tuple[int, int]) -> None:
         if self.raised():
             return
-        self.make((460, 250), centre, "Join a network game")
+        self.make((460, 250), centre, _("Join a network game"))
         for n, (key, label, hint) in enumerate(FIELDS):
-            pygame_gui.elements.UILabel(pygame.Rect(12, 12 + n * 44, 150, 30), label,
+            pygame_gui.elements.UILabel(pygame.Rect(12, 12 + n * 44, 150, 30), _(label),
                                         manager=self.manager, container=self.window)
             entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(166, 12 + n * 44, 260, 30),
                                                         manager=self.manager, container=self.window,
                                                         placeholder_text=hint)
             self.entries[key] = entry
         self.entries["name"].set_text(socket.gethostname()[:32])
-        self.join = pygame_gui.elements.UIButton(pygame.Rect(326, 146, 100, 34), "Join",
+        self.join = pygame_gui.elements.UIButton(pygame.Rect(326, 146, 100, 34), _("Join"),
                                                  manager=self.manager, container=self.window)
         self.entries["address"].focus()
 

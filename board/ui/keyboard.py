@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from board.hexgrid import DIRECTIONS, Hex, hex_add, hex_distance, hex_to_pixel, layout_for, polygon_corners
+from board.i18n import _
 from board.ui import theme
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -151,7 +152,7 @@ class KeyboardFocus:
         c = scene.controller
         names = tab_order(c)
         if not names:
-            c.say("No figure may act now", warning=True)
+            c.say(_("No figure may act now"), warning=True)
             return
         now = c.figure_at(self.cursor) if self.cursor is not None else None
         if self.tabbed in names and self.cursor == scene.game.tokens()[self.tabbed].hex:
@@ -167,8 +168,9 @@ class KeyboardFocus:
             c.view.selected = name
         elif c.view.mode == "combat":
             c.click_hex(h)  # another figure that has not acted: what it may declare now
-        c.say(f"{name} ({names.index(name) + 1} of {len(names)}" +
-              (" targets)" if c.view.mode == "target" else " that may act)") + " · Enter acts")
+        which = (_("{name} ({index} of {count} targets) · Enter acts") if c.view.mode == "target"
+                 else _("{name} ({index} of {count} that may act) · Enter acts"))
+        c.say(which.format(name=name, index=names.index(name) + 1, count=len(names)))
 
     def handle(self, scene, event) -> bool:
         """Take the key if it is the keyboard's (Tab, arrows, Enter, F6); True if taken."""
@@ -182,9 +184,9 @@ class KeyboardFocus:
             return True
         if key == pygame.K_F6:
             self.used, self.on_menu = True, not self.on_menu and bool(scene.menu.buttons)
-            scene.controller.say("The menu has the keys: arrows choose, Enter presses, F6 goes back"
-                                 if self.on_menu else "The board has the keys: arrows move the cursor, "
-                                 "Enter acts on its hex, F6: the menu")
+            scene.controller.say(_("The menu has the keys: arrows choose, Enter presses, F6 goes back")
+                                 if self.on_menu else _("The board has the keys: arrows move the cursor, "
+                                                        "Enter acts on its hex, F6: the menu"))
             return True
         if mod & pygame.KMOD_SHIFT:
             return False  # Shift+arrows pan (play_keys)
@@ -199,7 +201,8 @@ class KeyboardFocus:
                 "move", "target", "hex", "combat", "gm"):
             c = scene.controller
             if scene.computer_to_play and not c.view.gm:  # as a click is refused then
-                c.say(f"The computer plays {scene.game.current_player()} now: X takes it over")
+                c.say(_("The computer plays {team} now: X takes it over").format(
+                    team=scene.game.current_player()))
                 return True
             tokens = scene.game.tokens()
             if c.view.mode == "target" and self.tabbed in tokens and tokens[self.tabbed].hex == self.cursor \

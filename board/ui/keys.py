@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from board.i18n import _
 from board.ui.controller_gm import gm_words
 from board.ui.hud import HELP
 from board.ui.play_menu import HINTS
@@ -24,8 +25,8 @@ def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
         if key == "T" and not has_threat_zones(tokens):
             continue
         if key == "G":  # wrapped as the static row was: a key, then continuation rows
-            lines = textwrap.wrap("GM mode: drag any figure, " + ", ".join(gm_words(ruleset, tokens)) +
-                                  " (each is a logged GM command)", 76)
+            lines = textwrap.wrap(_("GM mode: drag any figure, {commands} (each is a logged GM command)").format(
+                commands=", ".join(gm_words(ruleset, tokens))), 76)
             rows += [(key if i == 0 else "", line) for i, line in enumerate(lines)]
             continue
         rows.append((key, what))
@@ -35,10 +36,11 @@ def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
 def hint(mode: str, ruleset, tokens: dict) -> str:
     """The status line's hint for the view's mode, in this ruleset's keys."""
     if mode == "gm":
-        return "GM: drag figures · " + " · ".join(gm_words(ruleset, tokens)) + " · G leaves"
-    text = HINTS.get(mode, "")
-    if not has_threat_zones(tokens):
-        text = text.replace(" · T threat zones", "")
+        return _("GM: drag figures · {commands} · G leaves").format(
+            commands=" · ".join(gm_words(ruleset, tokens)))
+    text = _(HINTS[mode]) if mode in HINTS else ""
+    if not has_threat_zones(tokens):  # the translations keep these pieces word for word (a test checks)
+        text = text.replace(_(" · T threat zones"), "")
     if not ruleset.facing:
-        text = text.replace(" · Q/E turn", "")
+        text = text.replace(_(" · Q/E turn"), "")
     return text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import N_, _
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
 from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
@@ -17,34 +18,39 @@ from board.ui.tokens import PILLS
 SWATCH = 16  # hex size of a sample
 ROW = 26
 
+# The teams' patterns and shapes (palette.TEAM_MARKS) as the legend names them.
+MARK_WORDS = (N_("rings"), N_("stripes"), N_("dots"), N_("checks"), N_("bars"), N_("grid"),
+              N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("cross"), N_("star"))
+
+
 def entries() -> tuple:
     """(sample kind, colour, what it means) in the palette in use; a heading row has no sample."""
     dotted = theme.PATTERNS  # a palette with patterns names them too
     return (
-    ("head", None, "Ground"),
-    ("fill", theme.OPEN, "open ground"),
-    ("fill", theme.WALL, "wall: no one enters or sees through it"),
-    ("flames", theme.FLAMES, "flames: a figure in them burns"),
-    ("coals", theme.COALS, "hot coals: the fire's last stage"),
-    ("head", None, "Moving"),
+    ("head", None, _("Ground")),
+    ("fill", theme.OPEN, _("open ground")),
+    ("fill", theme.WALL, _("wall: no one enters or sees through it")),
+    ("flames", theme.FLAMES, _("flames: a figure in them burns")),
+    ("coals", theme.COALS, _("hot coals: the fire's last stage")),
+    ("head", None, _("Moving")),
     ("reach" if dotted else "stamp", theme.REACH,
-     "blue" + (", outlined dark" if dotted else "") + ": a hex the chosen movement reaches"),
+     _("blue") + (_(", outlined dark") if dotted else "") + _(": a hex the chosen movement reaches")),
     ("stop" if dotted else "stamp", theme.REACH_STOP,
-     "yellow" + (", dotted" if dotted else "") + ": a path stops here (STOP: entering a threat zone)"),
-    ("path", theme.PATH, "white line and number: the path and hexes it takes"),
-    ("head", None, "Threat and fighting (where the rules have them)"),
-    ("threat", theme.TEAM_COLOURS[0], "hatched in a team colour, red edge: that side's threat zone"),
-    ("overlap", theme.TEAM_COLOURS[0], "hatching crossed: zones of two or more figures overlap"),
-    ("arrow", theme.ENGAGE_LINK, "red arrow: engaged, from the figure that engages"),
-    ("ring", theme.TARGET, "gold ring: a target you may pick"),
-    ("fire_line", theme.TARGET, "gold line" + (", dashed" if dotted else "") + ": the line of fire to it"),
-    ("ring", ALLY_TARGET, "grey-blue ring: an ally in reach (friendly fire is legal)"),
-    ("ring", theme.SELECT, "yellow ring: the selected figure"),
-    ("head", None, "Tokens"),
-    ("pointer", (240, 240, 240), "white triangle: the way the figure faces"),
-    ("meter", None, "second line: its meter (ST 9/12, HP 4/10...), and its bar: green, amber, red"),
-    ("fire", theme.FLAMES, "orange flicker: on fire"),
-    ("badge", None, "badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast"),
+     _("yellow") + (_(", dotted") if dotted else "") + _(": a path stops here (STOP: entering a threat zone)")),
+    ("path", theme.PATH, _("white line and number: the path and hexes it takes")),
+    ("head", None, _("Threat and fighting (where the rules have them)")),
+    ("threat", theme.TEAM_COLOURS[0], _("hatched in a team colour, red edge: that side's threat zone")),
+    ("overlap", theme.TEAM_COLOURS[0], _("hatching crossed: zones of two or more figures overlap")),
+    ("arrow", theme.ENGAGE_LINK, _("red arrow: engaged, from the figure that engages")),
+    ("ring", theme.TARGET, _("gold ring: a target you may pick")),
+    ("fire_line", theme.TARGET, _("gold line") + (_(", dashed") if dotted else "") + _(": the line of fire to it")),
+    ("ring", ALLY_TARGET, _("grey-blue ring: an ally in reach (friendly fire is legal)")),
+    ("ring", theme.SELECT, _("yellow ring: the selected figure")),
+    ("head", None, _("Tokens")),
+    ("pointer", (240, 240, 240), _("white triangle: the way the figure faces")),
+    ("meter", None, _("second line: its meter (ST 9/12, HP 4/10...), and its bar: green, amber, red")),
+    ("fire", theme.FLAMES, _("orange flicker: on fire")),
+    ("badge", None, _("badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast")),
     )
 
 
@@ -106,7 +112,7 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat",
     """Every entry from the top left of rect down, with the posture and state pills last;
     teams: (team, colour, pattern, shape) of each side, shown in a second column."""
     x, y = rect.x, rect.y
-    screen.blit(theme.font(22, True).render("Legend", True, theme.TEXT), (x, y))
+    screen.blit(theme.font(22, True).render(_("Legend"), True, theme.TEXT), (x, y))
     y += 36
     if teams:
         _draw_teams(screen, (x + min(600, rect.width // 2), y), teams)
@@ -121,12 +127,12 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat",
         y += ROW
     px = x
     for text, bg, fg in PILLS.values():
-        label = theme.font(11, True).render(text, True, fg)
+        label = theme.font(11, True).render(_(text), True, fg)
         pill = pygame.Rect(px, y + 6, label.get_width() + 10, label.get_height() + 2)
         pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
         screen.blit(label, (pill.x + 5, pill.y + 1))
         px = pill.right + 6
-    words = "posture and state, under the token (KO: unconscious, on a small token)"
+    words = _("posture and state, under the token (KO: unconscious, on a small token)")
     screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM),
                 (x, y + ROW + 2))
 
@@ -144,12 +150,13 @@ def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
 def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> None:
     """Each side's colour, token pattern and top-bar shape."""
     x, y = at
-    screen.blit(theme.font(15, True).render("Sides: a pattern on the tokens, a shape in the top bar",
+    screen.blit(theme.font(15, True).render(_("Sides: a pattern on the tokens, a shape in the top bar"),
                                             True, theme.TEXT_WARN), (x, y + 6))
     y += ROW + 4
     for team, colour, pattern, shape in teams:
         screen.blit(team_sample(colour, pattern, shape), (x, y))
-        screen.blit(theme.font(14).render(f"{team}: {pattern} on its tokens, a {shape} in the top bar",
+        screen.blit(theme.font(14).render(_("{team}: {pattern} on its tokens, a {shape} in the top bar").format(
+            team=team, pattern=_(pattern), shape=_(shape)),
                                           True, theme.TEXT_DIM), (x + SWATCH * 4 + 10, y + 7))
         y += SWATCH * 2 + 8
 
@@ -160,7 +167,7 @@ def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str, teams=(
     shade.fill((10, 10, 14))  # opaque: the board's marks under the legend's would confuse it
     screen.blit(shade, rect)
     draw_legend(screen, rect.inflate(-80, -60), layout, teams)
-    foot = theme.font(14).render("K or Esc closes the legend", True, theme.TEXT_DIM)
+    foot = theme.font(14).render(_("K or Esc closes the legend"), True, theme.TEXT_DIM)
     screen.blit(foot, (rect.x + 40, rect.bottom - 30))
 
 

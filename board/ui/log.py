@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pygame
 
+from board.i18n import _, ngettext
 from board.rules.base import Event
 from board.rules.kernel.events import COMPUTER, NOTES, REJECTED
 from board.ui import theme
-from board.words import plural
 from board.ui.log_rows import (
     CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
     render_row,
@@ -238,9 +238,10 @@ class CombatLog:
     def _draw_chrome(self, surface: pygame.Surface, rect: pygame.Rect, last: int) -> None:
         """The left border, the title with the scroll position, and the new-lines hint."""
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, (rect.x, rect.bottom - 1))
-        title = theme.font(self.size, True).render("Combat log", True, theme.TEXT)
+        title = theme.font(self.size, True).render(_("Combat log"), True, theme.TEXT)
         surface.blit(title, title.get_rect(midleft=(rect.x + PAD + 1, rect.y + TITLE_H // 2)))
-        where = f"{last} / {len(self._rows)}" if self._offset else plural(len(self._rows), "line")
+        lines = ngettext("{n} line", "{n} lines", len(self._rows)).format(n=len(self._rows))
+        where = f"{last} / {len(self._rows)}" if self._offset else lines
         label = theme.font(self.size - 3).render(where, True, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midright=(rect.right - PAD, rect.y + TITLE_H // 2)))
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + TITLE_H - 1),
@@ -250,7 +251,7 @@ class CombatLog:
 
     def _draw_hint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small "▼ N new" pill at the bottom while scrolled back."""
-        text = theme.font(self.size - 3, True).render(f"{self._unseen} new", True, theme.TEXT)
+        text = theme.font(self.size - 3, True).render(_("{n} new").format(n=self._unseen), True, theme.TEXT)
         pill = pygame.Rect(0, 0, text.get_width() + 34, text.get_height() + 6)
         pill.midbottom = (rect.centerx, rect.bottom - 8)
         pygame.draw.rect(surface, theme.LOG_HINT, pill, border_radius=pill.height // 2)

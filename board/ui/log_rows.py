@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, TURN, VICTORY, tone
 from board.ui import theme
@@ -183,7 +184,7 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
 def display_text(event: Event) -> str:
     """The words shown for an event (its text, minus what a badge or header already says)."""
     if event.kind == TURN and "turn" in event.data:
-        return f"Turn {event.data['turn']}"
+        return _("Turn {turn}").format(turn=event.data['turn'])
     if event.kind == GM:
         for prefix in ("GM: ", "GM "):
             if event.text.startswith(prefix):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from board.i18n import _
 from board.maps import load_map
 from board.resources import DEFAULT_MAP, MAPS
 from board.rules.registry import get_ruleset
@@ -94,8 +95,8 @@ def sides_line(battle) -> str:
     count: dict[str, int] = {}
     for spec in battle.figures:
         count[spec.team] = count.get(spec.team, 0) + 1
-    return " vs ".join(f"{team} {n}" for team, n in count.items())
+    return _(" vs ").join(f"{team} {n}" for team, n in count.items())
 
 
 def where(path: Path) -> str:
-    return "bundled map" if path.parent == BUNDLED else "your map"
+    return _("bundled map") if path.parent == BUNDLED else _("your map")

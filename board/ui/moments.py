@@ -5,29 +5,30 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import N_, _, ngettext
 from board.rules.kernel.events import DAMAGE
 from board.ui import theme
 
 SHOWN, FADE = 1.6, 0.4  # seconds a banner stays, then fades
 # What happens in a phase, by a word of its name (the rule systems name theirs differently).
-HINTS = (("general plots", "Each figure states its General Plot for the round: what it means to do."),
-         ("plots", "Each figure plots what it does this second; then the plots play out together."),
-         ("movement", "Each figure in turn moves or stands: click a blue hex or drag its token."),
-         ("combat", "Each figure in turn acts: choose an action in the menu, then its target."),
-         ("act", "The side to act moves and acts with each of its figures in turn."),
-         ("turn", "The side to act moves and acts with each of its figures in turn."))
+HINTS = (("general plots", N_("Each figure states its General Plot for the round: what it means to do.")),
+         ("plots", N_("Each figure plots what it does this second; then the plots play out together.")),
+         ("movement", N_("Each figure in turn moves or stands: click a blue hex or drag its token.")),
+         ("combat", N_("Each figure in turn acts: choose an action in the menu, then its target.")),
+         ("act", N_("The side to act moves and acts with each of its figures in turn.")),
+         ("turn", N_("The side to act moves and acts with each of its figures in turn.")))
 
 
 def phase_name(info) -> str:
     """The phase as the banner names it."""
-    return info.phase_label or {"movement": "Movement", "combat": "Combat actions"}.get(
-        info.phase, info.phase.capitalize())
+    return _(info.phase_label or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(
+        info.phase, info.phase.capitalize()))
 
 
 def phase_hint(info) -> str:
     """One plain line on what happens in the phase ("" when none is known)."""
     words = f"{info.phase} {info.phase_label or ''}".lower()
-    return next((hint for key, hint in HINTS if key in words), "")
+    return next((_(hint) for key, hint in HINTS if key in words), "")
 
 
 class PhaseBanner:
@@ -62,7 +63,8 @@ class PhaseBanner:
         if not self.showing(now):
             return None
         if self.picture is None:
-            self.picture = _banner(f"Turn {info.turn} · {phase_name(info)}", phase_hint(info))
+            self.picture = _banner(_("Turn {turn} · {phase}").format(
+                turn=info.turn, phase=phase_name(info)), phase_hint(info))
         rect = self.picture.get_rect(midtop=(bounds.centerx, bounds.y + 10))
         alpha = 255 if age < SHOWN else int(255 * (1 - (age - SHOWN) / FADE))
         self.picture.set_alpha(alpha)
@@ -97,10 +99,10 @@ def fight_summary(game) -> list[str]:
                 taken[team_of[event.figure]] = taken.get(team_of[event.figure], 0) + amount
     teams = list(dict.fromkeys(team_of.values()))
     fallen = [f"{n} ({f.status})" for n, f in tokens.items() if f.status != "ok"]
-    lines = [f"Fallen: {', '.join(fallen)}" if fallen else "No one fell"]
+    lines = [_("Fallen: {names}").format(names=', '.join(fallen)) if fallen else _("No one fell")]
     for team in teams:
         dealt = sum(v for t, v in taken.items() if t != team)
-        lines.append(f"{team} dealt {dealt:g} damage")
+        lines.append(_("{team} dealt {dealt:g} damage").format(team=team, dealt=dealt))
     return lines
 
 
@@ -126,8 +128,9 @@ class FightOver:
             return None
         if self.key != game.version:
             self.key = game.version
-            title = f"{info.winner} wins" if info.winner else "The fight is over"
-            self.picture = _summary(title, [f"after {info.turn} turns" if info.turn != 1 else "after 1 turn"]
+            title = _("{team} wins").format(team=info.winner) if info.winner else _("The fight is over")
+            self.picture = _summary(title, [ngettext("after {n} turn", "after {n} turns", info.turn).format(
+                n=info.turn)]
                                     + fight_summary(game))
         self.rect = self.picture.get_rect(center=bounds.center)
         screen.blit(self.picture, self.rect)
@@ -143,7 +146,7 @@ class FightOver:
 
 def _summary(title: str, lines: list[str]) -> pygame.Surface:
     big, small = theme.font(34, True), theme.font(16)
-    foot = theme.font(13).render("Enter: rematch · the menu: a new fight · click here to look at the board",
+    foot = theme.font(13).render(_("Enter: rematch · the menu: a new fight · click here to look at the board"),
                                  True, theme.TEXT_DIM)
     head = big.render(title, True, theme.LOG_VICTORY)
     rows = [small.render(line, True, theme.TEXT) for line in lines]

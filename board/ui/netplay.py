@@ -9,6 +9,7 @@ import ssl
 import pygame
 
 from board.game import Game
+from board.i18n import _
 from board.maps import load_map
 from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
@@ -54,14 +55,14 @@ class NetPlay:
                             if holder == COMPUTER}
 
     def banner(self) -> str:
-        sides = ", ".join(self.follower.sides_of(self.role)) or "no side yet"
+        sides = ", ".join(self.follower.sides_of(self.role)) or _("no side yet")
         if self.role == "GM":
-            return ("Hosting as the GM: every figure and undo are yours"
-                    + (f" · listening on {self.invite}" if self.invite else "")
-                    + " · J: invitations and join lines")
+            return (_("Hosting as the GM: every figure and undo are yours")
+                    + (_(" · listening on {address}").format(address=self.invite) if self.invite else "")
+                    + _(" · J: invitations and join lines"))
         if self.role == "spectator":
-            return "Watching as a spectator: you see the game as the players do"
-        return f"Joined as {self.role}: you play {sides}"
+            return _("Watching as a spectator: you see the game as the players do")
+        return _("Joined as {role}: you play {sides}").format(role=self.role, sides=sides)
 
     def show_seats(self, scene) -> None:
         """Who plays each side (J); the GM's window has the buttons to change it, and the
@@ -74,12 +75,12 @@ class NetPlay:
     def show_address(self, scene) -> None:
         """Where the host is (A); a player's board can be pointed at its new address."""
         if self.role == "GM":
-            scene.say("The host's board follows its own server; players press A to follow a "
-                      "host that moved")
+            scene.say(_("The host's board follows its own server; players press A to follow a "
+                      "host that moved"))
             return
         if self.address is None:
             self.address = AddressDialog(scene.manager)
-        host, port, _ = split_address(self.session.client.url)  # the fingerprint stays as it was
+        host, port, _fingerprint = split_address(self.session.client.url)  # the fingerprint stays as it was
         self.address.show(scene.board_rect.center, f"{host}:{port}")
 
     def handle(self, event, scene=None) -> bool:
@@ -109,7 +110,7 @@ class NetPlay:
                 return
             if verb == "kick":
                 self.session.kick(what)
-                scene.say(f"Invitation {what} withdrawn: its connections are closed")
+                scene.say(_("Invitation {what} withdrawn: its connections are closed").format(what=what))
             elif verb == "invite":
                 made = self.session.invite(what)
                 scene.say(copy_text(join_line(self.session.hosting, made)))
@@ -122,12 +123,13 @@ class NetPlay:
         if self.role == "GM":
             return None
         if self.role == "spectator":
-            return "you are watching: spectators cannot act"
+            return _("you are watching: spectators cannot act")
         team = game.current_player()
         if team is None or self.follower.seats.get(team) == self.role:
             return None
-        mine = ", ".join(self.follower.sides_of(self.role)) or "no side"
-        return f"{team}'s turn ({seat_text(team, self.follower.seats.get(team))}); you play {mine}"
+        mine = ", ".join(self.follower.sides_of(self.role)) or _("no side")
+        return _("{team}'s turn ({seat}); you play {mine}").format(
+            team=team, seat=seat_text(team, self.follower.seats.get(team)), mine=mine)
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
@@ -154,13 +156,13 @@ class NetPlay:
         elif kind == "reply":
             reply = item[2]
             if not reply.get("ok"):
-                scene.say(f"The host refused: {reply.get('reason')}", warning=True)
+                scene.say(_("The host refused: {reason}").format(reason=reply.get('reason')), warning=True)
         elif kind == "note":
             scene.say(item[1])
         elif kind == "link":
             self.link = item[1]
-            scene.say(f"Network: {item[1]}" + ("" if item[1] == "connected" else
-                                                   " (the board shows the game as it last heard)"),
+            scene.say(_("Network: {state}").format(state=item[1]) + ("" if item[1] == "connected" else
+                                                   _(" (the board shows the game as it last heard)")),
                       warning=item[1] != "connected")
 
     def _entry(self, scene, seq: int, entry: dict) -> None:
@@ -170,12 +172,14 @@ class NetPlay:
         try:
             events = self.follower.apply(seq, entry)
         except Desynced as error:  # the follower is back at the setup: read the stream again
-            scene.say(f"This board's game differed from the host's: {error}", warning=True)
+            scene.say(_("This board's game differed from the host's: {error}").format(
+                error=error), warning=True)
             self.session.reread(self.follower.seq)
             scene.controller.sync()
             return
         except Diverged as error:
-            scene.say(f"This board lost step with the host: {error}; join again", warning=True)
+            scene.say(_("This board lost step with the host: {error}; join again").format(
+                error=error), warning=True)
             return
         scene.controller.sync()
         if entry.get("kind") == "undo":
@@ -248,9 +252,9 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
 def refusal(error: Exception) -> str:
     """Why joining or hosting failed, in words."""
     if "authorization" in str(error).lower():
-        return "the invitation was refused (a wrong code, or the host withdrew it)"
+        return _("the invitation was refused (a wrong code, or the host withdrew it)")
     if isinstance(error, ssl.SSLError):
-        return f"the secure connection failed: {error.reason or error}"
+        return _("the secure connection failed: {problem}").format(problem=error.reason or error)
     return str(error) or type(error).__name__
 
 
@@ -258,9 +262,9 @@ def copy_text(text: str) -> str:
     """Put text on the clipboard; the words to show (the text itself when that fails)."""
     try:
         pygame.scrap.put_text(text)
-        return "Join line copied to the clipboard: paste it in the player's shell"
+        return _("Join line copied to the clipboard: paste it in the player's shell")
     except pygame.error:
-        return f"The join line (the clipboard is not available): {text}"
+        return _("The join line (the clipboard is not available): {text}").format(text=text)
 
 
 def _wake() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import _
 from board.rules.reports import Prediction
 from board.rules.kernel.events import OUTCOME_WORDS
 from board.ui import theme
@@ -64,15 +65,16 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
     """The tooltip's rows as data: ("title" | "hit" | "modifier" | "damage", text),
     ("chart", None) and ("outcome", (words, chance, bad))."""
     rows: list[tuple[str, object]] = [
-        ("title", f"Attack {target}"),
-        ("hit", f"Hit {percent(p.hit)}")]
+        ("title", _("Attack {target}").format(target=target)),
+        ("hit", _("Hit {percent}").format(percent=percent(p.hit)))]
     # The roll on a line of its own, wrapped: a long one made the popup wide enough to cover
     # the figures beside the target.
     rows += [("modifier", f"  {line}") for line in _roll_lines(p.roll or f"{p.dice}d6, {p.target_number} or less")]
     rows += [("modifier", f"  {n:+d}  {reason}") for reason, n in p.modifiers]
     if does_damage(p):
         avg = float(p.expected_damage / p.hit) if p.hit else 0.0
-        rows += [("damage", f"Damage if hit: {avg:.1f} on average, after armor"), ("chart", None)]
+        rows += [("damage", _("Damage if hit: {avg:.1f} on average, after armor").format(
+            avg=avg)), ("chart", None)]
     rows += [("outcome", (OUTCOME_WORDS.get(key, key), chance, key in OUTCOME_WORDS))
              for key, chance in p.outcomes.items()]
     return rows

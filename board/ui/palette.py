@@ -7,6 +7,7 @@ plain. The choice is remembered in the data folder (board/ui/settings.py)."""
 
 from __future__ import annotations
 
+from board.i18n import N_
 from board.ui import theme
 
 # Okabe & Ito's colours (Color Universal Design, 2008): told apart under deuteranopia,
@@ -33,9 +34,10 @@ PALETTES: dict[str, dict[str, object]] = {
         CURSOR=(255, 0, 200), FOCUS=(255, 255, 0)),
 }
 NAMES = tuple(PALETTES)
-LABELS = {"default": "default", "colour-blind": "colour-blind safe (Okabe-Ito colours, with patterns)",
-          "high-contrast": "high contrast (with patterns)"}
+LABELS = {"default": N_("default"), "colour-blind": N_("colour-blind safe (Okabe-Ito colours, with patterns)"),
+          "high-contrast": N_("high contrast (with patterns)")}
 DEFAULT = "default"
+PALETTE_WORDS = (N_("default"), N_("colour-blind"), N_("high-contrast"))  # the names, as buttons show them
 
 # Each team's marks, by order of appearance: (pattern on its tokens, shape in the top bar).
 TEAM_MARKS = (("rings", "circle"), ("stripes", "square"), ("dots", "triangle"), ("checks", "diamond"),

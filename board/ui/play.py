@@ -7,8 +7,10 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
+from board import i18n
 from board.game import Game, note_event
 from board.hexgrid import Hex
+from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
 from board.ui import hud, keys, legend, palette, settings, theme, true_scale
@@ -19,7 +21,7 @@ from board.ui.cover import Cover
 from board.ui.keyboard import KeyboardFocus
 from board.ui.controller import Controller
 from board.sides import computer_to_act, is_computer, players
-from board.ui.computer import ComputerTurns, hand_over, hint
+from board.ui.computer import PACE_WORDS, ComputerTurns, hand_over, hint
 from board.ui.play_keys import handle_key
 from board.ui.play_mouse import handle_mouse
 from board.ui.touch import Touch, handle_touch
@@ -27,7 +29,7 @@ from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.moments import FightOver, PhaseBanner
-from board.ui.menus import MENU_SHARE, THEME, ActionMenu, Item
+from board.ui.menus import LABEL_PAD, MENU_SHARE, THEME, ActionMenu, Item
 from board.ui.play_menu import menu_items
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
@@ -49,7 +51,7 @@ class PlayScene:
         self.controller = Controller(game)
         self.recolour()
         self.camera = Camera(game.battle.layout)
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
         self.menu = ActionMenu(self.manager)
         self.log = CombatLog(theme.LOG_WIDTH)
         self.card = FigureCard()
@@ -106,11 +108,12 @@ class PlayScene:
             button.kill()
         self.file_buttons = {}
         x = self.banner_rect.right - 12
-        tips = {"help": "The controls and the legend (F1)", "open": "Open a saved game (Ctrl+O)",
-                "save": "Save this game to a file (Ctrl+S)", "menu": "Back to the start screen"}
-        for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…"), ("menu", "Menu")):
+        tips = {"help": _("The controls and the legend (F1)"), "open": _("Open a saved game (Ctrl+O)"),
+                "save": _("Save this game to a file (Ctrl+S)"), "menu": _("Back to the start screen")}
+        for action, label in (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu"))):
             tip = tips[action]
-            width = 86 if action == "help" else 72
+            # wider for a longer word (another language): the buttons' font is theme's 14 px
+            width = max(86 if action == "help" else 72, theme.font(14).size(label)[0] + 2 * LABEL_PAD)
             x -= width + 6
             rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
             button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
@@ -135,8 +138,10 @@ class PlayScene:
         self.recolour()
         self.dirty = True
         problem = settings.save(palette=name)
-        self.controller.say(f"Colours: {palette.LABELS[name]} (V: the next palette)" +
-                            (f"; not remembered: {problem}" if problem else ""), warning=bool(problem))
+        self.controller.say(_("Colours: {palette} (V: the next palette)").format(
+            palette=_(palette.LABELS[name])) +
+                            (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+                            warning=bool(problem))
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
@@ -224,7 +229,7 @@ class PlayScene:
         """After an undo: the undone rows leave the log; a note says what was taken back."""
         gone = before[len(self.game.events):]
         self.log.retract(len(gone), len(self.game.history))
-        self.log.add([Event(UNDO, "Undone: " + (gone[0].text if gone else "the last command"))], self.now)
+        self.log.add([Event(UNDO, _("Undone: ") + (gone[0].text if gone else _("the last command")))], self.now)
 
     def redone(self) -> None:
         """After a redo: the redone command's note (the computer's reason) before its events."""
@@ -253,11 +258,12 @@ class PlayScene:
             try:
                 save_game(self.game, path)
             except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-                self.controller.say(f"Could not save {path}: {getattr(error, 'strerror', None) or error}",
+                self.controller.say(_("Could not save {path}: {problem}").format(
+                    path=path, problem=getattr(error, 'strerror', None) or error),
                                     warning=True)
                 return
             remember(path)
-            self.controller.say(f"Saved to {path}")
+            self.controller.say(_("Saved to {path}").format(path=path))
         else:
             self.request = ("open", str(path))
 
@@ -327,20 +333,23 @@ class PlayScene:
         team = self.game.current_player()
         if team is not None and not self.controller.view.gm:
             if self.computer_to_play:  # the computer's turn: its controls, not its figures' actions
-                shown = (f"{team}: the computer's turn", [
-                    Item("computer:take", f"Take over {team}", hotkey="X"),
-                    Item("computer:pace", f"Pace: {self.computer.pace} (click to change)", hotkey="F")])
+                shown = (_("{team}: the computer's turn").format(team=team), [
+                    Item("computer:take", _("Take over {team}").format(team=team), hotkey="X"),
+                    Item("computer:pace", _("Pace: {pace} (click to change)").format(
+                        pace=_(PACE_WORDS[self.computer.pace])),
+                         hotkey="F")])
             elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
                 # (with no computer in the game the I and X keys alone offer these: the menu
                 # stays short)
-                extra = [Item("computer:hand", f"Hand {team} to the computer", hotkey="X")]
+                extra = [Item("computer:hand", _("Hand {team} to the computer").format(team=team), hotkey="X")]
                 if self.controller.view.mode in ("move", "combat"):
-                    extra.insert(0, Item("computer:hint", "Hint: what would the computer do?", hotkey="I"))
+                    extra.insert(0, Item("computer:hint", _("Hint: what would the computer do?"), hotkey="I"))
                 shown = (shown[0], shown[1] + extra)
         refusal = self.net.turn_refusal(self.game) if self.net is not None else None
         if refusal and shown is not None and not self.controller.view.gm:
             # Greyed with the reason before the click, not refused by the host after it.
-            shown = (f"Not yours: {refusal}", [replace(item, enabled=False, reason=refusal)
+            shown = (_("Not yours: {reason}").format(
+                reason=refusal), [replace(item, enabled=False, reason=refusal)
                                                for item in shown[1]])
         if shown is None:
             self.menu.hide()
@@ -380,7 +389,7 @@ class PlayScene:
 
     def hint(self) -> str:
         if self.dialog.open:
-            return "The dialog has the keyboard: type a file name · Enter, then OK · Esc closes it"
+            return _("The dialog has the keyboard: type a file name · Enter, then OK · Esc closes it")
         key = (self.controller.view.mode, self.game.version)  # worked out once per mode and state
         if self._hint[0] != key:
             self._hint = (key, keys.hint(key[0], self.game.ruleset, self.game.tokens()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import N_, _
 from board.ui import palette
 from board.ui.computer import hand_over, hint, take_back
 from board.ui.dialogs import saves_dir
@@ -12,7 +13,7 @@ from board.ui.play_menu import MOVE_KEYS, movement_items
 LOG_FILE = "combat-log.txt"  # Ctrl+L writes it into the saves folder
 PAN_STEP = 60
 THREAT_MODES = ("focus", "all", "off")
-THREAT_WORDS = dict(focus="selected and hovered figures", all="all figures", off="off")
+THREAT_WORDS = dict(focus=N_("selected and hovered figures"), all=N_("all figures"), off=N_("off"))
 
 
 def save_log(scene) -> None:
@@ -21,9 +22,10 @@ def save_log(scene) -> None:
         path = saves_dir() / LOG_FILE
         scene.log.save(path)
     except OSError as error:
-        scene.controller.say(f"Could not save the combat log: {error.strerror or error}", warning=True)
+        scene.controller.say(_("Could not save the combat log: {problem}").format(
+            problem=error.strerror or error), warning=True)
         return
-    scene.controller.say(f"Combat log saved to {path}")
+    scene.controller.say(_("Combat log saved to {path}").format(path=path))
 
 
 def handle_key(scene, event) -> None:
@@ -62,13 +64,13 @@ def handle_key(scene, event) -> None:
         c.confirm()
     elif key == pygame.K_t:
         c.view.threat_mode = THREAT_MODES[(THREAT_MODES.index(c.view.threat_mode) + 1) % 3]
-        c.say(f"Threat zones: {dict(focus='selected and hovered figures', all='all figures', off='off')[c.view.threat_mode]}")
+        c.say(_("Threat zones: {mode}").format(mode=_(THREAT_WORDS[c.view.threat_mode])))
     elif key == pygame.K_l:
         c.view.labels = not c.view.labels
     elif key == pygame.K_h:
         scene.cover.on = not scene.cover.on
-        c.say("Pass the screen: on (the board is covered when the side to act changes)"
-              if scene.cover.on else "Pass the screen: off")
+        c.say(_("Pass the screen: on (the board is covered when the side to act changes)")
+              if scene.cover.on else _("Pass the screen: off"))
     elif key == pygame.K_j and scene.net is not None:
         scene.net.show_seats(scene)
     elif key == pygame.K_a and scene.net is not None:

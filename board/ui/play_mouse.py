@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import _
 from board.ui.wheel import facing_toward, wheel_direction
 
 
@@ -68,7 +69,7 @@ def _button_down(scene, event) -> None:
     if h is None:
         return
     if scene.computer_to_play and not c.view.gm:
-        c.say(f"The computer plays {scene.game.current_player()} now: X takes it over")
+        c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
         return
     pick = (wheel_direction(scene.camera, c.view.pending[1], event.pos)
             if c.view.mode == "facing" and c.view.pending else None)

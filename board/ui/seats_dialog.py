@@ -7,11 +7,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board.i18n import N_, _
 from board.net.invitations import PLAYER, SPECTATOR, Invitation
 from board.net.protocol import COMPUTER, seat_text
 from board.ui.small_window import SmallWindow
 
-ACTIONS = (("Take back", "take"), ("Open", "open"), ("Computer", "computer"))
+ACTIONS = ((N_("Take back"), "take"), (N_("Open"), "open"), (N_("Computer"), "computer"))
 ROW = 40
 
 
@@ -23,27 +24,28 @@ class SeatsDialog(SmallWindow):
              invitations: list[Invitation] = (), listening: str = "") -> None:
         """Open (or redraw) the window for the seats and invitations as they stand."""
         rows = len(seats) + (len(invitations) + 2 if gm else 0)
-        self.make((620 if gm else 340, 50 + ROW * rows), centre, "Who plays each side")
+        self.make((620 if gm else 340, 50 + ROW * rows), centre, _("Who plays each side"))
         y = 10
         for team, holder in seats.items():
             self._label((10, y, 300, 30), seat_text(team, holder))
             for i, (label, verb) in enumerate(ACTIONS if gm else ()):
-                self._button((316 + i * 76, y, 72, 30), label, ("seat", team, verb))
+                self._button((316 + i * 76, y, 72, 30), _(label), ("seat", team, verb))
             y += ROW
         if gm:
             self._invitations(y, invitations, listening)
 
     def _invitations(self, y: int, invitations: list[Invitation], listening: str) -> None:
-        self._label((10, y, 590, 30), f"Invitations · listening on {listening}" if listening
-                    else "Invitations")
+        self._label((10, y, 590, 30), _("Invitations · listening on {listening}").format(
+            listening=listening) if listening
+                    else _("Invitations"))
         y += ROW
         for invitation in invitations:
             self._label((10, y, 380, 30), invitation.label)
-            self._button((396, y, 110, 30), "Copy join line", ("copy", invitation.user))
-            self._button((512, y, 88, 30), "Kick", ("kick", invitation.user))
+            self._button((396, y, 110, 30), _("Copy join line"), ("copy", invitation.user))
+            self._button((512, y, 88, 30), _("Kick"), ("kick", invitation.user))
             y += ROW
-        self._button((10, y, 190, 30), "New player invitation", ("invite", PLAYER))
-        self._button((206, y, 200, 30), "New spectator invitation", ("invite", SPECTATOR))
+        self._button((10, y, 190, 30), _("New player invitation"), ("invite", PLAYER))
+        self._button((206, y, 200, 30), _("New spectator invitation"), ("invite", SPECTATOR))
 
     def _label(self, rect, text: str) -> None:
         pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.manager, container=self.window)

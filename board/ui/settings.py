@@ -1,5 +1,5 @@
-"""The player's settings, remembered in the data folder (settings.json): the palette, the true
-scale's hex size and the screen's calibrated DPI.
+"""The player's settings, remembered in the data folder (settings.json): the palette, the
+language, the true scale's hex size and the screen's calibrated DPI.
 
 The file is the player's own, but it is read as untrusted: a file too large, not JSON, not an
 object, or with a value not among those allowed is ignored (the default is used), never a
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 
+from board.i18n import LANGUAGES
 from board.saves import data_dir, write_atomically
 from board.ui.palette import NAMES
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
-ALLOWED = {"palette": NAMES}
+ALLOWED = {"palette": NAMES, "language": tuple(LANGUAGES)}
 # Numbers and their ranges (JSON's NaN and Infinity, and true/false, are not numbers here).
 NUMBERS = {"hex_inches": (0.25, 6.0), "dpi": (20.0, 1000.0)}
 

@@ -14,6 +14,7 @@ import pygame_gui
 import yaml
 
 from board.hexgrid import direction_name
+from board.i18n import _
 from board.models import FigureBase
 
 COMMON = ("name", "team", "at", "facing", "size", "sheets")
@@ -131,9 +132,9 @@ class SheetForm:
         """The fields, packed into rows of four quarters (each in the first row with room);
         returns the y below the form."""
         half, quarter = (width - 6) // 2, (width - 18) // 4
-        self._entry("name", pygame.Rect(x, y, half, 0), "NAME")
-        self._entry("team", pygame.Rect(x + half + 6, y, half - 88, 0), "TEAM")
-        self._entry("colour", pygame.Rect(x + 2 * half - 76, y, 82, 0), "COLOUR")
+        self._entry("name", pygame.Rect(x, y, half, 0), _("NAME"))
+        self._entry("team", pygame.Rect(x + half + 6, y, half - 88, 0), _("TEAM"))
+        self._entry("colour", pygame.Rect(x + 2 * half - 76, y, 82, 0), _("COLOUR"))
         rows: list[int] = []  # quarters used in each row
         row = 0
         for key, size in self._cells():
@@ -182,7 +183,7 @@ class SheetForm:
             self._sync(key, value if value else (entries[0] if value is None and entries else "none"))
 
     def _add_options(self, key: str) -> list[str]:
-        return [f"Add {key.removesuffix('s').replace('_', ' ')}…", *self.lists[key]]
+        return [_("Add {field}…").format(field=key.removesuffix('s').replace('_', ' ')), *self.lists[key]]
 
     def sync_ready(self) -> None:
         """Offer, in each following drop-down, the entries of the field it follows now."""
@@ -213,7 +214,7 @@ class SheetForm:
         entry = self.entries[field]
         entry.set_text(", ".join(split(entry.get_text()) + [name]))
         self.sync_ready()
-        return f"Added {name} to the {field}; Apply (or New) to keep it"
+        return _("Added {name} to the {field}; Apply (or New) to keep it").format(name=name, field=field)
 
     def data(self, at: tuple[int, int]) -> dict:
         """The figure the form describes, as map-file data placed at `at`."""

@@ -10,6 +10,7 @@ from array import array
 
 import pygame
 
+from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, tone
 from board.ui.log_rows import dice_faces
@@ -97,10 +98,10 @@ class Sounds:
     def toggle_words(self) -> str:
         """Mute or unmute, and say so truly: on with no audio device is said (issue 35)."""
         if not self.toggle():
-            return "Sound off (N turns it on)"
+            return _("Sound off (N turns it on)")
         if self.available and not self._open():
-            return "Sound on, but no audio device could be opened: the board stays silent"
-        return "Sound on"
+            return _("Sound on, but no audio device could be opened: the board stays silent")
+        return _("Sound on")
 
     def play(self, events: list[Event]) -> str | None:
         """Play the most telling sound of the events (a death over a fall over a hit over dice)."""

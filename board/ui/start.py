@@ -9,6 +9,8 @@ import pygame
 import pygame_gui
 
 from board.game import Game
+from board import i18n
+from board.i18n import LANGUAGES, N_, _, ngettext
 from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
@@ -24,8 +26,9 @@ from board.yamlio import InputError
 
 CARD_HEIGHT, THUMB = 92, (124, 80)
 COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
-HINT = ("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
+HINT = N_("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
         "it · Ctrl+O opens a saved game · V colours · Host/Join: network")
+LANGUAGE_WIDTH = 170  # the banner's Language button, left of the Colours button
 
 
 class StartScene:
@@ -33,7 +36,7 @@ class StartScene:
 
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
                  kinds: dict[str, str] | None = None):
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
         self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
         self.hosting = HostDialog(self.manager)
@@ -48,6 +51,7 @@ class StartScene:
         self.scroll = 0
         # "Continue …" needs the autosaved fight replayed: done after the first frame too.
         self.autosave, self.resume = autosave, None
+        self.autosave_path = autosave  # read again for its button's words in another language
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
         # team -> who plays it (PLAYERS); a person if not chosen; the last fight's choices kept
         kinds = {t: "computer:normal" if k == "computer" else k for t, k in (kinds or {}).items()}
@@ -69,7 +73,7 @@ class StartScene:
         info = game.turn()
         if info.phase == "over" or not game.history:
             return None  # nothing to continue
-        return f"Continue: {game.battle.name}, turn {info.turn}"
+        return _("Continue: {name}, turn {turn}").format(name=game.battle.name, turn=info.turn)
 
     # --- layout --------------------------------------------------------------------------
 
@@ -89,22 +93,24 @@ class StartScene:
     def _buttons(self) -> None:
         self.buttons = {}
         x, y = self.preview_rect.x, self.preview_rect.bottom + 120
-        fight = self._button((x, y, 250, 44), "Start the fight  (Enter)", ("fight",))
+        fight = self._button((x, y, 250, 44), _("Start the fight  (Enter)"), ("fight",))
         fight.select()  # drawn as the one Enter presses
         if self.resume:
             self._button((x + 262, y, self.preview_rect.right - x - 262, 44), self.resume, ("continue",))
         y += 54
-        for i, (label, request) in enumerate((("Open a saved game…", ("open-dialog",)),
-                                              ("Edit this map", ("edit-selected",)),
-                                              ("Host over network", ("host-selected",)),
-                                              ("Join a game…", ("join-dialog",)), ("Quit", ("quit",)))):
+        for i, (label, request) in enumerate(((_("Open a saved game…"), ("open-dialog",)),
+                                              (_("Edit this map"), ("edit-selected",)),
+                                              (_("Host over network"), ("host-selected",)),
+                                              (_("Join a game…"), ("join-dialog",)), (_("Quit"), ("quit",)))):
             self._button((x + i * 164, y, 158, 34), label, request)
         y += 44
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
             self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
         self._button((self.banner_rect.right - COLOURS_WIDTH, 10, COLOURS_WIDTH - 12, 36),
-                     f"Colours: {palette.current()}  (V)", ("palette",))
+                     _("Colours: {palette}  (V)").format(palette=_(palette.current())), ("palette",))
+        self._button((self.banner_rect.right - COLOURS_WIDTH - LANGUAGE_WIDTH, 10, LANGUAGE_WIDTH - 12, 36),
+                     _("Language: {name}").format(name=LANGUAGES[i18n.current()]), ("language",))
 
     def _button(self, rect, text: str, request: tuple):
         button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
@@ -175,7 +181,8 @@ class StartScene:
     def _do(self, request: tuple) -> None:
         choice = self.selected
         if request[0] in ("fight", "edit-selected", "host-selected") and choice.battle is None:
-            self.say(f"{choice.path.name} does not load: {choice.problem}", warning=True)
+            self.say(_("{file} does not load: {problem}").format(file=choice.path.name, problem=choice.problem),
+                     warning=True)
         elif request[0] == "fight":
             game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
             game.ai_seed = random.randrange(1, 10 ** 6)  # the computer's own, kept in the save
@@ -191,6 +198,8 @@ class StartScene:
             self.dialog.show("open", self.preview_rect.center)
         elif request[0] == "palette":
             self._next_palette()
+        elif request[0] == "language":
+            self._next_language()
         else:
             self.request = request
 
@@ -203,7 +212,21 @@ class StartScene:
         self.big = None
         self.manager.clear_and_reset()
         self._buttons()
-        self.say(f"Colours: {palette.LABELS[name]}" + (f"; not remembered: {problem}" if problem else ""),
+        self.say(_("Colours: {palette}").format(palette=_(palette.LABELS[name]))
+                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+                 warning=bool(problem))
+
+    def _next_language(self) -> None:
+        """The next language, remembered; every label is made again in it."""
+        codes = list(LANGUAGES)
+        code = i18n.activate(codes[(codes.index(i18n.current()) + 1) % len(codes)])
+        problem = settings.save(language=code)
+        self.manager.set_locale(code)  # pygame_gui's own words (the file dialog's buttons)
+        self.resume = self.resume and self._resume_text(self.autosave_path)
+        self.manager.clear_and_reset()
+        self._buttons()
+        self.say(_("Language: {name}").format(name=LANGUAGES[code])
+                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
                  warning=bool(problem))
 
     def _side_at(self, pos) -> str | None:
@@ -254,22 +277,22 @@ class StartScene:
         screen.fill(theme.BACKGROUND)
         screen.fill(theme.PANEL, self.banner_rect)
         x = draw_title(screen, self.banner_rect)  # the emblem and the name in gold
-        sub = theme.font(16).render("a hex-map battle board · pick a map and start the fight", True,
+        sub = theme.font(16).render(_("a hex-map battle board · pick a map and start the fight"), True,
                                     theme.TEXT_DIM)
         screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
-        shown = theme.font(13).render(f"version {version()}", True, theme.TEXT_DIM)
-        # Left of the Colours button, which holds the banner's right end.
-        screen.blit(shown, (self.banner_rect.right - COLOURS_WIDTH - shown.get_width() - 16,
+        shown = theme.font(13).render(_("version {version}").format(version=version()), True, theme.TEXT_DIM)
+        # Left of the Language and Colours buttons, which hold the banner's right end.
+        screen.blit(shown, (self.banner_rect.right - COLOURS_WIDTH - LANGUAGE_WIDTH - shown.get_width() - 16,
                             (self.banner_rect.height - shown.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
-        hud.draw_status(screen, self.status_rect, self.message, self.warning, HINT)
+        hud.draw_status(screen, self.status_rect, self.message, self.warning, _(HINT))
         self.manager.draw_ui(screen)
 
     def _draw_list(self, screen: pygame.Surface) -> None:
         r = self.list_rect
         screen.fill(theme.PANEL, r)
-        screen.blit(theme.font(15, True).render("Maps", True, theme.TEXT_DIM), (r.x + 10, r.y + 6))
+        screen.blit(theme.font(15, True).render(_("Maps"), True, theme.TEXT_DIM), (r.x + 10, r.y + 6))
         clip = screen.get_clip()
         screen.set_clip(pygame.Rect(r.x, r.y + 32, r.width, r.height - 32))
         for i, choice in enumerate(self.maps):
@@ -283,8 +306,8 @@ class StartScene:
             x = card.x + THUMB[0] + 16
             screen.blit(render_fit(choice.name, theme.font(15, True), card.right - 8 - x, theme.TEXT), (x, card.y + 8))
             lines = ([ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
-                     if choice.battle is not None else ["does not load", choice.problem[:40]]
-                     if choice.loaded else ["loading…"])
+                     if choice.battle is not None else [_("does not load"), choice.problem[:40]]
+                     if choice.loaded else [_("loading…")])
             for n, line in enumerate(lines):
                 colour = theme.TEXT_WARN if choice.loaded and choice.battle is None else theme.TEXT_DIM
                 screen.blit(theme.font(13).render(line, True, colour), (x, card.y + 30 + n * 18))
@@ -300,17 +323,20 @@ class StartScene:
         y = r.bottom + 10
         screen.blit(render_fit(choice.name, theme.font(20, True), r.width, theme.TEXT), (r.x, y))
         if self.recent:
-            label = theme.font(15).render("Recent saves:", True, theme.TEXT_DIM)
+            label = theme.font(15).render(_("Recent saves:"), True, theme.TEXT_DIM)
             screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))
         if choice.battle is None:
             return
-        rules = f"Rule system: {ruleset_name(choice.battle)} · {len(choice.battle.figures)} figures"
+        figures = len(choice.battle.figures)
+        rules = _("Rule system: {rules}").format(rules=ruleset_name(choice.battle)) + " · " + ngettext(
+            "{n} figure", "{n} figures", figures).format(n=figures)
         screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + 32))
         order = teams(choice.battle)
         x, self.side_rects = r.x, []
         for team in order:  # who plays each side: a click steps through PLAYERS
             colour = theme.team_colour(choice.battle.teams, team, order)
-            label = theme.font(15).render(f"{team}: played by {PLAYERS[self.kinds.get(team, 'person')]}",
+            label = theme.font(15).render(_("{team}: played by {player}").format(
+                team=team, player=_(PLAYERS[self.kinds.get(team, 'person')])),
                                           True, theme.TEXT)
             rect = pygame.Rect(x, y + 56, label.get_width() + 34, label.get_height() + 8)
             pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=6)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from board.i18n import _
 from board.ui import theme
 from board.ui.log_rows import wrap
 from board.ui.text_fit import fit
@@ -80,7 +81,7 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
     pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
     now = timeline.get("second", 0)
     small, bold = theme.font(13), theme.font(13, True)
-    head = bold.render("Round" if not now else f"Second {now}", True, theme.TEXT)
+    head = bold.render(_("Round") if not now else _("Second {now}").format(now=now), True, theme.TEXT)
     panel.blit(head, (8, 6))
     for s in range(1, SECONDS + 1):
         x = NAME_WIDTH + (s - 1) * cell_w
@@ -100,7 +101,7 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
         shown = font.render(fit(name, font, NAME_WIDTH - 30), True, theme.TEXT)
         panel.blit(shown, (22, y + (ROW - shown.get_height()) // 2))
         if general:  # the General Plot beside the name, in two lines
-            tag, lines, _ = plot_lines(general, general_room(shown.get_width()))
+            tag, lines, _whole = plot_lines(general, general_room(shown.get_width()))
             for n, line in enumerate(lines):
                 panel.blit(tag.render(line, True, theme.TEXT_DIM), (30 + shown.get_width(), y + 1 + n * (ROW - 2) // 2))
         for s in range(1, SECONDS + 1):
@@ -112,7 +113,7 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
                 pygame.draw.rect(panel, LOST, cell, 1, border_radius=3)
                 pygame.draw.line(panel, LOST, cell.bottomleft, cell.topright)
         for first, last, plot in plot_spans(row.get("plots") or {}):
-            font, lines, _ = plot_lines(plot, span_width(first, last, cell_w))
+            font, lines, _whole = plot_lines(plot, span_width(first, last, cell_w))
             colour = theme.TEXT if last >= now else theme.TEXT_DIM
             for n, line in enumerate(lines):
                 panel.blit(font.render(line, True, colour),
@@ -129,8 +130,8 @@ def general_room(name_width: int) -> int:
 
 def _key(screen: pygame.Surface, font, x: int, y: int) -> None:
     """What the marks mean, in a line from x."""
-    for words, mark in (("Initiative", "initiative"), ("lost die", "lost"), ("Full Defensive", "bar"),
-                        ("hover a cell: its full text", "")):
+    for words, mark in ((_("Initiative"), "initiative"), (_("lost die"), "lost"), (_("Full Defensive"), "bar"),
+                        (_("hover a cell: its full text"), "")):
         box = pygame.Rect(x, y + 3, 12, 11)
         if mark == "initiative":
             pygame.draw.rect(screen, INITIATIVE, box, border_radius=2)
@@ -156,4 +157,5 @@ def cell_at(timeline: dict, rect: pygame.Rect, pos) -> str | None:
         return f"{rows[row]['figure']}: {general}" if general else None
     second = (x - NAME_WIDTH) // cell_width(rect) + 1
     plot = (rows[row].get("plots") or {}).get(str(second))
-    return f"{rows[row]['figure']}, second {second}: {plot}" if plot else None
+    return _("{figure}, second {second}: {plot}").format(
+        figure=rows[row]['figure'], second=second, plot=plot) if plot else None

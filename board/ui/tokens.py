@@ -8,6 +8,7 @@ import pygame
 
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
+from board.i18n import N_, _
 from board.ui import theme
 from board.ui.figure_art import draw_icon, draw_meter_bar
 from board.ui.glyphs import draw_glyph
@@ -16,15 +17,15 @@ from board.ui.patterns import ink_for, pattern_over
 
 # Posture and state pills under a token: (text, background, text colour), worst last.
 PILLS = {
-    "kneeling": ("KNEELING", (226, 226, 230), (30, 30, 36)),
-    "prone": ("PRONE", (250, 186, 70), (40, 26, 10)),
-    "fallen": ("FALLEN", (214, 64, 52), (255, 255, 255)),
-    "unconscious": ("UNCONSCIOUS", (150, 150, 214), (20, 20, 44)),
-    "dead": ("DEAD", (18, 18, 20), (236, 236, 236)),
+    "kneeling": (N_("KNEELING"), (226, 226, 230), (30, 30, 36)),
+    "prone": (N_("PRONE"), (250, 186, 70), (40, 26, 10)),
+    "fallen": (N_("FALLEN"), (214, 64, 52), (255, 255, 255)),
+    "unconscious": (N_("UNCONSCIOUS"), (150, 150, 214), (20, 20, 44)),
+    "dead": (N_("DEAD"), (18, 18, 20), (236, 236, 236)),
 }
 
 # What a pill says when its word does not fit the hex at the smallest size.
-SHORT = {"UNCONSCIOUS": "KO", "KNEELING": "KNEEL"}
+SHORT = {"UNCONSCIOUS": N_("KO"), "KNEELING": N_("KNEEL")}
 
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
@@ -281,8 +282,9 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     px = max(8, int(size / 3.8))
     # One hex wide at the pill's height at most (1.1 sizes): the word shrinks, then is cut.
     room = size * 1.1 - 8 if f.size == 1 else surface.get_width() - 8
-    if text in SHORT and theme.font(7, True).size(text)[0] > room:
-        text = SHORT[text]  # a whole short word reads better than a long one cut
+    short, text = SHORT.get(text), _(text)
+    if short and theme.font(7, True).size(text)[0] > room:
+        text = _(short)  # a whole short word reads better than a long one cut
     font, text = shrink_to_fit(text, room, px, 7, True)
     label = font.render(text, True, fg)
     caps = font.metrics("X")[0][3]
