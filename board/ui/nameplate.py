@@ -58,8 +58,9 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
     px = name_px(size, big)
     room = widest - 2 * pad
     # The largest type that shows the whole name; at the smallest, the name cut with '…'.
-    shown = next((n for n in range(px, SMALLEST - 1, -1) if theme.font(n, True).size(f.name)[0] <= room),
-                 min(SMALLEST, px))
+    smallest = SMALLEST if size >= 20 else 7  # a small token (two sharing a hex): its name whole
+    shown = next((n for n in range(px, smallest - 1, -1) if theme.font(n, True).size(f.name)[0] <= room),
+                 smallest)
     font, text = shrink_to_fit(f.name, room, shown, shown, True)
     label = font.render(text, True, (255, 255, 255))
     inner = max(label.get_width(), round(size * (1.5 if big else 0.9)))
