@@ -26,7 +26,7 @@ PILLS = {
 }
 
 # What a pill says when its word does not fit the hex at the smallest size.
-SHORT = {"UNCONSCIOUS": "KO", "KNEELING": "KNEEL"}
+SHORT = {"UNCONSCIOUS": "KO", "KNOCKED OUT": "KO", "KNEELING": "KNEEL", "INCAPACITATED": "OUT"}
 
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
@@ -124,12 +124,15 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
         _draw_plate(surface, f, size, centre, room, side)
     else:
         _draw_text(surface, f, size, centre, room)
-    if f.status == "unconscious":
+    if f.on_fire:  # at the top right, clear of the nameplate
+        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] - size * 0.45), size * 0.17)
+    pill = _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
+    if f.status == "unconscious":  # left of its pill if that stays in the hex (the pill says it too)
         zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
-        surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
-    if f.on_fire:
-        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
-    _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
+        box = zz.get_rect(midright=pill.midleft) if pill else zz.get_rect(center=(centre[0] - size * 0.5,
+                                                                                     centre[1] - size * 0.5))
+        if box.left >= centre[0] - 0.85 * size or f.size > 1:
+            surface.blit(zz, box)
     return surface
 
 
@@ -222,11 +225,12 @@ def pill_rect(f, size: float, centre, below: float, width: int, caps: int) -> py
     return pill
 
 
-def _draw_pill(surface, f, size: float, centre, below: float) -> None:
-    """Posture or state in words, on a pill across the token's lower edge."""
+def _draw_pill(surface, f, size: float, centre, below: float) -> pygame.Rect | None:
+    """Posture or state in words, on a pill across the token's top (a multihex's lower edge);
+    returns where it lies (None: no pill)."""
     kind = f.status if f.status != "ok" else f.posture
     if kind == "standing" or size < 14:
-        return  # standing needs no word; at a tiny zoom the shape must do
+        return None  # standing needs no word; at a tiny zoom the shape must do
     # A ruleset's own states ("incapacitated", "unhorsed") read as themselves, on grey.
     text, bg, fg = PILLS.get(kind, (kind.upper(), (170, 170, 178), (24, 24, 28)))
     px = max(8, int(size / 3.8))
@@ -242,6 +246,7 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
     # Centred on the capitals, not on the line (whose box holds room for accents and descenders).
     surface.blit(label, (pill.centerx - label.get_width() // 2, round(pill.centery - font.get_ascent() + caps / 2)))
+    return pill
 
 
 SHARED_SCALE = 0.56  # a token's size when one-hex figures share a hex (a brawl)
