@@ -54,9 +54,10 @@ def name_px(size: float, big: bool) -> int:
 
 def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, list]:
     """The plate's layout and what to draw in it: (rect, rendered surface) pairs."""
-    pad = max(2, round(size / 14))
+    pad = max(2, round(size / 14))  # above and below the rows
+    edge = max(1, round(size / 20))  # left and right: the name's room matters more
     px = name_px(size, big)
-    room = widest - 2 * pad
+    room = widest - 2 * edge
     # The largest type that shows the whole name; at the smallest, the name cut with '…'.
     smallest = SMALLEST if size >= 20 else 7  # a small token (two sharing a hex): its name whole
     shown = next((n for n in range(px, smallest - 1, -1) if theme.font(n, True).size(f.name)[0] <= room),
@@ -70,13 +71,13 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
         now, full = f.meter
         digits = theme.font(max(SMALLEST, px - 2)).render(f"{now}/{full}", True, (230, 230, 236))
         with_digits = max(inner, round(size * 0.6 + digits.get_width() + pad))
-        if with_digits <= widest - 2 * pad:  # the bar stays long enough to read beside them
+        if with_digits <= widest - 2 * edge:  # the bar stays long enough to read beside them
             inner, numbers = with_digits, digits
-    inner = min(inner, round(widest - 2 * pad))
+    inner = min(inner, round(widest - 2 * edge))
     cap = font.metrics("X")[0][3] if font.metrics("X")[0] else font.get_ascent()
     name_h = cap + max(2, abs(font.get_descent()))
     rows_h = name_h + (pad + max(bar_h, numbers.get_height() * 0.7 if numbers else 0) if f.meter else 0)
-    rect = pygame.Rect(0, 0, inner + 2 * pad, round(rows_h + 2 * pad))
+    rect = pygame.Rect(0, 0, inner + 2 * edge, round(rows_h + 2 * pad))
     rect.center = (round(centre[0]), round(centre[1]))
     name_rect = label.get_rect(midtop=(rect.centerx, rect.top + pad - (font.get_ascent() - cap)))
     parts = [(name_rect, label)]
@@ -84,10 +85,10 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
     if f.meter is not None:
         row_mid = rect.top + pad + name_h + pad + max(bar_h, numbers.get_height() * 0.7 if numbers else 0) / 2
         width = inner - (numbers.get_width() + pad if numbers else 0)
-        bar = pygame.Rect(rect.left + pad, 0, width, bar_h)
+        bar = pygame.Rect(rect.left + edge, 0, width, bar_h)
         bar.centery = round(row_mid)
         if numbers:
-            numbers_rect = numbers.get_rect(midright=(rect.right - pad, round(row_mid)))
+            numbers_rect = numbers.get_rect(midright=(rect.right - edge, round(row_mid)))
             parts.append((numbers_rect, numbers))
     return Plate(rect, text, shown, name_rect, bar, numbers_rect), parts
 

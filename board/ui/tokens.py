@@ -9,6 +9,7 @@ import pygame
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for
 from board.ui import theme
+from board.ui.camera import Camera
 from board.ui.figure_art import draw_icon
 from board.ui.glyphs import draw_glyph
 from board.ui.multihex import draw_art, draw_body, mark_scale
@@ -84,8 +85,14 @@ def _body(f) -> tuple[float, float, float, float]:
 
 
 def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) -> pygame.Surface:
-    """A figure's token: team colour (and the team's pattern, if given), facing mark, name, ST
-    and ready weapon; posture and state visibly different (shape, shade and a pill)."""
+    """A figure's token: team colour (and the team's pattern, if given), facing mark, picture
+    and nameplate; posture and state visibly different (shape, shade and a pill)."""
+    return token_and_plate(f, size, colour, kind, pattern)[0]
+
+
+def token_and_plate(f, size: float, colour, kind: str, pattern: str | None = None) -> tuple[pygame.Surface, pygame.Rect | None]:
+    """The token, and where its nameplate lies on it (None: no plate), for the board to lay
+    every plate over the neighbours' facing marks."""
     cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)
     probe = layout_for(kind, size, (0.0, 0.0))
     centres = [hex_to_pixel(probe, c) for c in cells]
@@ -120,9 +127,8 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
         draw_icon(surface, f, (centre[0], centre[1] - size * 0.14), round(size * 1.1), 130)
     if f.status == "dead":  # behind the text: the name stays readable
         _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
-    if size >= PLATED:
-        _draw_plate(surface, f, size, centre, room, side)
-    else:
+    plate = _draw_plate(surface, f, size, centre, room, side) if size >= PLATED else None
+    if plate is None:
         _draw_text(surface, f, size, centre, room)
     if f.on_fire:  # at the top right, clear of the nameplate
         pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] - size * 0.45), size * 0.17)
@@ -133,21 +139,21 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
                                                                                      centre[1] - size * 0.5))
         if box.left >= centre[0] - 0.85 * size or f.size > 1:
             surface.blit(zz, box)
-    return surface
+    return surface, plate
 
 
 PLATED = 16  # from this hex size a token carries a nameplate; below it, its name alone
 
 
-def _draw_plate(surface, f, size: float, centre, room, side: int) -> None:
+def _draw_plate(surface, f, size: float, centre, room, side: int) -> pygame.Rect:
     """The nameplate across the token's lower half; a multihex's on the side of its middle
     away from a head facing down (side -1: above), where the body is wide enough for it."""
     if f.size == 1:
-        drop, widest = 0.36, size * 1.8
+        drop, widest = 0.36, size * 1.7  # a row's neighbours are 1.73 apart: their plates keep a gap
     else:  # clear of the head's arrow, where the body is wide enough
         rooms = [(min(size * 4.2, room(size * d * side) + size * 0.3), d * side) for d in (0.62, 0.35, 0.0)]
         widest, drop = next((r for r in rooms if r[0] >= size * 2.4), max(rooms))
-    draw_nameplate(surface, f, size, (centre[0], centre[1] + size * drop), widest, f.size > 1)
+    return draw_nameplate(surface, f, size, (centre[0], centre[1] + size * drop), widest, f.size > 1).rect
 
 
 def _draw_single(surface, f, size: float, centre, facing: float, base, dark, pattern=None):
@@ -270,3 +276,12 @@ def shared_slots(figures) -> dict[str, tuple[float, float]]:
             angle = math.pi + 2 * math.pi * i / len(names)  # the first on the left
             slots[name] = (0.47 * math.cos(angle), 0.47 * math.sin(angle))
     return slots
+
+
+def ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
+    """A ring around a figure: just outside a one-hex token, around a multihex footprint
+    (not hidden under its hexes)."""
+    if f.size == 1:
+        return camera.size * one_hex
+    cells = [camera.to_screen(c) for c in f.cells]
+    return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
