@@ -9,6 +9,11 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
+def possessive(name: str) -> str:
+    """A name's possessive: "Korr's", "Raiders'" (a plural in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def hexes(n: int) -> str:
     """A distance in hexes: "1 hex", "3 hexes"."""
     return plural(n, "hex", "hexes")

@@ -1,7 +1,7 @@
 """Take the README's and docs' screenshots into docs/img/ (issue 18): the arena, the outdoor map
 with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend,
 the start screen, the end of a fight, the help and the editor, at the default fit and at the
-closest zoom; a person against the computer on melee-seconds (issue 20).
+closest zoom; a person against the computer on melee-seconds and on the arena (issue 20).
 
 Run from the repository root: `python docs/make_screens.py`. Headless (the dummy video driver);
 fights are played by the seeded mouse-only player of the UI tests, so every run takes the same
@@ -143,6 +143,32 @@ def against_the_computer() -> None:
     driver.screenshot(OUT / "computer-melee-seconds.png")
 
 
+def computer_warrior_wizard() -> None:
+    """The arena, Blue played by the computer: the person's side (Red) is played through the
+    same path as a click, by the normal player's choice, into the second turn, until the log
+    shows the computer's reasons."""
+    from board.ai.player import choose
+    from board.game import Game
+    from board.maps import load_map
+    from tests.ui_driver import Driver
+
+    game = Game(load_map(REPO / "maps" / "arena.yaml"), seed=3)
+    game.players, game.ai_seed = {"Blue": "computer:normal"}, 3
+    driver = Driver(game, settle=False)
+    driver.scene.computer.pace = "fast"
+
+    def ready() -> bool:
+        lines = [e.text for e in driver.scene.log._events][-4:]
+        return game.turn().turn >= 2 and any(line.startswith("Blue (computer)") for line in lines)
+
+    while not game.is_terminal() and not (game.current_player() == "Red" and ready()):
+        if game.current_player() == "Red":
+            driver.scene.act(choose(game, "normal", "person").command)
+        driver.tick(0.4)
+    driver.tick(2.5)  # the turn's banner gone
+    driver.screenshot(OUT / "computer-warrior-wizard.png")
+
+
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -156,6 +182,7 @@ def main() -> None:
     fight_over_and_help()
     editor()
     against_the_computer()
+    computer_warrior_wizard()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from board.net.invitations import inbox_prefix, parse_code
 from board.net.protocol import Subjects, encode
 from board.net.server import CONNECTIONS_PER_INVITATION, HOST_CONNECTIONS, MAX_SUBSCRIPTIONS, connection_cap
 from board.sides import teams
+from board.words import possessive
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
     DEADLINE, Board, Raw, Server, address, code_for, run, server, start_host,
     start_with_held_plots)
@@ -50,7 +51,7 @@ def test_a_request_naming_another_player_in_from_acts_as_its_sender(server):
         request = ann.client.request("command", command=theirs.model_dump(mode="json", exclude_none=True))
         request["from"] = "bo"
         reply = await ann.client.ask(request)
-        assert not reply["ok"] and f"one of {blue}'s figures" in reply["reason"]
+        assert not reply["ok"] and f"one of {possessive(blue)} figures" in reply["reason"]
         stolen = ann.client.request("seat", team=red, holder="bo")
         stolen["from"] = "bo"
         assert not (await ann.client.ask(stolen))["ok"]  # nor give a side to another

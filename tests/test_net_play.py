@@ -11,6 +11,7 @@ from board.maps import load_map
 from board.net.host import Host
 from board.net.protocol import Subjects
 from board.sides import teams
+from board.words import possessive
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
     FIGHT, Board, over, play_turns, run, server, start_host,
     start_with_held_plots)
@@ -48,7 +49,7 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason(serve
         theirs = next(c for c in ann.game.legal_actions()
                       if ann.game.tokens()[c.figure].team == blue)
         reply = await ann.command(theirs)
-        assert not reply["ok"] and f"one of {blue}'s figures" in reply["reason"]
+        assert not reply["ok"] and f"one of {possessive(blue)} figures" in reply["reason"]
         assert host.referee.game.history == []
         await ann.stop(), await gm.stop(), await host.stop()
     run(scenario())

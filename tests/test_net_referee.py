@@ -12,6 +12,7 @@ from board.net.protocol import GM, Follower, decode, encode, setup_entry
 from board.net.referee import Referee, taped
 from board.rules.base import Command
 from board.sides import teams
+from board.words import possessive
 
 MAPS = ["maps/arena.yaml", "maps/combat-chart-skirmish.yaml", "maps/dox-skirmish.yaml",
         "maps/usage-dice-skirmish.yaml", "maps/melee-seconds-skirmish.yaml"]
@@ -120,7 +121,7 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
     verdict = decide(referee, {"rid": "c1", "from": "ann", "kind": "command",
                               "command": foreign.model_dump(mode="json")})
     assert not verdict.accepted
-    assert f"one of {blue}'s figures" in verdict.reason and f"you play {red}" in verdict.reason
+    assert f"one of {possessive(blue)} figures" in verdict.reason and f"you play {red}" in verdict.reason
 
 
 def test_players_may_not_force_dice_use_gm_commands_or_undo():

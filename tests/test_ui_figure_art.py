@@ -10,7 +10,7 @@ from board.game import Game
 from board.maps import load_map
 from board.ui import figure_art
 from board.ui.glyphs import GLYPHS
-from board.ui.tokens import _token_lines
+from board.ui.nameplate import draw_bar, meter_colour, plate_for
 from tests.ui_driver import ROOT
 
 
@@ -48,8 +48,8 @@ def test_the_weapon_is_on_the_card_not_the_token():
     game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
     f = game.tokens()["Eamon"]
     assert f.caption
-    lines = [text for texts, *_ in _token_lines(f, 60) for text in texts]
-    assert not any(f.caption in line for line in lines)
+    plate, parts = plate_for(f, 60, (60, 60), 108, False)
+    assert plate.text == f.name and len(parts) == 2  # the name and the meter's numbers, nothing else
 
 
 def test_the_start_screens_title_carries_the_emblem_and_the_name():
@@ -63,15 +63,11 @@ def test_the_start_screens_title_carries_the_emblem_and_the_name():
 
 
 def test_the_meter_bar_shows_how_hurt_a_figure_is():
-    game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
-    f = game.tokens()["Eamon"]
-    whole, hurt = replace(f, meter=(10, 10)), replace(f, meter=(2, 10))
-    a, b = pygame.Surface((80, 80), pygame.SRCALPHA), pygame.Surface((80, 80), pygame.SRCALPHA)
-    figure_art.draw_meter_bar(a, whole, 40, (40, 40))
-    figure_art.draw_meter_bar(b, hurt, 40, (40, 40))
-    y = 40 + round(40 * 0.45)
-    assert a.get_at((50, y))[:3] == figure_art.meter_colour(1.0)  # full: green to the right
-    assert b.get_at((50, y))[:3] != figure_art.meter_colour(0.2) and b.get_at((25, y))[:3] == figure_art.meter_colour(0.2)
+    a, b = pygame.Surface((80, 20), pygame.SRCALPHA), pygame.Surface((80, 20), pygame.SRCALPHA)
+    draw_bar(a, pygame.Rect(10, 5, 60, 6), 1.0)
+    draw_bar(b, pygame.Rect(10, 5, 60, 6), 0.2)
+    assert a.get_at((60, 8))[:3] == meter_colour(1.0)  # full: green to the right
+    assert b.get_at((60, 8))[:3] != meter_colour(0.2) and b.get_at((15, 8))[:3] == meter_colour(0.2)
 
 
 def test_the_icon_names_a_map_may_give_are_the_shipped_icons():

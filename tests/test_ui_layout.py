@@ -1,6 +1,7 @@
-"""A layout where nothing collides (issue 35): on each rule system's sample map, played by the
-mouse, no menu label, card row or timeline cell is cut (the text measured against its box),
-the card is docked off the board, and the odds popup covers no token but its target's."""
+"""A layout where nothing collides (issue 35): on each rule system's sample map (and the
+outdoor map's multihex beasts), played by the mouse, no menu label, card row, timeline cell
+or token's nameplate is cut (the text measured against its box), the card is docked off the
+board, and the odds popup covers no token but its target's."""
 
 import random
 
@@ -8,7 +9,7 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.ui import theme
+from board.ui import theme, tokens
 from board.ui.card import PAD, card_lines
 from board.ui.text_fit import fit
 from board.ui.timeline import cell_width, general_room, plot_lines, plot_spans, span_width
@@ -19,6 +20,9 @@ from tests.ui_driver import ROOT, Driver
 # One sample map per rule system (the rule system's own, else the primary one's arena).
 SAMPLES = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
            "usage-dice": "usage-dice-skirmish", "melee-seconds": "melee-seconds-skirmish"}
+# Each of them, and the dragon and spider of the outdoor map (one body across their hexes).
+CASES = sorted(SAMPLES.items()) + [("warrior-wizard", "outdoor")]
+IDS = [game_map for _, game_map in CASES]
 
 
 def cut_menu_labels(driver: Driver) -> list[str]:
@@ -69,11 +73,21 @@ def check_layout(driver: Driver) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
-def test_no_menu_label_card_row_or_timeline_cell_is_cut_and_the_card_is_off_the_board(ruleset):
-    driver = Driver(Game(load_map(ROOT / "maps" / f"{SAMPLES[ruleset]}.yaml", ruleset), seed=4))
-    rng = random.Random(4)
+@pytest.mark.parametrize("ruleset, game_map", CASES, ids=IDS)
+def test_no_menu_label_card_row_timeline_cell_or_nameplate_is_cut_and_the_card_is_off_the_board(
+        ruleset, game_map, monkeypatch):
     problems: set[str] = set()
+    original = tokens.draw_nameplate
+
+    def measured(surface, f, *args, **kw):  # every plate drawn: its name whole, in its plate
+        plate = original(surface, f, *args, **kw)
+        if plate.text != f.name or not plate.rect.collidepoint(plate.name.center):
+            problems.add(f"{f.name}'s nameplate shows {plate.text!r}")
+        return plate
+
+    monkeypatch.setattr(tokens, "draw_nameplate", measured)
+    driver = Driver(Game(load_map(ROOT / "maps" / f"{game_map}.yaml", ruleset), seed=4))
+    rng = random.Random(4)
     for _ in range(40):
         if driver.controller.info().phase == "over":
             break
@@ -105,9 +119,9 @@ def aim_an_attack(driver: Driver, rng: random.Random) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
-def test_the_odds_popup_covers_no_figure_but_its_target(ruleset):
-    driver = Driver(Game(load_map(ROOT / "maps" / f"{SAMPLES[ruleset]}.yaml", ruleset), seed=6))
+@pytest.mark.parametrize("ruleset, game_map", CASES, ids=IDS)
+def test_the_odds_popup_covers_no_figure_but_its_target(ruleset, game_map):
+    driver = Driver(Game(load_map(ROOT / "maps" / f"{game_map}.yaml", ruleset), seed=6))
     targets = aim_an_attack(driver, random.Random(6))
     assert targets, "no attack came up to aim"
     scene = driver.scene

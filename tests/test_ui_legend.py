@@ -18,8 +18,22 @@ def test_the_legend_names_every_colour_the_board_marks_with():
     board_colours = {theme.OPEN, theme.WALL, theme.FLAMES, theme.COALS, theme.REACH, theme.REACH_STOP,
                      theme.PATH, theme.ENGAGE_LINK, theme.TARGET, ALLY_TARGET, theme.SELECT}
     assert board_colours <= named
-    assert {"threat", "overlap", "pointer", "meter"} <= {kind for kind, _, _ in legend.entries()}
+    assert {"threat", "overlap", "pointer", "meter", "multihex", "ground_mark"} <= {kind for kind, _, _ in legend.entries()}
     assert set(PILLS)  # the pills are drawn from the tokens' own table: every posture and state
+
+
+def test_the_legend_shows_the_mark_of_a_dropped_weapon_as_the_board_draws_it():
+    from board.ui.ground_marks import mark
+
+    (words,) = [w for kind, _, w in legend.entries() if kind == "ground_mark"]
+    assert "dropped weapon" in words
+    sample = legend._sample("ground_mark", None, "pointy")
+    picture = mark(56, 2)
+    c = sample.get_width() // 2
+    # The board's own mark at the sample's centre, pixel for pixel.
+    at = picture.get_rect(center=(c, c))
+    assert all(sample.get_at((at.x + x, at.y + y)) == picture.get_at((x, y))
+               for x in range(picture.get_width()) for y in range(picture.get_height()))
 
 
 def test_k_shows_the_legend_and_esc_or_k_hides_it():

@@ -15,6 +15,7 @@ from board.net.session import Session
 from board.sides import teams
 from board.ui.netplay import NetPlay
 from board.net.server import free_port
+from board.words import possessive
 from tests.net_helpers import DEADLINE, FIGHT, Server, address, code_for
 from tests.ui_driver import Driver
 
@@ -84,7 +85,7 @@ def test_a_player_asking_for_a_blue_figure_hears_the_hosts_reason(boards):
     theirs = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == blue)
     ann.driver.controller.submit(theirs)
     ann.wait(lambda: "The host refused" in ann.driver.message)
-    assert f"one of {blue}'s figures" in ann.driver.message
+    assert f"one of {possessive(blue)} figures" in ann.driver.message
 
 
 def test_the_gms_undo_is_followed_by_the_players_board(boards):
@@ -108,7 +109,7 @@ def test_the_gm_takes_a_side_back_and_hands_it_to_the_computer_from_the_seats_wi
     gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     gm.wait(lambda: gm.follower.seats.get(red) is None)
     ann.wait(lambda: ann.follower.seq == gm.follower.seq)
-    assert ann.follower.seats.get(red) is None and "the GM plays" in ann.driver.message
+    assert ann.follower.seats.get(red) is None and "The GM plays" in ann.driver.message  # a line of its own: a capital
     button = next(b for b, asks in gm.net.seats.buttons.items() if asks == ("seat", blue, "computer"))
     gm.driver.scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
     ann.wait(lambda: ann.follower.seats.get(blue) == "computer")
@@ -156,7 +157,7 @@ def test_a_players_menu_is_greyed_with_the_reason_while_it_is_not_their_sides_tu
     ann.driver.frame()
     items = list(ann.driver.scene.menu.buttons.values())
     assert items and not any(item.enabled for item in items)
-    assert all(f"{blue}'s turn" in item.reason and f"you play {red}" in item.reason for item in items)
+    assert all(f"{possessive(blue)} turn" in item.reason and f"you play {red}" in item.reason for item in items)
 
 
 def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_the_host(boards):

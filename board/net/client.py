@@ -253,7 +253,7 @@ class Client:
             # The host withdrew this invitation (or the code is wrong): stop trying.
             await self._withdrawn()
             return
-        self.sink(("link", f"network: {error}"))
+        self.sink(("link", str(error) or type(error).__name__))  # the board says "Network: " first
 
     def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """A new request with its own id (a resend keeps the id, so it is applied once). Its

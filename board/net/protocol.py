@@ -195,8 +195,10 @@ class Follower:
             command = Command.model_validate(entry["command"])
             outcome = game.submit(command)
             if not outcome.accepted:
-                raise Diverged(f"the host accepted {command.short()} but this board refuses it: "
-                               f"{outcome.reason}")
+                # In words (a player reads it on the status line); the rules' own reason may
+                # name program ids (a host running another version's actions), so it is left out.
+                raise Diverged(f"the host accepted {command.words()}, which this board's rules "
+                               "refuse (is the host running another version of Hexboard?)")
             return outcome.events
         if kind == "undo":
             if not game.undo():
@@ -210,7 +212,8 @@ class Follower:
         if kind == "seat":
             self.seats[entry["team"]] = entry.get("holder")
             return [Event("seat", seat_text(entry["team"], entry.get("holder")))]
-        raise Diverged(f"unknown entry kind {kind!r}")
+        raise Diverged("the host sent an entry of a kind this board does not know "
+                       "(is the host running another version of Hexboard?)")
 
     def sides_of(self, name: str) -> list[str]:
         """The teams a player holds."""

@@ -14,6 +14,7 @@ from board.game import Game, command_dice
 from board.net.protocol import COMPUTER, GM, Follower, command_data, seat_text, state_digest
 from board.rules.base import Command, Event
 from board.sides import teams
+from board.words import possessive
 
 MAX_ID = 64
 SEAT_CHANGES = 4  # a player's changes of side between two commands; each is a lasting entry
@@ -126,7 +127,8 @@ class Referee:
             return self._history(kind, gm, rid)
         if kind == "seat":
             return self._seat(request, name, gm, rid)
-        return Verdict(reason=f"unknown request {kind!r}")
+        # Not echoed: the kind is the sender's data (a hostile one's, or another version's).
+        return Verdict(reason="the host knows no such request (a command, an undo or redo, or a side)")
 
     def _command(self, request, name: str, gm: bool, rid: str) -> Verdict:
         try:
@@ -155,7 +157,7 @@ class Referee:
             return None  # the rules refuse an unknown figure with their own words
         if self.follower.seats.get(token.team) != name:
             mine = ", ".join(self.follower.sides_of(name)) or "no side"
-            return (f"{command.figure} is one of {token.team}'s figures "
+            return (f"{command.figure} is one of {possessive(token.team)} figures "
                     f"({seat_text(token.team, self.follower.seats.get(token.team))}); you play {mine}")
         return None
 

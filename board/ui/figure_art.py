@@ -51,25 +51,3 @@ def draw_icon(surface: pygame.Surface, f, centre, px: int, alpha: int) -> None:
     picture = picture.copy()
     picture.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(picture, picture.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
-def meter_colour(share: float) -> tuple[int, int, int]:
-    """Green while the figure is well, amber when worn, red when near the end."""
-    return (96, 200, 110) if share > 0.5 else (236, 190, 70) if share > 0.25 else (232, 84, 70)
-
-
-def draw_meter_bar(surface: pygame.Surface, f, size: float, centre) -> None:
-    """The meter (ST, hits, wounds left...) as a bar across the token's lower part: how hurt a
-    figure is, read at a glance at the default zoom."""
-    if f.meter is None or size < 20:
-        return
-    now, full = f.meter
-    share = max(0.0, min(1.0, now / full)) if full else 0.0
-    width = size * (0.9 if f.size == 1 else 1.6)
-    height = max(3, round(size / 10))
-    bar = pygame.Rect(0, 0, round(width), height)
-    bar.center = (round(centre[0]), round(centre[1] + size * (0.45 if f.size == 1 else 0.9)))
-    pygame.draw.rect(surface, (24, 24, 28), bar.inflate(2, 2), border_radius=height)
-    if share:
-        pygame.draw.rect(surface, meter_colour(share), (bar.x, bar.y, max(2, round(bar.width * share)), bar.height),
-                         border_radius=height)

@@ -9,9 +9,9 @@ import pygame
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
 
-# The mark's centre from the hex's, in hex sizes: low and to the left, at the rim of a token
-# standing on the hex, below its name and meter bar.
-OFFSET = (-0.36, 0.64)
+# The mark's centre from the hex's, in hex sizes: at the foot of the hex, below the nameplate
+# of a token standing on it (so its meter bar stays in sight), clear of the neighbours' tokens.
+OFFSET = (0.0, 0.8)
 _CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 

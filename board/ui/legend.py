@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import pygame
 
+from board.hexgrid import Hex, layout_for
 from board.i18n import N_, _
 from board.ui import theme
 from board.ui.glyphs import draw_glyph
+from board.ui.ground_marks import mark
+from board.ui.multihex import body_masks
+from board.ui.nameplate import draw_bar
 from board.ui.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
 from board.ui.renderer import ALLY_TARGET
 from board.ui.stamps import corners, stamp, threat_stamp
@@ -32,6 +36,7 @@ def entries() -> tuple:
     ("fill", theme.WALL, _("wall: no one enters or sees through it")),
     ("flames", theme.FLAMES, _("flames: a figure in them burns")),
     ("coals", theme.COALS, _("hot coals: the fire's last stage")),
+    ("ground_mark", None, _("blade mark at a hex's foot: a dropped weapon (a number: how many)")),
     ("head", None, _("Moving")),
     ("reach" if dotted else "stamp", theme.REACH,
      _("blue") + (_(", outlined dark") if dotted else "") + _(": a hex the chosen movement reaches")),
@@ -48,9 +53,10 @@ def entries() -> tuple:
     ("ring", theme.SELECT, _("yellow ring: the selected figure")),
     ("head", None, _("Tokens")),
     ("pointer", (240, 240, 240), _("white triangle: the way the figure faces")),
-    ("meter", None, _("second line: its meter (ST 9/12, HP 4/10...), and its bar: green, amber, red")),
+    ("meter", None, _("nameplate: name and meter bar (ST, HP...: green, amber, red)")),
+    ("multihex", None, _("a beast on several hexes: one body, the arrow in its head")),
     ("fire", theme.FLAMES, _("orange flicker: on fire")),
-    ("badge", None, _("badge, close up: what it wields (blade, knife, axe, pole arm, bow), magic or a beast")),
+    ("badge", None, _("badge, close up: what it wields (blade, axe, bow...) or magic")),
     )
 
 
@@ -96,15 +102,30 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
         pygame.draw.circle(surface, (30, 50, 100), (c, c), c - 5)
         pygame.draw.circle(surface, (235, 235, 240), (c, c), c - 5, 1)
         draw_glyph(surface, "blade", (c, c), c - 9, (245, 245, 250, 255))
-    elif kind in ("pointer", "fire", "meter"):
+    elif kind == "ground_mark":
+        picture = mark(56, 2)
+        surface.blit(picture, picture.get_rect(center=(c, c)))
+    elif kind == "multihex":
+        layout = layout_for(kind_layout, SWATCH * 0.45, (c + SWATCH * 0.2, c - SWATCH * 0.35))
+        cells = (Hex(0, 0), Hex(0, 1), Hex(-1, 1))
+        outline, body = body_masks(layout, cells, SWATCH * 0.5, surface.get_width())
+        surface.blit(outline.to_surface(setcolor=(60, 30, 80), unsetcolor=(0, 0, 0, 0)), (0, 0))
+        surface.blit(body.to_surface(setcolor=(142, 68, 173), unsetcolor=(0, 0, 0, 0)), (0, 0))
+        hx, hy = layout.origin  # the head: the top hex, facing up
+        pygame.draw.polygon(surface, (255, 255, 255), [(hx, hy - 5), (hx - 4, hy + 2), (hx + 4, hy + 2)])
+    elif kind == "meter":
+        pygame.draw.circle(surface, theme.TEAM_COLOURS[1], (c, c - 2), c - 8)
+        plate = pygame.Rect(1, c - 3, c * 2 - 2, 13)
+        pygame.draw.rect(surface, (16, 18, 24), plate, border_radius=4)
+        label = theme.font(8, True).render("Ann", True, (255, 255, 255))
+        surface.blit(label, label.get_rect(midtop=(c, plate.y)))
+        draw_bar(surface, pygame.Rect(plate.x + 3, plate.bottom - 4, plate.width - 6, 3), 0.6)
+    elif kind in ("pointer", "fire"):
         pygame.draw.circle(surface, theme.TEAM_COLOURS[1], (c, c), c - 6)
         if kind == "pointer":
             pygame.draw.polygon(surface, colour, [(c * 2 - 1, c), (c * 2 - 8, c - 5), (c * 2 - 8, c + 5)])
-        elif kind == "fire":
-            pygame.draw.circle(surface, colour, (c, c), c - 4, 3)
         else:
-            label = theme.font(9, True).render("9/12", True, (255, 255, 255))
-            surface.blit(label, label.get_rect(center=(c, c)))
+            pygame.draw.circle(surface, colour, (c, c), c - 4, 3)
     return surface
 
 
@@ -114,10 +135,14 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat",
     x, y = rect.x, rect.y
     screen.blit(theme.font(22, True).render(_("Legend"), True, theme.TEXT), (x, y))
     y += 36
+    column = x + min(600, rect.width // 2)  # the sides and the tokens' marks
+    top = y
     if teams:
-        _draw_teams(screen, (x + min(600, rect.width // 2), y), teams)
+        top = _draw_teams(screen, (column, y), teams) + 8
     for kind, colour, words in entries():
         if kind == "head":
+            if words == _("Tokens"):
+                x, y = column, top
             screen.blit(theme.font(15, True).render(words, True, theme.TEXT_WARN), (x, y + 6))
             y += ROW
             continue
@@ -132,7 +157,7 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat",
         pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
         screen.blit(label, (pill.x + 5, pill.y + 1))
         px = pill.right + 6
-    words = _("posture and state, under the token (KO: unconscious, on a small token)")
+    words = _("posture and state, across the token's top")
     screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM),
                 (x, y + ROW + 2))
 
@@ -147,8 +172,8 @@ def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
     return surface
 
 
-def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> None:
-    """Each side's colour, token pattern and top-bar shape."""
+def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> int:
+    """Each side's colour, token pattern and top-bar shape; returns the y below them."""
     x, y = at
     screen.blit(theme.font(15, True).render(_("Sides: a pattern on the tokens, a shape in the top bar"),
                                             True, theme.TEXT_WARN), (x, y + 6))
@@ -159,6 +184,7 @@ def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> None:
             team=team, pattern=_(pattern), shape=_(shape)),
                                           True, theme.TEXT_DIM), (x + SWATCH * 4 + 10, y + 7))
         y += SWATCH * 2 + 8
+    return y
 
 
 def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str, teams=()) -> None:

@@ -128,7 +128,7 @@ class NetPlay:
         if team is None or self.follower.seats.get(team) == self.role:
             return None
         mine = ", ".join(self.follower.sides_of(self.role)) or _("no side")
-        return _("{team}'s turn ({seat}); you play {mine}").format(
+        return _("{team} to act ({seat}); you play {mine}").format(
             team=team, seat=seat_text(team, self.follower.seats.get(team)), mine=mine)
 
     def send(self, kind: str, command) -> None:
@@ -172,8 +172,7 @@ class NetPlay:
         try:
             events = self.follower.apply(seq, entry)
         except Desynced as error:  # the follower is back at the setup: read the stream again
-            scene.say(_("This board's game differed from the host's: {error}").format(
-                error=error), warning=True)
+            scene.say(sentence(str(error)), warning=True)  # what differed, and that it rebuilds
             self.session.reread(self.follower.seq)
             scene.controller.sync()
             return
@@ -186,14 +185,16 @@ class NetPlay:
             scene.undone(before_events)
         elif entry.get("kind") == "seat":
             self._computer_seats(game)
-            scene.say(f"{events[0].text}. {self.banner()}")
+            scene.say(f"{sentence(events[0].text)}. {self.banner()}")
             if self.seats is not None and self.seats.open:
                 self.show_seats(scene)
         else:
             scene.shown(events, before)
             by = entry.get("by")
-            what = game.history[-1].words() if entry["kind"] == "command" and game.history else \
-                str(entry["kind"]).replace("_", " ")
+            if entry["kind"] == "redo":
+                what = "again the command taken back"
+            else:
+                what = game.history[-1].words() if game.history else "a command"
             scene.say(self.banner() if by == self.role else f"{by} played {what}")
 
     def close(self) -> None:
@@ -247,6 +248,11 @@ def join_game(address: str, code: str, name: str, sides: list[str] | None = None
     except Exception:
         session.close()
         raise
+
+
+def sentence(text: str) -> str:
+    """The text as a line of its own: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def refusal(error: Exception) -> str:

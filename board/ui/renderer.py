@@ -17,7 +17,7 @@ from board.ui.stamps import stamp, threat_stamp, uncovered
 from board.ui.textures import flame_frame, flames
 from board.ui.tiles import MapTiles
 from board.ui.ground_marks import draw_ground_marks
-from board.ui.tokens import SHARED_SCALE, draw_token, shared_slots
+from board.ui.tokens import SHARED_SCALE, ring_radius, shared_slots, token_and_plate
 from board.ui.wheel import draw_wheel
 
 SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
@@ -63,7 +63,7 @@ class BoardRenderer:
         self.team_colours = team_colours
         self.team_marks = team_marks or {}  # team -> its TEAM_MARKS row (a palette with patterns)
         self.stamps: dict[tuple, pygame.Surface] = {}
-        self.tokens: dict[tuple, pygame.Surface] = {}
+        self.tokens: dict[tuple, tuple[pygame.Surface, pygame.Rect | None]] = {}
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple | None = None
         self.token_size: float | None = None
@@ -179,8 +179,11 @@ class BoardRenderer:
         return round(x + camera.origin[0]), round(y + camera.origin[1])
 
     def token(self, f, size: float, colour, scale: float = 1.0) -> pygame.Surface:
-        """The token of a figure at this zoom (scaled down in a shared hex), drawn once per
-        look and facing."""
+        """The token of a figure at this zoom (scaled down in a shared hex)."""
+        return self.token_plate(f, size, colour, scale)[0]
+
+    def token_plate(self, f, size: float, colour, scale: float = 1.0) -> tuple[pygame.Surface, pygame.Rect | None]:
+        """The token and where its nameplate lies on it, drawn once per look and facing."""
         if round(size, 2) != self.token_size:
             # Only the current zoom's tokens are kept: zooming through forty sizes must not
             # keep forty sets.
@@ -188,12 +191,12 @@ class BoardRenderer:
             self.token_size = round(size, 2)
         key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
                f.on_fire, colour, f.glyph, f.icon, scale, f.team)
-        surface = self.tokens.get(key)
-        if surface is None:
+        drawn = self.tokens.get(key)
+        if drawn is None:
             mark = self.team_marks.get(f.team)
             pattern = TEAM_MARKS[mark][0] if mark is not None else None
-            surface = self.tokens[key] = draw_token(f, size * scale, colour, self.battle.layout, pattern)
-        return surface
+            drawn = self.tokens[key] = token_and_plate(f, size * scale, colour, self.battle.layout, pattern)
+        return drawn
 
     # --- a frame -------------------------------------------------------------------------
 
@@ -309,7 +312,7 @@ class BoardRenderer:
         for f in figures.values():
             centre = self._centre(camera, f)
             if within.collidepoint(centre):
-                radius = _ring_radius(camera, f, centre, 0.9 * (SHARED_SCALE if f.name in self.shared else 1.0))
+                radius = ring_radius(camera, f, centre, 0.9 * (SHARED_SCALE if f.name in self.shared else 1.0))
                 out[f.name] = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
         return out
 
@@ -318,13 +321,14 @@ class BoardRenderer:
         view = surface.get_clip().inflate(camera.size * 4, camera.size * 4)
         actor = figures.get(ov.selected) if ov.targets else None
         allies = actor.team if actor is not None else None
+        plates, rings = [], []  # laid after every token: over a neighbour's facing mark
         for f in order:
             centre = self._centre(camera, f)
             if not view.collidepoint(centre):
                 continue  # off screen (a big map's army): no token to draw
             colour = self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])
             scale = SHARED_SCALE if f.name in self.shared else 1.0
-            token = self.token(f, camera.size, colour, scale)
+            token, plate = self.token_plate(f, camera.size, colour, scale)
             fx = animator.figure_fx(f.name, now) if animator else None
             moving = animator.position(f.name, now) if animator else None
             if moving is not None:
@@ -337,19 +341,25 @@ class BoardRenderer:
                     flash.fill((255, 255, 255, int(170 * fx.flash)))
                     token.blit(flash, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
                 if fx.tip:
-                    token = pygame.transform.rotate(token, -90 * fx.tip)
+                    token, plate = pygame.transform.rotate(token, -90 * fx.tip), None
                 if fx.alpha < 1:
                     token.set_alpha(int(255 * fx.alpha))
-            surface.blit(token, token.get_rect(center=(round(centre[0]), round(centre[1]))))
+            box = token.get_rect(center=(round(centre[0]), round(centre[1])))
+            surface.blit(token, box)
+            if plate is not None:
+                plates.append((token, box.move(plate.topleft), plate))
             # Rings go over the token, outside its edge, so a footprint never hides them.
             if f.name in (ov.selected, ov.active):
                 ring = theme.SELECT if f.name == ov.selected else (255, 255, 255)
-                radius = _ring_radius(camera, f, centre, 0.9 * scale)
-                pygame.draw.circle(surface, ring, centre, radius, max(2, int(camera.size / 12)))
+                rings.append((ring, centre, ring_radius(camera, f, centre, 0.9 * scale), max(2, int(camera.size / 12))))
             if f.name in ov.targets:
                 colour = ALLY_TARGET if f.team == allies else theme.TARGET
-                pygame.draw.circle(surface, colour, centre, _ring_radius(camera, f, centre, 0.95 * scale),
-                                   max(2, int(camera.size / 10)))
+                rings.append((colour, centre, ring_radius(camera, f, centre, 0.95 * scale),
+                              max(2, int(camera.size / 10))))
+        for token, at, plate in plates:
+            surface.blit(token, at, plate)
+        for colour, centre, radius, width in rings:
+            pygame.draw.circle(surface, colour, centre, radius, width)
 
     def _draw_links(self, surface, camera, figures, ov: Overlays) -> None:
         width = max(2, int(camera.size / 10))
@@ -407,12 +417,3 @@ class BoardRenderer:
         token = self.token(ghost, camera.size, self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])).copy()
         token.set_alpha(170)
         surface.blit(token, token.get_rect(center=self._centre(camera, ghost)))
-
-
-def _ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
-    """A ring around a figure: just outside a one-hex token, around a multihex footprint
-    (not hidden under its hexes)."""
-    if f.size == 1:
-        return camera.size * one_hex
-    cells = [camera.to_screen(c) for c in f.cells]
-    return max(math.dist(p, centre) for p in cells) + camera.size * 1.05

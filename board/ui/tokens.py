@@ -1,4 +1,4 @@
-"""A figure's token: team colour, facing mark, name, ST and weapon; posture and state shown."""
+"""A figure's token: team colour, facing mark, picture and nameplate; posture and state shown."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ import math
 import pygame
 
 from board.footprints import footprint_cells
-from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for, polygon_corners
+from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for
 from board.i18n import N_, _
 from board.ui import theme
-from board.ui.figure_art import draw_icon, draw_meter_bar
+from board.ui.camera import Camera
+from board.ui.figure_art import draw_icon
 from board.ui.glyphs import draw_glyph
+from board.ui.multihex import draw_art, draw_body, mark_scale
+from board.ui.nameplate import draw_nameplate
 from board.ui.text_fit import shrink_to_fit
 from board.ui.patterns import ink_for, pattern_over
 
@@ -25,7 +28,7 @@ PILLS = {
 }
 
 # What a pill says when its word does not fit the hex at the smallest size.
-SHORT = {"UNCONSCIOUS": N_("KO"), "KNEELING": N_("KNEEL")}
+SHORT = {"UNCONSCIOUS": N_("KO"), "KNOCKED OUT": N_("KO"), "KNEELING": N_("KNEEL"), "INCAPACITATED": N_("OUT")}
 
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
@@ -71,21 +74,6 @@ def _ellipse_radius(a: float, b: float, phi: float) -> float:
     return 1 / math.sqrt((math.cos(phi) / a) ** 2 + (math.sin(phi) / b) ** 2)
 
 
-def _footprint_chord(points, size: float, cx: float, y: float) -> float:
-    """The width around cx of a multihex footprint along the line at height y, centred on cx."""
-    spans = []
-    for px, py in points:
-        dy = abs(y - py)
-        if dy < size * 0.95:  # each hex as its circumcircle, a little shrunk: a fair outline
-            half = math.sqrt((size * 0.95) ** 2 - dy * dy)
-            spans.append((px - half, px + half))
-    left = right = cx
-    for lo, hi in sorted(spans) + sorted(spans, reverse=True):  # grow both ways over overlaps
-        if lo <= right and hi >= left:
-            left, right = min(left, lo), max(right, hi)
-    return 2 * min(right - cx, cx - left)
-
-
 def _body(f) -> tuple[float, float, float, float]:
     """A one-hex token's outline as (long half-axis, short half-axis, turn off the facing, jag)."""
     if f.status != "ok" or f.posture == "fallen":
@@ -98,14 +86,20 @@ def _body(f) -> tuple[float, float, float, float]:
 
 
 def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) -> pygame.Surface:
-    """A figure's token: team colour (and the team's pattern, if given), facing mark, name, ST
-    and ready weapon; posture and state visibly different (shape, shade and a pill)."""
+    """A figure's token: team colour (and the team's pattern, if given), facing mark, picture
+    and nameplate; posture and state visibly different (shape, shade and a pill)."""
+    return token_and_plate(f, size, colour, kind, pattern)[0]
+
+
+def token_and_plate(f, size: float, colour, kind: str, pattern: str | None = None) -> tuple[pygame.Surface, pygame.Rect | None]:
+    """The token, and where its nameplate lies on it (None: no plate), for the board to lay
+    every plate over the neighbours' facing marks."""
     cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)
     probe = layout_for(kind, size, (0.0, 0.0))
     centres = [hex_to_pixel(probe, c) for c in cells]
     cx = sum(p[0] for p in centres) / len(centres)
     cy = sum(p[1] for p in centres) / len(centres)
-    margin = 1.1 if f.size == 1 else 0.85 + 0.36 * _mark_scale(f.size)  # room for the facing pointer
+    margin = 1.1 if f.size == 1 else 0.85 + 0.36 * mark_scale(f.size)  # room for the facing pointer
     extent = max(max(abs(p[0] - cx), abs(p[1] - cy)) for p in centres) + size * margin
     dim = int(extent * 2) + 2
     surface = pygame.Surface((dim, dim), pygame.SRCALPHA)
@@ -120,26 +114,47 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
     if f.size == 1:
         room = _draw_single(surface, f, size, centre, facing, base, dark, pattern)
     else:
-        room = _draw_cells(surface, f, size, layout, cells, facing, base, dark, pattern)
-    if f.glyph and size >= 26:  # a badge at the top left (where it can be read): what it wields
-        k = size * (1.0 if f.size == 1 else 1.6)
-        at = (centre[0] - 0.46 * k, centre[1] - 0.46 * k)
-        pygame.draw.circle(surface, dark, at, 0.24 * k)
-        pygame.draw.circle(surface, (235, 235, 240), at, 0.24 * k, max(1, round(k / 30)))
-        draw_glyph(surface, f.glyph, at, 0.2 * k, (245, 245, 250, 255))
-    if size >= 26:  # what kind of figure it is, behind the text, where it can be made out
-        draw_icon(surface, f, centre, round(size * (1.25 if f.size == 1 else 2.4)), 95)
-    if f.status == "dead":  # behind the text: the name and ST stay readable
+        room = draw_body(surface, f, size, layout, cells, facing, base, dark, pattern)
+    pill = f.status != "ok" or f.posture != "standing"
+    if f.glyph and size >= 26 and f.size == 1 and not pill:  # a badge at the top left: what it wields
+        at = (centre[0] - 0.46 * size, centre[1] - 0.46 * size)
+        pygame.draw.circle(surface, dark, at, 0.24 * size)
+        pygame.draw.circle(surface, (235, 235, 240), at, 0.24 * size, max(1, round(size / 30)))
+        draw_glyph(surface, f.glyph, at, 0.2 * size, (245, 245, 250, 255))
+    side = -1 if f.size > 1 and math.sin(facing) > 0.25 else 1  # the plate's side of the middle
+    if f.size > 1 and size >= 12:  # the creature's picture across its body, looking its way
+        draw_art(surface, f, size, (centre[0], centre[1] - side * size * 0.2), facing, 150)
+    elif size >= 20:  # what kind of figure it is, above the nameplate
+        draw_icon(surface, f, (centre[0], centre[1] - size * 0.14), round(size * 1.1), 130)
+    if f.status == "dead":  # behind the text: the name stays readable
         _draw_cross(surface, size * (0.5 if f.size == 1 else 1.0), centre)
-    _draw_text(surface, f, size, centre, room)
-    draw_meter_bar(surface, f, size, centre)  # how hurt, at a glance
-    if f.status == "unconscious":
+    plate = _draw_plate(surface, f, size, centre, room, side) if size >= PLATED else None
+    if plate is None:
+        _draw_text(surface, f, size, centre, room)
+    if f.on_fire:  # at the top right, clear of the nameplate
+        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] - size * 0.45), size * 0.17)
+    pill = _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
+    if f.status == "unconscious":  # left of its pill if that stays in the hex (the pill says it too)
         zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
-        surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
-    if f.on_fire:
-        pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
-    _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
-    return surface
+        box = zz.get_rect(midright=pill.midleft) if pill else zz.get_rect(center=(centre[0] - size * 0.5,
+                                                                                     centre[1] - size * 0.5))
+        if box.left >= centre[0] - 0.85 * size or f.size > 1:
+            surface.blit(zz, box)
+    return surface, plate
+
+
+PLATED = 16  # from this hex size a token carries a nameplate; below it, its name alone
+
+
+def _draw_plate(surface, f, size: float, centre, room, side: int) -> pygame.Rect:
+    """The nameplate across the token's lower half; a multihex's on the side of its middle
+    away from a head facing down (side -1: above), where the body is wide enough for it."""
+    if f.size == 1:
+        drop, widest = 0.36, size * 1.7  # a row's neighbours are 1.73 apart: their plates keep a gap
+    else:  # clear of the head's arrow, where the body is wide enough
+        rooms = [(min(size * 4.2, room(size * d * side) + size * 0.3), d * side) for d in (0.62, 0.35, 0.0)]
+        widest, drop = next((r for r in rooms if r[0] >= size * 2.4), max(rooms))
+    return draw_nameplate(surface, f, size, (centre[0], centre[1] + size * drop), widest, f.size > 1).rect
 
 
 def _draw_single(surface, f, size: float, centre, facing: float, base, dark, pattern=None):
@@ -170,34 +185,6 @@ def _draw_single(surface, f, size: float, centre, facing: float, base, dark, pat
     return lambda y: max(_ellipse_chord(a + rim, b + rim, angle, y), _ellipse_chord(r + rim, r + rim, 0.0, y)) - 2
 
 
-def _draw_cells(surface, f, size: float, layout, cells, facing: float, base, dark, pattern=None):
-    """A multihex token: its hexes, the front one lighter, and a facing mark to scale; returns
-    the text room at a height from the centre (the whole footprint's width there)."""
-    points = [hex_to_pixel(layout, c) for c in cells]
-    ux, uy = math.cos(facing), math.sin(facing)
-    # The head: the hex furthest along the facing, the one nearest the middle on a tie.
-    head = max(range(len(cells)), key=lambda i: (round(points[i][0] * ux + points[i][1] * uy, 3),
-                                                  -abs(points[i][0] * uy - points[i][1] * ux)))
-    light = tuple(min(255, int(c * 0.7 + 255 * 0.3)) for c in base)
-    for i, c in enumerate(cells):
-        corners = polygon_corners(layout, c)
-        inner = [(x + (points[i][0] - x) * 0.1, y + (points[i][1] - y) * 0.1) for x, y in corners]
-        front = i == head and f.status == "ok" and f.facing is not None
-        pygame.draw.polygon(surface, light if front else base, inner)
-        pygame.draw.polygon(surface, dark, inner, max(2, int(size / 12)))
-    if pattern:
-        pattern_over(surface, pattern, ink_for(base), max(5, round(size / 3.5)))
-    if f.status == "ok" and f.facing is not None:
-        _draw_facing(surface, size, points[head], facing, lambda phi: size * 0.78, dark, _mark_scale(f.size))
-    middle = surface.get_width() / 2
-    return lambda y: _footprint_chord(points, size, middle, middle + y) - size * 0.3
-
-
-def _mark_scale(cells: int) -> float:
-    """How much larger a footprint's facing mark is: a dragon's reads as a dragon's front."""
-    return 1 + 0.45 * math.sqrt(cells - 1)
-
-
 def _draw_facing(surface, size: float, centre, facing: float, edge, dark, scale: float) -> None:
     """A bright arc along the front edge and a pointer just outside it; edge(angle) is the
     distance from the centre to the token's edge that way."""
@@ -226,62 +213,36 @@ def _draw_cross(surface, r: float, centre) -> None:
     surface.blit(cross, (0, 0))
 
 
-def _token_lines(f, size: float) -> list[tuple[tuple[str, ...], int, int, bool, tuple]]:
-    """What a token says at this zoom: (texts, best first; font px; smallest px; bold; colour)."""
-    big = 1.0 if f.size == 1 else 1.35  # a multihex figure has room for a larger name
-    small = max(7, int(size / 3.6 * big))
-    lines = [((f.name,), max(7, int(size / 3.0 * big)), 7, True, (255, 255, 255))]
-    if size >= 20 and f.meter is not None:
-        now, full = f.meter
-        lines.append(((f"{f.meter_label} {now}/{full}".strip(), f"{now}/{full}"), small, 7, False,
-                      (255, 255, 255)))
-    # The weapon is on the card only (issue 35: a third line of 7 px was cut on every token).
-    return lines
-
-
 def _draw_text(surface, f, size: float, centre, room) -> None:
-    """Name, ST and ready weapon, each fitted to the token's width at its own height: the name
-    just above the middle, the numbers just below, so two lines sit balanced on the token."""
-    lines = _token_lines(f, size)
-    name_font = theme.font(lines[0][1], lines[0][3])
-    gap = abs(name_font.get_descent()) * 0.8 + 1  # under the name: room for its descenders
-    cap = name_font.metrics("X")[0][3]
-    baseline = centre[1] + cap / 2 if len(lines) == 1 else centre[1] - gap / 2
-    for i, (texts, px, smallest, bold, colour) in enumerate(lines):
-        if i:
-            cap = theme.font(px, bold).metrics("X")[0][3]
-            baseline += gap + cap
-        width = max(size * 0.5, room(baseline - cap * 0.6 - centre[1]))  # at the letters' middle
-        # The first wording that fits at the smallest size ("ST 9/12", else "9/12"); else elide.
-        text = next((t for t in texts if theme.font(smallest, bold).size(t)[0] <= width), texts[-1])
-        font, text = shrink_to_fit(text, width, px, smallest, bold)
-        label = _shadowed(font.render(text, True, colour))
-        surface.blit(label, (round(centre[0] - label.get_width() / 2), round(baseline - font.get_ascent())))
-        descends = any(m and m[2] < 0 for m in font.metrics(text))
-        gap = (abs(font.get_descent()) * 0.8 if descends else 0) + 2  # a line without descenders packs closer
+    """A small token's name alone (no room for a plate), fitted to the token's width."""
+    font, text = shrink_to_fit(f.name, max(size * 0.5, room(0.0)), max(7, int(size / 3.0)), 7, True)
+    label = _shadowed(font.render(text, True, (255, 255, 255)))
+    surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
 def pill_rect(f, size: float, centre, below: float, width: int, caps: int) -> pygame.Rect:
-    """Where the posture pill of a label `width` wide sits: across the token's lower edge and,
-    for a one-hex figure, inside its own hex, so it never lies over a neighbour's token."""
+    """Where the posture pill of a label `width` wide sits: a one-hex figure's across the top
+    of its token, inside its own hex (the nameplate holds the lower half), so it never lies
+    over a neighbour's token; a multihex figure's across its body's lower edge."""
     pill = pygame.Rect(0, 0, width + 8, caps + 6)
     top = centre[1] + below - pill.height * 0.4
-    if f.size == 1:  # the hex's flat bottom edge lies 0.866 sizes below its centre
-        top = min(top, centre[1] + 0.84 * size - pill.height)
+    if f.size == 1:
+        top = centre[1] - 0.76 * size
     pill.midtop = (round(centre[0]), round(top))
     return pill
 
 
-def _draw_pill(surface, f, size: float, centre, below: float) -> None:
-    """Posture or state in words, on a pill across the token's lower edge."""
+def _draw_pill(surface, f, size: float, centre, below: float) -> pygame.Rect | None:
+    """Posture or state in words, on a pill across the token's top (a multihex's lower edge);
+    returns where it lies (None: no pill)."""
     kind = f.status if f.status != "ok" else f.posture
     if kind == "standing" or size < 14:
-        return  # standing needs no word; at a tiny zoom the shape must do
+        return None  # standing needs no word; at a tiny zoom the shape must do
     # A ruleset's own states ("incapacitated", "unhorsed") read as themselves, on grey.
     text, bg, fg = PILLS.get(kind, (kind.upper(), (170, 170, 178), (24, 24, 28)))
     px = max(8, int(size / 3.8))
-    # One hex wide at the pill's height at most (1.1 sizes): the word shrinks, then is cut.
-    room = size * 1.1 - 8 if f.size == 1 else surface.get_width() - 8
+    # The hex's width near its top at most (1.35 sizes): the word shrinks, then is cut.
+    room = size * 1.35 - 8 if f.size == 1 else surface.get_width() - 8
     short, text = SHORT.get(text), _(text)
     if short and theme.font(7, True).size(text)[0] > room:
         text = _(short)  # a whole short word reads better than a long one cut
@@ -293,6 +254,7 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
     # Centred on the capitals, not on the line (whose box holds room for accents and descenders).
     surface.blit(label, (pill.centerx - label.get_width() // 2, round(pill.centery - font.get_ascent() + caps / 2)))
+    return pill
 
 
 SHARED_SCALE = 0.56  # a token's size when one-hex figures share a hex (a brawl)
@@ -316,3 +278,12 @@ def shared_slots(figures) -> dict[str, tuple[float, float]]:
             angle = math.pi + 2 * math.pi * i / len(names)  # the first on the left
             slots[name] = (0.47 * math.cos(angle), 0.47 * math.sin(angle))
     return slots
+
+
+def ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
+    """A ring around a figure: just outside a one-hex token, around a multihex footprint
+    (not hidden under its hexes)."""
+    if f.size == 1:
+        return camera.size * one_hex
+    cells = [camera.to_screen(c) for c in f.cells]
+    return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
