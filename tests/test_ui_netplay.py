@@ -40,6 +40,12 @@ class Window:
             self.arrived.clear()
 
 
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """The boards remember where they were in the test's own data folder."""
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def boards(tmp_path):
     server = Server(tmp_path / "hosted").start()

@@ -39,7 +39,9 @@ def split_address(url: str) -> tuple[str, int, str]:
 
 class Client:
     """Hands everything it hears to `sink` as tuples, in the event loop's thread:
-    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words).
+    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words), and
+    ("caught_up", seq) once a read of the stream reached its end (after joining, and after
+    each reconnect): the entries before it are the ones that passed while the board was away.
 
     `tls` is the host's own context; a joining board passes None and the address's
     fingerprint pins the server's certificate. `hello`: a player's board says its name first
@@ -134,6 +136,7 @@ class Client:
         while not self.nc.is_closed:
             try:
                 await self.catch_up()
+                self.sink(("caught_up", self.seq))
                 return
             except NoGameYet:
                 self.sink(("link", "waiting for the host's game"))

@@ -17,6 +17,7 @@ from board.net.session import (Session, hosting_folder, hosting_for, invite_for,
                                listen_address, where_listening)
 from board.sides import teams
 from board.ui.address_dialog import AddressDialog
+from board.ui.async_play import SinceMark, TurnNotice
 from board.ui.seats_dialog import SeatsDialog
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
@@ -34,6 +35,10 @@ class NetPlay:
         self.seats: SeatsDialog | None = None
         self.address: AddressDialog | None = None
         self.waiting = False  # a command sent to the host, not yet answered
+        # Where this invitation's player (or the GM) last was in this game, and its turns.
+        client = getattr(session, "client", None)
+        self.since = SinceMark(follower, getattr(client, "user", None) or role)
+        self.turns: TurnNotice | None = None
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -41,7 +46,11 @@ class NetPlay:
         scene.controller.sender = self.send
         self.session.wake = _wake
         self._computer_seats(scene.game)
+        self.turns = TurnNotice(self.role, scene.title, scene.game.battle.name)
         scene.say(self.banner())
+        if self.since.complaint:
+            scene.say(f"Where you last were in games is not known: {self.since.complaint}; "
+                      "the log marks nothing this time", warning=True)
 
     def plays_computer(self) -> bool:
         """The GM's board plays the sides handed to the computer, one command at a time."""
@@ -141,7 +150,18 @@ class NetPlay:
         items = self.session.drain()
         for item in items:
             self._item(scene, item)
+        if items:
+            self._mark(scene)
         return bool(items)
+
+    def _mark(self, scene) -> None:
+        """Remember the last entry shown; once caught up, say whose turn it is in the title."""
+        problem = self.since.remember(self.follower.seq)
+        if problem and not self.since.complaint:
+            self.since.complaint = problem
+            scene.say(f"Where you are in this game cannot be remembered: {problem}", warning=True)
+        if self.since.caught_up and self.turns is not None:
+            self.turns.follow(self.follower, scene.sounds)
 
     def _item(self, scene, item: tuple) -> None:
         kind = item[0]
@@ -157,6 +177,11 @@ class NetPlay:
                 scene.say(f"The host refused: {reply.get('reason')}", warning=True)
         elif kind == "note":
             scene.say(item[1])
+        elif kind == "caught_up" and self.since.reached_end() and self.since.divider is not None:
+            scene.log.reveal(self.since.divider)
+            news = self.follower.seq - self.since.since
+            scene.say(f"{news} change{'' if news == 1 else 's'} since you were last here: the log "
+                      "marks where they begin")
         elif kind == "link":
             self.link = item[1]
             scene.say(f"Network: {item[1]}" + ("" if item[1] == "connected" else
@@ -164,6 +189,9 @@ class NetPlay:
                       warning=item[1] != "connected")
 
     def _entry(self, scene, seq: int, entry: dict) -> None:
+        divider = self.since.before(seq)
+        if divider is not None:
+            scene.log.add([divider], scene.now)
         game = scene.game
         before_events = list(game.events)
         before = {n: (f.hex.q, f.hex.r) for n, f in game.tokens().items()}
