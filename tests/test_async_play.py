@@ -195,10 +195,9 @@ def test_a_mark_beyond_the_stream_shows_no_divider_and_is_put_right(data):
 
 
 def test_the_remembered_games_are_bounded_the_oldest_forgotten(data):
-    marks = LastSeen.load()
-    for n in range(210):
-        marks.games[f"{n:032x}"] = {"pann01": {"seq": 1, "at": n}}
-    marks.mark("f" * 32, "pann01", 5)
+    data.parent.mkdir(parents=True)
+    data.write_text(json.dumps({"games": {f"{n:032x}": {"pann01": {"seq": 1, "at": n}} for n in range(210)}}))
+    LastSeen.load().mark("f" * 32, "pann01", 5)
     kept = LastSeen.load().games
     assert len(kept) == 200 and "f" * 32 in kept and f"{0:032x}" not in kept
 

@@ -54,6 +54,7 @@ class Client:
         self.subjects, self.name, self.sink = subjects, name, sink
         self.send = send  # the host's own board asks its host directly
         self.tls, self.hello = tls, hello and send is None
+        self.greeted = False  # the host took this board's name (a player's board says it first)
         self.seq = 0  # the last entry handed on
         self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
         self.nc = None
@@ -67,16 +68,29 @@ class Client:
         there, is raised."""
         await self._connect(await self._probe(self.url))
         if self.hello:
-            try:
-                reply = await asyncio.wait_for(self.ask(self.request("hello", name=self.name)), HELLO)
-            except asyncio.TimeoutError:
-                await self.nc.close()
-                raise ConnectionError("the host did not answer: is it running?") from None
-            if not reply.get("ok"):
+            reply = await self._greet()
+            if reply is None:  # nobody answers on the request subject: the host is away
+                self.sink(("link", "the host is away: the board shows the game as the server "
+                                   "keeps it; what you ask waits until the host is back"))
+            elif not reply.get("ok"):
                 await self.nc.close()
                 raise ConnectionError(f"the host refused: {reply.get('reason')}")
-            self.name = reply["name"]
+            else:
+                self.name, self.greeted = reply["name"], True
         self.reader = asyncio.create_task(self._catch_up_forever())
+
+    async def _greet(self) -> dict[str, Any] | None:
+        """Say this board's name to the host once: its reply, or None if no host listens (a
+        game that lasts for days: the board opens on the stream and greets the host later)."""
+        request = self.request("hello", name=self.name)
+        try:
+            msg = await self.nc.request(self.subjects.request_of(self.user), encode(request), timeout=HELLO)
+        except NoRespondersError:
+            return None
+        except NatsTimeout:
+            await self.nc.close()
+            raise ConnectionError("the host did not answer: is it running?") from None
+        return decode(msg.data)
 
     async def _probe(self, url: str) -> str:
         """Check the server at a join address (something listens, its certificate is the pinned
@@ -264,11 +278,31 @@ class Client:
         return {"rid": f"{self.user}-{uuid.uuid4().hex[:12]}", "from": self.name, "kind": kind, **fields}
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send a request until the host answers it (waiting while the host is away)."""
+        """Send a request until the host answers it (waiting while the host is away); a board
+        the host does not know by name yet (it joined while the host was away, or a host
+        restarted elsewhere lacks its name) says its name first."""
         if not self.hello and self.send is None:  # a spectator's: the server would refuse it
             reply = {"ok": False, "reason": "a spectator's board cannot send anything"}
-            self.sink(("reply", request, reply))
-            return reply
+        else:
+            for _ in range(2):
+                reply = await self._greeted_first(request)
+                if not reply.get("hello"):
+                    break
+                self.greeted = False  # the host asks for the name again
+        self.sink(("reply", request, reply))
+        return reply
+
+    async def _greeted_first(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self.hello and not self.greeted and request.get("kind") != "hello":
+            greeting = await self._send(self.request("hello", name=self.name))
+            if not greeting.get("ok"):
+                return {"ok": False, "reason": f"the host did not take this board's name: "
+                                               f"{greeting.get('reason')}"}
+            self.name, self.greeted = greeting["name"], True
+        return await self._send(request)
+
+    async def _send(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request, sent until the host answers it."""
         while True:
             try:
                 if self.send is not None:
@@ -284,7 +318,6 @@ class Client:
                     break
                 self.sink(("link", "waiting for the host to answer"))
                 await asyncio.sleep(RETRY)
-        self.sink(("reply", request, reply))
         return reply
 
     async def stop(self) -> None:

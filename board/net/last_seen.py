@@ -74,6 +74,9 @@ class LastSeen:
         """Remember the last entry shown; the reason if the file could not be written."""
         if not (_is_key(game) and _is_who(who) and _is_seq(seq)):
             return "not a game, identity or entry to remember"
+        fresh = LastSeen.load(self.path)  # another board of this machine's may have written since
+        if fresh.problem is None:
+            self.games = fresh.games
         self.games.setdefault(game, {})[who] = {"seq": seq, "at": int(time.time())}
         if len(self.games) > MAX_GAMES:  # forget the games seen longest ago
             latest = sorted(self.games, key=lambda k: max(m["at"] for m in self.games[k].values()))

@@ -13,8 +13,9 @@ from board.maps import load_map
 from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.server import DEFAULT_PORT
+from board.net.host_key import HostKey
 from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
-                               listen_address, where_listening)
+                               listen_address, resumed_folder, where_listening)
 from board.sides import teams
 from board.ui.address_dialog import AddressDialog
 from board.ui.async_play import SinceMark, TurnNotice
@@ -259,6 +260,18 @@ def host(hosting, game: Game | None) -> NetPlay:
         return shared(session, "GM")
     except Exception:
         session.close()
+        raise
+
+
+def resume_from_key(key: HostKey) -> NetPlay:
+    """Carry on as the host of the game a host key names, from its stream on the key's
+    server (this machine draws its own dice secret); raises with the reason."""
+    session = Session()
+    try:
+        session.resume_elsewhere(key, resumed_folder())
+        return shared(session, "GM")
+    except Exception:
+        session.close(stop_server=False)
         raise
 
 
