@@ -17,8 +17,8 @@ from board.net.certs import PinMismatch, make_certificate
 from board.net.host import Host, named_by
 from board.net.host_key import HostKey, HostKeyError, read_key, server_context
 from board.net.protocol import GM
-from board.net.server import free_port
-from board.net.session import Session
+from board.net.server import ServerError, free_port
+from board.net.session import Session, join_line
 from board.rules.kernel.events import SINCE
 from board.sides import teams
 from tests.net_helpers import DEADLINE, FIGHT, Board, Server, address, code_for, over, start_host
@@ -176,19 +176,23 @@ def test_the_host_killed_mid_game_carries_on_from_the_stream_on_another_machine_
     asyncio.run(scenario())
 
 
-def test_a_host_resumed_from_a_key_gives_back_names_the_key_lacked_from_the_stream(server, tmp_path):
+def test_a_host_resumed_from_a_key_gives_back_names_the_key_lacked_and_applies_no_replayed_request(server, tmp_path):
     async def scenario():
         key = HostKey.of(server.hosting, address(server.hosting))  # exported before anyone joined
         host, gm = await start_host(server)
         red = teams(gm.game.battle)[0]
         ann = await Board(server.hosting, "ann").start()
-        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        taking = ann.client.request("seat", team=red, holder="ann")
+        assert (await ann.client.ask(taking))["ok"]
         await host.stop(), await gm.stop()
         hosting = key.hosting(tmp_path / "elsewhere")
         second = Host(hosting, tls=await server_context(key))
         await second.start()
         user = ann.client.user
         assert hosting.invitation(user).name == "ann"  # from the stream: the seat she took
+        stored = second.referee.follower.seq
+        replayed = await ann.client.ask(taking)  # a request replayed to the new host
+        assert replayed["duplicate"] and second.referee.follower.seq == stored
         reply = await ann.ask("seat", team=red, holder=None)
         assert reply["ok"], reply
         await ann.stop(), await second.stop()
@@ -209,6 +213,23 @@ def test_a_player_the_resumed_host_does_not_know_by_name_is_asked_for_it_and_car
         assert second.hosting.invitation(ann.client.user).name == "ann"
         await ann.stop(), await second.stop()
     asyncio.run(scenario())
+
+
+def test_a_gm_resumed_elsewhere_gives_the_same_join_lines_and_says_why_it_cannot_invite(server, tmp_path):
+    host = Session()
+    host.host_game(server.hosting, Game(load_map(FIGHT), seed="public"))
+    key = HostKey.of(server.hosting, address(server.hosting))
+    lines = [join_line(server.hosting, i) for i in server.hosting.all_invitations()]
+    host.close(stop_server=False)
+    elsewhere = Session()
+    try:
+        elsewhere.resume_elsewhere(key, tmp_path / "elsewhere")
+        assert [join_line(elsewhere.hosting, i) for i in elsewhere.invitations()] == lines
+        with pytest.raises(ServerError, match="another machine"):
+            elsewhere.invite()
+        assert len(elsewhere.invitations()) == len(lines)
+    finally:
+        elsewhere.close(stop_server=False)
 
 
 def test_a_host_key_for_a_server_with_another_certificate_is_refused_before_the_password_goes(server, tmp_path):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from board.atomic import replace_whole
-from board.net.certs import pinned_context
+from board.net.certs import CERT, pinned_context
 from board.net.client import split_address
 from board.net.invitations import ROLES, parse_code
 from board.net.names import clean_name
@@ -54,13 +54,17 @@ class HostKey:
                 "host_password": self.host_password, "invitations": list(self.invitations)}
         replace_whole(Path(path), (json.dumps(data, indent=1) + "\n").encode(), 0o600)
 
-    def hosting(self, folder: Path) -> Hosting:
+    def hosting(self, folder: Path, tls: ssl.SSLContext | None = None) -> Hosting:
         """The hosting a resumed host keeps in its own folder (on this machine), with a new
-        dice secret; written there, readable by its user only."""
+        dice secret; written there, readable by its user only. With the server's pinned
+        context, its certificate is kept there too (join lines carry its fingerprint)."""
         host, port, _ = split_address(self.server)
         hosting = Hosting(str(folder), host, port, self.game, self.host_password,
                           secrets.token_hex(16), [dict(i) for i in self.invitations])
         hosting.write()
+        if tls is not None:
+            der = tls.get_ca_certs(binary_form=True)[0]
+            replace_whole(folder / CERT, ssl.DER_cert_to_PEM_cert(der).encode(), 0o644)
         return hosting
 
 

@@ -86,7 +86,7 @@ class Session:
         club's server, or the GM's own left running): the server's certificate pinned by the
         key's fingerprint, the game rebuilt from the stream, a new dice secret drawn here."""
         tls = self._run(server_context(key))
-        self.folder, self.hosting, self.elsewhere = folder, key.hosting(folder), True
+        self.folder, self.hosting, self.elsewhere = folder, key.hosting(folder, tls), True
         self._authority(self.hosting, tls, None, None)
 
     def _authority(self, hosting: Hosting, tls, game: Game | None, seats: dict | None) -> None:

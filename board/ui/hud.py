@@ -34,7 +34,7 @@ HELP = [
     ("H", "pass the screen: cover the board when the side to act changes (hot seat)"),
     ("J", "a network game: who plays each side (the GM: take back, open, to the computer)"),
     ("A", "a network game: the host's address; point a player's board at the host's new one"),
-    ("N", "sound on / off (dice, hits, falls, deaths; --mute starts silent)"),
+    ("N", "sound on / off (dice, hits, falls, deaths, your turn; --mute starts silent)"),
     ("X", "the side to act: take it over from the computer, or hand it to the computer"),
     ("F", "computer turns: a readable pace / fast / skipped to your turn"),
     ("I", "a hint: what the computer would do for the figure to act, and why (nothing is played)"),
