@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import sys
+import threading
 
 import pytest
 
@@ -21,9 +22,11 @@ from board.net.server import ServerError, free_port
 from board.net.session import Session, join_line
 from board.rules.kernel.events import SINCE
 from board.sides import teams
+from board.ui.netplay import join_game
 from tests.net_helpers import DEADLINE, FIGHT, Board, Server, address, code_for, over, start_host
 from tests.test_cli_net import main_py
 from tests.test_ui_netplay import Window
+from tests.ui_driver import Driver
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
@@ -67,9 +70,10 @@ def test_everyone_leaves_the_stream_stays_and_a_returning_player_sees_the_mark_a
     gm_plays(gm, 4)  # the game goes on without her
     host.close(stop_server=False)  # and the GM goes too: nobody is connected, the stream stays
 
-    back = Session()  # ann comes back while the host is still away
-    back.join(address(server.hosting), ann_code, "ann")
-    ann = Window(back, "ann")
+    back = Session()  # ann comes back, from another machine (its name), while the host is away
+    back.join(address(server.hosting), ann_code, "anns-laptop")
+    assert back.name == "anns-laptop"  # nobody has told the board its invitation's name yet
+    ann = Window(back, back.name)
     ann.wait(lambda: ann.net.since.caught_up)
     assert "host is away" in ann.net.link
     kinds = [entry.event.kind for entry in ann.driver.scene.log.entries]
@@ -85,14 +89,18 @@ def test_everyone_leaves_the_stream_stays_and_a_returning_player_sees_the_mark_a
     again.host_game(server.hosting, None)
     gm = Window(again, "GM")
     try:
+        ann.wait(lambda: ann.net.role == "ann")  # her board greets the host once it is back
+        assert ann.net.link == "connected"
         while ann.follower.game.current_player() != red:
             gm_plays(gm, 1)
             ann.wait(lambda: ann.follower.seq == gm.follower.seq)
+        assert ann.net.turn_refusal(ann.follower.game) is None  # her menu is hers again
         mine = next(c for c in ann.follower.game.legal_actions() if ann.follower.game.tokens()[c.figure].team == red)
         seq = ann.follower.seq
         assert ann.driver.controller.submit(mine)
         ann.wait(lambda: ann.follower.seq > seq)
         assert ann.follower.game.history[-1].figure == mine.figure
+        assert ann.follower.sides_of("ann") == [red]  # coming back gave her no other side
     finally:
         back.close()
         again.close(stop_server=False)
@@ -299,3 +307,46 @@ def test_host_with_a_broken_key_or_no_server_says_why_in_words(tmp_path):
     assert away.returncode == 1 and "cannot resume" in away.stderr and "Traceback" not in away.stderr
     nothing = main_py("host", "--export-key", str(tmp_path / "k2.json"), data=tmp_path / "empty")
     assert nothing.returncode == 1 and "no hosted game" in nothing.stderr
+
+
+def test_a_returning_player_keeps_their_sides_and_is_not_given_the_first_free_one(server):
+    host = Session()
+    game = Game(load_map(FIGHT), seed="public")
+    red, blue = teams(game.battle)
+    host.host_game(server.hosting, game)
+    gm = Window(host, "GM")
+    code = code_for(server.hosting, "ann")
+    first = join_game(address(server.hosting), code, "ann", [blue])  # she takes the second side
+    driver = Driver(first.follower.game)
+    first.attach(driver.scene)
+    arrived = threading.Event()
+    first.session.wake = arrived.set
+    while first.follower.seats.get(blue) != "ann":
+        driver.frame()
+        assert first.follower.seats.get(blue) == "ann" or arrived.wait(DEADLINE)
+        arrived.clear()
+    first.close()
+    back = join_game(address(server.hosting), code, "ann")  # no --side: she comes back
+    asked = []
+    ask = back.session.ask
+    back.session.ask = lambda kind, **fields: (asked.append((kind, fields)), ask(kind, **fields))
+    driver = Driver(back.follower.game)
+    back.attach(driver.scene)
+    back.session.wake = arrived.set
+    try:
+        while not back.seated:
+            driver.frame()
+            assert back.seated or arrived.wait(DEADLINE)
+            arrived.clear()
+        assert asked == [] and back.follower.sides_of("ann") == [blue]
+        # Her requests are judged in the order sent: once this one is answered, any seat
+        # request before it has been judged too.
+        back.session.ask("seat", team=blue, holder="ann")
+        while "already" not in driver.scene.controller.view.message:
+            driver.frame()
+            assert "already" in driver.scene.controller.view.message or arrived.wait(DEADLINE)
+            arrived.clear()
+        assert host.host.referee.follower.seats == {red: None, blue: "ann"}
+    finally:
+        back.close()
+        host.close()

@@ -23,6 +23,7 @@ from board.net.server import DEFAULT_PORT, listening
 RETRY = 0.5  # seconds between tries while the host or its game is away
 UNREACHABLE = 10.0  # seconds without the server before the board says it cannot reach it
 HELLO = 30.0  # seconds a joining board waits for the host to take its name
+GREET_EVERY = 5.0  # seconds between a board's tries to greet a host that is away
 BATCH = 256  # entries fetched at a time when catching up
 Sink = Callable[[tuple], None]
 
@@ -55,6 +56,7 @@ class Client:
         self.send = send  # the host's own board asks its host directly
         self.tls, self.hello = tls, hello and send is None
         self.greeted = False  # the host took this board's name (a player's board says it first)
+        self.greeter: asyncio.Task | None = None  # greets a host that was away when it joined
         self.seq = 0  # the last entry handed on
         self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
         self.nc = None
@@ -72,6 +74,7 @@ class Client:
             if reply is None:  # nobody answers on the request subject: the host is away
                 self.sink(("link", "the host is away: the board shows the game as the server "
                                    "keeps it; what you ask waits until the host is back"))
+                self.greeter = asyncio.create_task(self._greet_later())
             elif not reply.get("ok"):
                 await self.nc.close()
                 raise ConnectionError(f"the host refused: {reply.get('reason')}")
@@ -79,17 +82,40 @@ class Client:
                 self.name, self.greeted = reply["name"], True
         self.reader = asyncio.create_task(self._catch_up_forever())
 
+    async def _greet_later(self) -> None:
+        """Say this board's name once the host is back (now and then: it may be days), so the
+        board knows the name its invitation goes by before it asks anything."""
+        while not self.greeted and not self.nc.is_closed:
+            try:
+                reply = await self._hello()
+            except Exception:  # silent, or reconnecting: try again later
+                reply = None
+            if reply is not None:
+                if reply.get("ok"):
+                    self.name, self.greeted = reply["name"], True
+                    self.sink(("link", "connected"))
+                    self.sink(("reply", {"kind": "hello"}, reply))
+                else:
+                    self.sink(("link", f"the host did not take this board's name: {reply.get('reason')}"))
+                return
+            await asyncio.sleep(GREET_EVERY)
+
     async def _greet(self) -> dict[str, Any] | None:
         """Say this board's name to the host once: its reply, or None if no host listens (a
         game that lasts for days: the board opens on the stream and greets the host later)."""
+        try:
+            return await self._hello()
+        except NatsTimeout:
+            await self.nc.close()
+            raise ConnectionError("the host did not answer: is it running?") from None
+
+    async def _hello(self) -> dict[str, Any] | None:
+        """One hello: the host's reply, or None if no host listens; NatsTimeout if it is silent."""
         request = self.request("hello", name=self.name)
         try:
             msg = await self.nc.request(self.subjects.request_of(self.user), encode(request), timeout=HELLO)
         except NoRespondersError:
             return None
-        except NatsTimeout:
-            await self.nc.close()
-            raise ConnectionError("the host did not answer: is it running?") from None
         return decode(msg.data)
 
     async def _probe(self, url: str) -> str:
@@ -303,6 +329,7 @@ class Client:
 
     async def _send(self, request: dict[str, Any]) -> dict[str, Any]:
         """One request, sent until the host answers it."""
+        waited = False
         while True:
             try:
                 if self.send is not None:
@@ -317,12 +344,15 @@ class Client:
                     reply = {"ok": False, "reason": "the connection is closed"}
                     break
                 self.sink(("link", "waiting for the host to answer"))
+                waited = True
                 await asyncio.sleep(RETRY)
+        if waited and self.nc is not None and self.nc.is_connected:
+            self.sink(("link", "connected"))  # the host is back
         return reply
 
     async def stop(self) -> None:
         """Close the connection."""
-        for task in (self.reader, self.watch):
+        for task in (self.reader, self.watch, self.greeter):
             if task is not None:
                 task.cancel()
         if self.nc is not None and not self.nc.is_closed:

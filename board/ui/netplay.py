@@ -40,6 +40,8 @@ class NetPlay:
         client = getattr(session, "client", None)
         self.since = SinceMark(follower, getattr(client, "user", None) or role)
         self.turns: TurnNotice | None = None
+        self.wanted: list[str] | None = None  # the sides a joining player asked for (--side)
+        self.seated = role in ("GM", "spectator")  # a player's board asks for its seat once
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -163,6 +165,7 @@ class NetPlay:
             scene.say(f"Where you are in this game cannot be remembered: {problem}", warning=True)
         if self.since.caught_up and self.turns is not None:
             self.turns.follow(self.follower, scene.sounds)
+        self.take_seat()
 
     def _item(self, scene, item: tuple) -> None:
         kind = item[0]
@@ -174,6 +177,7 @@ class NetPlay:
             self._entry(scene, item[1], item[2])
         elif kind == "reply":
             reply = item[2]
+            self._named()
             if not reply.get("ok"):
                 scene.say(f"The host refused: {reply.get('reason')}", warning=True)
         elif kind == "note":
@@ -188,6 +192,28 @@ class NetPlay:
             scene.say(f"Network: {item[1]}" + ("" if item[1] == "connected" else
                                                    " (the board shows the game as it last heard)"),
                       warning=item[1] != "connected")
+
+    def take_seat(self) -> None:
+        """Once the board has read the stream and the host knows its name: ask for the sides
+        named on joining, else the first free side if this player holds none (a returning
+        player keeps the sides they had, and is not given another)."""
+        client = getattr(self.session, "client", None)
+        if self.seated or not self.since.caught_up or not getattr(client, "greeted", False):
+            return
+        self.seated = True
+        free = [team for team, holder in self.follower.seats.items() if holder is None]
+        for team in self.wanted or ([] if self.follower.sides_of(self.role) else free[:1]):
+            self.session.ask("seat", team=team, holder=self.role)
+
+    def _named(self) -> None:
+        """A board that joined while the host was away took the name it was given; the host
+        may know its invitation by the name it first took: that one is its name from now on."""
+        client = getattr(self.session, "client", None)
+        name = getattr(client, "name", None)
+        if self.role not in ("GM", "spectator") and getattr(client, "greeted", False) and name != self.role:
+            self.role = name
+            if self.turns is not None:
+                self.turns.role = name
 
     def _entry(self, scene, seq: int, entry: dict) -> None:
         divider = self.since.before(seq)
@@ -226,14 +252,11 @@ class NetPlay:
 
 
 def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPlay:
-    """The link for a board once the session is up: the game from the stream's setup, and a
-    player's seat asked for (the sides named, else the first free one)."""
-    follower = Follower.from_setup(session.first()[2])
-    if role not in ("GM", "spectator"):
-        free = [team for team, holder in follower.seats.items() if holder is None]
-        for team in sides or ([] if follower.sides_of(role) else free[:1]):
-            session.ask("seat", team=team, holder=role)
-    return NetPlay(session, follower, role)
+    """The link for a board once the session is up: the game from the stream's setup; a
+    player's seat is asked for once the board has read the stream (see NetPlay.take_seat)."""
+    net = NetPlay(session, Follower.from_setup(session.first()[2]), role)
+    net.wanted = sides
+    return net
 
 
 def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
