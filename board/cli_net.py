@@ -36,7 +36,9 @@ the host gives sets it), else from --invite-file, else asked for; it is never an
 since any user of this machine can read a program's arguments. The address ends with the
 host's certificate fingerprint; the board refuses a server whose certificate differs.
 A host that came back on another address: press A on the board and give the new one, or
-join again with it (the invitation keeps its name and sides).
+join again with it (the invitation keeps its name and sides). If the host is away, the board
+opens on the game as the server keeps it (the log marks what happened since you were last
+here) and greets the host when it is back.
 """
 
 

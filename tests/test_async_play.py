@@ -259,3 +259,16 @@ def test_the_turn_sound_respects_sound_off_and_a_missing_audio_device(monkeypatc
     monkeypatch.setattr(sound.Sounds, "_open", staticmethod(lambda: True))
     sounds.cue("your_turn")
     assert played and list(sounds.heard) == ["your_turn"]
+
+
+def test_a_place_file_that_cannot_be_written_is_said_once_and_play_goes_on(data):
+    data.mkdir(parents=True)  # a folder where the file should be: neither read nor written
+    stream = Stream()
+    stream.play(2)
+    board = Board(stream)
+    assert "is a folder" in board.net.since.complaint
+    board.feed(stream)
+    stream.play(1)
+    board.feed(stream)
+    assert board.follower.seq == stream.entries[-1][0]  # the game went on
+    assert data.is_dir()
