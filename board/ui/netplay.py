@@ -201,8 +201,10 @@ class NetPlay:
         if self.seated or not self.since.caught_up or not getattr(client, "greeted", False):
             return
         self.seated = True
+        held = self.follower.sides_of(self.role)
         free = [team for team, holder in self.follower.seats.items() if holder is None]
-        for team in self.wanted or ([] if self.follower.sides_of(self.role) else free[:1]):
+        wanted = [team for team in self.wanted or [] if team not in held]  # --side again: no noise
+        for team in wanted if self.wanted else ([] if held else free[:1]):
             self.session.ask("seat", team=team, holder=self.role)
 
     def _named(self) -> None:
