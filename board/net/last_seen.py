@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ MAX_BYTES = 256 * 1024  # a few hundred games' marks; anything larger is not our
 MAX_GAMES = 200  # the games remembered: the least recently seen are forgotten first
 MAX_SEQ = 2 ** 53  # a stream sequence beyond this is no stream's
 _KEY = 32  # hex digits of a game's key, and the most characters of an identity
+_KEY_FORM = re.compile(f"[0-9a-f]{{{_KEY}}}")
 
 
 def game_key(setup: dict) -> str:
@@ -39,12 +41,14 @@ class LastSeen:
     path: Path
     games: dict[str, dict[str, dict]]
     problem: str | None = None  # why the file could not be read (it is then started afresh)
+    stamp: tuple | None = None  # the file's (mtime, size, inode) when last read or written here
 
     @classmethod
     def load(cls, path: Path | None = None) -> "LastSeen":
         """The marks in the file (none if it is missing); a damaged file gives no marks and
         says why in `problem`."""
         path = path or data_dir() / "net" / FILE
+        stamp = _stamp(path)
         try:
             with open(path, "rb") as file:
                 text = file.read(MAX_BYTES + 1)
@@ -63,7 +67,8 @@ class LastSeen:
         games = raw.get("games") if isinstance(raw, dict) else None
         if not isinstance(games, dict):
             return cls(path, {}, f"{path} holds no \"games\" object")
-        return cls(path, {key: kept for key, marks in games.items() if (kept := _valid(key, marks))})
+        return cls(path, {key: kept for key, marks in games.items() if (kept := _valid(key, marks))},
+                   stamp=stamp)
 
     def seen(self, game: str, who: str) -> int:
         """The last entry this identity's board showed of the game (0: never here)."""
@@ -74,9 +79,10 @@ class LastSeen:
         """Remember the last entry shown; the reason if the file could not be written."""
         if not (_is_key(game) and _is_who(who) and _is_seq(seq)):
             return "not a game, identity or entry to remember"
-        fresh = LastSeen.load(self.path)  # another board of this machine's may have written since
-        if fresh.problem is None:
-            self.games = fresh.games
+        if _stamp(self.path) != self.stamp:  # another board of this machine's wrote since
+            fresh = LastSeen.load(self.path)
+            if fresh.problem is None:
+                self.games = fresh.games
         self.games.setdefault(game, {})[who] = {"seq": seq, "at": int(time.time())}
         if len(self.games) > MAX_GAMES:  # forget the games seen longest ago
             latest = sorted(self.games, key=lambda k: max(m["at"] for m in self.games[k].values()))
@@ -88,13 +94,23 @@ class LastSeen:
                 os.replace(self.path, self.path.with_name(self.path.name + ".damaged"))
             self.problem = None
             replace_whole(self.path, data.encode(), 0o600)
+            self.stamp = _stamp(self.path)
         except OSError as error:
             return f"{self.path} could not be written ({error.strerror or error})"
         return None
 
 
+def _stamp(path: Path) -> tuple | None:
+    """What changes when the file is written again (None: no file)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
 def _is_key(key: object) -> bool:
-    return isinstance(key, str) and len(key) == _KEY and all(c in "0123456789abcdef" for c in key)
+    return isinstance(key, str) and _KEY_FORM.fullmatch(key) is not None
 
 
 def _is_who(who: object) -> bool:

@@ -158,12 +158,15 @@ class NetPlay:
         return bool(items)
 
     def _mark(self, scene) -> None:
-        """Remember the last entry shown; once caught up, say whose turn it is in the title."""
+        """Once caught up: remember the last entry shown (a write per batch of news, none while
+        hundreds of entries are read in), and say whose turn it is in the title."""
+        if not self.since.caught_up:
+            return
         problem = self.since.remember(self.follower.seq)
         if problem and not self.since.complaint:
             self.since.complaint = problem
             scene.say(f"Where you are in this game cannot be remembered: {problem}", warning=True)
-        if self.since.caught_up and self.turns is not None:
+        if self.turns is not None:
             self.turns.follow(self.follower, scene.sounds)
         self.take_seat()
 
@@ -250,6 +253,8 @@ class NetPlay:
             scene.say(self.banner() if by == self.role else f"{by} played {what}")
 
     def close(self) -> None:
+        if self.since.caught_up:
+            self.since.remember(self.follower.seq)
         self.session.close()
 
 
