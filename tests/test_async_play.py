@@ -236,7 +236,10 @@ def test_no_notice_while_the_board_catches_up_only_once_it_has():
 
 @pytest.mark.parametrize("role", ["GM", "spectator"])
 def test_the_gms_and_a_spectators_boards_get_no_turn_notice(role):
-    stream = Stream({})  # no player holds a side: the GM plays both at one screen
+    stream = Stream()
+    # Seats that name the board's own role, as a player's name would: only the role keeps the
+    # notice away (the GM plays every side it holds at one screen; a spectator plays none).
+    stream = Stream({stream.red: role, stream.blue: role})
     board = Board(stream, role=role, user="host")
     for team in (stream.blue, stream.red, stream.blue):
         stream.until(team)
