@@ -26,7 +26,9 @@ The connection is TLS: the host makes its own certificate on first use, and the 
 carries its SHA-256 fingerprint; a joining board refuses a server whose certificate differs.
 The server listens on this machine only unless --listen lan (or an address) says otherwise.
 The host says "ok" to a command only once the game's stream holds it; `host` with no map
-resumes the game from that stream.
+resumes the game from that stream. `host --export-key FILE` writes a host key, and `host
+--key FILE` on another machine carries on as the host from the stream on the key's server
+(the dice seed stays here: the other machine draws its own; every die rolled is in the stream).
 """)
 
 # {INVITE_ENV} is filled in where it is shown (a format field, translated with the text).
@@ -36,7 +38,9 @@ the host gives sets it), else from --invite-file, else asked for; it is never an
 since any user of this machine can read a program's arguments. The address ends with the
 host's certificate fingerprint; the board refuses a server whose certificate differs.
 A host that came back on another address: press A on the board and give the new one, or
-join again with it (the invitation keeps its name and sides).
+join again with it (the invitation keeps its name and sides). If the host is away, the board
+opens on the game as the server keeps it (the log marks what happened since you were last
+here) and greets the host when it is back.
 """)
 
 
@@ -49,6 +53,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     from board.sides import teams
     from board.ui.netplay import host, invitation_lines
 
+    if args.export_key:
+        return _export_key(args.export_key)
+    if args.key:
+        return _resume_from_key(args.key)
     folder = hosting_folder()
     new_game = bool(args.map or args.load) or not (folder / "host.json").exists()
     game = None
@@ -75,6 +83,46 @@ def cmd_host(args: argparse.Namespace) -> int:
           + ("Give each player their own line (it holds their invitation; J on the board shows "
              "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
              "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
+    return _open_board(net, "hosting")
+
+
+def _export_key(path: str) -> int:
+    """Write the hosted game's host key (no dice seed in it) for another machine to resume from."""
+    from board.net.host_key import HostKey
+    from board.net.server import Hosting
+    from board.net.session import hosting_folder, join_address
+
+    hosting = Hosting.read(hosting_folder())
+    if hosting is None:
+        print("host: no hosted game on this machine to export a key for", file=sys.stderr)
+        return 1
+    try:
+        HostKey.of(hosting, join_address(hosting)).write(Path(path))
+    except OSError as error:
+        print(f"host: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"The host key is in {path} (readable by you only). Whoever holds it can host this game: "
+          f"keep it as you keep your passwords. On another machine: {command_name()} host --key {path}")
+    return 0
+
+
+def _resume_from_key(path: str) -> int:
+    """Carry on as the host of a game from its stream on the server a host key names."""
+    from board.net.host_key import HostKeyError, read_key
+    from board.ui.netplay import refusal, resume_from_key
+
+    try:
+        key = read_key(Path(path))
+    except HostKeyError as error:
+        print(f"host: {error}", file=sys.stderr)
+        return 1
+    print(f"Resuming the game {key.game!r} from its stream at {key.server.split('/')[2]}…", flush=True)
+    try:
+        net = resume_from_key(key)
+    except Exception as error:  # the server gone, a certificate that differs: said in words
+        print(f"host: cannot resume from {key.server}: {refusal(error)}", file=sys.stderr)
+        return 1
+    net.invite = key.server.split("/")[2]
     return _open_board(net, "hosting")
 
 
@@ -139,6 +187,12 @@ def add_parsers(sub) -> None:
                       help=_("player invitations to make (default: one per side of a new game)"))
     host.add_argument("--spectators", type=int, default=0, metavar="N",
                       help=_("spectator invitations to make: read-only, no secret plots (default 0)"))
+    host.add_argument("--export-key", metavar="FILE",
+                      help=_("write the hosted game's host key to FILE (the host's password on its "
+                             "server and the invitations, never the dice seed) and exit"))
+    host.add_argument("--key", metavar="FILE",
+                      help=_("carry on as the host of the game a host key names, from its stream on "
+                             "the key's server (another machine's; a new dice secret is drawn here)"))
     host.set_defaults(func=cmd_host)
     join = sub.add_parser("join", help=_("join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
                                          "{command} join tls://HOST:PORT/FINGERPRINT").format(

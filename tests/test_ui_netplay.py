@@ -41,6 +41,12 @@ class Window:
             self.arrived.clear()
 
 
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """The boards remember where they were in the test's own data folder."""
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def boards(tmp_path):
     server = Server(tmp_path / "hosted").start()
@@ -50,6 +56,9 @@ def boards(tmp_path):
     gm = Window(host, "GM")
     player.join(address(server.hosting), code_for(server.hosting, "ann"), "ann")
     ann = Window(player, "ann")
+    # These tests seat the player by hand: the board's own first-free-side request, sent once it
+    # has caught up, would race theirs and its refusal overwrite the line they read.
+    ann.net.seated = True
     yield gm, ann, teams(game.battle)
     player.close()
     host.close()
@@ -157,7 +166,7 @@ def test_a_players_menu_is_greyed_with_the_reason_while_it_is_not_their_sides_tu
     ann.driver.frame()
     items = list(ann.driver.scene.menu.buttons.values())
     assert items and not any(item.enabled for item in items)
-    assert all(f"{possessive(blue)} turn" in item.reason and f"you play {red}" in item.reason for item in items)
+    assert all(f"{blue} to act" in item.reason and f"you play {red}" in item.reason for item in items)
 
 
 def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_the_host(boards):

@@ -60,6 +60,6 @@ def test_counts_read_singular_for_one():
 
 
 def test_the_window_is_titled_hexboard_not_hexboard_hexboard():
-    from board.ui.app import window_title
+    from board.ui.caption import window_title
 
     assert (window_title("Hexboard"), window_title("The Arena")) == ("Hexboard", "Hexboard - The Arena")

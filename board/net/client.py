@@ -23,6 +23,7 @@ from board.net.server import DEFAULT_PORT, listening
 RETRY = 0.5  # seconds between tries while the host or its game is away
 UNREACHABLE = 10.0  # seconds without the server before the board says it cannot reach it
 HELLO = 30.0  # seconds a joining board waits for the host to take its name
+GREET_EVERY = 5.0  # seconds between a board's tries to greet a host that is away
 BATCH = 256  # entries fetched at a time when catching up
 Sink = Callable[[tuple], None]
 
@@ -39,7 +40,9 @@ def split_address(url: str) -> tuple[str, int, str]:
 
 class Client:
     """Hands everything it hears to `sink` as tuples, in the event loop's thread:
-    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words).
+    ("entry", seq, entry), ("reply", request, reply), ("note", text), ("link", words), and
+    ("caught_up", seq) once a read of the stream reached its end (after joining, and after
+    each reconnect): the entries before it are the ones that passed while the board was away.
 
     `tls` is the host's own context; a joining board passes None and the address's
     fingerprint pins the server's certificate. `hello`: a player's board says its name first
@@ -52,6 +55,8 @@ class Client:
         self.subjects, self.name, self.sink = subjects, name, sink
         self.send = send  # the host's own board asks its host directly
         self.tls, self.hello = tls, hello and send is None
+        self.greeted = False  # the host took this board's name (a player's board says it first)
+        self.greeter: asyncio.Task | None = None  # greets a host that was away when it joined
         self.seq = 0  # the last entry handed on
         self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
         self.nc = None
@@ -65,16 +70,53 @@ class Client:
         there, is raised."""
         await self._connect(await self._probe(self.url))
         if self.hello:
-            try:
-                reply = await asyncio.wait_for(self.ask(self.request("hello", name=self.name)), HELLO)
-            except asyncio.TimeoutError:
-                await self.nc.close()
-                raise ConnectionError("the host did not answer: is it running?") from None
-            if not reply.get("ok"):
+            reply = await self._greet()
+            if reply is None:  # nobody answers on the request subject: the host is away
+                self.sink(("link", "the host is away: the board shows the game as the server "
+                                   "keeps it; what you ask waits until the host is back"))
+                self.greeter = asyncio.create_task(self._greet_later())
+            elif not reply.get("ok"):
                 await self.nc.close()
                 raise ConnectionError(f"the host refused: {reply.get('reason')}")
-            self.name = reply["name"]
+            else:
+                self.name, self.greeted = reply["name"], True
         self.reader = asyncio.create_task(self._catch_up_forever())
+
+    async def _greet_later(self) -> None:
+        """Say this board's name once the host is back (now and then: it may be days), so the
+        board knows the name its invitation goes by before it asks anything."""
+        while not self.greeted and not self.nc.is_closed:
+            try:
+                reply = await self._hello()
+            except Exception:  # silent, or reconnecting: try again later
+                reply = None
+            if reply is not None:
+                if reply.get("ok"):
+                    self.name, self.greeted = reply["name"], True
+                    self.sink(("link", "connected"))
+                    self.sink(("reply", {"kind": "hello"}, reply))
+                else:
+                    self.sink(("link", f"the host did not take this board's name: {reply.get('reason')}"))
+                return
+            await asyncio.sleep(GREET_EVERY)
+
+    async def _greet(self) -> dict[str, Any] | None:
+        """Say this board's name to the host once: its reply, or None if no host listens (a
+        game that lasts for days: the board opens on the stream and greets the host later)."""
+        try:
+            return await self._hello()
+        except NatsTimeout:
+            await self.nc.close()
+            raise ConnectionError("the host did not answer: is it running?") from None
+
+    async def _hello(self) -> dict[str, Any] | None:
+        """One hello: the host's reply, or None if no host listens; NatsTimeout if it is silent."""
+        request = self.request("hello", name=self.name)
+        try:
+            msg = await self.nc.request(self.subjects.request_of(self.user), encode(request), timeout=HELLO)
+        except NoRespondersError:
+            return None
+        return decode(msg.data)
 
     async def _probe(self, url: str) -> str:
         """Check the server at a join address (something listens, its certificate is the pinned
@@ -134,6 +176,7 @@ class Client:
         while not self.nc.is_closed:
             try:
                 await self.catch_up()
+                self.sink(("caught_up", self.seq))
                 return
             except NoGameYet:
                 self.sink(("link", "waiting for the host's game"))
@@ -261,11 +304,32 @@ class Client:
         return {"rid": f"{self.user}-{uuid.uuid4().hex[:12]}", "from": self.name, "kind": kind, **fields}
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send a request until the host answers it (waiting while the host is away)."""
+        """Send a request until the host answers it (waiting while the host is away); a board
+        the host does not know by name yet (it joined while the host was away, or a host
+        restarted elsewhere lacks its name) says its name first."""
         if not self.hello and self.send is None:  # a spectator's: the server would refuse it
             reply = {"ok": False, "reason": "a spectator's board cannot send anything"}
-            self.sink(("reply", request, reply))
-            return reply
+        else:
+            for _ in range(2):
+                reply = await self._greeted_first(request)
+                if not reply.get("hello"):
+                    break
+                self.greeted = False  # the host asks for the name again
+        self.sink(("reply", request, reply))
+        return reply
+
+    async def _greeted_first(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self.hello and not self.greeted and request.get("kind") != "hello":
+            greeting = await self._send(self.request("hello", name=self.name))
+            if not greeting.get("ok"):
+                return {"ok": False, "reason": f"the host did not take this board's name: "
+                                               f"{greeting.get('reason')}"}
+            self.name, self.greeted = greeting["name"], True
+        return await self._send(request)
+
+    async def _send(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request, sent until the host answers it."""
+        waited = False
         while True:
             try:
                 if self.send is not None:
@@ -280,13 +344,15 @@ class Client:
                     reply = {"ok": False, "reason": "the connection is closed"}
                     break
                 self.sink(("link", "waiting for the host to answer"))
+                waited = True
                 await asyncio.sleep(RETRY)
-        self.sink(("reply", request, reply))
+        if waited and self.nc is not None and self.nc.is_connected:
+            self.sink(("link", "connected"))  # the host is back
         return reply
 
     async def stop(self) -> None:
         """Close the connection."""
-        for task in (self.reader, self.watch):
+        for task in (self.reader, self.watch, self.greeter):
             if task is not None:
                 task.cancel()
         if self.nc is not None and not self.nc.is_closed:

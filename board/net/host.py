@@ -89,11 +89,25 @@ async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1)
         await sub.unsubscribe()
 
 
+def named_by(entry: dict[str, Any]) -> dict[str, str]:
+    """{invitation user: name} as a stored entry shows it: the host keeps a player's request id
+    as `USER:id`, USER the invitation the request came on, and writes the name it goes by
+    in "by" (a player chooses only what follows the first colon)."""
+    rid, by = entry.get("rid"), entry.get("by")
+    if isinstance(rid, str) and ":" in rid and isinstance(by, str) and by not in (GM, COMPUTER):
+        return {rid.split(":", 1)[0]: by}
+    return {}
+
+
 class Host:
     """The authority: one referee, one stream, requests answered one at a time."""
 
-    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None):
+    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None,
+                 tls: ssl.SSLContext | None = None):
         self.hosting = hosting  # the invitations: who a request subject's user is
+        # The server's certificate: from the host's folder where the host made it, pinned by
+        # its fingerprint where a host resumes on another machine (board/net/host_key.py).
+        self.tls = tls
         self.url, self.password, self.secret = hosting.url, hosting.host_password, hosting.secret
         self.subjects = Subjects(hosting.game)
         self.referee: Referee | None = None
@@ -112,7 +126,8 @@ class Host:
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
-        self.nc = await connect(self.url, "host", self.password, own_context(Path(self.hosting.folder)))
+        self.nc = await connect(self.url, "host", self.password,
+                                self.tls or own_context(Path(self.hosting.folder)))
         self.js = self.nc.jetstream(timeout=self.timeout)
         await self._jetstream_ready()
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
@@ -193,18 +208,30 @@ class Host:
 
     async def _rebuild(self, last: int) -> None:
         """The referee from the stream, then the commands it held when it stopped."""
-        subjects, referee = self.subjects, None
+        subjects, referee, names = self.subjects, None, {}
         async for seq, entry in read_entries(self.js, subjects.log, subjects.stream, last):
             if referee is None:
                 referee = Referee.start(Follower.from_setup(entry), self.secret)
             else:
                 referee.replayed(seq, entry)
+                names.update(named_by(entry))
         held = (await self.js.stream_info(subjects.held_stream)).state
         if held.messages:
             async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
                                                held.last_seq, held.first_seq):
                 referee.held_again(entry)
         self.referee = referee
+        self._names_again(names)
+
+    def _names_again(self, names: dict[str, str]) -> None:
+        """Give back the names the stream shows invitations acting under, where this host's
+        invitations lack them (a host resumed elsewhere from a key made before they joined);
+        a name another invitation holds stays with that one."""
+        for invitation in self.hosting.all_invitations():
+            name = names.get(invitation.user)
+            taken = [i.name for i in self.hosting.all_invitations() if i.name]
+            if name and not invitation.name and name_refusal(name, taken + [GM, COMPUTER]) is None:
+                self.hosting.bind(invitation.user, name)
 
     async def _keep_held(self, before: list[dict[str, Any]], released: bool) -> None:
         """Record the change to the held commands in the host's held stream, so a crash loses
@@ -319,7 +346,8 @@ class Host:
         if request.get("kind") == "hello":
             return self.hello(invitation, request.get("name"))
         if not invitation.name:
-            return {"ok": False, "reason": "say hello with a name first"}
+            # A host restarted without this invitation's name: the board says it again.
+            return {"ok": False, "reason": "say hello with a name first", "hello": True}
         return await self.handle(request, sender=invitation.name, scope=invitation.user)
 
     def hello(self, invitation, name: Any) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from board.invocation import command_name
 from board.net.client import Client
 from board.net.host import Host
 from board.net.certs import certificate_fingerprint, own_context
+from board.net.host_key import HostKey, server_context
 from board.net.invitations import INVITE_ENV, PLAYER, SPECTATOR, Invitation, parse_code, role_of
 from board.net.protocol import Subjects
 from board.saves import data_dir
@@ -37,6 +38,7 @@ class Session:
         # eof_received() has no effect"): noise on a player's terminal, not news.
         logging.getLogger("asyncio").setLevel(logging.ERROR)
         self.inbox: queue.Queue = queue.Queue()
+        self.early: list[tuple] = []  # what came before the game's first entry, for the board
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="hexboard-net", daemon=True)
         self.thread.start()
@@ -46,6 +48,7 @@ class Session:
         self.name = ""
         self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
         self.hosting: Hosting | None = None
+        self.elsewhere = False  # a host resumed from a host key: the server is another machine's
         self.wake = None  # called (from the network thread) when something arrives
 
     def _arrived(self, item: tuple) -> None:
@@ -75,17 +78,37 @@ class Session:
             self.server = start_server(hosting)
         else:
             reload_server(hosting)  # one a crashed host left: give it today's invitations
-        self.host = Host(hosting)
         seats = {team: None for team in teams(game.battle)} if game is not None else None
+        self._authority(hosting, own_context(self.folder), game, seats)
+
+    def resume_elsewhere(self, key: HostKey, folder: Path) -> None:
+        """Carry on as the host of a game whose stream a server on another machine keeps (a
+        club's server, or the GM's own left running): the server's certificate pinned by the
+        key's fingerprint, the game rebuilt from the stream, a new dice secret drawn here."""
+        tls = self._run(server_context(key))
+        self.folder, self.hosting, self.elsewhere = folder, key.hosting(folder, tls), True
+        self._authority(self.hosting, tls, None, None)
+
+    def _authority(self, hosting: Hosting, tls, game: Game | None, seats: dict | None) -> None:
+        """The host's authority on the server, and the GM's own board beside it."""
+        self.host = Host(hosting, tls=tls)
         self._run(self.host.start(game, seats))
         self.name = "GM"
         self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
                              self._arrived, send=lambda request: self.host.handle(request, gm=True),
-                             tls=own_context(self.folder))
+                             tls=tls)
         self._run(self.client.start())
+
+    def _config_here(self) -> None:
+        """Invitations change in the server's config, which only the machine running it
+        writes; ServerError if this host resumed from a server elsewhere."""
+        if self.elsewhere:
+            raise ServerError("this host carries on from a server on another machine: invitations "
+                              "are made and withdrawn where that server's config is")
 
     def invite(self, role: str = PLAYER) -> Invitation:
         """A new invitation the server accepts from now on (the GM's)."""
+        self._config_here()
         invitation = self.hosting.invite(role)
         self._run(self.host.reload())
         return invitation
@@ -93,6 +116,7 @@ class Session:
     def kick(self, user: str) -> None:
         """Withdraw an invitation: the server closes its connections and refuses it from now
         on, and the sides its player held go back to the GM."""
+        self._config_here()
         self._run(self.host.kick(user))
 
     def invitations(self) -> list[Invitation]:
@@ -106,6 +130,7 @@ class Session:
                 item = self.inbox.get(timeout=timeout)
                 if item[0] == "entry":
                     return item
+                self.early.append(item)  # news of the link before the game: the board says it
         except queue.Empty:
             raise ServerError("the host's game did not arrive: is the host running?") from None
 
@@ -134,7 +159,7 @@ class Session:
 
     def drain(self) -> list[tuple]:
         """Everything that arrived since the last call."""
-        items = []
+        items, self.early = self.early, []
         while True:
             try:
                 items.append(self.inbox.get_nowait())
@@ -195,6 +220,11 @@ def _running(pid: int) -> bool:
 def hosting_folder() -> Path:
     """Where a hosted game keeps its stream, config and secrets."""
     return data_dir() / "net" / "game"
+
+
+def resumed_folder() -> Path:
+    """Where a host resumed from a host key keeps its invitations and its own dice secret."""
+    return data_dir() / "net" / "resumed"
 
 
 def join_address(hosting: Hosting) -> str:

@@ -20,6 +20,7 @@ from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme, true_scale
 from board.ui.calibrate import CalibrationScene
+from board.ui.caption import set_caption, window_title
 from board.ui.dialogs import regular_file_problem, remember
 from board.ui.editor import EditorScene
 from board.ui.play import PlayScene
@@ -30,7 +31,6 @@ from board.yamlio import InputError
 DEFAULT_SIZE = (1280, 800)
 ERRORS = "errors.log"
 LOGGED_ERRORS = 20  # tracebacks written per session
-CAPTION_CHARS = 100  # a longer window title is cut with "…"
 
 
 def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
@@ -346,16 +346,6 @@ def _set_icon() -> None:
         pygame.display.set_icon(pygame.image.load(str(ICONS / "hexboard-64.png")))
     except (pygame.error, OSError):
         pass
-
-
-def window_title(title: str) -> str:
-    """The window's title for a scene's title: "Hexboard - The Arena", never "Hexboard - Hexboard"."""
-    return "Hexboard" if title in ("", "Hexboard") else f"Hexboard - {title}"
-
-
-def set_caption(text: str) -> None:
-    """The window's title, cut short: a map's name may be long."""
-    pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[:CAPTION_CHARS - 1] + "…")
 
 
 def _quit() -> None:

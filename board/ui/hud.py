@@ -37,7 +37,7 @@ HELP = [
     ("H", N_("pass the screen: cover the board when the side to act changes (hot seat)")),
     ("J", N_("a network game: who plays each side (the GM: take back, open, to the computer)")),
     ("A", N_("a network game: the host's address; point a player's board at the host's new one")),
-    ("N", N_("sound on / off (dice, hits, falls, deaths; --mute starts silent)")),
+    ("N", N_("sound on / off (dice, hits, falls, deaths, your turn; --mute starts silent)")),
     ("X", N_("the side to act: take it over from the computer, or hand it to the computer")),
     ("F", N_("computer turns: a readable pace / fast / skipped to your turn")),
     ("I", N_("a hint: what the computer would do for the figure to act, and why (nothing is played)")),

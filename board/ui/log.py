@@ -42,6 +42,7 @@ class CombatLog:
         self._dirty = True
         self._changes = 0  # counts every change to what the panel shows
         self._kept = None  # what draw_kept() last painted, and where
+        self._pin: int | None = None  # an entry to bring to the top at the next draw (reveal())
 
     @property
     def animating(self) -> bool:
@@ -162,6 +163,30 @@ class CombatLog:
         index = entry.event.data.get("index") if entry.event.kind == COMPUTER else None
         return commands is not None and isinstance(index, int) and index >= commands
 
+    def reveal(self, event: Event) -> None:
+        """Scroll, at the next draw, so that this event's entry is the top row (or the log
+        follows the newest, when what is after it fits): the "since you were last here"
+        divider, once a returning board has caught up."""
+        self._pin = next((e.serial for e in reversed(self._entries + list(self._pending))
+                          if e.event is event), None)
+        self._dirty = True
+        self._changes += 1
+
+    def _pinned(self) -> None:
+        """Apply reveal(): the offset that puts the pinned entry's first row at the top."""
+        start = next((i for i, (entry, _) in enumerate(self._rows) if entry.serial == self._pin), None)
+        if self._pending or self._body_h is None:
+            return  # wait for every row to arrive, and for the body's height
+        self._pin = None
+        if start is None:
+            return
+        room, end = self._body_h, start
+        while end < len(self._rows) and room >= self._rows[end][0].rows[self._rows[end][1]].height:
+            room -= self._rows[end][0].rows[self._rows[end][1]].height
+            end += 1
+        self._offset = len(self._rows) - end
+        self._unseen = len({entry.serial for entry, _ in self._rows[end:]})
+
     def _limit(self) -> int:
         """The furthest offset back: the oldest row at the top of the body."""
         if self._body_h is None:
@@ -217,6 +242,8 @@ class CombatLog:
         surface.fill(theme.PANEL, rect)
         body = pygame.Rect(rect.x + 1, rect.y + TITLE_H, rect.width - 1, rect.height - TITLE_H)
         self._body_h = body.height - 8
+        if self._pin is not None:
+            self._pinned()
         self._offset = min(self._offset, self._limit())
         if not self._offset:
             self._unseen = 0

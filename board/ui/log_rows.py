@@ -10,7 +10,7 @@ import pygame
 
 from board.i18n import _
 from board.rules.base import Event
-from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, TURN, VICTORY, tone
+from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, SINCE, TURN, VICTORY, tone
 from board.ui import theme
 from board.ui.text_fit import break_word
 
@@ -209,6 +209,9 @@ def layout(event: Event, width: int, size: int) -> list[Row]:
                       bold=True)
         top = 14 if major else 8
         return [Row([piece], theme.font(piece.size, True).get_linesize() + top, 0, top, "rule")]
+    if kind == SINCE:  # a divider: the rows under it came while the player was away
+        piece = Piece("text", event.text, theme.TEXT_WARN, size - 1, bold=True)
+        return [Row([piece], theme.font(piece.size, True).get_linesize() + 12, 0, 12, "rule")]
     if kind == VICTORY:
         rows = flow([], event.text, theme.LOG_VICTORY, width, size + 9, bold=True, top=14)
         for row in rows:

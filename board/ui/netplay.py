@@ -9,15 +9,17 @@ import ssl
 import pygame
 
 from board.game import Game
-from board.i18n import _
+from board.i18n import _, ngettext
 from board.maps import load_map
 from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.server import DEFAULT_PORT
+from board.net.host_key import HostKey
 from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
-                               listen_address, where_listening)
+                               listen_address, resumed_folder, where_listening)
 from board.sides import teams
 from board.ui.address_dialog import AddressDialog
+from board.ui.async_play import SinceMark, TurnNotice
 from board.ui.seats_dialog import SeatsDialog
 
 WAKE = pygame.USEREVENT + 21  # posted by the network thread: something arrived
@@ -35,6 +37,12 @@ class NetPlay:
         self.seats: SeatsDialog | None = None
         self.address: AddressDialog | None = None
         self.waiting = False  # a command sent to the host, not yet answered
+        # Where this invitation's player (or the GM) last was in this game, and its turns.
+        client = getattr(session, "client", None)
+        self.since = SinceMark(follower, getattr(client, "user", None) or role)
+        self.turns: TurnNotice | None = None
+        self.wanted: list[str] | None = None  # the sides a joining player asked for (--side)
+        self.seated = role in ("GM", "spectator")  # a player's board asks for its seat once
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -42,7 +50,11 @@ class NetPlay:
         scene.controller.sender = self.send
         self.session.wake = _wake
         self._computer_seats(scene.game)
+        self.turns = TurnNotice(self.role, scene.title, scene.game.battle.name)
         scene.say(self.banner())
+        if self.since.complaint:
+            scene.say(_("Where you last were in games is not known: {problem}; the log marks nothing "
+                        "this time").format(problem=self.since.complaint), warning=True)
 
     def plays_computer(self) -> bool:
         """The GM's board plays the sides handed to the computer, one command at a time."""
@@ -143,7 +155,23 @@ class NetPlay:
         items = self.session.drain()
         for item in items:
             self._item(scene, item)
+        if items:
+            self._mark(scene)
         return bool(items)
+
+    def _mark(self, scene) -> None:
+        """Once caught up: remember the last entry shown (a write per batch of news, none while
+        hundreds of entries are read in), and say whose turn it is in the title."""
+        if not self.since.caught_up:
+            return
+        problem = self.since.remember(self.follower.seq)
+        if problem and not self.since.complaint:
+            self.since.complaint = problem
+            scene.say(_("Where you are in this game cannot be remembered: {problem}").format(problem=problem),
+                      warning=True)
+        if self.turns is not None:
+            self.turns.follow(self.follower, scene.sounds)
+        self.take_seat()
 
     def _item(self, scene, item: tuple) -> None:
         kind = item[0]
@@ -155,17 +183,51 @@ class NetPlay:
             self._entry(scene, item[1], item[2])
         elif kind == "reply":
             reply = item[2]
+            self._named()
             if not reply.get("ok"):
                 scene.say(_("The host refused: {reason}").format(reason=reply.get('reason')), warning=True)
         elif kind == "note":
             scene.say(item[1])
+        elif kind == "caught_up" and self.since.reached_end() and self.since.divider is not None:
+            scene.log.reveal(self.since.divider)
+            news = self.follower.seq - self.since.since
+            scene.say(ngettext("{n} change since you were last here: the log marks where it begins",
+                               "{n} changes since you were last here: the log marks where they begin",
+                               news).format(n=news))
         elif kind == "link":
             self.link = item[1]
             scene.say(_("Network: {state}").format(state=item[1]) + ("" if item[1] == "connected" else
                                                    _(" (the board shows the game as it last heard)")),
                       warning=item[1] != "connected")
 
+    def take_seat(self) -> None:
+        """Once the board has read the stream and the host knows its name: ask for the sides
+        named on joining, else the first free side if this player holds none (a returning
+        player keeps the sides they had, and is not given another)."""
+        client = getattr(self.session, "client", None)
+        if self.seated or not self.since.caught_up or not getattr(client, "greeted", False):
+            return
+        self.seated = True
+        held = self.follower.sides_of(self.role)
+        free = [team for team, holder in self.follower.seats.items() if holder is None]
+        wanted = [team for team in self.wanted or [] if team not in held]  # --side again: no noise
+        for team in wanted if self.wanted else ([] if held else free[:1]):
+            self.session.ask("seat", team=team, holder=self.role)
+
+    def _named(self) -> None:
+        """A board that joined while the host was away took the name it was given; the host
+        may know its invitation by the name it first took: that one is its name from now on."""
+        client = getattr(self.session, "client", None)
+        name = getattr(client, "name", None)
+        if self.role not in ("GM", "spectator") and getattr(client, "greeted", False) and name != self.role:
+            self.role = name
+            if self.turns is not None:
+                self.turns.role = name
+
     def _entry(self, scene, seq: int, entry: dict) -> None:
+        divider = self.since.before(seq)
+        if divider is not None:
+            scene.log.add([divider], scene.now)
         game = scene.game
         before_events = list(game.events)
         before = {n: (f.hex.q, f.hex.r) for n, f in game.tokens().items()}
@@ -198,18 +260,17 @@ class NetPlay:
             scene.say(self.banner() if by == self.role else f"{by} played {what}")
 
     def close(self) -> None:
+        if self.since.caught_up:
+            self.since.remember(self.follower.seq)
         self.session.close()
 
 
 def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPlay:
-    """The link for a board once the session is up: the game from the stream's setup, and a
-    player's seat asked for (the sides named, else the first free one)."""
-    follower = Follower.from_setup(session.first()[2])
-    if role not in ("GM", "spectator"):
-        free = [team for team, holder in follower.seats.items() if holder is None]
-        for team in sides or ([] if follower.sides_of(role) else free[:1]):
-            session.ask("seat", team=team, holder=role)
-    return NetPlay(session, follower, role)
+    """The link for a board once the session is up: the game from the stream's setup; a
+    player's seat is asked for once the board has read the stream (see NetPlay.take_seat)."""
+    net = NetPlay(session, Follower.from_setup(session.first()[2]), role)
+    net.wanted = sides
+    return net
 
 
 def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
@@ -236,6 +297,18 @@ def host(hosting, game: Game | None) -> NetPlay:
         return shared(session, "GM")
     except Exception:
         session.close()
+        raise
+
+
+def resume_from_key(key: HostKey) -> NetPlay:
+    """Carry on as the host of the game a host key names, from its stream on the key's
+    server (this machine draws its own dice secret); raises with the reason."""
+    session = Session()
+    try:
+        session.resume_elsewhere(key, resumed_folder())
+        return shared(session, "GM")
+    except Exception:
+        session.close(stop_server=False)
         raise
 
 

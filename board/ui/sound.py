@@ -1,5 +1,6 @@
-"""Short sound effects, generated (no files): dice, a hit, a fall, a death, the fight's end. Silent when muted
-(the N key, or --mute), under the dummy audio driver, in tests, or with no audio device."""
+"""Short sound effects, generated (no files): dice, a hit, a fall, a death, the fight's end, a
+shared game's "your turn". Silent when muted (the N key, or --mute), under the dummy audio
+driver, in tests, or with no audio device."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import math
 import os
 import random
 from array import array
+from collections import deque
 
 import pygame
 
@@ -52,7 +54,15 @@ def _fight_over() -> array:
     return out
 
 
-SOUNDS = {"dice": _dice, "fight_over": _fight_over, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
+def _your_turn() -> array:
+    """Two soft bell notes, falling: a shared game's turn has come to this board's side."""
+    out = array("h")
+    for k, hz in enumerate((880, 660)):
+        out += _tone(0.22, hz, hz, 0.4, noise=0.0, seed=20 + k)
+    return out
+
+
+SOUNDS = {"dice": _dice, "fight_over": _fight_over, "your_turn": _your_turn, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
           "fall": lambda: _tone(0.3, 320, 90, 0.6, noise=0.1), "death": lambda: _tone(0.6, 220, 45, 0.7)}
 
 
@@ -73,6 +83,7 @@ class Sounds:
     def __init__(self):
         self.muted = START_MUTED[0]
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.heard: deque[str] = deque(maxlen=64)  # the last sounds handed to the mixer, in order
         # Headless (a dummy audio or video driver: tests, benchmarks, screenshots) or under
         # pytest: silent, and no mixer is ever opened.
         self.available = not ("dummy" in (os.environ.get("SDL_AUDIODRIVER"), os.environ.get("SDL_VIDEODRIVER"))
@@ -116,4 +127,5 @@ class Sounds:
         if name not in self.sounds:
             self.sounds[name] = pygame.mixer.Sound(buffer=SOUNDS[name]().tobytes())
         self.sounds[name].play()
+        self.heard.append(name)
         return name

@@ -34,6 +34,7 @@ GM = "gm"  # the GM changed the game
 REJECTED = "rejected"  # a command was refused: the text says why
 UNDO = "undo"  # the board's note that a command was undone
 COMPUTER = "computer"  # the board's note of why the computer chose its next command
+SINCE = "since"  # the board's divider: a shared game's entries after it came while the player was away
 VICTORY = "victory"  # the fight is decided: data winner (None: no one)
 
 # What kind of news an event is; the log gives each tone its colour. A ruleset's own kind may
@@ -43,7 +44,7 @@ TONE_OF = {INITIATIVE: "dim", COMPUTER: "dim", ACTION: "action", DAMAGE: "hurt",
            DIES: "bad", REJECTED: "warn", HEALS: "good", WAKES: "good", RECOVERS: "good",
            CAST: "magic", SPELL_ON: "magic"}
 
-NOTES = (UNDO, COMPUTER)  # the board's own notes: not events of the game, never replayed
+NOTES = (UNDO, COMPUTER, SINCE)  # the board's own notes: not events of the game, never replayed
 
 # A prediction's outcomes keyed by a common kind are bad news, named here; others read as written.
 OUTCOME_WORDS = {FALLS: "falls", UNCONSCIOUS: "goes unconscious", DIES: "dies"}
