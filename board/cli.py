@@ -52,11 +52,33 @@ def _use_palette(name: str | None) -> None:
     palette.use(name or settings.load().get("palette", palette.DEFAULT))
 
 
+def ui_scale_percent(text: str) -> int:
+    """--ui-scale's value: a percentage from 100 to 300 (argparse says why another is refused)."""
+    from board.ui.ui_scale import parse
+
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _use_ui_scale(percent: int | None) -> None:
+    """The UI scale asked for on the command line (this run only), else the one remembered."""
+    from board.ui import settings, ui_scale
+
+    ui_scale.use(percent or int(settings.load().get("ui_scale", ui_scale.DEFAULT)))
+
+
+UI_SCALE_HELP = ("the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
+                 "across the table); for this run only (default: the one chosen last on the start screen)")
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
     from board.ui.app import run
 
     _use_palette(None)
+    _use_ui_scale(getattr(args, "ui_scale", None))
     return run(None, "Hexboard", autosave=_autosaver())
 
 
@@ -70,6 +92,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     sound.START_MUTED[0] = args.mute
     _use_palette(args.palette)
+    _use_ui_scale(getattr(args, "ui_scale", None))
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
@@ -86,17 +109,21 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"--size: expected WIDTHxHEIGHT such as 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
-    if width < 640 or height < 400:
-        print(f"--size: the board needs at least 640x400, got {width}x{height}", file=sys.stderr)
+    percent = getattr(args, "ui_scale", None) or 100
+    least = (640 * percent // 100, 400 * percent // 100)  # the panels grow with the UI scale
+    if width < least[0] or height < least[1]:
+        at = f" at a UI scale of {percent}%" if percent != 100 else ""
+        print(f"--size: the board needs at least {least[0]}x{least[1]}{at}, got {width}x{height}", file=sys.stderr)
         return 2
     folder = Path(args.out).resolve().parent
     if not folder.is_dir():
         print(f"{args.out}: the folder {folder} does not exist", file=sys.stderr)
         return 2
-    from board.ui import palette
+    from board.ui import palette, ui_scale
     from board.ui.app import render_png
 
     palette.use(args.palette or palette.DEFAULT)  # a screenshot does not follow the remembered one
+    ui_scale.use(percent)  # nor the remembered scale
     game, title = opened
     render_png(game, title, args.out, (width, height))
     turn = game.turn().turn
@@ -229,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
                "saved game or a Tiled map (.tmx).",
     )
     parser.add_argument("--version", action="version", version=f"Hexboard {version()}")
+    parser.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", help=UI_SCALE_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the board window on a map (the default)")
@@ -243,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--palette", choices=PALETTES,
                       help="colours for this run: default, colour-blind (Okabe-Ito colours with "
                            "patterns) or high-contrast (default: the one chosen last with V)")
+    # SUPPRESS: `--ui-scale 200 play` (before the sub-command) is not undone by play's default.
+    play.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
+                      help=UI_SCALE_HELP)
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help="render the board headlessly to a PNG")
@@ -253,6 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", default=0, help="seed for the dice (default 0)")
     ruleset_argument(shot)
     shot.add_argument("--palette", choices=PALETTES, help="colours: default, colour-blind or high-contrast")
+    shot.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
+                      help="the size of text, panels and buttons in percent, 100 to 300 (default 100)")
     shot.set_defaults(func=cmd_screenshot)
 
     add_map_parsers(sub)

@@ -9,10 +9,9 @@ from board.editor import BRUSHES, Editor, Painted
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
 from board.rules.reports import Token
-from board.ui import hud, theme
+from board.ui import hud, theme, ui_scale
 from board.ui.camera import Camera
 from board.ui.log_rows import wrap
-from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sheet_form import KEPT, SheetForm
 from board.ui.text_fit import render_fit
@@ -56,7 +55,7 @@ class EditorScene:
         self.drag: str | None = None
         self.request: str | None = None  # "play" (the board on this map) or "start" (the start screen)
         self.dirty = True
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme())
         self.camera = Camera(editor.draft.layout)
         self.renderer_key = None
         self.resize(size)

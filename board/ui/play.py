@@ -11,7 +11,7 @@ from board.game import Game, note_event
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
-from board.ui import hud, keys, legend, palette, settings, theme
+from board.ui import hud, keys, legend, palette, settings, theme, ui_scale
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import DOCK_GAP, FigureCard
@@ -26,7 +26,7 @@ from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.moments import FightOver, PhaseBanner
-from board.ui.menus import MENU_SHARE, THEME, ActionMenu, Item
+from board.ui.menus import MENU_SHARE, ActionMenu, Item
 from board.ui.play_menu import menu_items
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
@@ -48,9 +48,9 @@ class PlayScene:
         self.controller = Controller(game)
         self.recolour()
         self.camera = Camera(game.battle.layout)
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme())
         self.menu = ActionMenu(self.manager)
-        self.log = CombatLog(theme.LOG_WIDTH)
+        self.log = CombatLog(theme.px(theme.LOG_WIDTH))
         self.card = FigureCard()
         self.sounds = Sounds()
         self.cover = Cover(getattr(game.battle.source, "pass_the_screen", False))
@@ -82,16 +82,16 @@ class PlayScene:
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
-        self.banner_rect = pygame.Rect(0, 0, w, theme.BANNER_HEIGHT)
-        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
+        px = theme.px  # every size at the UI scale (board/ui/ui_scale.py)
+        banner, status, side = px(theme.BANNER_HEIGHT), px(theme.STATUS_HEIGHT), px(theme.LOG_WIDTH)
+        self.banner_rect = pygame.Rect(0, 0, w, banner)
+        self.status_rect = pygame.Rect(0, h - status, w, status)
         # The right sidebar holds the action menu on top and the combat log below it.
-        self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
-                                   h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+        self.sidebar = pygame.Rect(w - side, banner, side, h - banner - status)
         self.log_rect = self.sidebar.copy()
         # A ruleset's round timeline is docked under the board, never over it.
         self.dock = dock_height(self.controller.info().timeline)
-        self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
-                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT - self.dock)
+        self.board_rect = pygame.Rect(0, banner, w - side, h - banner - status - self.dock)
         self.dock_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.width, self.dock)
         self.manager.set_window_resolution(size)
         self.menu.hide()
@@ -103,17 +103,18 @@ class PlayScene:
         for button in getattr(self, "file_buttons", {}):
             button.kill()
         self.file_buttons = {}
-        x = self.banner_rect.right - 12
+        px = theme.px
+        x = self.banner_rect.right - px(12)
         tips = {"help": "The controls and the legend (F1)", "open": "Open a saved game (Ctrl+O)",
                 "save": "Save this game to a file (Ctrl+S)", "menu": "Back to the start screen"}
         for action, label in (("help", "Help (F1)"), ("open", "Open…"), ("save", "Save…"), ("menu", "Menu")):
             tip = tips[action]
-            width = 86 if action == "help" else 72
-            x -= width + 6
-            rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
+            width = px(86 if action == "help" else 72)
+            x -= width + px(6)
+            rect = pygame.Rect(x, px(8), width, self.banner_rect.height - px(16))
             button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
             self.file_buttons[button] = action
-        self.buttons_width = self.banner_rect.right - x + 20  # the banner keeps clear of them
+        self.buttons_width = self.banner_rect.right - x + px(20)  # the banner keeps clear of them
 
     def recolour(self) -> None:
         """Team colours, patterns and shapes in the palette in use; the board drawn anew."""
@@ -138,7 +139,7 @@ class PlayScene:
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
-        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24))
+        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-theme.px(24), -theme.px(24)))
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
 
@@ -338,7 +339,7 @@ class PlayScene:
         if shown is None:
             self.menu.hide()
         else:
-            self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8),
+            self.menu.show(*shown, (self.sidebar.x + theme.px(8), self.sidebar.y + theme.px(8)),
                            int(self.sidebar.height * MENU_SHARE))
 
     def overlays(self) -> Overlays:
@@ -384,11 +385,11 @@ class PlayScene:
         c = self.controller
         figures = self.game.tokens()
         ov = self.overlays()
-        menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
+        menu_height = self.menu.panel.get_abs_rect().height + theme.px(16) if self.menu.panel else 0
         colours, status, shapes = self._figure_colours(figures)
-        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * DOCK_GAP)
+        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * theme.px(DOCK_GAP))
         # The card is docked under the log, off the board: the log keeps what is left.
-        room = min(self.card.room, max(0, self.sidebar.height - menu_height - LOG_LEAST))
+        room = min(self.card.room, max(0, self.sidebar.height - menu_height - theme.px(LOG_LEAST)))
         self.card_dock = pygame.Rect(self.sidebar.x + 1, self.sidebar.bottom - room, self.sidebar.width - 1, room)
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height - room)

@@ -1,4 +1,4 @@
-"""The player's settings, remembered in the data folder (settings.json): the palette for now.
+"""The player's settings, remembered in the data folder (settings.json): the palette and the UI scale.
 
 The file is the player's own, but it is read as untrusted: a file too large, not JSON, not an
 object, or with a value not among those allowed is ignored (the default is used), never a
@@ -10,10 +10,11 @@ import json
 
 from board.saves import data_dir, write_atomically
 from board.ui.palette import NAMES
+from board.ui.ui_scale import LEAST, MOST
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
-ALLOWED = {"palette": NAMES}
+ALLOWED = {"palette": NAMES, "ui_scale": tuple(str(p) for p in range(LEAST, MOST + 1))}  # percent
 
 
 def load() -> dict[str, str]:

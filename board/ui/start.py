@@ -13,12 +13,11 @@ from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
 from board.ui.title import draw_title
-from board.ui import hud, palette, settings, theme
+from board.ui import hud, palette, settings, theme, ui_scale
 from board.ui.dialogs import FileDialog, recent_files
 from board.ui.host_dialog import HostDialog
 from board.ui.join_dialog import JoinDialog
 from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
-from board.ui.menus import THEME
 from board.ui.text_fit import render_fit
 from board.yamlio import InputError
 
@@ -33,7 +32,7 @@ class StartScene:
 
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
                  kinds: dict[str, str] | None = None):
-        self.manager = pygame_gui.UIManager(size, str(THEME))
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme())
         self.dialog = FileDialog(self.manager, self.say)
         self.join = JoinDialog(self.manager)
         self.hosting = HostDialog(self.manager)

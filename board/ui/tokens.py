@@ -29,7 +29,7 @@ SHORT = {"UNCONSCIOUS": "KO", "KNEELING": "KNEEL"}
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
     """The text in the largest font that fits the width; at the smallest, cut short with '…'."""
-    font, text = shrink_to_fit(text, width, largest, smallest, bold)
+    font, text = shrink_to_fit(text, width, largest, smallest, bold, exact=True)
     return font.render(text, True, colour)
 
 
@@ -133,7 +133,7 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
     _draw_text(surface, f, size, centre, room)
     draw_meter_bar(surface, f, size, centre)  # how hurt, at a glance
     if f.status == "unconscious":
-        zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
+        zz = _shadowed(theme.font_px(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
         surface.blit(zz, zz.get_rect(center=(centre[0] + size * 0.55, centre[1] - size * 0.55)))
     if f.on_fire:
         pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] + size * 0.5), size * 0.17)
@@ -228,11 +228,12 @@ def _draw_cross(surface, r: float, centre) -> None:
 def _token_lines(f, size: float) -> list[tuple[tuple[str, ...], int, int, bool, tuple]]:
     """What a token says at this zoom: (texts, best first; font px; smallest px; bold; colour)."""
     big = 1.0 if f.size == 1 else 1.35  # a multihex figure has room for a larger name
-    small = max(7, int(size / 3.6 * big))
-    lines = [((f.name,), max(7, int(size / 3.0 * big)), 7, True, (255, 255, 255))]
+    least = theme.px(7)  # the text grows with the zoom; its least size with the UI scale
+    small = max(least, int(size / 3.6 * big))
+    lines = [((f.name,), max(least, int(size / 3.0 * big)), least, True, (255, 255, 255))]
     if size >= 20 and f.meter is not None:
         now, full = f.meter
-        lines.append(((f"{f.meter_label} {now}/{full}".strip(), f"{now}/{full}"), small, 7, False,
+        lines.append(((f"{f.meter_label} {now}/{full}".strip(), f"{now}/{full}"), small, least, False,
                       (255, 255, 255)))
     # The weapon is on the card only (issue 35: a third line of 7 px was cut on every token).
     return lines
@@ -242,18 +243,18 @@ def _draw_text(surface, f, size: float, centre, room) -> None:
     """Name, ST and ready weapon, each fitted to the token's width at its own height: the name
     just above the middle, the numbers just below, so two lines sit balanced on the token."""
     lines = _token_lines(f, size)
-    name_font = theme.font(lines[0][1], lines[0][3])
+    name_font = theme.font_px(lines[0][1], lines[0][3])
     gap = abs(name_font.get_descent()) * 0.8 + 1  # under the name: room for its descenders
     cap = name_font.metrics("X")[0][3]
     baseline = centre[1] + cap / 2 if len(lines) == 1 else centre[1] - gap / 2
     for i, (texts, px, smallest, bold, colour) in enumerate(lines):
         if i:
-            cap = theme.font(px, bold).metrics("X")[0][3]
+            cap = theme.font_px(px, bold).metrics("X")[0][3]
             baseline += gap + cap
         width = max(size * 0.5, room(baseline - cap * 0.6 - centre[1]))  # at the letters' middle
         # The first wording that fits at the smallest size ("ST 9/12", else "9/12"); else elide.
-        text = next((t for t in texts if theme.font(smallest, bold).size(t)[0] <= width), texts[-1])
-        font, text = shrink_to_fit(text, width, px, smallest, bold)
+        text = next((t for t in texts if theme.font_px(smallest, bold).size(t)[0] <= width), texts[-1])
+        font, text = shrink_to_fit(text, width, px, smallest, bold, exact=True)
         label = _shadowed(font.render(text, True, colour))
         surface.blit(label, (round(centre[0] - label.get_width() / 2), round(baseline - font.get_ascent())))
         descends = any(m and m[2] < 0 for m in font.metrics(text))
@@ -281,9 +282,10 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> None:
     px = max(8, int(size / 3.8))
     # One hex wide at the pill's height at most (1.1 sizes): the word shrinks, then is cut.
     room = size * 1.1 - 8 if f.size == 1 else surface.get_width() - 8
-    if text in SHORT and theme.font(7, True).size(text)[0] > room:
+    least = theme.px(7)  # the least size grows with the UI scale: read from across the table
+    if text in SHORT and theme.font_px(least, True).size(text)[0] > room:
         text = SHORT[text]  # a whole short word reads better than a long one cut
-    font, text = shrink_to_fit(text, room, px, 7, True)
+    font, text = shrink_to_fit(text, room, px, least, True, exact=True)
     label = font.render(text, True, fg)
     caps = font.metrics("X")[0][3]
     pill = pill_rect(f, size, centre, below, label.get_width(), caps)
