@@ -361,7 +361,7 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
         autosave.discard()
         return None
     info = saved.turn()
-    rect = pygame.Rect(0, 0, 460, 220)
+    rect = theme.px_rect(0, 0, 460, 220)
     rect.center = scene.board_rect.center
     text = (f"A game of {saved.battle.name} was interrupted at turn {info.turn} "
             f"({len(saved.history)} command{'' if len(saved.history) == 1 else 's'}). Resume it?")

@@ -35,9 +35,9 @@ class Cover:
             return
         screen.fill(theme.BACKGROUND)
         big, small = theme.font(30, True), theme.font(17)
-        title = render_fit(f"Pass the screen to {self.shown_for}", big, screen.get_width() - 40, theme.TEXT)
+        title = render_fit(f"Pass the screen to {self.shown_for}", big, screen.get_width() - theme.px(40), theme.TEXT)
         note = small.render("The board is hidden so that the other side's plans stay secret. "
                             "Click or press a key to continue.", True, theme.TEXT_DIM)
         centre = screen.get_rect().center
-        screen.blit(title, title.get_rect(center=(centre[0], centre[1] - 24)))
-        screen.blit(note, note.get_rect(center=(centre[0], centre[1] + 24)))
+        screen.blit(title, title.get_rect(center=(centre[0], centre[1] - theme.px(24))))
+        screen.blit(note, note.get_rect(center=(centre[0], centre[1] + theme.px(24))))

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from board.saves import data_dir
+from board.ui import theme
 
 RECENT = "recent.json"
 RECENT_KEPT = 8
@@ -153,7 +154,7 @@ class FileDialog:
             return
         recent = recent_files()
         start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
-        rect = pygame.Rect(0, 0, 560, 420)
+        rect = theme.px_rect(0, 0, 560, 420)
         rect.center = centre
         title = "Save the game as" if action == "save" else "Open a saved game"
         self.action = action
@@ -231,7 +232,7 @@ class FileDialog:
             return None
         if not exists:
             return "save", path
-        rect = pygame.Rect(0, 0, 460, 200)
+        rect = theme.px_rect(0, 0, 460, 200)
         rect.center = self.manager.get_root_container().get_rect().center
         question = pygame_gui.windows.UIConfirmationDialog(
             rect, f"{path.name} already exists in {path.parent}. Replace it?", self.manager,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
+from board.ui import theme
 from board.ui.small_window import SmallWindow
 
 CHOICES = (("This machine only", "local"), ("The local network (LAN)", "lan"))
@@ -17,10 +17,10 @@ class HostDialog(SmallWindow):
         if self.raised():
             return
         self.make((460, 140), centre, "Host over network")
-        pygame_gui.elements.UILabel(pygame.Rect(12, 10, 420, 30), "Where may players connect from?",
+        pygame_gui.elements.UILabel(theme.px_rect(12, 10, 420, 30), "Where may players connect from?",
                                     manager=self.manager, container=self.window)
         for n, (label, choice) in enumerate(CHOICES):
-            button = pygame_gui.elements.UIButton(pygame.Rect(12 + n * 214, 54, 206, 40), label,
+            button = pygame_gui.elements.UIButton(theme.px_rect(12 + n * 214, 54, 206, 40), label,
                                                   manager=self.manager, container=self.window)
             self.buttons[button] = choice
 

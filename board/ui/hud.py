@@ -190,7 +190,7 @@ def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
 
 def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
     """The bottom line: a refusal in warning colours, or a hint (painted once per text)."""
-    key = (rect.size, message, warning, hint)
+    key = (rect.size, message, warning, hint, theme.SCALE)
     if _status[0] != key:
         line = pygame.Surface(rect.size)
         _paint_status(line, line.get_rect(), message, warning, hint)

@@ -4,12 +4,12 @@ invitations: each one's join line to copy, a kick, and new ones."""
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from board.net.invitations import PLAYER, SPECTATOR, Invitation
 from board.net.protocol import COMPUTER, seat_text
 from board.ui.small_window import SmallWindow
+from board.ui import theme
 
 ACTIONS = (("Take back", "take"), ("Open", "open"), ("Computer", "computer"))
 ROW = 40
@@ -46,10 +46,10 @@ class SeatsDialog(SmallWindow):
         self._button((206, y, 200, 30), "New spectator invitation", ("invite", SPECTATOR))
 
     def _label(self, rect, text: str) -> None:
-        pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.manager, container=self.window)
+        pygame_gui.elements.UILabel(theme.px_rect(rect), text, manager=self.manager, container=self.window)
 
     def _button(self, rect, text: str, asks: tuple) -> None:
-        button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager,
+        button = pygame_gui.elements.UIButton(theme.px_rect(rect), text, manager=self.manager,
                                               container=self.window)
         self.buttons[button] = asks
 

@@ -63,6 +63,11 @@ def px(n: float) -> int:
     return round(n * SCALE)
 
 
+def px_rect(*values) -> pygame.Rect:
+    """A rectangle given at 100% (x, y, width, height), in pixels at the UI scale in use."""
+    return pygame.Rect(*[px(v) for v in pygame.Rect(*values)])
+
+
 def _font_path(bold: bool) -> str:
     # pygame_gui ships Noto Sans (SIL Open Font License); reuse it rather than a copy.
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
