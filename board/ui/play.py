@@ -387,9 +387,10 @@ class PlayScene:
         ov = self.overlays()
         menu_height = self.menu.panel.get_abs_rect().height + theme.px(16) if self.menu.panel else 0
         colours, status, shapes = self._figure_colours(figures)
-        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * theme.px(DOCK_GAP))
+        most = max(0, self.sidebar.height - menu_height - theme.px(LOG_LEAST))
+        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * theme.px(DOCK_GAP), most)
         # The card is docked under the log, off the board: the log keeps what is left.
-        room = min(self.card.room, max(0, self.sidebar.height - menu_height - theme.px(LOG_LEAST)))
+        room = min(self.card.room, most)
         self.card_dock = pygame.Rect(self.sidebar.x + 1, self.sidebar.bottom - room, self.sidebar.width - 1, room)
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height - room)
