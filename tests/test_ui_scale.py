@@ -200,3 +200,30 @@ def test_the_screenshot_command_takes_a_scale_and_refuses_a_window_too_small_for
     assert pygame.image.load(str(out)).get_size() == TV
     assert main(["screenshot", "maps/arena.yaml", str(out), "--size", "1280x800", "--ui-scale", "300"]) == 2
     assert "at least 1920x1200 at a UI scale of 300%" in capsys.readouterr().err
+
+
+def test_at_300_percent_the_save_dialogs_buttons_and_name_line_grow_and_stay_in_the_window():
+    d = at(300)
+    d.ctrl(pygame.K_s)
+    window = d.scene.dialog.window
+    inside = window.get_abs_rect()
+    assert inside.width >= 3 * 560 - 3
+    for element in (window.ok_button, window.cancel_button, window.file_path_text_line, window.home_button):
+        rect = element.get_abs_rect()
+        assert inside.contains(rect), (element, rect, inside)
+        assert element.font.size("OK")[1] <= rect.height  # the grown text fits its height
+    assert not window.ok_button.get_abs_rect().colliderect(window.cancel_button.get_abs_rect())
+    assert window.file_path_text_line.get_abs_rect().bottom <= window.file_selection_list.get_abs_rect().top
+
+
+def test_at_300_percent_the_legend_keeps_above_the_status_line_with_a_timeline_docked():
+    d = at(300, TV, "maps/melee-seconds-skirmish.yaml")
+    assert d.scene.dock_rect.height  # the round's timeline takes its strip
+    d.key(pygame.K_k, "k")
+    d.frame()
+    top = d.scene.status_rect.top
+    below = pygame.Rect(0, top - 20, d.scene.board_rect.width, 20)  # just above the status line
+    words = ink_height(d.screen, pygame.Rect(0, d.scene.banner_rect.bottom, 600, top - d.scene.banner_rect.bottom),
+                       (10, 10, 14))
+    assert words > 0.6 * (top - d.scene.banner_rect.bottom)  # the legend fills the middle...
+    assert ink_height(d.screen, below, (10, 10, 14)) == 0  # ...and ends before the status line

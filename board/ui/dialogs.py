@@ -113,6 +113,25 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
 
     problem: str | None = None
 
+    def _setup_ui_elements(self):
+        super()._setup_ui_elements()
+        # pygame_gui places these at fixed pixels: placed again at the UI scale (the same
+        # places at 100%), so that the grown text fits its buttons and line.
+        px = theme.px
+        width, height = self.get_container().get_size()
+        for n, button in enumerate((self.home_button, self.delete_button, self.parent_directory_button,
+                                    self.refresh_button)):
+            button.set_dimensions((px(20), px(20)))
+            button.set_relative_position((px(10 + 22 * n), px(10)))
+        for button in (self.cancel_button, self.ok_button):  # anchored right, each 10 left of the next
+            x = button.relative_rect.x - (px(10) - 10)
+            button.set_dimensions((button.relative_rect.width, px(30)))
+            button.set_relative_position((x, px(-40)))
+        self.file_path_text_line.set_dimensions((width - px(20), self.file_path_text_line.relative_rect.height))
+        self.file_path_text_line.set_relative_position((px(10), px(40)))
+        self.file_selection_list.set_dimensions((width - px(20), height - px(130)))
+        self.file_selection_list.set_relative_position((px(10), px(80)))
+
     def process_event(self, event) -> bool:
         line = self.file_path_text_line
         try:

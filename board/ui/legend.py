@@ -102,40 +102,50 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     return surface
 
 
-def scaled(sample: pygame.Surface) -> pygame.Surface:
-    """A sample drawn at 100%, grown to the UI scale."""
-    if theme.SCALE == 1:
+def scaled(sample: pygame.Surface, k: float = 1.0) -> pygame.Surface:
+    """A sample drawn at 100%, grown to the UI scale (times k)."""
+    if theme.SCALE * k == 1:
         return sample
-    return pygame.transform.smoothscale(sample, [theme.px(n) for n in sample.get_size()])
+    return pygame.transform.smoothscale(sample, [round(n * theme.SCALE * k) for n in sample.get_size()])
 
 
 def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat", teams=()) -> None:
     """Every entry from the top left of rect down, with the posture and state pills last;
-    teams: (team, colour, pattern, shape) of each side, shown in a second column."""
-    px, row = theme.px, theme.px(ROW)
+    teams: (team, colour, pattern, shape) of each side, shown in a second column. In a rect too
+    short for them the rows are packed closer and drawn smaller, as the help's are."""
+    shown = entries()
+    k = max(0.6, min(1.0, rect.height / theme.px(36 + ROW * (len(shown) + 2) + 4)))
+
+    def px(n: float) -> int:
+        return round(n * k * theme.SCALE)
+
+    def font(size: int, bold: bool = False):
+        return theme.font(round(size * k), bold)
+
+    row = px(ROW)
     x, y = rect.x, rect.y
-    screen.blit(theme.font(22, True).render("Legend", True, theme.TEXT), (x, y))
+    screen.blit(font(22, True).render("Legend", True, theme.TEXT), (x, y))
     y += px(36)
     if teams:
-        _draw_teams(screen, (x + min(px(600), rect.width // 2), y), teams)
-    for kind, colour, words in entries():
+        _draw_teams(screen, (x + min(theme.px(600), rect.width // 2), y), teams)
+    for kind, colour, words in shown:
         if kind == "head":
-            screen.blit(theme.font(15, True).render(words, True, theme.TEXT_WARN), (x, y + px(6)))
+            screen.blit(font(15, True).render(words, True, theme.TEXT_WARN), (x, y + px(6)))
             y += row
             continue
-        sample = scaled(_sample(kind, colour, layout))
+        sample = scaled(_sample(kind, colour, layout), k)
         screen.blit(sample, sample.get_rect(center=(x + px(20), y + row // 2)))
-        screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM), (x + px(46), y + px(5)))
+        screen.blit(font(14).render(words, True, theme.TEXT_DIM), (x + px(46), y + px(5)))
         y += row
     left = x
     for text, bg, fg in PILLS.values():
-        label = theme.font(11, True).render(text, True, fg)
+        label = font(11, True).render(text, True, fg)
         pill = pygame.Rect(left, y + px(6), label.get_width() + px(10), label.get_height() + px(2))
         pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
         screen.blit(label, (pill.x + px(5), pill.y + px(1)))
         left = pill.right + px(6)
     words = "posture and state, under the token (KO: unconscious, on a small token)"
-    screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM),
+    screen.blit(font(14).render(words, True, theme.TEXT_DIM),
                 (x, y + row + px(2)))
 
 

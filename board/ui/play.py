@@ -416,12 +416,13 @@ class PlayScene:
         self.manager.draw_ui(screen)
         self.keyboard.draw(self, screen)
         covered += draw_tips(self, screen, timeline, reason)
+        # Between the top bar and the status line: over the timeline's dock too, so that
+        # a short window (or a large UI scale) packs the rows instead of running past it.
+        middle = pygame.Rect(0, self.banner_rect.bottom, self.size[0], self.status_rect.top - self.banner_rect.bottom)
         if self.help:
-            hud.draw_help(screen, self.board_rect.union(self.log_rect),
-                          keys.help_rows(self.game.ruleset, self.game.tokens()))
+            hud.draw_help(screen, middle, keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
-            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout,
-                                self.team_legend)
+            legend.draw_overlay(screen, middle, self.game.battle.layout, self.team_legend)
         active = info.active
         # Only a person's side is covered from the other people: the computer needs no cover.
         self.cover.follow(figures[active].team if active in figures and not self.computer_to_play else None)

@@ -17,7 +17,7 @@ STEPS = (100, 125, 150, 175, 200, 250, 300)  # the start screen's button steps t
 DEFAULT = 100
 # pygame_gui's sizes in the theme file that are pixels (the rest are names, colours, flags).
 _PIXELS = {"size", "shape_corner_radius", "text_horiz_alignment_padding", "open_button_width",
-           "title_bar_height"}
+           "title_bar_height", "list_item_height"}
 # pygame_gui reads no font from the theme's "defaults" (only its colours): each kind of element
 # that shows text is given the default font, so that it too is scaled.
 _TEXT_ELEMENTS = ("button", "label", "text_box", "text_entry_line", "text_entry_box", "tool_tip",
@@ -55,6 +55,7 @@ def gui_theme() -> dict:
     with open(THEME, encoding="utf-8") as file:
         data = json.load(file)
     data.setdefault("window", {}).setdefault("misc", {}).setdefault("title_bar_height", "28")
+    data.setdefault("selection_list", {}).setdefault("misc", {}).setdefault("list_item_height", "20")
     for element in _TEXT_ELEMENTS:
         data.setdefault(element, {}).setdefault("font", dict(data["defaults"]["font"]))
     return _scaled(data)
