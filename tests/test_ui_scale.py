@@ -227,3 +227,36 @@ def test_at_300_percent_the_legend_keeps_above_the_status_line_with_a_timeline_d
                        (10, 10, 14))
     assert words > 0.6 * (top - d.scene.banner_rect.bottom)  # the legend fills the middle...
     assert ink_height(d.screen, below, (10, 10, 14)) == 0  # ...and ends before the status line
+
+
+def test_at_300_percent_the_editors_buttons_and_form_grow_inside_its_sidebar_and_a_click_picks_a_tool():
+    from board.editor import Editor, draft_from_map
+    from board.maps import load_map
+    from board.ui.editor import EditorScene
+
+    at(300)  # a display, at 300%
+    scene = EditorScene(Editor(draft_from_map(load_map("maps/arena.yaml")), None), TV)
+    assert scene.sidebar.width == 3 * theme.LOG_WIDTH
+    rects = {key: button.get_abs_rect() for button, key in scene.buttons.items()}
+    side = [r for key, r in rects.items() if not key.startswith("file:play") and key != "file:start"]
+    assert all(scene.sidebar.contains(r) and r.height >= 3 * 28 for r in side)
+    assert not any(a.colliderect(b) for i, a in enumerate(side) for b in side[i + 1:])
+    assert scene.figure_form.bottom < scene.problems_top < scene.sidebar.bottom
+    fill = next(b for b, key in scene.buttons.items() if key == "tool:fill")
+    spot = (fill.get_abs_rect().right - 6, fill.get_abs_rect().bottom - 6)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, pos=spot, button=1))
+        scene.update(0.1, 0.1)
+    for event in pygame.event.get():
+        scene.handle(event)
+    assert scene.tool == "fill"
+
+
+def test_at_300_percent_the_closest_zoom_is_three_times_as_close():
+    sizes = {}
+    for percent, size in ((100, LAPTOP), (300, TV)):
+        d = at(percent, size)
+        for _ in range(40):
+            d.wheel(1, "Eamon")
+        sizes[percent] = d.scene.camera.size
+    assert sizes[300] == pytest.approx(3 * sizes[100])
