@@ -66,7 +66,7 @@ def _use_ui_scale(percent: int | None) -> None:
     """The UI scale asked for on the command line (this run only), else the one remembered."""
     from board.ui import settings, ui_scale
 
-    ui_scale.use(percent or int(settings.load().get("ui_scale", ui_scale.DEFAULT)))
+    ui_scale.use(percent or settings.remembered_ui_scale())
 
 
 UI_SCALE_HELP = ("the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
@@ -159,6 +159,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
             print(f"edit: {error}", file=sys.stderr)
             return 2
     from board.ui.app import run_editor
+
+    _use_ui_scale(getattr(args, "ui_scale", None))
 
     return run_editor(editor)
 

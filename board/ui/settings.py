@@ -10,7 +10,7 @@ import json
 
 from board.saves import data_dir, write_atomically
 from board.ui.palette import NAMES
-from board.ui.ui_scale import LEAST, MOST
+from board.ui.ui_scale import DEFAULT, LEAST, MOST
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
@@ -42,3 +42,8 @@ def save(**changes: str) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     return None
+
+
+def remembered_ui_scale() -> int:
+    """The UI scale chosen last on the start screen, in percent (the default if none)."""
+    return int(load().get("ui_scale", DEFAULT))  # load() kept only "100" to "300"
