@@ -260,3 +260,18 @@ def test_at_300_percent_the_closest_zoom_is_three_times_as_close():
             d.wheel(1, "Eamon")
         sizes[percent] = d.scene.camera.size
     assert sizes[300] == pytest.approx(3 * sizes[100])
+
+
+def test_a_tokens_text_grows_with_the_zoom_and_its_least_size_with_the_scale():
+    from board.ui.tokens import _token_lines
+
+    d = at(100, LAPTOP)
+    eamon = d.game.tokens()["Eamon"]
+    def name_px(size):
+        return _token_lines(eamon, size)[0][1]
+
+    assert name_px(108) == 3 * name_px(36)  # the zoom: three times as close, three times as tall
+    small = {px for _, px, least, *_ in _token_lines(eamon, 12) for px in (px, least)}
+    ui_scale.use(300)
+    grown = {px for _, px, least, *_ in _token_lines(eamon, 12) for px in (px, least)}
+    assert min(small) == 7 and min(grown) == 21  # a small token, read from across the table
