@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
-from board.i18n import LANGUAGES, _
+from board.i18n import LANGUAGES, N_, _
 from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
 from board.resources import version
@@ -82,6 +82,25 @@ def _use_true_scale(inches: float | None) -> None:
         if problem:
             print(f"--hex-inches is used but not remembered: {problem}", file=sys.stderr)
     true_scale.use(settings.load().get("hex_inches") if inches is None else (inches or None))
+def ui_scale_percent(text: str) -> int:
+    """--ui-scale's value: a percentage from 100 to 300 (argparse says why another is refused)."""
+    from board.ui.ui_scale import parse
+
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _use_ui_scale(percent: int | None) -> None:
+    """The UI scale asked for on the command line (this run only), else the one remembered."""
+    from board.ui import settings, ui_scale
+
+    ui_scale.use(percent or settings.remembered_ui_scale())
+
+
+UI_SCALE_HELP = N_("the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
+                 "across the table); for this run only (default: the one chosen last on the start screen)")
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -90,6 +109,7 @@ def cmd_start(args: argparse.Namespace) -> int:
 
     _use_palette(None)
     _use_true_scale(None)
+    _use_ui_scale(getattr(args, "ui_scale", None))
     return run(None, "Hexboard", autosave=_autosaver())
 
 
@@ -104,6 +124,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     sound.START_MUTED[0] = args.mute
     _use_palette(args.palette)
     _use_true_scale(args.hex_inches)
+    _use_ui_scale(getattr(args, "ui_scale", None))
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
@@ -121,17 +142,21 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"--size: expected WIDTHxHEIGHT such as 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
-    if width < 640 or height < 400:
-        print(f"--size: the board needs at least 640x400, got {width}x{height}", file=sys.stderr)
+    percent = getattr(args, "ui_scale", None) or 100
+    least = (640 * percent // 100, 400 * percent // 100)  # the panels grow with the UI scale
+    if width < least[0] or height < least[1]:
+        at = f" at a UI scale of {percent}%" if percent != 100 else ""
+        print(f"--size: the board needs at least {least[0]}x{least[1]}{at}, got {width}x{height}", file=sys.stderr)
         return 2
     folder = Path(args.out).resolve().parent
     if not folder.is_dir():
         print(f"{args.out}: the folder {folder} does not exist", file=sys.stderr)
         return 2
-    from board.ui import palette
+    from board.ui import palette, ui_scale
     from board.ui.app import render_png
 
     palette.use(args.palette or palette.DEFAULT)  # a screenshot does not follow the remembered one
+    ui_scale.use(percent)  # nor the remembered scale
     game, title = opened
     render_png(game, title, args.out, (width, height))
     turn = game.turn().turn
@@ -167,6 +192,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
             print(f"edit: {error}", file=sys.stderr)
             return 2
     from board.ui.app import run_editor
+
+    _use_ui_scale(getattr(args, "ui_scale", None))
 
     return run_editor(editor)
 
@@ -269,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the language of the board and of these messages, for this run "
                                "(default: the one chosen last on the start screen, else the "
                                "system's, from LANGUAGE or LANG)"))
+    parser.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", help=_(UI_SCALE_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help=_("open the board window on a map (the default)"))
@@ -291,6 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--calibrate", action="store_true",
                       help=_("measure the screen against a bank card or a ruler first (again), for "
                              "--hex-inches; the measure is remembered"))
+    # SUPPRESS: `--ui-scale 200 play` (before the sub-command) is not undone by play's default.
+    play.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
+                      help=_(UI_SCALE_HELP))
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help=_("render the board headlessly to a PNG"))
@@ -301,6 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
     ruleset_argument(shot)
     shot.add_argument("--palette", choices=PALETTES, help=_("colours: default, colour-blind or high-contrast"))
+    shot.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
+                      help=_("the size of text, panels and buttons in percent, 100 to 300 (default 100)"))
     shot.set_defaults(func=cmd_screenshot)
 
     add_map_parsers(sub)

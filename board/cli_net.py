@@ -83,7 +83,7 @@ def cmd_host(args: argparse.Namespace) -> int:
           + ("Give each player their own line (it holds their invitation; J on the board shows "
              "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
              "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
-    return _open_board(net, "hosting")
+    return _open_board(net, "hosting", getattr(args, "ui_scale", None))
 
 
 def _export_key(path: str) -> int:
@@ -156,11 +156,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     except Exception as error:  # a wrong code, no server there: said in words
         print(f"join: cannot join {args.url}: {refusal(error)}", file=sys.stderr)
         return 1
-    return _open_board(net, "joined")
+    return _open_board(net, "joined", getattr(args, "ui_scale", None))
 
 
-def _open_board(net, how: str) -> int:
+def _open_board(net, how: str, percent: int | None = None) -> int:
+    from board.ui import settings, ui_scale
     from board.ui.app import run
+
+    ui_scale.use(percent or settings.remembered_ui_scale())  # --ui-scale, else the one chosen last
 
     game = net.follower.game
     return run(game, f"{game.battle.name} ({how} as {net.role})", net=net)

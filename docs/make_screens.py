@@ -1,9 +1,11 @@
 """Take the README's and docs' screenshots into docs/img/ (issue 18): the arena, the outdoor map
 with the 7-hex dragon, each ruleset's skirmish mid-fight, the figure card, the odds, the legend,
 the start screen, the end of a fight, the help and the editor, at the default fit and at the
-closest zoom; a person against the computer on melee-seconds and on the arena (issue 20).
+closest zoom; a person against the computer on melee-seconds and on the arena (issue 20); the
+board and the start screen at a UI scale of 100% on 1280x720 and of 300% on 3840x2160 (issue 36).
 
-Run from the repository root: `python docs/make_screens.py`. Headless (the dummy video driver);
+Run from the repository root: `python docs/make_screens.py` (all), or name the groups to take,
+such as `python docs/make_screens.py ui-scale`. Headless (the dummy video driver);
 fights are played by the seeded mouse-only player of the UI tests, so every run takes the same
 pictures."""
 
@@ -169,20 +171,50 @@ def computer_warrior_wizard() -> None:
     driver.screenshot(OUT / "computer-warrior-wizard.png")
 
 
+def ui_scale() -> None:
+    """The same moment of a fight (aiming, the odds and the card shown) at 100% on a laptop's
+    1280x720 and at 300% on a 4K TV; the start screen and the help at 300%."""
+    import pygame
+
+    from board.ui import ui_scale as scale
+    from board.ui.start import StartScene
+    from tests.test_ui_layout import aim_an_attack
+    from tests.ui_driver import Driver
+
+    for percent, size in ((100, (1280, 720)), (300, (3840, 2160))):
+        scale.use(percent)
+        driver = Driver("maps/arena.yaml", seed=6, size=size)
+        targets = aim_an_attack(driver, random.Random(6))
+        driver.move_mouse(targets[0])
+        driver.screenshot(OUT / f"ui-scale-{percent}.jpg")
+    driver.key(pygame.K_F1)
+    driver.screenshot(OUT / "ui-scale-300-help.jpg")
+    scene = StartScene((3840, 2160))
+    screen = pygame.display.get_surface()
+    for frame in range(40):
+        scene.update(frame * 0.1, 0.1)
+        scene.draw(screen)
+    pygame.image.save(screen, str(OUT / "ui-scale-300-start.jpg"))
+    scale.use(100)
+
+
+GROUPS = {"fights": lambda: [fight(*picture) for picture in FIGHTS], "odds-and-legend": odds_and_legend,
+          "start": start_screen, "fight-over-and-help": fight_over_and_help, "editor": editor,
+          "computer": against_the_computer, "computer-warrior-wizard": computer_warrior_wizard,
+          "ui-scale": ui_scale}
+
+
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(REPO))
     os.chdir(REPO)
     OUT.mkdir(parents=True, exist_ok=True)
-    for picture in FIGHTS:
-        fight(*picture)
-    odds_and_legend()
-    start_screen()
-    fight_over_and_help()
-    editor()
-    against_the_computer()
-    computer_warrior_wizard()
+    unknown = [name for name in sys.argv[1:] if name not in GROUPS]
+    if unknown:
+        sys.exit(f"make_screens.py: no group {', '.join(unknown)}; the groups: {', '.join(GROUPS)}")
+    for name in sys.argv[1:] or GROUPS:
+        GROUPS[name]()
 
 
 if __name__ == "__main__":

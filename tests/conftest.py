@@ -45,3 +45,12 @@ def true_scale_off_after_each_test():
     if true_scale is not None:
         true_scale.use(None)
         true_scale.measured(None)
+
+
+@pytest.fixture(autouse=True)
+def ui_scale_100_after_each_test():
+    """A test at 300% (or one that presses + on the start screen) leaves the process at 100%."""
+    yield
+    ui_scale = sys.modules.get("board.ui.ui_scale")
+    if ui_scale is not None and ui_scale.current() != ui_scale.DEFAULT:
+        ui_scale.use(ui_scale.DEFAULT)

@@ -20,7 +20,7 @@ def menu_of(items, room: int) -> ActionMenu:
 
 def shown_whole(button) -> bool:
     """The button's text is its item's whole label and its font draws it inside the button."""
-    return button.font.size(button.text)[0] <= button.relative_rect.width - 2 * LABEL_PAD
+    return button.font.size(button.text)[0] <= button.relative_rect.width - 2 * theme.px(LABEL_PAD)
 
 
 def test_a_menu_of_nineteen_entries_keeps_to_its_room_in_one_column_and_scrolls():

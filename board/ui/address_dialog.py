@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from board.i18n import _
+from board.ui import theme
+
 from board.net.invitations import parse_join_line
 
 
@@ -25,15 +26,15 @@ class AddressDialog:
     def show(self, centre: tuple[int, int], now: str) -> None:
         if self.open:
             return
-        rect = pygame.Rect(0, 0, 460, 124)
+        rect = theme.px_rect(0, 0, 460, 124)
         rect.center = centre
         self.window = pygame_gui.elements.UIWindow(rect, self.manager, _("The host's address"))
-        pygame_gui.elements.UILabel(pygame.Rect(12, 8, 420, 26), _("Now: {address}").format(address=now),
+        pygame_gui.elements.UILabel(theme.px_rect(12, 8, 420, 26), _("Now: {address}").format(address=now),
                                     manager=self.manager, container=self.window)
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(12, 40, 300, 30),
+        self.entry = pygame_gui.elements.UITextEntryLine(theme.px_rect(12, 40, 300, 30),
                                                          manager=self.manager, container=self.window,
                                                          placeholder_text="tls://HOST:4222/FINGERPRINT")
-        self.go = pygame_gui.elements.UIButton(pygame.Rect(322, 38, 110, 34), _("Go there"),
+        self.go = pygame_gui.elements.UIButton(theme.px_rect(322, 38, 110, 34), _("Go there"),
                                                manager=self.manager, container=self.window)
         self.entry.focus()
 

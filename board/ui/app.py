@@ -367,7 +367,7 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
         autosave.discard()
         return None
     info = saved.turn()
-    rect = pygame.Rect(0, 0, 460, 220)
+    rect = theme.px_rect(0, 0, 460, 220)
     rect.center = scene.board_rect.center
     text = ngettext("A game of {name} was interrupted at turn {turn} ({n} command). Resume it?",
                     "A game of {name} was interrupted at turn {turn} ({n} commands). Resume it?",

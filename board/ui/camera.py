@@ -5,8 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from board.hexgrid import Hex, Layout, hex_to_pixel, layout_for, pixel_to_hex, polygon_corners
+from board.ui import theme
 
-MIN_SIZE, MAX_SIZE = 8.0, 96.0
+MIN_SIZE, MAX_SIZE = 8.0, 96.0  # at a UI scale of 100%: the closest zoom grows with the scale
+
+
+def _largest() -> float:
+    """The closest zoom's hex size: a 4K TV at 300% comes as close as a laptop at 100%."""
+    return MAX_SIZE * theme.SCALE
 MAX_OFFSETS = 65536  # hexes remembered per zoom (a 100x100 map has 10,000)
 
 
@@ -68,8 +74,8 @@ class Camera:
 
     def zoom_at(self, factor: float, at: tuple[float, float]) -> None:
         """Zoom by factor, keeping the point under `at` still."""
-        # A true scale larger than MAX_SIZE may be left by zooming out, and come back to it.
-        new = max(MIN_SIZE, min(max(MAX_SIZE, self.size), self.size * factor))
+        # A true scale larger than the closest zoom may be left by zooming out, and come back to it.
+        new = max(MIN_SIZE, min(max(_largest(), self.size), self.size * factor))
         scale = new / self.size
         ox, oy = self.origin
         self.origin = (at[0] - (at[0] - ox) * scale, at[1] - (at[1] - oy) * scale)
@@ -86,7 +92,7 @@ class Camera:
         width, height = max(xs) - min(xs), max(ys) - min(ys)
         x, y, w, h = rect
         if size is None:
-            size = max(MIN_SIZE, min(MAX_SIZE, 0.94 * min(w / width, h / height)))
+            size = max(MIN_SIZE, min(_largest(), 0.94 * min(w / width, h / height)))
         self.size = size
         self.origin = (x + w / 2 - size * (min(xs) + max(xs)) / 2,
                        y + h / 2 - size * (min(ys) + max(ys)) / 2)

@@ -14,6 +14,7 @@ import pygame_gui
 
 from board.i18n import _
 from board.saves import data_dir
+from board.ui import theme
 
 RECENT = "recent.json"
 RECENT_KEPT = 8
@@ -113,6 +114,25 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
 
     problem: str | None = None
 
+    def _setup_ui_elements(self):
+        super()._setup_ui_elements()
+        # pygame_gui places these at fixed pixels: placed again at the UI scale (the same
+        # places at 100%), so that the grown text fits its buttons and line.
+        px = theme.px
+        width, height = self.get_container().get_size()
+        for n, button in enumerate((self.home_button, self.delete_button, self.parent_directory_button,
+                                    self.refresh_button)):
+            button.set_dimensions((px(20), px(20)))
+            button.set_relative_position((px(10 + 22 * n), px(10)))
+        for button in (self.cancel_button, self.ok_button):  # anchored right, each 10 left of the next
+            x = button.relative_rect.x - (px(10) - 10)
+            button.set_dimensions((button.relative_rect.width, px(30)))
+            button.set_relative_position((x, px(-40)))
+        self.file_path_text_line.set_dimensions((width - px(20), self.file_path_text_line.relative_rect.height))
+        self.file_path_text_line.set_relative_position((px(10), px(40)))
+        self.file_selection_list.set_dimensions((width - px(20), height - px(130)))
+        self.file_selection_list.set_relative_position((px(10), px(80)))
+
     def process_event(self, event) -> bool:
         line = self.file_path_text_line
         try:
@@ -155,7 +175,7 @@ class FileDialog:
             return
         recent = recent_files()
         start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
-        rect = pygame.Rect(0, 0, 560, 420)
+        rect = theme.px_rect(0, 0, 560, 420)
         rect.center = centre
         title = _("Save the game as") if action == "save" else _("Open a saved game")
         self.action = action
@@ -235,7 +255,7 @@ class FileDialog:
             return None
         if not exists:
             return "save", path
-        rect = pygame.Rect(0, 0, 460, 200)
+        rect = theme.px_rect(0, 0, 460, 200)
         rect.center = self.manager.get_root_container().get_rect().center
         question = pygame_gui.windows.UIConfirmationDialog(
             rect, _("{name} already exists in {parent}. Replace it?").format(

@@ -11,10 +11,9 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
 from board.i18n import N_, _, ngettext
 from board.rules.reports import Token
-from board.ui import hud, theme
+from board.ui import hud, theme, ui_scale
 from board.ui.camera import Camera
 from board.ui.log_rows import wrap
-from board.ui.menus import THEME
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sheet_form import KEPT, SheetForm
 from board.ui.text_fit import render_fit
@@ -62,7 +61,7 @@ class EditorScene:
         self.drag: str | None = None
         self.request: str | None = None  # "play" (the board on this map) or "start" (the start screen)
         self.dirty = True
-        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
         self.camera = Camera(editor.draft.layout)
         self.renderer_key = None
         self.resize(size)
@@ -73,17 +72,18 @@ class EditorScene:
         w, h = size
         self.size = size
         self.manager.set_window_resolution(size)
-        self.banner_rect = pygame.Rect(0, 0, w, theme.BANNER_HEIGHT)
-        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
-        self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
-                                   h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
-        self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH, self.sidebar.height)
+        px = theme.px  # the sizes at the UI scale
+        banner, status, side = px(theme.BANNER_HEIGHT), px(theme.STATUS_HEIGHT), px(theme.LOG_WIDTH)
+        self.banner_rect = pygame.Rect(0, 0, w, banner)
+        self.status_rect = pygame.Rect(0, h - status, w, status)
+        self.sidebar = pygame.Rect(w - side, banner, side, h - banner - status)
+        self.board_rect = pygame.Rect(0, banner, w - side, self.sidebar.height)
         self.manager.clear_and_reset()
         self._build()
         self.fit()
 
     def fit(self) -> None:
-        self.camera.fit(self.editor.draft.cells, self.board_rect.inflate(-24, -24))
+        self.camera.fit(self.editor.draft.cells, self.board_rect.inflate(-theme.px(24), -theme.px(24)))
         self.dirty = True
 
     def _button(self, rect, text, key, tip=None):
@@ -93,28 +93,31 @@ class EditorScene:
 
     def _build(self) -> None:
         self.buttons = {}
-        x, y = self.sidebar.x + 10, self.sidebar.y + 8
-        width = self.sidebar.width - 20
-        quarter = (width - 6) // 4
+        px = theme.px
+        x, y = self.sidebar.x + px(10), self.sidebar.y + px(8)
+        width = self.sidebar.width - px(20)
+        quarter, step, high = (width - px(6)) // 4, (width - px(6)) // 4 + px(2), px(28)
         keys = {"brush": "B", "rectangle": "R", "fill": "F", "figures": "V"}
         for i, tool in enumerate(TOOLS):
-            self._button((x + i * (quarter + 2), y, quarter, 28), tool.title(), f"tool:{tool}", f"key {keys[tool]}")
+            self._button((x + i * step, y, quarter, high), tool.title(), f"tool:{tool}", f"key {keys[tool]}")
         for i, brush in enumerate(BRUSHES):
-            self._button((x + i * (quarter + 2), y + 34, quarter, 28), brush.title(), f"brush:{brush}",
+            self._button((x + i * step, y + px(34), quarter, high), brush.title(), f"brush:{brush}",
                          f"key {i + 1}")
-        self.figure_form = SheetForm(self.manager, x, y + 72, width, self.editor.model, self.editor.choices)
+        self.figure_form = SheetForm(self.manager, x, y + px(72), width, self.editor.model, self.editor.choices)
         self.figure_form.kind = self.editor.draft.layout
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
         y = self.figure_form.bottom
         labels = (("apply", _("Apply")), ("new", _("New")), ("copy", _("Copy")), ("delete", _("Delete")))
         for i, (key, label) in enumerate(labels):
-            self._button((x + i * (quarter + 2), y, quarter, 28), label, f"figure:{key}")
-        y += 34
-        for i, (key, label) in enumerate((("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")), ("print", _("Print")))):
-            self._button((x + i * (quarter + 2), y, quarter, 28), label, f"file:{key}")
-        self.problems_top = y + 38
-        self._button((self.banner_rect.right - 110, 8, 98, self.banner_rect.height - 16), _("Play (P)"), "file:play")
-        self._button((self.banner_rect.right - 190, 8, 74, self.banner_rect.height - 16), _("Menu"), "file:start",
+            self._button((x + i * step, y, quarter, high), label, f"figure:{key}")
+        y += px(34)
+        for i, (key, label) in enumerate((("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")),
+                                          ("print", _("Print")))):
+            self._button((x + i * step, y, quarter, high), label, f"file:{key}")
+        self.problems_top = y + px(38)
+        bar = self.banner_rect
+        self._button((bar.right - px(110), px(8), px(98), bar.height - px(16)), _("Play (P)"), "file:play")
+        self._button((bar.right - px(190), px(8), px(74), bar.height - px(16)), _("Menu"), "file:start",
                      _("the start screen (save first: unsaved edits are left behind)"))
         self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         self._mark()
@@ -367,13 +370,13 @@ class EditorScene:
         title = render_fit(_("Map editor · {name}").format(
             name=draft.name) + (" *" if self.editor.dirty else ""),
                            theme.font(17, True), self.banner_rect.width // 2, theme.TEXT)
-        screen.blit(title, (12, (self.banner_rect.height - title.get_height()) // 2))
+        screen.blit(title, (theme.px(12), (self.banner_rect.height - title.get_height()) // 2))
         tool = theme.font(15).render(_("Tool: {tool} · brush: {brush}").format(
             tool=_(WORDS.get(self.tool, self.tool)), brush=_(WORDS.get(self.brush, self.brush)))
             + (_(" · placing {what}").format(
                 what=_(WORDS.get(self.placing, self.placing))) if self.placing else ""),
             True, theme.TEXT_DIM)
-        screen.blit(tool, (title.get_width() + 40, (self.banner_rect.height - tool.get_height()) // 2))
+        screen.blit(tool, (title.get_width() + theme.px(40), (self.banner_rect.height - tool.get_height()) // 2))
         screen.fill(theme.PANEL, self.sidebar)
         pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
         for text, colour, pos in self.problem_lines():
@@ -391,15 +394,15 @@ class EditorScene:
     def problem_lines(self) -> list[tuple[str, tuple, tuple[int, int]]]:
         """The form's problems wrapped to the sidebar: (text, colour, position), as many as fit."""
         font = theme.font(13)
-        x, width, height = self.sidebar.x + 12, self.sidebar.width - 24, font.get_linesize()
+        x, width, height = self.sidebar.x + theme.px(12), self.sidebar.width - theme.px(24), font.get_linesize()
         problems = self.form_problems()
         heading = (f"{self.selected}:" if self.selected else _("New figure (not placed yet):")) \
             + ("" if problems else _(" no problems"))
         rows = [(line, theme.TEXT_DIM, 0, -1) for line in wrap(heading, font, width)]
         for n, problem in enumerate(problems):  # a bullet, and later lines hang under the text
-            rows += [(("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else 10, n)
-                     for i, line in enumerate(wrap(problem, font, width - 10))]
-        room = max(1, (self.sidebar.bottom - 4 - self.problems_top) // height)
+            rows += [(("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else theme.px(10), n)
+                     for i, line in enumerate(wrap(problem, font, width - theme.px(10)))]
+        room = max(1, (self.sidebar.bottom - theme.px(4) - self.problems_top) // height)
         if len(rows) > room:  # keep inside the sidebar: whole problems, and how many are not shown
             cut = room - 1
             while 0 < cut < len(rows) and rows[cut][3] >= 0 and rows[cut][3] == rows[cut - 1][3]:

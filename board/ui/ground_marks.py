@@ -28,7 +28,7 @@ def mark(size: int, count: int) -> pygame.Surface:
         pygame.draw.circle(surface, (214, 200, 160, 255), centre, r, max(1, r // 6))
         draw_glyph(surface, "blade", centre, r * 0.62, (236, 226, 196, 255))
         if count > 1 and r >= 7:
-            label = theme.font(max(9, round(r * 0.9)), True).render(str(min(count, 9)), True, (255, 230, 140))
+            label = theme.font_px(max(9, round(r * 0.9)), True).render(str(min(count, 9)), True, (255, 230, 140))
             surface.blit(label, label.get_rect(bottomright=(2 * r + 2, 2 * r + 3)))
         _CACHE[key] = surface
     return _CACHE[key]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from board.i18n import N_, _
+from board.ui import theme
 from board.ui.small_window import SmallWindow
 
 CHOICES = ((N_("This machine only"), "local"), (N_("The local network (LAN)"), "lan"))
@@ -18,10 +18,10 @@ class HostDialog(SmallWindow):
         if self.raised():
             return
         self.make((460, 140), centre, _("Host over network"))
-        pygame_gui.elements.UILabel(pygame.Rect(12, 10, 420, 30), _("Where may players connect from?"),
+        pygame_gui.elements.UILabel(theme.px_rect(12, 10, 420, 30), _("Where may players connect from?"),
                                     manager=self.manager, container=self.window)
         for n, (label, choice) in enumerate(CHOICES):
-            button = pygame_gui.elements.UIButton(pygame.Rect(12 + n * 214, 54, 206, 40), _(label),
+            button = pygame_gui.elements.UIButton(theme.px_rect(12 + n * 214, 54, 206, 40), _(label),
                                                   manager=self.manager, container=self.window)
             self.buttons[button] = choice
 

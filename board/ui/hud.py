@@ -55,10 +55,11 @@ HELP = [
 
 
 def _pill(text: str, colour, bg, size: int = 15, bold: bool = False) -> pygame.Surface:
-    label = render_fit(text, theme.font(size, bold), PILL_WIDTH, colour)
-    surface = pygame.Surface((label.get_width() + 16, label.get_height() + 6), pygame.SRCALPHA)
+    px = theme.px
+    label = render_fit(text, theme.font(size, bold), px(PILL_WIDTH), colour)
+    surface = pygame.Surface((label.get_width() + px(16), label.get_height() + px(6)), pygame.SRCALPHA)
     pygame.draw.rect(surface, bg, surface.get_rect(), border_radius=surface.get_height() // 2)
-    surface.blit(label, (8, 3))
+    surface.blit(label, (px(8), px(3)))
     return surface
 
 
@@ -89,16 +90,17 @@ class Banner:
         surface = pygame.Surface(size)
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.PANEL_EDGE, (0, size[1] - 1), (size[0], size[1] - 1))
+        px = theme.px
         right = size[0] - reserved_right  # the buttons' left edge, less a gap
         if gm:  # just left of the buttons, where it is never covered
             badge = _pill("GM", (255, 255, 255), theme.GM_BADGE, 15, True)
-            right -= badge.get_width() + 4
+            right -= badge.get_width() + px(4)
             surface.blit(badge, (right, (size[1] - badge.get_height()) // 2))
-            right -= 8
-        x = 12
-        name = render_fit(title, theme.font(17, True), max(80, (right - x) // 3), theme.TEXT)
+            right -= px(8)
+        x = px(12)
+        name = render_fit(title, theme.font(17, True), max(px(80), (right - x) // 3), theme.TEXT)
         surface.blit(name, (x, (size[1] - name.get_height()) // 2))
-        x += name.get_width() + 18
+        x += name.get_width() + px(18)
         if info.phase == "view":
             label = theme.font(17, True).render(_("A map to look at: no two sides to fight"), True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
@@ -113,7 +115,7 @@ class Banner:
             label = theme.font(16).render(_("Turn {turn} · {phase}").format(turn=info.turn, phase=phase),
                                           True, theme.TEXT_DIM)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
-            x += label.get_width() + 16
+            x += label.get_width() + px(16)
             self._order(surface, x, right, info, colours, status, shapes or {})
         return surface
 
@@ -125,8 +127,9 @@ class Banner:
         order = list(info.order)
         # Measured, not drawn: with hundreds of figures only the few that fit are rendered.
         shapes = shapes or {}
-        widths = [theme.font(14, n == info.active).size(_order_text(n, status))[0] + 16 + 6
-                  + (SHAPE_ROOM if n in shapes else 0) for n in order]
+        px = theme.px
+        widths = [_pill_width(_order_text(n, status), n == info.active) + px(6)
+                  + (px(SHAPE_ROOM) if n in shapes else 0) for n in order]
         active = order.index(info.active) if info.active in order else 0
         first, last = _window(widths, active, right - x)
         pills = [_order_pill(n, n == info.active, n not in waiting, colours, status, shapes.get(n))
@@ -135,10 +138,15 @@ class Banner:
                                                              if last < len(order) else [])
         for pill in shown:
             surface.blit(pill, (x, (surface.get_height() - pill.get_height()) // 2))
-            x += pill.get_width() + 6
+            x += pill.get_width() + px(6)
 
 
 SHAPE_ROOM = 16  # a team's shape at the start of its figures' pills
+
+
+def _pill_width(text: str, bold: bool) -> int:
+    """How wide _pill() draws this text (at 14 px), measured without drawing it."""
+    return theme.font(14, bold).size(text)[0] + theme.px(16)
 
 
 def _order_pill(name: str, active: bool, done: bool, colours, status, shape: str | None = None) -> pygame.Surface:
@@ -146,14 +154,15 @@ def _order_pill(name: str, active: bool, done: bool, colours, status, shape: str
     bg = colour if active else tuple(int(c * 0.45) for c in colour)
     fg = (255, 255, 255) if not done or active else theme.TEXT_DIM
     pill = _pill(_order_text(name, status), fg, bg, 14, active)
+    px = theme.px
     if shape:  # the team's shape first: the side reads without its colour
-        wider = pygame.Surface((pill.get_width() + SHAPE_ROOM, pill.get_height()), pygame.SRCALPHA)
+        wider = pygame.Surface((pill.get_width() + px(SHAPE_ROOM), pill.get_height()), pygame.SRCALPHA)
         pygame.draw.rect(wider, bg, wider.get_rect(), border_radius=wider.get_height() // 2)
-        wider.blit(pill, (SHAPE_ROOM, 0))
-        draw_shape(wider, shape, (14, wider.get_height() / 2), 6, (255, 255, 255), (0, 0, 0))
+        wider.blit(pill, (px(SHAPE_ROOM), 0))
+        draw_shape(wider, shape, (px(14), wider.get_height() / 2), px(6), (255, 255, 255), (0, 0, 0))
         pill = wider
     if active:  # a bright underline marks whose turn it is
-        pygame.draw.rect(pill, (255, 255, 255), (8, pill.get_height() - 3, pill.get_width() - 16, 2))
+        pygame.draw.rect(pill, (255, 255, 255), (px(8), pill.get_height() - px(3), pill.get_width() - px(16), px(2)))
     return pill
 
 
@@ -169,7 +178,7 @@ def _more(n: int) -> pygame.Surface:
 def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
     """The run of pills [first, last) to show: from the start while the active one fits so;
     else from the one before the active one, on as far as there is room, then back."""
-    more = _more(88).get_width() + 6  # room for a "+N" pill, at its widest likely size
+    more = _more(88).get_width() + theme.px(6)  # room for a "+N" pill, at its widest likely size
     n = len(widths)
 
     def fits(first: int, last: int) -> bool:
@@ -188,7 +197,7 @@ def _window(widths: list[int], active: int, room: int) -> tuple[int, int]:
 
 def draw_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warning: bool, hint: str) -> None:
     """The bottom line: a refusal in warning colours, or a hint (painted once per text)."""
-    key = (rect.size, message, warning, hint)
+    key = (rect.size, message, warning, hint, theme.SCALE)
     if _status[0] != key:
         line = pygame.Surface(rect.size)
         _paint_status(line, line.get_rect(), message, warning, hint)
@@ -203,14 +212,15 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     screen.fill(theme.PANEL, rect)
     pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.topright)
     text, colour = (message, theme.TEXT_WARN if warning else theme.TEXT) if message else (hint, theme.TEXT_DIM)
-    label = render_fit(text, theme.font(15), rect.width - 48, colour)  # a long path is cut with "…"
-    x = rect.x + 12
+    px = theme.px
+    label = render_fit(text, theme.font(15), rect.width - px(48), colour)  # a long path is cut with "…"
+    x = rect.x + px(12)
     if warning:  # Noto Sans has no warning sign glyph: draw one
         cy = rect.centery
-        pygame.draw.polygon(screen, theme.TEXT_WARN, [(x, cy + 7), (x + 8, cy - 7), (x + 16, cy + 7)])
+        pygame.draw.polygon(screen, theme.TEXT_WARN, [(x, cy + px(7)), (x + px(8), cy - px(7)), (x + px(16), cy + px(7))])
         bang = theme.font(11, True).render("!", True, theme.PANEL)
-        screen.blit(bang, bang.get_rect(center=(x + 8, cy + 2)))
-        x += 24
+        screen.blit(bang, bang.get_rect(center=(x + px(8), cy + px(2))))
+        x += px(24)
     screen.blit(label, (x, rect.y + (rect.height - label.get_height()) // 2))
 
 
@@ -220,21 +230,22 @@ def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> No
     shade.fill((10, 10, 14))  # opaque: the board under the text made it hard to read
     screen.blit(shade, rect)
     sections = sum(1 for _, what in rows if not what)
-    natural = 40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20
+    natural = theme.px(40 + 47 + sections * 32 + (len(rows) - sections) * 24 + 14 + 20)
     k = max(0.6, min(1.0, rect.height / natural))
+    k_px = k * theme.SCALE  # a position's pixels (the fonts are scaled by theme.font)
     title = theme.font(round(24 * k), True).render(_("Hexboard controls"), True, theme.TEXT)
-    x, y = rect.x + 60, rect.y + round(40 * k)
+    x, y = rect.x + theme.px(60), rect.y + round(40 * k_px)
     screen.blit(title, (x, y))
-    y += title.get_height() + round(14 * k)
+    y += title.get_height() + round(14 * k_px)
     for key, what in rows:
         if not what:
             label = theme.font(round(16 * k), True).render(_(key), True, theme.TEXT_WARN)
-            screen.blit(label, (x, y + round(6 * k)))
-            y += label.get_height() + round(10 * k)
+            screen.blit(label, (x, y + round(6 * k_px)))
+            y += label.get_height() + round(10 * k_px)
             continue
-        screen.blit(theme.font(round(15 * k), True).render(_(key), True, theme.TEXT), (x + 10, y))
-        screen.blit(theme.font(round(15 * k)).render(_(what), True, theme.TEXT_DIM), (x + round(230 * k), y))
-        y += round(24 * k)
+        screen.blit(theme.font(round(15 * k), True).render(_(key), True, theme.TEXT), (x + theme.px(10), y))
+        screen.blit(theme.font(round(15 * k)).render(_(what), True, theme.TEXT_DIM), (x + round(230 * k_px), y))
+        y += round(24 * k_px)
     foot = theme.font(round(14 * k)).render(_("F1, ? or Esc closes this help · K turns to the legend: "
                                               "every colour and mark"), True, theme.TEXT_DIM)
-    screen.blit(foot, (x, y + round(14 * k)))
+    screen.blit(foot, (x, y + round(14 * k_px)))

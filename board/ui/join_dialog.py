@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import socket
 
-import pygame
 import pygame_gui
 
 from board.i18n import N_, _
+from board.ui import theme
+
 from board.net.invitations import parse_join_line
 from board.ui.small_window import SmallWindow
 
@@ -30,14 +31,14 @@ class JoinDialog(SmallWindow):
             return
         self.make((460, 250), centre, _("Join a network game"))
         for n, (key, label, hint) in enumerate(FIELDS):
-            pygame_gui.elements.UILabel(pygame.Rect(12, 12 + n * 44, 150, 30), _(label),
+            pygame_gui.elements.UILabel(theme.px_rect(12, 12 + n * 44, 150, 30), _(label),
                                         manager=self.manager, container=self.window)
-            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(166, 12 + n * 44, 260, 30),
+            entry = pygame_gui.elements.UITextEntryLine(theme.px_rect(166, 12 + n * 44, 260, 30),
                                                         manager=self.manager, container=self.window,
                                                         placeholder_text=hint)
             self.entries[key] = entry
         self.entries["name"].set_text(socket.gethostname()[:32])
-        self.join = pygame_gui.elements.UIButton(pygame.Rect(326, 146, 100, 34), _("Join"),
+        self.join = pygame_gui.elements.UIButton(theme.px_rect(326, 146, 100, 34), _("Join"),
                                                  manager=self.manager, container=self.window)
         self.entries["address"].focus()
 

@@ -228,9 +228,10 @@ class KeyboardFocus:
             screen.set_clip(clip)
         items = self._items(scene)
         if self.used and self.on_menu and items:
-            rect = items[self.row % len(items)][0].get_abs_rect().inflate(4, 4)
-            pygame.draw.rect(screen, (0, 0, 0), rect.inflate(4, 4), 3, border_radius=5)
-            pygame.draw.rect(screen, theme.FOCUS, rect, 3, border_radius=4)
+            px = theme.px  # the frame as thick as the UI scale makes the row's text
+            rect = items[self.row % len(items)][0].get_abs_rect().inflate(px(4), px(4))
+            pygame.draw.rect(screen, (0, 0, 0), rect.inflate(px(4), px(4)), px(3), border_radius=px(5))
+            pygame.draw.rect(screen, theme.FOCUS, rect, px(3), border_radius=px(4))
 
 
 def tab_order(c) -> list[str]:

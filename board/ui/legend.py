@@ -87,7 +87,7 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     elif kind == "path":
         pygame.draw.line(surface, colour, (2, c + 6), (c * 2 - 2, c - 6), 3)
         pygame.draw.circle(surface, colour, (c * 2 - 6, c - 5), 7)
-        surface.blit(theme.font(10, True).render("3", True, (20, 20, 20)), (c * 2 - 9, c - 12))
+        surface.blit(theme.font_px(10, True).render("3", True, (20, 20, 20)), (c * 2 - 9, c - 12))
     elif kind == "fire_line":
         if theme.PATTERNS:
             dashed_line(surface, colour, [(2, c + 6), (c * 2 - 2, c - 6)], 3, 5)
@@ -117,7 +117,7 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
         pygame.draw.circle(surface, theme.TEAM_COLOURS[1], (c, c - 2), c - 8)
         plate = pygame.Rect(1, c - 3, c * 2 - 2, 13)
         pygame.draw.rect(surface, (16, 18, 24), plate, border_radius=4)
-        label = theme.font(8, True).render("Ann", True, (255, 255, 255))
+        label = theme.font_px(8, True).render("Ann", True, (255, 255, 255))
         surface.blit(label, label.get_rect(midtop=(c, plate.y)))
         draw_bar(surface, pygame.Rect(plate.x + 3, plate.bottom - 4, plate.width - 6, 3), 0.6)
     elif kind in ("pointer", "fire"):
@@ -129,37 +129,58 @@ def _sample(kind: str, colour, kind_layout: str) -> pygame.Surface:
     return surface
 
 
+def scaled(sample: pygame.Surface, k: float = 1.0) -> pygame.Surface:
+    """A sample drawn at 100%, grown to the UI scale (times k)."""
+    if theme.SCALE * k == 1:
+        return sample
+    return pygame.transform.smoothscale(sample, [round(n * theme.SCALE * k) for n in sample.get_size()])
+
+
 def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat", teams=()) -> None:
     """Every entry from the top left of rect down, with the posture and state pills last;
-    teams: (team, colour, pattern, shape) of each side, shown in a second column."""
+    teams: (team, colour, pattern, shape) of each side, shown in a second column. In a rect too
+    short for them the rows are packed closer and drawn smaller, as the help's are."""
+    shown = entries()
+    # Two columns: the ground, moving and threat rows; then the sides, the tokens' rows and the pills.
+    first = next(i for i, (kind, _c, words) in enumerate(shown) if kind == "head" and words == _("Tokens"))
+    second = len(shown) - first + 2 + ((1.2 + 1.6 * len(teams)) if teams else 0)
+    k = max(0.6, min(1.0, rect.height / theme.px(36 + ROW * max(first, second) + 4)))
+
+    def px(n: float) -> int:
+        return round(n * k * theme.SCALE)
+
+    def font(size: int, bold: bool = False):
+        return theme.font(round(size * k), bold)
+
+    row = px(ROW)
     x, y = rect.x, rect.y
-    screen.blit(theme.font(22, True).render(_("Legend"), True, theme.TEXT), (x, y))
-    y += 36
-    column = x + min(600, rect.width // 2)  # the sides and the tokens' marks
+    screen.blit(font(22, True).render(_("Legend"), True, theme.TEXT), (x, y))
+    y += px(36)
+    column = x + min(theme.px(600), rect.width // 2)  # the sides and the tokens' marks
     top = y
     if teams:
-        top = _draw_teams(screen, (column, y), teams) + 8
-    for kind, colour, words in entries():
+        top = _draw_teams(screen, (column, y), teams) + px(8)
+    for kind, colour, words in shown:
         if kind == "head":
             if words == _("Tokens"):
                 x, y = column, top
-            screen.blit(theme.font(15, True).render(words, True, theme.TEXT_WARN), (x, y + 6))
-            y += ROW
+            screen.blit(font(15, True).render(words, True, theme.TEXT_WARN), (x, y + px(6)))
+            y += row
             continue
-        sample = _sample(kind, colour, layout)
-        screen.blit(sample, sample.get_rect(center=(x + 20, y + ROW // 2)))
-        screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM), (x + 46, y + 5))
-        y += ROW
-    px = x
+        sample = scaled(_sample(kind, colour, layout), k)
+        screen.blit(sample, sample.get_rect(center=(x + px(20), y + row // 2)))
+        screen.blit(font(14).render(words, True, theme.TEXT_DIM), (x + px(46), y + px(5)))
+        y += row
+    left = x
     for text, bg, fg in PILLS.values():
-        label = theme.font(11, True).render(_(text), True, fg)
-        pill = pygame.Rect(px, y + 6, label.get_width() + 10, label.get_height() + 2)
+        label = font(11, True).render(_(text), True, fg)
+        pill = pygame.Rect(left, y + px(6), label.get_width() + px(10), label.get_height() + px(2))
         pygame.draw.rect(screen, bg, pill, border_radius=pill.height // 2)
-        screen.blit(label, (pill.x + 5, pill.y + 1))
-        px = pill.right + 6
+        screen.blit(label, (pill.x + px(5), pill.y + px(1)))
+        left = pill.right + px(6)
     words = _("posture and state, across the token's top")
-    screen.blit(theme.font(14).render(words, True, theme.TEXT_DIM),
-                (x, y + ROW + 2))
+    screen.blit(font(14).render(words, True, theme.TEXT_DIM),
+                (x, y + row + px(2)))
 
 
 def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
@@ -175,15 +196,16 @@ def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
 def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> int:
     """Each side's colour, token pattern and top-bar shape; returns the y below them."""
     x, y = at
+    px = theme.px
     screen.blit(theme.font(15, True).render(_("Sides: a pattern on the tokens, a shape in the top bar"),
-                                            True, theme.TEXT_WARN), (x, y + 6))
-    y += ROW + 4
+                                            True, theme.TEXT_WARN), (x, y + px(6)))
+    y += px(ROW + 4)
     for team, colour, pattern, shape in teams:
-        screen.blit(team_sample(colour, pattern, shape), (x, y))
+        screen.blit(scaled(team_sample(colour, pattern, shape)), (x, y))
         screen.blit(theme.font(14).render(_("{team}: {pattern} on its tokens, a {shape} in the top bar").format(
             team=team, pattern=_(pattern), shape=_(shape)),
-                                          True, theme.TEXT_DIM), (x + SWATCH * 4 + 10, y + 7))
-        y += SWATCH * 2 + 8
+                                          True, theme.TEXT_DIM), (x + px(SWATCH * 4 + 10), y + px(7)))
+        y += px(SWATCH * 2 + 8)
     return y
 
 
@@ -192,26 +214,28 @@ def draw_overlay(screen: pygame.Surface, rect: pygame.Rect, layout: str, teams=(
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((10, 10, 14))  # opaque: the board's marks under the legend's would confuse it
     screen.blit(shade, rect)
-    draw_legend(screen, rect.inflate(-80, -60), layout, teams)
+    px = theme.px
+    draw_legend(screen, rect.inflate(-px(80), -px(60)), layout, teams)
     foot = theme.font(14).render(_("K or Esc closes the legend"), True, theme.TEXT_DIM)
-    screen.blit(foot, (rect.x + 40, rect.bottom - 30))
+    screen.blit(foot, (rect.x + px(40), rect.bottom - px(30)))
 
 
-_TIPS: dict[str, pygame.Surface] = {}
+_TIPS: dict[tuple[str, float], pygame.Surface] = {}
 
 
 def _tip(text: str) -> pygame.Surface:
     """A tooltip's picture, made once per text (a tip follows the cursor every frame)."""
-    surface = _TIPS.get(text)
+    surface = _TIPS.get((text, theme.SCALE))
     if surface is None:
         if len(_TIPS) > 64:
             _TIPS.clear()
+        px = theme.px
         label = theme.font(14).render(text, True, theme.TEXT)
-        surface = theme.rounded_panel((label.get_width() + 16, label.get_height() + 8), 6)
-        pygame.draw.rect(surface, theme.TEXT_WARN, surface.get_rect(), 1, border_radius=6)
-        surface.blit(label, (8, 4))
+        surface = theme.rounded_panel((label.get_width() + px(16), label.get_height() + px(8)), px(6))
+        pygame.draw.rect(surface, theme.TEXT_WARN, surface.get_rect(), px(1), border_radius=px(6))
+        surface.blit(label, (px(8), px(4)))
         surface = theme.keyed(surface)
-        _TIPS[text] = surface
+        _TIPS[(text, theme.SCALE)] = surface
     return surface
 
 
@@ -219,7 +243,7 @@ def draw_tip(screen: pygame.Surface, at: tuple[int, int], text: str, bounds: pyg
     """A one-line tooltip just below and right of the cursor, kept inside bounds and off the
     avoid rects (tokens on the board) where there is room."""
     surface = _tip(text)
-    box = surface.get_rect(topleft=(at[0] + 14, at[1] + 20)).clamp(bounds)
+    box = surface.get_rect(topleft=(at[0] + theme.px(14), at[1] + theme.px(20))).clamp(bounds)
     if avoid and box.collidelist(list(avoid)) >= 0:
         box = place(surface.get_size(), at, bounds, list(avoid))
     screen.blit(surface, box)

@@ -27,7 +27,7 @@ class CombatLog:
     def __init__(self, width: int, font_size: int = 15, seed: int = 0):
         self.size, self.seed = font_size, seed
         self.width = width
-        self.inner = max(60, width - 2 * PAD - 1)
+        self.inner = max(60, width - 2 * theme.px(PAD) - 1)
         self.renders = 0  # rows rendered into the cache (a settled row is rendered once)
         self.shown: list[tuple[int, int]] = []  # (serial, row) drawn by the last draw()
         self._events: list[Event] = []
@@ -201,7 +201,7 @@ class CombatLog:
 
     def resize(self, width: int) -> None:
         """Re-wrap every row to a new panel width (drops the rendered rows)."""
-        self.width, self.inner = width, max(60, width - 2 * PAD - 1)
+        self.width, self.inner = width, max(60, width - 2 * theme.px(PAD) - 1)
         self._rows = []
         for entry in self._entries:
             entry.rows = layout(entry.event, self.inner, self.size)
@@ -240,24 +240,25 @@ class CombatLog:
         if rect.width != self.width:
             self.resize(rect.width)
         surface.fill(theme.PANEL, rect)
-        body = pygame.Rect(rect.x + 1, rect.y + TITLE_H, rect.width - 1, rect.height - TITLE_H)
-        self._body_h = body.height - 8
+        body = pygame.Rect(rect.x + 1, rect.y + theme.px(TITLE_H), rect.width - 1, rect.height - theme.px(TITLE_H))
+        self._body_h = body.height - theme.px(8)
         if self._pin is not None:
             self._pinned()
         self._offset = min(self._offset, self._limit())
         if not self._offset:
             self._unseen = 0
-        placed, y, i = [], body.bottom - 6, len(self._rows) - 1 - self._offset
-        while i >= 0 and y - self._rows[i][0].rows[self._rows[i][1]].height >= body.top + 2:
+        top = body.top + theme.px(2)
+        placed, y, i = [], body.bottom - theme.px(6), len(self._rows) - 1 - self._offset
+        while i >= 0 and y - self._rows[i][0].rows[self._rows[i][1]].height >= top:
             entry, k = self._rows[i]  # whole rows only: none is cut under the title
             y -= entry.rows[k].height
             placed.append((entry, k, y))
             i -= 1
-        shift = y - (body.top + 2) if i < 0 and y > body.top + 2 else 0  # a short log starts at the top
+        shift = y - top if i < 0 and y > top else 0  # a short log starts at the top
         clip = surface.get_clip()
         surface.set_clip(body.clip(clip) if clip else body)
         for entry, k, y in reversed(placed):
-            surface.blit(self._surface(entry, k), (body.x + PAD, y - shift))
+            surface.blit(self._surface(entry, k), (body.x + theme.px(PAD), y - shift))
         surface.set_clip(clip)
         self.shown = [(entry.serial, k) for entry, k, _ in reversed(placed)]
         self._draw_chrome(surface, rect, len(self._rows) - self._offset)
@@ -266,26 +267,27 @@ class CombatLog:
         """The left border, the title with the scroll position, and the new-lines hint."""
         pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, (rect.x, rect.bottom - 1))
         title = theme.font(self.size, True).render(_("Combat log"), True, theme.TEXT)
-        surface.blit(title, title.get_rect(midleft=(rect.x + PAD + 1, rect.y + TITLE_H // 2)))
+        surface.blit(title, title.get_rect(midleft=(rect.x + theme.px(PAD) + 1, rect.y + theme.px(TITLE_H) // 2)))
         lines = ngettext("{n} line", "{n} lines", len(self._rows)).format(n=len(self._rows))
         where = f"{last} / {len(self._rows)}" if self._offset else lines
         label = theme.font(self.size - 3).render(where, True, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midright=(rect.right - PAD, rect.y + TITLE_H // 2)))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + TITLE_H - 1),
-                         (rect.right - 1, rect.y + TITLE_H - 1))
+        surface.blit(label, label.get_rect(midright=(rect.right - theme.px(PAD), rect.y + theme.px(TITLE_H) // 2)))
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + theme.px(TITLE_H) - 1),
+                         (rect.right - 1, rect.y + theme.px(TITLE_H) - 1))
         if self._offset and self._unseen:
             self._draw_hint(surface, rect)
 
     def _draw_hint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small "▼ N new" pill at the bottom while scrolled back."""
         text = theme.font(self.size - 3, True).render(_("{n} new").format(n=self._unseen), True, theme.TEXT)
-        pill = pygame.Rect(0, 0, text.get_width() + 34, text.get_height() + 6)
-        pill.midbottom = (rect.centerx, rect.bottom - 8)
+        px, k = theme.px, theme.SCALE
+        pill = pygame.Rect(0, 0, text.get_width() + px(34), text.get_height() + px(6))
+        pill.midbottom = (rect.centerx, rect.bottom - px(8))
         pygame.draw.rect(surface, theme.LOG_HINT, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pill, 1, border_radius=pill.height // 2)
-        x, cy = pill.x + 12, pill.centery
-        pygame.draw.polygon(surface, theme.TEXT_WARN, [(x, cy - 3), (x + 9, cy - 3), (x + 4.5, cy + 4)])
-        surface.blit(text, text.get_rect(midleft=(x + 15, cy)))
+        x, cy = pill.x + px(12), pill.centery
+        pygame.draw.polygon(surface, theme.TEXT_WARN, [(x, cy - 3 * k), (x + 9 * k, cy - 3 * k), (x + 4.5 * k, cy + 4 * k)])
+        surface.blit(text, text.get_rect(midleft=(x + px(15), cy)))
 
     def text(self) -> str:
         """The whole log as plain text, one event a line."""

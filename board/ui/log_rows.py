@@ -115,24 +115,24 @@ def die_surface(face: int, side: int, damage: bool = False) -> pygame.Surface:
         for col, row in PIPS[face]:
             pygame.draw.circle(surf, pip, (big * col // 4, big * row // 4), big * 0.115)
     else:  # not a d6 face: show the number
-        label = theme.font(int(big * 0.7), True).render(str(face), True, pip)
+        label = theme.font_px(int(big * 0.7), True).render(str(face), True, pip)
         surf.blit(label, label.get_rect(center=(big // 2, big // 2)))
     return pygame.transform.smoothscale(surf, (side, side))
 
 
 def die_side(size: int) -> int:
-    """The side of a drawn die for a font size."""
-    return size + 2
+    """The side of a drawn die for a font size (sizes at 100%; the side in pixels)."""
+    return theme.px(size + 2)
 
 
 def piece_width(piece: Piece) -> int:
     """How many pixels a piece takes, with the gap after it."""
     if piece.kind == "dice":
-        return piece.count * (die_side(piece.size) + 4) + 5
+        return piece.count * (die_side(piece.size) + theme.px(4)) + theme.px(5)
     if piece.kind == "badge":
-        return theme.font(piece.size - 4, True).size(piece.text)[0] + 14
+        return theme.font(piece.size - 4, True).size(piece.text)[0] + theme.px(14)
     if piece.kind == "warn":
-        return die_side(piece.size) + 6
+        return die_side(piece.size) + theme.px(6)
     return theme.font(piece.size, piece.bold).size(piece.text)[0]
 
 
@@ -152,14 +152,16 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def flow(lead: list[Piece], text: str, colour: Colour, width: int, size: int, bold: bool = False,
-         outcome: bool = False, top: int = GAP) -> list[Row]:
-    """Rows of text after the lead pieces, continuation lines hanging under the text."""
+         outcome: bool = False, top: int | None = None) -> list[Row]:
+    """Rows of text after the lead pieces, continuation lines hanging under the text (top:
+    blank pixels above, GAP at the UI scale unless given)."""
+    top = theme.px(GAP) if top is None else top
     indent = sum(piece_width(p) for p in lead)
     font = theme.font(size, bold)
     height = font.get_linesize()
-    shift = DICE_INDENT if lead and lead[0].kind == "dice" else 0  # dice sit under the line above
+    shift = theme.px(DICE_INDENT) if lead and lead[0].kind == "dice" else 0  # dice sit under the line above
     rows = []
-    for i, line in enumerate(wrap(text, font, max(40, width - indent - shift))):
+    for i, line in enumerate(wrap(text, font, max(theme.px(40), width - indent - shift))):
         piece = Piece("text", line, colour, size, bold, outcome)
         rows.append(Row(lead + [piece], height + top, shift, top) if i == 0
                     else Row([piece], height, indent + shift))
@@ -178,7 +180,7 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
               Piece("text", against, theme.TEXT_DIM, size, outcome=True),
               Piece("text", "hit" if hit else "miss", theme.TEXT_GOOD if hit else theme.TEXT_DIM, size,
                     bold=hit, outcome=True)]
-    return rows + [Row(pieces, theme.font(size).get_linesize() + 2, DICE_INDENT, 2)]
+    return rows + [Row(pieces, theme.font(size).get_linesize() + theme.px(2), theme.px(DICE_INDENT), theme.px(2))]
 
 
 def display_text(event: Event) -> str:
@@ -207,13 +209,13 @@ def layout(event: Event, width: int, size: int) -> list[Row]:
         text = display_text(event) if major else event.text.upper()
         piece = Piece("text", text, theme.TEXT if major else theme.TEXT_DIM, size + 1 if major else size - 3,
                       bold=True)
-        top = 14 if major else 8
+        top = theme.px(14 if major else 8)
         return [Row([piece], theme.font(piece.size, True).get_linesize() + top, 0, top, "rule")]
     if kind == SINCE:  # a divider: the rows under it came while the player was away
         piece = Piece("text", event.text, theme.TEXT_WARN, size - 1, bold=True)
         return [Row([piece], theme.font(piece.size, True).get_linesize() + 12, 0, 12, "rule")]
     if kind == VICTORY:
-        rows = flow([], event.text, theme.LOG_VICTORY, width, size + 9, bold=True, top=14)
+        rows = flow([], event.text, theme.LOG_VICTORY, width, size + 9, bold=True, top=theme.px(14))
         for row in rows:
             row.align, row.indent = "centre", 0
         return rows
@@ -237,16 +239,16 @@ def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple
         side = die_side(piece.size)
         for i, face in enumerate(faces):
             die = die_surface(face, side, piece.damage)
-            centre = (x + i * (side + 4) + side // 2, cy)
+            centre = (x + i * (side + theme.px(4)) + side // 2, cy)
             if wobble is not None:  # tumbling: tilted and bouncing
                 die = pygame.transform.rotozoom(die, wobble.uniform(-25, 25), 1)
-                centre = (centre[0], centre[1] + wobble.randint(-2, 2))
+                centre = (centre[0], centre[1] + wobble.randint(-2, 2) * theme.SCALE)
             surf.blit(die, die.get_rect(center=centre))
     elif piece.kind == "badge":
         label = theme.font(piece.size - 4, True).render(piece.text, True, piece.colour)
-        box = pygame.Rect(x, 0, label.get_width() + 8, label.get_height())
+        box = pygame.Rect(x, 0, label.get_width() + theme.px(8), label.get_height())
         box.centery = cy
-        pygame.draw.rect(surf, theme.GM_BADGE, box, border_radius=4)
+        pygame.draw.rect(surf, theme.GM_BADGE, box, border_radius=theme.px(4))
         surf.blit(label, label.get_rect(center=box.center))
     elif piece.kind == "warn":
         side = die_side(piece.size)
@@ -258,7 +260,7 @@ def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple
             corners = [(x + side // 2, top), (x + side, bottom), (x, bottom)]
             pygame.draw.polygon(surf, theme.TEXT_WARN, corners)
             mark = theme.font(piece.size - 4, True).render("!", True, theme.PANEL)
-            surf.blit(mark, mark.get_rect(center=(x + side // 2, cy + 2)))
+            surf.blit(mark, mark.get_rect(center=(x + side // 2, cy + theme.px(2))))
     else:
         text = theme.font(piece.size, piece.bold).render(piece.text, True, piece.colour)
         surf.blit(text, text.get_rect(midleft=(x, cy)))
@@ -276,6 +278,6 @@ def render_row(row: Row, width: int, faces: tuple[int, ...], settled: bool,
         if not (piece.outcome and not settled):
             draw_piece(surf, piece, x, cy, faces, wobble)
         x += piece_width(piece)
-    if row.align == "rule" and x + 10 < width:
-        pygame.draw.line(surf, theme.LOG_RULE, (x + 10, cy + 1), (width - 1, cy + 1))
+    if row.align == "rule" and x + theme.px(10) < width:
+        pygame.draw.line(surf, theme.LOG_RULE, (x + theme.px(10), cy + 1), (width - 1, cy + 1), theme.px(1))
     return surf

@@ -37,12 +37,13 @@ def _fit(text: str, width: int, font=None) -> str:
 def _rows(count: int, room: int) -> tuple[int, int]:
     """A row's height and the height the rows are shown in: full rows while they fit in room,
     closer ones next, and past that as many close rows as fit (the rest scroll)."""
-    room = max(room - ROW - 14, SHORT_ROW * 4)
-    if ROW * count <= room:
-        return ROW, ROW * count
-    if SHORT_ROW * count <= room:
-        return SHORT_ROW, SHORT_ROW * count
-    return SHORT_ROW, room // SHORT_ROW * SHORT_ROW
+    full, short = theme.px(ROW), theme.px(SHORT_ROW)
+    room = max(room - full - theme.px(14), short * 4)
+    if full * count <= room:
+        return full, full * count
+    if short * count <= room:
+        return short, short * count
+    return short, room // short * short
 
 
 def _label_class(font) -> str | None:
@@ -68,7 +69,9 @@ class ActionMenu:
         if key == self.key:
             return
         row, height = _rows(len(items), room)
-        rect = pygame.Rect(topleft, (WIDTH, ROW + height + 14))
+        px = theme.px  # the sizes at the UI scale
+        width, title_row, pad = px(WIDTH), px(ROW), px(LABEL_PAD)
+        rect = pygame.Rect(topleft, (width, title_row + height + px(14)))
         if items and self.panel is not None and self.panel.get_relative_rect() == rect:
             # The same size: keep the panel (its rounded shape is the costly part), new rows.
             self.panel.get_container().clear()
@@ -80,24 +83,24 @@ class ActionMenu:
         self.key = key
         if not items:
             return
-        title = _fit(title, WIDTH - 28)
-        pygame_gui.elements.UILabel(pygame.Rect(6, 4, WIDTH - 16, ROW - 4), title, manager=self.manager,
-                                    container=self.panel, object_id="#menu_title")
-        holder, width = self.panel, WIDTH - 12
+        title = _fit(title, width - px(28))
+        pygame_gui.elements.UILabel(pygame.Rect(px(6), px(4), width - px(16), title_row - px(4)), title,
+                                    manager=self.manager, container=self.panel, object_id="#menu_title")
+        holder, inner = self.panel, width - px(12)
         self.scroller = None
         if row * len(items) > height:  # more rows than room: they scroll under the title
             holder = self.scroller = pygame_gui.elements.UIScrollingContainer(
-                pygame.Rect(0, ROW, WIDTH - 4, height + 4), manager=self.manager, container=self.panel,
-                allow_scroll_x=False)
-            holder.set_scrollable_area_dimensions((WIDTH - 24, row * len(items) + 2))
-            width -= 18  # the scroll bar's room
+                pygame.Rect(0, title_row, width - px(4), height + px(4)), manager=self.manager,
+                container=self.panel, allow_scroll_x=False)
+            holder.set_scrollable_area_dimensions((width - px(24), row * len(items) + 2))
+            inner -= px(18)  # the scroll bar's room
         for index, item in enumerate(items):
             full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
-            font, text = shrink_to_fit(full, width - 2 * LABEL_PAD, *LABEL_PX, False)
+            font, text = shrink_to_fit(full, inner - 2 * pad, *LABEL_PX, False)
             tip = item.reason if not item.enabled else None if text == full else full
-            top = row * index + 2 + (0 if holder is not self.panel else ROW)
+            top = row * index + px(2) + (0 if holder is not self.panel else title_row)
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(4, top, width, row - 3), text, manager=self.manager, container=holder,
+                pygame.Rect(px(4), top, inner, row - px(3)), text, manager=self.manager, container=holder,
                 tool_tip_text=tip, object_id=_label_class(font))
             if not item.enabled:
                 button.disable()
@@ -111,7 +114,7 @@ class ActionMenu:
         """Scroll the rows so that this button shows (as a player scrolls with the wheel)."""
         if self.visible(button) or self.scroller.vert_scroll_bar is None:
             return
-        total = ROW + SHORT_ROW * len(self.buttons)
+        total = theme.px(ROW) + theme.px(SHORT_ROW) * len(self.buttons)
         self.scroller.vert_scroll_bar.set_scroll_from_start_percentage(button.relative_rect.top / total)
         self.scroller.update(0.0)
 

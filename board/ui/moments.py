@@ -65,7 +65,7 @@ class PhaseBanner:
         if self.picture is None:
             self.picture = _banner(_("Turn {turn} · {phase}").format(
                 turn=info.turn, phase=phase_name(info)), phase_hint(info))
-        rect = self.picture.get_rect(midtop=(bounds.centerx, bounds.y + 10))
+        rect = self.picture.get_rect(midtop=(bounds.centerx, bounds.y + theme.px(10)))
         alpha = 255 if age < SHOWN else int(255 * (1 - (age - SHOWN) / FADE))
         self.picture.set_alpha(alpha)
         screen.blit(self.picture, rect)
@@ -76,13 +76,14 @@ def _banner(title: str, hint: str) -> pygame.Surface:
     big, small = theme.font(22, True), theme.font(14)
     head = big.render(title, True, theme.TEXT)
     line = small.render(hint, True, theme.TEXT_DIM) if hint else None
-    width = max(head.get_width(), line.get_width() if line else 0) + 48
-    height = head.get_height() + (line.get_height() + 4 if line else 0) + 20
-    surface = theme.rounded_panel((width, height), 10)
-    pygame.draw.rect(surface, theme.SELECT, surface.get_rect(), 2, border_radius=10)
-    surface.blit(head, ((width - head.get_width()) // 2, 10))
+    px = theme.px
+    width = max(head.get_width(), line.get_width() if line else 0) + px(48)
+    height = head.get_height() + (line.get_height() + px(4) if line else 0) + px(20)
+    surface = theme.rounded_panel((width, height), px(10))
+    pygame.draw.rect(surface, theme.SELECT, surface.get_rect(), px(2), border_radius=px(10))
+    surface.blit(head, ((width - head.get_width()) // 2, px(10)))
     if line:
-        surface.blit(line, ((width - line.get_width()) // 2, 12 + head.get_height()))
+        surface.blit(line, ((width - line.get_width()) // 2, px(12) + head.get_height()))
     return theme.keyed(surface)
 
 
@@ -150,15 +151,17 @@ def _summary(title: str, lines: list[str]) -> pygame.Surface:
                                  True, theme.TEXT_DIM)
     head = big.render(title, True, theme.LOG_VICTORY)
     rows = [small.render(line, True, theme.TEXT) for line in lines]
-    width = max([head.get_width(), foot.get_width()] + [r.get_width() for r in rows]) + 64
-    height = 24 + head.get_height() + 12 + sum(r.get_height() + 4 for r in rows) + 16 + foot.get_height() + 20
-    surface = theme.rounded_panel((width, height), 12)
-    pygame.draw.rect(surface, theme.LOG_VICTORY, surface.get_rect(), 3, border_radius=12)
-    y = 24
+    px = theme.px
+    width = max([head.get_width(), foot.get_width()] + [r.get_width() for r in rows]) + px(64)
+    height = (px(24) + head.get_height() + px(12) + sum(r.get_height() + px(4) for r in rows) + px(16)
+              + foot.get_height() + px(20))
+    surface = theme.rounded_panel((width, height), px(12))
+    pygame.draw.rect(surface, theme.LOG_VICTORY, surface.get_rect(), px(3), border_radius=px(12))
+    y = px(24)
     surface.blit(head, ((width - head.get_width()) // 2, y))
-    y += head.get_height() + 12
+    y += head.get_height() + px(12)
     for r in rows:
         surface.blit(r, ((width - r.get_width()) // 2, y))
-        y += r.get_height() + 4
-    surface.blit(foot, ((width - foot.get_width()) // 2, y + 16))
+        y += r.get_height() + px(4)
+    surface.blit(foot, ((width - foot.get_width()) // 2, y + px(16)))
     return theme.keyed(surface)

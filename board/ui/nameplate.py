@@ -48,8 +48,9 @@ class Plate:
 
 
 def name_px(size: float, big: bool) -> int:
-    """The name's type size: never below 10 px once a token has room for a plate."""
-    return max(10, round(size / 2.9 * (1.15 if big else 1.0)))
+    """The name's type size: never below 10 px (at a UI scale of 100%) once a token has room for
+    a plate; it grows with the map's zoom."""
+    return max(theme.px(10), round(size / 2.9 * (1.15 if big else 1.0)))
 
 
 def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, list]:
@@ -59,17 +60,18 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
     px = name_px(size, big)
     room = widest - 2 * edge
     # The largest type that shows the whole name; at the smallest, the name cut with '…'.
-    smallest = SMALLEST if size >= 20 else 7  # a small token (two sharing a hex): its name whole
-    shown = next((n for n in range(px, smallest - 1, -1) if theme.font(n, True).size(f.name)[0] <= room),
+    # A small token (two sharing a hex): its name whole. The least sizes grow with the UI scale.
+    smallest = theme.px(SMALLEST if size >= theme.px(20) else 7)
+    shown = next((n for n in range(px, smallest - 1, -1) if theme.font_px(n, True).size(f.name)[0] <= room),
                  smallest)
-    font, text = shrink_to_fit(f.name, room, shown, shown, True)
+    font, text = shrink_to_fit(f.name, room, shown, shown, True, exact=True)
     label = font.render(text, True, (255, 255, 255))
     inner = max(label.get_width(), round(size * (1.5 if big else 0.9)))
     bar_h = max(3, round(size / 9 * (1.3 if big else 1.0)))
     numbers = None
     if f.meter is not None and size >= 28:
         now, full = f.meter
-        digits = theme.font(max(SMALLEST, px - 2)).render(f"{now}/{full}", True, (230, 230, 236))
+        digits = theme.font_px(max(theme.px(SMALLEST), px - 2)).render(f"{now}/{full}", True, (230, 230, 236))
         with_digits = max(inner, round(size * 0.6 + digits.get_width() + pad))
         if with_digits <= widest - 2 * edge:  # the bar stays long enough to read beside them
             inner, numbers = with_digits, digits

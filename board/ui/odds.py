@@ -32,32 +32,36 @@ def _chart(p: Prediction) -> pygame.Surface:
     """Bars of P(damage = k | hit) for every k from the least to the most, labelled at the ends."""
     low, high = min(p.damage), max(p.damage)
     n = high - low + 1
-    step = max(3, min(16, CHART_WIDTH // n))
+    px = theme.px  # the sizes above are at 100%
+    chart_h = px(CHART_HEIGHT)
+    step = max(px(3), min(px(16), px(CHART_WIDTH) // n))
     small = theme.font(11)
-    surface = pygame.Surface((step * n, CHART_HEIGHT + small.get_linesize()), pygame.SRCALPHA)
+    surface = pygame.Surface((step * n, chart_h + small.get_linesize()), pygame.SRCALPHA)
     top = max(p.damage.values())
     for i, k in enumerate(range(low, high + 1)):
         share = float(p.damage.get(k, 0) / top) if top else 0.0
-        h = max(1, round(share * CHART_HEIGHT)) if p.damage.get(k) else 0
+        h = max(1, round(share * chart_h)) if p.damage.get(k) else 0
         colour = theme.TEXT_BAD if p.severe is not None and k >= p.severe else theme.LOG_HURT
-        pygame.draw.rect(surface, colour, (i * step, CHART_HEIGHT - h, max(1, step - 1), h))
-    pygame.draw.line(surface, theme.PANEL_EDGE, (0, CHART_HEIGHT), (step * n, CHART_HEIGHT))
+        pygame.draw.rect(surface, colour, (i * step, chart_h - h, max(1, step - px(1)), h))
+    pygame.draw.line(surface, theme.PANEL_EDGE, (0, chart_h), (step * n, chart_h), px(1))
     for k in {low, high}:
         label = small.render(str(k), True, theme.TEXT_DIM)
         x = min(max(0, (k - low) * step + step // 2 - label.get_width() // 2), surface.get_width() - label.get_width())
-        surface.blit(label, (x, CHART_HEIGHT + 1))
+        surface.blit(label, (x, chart_h + 1))
     return surface
 
 
 def _outcome(label: str, chance, colour) -> pygame.Surface:
     """An outcome's words, and a bar as long as its chance."""
     text = theme.font(14).render(f"{label}: {percent(chance)}", True, colour)
-    surface = pygame.Surface((BAR + 8 + text.get_width(), text.get_height()), pygame.SRCALPHA)
-    y = text.get_height() // 2 - 4
-    pygame.draw.rect(surface, theme.PANEL_EDGE, (0, y, BAR, 8), border_radius=3)
+    px = theme.px
+    bar, thick = px(BAR), px(8)
+    surface = pygame.Surface((bar + thick + text.get_width(), text.get_height()), pygame.SRCALPHA)
+    y = text.get_height() // 2 - thick // 2
+    pygame.draw.rect(surface, theme.PANEL_EDGE, (0, y, bar, thick), border_radius=px(3))
     if chance:  # a sliver at least, so a rare outcome is seen to be possible
-        pygame.draw.rect(surface, colour, (0, y, max(2, round(float(chance) * BAR)), 8), border_radius=3)
-    surface.blit(text, (BAR + 8, 0))
+        pygame.draw.rect(surface, colour, (0, y, max(px(2), round(float(chance) * bar)), thick), border_radius=px(3))
+    surface.blit(text, (bar + thick, 0))
     return surface
 
 
@@ -82,7 +86,7 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
 
 def _roll_lines(roll: str) -> list[str]:
     """The roll's words in lines no wider than the note's."""
-    return wrap(roll, theme.font(14), NOTE_WIDTH)
+    return wrap(roll, theme.font(14), theme.px(NOTE_WIDTH))
 
 
 def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surface]:
@@ -100,7 +104,7 @@ def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surfa
         else:
             font, colour = looks[kind]
             pieces.append(font.render(value, True, colour))
-    return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in (wrap(note, dim, NOTE_WIDTH) if note else [])]
+    return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in (wrap(note, dim, theme.px(NOTE_WIDTH)) if note else [])]
 
 
 def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect,
@@ -108,15 +112,16 @@ def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Predi
     """The exact odds of an attack, beside the cursor (kept inside bounds) where it covers none
     of the avoid rects (the other figures' tokens); returns the box."""
     pieces = odds_pieces(target, p, note)
-    width = max(r.get_width() for r in pieces) + 20
-    height = sum(r.get_height() + 2 for r in pieces) + 12
+    px = theme.px
+    width = max(r.get_width() for r in pieces) + px(20)
+    height = sum(r.get_height() + px(2) for r in pieces) + px(12)
     box = place((width, height), at, bounds, list(avoid))
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, theme.PANEL, panel.get_rect(), border_radius=8)
-    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), 1, border_radius=8)
-    y = 7
+    pygame.draw.rect(panel, theme.PANEL, panel.get_rect(), border_radius=px(8))
+    pygame.draw.rect(panel, theme.PANEL_EDGE, panel.get_rect(), px(1), border_radius=px(8))
+    y = px(7)
     for r in pieces:
-        panel.blit(r, (10, y))
-        y += r.get_height() + 2
+        panel.blit(r, (px(10), y))
+        y += r.get_height() + px(2)
     screen.blit(panel, box)
     return box

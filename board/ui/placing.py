@@ -6,7 +6,9 @@ import math
 
 import pygame
 
-STEP = 24  # the spacing of the places tried, in pixels
+from board.ui import theme
+
+STEP = 24  # the spacing of the places tried, in pixels at 100% (read through theme.px)
 GAP = 18  # a popup's offset from the cursor
 
 
@@ -24,13 +26,14 @@ def place(size: tuple[int, int], at: tuple[int, int], bounds: pygame.Rect, avoid
 
 
 def _place(size, at, bounds: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Rect:
-    first = pygame.Rect((at[0] + GAP, at[1] + GAP), size).clamp(bounds)
+    gap, step = theme.px(GAP), theme.px(STEP)
+    first = pygame.Rect((at[0] + gap, at[1] + gap), size).clamp(bounds)
     cursor = pygame.Rect(at[0] - 2, at[1] - 2, 5, 5)
     if first.collidelist(avoid) < 0 and not first.colliderect(cursor):
         return first
     best, best_cost = first, (len(first.collidelistall(avoid)), 0.0)
-    xs = range(bounds.left, max(bounds.left, bounds.right - size[0]) + 1, STEP)
-    ys = range(bounds.top, max(bounds.top, bounds.bottom - size[1]) + 1, STEP)
+    xs = range(bounds.left, max(bounds.left, bounds.right - size[0]) + 1, step)
+    ys = range(bounds.top, max(bounds.top, bounds.bottom - size[1]) + 1, step)
     for x in xs:
         for y in ys:
             box = pygame.Rect((x, y), size)

@@ -13,7 +13,7 @@ from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import UNDO
-from board.ui import hud, keys, legend, palette, settings, theme, true_scale
+from board.ui import hud, keys, legend, palette, settings, theme, true_scale, ui_scale
 from board.ui.animations import Animator
 from board.ui.camera import Camera
 from board.ui.card import DOCK_GAP, FigureCard
@@ -29,7 +29,7 @@ from board.ui.play_overlays import overlays
 from board.ui.dialogs import FileDialog, remember
 from board.ui.log import CombatLog
 from board.ui.moments import FightOver, PhaseBanner
-from board.ui.menus import LABEL_PAD, MENU_SHARE, THEME, ActionMenu, Item
+from board.ui.menus import LABEL_PAD, MENU_SHARE, ActionMenu, Item
 from board.ui.play_menu import menu_items
 from board.ui.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
@@ -51,9 +51,9 @@ class PlayScene:
         self.controller = Controller(game)
         self.recolour()
         self.camera = Camera(game.battle.layout)
-        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
         self.menu = ActionMenu(self.manager)
-        self.log = CombatLog(theme.LOG_WIDTH)
+        self.log = CombatLog(theme.px(theme.LOG_WIDTH))
         self.card = FigureCard()
         self.sounds = Sounds()
         self.cover = Cover(getattr(game.battle.source, "pass_the_screen", False))
@@ -86,16 +86,16 @@ class PlayScene:
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
-        self.banner_rect = pygame.Rect(0, 0, w, theme.BANNER_HEIGHT)
-        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
+        px = theme.px  # every size at the UI scale (board/ui/ui_scale.py)
+        banner, status, side = px(theme.BANNER_HEIGHT), px(theme.STATUS_HEIGHT), px(theme.LOG_WIDTH)
+        self.banner_rect = pygame.Rect(0, 0, w, banner)
+        self.status_rect = pygame.Rect(0, h - status, w, status)
         # The right sidebar holds the action menu on top and the combat log below it.
-        self.sidebar = pygame.Rect(w - theme.LOG_WIDTH, theme.BANNER_HEIGHT, theme.LOG_WIDTH,
-                                   h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT)
+        self.sidebar = pygame.Rect(w - side, banner, side, h - banner - status)
         self.log_rect = self.sidebar.copy()
         # A ruleset's round timeline is docked under the board, never over it.
         self.dock = dock_height(self.controller.info().timeline)
-        self.board_rect = pygame.Rect(0, theme.BANNER_HEIGHT, w - theme.LOG_WIDTH,
-                                      h - theme.BANNER_HEIGHT - theme.STATUS_HEIGHT - self.dock)
+        self.board_rect = pygame.Rect(0, banner, w - side, h - banner - status - self.dock)
         self.dock_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.width, self.dock)
         self.manager.set_window_resolution(size)
         self.menu.hide()
@@ -107,18 +107,19 @@ class PlayScene:
         for button in getattr(self, "file_buttons", {}):
             button.kill()
         self.file_buttons = {}
-        x = self.banner_rect.right - 12
+        px = theme.px
+        x = self.banner_rect.right - px(12)
         tips = {"help": _("The controls and the legend (F1)"), "open": _("Open a saved game (Ctrl+O)"),
                 "save": _("Save this game to a file (Ctrl+S)"), "menu": _("Back to the start screen")}
         for action, label in (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu"))):
             tip = tips[action]
-            # wider for a longer word (another language): the buttons' font is theme's 14 px
-            width = max(86 if action == "help" else 72, theme.font(14).size(label)[0] + 2 * LABEL_PAD)
-            x -= width + 6
-            rect = pygame.Rect(x, 8, width, self.banner_rect.height - 16)
+            # wider for a longer word (another language): the buttons' font is theme's 14 px, scaled
+            width = max(px(86 if action == "help" else 72), theme.font(14).size(label)[0] + 2 * px(LABEL_PAD))
+            x -= width + px(6)
+            rect = pygame.Rect(x, px(8), width, self.banner_rect.height - px(16))
             button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
             self.file_buttons[button] = action
-        self.buttons_width = self.banner_rect.right - x + 20  # the banner keeps clear of them
+        self.buttons_width = self.banner_rect.right - x + px(20)  # the banner keeps clear of them
 
     def recolour(self) -> None:
         """Team colours, patterns and shapes in the palette in use; the board drawn anew."""
@@ -146,7 +147,8 @@ class PlayScene:
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
         # At true scale (play --hex-inches), hexes keep their physical size: the map is centred.
-        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-24, -24), true_scale.camera_size())
+        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-theme.px(24), -theme.px(24)),
+                        true_scale.camera_size())
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
 
@@ -354,7 +356,7 @@ class PlayScene:
         if shown is None:
             self.menu.hide()
         else:
-            self.menu.show(*shown, (self.sidebar.x + 8, self.sidebar.y + 8),
+            self.menu.show(*shown, (self.sidebar.x + theme.px(8), self.sidebar.y + theme.px(8)),
                            int(self.sidebar.height * MENU_SHARE))
 
     def overlays(self) -> Overlays:
@@ -400,11 +402,12 @@ class PlayScene:
         c = self.controller
         figures = self.game.tokens()
         ov = self.overlays()
-        menu_height = self.menu.panel.get_abs_rect().height + 16 if self.menu.panel else 0
+        menu_height = self.menu.panel.get_abs_rect().height + theme.px(16) if self.menu.panel else 0
         colours, status, shapes = self._figure_colours(figures)
-        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * DOCK_GAP)
+        most = max(0, self.sidebar.height - menu_height - theme.px(LOG_LEAST))
+        card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * theme.px(DOCK_GAP), most)
         # The card is docked under the log, off the board: the log keeps what is left.
-        room = min(self.card.room, max(0, self.sidebar.height - menu_height - LOG_LEAST))
+        room = min(self.card.room, most)
         self.card_dock = pygame.Rect(self.sidebar.x + 1, self.sidebar.bottom - room, self.sidebar.width - 1, room)
         self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
                                     self.sidebar.height - menu_height - room)
@@ -430,12 +433,13 @@ class PlayScene:
         self.manager.draw_ui(screen)
         self.keyboard.draw(self, screen)
         covered += draw_tips(self, screen, timeline, reason)
+        # Between the top bar and the status line: over the timeline's dock too, so that
+        # a short window (or a large UI scale) packs the rows instead of running past it.
+        middle = pygame.Rect(0, self.banner_rect.bottom, self.size[0], self.status_rect.top - self.banner_rect.bottom)
         if self.help:
-            hud.draw_help(screen, self.board_rect.union(self.log_rect),
-                          keys.help_rows(self.game.ruleset, self.game.tokens()))
+            hud.draw_help(screen, middle, keys.help_rows(self.game.ruleset, self.game.tokens()))
         elif self.legend:
-            legend.draw_overlay(screen, self.board_rect.union(self.log_rect), self.game.battle.layout,
-                                self.team_legend)
+            legend.draw_overlay(screen, middle, self.game.battle.layout, self.team_legend)
         active = info.active
         # Only a person's side is covered from the other people: the computer needs no cover.
         self.cover.follow(figures[active].team if active in figures and not self.computer_to_play else None)

@@ -161,7 +161,7 @@ def _hatch(surface, corners, spacing: float, width: int) -> None:
 def _label(surface, page: Page, battle: BattleMap, h: Hex) -> None:
     if battle.terrain_at(h).kind == "wall":
         return  # nobody stands there, and the hatching would drown the label
-    text = theme.font(max(7, round(page.hex_px * 0.1))).render(hex_label(h, battle.layout), True, LABEL)
+    text = theme.font_px(max(7, round(page.hex_px * 0.1))).render(hex_label(h, battle.layout), True, LABEL)
     cx, cy = hex_to_pixel(page.layout, h)
     # The top flat is half a hex up (flat-top); a pointy top narrows, so sit lower.
     top = cy - page.hex_px * (0.47 if page.kind == "flat" else 0.45)
@@ -209,7 +209,7 @@ def _figure(surface, page: Page, spec, colour) -> None:
 
 def _fitted(text: str, size: int, width: float) -> pygame.Surface:
     """The text in bold, shrunk (then cut with an ellipsis) to fit a width."""
-    font, text = shrink_to_fit(text, width, size, 9, True)
+    font, text = shrink_to_fit(text, width, size, 9, True, exact=True)
     return font.render(text, True, INK)
 
 
@@ -223,7 +223,7 @@ def _title(surface, page: Page, battle: BattleMap, hex_inches: float) -> None:
              else f"{len(battle.cells)} hexes")
     line = (f"{battle.layout}-top, {shape}; hexes {hex_inches:g} in across the flats. "
             f"Print at 100% ({dpi} dpi).")
-    small = theme.font(max(8, round(dpi * 0.1))).render(line, True, LABEL)
+    small = theme.font_px(max(8, round(dpi * 0.1))).render(line, True, LABEL)
     surface.blit(small, (left, MARGIN * dpi * 0.6 + title.get_height()))
 
 
@@ -238,7 +238,7 @@ def _scale_bar(surface, page: Page) -> None:
     for quarter in (1, 3):
         pygame.draw.rect(surface, PAPER, (round(x + quarter * dpi / 4), round(y) + tick,
                                           round(dpi / 4), height - 2 * tick))
-    text = theme.font(max(8, round(dpi * 0.1))).render("1 inch", True, INK)
+    text = theme.font_px(max(8, round(dpi * 0.1))).render("1 inch", True, INK)
     surface.blit(text, text.get_rect(midleft=(x + dpi + dpi * 0.08, y + height / 2)))
 
 

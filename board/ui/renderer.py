@@ -271,7 +271,7 @@ class BoardRenderer:
             draw_wheel(surface, camera, ov.wheel, ov.wheel_pick, ov.wheel_blocked)
         if animator is not None:
             for pos, text, colour, alpha in animator.floaters(now):
-                label = theme.font(max(14, int(camera.size / 1.8)), True).render(text, True, colour)
+                label = theme.font_px(max(14, int(camera.size / 1.8)), True).render(text, True, colour)
                 label.set_alpha(int(255 * alpha))
                 surface.blit(label, label.get_rect(center=pos))
         surface.set_clip(clip)
@@ -390,14 +390,14 @@ class BoardRenderer:
             pygame.draw.circle(surface, theme.PATH, p, width * 1.2)
         end = points[-1]
         ink = (20, 20, 20) if sum(theme.PATH) > 380 else (255, 255, 255)  # dark on a light path
-        label = theme.font(max(12, int(camera.size / 2.4)), True).render(str(len(ov.path)), True, ink)
+        label = theme.font_px(max(12, int(camera.size / 2.4)), True).render(str(len(ov.path)), True, ink)
         badge = label.get_rect(center=(end[0] + camera.size * 0.55, end[1] - camera.size * 0.55))
         pygame.draw.circle(surface, theme.PATH, badge.center, max(badge.width, badge.height) * 0.75)
         surface.blit(label, badge)
         if ov.path_stop is not None:
             x, y = camera.to_screen(ov.path_stop)
             pygame.draw.circle(surface, theme.REACH_STOP[:3], (x, y), camera.size * 0.8, width)
-            text = theme.font(max(10, int(camera.size / 3)), True).render("STOP", True, theme.REACH_STOP[:3])
+            text = theme.font_px(max(10, int(camera.size / 3)), True).render("STOP", True, theme.REACH_STOP[:3])
             surface.blit(text, text.get_rect(center=(x, y + camera.size * 0.95)))
 
     def _draw_fire_line(self, surface, camera, ov: Overlays) -> None:

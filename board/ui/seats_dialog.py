@@ -4,13 +4,13 @@ invitations: each one's join line to copy, a kick, and new ones."""
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from board.i18n import N_, _
 from board.net.invitations import PLAYER, SPECTATOR, Invitation
 from board.net.protocol import COMPUTER, seat_text
 from board.ui.small_window import SmallWindow
+from board.ui import theme
 
 ACTIONS = ((N_("Take back"), "take"), (N_("Open"), "open"), (N_("Computer"), "computer"))
 ROW = 40
@@ -48,10 +48,10 @@ class SeatsDialog(SmallWindow):
         self._button((206, y, 200, 30), _("New spectator invitation"), ("invite", SPECTATOR))
 
     def _label(self, rect, text: str) -> None:
-        pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.manager, container=self.window)
+        pygame_gui.elements.UILabel(theme.px_rect(rect), text, manager=self.manager, container=self.window)
 
     def _button(self, rect, text: str, asks: tuple) -> None:
-        button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager,
+        button = pygame_gui.elements.UIButton(theme.px_rect(rect), text, manager=self.manager,
                                               container=self.window)
         self.buttons[button] = asks
 

@@ -1,5 +1,5 @@
-"""The player's settings, remembered in the data folder (settings.json): the palette, the
-language, the true scale's hex size and the screen's calibrated DPI.
+"""The player's settings, remembered in the data folder (settings.json): the palette, the UI
+scale, the language, the true scale's hex size and the screen's calibrated DPI.
 
 The file is the player's own, but it is read as untrusted: a file too large, not JSON, not an
 object, or with a value not among those allowed is ignored (the default is used), never a
@@ -12,10 +12,12 @@ import json
 from board.i18n import LANGUAGES
 from board.saves import data_dir, write_atomically
 from board.ui.palette import NAMES
+from board.ui.ui_scale import DEFAULT, LEAST, MOST
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
-ALLOWED = {"palette": NAMES, "language": tuple(LANGUAGES)}
+ALLOWED = {"palette": NAMES, "language": tuple(LANGUAGES),
+           "ui_scale": tuple(str(p) for p in range(LEAST, MOST + 1))}  # percent
 # Numbers and their ranges (JSON's NaN and Infinity, and true/false, are not numbers here).
 NUMBERS = {"hex_inches": (0.25, 6.0), "dpi": (20.0, 1000.0)}
 
@@ -54,3 +56,8 @@ def save(**changes) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     return None
+
+
+def remembered_ui_scale() -> int:
+    """The UI scale chosen last on the start screen, in percent (the default if none)."""
+    return int(load().get("ui_scale", DEFAULT))  # load() kept only "100" to "300"

@@ -16,6 +16,7 @@ import yaml
 from board.hexgrid import direction_name
 from board.i18n import _
 from board.models import FigureBase
+from board.ui import theme
 
 COMMON = ("name", "team", "at", "facing", "size", "sheets")
 # Keys written in the map file only (not on the form): a figure edited in the editor keeps them.
@@ -103,12 +104,12 @@ class SheetForm:
         return self.model.model_fields[key].annotation
 
     def _label(self, x, y, width, text) -> None:
-        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, 18), text, manager=self.manager,
+        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, theme.px(18)), text, manager=self.manager,
                                                        object_id="#menu_title"))
 
     def _entry(self, key, rect, label) -> None:
         self._label(rect.x, rect.y, rect.width, label)
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rect.x, rect.y + 18, rect.width, 30),
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rect.x, rect.y + theme.px(18), rect.width, theme.px(30)),
                                                     manager=self.manager)
         description = self.model.model_fields[key].description if key in self.model.model_fields else None
         if description and hasattr(entry, "set_tooltip"):
@@ -131,10 +132,12 @@ class SheetForm:
     def _build(self, x: int, y: int, width: int) -> int:
         """The fields, packed into rows of four quarters (each in the first row with room);
         returns the y below the form."""
-        half, quarter = (width - 6) // 2, (width - 18) // 4
+        px = theme.px  # the sizes at the UI scale
+        gap, row_h = px(6), px(ROW)
+        half, quarter = (width - gap) // 2, (width - 3 * gap) // 4
         self._entry("name", pygame.Rect(x, y, half, 0), _("NAME"))
-        self._entry("team", pygame.Rect(x + half + 6, y, half - 88, 0), _("TEAM"))
-        self._entry("colour", pygame.Rect(x + 2 * half - 76, y, 82, 0), _("COLOUR"))
+        self._entry("team", pygame.Rect(x + half + gap, y, half - px(88), 0), _("TEAM"))
+        self._entry("colour", pygame.Rect(x + 2 * half - px(76), y, px(82), 0), _("COLOUR"))
         rows: list[int] = []  # quarters used in each row
         row = 0
         for key, size in self._cells():
@@ -142,18 +145,19 @@ class SheetForm:
                 whole = 4 if key in self.adds.values() else size
                 row = next((i for i, used in enumerate(rows) if used + whole <= 4), len(rows))
                 rows += [0] * (row == len(rows))
-            rect = pygame.Rect(x + rows[row] * (quarter + 6), y + ROW * (row + 1), size * quarter + (size - 1) * 6, 30)
+            rect = pygame.Rect(x + rows[row] * (quarter + gap), y + row_h * (row + 1), size * quarter + (size - 1) * gap,
+                               px(30))
             rows[row] += size
             label = key.replace("_", " ").upper()
             label = label.split()[-1] if size == 1 and len(label) > 9 else label  # SHIELD SLUNG: SLUNG
             if key in self.adds:  # "Add weapon…" says what it is: no label
-                self.drop_rects[key] = rect.move(0, 18)
+                self.drop_rects[key] = rect.move(0, px(18))
             elif key in self.follows or key in ("size", "facing") or key in self.lists and key not in self.adds.values():
                 self._label(rect.x, rect.y, rect.width, label)
-                self.drop_rects[key] = rect.move(0, 18)
+                self.drop_rects[key] = rect.move(0, px(18))
             else:  # a list is typed comma-separated (its tooltip says what it holds)
                 self._entry(key, rect, label)
-        return y + ROW * (len(rows) + 1) + 6
+        return y + row_h * (len(rows) + 1) + gap
 
     def drop(self, key: str, options: list[str], value: str) -> None:
         # A drop-down keeps its own displayed choice: it is re-created to show another one.

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from board.ui import theme
+
 
 class SmallWindow:
     """A window made on show() and killed on close; `buttons` maps its buttons to what they ask."""
@@ -26,9 +28,9 @@ class SmallWindow:
         return self.open
 
     def make(self, size: tuple[int, int], centre: tuple[int, int], title: str) -> None:
-        """A new window of this size, centred, replacing any open one."""
+        """A new window of this size (at 100%: grown by the UI scale), centred, replacing any open one."""
         self.close()
-        rect = pygame.Rect((0, 0), size)
+        rect = theme.px_rect((0, 0), size)
         rect.center = centre
         self.window = pygame_gui.elements.UIWindow(rect, self.manager, title)
         self.buttons = {}

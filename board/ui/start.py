@@ -15,20 +15,21 @@ from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
 from board.ui.title import draw_title
-from board.ui import hud, palette, settings, theme
+from board.ui import hud, palette, settings, theme, ui_scale
 from board.ui.dialogs import FileDialog, recent_files
 from board.ui.host_dialog import HostDialog
 from board.ui.join_dialog import JoinDialog
 from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
-from board.ui.menus import THEME
 from board.ui.text_fit import render_fit
 from board.yamlio import InputError
 
+# Sizes at 100%, read through theme.px (board/ui/ui_scale.py).
 CARD_HEIGHT, THUMB = 92, (124, 80)
 COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
 HINT = N_("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
-        "it · Ctrl+O opens a saved game · V colours · Host/Join: network")
-LANGUAGE_WIDTH = 170  # the banner's Language button, left of the Colours button
+        "it · Ctrl+O opens a saved game · V colours · +/- size · Host/Join: network")
+SIZE_WIDTH = 150  # the banner's Size button (the UI scale), with its margin
+LANGUAGE_WIDTH = 170  # the banner's Language button, left of the Size button
 
 
 class StartScene:
@@ -36,10 +37,7 @@ class StartScene:
 
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
                  kinds: dict[str, str] | None = None):
-        self.manager = pygame_gui.UIManager(size, str(THEME), starting_language=i18n.current())
-        self.dialog = FileDialog(self.manager, self.say)
-        self.join = JoinDialog(self.manager)
-        self.hosting = HostDialog(self.manager)
+        self._widgets(size)
         self.request: tuple | None = None
         self.message, self.warning = "", False
         self.maps = find_maps()
@@ -61,6 +59,13 @@ class StartScene:
         self.dirty = True
         self.resize(size)
 
+    def _widgets(self, size: tuple[int, int]) -> None:
+        """The pygame_gui manager, in the UI scale's theme, and the dialogs it shows."""
+        self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
+        self.dialog = FileDialog(self.manager, self.say)
+        self.join = JoinDialog(self.manager)
+        self.hosting = HostDialog(self.manager)
+
     @staticmethod
     def _resume_text(autosave: Path | None) -> str | None:
         """"Continue …" for a fight left in the autosave, or None."""
@@ -80,11 +85,13 @@ class StartScene:
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
+        px = theme.px
         self.manager.set_window_resolution(size)
-        self.banner_rect = pygame.Rect(0, 0, w, 56)
-        self.status_rect = pygame.Rect(0, h - theme.STATUS_HEIGHT, w, theme.STATUS_HEIGHT)
-        self.list_rect = pygame.Rect(12, 64, 400, h - 64 - theme.STATUS_HEIGHT - 8)
-        self.preview_rect = pygame.Rect(428, 64, w - 440, max(120, h - 64 - 300))
+        self.banner_rect = pygame.Rect(0, 0, w, px(56))
+        status, top = px(theme.STATUS_HEIGHT), px(64)
+        self.status_rect = pygame.Rect(0, h - status, w, status)
+        self.list_rect = pygame.Rect(px(12), top, px(400), h - top - status - px(8))
+        self.preview_rect = pygame.Rect(px(428), top, w - px(440), max(px(120), h - top - px(300)))
         self.big = None
         self.manager.clear_and_reset()
         self._buttons()
@@ -92,24 +99,30 @@ class StartScene:
 
     def _buttons(self) -> None:
         self.buttons = {}
-        x, y = self.preview_rect.x, self.preview_rect.bottom + 120
-        fight = self._button((x, y, 250, 44), _("Start the fight  (Enter)"), ("fight",))
+        px = theme.px
+        x, y = self.preview_rect.x, self.preview_rect.bottom + px(120)
+        fight = self._button((x, y, px(250), px(44)), _("Start the fight  (Enter)"), ("fight",))
         fight.select()  # drawn as the one Enter presses
         if self.resume:
-            self._button((x + 262, y, self.preview_rect.right - x - 262, 44), self.resume, ("continue",))
-        y += 54
+            self._button((x + px(262), y, self.preview_rect.right - x - px(262), px(44)), self.resume, ("continue",))
+        y += px(54)
         for i, (label, request) in enumerate(((_("Open a saved game…"), ("open-dialog",)),
                                               (_("Edit this map"), ("edit-selected",)),
                                               (_("Host over network"), ("host-selected",)),
                                               (_("Join a game…"), ("join-dialog",)), (_("Quit"), ("quit",)))):
-            self._button((x + i * 164, y, 158, 34), label, request)
-        y += 44
+            self._button((x + i * px(164), y, px(158), px(34)), label, request)
+        y += px(44)
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
-            self._button((x + 110 + n * 262, y, 254, 30), path.stem, ("open", str(path)))
-        self._button((self.banner_rect.right - COLOURS_WIDTH, 10, COLOURS_WIDTH - 12, 36),
+            self._button((x + px(110) + n * px(262), y, px(254), px(30)), path.stem, ("open", str(path)))
+        right = self.banner_rect.right - px(COLOURS_WIDTH)
+        self._button((right, px(10), px(COLOURS_WIDTH - 12), px(36)),
                      _("Colours: {palette}  (V)").format(palette=_(palette.current())), ("palette",))
-        self._button((self.banner_rect.right - COLOURS_WIDTH - LANGUAGE_WIDTH, 10, LANGUAGE_WIDTH - 12, 36),
+        right -= px(SIZE_WIDTH)
+        self._button((right, px(10), px(SIZE_WIDTH - 12), px(36)),
+                     _("Size: {percent}%  (+)").format(percent=ui_scale.current()), ("ui-scale",))
+        right -= px(LANGUAGE_WIDTH)
+        self._button((right, px(10), px(LANGUAGE_WIDTH - 12), px(36)),
                      _("Language: {name}").format(name=LANGUAGES[i18n.current()]), ("language",))
 
     def _button(self, rect, text: str, request: tuple):
@@ -158,8 +171,8 @@ class StartScene:
             if hit is not None:
                 self._pick(hit)
         elif event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.maps) * CARD_HEIGHT - self.list_rect.height + 40)
-            self.scroll = max(0, min(most, self.scroll - event.y * 40))
+            most = max(0, len(self.maps) * theme.px(CARD_HEIGHT) - self.list_rect.height + theme.px(40))
+            self.scroll = max(0, min(most, self.scroll - event.y * theme.px(40)))
 
     def _key(self, event) -> None:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -170,13 +183,18 @@ class StartScene:
             self._do(("open-dialog",))
         elif event.key == pygame.K_v:
             self._do(("palette",))
+        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._rescale(ui_scale.following(ui_scale.current()))
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._rescale(max([s for s in ui_scale.STEPS if s < ui_scale.current()], default=ui_scale.LEAST))
 
     def _pick(self, index: int) -> None:
         self.index = index
         self.selected.load()
-        top = index * CARD_HEIGHT  # keep the picked card in view
-        if top < self.scroll or top + CARD_HEIGHT > self.scroll + self.list_rect.height - 40:
-            self.scroll = max(0, top - (self.list_rect.height - 40 - CARD_HEIGHT))
+        card, margin = theme.px(CARD_HEIGHT), theme.px(40)
+        top = index * card  # keep the picked card in view
+        if top < self.scroll or top + card > self.scroll + self.list_rect.height - margin:
+            self.scroll = max(0, top - (self.list_rect.height - margin - card))
 
     def _do(self, request: tuple) -> None:
         choice = self.selected
@@ -200,6 +218,8 @@ class StartScene:
             self._next_palette()
         elif request[0] == "language":
             self._next_language()
+        elif request[0] == "ui-scale":
+            self._rescale(ui_scale.following(ui_scale.current()))
         else:
             self.request = request
 
@@ -229,14 +249,28 @@ class StartScene:
                  + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
                  warning=bool(problem))
 
+    def _rescale(self, percent: int) -> None:
+        """The UI scale in this step, remembered; the screen laid out and drawn anew at it."""
+        percent = ui_scale.use(percent)
+        problem = settings.save(ui_scale=str(percent))
+        for choice in self.maps:
+            choice.thumb = None  # drawn again at the new size
+        self.scroll = 0
+        self._widgets(self.size)  # the buttons' fonts are the theme's: a new manager
+        self.resize(self.size)
+        self.say(_("Size: {percent}% (+/-: larger, smaller)").format(percent=percent)
+                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+                 warning=bool(problem))
+
     def _side_at(self, pos) -> str | None:
         return next((team for rect, team in self.side_rects if rect.collidepoint(pos)), None)
 
     def card_at(self, pos) -> int | None:
         if not self.list_rect.collidepoint(pos):
             return None
-        index = (pos[1] - self.list_rect.y - 32 + self.scroll) // CARD_HEIGHT
-        return index if 0 <= index < len(self.maps) and pos[1] >= self.list_rect.y + 32 else None
+        head = self.list_rect.y + theme.px(32)
+        index = (pos[1] - head + self.scroll) // theme.px(CARD_HEIGHT)
+        return index if 0 <= index < len(self.maps) and pos[1] >= head else None
 
     # --- per frame -----------------------------------------------------------------------
 
@@ -269,7 +303,7 @@ class StartScene:
             return True
         missing = next((c for c in self.maps if c.battle is not None and c.thumb is None), None)
         if missing is not None:
-            missing.thumb = preview(missing.battle, THUMB)
+            missing.thumb = preview(missing.battle, tuple(theme.px(n) for n in THUMB))
         return missing is not None
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -277,13 +311,12 @@ class StartScene:
         screen.fill(theme.BACKGROUND)
         screen.fill(theme.PANEL, self.banner_rect)
         x = draw_title(screen, self.banner_rect)  # the emblem and the name in gold
-        sub = theme.font(16).render(_("a hex-map battle board · pick a map and start the fight"), True,
-                                    theme.TEXT_DIM)
+        # The words between the name and the Language, Size and Colours buttons, which hold the
+        # banner's right end (cut only where a language's words are longer than the room).
+        room = self.banner_rect.right - theme.px(COLOURS_WIDTH + SIZE_WIDTH + LANGUAGE_WIDTH) - x - theme.px(12)
+        sub = render_fit(_("a hex-map battle board · pick a map and start the fight"), theme.font(16), room,
+                         theme.TEXT_DIM)
         screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
-        shown = theme.font(13).render(_("version {version}").format(version=version()), True, theme.TEXT_DIM)
-        # Left of the Language and Colours buttons, which hold the banner's right end.
-        screen.blit(shown, (self.banner_rect.right - COLOURS_WIDTH - LANGUAGE_WIDTH - shown.get_width() - 16,
-                            (self.banner_rect.height - shown.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
         hud.draw_status(screen, self.status_rect, self.message, self.warning, _(HINT))
@@ -291,26 +324,31 @@ class StartScene:
 
     def _draw_list(self, screen: pygame.Surface) -> None:
         r = self.list_rect
+        px, height = theme.px, theme.px(CARD_HEIGHT)
         screen.fill(theme.PANEL, r)
-        screen.blit(theme.font(15, True).render(_("Maps"), True, theme.TEXT_DIM), (r.x + 10, r.y + 6))
+        screen.blit(theme.font(15, True).render(_("Maps"), True, theme.TEXT_DIM), (r.x + px(10), r.y + px(6)))
+        shown = theme.font(13).render(_("version {version}").format(version=version()), True, theme.TEXT_DIM)
+        screen.blit(shown, shown.get_rect(topright=(r.right - px(10), r.y + px(8))))
         clip = screen.get_clip()
-        screen.set_clip(pygame.Rect(r.x, r.y + 32, r.width, r.height - 32))
+        screen.set_clip(pygame.Rect(r.x, r.y + px(32), r.width, r.height - px(32)))
         for i, choice in enumerate(self.maps):
-            top = r.y + 32 + i * CARD_HEIGHT - self.scroll
-            if top + CARD_HEIGHT < r.y or top > r.bottom:
+            top = r.y + px(32) + i * height - self.scroll
+            if top + height < r.y or top > r.bottom:
                 continue
-            card = pygame.Rect(r.x + 6, top, r.width - 12, CARD_HEIGHT - 6)
-            pygame.draw.rect(screen, (58, 72, 110) if i == self.index else (46, 49, 60), card, border_radius=6)
+            card = pygame.Rect(r.x + px(6), top, r.width - px(12), height - px(6))
+            pygame.draw.rect(screen, (58, 72, 110) if i == self.index else (46, 49, 60), card, border_radius=px(6))
             if choice.thumb is not None:  # made by update(), one a frame, after the first frame
-                screen.blit(choice.thumb, (card.x + 6, card.y + 6))
-            x = card.x + THUMB[0] + 16
-            screen.blit(render_fit(choice.name, theme.font(15, True), card.right - 8 - x, theme.TEXT), (x, card.y + 8))
+                screen.blit(choice.thumb, (card.x + px(6), card.y + px(6)))
+            x = card.x + px(THUMB[0] + 16)
+            screen.blit(render_fit(choice.name, theme.font(15, True), card.right - px(8) - x, theme.TEXT),
+                        (x, card.y + px(8)))
             lines = ([ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
                      if choice.battle is not None else [_("does not load"), choice.problem[:40]]
                      if choice.loaded else [_("loading…")])
             for n, line in enumerate(lines):
                 colour = theme.TEXT_WARN if choice.loaded and choice.battle is None else theme.TEXT_DIM
-                screen.blit(theme.font(13).render(line, True, colour), (x, card.y + 30 + n * 18))
+                screen.blit(render_fit(line, theme.font(13), card.right - px(8) - x, colour),
+                            (x, card.y + px(30 + n * 18)))
         screen.set_clip(clip)
 
     def _draw_selected(self, screen: pygame.Surface) -> None:
@@ -319,18 +357,19 @@ class StartScene:
             self.big = (self.index, preview(choice.battle, r.size))
         if choice.battle is not None:
             screen.blit(self.big[1], r.topleft)
-        pygame.draw.rect(screen, theme.PANEL_EDGE, r, 1)
-        y = r.bottom + 10
+        px = theme.px
+        pygame.draw.rect(screen, theme.PANEL_EDGE, r, px(1))
+        y = r.bottom + px(10)
         screen.blit(render_fit(choice.name, theme.font(20, True), r.width, theme.TEXT), (r.x, y))
         if self.recent:
             label = theme.font(15).render(_("Recent saves:"), True, theme.TEXT_DIM)
-            screen.blit(label, (r.x, self.recent_y + (30 - label.get_height()) // 2))
+            screen.blit(label, (r.x, self.recent_y + (px(30) - label.get_height()) // 2))
         if choice.battle is None:
             return
         figures = len(choice.battle.figures)
         rules = _("Rule system: {rules}").format(rules=ruleset_name(choice.battle)) + " · " + ngettext(
             "{n} figure", "{n} figures", figures).format(n=figures)
-        screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + 32))
+        screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + px(32)))
         order = teams(choice.battle)
         x, self.side_rects = r.x, []
         for team in order:  # who plays each side: a click steps through PLAYERS
@@ -338,9 +377,9 @@ class StartScene:
             label = theme.font(15).render(_("{team}: played by {player}").format(
                 team=team, player=_(PLAYERS[self.kinds.get(team, 'person')])),
                                           True, theme.TEXT)
-            rect = pygame.Rect(x, y + 56, label.get_width() + 34, label.get_height() + 8)
-            pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=6)
-            pygame.draw.circle(screen, colour, (x + 12, rect.centery), 7)
-            screen.blit(label, (x + 26, y + 60))
+            rect = pygame.Rect(x, y + px(56), label.get_width() + px(34), label.get_height() + px(8))
+            pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=px(6))
+            pygame.draw.circle(screen, colour, (x + px(12), rect.centery), px(7))
+            screen.blit(label, (x + px(26), y + px(60)))
             self.side_rects.append((rect, team))
-            x += rect.width + 16
+            x += rect.width + px(16)

@@ -52,13 +52,15 @@ def break_word(word: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def shrink_to_fit(text: str, width: float, largest: int, smallest: int,
-                  bold: bool) -> tuple[pygame.font.Font, str]:
+                  bold: bool, exact: bool = False) -> tuple[pygame.font.Font, str]:
     """The largest font from largest down to smallest that shows the text in width; at the
-    smallest, the text cut with an ellipsis."""
+    smallest, the text cut with an ellipsis. Sizes are the interface's (grown by the UI scale),
+    or with exact, pixels (text on a token, which grows with the map's zoom)."""
+    make = theme.font_px if exact else theme.font
     head = text[:int(width) + 1]  # measured no further than a width can show
     for px in range(largest, smallest - 1, -1):
-        font = theme.font(px, bold)
+        font = make(px, bold)
         if len(head) == len(text) and font.size(text)[0] <= width:
             return font, text
-    font = theme.font(smallest, bold)
+    font = make(smallest, bold)
     return font, fit(text, font, int(width))

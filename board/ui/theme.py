@@ -48,9 +48,24 @@ TEXT_BAD = (240, 110, 100)
 TEXT_WARN = (250, 200, 90)
 GM_BADGE = (170, 60, 200)
 
+# Sizes in pixels at a UI scale of 100%: read them through px().
 LOG_WIDTH = 340
 BANNER_HEIGHT = 44
 STATUS_HEIGHT = 28
+
+# The UI scale (1.0 to 3.0; board/ui/ui_scale.py sets it): the one value every panel's size and
+# every font of the interface is read through, so the board's text and panels grow together.
+SCALE = 1.0
+
+
+def px(n: float) -> int:
+    """A size given at 100%, in pixels at the UI scale in use."""
+    return round(n * SCALE)
+
+
+def px_rect(*values) -> pygame.Rect:
+    """A rectangle given at 100% (x, y, width, height), in pixels at the UI scale in use."""
+    return pygame.Rect(*[px(v) for v in pygame.Rect(*values)])
 
 
 def _font_path(bold: bool) -> str:
@@ -63,7 +78,13 @@ _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A cached font of that pixel size; it survives pygame being shut down and restarted."""
+    """A cached font of the interface: size is its pixels at 100%, grown by the UI scale."""
+    return font_px(max(1, px(size)), bold)
+
+
+def font_px(size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached font of exactly that pixel size (text that grows with the map's zoom, or on
+    paper, not with the UI scale); it survives pygame being shut down and restarted."""
     if not pygame.font.get_init():
         pygame.font.init()
         _FONTS.clear()  # fonts made before a pygame.quit() are dead

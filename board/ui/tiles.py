@@ -125,7 +125,7 @@ class MapTiles:
         else:
             pygame.draw.polygon(surface, edge, corners, 1)
         if self.labels and size >= 22 and self.battle.size is not None:
-            text = theme.font(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
+            text = theme.font_px(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
                                                               theme.LABEL)
             surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
 

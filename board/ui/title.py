@@ -22,14 +22,15 @@ def emblem(px: int) -> pygame.Surface | None:
 
 def draw_title(screen: pygame.Surface, rect: pygame.Rect) -> int:
     """The emblem and "Hexboard" at the left of rect; returns the x where the rest may start."""
-    x = rect.x + 12
-    picture = emblem(rect.height - 10)
+    px = theme.px
+    x = rect.x + px(12)
+    picture = emblem(rect.height - px(10))
     if picture is not None:
-        screen.blit(picture, (x, rect.y + 5))
-        x += picture.get_width() + 10
+        screen.blit(picture, (x, rect.y + px(5)))
+        x += picture.get_width() + px(10)
     font = theme.font(26, True)
     y = rect.y + (rect.height - font.get_height()) // 2
-    screen.blit(font.render("Hexboard", True, (20, 18, 14)), (x + 2, y + 2))  # a drop shadow
+    screen.blit(font.render("Hexboard", True, (20, 18, 14)), (x + px(2), y + px(2)))  # a drop shadow
     title = font.render("Hexboard", True, theme.LOG_VICTORY)
     screen.blit(title, (x, y))
-    return x + title.get_width() + 18
+    return x + title.get_width() + px(18)

@@ -33,7 +33,7 @@ SHORT = {"UNCONSCIOUS": N_("KO"), "KNOCKED OUT": N_("KO"), "KNEELING": N_("KNEEL
 
 def fit_text(text: str, width: float, largest: int, smallest: int, bold: bool, colour) -> pygame.Surface:
     """The text in the largest font that fits the width; at the smallest, cut short with '…'."""
-    font, text = shrink_to_fit(text, width, largest, smallest, bold)
+    font, text = shrink_to_fit(text, width, largest, smallest, bold, exact=True)
     return font.render(text, True, colour)
 
 
@@ -135,7 +135,7 @@ def token_and_plate(f, size: float, colour, kind: str, pattern: str | None = Non
         pygame.draw.circle(surface, theme.FLAMES, (centre[0] + size * 0.6, centre[1] - size * 0.45), size * 0.17)
     pill = _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
     if f.status == "unconscious":  # left of its pill if that stays in the hex (the pill says it too)
-        zz = _shadowed(theme.font(max(10, int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
+        zz = _shadowed(theme.font_px(max(theme.px(10), int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
         box = zz.get_rect(midright=pill.midleft) if pill else zz.get_rect(center=(centre[0] - size * 0.5,
                                                                                      centre[1] - size * 0.5))
         if box.left >= centre[0] - 0.85 * size or f.size > 1:
@@ -215,7 +215,9 @@ def _draw_cross(surface, r: float, centre) -> None:
 
 def _draw_text(surface, f, size: float, centre, room) -> None:
     """A small token's name alone (no room for a plate), fitted to the token's width."""
-    font, text = shrink_to_fit(f.name, max(size * 0.5, room(0.0)), max(7, int(size / 3.0)), 7, True)
+    least = theme.px(7)  # the text grows with the zoom; its least size with the UI scale
+    font, text = shrink_to_fit(f.name, max(size * 0.5, room(0.0)), max(least, int(size / 3.0)), least, True,
+                               exact=True)
     label = _shadowed(font.render(text, True, (255, 255, 255)))
     surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
 
@@ -243,10 +245,11 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> pygame.Rect | N
     px = max(8, int(size / 3.8))
     # The hex's width near its top at most (1.35 sizes): the word shrinks, then is cut.
     room = size * 1.35 - 8 if f.size == 1 else surface.get_width() - 8
+    least = theme.px(7)  # the least size grows with the UI scale: read from across the table
     short, text = SHORT.get(text), _(text)
-    if short and theme.font(7, True).size(text)[0] > room:
+    if short and theme.font_px(least, True).size(text)[0] > room:
         text = _(short)  # a whole short word reads better than a long one cut
-    font, text = shrink_to_fit(text, room, px, 7, True)
+    font, text = shrink_to_fit(text, room, px, least, True, exact=True)
     label = font.render(text, True, fg)
     caps = font.metrics("X")[0][3]
     pill = pill_rect(f, size, centre, below, label.get_width(), caps)
