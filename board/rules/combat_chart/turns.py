@@ -34,7 +34,7 @@ def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool
 
 def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     """A new 10-second round: initiative, then each figure's turn in that order."""
-    state.round += 1
+    state.turn += 1
     for f in state.figures.values():
         f.delayed = False
     state.delayers = []
@@ -46,7 +46,7 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
     state.order = order
     text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
-    events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round}),
+    events = [Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
               Event("initiative", text, None,
                     {"order": order, "initiative": scores, "rolls": rolls})]
     state.phase = "turn"
@@ -63,7 +63,7 @@ def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
         if f.stunned:
             f.stun_served = True
         f.effects = [e for e in f.effects
-                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.round]
+                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
     return next_turn(state, dice)
 
 
@@ -92,7 +92,7 @@ def end_round(state: CCState, dice: DiceSource) -> list[Event]:
     for f in state.figures.values():
         if f.status == "dead":
             continue
-        due = [w for w in f.bleeding if w[0] < state.round]
+        due = [w for w in f.bleeding if w[0] < state.turn]
         if due:
             events.append(damaged(f.name, len(due), f"{f.name} bleeds for {len(due)}", bleeding=True))
             for w in due:
@@ -137,5 +137,4 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
 
 
 # "until no one is still fighting": over when at most one side has a figure fighting.
-check_victory = partial(victory.check_victory, end=victory.over_and_nobody_queued,
-                        nobody="Nobody is left fighting")
+check_victory = partial(victory.check_victory, nobody="Nobody is left fighting")

@@ -10,6 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.turn import named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect
@@ -45,8 +46,7 @@ def _initiative(state: MSState, f: Fighter, what: str) -> None:
 
 
 def _target(state: MSState, command: Command) -> Fighter:
-    t = state.figures.get(command.target or "")
-    need(t is not None, f'no figure named "{command.target}"')
+    t = named(state, command.target)
     need(t.name != command.figure, "a combatant cannot attack itself")
     need(t.status != "dead", f"{t.name} is dead")
     return t
@@ -70,8 +70,7 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
 
 def _plotter(state: MSState, command: Command) -> Fighter:
     """The combatant stating a Specific Plot, if it may state one now."""
-    f = state.figures.get(command.figure or "")
-    need(f is not None, f'no figure named "{command.figure}"')
+    f = named(state, command.figure)
     need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
                                 "now General Plots are stated")
     need(f.up, f"{f.name} is {f.status}")
@@ -236,8 +235,7 @@ def plan(state: MSState, command: Command) -> Plot:
 
 
 def _figure(state: MSState, command: Command) -> Fighter:
-    f = state.figures.get(command.figure or "")
-    need(f is not None, f'no figure named "{command.figure}"')
+    f = named(state, command.figure)
     need(f.up, f"{f.name} is {f.status}")
     return f
 
@@ -279,9 +277,9 @@ def _plan_chaos(state: MSState, command: Command) -> Fighter:
     f = _figure(state, command)
     need(f.sheet.chaos_master, f"{f.name} is not a Chaos Master")
     need(state.phase != "over", "the Melee is over")
-    need(f.chaos_at != (state.round, state.second), f"{f.name} has already used Chaos this second")
-    need(command.target is None or command.target in state.figures,
-         f'no figure named "{command.target}"')
+    need(f.chaos_at != (state.turn, state.second), f"{f.name} has already used Chaos this second")
+    if command.target is not None:
+        named(state, command.target)
     return f
 
 
@@ -315,7 +313,7 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         return events + spell_effect(state, f.name, name, t.name, dice)
     if command.action == "use_chaos":
         f = _plan_chaos(state, command)
-        f.chaos_at = (state.round, state.second)
+        f.chaos_at = (state.turn, state.second)
         effect = params.Chaos.of(command).effect.strip()
         at = f" on {command.target}" if command.target else ""
         return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")

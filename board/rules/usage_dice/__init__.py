@@ -40,8 +40,9 @@ class UsageDice(Rules):
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
         figures = {s.name: figure_from_sheet(s) for s in sheets}
         teams = list(dict.fromkeys(s.team for s in sheets))
-        state = UDState(battle=battle, options=options, figures=figures,
-                        sides=side_order(teams, options.surprised), players=teams[0] if teams else None)
+        sides = side_order(teams, options.surprised)
+        state = UDState(battle=battle, options=options, figures=figures, players=teams[0] if teams else None,
+                        turn=1, phase="action", order=sides, queue=list(sides))
         return state, start(state)
 
     def turn_info(self, state: UDState) -> TurnInfo:

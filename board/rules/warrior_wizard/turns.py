@@ -113,4 +113,4 @@ def check_victory(state: WWState) -> list[Event]:
     teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
     if len(teams) > 1:
         return []
-    return victory.declare(state, next(iter(teams), None), end=victory.over_and_nobody_queued)
+    return victory.declare(state, next(iter(teams), None))
