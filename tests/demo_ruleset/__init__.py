@@ -26,7 +26,7 @@ from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel.rules import Rules
-from board.rules.kernel.turn import acting, next_in_queue
+from board.rules.kernel.queue import acting, fill_queue, next_in_queue
 from board.rules.kernel.victory import check_victory
 
 ID = "demo"
@@ -114,7 +114,7 @@ def next_turn(state: DemoState) -> list[Event]:
     next_in_queue(state)  # the kernel's: the head leaves, and so does anyone down
     if not state.queue:  # everyone has had a turn: the next turn, in the same order
         state.turn += 1
-        state.queue = [n for n in state.order if state.figures[n].up]
+        fill_queue(state)
     return [Event("turn", f"{state.active}'s turn", state.active)]
 
 

@@ -14,7 +14,7 @@ from board.rules.combat_chart import attack, magic, params, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.turn import acting
+from board.rules.kernel.queue import acting
 
 PHASE = "turn"
 
@@ -235,5 +235,4 @@ def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
     events = CHOICES[command.action].do(state, f, details, dice)
     if command.action == "delay":
         return events + turns.next_turn(state, dice)
-    events += turns.check_victory(state)
-    return events if state.phase == "over" else events + turns.end_turn(state, dice)
+    return events + turns.end_turn(state, dice)  # which asks first whether a side has won

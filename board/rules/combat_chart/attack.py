@@ -20,7 +20,7 @@ from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, d
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import attribute_roll, hurt
 from board.rules.kernel.events import damaged
-from board.rules.kernel.turn import named
+from board.rules.kernel.queue import named
 
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"

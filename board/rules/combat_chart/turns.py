@@ -9,6 +9,7 @@ from board.rules.base import Event
 from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Fig, initiative
 from board.rules.kernel import victory
+from board.rules.kernel.queue import fill_queue, leave_queue, next_in_queue
 from board.rules.kernel.turn import break_ties
 
 
@@ -50,21 +51,25 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
               Event("initiative", text, None,
                     {"order": order, "initiative": scores, "rolls": rolls})]
     state.phase = "turn"
-    state.queue = [n for n in state.order if state.figures[n].up]
-    return events + check_victory(state)
+    fill_queue(state)
+    return events
 
 
 def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The active figure's turn is over: effects that last "until his next action" end, the next
-    figure acts; delayers act last; after everyone, the end of the round."""
-    name = state.queue.pop(0) if state.queue else None
+    """The active figure's turn is over: unless a side has won, effects that last "until his next
+    action" end, the next figure acts; delayers act last; after everyone, the end of the round."""
+    events = check_victory(state)
+    if state.phase == "over":
+        return events
+    name = state.active
+    next_in_queue(state)
     if name is not None and name in state.figures:
         f = state.figures[name]
         if f.stunned:
             f.stun_served = True
         f.effects = [e for e in f.effects
                      if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
-    return next_turn(state, dice)
+    return events + next_turn(state, dice)
 
 
 def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
@@ -131,8 +136,8 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
     elif f.hp <= 0 and f.status in ("ok", "knocked out"):
         f.status = "unconscious"
         events.append(Event("unconscious", f"{f.name} falls unconscious", f.name, {"hp": f.hp}))
-    if not f.up and f.name in state.queue[1:]:
-        state.queue.remove(f.name)
+    if not f.up:
+        leave_queue(state, f.name)
     return events
 
 

@@ -20,7 +20,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
-from board.rules.kernel.turn import acting, named
+from board.rules.kernel.queue import acting, named
 from board.words import pronoun
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"

@@ -8,7 +8,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.turn import acting
+from board.rules.kernel.queue import acting
 from board.words import pronoun
 
 

@@ -47,7 +47,7 @@ class Fight(Cloneable, Generic[F]):
     battle: Shared[BattleMap]
     options: BaseModel  # the ruleset's own options model; read-only, so clones share it
     figures: dict[str, F]
-    # Where the fight stands, one spelling for every ruleset (kernel/turn.py moves them on):
+    # Where the fight stands, one spelling for every ruleset (kernel/queue.py moves them on):
     turn: int = field(default=0, kw_only=True)  # the turn, round or Melee Round
     phase: str = field(default="setup", kw_only=True)  # the ruleset's step; "over" once decided
     winner: str | None = field(default=None, kw_only=True)  # the team that won (None: nobody)
@@ -64,7 +64,7 @@ class Fight(Cloneable, Generic[F]):
         return self.queue[0] if self.queue else None
 
     def not_its_turn(self, f) -> str | None:
-        """Why it is not f's turn now (None: it is); kernel/turn.py acting() asks."""
+        """Why it is not f's turn now (None: it is); kernel/queue.py acting() asks."""
         return None if self.active == f.name else f"it is {self.active}'s turn, not {f.name}'s"
 
     def own(self, name: str) -> F:

@@ -18,7 +18,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
-from board.rules.kernel.turn import drop, named
+from board.rules.kernel.queue import drop, named
 from board.rules.kernel.victory import check_victory
 
 
@@ -97,8 +97,8 @@ class GM:
             return []
         if was_active:
             return self.turn_over(state, dice)
-        if f.name in state.queue:
-            state.queue.remove(f.name)
+        if f.name in state.queue:  # not acting, so not to come (even at the head, while another
+            state.queue.remove(f.name)  # acts out of turn, as a W&W engager does)
         return []
 
     def settle(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:

@@ -101,10 +101,14 @@ class Rules:
     def phase_label(self, state) -> str:
         return self.phase_labels.get(state.phase, "")
 
+    def timeline(self, state) -> dict | None:
+        """Second-by-second plots for the banner (see TurnInfo): none unless overridden."""
+        return None
+
     def turn_info(self, state) -> TurnInfo:
         """Where the fight stands, read from the kernel's fields of the state (kernel/fight.py)."""
         return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
-                        self.phase_label(state), tuple(state.queue))
+                        self.phase_label(state), tuple(state.queue), timeline=self.timeline(state))
 
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:

@@ -1,13 +1,11 @@
-"""Where a game stands: the typed turn info every ruleset reports and the board reads, and what
-moves a fight's turn on: the whose-turn check, the queue, the initiative tie-break."""
+"""Where a game stands: the typed turn info every ruleset reports and the board reads, and the
+initiative tie-break."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
-
-from board.rules.base import Refusal
 
 
 @dataclass(frozen=True)
@@ -50,43 +48,3 @@ def break_ties(keys: dict[str, list[int]], roll: Callable[[str], int], last: boo
             for name in names:
                 keys[name].append(roll(name))
 
-
-def named(state, name: str | None):
-    """The figure of that name (Refusal naming the figures on the map if none)."""
-    f = state.figures.get(name or "")
-    if f is None:
-        raise Refusal(f'no figure named "{name}"; on the map: {", ".join(state.figures)}')
-    return f
-
-
-def acting(state, command, phase: str | None = None):
-    """The figure a command names, if it may act now (in `phase`, if given): the one whose-turn
-    check, with its refusals in this order: over, no such figure, the phase, down, not its turn."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    f = named(state, command.figure)
-    if phase is not None and state.phase != phase:
-        raise Refusal(f"it is the {state.phase} phase, not the {phase} phase")
-    if not f.up:
-        raise Refusal(f"{f.name} is {f.status} and cannot act")
-    why = state.not_its_turn(f)
-    if why:
-        raise Refusal(why)
-    return f
-
-
-def next_in_queue(state, stays: Callable = lambda f: f.up) -> None:
-    """The head of the queue is done: it leaves, and so does every figure that no longer `stays`
-    (by default: is up)."""
-    if state.queue:
-        state.queue.pop(0)
-    figures = state.figures
-    state.queue = [n for n in state.queue if stays(figures[n])]
-
-
-def drop(state, name: str, keep_head: bool = False) -> None:
-    """A figure leaves the fight: out of the order and the queue (keep_head: if it is acting,
-    it stays at the head until its turn is passed on)."""
-    state.order = [n for n in state.order if n != name]
-    head = state.queue[:1] if keep_head and state.queue[:1] == [name] else []
-    state.queue = head + [n for n in state.queue[len(head):] if n != name]

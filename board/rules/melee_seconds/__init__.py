@@ -8,7 +8,6 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import menu, plots, reach, secrets
@@ -94,11 +93,11 @@ class MeleeSeconds(Rules):
                         "Initiative this round (3.2)", None, {"turn": 1})]
         return state, events + self.victory(state) + self.after_command(state, dice)
 
-    def turn_info(self, state: MSState) -> TurnInfo:
-        label = {"general": f"Round {state.turn}: General Plots", "over": "Melee over",
-                 "plot": f"Round {state.turn}, second {state.second}: Specific Plots"}[state.phase]
-        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
-                        label, timeline=timeline(state))
+    timeline = staticmethod(timeline)
+
+    def phase_label(self, state: MSState) -> str:
+        return {"general": f"Round {state.turn}: General Plots", "over": "Melee over",
+                "plot": f"Round {state.turn}, second {state.second}: Specific Plots"}[state.phase]
 
     def ground_items(self, state) -> dict:
         return lying(state.ground)

@@ -10,7 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.turn import named
+from board.rules.kernel.queue import named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect

@@ -8,7 +8,7 @@ from board.rules.base import Command, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.turn import acting, named
+from board.rules.kernel.queue import acting, named
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
 from board.words import hexes

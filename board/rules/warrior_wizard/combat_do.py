@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.turn import acting, named
+from board.rules.kernel.queue import acting, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
@@ -14,7 +14,7 @@ from board.rules.warrior_wizard.attack import (
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance
 from board.words import pronoun
 
 
@@ -196,7 +196,7 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a combat command."""
     if state.disengage is not None or command.action in disengage.CHOICES:
-        events = disengage.choose(state, command, dice) + check_victory(state)
+        events = disengage.choose(state, command, dice)
         # The last choice made, the disengager has stepped: his action is done.
         return events + (advance(state, dice) if state.disengage is None else [])
     f, action, details = plan_act(state, command)
@@ -207,7 +207,6 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     handler = _HANDLERS.get(action.id)
     if handler:
         events += handler(state, f, command, details, dice)
-    events += check_victory(state)
     if state.disengage is not None:
         return events  # the engagers choose before the turn moves on
     if was_active:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
-from board.rules.kernel.turn import named
+from board.rules.kernel.queue import named
 from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure

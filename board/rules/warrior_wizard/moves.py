@@ -13,7 +13,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.turn import acting
+from board.rules.kernel.queue import acting
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
@@ -21,7 +21,7 @@ from board.rules.warrior_wizard.movement import (
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance
 from board.words import hexes, pronoun, they_do
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
@@ -196,8 +196,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
-    events += after_move(state, f, path, dice)
-    events += check_victory(state)  # a fire may have killed the last of a side
+    events += after_move(state, f, path, dice)  # a fire may kill the last of a side: advance asks
     if p.action == "delay":
         record.delayed = True
         state.queue.append(f.name)  # "finish moving later in the phase"
