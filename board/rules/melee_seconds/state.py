@@ -142,6 +142,10 @@ class MSState(Fight[Fighter]):
             return next((n for n in self.order if needs_plot(self, self.figures[n])), None)
         return None
 
+    def not_its_turn(self, f: Fighter) -> None:
+        """Any combatant with a plot to state may state it (plots.py says when one has none)."""
+        return None
+
     def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
         """Which figure covers each hex (the fallen too)."""
         return {c: f.name for f in self.figures.values() if f.name != ignore for c in f.cells}
