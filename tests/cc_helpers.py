@@ -47,8 +47,8 @@ def pass_until(game: Game, name: str) -> None:
 
 def finish_round(game: Game, dice=None) -> Outcome:
     """Everyone left does nothing; the last pass carries `dice` (end of round, next initiative)."""
-    start, outcome = game.state.round, None
-    while game.state.round == start and game.state.phase != "over":
+    start, outcome = game.state.turn, None
+    while game.state.turn == start and game.state.phase != "over":
         last = len(game.state.queue) == 1 and not game.state.delayers
         outcome = act(game, game.state.active, "pass", dice=dice if last else None)
     return outcome

@@ -35,7 +35,7 @@ def new_game(*figures: dict, order=None, options: dict | None = None, radius: in
 def set_order(game: Game, *names: str) -> None:
     """Test set-up: this round's order is `names`, and the first one's turn begins."""
     state = game.state
-    state.order, state.index = list(names), 0
+    state.order, state.queue = list(names), list(names)
     unaware = {spec.name: spec.unaware for spec in game.battle.figures}
     for f in state.figures.values():
         f.moved = f.acted = False

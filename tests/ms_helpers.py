@@ -29,10 +29,10 @@ def general(game: Game, name: str, plot: str = "fighting", dice=None, **params: 
 
 def nothing_until(game: Game, second: int, round_: int | None = None) -> None:
     """Everyone does nothing until the given second (of the given round) is being plotted."""
-    round_ = game.state.round if round_ is None else round_
+    round_ = game.state.turn if round_ is None else round_
     for _ in range(200):
         s = game.state
-        if s.phase == "plot" and s.second == second and s.round == round_:
+        if s.phase == "plot" and s.second == second and s.turn == round_:
             return
         assert s.phase == "plot", f"phase {s.phase}"
         act(game, s.active, "nothing")

@@ -29,7 +29,7 @@ def before_fenns_general_plot(round_: int = 2, seed: int = 3) -> Game:
     Plot; everyone else has stated theirs."""
     game = skirmish(seed)
     while not (game.state.phase == "general" and game.state.active == "Fenn"
-               and game.state.round == round_):
+               and game.state.turn == round_):
         game.apply(choose(game, "normal", ai_seed=1).command)
     return game
 
@@ -51,7 +51,7 @@ def test_a_revealed_attack_leaves_only_general_plots_with_fighting():
     game = before_fenns_general_plot(seed=6)  # a game in which Fenn attacks in round 2
     game.apply(general("fighting"))
     while "attack" not in (k for _, k in game.state.figures["Fenn"].plots.values()):
-        assert game.state.round == 2, "Fenn never attacked in round 2"
+        assert game.state.turn == 2, "Fenn never attacked in round 2"
         game.apply(choose(game, "normal", ai_seed=1).command)
     options = unseen(game.state, "Wardens").generals["Fenn"]
     assert [p["plot"] for p in options] == ["fighting", "fighting_thieving", "fighting_magic"]

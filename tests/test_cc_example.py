@@ -26,10 +26,10 @@ def test_the_worked_example_round_by_round():
     game = script.game
     seen = {}
     for command in script.commands:
-        round_ = game.state.round
+        round_ = game.state.turn
         outcome = game.submit(command)
         assert outcome.accepted, f"{command.short()}: {outcome.reason}"
-        if game.state.round != round_ or game.state.phase == "over":
+        if game.state.turn != round_ or game.state.phase == "over":
             seen[round_] = {n: (f["hp"], f["status"], f["effects"]) for n, f in game.snapshot()["figures"].items()}
     assert seen == EXPECTED
     assert game.state.winner == "Watch"

@@ -46,7 +46,7 @@ def test_each_figure_takes_one_turn_per_round_in_initiative_order():
     assert game.state.active == "B"
     refused(game, do="act", figure="A", action="pass")
     act(game, "B", "pass")
-    assert game.state.round == 2 and game.state.active == "A"
+    assert game.state.turn == 2 and game.state.active == "A"
 
 
 def test_delay_is_refused_unless_the_optional_rule_is_on():
@@ -63,10 +63,10 @@ def test_a_delaying_figure_takes_its_turn_last():
     assert game.state.queue == ["B", "C"]
     act(game, "B", "pass")
     act(game, "C", "pass")
-    assert game.state.active == "A" and game.state.round == 1
+    assert game.state.active == "A" and game.state.turn == 1
     assert "already delayed" in refused(game, do="act", figure="A", action="delay")
     act(game, "A", "pass")
-    assert game.state.round == 2
+    assert game.state.turn == 2
 
 
 def test_several_delayers_use_the_tie_break_in_reverse_higher_body_goes_last():

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from board.rules.kernel.victory import check_victory, over_and_nobody_queued
+from board.rules.kernel.victory import check_victory
 
 
 @dataclass
@@ -27,7 +27,7 @@ def test_two_teams_fighting_is_no_victory():
 
 def test_the_last_team_fighting_wins_once():
     state = State({"a": Figure("red"), "b": Figure("blue", up=False)})
-    events = check_victory(state, end=over_and_nobody_queued)
+    events = check_victory(state)  # the queue empties too: nobody is left to act
     assert [e.text for e in events] == ["red wins"] and events[0].data == {"winner": "red"}
     assert state.phase == "over" and state.winner == "red" and state.queue == []
     assert check_victory(state) == []

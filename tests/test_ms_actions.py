@@ -197,13 +197,13 @@ def test_the_one_melee_round_throw_goes_off_in_sec_1_of_the_next_mr(action, item
     general(g, "B", dice=[6])
     act(g, "A", action, target="B")  # runs on by itself (5.7) to second 6
     act(g, "B", "nothing")  # second 6 resolves: the round is spent
-    assert (g.state.round, fig(g, "B").entangled, fig(g, "B").blind_until) == (2, False, 0)
+    assert (g.state.turn, fig(g, "B").entangled, fig(g, "B").blind_until) == (2, False, 0)
     general(g, "A", dice=[6])
     general(g, "B", dice=[6])
     act(g, "A", "nothing")
     out = act(g, "B", "nothing")  # round 2, second 1 resolves
     went_off = [t for t in texts(out) if "Tanglefoot catches B" in t or "blinds B" in t]
-    assert went_off and (g.state.round, g.state.second) == (2, 2)
+    assert went_off and (g.state.turn, g.state.second) == (2, 2)
 
 
 @pytest.mark.parametrize("action, item", [("flash_pellet_round", "Flash Pellet"),

@@ -25,7 +25,7 @@ def test_the_worked_example_round_by_round():
         before = game.snapshot()
         outcome = game.submit(command)
         assert outcome.accepted, f"{command.short()}: {outcome.reason}"
-        if game.state.round != before["turn"] or game.state.phase == "over":
+        if game.state.turn != before["turn"] or game.state.phase == "over":
             figures = before["figures"] if game.state.phase != "over" else game.snapshot()["figures"]
             seen[before["turn"]] = {n: (f["hex"], f["damage"], f["status"], f["initiative"])
                                     for n, f in figures.items()}

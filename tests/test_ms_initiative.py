@@ -94,7 +94,7 @@ def test_later_rounds_roll_for_fighting_only():
         if g.state.phase == "general":
             break
         act(g, g.state.active, "nothing")
-    assert g.state.round == 2 and g.state.phase == "general"
+    assert g.state.turn == 2 and g.state.phase == "general"
     general(g, "A", "magic")
     assert fig(g, "A").initiative == ()
     general(g, "B", "full_defensive")

@@ -116,7 +116,7 @@ def test_after_second_6_a_new_round_begins_with_general_plots():
     g = duel()
     while g.state.phase == "plot":
         act(g, g.state.active, "nothing")
-    assert g.state.round == 2 and g.state.phase == "general" and g.state.second == 0
+    assert g.state.turn == 2 and g.state.phase == "general" and g.state.second == 0
     assert fig(g, "A").initiative == () and fig(g, "A").plots == {}
 
 

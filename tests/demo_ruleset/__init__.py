@@ -24,9 +24,9 @@ from board.rules.reports import ActionInfo, Token
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.fight import Fight
+from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel.rules import Rules
-from board.rules.kernel.turn import TurnInfo
+from board.rules.kernel.queue import acting, fill_queue, next_in_queue
 from board.rules.kernel.victory import check_victory
 
 ID = "demo"
@@ -47,7 +47,7 @@ class Options(BaseModel):
 
 
 @dataclass
-class Fighter:
+class Fighter(InFight):  # up while its status is "ok"
     name: str
     team: str
     hex: Hex
@@ -56,21 +56,14 @@ class Fighter:
     move: int
 
     @property
-    def up(self) -> bool:
-        return self.hp > 0
+    def status(self) -> str:
+        return "ok" if self.hp > 0 else "dead"
 
 
 @dataclass
-class DemoState(Fight[Fighter]):  # the map, options and figures; the kernel writes its clone()
-    order: list[str]
-    turn: int = 1
-    index: int = 0
-    phase: str = "movement"  # movement, combat, over
-    winner: str | None = None
-
-    @property
-    def active(self) -> str | None:
-        return None if self.phase == "over" else self.order[self.index]
+class DemoState(Fight[Fighter]):
+    """The map, options and figures; the kernel's Fight adds turn, phase (movement, combat,
+    over), winner, order and queue (queue[0] acts), and writes its clone()."""
 
 
 # --- rules ------------------------------------------------------------------------------------
@@ -84,17 +77,6 @@ def mover(state: DemoState, f: Fighter) -> Mover:
 def foes_beside(state: DemoState, f: Fighter) -> list[str]:
     return [o.name for o in state.figures.values()
             if o.up and o.team != f.team and hex_distance(o.hex, f.hex) == 1]
-
-
-def acting(state: DemoState, command: Command, phase: str) -> Fighter:
-    """The figure the command names, if it is its turn in this phase; else Refusal."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    if command.figure != state.active:
-        raise Refusal(f"it is {state.active}'s turn, not {command.figure}'s")
-    if state.phase != phase:
-        raise Refusal(f"{command.action or command.do} is not done in the {state.phase} phase")
-    return state.figures[command.figure]
 
 
 def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
@@ -129,11 +111,10 @@ def next_turn(state: DemoState) -> list[Event]:
     if won:
         return won
     state.phase = "movement"
-    for _ in state.order:
-        state.index = (state.index + 1) % len(state.order)
-        state.turn += state.index == 0
-        if state.figures[state.active].up:
-            break
+    next_in_queue(state)  # the kernel's: the head leaves, and so does anyone down
+    if not state.queue:  # everyone has had a turn: the next turn, in the same order
+        state.turn += 1
+        fill_queue(state)
     return [Event("turn", f"{state.active}'s turn", state.active)]
 
 
@@ -180,17 +161,15 @@ class Demo(Rules):
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
         figures = {s.name: Fighter(s.name, s.team, Hex(*s.at), s.hp, s.hp, s.move) for s in battle.figures}
-        state = DemoState(battle, options, figures, list(figures))
+        state = DemoState(battle, options, figures, turn=1, phase="movement", order=list(figures),
+                          queue=list(figures))
         return state, [Event("turn", f"{state.active}'s turn", state.active)]
-
-    def turn_info(self, state: DemoState) -> TurnInfo:
-        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner)
 
     def actors(self, state: DemoState) -> list[str]:
         return [state.active] if state.active else []
 
     def tokens(self, state: DemoState) -> dict[str, Token]:
-        return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status="ok" if f.up else "dead",
+        return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,
                               meter=(f.hp, f.hp_max), meter_label="HP") for f in state.figures.values()}
 
     def card(self, state: DemoState, figure: str) -> list[tuple[str, str]]:

@@ -8,7 +8,6 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.combat_chart import acts, gm, turns
@@ -27,6 +26,7 @@ class CombatChart(Rules):
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
     handlers = {"act": (acts.plan, acts.apply), "gm": (gm.plan, gm.apply)}
+    victory = staticmethod(turns.check_victory)
     commands_hint = ' (a move is the "move" act)'
     trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
@@ -54,11 +54,9 @@ class CombatChart(Rules):
             events += turns.start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: CCState) -> TurnInfo:
-        label = "Over" if state.phase == "over" else f"Round {state.round}" + (
+    def phase_label(self, state: CCState) -> str:
+        return "Over" if state.phase == "over" else f"Round {state.turn}" + (
             f": {state.active}'s turn" if state.active else "")
-        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
-                        label, tuple(state.queue))
 
     def ground_items(self, state) -> dict:
         return lying(state.items)
@@ -100,7 +98,7 @@ class CombatChart(Rules):
                 "bleeding": sum(w[1] for w in f.bleeding), "effects": [e.name for e in f.effects],
                 "weapons": list(f.weapons), "armor_needs_repair": f.armor_needs_repair,
             }
-        return {"turn": state.round, "phase": state.phase, "order": list(state.order),
+        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
                 "winner": state.winner, "figures": figures}
 
 

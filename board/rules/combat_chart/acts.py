@@ -14,6 +14,7 @@ from board.rules.combat_chart import attack, magic, params, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.queue import acting
 
 PHASE = "turn"
 
@@ -218,13 +219,7 @@ def action_list(state: CCState, f: Fig) -> list[ActionInfo]:
 
 def plan(state: CCState, command: Command):
     """Check an act command; return the active figure and what its deed needs."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if state.active != f.name:
-        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
+    f = acting(state, command)
     choice = CHOICES.get(command.action)
     if choice is None:
         raise Refusal(f'unknown action "{command.action}"; expected one of: ' + ", ".join(CHOICES))
@@ -240,5 +235,4 @@ def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
     events = CHOICES[command.action].do(state, f, details, dice)
     if command.action == "delay":
         return events + turns.next_turn(state, dice)
-    events += turns.check_victory(state)
-    return events if state.phase == "over" else events + turns.end_turn(state, dice)
+    return events + turns.end_turn(state, dice)  # which asks first whether a side has won

@@ -20,6 +20,7 @@ from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, d
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import attribute_roll, hurt
 from board.rules.kernel.events import damaged
+from board.rules.kernel.queue import named
 
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"
@@ -55,10 +56,9 @@ def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
     maneuver, aim = None, settings.aim
     if command.action == "maneuver":
         maneuver = settings.maneuver or next(iter(state.tables.maneuvers))
-    t = state.figures.get(command.target or "")
-    if t is None:
-        raise Refusal(f'no figure named "{command.target}" to attack' if command.target
-                      else "choose a target")
+    if command.target is None:
+        raise Refusal("choose a target")
+    t = named(state, command.target)
     weapon = weapon_of(state, f)
     why = why_not_target(state, f, t, weapon)
     if why:
@@ -197,7 +197,7 @@ def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Eve
                       else f"{t.name} holds no weapon", t.name, {"dropped": name})]
     if effect == "bleed":
         # "1 damage in next 3 rnds": from the end of the next round on, one wound per critical.
-        t.bleeding.append([state.round, entry["rounds"]])
+        t.bleeding.append([state.turn, entry["rounds"]])
         return [Event("status", f"{t.name} bleeds", t.name, {"bleeding": entry["rounds"]})]
     return []
 
@@ -211,7 +211,7 @@ def on_attacker(state: CCState, entry: dict, f: Fig) -> list[Event]:
         f.effects.append(Effect("pulled muscle", av=value))
     elif effect == "dv_next":
         # "-1 DV next action": until the end of his next turn.
-        f.effects.append(Effect("off balance", dv=value, until_turn_of_round=state.round))
+        f.effects.append(Effect("off balance", dv=value, until_turn_of_round=state.turn))
     elif effect == "drop":
         drop_weapon(state, f)
     elif effect == "self_damage":

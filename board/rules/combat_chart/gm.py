@@ -10,7 +10,6 @@ from board.rules.kernel.gm import GM, gm_event
 
 class CombatChartGM(GM):
     actions = ("place", "damage", "heal", "remove", "add", "situation")
-    unit = "health points"
     sheet = CCFigure
     check_figure = staticmethod(check_figure)
 
@@ -28,15 +27,10 @@ class CombatChartGM(GM):
         return healed
 
     def forget(self, state, f, was_active):
-        state.order = [n for n in state.order if n != f.name]
         state.delayers = [n for n in state.delayers if n != f.name]
-        state.queue = [n for n in state.queue if n != f.name or was_active]  # end_turn takes it off
         return []
 
-    victory = staticmethod(turns.check_victory)
-
-    def out_of_turn(self, state, f, was_active, dice):
-        return turns.end_turn(state, dice) if was_active else []
+    victory, turn_over = staticmethod(turns.check_victory), staticmethod(turns.end_turn)
 
     def plan_situation(self, state, f, command):
         settings = params.Situation.of(command)

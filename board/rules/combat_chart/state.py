@@ -93,17 +93,9 @@ class CCState(Fight[Fig]):
     """A whole fight; changed only on a private clone by apply()."""
 
     tables: Shared[Tables]
-    round: int = 0
-    phase: str = "setup"  # turn | over
-    order: list[str] = field(default_factory=list)  # this round's initiative order
-    queue: list[str] = field(default_factory=list)  # still to act; queue[0] acts now
+    # turn: the round; phase: setup, turn or over; order: this round's initiative (kernel Fight)
     delayers: list[str] = field(default_factory=list)  # delayed this round, in the order they asked
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons on the ground
-    winner: str | None = None
-
-    @property
-    def active(self) -> str | None:
-        return self.queue[0] if self.queue else None
 
     def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
         """Which figure covers each hex (the fallen and the dead are in the way too)."""
@@ -114,7 +106,7 @@ def initiative(state: CCState, f: Fig) -> int:
     """"Initiative is figured by adding your Mind and Body. Spells and combat maneuvers may adjust
     this total." Surprise: "-5 initiative penalty during the first round of combat"."""
     total = f.mind + f.body + f.initiative_bonus + sum(e.initiative for e in f.effects)
-    if f.surprised and state.round == 1:
+    if f.surprised and state.turn == 1:
         total += state.tables.modifiers["surprise"]
     return total
 

@@ -9,6 +9,7 @@ from board.rules.base import Event
 from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Fig, initiative
 from board.rules.kernel import victory
+from board.rules.kernel.queue import fill_queue, leave_queue, next_in_queue
 from board.rules.kernel.turn import break_ties
 
 
@@ -34,7 +35,7 @@ def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool
 
 def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     """A new 10-second round: initiative, then each figure's turn in that order."""
-    state.round += 1
+    state.turn += 1
     for f in state.figures.values():
         f.delayed = False
     state.delayers = []
@@ -46,25 +47,29 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
     state.order = order
     text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
-    events = [Event("turn", f"Round {state.round} begins", None, {"turn": state.round}),
+    events = [Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
               Event("initiative", text, None,
                     {"order": order, "initiative": scores, "rolls": rolls})]
     state.phase = "turn"
-    state.queue = [n for n in state.order if state.figures[n].up]
-    return events + check_victory(state)
+    fill_queue(state)
+    return events
 
 
 def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The active figure's turn is over: effects that last "until his next action" end, the next
-    figure acts; delayers act last; after everyone, the end of the round."""
-    name = state.queue.pop(0) if state.queue else None
+    """The active figure's turn is over: unless a side has won, effects that last "until his next
+    action" end, the next figure acts; delayers act last; after everyone, the end of the round."""
+    events = check_victory(state)
+    if state.phase == "over":
+        return events
+    name = state.active
+    next_in_queue(state)
     if name is not None and name in state.figures:
         f = state.figures[name]
         if f.stunned:
             f.stun_served = True
         f.effects = [e for e in f.effects
-                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.round]
-    return next_turn(state, dice)
+                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
+    return events + next_turn(state, dice)
 
 
 def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
@@ -92,7 +97,7 @@ def end_round(state: CCState, dice: DiceSource) -> list[Event]:
     for f in state.figures.values():
         if f.status == "dead":
             continue
-        due = [w for w in f.bleeding if w[0] < state.round]
+        due = [w for w in f.bleeding if w[0] < state.turn]
         if due:
             events.append(damaged(f.name, len(due), f"{f.name} bleeds for {len(due)}", bleeding=True))
             for w in due:
@@ -131,11 +136,10 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
     elif f.hp <= 0 and f.status in ("ok", "knocked out"):
         f.status = "unconscious"
         events.append(Event("unconscious", f"{f.name} falls unconscious", f.name, {"hp": f.hp}))
-    if not f.up and f.name in state.queue[1:]:
-        state.queue.remove(f.name)
+    if not f.up:
+        leave_queue(state, f.name)
     return events
 
 
 # "until no one is still fighting": over when at most one side has a figure fighting.
-check_victory = partial(victory.check_victory, end=victory.over_and_nobody_queued,
-                        nobody="Nobody is left fighting")
+check_victory = partial(victory.check_victory, nobody="Nobody is left fighting")

@@ -15,7 +15,6 @@ from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.shell import GMKey
-from board.rules.kernel.turn import TurnInfo
 from board.rules.dox import actions, attacks, grapple, moves
 from board.rules.dox.params import PARAMS
 from board.rules.dox.plain_actions import order_words, plan_order
@@ -36,7 +35,7 @@ def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
             rolls[f.name] = trait_roll(state, f.athlete, carry_penalty(state, f), dice)
     position = {name: i for i, name in enumerate(state.figures)}
     state.order = sorted(rolls, key=lambda n: (-rolls[n].total, -state.figures[n].athlete, position[n]))
-    state.index = 0
+    state.queue = list(state.order)
     text = ", ".join(f"{n} {rolls[n].total}" for n in state.order)
     events = [Event("turn", f"Round {state.turn}. Initiative: {text}", None,
                     {"turn": state.turn, "order": list(state.order),
@@ -45,12 +44,12 @@ def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
 
 
 def begin(state: DoxState) -> list[Event]:
-    """The figure at state.index starts its turn (down figures are skipped)."""
-    while state.index < len(state.order) and not state.figures[state.order[state.index]].up:
-        state.index += 1
-    if state.index >= len(state.order):
+    """The figure at the head of the queue starts its turn (down figures are skipped)."""
+    while state.queue and not state.figures[state.queue[0]].up:
+        del state.queue[0]
+    if not state.queue:
         return []
-    f = state.figures[state.order[state.index]]
+    f = state.figures[state.queue[0]]
     # Surprise lasts until the victim's own initiative; an assisted block until the guard's.
     f.unaware, f.guarding = False, None
     f.commanded = False  # a Ranger's one command a round
@@ -65,14 +64,13 @@ def settle(state: DoxState, dice: DiceSource) -> list[Event]:
     for _ in range(len(state.figures) * 2 + 2):
         if state.over or state.pending:
             return events
-        name = state.order[state.index] if state.index < len(state.order) else None
-        f = state.figures.get(name) if name else None
+        f = state.figures.get(state.queue[0]) if state.queue else None
         if f is not None and f.up and not f.acted:
             return events
-        state.index += 1
+        del state.queue[:1]
         if f is not None:
             f.order = None  # an obeyed command lasts until the end of the animal's turn
-        if f is None or state.index >= len(state.order):
+        if f is None or not state.queue:
             events += start_round(state, dice)
         else:
             events += begin(state)
@@ -117,6 +115,7 @@ class DoxGM(GM):
 
     def joined(self, state, f, dice):
         state.order.append(f.name)  # it joins the fight at the end of this round's order
+        state.queue.append(f.name)
         f.acted = f.moved = True
         return []
 
@@ -126,15 +125,10 @@ class DoxGM(GM):
         for rider in state.figures.values():
             if rider.mount == f.name:
                 rider.mount = None
-        if f.name not in state.order:
-            return []
-        at = state.order.index(f.name)
-        state.order.remove(f.name)
-        if at < state.index:
-            state.index -= 1
-        elif at == state.index and state.index < len(state.order):
-            return begin(state)  # the next figure's turn begins now
-        return []
+        if state.queue[:1] == [f.name]:  # it was taking its turn: the next figure's begins now
+            del state.queue[0]
+            return begin(state)
+        return []  # the kernel takes it out of the order and the queue
 
     victory = staticmethod(check_victory)
 
@@ -170,20 +164,17 @@ class Dox(Rules):
                  'foreseen.')
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
-    params_types = PARAMS
+    params_types, victory = PARAMS, staticmethod(check_victory)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
-        events += check_victory(state)
+        events += self.victory(state)
         if not state.over:
             events += start_round(state, dice)
         return state, events
 
-    def turn_info(self, state: DoxState) -> TurnInfo:
-        labels = {"movement": "move or stay", "action": "one action",
-                  "fortune": "burn Fortune?", "over": "the fight is over"}
-        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
-                        labels[state.phase])
+    phase_labels = {"movement": "move or stay", "action": "one action",
+                    "fortune": "burn Fortune?", "over": "the fight is over"}
 
     def ground_items(self, state) -> dict:
         return lying(state.items)
@@ -216,7 +207,7 @@ class Dox(Rules):
         return actions.action_menu(state, f)
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
-        return check_victory(state) + settle(state, dice)
+        return settle(state, dice)
 
     def predict(self, state: DoxState, command: Command) -> Prediction | None:
         """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""

@@ -13,13 +13,14 @@ from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.dox import params
-from board.rules.dox.moves import shift, whose_turn
+from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
+from board.rules.kernel.queue import acting, named
 from board.words import pronoun
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
@@ -72,7 +73,7 @@ class StrikePlan:
 
 def actor(state: DoxState, command: Command) -> Fig:
     """The figure giving an action command: it must be its turn and it must not have acted."""
-    f = whose_turn(state, command)
+    f = acting(state, command)
     if f.acted:
         raise Refusal(f"{f.name} has already taken {pronoun(f, 'their')} action this turn")
     return f
@@ -80,9 +81,9 @@ def actor(state: DoxState, command: Command) -> Fig:
 
 def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     """The figure aimed at: on the map, up, not the actor."""
-    target = state.figures.get(command.target or "")
-    if target is None:
-        raise Refusal(f'no figure named "{command.target}"' if command.target else "choose a target")
+    if command.target is None:
+        raise Refusal("choose a target")
+    target = named(state, command.target)
     if target.name == f.name:
         raise Refusal(f"{f.name} cannot aim at {pronoun(f, 'themselves')}")
     if not target.up:

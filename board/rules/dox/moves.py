@@ -8,6 +8,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
+from board.rules.kernel.queue import acting
 from board.words import pronoun
 
 
@@ -75,23 +76,9 @@ def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
             ActionInfo("stay", "Stay put", "movement", needs="facing")]
 
 
-def whose_turn(state: DoxState, command: Command) -> Fig:
-    """The figure a command names, if the fight goes on and it is that figure's turn."""
-    if state.over:
-        raise Refusal("the fight is over")
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if state.phase == "fortune":
-        raise Refusal(f"{state.active} must first decide whether to burn Fortune")
-    if state.active != f.name:
-        raise Refusal(f"it is {state.active}'s turn, not {f.name}'s")
-    return f
-
-
 def plan(state: DoxState, command: Command) -> tuple[Fig, tuple]:
     """Check a move: the active figure, in its movement step, along free hexes within reach."""
-    f = whose_turn(state, command)
+    f = acting(state, command)
     if f.moved:
         raise Refusal(f"{f.name} has already moved this turn")
     if command.action == "stay":

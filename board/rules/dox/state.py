@@ -86,33 +86,43 @@ class DoxState(Fight[Fig]):
     """A whole fight; changed only on a private clone by apply()."""
 
     gear: Shared[Catalogue]
-    turn: int = 0
-    order: list[str] = field(default_factory=list)  # this round's initiative order
-    index: int = 0  # whose turn it is in order
+    # order: this round's initiative; queue: those still to take their turn (kernel Fight)
     holds: list[Hold] = field(default_factory=list)
     items: dict[Hex, list[str]] = field(default_factory=dict)  # gear lying on hexes
     pending: list[Pending] = field(default_factory=list)
-    winner: str | None = None
-    over: bool = False
 
     @property
     def active(self) -> str | None:
         """The figure whose turn it is (or who must answer a Fortune question)."""
-        if self.over:
+        if self.over:  # read before the phase, which asks who is active
             return None
         if self.pending:
             return self.pending[0].victim
-        return self.order[self.index] if self.index < len(self.order) else None
+        return self.queue[0] if self.queue else None
 
     @property
     def phase(self) -> str:
-        """over, fortune (a victim decides on Fortune), movement or action."""
+        """over, fortune (a victim decides on Fortune), movement or action: read from who acts
+        and what it has done; the kernel's phase field keeps only whether the fight is over."""
         if self.over:
             return "over"
         if self.pending:
             return "fortune"
         f = self.figures.get(self.active or "")
         return "movement" if f is not None and not f.moved else "action"
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self.__dict__["_over"] = value == "over"
+
+    @property
+    def over(self) -> bool:
+        return self.__dict__.get("_over", False)
+
+    def not_its_turn(self, f: Fig) -> str | None:
+        if self.pending:
+            return f"{self.active} must first decide whether to burn Fortune"
+        return super().not_its_turn(f)
 
     def weapon(self, f: Fig) -> Weapon:
         """The weapon in the figure's hand (a Fist when empty-handed)."""

@@ -100,7 +100,7 @@ def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> 
 
 
 def _over(state: DoxState) -> None:
-    state.over = True  # the phase follows
+    victory.over(state)
     state.pending.clear()
 
 

@@ -1,8 +1,9 @@
-"""What every ruleset's figures and fight states share: a footprint, being up, the map and options."""
+"""What every ruleset's figures and fight states share: a footprint, being up, the map and
+options, and where the fight stands (turn, phase, winner, order and queue)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel
@@ -46,6 +47,25 @@ class Fight(Cloneable, Generic[F]):
     battle: Shared[BattleMap]
     options: BaseModel  # the ruleset's own options model; read-only, so clones share it
     figures: dict[str, F]
+    # Where the fight stands, one spelling for every ruleset (kernel/queue.py moves them on):
+    turn: int = field(default=0, kw_only=True)  # the turn, round or Melee Round
+    phase: str = field(default="setup", kw_only=True)  # the ruleset's step; "over" once decided
+    winner: str | None = field(default=None, kw_only=True)  # the team that won (None: nobody)
+    order: list[str] = field(default_factory=list, kw_only=True)  # the acting order
+    queue: list[str] = field(default_factory=list, kw_only=True)  # still to act; queue[0] acts
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def active(self) -> str | None:
+        """The figure that acts now: the head of the queue."""
+        return self.queue[0] if self.queue else None
+
+    def not_its_turn(self, f) -> str | None:
+        """Why it is not f's turn now (None: it is); kernel/queue.py acting() asks."""
+        return None if self.active == f.name else f"it is {self.active}'s turn, not {f.name}'s"
 
     def own(self, name: str) -> F:
         """The figure, as this state's own to change: a ruleset whose figures are

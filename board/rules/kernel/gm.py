@@ -18,6 +18,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
+from board.rules.kernel.queue import drop, named
 from board.rules.kernel.victory import check_victory
 
 
@@ -83,11 +84,21 @@ class GM:
         return []
 
     def forget(self, state, f, was_active: bool) -> list[Event]:
-        """Clear what a removed figure leaves behind (the order, holds, chases)."""
+        """Clear what a removed figure leaves behind beside the order and queue (holds, chases)."""
         return []
+
+    # The ruleset's "the acting figure is done" (state, dice) -> events, which takes the head off
+    # the queue and moves the turn on; None: out_of_turn leaves the turn to the ruleset.
+    turn_over = None
 
     def out_of_turn(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
         """A figure that can no longer act loses its turn; if it was acting, the next one acts."""
+        if self.turn_over is None:
+            return []
+        if was_active:
+            return self.turn_over(state, dice)
+        if f.name in state.queue:  # not acting, so not to come (even at the head, while another
+            state.queue.remove(f.name)  # acts out of turn, as a W&W engager does)
         return []
 
     def settle(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
@@ -103,9 +114,7 @@ class GM:
         action = command.action
         if action not in self.actions:
             raise Refusal(f'unknown GM command "{action}"; expected one of: {", ".join(self.actions)}')
-        f = None if action == "add" else state.figures.get(command.figure or "")
-        if f is None and action != "add":
-            raise Refusal(f'no figure named "{command.figure}"')
+        f = None if action == "add" else named(state, command.figure)
         planner = getattr(self, f"plan_{action}", None)
         return planner(state, f, command) if planner else {}
 
@@ -157,8 +166,9 @@ class GM:
     def do_remove(self, state, f, details: dict, dice: DiceSource) -> list[Event]:
         was_active = state.active == f.name
         del state.figures[f.name]
-        events = [gm_event("remove", f"GM removes {f.name}", f.name)]
-        return events + self.forget(state, f, was_active) + self.settle(state, f, was_active, dice)
+        events = [gm_event("remove", f"GM removes {f.name}", f.name)] + self.forget(state, f, was_active)
+        drop(state, f.name, keep_head=was_active and self.turn_over is not None)
+        return events + self.settle(state, f, was_active, dice)
 
     def plan_add(self, state, _, command: Command) -> dict:
         """The new figure (params.figure, or params.spec): a valid sheet, its name not yet on

@@ -10,6 +10,8 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.gm import GM_PARAMS
 from board.rules.kernel.params import Params, typed
+from board.rules.kernel.turn import TurnInfo
+from board.rules.kernel.victory import check_victory
 
 if TYPE_CHECKING:  # menu entries are read, never made, here
     from board.rules.reports import ActionInfo
@@ -58,6 +60,9 @@ class Rules:
     commands_hint = ""  # said after the expected commands when one is unknown
     odds_note = ""  # what its predictions cannot know
     gm_keys: tuple = ()  # GMKeys of its own GM commands
+    # (state) -> events: has a side won? Asked after every command (the kernel's at most one
+    # team still up, unless the ruleset names its own: who fights, what ends).
+    victory: Callable = staticmethod(check_victory)
     # (do, action) -> the settings the action takes (board.rules.kernel.params), (do, "*") for
     # every action of a command not named; none if absent.
     params_types: dict[tuple[str, str | None], type[Params]] = GM_PARAMS
@@ -90,6 +95,21 @@ class Rules:
     def ground_items(self, state) -> dict:
         return {}
 
+    # The banner's words for each phase (none: the board words it), or phase_label overridden.
+    phase_labels: dict[str, str] = {}
+
+    def phase_label(self, state) -> str:
+        return self.phase_labels.get(state.phase, "")
+
+    def timeline(self, state) -> dict | None:
+        """Second-by-second plots for the banner (see TurnInfo): none unless overridden."""
+        return None
+
+    def turn_info(self, state) -> TurnInfo:
+        """Where the fight stands, read from the kernel's fields of the state (kernel/fight.py)."""
+        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
+                        self.phase_label(state), tuple(state.queue), timeline=self.timeline(state))
+
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:
             return self.handlers[command.do]
@@ -114,10 +134,12 @@ class Rules:
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a command to the state (a private copy): planned once, refused or done."""
         handler = self.handlers.get(command.do) or self._handler(command)  # _handler: the refusal
-        return handler[1](state, self.typed(command), dice) + self.after_command(state, dice)
+        events = handler[1](state, self.typed(command), dice)
+        return events + self.victory(state) + self.after_command(state, dice)
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
-        """What follows every command (victory, the next phase...): nothing unless overridden."""
+        """What follows every command once victory is checked (the next phase...): nothing
+        unless overridden."""
         return []
 
     def legal(self, state, command: Command) -> bool:

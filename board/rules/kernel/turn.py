@@ -1,4 +1,5 @@
-"""Where a game stands: the typed turn info every ruleset reports and the board reads."""
+"""Where a game stands: the typed turn info every ruleset reports and the board reads, and the
+initiative tie-break."""
 
 from __future__ import annotations
 
@@ -46,3 +47,4 @@ def break_ties(keys: dict[str, list[int]], roll: Callable[[str], int], last: boo
         for names in tied:
             for name in names:
                 keys[name].append(roll(name))
+

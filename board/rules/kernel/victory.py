@@ -9,13 +9,8 @@ from board.rules.kernel.events import VICTORY
 
 
 def over(state) -> None:
-    """Mark the fight over: a state whose phase is a plain field."""
+    """Mark the fight over: nobody is left to act."""
     state.phase = "over"
-
-
-def over_and_nobody_queued(state) -> None:
-    """Mark the fight over and empty the queue of those still to act."""
-    over(state)
     state.queue.clear()
 
 

@@ -8,8 +8,6 @@ from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.turn import TurnInfo
-from board.rules.kernel.victory import check_victory  # 1.1: the Melee ends with one side standing
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import menu, plots, reach, secrets
@@ -44,7 +42,6 @@ class MeleeSecondsGM(GM):
         return []
 
     def forget(self, state, f, was_active):
-        state.order.remove(f.name)
         state.hidden.discard(f.name)
         return []
 
@@ -83,23 +80,24 @@ class MeleeSeconds(Rules):
     unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
 
     def after_command(self, state: MSState, dice: DiceSource) -> list[Event]:
-        """Then the Melee moves on while nobody has a plot to state (1.1: until one side stands)."""
-        return check_victory(state) + advance(state, dice)
+        """Then the Melee moves on while nobody has a plot to state (1.1: the kernel's victory
+        check comes first: until one side stands)."""
+        return advance(state, dice)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         specs = [sheet_of(spec, self.id) for spec in battle.figures]
         state = MSState(battle=battle, options=options, tables=load(),
                         figures={s.name: fighter_from_spec(s) for s in specs},
-                        order=[s.name for s in specs])
+                        turn=1, phase="general", order=[s.name for s in specs])
         events = [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
                         "Initiative this round (3.2)", None, {"turn": 1})]
-        return state, events + self.after_command(state, dice)
+        return state, events + self.victory(state) + self.after_command(state, dice)
 
-    def turn_info(self, state: MSState) -> TurnInfo:
-        label = {"general": f"Round {state.round}: General Plots", "over": "Melee over",
-                 "plot": f"Round {state.round}, second {state.second}: Specific Plots"}[state.phase]
-        return TurnInfo(state.round, state.phase, state.active, tuple(state.order), state.winner,
-                        label, timeline=timeline(state))
+    timeline = staticmethod(timeline)
+
+    def phase_label(self, state: MSState) -> str:
+        return {"general": f"Round {state.turn}: General Plots", "over": "Melee over",
+                "plot": f"Round {state.turn}, second {state.second}: Specific Plots"}[state.phase]
 
     def ground_items(self, state) -> dict:
         return lying(state.ground)
@@ -146,7 +144,7 @@ class MeleeSeconds(Rules):
                 "ongoing": f.ongoing.label if f.ongoing else None, "loaded": f.loaded,
                 "shields_used": f.shields_used, "entangled": f.entangled,
             }
-        return {"turn": state.round, "second": state.second, "phase": state.phase,
+        return {"turn": state.turn, "second": state.second, "phase": state.phase,
                 "figures": figures}
 
 

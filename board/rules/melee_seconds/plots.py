@@ -10,6 +10,7 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.queue import acting, named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect
@@ -45,8 +46,7 @@ def _initiative(state: MSState, f: Fighter, what: str) -> None:
 
 
 def _target(state: MSState, command: Command) -> Fighter:
-    t = state.figures.get(command.target or "")
-    need(t is not None, f'no figure named "{command.target}"')
+    t = named(state, command.target)
     need(t.name != command.figure, "a combatant cannot attack itself")
     need(t.status != "dead", f"{t.name} is dead")
     return t
@@ -70,11 +70,9 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
 
 def _plotter(state: MSState, command: Command) -> Fighter:
     """The combatant stating a Specific Plot, if it may state one now."""
-    f = state.figures.get(command.figure or "")
-    need(f is not None, f'no figure named "{command.figure}"')
+    f = acting(state, command)
     need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
                                 "now General Plots are stated")
-    need(f.up, f"{f.name} is {f.status}")
     need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
                                       f"Initiative for second {f.reacts_at} first (3.2)")
     # A running plot carried on by itself may still be changed (5.7 "unless changed").
@@ -235,16 +233,8 @@ def plan(state: MSState, command: Command) -> Plot:
     return plot
 
 
-def _figure(state: MSState, command: Command) -> Fighter:
-    f = state.figures.get(command.figure or "")
-    need(f is not None, f'no figure named "{command.figure}"')
-    need(f.up, f"{f.name} is {f.status}")
-    return f
-
-
 def _plan_general(state: MSState, command: Command):
-    f = _figure(state, command)
-    need(state.phase != "over", "the Melee is over")
+    f = acting(state, command)
     if state.phase == "general":
         need(f.general is None, f"{f.name} has already stated its General Plot this round")
     else:
@@ -259,7 +249,7 @@ def _plan_general(state: MSState, command: Command):
 def _plan_reflex(state: MSState, command: Command):
     """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
     Initiative", resolved at once (the board allows one per combatant per second)."""
-    f = _figure(state, command)
+    f = acting(state, command)
     need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
     spells = state.tables.spells
     name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
@@ -276,17 +266,16 @@ def _plan_reflex(state: MSState, command: Command):
 def _plan_chaos(state: MSState, command: Command) -> Fighter:
     """5.1.10: "Use Chaos is always available to Chaos Masters regardless of their General (or
     even Specific) Plot!" Its effect is not in the text: the GM resolves it (GM commands)."""
-    f = _figure(state, command)
+    f = acting(state, command)
     need(f.sheet.chaos_master, f"{f.name} is not a Chaos Master")
-    need(state.phase != "over", "the Melee is over")
-    need(f.chaos_at != (state.round, state.second), f"{f.name} has already used Chaos this second")
-    need(command.target is None or command.target in state.figures,
-         f'no figure named "{command.target}"')
+    need(f.chaos_at != (state.turn, state.second), f"{f.name} has already used Chaos this second")
+    if command.target is not None:
+        named(state, command.target)
     return f
 
 
 def _plan_break(state: MSState, command: Command) -> Fighter:
-    f = _figure(state, command)
+    f = acting(state, command)
     need(state.phase == "plot" and f.full_defensive, f"{f.name} is not on Full Defensive")
     need(needs_plot(state, f),
          "Full Defensive is broken by the Specific Plot at the start of a second")
@@ -315,7 +304,7 @@ def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
         return events + spell_effect(state, f.name, name, t.name, dice)
     if command.action == "use_chaos":
         f = _plan_chaos(state, command)
-        f.chaos_at = (state.round, state.second)
+        f.chaos_at = (state.turn, state.second)
         effect = params.Chaos.of(command).effect.strip()
         at = f" on {command.target}" if command.target else ""
         return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")

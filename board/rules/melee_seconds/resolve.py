@@ -36,7 +36,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
             events += start_round(state)
         else:
             state.second += 1
-            events.append(Event("phase", f"Round {state.round}, second {state.second}", None,
+            events.append(Event("phase", f"Round {state.turn}, second {state.second}", None,
                                 {"phase": "plot", "second": state.second}))
             events += carry_on(state)
     return events

@@ -50,11 +50,11 @@ def possible_generals(state: MSState, f: Fighter) -> tuple[dict, ...]:
         return ({"plot": "full_defensive"},)  # its breaking was announced (4.2, 4.3)
     out = []
     for key, (_, parts, rolls) in GENERALS.items():
-        if key == "full_defensive" and state.round == 1:
+        if key == "full_defensive" and state.turn == 1:
             continue  # 3.2: all roll in the first round (its weapon then is not known now)
         reserved = range(f.sheet.amr + 1) if key == "fighting_magic" and f.sheet.spells else (0,)
         for spells in reserved:
-            dice = f.sheet.amr - spells if rolls or state.round == 1 else 0
+            dice = f.sheet.amr - spells if rolls or state.turn == 1 else 0
             if len(f.rolled) == dice and _fits(state, parts, f) and _reacted(state, f, key):
                 out.append({"plot": key, **({"spells": spells} if spells else {})})
     return tuple(out)
@@ -70,7 +70,7 @@ def _fits(state: MSState, parts: set[str], f: Fighter) -> bool:
 def _reacted(state: MSState, f: Fighter, key: str) -> bool:
     """The seconds already run in which the figure did, or did not, plot agree with the key: in
     the first round a thief plots before its first Initiative second, others do not."""
-    start = first_seconds(f, key)[0] if state.round == 1 else 1
+    start = first_seconds(f, key)[0] if state.turn == 1 else 1
     return not f.up or all((s in f.plots) == (s >= start) for s in range(1, state.second))
 
 
@@ -81,6 +81,6 @@ def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
         f = world.figures[name]
         f.general, f.spells_reserved = params["plot"], params.get("spells", 0)
         f.full_defensive = f.general == "full_defensive" and not f.rolled
-        if state.round == 1:
+        if state.turn == 1:
             f.reacts_at, f.positioning_until = first_seconds(f, f.general)
     return world

@@ -121,11 +121,8 @@ class MSState(Fight[Fighter]):
     """A whole Melee; changed only on a private clone by apply()."""
 
     tables: Shared[Tables]
-    round: int = 1
+    # turn: the Melee Round; phase: general, plot or over (kernel Fight; setup() starts them)
     second: int = 0  # 0 while General Plots are stated
-    phase: str = "general"  # general, plot or over
-    order: list[str] = field(default_factory=list)
-    winner: str | None = None
     effects: list[dict] = field(default_factory=list)  # spells, pellets: {"at": abs second, ...}
     ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
@@ -133,7 +130,7 @@ class MSState(Fight[Fighter]):
     @property
     def now(self) -> int:
         """The absolute second: (round - 1) * 6 + second."""
-        return (self.round - 1) * 6 + self.second
+        return (self.turn - 1) * 6 + self.second
 
     @property
     def active(self) -> str | None:
@@ -143,6 +140,10 @@ class MSState(Fight[Fighter]):
                          and self.figures[n].general is None), None)
         if self.phase == "plot":
             return next((n for n in self.order if needs_plot(self, self.figures[n])), None)
+        return None
+
+    def not_its_turn(self, f: Fighter) -> None:
+        """Any combatant with a plot to state may state it (plots.py says when one has none)."""
         return None
 
     def occupied(self, ignore: str | None = None) -> dict[Hex, str]:

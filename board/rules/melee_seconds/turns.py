@@ -104,7 +104,7 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     out = {}
     for key, (label, _, _) in GENERALS.items():
         # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
-        if key == "full_defensive" and (state.round == 1 or state.phase != "general"
+        if key == "full_defensive" and (state.turn == 1 or state.phase != "general"
                                         or melee_weapon(state, f) is None):
             continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
         out[label] = {"plot": key}
@@ -147,16 +147,16 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
         state.hidden.add(f.name)
     name = "a secret General Plot" if secret else general_label(f)
     events = [Event("plot", f"{f.name} {'changes to' if changing else 'states'} {name}", f.name,
-                    {"general": None if secret else key, "round": state.round})]
-    rolls = GENERALS[key][2] or state.round == 1
+                    {"general": None if secret else key, "round": state.turn})]
+    rolls = GENERALS[key][2] or state.turn == 1
     if changing and (not rolls or not first_time):
         return events
     if rolls:
-        set_one = state.options.formal_duel and state.round == 1 and not changing
+        set_one = state.options.formal_duel and state.turn == 1 and not changing
         run = state.second - 1 if changing else 0  # 3.6: seconds already run are lost
         events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one),
                                       "Initiative"))
-        if state.round == 1 and not changing:
+        if state.turn == 1 and not changing:
             f.reacts_at, f.positioning_until = first_seconds(f, key)
     return events
 
@@ -195,7 +195,7 @@ def start_round(state: MSState) -> list[Event]:
                       n, {"general": state.figures[n].general})
                 for n in sorted(state.hidden) if n in state.figures and state.figures[n].general]
     state.hidden.clear()
-    state.round += 1
+    state.turn += 1
     state.second = 0
     state.phase = "general"
     for f in state.figures.values():
@@ -203,8 +203,8 @@ def start_round(state: MSState) -> list[Event]:
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
-    return revealed + [Event("turn", f"Melee Round {state.round} begins: state General Plots",
-                             None, {"turn": state.round})]
+    return revealed + [Event("turn", f"Melee Round {state.turn} begins: state General Plots",
+                             None, {"turn": state.turn})]
 
 
 def begin_seconds(state: MSState) -> list[Event]:
@@ -212,7 +212,7 @@ def begin_seconds(state: MSState) -> list[Event]:
     if state.options.written_plots:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
     state.phase, state.second = "plot", 1
-    return [Event("phase", f"Round {state.round}, second 1: state Specific Plots", None,
+    return [Event("phase", f"Round {state.turn}, second 1: state Specific Plots", None,
                   {"phase": "plot", "second": 1})] + carry_on(state)
 
 
@@ -238,7 +238,7 @@ def timeline(state: MSState) -> dict:
         plots = {str(s): text for s, (text, _) in f.plots.items()}
         if f.plot is not None and state.phase == "plot":
             plots[str(state.second)] = "?" if hidden(state, f) else f.plot.text
-        if state.round == 1 and f.general:
+        if state.turn == 1 and f.general:
             for s in range(1, min(f.reacts_at, 7)):
                 plots.setdefault(str(s), "not yet reacting")
             for s in range(1, min(f.positioning_until, 7) if not hidden(state, f) else 1):

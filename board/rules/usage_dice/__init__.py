@@ -40,17 +40,18 @@ class UsageDice(Rules):
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
         figures = {s.name: figure_from_sheet(s) for s in sheets}
         teams = list(dict.fromkeys(s.team for s in sheets))
-        state = UDState(battle=battle, options=options, figures=figures,
-                        sides=side_order(teams, options.surprised), players=teams[0] if teams else None)
+        sides = side_order(teams, options.surprised)
+        state = UDState(battle=battle, options=options, figures=figures, players=teams[0] if teams else None,
+                        turn=1, phase="action", order=sides, queue=list(sides))
         return state, start(state)
 
+    def phase_label(self, state: UDState) -> str:
+        return "Over" if state.over else f"{state.side} to act"
+
     def turn_info(self, state: UDState) -> TurnInfo:
-        over = state.phase == "over"
-        acting = () if over else tuple(f.name for f in state.figures.values()
-                                       if f.team == state.side and f.up and not f.done)
-        label = "Over" if over else f"{state.side} to act"
-        return TurnInfo(state.turn, state.phase, None if over else state.active, acting,
-                        state.winner, label, team=None if over else state.side)
+        """A side has the turn: its figures yet to act are the order, in map order."""
+        acting = tuple(f.name for f in state.figures.values() if f.team == state.side and f.up and not f.done)
+        return super().turn_info(state).but(order=acting, queue=(), team=state.side)
 
     def ground_items(self, state) -> dict:
         return lying(state.items, lambda item: item.name)

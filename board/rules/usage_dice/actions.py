@@ -8,6 +8,7 @@ from board.rules.base import Command, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
+from board.rules.kernel.queue import acting, named
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
 from board.words import hexes
@@ -34,22 +35,6 @@ def changes(f: Figure, settings: dict) -> bool:
     taken forever."""
     return any(getattr(f, key) != (value if key == "defence" else bool(value))
                and key not in f.stance_set for key, value in settings.items())
-
-
-def actor(state: UDState, command: Command) -> Figure:
-    """The figure a command moves, if it may act now; Refusal otherwise."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    f = state.figures.get(command.figure or "")
-    if f is None:
-        raise Refusal(f'no figure named "{command.figure}"')
-    if not f.up:
-        raise Refusal(f"{f.name} is {f.status} and cannot act")
-    if f.team != state.side:
-        raise Refusal(f"it is {state.side}'s turn, not {f.team}'s")
-    if f.done:
-        raise Refusal(f"{f.name} has finished its turn")
-    return f
 
 
 def ranged_ready(f: Figure):
@@ -117,7 +102,7 @@ def plan(state: UDState, command: Command) -> dict:
     action = "move" if command.do == "move" else command.action
     if action is None:
         raise Refusal("name the action")
-    f = actor(state, command)
+    f = acting(state, command)
     why = why_not(state, f, action)
     if why:
         raise Refusal(why)
@@ -125,10 +110,9 @@ def plan(state: UDState, command: Command) -> dict:
     if action in ("move", "dash"):
         details["path"] = _path(state, f, command)
     elif action in AIMED or action == "revive":
-        o = state.figures.get(command.target or "")
-        if o is None:
-            raise Refusal(f'no figure named "{command.target}"' if command.target else
-                          "name a target")
+        if command.target is None:
+            raise Refusal("name a target")
+        o = named(state, command.target)
         why = target_problem(state, f, o, action)
         if why:
             raise Refusal(why)

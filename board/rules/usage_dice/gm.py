@@ -38,8 +38,9 @@ class UsageDiceGM(GM):
         return [gm_event("heal", f"GM heals {f.name}: Power d{old} -> d{f.power}, back on its feet", f.name)]
 
     def joined(self, state, f, dice):
-        if f.team not in state.sides:
-            state.sides.append(f.team)
+        if f.team not in state.order:  # a new side acts after the others, this turn already
+            state.order.append(f.team)
+            state.queue.append(f.team)
         return advance(state)
 
     def settle(self, state, f, was_active, dice):

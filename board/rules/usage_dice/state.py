@@ -69,17 +69,14 @@ def figure_from_sheet(sheet: UDFigure) -> Figure:
 class UDState(Fight[Figure]):
     """A whole fight; changed only on a private clone by apply()."""
 
-    sides: list[str]  # teams in acting order
+    # Sides act in turn, not figures: order holds the teams in acting order, queue those still
+    # to act this turn (queue[0] acts); phase is action or over (kernel Fight).
     players: str | None  # the players' side (the first figure's team)
-    side_index: int = 0
-    turn: int = 1
-    phase: str = "action"  # action | over
-    winner: str | None = None
     items: dict[Hex, list[Item]] = field(default_factory=dict)  # dropped weapons
 
     @property
     def side(self) -> str | None:
-        return self.sides[self.side_index] if self.sides and self.phase != "over" else None
+        return self.queue[0] if self.queue else None
 
     @property
     def active(self) -> str | None:
@@ -88,6 +85,11 @@ class UDState(Fight[Figure]):
             if f.team == self.side and f.up and not f.done:
                 return f.name
         return None
+
+    def not_its_turn(self, f: Figure) -> str | None:
+        if f.team != self.side:
+            return f"it is {self.side}'s turn, not {f.team}'s"
+        return f"{f.name} has finished its turn" if f.done else None
 
     def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
         return {f.hex: f.name for f in self.figures.values() if f.name != ignore}
@@ -112,10 +114,10 @@ def advance(state: UDState) -> list[Event]:
     events = check_victory(state)
     if state.phase == "over" or state.active is not None:
         return events
-    for _ in range(len(state.sides) + 1):
-        state.side_index += 1
-        if state.side_index >= len(state.sides):
-            state.side_index = 0
+    for _ in range(len(state.order) + 1):
+        del state.queue[:1]
+        if not state.queue:
+            state.queue = list(state.order)
             state.turn += 1
             for f in state.figures.values():
                 f.moved = f.acted = f.done = False

@@ -21,7 +21,6 @@ from board.rules.warrior_wizard.turns import check_victory, start_turn
 from board.rules.warrior_wizard.tables import load_tables
 
 if TYPE_CHECKING:
-    from board.rules.kernel.turn import TurnInfo
     from board.rules.reports import ActionInfo, Prediction, Token
 
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
@@ -37,6 +36,7 @@ class WarriorWizard(Rules):
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
     sheet_type, options_type, params_types = FigureSpec, Options, PARAMS
+    victory = staticmethod(check_victory)  # illusions do not fight
     sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices = staticmethod(sheet.sheet_choices)
     sheet_warnings = staticmethod(sheet.strength_penalties)
@@ -92,11 +92,6 @@ class WarriorWizard(Rules):
             events += start_turn(state, dice)
         return state, events
 
-    def turn_info(self, state: WWState) -> TurnInfo:
-        from board.rules.kernel.turn import TurnInfo  # for the banner and the menu, as above
-
-        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
-                        queue=tuple(state.queue))
 
     def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
         f = state.figures.get(figure)

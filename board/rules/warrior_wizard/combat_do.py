@@ -5,16 +5,16 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.queue import acting, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
     strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
-from board.rules.warrior_wizard.moves import acting_figure
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance
 from board.words import pronoun
 
 
@@ -41,8 +41,7 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     valid = targets_for(state, f, action)
     if command.target is None:
         raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
-    if command.target not in state.figures:
-        raise Refusal(f'no figure named "{command.target}"')
+    named(state, command.target)
     if command.target not in valid:
         raise Refusal(f"{command.target} is not a valid target for {f.name} (not in front, out of "
                       f"reach or no line of fire); valid: {', '.join(valid) or 'none'}")
@@ -123,7 +122,7 @@ def plan_act(state: WWState, command: Command):
         if f.status != "ok":
             raise Refusal(f"{f.name} is {f.status}")
     else:
-        f = acting_figure(state, command, "combat")
+        f = acting(state, command, "combat")
     action = check_open(state, f, command)
     details: dict = {}
     if action.id in ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger"):
@@ -197,7 +196,7 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
 def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out a combat command."""
     if state.disengage is not None or command.action in disengage.CHOICES:
-        events = disengage.choose(state, command, dice) + check_victory(state)
+        events = disengage.choose(state, command, dice)
         # The last choice made, the disengager has stepped: his action is done.
         return events + (advance(state, dice) if state.disengage is None else [])
     f, action, details = plan_act(state, command)
@@ -208,7 +207,6 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     handler = _HANDLERS.get(action.id)
     if handler:
         events += handler(state, f, command, details, dice)
-    events += check_victory(state)
     if state.disengage is not None:
         return events  # the engagers choose before the turn moves on
     if was_active:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.queue import named
 from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
@@ -20,7 +21,7 @@ class WarriorWizardGM(GM):
     sheet = FigureSpec
     # "A character who is ... surprised, etc., has no Threat Zone."
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
-    victory = staticmethod(check_victory)
+    victory, turn_over = staticmethod(check_victory), staticmethod(advance)
 
     def plan(self, state, command):
         if command.action in self.actions and state.disengage is not None:
@@ -61,15 +62,7 @@ class WarriorWizardGM(GM):
         return healed
 
     def forget(self, state, f, was_active):
-        state.order = [n for n in state.order if n != f.name]
         state.chases = {p: q for p, q in state.chases.items() if f.name not in (p, q)}
-        return []
-
-    def out_of_turn(self, state, f, was_active, dice):
-        if was_active:
-            return advance(state, dice)
-        if f.name in state.queue:
-            state.queue.remove(f.name)
         return []
 
     def plan_posture(self, state, f, command):
@@ -80,8 +73,8 @@ class WarriorWizardGM(GM):
         return [gm_event("posture", f"GM sets {f.name} {f.posture}", f.name)]
 
     def plan_chase(self, state, f, command):
-        if command.target is not None and command.target not in state.figures:
-            raise Refusal(f'no figure named "{command.target}"')
+        if command.target is not None:
+            named(state, command.target)
         return {"target": command.target}
 
     def do_chase(self, state, f, details, dice):

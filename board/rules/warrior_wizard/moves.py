@@ -13,6 +13,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.queue import acting
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
@@ -20,7 +21,7 @@ from board.rules.warrior_wizard.movement import (
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
-from board.rules.warrior_wizard.turns import advance, check_victory
+from board.rules.warrior_wizard.turns import advance
 from board.words import hexes, pronoun, they_do
 
 MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
@@ -39,24 +40,6 @@ class MovePlan:
     engaged_with: frozenset[str]
     board: Board = field(compare=False, repr=False)  # the others' hexes and zones, reused
     keep: tuple = ()  # upkeep: the spells kept up
-
-
-def acting_figure(state: WWState, command: Command, phase: str) -> FigureState:
-    """The commanded figure, if it exists and it is its turn in this phase."""
-    if state.phase == "over":
-        raise Refusal("the fight is over")
-    if not command.figure or command.figure not in state.figures:
-        known = ", ".join(state.figures)
-        raise Refusal(f'no figure named "{command.figure}"; on the map: {known}')
-    f = state.figures[command.figure]
-    if state.phase != phase:
-        raise Refusal(f"it is the {state.phase} phase, not the {phase} phase")
-    if f.status != "ok":
-        raise Refusal(f"{f.name} is {f.status}")
-    if state.active != f.name:
-        raise Refusal(f"it is {state.active}'s turn to {'move' if phase == 'movement' else 'act'}"
-                      f" (order: {', '.join(state.queue)})")
-    return f
 
 
 def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> str:
@@ -93,7 +76,7 @@ def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: i
 
 def plan(state: WWState, command: Command) -> MovePlan:
     """Check a movement command; raise Refusal with a reason a player reads."""
-    f = acting_figure(state, command, "movement")
+    f = acting(state, command, "movement")
     board = Board(state, f)
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
     if engaged_with:
@@ -213,8 +196,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     if record.charged:
         events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
                             f.name, {"by": list(record.charged)}))
-    events += after_move(state, f, path, dice)
-    events += check_victory(state)  # a fire may have killed the last of a side
+    events += after_move(state, f, path, dice)  # a fire may kill the last of a side: advance asks
     if p.action == "delay":
         record.delayed = True
         state.queue.append(f.name)  # "finish moving later in the phase"

@@ -4,6 +4,7 @@ turn sequence runs these, casting (spells.py) only starts them."""
 from __future__ import annotations
 
 from board.rules.base import Event, Refusal
+from board.rules.kernel.queue import drop
 from board.rules.warrior_wizard.damage import spend_st, update_status
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState
 
@@ -26,8 +27,7 @@ def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
 def vanish(state: WWState, name: str, why: str) -> list[Event]:
     """Take an illusion off the board, out of the turn order, and end its spells."""
     state.figures.pop(name, None)
-    state.queue = [n for n in state.queue if n != name]
-    state.order = [n for n in state.order if n != name]
+    drop(state, name)  # out of the order and the queue
     state.chases = {a: b for a, b in state.chases.items() if name not in (a, b)}
     state.spells = [s for s in state.spells if name not in (s.target, s.caster)]
     return [Event("vanishes", f"{name} vanishes ({why})", name, {"illusion": True}, tone="magic")]

@@ -125,14 +125,10 @@ class WWState(Fight[FigureState]):
 
     figures: OnWrite[dict[str, FigureState]]
     tables: Shared[RuleTables]
-    turn: int = 0
-    phase: str = "setup"  # movement, combat or over
-    order: list[str] = field(default_factory=list)  # this turn's initiative order
-    queue: list[str] = field(default_factory=list)  # still to act this phase; queue[0] acts
+    # phase: setup, movement, combat or over; order: this turn's initiative (kernel Fight)
     chases: dict[str, str] = field(default_factory=dict)  # pursuer -> the one it chases
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons lying on hexes
     spells: list[ActiveSpell] = field(default_factory=list)
-    winner: str | None = None
     disengage: Any = None  # a Disengaging (disengage.py) while its engagers choose; immutable
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import victory
+from board.rules.kernel.queue import fill_queue, next_in_queue
 from board.rules.kernel.turn import break_ties
 from board.rules.warrior_wizard import damage, fire, spell_upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
@@ -61,29 +62,28 @@ def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
     events += spell_upkeep.start_of_turn(state)
     state.phase = "movement"
     # Initiative order, except that in a chase "the character ahead always moves first".
-    up = [name for name in state.order if state.figures[name].status == "ok"]
-    state.queue = chase_order(up, state.chases)
+    fill_queue(state)
+    state.queue = chase_order(state.queue, state.chases)
     return events + check_victory(state)
 
 
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
-    """The active figure is done: pass to the next one, or to the next phase or turn."""
-    events: list[Event] = []
-    if state.queue:
-        state.queue.pop(0)
+    """The active figure is done: pass to the next one or, unless a side has won, to the next
+    phase or turn (the kernel asks for victory after the command; here before a phase ends)."""
     # Figures knocked out mid-phase lose their turn; figures that already acted leave the queue.
-    figures, combat = state.figures, state.phase == "combat"
-    state.queue = [n for n in state.queue if figures[n].status == "ok"  # up
-                   and not (combat and figures[n].turn.acted)]
-    if state.queue or state.phase == "over":
+    combat = state.phase == "combat"
+    next_in_queue(state, lambda f: f.up and not (combat and f.turn.acted))
+    if state.queue:
+        return []
+    events = check_victory(state)
+    if state.phase == "over":
         return events
     if state.phase == "movement":
         events += spell_upkeep.end_of_movement(state)
         state.phase = "combat"
         # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
         # the initiative order, which "holds for the rest of the combat turn".
-        state.queue = [n for n in state.order
-                       if state.figures[n].status == "ok" and not state.figures[n].turn.acted]  # up
+        fill_queue(state, lambda f: f.up and not f.turn.acted)
         events.append(Event("phase", "Combat actions", None, {"phase": "combat"}))
         if state.queue:
             return events
@@ -113,4 +113,4 @@ def check_victory(state: WWState) -> list[Event]:
     teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
     if len(teams) > 1:
         return []
-    return victory.declare(state, next(iter(teams), None), end=victory.over_and_nobody_queued)
+    return victory.declare(state, next(iter(teams), None))
