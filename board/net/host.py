@@ -29,8 +29,10 @@ from board.net.protocol import (COMPUTER, GM, Diverged, Follower, Subjects, comm
 from board.net.server import ServerError
 from board.net.referee import Referee, taped
 from board.net.server import Hosting, reload_server
+from board.net.tables import CLUB_DOMAIN
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
+REPLICAS = 3  # copies of a game's stream on a club's cluster: one node may die
 STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
 
 
@@ -113,8 +115,11 @@ class Host:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password, own_context(Path(self.hosting.folder)))
-        self.js = self.nc.jetstream(timeout=self.timeout)
+        # Through a club the stream is the club's, reached by its JetStream domain.
+        self.js = self.nc.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
         await self._jetstream_ready()
+        if game is not None and self.hosting.via:
+            await self._clear_table()  # a new game at a club's table replaces the last one's
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
@@ -159,10 +164,21 @@ class Host:
                     raise
                 await asyncio.sleep(0.05)
 
+    async def _clear_table(self) -> None:
+        """Delete the game's streams on the club (the table's account is the host's own)."""
+        for stream in (self.subjects.stream, self.subjects.held_stream):
+            try:
+                await self.js.delete_stream(stream)
+            except NotFoundError:
+                pass
+
     async def _stream_last(self, stream: str, subject: str) -> int:
         """The last sequence of a stream, made if missing (0)."""
+        # On a club the stream is kept on three nodes if the club is a cluster (one node
+        # refuses more than one replica: then it is kept once).
         config = StreamConfig(name=stream, subjects=[subject], storage=StorageType.FILE,
-                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0)
+                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0,
+                              num_replicas=REPLICAS if self.hosting.via else 1)
         if stream == self.subjects.stream:
             # The boards read the game's stream without consumers of their own: the server
             # republishes each stored entry on the feed and answers one-message gets. The held
@@ -172,7 +188,13 @@ class Host:
         try:
             info = await self.js.stream_info(stream)
         except NotFoundError:
-            await self.js.add_stream(config)
+            try:
+                await self.js.add_stream(config)
+            except APIError as error:
+                if config.num_replicas == 1 or "replica" not in why(error).lower():
+                    raise
+                config.num_replicas = 1
+                await self.js.add_stream(config)
             return 0
         if stream == self.subjects.stream and not info.config.allow_direct:
             await self.js.update_stream(config)  # a stream an older host made

@@ -1,0 +1,60 @@
+"""Hosting through a club server: the GM's nats-server joins the club as a leaf node (it
+connects out; nothing listens on the GM's machine but loopback), the game's stream is kept
+on the club, and players join the club with the table's invitations."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from board.net.certs import normal_pin, pinned_certificate
+from board.net.server import RELAY_CERT, Hosting
+
+
+def parse_via(text: str) -> tuple[list[str], str]:
+    """(["host:port", ...], pin) of a club's leaf-node address, tls://HOST:PORT[,HOST:PORT...]/
+    FINGERPRINT (a cluster's nodes all hold the club's one certificate); ValueError if it is
+    not one."""
+    address = text.strip()
+    if "://" not in address:
+        address = f"tls://{address}"
+    scheme, rest = address.split("://", 1)
+    hosts, _, pin = rest.partition("/")
+    if scheme not in ("tls", "nats", "nats-leaf") or not hosts:
+        raise ValueError("a club's address looks like tls://club.example:7422/FINGERPRINT")
+    where = []
+    for part in hosts.split(","):
+        parsed = urlsplit(f"tls://{part}")
+        if not parsed.hostname:
+            raise ValueError(f"{part!r} is not a host:port")
+        where.append(f"{parsed.hostname}:{parsed.port or 7422}")
+    if not pin:
+        raise ValueError("the club's address ends with its certificate's fingerprint "
+                         "(the organiser's line for the GM has it)")
+    return where, normal_pin(pin)
+
+
+async def fetch_club_certificate(hosting: Hosting, timeout: float = 10) -> None:
+    """Read the club's certificate from the first node that answers and keep it (relay.pem)
+    if its fingerprint is the pinned one: the GM's server then trusts that certificate and
+    nothing else. PinMismatch, or ConnectionError if no node answers."""
+    errors = []
+    for where in hosting.via.split(","):
+        host, port = where.rsplit(":", 1)
+        try:
+            der = await pinned_certificate(host, int(port), hosting.pin, timeout)
+        except (OSError, asyncio.TimeoutError, ssl.SSLError) as error:
+            errors.append(f"{where}: {error or type(error).__name__}")
+            continue
+        (Path(hosting.folder) / RELAY_CERT).write_text(ssl.DER_cert_to_PEM_cert(der))
+        return
+    raise ConnectionError(f"no node of the club answers ({'; '.join(errors)})")
+
+
+def club_join_address(hosting: Hosting) -> str:
+    """Where players join a table: the club's first node, on its players' port, with the
+    club certificate's fingerprint."""
+    host = hosting.via.split(",")[0].rsplit(":", 1)[0]
+    return f"tls://{host}:{hosting.join_port}/{hosting.pin}"

@@ -1,0 +1,150 @@
+"""Tables on a club server (real nats-servers on loopback): each GM's server joins the club
+as a leaf node and listens on loopback only; players join the club; the game's stream is
+kept on the club; and nothing of one table can be reached from another's invitation."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import nats
+import pytest
+
+from board.net.certs import own_context
+from board.net.invitations import parse_code
+from board.net.protocol import Subjects, decode
+from board.net.server import CONNECTIONS_PER_INVITATION
+from board.net.tables import leaf_password, leaf_user, parse_table
+from board.sides import teams
+from tests.club_helpers import Table, at_node, make_club
+from tests.net_helpers import DEADLINE, Raw, run
+
+
+@pytest.fixture
+def club(tmp_path):
+    nodes = [node.start() for node in make_club(tmp_path / "club")]
+    yield nodes
+    for node in nodes:
+        node.kill()
+
+
+def test_two_tables_play_through_the_club_with_the_authority_at_each_gms_host(club, tmp_path):
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        elm = await Table(tmp_path / "gm-elm", club, "elm").start()
+        ann = await oak.player("ann")
+        cy = await elm.player("cy")
+        first = ann.game.legal_actions()[0]
+        red = ann.game.tokens()[first.figure].team  # the side to move
+        blue = next(t for t in teams(ann.game.battle) if t != red)
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        assert (await cy.ask("seat", team=blue, holder="cy"))["ok"]
+        await ann.reach(2), await cy.reach(2)
+        # Each table's game is its own: the seat taken at one is not taken at the other.
+        assert ann.follower.seats == {red: "ann", blue: None}
+        assert cy.follower.seats == {red: None, blue: "cy"}
+        assert oak.host.referee.follower.seats == ann.follower.seats
+        # The GM's server listens on loopback only.
+        conf = json.loads((tmp_path / "gm-oak" / "nats.conf").read_text())
+        assert conf["listen"].startswith("127.0.0.1:") and "jetstream" not in conf
+        reply = await ann.command(first)
+        assert reply["ok"], reply
+        await oak.gm.reach(reply["seq"])
+        assert oak.gm.game.history == ann.game.history and elm.gm.seq == 2
+        for part in (ann, cy):
+            await part.stop()
+        await oak.stop(), await elm.stop()
+    run(scenario())
+
+
+def test_a_player_of_one_table_reaches_nothing_of_another(club, tmp_path):
+    """Subscribing, publishing, reading the stream and creating consumers in the other
+    table's account: each is refused by the server, or finds only its own table's."""
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        elm = await Table(tmp_path / "gm-elm", club, "elm").start()
+        elm_user = parse_code(elm.code())[0]
+        subjects = Subjects()
+        async with Raw(at_node(club[0]), oak.code()) as raw:
+            # The same subject names lead to its own table's account, and nowhere else.
+            heard: asyncio.Queue = asyncio.Queue()
+            feed = await raw.nc.subscribe(subjects.feed, cb=heard.put)
+            await raw.nc.flush()
+            # elm's GM takes a seat first, then oak's: oak's player hears only oak's entry.
+            assert (await elm.gm.ask("seat", team=teams(elm.gm.game.battle)[1], holder="GM"))["ok"]
+            await elm.gm.reach(2)
+            assert (await oak.gm.ask("seat", team=teams(oak.gm.game.battle)[0], holder="GM"))["ok"]
+            first = decode((await asyncio.wait_for(heard.get(), DEADLINE)).data)
+            assert first["team"] == teams(oak.gm.game.battle)[0] and heard.empty()
+            await feed.unsubscribe()
+            elm_seq = 2
+            # A direct get of "the game's stream" reads its own table's.
+            reply = await raw.nc.request(f"$JS.API.DIRECT.GET.{subjects.stream}",
+                                         json.dumps({"seq": 2}).encode(), timeout=DEADLINE)
+            assert decode(reply.data)["team"] == teams(oak.gm.game.battle)[0]
+            # Everything else is refused: the other table's request subject, JetStream's API
+            # (consumers, the club's domain), wildcards, the other account's inboxes.
+            for subject in (subjects.request_of(elm_user), f"$JS.API.CONSUMER.CREATE.{subjects.stream}",
+                            f"$JS.API.CONSUMER.DURABLE.CREATE.{subjects.stream}.spy",
+                            f"$JS.club.API.CONSUMER.CREATE.{subjects.stream}", "$JS.club.API.INFO",
+                            f"$JS.API.STREAM.INFO.{subjects.stream}", subjects.log):
+                await raw.nc.publish(subject, b"{}")
+                await raw.violation()
+            for subject in (">", "hexboard.>", f"_R.{elm_user}.>", "$JS.club.API.>", "_INBOX.>"):
+                await raw.nc.subscribe(subject)
+                await raw.violation()
+        # Nothing reached the other table: its game and stream are as they were.
+        info = await elm.host.js.stream_info(subjects.stream)
+        assert info.state.last_seq == elm_seq and info.state.consumer_count == 0
+        await oak.stop(), await elm.stop()
+    run(scenario())
+
+
+def test_a_tables_credentials_open_nothing_but_their_own_kind_of_connection(club, tmp_path):
+    """A player's code is no leaf-node credential, and a table's leaf credential is no
+    player's: neither connects as the other."""
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        name, key = parse_table(oak.hosting.table)
+        with pytest.raises(Exception, match="(?i)authorization|no servers"):
+            await nats.connect(club[0].url, user=leaf_user(name), password=leaf_password(key),
+                               tls=own_context(Path(club[0].club.folder)), tls_handshake_first=True,
+                               allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5)
+        await oak.stop()
+    run(scenario())
+
+
+def test_one_table_cannot_use_up_the_clubs_storage_or_connections(tmp_path):
+    club = [node.start() for node in make_club(tmp_path / "club", storage=2 << 20)]
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        elm = await Table(tmp_path / "gm-elm", club, "elm").start()
+        # oak's host fills its account's storage: the club refuses past the table's limit.
+        await oak.host.js.add_stream(name="FILL", subjects=["fill"])
+        big, refused = b"x" * (512 << 10), None
+        for _ in range(2 * club[0].club.storage // len(big) + 2):
+            try:
+                await oak.host.js.publish("fill", big, stream="FILL")
+            except Exception as error:
+                refused = error
+                break
+        assert "resource limits exceeded" in str(refused), refused
+        # oak's player opens connections until refused: its invitation's cap.
+        code, opened = oak.code(), []
+        for _ in range(CONNECTIONS_PER_INVITATION):
+            opened.append(await Raw(at_node(club[0]), code).__aenter__())
+        with pytest.raises(Exception, match="(?i)maximum account active connections"):
+            await Raw(at_node(club[0]), code).__aenter__()
+        for raw in opened:
+            await raw.__aexit__()
+        # elm plays on.
+        cy = await elm.player("cy")
+        assert (await cy.ask("seat", team=teams(cy.game.battle)[0], holder="cy"))["ok"]
+        await cy.stop(), await oak.stop(), await elm.stop()
+    try:
+        run(scenario())
+    finally:
+        for node in club:
+            node.kill()
+
