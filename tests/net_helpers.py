@@ -130,10 +130,12 @@ class Board:
         self.links: list[str] = []
         self.notes: list[str] = []
         self.desyncs: list[str] = []  # what this board said when its game differed from the host's
+        self.rids: set[str] = set()  # the request ids of the entries applied (without the invitation)
 
     def sink(self, item: tuple) -> None:
         if item[0] == "entry":
             _, seq, entry = item
+            self.rids.add(str(entry.get("rid")).split(":", 1)[-1])
             if self.follower is None:
                 self.follower = Follower.from_setup(entry)
             else:

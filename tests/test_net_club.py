@@ -12,13 +12,13 @@ import nats
 import pytest
 
 from board.net.certs import own_context
-from board.net.invitations import parse_code
+from board.net.invitations import SPECTATOR, parse_code
 from board.net.protocol import Subjects, decode
 from board.net.server import CONNECTIONS_PER_INVITATION
 from board.net.tables import leaf_password, leaf_user, parse_table
 from board.sides import teams
 from tests.club_helpers import Table, at_node, make_club
-from tests.net_helpers import DEADLINE, Raw, run
+from tests.net_helpers import DEADLINE, Board, Raw, run
 
 
 @pytest.fixture
@@ -148,3 +148,34 @@ def test_one_table_cannot_use_up_the_clubs_storage_or_connections(tmp_path):
         for node in club:
             node.kill()
 
+
+
+def test_a_table_stays_on_the_club_when_everyone_leaves_and_goes_on_when_they_come_back(club, tmp_path):
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        ann = await oak.player("ann")
+        first = ann.game.legal_actions()[0]
+        red = ann.game.tokens()[first.figure].team
+        assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
+        reply = await ann.command(first)
+        assert reply["ok"]
+        history, seq = oak.host.referee.game.history, reply["seq"]
+        await ann.stop()
+        await oak.stop()  # the GM's host and its server are gone: nothing of the table is at home
+        # The game is on the club as it was left: a spectator's board (it asks the host
+        # nothing) reads it while the GM is away.
+        watcher = await Board(oak.hosting, "spectator", oak.code(0, SPECTATOR), url=oak.address).start()
+        await watcher.reach(seq)
+        assert watcher.game.history == history and watcher.follower.seats[red] == "ann"
+        # The GM's host comes back (its folder keeps the table's secrets) and reads the game
+        # back from the club's stream; the player comes back and goes on.
+        again = Table.__new__(Table)
+        again.__dict__.update(oak.__dict__, server=None)
+        await again.start(new=False)
+        assert again.host.referee.game.history == history
+        back = await oak.player("ann")
+        await back.reach(seq)
+        mine = next(c for c in back.game.legal_actions() if back.game.tokens()[c.figure].team == red)
+        assert (await back.command(mine))["ok"]
+        await back.stop(), await watcher.stop(), await again.stop()
+    run(scenario())
