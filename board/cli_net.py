@@ -13,6 +13,7 @@ from pathlib import Path
 from board.invocation import command_name
 from board.net import DEFAULT_PORT
 from board.net.invitations import INVITE_ENV
+from board.net.tables import TABLE_ENV
 
 HOST_HELP = """\
 Each player gets an invitation of their own: a code the server checks, so the host knows
@@ -26,6 +27,13 @@ carries its SHA-256 fingerprint; a joining board refuses a server whose certific
 The server listens on this machine only unless --listen lan (or an address) says otherwise.
 The host says "ok" to a command only once the game's stream holds it; `host` with no map
 resumes the game from that stream.
+
+Behind a router, host through a club server instead of opening a port: `--via` with the
+line the club's organiser gives (HEXBOARD_TABLE=CODE ... host MAP --via tls://CLUB:7422/
+FINGERPRINT). This machine's server then connects out to the club and listens on loopback
+only; the game's stream is kept on the club; players join the club with the invitations
+printed here; the dice, the held plots' judgement and the invitations' names stay here.
+`host --via ...` with no map resumes the table's game from the club (on any machine).
 """
 
 JOIN_HELP = f"""\
@@ -42,13 +50,13 @@ def cmd_host(args: argparse.Namespace) -> int:
     """Host a shared game: start nats-server, open the board as the GM, print the join lines."""
     from board.opening import open_game
     from board.net.server import ServerError
-    from board.net.session import (hosting_folder, hosting_for, invite_for, listen_address,
-                                   where_listening)
+    from board.net.session import (hosting_folder, hosting_for, hosting_via, invite_for,
+                                   listen_address, where_hosted)
     from board.sides import teams
     from board.ui.netplay import host, invitation_lines
 
     folder = hosting_folder()
-    new_game = bool(args.map or args.load) or not (folder / "host.json").exists()
+    new_game = bool(args.map or args.load) or not (args.via or (folder / "host.json").exists())
     game = None
     if new_game:
         # The public seed gives only the start (and a loaded game's past); the host's secret
@@ -58,22 +66,34 @@ def cmd_host(args: argparse.Namespace) -> int:
             return 1
         game = opened[0]
     try:
-        listen = listen_address(args.listen)
-        hosting = hosting_for(folder, listen, args.port, new_game)
+        if args.via:
+            hosting = hosting_via(folder, args.via, table_code(args), args.join_port, new_game)
+        else:
+            hosting = hosting_for(folder, listen_address(args.listen), args.port, new_game)
         invite_for(hosting, args.players if args.players is not None else
                    (len(teams(game.battle)) if game is not None else 0), args.spectators)
         net = host(hosting, game)
     except (ServerError, OSError, ValueError) as error:
         print(f"host: {error}", file=sys.stderr)
         return 1
-    net.invite = where_listening(hosting.listen, hosting.port)
+    net.invite = where_hosted(hosting)
     lines = invitation_lines(net)
     print(("A new game" if new_game else "The hosted game, resumed from its stream")
-          + f"; listening on {where_listening(hosting.listen, hosting.port)}.\n"
+          + f"; listening on {net.invite}.\n"
           + ("Give each player their own line (it holds their invitation; J on the board shows "
              "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
              "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
     return _open_board(net, "hosting")
+
+
+def table_code(args: argparse.Namespace) -> str:
+    """A club table's code: the environment, or a file; ValueError if neither has one."""
+    if os.environ.get(TABLE_ENV):
+        return os.environ[TABLE_ENV].strip()
+    if args.table_file:
+        return Path(args.table_file).read_text().strip()
+    raise ValueError(f"--via needs the table's code: set {TABLE_ENV} (the organiser's line does) "
+                     "or use --table-file")
 
 
 def invitation_code(args: argparse.Namespace) -> str | None:
@@ -137,6 +157,13 @@ def add_parsers(sub) -> None:
                       help="player invitations to make (default: one per side of a new game)")
     host.add_argument("--spectators", type=int, default=0, metavar="N",
                       help="spectator invitations to make: read-only, no secret plots (default 0)")
+    host.add_argument("--via", metavar="tls://CLUB:7422/FINGERPRINT",
+                      help="host through a club server (its organiser's line gives the address; the "
+                           f"table's code is read from {TABLE_ENV}): nothing listens here but loopback")
+    host.add_argument("--table-file", metavar="FILE",
+                      help=f"read the club table's code from FILE (instead of {TABLE_ENV})")
+    host.add_argument("--join-port", type=int, default=DEFAULT_PORT,
+                      help=f"with --via: the club's port players join on (default {DEFAULT_PORT})")
     host.set_defaults(func=cmd_host)
     join = sub.add_parser("join", help=f"join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
                                        f"{command_name()} join tls://HOST:PORT/FINGERPRINT",

@@ -245,15 +245,15 @@ def reload_server(hosting: Hosting, timeout: float = 10.0) -> None:
     pid = recorded_server(folder)
     if pid is None:
         raise ServerError("the game's nats-server is not running")
-    _reload(pid, folder, timeout)
+    signal_reload(pid, folder, timeout)
     if before is None or set(json.loads(after)["accounts"]) - set(json.loads(before)["accounts"]):
         # nats-server (2.15) ties a new account's imports to the exporting account as it was
         # before the reload: requests on a new invitation's subject reach nobody. A second
         # reload ties them to the account the host's connection is in.
-        _reload(pid, folder, timeout)
+        signal_reload(pid, folder, timeout)
 
 
-def _reload(pid: int, folder: Path, timeout: float) -> None:
+def signal_reload(pid: int, folder: Path, timeout: float) -> None:
     """Signal the server to read its config, and wait until its log says it did."""
     log = folder / "server.log"
     done = b"Reloaded server configuration"

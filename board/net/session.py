@@ -222,6 +222,15 @@ def join_line(hosting: Hosting, invitation: Invitation) -> str:
     return f"{INVITE_ENV}={invitation.code} {command_name()} join {join_address(hosting)}"
 
 
+def where_hosted(hosting: Hosting) -> str:
+    """Where players reach the game, in words (for the GM): where the server listens, or
+    the club it is hosted through."""
+    if hosting.via:
+        host, port = club_join_address(hosting).split("//")[1].split("/")[0].rsplit(":", 1)
+        return f"the club {host}, port {port} (this machine: loopback only)"
+    return where_listening(hosting.listen, hosting.port)
+
+
 def where_listening(listen: str, port: int) -> str:
     """Where the server listens, in words."""
     if listen in ("127.0.0.1", "::1", "localhost"):
