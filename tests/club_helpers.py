@@ -5,18 +5,16 @@ deadline that only stops a hung test."""
 from __future__ import annotations
 
 import asyncio
-import shutil
 import subprocess
 from pathlib import Path
 
 from board.game import Game
 from board.maps import load_map
-from board.net.certs import CERT, KEY, certificate_fingerprint
-from board.net.club import Club, new_route_password, start_club, table_account, write_club_config
+from board.net.club import Club, club_via, local_club, start_club, table_account
 from board.net.host import Host
 from board.net.invitations import PLAYER
 from board.net.relay import club_join_address, fetch_club_certificate
-from board.net.server import Hosting, free_port, start_server
+from board.net.server import start_server
 from board.net.session import hosting_via, invite_for
 from board.net.tables import table_code
 from board.sides import teams
@@ -40,38 +38,13 @@ class Node(Killable):
 
 def make_club(folder: Path, tables: tuple[str, ...] = ("oak", "elm"), nodes: int = 1,
               storage: int | None = None) -> list[Node]:
-    """A club of one node or a cluster, with these tables, every node on free loopback ports
-    and holding the same certificate (not started)."""
-    first = Club(str(folder / "node-1"), listen="127.0.0.1", port=free_port(), leaf_port=free_port(),
-                 node="node-1")
-    if storage is not None:
-        first.storage = storage
-    for name in tables:
-        first.add_table(name)
-    clubs = [first]
-    if nodes > 1:
-        first.route_password = new_route_password()
-        ports = [free_port() for _ in range(nodes)]
-        first.cluster_port, first.routes = ports[0], [f"127.0.0.1:{p}" for p in ports]
-        for n in range(1, nodes):
-            clubs.append(Club(str(folder / f"node-{n + 1}"), listen="127.0.0.1", port=free_port(),
-                              leaf_port=free_port(), node=f"node-{n + 1}", cluster_port=ports[n],
-                              routes=first.routes, route_password=first.route_password,
-                              tables=dict(first.tables), storage=first.storage))
-    write_club_config(first)  # the certificate, made once and copied to every node
-    for club in clubs[1:]:
-        Path(club.folder).mkdir(parents=True, exist_ok=True)
-        for name in (CERT, KEY):
-            shutil.copy(Path(first.folder) / name, Path(club.folder) / name)
-    for club in clubs:
-        club.write()
-    return [Node(club) for club in clubs]
+    """A club of one node or a cluster, with these tables, on free loopback ports (not started)."""
+    return [Node(club) for club in local_club(folder, tables, nodes, storage)]
 
 
 def via_address(nodes: list[Node]) -> str:
     """The club's leaf-node address for a GM, with its certificate's fingerprint."""
-    pin = certificate_fingerprint(Path(nodes[0].club.folder))
-    return "tls://" + ",".join(f"127.0.0.1:{n.club.leaf_port}" for n in nodes) + f"/{pin}"
+    return club_via([node.club for node in nodes])
 
 
 class Table:

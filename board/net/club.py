@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from board.net import DEFAULT_PORT
-from board.net.certs import CERT, make_certificate
+from board.net.certs import CERT, KEY, certificate_fingerprint, make_certificate
 from board.net.protocol import Subjects
 from board.net.server import (CONNECTIONS_PER_INVITATION, game_accounts, launch, tls_first)
 from board.net.tables import CLUB_DOMAIN, leaf_password, leaf_user, new_key, slots, table_name_refusal
@@ -151,3 +152,38 @@ def start_club(club: Club, timeout: float = 30.0):
 
 def new_route_password() -> str:
     return secrets.token_urlsafe(24)
+
+
+def local_club(folder: Path, tables: tuple[str, ...], nodes: int = 1, storage: int | None = None) -> list[Club]:
+    """A club on this machine's loopback (one node, or a cluster of `nodes`), every port a
+    free one, each node with its own folder and the same certificate (not started): for
+    trying a cluster, the tests and the benchmarks."""
+    from board.net.server import free_port
+
+    first = Club(str(folder / "node-1"), listen="127.0.0.1", port=free_port(), leaf_port=free_port(),
+                 node="node-1", storage=storage or TABLE_STORAGE)
+    for name in tables:
+        first.add_table(name)
+    clubs = [first]
+    if nodes > 1:
+        first.route_password = new_route_password()
+        ports = [free_port() for _ in range(nodes)]
+        first.cluster_port, first.routes = ports[0], [f"127.0.0.1:{p}" for p in ports]
+        clubs += [Club(str(folder / f"node-{n + 1}"), listen="127.0.0.1", port=free_port(),
+                       leaf_port=free_port(), node=f"node-{n + 1}", cluster_port=ports[n],
+                       routes=first.routes, route_password=first.route_password,
+                       tables=dict(first.tables), storage=first.storage) for n in range(1, nodes)]
+    write_club_config(first)  # the certificate, made once and copied to every node
+    for club in clubs[1:]:
+        Path(club.folder).mkdir(parents=True, exist_ok=True)
+        for name in (CERT, KEY):
+            shutil.copy(Path(first.folder) / name, Path(club.folder) / name)
+    for club in clubs:
+        club.write()
+    return clubs
+
+
+def club_via(clubs: list[Club]) -> str:
+    """The club's leaf-node address for its GMs, every node's, with the certificate's fingerprint."""
+    where = ",".join(f"{c.names[0] if c.names else '127.0.0.1'}:{c.leaf_port}" for c in clubs)
+    return f"tls://{where}/{certificate_fingerprint(Path(clubs[0].folder))}"
