@@ -11,10 +11,12 @@ from pathlib import Path
 import nats
 import pytest
 
+from board.game import Game
+from board.maps import load_map
 from board.net.certs import own_context
 from board.net.invitations import SPECTATOR, parse_code
 from board.net.protocol import Subjects, decode
-from board.net.server import CONNECTIONS_PER_INVITATION
+from board.net.server import CONNECTIONS_PER_INVITATION, ServerError
 from board.net.tables import leaf_password, leaf_user, parse_table
 from board.sides import teams
 from tests.club_helpers import Table, at_node, make_club
@@ -178,4 +180,34 @@ def test_a_table_stays_on_the_club_when_everyone_leaves_and_goes_on_when_they_co
         mine = next(c for c in back.game.legal_actions() if back.game.tokens()[c.figure].team == red)
         assert (await back.command(mine))["ok"]
         await back.stop(), await watcher.stop(), await again.stop()
+    run(scenario())
+
+
+def test_the_held_plots_kept_on_the_club_are_sealed_and_only_the_hosts_secret_opens_them(club, tmp_path):
+    async def scenario():
+        game = Game(load_map("maps/melee-seconds-skirmish.yaml"), {"written_plots": True}, seed=2)
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start(game)
+        for _ in range(2):
+            assert (await oak.gm.command(oak.host.referee.game.legal_actions()[0]))["ok"]
+        held = list(oak.host.referee.held)
+        assert len(held) == 2
+        # What the club stores (its operator reads the disk and every stream): sealed entries.
+        subjects = Subjects()
+        info = await oak.host.js.stream_info(subjects.held_stream)
+        stored = [(await oak.host.js.get_msg(subjects.held_stream, seq)).data
+                  for seq in range(info.state.first_seq, info.state.last_seq + 1)]
+        assert stored and all(set(decode(raw)) == {"sealed"} for raw in stored)
+        assert not any(entry["rid"].encode() in raw or b"plot" in raw for raw in stored for entry in held)
+        await oak.stop()
+        # The host comes back with its folder's secret: the held plots are back.
+        again = Table.__new__(Table)
+        again.__dict__.update(oak.__dict__, server=None)
+        await again.start(new=False)
+        assert again.host.referee.held == held
+        await again.stop()
+        # A host with another secret cannot open them, and says so.
+        again.hosting.secret = "not the one"
+        with pytest.raises(ServerError, match="not this host's"):
+            await again.start(new=False)
+        await again.stop()
     run(scenario())

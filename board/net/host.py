@@ -26,6 +26,7 @@ from board.net.names import clean_name, name_refusal
 from board.net.fairness import FairQueue, read_request, sender_of
 from board.net.protocol import (COMPUTER, GM, Diverged, Follower, Subjects, command_data, decode, encode,
                                 setup_entry, state_digest)
+from board.net.sealing import Unsealable, seal, unseal
 from board.net.server import ServerError
 from board.net.referee import Referee, taped
 from board.net.server import Hosting, reload_server
@@ -129,7 +130,7 @@ class Host:
         else:
             try:
                 await self._rebuild(last)
-            except (APIError, Diverged, asyncio.TimeoutError) as error:
+            except (APIError, Diverged, Unsealable, asyncio.TimeoutError) as error:
                 await self.stop()
                 raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
                                   "the stream is kept: try again once the server lets the host "
@@ -225,7 +226,7 @@ class Host:
         if held.messages:
             async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
                                                held.last_seq, held.first_seq):
-                referee.held_again(entry)
+                referee.held_again(unseal(entry, self.secret))
         self.referee = referee
 
     async def _keep_held(self, before: list[dict[str, Any]], released: bool) -> None:
@@ -239,14 +240,19 @@ class Host:
         if released and not now:
             await self.js.purge_stream(subjects.held_stream)
         elif now[:-1] == before:
-            await self.js.publish(subjects.held, encode(now[-1]), stream=subjects.held_stream)
+            await self.js.publish(subjects.held, self._held(now[-1]), stream=subjects.held_stream)
         elif now == before[:-1]:
             marker = {"kind": "unhold", "rid": before[-1].get("rid")}
-            await self.js.publish(subjects.held, encode(marker), stream=subjects.held_stream)
+            await self.js.publish(subjects.held, self._held(marker), stream=subjects.held_stream)
         else:  # not a change one command makes; write them all again
             await self.js.purge_stream(subjects.held_stream)
             for entry in now:
-                await self.js.publish(subjects.held, encode(entry), stream=subjects.held_stream)
+                await self.js.publish(subjects.held, self._held(entry), stream=subjects.held_stream)
+
+    def _held(self, entry: dict[str, Any]) -> bytes:
+        """A held-stream entry as stored: sealed with the host's secret on a club (whose
+        operator keeps the stream), as it is on the host's own server."""
+        return encode(seal(entry, self.secret) if self.hosting.via else entry)
 
     async def _append(self, entry: dict[str, Any], after: int) -> int:
         """Append an entry where the stream's last sequence is `after`; its new sequence once
