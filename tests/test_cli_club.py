@@ -90,3 +90,18 @@ def test_a_table_added_to_a_running_club_is_hosted_through_it_and_joined(tmp_pat
                 session.close()
         club.terminate()
         club.wait(DEADLINE)
+
+
+def test_a_clusters_nodes_share_club_json_and_keep_their_own_settings(tmp_path):
+    """Copying club.json (the tables, the routes) to another node keeps that node's name,
+    folder and ports, so a table added on one node opens on every node with the same key."""
+    from board.net.club import Club, local_club
+
+    first, second, _ = local_club(tmp_path, ("oak",), nodes=3)
+    first.add_table("elm")
+    first.write()
+    (Path(second.folder) / "club.json").write_text((Path(first.folder) / "club.json").read_text())
+    again = Club.read(Path(second.folder))
+    assert again.tables == first.tables and again.routes == first.routes
+    assert (again.folder, again.node, again.port, again.cluster_port) == (
+        second.folder, second.node, second.port, second.cluster_port)

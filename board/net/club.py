@@ -25,6 +25,10 @@ TABLE_LEAVES = 2  # a table's host, and a restarted one overlapping it for a mom
 CLUSTER = "hexboard-club"
 
 
+# What every node of a cluster shares (club.json); the rest is each node's own (node.json).
+SHARED = {"names", "routes", "route_password", "tables", "storage"}
+
+
 def table_account(name: str) -> str:
     return f"T_{name}"
 
@@ -48,18 +52,28 @@ class Club:
 
     @classmethod
     def read(cls, folder: Path) -> "Club | None":
+        """The club kept in the folder: club.json (the same on every node of a cluster) and
+        node.json (this node's own settings), or None if there is none."""
         try:
             data = json.loads((folder / "club.json").read_text())
+            node = folder / "node.json"
+            data.update(json.loads(node.read_text()) if node.exists() else {})
+            data["folder"] = str(folder)
             return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
         except (OSError, ValueError, TypeError):
             return None
 
     def write(self) -> None:
+        """club.json (copy it to the other nodes of a cluster) and node.json, readable by
+        the club's user only (every table's key, every invitation's password)."""
         folder = Path(self.folder)
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / "club.json", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as out:
-            json.dump(asdict(self), out, indent=1)
+        data = asdict(self)
+        del data["folder"]
+        for name, keys in (("club.json", SHARED), ("node.json", set(data) - SHARED)):
+            fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as out:
+                json.dump({key: data[key] for key in sorted(keys)}, out, indent=1)
 
     def add_table(self, name: str) -> str:
         """A new table (its key); ValueError if the name is not one or is taken."""
