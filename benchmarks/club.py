@@ -50,9 +50,27 @@ class Load:
         self.half = asyncio.Event()
 
 
-async def _game(n: int, folder: Path, clubs, via: str, commands: int, load: Load):
-    """One table: its GM's server and host, two players on two nodes, each sending
-    `commands` commands in turn."""
+async def _game(n: int, folder: Path, clubs, via: str, commands: int, load: Load,
+                setting_up: asyncio.Semaphore, go: asyncio.Event, ready: list[int]):
+    """One table: its GM's server and host, two players on two nodes (set up a few tables at
+    a time, not timed), then each player sending `commands` commands in turn once every
+    table is ready."""
+    async with setting_up:
+        server, host, boards, red, blue = await _set_up(n, folder, clubs, via)
+    ready.append(n)
+    if len(ready) == len(clubs[0].tables):
+        go.set()
+    await go.wait()
+    rng, sent = random.Random(n), {"ann": 0, "bo": 0}
+
+    def done() -> bool:  # both have sent their share (one that has goes on taking its turns)
+        return min(sent.values()) >= commands
+    await asyncio.gather(_play(boards[1], "ann", [red], done, sent, rng, load, boards[2]),
+                         _play(boards[2], "bo", [blue], done, sent, rng, load, boards[1]))
+    return server, host, boards
+
+
+async def _set_up(n: int, folder: Path, clubs, via: str):
     name = f"t{n}"
     hosting = hosting_via(folder / f"gm-{n}", via, table_code(name, clubs[0].tables[name]),
                           clubs[0].port, new_game=True)
@@ -73,13 +91,7 @@ async def _game(n: int, folder: Path, clubs, via: str, commands: int, load: Load
     red, blue = teams(game.battle)
     await boards[1].ask("seat", team=red, holder="ann")
     await boards[2].ask("seat", team=blue, holder="bo")
-    rng, sent = random.Random(n), {"ann": 0, "bo": 0}
-
-    def done() -> bool:  # both have sent their share (one that has goes on taking its turns)
-        return min(sent.values()) >= commands
-    await asyncio.gather(_play(boards[1], "ann", [red], done, sent, rng, load, boards[2]),
-                         _play(boards[2], "bo", [blue], done, sent, rng, load, boards[1]))
-    return server, host, boards
+    return server, host, boards, red, blue
 
 
 async def _play(board: Board, who: str, sides: list[str], done, sent: dict[str, int],
@@ -123,11 +135,19 @@ async def _run(games: int, commands: int, kill: bool) -> dict:
         clubs = local_club(folder / "club", tuple(f"t{n}" for n in range(games)), nodes=3)
         nodes = [await asyncio.to_thread(start_club, club) for club in clubs]
         load = Load(games * 2 * commands)
+        setting_up = asyncio.Semaphore(4)
         via = club_via(clubs)
-        began = time.perf_counter()
+        go, ready, began = asyncio.Event(), [], [0.0]
         killer = asyncio.create_task(_kill_half_way(load, nodes[1])) if kill else None
-        tables = await asyncio.gather(*(_game(n, folder, clubs, via, commands, load) for n in range(games)))
-        elapsed = time.perf_counter() - began
+
+        async def clock() -> None:
+            await go.wait()
+            began[0] = time.perf_counter()
+        timer = asyncio.create_task(clock())
+        tables = await asyncio.gather(*(_game(n, folder, clubs, via, commands, load, setting_up, go, ready)
+                                        for n in range(games)))
+        elapsed = time.perf_counter() - began[0]
+        await timer
         memory = {club.node: rss_mib(node.pid) for club, node in zip(clubs, nodes) if node.poll() is None}
         leaf = [rss_mib(server.pid)[0] for server, _, _ in tables]
         if killer is not None:
@@ -142,7 +162,7 @@ async def _run(games: int, commands: int, kill: bool) -> dict:
             node.wait()
     every = load.times + load.after_kill
     report = {"games": games, "commands_per_player": commands, "accepted": load.accepted,
-              "seconds": round(elapsed, 1), "commands_per_second": round(load.accepted / elapsed, 1),
+              "seconds_playing": round(elapsed, 1), "commands_per_second": round(load.accepted / elapsed, 1),
               "round_trip_ms": {"p50": round(percentile(every, 50) * 1000, 1),
                                 "p99": round(percentile(every, 99) * 1000, 1)},
               "node_memory_mib": {name: {"rss": round(now, 1), "peak": round(peak, 1)}
