@@ -9,8 +9,10 @@ import ssl
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from board.net import DEFAULT_PORT
 from board.net.certs import normal_pin, pinned_certificate
 from board.net.server import RELAY_CERT, Hosting
+from board.net.tables import TABLE_ENV, parse_table
 
 
 def parse_via(text: str) -> tuple[list[str], str]:
@@ -58,3 +60,20 @@ def club_join_address(hosting: Hosting) -> str:
     club certificate's fingerprint."""
     host = hosting.via.split(",")[0].rsplit(":", 1)[0]
     return f"tls://{host}:{hosting.join_port}/{hosting.pin}"
+
+
+def parse_club_line(text: str) -> tuple[str, str, int]:
+    """(table code, --via address, players' port) from the line a club's organiser gives a
+    GM, pasted whole; ValueError saying what is missing."""
+    words = text.split()
+    code = next((w.split("=", 1)[1] for w in words if w.startswith(f"{TABLE_ENV}=")), None)
+    via = words[words.index("--via") + 1] if "--via" in words[:-1] else None
+    if not code or not via:
+        raise ValueError(f"paste the whole line the club's organiser gave ({TABLE_ENV}=… host MAP "
+                         "--via tls://…)")
+    port = words[words.index("--join-port") + 1] if "--join-port" in words[:-1] else str(DEFAULT_PORT)
+    if not port.isdigit():
+        raise ValueError(f"--join-port is a port number, not {port!r}")
+    parse_table(code)
+    parse_via(via)
+    return code, via, int(port)
