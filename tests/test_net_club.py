@@ -14,10 +14,10 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.net.certs import own_context
-from board.net.invitations import SPECTATOR, parse_code
-from board.net.protocol import Subjects, decode
+from board.net.invitations import PLAYER, SPECTATOR, parse_code
+from board.net.protocol import Subjects, decode, encode
 from board.net.server import CONNECTIONS_PER_INVITATION, ServerError
-from board.net.tables import leaf_password, leaf_user, parse_table
+from board.net.tables import SLOTS, leaf_password, leaf_user, parse_table
 from board.sides import teams
 from tests.club_helpers import Table, at_node, make_club
 from tests.net_helpers import DEADLINE, Board, Raw, run
@@ -210,4 +210,31 @@ def test_the_held_plots_kept_on_the_club_are_sealed_and_only_the_hosts_secret_op
         with pytest.raises(ServerError, match="not this host's"):
             await again.start(new=False)
         await again.stop()
+    run(scenario())
+
+
+def test_a_kicked_invitation_at_a_club_table_can_no_longer_act_and_the_slots_run_out_in_words(club, tmp_path):
+    async def scenario():
+        oak = await Table(tmp_path / "gm-oak", club, "oak").start()
+        ann = await oak.player("ann")
+        user = parse_code(oak.code())[0]
+        await oak.host.kick(user)
+        await ann.until(lambda: any("no longer in the game" in words for words in ann.links))
+        # Its requests reach nobody now: the host no longer listens on its subject (the
+        # club's config still holds the slot, so it may still connect and read the feed).
+        assert user not in oak.host.subs
+        seq = oak.host.referee.follower.seq
+        async with Raw(at_node(club[0]), oak.code()) as raw:
+            request = encode({"rid": "x1", "kind": "seat", "team": teams(oak.gm.game.battle)[0], "holder": "ann"})
+            with pytest.raises((nats.errors.NoRespondersError, nats.errors.TimeoutError)):
+                await raw.nc.request(Subjects().request_of(user), request, timeout=1)
+        assert (await oak.gm.ask("seat", team=teams(oak.gm.game.battle)[1], holder="GM"))["ok"]
+        assert oak.host.referee.follower.seq == seq + 1 and oak.host.referee.follower.seats.get(
+            teams(oak.gm.game.battle)[0]) is None
+        # A kicked slot is never handed out again, and the table's slots run out with a reason.
+        made = [oak.hosting.invite(PLAYER).user for _ in range(SLOTS[PLAYER] - 2)]
+        assert user not in made
+        with pytest.raises(ValueError, match="all made"):
+            oak.hosting.invite(PLAYER)
+        await ann.stop(), await oak.stop()
     run(scenario())

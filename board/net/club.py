@@ -22,6 +22,7 @@ LEAF_PORT = 7422  # NATS's own default for leaf nodes
 CLUSTER_PORT = 6222
 TABLE_STORAGE = 256 << 20  # bytes of stream one table may keep (a long game is a few MiB)
 TABLE_LEAVES = 2  # a table's host, and a restarted one overlapping it for a moment
+TABLE_SUBSCRIPTIONS = 4096  # the table's account: its host's (one per invitation, its board's)
 CLUSTER = "hexboard-club"
 
 
@@ -108,7 +109,8 @@ def club_accounts(club: Club) -> dict:
                               "max_consumers": 32},
                 "users": [{"user": leaf_user(name), "password": leaf_password(key),
                            "allowed_connection_types": ["LEAFNODE"]}],
-                "limits": {"max_leafnodes": TABLE_LEAVES, "max_connections": TABLE_LEAVES}}
+                "limits": {"max_leafnodes": TABLE_LEAVES, "max_connections": TABLE_LEAVES,
+                           "max_subscriptions": TABLE_SUBSCRIPTIONS}}
         found.update(game_accounts(Subjects(), table_account(name), host, slots(key), f"I_{name}_"))
     return found
 
