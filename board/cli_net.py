@@ -55,7 +55,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     from board.sides import teams
     from board.ui.netplay import host, invitation_lines
 
-    folder = hosting_folder()
+    try:
+        table = table_code(args) if args.via else ""
+        folder = hosting_folder(table)
+    except (OSError, ValueError) as error:
+        print(f"host: {error}", file=sys.stderr)
+        return 1
     new_game = bool(args.map or args.load) or not (args.via or (folder / "host.json").exists())
     game = None
     if new_game:
@@ -67,7 +72,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         game = opened[0]
     try:
         if args.via:
-            hosting = hosting_via(folder, args.via, table_code(args), args.join_port, new_game)
+            hosting = hosting_via(folder, args.via, table, args.join_port, new_game)
         else:
             hosting = hosting_for(folder, listen_address(args.listen), args.port, new_game)
         invite_for(hosting, args.players if args.players is not None else

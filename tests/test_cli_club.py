@@ -105,3 +105,12 @@ def test_a_clusters_nodes_share_club_json_and_keep_their_own_settings(tmp_path):
     assert again.tables == first.tables and again.routes == first.routes
     assert (again.folder, again.node, again.port, again.cluster_port) == (
         second.folder, second.node, second.port, second.cluster_port)
+
+
+def test_hosting_at_a_club_table_keeps_its_secrets_apart_from_the_game_hosted_here(tmp_path, monkeypatch):
+    from board.net.session import hosting_folder
+    from board.net.tables import new_key, table_code
+
+    monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
+    oak, elm = (hosting_folder(table_code(name, new_key())) for name in ("oak", "elm"))
+    assert len({oak, elm, hosting_folder()}) == 3 and oak.name == "table-oak"

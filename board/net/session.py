@@ -201,9 +201,11 @@ def api_prefix(hosting: Hosting) -> str:
     return f"$JS.{CLUB_DOMAIN}.API" if hosting.via else "$JS.API"
 
 
-def hosting_folder() -> Path:
-    """Where a hosted game keeps its stream, config and secrets."""
-    return data_dir() / "net" / "game"
+def hosting_folder(table: str = "") -> Path:
+    """Where a hosted game keeps its stream, config and secrets (a club table's game, its
+    config and secrets: the stream is on the club), so hosting at a club's table leaves the
+    game hosted here, and another table's, as they were."""
+    return data_dir() / "net" / (f"table-{parse_table(table)[0]}" if table else "game")
 
 
 def join_address(hosting: Hosting) -> str:

@@ -218,7 +218,7 @@ def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
         hosting = hosting_for(hosting_folder(), listen_address(listen), DEFAULT_PORT, new_game=True)
     else:
         table, via, port = parse_club_line(listen)
-        hosting = hosting_via(hosting_folder(), via, table, port, new_game=True)
+        hosting = hosting_via(hosting_folder(table), via, table, port, new_game=True)
     invite_for(hosting, len(teams(game.battle)))
     return host(hosting, game), where_hosted(hosting)
 
