@@ -52,6 +52,7 @@ class Table:
     host's authority and the GM's board."""
 
     def __init__(self, folder: Path, nodes: list[Node], name: str, players: int = 2, spectators: int = 1):
+        """`nodes`: the club's nodes the GM's server is told of (the first is where players join)."""
         club = nodes[0].club
         self.name = name
         self.hosting = hosting_via(folder, via_address(nodes), table_code(name, club.tables[name]),
