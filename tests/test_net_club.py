@@ -13,10 +13,10 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.net.certs import own_context
+from board.net.certs import PinMismatch, own_context
 from board.net.invitations import PLAYER, SPECTATOR, parse_code
 from board.net.protocol import Subjects, decode, encode
-from board.net.server import CONNECTIONS_PER_INVITATION, ServerError
+from board.net.server import CONNECTIONS_PER_INVITATION, RELAY_CERT, ServerError
 from board.net.tables import SLOTS, leaf_password, leaf_user, parse_table
 from board.sides import teams
 from tests.club_helpers import Table, at_node, make_club
@@ -237,4 +237,14 @@ def test_a_kicked_invitation_at_a_club_table_can_no_longer_act_and_the_slots_run
         with pytest.raises(ValueError, match="all made"):
             oak.hosting.invite(PLAYER)
         await ann.stop(), await oak.stop()
+    run(scenario())
+
+
+def test_a_gms_server_will_not_join_a_club_whose_certificate_is_not_the_pinned_one(club, tmp_path):
+    async def scenario():
+        table = Table(tmp_path / "gm-oak", club, "oak")
+        table.hosting.pin = "ab" * 32  # the line names another club (or someone is in between)
+        with pytest.raises(PinMismatch):
+            await table.start()
+        assert not (tmp_path / "gm-oak" / RELAY_CERT).exists() and table.server is None
     run(scenario())

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from board.net import DEFAULT_PORT
-from board.net.certs import normal_pin, pinned_certificate
+from board.net.certs import PinMismatch, normal_pin, pinned_certificate
 from board.net.server import RELAY_CERT, Hosting
 from board.net.tables import TABLE_ENV, parse_table
 
@@ -47,6 +47,8 @@ async def fetch_club_certificate(hosting: Hosting, timeout: float = 10) -> None:
         host, port = where.rsplit(":", 1)
         try:
             der = await pinned_certificate(host, int(port), hosting.pin, timeout)
+        except PinMismatch:
+            raise  # not the club the line names: say so, whatever the other nodes hold
         except (OSError, asyncio.TimeoutError, ssl.SSLError) as error:
             errors.append(f"{where}: {error or type(error).__name__}")
             continue
