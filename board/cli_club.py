@@ -107,11 +107,14 @@ def table_lines(club, names: list[str]) -> list[str]:
     from board.net.certs import certificate_fingerprint
     from board.net.tables import TABLE_ENV, table_code
 
-    where = club.names[0] if club.names else "THIS-SERVER"
+    # A cluster's GMs are told of every node (each on this node's leaf-node port).
+    hosts = ([route.rsplit(":", 1)[0] for route in club.routes] if club.clustered else
+             [club.names[0] if club.names else "THIS-SERVER"])
+    via = ",".join(f"{host}:{club.leaf_port}" for host in hosts)
     pin = certificate_fingerprint(Path(club.folder))
     port = "" if club.port == DEFAULT_PORT else f" --join-port {club.port}"
     return [f"table {name}: {TABLE_ENV}={table_code(name, club.tables[name])} {command_name()} host MAP "
-            f"--via tls://{where}:{club.leaf_port}/{pin}{port}" for name in names]
+            f"--via tls://{via}/{pin}{port}" for name in names]
 
 
 def _club_folder() -> Path:

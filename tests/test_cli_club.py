@@ -114,3 +114,13 @@ def test_hosting_at_a_club_table_keeps_its_secrets_apart_from_the_game_hosted_he
     monkeypatch.setenv("HEXBOARD_DATA_DIR", str(tmp_path))
     oak, elm = (hosting_folder(table_code(name, new_key())) for name in ("oak", "elm"))
     assert len({oak, elm, hosting_folder()}) == 3 and oak.name == "table-oak"
+
+
+def test_a_clusters_gm_line_names_every_node(tmp_path):
+    from board.cli_club import table_lines
+    from board.net.club import local_club
+
+    first = local_club(tmp_path, ("oak",), nodes=3)[0]
+    via = table_lines(first, ["oak"])[0].split("--via ")[1].split()[0]
+    hosts = via.split("//")[1].split("/")[0].split(",")
+    assert hosts == [f"127.0.0.1:{first.leaf_port}"] * 3  # three nodes, here all on loopback
