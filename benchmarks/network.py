@@ -20,21 +20,22 @@ from board.net.protocol import Follower, Subjects
 from board.net.certs import own_context
 from board.net.invitations import parse_code
 from board.net.server import Hosting, free_port, start_server
-from board.net.session import invite_for, join_address
+from board.net.session import api_prefix, invite_for, join_address
 from board.sides import teams
 
 
 class Board:
     """A headless board: a client and the follower it feeds."""
 
-    def __init__(self, hosting: Hosting, name: str, host: Host | None = None, code: str = ""):
+    def __init__(self, hosting: Hosting, name: str, host: Host | None = None, code: str = "",
+                 url: str = ""):
         if host:
             self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
                                  name, self.sink, lambda request: host.handle(request, gm=True),
-                                 tls=own_context(Path(hosting.folder)))
+                                 tls=own_context(Path(hosting.folder)), api=api_prefix(hosting))
         else:
             user, password = parse_code(code)
-            self.client = Client(join_address(hosting),
+            self.client = Client(url or join_address(hosting),
                                  user, password, Subjects(hosting.game), name, self.sink)
         self.follower: Follower | None = None
         self.moved = asyncio.Event()

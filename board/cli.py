@@ -379,10 +379,12 @@ def build_parser() -> argparse.ArgumentParser:
                        '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}'))
     match.set_defaults(func=cmd_match)
 
+    from board.cli_club import add_parser as add_club_parser
     from board.cli_net import add_parsers
     from board.desktop import add_parser as add_desktop_parser
 
     add_parsers(sub)
+    add_club_parser(sub)
     add_desktop_parser(sub)
     schema = sub.add_parser("schema", help=_("print the JSON Schema of the map format"))
     ruleset_argument(schema, default="warrior-wizard")

@@ -14,6 +14,7 @@ from board.i18n import N_, _
 from board.invocation import command_name
 from board.net import DEFAULT_PORT
 from board.net.invitations import INVITE_ENV
+from board.net.tables import TABLE_ENV
 
 HOST_HELP = N_("""\
 Each player gets an invitation of their own: a code the server checks, so the host knows
@@ -29,6 +30,13 @@ The host says "ok" to a command only once the game's stream holds it; `host` wit
 resumes the game from that stream. `host --export-key FILE` writes a host key, and `host
 --key FILE` on another machine carries on as the host from the stream on the key's server
 (the dice seed stays here: the other machine draws its own; every die rolled is in the stream).
+
+Behind a router, host through a club server instead of opening a port: `--via` with the
+line the club's organiser gives (HEXBOARD_TABLE=CODE ... host MAP --via tls://CLUB:7422/
+FINGERPRINT). This machine's server then connects out to the club and listens on loopback
+only; the game's stream is kept on the club; players join the club with the invitations
+printed here; the dice, the held plots' judgement and the invitations' names stay here.
+`host --via ...` with no map resumes the table's game from the club (on any machine).
 """)
 
 # {INVITE_ENV} is filled in where it is shown (a format field, translated with the text).
@@ -48,8 +56,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     """Host a shared game: start nats-server, open the board as the GM, print the join lines."""
     from board.opening import open_game
     from board.net.server import ServerError
-    from board.net.session import (hosting_folder, hosting_for, invite_for, listen_address,
-                                   where_listening)
+    from board.net.session import (hosting_folder, hosting_for, hosting_via, invite_for,
+                                   listen_address, where_hosted)
     from board.sides import teams
     from board.ui.netplay import host, invitation_lines
 
@@ -57,8 +65,13 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _export_key(args.export_key)
     if args.key:
         return _resume_from_key(args.key)
-    folder = hosting_folder()
-    new_game = bool(args.map or args.load) or not (folder / "host.json").exists()
+    try:
+        table = table_code(args) if args.via else ""
+        folder = hosting_folder(table)
+    except (OSError, ValueError) as error:
+        print(f"host: {error}", file=sys.stderr)
+        return 1
+    new_game = bool(args.map or args.load) or not (args.via or (folder / "host.json").exists())
     game = None
     if new_game:
         # The public seed gives only the start (and a loaded game's past); the host's secret
@@ -68,18 +81,20 @@ def cmd_host(args: argparse.Namespace) -> int:
             return 1
         game = opened[0]
     try:
-        listen = listen_address(args.listen)
-        hosting = hosting_for(folder, listen, args.port, new_game)
+        if args.via:
+            hosting = hosting_via(folder, args.via, table, args.join_port, new_game)
+        else:
+            hosting = hosting_for(folder, listen_address(args.listen), args.port, new_game)
         invite_for(hosting, args.players if args.players is not None else
                    (len(teams(game.battle)) if game is not None else 0), args.spectators)
         net = host(hosting, game)
     except (ServerError, OSError, ValueError) as error:
         print(f"host: {error}", file=sys.stderr)
         return 1
-    net.invite = where_listening(hosting.listen, hosting.port)
+    net.invite = where_hosted(hosting)
     lines = invitation_lines(net)
     print(("A new game" if new_game else "The hosted game, resumed from its stream")
-          + f"; listening on {where_listening(hosting.listen, hosting.port)}.\n"
+          + f"; listening on {net.invite}.\n"
           + ("Give each player their own line (it holds their invitation; J on the board shows "
              "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
              "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
@@ -124,6 +139,16 @@ def _resume_from_key(path: str) -> int:
         return 1
     net.invite = key.server.split("/")[2]
     return _open_board(net, "hosting")
+
+
+def table_code(args: argparse.Namespace) -> str:
+    """A club table's code: the environment, or a file; ValueError if neither has one."""
+    if os.environ.get(TABLE_ENV):
+        return os.environ[TABLE_ENV].strip()
+    if args.table_file:
+        return Path(args.table_file).read_text().strip()
+    raise ValueError(f"--via needs the table's code: set {TABLE_ENV} (the organiser's line does) "
+                     "or use --table-file")
 
 
 def invitation_code(args: argparse.Namespace) -> str | None:
@@ -196,6 +221,15 @@ def add_parsers(sub) -> None:
     host.add_argument("--key", metavar="FILE",
                       help=_("carry on as the host of the game a host key names, from its stream on "
                              "the key's server (another machine's; a new dice secret is drawn here)"))
+    host.add_argument("--via", metavar="tls://CLUB:7422/FINGERPRINT",
+                      help=_("host through a club server (its organiser's line gives the address; the "
+                             "table's code is read from {env}): nothing listens here but loopback").format(
+                                 env=TABLE_ENV))
+    host.add_argument("--table-file", metavar="FILE",
+                      help=_("read the club table's code from FILE (instead of {env})").format(env=TABLE_ENV))
+    host.add_argument("--join-port", type=int, default=DEFAULT_PORT,
+                      help=_("with --via: the club's port players join on (default {port})").format(
+                          port=DEFAULT_PORT))
     host.set_defaults(func=cmd_host)
     join = sub.add_parser("join", help=_("join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
                                          "{command} join tls://HOST:PORT/FINGERPRINT").format(

@@ -21,14 +21,25 @@ from board.net.protocol import Desynced, Follower, Subjects
 from board.net.certs import certificate_fingerprint, own_context
 from board.net.invitations import PLAYER, SPECTATOR, inbox_prefix, parse_code, role_of
 from board.net.server import Hosting, free_port, start_server
-from board.net.session import invite_for
+from board.net.session import api_prefix, invite_for
 from board.sides import teams
 
 DEADLINE = 60.0  # seconds: a guard against a hang, never a measure
 FIGHT = "maps/combat-chart-skirmish.yaml"
 
 
-class Server:
+class Killable:
+    """A nats-server process a test may kill (SIGKILL) and start again."""
+
+    process: subprocess.Popen | None = None
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Server(Killable):
     """nats-server for one test: start, kill (SIGKILL) and start again on the same folder."""
 
     def __init__(self, folder: Path, players: int = 6, spectators: int = 1):
@@ -44,11 +55,6 @@ class Server:
     def start(self) -> "Server":
         self.process = start_server(self.hosting)
         return self
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
 _HANDED: dict[tuple[str, str], str] = {}  # (game folder, player name): its invitation's code
@@ -113,7 +119,7 @@ class Board:
         if host:
             self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
                                  name, self.sink, lambda request: host.handle(request, gm=True),
-                                 tls=own_context(Path(hosting.folder)))
+                                 tls=own_context(Path(hosting.folder)), api=api_prefix(hosting))
         else:
             user, password = parse_code(code or code_for(hosting, name))
             self.client = Client(url or address(hosting), user, password, Subjects(hosting.game), name,
@@ -124,10 +130,12 @@ class Board:
         self.links: list[str] = []
         self.notes: list[str] = []
         self.desyncs: list[str] = []  # what this board said when its game differed from the host's
+        self.rids: set[str] = set()  # the request ids of the entries applied (without the invitation)
 
     def sink(self, item: tuple) -> None:
         if item[0] == "entry":
             _, seq, entry = item
+            self.rids.add(str(entry.get("rid")).split(":", 1)[-1])
             if self.follower is None:
                 self.follower = Follower.from_setup(entry)
             else:

@@ -17,8 +17,10 @@ class PinMismatch(ConnectionError):
     """The server's certificate is not the one the invitation names."""
 
 
-def make_certificate(folder: Path) -> None:
-    """A self-signed certificate and its key in the folder, unless there already."""
+def make_certificate(folder: Path, names: tuple[str, ...] = ()) -> None:
+    """A self-signed certificate and its key in the folder, unless there already; `names`
+    (a club server's host names and addresses) go in it too, for the servers that connect to
+    it as leaf nodes or cluster routes and check the name they dialled."""
     if (folder / CERT).exists() and (folder / KEY).exists():
         return
     # cryptography builds X.509; the standard library can only read it.
@@ -36,13 +38,25 @@ def make_certificate(folder: Path) -> None:
             .not_valid_before(now - datetime.timedelta(days=1))
             .not_valid_after(now + datetime.timedelta(days=3650))
             .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-            .add_extension(x509.SubjectAlternativeName([x509.DNSName("server")]), critical=False)
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName("server")]
+                                                       + [_alt_name(n) for n in names]), critical=False)
             .sign(key, hashes.SHA256()))
     folder.mkdir(parents=True, exist_ok=True)
     _write_private(folder / KEY, key.private_bytes(serialization.Encoding.PEM,
                                                    serialization.PrivateFormat.PKCS8,
                                                    serialization.NoEncryption()))
     _write_private(folder / CERT, cert.public_bytes(serialization.Encoding.PEM))
+
+
+def _alt_name(name: str):
+    """A certificate's alternative name: an IP address, else a DNS name."""
+    import ipaddress
+
+    from cryptography import x509
+    try:
+        return x509.IPAddress(ipaddress.ip_address(name))
+    except ValueError:
+        return x509.DNSName(name)
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -87,6 +101,11 @@ def own_context(folder: Path) -> ssl.SSLContext:
 async def pinned_context(host: str, port: int, pin: str, timeout: float = 10) -> ssl.SSLContext:
     """Fetch the server's certificate (the server speaks TLS first) and, if its fingerprint is
     the pin, a context that trusts it and nothing else; PinMismatch otherwise."""
+    return trusting(await pinned_certificate(host, port, pin, timeout))
+
+
+async def pinned_certificate(host: str, port: int, pin: str, timeout: float = 10) -> bytes:
+    """The server's certificate (DER) if its fingerprint is the pin; PinMismatch otherwise."""
     look = ssl.create_default_context()
     look.check_hostname, look.verify_mode = False, ssl.CERT_NONE  # only to read the certificate
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=look), timeout)
@@ -101,4 +120,4 @@ async def pinned_context(host: str, port: int, pin: str, timeout: float = 10) ->
     if der is None or fingerprint_of(der) != normal_pin(pin):
         raise PinMismatch(f"the server at {host}:{port} is not the host the join line names (its "
                           "certificate's fingerprint differs): someone may be in between")
-    return trusting(der)
+    return der

@@ -46,17 +46,19 @@ class Client:
 
     `tls` is the host's own context; a joining board passes None and the address's
     fingerprint pins the server's certificate. `hello`: a player's board says its name first
-    (a spectator's may not ask anything)."""
+    (a spectator's may not ask anything). `api`: JetStream's API prefix where the stream is
+    kept ("$JS.club.API" for the GM's own board on a club's table)."""
 
     def __init__(self, url: str, user: str, password: str, subjects: Subjects, name: str,
                  sink: Sink, send: Callable[[dict], Awaitable[dict]] | None = None,
-                 tls: ssl.SSLContext | None = None, hello: bool = True):
+                 tls: ssl.SSLContext | None = None, hello: bool = True, api: str = "$JS.API"):
         self.url, self.user, self.password = url, user, password
         self.subjects, self.name, self.sink = subjects, name, sink
         self.send = send  # the host's own board asks its host directly
         self.tls, self.hello = tls, hello and send is None
         self.greeted = False  # the host took this board's name (a player's board says it first)
         self.greeter: asyncio.Task | None = None  # greets a host that was away when it joined
+        self.api = api  # JetStream's API prefix: a GM's board on a club's table names its domain
         self.seq = 0  # the last entry handed on
         self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
         self.nc = None
@@ -208,7 +210,7 @@ class Client:
         inbox = self.nc.new_inbox()
         sub = await self.nc.subscribe(inbox)
         try:
-            await self.nc.publish(f"$JS.API.DIRECT.GET.{self.subjects.stream}",
+            await self.nc.publish(f"{self.api}.DIRECT.GET.{self.subjects.stream}",
                                   json.dumps({"seq": start, "batch": BATCH}).encode(), reply=inbox)
             while True:
                 try:

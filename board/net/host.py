@@ -26,11 +26,14 @@ from board.net.names import clean_name, name_refusal
 from board.net.fairness import FairQueue, read_request, sender_of
 from board.net.protocol import (COMPUTER, GM, Diverged, Follower, Subjects, command_data, decode, encode,
                                 setup_entry, state_digest)
+from board.net.sealing import Unsealable, seal, unseal
 from board.net.server import ServerError
 from board.net.referee import Referee, taped
 from board.net.server import Hosting, reload_server
+from board.net.tables import CLUB_DOMAIN
 
 CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
+REPLICAS = 3  # copies of a game's stream on a club's cluster: one node may die
 STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
 
 
@@ -128,8 +131,11 @@ class Host:
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password,
                                 self.tls or own_context(Path(self.hosting.folder)))
-        self.js = self.nc.jetstream(timeout=self.timeout)
+        # Through a club the stream is the club's, reached by its JetStream domain.
+        self.js = self.nc.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
         await self._jetstream_ready()
+        if game is not None and self.hosting.via:
+            await self._clear_table()  # a new game at a club's table replaces the last one's
         last = await self._stream_last(self.subjects.stream, self.subjects.log)
         await self._stream_last(self.subjects.held_stream, self.subjects.held)
         if last == 0:
@@ -139,7 +145,7 @@ class Host:
         else:
             try:
                 await self._rebuild(last)
-            except (APIError, Diverged, asyncio.TimeoutError) as error:
+            except (APIError, Diverged, Unsealable, asyncio.TimeoutError) as error:
                 await self.stop()
                 raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
                                   "the stream is kept: try again once the server lets the host "
@@ -174,10 +180,21 @@ class Host:
                     raise
                 await asyncio.sleep(0.05)
 
+    async def _clear_table(self) -> None:
+        """Delete the game's streams on the club (the table's account is the host's own)."""
+        for stream in (self.subjects.stream, self.subjects.held_stream):
+            try:
+                await self.js.delete_stream(stream)
+            except NotFoundError:
+                pass
+
     async def _stream_last(self, stream: str, subject: str) -> int:
         """The last sequence of a stream, made if missing (0)."""
+        # On a club the stream is kept on three nodes if the club is a cluster (one node
+        # refuses more than one replica: then it is kept once).
         config = StreamConfig(name=stream, subjects=[subject], storage=StorageType.FILE,
-                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0)
+                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0,
+                              num_replicas=REPLICAS if self.hosting.via else 1)
         if stream == self.subjects.stream:
             # The boards read the game's stream without consumers of their own: the server
             # republishes each stored entry on the feed and answers one-message gets. The held
@@ -187,7 +204,13 @@ class Host:
         try:
             info = await self.js.stream_info(stream)
         except NotFoundError:
-            await self.js.add_stream(config)
+            try:
+                await self.js.add_stream(config)
+            except APIError as error:
+                if config.num_replicas == 1 or "replica" not in why(error).lower():
+                    raise
+                config.num_replicas = 1
+                await self.js.add_stream(config)
             return 0
         if stream == self.subjects.stream and not info.config.allow_direct:
             await self.js.update_stream(config)  # a stream an older host made
@@ -219,7 +242,7 @@ class Host:
         if held.messages:
             async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
                                                held.last_seq, held.first_seq):
-                referee.held_again(entry)
+                referee.held_again(unseal(entry, self.secret))
         self.referee = referee
         self._names_again(names)
 
@@ -244,14 +267,19 @@ class Host:
         if released and not now:
             await self.js.purge_stream(subjects.held_stream)
         elif now[:-1] == before:
-            await self.js.publish(subjects.held, encode(now[-1]), stream=subjects.held_stream)
+            await self.js.publish(subjects.held, self._held(now[-1]), stream=subjects.held_stream)
         elif now == before[:-1]:
             marker = {"kind": "unhold", "rid": before[-1].get("rid")}
-            await self.js.publish(subjects.held, encode(marker), stream=subjects.held_stream)
+            await self.js.publish(subjects.held, self._held(marker), stream=subjects.held_stream)
         else:  # not a change one command makes; write them all again
             await self.js.purge_stream(subjects.held_stream)
             for entry in now:
-                await self.js.publish(subjects.held, encode(entry), stream=subjects.held_stream)
+                await self.js.publish(subjects.held, self._held(entry), stream=subjects.held_stream)
+
+    def _held(self, entry: dict[str, Any]) -> bytes:
+        """A held-stream entry as stored: sealed with the host's secret on a club (whose
+        operator keeps the stream), as it is on the host's own server."""
+        return encode(seal(entry, self.secret) if self.hosting.via else entry)
 
     async def _append(self, entry: dict[str, Any], after: int) -> int:
         """Append an entry where the stream's last sequence is `after`; its new sequence once

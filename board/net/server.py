@@ -19,12 +19,14 @@ from board.net import DEFAULT_PORT
 from board.net.certs import CERT, KEY, make_certificate
 from board.net.invitations import PLAYER, Invitation, inbox_prefix
 from board.net.protocol import Subjects
+from board.net.tables import leaf_password, leaf_user, parse_table, slot
 
 MAX_SUBSCRIPTIONS = 64  # one invitation's, all its connections together: a board needs five or so
 CONNECTIONS_PER_INVITATION = 3  # a board uses one (two for a moment while it joins)
 HOST_CONNECTIONS = 16  # the host's own: its authority, its board, probes, a reconnect's overlap
 HOST_SUBSCRIPTIONS = 4096  # per connection: the host's holds one per player invitation
 HOST_ACCOUNT = "GAME"
+RELAY_CERT = "relay.pem"  # the club's certificate, as pinned by the table's fingerprint
 
 
 def connection_cap(hosting: "Hosting") -> int:
@@ -45,6 +47,13 @@ class Hosting:
     host_password: str = ""
     secret: str = ""  # the dice seed
     invitations: list[dict] = field(default_factory=list)
+    # Hosting through a club server (empty: direct): its leaf-node addresses "host:port,...",
+    # its certificate's fingerprint, the table's code, and the port players join on there.
+    via: str = ""
+    pin: str = ""
+    table: str = ""
+    join_port: int = DEFAULT_PORT
+    made: dict[str, int] = field(default_factory=dict)  # a table's invitations made, per role
 
     @classmethod
     def new(cls, folder: Path, listen: str, port: int, game: str = "game") -> "Hosting":
@@ -82,8 +91,13 @@ class Hosting:
         return next((i for i in self.all_invitations() if i.user == user), None)
 
     def invite(self, role: str = PLAYER) -> Invitation:
-        """A new invitation, kept (the server's config must be written again for it to work)."""
-        invitation = Invitation.new(role)
+        """A new invitation, kept (the server's config must be written again for it to work;
+        on a club's table, the table's next slot, which the club's config already holds)."""
+        if self.table:
+            invitation = slot(parse_table(self.table)[1], role, self.made.get(role, 0))
+            self.made[role] = self.made.get(role, 0) + 1  # a withdrawn slot is never handed out again
+        else:
+            invitation = Invitation.new(role)
         self.invitations.append(invitation.as_data())
         self.write()
         return invitation
@@ -118,26 +132,34 @@ def player_permissions(subjects: Subjects, invitation: Invitation) -> dict:
 
 
 def accounts(hosting: Hosting) -> dict:
-    """The host's account (the game's streams, its user) and one account per invitation.
+    """The host's account (the game's streams, its user) and one account per invitation."""
+    return game_accounts(Subjects(hosting.game), HOST_ACCOUNT,
+                         {"jetstream": "enabled",
+                          "users": [{"user": "host", "password": hosting.host_password}]},
+                         hosting.all_invitations())
+
+
+def game_accounts(subjects: Subjects, host_account: str, host: dict, invitations: list[Invitation],
+                  prefix: str = "I_") -> dict:
+    """One game's accounts: the host's (`host` gives its users and JetStream) and one per
+    invitation (named `prefix` + its user).
 
     An invitation's account sees only what the host's exports it imports: the feed, the
     notes, the game stream's direct get and (a player's) its own request subject; its own
     inboxes are its own namespace; its caps on connections and subscriptions are its own,
     so one invitation cannot use up the server's for the others."""
-    subjects = Subjects(hosting.game)
     direct = f"$JS.API.DIRECT.GET.{subjects.stream}"
-    game = {"jetstream": "enabled", "users": [{"user": "host", "password": hosting.host_password}],
-            "exports": [{"stream": subjects.feed}, {"stream": subjects.notes},
-                        {"service": direct, "response_type": "stream"},
-                        {"service": subjects.request_of("*"), "response_type": "singleton"}]}
-    found = {HOST_ACCOUNT: game}
-    for i in hosting.all_invitations():
-        imports = [{"stream": {"account": HOST_ACCOUNT, "subject": subjects.feed}},
-                   {"stream": {"account": HOST_ACCOUNT, "subject": subjects.notes}},
-                   {"service": {"account": HOST_ACCOUNT, "subject": direct}}]
+    game = {**host, "exports": [{"stream": subjects.feed}, {"stream": subjects.notes},
+                                {"service": direct, "response_type": "stream"},
+                                {"service": subjects.request_of("*"), "response_type": "singleton"}]}
+    found = {host_account: game}
+    for i in invitations:
+        imports = [{"stream": {"account": host_account, "subject": subjects.feed}},
+                   {"stream": {"account": host_account, "subject": subjects.notes}},
+                   {"service": {"account": host_account, "subject": direct}}]
         if i.role == PLAYER:
-            imports.append({"service": {"account": HOST_ACCOUNT, "subject": subjects.request_of(i.user)}})
-        found[f"I_{i.user}"] = {
+            imports.append({"service": {"account": host_account, "subject": subjects.request_of(i.user)}})
+        found[f"{prefix}{i.user}"] = {
             "users": [{"user": i.user, "password": i.password, "permissions": player_permissions(subjects, i),
                        "allowed_connection_types": ["STANDARD"]}],
             "imports": imports,
@@ -148,16 +170,15 @@ def accounts(hosting: Hosting) -> dict:
 
 def server_config(hosting: Hosting) -> dict:
     """nats-server's configuration (JSON is a valid NATS config) for one game."""
+    if hosting.via:
+        return leaf_config(hosting)
     folder = Path(hosting.folder)
     return {
         "listen": f"{hosting.listen}:{hosting.port}",
         "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 1 << 30,
                       "max_memory_store": 64 << 20},
         "log_file": str(folder / "server.log"),
-        # The server speaks TLS first: its greeting (and everything after) is encrypted, and
-        # the joining board reads the certificate to check its fingerprint before anything.
-        "tls": {"cert_file": str(folder / CERT), "key_file": str(folder / KEY),
-                "handshake_first": True, "timeout": 5},
+        "tls": tls_first(folder),
         # Caps that one connection cannot lift: a flood of subscriptions or connections
         # ends at its invitation's account limits (below), and the server keeps serving
         # everyone else. The server-wide caps only bound the whole: the connections grow with
@@ -167,6 +188,35 @@ def server_config(hosting: Hosting) -> dict:
         "max_subscriptions": HOST_SUBSCRIPTIONS,
         "max_payload": 1 << 20,
         "accounts": accounts(hosting),
+    }
+
+
+def tls_first(folder: Path) -> dict:
+    """The server's TLS: it speaks TLS first, so its greeting (and everything after) is
+    encrypted, and a joining board reads the certificate to check its fingerprint first."""
+    return {"cert_file": str(folder / CERT), "key_file": str(folder / KEY), "handshake_first": True,
+            "timeout": 5}
+
+
+def leaf_config(hosting: Hosting) -> dict:
+    """The GM's server when hosting through a club: it listens on loopback only, for the
+    host's own connections, and connects out to the club as a leaf node of the table's
+    account (TLS first, trusting only the club certificate the host pinned); no JetStream
+    here: the game's stream is kept on the club."""
+    folder = Path(hosting.folder)
+    name, key = parse_table(hosting.table)
+    credential = f"{leaf_user(name)}:{leaf_password(key)}"
+    return {
+        "listen": f"127.0.0.1:{hosting.port}",
+        "log_file": str(folder / "server.log"),
+        "tls": tls_first(folder),
+        "max_connections": HOST_CONNECTIONS,
+        "max_payload": 1 << 20,
+        "accounts": {HOST_ACCOUNT: {"users": [{"user": "host", "password": hosting.host_password}]}},
+        "leafnodes": {"reconnect": 1, "remotes": [{
+            "urls": [f"nats-leaf://{credential}@{where}" for where in hosting.via.split(",")],
+            "account": HOST_ACCOUNT,
+            "tls": {"ca_file": str(folder / RELAY_CERT), "handshake_first": True, "timeout": 5}}]},
     }
 
 
@@ -195,15 +245,15 @@ def reload_server(hosting: Hosting, timeout: float = 10.0) -> None:
     pid = recorded_server(folder)
     if pid is None:
         raise ServerError("the game's nats-server is not running")
-    _reload(pid, folder, timeout)
+    signal_reload(pid, folder, timeout)
     if before is None or set(json.loads(after)["accounts"]) - set(json.loads(before)["accounts"]):
         # nats-server (2.15) ties a new account's imports to the exporting account as it was
         # before the reload: requests on a new invitation's subject reach nobody. A second
         # reload ties them to the account the host's connection is in.
-        _reload(pid, folder, timeout)
+        signal_reload(pid, folder, timeout)
 
 
-def _reload(pid: int, folder: Path, timeout: float) -> None:
+def signal_reload(pid: int, folder: Path, timeout: float) -> None:
     """Signal the server to read its config, and wait until its log says it did."""
     log = folder / "server.log"
     done = b"Reloaded server configuration"
@@ -257,21 +307,25 @@ def listening(url_host: str, port: int) -> bool:
 def start_server(hosting: Hosting, timeout: float = 20.0) -> subprocess.Popen:
     """Start nats-server for the game, in its own session so it outlives a killed host, and
     return once it accepts connections."""
-    folder = Path(hosting.folder)
-    config = write_config(hosting)
+    host = hosting.url.split("//")[1].rsplit(":", 1)[0]
+    return launch(write_config(hosting), Path(hosting.folder), host, hosting.port, timeout)
+
+
+def launch(config: Path, folder: Path, host: str, port: int, timeout: float = 20.0) -> subprocess.Popen:
+    """Start nats-server on a config (its pid kept in the folder) and return once it accepts
+    connections at host:port; ServerError with its log's last lines if it does not."""
     process = subprocess.Popen([server_binary(), "-c", str(config)], stdin=subprocess.DEVNULL,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     (folder / "server.pid").write_text(str(process.pid))
     deadline = time.monotonic() + timeout
-    host = hosting.url.split("//")[1].rsplit(":", 1)[0]
     # Wait for the listening socket (or the process's end): a condition, with a deadline.
-    while not listening(host, hosting.port):
+    while not listening(host, port):
         if process.poll() is not None:
             raise ServerError(f"nats-server stopped at once: {_log_tail(folder)}")
         if time.monotonic() > deadline:
             process.kill()
-            raise ServerError(f"nats-server did not listen on {hosting.listen}:{hosting.port} "
+            raise ServerError(f"nats-server did not listen on {host}:{port} "
                               f"within {timeout:.0f} s: {_log_tail(folder)}")
         time.sleep(0.02)
     return process

@@ -25,8 +25,10 @@ from board.net.host_key import HostKey, server_context
 from board.net.invitations import INVITE_ENV, PLAYER, SPECTATOR, Invitation, parse_code, role_of
 from board.net.protocol import Subjects
 from board.saves import data_dir
-from board.net.server import (Hosting, ServerError, listening, recorded_server, reload_server,
-                              start_server)
+from board.net.relay import club_join_address, fetch_club_certificate, parse_via
+from board.net.server import (Hosting, ServerError, free_port, listening, recorded_server,
+                              reload_server, start_server)
+from board.net.tables import CLUB_DOMAIN, parse_table
 from board.sides import teams
 
 
@@ -74,6 +76,8 @@ class Session:
         """Start (or reuse) the game's nats-server, the authority and the GM's own board."""
         host_part = hosting.url.split("//")[1].rsplit(":", 1)[0]
         self.folder, self.hosting = Path(hosting.folder), hosting
+        if hosting.via:
+            self._run(fetch_club_certificate(hosting))  # before the GM's server trusts it
         if not listening(host_part, hosting.port):
             self.server = start_server(hosting)
         else:
@@ -96,7 +100,7 @@ class Session:
         self.name = "GM"
         self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
                              self._arrived, send=lambda request: self.host.handle(request, gm=True),
-                             tls=tls)
+                             tls=tls, api=api_prefix(hosting))
         self._run(self.client.start())
 
     def _config_here(self) -> None:
@@ -217,9 +221,16 @@ def _running(pid: int) -> bool:
         return False
 
 
-def hosting_folder() -> Path:
-    """Where a hosted game keeps its stream, config and secrets."""
-    return data_dir() / "net" / "game"
+def api_prefix(hosting: Hosting) -> str:
+    """JetStream's API prefix where the host's stream is kept: a club's domain, through it."""
+    return f"$JS.{CLUB_DOMAIN}.API" if hosting.via else "$JS.API"
+
+
+def hosting_folder(table: str = "") -> Path:
+    """Where a hosted game keeps its stream, config and secrets (a club table's game, its
+    config and secrets: the stream is on the club), so hosting at a club's table leaves the
+    game hosted here, and another table's, as they were."""
+    return data_dir() / "net" / (f"table-{parse_table(table)[0]}" if table else "game")
 
 
 def resumed_folder() -> Path:
@@ -229,7 +240,9 @@ def resumed_folder() -> Path:
 
 def join_address(hosting: Hosting) -> str:
     """Where players connect, with the certificate's fingerprint they check: this machine's
-    name when the server listens everywhere."""
+    name when the server listens everywhere; the club's address for a club's table."""
+    if hosting.via:
+        return club_join_address(hosting)
     listen = hosting.listen
     where = socket.gethostname() if listen in ("0.0.0.0", "::", "") else listen
     return f"tls://{where}:{hosting.port}/{certificate_fingerprint(Path(hosting.folder))}"
@@ -239,6 +252,15 @@ def join_line(hosting: Hosting, invitation: Invitation) -> str:
     """The line a player pastes in a shell: the invitation's code goes in the environment
     (only its own user can read a process's environment; any user can read its arguments)."""
     return f"{INVITE_ENV}={invitation.code} {command_name()} join {join_address(hosting)}"
+
+
+def where_hosted(hosting: Hosting) -> str:
+    """Where players reach the game, in words (for the GM): where the server listens, or
+    the club it is hosted through."""
+    if hosting.via:
+        host, port = club_join_address(hosting).split("//")[1].split("/")[0].rsplit(":", 1)
+        return f"the club {host}, port {port} (this machine: loopback only)"
+    return where_listening(hosting.listen, hosting.port)
 
 
 def where_listening(listen: str, port: int) -> str:
@@ -269,15 +291,34 @@ def hosting_for(folder: Path, listen: str, port: int, new_game: bool) -> Hosting
     """The hosting kept in the folder, or a new one (a new code and secret, the old stream
     removed) for a new game."""
     kept = Hosting.read(folder)
-    if kept is not None and not new_game:
+    if kept is not None and not new_game and not kept.via:
         kept.listen, kept.port = listen, port
         return kept
+    return _new_hosting(folder, listen, port)
+
+
+def _new_hosting(folder: Path, listen: str, port: int) -> Hosting:
     stop_recorded_server(folder)  # a server left by a killed host holds the old game
     if (folder / "jetstream").exists():
         shutil.rmtree(folder / "jetstream")
     hosting = Hosting.new(folder, listen, port)
     hosting.write()
     return hosting
+
+
+def hosting_via(folder: Path, via: str, table: str, join_port: int, new_game: bool) -> Hosting:
+    """The hosting kept in the folder (the same table's game resumes), or a new one for a
+    club's table: the GM's server listens on a free loopback port and joins the club as a
+    leaf node (a new game's stream at the table is replaced when the host starts)."""
+    where, pin = parse_via(via)
+    parse_table(table)
+    kept = Hosting.read(folder)
+    if kept is None or new_game or kept.table != table:
+        kept = _new_hosting(folder, "127.0.0.1", free_port())
+        kept.table = table
+    kept.via, kept.pin, kept.join_port = ",".join(where), pin, join_port
+    kept.write()
+    return kept
 
 
 def invite_for(hosting: Hosting, players: int, spectators: int = 0) -> None:

@@ -13,10 +13,11 @@ from board.i18n import _, ngettext
 from board.maps import load_map
 from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
+from board.net.relay import parse_club_line
 from board.net.server import DEFAULT_PORT
 from board.net.host_key import HostKey
-from board.net.session import (Session, hosting_folder, hosting_for, invite_for, join_line,
-                               listen_address, resumed_folder, where_listening)
+from board.net.session import (Session, hosting_folder, hosting_for, hosting_via, invite_for,
+                               join_line, listen_address, resumed_folder, where_hosted)
 from board.sides import teams
 from board.ui.address_dialog import AddressDialog
 from board.ui.async_play import SinceMark, TurnNotice
@@ -275,12 +276,17 @@ def shared(session: Session, role: str, sides: list[str] | None = None) -> NetPl
 
 def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
     """Host a new game on a map from the start screen (on this machine only, or the local
-    network, at the default port), one invitation a side; the link and where it listens.
-    Raises OSError or ServerError with the reason."""
+    network, at the default port; or, `listen` being a club organiser's line, through that
+    club), one invitation a side; the link and where it listens. Raises OSError, ValueError
+    or ServerError with the reason."""
     game = Game(load_map(path), seed=secrets.token_hex(8))
-    hosting = hosting_for(hosting_folder(), listen_address(listen), DEFAULT_PORT, new_game=True)
+    if listen in ("local", "lan"):
+        hosting = hosting_for(hosting_folder(), listen_address(listen), DEFAULT_PORT, new_game=True)
+    else:
+        table, via, port = parse_club_line(listen)
+        hosting = hosting_via(hosting_folder(table), via, table, port, new_game=True)
     invite_for(hosting, len(teams(game.battle)))
-    return host(hosting, game), where_listening(hosting.listen, hosting.port)
+    return host(hosting, game), where_hosted(hosting)
 
 
 def invitation_lines(net: NetPlay) -> list[str]:
