@@ -92,8 +92,9 @@ def start_screen() -> None:
 
     from board.ui.start import StartScene
 
+    pygame.init()  # this group may be the first or the only one run
+    screen = pygame.display.get_surface() or pygame.display.set_mode((1280, 800))
     scene = StartScene((1280, 800))
-    screen = pygame.display.get_surface()
     for frame in range(40):  # a few thumbnails are made per frame
         scene.update(frame * 0.1, 0.1)
         scene.draw(screen)
