@@ -152,5 +152,8 @@ def test_a_crossbowman_stands_rather_than_run_from_a_sword_that_catches_up_every
     assert decision.command.action in ("dodge", "short"), decision.reason
     if decision.command.action == "short":
         assert decision.command.params["short"] == "load"
-    loads = next(s for s in _scores(game, "Edda") if s.command.params.get("short") == "load")
-    assert all(s.score < loads.score for s in _scores(game, "Edda") if s.command.action == "move")
+    scores = _scores(game, "Edda")
+    standing = max(s.score for s in scores if s.command.action != "move")
+    moves = [s for s in scores if s.command.action == "move"]
+    assert all(s.score < standing for s in moves)
+    assert any("Korr catches up" in s.reason for s in moves)

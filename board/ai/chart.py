@@ -8,9 +8,10 @@ What the shared scores do not see in combat-chart (rule text 001):
 - spells reach only so far and not through walls: a caster walks to where its Sleep reaches;
 - a bow or crossbow shoots along any line of fire a wall does not block: a figure that does not
   shoot back keeps out of those lines;
-- a heavy crossbow "must be loaded" (a short action) before it shoots again: its bearer running
-  from a sword that catches up with it every turn never shoots, and the fight never ends (a
-  computer fight once ran past turn 140); running that gains nothing ranks below loading;
+- a heavy crossbow "must be loaded" (a short action) before it shoots again, and a spell costs
+  magic: a shooter or caster that cannot shoot, running from a sword that catches up with it
+  every turn, never shoots, and the fight never ends (computer fights ran past turn 140);
+  running that gains nothing ranks below loading, or below what it can do standing;
 - "improved by dodging, taking cover, blocking with a shield": a dodge, parry or block (the
   turn's action, lasting the round) is worth the blows it turns aside, weighed as attacks are,
   from the enemies still to act this round (the rules' own odds, as the enemy would strike).
@@ -28,6 +29,7 @@ from board.ai.view import SideView, gap, health
 from board.hexgrid import Hex, hex_linedraw_both
 from board.rules.base import Command, Refusal
 from board.rules.combat_chart.attack import plan, predict_attack
+from board.rules.combat_chart.state import weapon_of
 
 KNOCKOUT = 6.0  # a knockout on the enemy that hurts most, over one on the one that hurts least
 LAST_FOE = 15.0  # putting down the last enemy still up ends the fight
@@ -87,22 +89,38 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
 
 
 def _no_running_in_vain(game, view: SideView, rows: list[Scored]) -> list[Scored]:
-    """Moves of an own figure with an unloaded missile weapon in hand that end where an enemy
-    can come next to it again next turn, ranked just below loading it."""
-    loads = {r.command.figure: r.score for r in rows
-             if r.command.action == "short" and r.command.params.get("short") == "load"}
+    """Moves of an own figure that keeps away to shoot or cast but cannot now (an empty
+    crossbow, no magic left for an attack spell), ending where an enemy can come next to it
+    again next turn: ranked just below loading, or below the best thing it can do standing."""
+    anchors: dict[str, float] = {}
+    for row in rows:
+        name = row.command.figure
+        if name in view.shooters and name in game.state.figures and not is_move(row.command):
+            anchors[name] = max(anchors.get(name, -1e9), row.score)
     out = []
     for row in rows:
         name = row.command.figure
-        if name in loads and is_move(row.command) and row.score >= loads[name]:
+        if name in anchors and is_move(row.command) and row.score >= anchors[name] \
+                and not _can_shoot(game, name):
             end = end_of(row.command, view.tokens[name])[0]
             chaser = next((e for e in view.enemies
                            if gap([end], e) <= game.state.figures[e.name].move + 1), None)
             if chaser is not None:
-                row = replace(row, score=loads[name] - 0.5,
+                row = replace(row, score=anchors[name] - 0.5,
                               reason=f"{row.reason}, though {chaser.name} catches up")
         out.append(row)
     return out
+
+
+def _can_shoot(game, name: str) -> bool:
+    """The side's own figure has a loaded missile weapon in hand, or magic for an attack spell."""
+    state = game.state
+    f = state.figures[name]
+    weapon = weapon_of(state, f)
+    if weapon.missile and weapon.name not in f.unloaded:
+        return True
+    return any(state.tables.spells[s].kind == "attack" and f.magic >= state.tables.spells[s].cost
+               for s in f.spells) or any(state.tables.items[i].get("spell") for i in f.items)
 
 
 def threat(tables, enemy) -> float:
