@@ -103,3 +103,57 @@ def test_a_crossbow_walks_to_where_it_has_a_line_of_fire():
                     figure("Korr", "Raiders", (4, 0), mind=3, weapons=["Two-Handed Sword"]), walls=walls)
     pass_until(game, "Edda")
     assert sight(game, _best_end(game, "Edda"), Hex(4, 0)) > 0
+
+
+def _shield_bearer(hp_lost: int, korr_mind: int):
+    """Brann (long sword, small shield) next to Korr (two-handed sword); Korr acts after Brann
+    this round with Mind 2, before him with Mind 5 (initiative: Mind + Body)."""
+    game = new_game(figure("Brann", "Watch", (0, 0), mind=4, body=7, hp=14, skill=1,
+                           weapons=["Long Sword"], armor="Chain Mail", shield="Small Shield"),
+                    figure("Korr", "Raiders", (1, 0), mind=korr_mind, body=8, hp=16, skill=1,
+                           weapons=["Two-Handed Sword"], armor="Studded Leather"))
+    ok(game, do="gm", action="damage", figure="Brann", params={"amount": hp_lost})
+    pass_until(game, "Brann")
+    return game
+
+
+def test_a_block_dodge_or_parry_is_worth_the_blows_it_turns_aside_from_enemies_still_to_act():
+    """Dodging, parrying and blocking last the round: against an enemy still to strike this
+    round they turn something aside; against one that has already acted, nothing, and they rank
+    below waiting."""
+    later = _shield_bearer(10, korr_mind=2)
+    assert later.turn().order == ("Brann", "Korr")
+    stances = {s.command.action: s for s in _scores(later, "Brann")
+               if s.command.action in ("dodge", "parry", "block")}
+    assert set(stances) == {"dodge", "parry", "block"}
+    assert all("turns aside" in s.reason for s in stances.values())
+    wait = next(s for s in _scores(later, "Brann") if s.command.action == "pass")
+    assert min(s.score for s in stances.values()) > wait.score
+    done = _shield_bearer(10, korr_mind=5)
+    assert done.turn().order == ("Korr", "Brann")
+    scores = _scores(done, "Brann")
+    wait = next(s for s in scores if s.command.action == "pass")
+    assert all(s.score < wait.score and "turns nothing aside" in s.reason
+               for s in scores if s.command.action in ("dodge", "parry", "block"))
+
+
+def test_a_crossbowman_stands_rather_than_run_from_a_sword_that_catches_up_every_turn():
+    """Running from an enemy who comes next to the figure again next turn gains nothing while
+    the crossbow is empty: a computer fight once ran past turn 140, the crossbowman running from
+    the swordsman and never loading (seed x:0). The figure stays: it dodges the blow to come,
+    or loads."""
+    game = new_game(figure("Edda", "Watch", (0, 0), mind=6, body=5, weapons=["Heavy Crossbow"]),
+                    figure("Korr", "Raiders", (1, 0), mind=3, weapons=["Two-Handed Sword"]))
+    pass_until(game, "Edda")
+    # The bolt was shot last round (the state as the shot leaves it: the crossbow unloaded).
+    game.state.figures["Edda"].unloaded.add("Heavy Crossbow")
+    game.version += 1
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.action in ("dodge", "short"), decision.reason
+    if decision.command.action == "short":
+        assert decision.command.params["short"] == "load"
+    scores = _scores(game, "Edda")
+    standing = max(s.score for s in scores if s.command.action != "move")
+    moves = [s for s in scores if s.command.action == "move"]
+    assert all(s.score < standing for s in moves)
+    assert any("Korr catches up" in s.reason for s in moves)

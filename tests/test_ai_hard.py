@@ -6,8 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from board.ai import search
 from board.ai.material import HELPLESS, WON, material, worth
 from board.ai.player import choose
+from board.ai.ranking import own_commands
+from board.ai.scoring import Scored
 from board.game import Game
 from board.hexgrid import Hex
 from board.maps import load_map
@@ -84,8 +87,6 @@ def test_hard_looks_ahead_when_only_moves_are_on_offer(monkeypatch):
 def test_the_hard_level_never_trades_the_best_command_for_one_far_behind(monkeypatch):
     """Usage-dice, 31:5 #119: hard waited with a 62-78% attack on offer. However the rollouts
     come out, a command more than Budget.clear behind the best is not among the candidates."""
-    from board.ai import search
-    from board.ai.scoring import Scored
 
     game = game_on("usage-dice")
     team = game.current_player()
@@ -96,3 +97,18 @@ def test_the_hard_level_never_trades_the_best_command_for_one_far_behind(monkeyp
     monkeypatch.setattr(search, "_rollout", lambda copy, team, command, *rest: 100.0 * (command == wait))
     decision = search.deepen(game, team, ranked, random.Random(1), 1)
     assert decision.command != wait
+
+
+@pytest.mark.parametrize("ruleset", sorted(SEARCHED))
+def test_a_rollout_plays_on_to_the_end_of_the_turn_and_no_further(ruleset):
+    """Every candidate is judged where the turn ends (issue 39: rollouts of a few commands
+    stopped inside the movement phase, where nothing is won or lost, and hard played as
+    normal): a rollout with room to spare stops as the next turn begins."""
+    game = game_on(ruleset)
+    team, start = game.current_player(), game.turn().turn
+    budget = search.Budget(depth=500, work=10**6)
+    copy = game.clone(seed="rollout")
+    first = own_commands(game, team)[0]
+    search._rollout(copy, team, first, {}, budget, budget.work, random.Random(1))
+    assert copy.is_terminal() or copy.turn().turn == start + 1
+    assert len(copy.history) > len(game.history) + 1 or copy.turn().turn == start + 1

@@ -7,7 +7,8 @@ from board.ai.view import SideView
 from board.hexgrid import Hex
 from board.rules.base import Command
 from board.rules.reports import Token
-from helpers import act
+from helpers import act, ok
+import ms_helpers as ms
 from dox_helpers import fig, new_game, set_order
 
 
@@ -121,3 +122,34 @@ def test_a_wounded_figure_falls_back_only_while_its_side_is_ahead():
     assert "falls back" not in score_move(even, towards, Style()).reason
     assert score_move(ahead, away, Style()).score > score_move(ahead, towards, Style()).score
     assert "falls back" in score_move(ahead, away, Style()).reason
+
+
+def _full_defensive_position(wounds: int, friends: bool = True):
+    """Round two of a Melee Seconds fight: B (hurt by `wounds`) faces A, with a friend C up
+    elsewhere when `friends`; B states its General Plot after A."""
+    extra = [ms.fighter("C", "Blue", (-4, 0), facing=0)] if friends else []
+    game = ms.new_game(ms.fighter("A", "Red", (0, 0), amr=2),
+                       ms.fighter("B", "Blue", (1, 0), facing=3, amr=2), *extra)
+    for name in ("A", "B", *(["C"] if friends else [])):
+        ms.general(game, name, dice=[1, 2])
+    while game.state.phase != "general":
+        act(game, game.state.active, "nothing")
+    if wounds:
+        ok(game, do="gm", action="damage", figure="B", params={"amount": wounds})
+    ms.general(game, "A", dice=[1, 2])
+    return game
+
+
+def test_a_badly_wounded_figure_goes_on_full_defensive_while_its_side_is_ahead():
+    """Full Defensive parries without an Initiative die (4.1): offered 70 times and never
+    taken (issue 39). A badly wounded figure in contact, its side ahead, takes it; a fresh one,
+    or one whose side is not ahead, fights."""
+    game = _full_defensive_position(wounds=0)
+    hurt = game.state.figures["B"].sheet.hits - 2
+    wounded = _full_defensive_position(wounds=hurt)
+    decision = choose(wounded, "normal", ai_seed=1)
+    assert decision.command.params.get("plot") == "full_defensive", decision.reason
+    assert "Full Defensive" in decision.reason
+    assert choose(game, "normal", ai_seed=1).command.params.get("plot") == "fighting"
+    alone = _full_defensive_position(wounds=hurt, friends=False)
+    assert choose(alone, "normal", ai_seed=1).command.params.get("plot") == "fighting"

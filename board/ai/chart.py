@@ -7,18 +7,29 @@ What the shared scores do not see in combat-chart (rule text 001):
   of the fight as surely as a death, and putting down the last enemy still up wins at once;
 - spells reach only so far and not through walls: a caster walks to where its Sleep reaches;
 - a bow or crossbow shoots along any line of fire a wall does not block: a figure that does not
-  shoot back keeps out of those lines.
+  shoot back keeps out of those lines;
+- a heavy crossbow "must be loaded" (a short action) before it shoots again, and a spell costs
+  magic: a shooter or caster that cannot shoot, running from a sword that catches up with it
+  every turn, never shoots, and the fight never ends (computer fights ran past turn 140);
+  running that gains nothing ranks below loading, or below what it can do standing;
+- "improved by dodging, taking cover, blocking with a shield": a dodge, parry or block (the
+  turn's action, lasting the round) is worth the blows it turns aside, weighed as attacks are,
+  from the enemies still to act this round (the rules' own odds, as the enemy would strike).
 Everything used is public: the tokens as drawn (the ready weapon is the token's caption), the
 map's walls, the catalogue, and the acting side's own figures."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
-from board.ai.odds import put_down
+from board.ai.odds import attack_value, put_down
 from board.ai.scoring import Scored, end_of, is_move
 from board.ai.view import SideView, gap, health
 from board.hexgrid import Hex, hex_linedraw_both
+from board.rules.base import Command, Refusal
+from board.rules.combat_chart.attack import plan, predict_attack
+from board.rules.combat_chart.state import weapon_of
 
 KNOCKOUT = 6.0  # a knockout on the enemy that hurts most, over one on the one that hurts least
 LAST_FOE = 15.0  # putting down the last enemy still up ends the fight
@@ -27,6 +38,10 @@ IN_SIGHT = 0.6  # a figure that cannot shoot back, in an enemy bow's line of fir
 HURT_SIGHT = 4.0  # ... counts up to five times as much when the figure is nearly down
 SHOOTER_SIGHT = 2.0  # a bow or crossbow ending where it can shoot the most dangerous enemy
 REARM = 1.0  # a better weapon taken up (picked up after a knock or a fumble), per point of threat
+STANCES = ("dodge", "parry", "block")
+SCALE = 12.0  # score points per point of an attack's worth (scoring.score_attack)
+STANCE_BASE = 2.0  # half of scoring.ATTACK_BASE
+STANCE_KEYWORD = 1.5  # what scoring.OTHER_ACTIONS gave a stance by its name, taken back here
 
 
 def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
@@ -59,10 +74,53 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
                 bonus += LAST_FOE * down
         elif command.action == "short" and me is not None:
             bonus += REARM * max(0.0, _rearmed(tables, me, command))
+        elif command.action in STANCES and me is not None:
+            kept = turned_aside(game, view, me.name, command.action)
+            # Half an attack's base (scoring.ATTACK_BASE) when it turns anything aside: a stance
+            # beats a blow only when it keeps off more than the blow is worth, or the fight stalls.
+            bonus += (SCALE * kept + STANCE_BASE * (kept > 0) - STANCE_KEYWORD
+                      - _block_cost(game, me.name, command.action))
+            row = replace(row, reason=f"{row.reason}: turns aside {kept:.2f} of the blows to come"
+                          if kept > 0 else f"{row.reason}, though it turns nothing aside")
         if me is not None:  # where the figure stands after the command (a move: where it ends)
             bonus += place(me.name, end_of(command, me)[0] if is_move(command) else me.hex)
         out.append(replace(row, score=row.score + bonus) if bonus else row)
+    return _no_running_in_vain(game, view, out)
+
+
+def _no_running_in_vain(game, view: SideView, rows: list[Scored]) -> list[Scored]:
+    """Moves of an own figure that keeps away to shoot or cast but cannot now (an empty
+    crossbow, no magic left for an attack spell), ending where an enemy can come next to it
+    again next turn: ranked just below loading, or below the best thing it can do standing."""
+    anchors: dict[str, float] = {}
+    for row in rows:
+        name = row.command.figure
+        if name in view.shooters and name in game.state.figures and not is_move(row.command):
+            anchors[name] = max(anchors.get(name, -1e9), row.score)
+    out = []
+    for row in rows:
+        name = row.command.figure
+        if name in anchors and is_move(row.command) and row.score >= anchors[name] \
+                and not _can_shoot(game, name):
+            end = end_of(row.command, view.tokens[name])[0]
+            chaser = next((e for e in view.enemies
+                           if gap([end], e) <= game.state.figures[e.name].move + 1), None)
+            if chaser is not None:
+                row = replace(row, score=anchors[name] - 0.5,
+                              reason=f"{row.reason}, though {chaser.name} catches up")
+        out.append(row)
     return out
+
+
+def _can_shoot(game, name: str) -> bool:
+    """The side's own figure has a loaded missile weapon in hand, or magic for an attack spell."""
+    state = game.state
+    f = state.figures[name]
+    weapon = weapon_of(state, f)
+    if weapon.missile and weapon.name not in f.unloaded:
+        return True
+    return any(state.tables.spells[s].kind == "attack" and f.magic >= state.tables.spells[s].cost
+               for s in f.spells) or any(state.tables.items[i].get("spell") for i in f.items)
 
 
 def threat(tables, enemy) -> float:
@@ -134,3 +192,36 @@ def _place(game, view, tables, name, end, reach, danger, worst) -> float:
             if weapon is not None and weapon.missile and gap([end], enemy) <= weapon.range:
                 bonus -= IN_SIGHT * hurt * sight(game, end, enemy.hex)
     return bonus
+
+
+def turned_aside(game, view: SideView, name: str, stance: str) -> float:
+    """What a stance is worth to the side's own figure this round: the worth (odds.attack_value)
+    of the attacks the enemies still to act could make on it, less their worth against the
+    stance. The enemies' ranks are on their cards; the odds are the rules' own."""
+    state = game.state
+    me = state.figures[name]
+    braced = copy.copy(state)
+    braced.figures = dict(state.figures)
+    braced.figures[name] = replace(me, stance=stance)
+    left = max(1, me.hp)
+    kept = 0.0
+    for enemy in view.threats(view.tokens[name]):
+        attacker = state.figures.get(enemy.name)
+        if attacker is None:
+            continue
+        blow = Command(do="act", figure=enemy.name, action="attack", target=name)
+        try:
+            now = attack_value(predict_attack(state, plan(state, attacker, blow)), left)[0]
+            then = attack_value(predict_attack(braced, plan(braced, attacker, blow)), left)[0]
+        except Refusal:
+            continue
+        kept += max(0.0, now - then)
+    return kept
+
+
+def _block_cost(game, name: str, stance: str) -> float:
+    """"Your next attack suffers a penalty equal to the shield's defense value minus 1"."""
+    if stance != "block":
+        return 0.0
+    f = game.state.figures[name]
+    return 0.3 * max(0, game.state.tables.shields[f.shield]["dv"] - 1) if f.shield else 0.0

@@ -217,7 +217,11 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
     if isinstance(command.params.get("points"), int):  # dox: Fortune burnt against wounds
         return Scored(command, 0.5 * command.params["points"], "burns Fortune against the wounds")
     if action == "general_plot":  # melee-seconds: state an intention to fight
-        fighting = command.params.get("plot") == "fighting"
+        plot = command.params.get("plot")
+        if plot == "full_defensive" and me is not None and holds_on(view, me):
+            return Scored(command, 2.5, "goes on Full Defensive: wounded, it parries while "
+                          "its friends win the fight")
+        fighting = plot == "fighting"
         return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
     aimed = view.tokens.get(command.target) if command.target else None
     if aimed is not None and aimed.team == view.team:
@@ -239,6 +243,15 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
     fits = _fits(view, me, row[1])
     score = row[2] if fits else min(row[2], 0.0) - 0.5
     return Scored(command, score, _words(action) if fits else "waits")
+
+
+def holds_on(view: SideView, me: Token) -> bool:
+    """Melee Seconds' Full Defensive (4.1: "Parry a Successful Attack upon them ... without
+    having an Initiative die available") is for a badly wounded figure in contact while its
+    side has more figures up: it keeps the lead alive; even or behind, every blow is needed
+    (the same reading as a wounded figure falling back, score_move)."""
+    return (health(me) < WOUNDED and any(gap(me.cells, e) <= 1 for e in view.enemies)
+            and len(view.mine) > max(1, len(view.enemies)))
 
 
 def worth_trying(view: SideView, command: Command) -> bool:
