@@ -43,6 +43,13 @@ class MeleeSecondsGM(GM):
 
     def forget(self, state, f, was_active):
         state.hidden.discard(f.name)
+        for o in state.figures.values():  # what is aimed at it ends (docs/rules-notes.md)
+            if o.ongoing is not None and o.ongoing.params.get("target") == f.name:
+                o.ongoing = None
+                if o.plot is not None and o.plot.kind == "continue":
+                    o.plot = None
+            if o.plot is not None and o.plot.target == f.name:
+                o.plot = None
         return []
 
     def plan_allow_change(self, state, f, command):
