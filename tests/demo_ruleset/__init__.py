@@ -148,6 +148,7 @@ class Demo(Rules):
 
     id, name, facing, gm_actions = ID, "Demo", False, ()
     handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act)}
+    takes = {("move", "move"): "figure path", ("act", "attack"): "figure target"}  # others: figure
     odds_note = "1d6 against the option hit_on."
 
     def figure_model(self) -> type[DemoFigure]:

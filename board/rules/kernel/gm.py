@@ -16,6 +16,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
+from board.rules.kernel.fields import Takes
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import drop, named
@@ -41,6 +42,12 @@ class NewFigure(Params):
 # The settings of the common GM commands, for a ruleset's params_types.
 GM_PARAMS: dict[tuple[str, str | None], type[Params]] = {
     ("gm", "damage"): Amount, ("gm", "heal"): Amount, ("gm", "add"): NewFigure}
+
+
+def gm_takes(turns: bool) -> Takes:
+    """The command fields the common GM commands take (kernel/fields.py): place a hex, and a
+    facing where figures turn (GM.turns); add none (its figure is in params); the rest a figure."""
+    return {("gm", "place"): "figure to facing" if turns else "figure to", ("gm", "add"): ""}
 
 
 def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
