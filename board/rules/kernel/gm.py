@@ -66,7 +66,8 @@ class GM:
     damage_words = "damage"  # "GM deals 3 damage to Bryn"
     heal_text = "GM heals {name} by {amount}"
     sheet: type  # the figure sheet (pydantic) that `add` reads
-    check_figure = None  # the ruleset's check of a sheet, as for a map: (spec, problem) -> spec
+    # The ruleset's check of a sheet, as for a map: (spec, problem) -> spec; none by default.
+    check_figure = staticmethod(lambda spec, problem: spec)
     victory = staticmethod(check_victory)
     # surprise toggles this field of a figure: "GM: Bryn is " and the first text, or the second.
     surprise: tuple[str, str, str] = ("surprised", "surprised", "no longer surprised")

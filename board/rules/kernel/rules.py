@@ -150,6 +150,10 @@ class Rules:
         unless overridden."""
         return []
 
+    def predict(self, state, command: Command):
+        """Exact odds of an attack command (a Prediction): none unless overridden."""
+        return None
+
     def legal(self, state, command: Command) -> bool:
         try:
             self.check(state, command)
