@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from board.command_params import params_problem
-from board.command_reads import noting_reads, unread_settings
 from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededDice
 from board.battle import BattleMap
 from board.frozen import quick_init
@@ -152,8 +151,7 @@ class Game:
         try:
             # The action's settings read once, as its typed model: an unknown or ill-typed one
             # is refused here, before the rules see the command.
-            reading = noting_reads(self.ruleset.typed(command))
-            new_state, events = self._step(self.state, len(self.history), reading)
+            new_state, events = self._step(self.state, len(self.history), self.ruleset.typed(command))
         except Refusal as refusal:
             return refusal.reason
         except DiceError as error:
@@ -161,11 +159,10 @@ class Game:
         except (TypeError, ValueError, OverflowError) as error:
             # A script's command with settings of the wrong kind must not crash the board.
             return f"the command's settings are malformed ({error})"
-        unread = unread_settings(reading)
-        if unread:  # as the map format refuses unknown keys: a typo must not pass silently
-            what = command.action or command.do
-            return f'{what} does not take {", ".join(unread)}'
-        return new_state, events
+        # As the map format refuses unknown keys: a field the action does not take is refused
+        # (asked once the rules accept the command, so that their own reason comes first).
+        untaken = self.ruleset.untaken(command)
+        return untaken if untaken else (new_state, events)
 
     def _refused(self, command: Command, reason: str) -> Outcome:
         event = Event(REJECTED, f"Refused: {command.words()}: {reason}", command.figure,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import yaml
 
 from board.game import Game
 from board.maps import load_map
@@ -97,3 +98,38 @@ def test_an_attack_with_settings_is_predicted_as_it_would_be_submitted(ruleset):
         game.submit(rng.choice(legal))
     if ruleset == "melee-seconds":
         assert seen, "no attack with settings came up"
+
+
+# --- the command's own fields: each action names those it takes (board.rules.kernel.fields) ----
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_a_field_the_action_does_not_take_is_refused_by_name_and_changes_nothing(ruleset):
+    game = arena(ruleset)
+    legal = game.legal_actions()
+    assert legal and all(game.ruleset.untaken(c) is None for c in legal)
+    damage = {"do": "gm", "action": "damage", "figure": first_figure(game), "params": {"amount": 1}}
+    assert refused(game, **damage, weapon="Sword") == "damage does not take weapon"
+    assert refused(game, **damage, target=first_figure(game), to=(0, 0)) == \
+        "damage does not take to, target"
+    taken = {h for t in game.tokens().values() for h in t.cells}
+    free = next(h for h in sorted(game.battle.cells)
+                if h not in taken and game.battle.why_not_stand(1, h, 0, {}) is None)
+    spec = {"name": "Zed", "team": "Red", "at": [free.q, free.r]}
+    assert refused(game, do="gm", action="add", figure="Zed", params={"spec": spec}) == \
+        "add does not take figure"
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_the_gm_place_takes_a_facing_exactly_where_figures_face(ruleset):
+    rules = get_ruleset(ruleset)
+    assert ("facing" in rules.takes[("gm", "place")].split()) is rules.facing
+
+
+def test_melee_seconds_actions_take_a_target_exactly_where_its_action_table_says():
+    rules = get_ruleset("melee-seconds")
+    table = yaml.safe_load((ROOT / "assets" / "tables" / "melee-seconds" / "actions.yaml").read_text())
+    rows = table.get("actions", table)
+    for action, row in rows.items():
+        if isinstance(row, dict) and "needs" in row:
+            takes = rules.takes.get(("act", action), "figure").split()
+            assert ("target" in takes) is (row["needs"] == "target"), action

@@ -25,7 +25,8 @@ from board.rules.base import Command
 from board.rules.reports import ActionInfo
 from board.rules.registry import ruleset_ids
 from board.ui.animations import LIMIT, Animator
-from demo_ruleset import DEMO, demo_battle, registered
+from demo_ruleset import DEMO
+from demo_ruleset.harness import demo_battle, registered
 from helpers import ROOT, play_out, sample_map
 
 OUTDOOR = ROOT / "maps" / "outdoor.yaml"  # a 7-hex dragon and a 3-hex spider among walls

@@ -3,6 +3,9 @@ on the board with the mouse alone, and players never see it. The contract it kee
 other ruleset is checked by tests/test_contract.py."""
 
 import argparse
+import ast
+import io
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,9 @@ from board.hexgrid import hex_distance
 from board.maps import parse_map
 from board.rules.registry import ruleset_ids
 from board.yamlio import InputError
-from demo_ruleset import DEMO, demo_battle, registered
+from demo_ruleset import DEMO
+from demo_ruleset.harness import demo_battle, registered
+from tests.helpers import gm, refused
 from tests.ui_driver import Driver
 
 DEMO_SOURCE = Path(__file__).resolve().parent / "demo_ruleset"
@@ -91,3 +96,44 @@ def test_players_never_see_the_demo_even_while_it_is_registered():
 def test_the_demo_is_at_most_300_lines():
     lines = sum(len(p.read_text().splitlines()) for p in DEMO_SOURCE.glob("*.py"))
     assert lines <= 300, f"{lines} lines"
+
+
+def code_lines(path: Path) -> int:
+    """Lines holding code: no blank line, comment or docstring."""
+    source = path.read_text()
+    lines = {n for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+             if tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+                                 tokenize.DEDENT, tokenize.ENDMARKER)
+             for n in range(tok.start[0], tok.end[0] + 1)}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                lines -= set(range(first.lineno, first.end_lineno + 1))
+    return len(lines)
+
+
+def test_the_demo_shows_an_option_and_a_gm_command_of_its_own_in_at_most_150_code_lines():
+    assert code_lines(DEMO_SOURCE / "__init__.py") <= 150
+    assert "hit_on" in DEMO.options_model().model_fields
+    assert "rally" in DEMO.gm_actions and "rally" in {k.action for k in DEMO.gm_keys}
+
+
+def test_the_gm_rallies_a_hurt_demo_figure_and_refuses_an_unhurt_or_dead_one():
+    game = Game(demo_battle(), seed=3)
+    rally = {"do": "gm", "action": "rally", "figure": "Cor"}
+    assert refused(game, **rally) == "Cor cannot be rallied (dead, or unhurt)"
+    gm(game, "damage", "Cor", params={"amount": 3})
+    assert game.state.figures["Cor"].hp == 1
+    gm(game, "rally", "Cor")
+    assert game.state.figures["Cor"].hp == 4 and game.events[-1].text == "GM rallies Cor: back to 4 HP"
+    gm(game, "damage", "Cor", params={"amount": 9})
+    assert refused(game, **rally) == "Cor cannot be rallied (dead, or unhurt)"
+
+
+def test_a_demo_figure_the_gm_removes_on_its_turn_passes_the_turn_on():
+    game = Game(demo_battle(), seed=3)
+    assert game.turn().active == "Ash"
+    gm(game, "remove", "Ash")
+    assert "Ash" not in game.state.figures
+    assert (game.turn().active, game.turn().phase) == ("Bex", "movement")

@@ -126,3 +126,41 @@ def test_a_thievish_activity_is_named_by_a_short_line_of_text():
                                     params={"seconds": seconds, "activity": "hide"})
     outcome = act(g, "A", "thievish", params={"seconds": 2, "activity": "Open the Door"})
     assert "thievish Open the Door" in " ".join(texts(outcome))
+
+
+def test_a_plot_aimed_at_a_figure_the_gm_removes_is_withdrawn_and_stated_again():
+    """A plot not yet run that names a figure the GM took away is withdrawn (docs/rules-notes.md):
+    its plotter states another for the second, and the second runs without it."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3, amr=1),
+                 fighter("C", "Blue", (0, 1), facing=2, amr=1))
+    general(g, "A", dice=[1, 2, 3])
+    general(g, "B", dice=[1])
+    general(g, "C", dice=[1])
+    act(g, "A", "attack", target="C")
+    ok(g, do="gm", action="remove", figure="C")
+    act(g, "B", "nothing")  # the second runs once A has stated another plot
+    assert fig(g, "A").plot is None and g.state.second == 1 and g.state.active == "A"
+    act(g, "A", "nothing")
+    assert g.state.second == 2
+
+
+def test_a_running_action_aimed_at_a_figure_the_gm_removes_ends():
+    """A round-long throw at a figure the GM took away ends (5.7 ends it by a new plot; here its
+    object is gone), and the round runs on without it."""
+    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=["Flash Pellet"]),
+                 fighter("B", "Blue", (2, 0), facing=3, amr=1),
+                 fighter("C", "Blue", (3, 0), facing=3, amr=1))
+    general(g, "A", dice=[1])
+    general(g, "B", dice=[1])
+    general(g, "C", dice=[1])
+    act(g, "A", "flash_pellet_round", target="C")
+    act(g, "B", "nothing")
+    act(g, "C", "nothing")
+    assert fig(g, "A").ongoing is not None
+    ok(g, do="gm", action="remove", figure="C")
+    assert fig(g, "A").ongoing is None
+    for _ in range(12):
+        if g.state.turn == 2:
+            break
+        act(g, g.state.active, "nothing")
+    assert g.state.turn == 2 and "Flash Pellet" in fig(g, "A").items

@@ -141,6 +141,9 @@ class Ruleset(Protocol):
     def check(self, state, command: Command) -> None:
         """Raise Refusal if the command is illegal now; never changes the state."""
 
+    def untaken(self, command: Command) -> str | None:
+        """The refusal of a field given (target, to...) that the command's action does not take."""
+
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a checked command to the state (a private copy), returning events."""
 

@@ -2,31 +2,32 @@
 
 Each figure in turn moves up to its Move along open hexes, then may attack an adjacent enemy:
 1d6, at or above the option `hit_on` hits for 1 damage (a 6: 2). At 0 HP it dies; the last side
-standing wins. Only the tests register it (`registered()`): the board's ruleset list reads the
-folders under board/rules/, so players never see it.
+standing wins. The GM has the kernel's commands and one of the demo's own, `rally` (back to full
+HP). Only the tests register it (harness.py `registered()`, with its sample map): the board's
+ruleset list reads the folders under board/rules/, so players never see it.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, hex_distance, hex_range
-from board.maps import BattleMap, Terrain
+from board.hexgrid import Hex, hex_distance
+from board.maps import BattleMap
 from board.models import FigureBase
-from board.rules import registry
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Token
 from board.rules.kernel.events import moved
-from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.reach import Mover
 from board.rules.kernel.fight import Fight, InFight
-from board.rules.kernel.rules import Rules
+from board.rules.kernel.gm import GM, gm_event, gm_takes
+from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.queue import acting, fill_queue, next_in_queue
+from board.rules.kernel.reach import Mover
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.shell import GMKey
 from board.rules.kernel.victory import check_victory
 
 ID = "demo"
@@ -60,18 +61,24 @@ class Fighter(InFight):  # up while its status is "ok"
         return "ok" if self.hp > 0 else "dead"
 
 
+def fighter(spec: DemoFigure) -> Fighter:
+    return Fighter(spec.name, spec.team, Hex(*spec.at), spec.hp, spec.hp, spec.move)
+
+
 @dataclass
 class DemoState(Fight[Fighter]):
     """The map, options and figures; the kernel's Fight adds turn, phase (movement, combat,
     over), winner, order and queue (queue[0] acts), and writes its clone()."""
+
+    def occupied(self, ignore: str | None = None) -> dict[Hex, str]:
+        return {f.hex: f.name for f in self.figures.values() if f.name != ignore}
 
 
 # --- rules ------------------------------------------------------------------------------------
 
 def mover(state: DemoState, f: Fighter) -> Mover:
     """f's move: up to its Move in open hexes (the dead lie where they fell, in the way too)."""
-    taken = {o.hex: o.name for o in state.figures.values() if o is not f}
-    return Mover(state.battle, f.hex, f.move, blocked=taken)
+    return Mover(state.battle, f.hex, f.move, blocked=state.occupied(ignore=f.name))
 
 
 def foes_beside(state: DemoState, f: Fighter) -> list[str]:
@@ -80,15 +87,13 @@ def foes_beside(state: DemoState, f: Fighter) -> list[str]:
 
 
 def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
-    f = acting(state, command, "movement")
+    f = acting(state, command, "movement")  # the kernel's whose-turn check, one set of sentences
     if command.action == "stay":
         return ()
     if command.action != "move":
         raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
     path = tuple(to_hex(state, p) for p in command.path or ())
-    if not path:
-        raise Refusal("a move needs a path")
-    why = mover(state, f).walk(path)
+    why = mover(state, f).walk(path) if path else "a move needs a path"
     if why:
         raise Refusal(f"{f.name} cannot move along that path: {why}")
     return path
@@ -105,7 +110,7 @@ def plan_act(state: DemoState, command: Command) -> Fighter | None:
     return state.figures[command.target]
 
 
-def next_turn(state: DemoState) -> list[Event]:
+def next_turn(state: DemoState, dice: DiceSource | None = None) -> list[Event]:
     """The next standing figure's movement phase, or the end of the fight."""
     won = check_victory(state)  # the kernel's: at most one team has a figure up
     if won:
@@ -127,54 +132,78 @@ def do_move(state: DemoState, command: Command, dice: DiceSource) -> list[Event]
 
 def do_act(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
     target, f = plan_act(state, command), state.figures[command.figure]
-    return (attack(state, f, target, dice) if target else []) + next_turn(state)
-
-
-def attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
+    if target is None:
+        return next_turn(state)
     roll = dice.roll(6)
     taken = 0 if roll < state.options.hit_on else 2 if roll == 6 else 1
-    target.hp = max(0, target.hp - taken)
-    events = [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
-                    + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
-              Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken})]
-    if not target.up:
-        events.append(Event("dies", f"{target.name} dies", target.name))
-    return events
+    return [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
+                  + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
+            Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken}),
+            *wound(target, taken), *next_turn(state)]
+
+
+def wound(f: Fighter, amount: int) -> list[Event]:
+    f.hp = max(0, f.hp - amount)
+    return [] if f.up else [Event("dies", f"{f.name} dies", f.name)]
+
+
+class DemoGM(GM):
+    """The kernel's GM commands (place, damage, heal, remove, add: kernel/gm.py) on demo figures,
+    and one of its own: rally, a pair plan_rally (Refusal) and do_rally."""
+
+    actions = ("place", "damage", "heal", "remove", "add", "rally")
+    multihex, sheet, make = False, DemoFigure, staticmethod(lambda state, spec: fighter(spec))
+    turn_over = staticmethod(next_turn)  # a figure out of the fight on its turn passes it on
+
+    def hurt(self, state: DemoState, f: Fighter, amount: int, dice: DiceSource) -> list[Event]:
+        return wound(f, amount)
+
+    def heal(self, state: DemoState, f: Fighter, amount: int) -> int:
+        healed = min(amount, f.hp_max - f.hp)
+        f.hp += healed
+        return healed
+
+    def joined(self, state: DemoState, f: Fighter, dice: DiceSource) -> list[Event]:
+        state.order.append(f.name)  # acts from the next turn on
+        return []
+
+    def plan_rally(self, state: DemoState, f: Fighter, command: Command) -> dict:
+        if not 0 < f.hp < f.hp_max:
+            raise Refusal(f"{f.name} cannot be rallied (dead, or unhurt)")
+        return {}
+
+    def do_rally(self, state: DemoState, f: Fighter, details: dict, dice: DiceSource) -> list[Event]:
+        f.hp = f.hp_max
+        return [gm_event("rally", f"GM rallies {f.name}: back to {f.hp} HP", f.name)]
+
+
+GM_RULES = DemoGM()
 
 
 class Demo(Rules):
     """The Ruleset interface (board/rules/base.py) over the rules above: the kernel's Rules
     dispatches each command's "do" to its (plan, apply) and lists the legal commands."""
 
-    id, name, facing, gm_actions = ID, "Demo", False, ()
-    handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act)}
+    id, name, facing, gm_actions = ID, "Demo", False, GM_RULES.actions
+    handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act),
+                "gm": (GM_RULES.plan, GM_RULES.apply)}
+    # The command fields each action takes (any other: its figure); more is refused by name.
+    takes = {**gm_takes(turns=False), ("move", "move"): "figure path", ("act", "attack"): "figure target"}
+    gm_keys = (GMKey("r", "rally", "R rally"),)
+    sheet_type, options_type = DemoFigure, Options
+    card_rows = staticmethod(lambda state, name: [("HP", f"{state.figures[name].hp} of "
+                                                   f"{state.figures[name].hp_max}")])
     odds_note = "1d6 against the option hit_on."
 
-    def figure_model(self) -> type[DemoFigure]:
-        return DemoFigure
-
-    def check_figure(self, spec, problem) -> DemoFigure:
-        return spec
-
-    def options_model(self) -> type[Options]:
-        return Options
-
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
-        figures = {s.name: Fighter(s.name, s.team, Hex(*s.at), s.hp, s.hp, s.move) for s in battle.figures}
+        figures = {s.name: fighter(s) for s in battle.figures}
         state = DemoState(battle, options, figures, turn=1, phase="movement", order=list(figures),
                           queue=list(figures))
         return state, [Event("turn", f"{state.active}'s turn", state.active)]
 
-    def actors(self, state: DemoState) -> list[str]:
-        return [state.active] if state.active else []
-
     def tokens(self, state: DemoState) -> dict[str, Token]:
         return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,
                               meter=(f.hp, f.hp_max), meter_label="HP") for f in state.figures.values()}
-
-    def card(self, state: DemoState, figure: str) -> list[tuple[str, str]]:
-        f = state.figures[figure]
-        return [("HP", f"{f.hp} of {f.hp_max}"), ("Move", str(f.move))]
 
     def actions(self, state: DemoState, figure: str) -> list[ActionInfo]:
         f = state.figures.get(figure)
@@ -188,30 +217,9 @@ class Demo(Rules):
         return [ActionInfo("attack", "Attack", "combat", bool(foes), None if foes else "no enemy beside",
                            needs="target", targets=foes), ActionInfo("pass", "Pass", "combat")]
 
-    def predict(self, state: DemoState, command: Command):
-        return None
-
     def snapshot(self, state: DemoState) -> dict[str, Any]:
         return {"turn": state.turn, "phase": state.phase, "active": state.active, "winner": state.winner,
                 "figures": {f.name: {"hex": list(f.hex), "hp": f.hp} for f in state.figures.values()}}
 
 
 DEMO = Demo()
-
-
-def demo_battle(radius: int = 3, walls=((0, 0), (1, -1))) -> BattleMap:
-    """The demo's sample map: a small hexagon with two walls, two figures a side."""
-    figures = [DemoFigure(name="Ash", team="Red", at=(-3, 1)), DemoFigure(name="Bex", team="Red", at=(-3, 2)),
-               DemoFigure(name="Cor", team="Blue", at=(3, -1), hp=4), DemoFigure(name="Dun", team="Blue", at=(3, -2))]
-    return BattleMap(name="Demo", ruleset=ID, layout="flat", cells=frozenset(hex_range(Hex(0, 0), radius)),
-                     terrain={Hex(*w): Terrain("wall") for w in walls}, figures=figures, source=None)
-
-
-@contextmanager
-def registered() -> Iterator[Demo]:
-    """The demo registered for the time of a test; the board's ruleset list never shows it."""
-    registry.register(DEMO)
-    try:
-        yield DEMO
-    finally:
-        registry._RULESETS.pop(ID, None)

@@ -11,7 +11,7 @@ from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.params import PARAMS
+from board.rules.combat_chart.params import PARAMS, TAKES
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
                                             initiative, total)
@@ -33,7 +33,7 @@ class CombatChart(Rules):
     odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
                  'or block chosen before the roll is not foreseen.')
 
-    sheet_type, options_type, params_types = CCFigure, Options, PARAMS
+    sheet_type, options_type, params_types, takes = CCFigure, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:

@@ -16,7 +16,7 @@ from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.shell import GMKey
 from board.rules.dox import actions, attacks, grapple, moves
-from board.rules.dox.params import PARAMS
+from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
@@ -164,7 +164,7 @@ class Dox(Rules):
                  'foreseen.')
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
-    params_types, victory = PARAMS, staticmethod(check_victory)
+    params_types, takes, victory = PARAMS, TAKES, staticmethod(check_victory)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)

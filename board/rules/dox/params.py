@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.fields import Takes
+from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params
 
 
@@ -50,3 +51,11 @@ PARAMS: dict[tuple[str, str | None], type[Params]] = {
     **GM_PARAMS, ("act", "strike"): Strike, ("act", "disarm"): Strike, ("act", "slam"): Surface,
     ("act", "throw"): Surface, ("act", "retrieve"): Retrieve, ("act", "command"): Order,
     ("act", "burn_fortune"): Fortune, ("gm", "obey"): Order}
+
+# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
+# any other action takes only its figure.
+TAKES: Takes = {
+    **gm_takes(turns=False), ("move", "*"): "figure path to", ("act", "ready"): "figure weapon",
+    **{("act", a): "figure target" for a in ("strike", "disarm", "grapple", "grab_disarm", "guard",
+                                             "mount", "command")},
+    **{("act", a): "figure to" for a in ("area_attack", "throw", "dismount")}}

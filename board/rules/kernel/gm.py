@@ -16,6 +16,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
+from board.rules.kernel.fields import Takes
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import drop, named
@@ -43,6 +44,12 @@ GM_PARAMS: dict[tuple[str, str | None], type[Params]] = {
     ("gm", "damage"): Amount, ("gm", "heal"): Amount, ("gm", "add"): NewFigure}
 
 
+def gm_takes(turns: bool) -> Takes:
+    """The command fields the common GM commands take (kernel/fields.py): place a hex, and a
+    facing where figures turn (GM.turns); add none (its figure is in params); the rest a figure."""
+    return {("gm", "place"): "figure to facing" if turns else "figure to", ("gm", "add"): ""}
+
+
 def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
     """The log line of a GM command."""
     return Event(events.GM, text, figure, {"gm": True, "gm_action": action, **data})
@@ -59,7 +66,8 @@ class GM:
     damage_words = "damage"  # "GM deals 3 damage to Bryn"
     heal_text = "GM heals {name} by {amount}"
     sheet: type  # the figure sheet (pydantic) that `add` reads
-    check_figure = None  # the ruleset's check of a sheet, as for a map: (spec, problem) -> spec
+    # The ruleset's check of a sheet, as for a map: (spec, problem) -> spec; none by default.
+    check_figure = staticmethod(lambda spec, problem: spec)
     victory = staticmethod(check_victory)
     # surprise toggles this field of a figure: "GM: Bryn is " and the first text, or the second.
     surprise: tuple[str, str, str] = ("surprised", "surprised", "no longer surprised")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.fields import Takes, refused_fields
+from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory
@@ -66,6 +67,9 @@ class Rules:
     # (do, action) -> the settings the action takes (board.rules.kernel.params), (do, "*") for
     # every action of a command not named; none if absent.
     params_types: dict[tuple[str, str | None], type[Params]] = GM_PARAMS
+    # (do, action) -> the command's own fields the action takes (kernel/fields.py), with its
+    # GM's (GM.takes()); an action named nowhere takes only its figure.
+    takes: Takes = gm_takes(turns=False)
 
     # What a ruleset names rather than writes: its figure sheet and options (pydantic models), the
     # check of a sheet against its tables, and its figure card's rows (see docs/rulesets.md).
@@ -126,6 +130,10 @@ class Rules:
         types = self.params_types
         return typed(command, types.get((command.do, command.action)) or types.get((command.do, "*"), Params))
 
+    def untaken(self, command: Command) -> str | None:
+        """The refusal of a field given that the command's action does not take, or None."""
+        return refused_fields(command, self.takes)
+
     def check(self, state, command: Command) -> None:
         """Raise Refusal if the command is illegal now; never changes the state."""
         plan = self._handler(command)[0]
@@ -141,6 +149,10 @@ class Rules:
         """What follows every command once victory is checked (the next phase...): nothing
         unless overridden."""
         return []
+
+    def predict(self, state, command: Command):
+        """Exact odds of an attack command (a Prediction): none unless overridden."""
+        return None
 
     def legal(self, state, command: Command) -> bool:
         try:

@@ -11,7 +11,7 @@ from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import menu, plots, reach, secrets
-from board.rules.melee_seconds.params import PARAMS
+from board.rules.melee_seconds.params import PARAMS, TAKES
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
@@ -43,6 +43,13 @@ class MeleeSecondsGM(GM):
 
     def forget(self, state, f, was_active):
         state.hidden.discard(f.name)
+        for o in state.figures.values():  # what is aimed at it ends (docs/rules-notes.md)
+            if o.ongoing is not None and o.ongoing.params.get("target") == f.name:
+                o.ongoing = None
+                if o.plot is not None and o.plot.kind == "continue":
+                    o.plot = None
+            if o.plot is not None and o.plot.target == f.name:
+                o.plot = None
         return []
 
     def plan_allow_change(self, state, f, command):
@@ -72,7 +79,7 @@ class MeleeSeconds(Rules):
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
                  'seconds are not foreseen.')
 
-    sheet_type, options_type, params_types = MSFigureSpec, Options, PARAMS
+    sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
     concrete = staticmethod(menu.concrete)

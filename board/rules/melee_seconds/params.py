@@ -6,7 +6,8 @@ from typing import Any
 
 from pydantic import Field
 
-from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.fields import Takes
+from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params
 
 
@@ -98,3 +99,13 @@ def of(command) -> Any:
     """A Specific Plot's settings, read as its own action's model (a kind's or a section 7
     action's), whichever base the reader needs."""
     return (PARAMS.get(("act", command.action)) or PARAMS["act", "*"]).of(command)
+
+# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
+# any other action takes only its figure.
+TAKES: Takes = {
+    **gm_takes(turns=True), ("act", "move"): "figure to path facing", ("act", "parry"): "figure weapon",
+    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")},
+    # and the section 7 actions whose row in actions.yaml says `needs: target`
+    **{("act", a): "figure target" for a in ("cast", "reflex", "use_chaos", "flash_pellet",
+                                             "flash_pellet_round", "tanglefoot", "tanglefoot_round",
+                                             "despatch")}}

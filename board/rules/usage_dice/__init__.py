@@ -12,7 +12,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
-from board.rules.usage_dice.params import PARAMS
+from board.rules.usage_dice.params import PARAMS, TAKES
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
@@ -33,7 +33,7 @@ class UsageDice(Rules):
                  "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
                  'are not foreseen.')
 
-    sheet_type, options_type, params_types = UDFigure, Options, PARAMS
+    sheet_type, options_type, params_types, takes = UDFigure, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.fields import Takes
+from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params
 
 
@@ -52,3 +53,12 @@ PARAMS: dict[tuple[str, str | None], type[Params]] = {
                                                  "sunder_armor")},
     ("act", "revive"): Test, ("act", "pick_up"): PickUp, ("act", "stance"): Stance,
     ("gm", "gear"): Gear}
+
+# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
+# any other action takes only its figure.
+TAKES: Takes = {
+    **gm_takes(turns=False), ("move", "*"): "figure path to", ("act", "move"): "figure path to",
+    ("act", "dash"): "figure path to", ("act", "shoot"): "figure target weapon",
+    ("act", "pick_up"): "figure weapon",
+    **{("act", a): "figure target" for a in ("engage", "shove", "trip", "disarm", "sunder_armor",
+                                             "revive")}}

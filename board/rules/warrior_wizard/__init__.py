@@ -13,7 +13,7 @@ from board.rules.base import Command, Event
 from board.rules.kernel.rules import Rules, concrete, lying
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
-from board.rules.warrior_wizard.params import PARAMS
+from board.rules.warrior_wizard.params import PARAMS, TAKES
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
@@ -35,7 +35,7 @@ class WarriorWizard(Rules):
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')
-    sheet_type, options_type, params_types = FigureSpec, Options, PARAMS
+    sheet_type, options_type, params_types, takes = FigureSpec, Options, PARAMS, TAKES
     victory = staticmethod(check_victory)  # illusions do not fight
     sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices = staticmethod(sheet.sheet_choices)

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from board.rules.kernel.gm import GM_PARAMS
+from board.rules.kernel.fields import Takes
+from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params
 
 
@@ -78,3 +79,13 @@ PARAMS: dict[tuple[str, str | None], type[Params]] = {
     **{("act", a): Attack for a in ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")},
     ("act", "cast"): Cast, ("act", "disbelieve"): Cast, ("act", "drop"): Drop,
     ("act", "drop_pickup"): DropPickUp, ("gm", "posture"): Posture, ("gm", "ignite"): Ignite}
+
+# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
+# any other action takes only its figure.
+TAKES: Takes = {
+    **gm_takes(turns=True), ("move", "*"): "figure path to facing", ("gm", "chase"): "figure target",
+    ("act", "cast"): "figure target to", ("act", "disengage"): "figure to facing",
+    **{("act", a): "figure target" for a in ("attack", "charge_attack", "attack_hth", "shoot",
+                                             "shoot_charger", "disbelieve", "let_go",
+                                             "strike_disengaging")},
+    ("act", "ready"): "figure weapon", ("act", "switch"): "figure weapon"}
