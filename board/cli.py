@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from pathlib import Path
 
+from board.cli_display import (PALETTES, UI_SCALE_HELP, hex_inches, ui_scale_percent, use_palette, use_true_scale,
+                                use_ui_scale)
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
-from board.i18n import LANGUAGES, N_, _
+from board.i18n import LANGUAGES, _
 from board.invocation import command_name
 from board.opening import DEFAULT_MAP, open_game as _open_game
 from board.resources import version
@@ -43,73 +44,13 @@ def _autosaver():
     return Autosaver()
 
 
-# The board's palettes (board/ui/palette.py's NAMES; named here so --help needs no pygame).
-PALETTES = ("default", "colour-blind", "high-contrast")
-
-
-def _use_palette(name: str | None) -> None:
-    """The palette asked for on the command line (this run only), else the one remembered."""
-    from board.ui import palette, settings
-
-    palette.use(name or settings.load().get("palette", palette.DEFAULT))
-
-
-# The true scale's hex sizes (board/ui/settings.py's NUMBERS; here so --help needs no pygame).
-HEX_INCHES = (0.25, 6.0)
-
-
-def hex_inches(text: str) -> float:
-    """--hex-inches: a size in inches across the flats, or 0/off (true scale off)."""
-    if text.strip().lower() in ("0", "off"):
-        return 0.0
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not HEX_INCHES[0] <= value <= HEX_INCHES[1]:  # NaN is refused here too
-        raise argparse.ArgumentTypeError(f"expected inches from {HEX_INCHES[0]:g} to {HEX_INCHES[1]:g} "
-                                         f"(or off), got {text!r}")
-    return value
-
-
-def _use_true_scale(inches: float | None) -> None:
-    """The hex size asked for on the command line (remembered; 0 forgets it), else the one
-    remembered; an unwritable data folder is told, and the size is used this run all the same."""
-    from board.ui import settings, true_scale
-
-    if inches is not None:
-        problem = settings.save(hex_inches=inches or None)
-        if problem:
-            print(f"--hex-inches is used but not remembered: {problem}", file=sys.stderr)
-    true_scale.use(settings.load().get("hex_inches") if inches is None else (inches or None))
-def ui_scale_percent(text: str) -> int:
-    """--ui-scale's value: a percentage from 100 to 300 (argparse says why another is refused)."""
-    from board.ui.ui_scale import parse
-
-    try:
-        return parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _use_ui_scale(percent: int | None) -> None:
-    """The UI scale asked for on the command line (this run only), else the one remembered."""
-    from board.ui import settings, ui_scale
-
-    ui_scale.use(percent or settings.remembered_ui_scale())
-
-
-UI_SCALE_HELP = N_("the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
-                 "across the table); for this run only (default: the one chosen last on the start screen)")
-
-
 def cmd_start(args: argparse.Namespace) -> int:
     """The start screen (no sub-command): continue, a new fight, a saved game, the editor."""
     from board.ui.app import run
 
-    _use_palette(None)
-    _use_true_scale(None)
-    _use_ui_scale(getattr(args, "ui_scale", None))
+    use_palette(None)
+    use_true_scale(None)
+    use_ui_scale(getattr(args, "ui_scale", None))
     return run(None, "Hexboard", autosave=_autosaver())
 
 
@@ -122,9 +63,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from board.ui.app import run
 
     sound.START_MUTED[0] = args.mute
-    _use_palette(args.palette)
-    _use_true_scale(args.hex_inches)
-    _use_ui_scale(getattr(args, "ui_scale", None))
+    use_palette(args.palette)
+    use_true_scale(args.hex_inches)
+    use_ui_scale(getattr(args, "ui_scale", None))
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
@@ -193,7 +134,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
             return 2
     from board.ui.app import run_editor
 
-    _use_ui_scale(getattr(args, "ui_scale", None))
+    use_ui_scale(getattr(args, "ui_scale", None))
 
     return run_editor(editor)
 

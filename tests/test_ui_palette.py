@@ -184,14 +184,15 @@ def test_v_steps_through_the_palettes_and_the_choice_is_remembered(own_data_fold
 
 
 def test_the_remembered_palette_is_used_at_the_next_start_and_play_palette_overrides_it():
-    from board.cli import PALETTES, _use_palette, build_parser
+    from board.cli import build_parser
+    from board.cli_display import PALETTES, use_palette
 
     assert PALETTES == palette.NAMES
     settings.save(palette="high-contrast")
-    _use_palette(None)
+    use_palette(None)
     assert palette.current() == "high-contrast"
     args = build_parser().parse_args(["play", "maps/arena.yaml", "--palette", "colour-blind"])
-    _use_palette(args.palette)
+    use_palette(args.palette)
     assert palette.current() == "colour-blind"
     assert settings.load() == {"palette": "high-contrast"}  # the command line is for this run
     with pytest.raises(SystemExit):
@@ -239,9 +240,9 @@ def test_a_hostile_settings_file_is_ignored_never_a_traceback(own_data_folder, c
     (own_data_folder / settings.FILE).write_bytes(content)
     assert settings.load() == {}
     Driver("maps/arena.yaml")  # and the board opens
-    from board.cli import _use_palette
+    from board.cli_display import use_palette
 
-    _use_palette(None)
+    use_palette(None)
     assert palette.current() == "default"
 
 

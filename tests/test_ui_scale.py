@@ -79,12 +79,12 @@ def test_help_names_the_option_for_the_start_screen_play_and_screenshots():
 # --- remembered ------------------------------------------------------------------------------
 
 def test_the_remembered_scale_is_used_at_the_next_start_and_the_command_line_overrides_it():
-    from board.cli import _use_ui_scale
+    from board.cli_display import use_ui_scale
 
     assert settings.save(ui_scale="200") is None
-    _use_ui_scale(None)
+    use_ui_scale(None)
     assert ui_scale.current() == 200
-    _use_ui_scale(build_parser().parse_args(["play", "maps/arena.yaml", "--ui-scale", "150"]).ui_scale)
+    use_ui_scale(build_parser().parse_args(["play", "maps/arena.yaml", "--ui-scale", "150"]).ui_scale)
     assert ui_scale.current() == 150
     assert settings.load()["ui_scale"] == "200"  # the command line is for this run
 
@@ -92,11 +92,11 @@ def test_the_remembered_scale_is_used_at_the_next_start_and_the_command_line_ove
 @pytest.mark.parametrize("content", ['{"ui_scale": "1000"}', '{"ui_scale": 250}', '{"ui_scale": "2.5"}',
                                      '{"ui_scale": "../../x"}', '{"ui_scale": ["300"]}', '{"ui_scale": "-300"}'])
 def test_a_remembered_scale_out_of_range_or_of_the_wrong_kind_is_ignored(own_data_folder, content):
-    from board.cli import _use_ui_scale
+    from board.cli_display import use_ui_scale
 
     (own_data_folder / settings.FILE).write_text(content)
     assert "ui_scale" not in settings.load()
-    _use_ui_scale(None)
+    use_ui_scale(None)
     assert ui_scale.current() == 100
 
 

@@ -230,16 +230,17 @@ def test_the_window_opens_on_the_calibration_screen_when_no_dpi_is_known(display
 
 
 def test_play_hex_inches_is_remembered_and_off_forgets_it():
-    from board.cli import HEX_INCHES, _use_true_scale, build_parser
+    from board.cli import build_parser
+    from board.cli_display import HEX_INCHES, use_true_scale
 
     assert HEX_INCHES == settings.NUMBERS["hex_inches"]
     args = build_parser().parse_args(["play", "maps/arena.yaml", "--hex-inches", "1.25"])
-    _use_true_scale(args.hex_inches)
+    use_true_scale(args.hex_inches)
     assert true_scale.inches() == 1.25 and settings.load()["hex_inches"] == 1.25
     true_scale.use(None)
-    _use_true_scale(build_parser().parse_args(["play"]).hex_inches)  # the next start
+    use_true_scale(build_parser().parse_args(["play"]).hex_inches)  # the next start
     assert true_scale.inches() == 1.25
-    _use_true_scale(build_parser().parse_args(["play", "--hex-inches", "off"]).hex_inches)
+    use_true_scale(build_parser().parse_args(["play", "--hex-inches", "off"]).hex_inches)
     assert true_scale.inches() is None and "hex_inches" not in settings.load()
     for bad in ("9", "0.1", "nan", "inf", "-1", "one"):
         with pytest.raises(SystemExit):
@@ -254,7 +255,7 @@ def test_a_hostile_number_in_the_settings_is_ignored(own_data_folder, display_dp
     assert settings.load() == {}
     true_scale.use(1.0)
     assert true_scale.needs_calibration(), "an unusable DPI is no DPI: the player measures"
-    from board.cli import _use_true_scale
+    from board.cli_display import use_true_scale
 
-    _use_true_scale(None)
+    use_true_scale(None)
     assert true_scale.inches() is None
