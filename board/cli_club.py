@@ -71,6 +71,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"The club ({club.node}) runs: players' port {club.port}, leaf-node port {club.leaf_port}"
           + (f", cluster port {club.cluster_port}" if club.clustered else "")
           + f"; {len(club.tables)} tables. Ctrl-C stops it.", flush=True)
+    # A service manager's stop (SIGTERM) stops the club's nats-server too, as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda signum, frame: process.send_signal(signal.SIGTERM))
     try:
         return process.wait()
     except KeyboardInterrupt:

@@ -90,6 +90,8 @@ def test_a_table_added_to_a_running_club_is_hosted_through_it_and_joined(tmp_pat
                 session.close()
         club.terminate()
         club.wait(DEADLINE)
+    # serve stopped by SIGTERM (a service manager's stop) took its nats-server with it.
+    assert not listening("127.0.0.1", ports[0]), "the club's nats-server outlived serve"
 
 
 def test_a_clusters_nodes_share_club_json_and_keep_their_own_settings(tmp_path):
