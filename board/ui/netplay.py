@@ -123,7 +123,9 @@ class NetPlay:
                 return
             if verb == "kick":
                 self.session.kick(what)
-                scene.say(_("Invitation {what} withdrawn: its connections are closed").format(what=what))
+                scene.say((_("Invitation {what} withdrawn: it can act no more (at a club it can still read "
+                             "the game until the organiser closes the table)") if self.session.hosting.via
+                           else _("Invitation {what} withdrawn: its connections are closed")).format(what=what))
             elif verb == "invite":
                 made = self.session.invite(what)
                 scene.say(copy_text(join_line(self.session.hosting, made)))
