@@ -7,14 +7,9 @@ driver); the fight is played by the seeded keyboard-only player of the UI tests.
 
 from __future__ import annotations
 
-import os
 import random
-import sys
-import tempfile
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-OUT = REPO / "docs" / "img"
+from make_screens import OUT, headless  # docs/ is on the path of a script run from it
 
 
 def to_aim(driver, rng) -> None:
@@ -80,12 +75,7 @@ def keyboard() -> None:
 
 
 def main() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("HEXBOARD_DATA_DIR", tempfile.mkdtemp())  # nothing remembered or changed
-    sys.path.insert(0, str(REPO))
-    os.chdir(REPO)
-    OUT.mkdir(parents=True, exist_ok=True)
+    headless()
     palettes()
     keyboard()
 

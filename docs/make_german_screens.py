@@ -6,30 +6,9 @@ driver); the fight is played by the seeded mouse-only player of the UI tests."""
 
 from __future__ import annotations
 
-import os
 import random
-import sys
-import tempfile
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-OUT = REPO / "docs" / "img"
-
-
-def start_screen() -> None:
-    """The start screen, its thumbnails drawn (they are made after the first frame)."""
-    import pygame
-
-    from board.ui.start import StartScene
-
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    scene = StartScene((1280, 800))
-    for frame in range(40):  # a few thumbnails are made per frame
-        scene.update(frame * 0.1, 0.1)
-        scene.draw(screen)
-    pygame.image.save(screen, str(OUT / "start-de.png"))
+from make_screens import OUT, headless, start_screen  # docs/ is on the path of a script run from it
 
 
 def fight() -> None:
@@ -54,16 +33,11 @@ def fight() -> None:
 
 
 def main() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("HEXBOARD_DATA_DIR", tempfile.mkdtemp())  # nothing remembered or changed
-    sys.path.insert(0, str(REPO))
-    os.chdir(REPO)
-    OUT.mkdir(parents=True, exist_ok=True)
+    headless()
     from board import i18n
 
     i18n.activate("de")
-    start_screen()
+    start_screen("start-de.png")
     fight()
 
 

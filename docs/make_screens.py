@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -86,8 +87,9 @@ def editor() -> None:
     pygame.image.save(screen, str(OUT / "editor.jpg"))
 
 
-def start_screen() -> None:
-    """The start screen, its thumbnails drawn (they are made after the first frame)."""
+def start_screen(name: str = "start.png") -> None:
+    """The start screen, its thumbnails drawn (they are made after the first frame), in the
+    language and UI scale in use (the other picture scripts take theirs with it too)."""
     import pygame
 
     from board.ui.start import StartScene
@@ -98,7 +100,7 @@ def start_screen() -> None:
     for frame in range(40):  # a few thumbnails are made per frame
         scene.update(frame * 0.1, 0.1)
         scene.draw(screen)
-    pygame.image.save(screen, str(OUT / "start.png"))
+    pygame.image.save(screen, str(OUT / name))
 
 
 def fight_over_and_help() -> None:
@@ -200,17 +202,25 @@ def ui_scale() -> None:
 
 
 GROUPS = {"fights": lambda: [fight(*picture) for picture in FIGHTS], "odds-and-legend": odds_and_legend,
-          "start": start_screen, "fight-over-and-help": fight_over_and_help, "editor": editor,
+          "start": lambda: start_screen(), "fight-over-and-help": fight_over_and_help, "editor": editor,
           "computer": against_the_computer, "computer-warrior-wizard": computer_warrior_wizard,
           "ui-scale": ui_scale}
 
 
-def main() -> None:
+def headless() -> None:
+    """What every picture script needs first: the dummy video and audio drivers, a data folder
+    of its own (nothing the player remembered is read or changed), the repository importable
+    and current, docs/img/ made."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("HEXBOARD_DATA_DIR", tempfile.mkdtemp())
     sys.path.insert(0, str(REPO))
     os.chdir(REPO)
     OUT.mkdir(parents=True, exist_ok=True)
+
+
+def main() -> None:
+    headless()
     unknown = [name for name in sys.argv[1:] if name not in GROUPS]
     if unknown:
         sys.exit(f"make_screens.py: no group {', '.join(unknown)}; the groups: {', '.join(GROUPS)}")

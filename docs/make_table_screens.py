@@ -7,13 +7,9 @@ driver); the data folder is a temporary one, so nothing is remembered."""
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-OUT = REPO / "docs" / "img"
+from make_screens import OUT, REPO, headless  # docs/ is on the path of a script run from it
 TV_DPI = 52.5  # a 42-inch 16:9 screen of 1920x1080 pixels: 1920 / 36.6 in
 
 
@@ -62,13 +58,8 @@ def long_press() -> None:
 
 
 def main() -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("HEXBOARD_DATA_DIR", tempfile.mkdtemp())  # nothing remembered or changed
-    sys.path.insert(0, str(REPO))
+    headless()
     sys.path.insert(0, str(REPO / "tests"))  # the tests' modules import one another by name
-    os.chdir(REPO)
-    OUT.mkdir(parents=True, exist_ok=True)
     calibration()
     true_scale_board()
     long_press()
