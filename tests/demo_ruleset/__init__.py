@@ -19,12 +19,13 @@ from board.hexgrid import Hex, hex_distance
 from board.maps import BattleMap
 from board.models import FigureBase
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Token
+from board.rules.reports import Token
+from board.rules.kernel.action import Action
 from board.rules.kernel.events import moved
 from board.rules.kernel.fight import Fight, InFight
-from board.rules.kernel.gm import GM, gm_event, gm_takes
+from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import acting, fill_queue, next_in_queue
+from board.rules.kernel.queue import fill_queue, next_in_queue
 from board.rules.kernel.reach import Mover
 from board.rules.kernel.rules import Rules
 from board.rules.kernel.shell import GMKey
@@ -86,12 +87,7 @@ def foes_beside(state: DemoState, f: Fighter) -> list[str]:
             if o.up and o.team != f.team and hex_distance(o.hex, f.hex) == 1]
 
 
-def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
-    f = acting(state, command, "movement")  # the kernel's whose-turn check, one set of sentences
-    if command.action == "stay":
-        return ()
-    if command.action != "move":
-        raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
+def plan_move(state: DemoState, f: Fighter, command: Command) -> tuple[Hex, ...]:
     path = tuple(to_hex(state, p) for p in command.path or ())
     why = mover(state, f).walk(path) if path else "a move needs a path"
     if why:
@@ -99,12 +95,7 @@ def plan_move(state: DemoState, command: Command) -> tuple[Hex, ...]:
     return path
 
 
-def plan_act(state: DemoState, command: Command) -> Fighter | None:
-    f = acting(state, command, "combat")
-    if command.action == "pass":
-        return None
-    if command.action != "attack":
-        raise Refusal(f'unknown action "{command.action}"; expected attack or pass')
+def plan_attack(state: DemoState, f: Fighter, command: Command) -> Fighter:
     if command.target not in foes_beside(state, f):
         raise Refusal(f"{command.target} is not a standing enemy next to {f.name}")
     return state.figures[command.target]
@@ -123,23 +114,33 @@ def next_turn(state: DemoState, dice: DiceSource | None = None) -> list[Event]:
     return [Event("turn", f"{state.active}'s turn", state.active)]
 
 
-def do_move(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
-    path, f = plan_move(state, command), state.figures[command.figure]
+def do_move(state: DemoState, f: Fighter, path: tuple[Hex, ...], dice: DiceSource) -> list[Event]:
     events = [moved(f.name, path, f"{f.name} moves {len(path)} hexes")] if path else []
     f.hex, state.phase = (path[-1] if path else f.hex), "combat"
     return events + ([] if foes_beside(state, f) else next_turn(state))
 
 
-def do_act(state: DemoState, command: Command, dice: DiceSource) -> list[Event]:
-    target, f = plan_act(state, command), state.figures[command.figure]
-    if target is None:
-        return next_turn(state)
+def do_attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
     roll = dice.roll(6)
     taken = 0 if roll < state.options.hit_on else 2 if roll == 6 else 1
     return [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
                   + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
             Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken}),
             *wound(target, taken), *next_turn(state)]
+
+
+def reach(state: DemoState, f: Fighter) -> dict:
+    hexes = mover(state, f).reach().paths
+    return {"hexes": hexes, "enabled": bool(hexes), "reason": None if hexes else "no room"}
+
+
+# Each action: id, label, deed (state, figure, plan, dice), then what the kernel derives the menu,
+# the legal commands, check and dispatch from (kernel/action.py).
+SPEC = (Action("move", "Move", do_move, "movement", "move", "path", "figure path", plan=plan_move, menu=reach),
+        Action("stay", "Stay", do_move, "movement", "move", plan=lambda state, f, command: ()),
+        Action("attack", "Attack", do_attack, "combat", needs="target", takes="figure target",
+               plan=plan_attack, menu=lambda state, f: {"targets": tuple(foes_beside(state, f))}),
+        Action("pass", "Pass", lambda state, f, plan, dice: next_turn(state), "combat"))
 
 
 def wound(f: Fighter, amount: int) -> list[Event]:
@@ -184,11 +185,8 @@ class Demo(Rules):
     """The Ruleset interface (board/rules/base.py) over the rules above: the kernel's Rules
     dispatches each command's "do" to its (plan, apply) and lists the legal commands."""
 
-    id, name, facing, gm_actions = ID, "Demo", False, GM_RULES.actions
-    handlers = {"move": (plan_move, do_move), "act": (plan_act, do_act),
-                "gm": (GM_RULES.plan, GM_RULES.apply)}
-    # The command fields each action takes (any other: its figure); more is refused by name.
-    takes = {**gm_takes(turns=False), ("move", "move"): "figure path", ("act", "attack"): "figure target"}
+    id, name, facing, gm_actions, spec = ID, "Demo", False, GM_RULES.actions, SPEC
+    handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}  # any command beside the actions'
     gm_keys = (GMKey("r", "rally", "R rally"),)
     sheet_type, options_type = DemoFigure, Options
     card_rows = staticmethod(lambda state, name: [("HP", f"{state.figures[name].hp} of "
@@ -204,18 +202,6 @@ class Demo(Rules):
     def tokens(self, state: DemoState) -> dict[str, Token]:
         return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,
                               meter=(f.hp, f.hp_max), meter_label="HP") for f in state.figures.values()}
-
-    def actions(self, state: DemoState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or figure != state.active:
-            return []
-        if state.phase == "movement":
-            hexes = mover(state, f).reach().paths
-            return [ActionInfo("move", "Move", "movement", bool(hexes), None if hexes else "no room",
-                               needs="path", hexes=hexes), ActionInfo("stay", "Stay", "movement")]
-        foes = tuple(foes_beside(state, f))
-        return [ActionInfo("attack", "Attack", "combat", bool(foes), None if foes else "no enemy beside",
-                           needs="target", targets=foes), ActionInfo("pass", "Pass", "combat")]
 
     def snapshot(self, state: DemoState) -> dict[str, Any]:
         return {"turn": state.turn, "phase": state.phase, "active": state.active, "winner": state.winner,

@@ -1,21 +1,27 @@
 """What every ruleset class inherits: one dispatcher on a command's "do", legality asked one way,
-and menu entries turned into the concrete commands that random and computer players choose from."""
+and menu entries turned into the concrete commands that random and computer players choose from.
+A ruleset that names its actions (`spec`, kernel/action.py) has its menu, legal commands, check
+and dispatch derived from them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.action import Action, forget_plans, remembered, table
 from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
+from board.rules.kernel.queue import acting
 from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory
 
-if TYPE_CHECKING:  # menu entries are read, never made, here
-    from board.rules.reports import ActionInfo
+if TYPE_CHECKING:
+    from board.rules.reports import ActionInfo, Prediction
 
 Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
@@ -44,6 +50,11 @@ def concrete(name: str, info: ActionInfo, do: str = "act",
     return [Command(**base)]
 
 
+def either(words: list[str]) -> str:
+    """Words as a player lists alternatives: "a", "a or b", "a, b or c"."""
+    return f'{", ".join(words[:-1])} or {words[-1]}' if len(words) > 1 else "".join(words)
+
+
 def lying(piles: dict, name: Callable[[Any], str] = str) -> dict:
     """A state's piles on hexes as the board marks them: each hex with something on it, the
     names of what lies there."""
@@ -51,10 +62,15 @@ def lying(piles: dict, name: Callable[[Any], str] = str) -> dict:
 
 
 class Rules:
-    """The shared half of a ruleset. A ruleset names its command handlers and its actions; this
-    dispatches, answers legality and lists the legal commands (see docs/rulesets.md)."""
+    """The shared half of a ruleset. A ruleset names its actions (and handlers for any other
+    command); this dispatches, answers legality, offers the menu and lists the legal commands
+    (see docs/rulesets.md)."""
 
-    # do -> (plan, apply): plan raises Refusal and changes nothing; apply plans once, then acts.
+    # Its actions: the menu, the legal commands, check and dispatch of each `do` they name.
+    spec: tuple[Action, ...] = ()
+    phase = ""  # the phase of the actions that name none
+    # Any other do -> (plan, apply): plan raises Refusal and changes nothing; apply plans once,
+    # then acts (the GM's, or a ruleset's own dispatch).
     handlers: dict[str, tuple[Plan, Apply]] = {}
     # Menu entries whose commands are legal by construction (reachable hexes): not re-checked.
     trusted_needs: frozenset[str] = frozenset()
@@ -116,10 +132,9 @@ class Rules:
 
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:
-            return self.handlers[command.do]
+            return self._dispatch[command.do]
         except KeyError:
-            *others, last = self.handlers
-            expected = f'{", ".join(others)} or {last}' if others else last
+            expected = either(list(self._dispatch))
             raise Refusal(f'unknown command "{command.do}"; expected {expected}{self.commands_hint}') from None
 
     def typed(self, command: Command) -> Command:
@@ -127,12 +142,64 @@ class Rules:
         passes before the rules read it (Refusal naming an unknown or ill-typed setting)."""
         if not command.params:  # nothing to read: a setting the action needs is asked for where read
             return command
-        types = self.params_types
+        types = self._params_types
         return typed(command, types.get((command.do, command.action)) or types.get((command.do, "*"), Params))
 
     def untaken(self, command: Command) -> str | None:
         """The refusal of a field given that the command's action does not take, or None."""
-        return refused_fields(command, self.takes)
+        return refused_fields(command, self._takes)
+
+    @cached_property
+    def _params_types(self) -> dict:
+        return {**self.params_types, **{key: a.params for key, a in self.table.items() if a.params}}
+
+    @cached_property
+    def _takes(self) -> Takes:
+        return {**self.takes, **{key: a.takes for key, a in self.table.items()}}
+
+    @cached_property
+    def table(self) -> dict[tuple[str, str], Action]:
+        """The actions by (do, id)."""
+        return table(self.spec, self.phase)
+
+    @cached_property
+    def _entries(self) -> dict[tuple[str, str], Action]:
+        """The actions by the (phase, id) of their menu entries."""
+        return {(a.phase, a.id): a for a in self.table.values()}
+
+    @cached_property
+    def _dispatch(self) -> dict[str, tuple[Plan, Apply]]:
+        spec = {do: (self.plan, self._deed) for do, _ in self.table}
+        return {**spec, **self.handlers}
+
+    def acting(self, state, command: Command, phase: str | None):
+        """The figure a command for an action of `phase` names, if it may act now (Refusal):
+        the kernel's whose-turn check unless overridden."""
+        return acting(state, command, phase)
+
+    def plan(self, state, command: Command) -> tuple[Action, Any, Any]:
+        """The command's action, its figure and its plan, or Refusal; planned once in a position."""
+        return remembered(state, command, lambda: self._plan(state, command))
+
+    def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
+        action = self.table.get((command.do, command.action or ""))
+        phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
+        f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
+        if action is None:
+            known = [a for do, a in self.table if do == command.do]
+            raise Refusal(f'unknown action "{command.action}"; expected {either(known)}')
+        why = action.why_not(state, f)
+        if why:
+            raise Refusal(why)
+        return action, f, action.plan(state, f, command)
+
+    def _deed(self, state, command: Command, dice: DiceSource) -> list[Event]:
+        action, f, plan = self._plan(state, command)  # on the private copy about to change
+        return action.deed(state, f, plan, dice) + self.after_deed(state, action, f, dice)
+
+    def after_deed(self, state, action: Action, f, dice: DiceSource) -> list[Event]:
+        """What follows an action's deed (the turn passing on...): nothing unless overridden."""
+        return []
 
     def check(self, state, command: Command) -> None:
         """Raise Refusal if the command is illegal now; never changes the state."""
@@ -141,7 +208,8 @@ class Rules:
 
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a command to the state (a private copy): planned once, refused or done."""
-        handler = self.handlers.get(command.do) or self._handler(command)  # _handler: the refusal
+        forget_plans(state)
+        handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
         events = handler[1](state, self.typed(command), dice)
         return events + self.victory(state) + self.after_command(state, dice)
 
@@ -150,9 +218,39 @@ class Rules:
         unless overridden."""
         return []
 
-    def predict(self, state, command: Command):
-        """Exact odds of an attack command (a Prediction): none unless overridden."""
-        return None
+    def predict(self, state, command: Command) -> Prediction | None:
+        """Exact odds of an attack command, from its action's `odds` (none if it has none)."""
+        action = self.table.get((command.do, command.action or ""))
+        if action is None or action.odds is None:
+            return None
+        try:
+            _, _, plan = self.plan(state, self.typed(command))
+        except Refusal:
+            return None
+        return action.odds(state, plan)
+
+    def offered(self, state, f) -> bool:
+        """Whether f's menu holds anything now: while it acts, unless overridden."""
+        return state.phase != "over" and f.up and state.active == f.name
+
+    def actions(self, state, figure: str) -> list[ActionInfo]:
+        """The menu: the actions of the phase, each open or greyed with the reason."""
+        f = state.figures.get(figure)
+        if f is None or not self.offered(state, f):
+            return []
+        return [self.entry(state, f, a) for a in self.table.values() if a.phase == state.phase]
+
+    def entry(self, state, f, action: Action) -> ActionInfo:
+        """One action's menu entry: its open part from `menu`, or greyed with why_not's reason
+        (an aimed action with nobody to aim at is greyed too)."""
+        from board.rules.reports import ActionInfo
+        why = action.why_not(state, f)
+        info = ActionInfo(**{"id": action.id, "label": action.label, "phase": action.phase,
+                             "enabled": why is None, "reason": why, "needs": action.needs,
+                             **({} if why else action.menu(state, f))})
+        if info.enabled and info.needs == "target" and not info.targets:
+            return replace(info, enabled=False, reason="no target in reach")
+        return info
 
     def legal(self, state, command: Command) -> bool:
         try:
@@ -175,7 +273,11 @@ class Rules:
         for name in self.actors(state):
             for info in self.actions(state, name):
                 if info.enabled:
-                    found = self.concrete(state, name, info)
-                    out += found if info.needs in self.trusted_needs else \
-                        [c for c in found if self.legal(state, c)]
+                    action = self._entries.get((info.phase, info.id))
+                    if action is not None and action.commands is not None:
+                        found = action.commands(state, state.figures[name], info)
+                    else:
+                        found = self.concrete(state, name, info)
+                    trusted = info.needs in self.trusted_needs or (action is not None and action.trusted)
+                    out += found if trusted else [c for c in found if self.legal(state, c)]
         return out

@@ -1,0 +1,105 @@
+"""The kernel's Action spec (board/rules/kernel/action.py): a ruleset names its actions and the
+menu, the legal commands, check and dispatch come from them; a position's plans are made once."""
+
+from dataclasses import replace
+
+import pytest
+
+from board.game import Game
+from board.rules.base import Command, Refusal
+from board.rules.kernel.action import Action, memo_key, remembered, table
+from demo_ruleset import DEMO, SPEC
+from demo_ruleset.harness import demo_battle, registered
+
+
+@pytest.fixture
+def game():
+    with registered():
+        yield Game(demo_battle(), None, 1)
+
+
+def test_the_menu_is_the_phase_actions_of_the_spec_open_or_greyed(game):
+    active = game.turn().active
+    menu = game.actions(active)
+    assert [i.id for i in menu] == ["move", "stay"]  # the movement phase's actions, in spec order
+    assert all(i.phase == "movement" for i in menu)
+    assert menu[0].needs == "path" and menu[0].hexes
+    assert [i for i in game.actions(active) if i.id == "attack"] == []
+    others = [n for n in game.state.figures if n != active]
+    assert game.actions(others[0]) == []  # not its turn: nothing on offer
+
+
+def test_an_aimed_action_with_nobody_to_aim_at_is_greyed_with_the_reason(game):
+    f = game.state.figures[game.turn().active]
+    zap = Action("zap", "Zap", lambda *_: [], "combat", needs="target", menu=lambda state, f: {"targets": ()})
+    entry = DEMO.entry(game.state, f, zap)
+    assert (entry.enabled, entry.reason) == (False, "no target in reach")
+    shut = replace(zap, why_not=lambda state, f: "out of zaps")
+    assert (DEMO.entry(game.state, f, shut).enabled, DEMO.entry(game.state, f, shut).reason) == (False, "out of zaps")
+
+
+def test_the_legal_commands_are_the_open_entries_commands_each_planned_and_accepted(game):
+    legal = game.legal_actions()
+    assert legal and {c.action for c in legal} == {"move", "stay"}
+    for command in legal[:10]:
+        assert game.check(command) is None
+
+
+def test_an_unknown_action_is_refused_naming_the_actions_of_its_command(game):
+    active = game.turn().active
+    reason = game.check(Command(do="move", figure=active, action="fly"))
+    assert reason == 'unknown action "fly"; expected move or stay'
+
+
+def test_a_position_plans_each_command_once_between_the_menu_the_legal_list_and_check():
+    calls = []
+    state = object.__new__(type("S", (), {}))
+
+    def plan():
+        calls.append(1)
+        return "the plan"
+
+    command = Command(do="act", figure="A", action="attack", target="B")
+    assert remembered(state, command, plan) == "the plan"
+    assert remembered(state, command.model_copy(), plan) == "the plan"
+    assert len(calls) == 1
+
+
+def test_a_refusal_is_remembered_as_a_refusal_and_raised_again():
+    state = object.__new__(type("S", (), {}))
+    calls = []
+
+    def plan():
+        calls.append(1)
+        raise Refusal("not now")
+
+    command = Command(do="act", figure="A", action="pass")
+    for _ in range(2):
+        with pytest.raises(Refusal, match="not now"):
+            remembered(state, command, plan)
+    assert len(calls) == 1
+
+
+def test_applying_a_command_forgets_the_plans_of_the_position_it_changes(game):
+    game.legal_actions()
+    assert "_plans" in game.state.__dict__
+    before = game.state
+    legal = game.legal_actions()
+    game.submit(legal[0])
+    assert game.state is not before and "_plans" not in game.state.__dict__
+
+
+def test_commands_differing_only_in_a_setting_are_planned_apart():
+    a = Command(do="act", figure="A", action="attack", target="B", params={"x": 1})
+    b = Command(do="act", figure="A", action="attack", target="B", params={"x": 2})
+    assert memo_key(a) != memo_key(b)
+
+
+def test_an_action_named_twice_is_a_ruleset_error_not_a_silent_overwrite():
+    with pytest.raises(ValueError, match="two actions named act pass"):
+        table([SPEC[-1], replace(SPEC[-1], label="Pass again")])
+
+
+def test_the_kernel_derives_the_fields_each_action_takes_from_the_spec():
+    assert DEMO.untaken(Command(do="act", figure="A", action="pass", target="B")) == "pass does not take target"
+    assert DEMO.untaken(Command(do="act", figure="A", action="attack", target="B")) is None
