@@ -15,7 +15,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # no flock (Windows): every claim succeeds, as before locks
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 
 _NO_FLOCK = (errno.ENOLCK, errno.EINVAL, errno.EOPNOTSUPP)  # what flock says where it cannot lock

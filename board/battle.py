@@ -38,7 +38,7 @@ class BattleMap:
     cells: frozenset[Hex]
     terrain: dict[Hex, Terrain]  # only hexes that are not open
     figures: list  # the ruleset's figure sheets, `at` resolved to axial, names to its tables
-    source: MapFile
+    source: MapFile | None  # the file as read (None: a draft the editor draws)
     file: str = "<map>"
     size: tuple[int, int] | None = None
     teams: dict[str, str] = field(default_factory=dict)

@@ -28,7 +28,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     sheet = get_ruleset(args.ruleset).figure_model()
     model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__,
-                         figures=(list[sheet], MapFile.model_fields["figures"]))
+                         figures=(list[sheet], MapFile.model_fields["figures"]))  # type: ignore[valid-type]
     schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Hexboard map"
@@ -219,12 +219,18 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """The command line's parser, which knows its sub-commands' names."""
+
+    command_names: frozenset[str] = frozenset()
+
+
+def build_parser() -> Parser:
     """The argument parser with every sub-command."""
     from board.rules.registry import ruleset_ids
 
     prog = command_name()
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=prog,
         description=_("Hexboard: a hex-map battle board for tabletop combat."),
         epilog=_("With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
@@ -330,11 +336,11 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help=_("print the JSON Schema of the map format"))
     ruleset_argument(schema, default="warrior-wizard")
     schema.set_defaults(func=cmd_schema)
-    parser.command_names = set(sub.choices)
+    parser.command_names = frozenset(sub.choices)
     return parser
 
 
-def _is_map_argument(parser: argparse.ArgumentParser, first: str) -> bool:
+def _is_map_argument(parser: Parser, first: str) -> bool:
     """True when the first argument names a map (a file, or a .yaml name), not a sub-command."""
     return (not first.startswith("-") and first not in parser.command_names
             and (first.endswith((".yaml", ".yml")) or Path(first).is_file()))

@@ -215,7 +215,7 @@ class SeededDice:
             self._rng = random.Random(self.seed)
         # randint(1, sides) is 1 + _randbelow(sides) (random.py): the same die, without the two
         # Python calls of argument checks around it.
-        return 1 + self._rng._randbelow(sides)
+        return 1 + self._rng._randbelow(sides)  # type: ignore[attr-defined]
 
 
 class ScriptedDice:

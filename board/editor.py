@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -293,7 +294,7 @@ class Editor:
         spec = self.figure(name)
         if spec is None:
             return [f'no figure named "{name}"']
-        update = {}
+        update: dict[str, Any] = {}
         if to is not None:
             update["at"] = (to.q, to.r)
         if facing is not None:

@@ -12,7 +12,7 @@ def quick_init(cls: type) -> type:
     call, where the generated one calls object.__setattr__ once per field: several times
     slower, and events, plans and dice results are made on every command (issue 17)."""
     fields = dataclasses.fields(cls)
-    if not cls.__dataclass_params__.frozen or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ \
+    if not getattr(cls, "__dataclass_params__").frozen or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ \
             or any(not f.init or f.kw_only for f in fields):
         raise TypeError(f"{cls.__name__}: quick_init is for a plain frozen dataclass")
     namespace: dict = {"FACTORY": _FACTORY, "set_attribute": object.__setattr__}
@@ -33,5 +33,5 @@ def quick_init(cls: type) -> type:
          f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n", namespace)
     init = namespace["__init__"]
     init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", f"Make a {cls.__name__}."
-    cls.__init__ = init
+    setattr(cls, "__init__", init)  # noqa: B010 - a class attribute, set as the decorator does
     return cls

@@ -102,7 +102,7 @@ def hex_distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-_DIRECTION_OF = {d: i for i, d in enumerate(DIRECTIONS)}
+_DIRECTION_OF: dict[tuple[int, int], int] = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
 def direction_between(a: Hex, b: Hex) -> int | None:

@@ -28,9 +28,10 @@ def running_program() -> Path | None:
 def program_path() -> Path | None:
     """The absolute path of the file that starts Hexboard here (for a desktop entry): the
     running program, a clone's launcher, or `hexboard` on the PATH; None if there is none."""
-    program = running_program() or (clone_root() / NAME if clone_root() else None)
-    if program is None and shutil.which(NAME):
-        program = Path(shutil.which(NAME))
+    root, on_path = clone_root(), shutil.which(NAME)
+    program = running_program() or (root / NAME if root else None)
+    if program is None and on_path:
+        program = Path(on_path)
     # absolute(), not resolve(): pipx's ~/.local/bin/hexboard link stays right across upgrades.
     return program.absolute() if program is not None else None
 

@@ -61,7 +61,9 @@ def saved_text(save: str | Path, limit: int) -> str | None:
         head = json.loads(line) if line.endswith(b"\n") else None
     except (OSError, ValueError, RecursionError):
         return None
-    text = head.get("text") if isinstance(head, dict) else None
+    if not isinstance(head, dict):
+        return None
+    text = head.get("text")
     return text if isinstance(text, str) and head.get("save") == _digest(text) else None
 
 
@@ -112,9 +114,9 @@ class Journal:
         return None
 
     def close(self) -> None:
-        if self.fd is not None:
+        if self.fd >= 0:
             os.close(self.fd)
-            self.fd = None
+            self.fd = -1  # closed
 
 
 @cache

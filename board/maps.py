@@ -296,7 +296,7 @@ def figure_dict(spec: FigureBase) -> dict:
     data = spec.model_dump(mode="json", exclude_defaults=True)
     data["at"] = list(spec.at)
     if getattr(spec, "ready", None) == "":
-        data["ready"] = "none" if spec.weapons else data.pop("ready", None)
+        data["ready"] = "none" if getattr(spec, "weapons", ()) else data.pop("ready", None)
         if data.get("ready") is None:
             data.pop("ready", None)
     return data

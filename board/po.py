@@ -74,7 +74,7 @@ def parse_po(text: str) -> list[Entry]:
                 setattr(entry, kind, (getattr(entry, kind) or "") + value)
         else:
             keyword, _, rest = line.partition(" ")
-            base, _, index = keyword.partition("[")
+            base, _, subscript = keyword.partition("[")
             if base not in KEYWORDS:
                 raise POError(f"line {number}: unknown keyword {keyword!r}")
             if base in ("msgctxt", "msgid") and (target is None or target[0] == "msgstr"):
@@ -82,7 +82,7 @@ def parse_po(text: str) -> list[Entry]:
                 entry.flags, entry.line, flags = flags, number, set()
             value = _quoted(rest, number)
             if base == "msgstr":
-                n = int(index.rstrip("]")) if index else 0
+                n = int(subscript.rstrip("]")) if subscript else 0
                 entry.strings[n] = value
                 target = ("msgstr", n)
             else:

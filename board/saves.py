@@ -146,7 +146,7 @@ class Autosaver:
             # (who plays a side is in the save's header, which the journal never rewrites)
             self.compact(game)
         else:
-            self._append(game)
+            self._append(game, self.journal)
         self.written = game.version
 
     def damage(self) -> str | None:
@@ -169,7 +169,7 @@ class Autosaver:
         last = len(game.history) - 1
         return last < 0 or last >= len(self.notes) or game.notes.get(last) == self.notes[last]
 
-    def _append(self, game: Game) -> None:
+    def _append(self, game: Game, journal: Journal) -> None:
         """Journal what changed since the last save: an undo cuts back, new commands follow,
         each with its note; a note given to the last saved command since is a line of its own."""
         history, saved = game.history, self.saved
@@ -190,7 +190,7 @@ class Autosaver:
             lines = [entry(keep)] if keep < len(saved) and not new else []
         lines += [entry(keep + i, text, note) for i, (text, note) in enumerate(zip(new, notes))]
         try:
-            self.journal.append("".join(lines))
+            journal.append("".join(lines))
         except OSError:
             # Part of a line may be on disk: the next save writes the game whole instead.
             self._close_journal()
@@ -198,7 +198,7 @@ class Autosaver:
         self.saved[keep:], self.lines[keep:], self.notes[keep:] = history[keep:], new, notes
         if noted:
             self.notes[keep - 1] = game.notes.get(keep - 1)
-        if self.journal.lines > max(self.compact_after, len(self.saved)):
+        if journal.lines > max(self.compact_after, len(self.saved)):
             self.compact(game)
 
     def compact(self, game: Game) -> None:

@@ -165,10 +165,10 @@ def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
     if not isinstance(data, dict) or "commands" in data:
         return None
     data["commands"] = commands
-    line = text.count("\n", 0, cut) + 2  # the line of "commands:"
-    marks.spots[("commands",)] = (line + 1, 1)
+    heading = text.count("\n", 0, cut) + 2  # the line of "commands:"
+    marks.spots[("commands",)] = (heading + 1, 1)
     for index in range(len(commands)):
-        marks.spots[("commands", index)] = (line + 1 + index, 3)
+        marks.spots[("commands", index)] = (heading + 1 + index, 3)
     return data, marks
 
 

@@ -81,7 +81,7 @@ def _parsed_by() -> bytes:
     """What a kept parse depends on besides the text: the PyYAML installed and board/yamlparse.py
     (each file's size and time), and marshal's format; found without importing PyYAML."""
     spec = importlib.util.find_spec("yaml")
-    files = [spec.origin if spec and spec.origin else "", Path(__file__).with_name("yamlparse.py")]
+    files: list[str | Path] = [spec.origin if spec and spec.origin else "", Path(__file__).with_name("yamlparse.py")]
     stamps = []
     for name in files:
         try:

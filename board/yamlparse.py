@@ -5,15 +5,18 @@ files whose parses are kept does not load PyYAML at all (issue 17)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from board.problems import MAX_BYTES, InputError, Marks, Path_, Problem, too_large
 
 # libyaml's C loader is several times faster; PyYAML wheels ship it.
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+if TYPE_CHECKING:  # the C loader and dumper where present, the same API either way
+    from yaml import SafeDumper, SafeLoader
+else:
+    SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 # Bounds on hostile input, far above any real map or save: libyaml's composer recurses in C
 # (30,000 nested brackets kill the process), and an alias is walked and validated again as a copy

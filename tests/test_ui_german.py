@@ -86,7 +86,7 @@ def test_every_german_help_key_fits_its_column(german, height):
     """draw_help packs the page closer (k < 1) in a short window: keys at x + 10, their words
     at x + 230 k, in fonts of 15 k."""
     pygame.font.init()
-    theme.font.cache_clear()
+    theme.clear_fonts()
     sections = sum(1 for key, what in hud.HELP if not what)
     natural = 40 + 47 + sections * 32 + (len(hud.HELP) - sections) * 24 + 14 + 20
     k = max(0.6, min(1.0, height / natural))

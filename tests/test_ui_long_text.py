@@ -69,7 +69,6 @@ def reading(monkeypatch) -> Reading:
     def counting(size: int, bold: bool = False):
         return CountingFont(real(size, bold), seen)
 
-    counting.cache_clear = real.cache_clear
     monkeypatch.setattr(theme, "font", counting)
     pygame.display.init()
     pygame.font.init()

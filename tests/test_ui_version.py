@@ -18,7 +18,7 @@ def test_the_start_screen_shows_the_version(monkeypatch, tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
-    theme.font.cache_clear()
+    theme.clear_fonts()
     screen = pygame.display.set_mode((1280, 800))
     scene = StartScene((1280, 800))
     rendered = []

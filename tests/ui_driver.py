@@ -37,7 +37,7 @@ class Driver:
         pygame.font.init()
         # theme.font caches Font objects, and a pygame.quit() anywhere earlier in the process
         # (another test's fixture, say) leaves them dead: start from a fresh cache.
-        theme.font.cache_clear()
+        theme.clear_fonts()
         self.screen = pygame.display.set_mode(size)
         if not isinstance(game, Game):
             game = Game(load_map(ROOT / game), seed=seed)
@@ -226,7 +226,7 @@ class AppDriver:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        theme.font.cache_clear()
+        theme.clear_fonts()
         self.screen = pygame.display.set_mode(size)
         self.app = App(scene_factory(size), size, autosave)
         self.now = 0.0

@@ -12,6 +12,7 @@ from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 import nats
+from nats.aio.client import Client as NATS
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
 
 from board.net.certs import pinned_context
@@ -61,11 +62,18 @@ class Client:
         self.api = api  # JetStream's API prefix: a GM's board on a club's table names its domain
         self.seq = 0  # the last entry handed on
         self.lock = asyncio.Lock()  # one reader of the stream at a time: entries stay in order
-        self.nc = None
+        self.nc: NATS | None = None
         self.reader: asyncio.Task | None = None
         self.kicked = False
         self.patience = UNREACHABLE
         self.watch: asyncio.Task | None = None  # says so while the server cannot be reached
+
+    @property
+    def conn(self) -> NATS:
+        """The connection, once start() has made it."""
+        if self.nc is None:
+            raise RuntimeError("the board is not connected")
+        return self.nc
 
     async def start(self) -> None:
         """Connect and start reading the stream; a wrong code or certificate, or no server
@@ -78,7 +86,7 @@ class Client:
                                    "keeps it; what you ask waits until the host is back"))
                 self.greeter = asyncio.create_task(self._greet_later())
             elif not reply.get("ok"):
-                await self.nc.close()
+                await self.conn.close()
                 raise ConnectionError(f"the host refused: {reply.get('reason')}")
             else:
                 self.name, self.greeted = reply["name"], True
@@ -87,7 +95,7 @@ class Client:
     async def _greet_later(self) -> None:
         """Say this board's name once the host is back (now and then: it may be days), so the
         board knows the name its invitation goes by before it asks anything."""
-        while not self.greeted and not self.nc.is_closed:
+        while not self.greeted and not self.conn.is_closed:
             try:
                 reply = await self._hello()
             except Exception:  # silent, or reconnecting: try again later
@@ -108,14 +116,14 @@ class Client:
         try:
             return await self._hello()
         except NatsTimeout:
-            await self.nc.close()
+            await self.conn.close()
             raise ConnectionError("the host did not answer: is it running?") from None
 
     async def _hello(self) -> dict[str, Any] | None:
         """One hello: the host's reply, or None if no host listens; NatsTimeout if it is silent."""
         request = self.request("hello", name=self.name)
         try:
-            msg = await self.nc.request(self.subjects.request_of(self.user), encode(request), timeout=HELLO)
+            msg = await self.conn.request(self.subjects.request_of(self.user), encode(request), timeout=HELLO)
         except NoRespondersError:
             return None
         return decode(msg.data)
@@ -150,10 +158,10 @@ class Client:
         return {} if self.send is not None else {"inbox_prefix": inbox_prefix(self.user)}
 
     async def _connect(self, url: str) -> None:
-        self.nc = await connect(url, self.user, self.password, self.tls, disconnected_cb=self._lost,
-                                reconnected_cb=self._back, error_cb=self._error, **self._options())
-        await self.nc.subscribe(self.subjects.feed, cb=self._feed)
-        await self.nc.subscribe(self.subjects.notes, cb=self._note)
+        self.nc = nc = await connect(url, self.user, self.password, self.tls, disconnected_cb=self._lost,
+                                     reconnected_cb=self._back, error_cb=self._error, **self._options())
+        await nc.subscribe(self.subjects.feed, cb=self._feed)
+        await nc.subscribe(self.subjects.notes, cb=self._note)
 
     async def move(self, url: str) -> None:
         """Follow the game at the host's new address, from the entry after the last one handed
@@ -175,7 +183,7 @@ class Client:
 
     async def _catch_up_forever(self) -> None:
         """Read what the stream holds beyond this board, waiting while there is no game yet."""
-        while not self.nc.is_closed:
+        while not self.conn.is_closed:
             try:
                 await self.catch_up()
                 self.sink(("caught_up", self.seq))
@@ -183,7 +191,7 @@ class Client:
             except NoGameYet:
                 self.sink(("link", "waiting for the host's game"))
             except Exception:  # closed, or reconnecting: try again shortly
-                if self.nc.is_closed:
+                if self.conn.is_closed:
                     return
             await asyncio.sleep(RETRY)
 
@@ -207,22 +215,23 @@ class Client:
     async def _get_batch(self, start: int):
         """Up to BATCH entries from start, by the server's direct get (a one-off reply to this
         board's own inbox: no consumer, nothing another board can see)."""
-        inbox = self.nc.new_inbox()
-        sub = await self.nc.subscribe(inbox)
+        inbox = self.conn.new_inbox()
+        sub = await self.conn.subscribe(inbox)
         try:
-            await self.nc.publish(f"{self.api}.DIRECT.GET.{self.subjects.stream}",
+            await self.conn.publish(f"{self.api}.DIRECT.GET.{self.subjects.stream}",
                                   json.dumps({"seq": start, "batch": BATCH}).encode(), reply=inbox)
             while True:
                 try:
                     msg = await sub.next_msg(timeout=5)
                 except NatsTimeout:
                     raise NoGameYet("the server did not answer a read of the game") from None
-                status = (msg.headers or {}).get("Status")
+                headers = msg.headers or {}
+                status = headers.get("Status")
                 if status == "503":
                     raise NoGameYet("no game on the server yet")
                 if status:  # 204: the end of the batch; 404: nothing from there
                     return
-                yield int(msg.headers["Nats-Sequence"]), decode(msg.data)
+                yield int(headers["Nats-Sequence"]), decode(msg.data)
         finally:
             await sub.unsubscribe()
 
@@ -267,7 +276,7 @@ class Client:
         if not self.kicked:
             self.kicked = True
             self.sink(("link", "the host closed this invitation: you are no longer in the game"))
-        asyncio.get_running_loop().create_task(self.nc.close())
+        asyncio.get_running_loop().create_task(self.conn.close())
 
     async def _lost(self) -> None:
         if self.kicked:
@@ -280,7 +289,7 @@ class Client:
         """While the server stays away, say so now and then, with where it was and what to do
         if the host moved (rather than retrying the old address in silence)."""
         host, port, _ = split_address(self.url)
-        nc, waited = self.nc, 0.0
+        nc, waited = self.conn, 0.0
         while nc is self.nc and not nc.is_connected and not nc.is_closed:
             await asyncio.sleep(self.patience)
             waited += self.patience
@@ -337,12 +346,12 @@ class Client:
                 if self.send is not None:
                     reply = await self.send(request)
                 else:
-                    msg = await self.nc.request(self.subjects.request_of(self.user), encode(request),
+                    msg = await self.conn.request(self.subjects.request_of(self.user), encode(request),
                                                 timeout=5)
                     reply = decode(msg.data)
                 break
             except (NoRespondersError, NatsTimeout, asyncio.TimeoutError):
-                if self.nc is not None and self.nc.is_closed:
+                if self.nc is not None and self.conn.is_closed:
                     reply = {"ok": False, "reason": "the connection is closed"}
                     break
                 self.sink(("link", "waiting for the host to answer"))
@@ -357,5 +366,5 @@ class Client:
         for task in (self.reader, self.watch, self.greeter):
             if task is not None:
                 task.cancel()
-        if self.nc is not None and not self.nc.is_closed:
-            await self.nc.close()
+        if self.nc is not None and not self.conn.is_closed:
+            await self.conn.close()

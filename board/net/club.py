@@ -11,6 +11,7 @@ import secrets
 import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from board.net import DEFAULT_PORT
 from board.net.certs import CERT, KEY, certificate_fingerprint, make_certificate
@@ -120,7 +121,7 @@ def club_config(club: Club) -> dict:
     folder = Path(club.folder)
     connections = sum(len(slots(key)) * CONNECTIONS_PER_INVITATION + TABLE_LEAVES
                       for key in club.tables.values())
-    config = {
+    config: dict[str, Any] = {
         "server_name": club.node,
         "listen": f"{club.listen}:{club.port}",
         "tls": tls_first(folder),

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import nats
+from nats.aio.client import Client as NATS
+from nats.js import JetStreamContext
 from nats.js.api import (ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType,
                          StreamConfig)
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
@@ -60,7 +62,7 @@ def why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-async def connect(url: str, user: str, password: str, tls: ssl.SSLContext, **options) -> Any:
+async def connect(url: str, user: str, password: str, tls: ssl.SSLContext | None, **options) -> NATS:
     """A NATS connection over TLS (the server speaks it first) that keeps reconnecting
     (quietly: nats-py would print every failed try while the server is away)."""
     options.setdefault("error_cb", quiet)
@@ -115,7 +117,8 @@ class Host:
         self.subjects = Subjects(hosting.game)
         self.referee: Referee | None = None
         self.lock = asyncio.Lock()
-        self.nc = self.js = None
+        self.nc: NATS | None = None
+        self.js: JetStreamContext | None = None
         self.subs: dict[str, Any] = {}  # invitation user: the subscription to its request subject
         self.timeout = STORE_TIMEOUT
         self.queue = FairQueue()
@@ -126,13 +129,34 @@ class Host:
         self.worker: asyncio.Task | None = None
         self.stale = False  # a store failed: the referee may be ahead of the stream until rebuilt
 
+    @property
+    def conn(self) -> NATS:
+        """The connection, once start() has made it."""
+        if self.nc is None:
+            raise RuntimeError("the host is not started")
+        return self.nc
+
+    @property
+    def store(self) -> JetStreamContext:
+        """The game's JetStream, once start() has reached it."""
+        if self.js is None:
+            raise RuntimeError("the host is not started")
+        return self.js
+
+    @property
+    def judge(self) -> Referee:
+        """The referee, once the game is read or made."""
+        if self.referee is None:
+            raise RuntimeError("the host has no game yet")
+        return self.referee
+
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
         self.nc = await connect(self.url, "host", self.password,
                                 self.tls or own_context(Path(self.hosting.folder)))
         # Through a club the stream is the club's, reached by its JetStream domain.
-        self.js = self.nc.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
+        self.js = self.conn.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
         await self._jetstream_ready()
         if game is not None and self.hosting.via:
             await self._clear_table()  # a new game at a club's table replaces the last one's
@@ -165,7 +189,7 @@ class Host:
             except Exception:
                 pass  # the connection went with it
         for user in sorted(players - set(self.subs)):
-            self.subs[user] = await self.nc.subscribe(self.subjects.request_of(user), cb=self._on_request)
+            self.subs[user] = await self.conn.subscribe(self.subjects.request_of(user), cb=self._on_request)
 
     async def _jetstream_ready(self, timeout: float = 20.0) -> None:
         """Wait until JetStream answers (it pauses while the server reloads its config)."""
@@ -173,7 +197,7 @@ class Host:
         deadline = loop.time() + timeout
         while True:
             try:
-                await self.js.account_info()
+                await self.store.account_info()
                 return
             except (ServiceUnavailableError, NoRespondersError, NatsTimeout):
                 if loop.time() > deadline:
@@ -184,7 +208,7 @@ class Host:
         """Delete the game's streams on the club (the table's account is the host's own)."""
         for stream in (self.subjects.stream, self.subjects.held_stream):
             try:
-                await self.js.delete_stream(stream)
+                await self.store.delete_stream(stream)
             except NotFoundError:
                 pass
 
@@ -202,18 +226,18 @@ class Host:
             config.republish = RePublish(src=subject, dest=self.subjects.feed)
             config.allow_direct = True
         try:
-            info = await self.js.stream_info(stream)
+            info = await self.store.stream_info(stream)
         except NotFoundError:
             try:
-                await self.js.add_stream(config)
+                await self.store.add_stream(config)
             except APIError as error:
                 if config.num_replicas == 1 or "replica" not in why(error).lower():
                     raise
                 config.num_replicas = 1
-                await self.js.add_stream(config)
+                await self.store.add_stream(config)
             return 0
         if stream == self.subjects.stream and not info.config.allow_direct:
-            await self.js.update_stream(config)  # a stream an older host made
+            await self.store.update_stream(config)  # a stream an older host made
         return info.state.last_seq
 
     async def _begin(self, game: Game, seats: dict[str, str | None]) -> None:
@@ -221,7 +245,7 @@ class Host:
         setup = setup_entry(game, seats)
         await self._append(setup, 0)
         self.referee = Referee.start(Follower.from_setup(setup), self.secret)
-        follower = self.referee.follower
+        follower = self.judge.follower
         for index, command in enumerate(game.history):
             entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
                      "command": command_data(taped(follower.game, command, str(game.seed)))}
@@ -232,15 +256,17 @@ class Host:
     async def _rebuild(self, last: int) -> None:
         """The referee from the stream, then the commands it held when it stopped."""
         subjects, referee, names = self.subjects, None, {}
-        async for seq, entry in read_entries(self.js, subjects.log, subjects.stream, last):
+        async for seq, entry in read_entries(self.store, subjects.log, subjects.stream, last):
             if referee is None:
                 referee = Referee.start(Follower.from_setup(entry), self.secret)
             else:
                 referee.replayed(seq, entry)
                 names.update(named_by(entry))
-        held = (await self.js.stream_info(subjects.held_stream)).state
+        if referee is None:  # the stream was emptied under us: nothing to rebuild from
+            raise RuntimeError(f"the game's stream {subjects.stream} holds no game")
+        held = (await self.store.stream_info(subjects.held_stream)).state
         if held.messages:
-            async for _, entry in read_entries(self.js, subjects.held, subjects.held_stream,
+            async for _, entry in read_entries(self.store, subjects.held, subjects.held_stream,
                                                held.last_seq, held.first_seq):
                 referee.held_again(unseal(entry, self.secret))
         self.referee = referee
@@ -261,20 +287,20 @@ class Host:
         none: a new held command is appended, a quiet undo appends a marker, a release purges
         (entries already in the game's stream are skipped on a rebuild, so a failed purge is
         harmless)."""
-        now, subjects = self.referee.held, self.subjects
+        now, subjects = self.judge.held, self.subjects
         if now == before:
             return
         if released and not now:
-            await self.js.purge_stream(subjects.held_stream)
+            await self.store.purge_stream(subjects.held_stream)
         elif now[:-1] == before:
-            await self.js.publish(subjects.held, self._held(now[-1]), stream=subjects.held_stream)
+            await self.store.publish(subjects.held, self._held(now[-1]), stream=subjects.held_stream)
         elif now == before[:-1]:
             marker = {"kind": "unhold", "rid": before[-1].get("rid")}
-            await self.js.publish(subjects.held, self._held(marker), stream=subjects.held_stream)
+            await self.store.publish(subjects.held, self._held(marker), stream=subjects.held_stream)
         else:  # not a change one command makes; write them all again
-            await self.js.purge_stream(subjects.held_stream)
+            await self.store.purge_stream(subjects.held_stream)
             for entry in now:
-                await self.js.publish(subjects.held, self._held(entry), stream=subjects.held_stream)
+                await self.store.publish(subjects.held, self._held(entry), stream=subjects.held_stream)
 
     def _held(self, entry: dict[str, Any]) -> bytes:
         """A held-stream entry as stored: sealed with the host's secret on a club (whose
@@ -287,7 +313,7 @@ class Host:
         headers = {"Nats-Expected-Last-Sequence": str(after)}
         if entry.get("rid"):
             headers["Nats-Msg-Id"] = message_id(entry["rid"])
-        ack = await self.js.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
+        ack = await self.store.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
                                     headers=headers)
         if ack.duplicate or ack.seq != after + 1:  # stored before, by a send whose ack was lost
             raise StoreError(f"the stream already holds entry {ack.seq}")
@@ -308,29 +334,30 @@ class Host:
             for _ in range(2):
                 try:
                     if self.stale:
-                        await self._rebuild((await self.js.stream_info(self.subjects.stream)).state.last_seq)
+                        await self._rebuild((await self.store.stream_info(self.subjects.stream)).state.last_seq)
                         self.stale = False
                     return await self._judge(request, gm, sender, scope)
                 except Exception as caught:  # timeouts, a lost connection, the stream moved
                     error, self.stale = caught, True
+            assert error is not None  # the loop ran, and each pass that did not return caught one
             return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
                                            "nothing changed: try again", "stored": False}
 
     async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None,
                      scope: str | None) -> dict[str, Any]:
         """Decide a request on the referee and store its entries; raises if storing fails."""
-        held = list(self.referee.held)
+        held = list(self.judge.held)
         try:
-            verdict = self.referee.decide(request, gm, sender, scope)
+            verdict = self.judge.decide(request, gm, sender, scope)
         except Exception as error:  # a request the referee's checks did not foresee
             self.stale = True  # it may have changed the game part-way: rebuilt before the next
             return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
-        follower = self.referee.follower
+        follower = self.judge.follower
         for entry in verdict.entries:
             follower.seq = await self._append(entry, follower.seq)
         await self._keep_held(held, bool(verdict.entries))
         if verdict.note:
-            await self.nc.publish(self.subjects.notes, encode({"text": verdict.note}))
+            await self.conn.publish(self.subjects.notes, encode({"text": verdict.note}))
         return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
                 "duplicate": verdict.duplicate}
 
@@ -404,11 +431,11 @@ class Host:
         gone = self.hosting.forget(user)
         # Said first, while that board can still hear it: it stops trying to reconnect.
         who = gone.name if gone and gone.name else user
-        await self.nc.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
+        await self.conn.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
                                                            "kicked": user}))
-        await self.nc.flush()
+        await self.conn.flush()
         await self.reload()
-        for team in self.referee.follower.sides_of(gone.name) if gone and gone.name else []:
+        for team in self.judge.follower.sides_of(gone.name) if gone and gone.name else []:
             await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
                                "holder": None}, gm=True)
 
@@ -417,4 +444,4 @@ class Host:
         if self.worker is not None:
             self.worker.cancel()
         if self.nc is not None and not self.nc.is_closed:
-            await self.nc.close()
+            await self.conn.close()

@@ -180,10 +180,13 @@ class Follower:
     def restart(self) -> None:
         """Back to the game the setup describes, in the same Game object (the board's readers
         keep theirs); the stream is then applied again from its second entry."""
-        fresh = game_from_setup(self.setup)
+        setup = self.setup
+        if setup is None:  # a follower made from a game, not a stream: nothing to go back to
+            raise Diverged("this board has no setup to rebuild the game from")
+        fresh = game_from_setup(setup)
         self.game.__dict__.clear()
         self.game.__dict__.update(fresh.__dict__)
-        self.seats, self.seq, self.requests = dict(self.setup.get("seats", {})), 1, set()
+        self.seats, self.seq, self.requests = dict(setup.get("seats", {})), 1, set()
 
     def apply_entry(self, entry: dict[str, Any]) -> list[Event]:
         """Apply an entry to the game and seats, whatever its place in the stream."""
@@ -205,10 +208,10 @@ class Follower:
                 raise Diverged("the host undid a command this board does not have")
             return [Event(UNDO, f"{entry.get('by', GM)} took back a command")]
         if kind == "redo":
-            outcome = game.redo()
-            if outcome is None or not outcome.accepted:
+            redone = game.redo()
+            if redone is None or not redone.accepted:
                 raise Diverged("the host redid a command this board cannot redo")
-            return outcome.events
+            return redone.events
         if kind == "seat":
             self.seats[entry["team"]] = entry.get("holder")
             return [Event("seat", seat_text(entry["team"], entry.get("holder")))]

@@ -111,12 +111,13 @@ class Referee:
 
         `scope` (the invitation's user) makes the request id the invitation's own: an id
         another invitation sent first is not this one's duplicate."""
-        rid, name = request.get("rid"), GM if gm else sender
+        # A sender that is no name is refused below, as an empty one is.
+        rid, name = request.get("rid"), GM if gm else sender if isinstance(sender, str) else ""
         if not isinstance(rid, str) or not 0 < len(rid) <= MAX_ID:
             return Verdict(reason="the request has no id")
         if scope:
             rid = f"{scope}:{rid}"
-        if not gm and (not isinstance(name, str) or not 0 < len(name) <= 32 or name in (GM, COMPUTER)):
+        if not gm and (not 0 < len(name) <= 32 or name in (GM, COMPUTER)):
             return Verdict(reason="the request comes from no player's invitation (the GM and the computer have none)")
         if rid in self.follower.requests:
             return Verdict(duplicate=True)

@@ -11,6 +11,7 @@ import queue
 import shutil
 import signal
 import socket
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -46,7 +47,7 @@ class Session:
         self.thread.start()
         self.client: Client | None = None
         self.host: Host | None = None
-        self.server = None  # the nats-server this session started, if any
+        self.server: subprocess.Popen | None = None  # the nats-server this session started, if any
         self.name = ""
         self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
         self.hosting: Hosting | None = None
@@ -95,33 +96,37 @@ class Session:
 
     def _authority(self, hosting: Hosting, tls, game: Game | None, seats: dict | None) -> None:
         """The host's authority on the server, and the GM's own board beside it."""
-        self.host = Host(hosting, tls=tls)
-        self._run(self.host.start(game, seats))
+        self.host = host = Host(hosting, tls=tls)
+        self._run(host.start(game, seats))
         self.name = "GM"
         self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
-                             self._arrived, send=lambda request: self.host.handle(request, gm=True),
+                             self._arrived, send=lambda request: host.handle(request, gm=True),
                              tls=tls, api=api_prefix(hosting))
         self._run(self.client.start())
 
-    def _config_here(self) -> None:
-        """Invitations change in the server's config, which only the machine running it
-        writes; ServerError if this host resumed from a server elsewhere."""
+    def _config_here(self) -> tuple[Hosting, Host]:
+        """The hosting and host whose invitations change, in the server's config, which only
+        the machine running it writes; ServerError if this host resumed from a server elsewhere
+        (or hosts nothing)."""
         if self.elsewhere:
             raise ServerError("this host carries on from a server on another machine: invitations "
                               "are made and withdrawn where that server's config is")
+        if self.hosting is None or self.host is None:
+            raise ServerError("this board hosts no game")
+        return self.hosting, self.host
 
     def invite(self, role: str = PLAYER) -> Invitation:
         """A new invitation the server accepts from now on (the GM's)."""
-        self._config_here()
-        invitation = self.hosting.invite(role)
-        self._run(self.host.reload())
+        hosting, host = self._config_here()
+        invitation = hosting.invite(role)
+        self._run(host.reload())
         return invitation
 
     def kick(self, user: str) -> None:
         """Withdraw an invitation: the server closes its connections and refuses it from now
         on, and the sides its player held go back to the GM."""
-        self._config_here()
-        self._run(self.host.kick(user))
+        _, host = self._config_here()
+        self._run(host.kick(user))
 
     def invitations(self) -> list[Invitation]:
         """The invitations that stand (the GM's board; none on a player's)."""
@@ -147,14 +152,17 @@ class Session:
     def move(self, url: str) -> None:
         """Follow the game at the host's new address, without waiting: the outcome arrives in
         the inbox as news of the link (the board stays on the old address if nothing answers)."""
+        client = self.client
+        if client is None or client.send is not None:  # the host's own board stays
+            return
+
         async def moving():
             try:
-                await self.client.move(url)
+                await client.move(url)
             except Exception as error:
                 self._arrived(("link", f"cannot join at {url} ({str(error) or type(error).__name__}); "
                                        "still trying the old address"))
-        if self.client is not None and self.client.send is None:  # the host's own board stays
-            asyncio.run_coroutine_threadsafe(moving(), self.loop)
+        asyncio.run_coroutine_threadsafe(moving(), self.loop)
 
     def reread(self, after: int) -> None:
         """Have the stream read again from the entry after `after` (a board rebuilding)."""

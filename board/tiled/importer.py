@@ -211,6 +211,7 @@ def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figu
     on_map = {grid.hex(cell): target for cell, target in targets.items() if target != OFF} \
         if props.get("radius") else {}
     centre = _hexagon_centre(props.get("radius", ""), on_map)
+    at: list[list[int]] | list[str]  # where each figure stands: axial on a hexagon, labels on a grid
     if centre is not None:
         doc["radius"] = int(props["radius"])
         doc["hexes"] = [{"at": list(hex_subtract(h, centre)), "terrain": kind, **({"stage": stage} if stage else {})}

@@ -136,9 +136,10 @@ def set_colours(root: Element) -> dict[int, list[Value]]:
                     Value("wang", wangset.get("name", ""), colours[colour - 1]))
     types = [t.get("name", "") for t in root.findall("terraintypes/terrain")]
     for tile in root.findall("tile"):
-        if tile.get("terrain") is not None:  # corner indexes into <terraintypes>, empty for none
-            colour = _majority([n + 1 if tile.get("terrain").split(",")[i].strip() else 0
-                                for i, n in enumerate(_numbers(tile.get("terrain")))])
+        terrain = tile.get("terrain")
+        if terrain is not None:  # corner indexes into <terraintypes>, empty for none
+            colour = _majority([n + 1 if terrain.split(",")[i].strip() else 0
+                                for i, n in enumerate(_numbers(terrain))])
             if colour is not None and colour <= len(types):
                 found.setdefault(int_attr(tile, "id"), []).append(Value("wang", "terrain", types[colour - 1]))
     return found
@@ -147,9 +148,10 @@ def set_colours(root: Element) -> dict[int, list[Value]]:
 def image_name(tile: Element) -> str | None:
     """A collection tile's image name without folder, extension or a trailing number."""
     image = tile.find("image")
-    if image is None or not image.get("source"):
+    source = image.get("source") if image is not None else None
+    if not source:
         return None
-    stem = PurePosixPath(image.get("source").replace("\\", "/")).stem
+    stem = PurePosixPath(source.replace("\\", "/")).stem
     return re.sub(r"[\s_-]*\d+$", "", stem) or stem
 
 
@@ -163,8 +165,9 @@ def tile_values(tileset: Tileset, local: int, colours: dict[int, list[Value]]) -
         values += [Value("property", name, value) for name, (_, value, _) in properties(tile).items()
                    if value.strip() and name != "stage"]
     values += colours.get(local, [])
-    if tile is not None and image_name(tile):
-        values.append(Value("image", "", image_name(tile)))
+    image = image_name(tile) if tile is not None else None
+    if image:
+        values.append(Value("image", "", image))
     return values + [Value("tile", tileset.name, str(local))]
 
 

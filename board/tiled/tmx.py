@@ -8,7 +8,9 @@ import math
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 from functools import cached_property
 from pathlib import Path
 from xml.parsers import expat
@@ -49,6 +51,12 @@ class Element(ET.Element):
     line = 0
     hidden = False  # a layer unchecked in Tiled (see map_layers)
 
+    if TYPE_CHECKING:  # what the parser builds: Elements all the way down
+        def find(self, path: str, namespaces: dict[str, str] | None = None) -> Element | None: ...
+        def findall(self, path: str, namespaces: dict[str, str] | None = None  # type: ignore[override]
+                    ) -> list[Element]: ...
+        def __iter__(self) -> Iterator[Element]: ...
+
 
 def parse_xml(path: Path) -> Element:
     """Parse an XML file into Elements carrying their line; InputError on a syntax error."""
@@ -63,8 +71,8 @@ def parse_xml(path: Path) -> Element:
     builder = ET.TreeBuilder(element_factory=Element)
     parser = expat.ParserCreate()
 
-    def start(tag, attrs):
-        element = builder.start(tag, attrs)
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        element = cast(Element, builder.start(tag, attrs))
         element.file, element.line = str(path), parser.CurrentLineNumber
 
     parser.StartElementHandler = start
@@ -77,7 +85,7 @@ def parse_xml(path: Path) -> Element:
             from None
     except LookupError as error:  # the declaration names an encoding Python does not know
         raise fail(path, 1, f"not a Tiled XML file: {error}") from None
-    return builder.close()
+    return cast(Element, builder.close())
 
 
 def int_attr(element: Element, name: str, default: int | None = None) -> int:
@@ -85,8 +93,8 @@ def int_attr(element: Element, name: str, default: int | None = None) -> int:
     if value is None and default is not None:
         return default
     try:
-        return int(value)
-    except (TypeError, ValueError):
+        return int(value or "")
+    except ValueError:
         raise fail(element.file, element.line,
                     f'<{element.tag}> needs a whole number {name}="...", got {value!r}') from None
 
@@ -381,8 +389,9 @@ def _base64_gids(data: Element, text: str, compression: str | None, count: int) 
                                           f"+, / and =, not {bad!r}")
     try:
         raw = base64.b64decode(packed, validate=True)
-        if windows[compression] is not None:
-            inflater = zlib.decompressobj(windows[compression])
+        window = windows[compression]
+        if window is not None:
+            inflater = zlib.decompressobj(window)
             raw = inflater.decompress(raw, limit)
             if inflater.unconsumed_tail:
                 raise fail(data.file, data.line, f"the tile data unpacks to more than the "

@@ -17,7 +17,7 @@ class AddressDialog:
         self.manager = manager
         self.window: pygame_gui.elements.UIWindow | None = None
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.go = None
+        self.go: pygame_gui.elements.UIButton | None = None
 
     @property
     def open(self) -> bool:
@@ -41,12 +41,13 @@ class AddressDialog:
     def picked(self, event) -> str | None:
         """The new address when this event is the button or Enter in the field (a whole join
         line may be pasted; an address without a fingerprint keeps the certificate pinned)."""
-        if not self.open:
+        window, entry = self.window, self.entry
+        if window is None or entry is None or not window.alive():
             return None
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go
-        entered = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
-        text = self.entry.get_text().strip() if (pressed or entered) else ""
+        entered = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is entry
+        text = entry.get_text().strip() if (pressed or entered) else ""
         if not text:
             return None
-        self.window.kill()
+        window.kill()
         return parse_join_line(text)[0]

@@ -351,7 +351,7 @@ def _set_icon() -> None:
 def _quit() -> None:
     """Close pygame; fonts cached before this are dead, so the cache goes too."""
     pygame.quit()
-    theme.font.cache_clear()
+    theme.clear_fonts()
 
 
 def _offer_resume(scene: PlayScene, autosave: Autosaver):

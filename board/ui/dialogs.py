@@ -171,7 +171,8 @@ class FileDialog:
         """Open the Save ("save") or Open ("open") dialog, unless one is open already."""
         if self.open:  # the one already open
             front = self.replace[0] if self.replace else self.window
-            self.manager.get_window_stack().move_window_to_front(front)
+            if front is not None:
+                self.manager.get_window_stack().move_window_to_front(front)
             return
         recent = recent_files()
         start = default_name(map_name) if action == "save" else (recent[0] if recent else saves_dir())
@@ -236,7 +237,7 @@ class FileDialog:
             path = in_saves_folder(typed) if typed and not Path(typed).expanduser().is_absolute() \
                 else Path(event.text)
             if self.action != "save":
-                return self.action, path
+                return self.action or "open", path
             return self._save_as(path)
         return None
 
@@ -256,7 +257,8 @@ class FileDialog:
         if not exists:
             return "save", path
         rect = theme.px_rect(0, 0, 460, 200)
-        rect.center = self.manager.get_root_container().get_rect().center
+        root = self.manager.get_root_container()
+        rect.center = root.get_rect().center if root is not None else rect.center
         question = pygame_gui.windows.UIConfirmationDialog(
             rect, _("{name} already exists in {parent}. Replace it?").format(
                 name=path.name, parent=path.parent), self.manager,

@@ -63,7 +63,7 @@ class EditorScene:
         self.dirty = True
         self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
         self.camera = Camera(editor.draft.layout)
-        self.renderer_key = None
+        self.renderer_key: tuple | None = None
         self.resize(size)
 
     # --- layout and widgets --------------------------------------------------------------
@@ -92,7 +92,7 @@ class EditorScene:
         return button
 
     def _build(self) -> None:
-        self.buttons = {}
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         px = theme.px
         x, y = self.sidebar.x + px(10), self.sidebar.y + px(8)
         width = self.sidebar.width - px(20)
@@ -175,8 +175,9 @@ class EditorScene:
             self.command(f"brush:{BRUSH_KEYS[event.key]}")
         elif event.key == pygame.K_p:
             self.command("file:play")
-        elif event.key in (pygame.K_q, pygame.K_e) and self.selected:
+        elif event.key in (pygame.K_q, pygame.K_e) and self.selected and self.editor.figure(self.selected):
             spec = self.editor.figure(self.selected)
+            assert spec is not None
             self._report(self.editor.move_figure(self.selected, facing=spec.facing + (1 if event.key == pygame.K_q else -1)))
         elif event.key == pygame.K_DELETE and self.selected:
             self.command("figure:delete")

@@ -51,8 +51,8 @@ class HostDialog(SmallWindow):
             return None
         choice = "club" if entered else self.buttons[event.ui_element]
         if choice == "club":
-            choice = self.club.get_text().strip()
+            choice = self.club.get_text().strip() if self.club is not None else ""
             if not choice:
                 return None
-        self.window.kill()
+        self.close()
         return choice

@@ -84,7 +84,8 @@ class Banner:
         if key != self.key:
             self.key = key
             self.surface = self._render(rect.size, title, info, colours, gm, status, reserved_right, shapes)
-        screen.blit(self.surface, rect.topleft)
+        if self.surface is not None:
+            screen.blit(self.surface, rect.topleft)
 
     def _render(self, size, title, info, colours, gm, status, reserved_right, shapes=None) -> pygame.Surface:
         surface = pygame.Surface(size)

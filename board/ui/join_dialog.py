@@ -24,7 +24,7 @@ class JoinDialog(SmallWindow):
     def __init__(self, manager: pygame_gui.UIManager):
         super().__init__(manager)
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
-        self.join = None
+        self.join: pygame_gui.elements.UIButton | None = None
 
     def show(self, centre: tuple[int, int]) -> None:
         if self.raised():
@@ -55,5 +55,5 @@ class JoinDialog(SmallWindow):
         values[0], values[1] = address, values[1] or code or ""
         if not all(values):
             return None  # Enter in the first field moves on; the empty ones stay to fill
-        self.window.kill()
+        self.close()
         return values[0], values[1], values[2]

@@ -41,7 +41,7 @@ class CombatLog:
         self._now = 0.0
         self._dirty = True
         self._changes = 0  # counts every change to what the panel shows
-        self._kept = None  # what draw_kept() last painted, and where
+        self._kept: tuple | None = None  # what draw_kept() last painted, and where
         self._pin: int | None = None  # an entry to bring to the top at the next draw (reveal())
 
     @property

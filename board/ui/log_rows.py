@@ -239,7 +239,7 @@ def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple
         side = die_side(piece.size)
         for i, face in enumerate(faces):
             die = die_surface(face, side, piece.damage)
-            centre = (x + i * (side + theme.px(4)) + side // 2, cy)
+            centre: tuple[float, float] = (x + i * (side + theme.px(4)) + side // 2, cy)
             if wobble is not None:  # tumbling: tilted and bouncing
                 die = pygame.transform.rotozoom(die, wobble.uniform(-25, 25), 1)
                 centre = (centre[0], centre[1] + wobble.randint(-2, 2) * theme.SCALE)

@@ -57,10 +57,11 @@ class ActionMenu:
 
     def __init__(self, manager: pygame_gui.UIManager):
         self.manager = manager
-        self.panel = None
-        self.buttons: dict[object, Item] = {}
-        self.key = None
-        self.scroller = None  # the rows' scrolling container, when they are more than fit
+        self.panel: pygame_gui.elements.UIPanel | None = None
+        self.buttons: dict[pygame_gui.elements.UIButton, Item] = {}
+        self.key: tuple | None = None
+        # The rows' scrolling container, when they are more than fit.
+        self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
 
     def show(self, title: str, items: list[Item], topleft: tuple[int, int], room: int = 10_000) -> None:
         """Show these items under a title in one column, at most room pixels high (a longer
@@ -86,13 +87,15 @@ class ActionMenu:
         title = _fit(title, width - px(28))
         pygame_gui.elements.UILabel(pygame.Rect(px(6), px(4), width - px(16), title_row - px(4)), title,
                                     manager=self.manager, container=self.panel, object_id="#menu_title")
-        holder, inner = self.panel, width - px(12)
+        holder: pygame_gui.elements.UIPanel | pygame_gui.elements.UIScrollingContainer | None = self.panel
+        inner = width - px(12)
         self.scroller = None
         if row * len(items) > height:  # more rows than room: they scroll under the title
-            holder = self.scroller = pygame_gui.elements.UIScrollingContainer(
+            self.scroller = pygame_gui.elements.UIScrollingContainer(
                 pygame.Rect(0, title_row, width - px(4), height + px(4)), manager=self.manager,
                 container=self.panel, allow_scroll_x=False)
-            holder.set_scrollable_area_dimensions((width - px(24), row * len(items) + 2))
+            self.scroller.set_scrollable_area_dimensions((width - px(24), row * len(items) + 2))
+            holder = self.scroller
             inner -= px(18)  # the scroll bar's room
         for index, item in enumerate(items):
             full = f"{item.hotkey}  {item.label}" if item.hotkey else item.label
@@ -112,11 +115,12 @@ class ActionMenu:
 
     def reveal(self, button) -> None:
         """Scroll the rows so that this button shows (as a player scrolls with the wheel)."""
-        if self.visible(button) or self.scroller.vert_scroll_bar is None:
+        scroller = self.scroller
+        if scroller is None or scroller.vert_scroll_bar is None or self.visible(button):
             return
         total = theme.px(ROW) + theme.px(SHORT_ROW) * len(self.buttons)
-        self.scroller.vert_scroll_bar.set_scroll_from_start_percentage(button.relative_rect.top / total)
-        self.scroller.update(0.0)
+        scroller.vert_scroll_bar.set_scroll_from_start_percentage(button.relative_rect.top / total)
+        scroller.update(0.0)
 
     def hide(self) -> None:
         if self.panel is not None:

@@ -92,7 +92,7 @@ def fight_summary(game) -> list[str]:
     side dealt."""
     tokens = game.tokens()
     team_of = {n: f.team for n, f in tokens.items()}
-    taken: dict[str, int] = {}
+    taken: dict[str, float] = {}
     for event in game.events:
         if event.kind == DAMAGE and event.figure in team_of:
             amount = event.data.get("taken", 0)
@@ -133,8 +133,10 @@ class FightOver:
             self.picture = _summary(title, [ngettext("after {n} turn", "after {n} turns", info.turn).format(
                 n=info.turn)]
                                     + fight_summary(game))
-        self.rect = self.picture.get_rect(center=bounds.center)
-        screen.blit(self.picture, self.rect)
+        picture = self.picture
+        assert picture is not None  # made above the first time the fight is over
+        self.rect = picture.get_rect(center=bounds.center)
+        screen.blit(picture, self.rect)
         return self.rect
 
     def click(self, pos) -> bool:

@@ -76,7 +76,8 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
         if with_digits <= widest - 2 * edge:  # the bar stays long enough to read beside them
             inner, numbers = with_digits, digits
     inner = min(inner, round(widest - 2 * edge))
-    cap = font.metrics("X")[0][3] if font.metrics("X")[0] else font.get_ascent()
+    x_metrics = font.metrics("X")[0]
+    cap = x_metrics[3] if x_metrics else font.get_ascent()
     name_h = cap + max(2, abs(font.get_descent()))
     rows_h = name_h + (pad + max(bar_h, numbers.get_height() * 0.7 if numbers else 0) if f.meter else 0)
     rect = pygame.Rect(0, 0, inner + 2 * edge, round(rows_h + 2 * pad))

@@ -4,6 +4,8 @@ ruleset's prediction cannot know (its odds_note)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from board.i18n import _
@@ -65,10 +67,10 @@ def _outcome(label: str, chance, colour) -> pygame.Surface:
     return surface
 
 
-def odds_lines(target: str, p: Prediction) -> list[tuple[str, object]]:
+def odds_lines(target: str, p: Prediction) -> list[tuple[str, Any]]:
     """The tooltip's rows as data: ("title" | "hit" | "modifier" | "damage", text),
     ("chart", None) and ("outcome", (words, chance, bad))."""
-    rows: list[tuple[str, object]] = [
+    rows: list[tuple[str, Any]] = [
         ("title", _("Attack {target}").format(target=target)),
         ("hit", _("Hit {percent}").format(percent=percent(p.hit)))]
     # The roll on a line of its own, wrapped: a long one made the popup wide enough to cover

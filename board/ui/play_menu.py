@@ -25,7 +25,9 @@ HINTS = {
 
 def shown(c: Controller, key: str) -> str:
     """An aimed action's setting as the menu shows it: in the ruleset's words, if it gives any."""
-    words = c.view.action.option_words.get(key)
+    action = c.view.action
+    assert action is not None  # a setting is shown only while an action is being aimed
+    words = action.option_words.get(key)
     if words:
         return words[c.view.option_index.get(key, 0)]
     value = c.option(key)
@@ -87,6 +89,7 @@ def end_items() -> list[Item]:
 
 def toggles(c: Controller) -> list[Item]:
     """The aimed action's settings, each a row that steps to its next value when clicked."""
+    action = c.view.action
     return [Item(f"option:{key}", _("{setting}: {value}  (click to change)").format(
                 setting=_(key.replace('_', ' ').capitalize()), value=shown(c, key)))
-            for key in c.view.action.options]
+            for key in (action.options if action is not None else ())]

@@ -82,7 +82,7 @@ def render(battle: BattleMap, hex_inches: float = 1.0, dpi: int = 300, figures: 
     """The printable page as a Surface (headless)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
-    theme.font.cache_clear()  # fonts cached before a pygame.quit() elsewhere are dead
+    theme.clear_fonts()  # fonts cached before a pygame.quit() elsewhere are dead
     page = page_for(battle, hex_inches, dpi)
     if max(page.size) > MAX_SIDE:
         raise ValueError(f"the page would be {page.size[0]}x{page.size[1]} pixels; "

@@ -115,20 +115,21 @@ class BoardRenderer:
             return self.layer
         local = Camera(camera.kind, camera.size, (camera.origin[0] - rect.x, camera.origin[1] - rect.y))
         shift = self._pan_since_last(what, camera.origin, rect)
-        if shift is not None:
-            self.layer.scroll(*shift)
-            for strip in uncovered(self.layer.get_rect(), *shift):
-                self._paint_layer(strip, local, ov, figures)
+        layer = self.layer
+        if shift is not None and layer is not None:
+            layer.scroll(*shift)
+            for strip in uncovered(layer.get_rect(), *shift):
+                self._paint_layer(layer, strip, local, ov, figures)
         else:
             if backdrop is not None:
-                self.layer = backdrop.subsurface(rect)
-            elif self.layer is None or self.layer.get_parent() is not None or self.layer.get_size() != rect.size:
-                self.layer = pygame.Surface(rect.size)
+                layer = backdrop.subsurface(rect)
+            elif layer is None or layer.get_parent() is not None or layer.get_size() != rect.size:
+                layer = pygame.Surface(rect.size)
                 if pygame.display.get_surface():
-                    self.layer = self.layer.convert()
-            self._paint_layer(self.layer.get_rect(), local, ov, figures)
-        self.layer_key = (what, camera.origin)
-        return self.layer
+                    layer = layer.convert()
+            self._paint_layer(layer, layer.get_rect(), local, ov, figures)
+        self.layer, self.layer_key = layer, (what, camera.origin)
+        return layer
 
     def _pan_since_last(self, what, origin, rect: pygame.Rect) -> tuple[int, int] | None:
         """The whole-pixel pan since the layer was drawn, if nothing else changed."""
@@ -139,14 +140,15 @@ class BoardRenderer:
             return None
         return int(dx), int(dy)
 
-    def _paint_layer(self, area: pygame.Rect, local: Camera, ov: Overlays, figures) -> None:
+    def _paint_layer(self, layer: pygame.Surface, area: pygame.Rect, local: Camera, ov: Overlays,
+                     figures) -> None:
         """Paint part of the layer: the tiles, then the overlays' stamps."""
-        self.tiles.draw(self.layer, area, local.size, local.origin, ov.labels)
+        self.tiles.draw(layer, area, local.size, local.origin, ov.labels)
         ox, oy = local.origin
-        self.layer.set_clip(area)
-        self.layer.fblits([(stamp, (round(x + ox), round(y + oy)))
-                           for stamp, x, y in self._overlay_stamps(local, ov, figures)])
-        self.layer.set_clip(None)
+        layer.set_clip(area)
+        layer.fblits([(stamp, (round(x + ox), round(y + oy)))
+                      for stamp, x, y in self._overlay_stamps(local, ov, figures)])
+        layer.set_clip(None)
 
     def _overlay_stamps(self, camera: Camera, ov: Overlays, figures) -> list:
         """The threat zone, reach and stop stamps, each with its top left from the origin
@@ -171,7 +173,7 @@ class BoardRenderer:
 
     def _team_colour(self, figures, name: str) -> tuple[int, int, int]:
         f = figures.get(name)
-        return self.team_colours.get(f.team if f else None, theme.TEAM_COLOURS[-1])
+        return self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) if f else theme.TEAM_COLOURS[-1]
 
     @staticmethod
     def _stamp_pos(camera: Camera, h: Hex) -> tuple[int, int]:
@@ -204,9 +206,10 @@ class BoardRenderer:
         """Whether the wheel is still turning (the sharp frame comes once it stops)."""
         return self.preview is not None and now - self.zoomed_at < SETTLE
 
-    def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera) -> None:
+    def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera,
+                      preview: tuple[pygame.Surface, float, tuple[float, float]]) -> None:
         """The last sharp frame, scaled to the new zoom: a zoom step costs one scaled blit."""
-        image, size0, origin0 = self.preview
+        image, size0, origin0 = preview
         k = camera.size / size0
         # A point at old local x lands at (new origin) + (x - old origin) * k.
         ox0, oy0 = origin0[0] - rect.x, origin0[1] - rect.y
@@ -247,7 +250,7 @@ class BoardRenderer:
         if self.preview is not None and now - self.zoomed_at < SETTLE:
             if backdrop is not None:
                 surface.blit(backdrop, (0, 0))
-            self._draw_preview(surface, rect, camera)
+            self._draw_preview(surface, rect, camera, self.preview)
             return
         self.preview = None
         self.drawn = (camera.size, camera.origin)
@@ -266,7 +269,7 @@ class BoardRenderer:
         self._draw_path(surface, camera, ov)
         self._draw_fire_line(surface, camera, ov)
         if ov.ghost:
-            self._draw_ghost(surface, camera, figures, ov)
+            self._draw_ghost(surface, camera, figures, ov.ghost)
         if ov.wheel is not None:
             draw_wheel(surface, camera, ov.wheel, ov.wheel_pick, ov.wheel_blocked)
         if animator is not None:
@@ -409,8 +412,8 @@ class BoardRenderer:
         else:
             pygame.draw.lines(surface, theme.TARGET, False, points, max(2, int(camera.size / 12)))
 
-    def _draw_ghost(self, surface, camera, figures, ov: Overlays) -> None:
-        name, h, facing = ov.ghost
+    def _draw_ghost(self, surface, camera, figures, ghosted: tuple[str, Hex, int]) -> None:
+        name, h, facing = ghosted
         f = figures[name]
         ghost = replace(f, hex=h, facing=facing if f.facing is not None else None,
                         cells=tuple(footprint_cells(f.size, h, facing or 0)))

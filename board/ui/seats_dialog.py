@@ -4,6 +4,8 @@ invitations: each one's join line to copy, a kick, and new ones."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame_gui
 
 from board.i18n import N_, _
@@ -21,7 +23,7 @@ class SeatsDialog(SmallWindow):
     a button into what it asks for."""
 
     def show(self, centre: tuple[int, int], seats: dict[str, str | None], gm: bool,
-             invitations: list[Invitation] = (), listening: str = "") -> None:
+             invitations: Sequence[Invitation] = (), listening: str = "") -> None:
         """Open (or redraw) the window for the seats and invitations as they stand."""
         rows = len(seats) + (len(invitations) + 2 if gm else 0)
         self.make((620 if gm else 340, 50 + ROW * rows), centre, _("Who plays each side"))
@@ -34,7 +36,7 @@ class SeatsDialog(SmallWindow):
         if gm:
             self._invitations(y, invitations, listening)
 
-    def _invitations(self, y: int, invitations: list[Invitation], listening: str) -> None:
+    def _invitations(self, y: int, invitations: Sequence[Invitation], listening: str) -> None:
         self._label((10, y, 590, 30), _("Invitations · listening on {listening}").format(
             listening=listening) if listening
                     else _("Invitations"))

@@ -8,6 +8,7 @@ traceback."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from board.i18n import LANGUAGES
 from board.saves import data_dir, write_atomically
@@ -30,7 +31,7 @@ def allowed(key: str, value) -> bool:
     return key in ALLOWED and isinstance(value, str) and value in ALLOWED[key]
 
 
-def load() -> dict[str, str | float]:
+def load() -> dict[str, Any]:
     """The remembered settings that are valid; the others left out."""
     try:
         with open(data_dir() / FILE, "rb") as file:

@@ -23,9 +23,11 @@ class SmallWindow:
 
     def raised(self) -> bool:
         """True if the window is already open (it is brought to the front)."""
-        if self.open:
-            self.manager.get_window_stack().move_window_to_front(self.window)
-        return self.open
+        window = self.window
+        if window is None or not window.alive():
+            return False
+        self.manager.get_window_stack().move_window_to_front(window)
+        return True
 
     def make(self, size: tuple[int, int], centre: tuple[int, int], title: str) -> None:
         """A new window of this size (at 100%: grown by the UI scale), centred, replacing any open one."""
@@ -36,5 +38,5 @@ class SmallWindow:
         self.buttons = {}
 
     def close(self) -> None:
-        if self.open:
+        if self.window is not None and self.window.alive():
             self.window.kill()

@@ -98,7 +98,7 @@ class StartScene:
         self.dirty = True
 
     def _buttons(self) -> None:
-        self.buttons = {}
+        self.buttons: dict[pygame_gui.elements.UIButton, tuple] = {}
         px = theme.px
         x, y = self.preview_rect.x, self.preview_rect.bottom + px(120)
         fight = self._button((x, y, px(250), px(44)), _("Start the fight  (Enter)"), ("fight",))

@@ -102,14 +102,16 @@ def font_px(size: int, bold: bool = False) -> pygame.font.Font:
     return made
 
 
-font.cache_clear = _FONTS.clear  # callers that shut pygame down may drop the cache at once
+def clear_fonts() -> None:
+    """Drop the cached fonts: callers that shut pygame down (fonts made before are dead)."""
+    _FONTS.clear()
 
 
 def team_colour(teams: dict[str, str], team: str, order: list[str]) -> tuple[int, int, int]:
     """A team's colour: the map's, else one from the palette by first appearance."""
     if team in teams and MAP_TEAM_COLOURS:
         value = teams[team].lstrip("#")
-        return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
+        return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
     index = order.index(team) if team in order else len(order)
     return TEAM_COLOURS[index % len(TEAM_COLOURS)]
 

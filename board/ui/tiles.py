@@ -23,7 +23,7 @@ class MapTiles:
 
     def __init__(self, battle: BattleMap):
         self.battle = battle
-        self.size = None
+        self.size = 0.0  # the hex size the tiles are painted at (0: none yet)
         self.labels = True
         self.soft = 0  # the blur that softens where terrains meet, in pixels (0: none)
         self.tiles: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
@@ -65,7 +65,9 @@ class MapTiles:
         surface.fill(theme.BACKGROUND)
         layout = layout_for(self.battle.layout, self.size, (pad - key[0] * TILE, pad - key[1] * TILE))
         offsets = [hex_corner_offset(layout, i) for i in range(6)]  # the same for every hex
-        shapes, walls = [], []
+        # Each hex: itself, its centre and its corners.
+        shapes: list[tuple[Hex, tuple[float, float], list[tuple[float, float]]]] = []
+        walls: list[tuple[Hex, tuple[float, float], list[tuple[float, float]]]] = []
         for h in self.index.get(key, ()):
             cx, cy = hex_to_pixel(layout, h)
             shape = (h, (cx, cy), [(cx + dx, cy + dy) for dx, dy in offsets])

@@ -26,8 +26,9 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
                                      scene.game.ruleset.odds_note, avoid=others))
     cell = cell_at(timeline, scene.timeline_rect, scene.mouse) if timeline else None
     move = c.move_info() if c.view.mode == "move" else None
-    if reason or cell:  # at the cursor too, not only on the status line
-        out.append(legend.draw_tip(screen, scene.mouse, reason or cell, screen.get_rect()))
+    tip = reason or cell
+    if tip:  # at the cursor too, not only on the status line
+        out.append(legend.draw_tip(screen, scene.mouse, tip, screen.get_rect()))
     elif move is not None and c.view.hover in move.hexes:
         move = c.move_for(c.view.hover)
         out.append(legend.draw_tip(screen, scene.mouse, move.label + (f": {move.note}" if move.note else ""),

@@ -251,7 +251,8 @@ def _draw_pill(surface, f, size: float, centre, below: float) -> pygame.Rect | N
         text = _(short)  # a whole short word reads better than a long one cut
     font, text = shrink_to_fit(text, room, px, least, True, exact=True)
     label = font.render(text, True, fg)
-    caps = font.metrics("X")[0][3]
+    x_metrics = font.metrics("X")[0]
+    caps = x_metrics[3] if x_metrics else font.get_ascent()
     pill = pill_rect(f, size, centre, below, label.get_width(), caps)
     pygame.draw.rect(surface, bg, pill, border_radius=pill.height // 2)
     pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
