@@ -8,10 +8,10 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules, lying
-from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Prediction, Token
+from board.rules.base import Event
+from board.rules.reports import Token
 from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.params import PARAMS, TAKES
+from board.rules.combat_chart.params import PARAMS
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
                                             initiative, total)
@@ -25,15 +25,18 @@ class CombatChart(Rules):
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
-    handlers = {"act": (acts.plan, acts.apply), "gm": (gm.plan, gm.apply)}
+    spec, phase, after_deed = acts.SPEC, "turn", staticmethod(acts.after_deed)  # the turn's choices
+    handlers = {"gm": (gm.plan, gm.apply)}
     victory = staticmethod(turns.check_victory)
     commands_hint = ' (a move is the "move" act)'
-    trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
+    # Open entries whose commands are legal by construction: the reachable hexes, the choices and
+    # the plain choices offered (attacks: acts.ATTACK; a spell's target may not suit every spell).
+    trusted_needs = frozenset({"hex", "choice", "none"})
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
                  'or block chosen before the roll is not foreseen.')
 
-    sheet_type, options_type, params_types, takes = CCFigure, Options, PARAMS, TAKES
+    sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
@@ -70,22 +73,6 @@ class CombatChart(Rules):
                                 meter_label="HP", caption=", ".join(words),
                                 glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
         return out
-
-    def actions(self, state: CCState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or state.phase == "over" or state.active != figure:
-            return []
-        return acts.action_list(state, f)
-
-    def predict(self, state: CCState, command: Command) -> Prediction | None:
-        choice = acts.CHOICES.get(command.action) if command.do == "act" else None
-        if choice is None or choice.odds is None:
-            return None
-        try:
-            _, plan = acts.plan(state, command)
-        except Refusal:
-            return None
-        return choice.odds(state, plan)
 
     def snapshot(self, state: CCState) -> dict[str, Any]:
         figures = {}
