@@ -3,18 +3,13 @@ Defense Rank on a 3d6 combat chart, critical hits and misses, shields and crossb
 
 from __future__ import annotations
 
-from typing import Any
-
 from board.dice import DiceSource
-from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Event
-from board.rules.reports import Token
-from board.rules.combat_chart import acts, gm, turns
+from board.rules.combat_chart import acts, gm, turns, view
 from board.rules.combat_chart.params import PARAMS
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
-from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
-                                            initiative, total)
+from board.rules.combat_chart.state import CCState, fig_from_spec
 from board.rules.combat_chart.tables import load
 
 
@@ -38,6 +33,7 @@ class CombatChart(Rules):
 
     sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
+    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
@@ -63,30 +59,6 @@ class CombatChart(Rules):
 
     def ground_items(self, state) -> dict:
         return lying(state.items)
-
-    def tokens(self, state: CCState) -> dict[str, Token]:
-        out = {}
-        for f in state.figures.values():
-            words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
-            out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
-                                status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
-                                meter_label="HP", caption=", ".join(words),
-                                glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
-        return out
-
-    def snapshot(self, state: CCState) -> dict[str, Any]:
-        figures = {}
-        for f in state.figures.values():
-            figures[f.name] = {
-                "hex": [f.hex.q, f.hex.r], "status": f.status, "hp": f.hp, "hp_max": f.hp_max,
-                "initiative": initiative(state, f), "attack_rank": total(attack_rank(state, f, None)),
-                "defense_rank": total(defense_rank(state, f)), "posture": f.posture, "ready": f.ready,
-                "shield_on": f.shield_on, "stance": f.stance, "stunned": f.stunned, "magic": f.magic,
-                "bleeding": sum(w[1] for w in f.bleeding), "effects": [e.name for e in f.effects],
-                "weapons": list(f.weapons), "armor_needs_repair": f.armor_needs_repair,
-            }
-        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
-                "winner": state.winner, "figures": figures}
 
 
 RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

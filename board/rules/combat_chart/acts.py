@@ -92,9 +92,9 @@ def _move(state: CCState, f: Fig, path, dice: DiceSource) -> list[Event]:
     return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
 
 
-def _short(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
+def _short(state: CCState, f: Fig, p: params.Short, dice: DiceSource) -> list[Event]:
     """Ready or put away a weapon, load a crossbow, sling or strap on the shield, pick up, shout."""
-    kind, weapon = p["short"], p.get("weapon")
+    kind, weapon = p.short, p.weapon
     if kind == "ready":
         f.ready = weapon
         w = state.tables.weapons[f.weapon_name]
@@ -153,9 +153,9 @@ def _pass(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
 
 def _choosing(offered: Callable[[CCState, Fig], dict[str, dict]], model: type[Params]) -> dict:
     """The menu and the plan of a choice among the settings offered now (label -> params)."""
-    def plan(state: CCState, f: Fig, command: Command) -> dict:
-        sets, given = offered(state, f), model.of(command).model_dump(exclude_unset=True)
-        if given not in sets.values():
+    def plan(state: CCState, f: Fig, command: Command) -> Params:
+        sets, given = offered(state, f), model.of(command)
+        if given.model_dump(exclude_unset=True) not in sets.values():
             raise Refusal(f"choose one of: {', '.join(sets)}")
         return given
 
