@@ -178,6 +178,7 @@ def after_deed(state: CCState, action: Action, f: Fig, dice: DiceSource) -> list
 
 
 def _aimed(action: str, menu, **more) -> dict:
+    """An aimed choice's parts: the board asks for a target; `menu` offers targets and settings."""
     return {"needs": "target", "takes": "figure target", "menu": partial(menu, action=action), **more}
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from board.rules.combat_chart.state import CCState, attack_rank, defense_rank, initiative, total
+from board.rules.combat_chart.state import (
+    CCState,
+    attack_rank,
+    defense_rank,
+    initiative,
+    total,
+)
 from board.rules.kernel.glyphs import glyph
 from board.rules.reports import Token
 
