@@ -152,6 +152,22 @@ def test_a_dropped_weapon_is_picked_up_as_a_short_action():
     assert fig(game, "A").ready == "Dagger" and not game.state.items
 
 
+def test_a_short_action_or_a_potion_is_one_of_those_on_offer_or_refused():
+    # "Perform a short action": only what the figure can do now. A hand-written or hostile command
+    # naming a weapon it does not carry, one not on its hex, or a potion it has not, is refused.
+    game = pair(a={"weapons": ["Dagger"], "items": ["Healing Potion"]})
+    game.state.items[fig(game, "B").hex] = ["Mace"]  # on another figure's hex, not A's
+    for params in ({"short": "ready", "weapon": "Great Sword"}, {"short": "pick_up", "weapon": "Mace"},
+                   {"short": "load", "weapon": "Dagger"}, {"short": "shield"}, {"short": "fly"}):
+        assert refused(game, do="act", figure="A", action="short", params=params).startswith(
+            "choose one of: Put away Dagger, Shout for help")
+    assert refused(game, do="act", figure="A", action="drink", params={"item": "Scroll of Sleep"}) == \
+        "choose one of: Drink Healing Potion"
+    assert refused(game, do="act", figure="A", action="short", params={"short": "shout", "loud": True}) == \
+        "short does not take params.loud"
+    act(game, "A", "short", params={"short": "shout"})
+
+
 def test_the_sheet_names_unknown_catalogue_entries_and_the_expected_ones():
     text = battle_text({"name": "A", "team": "Red", "at": [0, 0], "weapons": ["Longsword"], "armor": "Mithril"})
     with pytest.raises(InputError) as error:

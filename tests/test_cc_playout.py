@@ -2,6 +2,7 @@
 ruleset keeps is tests/test_contract.py)."""
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
+from board.rules.combat_chart import CombatChart
+from board.rules.combat_chart.acts import SPEC
 from helpers import play_out
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,3 +54,27 @@ def test_commands_for_another_phase_or_figure_are_refused_not_crashing():
                     Command(do="act", figure=game.state.active, action="attack", target="Nobody"),
                     Command(do="gm", action="damage", figure="Brann", params={"amount": "x"})):
         assert not game.submit(command).accepted
+
+
+class EveryCommandPlanned(CombatChart):
+    """Combat chart with nothing taken as legal as offered: every command of the menu planned."""
+
+    trusted_needs = frozenset()
+    spec = tuple(replace(action, trusted=False) for action in SPEC)
+
+
+@pytest.mark.parametrize("map_name,ruleset", MAPS)
+def test_the_choices_listed_without_a_plan_are_exactly_those_their_plans_accept(map_name, ruleset):
+    # legal_actions plans only spells: the attacks' targets, the choices, the reachable hexes and
+    # the plain choices are offered only as their plans accept them (acts.py). Planning every one
+    # must list the very same commands, in the same order (the computer breaks ties by it).
+    every = EveryCommandPlanned()
+    options = {"delay": True, "armor_absorbs": True, "armor_damage": True, "perception_vs_surprise": True}
+    for seed in range(2):
+        game, rng = Game(load_map(ROOT / "maps" / map_name, ruleset), options, seed), random.Random(seed)
+        for _ in range(300):
+            if game.is_terminal():
+                break
+            legal = game.legal_actions()
+            assert legal == every.legal_commands(game.state)
+            game.submit(rng.choice(legal))

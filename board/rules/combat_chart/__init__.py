@@ -3,18 +3,13 @@ Defense Rank on a 3d6 combat chart, critical hits and misses, shields and crossb
 
 from __future__ import annotations
 
-from typing import Any
-
 from board.dice import DiceSource
-from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules, lying
-from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Prediction, Token
-from board.rules.combat_chart import acts, gm, turns
-from board.rules.combat_chart.params import PARAMS, TAKES
+from board.rules.base import Event
+from board.rules.combat_chart import acts, gm, turns, view
+from board.rules.combat_chart.params import PARAMS
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
-from board.rules.combat_chart.state import (CCState, attack_rank, defense_rank, fig_from_spec,
-                                            initiative, total)
+from board.rules.combat_chart.state import CCState, fig_from_spec
 from board.rules.combat_chart.tables import load
 
 
@@ -25,16 +20,20 @@ class CombatChart(Rules):
     name = "Combat Chart"
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
-    handlers = {"act": (acts.plan, acts.apply), "gm": (gm.plan, gm.apply)}
+    spec, phase, after_deed = acts.SPEC, "turn", staticmethod(acts.after_deed)  # the turn's choices
+    handlers = {"gm": (gm.plan, gm.apply)}
     victory = staticmethod(turns.check_victory)
     commands_hint = ' (a move is the "move" act)'
-    trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
+    # Open entries whose commands are legal by construction: the reachable hexes, the choices and
+    # the plain choices offered (attacks: acts.ATTACK; a spell's target may not suit every spell).
+    trusted_needs = frozenset({"hex", "choice", "none"})
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
                  'or block chosen before the roll is not foreseen.')
 
-    sheet_type, options_type, params_types, takes = CCFigure, Options, PARAMS, TAKES
+    sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
+    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
@@ -60,46 +59,6 @@ class CombatChart(Rules):
 
     def ground_items(self, state) -> dict:
         return lying(state.items)
-
-    def tokens(self, state: CCState) -> dict[str, Token]:
-        out = {}
-        for f in state.figures.values():
-            words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
-            out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
-                                status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
-                                meter_label="HP", caption=", ".join(words),
-                                glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
-        return out
-
-    def actions(self, state: CCState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or state.phase == "over" or state.active != figure:
-            return []
-        return acts.action_list(state, f)
-
-    def predict(self, state: CCState, command: Command) -> Prediction | None:
-        choice = acts.CHOICES.get(command.action) if command.do == "act" else None
-        if choice is None or choice.odds is None:
-            return None
-        try:
-            _, plan = acts.plan(state, command)
-        except Refusal:
-            return None
-        return choice.odds(state, plan)
-
-    def snapshot(self, state: CCState) -> dict[str, Any]:
-        figures = {}
-        for f in state.figures.values():
-            figures[f.name] = {
-                "hex": [f.hex.q, f.hex.r], "status": f.status, "hp": f.hp, "hp_max": f.hp_max,
-                "initiative": initiative(state, f), "attack_rank": total(attack_rank(state, f, None)),
-                "defense_rank": total(defense_rank(state, f)), "posture": f.posture, "ready": f.ready,
-                "shield_on": f.shield_on, "stance": f.stance, "stunned": f.stunned, "magic": f.magic,
-                "bleeding": sum(w[1] for w in f.bleeding), "effects": [e.name for e in f.effects],
-                "weapons": list(f.weapons), "armor_needs_repair": f.armor_needs_repair,
-            }
-        return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
-                "winner": state.winner, "figures": figures}
 
 
 RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

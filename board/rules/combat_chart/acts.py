@@ -1,22 +1,22 @@
-"""The turn's choices: "During their turn, each character can do one of the following"; one row
-per choice (its label, what the board asks, its plan and its deed), and the turn passing on."""
+"""The turn's choices: "During their turn, each character can do one of the following"; one Action
+per choice (kernel/action.py: its label, why it is greyed, what the board asks, its plan, its deed
+and odds), from which the kernel derives the menu, the legal commands and dispatch."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Prediction
 from board.rules.combat_chart import attack, magic, params, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
+from board.rules.kernel.action import Action
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import acting
+from board.rules.kernel.params import Params
 
-PHASE = "turn"
+Why = Callable[[CCState, Fig], "str | None"]  # why a choice is greyed out now (None: it is open)
 
 
 def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
@@ -38,44 +38,41 @@ def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
     return out
 
 
-def why_not(state: CCState, f: Fig, action: str) -> str | None:
-    """Why the action is not open to the active figure now (None: it is)."""
-    if f.posture == "fallen" and action not in ("stand_up", "pass", "delay"):
-        return "on the ground: stand up first (a move)"
-    if action == "stand_up" and f.posture != "fallen":
-        return "already standing"
-    if action == "delay":
-        if not state.options.delay:
-            return "the optional delay rule is off"
-        if f.delayed:
-            return "already delayed this round"
-    if action == "cast":
-        if not f.spells:
-            return "knows no spells"
-        if f.shield_on:
-            return "spells can't be cast while using a shield"
-    if action == "use_item" and not magic.sources(state, f, action):
-        return "no scroll or magic item"
-    if action == "drink" and not potions(state, f):
-        return "no potion"
-    if action == "block":
-        if not f.shield:
-            return "no shield"
-        if weapon_of(state, f).bars_shield:
-            return f"shields cannot be used at the same time as a {f.weapon_name}"
-        if not f.shield_on:  # "using a shield": on the arm, not slung on the back
-            return f"the {f.shield} is slung on your back: strap it on first (a short action)"
-    if action in ("attack", "maneuver"):
-        w = weapon_of(state, f)
-        if w.reload and w.name in f.unloaded:
-            return f"the {w.name} is not loaded: loading it is a short action"
-        if f.shield_on and w.bars_shield:
-            return f"shields cannot be used at the same time as a {w.name}"
-    if action == "parry" and weapon_of(state, f).missile:
-        return "parrying needs a melee weapon in hand"
-    if action == "move" and not reachable(state, f):
-        return "no free hex to move to"
+def _on_feet(why: Why = lambda state, f: None) -> Why:
+    """The why_not of a choice a fallen figure cannot make ("stand up first"), then its own."""
+    return lambda state, f: "on the ground: stand up first (a move)" if f.posture == "fallen" else why(state, f)
+
+
+def _weapon_ready(state: CCState, f: Fig) -> str | None:
+    """Why the weapon in hand cannot strike now (an attack or a maneuver), or None."""
+    w = weapon_of(state, f)
+    if w.reload and w.name in f.unloaded:
+        return f"the {w.name} is not loaded: loading it is a short action"
+    if f.shield_on and w.bars_shield:
+        return f"shields cannot be used at the same time as a {w.name}"
     return None
+
+
+def _can_cast(state: CCState, f: Fig) -> str | None:
+    if not f.spells:
+        return "knows no spells"
+    return "spells can't be cast while using a shield" if f.shield_on else None
+
+
+def _can_block(state: CCState, f: Fig) -> str | None:
+    if not f.shield:
+        return "no shield"
+    if weapon_of(state, f).bars_shield:
+        return f"shields cannot be used at the same time as a {f.weapon_name}"
+    if not f.shield_on:  # "using a shield": on the arm, not slung on the back
+        return f"the {f.shield} is slung on your back: strap it on first (a short action)"
+    return None
+
+
+def _can_delay(state: CCState, f: Fig) -> str | None:
+    if not state.options.delay:
+        return "the optional delay rule is off"
+    return "already delayed this round" if f.delayed else None
 
 
 def _plan_move(state: CCState, f: Fig, command: Command):
@@ -95,9 +92,9 @@ def _move(state: CCState, f: Fig, path, dice: DiceSource) -> list[Event]:
     return [moved(f.name, path, f"{f.name} moves to {state.battle.label(f.hex)}")]
 
 
-def _short(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
+def _short(state: CCState, f: Fig, p: params.Short, dice: DiceSource) -> list[Event]:
     """Ready or put away a weapon, load a crossbow, sling or strap on the shield, pick up, shout."""
-    kind, weapon = p["short"], p.get("weapon")
+    kind, weapon = p.short, p.weapon
     if kind == "ready":
         f.ready = weapon
         w = state.tables.weapons[f.weapon_name]
@@ -154,85 +151,66 @@ def _pass(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
     return [Event("action", f"{f.name} does nothing", f.name, {"action": "pass"})]
 
 
-def _choices(state: CCState, f: Fig, action: str) -> dict:
-    """The menu's choices of a short action or a potion: label -> params."""
-    sets = (short_actions(state, f) if action == "short" else
-            {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))})
-    return {"choices": tuple(sets), "choice_params": sets}
+def _choosing(offered: Callable[[CCState, Fig], dict[str, dict]], model: type[Params]) -> dict:
+    """The menu and the plan of a choice among the settings offered now (label -> params)."""
+    def plan(state: CCState, f: Fig, command: Command) -> Params:
+        sets, given = offered(state, f), model.of(command)
+        if given.model_dump(exclude_unset=True) not in sets.values():
+            raise Refusal(f"choose one of: {', '.join(sets)}")
+        return given
+
+    def menu(state: CCState, f: Fig) -> dict:
+        sets = offered(state, f)
+        return {"choices": tuple(sets), "choice_params": sets}
+    return {"needs": "choice", "params": model, "plan": plan, "menu": menu}
 
 
-def _chosen(state: CCState, f: Fig, command: Command) -> dict:
-    """The params of one of the choices the menu offers now."""
-    sets = _choices(state, f, command.action)["choice_params"]
-    chosen = (params.Short if command.action == "short" else params.Drink).of(command)
-    given = chosen.model_dump(exclude_unset=True)
-    if given not in sets.values():
-        raise Refusal(f"choose one of: {', '.join(sets)}")
-    return given
+def _reach(state: CCState, f: Fig) -> dict:
+    """The hexes a Move turn may end on (greyed if none)."""
+    hexes = reachable(state, f)
+    return {"hexes": hexes} if hexes else {"enabled": False, "reason": "no free hex to move to"}
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One of the turn's choices: its label, what the board asks (menu: the entry's open part),
-    its plan (Refusal, or what the deed needs), its deed and the odds of its plan, if aimed."""
-
-    label: str
-    do: Callable[[CCState, Fig, Any, DiceSource], list[Event]]
-    needs: str = "none"
-    plan: Callable[[CCState, Fig, Command], Any] = lambda state, f, command: None
-    menu: Callable[[CCState, Fig, str], dict] = lambda state, f, action: {}
-    odds: Callable[[CCState, Any], Prediction | None] | None = None
+def after_deed(state: CCState, action: Action, f: Fig, dice: DiceSource) -> list[Event]:
+    """The figure's turn ends (which asks first whether a side has won); a delayer's comes back
+    last, so the next figure acts."""
+    return (turns.next_turn if action.id == "delay" else turns.end_turn)(state, dice)
 
 
-AIMED = {"needs": "target", "menu": attack.aims, "plan": attack.plan, "odds": attack.predict_attack}
-SPELL = {"needs": "target", "menu": magic.aims, "plan": magic.plan, "odds": attack.predict_spell}
-CHOICES = {
-    "attack": Choice("Attack", attack.resolve, **AIMED),
-    "maneuver": Choice("Combat maneuver", attack.resolve, **AIMED),
-    "cast": Choice("Cast a spell", magic.cast, **SPELL),
-    "drink": Choice("Drink a potion", magic.drink, "choice", _chosen, _choices),
-    "use_item": Choice("Read a scroll / activate an item", magic.cast, **SPELL),
-    "dodge": Choice("Dodge", partial(_stance, "dodge")),
-    "parry": Choice("Parry", partial(_stance, "parry")),
-    "block": Choice("Block with shield", partial(_stance, "block")),
-    "short": Choice("Short action", _short, "choice", _chosen, _choices),
-    "move": Choice("Move", _move, "hex", _plan_move,
-                   lambda state, f, action: {"hexes": reachable(state, f)}),
-    "stand_up": Choice("Stand up", _stand_up),
-    "delay": Choice("Delay (act last)", _delay),
-    "pass": Choice("Do nothing", _pass),
-}
+def _aimed(action: str, menu, **more) -> dict:
+    """An aimed choice's parts: the board asks for a target; `menu` offers targets and settings."""
+    return {"needs": "target", "takes": "figure target", "menu": partial(menu, action=action), **more}
 
 
-def action_list(state: CCState, f: Fig) -> list[ActionInfo]:
-    """Every choice, greyed with the reason where it is not open."""
-    out = []
-    for action, choice in CHOICES.items():
-        why = why_not(state, f, action)
-        info = dict(id=action, label=choice.label, phase=PHASE, enabled=why is None, reason=why,
-                    needs=choice.needs, **({} if why else choice.menu(state, f, action)))
-        if not why and choice.needs == "target" and not info["targets"]:
-            info.update(enabled=False, reason="no target in reach")
-        out.append(ActionInfo(**info))
-    return out
-
-
-def plan(state: CCState, command: Command):
-    """Check an act command; return the active figure and what its deed needs."""
-    f = acting(state, command)
-    choice = CHOICES.get(command.action)
-    if choice is None:
-        raise Refusal(f'unknown action "{command.action}"; expected one of: ' + ", ".join(CHOICES))
-    why = why_not(state, f, command.action)
-    if why:
-        raise Refusal(why)
-    return f, choice.plan(state, f, command)
-
-
-def apply(state: CCState, command: Command, dice: DiceSource) -> list[Event]:
-    """Apply a checked act command; the figure's turn then ends (delay: it comes back last)."""
-    f, details = plan(state, command)
-    events = CHOICES[command.action].do(state, f, details, dice)
-    if command.action == "delay":
-        return events + turns.next_turn(state, dice)
-    return events + turns.end_turn(state, dice)  # which asks first whether a side has won
+# An attack's targets are those its plan accepts, with the maneuvers of the table: legal as offered.
+ATTACK = {"plan": attack.plan, "odds": attack.predict_attack, "why_not": _on_feet(_weapon_ready),
+          "trusted": True}
+SPELL = {"plan": magic.plan, "odds": attack.predict_spell}
+POTIONS = _choosing(lambda state, f: {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))},
+                    params.Drink)
+# The turn's choices, in the order the menu and the legal commands list them (the computer breaks
+# ties by that order).
+SPEC = (
+    Action("attack", "Attack", attack.resolve, params=params.Attack, **_aimed("attack", attack.aims, **ATTACK)),
+    Action("maneuver", "Combat maneuver", attack.resolve, params=params.Maneuver,
+           **_aimed("maneuver", attack.aims, **ATTACK)),
+    Action("cast", "Cast a spell", magic.cast, params=params.Cast, why_not=_on_feet(_can_cast),
+           **_aimed("cast", magic.aims, **SPELL)),
+    Action("drink", "Drink a potion", magic.drink, **POTIONS,
+           why_not=_on_feet(lambda state, f: None if potions(state, f) else "no potion")),
+    Action("use_item", "Read a scroll / activate an item", magic.cast, params=params.UseItem,
+           why_not=_on_feet(lambda state, f: None if magic.sources(state, f, "use_item")
+                            else "no scroll or magic item"),
+           **_aimed("use_item", magic.aims, **SPELL)),
+    Action("dodge", "Dodge", partial(_stance, "dodge"), why_not=_on_feet()),
+    Action("parry", "Parry", partial(_stance, "parry"), why_not=_on_feet(
+        lambda state, f: "parrying needs a melee weapon in hand" if weapon_of(state, f).missile else None)),
+    Action("block", "Block with shield", partial(_stance, "block"), why_not=_on_feet(_can_block)),
+    Action("short", "Short action", _short, why_not=_on_feet(), **_choosing(short_actions, params.Short)),
+    Action("move", "Move", _move, needs="hex", takes="figure to path", plan=_plan_move, menu=_reach,
+           why_not=_on_feet()),
+    Action("stand_up", "Stand up", _stand_up,
+           why_not=lambda state, f: None if f.posture == "fallen" else "already standing"),
+    Action("delay", "Delay (act last)", _delay, why_not=_can_delay),
+    Action("pass", "Do nothing", _pass),
+)

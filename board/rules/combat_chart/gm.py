@@ -20,11 +20,7 @@ class CombatChartGM(GM):
         return turns.hurt(state, f, amount)
 
     def heal(self, state, f, amount):
-        healed = min(amount, f.hp_max - f.hp)
-        f.hp += healed
-        if f.hp > 0 and f.status == "unconscious":
-            f.status = "ok"
-        return healed
+        return f.heal(amount)
 
     def forget(self, state, f, was_active):
         state.delayers = [n for n in state.delayers if n != f.name]
@@ -33,11 +29,10 @@ class CombatChartGM(GM):
     victory, turn_over = staticmethod(turns.check_victory), staticmethod(turns.end_turn)
 
     def plan_situation(self, state, f, command):
-        settings = params.Situation.of(command)
-        return {"av": settings.av, "dv": settings.dv}
+        return params.Situation.of(command)
 
-    def do_situation(self, state, f, details, dice):
-        f.gm_av, f.gm_dv = details["av"], details["dv"]
+    def do_situation(self, state, f, situation, dice):
+        f.gm_av, f.gm_dv = situation.av, situation.dv
         return [gm_event("situation", f"GM: {f.name}'s situation: AV {f.gm_av:+d}, DV {f.gm_dv:+d}", f.name)]
 
 

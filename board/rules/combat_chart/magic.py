@@ -9,6 +9,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.combat_chart import params
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import attribute_roll
+from board.rules.kernel.queue import leave_queue
 from board.words import hexes
 
 
@@ -101,8 +102,7 @@ def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event
         return events
     if s.effect == "knockout":
         t.status = "knocked out"
-        if t.name in state.queue[1:]:
-            state.queue.remove(t.name)
+        leave_queue(state, t.name)
         events.append(Event("unconscious", f"{t.name} is knocked out", t.name, {"knockout": True}))
     elif s.effect == "stun":
         t.stunned, t.stun_served = True, False
@@ -110,17 +110,16 @@ def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event
     return events
 
 
-def drink(state: CCState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
+def drink(state: CCState, f: Fig, potion: params.Drink, dice: DiceSource) -> list[Event]:
     """Drink a potion: it heals its dice of health points, up to the figure's full health."""
-    item = p["item"]
+    item = potion.item
     entry = state.tables.items[item]
     if entry.get("consumed", True):
         f.items.remove(item)
     events = [Event("action", f"{f.name} drinks {item}", f.name, {"item": item})]
     if entry.get("heal"):
         result = roll(Dice.parse(entry["heal"]), dice)
-        healed = max(0, min(result.total, f.hp_max - f.hp))
-        f.hp += healed
+        healed = f.heal(result.total)
         events.append(Event("heals", f"{f.name} heals {healed} HP", f.name,
                             {"faces": list(result.faces), "amount": healed}))
     return events

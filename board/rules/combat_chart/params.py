@@ -1,11 +1,11 @@
-"""The settings each combat-chart command takes (board.rules.kernel.params)."""
+"""The settings each combat-chart command takes (board.rules.kernel.params); the turn's choices name
+theirs in their Actions (acts.py)."""
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from board.rules.kernel.fields import Takes
-from board.rules.kernel.gm import GM_PARAMS, gm_takes
+from board.rules.kernel.gm import GM_PARAMS
 from board.rules.kernel.params import Params
 
 
@@ -55,13 +55,4 @@ class Situation(Params):
     dv: int = Field(0, ge=-12, le=12)
 
 
-PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, ("act", "attack"): Attack, ("act", "maneuver"): Maneuver, ("act", "cast"): Cast,
-    ("act", "use_item"): UseItem, ("act", "drink"): Drink, ("act", "short"): Short,
-    ("gm", "situation"): Situation}
-
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
-# any other action takes only its figure.
-TAKES: Takes = {
-    **gm_takes(turns=False), ("act", "move"): "figure to path",
-    **{("act", a): "figure target" for a in ("attack", "maneuver", "cast", "use_item")}}
+PARAMS: dict[tuple[str, str | None], type[Params]] = {**GM_PARAMS, ("gm", "situation"): Situation}

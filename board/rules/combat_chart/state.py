@@ -71,6 +71,14 @@ class Fig(Placed):
     def weapon_name(self) -> str:
         return self.ready or "Unarmed"
 
+    def heal(self, amount: int) -> int:
+        """Regain health points, up to full health (an unconscious figure above 0 wakes): how many."""
+        healed = max(0, min(amount, self.hp_max - self.hp))
+        self.hp += healed
+        if self.hp > 0 and self.status == "unconscious":
+            self.status = "ok"
+        return healed
+
 
 def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     """A fresh figure from its (checked) sheet."""
