@@ -6,41 +6,38 @@ from __future__ import annotations
 from typing import Callable
 
 from board.dice import DiceSource
-from board.rules.base import Command, Event
+from board.rules.base import Event
 from board.rules.kernel.events import STANDS, WAKES, moved
-from board.rules.usage_dice.actions import (AIMED, STUNTS, plan, shove_destination, volley_weapon,
-                                            wrong_target)
+from board.rules.kernel.action import Action
+from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
                                           wear_and_tear, wear_on_ones, wear_ones)
 from board.rules.usage_dice.state import Figure, UDState, advance
 
 
-def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
-    """Check and carry out a move or an act; then hand the turn on if the side is spent."""
-    details = plan(state, command)
-    f = state.figures[details["figure"]]
-    action = details["action"]
-    events = HANDLERS[action](state, f, details, dice)
-    if action in ("move", "stand"):
+def spent(state: UDState, action: Action, f: Figure, dice: DiceSource) -> list[Event]:
+    """What the action used up of f's turn: its move (move, stand up), its one action (all but
+    stance and end turn) or the rest of it (end turn); then the next side, once this one is spent."""
+    if action.id in ("move", "stand"):
         f.moved = True
-    elif action == "pass":
+    elif action.id == "pass":
         f.done = True
-    elif action != "stance":
+    elif action.id != "stance":
         f.acted = True
     if f.moved and f.acted:  # it has moved and taken its action: its turn is over
         f.done = True
-    return events + advance(state)
+    return advance(state)
 
 
-def _move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     path = d["path"]
     f.hex = path[-1]
     word = "moves" if d["action"] == "move" else "makes a second move"
     return [moved(f.name, path, f"{f.name} {word} to {state.battle.label(f.hex)}")]
 
 
-def _stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     f.prone = False
     return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
@@ -59,7 +56,7 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
-def _attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     """Engage, fire or a stunt: the attacker tests (ability die and weapon dice) unless the
     player's figure defends itself. A stunt: "resolved with an ability test", no damage directly."""
     t = state.figures[d["target"]]
@@ -263,6 +260,3 @@ def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
 def done(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event("status", f"{f.name} ends its turn", f.name, {})]
 
-
-HANDLERS = {"move": _move, "dash": _move, "stand": _stand, "reload": reload, "revive": revive,
-            "pick_up": pick_up, "stance": stance, "pass": done, **dict.fromkeys(AIMED, _attack)}
