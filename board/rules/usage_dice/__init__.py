@@ -13,36 +13,37 @@ from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.reports import Token
 from board.rules.usage_dice import gm, resolve
-from board.rules.usage_dice.actions import (acted, aim, all_loaded, bare_ground, cannot_shoot, closed,
-                                            items_here, moved, plan_aimed, plan_move, plan_pick_up, plan_stance,
-                                            prone, reach, stances, standing, unengaged)
+from board.rules.usage_dice.actions import (ACTED, BARE, ENGAGED, LOADED, MOVED, NO_BOW, PRONE, STANDING, STUNTS,
+                                            UNENGAGED, UNLOADED, aim, closed, items_here, plan_aimed, plan_move,
+                                            plan_pick_up, plan_stance, reach, stances)
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
 
-STUNT_LABELS = {"shove": "Stunt: shove", "trip": "Stunt: trip", "disarm": "Stunt: disarm",
-                "sunder_armor": "Stunt: sunder armor"}
+
+def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action:
+    """Engaging in combat, firing or a stunt: aimed at a foe, with the settings of an attack."""
+    return Action(id, label, resolve.attack, needs="target", takes=takes, params=Attack, plan=plan_aimed,
+                  why_not=why_not, menu=aim(id), odds=predict_odds)
+
+
 # What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
 # the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
 SPEC = (
     Action("move", "Move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
-           why_not=closed(moved, prone), menu=reach),
-    Action("stand", "Stand up", resolve.stand, why_not=closed(moved, standing)),
-    Action("engage", "Engage in combat", resolve.attack, needs="target", takes="figure target", params=Attack,
-           plan=plan_aimed, why_not=closed(acted, unengaged), menu=aim("engage"), odds=predict_odds),
-    Action("shoot", "Fire", resolve.attack, needs="target", takes="figure target weapon", params=Attack,
-           plan=plan_aimed, why_not=closed(acted, cannot_shoot), menu=aim("shoot"), odds=predict_odds),
-    *(Action(stunt, label, resolve.attack, needs="target", takes="figure target", params=Attack, plan=plan_aimed,
-             why_not=closed(acted, unengaged), menu=aim(stunt), odds=predict_odds)
-      for stunt, label in STUNT_LABELS.items()),
+           why_not=closed(MOVED, PRONE), menu=reach),
+    Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
+    attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
+    attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
+    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
     Action("dash", "Second move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
-           why_not=closed(prone, acted), menu=reach),
-    Action("reload", "Reload", resolve.reload, why_not=closed(acted, all_loaded)),
+           why_not=closed(PRONE, ACTED), menu=reach),
+    Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
     Action("revive", "Revive a companion", resolve.revive, needs="target", takes="figure target", params=Test,
-           plan=plan_aimed, why_not=acted, menu=aim("revive")),
+           plan=plan_aimed, why_not=closed(ACTED), menu=aim("revive")),
     Action("pick_up", "Pick up", resolve.pick_up, needs="choice", takes="figure weapon", params=PickUp,
-           plan=plan_pick_up, why_not=closed(acted, bare_ground), menu=items_here),
+           plan=plan_pick_up, why_not=closed(ACTED, BARE), menu=items_here),
     Action("stance", "Stance", resolve.stance, needs="choice", params=Stance, plan=plan_stance, menu=stances),
     Action("pass", "End turn", resolve.done))
 

@@ -13,7 +13,6 @@ from board.rules.kernel.reach import Mover
 from board.rules.kernel.queue import named
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
-from board.words import hexes
 
 
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")
@@ -22,9 +21,6 @@ EDGES = {"help": 1, "hindrance": -1}
 STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
            "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
            "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
-
-Check = Callable[[UDState, Figure], "str | None"]
-
 
 def changes(f: Figure, settings: dict) -> bool:
     """Whether a stance's settings change something of the figure's that it has not changed
@@ -39,48 +35,24 @@ def ranged_ready(f: Figure):
     return [w for w in f.ranged if w.loaded]
 
 
-# --- why an action is closed now (its why_not: the first of its checks that says why) ---------
+# --- why an action is closed now: (test, the reason when it holds), each action's in order ------
 
-def closed(*checks: Check) -> Check:
-    """An action's why_not: the first reason of these checks, or None."""
-    return lambda state, f: next((why for why in (check(state, f) for check in checks) if why), None)
-
-
-def moved(state: UDState, f: Figure) -> str | None:
-    return f"{f.name} has already moved this turn" if f.moved else None
-
-
-def prone(state: UDState, f: Figure) -> str | None:
-    return f"{f.name} is prone: stand up first (it takes the move)" if f.prone else None
-
-
-def standing(state: UDState, f: Figure) -> str | None:
-    return None if f.prone else f"{f.name} is not prone"
+MOVED = (lambda state, f: f.moved, "{f.name} has already moved this turn")
+PRONE = (lambda state, f: f.prone, "{f.name} is prone: stand up first (it takes the move)")
+STANDING = (lambda state, f: not f.prone, "{f.name} is not prone")
+# Every action but move, stand up, stance and end turn uses up the figure's one action.
+ACTED = (lambda state, f: f.acted, "{f.name} has already taken its action this turn")
+UNENGAGED = (lambda state, f: not state.enemies_adjacent(f), "no enemy next to it")
+NO_BOW = (lambda state, f: not f.ranged, "{f.name} carries no ranged weapon")
+ENGAGED = (lambda state, f: state.enemies_adjacent(f), "engaged in melee: no ranged attacks")
+UNLOADED = (lambda state, f: not ranged_ready(f), "the black powder weapon must be reloaded first")
+LOADED = (lambda state, f: all(w.loaded for w in f.ranged), "nothing to reload")
+BARE = (lambda state, f: not state.items.get(f.hex), "nothing lies here")
 
 
-def acted(state: UDState, f: Figure) -> str | None:
-    """Every action but move, stand up, stance and end turn uses up the figure's one action."""
-    return f"{f.name} has already taken its action this turn" if f.acted else None
-
-
-def unengaged(state: UDState, f: Figure) -> str | None:
-    return None if state.enemies_adjacent(f) else "no enemy next to it"
-
-
-def cannot_shoot(state: UDState, f: Figure) -> str | None:
-    if not f.ranged:
-        return f"{f.name} carries no ranged weapon"
-    if state.enemies_adjacent(f):
-        return "engaged in melee: no ranged attacks"
-    return None if ranged_ready(f) else "the black powder weapon must be reloaded first"
-
-
-def all_loaded(state: UDState, f: Figure) -> str | None:
-    return None if any(not w.loaded for w in f.ranged) else "nothing to reload"
-
-
-def bare_ground(state: UDState, f: Figure) -> str | None:
-    return None if state.items.get(f.hex) else "nothing lies here"
+def closed(*checks: tuple[Callable[[UDState, Figure], object], str]) -> Callable[[UDState, Figure], str | None]:
+    """An action's why_not: the reason of the first of these checks that holds, or None."""
+    return lambda state, f: next((why.format(f=f) for test, why in checks if test(state, f)), None)
 
 
 # --- the open part of each menu entry ----------------------------------------------------------
@@ -146,7 +118,20 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
 
 def plan_move(state: UDState, f: Figure, command: Command) -> dict:
     """A move or a second move: along the path given, or the shortest way to the hex."""
-    return {"figure": f.name, "action": command.action, "path": _path(state, f, command)}
+    if command.path:
+        path = tuple(to_hex(state, p) for p in command.path)
+        why = mover(state, f).walk(path)  # the kernel's: each step open, no farther than its speed
+        if why:
+            raise Refusal(why)
+    elif command.to is None:
+        raise Refusal("give the hex to move to (to) or the path")
+    else:
+        dest = to_hex(state, command.to)
+        path = reachable(state, f).get(dest)
+        if path is None:
+            raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
+                          f"(speed {f.speed}; walls, fire and figures block)")
+    return {"figure": f.name, "action": command.action, "path": path}
 
 
 def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
@@ -183,32 +168,12 @@ def plan_pick_up(state: UDState, f: Figure, command: Command) -> dict:
 def plan_stance(state: UDState, f: Figure, command: Command) -> dict:
     settings = params.Stance.of(command).model_dump(exclude_none=True)
     if not settings:
-        raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder '
-                      "(true or false)")
+        raise Refusal(params.Stance.hints["dodge"])
     if not changes(f, settings):
         again = [key for key in settings if key in f.stance_set]
         raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
                       else f"{f.name} already has that stance")
     return {"settings": settings}
-
-
-def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        why = mover(state, f).walk(path)
-        if len(path) > f.speed:
-            why = f"{hexes(len(path))} is farther than {f.name}'s speed of {f.speed}"
-        if why:
-            raise Refusal(why)
-        return path
-    if command.to is None:
-        raise Refusal("give the hex to move to (to) or the path")
-    dest = to_hex(state, command.to)
-    found = reachable(state, f).get(dest)
-    if found is None:
-        raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
-                      f"(speed {f.speed}; walls, fire and figures block)")
-    return found
 
 
 def _shooting_weapon(state: UDState, f: Figure, command: Command):

@@ -76,8 +76,7 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
             f"engages {t.name}" if action == "engage" else f"tries to {name} {t.name}")
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
     events = [attack_event(f, verb, roll, weapons)]
-    if weapons[0].kind == "black_powder":
-        weapons[0].loaded = False
+    weapons[0].fire()
     events += wear_ones(state, f, weapons, roll)
     if roll.success and action in STUNTS:
         events += EFFECTS[action](state, f, t, dice)
@@ -102,8 +101,7 @@ def _shot_defended(state: UDState, f: Figure, t: Figure, d: dict, dice: DiceSour
     """The GM's figure shoots at a player's: the player tests; a shot avoided in a melee still
     "hit[s] the wrong target"."""
     weapon = d["weapon"]
-    if weapon.kind == "black_powder":
-        weapon.loaded = False
+    weapon.fire()
     other = wrong_target(state, f, t) if state.enemies_adjacent(t) else None
 
     def wide() -> list[Event]:
@@ -121,8 +119,7 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
     if weapon is None:
         return [Event("miss", f"{shooter.name}'s shot misses {t.name}", shooter.name, {})]
     face = dice.roll(weapon.die)
-    if weapon.kind == "black_powder":
-        weapon.loaded = False
+    weapon.fire()
     events = [Event("roll", f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
                     t.name, {"faces": [face], "sides": [weapon.die]})]
     return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
@@ -172,8 +169,7 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
         return events + on_hit()
     if riposte:
         for w in items:
-            if w.kind == "black_powder":
-                w.loaded = False
+            w.fire()
         events += take_hit(state, f, max(roll.item_faces), dice, t.name, ranged=ranged)
         return events + wear_and_tear(state, t, items, roll, f)
     events += on_miss() if on_miss else [Event("miss", f"{t.name} turns the blow aside", t.name, {})]
