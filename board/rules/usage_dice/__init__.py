@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.action import Action
-from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event
-from board.rules.reports import Token
-from board.rules.usage_dice import gm, resolve
+from board.rules.usage_dice import gm, resolve, view
 from board.rules.usage_dice.actions import (ACTED, BARE, ENGAGED, LOADED, MOVED, NO_BOW, PRONE, STANDING, STUNTS,
                                             UNENGAGED, UNLOADED, aim, closed, items_here, plan_aimed, plan_move,
                                             plan_pick_up, plan_stance, reach, stances)
@@ -73,6 +70,9 @@ class UsageDice(Rules):
     sheet_type, options_type, params_types, takes = UDFigure, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     after_deed = staticmethod(resolve.spent)  # what the action used up of the figure's turn
+    # What the board and a replay read of a fight (usage_dice/view.py).
+    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    ground_items = staticmethod(view.ground_items)
 
     @cached_property
     def _dispatch(self) -> dict:
@@ -100,40 +100,6 @@ class UsageDice(Rules):
         """A side has the turn: its figures yet to act are the order, in map order."""
         acting = tuple(f.name for f in state.figures.values() if f.team == state.side and f.up and not f.done)
         return super().turn_info(state).but(order=acting, queue=(), team=state.side)
-
-    def ground_items(self, state) -> dict:
-        return lying(state.items, lambda item: item.name)
-
-    def tokens(self, state: UDState) -> dict[str, Token]:
-        out = {}
-        for f in state.figures.values():
-            # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
-            wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
-            gear = wounds + [i.label for i in f.weapons + f.armor]
-            out[f.name] = Token(
-                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,),
-                facing=None, status=f.status, posture="prone" if f.prone else "standing",
-                meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
-                engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
-                glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)))
-        return out
-
-    def snapshot(self, state: UDState) -> dict[str, Any]:
-        figures = {}
-        for f in state.figures.values():
-            figures[f.name] = {
-                "hex": [f.hex.q, f.hex.r], "status": f.status, "team": f.team,
-                "power": f.power, "grace": f.grace, "fatigue": f.fatigue,
-                "weapons": {w.name: w.die for w in f.weapons},
-                "armor": {a.name: a.die for a in f.armor},
-                "loaded": {w.name: w.loaded for w in f.ranged},
-                "wounds": list(f.wounds), "prone": f.prone,
-                "moved": f.moved, "acted": f.acted, "done": f.done,
-                "engaged": bool(state.enemies_adjacent(f)) if f.up else False,
-            }
-        items = {f"{h.q},{h.r}": [i.label for i in pile] for h, pile in state.items.items()}
-        return {"turn": state.turn, "phase": state.phase, "side": state.side,
-                "winner": state.winner, "figures": figures, "items": items}
 
 
 RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)
