@@ -22,6 +22,7 @@ STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacke
            "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
            "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
 
+
 def changes(f: Figure, settings: dict) -> bool:
     """Whether a stance's settings change something of the figure's that it has not changed
     this turn: a free action that changes nothing, or changes a part back and forth, could be
@@ -37,6 +38,7 @@ def ranged_ready(f: Figure):
 
 # --- why an action is closed now: (test, the reason when it holds), each action's in order ------
 
+Check = tuple[Callable[[UDState, Figure], object], str]
 MOVED = (lambda state, f: f.moved, "{f.name} has already moved this turn")
 PRONE = (lambda state, f: f.prone, "{f.name} is prone: stand up first (it takes the move)")
 STANDING = (lambda state, f: not f.prone, "{f.name} is not prone")
@@ -50,7 +52,7 @@ LOADED = (lambda state, f: all(w.loaded for w in f.ranged), "nothing to reload")
 BARE = (lambda state, f: not state.items.get(f.hex), "nothing lies here")
 
 
-def closed(*checks: tuple[Callable[[UDState, Figure], object], str]) -> Callable[[UDState, Figure], str | None]:
+def closed(*checks: Check) -> Callable[[UDState, Figure], str | None]:
     """An action's why_not: the reason of the first of these checks that holds, or None."""
     return lambda state, f: next((why.format(f=f) for test, why in checks if test(state, f)), None)
 
