@@ -12,7 +12,7 @@ from board.rules.kernel.action import Action
 from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
-                                          wear_and_tear, wear_on_ones, wear_ones)
+                                          wear_and_tear, wear_ones)
 from board.rules.usage_dice.state import Figure, UDState, advance
 
 
@@ -51,8 +51,7 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
     events = [Event("roll", f"{why}: {striker.name}'s "
                             + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
                     striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
-    events += [Event("wear", p, striker.name, {}) for p in
-               wear_on_ones(striker, weapons, faces, state.options.lone_item_wear)]
+    events += wear_ones(state, striker, weapons, faces)
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
@@ -77,7 +76,7 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
     events = [attack_event(f, verb, roll, weapons)]
     weapons[0].fire()
-    events += wear_ones(state, f, weapons, roll)
+    events += wear_ones(state, f, weapons, roll.item_faces)
     if roll.success and action in STUNTS:
         events += EFFECTS[action](state, f, t, dice)
         return events + wear_and_tear(state, f, weapons, roll, None)
@@ -164,7 +163,7 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
     roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
     verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
         "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " "))
-    events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll)
+    events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll.item_faces)
     if not roll.success:
         return events + on_hit()
     if riposte:
