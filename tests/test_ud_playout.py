@@ -17,9 +17,11 @@ MAPS = [ROOT / "maps" / "usage-dice-skirmish.yaml", ROOT / "maps" / "arena.yaml"
 
 def ud_invariants(game: Game, command, outcome) -> None:
     """Usage dice stay on the ladder, Power within its full die, fatigue within its limit; only
-    figures still up, of the side whose turn it is, are offered commands."""
+    figures still up, of the side whose turn it is, are offered commands, and each passes the
+    check (the legal list trusts the menu and does not plan them itself)."""
     for c in game.legal_actions():
         assert game.state.figures[c.figure].up and game.state.figures[c.figure].team == game.state.side
+        assert game.check(c) is None, c
     ladder = catalogue().ladder
     for f in game.state.figures.values():
         assert f.power in ladder and f.power <= f.full_power

@@ -86,3 +86,29 @@ def test_the_fight_ends_when_one_side_is_left_standing():
     assert game.state.phase == "over" and game.state.winner == "PCs"
     info_ = game.ruleset.turn_info(game.state)
     assert info_.phase == "over" and info_.active is None
+
+
+def test_the_menu_offers_a_move_and_each_action_in_the_same_order_to_every_figure_of_the_side():
+    game = two_sides()
+    order = ["move", "stand", "engage", "shoot", "shove", "trip", "disarm", "sunder_armor", "dash",
+             "reload", "revive", "pick_up", "stance", "pass"]
+    assert [i.id for i in game.actions("Ann")] == order == [i.id for i in game.actions("Bo")]
+    assert game.actions("Orc") == []  # not its side's turn
+
+
+def test_moving_leaves_the_action_and_acting_leaves_the_move():
+    game = two_sides()
+    act(game, "Ann", "move", to=(1, 0))
+    menu = {i.id: i for i in game.actions("Ann")}
+    assert menu["move"].reason == "Ann has already moved this turn" and menu["dash"].enabled
+    act(game, "Ann", "stance", params={"dodge": False})  # a stance is free: the action is left
+    assert action_info(game, "Ann", "reload").reason == "nothing to reload"
+    act(game, "Bo", "dash", to=(1, 2))
+    assert action_info(game, "Bo", "move").enabled and \
+        action_info(game, "Bo", "engage").reason == "Bo has already taken its action this turn"
+
+
+def test_an_unknown_action_is_refused_naming_the_actions():
+    game = two_sides()
+    assert refused(game, do="act", figure="Ann", action="fly").startswith(
+        'unknown action "fly"; expected move, stand, engage, shoot')

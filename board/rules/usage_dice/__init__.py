@@ -2,20 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cached_property
 
 from board.dice import DiceSource
-from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.action import Action
+from board.rules.kernel.rules import Rules
 from board.rules.kernel.turn import TurnInfo
-from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Prediction, Token
-from board.rules.usage_dice import actions as acts
-from board.rules.usage_dice import gm, resolve
-from board.rules.usage_dice.params import PARAMS, TAKES
+from board.rules.base import Command, Event
+from board.rules.usage_dice import gm, resolve, view
+from board.rules.usage_dice.actions import (ACTED, BARE, ENGAGED, LOADED, MOVED, NO_BOW, PRONE, STANDING, STUNTS,
+                                            UNENGAGED, UNLOADED, aim, closed, items_here, plan_aimed, plan_move,
+                                            plan_pick_up, plan_stance, reach, stances)
+from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
+
+
+def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action:
+    """Engaging in combat, firing or a stunt: aimed at a foe, with the settings of an attack."""
+    return Action(id, label, resolve.attack, needs="target", takes=takes, params=Attack, plan=plan_aimed,
+                  why_not=why_not, menu=aim(id), odds=predict_odds)
+
+
+# What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
+# the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
+SPEC = (
+    Action("move", "Move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
+           why_not=closed(MOVED, PRONE), menu=reach),
+    Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
+    attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
+    attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
+    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
+    Action("dash", "Second move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
+           why_not=closed(PRONE, ACTED), menu=reach),
+    Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
+    Action("revive", "Revive a companion", resolve.revive, needs="target", takes="figure target", params=Test,
+           plan=plan_aimed, why_not=closed(ACTED), menu=aim("revive")),
+    Action("pick_up", "Pick up", resolve.pick_up, needs="choice", takes="figure weapon", params=PickUp,
+           plan=plan_pick_up, why_not=closed(ACTED, BARE), menu=items_here),
+    Action("stance", "Stance", resolve.stance, needs="choice", params=Stance, plan=plan_stance, menu=stances),
+    Action("pass", "End turn", resolve.done))
+
+
+def as_move(command: Command) -> Command:
+    """A `move` command (figure, path or to) is the move action's."""
+    return command.model_copy(update={"do": "act", "action": "move"})
 
 
 class UsageDice(Rules):
@@ -25,9 +57,11 @@ class UsageDice(Rules):
     name = "Usage Dice"
     facing = False
     gm_actions = gm.GM_ACTIONS
-    handlers = {"move": (acts.plan, resolve.apply), "act": (acts.plan, resolve.apply),
-                "gm": (gm.plan, gm.apply)}
-    trusted_needs = frozenset({"hex"})  # the hexes offered are the reachable ones
+    spec, phase = SPEC, "action"
+    handlers = {"gm": (gm.plan, gm.apply)}
+    # Each menu entry is built by the checks its plan makes (reach, targets, items, stances): its
+    # commands are legal by construction, and the legal list does not plan them again.
+    trusted_needs = frozenset({"none", "hex", "target", "choice"})
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over the dice; damage lands as wounds (armor's usage die, then a Power roll), "
                  "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
@@ -35,6 +69,20 @@ class UsageDice(Rules):
 
     sheet_type, options_type, params_types, takes = UDFigure, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
+    after_deed = staticmethod(resolve.spent)  # what the action used up of the figure's turn
+    # What the board and a replay read of a fight (usage_dice/view.py).
+    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    ground_items = staticmethod(view.ground_items)
+
+    @cached_property
+    def _dispatch(self) -> dict:
+        """Beside the actions' `act`, `move` (the move action's) and the GM's commands."""
+        return {**super()._dispatch, "move": (lambda state, command: self.plan(state, as_move(command)),
+                                              lambda state, command, dice: self._deed(state, as_move(command), dice))}
+
+    def offered(self, state: UDState, f) -> bool:
+        """Any figure of the acting side may act until it has finished its turn."""
+        return not state.over and f.up and not state.not_its_turn(f)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
         sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
@@ -52,55 +100,6 @@ class UsageDice(Rules):
         """A side has the turn: its figures yet to act are the order, in map order."""
         acting = tuple(f.name for f in state.figures.values() if f.team == state.side and f.up and not f.done)
         return super().turn_info(state).but(order=acting, queue=(), team=state.side)
-
-    def ground_items(self, state) -> dict:
-        return lying(state.items, lambda item: item.name)
-
-    def tokens(self, state: UDState) -> dict[str, Token]:
-        out = {}
-        for f in state.figures.values():
-            # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
-            wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
-            gear = wounds + [i.label for i in f.weapons + f.armor]
-            out[f.name] = Token(
-                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,),
-                facing=None, status=f.status, posture="prone" if f.prone else "standing",
-                meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
-                engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
-                glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)))
-        return out
-
-    def actions(self, state: UDState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or state.phase == "over" or not f.up or f.team != state.side or f.done:
-            return []
-        return acts.infos(state, f)
-
-    def predict(self, state: UDState, command: Command) -> Prediction | None:
-        if command.do != "act" or command.action not in acts.AIMED:
-            return None
-        try:
-            details = acts.plan(state, command)
-        except Refusal:
-            return None
-        return predict_odds(state, details)
-
-    def snapshot(self, state: UDState) -> dict[str, Any]:
-        figures = {}
-        for f in state.figures.values():
-            figures[f.name] = {
-                "hex": [f.hex.q, f.hex.r], "status": f.status, "team": f.team,
-                "power": f.power, "grace": f.grace, "fatigue": f.fatigue,
-                "weapons": {w.name: w.die for w in f.weapons},
-                "armor": {a.name: a.die for a in f.armor},
-                "loaded": {w.name: w.loaded for w in f.ranged},
-                "wounds": list(f.wounds), "prone": f.prone,
-                "moved": f.moved, "acted": f.acted, "done": f.done,
-                "engaged": bool(state.enemies_adjacent(f)) if f.up else False,
-            }
-        items = {f"{h.q},{h.r}": [i.label for i in pile] for h, pile in state.items.items()}
-        return {"turn": state.turn, "phase": state.phase, "side": state.side,
-                "winner": state.winner, "figures": figures, "items": items}
 
 
 RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)

@@ -1,28 +1,22 @@
-"""What a figure may do on its turn (move + one action), each action's precondition and plan,
-and where figures can go and see: reachable hexes, lines of fire, shove destinations."""
+"""What a figure may do on its turn (move + one action): when each action is closed, what it is
+aimed at, its plan (what its deed needs, or Refusal); and where figures can go and see:
+reachable hexes, lines of fire, shove destinations."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
-from board.rules.reports import ActionInfo
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.queue import acting, named
+from board.rules.kernel.queue import named
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
-from board.words import hexes
 
 
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")
 AIMED = ("engage", "shoot") + STUNTS
-FREE = ("move", "stand", "pass", "stance")  # these do not use up the figure's one action
-LABELS = {
-    "move": "Move", "stand": "Stand up", "engage": "Engage in combat", "shoot": "Fire",
-    "shove": "Stunt: shove", "trip": "Stunt: trip", "disarm": "Stunt: disarm",
-    "sunder_armor": "Stunt: sunder armor", "dash": "Second move", "reload": "Reload",
-    "revive": "Revive a companion", "pick_up": "Pick up", "stance": "Stance", "pass": "End turn",
-}
 EDGES = {"help": 1, "hindrance": -1}
 STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
            "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
@@ -42,34 +36,61 @@ def ranged_ready(f: Figure):
     return [w for w in f.ranged if w.loaded]
 
 
-def why_not(state: UDState, f: Figure, action: str) -> str | None:
-    """Why the action is closed to f now (targets aside), or None."""
-    if action not in LABELS:
-        raise Refusal(f'unknown action "{action}"; expected one of: {", ".join(LABELS)}')
-    if action in ("move", "stand") and f.moved:
-        return f"{f.name} has already moved this turn"
-    if action in ("move", "dash") and f.prone:
-        return f"{f.name} is prone: stand up first (it takes the move)"
-    if action == "stand" and not f.prone:
-        return f"{f.name} is not prone"
-    if action not in FREE and f.acted:
-        return f"{f.name} has already taken its action this turn"
-    engaged = state.enemies_adjacent(f)
-    if action in ("engage",) + STUNTS and not engaged:
-        return "no enemy next to it"
-    if action == "shoot":
-        if not f.ranged:
-            return f"{f.name} carries no ranged weapon"
-        if engaged:
-            return "engaged in melee: no ranged attacks"
-        if not ranged_ready(f):
-            return "the black powder weapon must be reloaded first"
-    if action == "reload" and not any(not w.loaded for w in f.ranged):
-        return "nothing to reload"
-    if action == "pick_up" and not state.items.get(f.hex):
-        return "nothing lies here"
-    return None
+# --- why an action is closed now: (test, the reason when it holds), each action's in order ------
 
+Check = tuple[Callable[[UDState, Figure], object], str]
+MOVED = (lambda state, f: f.moved, "{f.name} has already moved this turn")
+PRONE = (lambda state, f: f.prone, "{f.name} is prone: stand up first (it takes the move)")
+STANDING = (lambda state, f: not f.prone, "{f.name} is not prone")
+# Every action but move, stand up, stance and end turn uses up the figure's one action.
+ACTED = (lambda state, f: f.acted, "{f.name} has already taken its action this turn")
+UNENGAGED = (lambda state, f: not state.enemies_adjacent(f), "no enemy next to it")
+NO_BOW = (lambda state, f: not f.ranged, "{f.name} carries no ranged weapon")
+ENGAGED = (lambda state, f: state.enemies_adjacent(f), "engaged in melee: no ranged attacks")
+UNLOADED = (lambda state, f: not ranged_ready(f), "the black powder weapon must be reloaded first")
+LOADED = (lambda state, f: all(w.loaded for w in f.ranged), "nothing to reload")
+BARE = (lambda state, f: not state.items.get(f.hex), "nothing lies here")
+
+
+def closed(*checks: Check) -> Callable[[UDState, Figure], str | None]:
+    """An action's why_not: the reason of the first of these checks that holds, or None."""
+    return lambda state, f: next((why.format(f=f) for test, why in checks if test(state, f)), None)
+
+
+# --- the open part of each menu entry ----------------------------------------------------------
+
+def reach(state: UDState, f: Figure) -> dict:
+    found = reachable(state, f)
+    return {"hexes": found} if found else {"hexes": found, "enabled": False, "reason": "nowhere to move"}
+
+
+def aim(action: str) -> Callable[[UDState, Figure], dict]:
+    """The menu of an aimed action: its targets now, and the settings the board offers."""
+    return lambda state, f: {"targets": tuple(targets_for(state, f, action)),
+                             "options": _options(state, f, action)}
+
+
+def items_here(state: UDState, f: Figure) -> dict:
+    names = tuple(i.name for i in state.items.get(f.hex, []))
+    return {"choices": names, "choice_params": {n: {"item": n} for n in names}}
+
+
+def stances(state: UDState, f: Figure) -> dict:
+    new = {name: settings for name, settings in STANCES.items() if changes(f, settings)}
+    shut = {} if new else {"enabled": False, "reason": "each part of its stance is set this turn"}
+    return {"choices": tuple(new), "choice_params": new, **shut}
+
+
+def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
+    if action == "revive":
+        return {}
+    options = {"ability": (None, "power", "grace"), "edge": (None, "help", "hindrance")}
+    if action in AIMED and state.options.player_facing and state.gm_side(f):
+        options["defence"] = (None, "riposte", "defend")
+    return options
+
+
+# --- plans: what each action's deed needs, or Refusal --------------------------------------------
 
 def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
     """The figures an aimed action can be aimed at now."""
@@ -97,121 +118,76 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
     return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
 
 
-def plan(state: UDState, command: Command) -> dict:
-    """Check an act (or move) command and return what apply needs."""
-    action = "move" if command.do == "move" else command.action
-    if action is None:
-        raise Refusal("name the action")
-    f = acting(state, command)
-    why = why_not(state, f, action)
-    if why:
-        raise Refusal(why)
-    details: dict = {"figure": f.name, "action": action}
-    if action in ("move", "dash"):
-        details["path"] = _path(state, f, command)
-    elif action in AIMED or action == "revive":
-        if command.target is None:
-            raise Refusal("name a target")
-        o = named(state, command.target)
-        why = target_problem(state, f, o, action)
+def plan_move(state: UDState, f: Figure, command: Command) -> dict:
+    """A move or a second move: along the path given, or the shortest way to the hex."""
+    if command.path:
+        path = tuple(to_hex(state, p) for p in command.path)
+        why = mover(state, f).walk(path)  # the kernel's: each step open, no farther than its speed
         if why:
             raise Refusal(why)
-        details["target"] = command.target
-        test = (params.Attack if action in AIMED else params.Test).of(command)
-        # edge: help (+1) or hindrance (-1) granted by the GM
-        details["ability"], details["edge"] = test.ability, EDGES.get(test.edge, 0)
-        if action == "shoot":
-            details["weapon"] = _shooting_weapon(state, f, command)
-        if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
-            defence = test.defence
-            # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
-            # one of the players' figures (with the player-facing rule on).
-            target = state.figures[command.target]
-            defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
-            details["defence"] = (defence or target.defence) if defends else None
-    elif action == "pick_up":
-        names = [i.name for i in state.items.get(f.hex, [])]
-        wanted = params.PickUp.of(command).item or command.weapon
-        if wanted not in names:
-            raise Refusal(f'pick up which? here: {", ".join(names)}')
-        details["item"] = wanted
-    elif action == "stance":
-        settings = params.Stance.of(command).model_dump(exclude_none=True)
-        if not settings:
-            raise Refusal('give params.defence ("riposte" or "defend"), params.dodge or params.sunder '
-                          "(true or false)")
-        if not changes(f, settings):
-            again = [key for key in settings if key in f.stance_set]
-            raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
-                          else f"{f.name} already has that stance")
-        details["settings"] = settings
+    elif command.to is None:
+        raise Refusal("give the hex to move to (to) or the path")
+    else:
+        dest = to_hex(state, command.to)
+        path = reachable(state, f).get(dest)
+        if path is None:
+            raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
+                          f"(speed {f.speed}; walls, fire and figures block)")
+    return {"figure": f.name, "action": command.action, "path": path}
+
+
+def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
+    """An attack, a stunt or a revive: its target, ability and edge (help +1, hindrance -1,
+    granted by the GM); a shot its weapon; an attack how the target defends."""
+    action = command.action
+    if command.target is None:
+        raise Refusal("name a target")
+    why = target_problem(state, f, named(state, command.target), action)
+    if why:
+        raise Refusal(why)
+    test = (params.Attack if action in AIMED else params.Test).of(command)
+    details = {"figure": f.name, "action": action, "target": command.target, "ability": test.ability,
+               "edge": EDGES.get(test.edge, 0)}
+    if action == "shoot":
+        details["weapon"] = _shooting_weapon(state, f, command)
+    if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
+        # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
+        # one of the players' figures (with the player-facing rule on).
+        target = state.figures[command.target]
+        defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
+        details["defence"] = (test.defence or target.defence) if defends else None
     return details
 
 
-def _path(state: UDState, f: Figure, command: Command) -> tuple[Hex, ...]:
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        why = mover(state, f).walk(path)
-        if len(path) > f.speed:
-            why = f"{hexes(len(path))} is farther than {f.name}'s speed of {f.speed}"
-        if why:
-            raise Refusal(why)
-        return path
-    if command.to is None:
-        raise Refusal("give the hex to move to (to) or the path")
-    dest = to_hex(state, command.to)
-    found = reachable(state, f).get(dest)
-    if found is None:
-        raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
-                      f"(speed {f.speed}; walls, fire and figures block)")
-    return found
+def plan_pick_up(state: UDState, f: Figure, command: Command) -> dict:
+    names = [i.name for i in state.items.get(f.hex, [])]
+    wanted = params.PickUp.of(command).item or command.weapon
+    if wanted not in names:
+        raise Refusal(f'pick up which? here: {", ".join(names)}')
+    return {"item": wanted}
+
+
+def plan_stance(state: UDState, f: Figure, command: Command) -> dict:
+    settings = params.Stance.of(command).model_dump(exclude_none=True)
+    if not settings:
+        raise Refusal(params.Stance.hints["dodge"])
+    if not changes(f, settings):
+        again = [key for key in settings if key in f.stance_set]
+        raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
+                      else f"{f.name} already has that stance")
+    return {"settings": settings}
 
 
 def _shooting_weapon(state: UDState, f: Figure, command: Command):
     target = state.figures[command.target]
     usable = [w for w in ranged_ready(f) if hex_distance(f.hex, target.hex) <= w.range]
     if command.weapon:
-        named = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
-        if not named:
+        chosen = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
+        if not chosen:
             raise Refusal(f"{command.weapon} cannot shoot {target.name} now (not carried, not "
                           "loaded or out of range)")
-        return named[0]
+        return chosen[0]
     return max(usable, key=lambda w: w.die)
-
-
-def infos(state: UDState, f: Figure) -> list[ActionInfo]:
-    """The board's menu for f: every action, greyed with a reason when closed."""
-    out = []
-    for action in LABELS:
-        why = why_not(state, f, action)
-        label, kw = LABELS[action], {}
-        if why is None and action in ("move", "dash"):
-            hexes = reachable(state, f)
-            why = None if hexes else "nowhere to move"
-            kw = {"needs": "hex", "hexes": hexes}
-        elif action in AIMED or action == "revive":
-            found = tuple(targets_for(state, f, action)) if why is None else ()
-            why = why or (None if found else "no valid target")
-            kw = {"needs": "target", "targets": found, "options": _options(state, f, action)}
-        elif action == "pick_up":
-            names = tuple(i.name for i in state.items.get(f.hex, []))
-            kw = {"needs": "choice", "choices": names,
-                  "choice_params": {n: {"item": n} for n in names}}
-        elif action == "stance":
-            new = {name: settings for name, settings in STANCES.items() if changes(f, settings)}
-            why = why or (None if new else "each part of its stance is set this turn")
-            kw = {"needs": "choice", "choices": tuple(new), "choice_params": new}
-        out.append(ActionInfo(action, label, "action", why is None, why, **kw))
-    return out
-
-
-def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
-    if action == "revive":
-        return {}
-    options = {"ability": (None, "power", "grace"), "edge": (None, "help", "hindrance")}
-    if action in AIMED and state.options.player_facing and state.gm_side(f):
-        options["defence"] = (None, "riposte", "defend")
-    return options
 
 
 def mover(state: UDState, f: Figure) -> Mover:

@@ -82,6 +82,11 @@ class Item:
     def label(self) -> str:
         return f"{self.name} d{self.die}"
 
+    def fire(self) -> None:
+        """A shot: black powder must be reloaded before it shoots again."""
+        if self.kind == "black_powder":
+            self.loaded = False
+
 
 def parse_item(text: str, table: str) -> Item:
     """An Item from "Spear" or "Spear d6"; KeyError/ValueError with a readable message."""

@@ -1,5 +1,5 @@
-"""GM commands: the common ones (kernel/gm.py), catching breath, and setting a piece of gear's
-usage die."""
+"""GM commands: the common ones (kernel/gm.py), healing back on its feet, catching breath, and
+setting a piece of gear's usage die."""
 
 from __future__ import annotations
 
@@ -12,15 +12,57 @@ from board.rules.usage_dice.sheet import UDFigure, check_figure
 from board.rules.usage_dice.state import advance, figure_from_sheet
 
 
+def do_heal(state, f, details, dice):
+    """Healing steps the Power die up (no higher than the sheet's) and puts the figure back on its feet."""
+    old = f.power
+    f.power = step_up(f.power, details["amount"], top=f.full_power)
+    f.status = "ok"
+    return [gm_event("heal", f"GM heals {f.name}: Power d{old} -> d{f.power}, back on its feet", f.name)]
+
+
+def plan_breath(state, f, command):
+    if f.status != "incapacitated":
+        raise Refusal(f"{f.name} is {'dead' if f.status == 'dead' else 'not incapacitated'}")
+    return {}
+
+
+def do_breath(state, f, details, dice):
+    # "Incapacitated characters may return to action once they catch their breath during a
+    # safe moment": back on its feet; a severe wound's lost Power takes weeks to come back.
+    f.status = "ok"
+    return [gm_event("breath", f"{f.name} catches its breath and returns to action (Power d{f.power})",
+                     f.name)]
+
+
+def plan_gear(state, f, command):
+    """The item of f's (by name) and the usage die it is set to, one of the ladder's."""
+    gear = params.Gear.of(command)
+    item = next((i for i in f.weapons + f.armor if i.name == gear.item), None)
+    if item is None:
+        raise Refusal(f'{f.name} has no "{gear.item}"; has: ' + ", ".join(i.name for i in f.weapons + f.armor))
+    if gear.die not in catalogue().ladder:
+        raise Refusal(f"params.die must be one of {list(catalogue().ladder)}")
+    return {"item": item, "die": gear.die}
+
+
+def do_gear(state, f, details, dice):
+    item = details["item"]  # planned on this state: its own item
+    item.die = details["die"]
+    return [gm_event("gear", f"GM sets {f.name}'s {item.name} to d{item.die}", f.name)]
+
+
 class UsageDiceGM(GM):
+    """The kernel's GM commands on usage-dice figures, and the ruleset's own (the functions above)."""
+
     actions = ("place", "damage", "heal", "breath", "remove", "add", "gear")
     multihex = False
     damage_words = "damage past armor"
     sheet = UDFigure
     check_figure = staticmethod(check_figure)
-
-    def make(self, state, spec):
-        return figure_from_sheet(spec)
+    make = staticmethod(lambda state, spec: figure_from_sheet(spec))
+    do_heal = staticmethod(do_heal)
+    plan_breath, do_breath = staticmethod(plan_breath), staticmethod(do_breath)
+    plan_gear, do_gear = staticmethod(plan_gear), staticmethod(do_gear)
 
     def hurt(self, state, f, amount, dice):
         return take_hit(state, f, amount, dice, "GM", ignore_armor=True)
@@ -31,12 +73,6 @@ class UsageDiceGM(GM):
             raise Refusal(f"{f.name} is dead")
         return details
 
-    def do_heal(self, state, f, details, dice):
-        old = f.power
-        f.power = step_up(f.power, details["amount"], top=f.full_power)
-        f.status = "ok"
-        return [gm_event("heal", f"GM heals {f.name}: Power d{old} -> d{f.power}, back on its feet", f.name)]
-
     def joined(self, state, f, dice):
         if f.team not in state.order:  # a new side acts after the others, this turn already
             state.order.append(f.team)
@@ -45,33 +81,6 @@ class UsageDiceGM(GM):
 
     def settle(self, state, f, was_active, dice):
         return advance(state)  # victory, or the next side once nobody of this one can act
-
-    def plan_breath(self, state, f, command):
-        if f.status != "incapacitated":
-            raise Refusal(f"{f.name} is {'dead' if f.status == 'dead' else 'not incapacitated'}")
-        return {}
-
-    def do_breath(self, state, f, details, dice):
-        # "Incapacitated characters may return to action once they catch their breath during a
-        # safe moment": back on its feet; a severe wound's lost Power takes weeks to come back.
-        f.status = "ok"
-        return [gm_event("breath", f"{f.name} catches its breath and returns to action (Power d{f.power})",
-                         f.name)]
-
-    def plan_gear(self, state, f, command):
-        gear = params.Gear.of(command)
-        name, die = gear.item, gear.die
-        item = next((i for i in f.weapons + f.armor if i.name == name), None)
-        if item is None:
-            raise Refusal(f'{f.name} has no "{name}"; has: ' + ", ".join(i.name for i in f.weapons + f.armor))
-        if die not in catalogue().ladder:
-            raise Refusal(f"params.die must be one of {list(catalogue().ladder)}")
-        return {"item": item.name, "die": die}
-
-    def do_gear(self, state, f, details, dice):
-        item = next(i for i in f.weapons + f.armor if i.name == details["item"])
-        item.die = details["die"]
-        return [gm_event("gear", f"GM sets {f.name}'s {item.name} to d{item.die}", f.name)]
 
 
 GM_RULES = UsageDiceGM()

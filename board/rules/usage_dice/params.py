@@ -48,17 +48,8 @@ class Gear(Params):
     die: int | None = None
 
 
-PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, **{("act", a): Attack for a in ("engage", "shoot", "shove", "trip", "disarm",
-                                                 "sunder_armor")},
-    ("act", "revive"): Test, ("act", "pick_up"): PickUp, ("act", "stance"): Stance,
-    ("gm", "gear"): Gear}
+# The GM's settings; the actions' are named in their spec (usage_dice/__init__.py).
+PARAMS: dict[tuple[str, str | None], type[Params]] = {**GM_PARAMS, ("gm", "gear"): Gear}
 
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
-# any other action takes only its figure.
-TAKES: Takes = {
-    **gm_takes(turns=False), ("move", "*"): "figure path to", ("act", "move"): "figure path to",
-    ("act", "dash"): "figure path to", ("act", "shoot"): "figure target weapon",
-    ("act", "pick_up"): "figure weapon",
-    **{("act", a): "figure target" for a in ("engage", "shove", "trip", "disarm", "sunder_armor",
-                                             "revive")}}
+# The command fields a `move` command takes (kernel/fields.py); the actions' are in their spec.
+TAKES: Takes = {**gm_takes(turns=False), ("move", "*"): "figure path to"}

@@ -6,41 +6,38 @@ from __future__ import annotations
 from typing import Callable
 
 from board.dice import DiceSource
-from board.rules.base import Command, Event
+from board.rules.base import Event
 from board.rules.kernel.events import STANDS, WAKES, moved
-from board.rules.usage_dice.actions import (AIMED, STUNTS, plan, shove_destination, volley_weapon,
-                                            wrong_target)
+from board.rules.kernel.action import Action
+from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
-                                          wear_and_tear, wear_on_ones, wear_ones)
+                                          wear_and_tear, wear_ones)
 from board.rules.usage_dice.state import Figure, UDState, advance
 
 
-def apply(state: UDState, command: Command, dice: DiceSource) -> list[Event]:
-    """Check and carry out a move or an act; then hand the turn on if the side is spent."""
-    details = plan(state, command)
-    f = state.figures[details["figure"]]
-    action = details["action"]
-    events = HANDLERS[action](state, f, details, dice)
-    if action in ("move", "stand"):
+def spent(state: UDState, action: Action, f: Figure, dice: DiceSource) -> list[Event]:
+    """What the action used up of f's turn: its move (move, stand up), its one action (all but
+    stance and end turn) or the rest of it (end turn); then the next side, once this one is spent."""
+    if action.id in ("move", "stand"):
         f.moved = True
-    elif action == "pass":
+    elif action.id == "pass":
         f.done = True
-    elif action != "stance":
+    elif action.id != "stance":
         f.acted = True
     if f.moved and f.acted:  # it has moved and taken its action: its turn is over
         f.done = True
-    return events + advance(state)
+    return advance(state)
 
 
-def _move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def move(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     path = d["path"]
     f.hex = path[-1]
     word = "moves" if d["action"] == "move" else "makes a second move"
     return [moved(f.name, path, f"{f.name} {word} to {state.battle.label(f.hex)}")]
 
 
-def _stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     f.prone = False
     return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
@@ -54,12 +51,11 @@ def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, w
     events = [Event("roll", f"{why}: {striker.name}'s "
                             + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
                     striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
-    events += [Event("wear", p, striker.name, {}) for p in
-               wear_on_ones(striker, weapons, faces, state.options.lone_item_wear)]
+    events += wear_ones(state, striker, weapons, faces)
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
 
-def _attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
+def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     """Engage, fire or a stunt: the attacker tests (ability die and weapon dice) unless the
     player's figure defends itself. A stunt: "resolved with an ability test", no damage directly."""
     t = state.figures[d["target"]]
@@ -79,9 +75,8 @@ def _attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
             f"engages {t.name}" if action == "engage" else f"tries to {name} {t.name}")
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
     events = [attack_event(f, verb, roll, weapons)]
-    if weapons[0].kind == "black_powder":
-        weapons[0].loaded = False
-    events += wear_ones(state, f, weapons, roll)
+    weapons[0].fire()
+    events += wear_ones(state, f, weapons, roll.item_faces)
     if roll.success and action in STUNTS:
         events += EFFECTS[action](state, f, t, dice)
         return events + wear_and_tear(state, f, weapons, roll, None)
@@ -105,8 +100,7 @@ def _shot_defended(state: UDState, f: Figure, t: Figure, d: dict, dice: DiceSour
     """The GM's figure shoots at a player's: the player tests; a shot avoided in a melee still
     "hit[s] the wrong target"."""
     weapon = d["weapon"]
-    if weapon.kind == "black_powder":
-        weapon.loaded = False
+    weapon.fire()
     other = wrong_target(state, f, t) if state.enemies_adjacent(t) else None
 
     def wide() -> list[Event]:
@@ -124,8 +118,7 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
     if weapon is None:
         return [Event("miss", f"{shooter.name}'s shot misses {t.name}", shooter.name, {})]
     face = dice.roll(weapon.die)
-    if weapon.kind == "black_powder":
-        weapon.loaded = False
+    weapon.fire()
     events = [Event("roll", f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
                     t.name, {"faces": [face], "sides": [weapon.die]})]
     return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
@@ -170,13 +163,12 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
     roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
     verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
         "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " "))
-    events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll)
+    events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll.item_faces)
     if not roll.success:
         return events + on_hit()
     if riposte:
         for w in items:
-            if w.kind == "black_powder":
-                w.loaded = False
+            w.fire()
         events += take_hit(state, f, max(roll.item_faces), dice, t.name, ranged=ranged)
         return events + wear_and_tear(state, t, items, roll, f)
     events += on_miss() if on_miss else [Event("miss", f"{t.name} turns the blow aside", t.name, {})]
@@ -263,6 +255,3 @@ def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
 def done(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event("status", f"{f.name} ends its turn", f.name, {})]
 
-
-HANDLERS = {"move": _move, "dash": _move, "stand": _stand, "reload": reload, "revive": revive,
-            "pick_up": pick_up, "stance": stance, "pass": done, **dict.fromkeys(AIMED, _attack)}

@@ -115,9 +115,9 @@ def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
                           "needed": "4+", "hit": roll.success})
 
 
-def wear_ones(state: UDState, owner: Figure, items, roll: AbilityRoll) -> list[Event]:
-    """Dual wielding and heavy armor: every die showing 1 steps its piece down."""
-    phrases = wear_on_ones(owner, list(items), roll.item_faces, state.options.lone_item_wear)
+def wear_ones(state: UDState, owner: Figure, items, faces: tuple[int, ...]) -> list[Event]:
+    """Dual wielding and heavy armor: every die showing 1 (faces: the items' own) steps its piece down."""
+    phrases = wear_on_ones(owner, list(items), faces, state.options.lone_item_wear)
     return [Event("wear", p, owner.name, {}) for p in phrases]
 
 
