@@ -6,16 +6,18 @@ turn structure: this is the reading in docs/rules-notes.md); and its GM commands
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from board.dice import DiceSource
-from board.rules.base import Command, Event, Refusal, listed
-from board.rules.reports import ActionInfo, Prediction, Token
+from board.rules.base import Command, Event, listed
+from board.rules.reports import Token
+from board.rules.kernel.action import Action
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.shell import GMKey
-from board.rules.dox import actions, attacks, grapple, moves
+from board.rules.dox import actions, moves
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
@@ -144,11 +146,6 @@ class DoxGM(GM):
 GM_RULES = DoxGM()
 
 
-ODDS = {"strike": attacks.strike_odds, "disarm": attacks.strike_odds,  # known before the dice
-        "area_attack": attacks.area_odds,
-        "grapple": grapple.grab_odds, "grab_disarm": grapple.grab_odds}
-
-
 class Dox(Rules):
     """The dox rules: rounds in initiative order, each figure moves then takes one action."""
 
@@ -157,8 +154,9 @@ class Dox(Rules):
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = GM_RULES.actions
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
-    handlers = {"move": (moves.plan, moves.apply), "act": (actions.check, actions.apply),
-                "gm": (GM_RULES.plan, GM_RULES.apply)}
+    handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}
+    acting = staticmethod(actions.whose_turn)
+    offered = staticmethod(lambda state, f: state.active == f.name)  # a Fortune question's victim too
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
@@ -196,26 +194,15 @@ class Dox(Rules):
                 glyph=glyph(f.weapon, big=f.kind != "person"))
         return out
 
-    def actions(self, state: DoxState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or state.over or state.active != figure:
-            return []
-        if state.phase == "fortune":
-            return actions.fortune_menu(state)
-        if state.phase == "movement":
-            return moves.movement_menu(state, f)
-        return actions.action_menu(state, f)
+    @cached_property
+    def spec(self) -> tuple[Action, ...]:
+        return actions.spec(self.check)
+
+    def typed(self, command: Command) -> Command:
+        return super().typed(moves.named(command))
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
         return settle(state, dice)
-
-    def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""
-        odds = ODDS.get(command.action or "") if command.do == "act" else None
-        try:
-            return odds(state, command) if odds else None
-        except Refusal:
-            return None
 
     def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
         """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
@@ -245,11 +232,6 @@ class Dox(Rules):
         items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
         return {"turn": state.turn, "phase": state.phase, "active": state.active,
                 "figures": figures, "items": items}
-
-    def concrete(self, state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-        if info.phase != "action":  # a move, or how much Fortune to burn
-            return super().concrete(state, name, info)
-        return actions.concrete(state, name, info)
 
 
 RULESET = Dox()  # what the registry reads (board/rules/registry.py)
