@@ -96,11 +96,9 @@ def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
         if not walls:
             raise Refusal("no wall next to the victim")
         return o.wall_bonus
-    if surface == "corner":
-        if not any(is_corner(state, w) for w in walls):
-            raise Refusal("no sharp corner next to the victim")
-        return o.wall_bonus + o.corner_bonus
-    raise Refusal(f'surface must be floor, wall or corner, not "{surface}"')
+    if not any(is_corner(state, w) for w in walls):  # a corner: params.Surface names no other
+        raise Refusal("no sharp corner next to the victim")
+    return o.wall_bonus + o.corner_bonus
 
 
 def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
-from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.words import pronoun
+from board.words import hexes, pronoun
 
 
 def cannot_move(state: DoxState, f: Fig) -> str | None:
@@ -74,10 +73,10 @@ def named(command: Command) -> Command:
 def reach_menu(state: DoxState, f: Fig) -> dict:
     """The movement step's Move entry: its reach shown on the board, and how far and why."""
     budget, why = allowance(state, f)
-    hexes = mover(state, f).reach().paths if budget else {}
+    paths = mover(state, f).reach().paths if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
-    return {"label": label, "enabled": bool(hexes), "reason": None if hexes else (why or "no room"),
-            "hexes": hexes}
+    return {"label": label, "enabled": bool(paths), "reason": None if paths else (why or "no room"),
+            "hexes": paths}
 
 
 def plan(state: DoxState, f: Fig, command: Command) -> tuple:
@@ -85,23 +84,11 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple:
     budget, why = allowance(state, f)
     if budget == 0:
         raise Refusal(f"{f.name} cannot move: {why}")
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        if len(path) > budget:
-            raise Refusal(f"{f.name} may move {budget} hex{'es' if budget != 1 else ''}"
-                          + (f" ({why})" if why else "") + f", not {len(path)}")
-        problem = mover(state, f).walk(path)
-        if problem:
-            raise Refusal(problem)
-        return path
-    if command.to is None:
-        raise Refusal("give the path or the hex to move to")
-    to = to_hex(state, command.to)
-    reach = mover(state, f).reach().paths
-    if to not in reach:
-        raise Refusal(f"{state.battle.label(to)} is out of reach this turn"
-                      + (f" ({why})" if why else ""))
-    return reach[to]
+    because = f" ({why})" if why else ""
+    if command.path and len(command.path) > budget:
+        raise Refusal(f"{f.name} may move {hexes(budget)}{because}, not {len(command.path)}")
+    return mover(state, f).route(state, command, lambda to: f"{state.battle.label(to)} is out of reach "
+                                                           f"this turn{because}")
 
 
 def apply(state: DoxState, f: Fig, path: tuple, dice=None) -> list[Event]:

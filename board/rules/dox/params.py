@@ -21,9 +21,10 @@ class Strike(Params):
 
 
 class Surface(Params):
-    """A slam or a throw: what the victim lands on (surface_bonus refuses an unknown one)."""
+    """A slam or a throw: what the victim lands on."""
 
-    surface: str = "floor"
+    hints = {"surface": "params.surface must be floor, wall or corner"}
+    surface: Literal["floor", "wall", "corner"] = "floor"
 
 
 class Retrieve(Params):
