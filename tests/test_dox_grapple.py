@@ -112,6 +112,14 @@ def test_a_slam_into_a_wall_needs_a_real_wall():
     assert "corner" in refused(game, do="act", figure="Ann", action="slam", params={"surface": "corner"})
 
 
+def test_a_slam_lands_on_a_floor_a_wall_or_a_corner_and_nothing_else():
+    game = grappled()
+    act(game, "Bob", "pass")
+    set_order(game, "Ann", "Bob")
+    reason = refused(game, do="act", figure="Ann", action="slam", params={"surface": "ceiling"})
+    assert reason == "params.surface must be floor, wall or corner"
+
+
 def test_throwing_the_victim_ends_the_grapple():
     game = grappled()
     act(game, "Bob", "pass")

@@ -6,16 +6,15 @@ turn structure: this is the reading in docs/rules-notes.md); and its GM commands
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cached_property
 
 from board.dice import DiceSource
-from board.rules.base import Command, Event, Refusal, listed
-from board.rules.reports import ActionInfo, Prediction, Token
-from board.rules.kernel.glyphs import glyph
+from board.rules.base import Command, Event
+from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.shell import GMKey
-from board.rules.dox import actions, attacks, grapple, moves
+from board.rules.dox import actions, moves, view
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.rolls import carry_penalty, trait_roll
@@ -144,11 +143,6 @@ class DoxGM(GM):
 GM_RULES = DoxGM()
 
 
-ODDS = {"strike": attacks.strike_odds, "disarm": attacks.strike_odds,  # known before the dice
-        "area_attack": attacks.area_odds,
-        "grapple": grapple.grab_odds, "grab_disarm": grapple.grab_odds}
-
-
 class Dox(Rules):
     """The dox rules: rounds in initiative order, each figure moves then takes one action."""
 
@@ -157,8 +151,9 @@ class Dox(Rules):
     facing = False  # "Both texts use spaces rather than facing"
     gm_actions = GM_RULES.actions
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
-    handlers = {"move": (moves.plan, moves.apply), "act": (actions.check, actions.apply),
-                "gm": (GM_RULES.plan, GM_RULES.apply)}
+    handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}
+    acting = staticmethod(actions.whose_turn)
+    offered = staticmethod(lambda state, f: state.active == f.name)  # a Fortune question's victim too
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
                  'foreseen.')
@@ -179,77 +174,20 @@ class Dox(Rules):
     def ground_items(self, state) -> dict:
         return lying(state.items)
 
-    def tokens(self, state: DoxState) -> dict[str, Token]:
-        out = {}
-        for f in state.figures.values():
-            caption = f.weapon
-            if f.mount:
-                caption += f", on {f.mount}"
-            hold = state.hold_by(f.name)
-            if hold:
-                caption += f", holds {hold.victim} ({hold.dox})"
-            out[f.name] = Token(
-                name=f.name, team=f.team, hex=f.hex, cells=(f.hex,), facing=None,
-                status=f.status, posture=f.posture,
-                meter=(max(0, f.max_wounds - f.wounds), f.max_wounds), meter_label="wounds left",
-                caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
-                glyph=glyph(f.weapon, big=f.kind != "person"))
-        return out
+    # What the board, the figure card and replay --json read of a fight (view.py).
+    tokens = staticmethod(view.tokens)
+    card_rows = staticmethod(view.card)
+    snapshot = staticmethod(view.snapshot)
 
-    def actions(self, state: DoxState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or state.over or state.active != figure:
-            return []
-        if state.phase == "fortune":
-            return actions.fortune_menu(state)
-        if state.phase == "movement":
-            return moves.movement_menu(state, f)
-        return actions.action_menu(state, f)
+    @cached_property
+    def spec(self) -> tuple[Action, ...]:
+        return actions.spec(self.check)
+
+    def typed(self, command: Command) -> Command:
+        return super().typed(moves.named(command))
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
         return settle(state, dice)
-
-    def predict(self, state: DoxState, command: Command) -> Prediction | None:
-        """Exact odds for strike, disarm, area_attack, grapple and grab_disarm; None otherwise."""
-        odds = ODDS.get(command.action or "") if command.do == "act" else None
-        try:
-            return odds(state, command) if odds else None
-        except Refusal:
-            return None
-
-    def card(self, state: DoxState, name: str) -> list[tuple[str, str]]:
-        """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
-        f = state.figures[name]
-        traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
-        rows = [("Kind", f.kind), ("Strength", str(f.strength)), ("Dox", traits),
-                ("Defence", f"Dodge {f.dodge}, Parry {f.parry}"), ("Fortune", str(f.fortune)),
-                ("Wounds", f"{f.wounds} of {f.max_wounds}"),
-                ("Weapon", f"{f.weapon} (damage {state.weapon(f).damage:+d})"),
-                ("Armor", f.armor or "none"), ("Shield", f.shield or "none"), ("Move", str(f.move))]
-        rows += listed("Carried", [g for g in f.gear if g != f.weapon])
-        rows += listed("Riding", [f.mount] if f.mount else []) + [("Posture", f.posture)]
-        return rows + ([("Status", f.status)] if f.status != "ok" else [])
-
-    def snapshot(self, state: DoxState) -> dict[str, Any]:
-        figures = {}
-        for f in state.figures.values():
-            hold = state.hold_by(f.name)
-            figures[f.name] = {
-                "hex": [f.hex.q, f.hex.r], "status": f.status, "posture": f.posture,
-                "wounds": f.wounds, "max_wounds": f.max_wounds, "fortune": f.fortune,
-                "weapon": f.weapon, "mount": f.mount, "unaware": f.unaware,
-                "holds": [hold.victim, hold.dox] if hold else None,
-                "held_by": sorted(h.grappler for h in state.holds_on(f.name)),
-                "order": list(f.order) if f.order else None,
-            }
-        items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
-        return {"turn": state.turn, "phase": state.phase, "active": state.active,
-                "figures": figures, "items": items}
-
-    def concrete(self, state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-        if info.phase != "action":  # a move, or how much Fortune to burn
-            return super().concrete(state, name, info)
-        return actions.concrete(state, name, info)
 
 
 RULESET = Dox()  # what the registry reads (board/rules/registry.py)

@@ -1,121 +1,165 @@
-"""The action menu: what the active figure may do now, and each action's check and resolution."""
+"""Dox's actions as the kernel's Action spec (kernel/action.py): the movement step, the one action
+of a turn and the Fortune question; the menu of an action is the candidates its plan accepts."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
-from board.rules.dox import attacks, grapple, params, plain_actions as plain
+from board.rules.dox import attacks, grapple, moves, params, plain_actions as plain
 from board.rules.dox.rolls import power, reach
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import burn
-from board.words import plural
+from board.rules.kernel.action import Action
+from board.rules.kernel.params import Params
+from board.rules.kernel.queue import acting
+from board.words import plural, pronoun
 
-# id -> (label, needs, plan, apply); the order is the menu's order.
-MENU = {
-    "strike": ("Strike", "target", attacks.plan_strike, attacks.strike),
-    "disarm": ("Strike to disarm", "target", attacks.plan_strike, attacks.strike),
-    "area_attack": ("Area attack", "hex", attacks.plan_area, attacks.area_attack),
-    "grapple": ("Grapple", "target", grapple.plan, grapple.apply),
-    "grab_disarm": ("Grab to disarm", "target", grapple.plan, grapple.apply),
-    "squeeze": ("Squeeze", "none", grapple.plan, grapple.apply),
-    "better_hold": ("Better hold", "none", grapple.plan, grapple.apply),
-    "slam": ("Slam", "choice", grapple.plan, grapple.apply),
-    "throw": ("Throw", "hex", grapple.plan, grapple.apply),
-    "go_prone": ("Fall prone (free)", "none", grapple.plan, grapple.apply),
-    "release": ("Let go (free)", "none", grapple.plan, grapple.apply),
-    "escape": ("Escape", "none", grapple.plan, grapple.apply),
-    "guard": ("Block for a friend", "target", plain.plan, plain.apply),
-    "command": ("Command an animal (free)", "choice", plain.plan_command, plain.command_animal),
-    "retrieve": ("Pick up", "choice", plain.plan, plain.apply),
-    "ready": ("Ready a weapon", "weapon", plain.plan, plain.apply),
-    "stand_up": ("Stand up", "none", plain.plan, plain.apply),
-    "mount": ("Mount", "target", plain.plan, plain.apply),
-    "dismount": ("Dismount", "hex", plain.plan, plain.apply),
-    "pass": ("Pass", "none", plain.plan, plain.apply),
-}
-FREE = ("go_prone", "release", "command")
+Check = Callable[[DoxState, Command], None]  # the ruleset's check: Refusal if illegal now
+FREE = ("go_prone", "release", "command")  # free actions: not the figure's one action
 
 
-def check(state: DoxState, command: Command) -> None:
-    """Raise Refusal unless the action command is legal now."""
-    f = state.figures.get(command.figure or "")
-    why = plain.order_refusal(state, f, command)
+def whose_turn(state: DoxState, command: Command, phase: str | None) -> Fig:
+    """The figure a command names, if it may act now: the Fortune question's victim answers it;
+    anyone else acts on its own turn, moved or not (an action ends its movement step too), and an
+    obedient animal only as it was ordered."""
+    if phase == "fortune":
+        if state.phase != "fortune":
+            raise Refusal("nobody is deciding on Fortune now")
+        victim = state.pending[0].victim
+        if command.figure != victim:
+            raise Refusal(f"{victim} decides on Fortune now")
+        return state.figures[victim]
+    f = acting(state, command)
+    why = plain.order_refusal(state, f, command) if command.do == "act" else None
     if why:
         raise Refusal(why)
-    if command.action == "burn_fortune":
-        _fortune_points(state, command)
-    elif command.action in MENU:
-        MENU[command.action][2](state, command)
-    else:
-        raise Refusal(f'unknown action "{command.action}"; expected one of: {", ".join(MENU)}')
+    return f
 
 
-def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out a checked action command."""
-    if command.action == "burn_fortune":
-        return burn(state, _fortune_points(state, command))
-    check(state, command)
-    events = MENU[command.action][3](state, command, dice)
-    if command.action not in FREE:  # the figure's one action; it ends the movement step too
-        f = state.figures[command.figure]
-        f.moved = f.acted = True
-    return events
+def moved_already(state: DoxState, f: Fig) -> str | None:
+    return f"{f.name} has already moved this turn" if f.moved else None
 
 
-def _fortune_points(state: DoxState, command: Command) -> int:
-    if state.phase != "fortune":
-        raise Refusal("nobody is deciding on Fortune now")
-    p = state.pending[0]
-    if command.figure != p.victim:
-        raise Refusal(f"{p.victim} decides on Fortune now")
-    points, most = params.Fortune.of(command).points, min(p.wounds, state.figures[p.victim].fortune)
+def acted_already(state: DoxState, f: Fig) -> str | None:
+    return f"{f.name} has already taken {pronoun(f, 'their')} action this turn" if f.acted else None
+
+
+def fortune_points(state: DoxState, f: Fig, command: Command) -> int:
+    """How much Fortune the victim burns: 0 up to the wounds or the Fortune left."""
+    points, most = params.Fortune.of(command).points, min(state.pending[0].wounds, f.fortune)
     if points > most:
         raise Refusal(f"burn 0 to {most} Fortune points")
     return points
 
 
-def fortune_menu(state: DoxState) -> list[ActionInfo]:
+def fortune_menu(state: DoxState, f: Fig) -> dict:
     """The victim's choice: how many Fortune points to burn."""
     p = state.pending[0]
-    most = min(p.wounds, state.figures[p.victim].fortune)
+    most = min(p.wounds, f.fortune)
     choices = {f"Burn {k} (take {p.wounds - k})": {"points": k} for k in range(most + 1)}
-    return [ActionInfo("burn_fortune", f"Burn Fortune against {plural(p.wounds, 'wound')}", "fortune",
-                       needs="choice", choices=tuple(choices), choice_params=choices)]
+    return {"label": f"Burn Fortune against {plural(p.wounds, 'wound')}", "choices": tuple(choices),
+            "choice_params": choices}
 
 
-def _legal(state: DoxState, command: Command) -> str | None:
-    try:
-        check(state, command)
-    except Refusal as refusal:
-        return refusal.reason
-    return None
+def act(check: Check, id: str, label: str, needs: str, plan: Callable, deed: Callable,
+        takes: str = "figure", params: type[Params] | None = None, odds: Callable | None = None) -> Action:
+    """One action of the action step: offered if one of its candidates is accepted; all but the
+    free ones are the figure's action for the turn (and end its movement step)."""
+    def done(state: DoxState, f: Fig, planned, dice: DiceSource) -> list[Event]:
+        events = deed(state, f, planned, dice)
+        if id not in FREE:
+            f.moved = f.acted = True
+        return events
+    return Action(id, label, done, "action", needs=needs, takes=takes, params=params, plan=plan,
+                  why_not=acted_already,
+                  menu=partial(offer, check, id, needs), commands=partial(accepted_commands, check, id, needs),
+                  trusted=True, odds=odds)
 
 
-def action_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
-    """Every action, enabled or greyed with the reason, for the active figure."""
-    out = []
-    for action, (label, needs, *_) in MENU.items():
-        candidates = _candidates(state, f, action, needs)
-        legal = [(key, c) for key, c in candidates if _legal(state, c) is None]
-        reason = None
-        if not legal:
-            probe = candidates[0][1] if candidates else Command(do="act", figure=f.name, action=action)
-            reason = _legal(state, probe) or "nothing to aim at"
-        keys = [k for k, _ in legal]
-        shown: dict = {}
-        if needs == "target":
-            shown = {"targets": tuple(keys), "options": _options(state, f, action)}
-        elif needs == "hex":
-            hexes = [Hex(*k) for k in dict.fromkeys(k[:2] for k in keys)]
-            shown = {"hexes": {h: (h,) for h in hexes},
-                     "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {}}
-        elif needs in ("choice", "weapon"):
-            sets = {k: c.params for k, c in legal} if needs == "choice" else {}
-            shown = {"choices": tuple(keys), "choice_params": sets}
-        out.append(ActionInfo(action, label, "action", bool(legal), reason, needs, **shown))
-    return out
+def spec(check: Check) -> tuple[Action, ...]:
+    """Dox's actions in the menu's order (the computer breaks ties by it)."""
+    a = partial(act, check)
+    strike, area, grab, plain_act = (attacks.plan_strike, attacks.strike), (attacks.plan_area, attacks.area_attack), \
+        (grapple.plan, grapple.apply), (plain.plan, plain.apply)
+    aim, to = "figure target", "figure to"
+    return (
+        Action("move", "Move", moves.apply, "movement", "move", "path", "figure path to", plan=moves.plan,
+               why_not=moved_already, menu=moves.reach_menu, trusted=True),  # its reach: legal
+        Action("stay", "Stay put", moves.apply, "movement", "move", "facing", "figure path to",
+               plan=lambda state, f, command: (), why_not=moved_already),
+        a("strike", "Strike", "target", *strike, aim, params.Strike, attacks.strike_odds),
+        a("disarm", "Strike to disarm", "target", *strike, aim, params.Strike, attacks.strike_odds),
+        a("area_attack", "Area attack", "hex", *area, to, odds=attacks.area_odds),
+        a("grapple", "Grapple", "target", *grab, aim, odds=grapple.grab_odds),
+        a("grab_disarm", "Grab to disarm", "target", *grab, aim, odds=grapple.grab_odds),
+        a("squeeze", "Squeeze", "none", *grab),
+        a("better_hold", "Better hold", "none", *grab),
+        a("slam", "Slam", "choice", *grab, params=params.Surface),
+        a("throw", "Throw", "hex", *grab, to, params.Surface),
+        a("go_prone", "Fall prone (free)", "none", *grab),
+        a("release", "Let go (free)", "none", *grab),
+        a("escape", "Escape", "none", *grab),
+        a("guard", "Block for a friend", "target", *plain_act, aim),
+        a("command", "Command an animal (free)", "choice", plain.plan_command, plain.command_animal, aim,
+          params.Order),
+        a("retrieve", "Pick up", "choice", *plain_act, params=params.Retrieve),
+        a("ready", "Ready a weapon", "weapon", *plain_act, "figure weapon"),
+        a("stand_up", "Stand up", "none", *plain_act),
+        a("mount", "Mount", "target", *plain_act, aim),
+        a("dismount", "Dismount", "hex", *plain_act, to),
+        a("pass", "Pass", "none", *plain_act),
+        Action("burn_fortune", "Burn Fortune", lambda state, f, points, dice: burn(state, points),
+               "fortune", needs="choice", params=params.Fortune, plan=fortune_points, menu=fortune_menu))
+
+
+def tried(check: Check, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
+    """The action's candidates its check accepts, (menu key, command) each; and, if none, why
+    (the first candidate's refusal, else a bare command's)."""
+    candidates = _candidates(state, f, id, needs)
+    legal, why = [], None
+    for key, command in candidates:
+        try:
+            check(state, command)
+        except Refusal as refusal:
+            why = why or refusal.reason
+        else:
+            legal.append((key, command))
+    if legal:
+        return legal, None
+    if not candidates:
+        try:
+            check(state, Command(do="act", figure=f.name, action=id))
+        except Refusal as refusal:
+            why = refusal.reason
+    return legal, why or "nothing to aim at"
+
+
+def accepted_commands(check: Check, id: str, needs: str, state: DoxState, f: Fig, info: ActionInfo) -> list[Command]:
+    """The commands behind an open entry: its accepted candidates (planned once, for the menu)."""
+    return [command for _, command in tried(check, id, needs, state, f)[0]]
+
+
+def offer(check: Check, action: str, needs: str, state: DoxState, f: Fig) -> dict:
+    """An action's menu entry: open if a candidate is accepted, with the targets, hexes or
+    choices accepted."""
+    legal, reason = tried(check, action, needs, state, f)
+    keys = [k for k, _ in legal]
+    shown: dict = {}
+    if needs == "target":
+        shown = {"targets": tuple(keys), "options": _options(state, f, action)}
+    elif needs == "hex":
+        hexes = [Hex(*k) for k in dict.fromkeys(k[:2] for k in keys)]
+        shown = {"hexes": {h: (h,) for h in hexes},
+                 "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {}}
+    elif needs in ("choice", "weapon"):
+        sets = {k: c.params for k, c in legal} if needs == "choice" else {}
+        shown = {"choices": tuple(keys), "choice_params": sets}
+    return {"enabled": bool(legal), "reason": reason, **shown}
 
 
 def _options(state: DoxState, f: Fig, action: str) -> dict[str, tuple]:
@@ -159,8 +203,3 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
         return [((h.q, h.r, s), make(to=(h.q, h.r), params={"surface": s}))
                 for h in spots for s in ("floor", "wall")]
     return [((h.q, h.r), make(to=(h.q, h.r))) for h in spots]
-
-
-def concrete(state: DoxState, name: str, info: ActionInfo) -> list[Command]:
-    """The commands the menu tried for one enabled item (legal_commands keeps the legal ones)."""
-    return [c for _, c in _candidates(state, state.figures[name], info.id, MENU[info.id][1])]

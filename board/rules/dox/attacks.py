@@ -20,7 +20,7 @@ from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
-from board.rules.kernel.queue import acting, named
+from board.rules.kernel.queue import named
 from board.words import pronoun
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
@@ -71,14 +71,6 @@ class StrikePlan:
         return max(0, dox + self.power - state.protection(self.target))
 
 
-def actor(state: DoxState, command: Command) -> Fig:
-    """The figure giving an action command: it must be its turn and it must not have acted."""
-    f = acting(state, command)
-    if f.acted:
-        raise Refusal(f"{f.name} has already taken {pronoun(f, 'their')} action this turn")
-    return f
-
-
 def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     """The figure aimed at: on the map, up, not the actor."""
     if command.target is None:
@@ -91,9 +83,9 @@ def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     return target
 
 
-def plan_strike(state: DoxState, command: Command) -> StrikePlan:
+def plan_strike(state: DoxState, f: Fig, command: Command) -> StrikePlan:
     """Check a strike (or a strike to disarm) and work out its numbers."""
-    f, disarm = actor(state, command), command.action == "disarm"
+    disarm = command.action == "disarm"
     target = foe(state, f, command)
     if f.posture == "prone":
         raise Refusal(f"{f.name} is prone: stand up first")
@@ -154,10 +146,9 @@ def surprise_open(state: DoxState, f: Fig) -> bool:
         for g in state.figures.values())
 
 
-def strike(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+def strike(state: DoxState, f: Fig, p: StrikePlan, dice: DiceSource) -> list[Event]:
     """Resolve a strike: roll Offense, find the dox, wound (or knock the object away)."""
-    p = plan_strike(state, command)
-    f, target = p.attacker, p.target
+    target = p.target
     if any(name == "surprise" for name, _ in p.modifiers):
         f.surprised_by_me += (target.name,)
     if p.defense.guard:
@@ -206,9 +197,8 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
                             f"{state.battle.label(target.hex)}", target.name, {"item": lost})]
 
 
-def strike_odds(state: DoxState, command: Command) -> Prediction:
+def strike_odds(state: DoxState, p: StrikePlan) -> Prediction:
     """Exact odds of a strike or a strike to disarm."""
-    p = plan_strike(state, command)
     need = p.challenge - p.rating - p.bonus  # the bare dice must reach this
     hits = {dox: q for dox, q in chances(state, need).items() if dox >= 0}
     hit, left = sum(hits.values(), ZERO), p.target.max_wounds - p.target.wounds
@@ -245,9 +235,8 @@ class AreaPlan:
     challenge: int  # the roll must be greater: the text's 6 (defense_base) + the ranged challenge
 
 
-def plan_area(state: DoxState, command: Command) -> AreaPlan:
+def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
     """Check an area attack on a hex."""
-    f = actor(state, command)
     weapon = state.weapon(f)
     if weapon.area is None:
         raise Refusal(f"the {weapon.name} is not an area weapon")
@@ -274,10 +263,8 @@ def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] 
     return next((path for h, path in found.paths.items() if h in outside), None)
 
 
-def area_attack(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+def area_attack(state: DoxState, f: Fig, p: AreaPlan, dice: DiceSource) -> list[Event]:
     """Roll to hit the area; everyone in it leaps clear or takes dox + weapon - Protection."""
-    p = plan_area(state, command)
-    f = p.attacker
     r = trait_roll(state, p.rating, p.bonus, dice)
     dox = r.total - p.challenge
     hit = dox > 0  # "an attacker need only roll greater than 6 plus the ranged challenge level"
@@ -324,9 +311,8 @@ def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: in
     return events
 
 
-def area_odds(state: DoxState, command: Command) -> Prediction:
+def area_odds(state: DoxState, p: AreaPlan) -> Prediction:
     """Exact odds of an area attack hitting its hex, and its damage before Protection."""
-    p = plan_area(state, command)
     need = p.challenge - p.rating - p.bonus
     more = power(p.attacker, p.weapon)  # dox + weapon (+ Strength) before Protection
     raw = {dox + more: q for dox, q in chances(state, need).items() if dox > 0}

@@ -10,7 +10,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.kernel.events import FALLS
 from board.rules.dox import params
-from board.rules.dox.attacks import actor, at_least, foe, odds
+from board.rules.dox.attacks import at_least, foe, odds
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
@@ -41,9 +41,8 @@ def side_bonus(state: DoxState, victim: Fig, grappler: Fig | None) -> tuple[int,
     return ours, mass_bonus(victim.mass, mass)
 
 
-def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
-    """Check a grappling action; returns the actor and the figure acted on."""
-    f = actor(state, command)
+def plan(state: DoxState, f: Fig, command: Command) -> tuple[Fig, Fig | None, Command]:
+    """Check a grappling action; returns the actor, the figure acted on and the command."""
     action = command.action
     hold = state.hold_by(f.name)
     if action in ("grapple", "grab_disarm"):
@@ -60,11 +59,11 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
             raise Refusal(f"{target.name} holds nothing to wrench away")
         if action == "grapple" and any(h.grappler == target.name and h.victim == f.name for h in state.holds):
             raise Refusal(f"{target.name} holds {f.name}: escape instead")
-        return f, target
+        return f, target, command
     if action == "escape":
         if not state.holds_on(f.name):
             raise Refusal(f"nobody holds {f.name}")
-        return f, None
+        return f, None, command
     if hold is None:
         raise Refusal(f"{f.name} holds nobody")
     victim = state.figures[hold.victim]
@@ -77,7 +76,7 @@ def plan(state: DoxState, command: Command) -> tuple[Fig, Fig | None]:
         landing(state, f, victim, command)
     if action == "go_prone" and f.posture == "prone":
         raise Refusal(f"{f.name} is already prone")
-    return f, victim
+    return f, victim, command
 
 
 def is_corner(state: DoxState, wall: Hex) -> bool:
@@ -97,11 +96,9 @@ def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
         if not walls:
             raise Refusal("no wall next to the victim")
         return o.wall_bonus
-    if surface == "corner":
-        if not any(is_corner(state, w) for w in walls):
-            raise Refusal("no sharp corner next to the victim")
-        return o.wall_bonus + o.corner_bonus
-    raise Refusal(f'surface must be floor, wall or corner, not "{surface}"')
+    if not any(is_corner(state, w) for w in walls):  # a corner: params.Surface names no other
+        raise Refusal("no sharp corner next to the victim")
+    return o.wall_bonus + o.corner_bonus
 
 
 def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
@@ -115,9 +112,9 @@ def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
     return to
 
 
-def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+def apply(state: DoxState, f: Fig, planned: tuple[Fig, Fig | None, Command], dice: DiceSource) -> list[Event]:
     """Carry out a grappling action."""
-    f, other = plan(state, command)
+    _, other, command = planned
     action = command.action
     if action == "go_prone":  # "The grappler may fall prone as a free action."
         f.posture = "prone"
@@ -138,9 +135,9 @@ def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
     return defense(state, f, target, state.gear.weapon("Fist"), strength_ok=disarm)
 
 
-def grab_odds(state: DoxState, command: Command) -> Prediction:
+def grab_odds(state: DoxState, planned: tuple[Fig, Fig, Command]) -> Prediction:
     """Exact odds of a grab (or a grab to disarm) taking hold."""
-    f, target = plan(state, command)
+    f, target, command = planned
     disarm = command.action == "grab_disarm"
     d = grab_defense(state, f, target, disarm)
     need = d.value - f.warrior

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
-from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.queue import acting
-from board.words import pronoun
+from board.words import hexes, pronoun
 
 
 def cannot_move(state: DoxState, f: Fig) -> str | None:
@@ -66,50 +63,36 @@ def mover(state: DoxState, f: Fig) -> Mover:
     return Mover(state.battle, f.hex, allowance(state, f)[0], blocked)
 
 
-def movement_menu(state: DoxState, f: Fig) -> list[ActionInfo]:
-    """The movement step: move (reach shown on the board) or stay."""
+def named(command: Command) -> Command:
+    """A move command names its action: "move" where it names none (`{do: move, to: ...}`)."""
+    if command.do == "move" and command.action is None:
+        return command.model_copy(update={"action": "move"})
+    return command
+
+
+def reach_menu(state: DoxState, f: Fig) -> dict:
+    """The movement step's Move entry: its reach shown on the board, and how far and why."""
     budget, why = allowance(state, f)
-    hexes = mover(state, f).reach().paths if budget else {}
+    paths = mover(state, f).reach().paths if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
-    why = None if hexes else (why or "no room")
-    return [ActionInfo("move", label, "movement", bool(hexes), why, "path", hexes=hexes),
-            ActionInfo("stay", "Stay put", "movement", needs="facing")]
+    return {"label": label, "enabled": bool(paths), "reason": None if paths else (why or "no room"),
+            "hexes": paths}
 
 
-def plan(state: DoxState, command: Command) -> tuple[Fig, tuple]:
-    """Check a move: the active figure, in its movement step, along free hexes within reach."""
-    f = acting(state, command)
-    if f.moved:
-        raise Refusal(f"{f.name} has already moved this turn")
-    if command.action == "stay":
-        return f, ()
-    if command.action not in (None, "move"):
-        raise Refusal(f'unknown movement "{command.action}"; expected move or stay')
+def plan(state: DoxState, f: Fig, command: Command) -> tuple:
+    """Check a move along free hexes within reach (the path, or the hex to go to)."""
     budget, why = allowance(state, f)
     if budget == 0:
         raise Refusal(f"{f.name} cannot move: {why}")
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        if len(path) > budget:
-            raise Refusal(f"{f.name} may move {budget} hex{'es' if budget != 1 else ''}"
-                          + (f" ({why})" if why else "") + f", not {len(path)}")
-        problem = mover(state, f).walk(path)
-        if problem:
-            raise Refusal(problem)
-        return f, path
-    if command.to is None:
-        raise Refusal("give the path or the hex to move to")
-    to = to_hex(state, command.to)
-    reach = mover(state, f).reach().paths
-    if to not in reach:
-        raise Refusal(f"{state.battle.label(to)} is out of reach this turn"
-                      + (f" ({why})" if why else ""))
-    return f, reach[to]
+    because = f" ({why})" if why else ""
+    if command.path and len(command.path) > budget:
+        raise Refusal(f"{f.name} may move {hexes(budget)}{because}, not {len(command.path)}")
+    return mover(state, f).route(state, command, lambda to: f"{state.battle.label(to)} is out of reach "
+                                                           f"this turn{because}")
 
 
-def apply(state: DoxState, command: Command, dice=None) -> list[Event]:
+def apply(state: DoxState, f: Fig, path: tuple, dice=None) -> list[Event]:
     """Move the figure (with its mount, or its victim following into the hex it left)."""
-    f, path = plan(state, command)
     f.moved = True
     if not path:
         return [moved(f.name, [], f"{f.name} stays put")]

@@ -1,4 +1,5 @@
-"""The settings each Dox command takes (board.rules.kernel.params)."""
+"""The settings each Dox command takes (board.rules.kernel.params); its actions name theirs
+(actions.py), the GM's obey its own here."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ class Strike(Params):
 
 
 class Surface(Params):
-    """A slam or a throw: what the victim lands on (surface_bonus refuses an unknown one)."""
+    """A slam or a throw: what the victim lands on."""
 
-    surface: str = "floor"
+    hints = {"surface": "params.surface must be floor, wall or corner"}
+    surface: Literal["floor", "wall", "corner"] = "floor"
 
 
 class Retrieve(Params):
@@ -47,15 +49,6 @@ class Fortune(Params):
     points: int = Field(0, ge=0)
 
 
-PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, ("act", "strike"): Strike, ("act", "disarm"): Strike, ("act", "slam"): Surface,
-    ("act", "throw"): Surface, ("act", "retrieve"): Retrieve, ("act", "command"): Order,
-    ("act", "burn_fortune"): Fortune, ("gm", "obey"): Order}
-
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
-# any other action takes only its figure.
-TAKES: Takes = {
-    **gm_takes(turns=False), ("move", "*"): "figure path to", ("act", "ready"): "figure weapon",
-    **{("act", a): "figure target" for a in ("strike", "disarm", "grapple", "grab_disarm", "guard",
-                                             "mount", "command")},
-    **{("act", a): "figure to" for a in ("area_attack", "throw", "dismount")}}
+PARAMS: dict[tuple[str, str | None], type[Params]] = {**GM_PARAMS, ("gm", "obey"): Order}
+# A move naming no action is a "move" (moves.named): it takes what a move takes.
+TAKES: Takes = {**gm_takes(turns=False), ("move", None): "figure path to"}

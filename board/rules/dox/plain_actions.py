@@ -8,7 +8,6 @@ from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.dox import params
-from board.rules.dox.attacks import actor
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState, Fig
@@ -26,19 +25,22 @@ def reachable_items(state: DoxState, f: Fig) -> list[tuple[Hex, str]]:
     return [(h, item) for h in spots for item in state.items.get(h, [])]
 
 
-def plan(state: DoxState, command: Command) -> dict:
-    """Check a plain action; returns what apply needs."""
-    f = actor(state, command)
+def plan(state: DoxState, f: Fig, command: Command) -> dict:
+    """Check a plain action; returns what apply needs (and the action's id)."""
+    return {**_plan(state, f, command), "action": command.action}
+
+
+def _plan(state: DoxState, f: Fig, command: Command) -> dict:
     action = command.action
     if action == "pass":
-        return {"f": f}
+        return {}
     held = state.hold_by(f.name) or state.holds_on(f.name)
     if action == "stand_up":
         if f.posture != "prone":
             raise Refusal(f"{f.name} is already standing")
         if held:
             raise Refusal(f"{f.name} is still in the grapple on the ground")
-        return {"f": f}
+        return {}
     if held and action != "guard":
         raise Refusal(f"{f.name} is grappling")
     if action == "guard":
@@ -51,21 +53,21 @@ def plan(state: DoxState, command: Command) -> dict:
             raise Refusal(f"{f.name} has nothing to block with")
         if hex_distance(f.hex, friend.hex) > state.options.assist_range:
             raise Refusal(f"{friend.name} is more than {hexes(state.options.assist_range)} away")
-        return {"f": f, "friend": friend}
+        return {"friend": friend}
     if action == "retrieve":
         item = params.Retrieve.of(command).item
         found = [(h, i) for h, i in reachable_items(state, f) if i == item]
         if not found:
             raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex' if item
                           else f"nothing lies on or next to {f.name}'s hex to pick up")
-        return {"f": f, "item": item, "from": state.items[found[0][0]]}
+        return {"item": item, "from": state.items[found[0][0]]}
     if action == "ready":
         if command.weapon is None:
             raise Refusal(f"{f.name} carries no weapon to ready")
         if command.weapon not in f.gear:
             carried = ", ".join(f.gear) or "nothing"
             raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {carried}')
-        return {"f": f, "item": command.weapon, "from": f.gear}
+        return {"item": command.weapon, "from": f.gear}
     return _riding(state, f, command)
 
 
@@ -81,7 +83,7 @@ def _riding(state: DoxState, f: Fig, command: Command) -> dict:
             raise Refusal(f"{horse.name} already carries {state.rider_of(horse.name).name}")
         if hex_distance(f.hex, horse.hex) != 1 or f.posture == "prone":
             raise Refusal(f"{f.name} must stand next to {horse.name}")
-        return {"f": f, "horse": horse}
+        return {"horse": horse}
     if not f.mount:
         raise Refusal(f"{f.name} is not mounted")
     if command.to is None:
@@ -89,14 +91,12 @@ def _riding(state: DoxState, f: Fig, command: Command) -> dict:
     to = to_hex(state, command.to)
     if hex_distance(to, f.hex) != 1 or not state.free(to):
         raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.mount}")
-    return {"f": f, "to": to}
+    return {"to": to}
 
 
-def apply(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+def apply(state: DoxState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
     """Carry out a plain action (each one is the figure's action for the turn)."""
-    p = plan(state, command)
-    f: Fig = p["f"]
-    action = command.action
+    action = p["action"]
     if action == "pass":
         return [Event(ACTION, f"{f.name} does nothing more", f.name, {"action": "pass"})]
     if action == "stand_up":
@@ -139,9 +139,8 @@ def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str
     return order, foe.name
 
 
-def plan_command(state: DoxState, command: Command) -> tuple[Fig, Fig, tuple[str, str | None]]:
+def plan_command(state: DoxState, f: Fig, command: Command) -> tuple[Fig, tuple[str, str | None]]:
     """Check a Ranger's command to an animal he trained: once a round, free."""
-    f = actor(state, command)
     animal = state.figures.get(command.target or params.Order.of(command).animal or "")
     if animal is None or animal.trained_by != f.name:
         raise Refusal(f"choose an animal {f.name} has trained")
@@ -149,13 +148,14 @@ def plan_command(state: DoxState, command: Command) -> tuple[Fig, Fig, tuple[str
         raise Refusal(f"{animal.name} is down")
     if f.commanded:
         raise Refusal(f"{f.name} has already given a command this round")
-    return f, animal, plan_order(state, animal, command)
+    return animal, plan_order(state, animal, command)
 
 
-def command_animal(state: DoxState, command: Command, dice: DiceSource) -> list[Event]:
+def command_animal(state: DoxState, f: Fig, planned: tuple[Fig, tuple[str, str | None]],
+                   dice: DiceSource) -> list[Event]:
     """"If a Ranger has spent time training an animal, then it should obey his commands in most
     cases. Combat is a chaotic environment, however; it may be necessary to roll Ranger"."""
-    f, animal, order = plan_command(state, command)
+    animal, order = planned
     f.commanded = True
     words = order_words(order)
     if not state.options.ranger_roll:

@@ -94,8 +94,8 @@ def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:
     if found is memo:
         try:
             found = memo[key] = plan()
-        except Refusal as refusal:
-            found = memo[key] = refusal
+        except Refusal as refusal:  # its reason only: the raised one holds its frames alive
+            found = memo[key] = Refusal(refusal.reason)
     if isinstance(found, Refusal):
         raise Refusal(found.reason)
     return found

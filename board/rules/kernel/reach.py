@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Callable, Collection, Mapping, NamedTuple
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance
+from board.rules.base import Refusal
+from board.rules.kernel.hexes import to_hex
 from board.words import hexes
 
 if TYPE_CHECKING:
@@ -133,6 +135,23 @@ class Mover:
                 return f"the move must stop at {label(there)}"
             here = there
         return None
+
+    def route(self, state, command, out_of_reach: Callable[[Hex], str]) -> tuple[Hex, ...]:
+        """A move command's path: the one it gives, if walk() allows it, or else the way reach()
+        finds to its `to`; Refusal with walk's reason, or out_of_reach(the hex)."""
+        if command.path:
+            path = tuple(to_hex(state, p) for p in command.path)
+            why = self.walk(path)
+            if why:
+                raise Refusal(why)
+            return path
+        if command.to is None:
+            raise Refusal("give the path or the hex to move to")
+        to = to_hex(state, command.to)
+        path = self.reach().paths.get(to)
+        if path is None:
+            raise Refusal(out_of_reach(to))
+        return path
 
 
 def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Callable:

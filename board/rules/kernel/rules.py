@@ -183,7 +183,7 @@ class Rules:
 
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         action = self.table.get((command.do, command.action or ""))
-        phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
+        phases = {a.phase for (do, _), a in self.table.items() if do == command.do} if action is None else ()
         f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
         if action is None:
             known = [a for do, a in self.table if do == command.do]

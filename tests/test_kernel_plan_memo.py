@@ -1,0 +1,20 @@
+"""The plan memo keeps what a refusal says, not the frames it was raised in: a position's
+menu refuses many candidates, and each raised Refusal would keep its whole call chain alive."""
+
+import pytest
+
+from board.rules.base import Command, Refusal
+from board.rules.kernel.action import plan_memo, remembered
+
+
+def test_a_remembered_refusal_keeps_its_reason_and_no_traceback():
+    state = object.__new__(type("S", (), {}))
+
+    def plan():
+        raise Refusal("not now")
+
+    command = Command(do="act", figure="A", action="pass")
+    with pytest.raises(Refusal, match="not now"):
+        remembered(state, command, plan)
+    (kept,) = plan_memo(state).values()
+    assert isinstance(kept, Refusal) and kept.reason == "not now" and kept.__traceback__ is None
