@@ -44,7 +44,7 @@ class MeleeSecondsGM(GM):
     def forget(self, state, f, was_active):
         state.hidden.discard(f.name)
         for o in state.figures.values():  # what is aimed at it ends (docs/rules-notes.md)
-            if o.ongoing is not None and o.ongoing.params.get("target") == f.name:
+            if o.ongoing is not None and o.ongoing.params.target == f.name:
                 o.ongoing = None
                 if o.plot is not None and o.plot.kind == "continue":
                     o.plot = None
@@ -136,7 +136,7 @@ class MeleeSeconds(Rules):
         # Odds are for the attacker's side: an enemy's secret plot (a spell) must not show.
         seen = f.team == t.team or not secrets.plot_secret(state, t)
         return predict(state, Strike(f.name, t.name, reach.zone(t, at), p.kind == "ranged",
-                                     p.params.get("weapon"), seen))
+                                     p.params.weapon, seen))
 
     def snapshot(self, state: MSState) -> dict[str, Any]:
         figures = {}

@@ -15,7 +15,7 @@ from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
-    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
+    Details, Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
 from board.rules.melee_seconds.turns import (
     GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
 from board.words import hexes
@@ -112,7 +112,7 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
         need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
         need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
                              "of Thieving to hide first (3.8)")
-    details = {"thievish": thievish, "forward": settings.forward, "weapon": name}
+    details = Details(thievish=thievish, forward=settings.forward, weapon=name)
     word = "Thievish Attack" if thievish else "attack"
     using = "" if name == f.ready else f" with {name}"
     if command.action == "attack":
@@ -136,7 +136,7 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
     need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({hexes(w.range)})")
     need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
-    return Plot("ranged", f"shoot {t.name}", target=t.name, params={"weapon": name},
+    return Plot("ranged", f"shoot {t.name}", target=t.name, params=Details(weapon=name),
                 uses_initiative=True)
 
 
@@ -153,7 +153,7 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     if uses:
         _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
     return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params={"spell": name}, uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
+                params=Details(spell=name), uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
 
 
 def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -190,7 +190,7 @@ def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     activity = settings.activity
     need(activity.isprintable(), params.Thievish.hints["activity"])
     return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
+                params=Details(seconds=seconds, activity=activity), lasts=(seconds, "seconds"))
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
