@@ -7,7 +7,7 @@ import pytest
 
 from board.game import Game
 from board.rules.base import Command, Refusal
-from board.rules.kernel.action import Action, memo_key, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, memo_key, remembered, table
 from demo_ruleset import DEMO, SPEC
 from demo_ruleset.harness import demo_battle, registered
 
@@ -103,3 +103,21 @@ def test_an_action_named_twice_is_a_ruleset_error_not_a_silent_overwrite():
 def test_the_kernel_derives_the_fields_each_action_takes_from_the_spec():
     assert DEMO.untaken(Command(do="act", figure="A", action="pass", target="B")) == "pass does not take target"
     assert DEMO.untaken(Command(do="act", figure="A", action="attack", target="B")) is None
+
+
+def test_an_action_not_shown_now_is_left_out_of_the_menu_not_greyed(game):
+    f = game.state.figures[game.turn().active]
+    hidden = replace(DEMO.table["move", "stay"], shown=lambda state, f: False)
+    spec = tuple(hidden if a.id == "stay" else a for a in SPEC)
+    rules = type(DEMO)()
+    rules.spec = spec
+    assert [i.id for i in rules.actions(game.state, f.name)] == ["move"]
+
+
+def test_an_action_of_any_phase_is_offered_in_every_phase_and_planned_in_it(game):
+    f = game.state.figures[game.turn().active]
+    shout = Action("shout", "Shout", lambda *_: [], ANY_PHASE, plan=lambda *_: "heard")
+    rules = type(DEMO)()
+    rules.spec = SPEC + (shout,)
+    assert [i.id for i in rules.actions(game.state, f.name)] == ["move", "stay", "shout"]
+    assert rules.plan(game.state, Command(do="act", figure=f.name, action="shout"))[2] == "heard"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import Action, forget_plans, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, remembered, table
 from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
@@ -184,7 +184,8 @@ class Rules:
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         action = self.table.get((command.do, command.action or ""))
         phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
-        f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
+        phase = action.phase if action else phases.pop() if len(phases) == 1 else None
+        f = self.acting(state, command, None if phase == ANY_PHASE else phase)
         if action is None:
             known = [a for do, a in self.table if do == command.do]
             raise Refusal(f'unknown action "{command.action}"; expected {either(known)}')
@@ -234,11 +235,12 @@ class Rules:
         return state.phase != "over" and f.up and state.active == f.name
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
-        """The menu: the actions of the phase, each open or greyed with the reason."""
+        """The menu: the actions of the phase (or of any) shown now, each open or greyed with the reason."""
         f = state.figures.get(figure)
         if f is None or not self.offered(state, f):
             return []
-        return [self.entry(state, f, a) for a in self.table.values() if a.phase == state.phase]
+        return [self.entry(state, f, a) for a in self.table.values()
+                if a.phase in (state.phase, ANY_PHASE) and a.shown(state, f)]
 
     def entry(self, state, f, action: Action) -> ActionInfo:
         """One action's menu entry: its open part from `menu`, or greyed with why_not's reason
