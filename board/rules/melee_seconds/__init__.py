@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.queue import acting
 from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction, Token
-from board.rules.melee_seconds import menu, plots, reach, secrets
+from board.rules.melee_seconds import actions, reach, secrets
 from board.rules.melee_seconds.params import PARAMS, TAKES
 from board.rules.melee_seconds.procedure import Strike, predict
 from board.rules.melee_seconds.sheet import (
@@ -73,7 +75,7 @@ class MeleeSeconds(Rules):
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
     gm_actions = GM_RULES.actions
-    handlers = {"act": (plots.check, plots.apply), "gm": (GM_RULES.plan, GM_RULES.apply)}
+    handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}
     commands_hint = " (moving is a Specific Plot: act move)"
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
@@ -81,10 +83,21 @@ class MeleeSeconds(Rules):
 
     sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
-    actions, actors = staticmethod(menu.actions), staticmethod(menu.actors)
-    concrete = staticmethod(menu.concrete)
+    actors = staticmethod(actions.actors)
     # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).
     unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
+
+    @cached_property
+    def spec(self):  # type: ignore[override]
+        """Its actions (actions.py), the section 7 ones as actions.yaml names them."""
+        return actions.spec(self.check, load().actions)
+
+    def acting(self, state: MSState, command: Command, phase: str | None):
+        """Anyone up with a plot to state may state it (each action words its phase itself)."""
+        return acting(state, command)
+
+    def offered(self, state: MSState, f) -> bool:
+        return f.up and state.phase != "over"
 
     def after_command(self, state: MSState, dice: DiceSource) -> list[Event]:
         """Then the Melee moves on while nobody has a plot to state (1.1: the kernel's victory
@@ -125,13 +138,14 @@ class MeleeSeconds(Rules):
         return out
 
     def predict(self, state: MSState, command: Command) -> Prediction | None:
+        """The odds of an attack plot (the kernel's `odds` would not know the attacker)."""
         if command.do != "act" or command.action not in ("attack", "charge", "ranged"):
             return None
         try:
-            p = plots.plan(state, command)
+            _, f, p = self.plan(state, self.typed(command))
         except Refusal:
             return None
-        f, t = state.figures[command.figure], state.figures[p.target]
+        t = state.figures[p.target]
         at = p.to or f.hex
         # Odds are for the attacker's side: an enemy's secret plot (a spell) must not show.
         seen = f.team == t.team or not secrets.plot_secret(state, t)
