@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import pytest
 
+from board.dice import ScriptedDice
 from board.game import Game
 from board.rules.base import Command, Refusal
-from board.rules.kernel.action import ANY_PHASE, Action, memo_key, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, kept, memo_key, plan_memo, remembered, table
 from demo_ruleset import DEMO, SPEC
 from demo_ruleset.harness import demo_battle, registered
 
@@ -121,3 +122,31 @@ def test_an_action_of_any_phase_is_offered_in_every_phase_and_planned_in_it(game
     rules.spec = SPEC + (shout,)
     assert [i.id for i in rules.actions(game.state, f.name)] == ["move", "stay", "shout"]
     assert rules.plan(game.state, Command(do="act", figure=f.name, action="shout"))[2] == "heard"
+
+
+def test_a_remembered_refusal_keeps_no_frames_alive():
+    state = object.__new__(type("S", (), {}))
+
+    def plan():
+        raise Refusal("not now")
+
+    with pytest.raises(Refusal):
+        remembered(state, Command(do="act", figure="A", action="pass"), plan)
+    assert all(found.__traceback__ is None for found in plan_memo(state).values())
+
+
+def test_what_a_position_keeps_is_worked_out_once_and_forgotten_when_a_command_changes_it(game):
+    calls = []
+
+    def keep(state, f, command):  # a plan that keeps something, as a reach asked by every move
+        return kept(state, ("kept", "x"), lambda: calls.append(1) or ())
+
+    rules = type(DEMO)()
+    rules.spec = tuple(replace(a, plan=keep) if a.id == "stay" else a for a in SPEC)
+    stay = Command(do="move", figure=game.turn().active, action="stay")
+    rules.check(game.state, stay)
+    rules.check(game.state, stay.model_copy(update={"facing": 1}))
+    assert len(calls) == 1
+    state = game.state.clone()  # a command changes a private copy: what it kept on the way goes
+    rules.apply(state, stay, ScriptedDice([1] * 10))
+    assert ("kept", "x") not in plan_memo(state)

@@ -96,6 +96,15 @@ def forget_plans(state) -> None:
     state.__dict__.pop("_plans", None)
 
 
+def kept(state, key: tuple, work: Callable[[], Any]) -> Any:
+    """What a position works out once beside its plans (a figure's reach, asked by its menu and
+    by every move planned), forgotten with them. A key is ("kept", ...): no command's."""
+    memo = plan_memo(state)
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
+
+
 def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:
     """plan() once per command in this position, the result (or its Refusal) kept for the next ask."""
     memo = plan_memo(state)
@@ -104,8 +113,8 @@ def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:
     if found is memo:
         try:
             found = memo[key] = plan()
-        except Refusal as refusal:
-            found = memo[key] = refusal
+        except Refusal as refusal:  # kept without its traceback: its frames would live on too
+            found = memo[key] = Refusal(refusal.reason)
     if isinstance(found, Refusal):
         raise Refusal(found.reason)
     return found
