@@ -10,7 +10,7 @@ from collections.abc import Callable
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import ANY_PHASE, Action
+from board.rules.kernel.action import ANY_PHASE, Action, kept
 from board.rules.kernel.queue import named
 from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
@@ -121,7 +121,8 @@ def _spell_commands(kind: str) -> Callable[[MSState, Fighter, ActionInfo], list[
 def plotting(state: MSState, f: Fighter) -> bool:
     """Whether the figure's Specific Plots are offered: it plots next, or a plot running on by
     itself (5.7) may be changed before the second resolves."""
-    return state.active == f.name or (f.plot is not None and f.plot.auto)
+    return kept(state, ("kept", "plotting", f.name), lambda: (f.plot is not None and f.plot.auto)
+                or state.active == f.name)
 
 
 def _shown(action: str, row) -> Callable[[MSState, Fighter], bool]:
