@@ -14,7 +14,7 @@ from board.rules.kernel.action import ANY_PHASE, Action, kept
 from board.rules.kernel.queue import named
 from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
-from board.rules.melee_seconds import params, reach
+from board.rules.melee_seconds import params, reach, view
 from board.rules.melee_seconds.params import TAKES
 from board.rules.melee_seconds.plots import KINDS, THIEVISH, gear_kind, plan, state_plot
 from board.rules.melee_seconds.resolve import spell_effect
@@ -173,7 +173,6 @@ def _general_shown(state: MSState, f: Fighter) -> bool:
 def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fighter]:
     """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
     Initiative", resolved at once (the board allows one per combatant per second)."""
-    need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
     spells = state.tables.spells
     name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
     need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
@@ -212,7 +211,7 @@ def _chaos(state: MSState, f: Fighter, plan: tuple[str | None, str], dice: DiceS
 
 
 def _plan_break(state: MSState, f: Fighter, command: Command) -> None:
-    need(state.phase == "plot" and f.full_defensive, f"{f.name} is not on Full Defensive")
+    need(f.full_defensive, f"{f.name} is not on Full Defensive")
     need(needs_plot(state, f),
          "Full Defensive is broken by the Specific Plot at the start of a second")
 
@@ -223,16 +222,21 @@ def _break(state: MSState, f: Fighter, plan: None, dice: DiceSource) -> list[Eve
                          "Initiative")
 
 
+def _plot(check: Check, action: str, row) -> Action:
+    """A Specific Plot: an aimed one takes a target (and an attack its weapon, a move its hex)."""
+    return Action(action, row.label, state_plot, "plot", needs=row.needs, plan=plan,
+                  takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
+                  menu=entry(check, action, row.needs, "normal" if action == "cast" else ""),
+                  shown=(lambda *_: False) if action == "load" else _shown(action, row),
+                  commands=_spell_commands("normal") if action == "cast" else None,
+                  odds=view.odds if action in view.ATTACKS else None)
+
+
 def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
     """The actions in menu order; `gear` is actions.yaml (its Load, 7.4, is commanded but never
     offered: Reload is)."""
     rows = {**KINDS, **{a: gear_kind(a, row) for a, row in gear.items()}}
-    plots = tuple(Action(a, row.label, state_plot, "plot", needs=row.needs, plan=plan,
-                         takes=TAKES.get(("act", a), "figure"), menu=entry(check, a, row.needs, "normal" if a == "cast" else ""),
-                         shown=(lambda *_: False) if a == "load" else _shown(a, row),
-                         commands=_spell_commands("normal") if a == "cast" else None)
-                  for a, row in rows.items())
-    return plots + (
+    return tuple(_plot(check, a, row) for a, row in rows.items()) + (
         Action("break_defensive", "Break Full Defensive", _break, "plot", plan=_plan_break,
                menu=entry(check, "break_defensive", "none"),
                shown=lambda state, f: plotting(state, f) and f.full_defensive),
@@ -241,10 +245,10 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             menu=_general_menu(check), shown=_general_shown),
         # 5.1.10: offered to a Chaos Master whatever its plots
         Action("use_chaos", "Use Chaos", _chaos, ANY_PHASE, plan=_plan_chaos,
-               takes=TAKES["act", "use_chaos"], shown=lambda state, f: f.sheet.chaos_master,
+               takes="figure target", shown=lambda state, f: f.sheet.chaos_master,
                menu=lambda state, f: {"phase": state.phase, **entry(check, "use_chaos", "none")(state, f)}),
         Action("reflex", "Reflex Spell", _reflex, "plot", needs="target", plan=_plan_reflex,
-               takes=TAKES["act", "reflex"], menu=entry(check, "reflex", "target", "reflex"),
+               takes="figure target", menu=entry(check, "reflex", "target", "reflex"),
                shown=lambda state, f: bool(spells_of(state, f, "reflex")),
                commands=_spell_commands("reflex")))
 

@@ -68,8 +68,6 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
 
 def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
     """Refusal unless the combatant may state a Specific Plot now."""
-    need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
-                                "now General Plots are stated")
     need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
                                       f"Initiative for second {f.reacts_at} first (3.2)")
     # A running plot carried on by itself may still be changed (5.7 "unless changed").
@@ -224,8 +222,8 @@ def plan(state: MSState, f: Fighter, command: Command) -> Plot:
     need(not row.parts or parts(f) & row.parts,
          f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
     plot = row.plan(state, f, command)
-    responses = params.of(command)
-    plot.shield, plot.fd_parry = responses.shield, responses.fd_parry
+    responses = params.Plot.of(command)  # every plot's settings are a Plot's
+    plot.by, plot.shield, plot.fd_parry = f.name, responses.shield, responses.fd_parry
     return plot
 
 

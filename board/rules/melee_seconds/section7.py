@@ -84,7 +84,7 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
     if action in POOLS:
         empty, ask, _ = POOLS[action]
-        items, choice = pool(state, f, action), params.of(command).item if command else None
+        items, choice = pool(state, f, action), params.Action.of(command).item if command else None
         if not items:
             return empty
         if command and choice not in items:

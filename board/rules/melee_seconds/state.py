@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from board.hexgrid import Hex
-from board.rules.base import Refusal
+from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec, Tables
+from board.rules.melee_seconds.sheet import MSFigureSpec, Tables, load
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,7 @@ class Plot:
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
+    by: str = ""  # who stated it
     lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
 
 
@@ -201,3 +203,24 @@ def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     o = f.ongoing
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
+
+
+def melee(battle, options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
+    """A Melee about to begin: Melee Round 1, General Plots first."""
+    state = MSState(battle=battle, options=options, tables=load(),
+                    figures={s.name: fighter_from_spec(s) for s in specs},
+                    turn=1, phase="general", order=[s.name for s in specs])
+    return state, [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
+                         "Initiative this round (3.2)", None, {"turn": 1})]
+
+
+def forget_aims(state: MSState, name: str) -> None:
+    """A combatant leaves the Melee: what is aimed at it ends (docs/rules-notes.md)."""
+    state.hidden.discard(name)
+    for o in state.figures.values():
+        if o.ongoing is not None and o.ongoing.params.target == name:
+            o.ongoing = None
+            if o.plot is not None and o.plot.kind == "continue":
+                o.plot = None
+        if o.plot is not None and o.plot.target == name:
+            o.plot = None
