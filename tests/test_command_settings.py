@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from board.game import Game
+from board.rules.base import Command
 from board.maps import load_map
 from board.rules.registry import get_ruleset, ruleset_ids
 from helpers import ROOT, refused
@@ -131,5 +132,5 @@ def test_melee_seconds_actions_take_a_target_exactly_where_its_action_table_says
     rows = table.get("actions", table)
     for action, row in rows.items():
         if isinstance(row, dict) and "needs" in row:
-            takes = rules.takes.get(("act", action), "figure").split()
-            assert ("target" in takes) is (row["needs"] == "target"), action
+            aimed = Command(do="act", figure="A", action=action, target="B")
+            assert (rules.untaken(aimed) is None) is (row["needs"] == "target"), action

@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import pytest
 
+from board.dice import ScriptedDice
 from board.game import Game
 from board.rules.base import Command, Refusal
-from board.rules.kernel.action import Action, memo_key, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, kept, memo_key, plan_memo, remembered, table
 from demo_ruleset import DEMO, SPEC
 from demo_ruleset.harness import demo_battle, registered
 
@@ -103,3 +104,49 @@ def test_an_action_named_twice_is_a_ruleset_error_not_a_silent_overwrite():
 def test_the_kernel_derives_the_fields_each_action_takes_from_the_spec():
     assert DEMO.untaken(Command(do="act", figure="A", action="pass", target="B")) == "pass does not take target"
     assert DEMO.untaken(Command(do="act", figure="A", action="attack", target="B")) is None
+
+
+def test_an_action_not_shown_now_is_left_out_of_the_menu_not_greyed(game):
+    f = game.state.figures[game.turn().active]
+    hidden = replace(DEMO.table["move", "stay"], shown=lambda state, f: False)
+    spec = tuple(hidden if a.id == "stay" else a for a in SPEC)
+    rules = type(DEMO)()
+    rules.spec = spec
+    assert [i.id for i in rules.actions(game.state, f.name)] == ["move"]
+
+
+def test_an_action_of_any_phase_is_offered_in_every_phase_and_planned_in_it(game):
+    f = game.state.figures[game.turn().active]
+    shout = Action("shout", "Shout", lambda *_: [], ANY_PHASE, plan=lambda *_: "heard")
+    rules = type(DEMO)()
+    rules.spec = SPEC + (shout,)
+    assert [i.id for i in rules.actions(game.state, f.name)] == ["move", "stay", "shout"]
+    assert rules.plan(game.state, Command(do="act", figure=f.name, action="shout"))[2] == "heard"
+
+
+def test_a_remembered_refusal_keeps_no_frames_alive():
+    state = object.__new__(type("S", (), {}))
+
+    def plan():
+        raise Refusal("not now")
+
+    with pytest.raises(Refusal):
+        remembered(state, Command(do="act", figure="A", action="pass"), plan)
+    assert all(found.__traceback__ is None for found in plan_memo(state).values())
+
+
+def test_what_a_position_keeps_is_worked_out_once_and_forgotten_when_a_command_changes_it(game):
+    calls = []
+
+    def keep(state, f, command):  # a plan that keeps something, as a reach asked by every move
+        return kept(state, ("kept", "x"), lambda: calls.append(1) or ())
+
+    rules = type(DEMO)()
+    rules.spec = tuple(replace(a, plan=keep) if a.id == "stay" else a for a in SPEC)
+    stay = Command(do="move", figure=game.turn().active, action="stay")
+    rules.check(game.state, stay)
+    rules.check(game.state, stay.model_copy(update={"facing": 1}))
+    assert len(calls) == 1
+    state = game.state.clone()  # a command changes a private copy: what it kept on the way goes
+    rules.apply(state, stay, ScriptedDice([1] * 10))
+    assert ("kept", "x") not in plan_memo(state)

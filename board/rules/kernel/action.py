@@ -25,6 +25,13 @@ def _open_part(*_: Any) -> dict:
     return {}
 
 
+def _always(*_: Any) -> bool:
+    return True
+
+
+ANY_PHASE = "*"  # an action's phase when it is offered in every phase (Use Chaos...)
+
+
 @dataclass(frozen=True)
 class Action:
     """One thing a figure may do: how the menu shows it, what a command for it takes, how it is
@@ -33,7 +40,8 @@ class Action:
     id: str  # the command's `action`
     label: str  # the menu's words
     deed: Callable[[Any, Any, Any, DiceSource], list[Event]]  # (state, figure, plan, dice) -> events
-    phase: str = ""  # the phase it is offered in ("": the table's `phase`); "movement": reach shown
+    # the phase it is offered in ("": the table's `phase`; ANY_PHASE: every one); "movement": reach shown
+    phase: str = ""
     do: str = "act"  # the command's `do`
     needs: str = "none"  # what the board asks first: none | path | facing | target | hex | weapon | choice
     takes: str = "figure"  # the command's own fields it takes (kernel/fields.py), e.g. "figure target"
@@ -44,6 +52,8 @@ class Action:
     why_not: Callable[[Any, Any], str | None] = _nothing
     # (state, figure) -> the open entry's ActionInfo fields: targets, hexes, choices, options, note...
     menu: Callable[[Any, Any], dict] = _open_part
+    # (state, figure) -> whether the menu lists it at all now (False: left out, not greyed)
+    shown: Callable[[Any, Any], bool] = _always
     # (state, figure, entry) -> the concrete commands behind an open entry (None: kernel's concrete())
     commands: Callable[[Any, Any, ActionInfo], list[Command]] | None = None
     trusted: bool = False  # its commands are legal by construction (reachable hexes): not re-planned
@@ -84,6 +94,15 @@ def plan_memo(state) -> dict:
 def forget_plans(state) -> None:
     """The state is about to change: its plans no longer hold."""
     state.__dict__.pop("_plans", None)
+
+
+def kept(state, key: tuple, work: Callable[[], Any]) -> Any:
+    """What a position works out once beside its plans (a figure's reach, asked by its menu and
+    by every move planned), forgotten with them. A key is ("kept", ...): no command's."""
+    memo = plan_memo(state)
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
 
 
 def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import Action, forget_plans, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, remembered, table
 from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
@@ -168,6 +168,15 @@ class Rules:
         return {(a.phase, a.id): a for a in self.table.values()}
 
     @cached_property
+    def _phases(self) -> dict[str, str]:
+        """Each `do` whose actions share one phase: that phase (the whose-turn check of an
+        unknown action of it)."""
+        phases: dict[str, set[str]] = {}
+        for (do, _), a in self.table.items():
+            phases.setdefault(do, set()).add(a.phase)
+        return {do: found.pop() for do, found in phases.items() if len(found) == 1}
+
+    @cached_property
     def _dispatch(self) -> dict[str, tuple[Plan, Apply]]:
         spec = {do: (self.plan, self._deed) for do, _ in self.table}
         return {**spec, **self.handlers}
@@ -183,8 +192,8 @@ class Rules:
 
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         action = self.table.get((command.do, command.action or ""))
-        phases = {a.phase for (do, _), a in self.table.items() if do == command.do} if action is None else ()
-        f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
+        phase = action.phase if action else self._phases.get(command.do)
+        f = self.acting(state, command, None if phase == ANY_PHASE else phase)
         if action is None:
             known = [a for do, a in self.table if do == command.do]
             raise Refusal(f'unknown action "{command.action}"; expected {either(known)}')
@@ -211,7 +220,9 @@ class Rules:
         forget_plans(state)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
         events = handler[1](state, self.typed(command), dice)
-        return events + self.victory(state) + self.after_command(state, dice)
+        events += self.victory(state) + self.after_command(state, dice)
+        forget_plans(state)  # what was worked out on the way (kept) no longer holds
+        return events
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
         """What follows every command once victory is checked (the next phase...): nothing
@@ -234,11 +245,12 @@ class Rules:
         return state.phase != "over" and f.up and state.active == f.name
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
-        """The menu: the actions of the phase, each open or greyed with the reason."""
+        """The menu: the actions of the phase (or of any) shown now, each open or greyed with the reason."""
         f = state.figures.get(figure)
         if f is None or not self.offered(state, f):
             return []
-        return [self.entry(state, f, a) for a in self.table.values() if a.phase == state.phase]
+        return [self.entry(state, f, a) for a in self.table.values()
+                if a.phase in (state.phase, ANY_PHASE) and a.shown(state, f)]
 
     def entry(self, state, f, action: Action) -> ActionInfo:
         """One action's menu entry: its open part from `menu`, or greyed with why_not's reason

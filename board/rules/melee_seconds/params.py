@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from pydantic import Field
 
@@ -94,18 +93,9 @@ PARAMS: dict[tuple[str, str | None], type[Params]] = {
     ("act", "reflex"): Reflex, ("act", "use_chaos"): Chaos, ("act", "break_defensive"): Params,
     **{("act", k): Plot for k in ("continue", "nothing", "parry", "move", "delay")}}
 
-
-def of(command) -> Any:
-    """A Specific Plot's settings, read as its own action's model (a kind's or a section 7
-    action's), whichever base the reader needs."""
-    return (PARAMS.get(("act", command.action)) or PARAMS["act", "*"]).of(command)
-
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
-# any other action takes only its figure.
+# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py):
+# the GM's and those of the Specific Plots that take more than an aimed plot (actions.py: a target
+# where it needs one, as a section 7 action whose row in actions.yaml says so; else its figure).
 TAKES: Takes = {
     **gm_takes(turns=True), ("act", "move"): "figure to path facing", ("act", "parry"): "figure weapon",
-    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")},
-    # and the section 7 actions whose row in actions.yaml says `needs: target`
-    **{("act", a): "figure target" for a in ("cast", "reflex", "use_chaos", "flash_pellet",
-                                             "flash_pellet_round", "tanglefoot", "tanglefoot_round",
-                                             "despatch")}}
+    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")}}

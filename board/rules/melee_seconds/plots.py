@@ -1,5 +1,4 @@
-"""The "act" commands: Specific Plots (5.1), checked against the General Plot, the Initiative
-and the board; General Plots, breaking Full Defensive, Reflex Spells and Use Chaos."""
+"""Specific Plots (5.1), checked against the General Plot, the Initiative and the board."""
 
 from __future__ import annotations
 
@@ -8,16 +7,15 @@ from typing import Callable
 
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import acting, named
+from board.rules.kernel.queue import named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
-from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.state import (
-    Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot, spells_of)
+    Details, Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
-    GENERALS, check_general, delay, end_defensive, hidden, parts, state_general)
+    GENERALS, delay, hidden, parts)
 from board.words import hexes
 
 THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
@@ -68,11 +66,8 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     return name
 
 
-def _plotter(state: MSState, command: Command) -> Fighter:
-    """The combatant stating a Specific Plot, if it may state one now."""
-    f = acting(state, command)
-    need(state.phase == "plot", "Specific Plots are stated during the seconds of the Melee Round; "
-                                "now General Plots are stated")
+def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
+    """Refusal unless the combatant may state a Specific Plot now."""
     need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
                                       f"Initiative for second {f.reacts_at} first (3.2)")
     # A running plot carried on by itself may still be changed (5.7 "unless changed").
@@ -81,7 +76,6 @@ def _plotter(state: MSState, command: Command) -> Fighter:
     need(state.second >= f.positioning_until or command.action in ("move", "nothing"),
          f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
          "moves into position (3.2, 3.4)")
-    return f
 
 
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -112,7 +106,7 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
         need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
         need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
                              "of Thieving to hide first (3.8)")
-    details = {"thievish": thievish, "forward": settings.forward, "weapon": name}
+    details = Details(thievish=thievish, forward=settings.forward, weapon=name)
     word = "Thievish Attack" if thievish else "attack"
     using = "" if name == f.ready else f" with {name}"
     if command.action == "attack":
@@ -136,7 +130,7 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
     need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({hexes(w.range)})")
     need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
-    return Plot("ranged", f"shoot {t.name}", target=t.name, params={"weapon": name},
+    return Plot("ranged", f"shoot {t.name}", target=t.name, params=Details(weapon=name),
                 uses_initiative=True)
 
 
@@ -153,7 +147,7 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     if uses:
         _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
     return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params={"spell": name}, uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
+                params=Details(spell=name), uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
 
 
 def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -190,7 +184,7 @@ def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     activity = settings.activity
     need(activity.isprintable(), params.Thievish.hints["activity"])
     return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                params={"seconds": seconds, "activity": activity}, lasts=(seconds, "seconds"))
+                params=Details(seconds=seconds, activity=activity), lasts=(seconds, "seconds"))
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
@@ -207,116 +201,34 @@ KINDS = {"continue": Kind("Continue the plot", "none", _continue),
          "reload": Kind("Reload", "none", plan_action, GEAR)}
 
 
-def kind(state: MSState, action: str | None) -> Kind:
-    """The row of a Specific Plot: one of KINDS, or a section 7 action (Refusal if neither)."""
-    if action in KINDS:
-        return KINDS[action]
-    if action not in state.tables.actions:
-        raise Refusal(f'unknown plot "{action}"; expected one of: '
-                      + ", ".join((*KINDS, *state.tables.actions)))
-    gear = state.tables.actions[action]
-    needs = NEEDS.get(gear["needs"], gear["needs"])
-    return Kind(gear["label"], needs, plan_action, frozenset() if action in ALWAYS else GEAR)
+def gear_kind(action: str, row: dict) -> Kind:
+    """A section 7 action's row of actions.yaml as a kind of Specific Plot (5.1.8)."""
+    return Kind(row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action,
+                frozenset() if action in ALWAYS else GEAR)
 
 
-def plan(state: MSState, command: Command) -> Plot:
+def kind(state: MSState, action: str) -> Kind:
+    """The row of a Specific Plot: one of KINDS, or a section 7 action."""
+    return KINDS[action] if action in KINDS else gear_kind(action, state.tables.actions[action])
+
+
+def plan(state: MSState, f: Fighter, command: Command) -> Plot:
     """Check a Specific Plot; return it (Refusal with a reason if it is not allowed), with the
     responses it carries: Shield a Successful Attack (5.3); on Full Defensive, Parry it
     (breaking Full Defensive) or Shield it instead (4.4)."""
-    f, row = _plotter(state, command), kind(state, command.action)
+    _may_plot(state, f, command)
+    row = kind(state, command.action)
     words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))  # what the kind needs (2.3)
     need(not row.parts or parts(f) & row.parts,
          f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
     plot = row.plan(state, f, command)
-    responses = params.of(command)
-    plot.shield, plot.fd_parry = responses.shield, responses.fd_parry
+    responses = params.Plot.of(command)  # every plot's settings are a Plot's
+    plot.by, plot.shield, plot.fd_parry = f.name, responses.shield, responses.fd_parry
     return plot
 
 
-def _plan_general(state: MSState, command: Command):
-    f = acting(state, command)
-    if state.phase == "general":
-        need(f.general is None, f"{f.name} has already stated its General Plot this round")
-    else:
-        need(f.may_change,
-             "a General Plot changes during the round only if the GM permits it (2.5)")
-        need(needs_plot(state, f),
-             "change the General Plot at the beginning of a second, before plotting")
-    general = params.General.of(command)
-    return f, check_general(state, f, general.plot, general.spells)
-
-
-def _plan_reflex(state: MSState, command: Command):
-    """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
-    Initiative", resolved at once (the board allows one per combatant per second)."""
-    f = acting(state, command)
-    need(state.phase == "plot", "Reflex Spells are cast during the seconds of the Melee Round")
-    spells = state.tables.spells
-    name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
-    need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
-         f"{f.name} knows no Reflex Spell \"{name}\"")
-    need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
-    t = state.figures.get(command.target or "")
-    need(t is not None and t.status != "dead", "choose a living target")
-    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
-         f"{t.name} is out of range of {name}")
-    return f, name, t
-
-
-def _plan_chaos(state: MSState, command: Command) -> Fighter:
-    """5.1.10: "Use Chaos is always available to Chaos Masters regardless of their General (or
-    even Specific) Plot!" Its effect is not in the text: the GM resolves it (GM commands)."""
-    f = acting(state, command)
-    need(f.sheet.chaos_master, f"{f.name} is not a Chaos Master")
-    need(f.chaos_at != (state.turn, state.second), f"{f.name} has already used Chaos this second")
-    if command.target is not None:
-        named(state, command.target)
-    return f
-
-
-def _plan_break(state: MSState, command: Command) -> Fighter:
-    f = acting(state, command)
-    need(state.phase == "plot" and f.full_defensive, f"{f.name} is not on Full Defensive")
-    need(needs_plot(state, f),
-         "Full Defensive is broken by the Specific Plot at the start of a second")
-    return f
-
-
-PLANS = {"general_plot": _plan_general, "reflex": _plan_reflex, "break_defensive": _plan_break,
-         "use_chaos": _plan_chaos}
-
-
-def check(state: MSState, command: Command) -> None:
-    """Raise Refusal unless the command is legal now."""
-    PLANS.get(command.action, plan)(state, command)
-
-
-def apply(state: MSState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out an act command (when the last plot is in, after_command resolves the second)."""
-    if command.action == "general_plot":
-        f, (key, spells) = _plan_general(state, command)
-        return state_general(state, f, key, spells, dice)
-    if command.action == "reflex":
-        f, name, t = _plan_reflex(state, command)
-        f.reflex_at = state.now
-        events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
-                        {"spell": name, "target": t.name})]
-        return events + spell_effect(state, f.name, name, t.name, dice)
-    if command.action == "use_chaos":
-        f = _plan_chaos(state, command)
-        f.chaos_at = (state.turn, state.second)
-        effect = params.Chaos.of(command).effect.strip()
-        at = f" on {command.target}" if command.target else ""
-        return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")
-                      + " (the GM resolves it)", f.name,
-                      {"action": "use_chaos", "target": command.target, "effect": effect})]
-    if command.action == "break_defensive":
-        f = _plan_break(state, command)
-        # 4.3: "Initiative must be rolled and any results for previous seconds are lost".
-        return end_defensive(state, f, dice, state.second - 1, f"{f.name} breaks Full Defensive",
-                             "Initiative")
-    plot = plan(state, command)
-    f = state.figures[command.figure]
+def state_plot(state: MSState, f: Fighter, plot: Plot, dice: DiceSource) -> list[Event]:
+    """The plot is this second's (when the last plot is in, after_command resolves the second)."""
     f.plot = plot
     secret = hidden(state, f)
     text = f"{f.name} plots: {plot.text}" if not secret else \

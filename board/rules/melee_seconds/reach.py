@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.footprints import footprint_cells, relative_zone
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
+from board.rules.kernel.action import kept
 from board.rules.kernel.reach import Mover, Step, Where
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.sheet import Weapon
@@ -71,7 +72,11 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     """Every hex f may end on this second (speed hexes), with the path there.
 
     A charge stops at the first hex that brings the target within its own Reach: "only as far
-    as the maximum Reach of their own Weapon" (6.2)."""
+    as the maximum Reach of their own Weapon" (6.2). Worked out once in a position."""
+    return kept(state, ("kept", "reach", f.name, charge, name), lambda: _reachable(state, f, charge, name))
+
+
+def _reachable(state: MSState, f: Fighter, charge: str | None, name: str | None) -> dict[Hex, tuple[Hex, ...]]:
     if f.entangled or not f.up:
         return {}
     target = state.figures.get(charge) if charge else None

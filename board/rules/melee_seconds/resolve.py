@@ -60,7 +60,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
             events += _attack(state, f, moved, wounds, hits, clean, parried, dice)
     for f in plotters:
         events += _progress(state, f, dice)
-    kickers = [(f, f.plot.params) for f in plotters if f.plot.params.get("action") == "kick_door"]
+    kickers = [(f, f.plot.params) for f in plotters if f.plot.params.action == "kick_door"]
     events += section7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
         events += wound(state, state.figures[name], amount)
@@ -69,7 +69,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         # and no Successful Attack from that opponent.
         f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
     for f in plotters:
-        f.plots[state.second] = (f.plot.text, f.plot.params.get("action", f.plot.kind))
+        f.plots[state.second] = (f.plot.text, f.plot.params.action or f.plot.kind)
         if f.plot.uses_initiative:
             f.amr_used += 1
         f.plot = None
@@ -106,10 +106,10 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     t = state.figures[f.plot.target]
     plot = f.plot
     ranged = plot.kind == "ranged"
-    name = plot.params.get("weapon")  # 5.2: the weapon the plot named
+    name = plot.params.weapon  # 5.2: the weapon the plot named
     if ranged:
         f.loaded = False
-    if plot.params.get("thievish"):
+    if plot.params.thievish:
         f.revealed = True  # 3.8: the board's default: a Thievish Attack reveals the attacker
     if plot.kind == "charge" and t.name in moved:
         # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
@@ -170,7 +170,7 @@ def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, pa
                             {"roll": r, "success": ok}))
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
-    if f.plot.params.get("forward") and dealt > 0 and t.name not in moved:
+    if f.plot.params.forward and dealt > 0 and t.name not in moved:
         events += _drive_back(state, f, t, dealt)
     return events
 
@@ -223,8 +223,7 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     if plot.lasts:
         if plot.kind == "cast":
             f.spells_cast += 1
-        params = {**plot.params, "target": plot.target}
-        f.ongoing = Ongoing(plot.kind, plot.text, *plot.lasts, params)
+        f.ongoing = Ongoing(plot.kind, plot.text, *plot.lasts, replace(plot.params, target=plot.target))
     elif plot.kind != "continue":
         f.ongoing = None  # a new plot changes the running one (5.7)
         return []
@@ -237,9 +236,10 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         return []
     f.ongoing = None
     if o.kind == "cast":
-        state.effects.append({"at": state.now + 1, "kind": "spell", "by": f.name, **o.params})
-        return [Event("cast", f"{f.name} finishes casting {o.params['spell']}: it resolves at "
-                      "the beginning of the next second", f.name, {"spell": o.params["spell"]})]
+        state.effects.append({"at": state.now + 1, "kind": "spell", "by": f.name, "spell": o.params.spell,
+                              "target": o.params.target})
+        return [Event("cast", f"{f.name} finishes casting {o.params.spell}: it resolves at "
+                      "the beginning of the next second", f.name, {"spell": o.params.spell})]
     if o.kind == "thievish":
         f.revealed = False  # 3.8: a second of Thieving hides it again
         return [Event("action", f"{f.name}: {o.label}: done", f.name, {})]
@@ -264,7 +264,7 @@ def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
             if not flash:
                 f.entangled = True
                 text = f"Tanglefoot catches {f.name}"
-            elif f.plot is not None and f.plot.params.get("action") == "close_eyes":
+            elif f.plot is not None and f.plot.params.action == "close_eyes":
                 text = f"{f.name} closed its eyes: not blinded"
             else:
                 f.blind_until = state.now + rules["seconds"]

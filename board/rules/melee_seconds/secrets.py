@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from board.rules.melee_seconds.params import General
 from board.rules.melee_seconds.plots import kind
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.turns import GENERALS, first_seconds, hidden
@@ -78,8 +79,8 @@ def with_generals(state: MSState, chosen: dict[str, dict]) -> MSState:
     """A copy of the state in which these figures stated these General Plots (still secret)."""
     world = state.clone()
     for name, params in chosen.items():
-        f = world.figures[name]
-        f.general, f.spells_reserved = params["plot"], params.get("spells", 0)
+        f, general = world.figures[name], General.model_validate(params)
+        f.general, f.spells_reserved = general.plot, general.spells
         f.full_defensive = f.general == "full_defensive" and not f.rolled
         if state.turn == 1:
             f.reacts_at, f.positioning_until = first_seconds(f, f.general)

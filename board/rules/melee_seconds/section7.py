@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, Plot, has_init, need
+from board.rules.melee_seconds.state import Details, Fighter, MSState, Ongoing, Plot, has_init, need
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
 # An item chosen from what it carries, its backpack or the ground: if none, to ask, menu's verb.
@@ -83,7 +84,7 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
     if action in POOLS:
         empty, ask, _ = POOLS[action]
-        items, choice = pool(state, f, action), params.of(command).item if command else None
+        items, choice = pool(state, f, action), params.Action.of(command).item if command else None
         if not items:
             return empty
         if command and choice not in items:
@@ -146,7 +147,7 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     amount, unit = cost(state, f, action)
     need(unit != "amr" or has_init(state, f),
          f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
-    details, label, target = {"action": action}, row(state, action)["label"], None
+    label, target = row(state, action)["label"], None
     if row(state, action)["needs"] == "target":
         t = state.figures.get(command.target or "")
         need(t is not None, "choose a target")
@@ -157,11 +158,12 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
         label += f" at {t.name}"
     settings = (params.KickDoor if action == "kick_door" else params.Action).of(command)
     if "item" in settings.model_fields_set:
-        details["item"] = settings.item
-        label += f": {details['item']}"
+        label += f": {settings.item}"
+    details = Details(action=action, item=settings.item)
     if action == "kick_door":
         level = settings.door_level
-        details.update(door=settings.door, door_level=level, lock=settings.lock, magic=settings.magic)
+        details = replace(details, door=settings.door, door_level=level, lock=settings.lock,
+                          magic=settings.magic)
         label += f" (DL {level})" if level is not None else " (DL d4)"
     return Plot("action", label, target=target, params=details, uses_initiative=unit == "amr",
                 lasts=(amount, unit))
@@ -169,7 +171,7 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """The action is done: its effect."""
-    action, item = o.params["action"], o.params.get("item")
+    action, item = o.params.action, o.params.item
     if action in USES:
         return _use(state, f, o, dice)
     if action == "draw":
@@ -215,7 +217,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
 def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
     a door is kicked by all its kickers together (kick_doors)."""
-    action, p = o.params["action"], o.params
+    action, p = o.params.action, o.params
     text, data = f"{f.name}: {o.label}: done", {"action": action}
     if action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
@@ -233,14 +235,14 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
             f.items.remove(item)
         if f.ready == item:
             f.ready = None
-        t = state.figures[p["target"]]
+        t = state.figures[p.target]
         state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
         text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
     elif action == "hack_free":
         f.entangled = False
         text = f"{f.name} hacks free of the Tanglefoot"
     elif action == "despatch":
-        t = state.figures[p["target"]]
+        t = state.figures[p.target]
         if t.status == "unconscious":
             t.status = "dead"
             return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]
@@ -249,14 +251,14 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
     return [Event("action", text, f.name, data)]
 
 
-def kick_doors(state: MSState, kickers: list[tuple[Fighter, dict]], dice: DiceSource) -> list[Event]:
+def kick_doors(state: MSState, kickers: list[tuple[Fighter, Details]], dice: DiceSource) -> list[Event]:
     """Everyone who kicked the same door this second makes one ST check together (7.11)."""
-    doors: dict[str, tuple[dict, list[Fighter]]] = {}  # door -> its first kicker's params, kickers
+    doors: dict[str, tuple[Details, list[Fighter]]] = {}  # door -> its first kicker's, kickers
     for f, p in kickers:
-        doors.setdefault(p["door"], (p, []))[1].append(f)
+        doors.setdefault(p.door, (p, []))[1].append(f)
     events = []
     for door, (p, group) in doors.items():
-        level, faces = door_level(p["door_level"], p["lock"], p["magic"], dice)
+        level, faces = door_level(p.door_level, p.lock, p.magic, dice)
         sts = [f.sheet.st for f in group]
         number = kick_target(sts, level)
         check = roll(state.tables.dice("checks"), dice)

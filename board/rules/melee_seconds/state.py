@@ -3,13 +3,35 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from board.hexgrid import Hex
-from board.rules.base import Refusal
+from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec, Tables
+from board.rules.melee_seconds.sheet import MSFigureSpec, Tables, load
+
+
+@dataclass(frozen=True, slots=True)
+class Details:
+    """What a Specific Plot was stated with, kept while it runs (5.7): the section 7 action and
+    its item or door, the weapon, spell or Thievish Activity, and its target once running."""
+
+    action: str | None = None  # a section 7 action's name (kind "action")
+    item: str | None = None  # what it draws, takes out or picks up
+    weapon: str | None = None  # 5.2: the weapon an attack names
+    thievish: bool = False  # 5.1.7: a Thievish Attack
+    forward: bool = False  # 6.5: moving forward after a damaging blow
+    spell: str | None = None
+    seconds: int = 0  # a Thievish Activity's
+    activity: str = ""
+    door: str = "door"  # 7.11: the door kicked, its level (None: d4), lock and magic
+    door_level: int | None = None
+    lock: int = 0
+    magic: int = 0
+    target: str | None = None  # a running plot's (Ongoing)
+
+
+NO_DETAILS = Details()
 
 
 @dataclass(slots=True)
@@ -22,11 +44,12 @@ class Plot:
     to: Hex | None = None
     path: tuple[Hex, ...] = ()
     facing: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Details = NO_DETAILS
     uses_initiative: bool = False  # spends the second's Initiative (one AMR)
     shield: bool = True  # Shield a Successful Attack on self if able (5.3)
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
+    by: str = ""  # who stated it
     lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
 
 
@@ -38,7 +61,7 @@ class Ongoing:
     label: str
     left: int  # seconds, or AMR when unit is "amr"
     unit: str = "seconds"
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Details = NO_DETAILS
 
 
 @dataclass(slots=True)
@@ -180,3 +203,24 @@ def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     o = f.ongoing
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
+
+
+def melee(battle, options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
+    """A Melee about to begin: Melee Round 1, General Plots first."""
+    state = MSState(battle=battle, options=options, tables=load(),
+                    figures={s.name: fighter_from_spec(s) for s in specs},
+                    turn=1, phase="general", order=[s.name for s in specs])
+    return state, [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
+                         "Initiative this round (3.2)", None, {"turn": 1})]
+
+
+def forget_aims(state: MSState, name: str) -> None:
+    """A combatant leaves the Melee: what is aimed at it ends (docs/rules-notes.md)."""
+    state.hidden.discard(name)
+    for o in state.figures.values():
+        if o.ongoing is not None and o.ongoing.params.target == name:
+            o.ongoing = None
+            if o.plot is not None and o.plot.kind == "continue":
+                o.plot = None
+        if o.plot is not None and o.plot.target == name:
+            o.plot = None
