@@ -181,8 +181,12 @@ class Rules:
         """The command's action, its figure and its plan, or Refusal; planned once in a position."""
         return remembered(state, command, lambda: self._plan(state, command))
 
+    def action_of(self, command: Command) -> Action | None:
+        """The action a command names (override where a command may leave it implied)."""
+        return self.table.get((command.do, command.action or ""))
+
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
-        action = self.table.get((command.do, command.action or ""))
+        action = self.action_of(command)
         phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
         f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
         if action is None:
@@ -220,7 +224,7 @@ class Rules:
 
     def predict(self, state, command: Command) -> Prediction | None:
         """Exact odds of an attack command, from its action's `odds` (none if it has none)."""
-        action = self.table.get((command.do, command.action or ""))
+        action = self.action_of(command)
         if action is None or action.odds is None:
             return None
         try:
