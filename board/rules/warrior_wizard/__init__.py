@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, get_args
 
 from board.dice import DiceSource
-from board.hexgrid import hex_neighbors
 from board.models import Posture
 from board.rules.base import Command, Event
-from board.rules.kernel.rules import Rules, concrete, lying
+from board.rules.kernel.rules import Rules, lying
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.params import PARAMS, TAKES
@@ -21,10 +19,7 @@ from board.rules.warrior_wizard.turns import check_victory, start_turn
 from board.rules.warrior_wizard.tables import load_tables
 
 if TYPE_CHECKING:
-    from board.rules.reports import ActionInfo, Prediction, Token
-
-ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")
-
+    from board.rules.reports import ActionInfo, Token
 
 class WarriorWizard(Rules):
     """The Warrior & Wizard rules: phases, engagement, movement and combat actions."""
@@ -45,12 +40,26 @@ class WarriorWizard(Rules):
     # banner, GM keys) are imported at their first use: loading a map and setting up a game
     # needs none of them (issue 17, the headless start).
     @cached_property
+    def spec(self) -> tuple:
+        from board.rules.warrior_wizard.actions import SPEC
+        return SPEC
+
+    @cached_property
     def handlers(self):
-        import board.rules.warrior_wizard.combat_do as combat_do
         import board.rules.warrior_wizard.gm as gm
-        import board.rules.warrior_wizard.moves as moves
-        return {"move": (moves.plan, moves.apply), "act": (combat_do.check, combat_do.apply),
-                "gm": (gm.plan, gm.apply)}
+        return {"gm": (gm.plan, gm.apply)}
+
+    def action_of(self, command: Command):
+        from board.rules.warrior_wizard.actions import IMPLIED
+        return super().action_of(command) or (IMPLIED if command.do == "move" and not command.action else None)
+
+    def acting(self, state: WWState, command: Command, phase: str | None):
+        from board.rules.warrior_wizard.combat_do import acting
+        return acting(state, command, phase)
+
+    def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
+        from board.rules.warrior_wizard.actions import menu
+        return menu(self, state, figure)
 
     @cached_property
     def gm_actions(self) -> tuple[str, ...]:
@@ -93,79 +102,6 @@ class WarriorWizard(Rules):
         return state, events
 
 
-    def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
-        f = state.figures.get(figure)
-        if f is None or f.status != "ok" or state.phase == "over":
-            return []
-        import board.rules.warrior_wizard.combat as combat
-        import board.rules.warrior_wizard.disengage as disengage
-        import board.rules.warrior_wizard.moves as moves
-        if state.phase == "movement":
-            return moves.movement_actions(state, f) if state.active == figure else []
-        if state.disengage is not None:
-            return disengage.choices(state, figure)
-        infos = combat.open_actions(state, f)
-        if state.active != figure:
-            infos = [i for i in infos if i.id in combat.OUT_OF_TURN and not f.turn.acted]
-        return [self._offer(state, f, info) for info in infos]
-
-    def _offer(self, state: WWState, f, info: ActionInfo) -> ActionInfo:
-        """An action with what the board asks for it: targets, weapons, choices or hexes."""
-        if info.needs == "target" and info.enabled:
-            import board.rules.warrior_wizard.combat_do as combat_do
-            targets = tuple(combat_do.targets_for(state, f, info.id))
-            return replace(info, enabled=bool(targets), targets=targets,
-                           reason=None if targets else "no valid target in reach",
-                           **self._settings(state, f, info.id))
-        if info.needs == "weapon":
-            lying = state.weapons_under(f) if info.id == "ready" else []
-            return replace(info, choices=tuple(dict.fromkeys(f.readiable() + lying)))
-        if info.id == "drop":
-            postures = {p: {"posture": p} for p in ("prone", "kneeling")}
-            return replace(info, choices=tuple(postures), choice_params=postures)
-        if info.id == "drop_pickup":
-            sets = {f"Drop {w}": {"drop": [w]} for w in (f.ready, f.off_hand) if w}
-            if f.shield:
-                sets[f"Drop {f.shield}"] = {"drop": ["shield"]}
-            for item in sorted(set(state.lying_under(f))):
-                sets[f"Pick up {item}"] = {"pick_up": [item]}
-            return replace(info, enabled=info.enabled and bool(sets), choices=tuple(sets),
-                           choice_params=sets)
-        if info.needs == "hex" and info.enabled:
-            hexes = {h: (h,) for h in hex_neighbors(f.hex)
-                     if self.legal(state, Command(do="act", figure=f.name, action=info.id,
-                                                   to=(h.q, h.r)))}
-            return replace(info, enabled=bool(hexes), hexes=hexes,
-                           reason=None if hexes else "no free hex outside the threat zone")
-        return info
-
-    def _settings(self, state: WWState, f, action: str) -> dict[str, dict]:
-        """An aimed action's settings (maneuvers, extra damage, spell) as options and words."""
-        if action == "cast":
-            return {"options": {"spell": tuple(f.spells)} if len(f.spells) > 1 else {}}
-        if action not in ("attack", "charge_attack", "attack_hth"):
-            return {}
-        from board.rules.warrior_wizard.attack import max_extra_damage, strike_choices
-        weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
-        maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
-        options, words = {"maneuver": tuple(maneuvers)}, {}
-        if strike_choices(state, f):
-            options["strike_with"] = (None,) + strike_choices(state, f)
-        top = max_extra_damage(f, weapon)
-        if top:
-            options["extra_damage"] = tuple(range(top + 1))
-            words["extra_damage"] = tuple(f"+{n} damage, -{n} to hit" if n else "none" for n in range(top + 1))
-        return {"options": options, "option_words": words}
-
-    def predict(self, state: WWState, command: Command) -> Prediction | None:
-        if command.do != "act" or command.action not in ATTACKS + ("cast",):
-            return None
-        import board.rules.warrior_wizard.combat_do as combat_do
-        from board.rules.warrior_wizard.attack import predict_attack
-        _, _, details = combat_do.plan_act(state, command)
-        plan = details["attack"] if "attack" in details else details["spell"].attack
-        return predict_attack(state, plan) if plan is not None else None
-
     def snapshot(self, state: WWState) -> dict[str, Any]:
         figures = {}
         engaged_by = all_engagers(state)
@@ -178,14 +114,6 @@ class WarriorWizard(Rules):
                 "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
             }
         return {"turn": state.turn, "phase": state.phase, "figures": figures}
-
-    def concrete(self, state: WWState, name: str, info: ActionInfo) -> list[Command]:
-        facing = state.figures[name].facing
-        if info.needs == "facing":  # standing still, a figure may face any way
-            return concrete(name, info, "move", range(6))
-        if info.needs == "path":
-            return concrete(name, info, "move", {facing, (facing + 1) % 6})
-        return super().concrete(state, name, info)
 
 
 RULESET = WarriorWizard()  # what the registry reads (board/rules/registry.py)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from board.dice import DiceSource, check
@@ -13,7 +13,6 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import acting
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
@@ -40,6 +39,8 @@ class MovePlan:
     engaged_with: frozenset[str]
     board: Board = field(compare=False, repr=False)  # the others' hexes and zones, reused
     keep: tuple = ()  # upkeep: the spells kept up
+    lapse: tuple = ()  # the spells he lets lapse (params.lapse)
+    turned: bool = False  # a facing was given
 
 
 def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> str:
@@ -74,9 +75,16 @@ def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: i
     return f"no path of {hexes(limit)} or fewer reaches {where} without stopping in a threat zone"
 
 
-def plan(state: WWState, command: Command) -> MovePlan:
-    """Check a movement command; raise Refusal with a reason a player reads."""
-    f = acting(state, command, "movement")
+def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
+    """Check a movement command of the figure moving now; raise Refusal with a reason a player
+    reads."""
+    p = _plan(state, f, command)
+    if command.params or command.facing is not None:
+        p = replace(p, lapse=tuple(params.Move.of(command).lapse), turned=command.facing is not None)
+    return p
+
+
+def _plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
     board = Board(state, f)
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
     if engaged_with:
@@ -140,15 +148,14 @@ def plan(state: WWState, command: Command) -> MovePlan:
     return MovePlan(f.name, action, path, facing, engaged_with, board)
 
 
-def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
+def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[Event]:
     """Carry out a checked movement command."""
-    p = plan(state, command)
-    f = state.own(p.figure)  # a move changes only the mover (and, after it, a new turn all)
+    f = state.own(f.name)  # a move changes only the mover (and, after it, a new turn all)
     record = f.turn
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required
     # upkeep to continue for this turn fails": params.lapse names the spells he lets go.
-    for name in params.Move.of(command).lapse:
+    for name in p.lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
@@ -190,7 +197,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
                 f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
     else:
         facing = direction_name(f.facing, state.battle.layout)
-        text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
+        text = f"{f.name} stands still" + (f", facing {facing}" if p.turned else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
                         engaged_with=sorted(engaged_now)))
     if record.charged:
