@@ -12,8 +12,9 @@ from board.rules.base import Command, Refusal
 from board.rules.kernel.action import Action
 from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
-from board.rules.warrior_wizard import combat, disengage, moves, spells
+from board.rules.warrior_wizard import combat, disengage, gm, moves, spells  # noqa: F401 - gm: the GM's, for the ruleset
 from board.rules.warrior_wizard import combat_do as do
+from board.rules.warrior_wizard.combat_do import acting  # noqa: F401 - the ruleset's whose-turn check
 from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.movement import LABELS
 from board.rules.warrior_wizard.params import TAKES
@@ -43,6 +44,11 @@ def _move(id: str) -> Action:
 
 # A move naming only its path or destination: the smallest movement that covers it (moves.py).
 IMPLIED = _move("move")
+
+
+def implied(command: Command) -> Action | None:
+    """The action of a move that names none."""
+    return IMPLIED if command.do == "move" and not command.action else None
 
 # --- combat: each action's plan, deed, the open part of its menu entry and its odds ---------------
 
