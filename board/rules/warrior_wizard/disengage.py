@@ -13,7 +13,6 @@ from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
@@ -81,15 +80,6 @@ def start(state: WWState, f: FigureState, command: Command, details: dict, dice:
         return finish(state, dice)
     return [Event("disengaging", f"{f.name} disengages: {', '.join(waiting)} may strike at {pronoun(f, 'them')}",
                   f.name, {"to": [to.q, to.r], "engagers": list(waiting)})]
-
-
-def choices(state: WWState, name: str) -> list[ActionInfo]:
-    """The two choices of the engager whose turn it is to choose."""
-    d = state.disengage
-    if d is None or not d.waiting or d.waiting[0] != name:
-        return []
-    return [ActionInfo("strike_disengaging", f"Attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')}", "combat"),
-            ActionInfo("let_go", f"Let {d.figure} go", "combat")]
 
 
 def check_choice(state: WWState, command: Command) -> FigureState:

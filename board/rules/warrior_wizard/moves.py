@@ -101,8 +101,6 @@ def _plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
             path = paths[destination]
     action = command.action or infer_action(state, f, len(path), engaged_with)
     facing = f.facing if command.facing is None else command.facing
-    if action not in MOVES:
-        raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
     if action == "upkeep":
         keep = spell_upkeep.check_keep(state, f, params.Upkeep.of(command).spells)
         return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
