@@ -187,8 +187,12 @@ class Rules:
 
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         action = self.action_of(command)
-        phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
-        f = self.acting(state, command, action.phase if action else phases.pop() if len(phases) == 1 else None)
+        if action is not None:
+            phase = action.phase
+        else:  # the phase of the command's actions, if they share one (worked out only here)
+            phases = {a.phase for (do, _), a in self.table.items() if do == command.do}
+            phase = phases.pop() if len(phases) == 1 else None
+        f = self.acting(state, command, phase)
         if action is None:
             known = [a for do, a in self.table if do == command.do]
             raise Refusal(f'unknown action "{command.action}"; expected {either(known)}')
