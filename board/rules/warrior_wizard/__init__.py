@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from board.rules.base import Command
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from board.rules.reports import ActionInfo
 
 
+@cache
 def _plays():
     """The modules that play (actions, menus, GM), imported at their first use: loading a map
     and setting up a game needs none of them (issue 17, the headless start)."""

@@ -26,20 +26,36 @@ from board.words import they_do
 MOVE_NEEDS = {"stand_still": "facing", "stand_up": "none", "upkeep": "none", "breather": "none"}
 
 
+def _legal(state: WWState, f: FigureState, commands: list[Command]) -> list[Command]:
+    """The moves that plan (the figure moving now, so the kernel's whose-turn check holds). Not
+    remembered with the position's plans: a position has a hundred or more, and keeping each
+    plan alive until the next command costs more in garbage collection than planning again the
+    one submitted."""
+    out = []
+    for command in commands:
+        try:
+            moves.plan(state, f, command)
+        except Refusal:
+            continue
+        out.append(command)
+    return out
+
+
 def _paths(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
     """Along each path, ending as the figure faces or one side round."""
-    return concrete(f.name, info, "move", {f.facing, (f.facing + 1) % 6})
+    return _legal(state, f, concrete(f.name, info, "move", {f.facing, (f.facing + 1) % 6}))
 
 
 def _facings(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
     """Standing still, a figure may face any way."""
-    return concrete(f.name, info, "move", range(6))
+    return _legal(state, f, concrete(f.name, info, "move", range(6)))
 
 
 def _move(id: str) -> Action:
     needs = MOVE_NEEDS.get(id, "path")
+    commands = {"path": _paths, "facing": _facings}.get(needs)
     return Action(id, LABELS.get(id, id), moves.deed, "movement", "move", needs, "figure path to facing",
-                  plan=moves.plan, commands={"path": _paths, "facing": _facings}.get(needs))
+                  plan=moves.plan, commands=commands, trusted=commands is not None)
 
 
 # A move naming only its path or destination: the smallest movement that covers it (moves.py).
