@@ -17,7 +17,7 @@ from board.rules.warrior_wizard import combat_do as do
 from board.rules.warrior_wizard.combat_do import acting  # noqa: F401 - the ruleset's whose-turn check
 from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.movement import LABELS
-from board.rules.warrior_wizard.params import TAKES
+from board.rules.warrior_wizard.params import Attack, Cast, Drop, DropPickUp, Upkeep
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.words import they_do
 
@@ -55,7 +55,7 @@ def _move(id: str) -> Action:
     needs = MOVE_NEEDS.get(id, "path")
     commands = {"path": _paths, "facing": _facings}.get(needs)
     return Action(id, LABELS.get(id, id), moves.deed, "movement", "move", needs, "figure path to facing",
-                  plan=moves.plan, commands=commands, trusted=commands is not None)
+                  Upkeep if id == "upkeep" else None, moves.plan, commands=commands, trusted=commands is not None)
 
 
 # A move naming only its path or destination: the smallest movement that covers it (moves.py).
@@ -138,31 +138,34 @@ def _spell_odds(state: WWState, plan: dict):
     return predict_attack(state, attack) if attack is not None else None
 
 
-ATTACK = dict(plan=do.plan_attack, handler=do.attack, odds=_attack_odds)
-# id -> its plan (what it needs beyond the kernel's checks), the deed's own part, its menu part, odds
+ATTACK = dict(plan=do.plan_attack, handler=do.attack, odds=_attack_odds, params=Attack, takes="figure target")
+# id -> its plan (what it needs beyond the kernel's checks), the deed's own part, its menu part,
+# odds, settings (params.py) and the command's fields it takes
 DOING = {
     "stand_up": dict(handler=do.stand_up), "breather": {},
     "shoot": dict(ATTACK, menu=_aimed("shoot")),
-    "cast": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("cast"), odds=_spell_odds),
-    "disbelieve": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve")),
-    "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready")),
-    "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures),
+    "cast": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("cast"), odds=_spell_odds,
+                 params=Cast, takes="figure target to"),
+    "disbelieve": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast,
+                       takes="figure target"),
+    "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready"), takes="figure weapon"),
+    "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures, params=Drop),
     "dodge": dict(handler=do.stance), "charge_attack": dict(ATTACK, menu=_aimed("charge_attack")),
     "shoot_charger": dict(ATTACK, menu=_aimed("shoot_charger")),
-    "drop_pickup": dict(plan=do.plan_drop_pickup, handler=do.drop_pickup, menu=_drop_or_take),
+    "drop_pickup": dict(plan=do.plan_drop_pickup, handler=do.drop_pickup, menu=_drop_or_take, params=DropPickUp),
     "attack": dict(ATTACK, menu=_aimed("attack")), "defend": dict(handler=do.stance),
-    "switch": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("switch")),
+    "switch": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("switch"), takes="figure weapon"),
     "attack_hth": dict(ATTACK, menu=_aimed("attack_hth")),
-    "disengage": dict(plan=do.plan_disengage, handler=disengage.start, menu=_away),
+    "disengage": dict(plan=do.plan_disengage, handler=disengage.start, menu=_away, takes="figure to facing"),
     "set_pole": dict(handler=do.stance), "pass": {},
 }
 
 
-def _act(id: str, plan=None, handler=None, menu=None, odds=None) -> Action:
+def _act(id: str, plan=None, handler=None, menu=None, odds=None, params=None, takes="figure") -> Action:
     first = combat.BY_ID[id][0]
     planned, deed = do.acted(plan, handler)
-    return Action(id, first.label, deed, "combat", "act", first.needs, TAKES.get(("act", id), "figure"),
-                  plan=planned, why_not=combat.refusal(id), odds=odds, **({"menu": menu} if menu else {}))
+    return Action(id, first.label, deed, "combat", "act", first.needs, takes, params, planned,
+                  why_not=combat.refusal(id), odds=odds, **({"menu": menu} if menu else {}))
 
 
 def _choice(id: str) -> Action:
