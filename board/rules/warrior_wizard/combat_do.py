@@ -5,7 +5,7 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.queue import acting as kernel_acting, named
+from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
@@ -210,8 +210,8 @@ def acted(plan, handler=None):
             return events  # the engagers choose before the turn moves on
         if was_active:
             events += advance(state, dice)
-        elif f.name in state.queue:
-            state.queue.remove(f.name)
+        else:  # acting out of turn: not to come
+            leave_queue(state, f.name)
         return events
     return planned, deed
 

@@ -14,6 +14,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import moved
+from board.rules.kernel.queue import leave_queue
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
@@ -108,8 +109,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         # The attack is his action for the turn.
         gap = max(0, adj_dx(state, f) - adj_dx(state, g))
         g.turn.acted = True
-        if g.name in state.queue:
-            state.queue.remove(g.name)
+        leave_queue(state, g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
         events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")]
         events += resolve(state, plan, dice)
