@@ -119,23 +119,28 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
 
 
 def plan_attack(state: WWState, f: FigureState, command: Command) -> dict:
+    """An attack or a shot: its target and how it is struck."""
     t = _target(state, f, command, command.action)
     return {"attack": _attack_plan(state, f, t, command, command.action)}
 
 
 def plan_spell(state: WWState, f: FigureState, command: Command) -> dict:
+    """A spell cast or an illusion disbelieved (spells.py)."""
     return {"spell": spells.check(state, f, command)}
 
 
 def plan_weapon(state: WWState, f: FigureState, command: Command) -> dict:
+    """Ready or switch: the weapon taken in hand."""
     return {"weapon": _check_ready(state, f, command, command.action)}
 
 
 def plan_drop(state: WWState, f: FigureState, command: Command) -> dict:
+    """Half move and drop: the posture dropped to."""
     return {"posture": params.Drop.of(command).posture}
 
 
 def plan_disengage(state: WWState, f: FigureState, command: Command) -> dict:
+    """Disengage: the hex stepped to."""
     return {"to": disengage.check_hex(state, f, command)}
 
 
@@ -165,6 +170,7 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
 
 
 def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
+    """Stand still, drop and/or pick up weapons: what is dropped and what taken."""
     settings = params.DropPickUp.of(command)
     drop, take = settings.drop, settings.pick_up
     in_hand = [w for w in (f.ready, f.off_hand) if w] + (["shield"] if f.shield else [])
