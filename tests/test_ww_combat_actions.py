@@ -575,3 +575,19 @@ def test_a_ready_command_naming_what_the_figure_cannot_ready_is_refused_and_chan
     before = (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons))
     assert refused_act(game, "ready", weapon=weapon)
     assert (snap(game, "Ann"), dict(game.state.items), list(game.state.figures["Ann"].weapons)) == before
+
+
+def test_an_action_on_both_lists_is_worded_as_the_open_list_words_it():
+    # "Move one hex and disbelieve" (Disengaged) and "Shift one hex and disbelieve" (Engaged)
+    # are one action, disbelieve: the menu and its refusal say which list it is taken from.
+    game = after_moving(apart(), 0)
+    assert action_info(game, "Ann", "disbelieve").label == "Move one hex and disbelieve"
+    game = after_moving(engaged_pair(), 0)
+    assert action_info(game, "Ann", "disbelieve").label == "Shift one hex and disbelieve"
+    assert refused_act(game, "disbelieve").startswith("Shift one hex and disbelieve: ")
+
+
+def test_an_action_taken_is_announced_in_the_words_of_its_list():
+    game = after_moving(engaged_pair({"weapons": ["Broadsword"]}), 0)
+    outcome = act(game, "Ann", "defend")
+    assert only(outcome, "action").text == "Ann: Shift one hex and defend"

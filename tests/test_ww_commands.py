@@ -35,7 +35,7 @@ def duel(seed=0):
     ({"do": "move", "figure": "Zed", "action": "step"}, 'no figure named "Zed"'),
     ({"do": "move", "figure": "Bob", "action": "stand_still"}, "it is Ann's turn"),
     ({"do": "act", "figure": "Ann", "action": "attack", "target": "Bob"}, "not the combat phase"),
-    ({"do": "move", "figure": "Ann", "action": "teleport"}, 'unknown movement action "teleport"'),
+    ({"do": "move", "figure": "Ann", "action": "teleport"}, 'unknown action "teleport"'),
     ({"do": "move", "figure": "Ann", "action": "step", "path": [[0, 1]]}, "Engaged by Bob"),
     ({"do": "gm", "action": "smite", "figure": "Ann"}, 'unknown GM command "smite"'),
     ({"do": "gm", "action": "damage", "figure": "Ann", "params": {"amount": 0}}, "params.amount"),

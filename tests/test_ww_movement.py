@@ -397,3 +397,13 @@ def test_a_multihex_figure_standing_up_turns_with_its_whole_footprint():
                                                   action="stand_up", facing=3)
     move(game, "Horse", action="stand_up", facing=2)
     assert game.state.figures["Horse"].cells == (Hex(0, 0), Hex(0, 1))
+
+
+def test_a_move_forgets_the_board_it_was_planned_on():
+    # The menu and every move planned in a position share the mover's Board (movement.board_of);
+    # once the figure has moved, what it saw from its old hex must not be read again.
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (4, 0), 3))
+    game.legal_actions()
+    assert ("board", "Ann") in game.state.__dict__.get("_plans", {})
+    move(game, "Ann", (1, 0))
+    assert ("board", "Ann") not in game.state.__dict__.get("_plans", {})

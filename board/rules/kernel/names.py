@@ -40,3 +40,15 @@ def find_name(name: str, table, what: str, aliases: dict[str, str] | None = None
     if key is None:
         raise UnknownName(unknown(what, name, [*table, *(aliases or {})] if not listed else list(table), listed))
     return key
+
+
+def known(lookup, name: str, problem=None, path: tuple = ()):
+    """A catalogue's entry for a name on a figure sheet (lookup(name)), or None: the unknown name
+    reported to problem(path, message) if given (checking a sheet), else passed over (it is
+    reported where the sheet is checked)."""
+    try:
+        return lookup(name)
+    except UnknownName as error:
+        if problem is not None:
+            problem(path, str(error))
+        return None

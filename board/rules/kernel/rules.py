@@ -190,8 +190,12 @@ class Rules:
         """The command's action, its figure and its plan, or Refusal; planned once in a position."""
         return remembered(state, command, lambda: self._plan(state, command))
 
+    def action_of(self, command: Command) -> Action | None:
+        """The action a command names (override where a command may leave it implied)."""
+        return self.table.get((command.do, command.action or ""))
+
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
-        action = self.table.get((command.do, command.action or ""))
+        action = self.action_of(command)
         phase = action.phase if action else self._phases.get(command.do)
         f = self.acting(state, command, None if phase == ANY_PHASE else phase)
         if action is None:
@@ -231,7 +235,7 @@ class Rules:
 
     def predict(self, state, command: Command) -> Prediction | None:
         """Exact odds of an attack command, from its action's `odds` (none if it has none)."""
-        action = self.table.get((command.do, command.action or ""))
+        action = self.action_of(command)
         if action is None or action.odds is None:
             return None
         try:

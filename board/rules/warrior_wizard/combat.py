@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from board.rules.base import Command, Refusal
-from board.rules.reports import ActionInfo
 from board.rules.warrior_wizard.engagement import engagers
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import half_movement, movement
@@ -181,7 +179,7 @@ ACTIONS: tuple[CombatAction, ...] = (
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
 ACTION_IDS = frozenset(a.id for a in ACTIONS)
-_BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in ACTION_IDS}  # each id's entries, in order
+BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in ACTION_IDS}  # each id's entries, in order
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
@@ -204,36 +202,35 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
     return tuple(lists)
 
 
-def check_open(state: WWState, f: FigureState, command: Command) -> CombatAction:
-    """The action commanded, if it is open to f now; otherwise Refusal with the reason."""
-    wanted = command.action
-    if wanted not in ACTION_IDS:
-        raise Refusal(f'unknown combat action "{wanted}"; expected one of: '
-                      + ", ".join(sorted(ACTION_IDS)))
+def on_list(state: WWState, f: FigureState, wanted: str) -> CombatAction | str:
+    """The entry of that action on a list open to f (the first), or why it is on none."""
     lists = lists_open(state, f)
-    for action in _BY_ID[wanted]:  # the first entry of that id on a list open to f
+    for action in BY_ID[wanted]:
         if not set(lists).isdisjoint(action.lists):
-            break
-    else:
-        which = "Engaged" if "engaged" in lists else "Disengaged"
-        raise Refusal(f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
-                      f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")
-    reason = action.requirement(state, f)
-    if reason:
-        raise Refusal(f"{action.label}: {reason}")
-    return action
+            return action
+    which = "Engaged" if "engaged" in lists else "Disengaged"
+    return (f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
+            f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")
 
 
-def open_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
-    """Every action of the lists open to f, greyed out with the reason where it can't be taken."""
-    lists = lists_open(state, f)
-    out: list[ActionInfo] = []
+def refusal(wanted: str) -> Requirement:
+    """The kernel's why_not of an action: off the open lists, or its requirement unmet."""
+    def why_not(state: WWState, f: FigureState) -> str | None:
+        action = on_list(state, f, wanted)
+        if isinstance(action, str):
+            return action
+        reason = action.requirement(state, f)
+        return f"{action.label}: {reason}" if reason else None
+    return why_not
+
+
+def listed(state: WWState, f: FigureState) -> list[CombatAction]:
+    """The entries of the lists open to f, each action once, in the text's order."""
+    lists = set(lists_open(state, f))
+    out: list[CombatAction] = []
     seen: set[str] = set()
     for action in ACTIONS:
-        if action.id in seen or not set(action.lists) & set(lists):
-            continue
-        seen.add(action.id)
-        reason = action.requirement(state, f)
-        out.append(ActionInfo(action.id, action.label, "combat", enabled=reason is None,
-                              reason=reason, needs=action.needs, line_of_fire=action.id in AT_RANGE))
+        if action.id not in seen and lists.intersection(action.lists):
+            seen.add(action.id)
+            out.append(action)
     return out

@@ -5,13 +5,13 @@ from __future__ import annotations
 from board.dice import DiceSource
 from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.queue import acting, named
+from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
     strike_choices,
 )
-from board.rules.warrior_wizard.combat import OUT_OF_TURN, check_open
+from board.rules.warrior_wizard.combat import OUT_OF_TURN, on_list
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance
@@ -102,18 +102,11 @@ def _drop(state: WWState, f: FigureState, name: str) -> None:
     state.items.setdefault(f.hex, []).append(name)
 
 
-def check(state: WWState, command: Command) -> None:
-    """Raise Refusal unless the combat command is legal now (nothing is changed)."""
+def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
+    """Who may act now: an engager choosing while a figure disengages (and nobody else), a
+    figure declaring Defend, Dodge or a set pole arm before its turn, else the kernel's check."""
     if state.disengage is not None or command.action in disengage.CHOICES:
-        disengage.check_choice(state, command)
-    else:
-        plan_act(state, command)
-
-
-def plan_act(state: WWState, command: Command):
-    """Check a combat command and return (figure, action, details) for carrying it out."""
-    if state.disengage is not None:
-        disengage.check_choice(state, command)  # an engager chooses first: refuse the rest
+        return disengage.check_choice(state, command)  # an engager chooses first: refuse the rest
     if command.action in OUT_OF_TURN and command.figure in state.figures and state.phase == "combat" \
             and state.active != command.figure:
         f = state.figures[command.figure]
@@ -121,24 +114,34 @@ def plan_act(state: WWState, command: Command):
             raise Refusal(f"{f.name} has already acted this turn")
         if f.status != "ok":
             raise Refusal(f"{f.name} is {f.status}")
-    else:
-        f = acting(state, command, "combat")
-    action = check_open(state, f, command)
-    details: dict = {}
-    if action.id in ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger"):
-        t = _target(state, f, command, action.id)
-        details["attack"] = _attack_plan(state, f, t, command, action.id)
-    elif action.id in ("cast", "disbelieve"):
-        details["spell"] = spells.check(state, f, command)
-    elif action.id in ("ready", "switch"):
-        details["weapon"] = _check_ready(state, f, command, action.id)
-    elif action.id == "drop":
-        details["posture"] = params.Drop.of(command).posture
-    elif action.id == "drop_pickup":
-        details.update(_check_drop_pickup(state, f, command))
-    elif action.id == "disengage":
-        details["to"] = disengage.check_hex(state, f, command)
-    return f, action, details
+        return f
+    return kernel_acting(state, command, phase)
+
+
+def plan_attack(state: WWState, f: FigureState, command: Command) -> dict:
+    """An attack or a shot: its target and how it is struck."""
+    t = _target(state, f, command, command.action)
+    return {"attack": _attack_plan(state, f, t, command, command.action)}
+
+
+def plan_spell(state: WWState, f: FigureState, command: Command) -> dict:
+    """A spell cast or an illusion disbelieved (spells.py)."""
+    return {"spell": spells.check(state, f, command)}
+
+
+def plan_weapon(state: WWState, f: FigureState, command: Command) -> dict:
+    """Ready or switch: the weapon taken in hand."""
+    return {"weapon": _check_ready(state, f, command, command.action)}
+
+
+def plan_drop(state: WWState, f: FigureState, command: Command) -> dict:
+    """Half move and drop: the posture dropped to."""
+    return {"posture": params.Drop.of(command).posture}
+
+
+def plan_disengage(state: WWState, f: FigureState, command: Command) -> dict:
+    """Disengage: the hex stepped to."""
+    return {"to": disengage.check_hex(state, f, command)}
 
 
 def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
@@ -166,7 +169,8 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
     return weapon.name
 
 
-def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
+    """Stand still, drop and/or pick up weapons: what is dropped and what taken."""
     settings = params.DropPickUp.of(command)
     drop, take = settings.drop, settings.pick_up
     in_hand = [w for w in (f.ready, f.off_hand) if w] + (["shield"] if f.shield else [])
@@ -193,27 +197,36 @@ def _check_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict
     return {"drop": drop, "pick_up": take}
 
 
-def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
-    """Carry out a combat command."""
-    if state.disengage is not None or command.action in disengage.CHOICES:
-        events = disengage.choose(state, command, dice)
-        # The last choice made, the disengager has stepped: his action is done.
-        return events + (advance(state, dice) if state.disengage is None else [])
-    f, action, details = plan_act(state, command)
-    f = _own_figures(state, f.name, details)
-    was_active = state.active == f.name
-    f.turn.acted = True
-    events: list[Event] = [Event("action", f"{f.name}: {action.label}", f.name, {"action": action.id})]
-    handler = _HANDLERS.get(action.id)
-    if handler:
-        events += handler(state, f, command, details, dice)
-    if state.disengage is not None:
-        return events  # the engagers choose before the turn moves on
-    if was_active:
-        events += advance(state, dice)
-    elif f.name in state.queue:
-        state.queue.remove(f.name)
-    return events
+def acted(plan, handler=None):
+    """A combat action's (plan, deed): its plan with the command kept for the deed, and its deed
+    announced, the figure's action taken, and the turn passed on (if it was the figure's)."""
+    def planned(state: WWState, f: FigureState, command: Command) -> dict:
+        return {"command": command, **(plan(state, f, command) if plan else {})}
+
+    def deed(state: WWState, f: FigureState, details: dict, dice: DiceSource) -> list[Event]:
+        command = details["command"]
+        label = on_list(state, f, command.action).label  # the list it is taken from words it
+        f = _own_figures(state, f.name, details)
+        was_active = state.active == f.name
+        f.turn.acted = True
+        events = [Event("action", f"{f.name}: {label}", f.name, {"action": command.action})]
+        if handler:
+            events += handler(state, f, command, details, dice)
+        if state.disengage is not None:
+            return events  # the engagers choose before the turn moves on
+        if was_active:
+            events += advance(state, dice)
+        else:  # acting out of turn: not to come
+            leave_queue(state, f.name)
+        return events
+    return planned, deed
+
+
+def choose(state: WWState, f: FigureState, command: Command, dice: DiceSource) -> list[Event]:
+    """An engager's choice while a figure disengages; the last made, the disengager has
+    stepped: his action is done."""
+    events = disengage.choose(state, command, dice)
+    return events + (advance(state, dice) if state.disengage is None else [])
 
 
 def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
@@ -227,20 +240,20 @@ def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
     return state.own(name)
 
 
-def _stand_up(state, f, command, details, dice):
+def stand_up(state, f, command, details, dice):
     if f.posture != "standing":
         f.posture, f.turn.stood_up = "standing", True
         return [Event("stands", f"{f.name} stands up", f.name)]
     return []
 
 
-def _stance(state, f, command, details, dice):
+def stance(state, f, command, details, dice):
     f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
     words = {"dodge": "dodges", "defend": "defends", "set_pole": f"sets {pronoun(f, 'their')} pole arm"}
     return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
 
 
-def _attack(state, f, command, details, dice):
+def attack(state, f, command, details, dice):
     plan: AttackPlan = details["attack"]
     t = state.figures[plan.target]
     events = []
@@ -268,7 +281,7 @@ def _attack(state, f, command, details, dice):
     return events
 
 
-def _ready(state, f, command, details, dice):
+def ready(state, f, command, details, dice):
     name = details["weapon"]
     if name == f.shield and not f.shield_ready:
         return _ready_shield(state, f, command)
@@ -312,12 +325,12 @@ def _ready_shield(state, f, command):
                            {"weapon": f.shield, "shield": True})]
 
 
-def _drop_posture(state, f, command, details, dice):
+def drop_down(state, f, command, details, dice):
     f.posture = details["posture"]
     return [Event("drops_down", f"{f.name} drops {details['posture']}", f.name, {"posture": f.posture})]
 
 
-def _drop_pickup(state, f, command, details, dice):
+def drop_pickup(state, f, command, details, dice):
     events = []
     for name in details["drop"]:
         if name in (f.shield, "shield"):
@@ -366,12 +379,3 @@ def _hands_free_for(state: WWState, f: FigureState, name: str) -> bool:
     if f.ready is not None or name not in state.tables.weapons:
         return False
     return not state.tables.weapon(name).two_handed or not (f.shield_ready or f.off_hand)
-
-
-_HANDLERS = {
-    "stand_up": _stand_up, "dodge": _stance, "defend": _stance,
-    "set_pole": _stance, "attack": _attack, "charge_attack": _attack, "attack_hth": _attack,
-    "shoot": _attack, "shoot_charger": _attack, "ready": _ready, "switch": _ready,
-    "drop": _drop_posture, "drop_pickup": _drop_pickup, "disengage": disengage.start,
-    "cast": spells.apply, "disbelieve": spells.apply,
-}

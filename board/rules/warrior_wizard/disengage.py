@@ -13,8 +13,8 @@ from board.dice import DiceSource
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo
 from board.rules.kernel.events import moved
+from board.rules.kernel.queue import leave_queue
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
@@ -83,15 +83,6 @@ def start(state: WWState, f: FigureState, command: Command, details: dict, dice:
                   f.name, {"to": [to.q, to.r], "engagers": list(waiting)})]
 
 
-def choices(state: WWState, name: str) -> list[ActionInfo]:
-    """The two choices of the engager whose turn it is to choose."""
-    d = state.disengage
-    if d is None or not d.waiting or d.waiting[0] != name:
-        return []
-    return [ActionInfo("strike_disengaging", f"Attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')}", "combat"),
-            ActionInfo("let_go", f"Let {d.figure} go", "combat")]
-
-
 def check_choice(state: WWState, command: Command) -> FigureState:
     """The engager choosing now, if the command is his choice; otherwise Refusal."""
     d = state.disengage
@@ -118,8 +109,7 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         # The attack is his action for the turn.
         gap = max(0, adj_dx(state, f) - adj_dx(state, g))
         g.turn.acted = True
-        if g.name in state.queue:
-            state.queue.remove(g.name)
+        leave_queue(state, g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
         events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")]
         events += resolve(state, plan, dice)

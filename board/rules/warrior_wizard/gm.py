@@ -15,6 +15,97 @@ from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
 from board.words import they_do
 
 
+def check_sheet(state, spec, problem):
+    """The new sheet checked against the tables, as a map's is."""
+    return check_figure(spec, problem, state.tables)
+
+
+def make(state, spec):
+    """The figure from a checked sheet, its weapons by their table names."""
+    return figure_from_spec(spec.model_copy(update={
+        "weapons": [state.tables.weapon(name).name for name in spec.weapons]}))
+
+
+def occupied(state, f):
+    """Where the others stand (its own hex: it may share it in a brawl)."""
+    taken = state.occupant_map(ignore=f.name)
+    if f.size == 1 and f.name in state.figures:
+        taken.pop(f.hex, None)  # its own hex, which it may share in a brawl
+    return taken
+
+
+def hurt(state, f, amount, dice):
+    """GM damage is lethal."""
+    f.lethal += amount
+    return update_status(state, f)
+
+
+def heal(state, f, amount):
+    """Nonlethal damage heals first; one who can wake up does."""
+    healed = min(amount, f.damage)
+    from_nonlethal = min(healed, f.nonlethal)
+    f.nonlethal -= from_nonlethal
+    f.lethal -= healed - from_nonlethal
+    if can_wake(state, f):
+        f.status = "ok"
+    return healed
+
+
+def forget(state, f, was_active):
+    """A removed figure chases nobody and is chased by nobody."""
+    state.chases = {p: q for p, q in state.chases.items() if f.name not in (p, q)}
+    return []
+
+
+def plan_posture(state, f, command):
+    return {"posture": params.Posture.of(command).posture}
+
+
+def do_posture(state, f, details, dice):
+    f.posture = details["posture"]
+    return [gm_event("posture", f"GM sets {f.name} {f.posture}", f.name)]
+
+
+def plan_chase(state, f, command):
+    if command.target is not None:
+        named(state, command.target)
+    return {"target": command.target}
+
+
+def do_chase(state, f, details, dice):
+    target = details["target"]
+    if target is None:
+        state.chases.pop(f.name, None)
+        return [gm_event("chase", f"GM: {f.name} is no longer chasing", f.name)]
+    state.chases[f.name] = target
+    # "In a chase, the character ahead always moves first": from this movement phase on,
+    # if neither has moved yet.
+    if state.phase == "movement":
+        state.queue = chase_order(state.queue, {f.name: target})
+    return [gm_event("chase", f"GM: {f.name} chases {target}; {target} moves first", f.name)]
+
+
+def plan_ignite(state, f, command):
+    settings = params.Ignite.of(command)
+    if settings.weapon is not None:
+        lit = settings.weapon
+        if lit and not f.ready:
+            raise Refusal(f"{f.name} has no ready weapon to set alight")
+        return {"weapon": lit}
+    return {"extent": settings.extent}
+
+
+def do_ignite(state, f, details, dice):
+    if "weapon" in details:
+        # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
+        f.flaming = f.ready if details["weapon"] else None
+        return [gm_event("ignite", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
+                         else f"GM: {f.name}'s weapon no longer burns", f.name)]
+    f.on_fire = None if details["extent"] == "out" else details["extent"]
+    return [gm_event("ignite", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None
+                                                     else f"on fire ({f.on_fire})"), f.name)]
+
+
 class WarriorWizardGM(GM):
     actions = ("place", "damage", "heal", "posture", "add", "remove", "chase", "ignite", "surprise")
     turns = True
@@ -22,6 +113,11 @@ class WarriorWizardGM(GM):
     # "A character who is ... surprised, etc., has no Threat Zone."
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
     victory, turn_over = staticmethod(check_victory), staticmethod(advance)
+    check_sheet, make, occupied = staticmethod(check_sheet), staticmethod(make), staticmethod(occupied)
+    hurt, heal, forget = staticmethod(hurt), staticmethod(heal), staticmethod(forget)
+    plan_posture, do_posture = staticmethod(plan_posture), staticmethod(do_posture)
+    plan_chase, do_chase = staticmethod(plan_chase), staticmethod(do_chase)
+    plan_ignite, do_ignite = staticmethod(plan_ignite), staticmethod(do_ignite)
 
     def plan(self, state, command):
         if command.action in self.actions and state.disengage is not None:
@@ -34,79 +130,6 @@ class WarriorWizardGM(GM):
         if command.action != "add" and command.figure in state.figures:
             state.own(command.figure)  # the one figure a GM command changes
         return super().apply(state, command, dice)
-
-    def check_sheet(self, state, spec, problem):
-        return check_figure(spec, problem, state.tables)
-
-    def make(self, state, spec):
-        return figure_from_spec(spec.model_copy(update={
-            "weapons": [state.tables.weapon(name).name for name in spec.weapons]}))
-
-    def occupied(self, state, f):
-        taken = state.occupant_map(ignore=f.name)
-        if f.size == 1 and f.name in state.figures:
-            taken.pop(f.hex, None)  # its own hex, which it may share in a brawl
-        return taken
-
-    def hurt(self, state, f, amount, dice):
-        f.lethal += amount
-        return update_status(state, f)
-
-    def heal(self, state, f, amount):
-        healed = min(amount, f.damage)
-        from_nonlethal = min(healed, f.nonlethal)
-        f.nonlethal -= from_nonlethal
-        f.lethal -= healed - from_nonlethal
-        if can_wake(state, f):
-            f.status = "ok"
-        return healed
-
-    def forget(self, state, f, was_active):
-        state.chases = {p: q for p, q in state.chases.items() if f.name not in (p, q)}
-        return []
-
-    def plan_posture(self, state, f, command):
-        return {"posture": params.Posture.of(command).posture}
-
-    def do_posture(self, state, f, details, dice):
-        f.posture = details["posture"]
-        return [gm_event("posture", f"GM sets {f.name} {f.posture}", f.name)]
-
-    def plan_chase(self, state, f, command):
-        if command.target is not None:
-            named(state, command.target)
-        return {"target": command.target}
-
-    def do_chase(self, state, f, details, dice):
-        target = details["target"]
-        if target is None:
-            state.chases.pop(f.name, None)
-            return [gm_event("chase", f"GM: {f.name} is no longer chasing", f.name)]
-        state.chases[f.name] = target
-        # "In a chase, the character ahead always moves first": from this movement phase on,
-        # if neither has moved yet.
-        if state.phase == "movement":
-            state.queue = chase_order(state.queue, {f.name: target})
-        return [gm_event("chase", f"GM: {f.name} chases {target}; {target} moves first", f.name)]
-
-    def plan_ignite(self, state, f, command):
-        settings = params.Ignite.of(command)
-        if settings.weapon is not None:
-            lit = settings.weapon
-            if lit and not f.ready:
-                raise Refusal(f"{f.name} has no ready weapon to set alight")
-            return {"weapon": lit}
-        return {"extent": settings.extent}
-
-    def do_ignite(self, state, f, details, dice):
-        if "weapon" in details:
-            # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
-            f.flaming = f.ready if details["weapon"] else None
-            return [gm_event("ignite", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
-                             else f"GM: {f.name}'s weapon no longer burns", f.name)]
-        f.on_fire = None if details["extent"] == "out" else details["extent"]
-        return [gm_event("ignite", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None
-                                                         else f"on fire ({f.on_fire})"), f.name)]
 
 
 GM_RULES = WarriorWizardGM()

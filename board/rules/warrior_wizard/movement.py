@@ -8,6 +8,7 @@ from math import ceil
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
 from board.rules.base import Refusal
+from board.rules.kernel.action import plan_memo
 from board.rules.kernel.reach import Mover, Reach, Where
 from board.rules.warrior_wizard.engagement import brawl_refusal, engagers_needed, hold_of
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -127,6 +128,19 @@ class Board:
                     why += f" ({reason})"
                 return why
         return None
+
+
+def board_of(state: WWState, f: FigureState) -> Board:
+    """f's Board in this position (Shifting into a brawl open if f is Engaged), made once for the
+    menu and every move planned from it: kept with the position's plans, which the kernel forgets
+    when the state changes (and a move's deed forgets it before moving)."""
+    memo = plan_memo(state)
+    board = memo.get(("board", f.name))
+    if board is None:
+        board = memo["board", f.name] = Board(state, f)
+        if board.engagers(f.hex, f.facing):
+            board.open_brawls()
+    return board
 
 
 def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:

@@ -11,13 +11,13 @@ from board.frozen import quick_init
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
+from board.rules.kernel.action import forget_plans
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import acting
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, allowances, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, board_of, allowances, check_path, reachable, shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
@@ -33,6 +33,7 @@ MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "de
 class MovePlan:
     """A checked movement command."""
 
+    command: Command = field(compare=False, repr=False)  # the deed reads the spells let lapse and whether a facing was given
     figure: str
     action: str
     path: tuple[Hex, ...]
@@ -74,13 +75,11 @@ def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: i
     return f"no path of {hexes(limit)} or fewer reaches {where} without stopping in a threat zone"
 
 
-def plan(state: WWState, command: Command) -> MovePlan:
-    """Check a movement command; raise Refusal with a reason a player reads."""
-    f = acting(state, command, "movement")
-    board = Board(state, f)
+def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
+    """Check a movement command of the figure moving now; raise Refusal with a reason a player
+    reads."""
+    board = board_of(state, f)
     engaged_with = frozenset(board.engagers(f.hex, f.facing))
-    if engaged_with:
-        board.open_brawls()
     path = tuple([to_hex(state, p) for p in command.path or ()])
     if command.to is not None and not path:
         destination = to_hex(state, command.to)
@@ -93,23 +92,21 @@ def plan(state: WWState, command: Command) -> MovePlan:
             path = paths[destination]
     action = command.action or infer_action(state, f, len(path), engaged_with)
     facing = f.facing if command.facing is None else command.facing
-    if action not in MOVES:
-        raise Refusal(f'unknown movement action "{action}"; expected one of: {", ".join(MOVES)}')
     if action == "upkeep":
         keep = spell_upkeep.check_keep(state, f, params.Upkeep.of(command).spells)
-        return MovePlan(f.name, action, (), f.facing, engaged_with, board, keep)
+        return MovePlan(command, f.name, action, (), f.facing, engaged_with, board, keep)
     if action == "breather":
         why = breather_refusal(state, f, engaged_with)
         if why:
             raise Refusal(f"Take a breather: {why}")
-        return MovePlan(f.name, action, (), f.facing, engaged_with, board)
+        return MovePlan(command, f.name, action, (), f.facing, engaged_with, board)
     if action == "stand_up":
         if f.posture == "standing":
             raise Refusal(f"{f.name} is already standing")
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
-        return MovePlan(f.name, action, (), facing, engaged_with, board)
+        return MovePlan(command, f.name, action, (), facing, engaged_with, board)
     if f.posture != "standing" and (path or action != "stand_still"):
         raise Refusal(f"{f.name} is {f.posture}: stand up first (it takes the whole movement)")
     if action == "continue" and not f.turn.delayed:
@@ -137,18 +134,18 @@ def plan(state: WWState, command: Command) -> MovePlan:
     panic = f.must_run and fire.running_refusal(state, f, path, engaged_with)  # burning, panicking
     if panic:
         raise Refusal(panic)
-    return MovePlan(f.name, action, path, facing, engaged_with, board)
+    return MovePlan(command, f.name, action, path, facing, engaged_with, board)
 
 
-def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
+def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[Event]:
     """Carry out a checked movement command."""
-    p = plan(state, command)
-    f = state.own(p.figure)  # a move changes only the mover (and, after it, a new turn all)
+    forget_plans(state)  # the board seen from f's hex among them: f is about to move
+    f = state.own(f.name)  # a move changes only the mover (and, after it, a new turn all)
     record = f.turn
     events: list[Event] = []
     # "If he moves, but fails to announce he is performing upkeep, any spell that required
     # upkeep to continue for this turn fails": params.lapse names the spells he lets go.
-    for name in params.Move.of(command).lapse:
+    for name in params.Move.of(p.command).lapse:
         for active in [s for s in state.spells if s.caster == f.name and s.name.casefold() == str(name).casefold()]:
             events += spell_upkeep.end_spell(state, active, f"{f.name} lets it lapse")
     if p.action == "upkeep":  # announced before moving: his turn to move goes on
@@ -190,7 +187,7 @@ def apply(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
                 f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
     else:
         facing = direction_name(f.facing, state.battle.layout)
-        text = f"{f.name} stands still" + (f", facing {facing}" if command.facing is not None else "")
+        text = f"{f.name} stands still" + (f", facing {facing}" if p.command.facing is not None else "")
     events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
                         engaged_with=sorted(engaged_now)))
     if record.charged:
@@ -259,10 +256,8 @@ def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionI
 
 def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     """The movement actions the active figure may take, with reachable hexes for each."""
-    board = Board(state, f)
+    board = board_of(state, f)
     engaged_with = board.engagers(f.hex, f.facing)
-    if engaged_with:
-        board.open_brawls()
     out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="facing")]
     out += _spell_actions(state, f, engaged_with)
     if f.posture != "standing":

@@ -74,18 +74,9 @@ class Ignite(Params):
     extent: Literal["limb", "half", "whole", "out"] = "half"
 
 
+# The settings and fields of the commands that are not an action's (each action names its own,
+# actions.py): any move, and the GM's. (do, action) -> its model, or the fields it takes beside
+# its settings (kernel/fields.py); any other command takes only its figure.
 PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, ("move", "*"): Move, ("move", "upkeep"): Upkeep,
-    **{("act", a): Attack for a in ("attack", "charge_attack", "attack_hth", "shoot", "shoot_charger")},
-    ("act", "cast"): Cast, ("act", "disbelieve"): Cast, ("act", "drop"): Drop,
-    ("act", "drop_pickup"): DropPickUp, ("gm", "posture"): Posture, ("gm", "ignite"): Ignite}
-
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py);
-# any other action takes only its figure.
-TAKES: Takes = {
-    **gm_takes(turns=True), ("move", "*"): "figure path to facing", ("gm", "chase"): "figure target",
-    ("act", "cast"): "figure target to", ("act", "disengage"): "figure to facing",
-    **{("act", a): "figure target" for a in ("attack", "charge_attack", "attack_hth", "shoot",
-                                             "shoot_charger", "disbelieve", "let_go",
-                                             "strike_disengaging")},
-    ("act", "ready"): "figure weapon", ("act", "switch"): "figure weapon"}
+    **GM_PARAMS, ("move", "*"): Move, ("gm", "posture"): Posture, ("gm", "ignite"): Ignite}
+TAKES: Takes = {**gm_takes(turns=True), ("move", "*"): "figure path to facing", ("gm", "chase"): "figure target"}

@@ -9,7 +9,7 @@ from board.rules.base import listed
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, movement, over_max_lift, weapon
-from board.rules.kernel.names import UnknownName
+from board.rules.kernel.names import known
 from board.rules.warrior_wizard.tables import RuleTables, load_spells, load_tables
 
 Report = Callable[[tuple, str], None]
@@ -28,37 +28,19 @@ def check_figure(spec: FigureSpec, problem: Report, tables: RuleTables | None = 
 
 def spec_load_kg(spec: FigureSpec, tables: RuleTables) -> float:
     """What a map figure carries: its armor and shield (known ones) and its other gear."""
-    weights = []
-    for name in (spec.armor, spec.shield):
-        try:
-            weights.append(tables.armor_piece(name).weight_kg or 0 if name else 0)
-        except UnknownName:
-            continue  # reported with the gear
-    return sum(weights) + spec.gear_kg
+    pieces = [known(tables.armor_piece, name) for name in (spec.armor, spec.shield) if name]
+    return sum(piece.weight_kg or 0 for piece in pieces if piece) + spec.gear_kg  # unknown: reported with the gear
 
 
 def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
-    carried = []
-    for i, name in enumerate(spec.weapons):
-        try:
-            carried.append(tables.weapon(name).name)
-        except UnknownName as error:
-            problem(("weapons", i), str(error))
+    weapons = [known(tables.weapon, name, problem, ("weapons", i)) for i, name in enumerate(spec.weapons)]
+    carried = [w.name for w in weapons if w]
     for i, name in enumerate(spec.spells):
-        try:
-            load_spells().spell(name)
-        except UnknownName as error:
-            problem(("spells", i), str(error))
+        known(load_spells().spell, name, problem, ("spells", i))
     for key, kinds in (("armor", ("body",)), ("shield", ("shield",))):
         name = getattr(spec, key)
-        if name is None:
-            continue
-        try:
-            piece = tables.armor_piece(name)
-        except UnknownName as error:
-            problem((key,), str(error))
-            continue
-        if piece.kind not in kinds:
+        piece = known(tables.armor_piece, name, problem, (key,)) if name is not None else None
+        if piece and piece.kind not in kinds:
             problem((key,), f'"{piece.name}" is not {"a shield" if key == "shield" else "body armor"}')
     if spec.backpack and spec.shield and spec.shield_slung:
         problem(("shield_slung",), "a Full Backpack prevents slinging a shield on the back")
@@ -68,11 +50,10 @@ def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
     elif ready == "":
         return ""
     else:
-        try:
-            ready_name = tables.weapon(ready).name
-        except UnknownName as error:
-            problem(("ready",), str(error))
+        weapon = known(tables.weapon, ready, problem, ("ready",))
+        if weapon is None:
             return ""
+        ready_name = weapon.name
         if ready_name not in carried:
             problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
                                 f"carried: {', '.join(carried) or 'nothing'}")
@@ -88,11 +69,10 @@ def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
 def _off_hand(spec: FigureSpec, problem: Report, tables: RuleTables, carried: list[str],
               ready_name: str) -> None:
     """The left-hand parrying weapon: "A dagger held in the left hand can be used to parry"."""
-    try:
-        name = tables.weapon(spec.off_hand).name
-    except UnknownName as error:
-        problem(("off_hand",), str(error))
+    weapon = known(tables.weapon, spec.off_hand, problem, ("off_hand",))
+    if weapon is None:
         return
+    name = weapon.name
     if name not in ("Dagger", "Main-Gauche"):
         problem(("off_hand",), f'only a Dagger or Main-Gauche parries in the left hand, not "{name}"')
     elif carried.count(name) < 1 + (ready_name == name):
@@ -108,11 +88,7 @@ def strength_penalties(spec: FigureSpec) -> list[str]:
     """The penalties of weapons heavier than the figure's ST allows (allowed, so only said)."""
     tables = load_tables()
     out = []
-    for name in spec.weapons:
-        try:
-            weapon = tables.weapon(name)
-        except UnknownName:
-            continue  # check_figure says so
+    for weapon in filter(None, (known(tables.weapon, name) for name in spec.weapons)):  # unknown: check_figure says so
         if weapon.st_min and spec.st < weapon.st_min:
             # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
             # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.

@@ -59,15 +59,6 @@ def at_max_lift(state: WWState, f: FigureState) -> bool:
     return load_kg(state, f) > 7 * f.st
 
 
-def dex_penalties(state: WWState, f: FigureState) -> list[tuple[str, int]]:
-    """Every standing penalty to Effective DEX, with its reason."""
-    out = list(_gear(state, f)[2])
-    if f.wounded:
-        # "5 or more points of damage in a single Turn ... reduced by 2 for the next Turn only."
-        out.append(("wounded last turn", -2))
-    return out
-
-
 def adj_dx(state: WWState, f: FigureState) -> int:
     """Effective (adjusted) Dexterity now: DX with armor, encumbrance and wounds."""
     return f.dx + _gear(state, f)[5] - (2 if f.wounded else 0)
