@@ -14,13 +14,14 @@ from board.rules.reports import ActionInfo, Prediction, Token
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.sequence import open_fight
 from board.rules.kernel.shell import GMKey
 from board.rules.dox import actions, attacks, grapple, moves
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
-from board.rules.dox.turns import begin, settle, start_round
+from board.rules.dox.turns import TURNS, begin, settle
 from board.rules.dox.wounds import check_victory, knock_down
 
 
@@ -115,10 +116,7 @@ class Dox(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
-        events += self.victory(state)
-        if not state.over:
-            events += start_round(state, dice)
-        return state, events
+        return state, events + open_fight(state, dice, TURNS)
 
     phase_labels = {"movement": "move or stay", "action": "one action",
                     "fortune": "burn Fortune?", "over": "the fight is over"}

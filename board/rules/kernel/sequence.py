@@ -75,6 +75,12 @@ def start_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     return events if state.phase == "over" else events + turns.starts(state)
 
 
+def open_fight(state, dice: DiceSource, turns: Turns) -> list[Event]:
+    """At setup: the first turn, unless a side has won already."""
+    events = turns.victory(state)
+    return events if state.phase == "over" else events + start_turn(state, dice, turns)
+
+
 def end_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """What ends with the turn, then the next turn unless a side has won."""
     events = turns.end(state, dice)

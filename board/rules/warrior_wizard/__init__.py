@@ -11,13 +11,14 @@ from board.hexgrid import hex_neighbors
 from board.models import Posture
 from board.rules.base import Command, Event
 from board.rules.kernel.rules import Rules, concrete, lying
+from board.rules.kernel.sequence import open_fight
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.params import PARAMS, TAKES
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
-from board.rules.warrior_wizard.turns import check_victory, start_turn
+from board.rules.warrior_wizard.turns import TURNS, check_victory
 from board.rules.warrior_wizard.tables import load_tables
 
 if TYPE_CHECKING:
@@ -87,10 +88,7 @@ class WarriorWizard(Rules):
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
         state = WWState(battle=battle, options=options, tables=load_tables(),
                         figures={spec.name: figure_from_spec(spec) for spec in battle.figures})
-        events = check_victory(state)
-        if state.phase != "over":
-            events += start_turn(state, dice)
-        return state, events
+        return state, open_fight(state, dice, TURNS)
 
 
     def actions(self, state: WWState, figure: str) -> list[ActionInfo]:
