@@ -19,7 +19,7 @@ from board.hexgrid import Hex, hex_distance
 from board.maps import BattleMap
 from board.models import FigureBase
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import Token
+from board.rules.reports import GMKey, Token
 from board.rules.kernel.action import Action
 from board.rules.kernel.events import moved
 from board.rules.kernel.fight import Fight, InFight
@@ -28,7 +28,6 @@ from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.kernel.sequence import Turns, pass_turn
 from board.rules.kernel.rules import Rules
-from board.rules.kernel.shell import GMKey
 
 ID = "demo"
 

@@ -10,12 +10,11 @@ from typing import Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal, listed
-from board.rules.reports import ActionInfo, Prediction, Token
+from board.rules.reports import ActionInfo, GMKey, Prediction, Token
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.sequence import open_fight
-from board.rules.kernel.shell import GMKey
 from board.rules.dox import actions, attacks, grapple, moves
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order

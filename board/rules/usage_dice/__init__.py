@@ -7,9 +7,8 @@ from typing import Any
 from board.dice import DiceSource
 from board.rules.kernel.glyphs import glyph
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.turn import TurnInfo
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo, Prediction, Token
+from board.rules.reports import ActionInfo, Prediction, Token, TurnInfo
 from board.rules.usage_dice import actions as acts
 from board.rules.usage_dice import gm, resolve
 from board.rules.usage_dice.params import PARAMS, TAKES

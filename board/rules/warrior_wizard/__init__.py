@@ -60,7 +60,7 @@ class WarriorWizard(Rules):
 
     @cached_property
     def gm_keys(self) -> tuple:
-        from board.rules.kernel.shell import GMKey
+        from board.rules.reports import GMKey
         return (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
                 GMKey("s", "surprise", "S surprise"),
                 GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
