@@ -77,8 +77,6 @@ class DoxGM(GM):
             return begin(state)
         return []  # the kernel takes it out of the order and the queue
 
-    victory = staticmethod(check_victory)
-
     def plan_obey(self, state, f, command):
         return {"order": plan_order(state, f, command)}
 
