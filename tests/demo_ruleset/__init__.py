@@ -26,7 +26,7 @@ from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
-from board.rules.kernel.sequence import Turns, pass_turn
+from board.rules.kernel.sequence import Turns, open_fight, pass_turn
 from board.rules.kernel.rules import Rules
 
 ID = "demo"
@@ -190,10 +190,9 @@ class Demo(Rules):
     odds_note = "1d6 against the option hit_on."
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
-        figures = {s.name: fighter(s) for s in battle.figures}
-        state = DemoState(battle, options, figures, turn=1, phase="movement", order=list(figures),
-                          queue=list(figures))
-        return state, TURNS.starts(state)
+        figures = {s.name: fighter(s) for s in battle.figures}  # acting in the map's order
+        state = DemoState(battle, options, figures, order=list(figures))
+        return state, open_fight(state, dice, TURNS)  # the kernel's: victory, else turn 1 begins
 
     def tokens(self, state: DemoState) -> dict[str, Token]:
         return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,
