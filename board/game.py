@@ -17,8 +17,7 @@ from board.rules.kernel.events import COMPUTER, REJECTED
 from board.rules.registry import get_ruleset
 
 if TYPE_CHECKING:  # what the board reads, in annotations only: a game is set up without them
-    from board.rules.kernel.turn import TurnInfo
-    from board.rules.reports import ActionInfo, Prediction, Token
+    from board.rules.reports import ActionInfo, Prediction, Token, TurnInfo
 
 
 @quick_init

@@ -159,3 +159,17 @@ def test_the_cycle_check_sees_a_late_import_and_a_loop_through_it():
 
 def test_the_import_graph_follows_the_registrys_import_of_every_ruleset():
     assert {f"board.rules.{r.replace('-', '_')}" for r in ruleset_ids()} <= import_graph()["board.rules.registry"]
+
+
+INTERFACE = {"board.rules.base", "board.rules.reports"}
+
+
+def test_board_rules_has_layers_the_interface_then_the_kernel_then_the_rulesets():
+    # The interface (commands, events, refusals, the Ruleset protocol and what a ruleset reports:
+    # TurnInfo, ActionInfo, Token, GMKey...) names no kernel module; the kernel names no ruleset.
+    graph = import_graph()
+    rules = {m for m in graph if m.startswith("board.rules.")}
+    upward = [(m, n) for m in INTERFACE for n in graph[m] & rules if n not in INTERFACE]
+    upward += [(m, n) for m in rules if m.startswith("board.rules.kernel")
+               for n in graph[m] & rules if not n.startswith("board.rules.kernel") and n not in INTERFACE]
+    assert upward == []

@@ -8,7 +8,7 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.rules.kernel.turn import TurnInfo
+from board.rules.reports import TurnInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish",

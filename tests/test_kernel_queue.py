@@ -12,7 +12,8 @@ from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command, Refusal
 from board.rules.kernel.fight import Fight, InFight
-from board.rules.kernel.queue import acting, drop, fill_queue, leave_queue, named, next_in_queue
+from board.rules.kernel.queue import acting, drop, leave_queue, named
+from board.rules.kernel.sequence import Turns, line_up, pass_turn
 from board.rules.registry import ruleset_ids
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.yaml"  # a walled room, 3 against 3
@@ -58,12 +59,12 @@ def test_the_whose_turn_check_refuses_in_one_order_with_one_set_of_sentences():
 def test_the_queue_moves_on_and_those_out_of_the_fight_leave_it():
     state = fight("Ann", "Bo", "Cy", "Di")
     state.figures["Cy"].status = "down"
-    next_in_queue(state)
+    pass_turn(state, None, Turns())
     assert state.queue == ["Bo", "Di"] and state.active == "Bo"
     leave_queue(state, "Bo")  # the acting figure keeps the head until its turn is passed on
     leave_queue(state, "Di")
     assert state.queue == ["Bo"]
-    fill_queue(state)
+    line_up(state, Turns())
     assert state.queue == ["Ann", "Bo", "Di"]
     drop(state, "Ann", keep_head=True)
     assert state.queue == ["Ann", "Bo", "Di"] and state.order == ["Bo", "Cy", "Di"]

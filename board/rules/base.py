@@ -14,9 +14,7 @@ from board.models import Position
 
 if TYPE_CHECKING:  # the interface's types, for its annotations only (a game is set up without them)
     from board.hexgrid import Hex
-    from board.rules.kernel.shell import GMKey
-    from board.rules.kernel.turn import TurnInfo
-    from board.rules.reports import ActionInfo, Prediction, Token
+    from board.rules.reports import ActionInfo, GMKey, Prediction, Token, TurnInfo
 
 
 class Command(BaseModel):
@@ -122,7 +120,7 @@ class Ruleset(Protocol):
         """The starting state for a map, and the events of starting (initiative...)."""
 
     def turn_info(self, state) -> TurnInfo:
-        """Where the game stands (board.rules.kernel.turn.TurnInfo): turn, phase ("over" at the
+        """Where the game stands (board.rules.reports.TurnInfo): turn, phase ("over" at the
         end), active figure (whose actions the menu shows), order, winner, ..."""
 
     def tokens(self, state) -> dict[str, Token]:

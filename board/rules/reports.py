@@ -1,10 +1,12 @@
-"""What a ruleset reports to the board: the actions on offer, the odds of an attack, each figure's
-token (the board, the computer player and the tests read these; setting up a game needs none)."""
+"""What a ruleset reports to the board: where the game stands, the actions on offer, the odds of an
+attack, each figure's token and the keys of its own GM commands (the board, the computer player
+and the tests read these)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from board.hexgrid import Hex
 
@@ -82,3 +84,51 @@ class Token:
     # magic, beast ("": none).
     glyph: str = ""
     icon: str = ""  # the map's `icon:` for this figure ("": the board chooses from the glyph)
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """For the banner, the menu and every player (person, computer or remote).
+
+    phase is the ruleset's own step ("movement", "combat", "plot", ...), "over" once the fight is
+    decided; the board shows the actions whose ActionInfo.phase equals it."""
+
+    turn: int
+    phase: str
+    active: str | None = None  # the figure whose actions the menu shows now
+    order: tuple[str, ...] = ()  # the figures in acting order, as the banner lists them
+    winner: str | None = None  # the winning team once over (None: a draw or not over)
+    phase_label: str = ""  # the banner's words for the phase ("" : the board words it)
+    queue: tuple[str, ...] = ()  # figures still to act this phase (the banner dims the others)
+    team: str | None = None  # the side to act now (None: over, or the active figure's team)
+    timeline: dict[str, Any] | None = None  # second-by-second plots (see docs/rulesets.md)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def but(self, **changes) -> TurnInfo:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class GMKey:
+    """A key in GM mode that sends one of the ruleset's GM commands on the selected figure."""
+
+    key: str  # the character typed: "p"
+    action: str  # the GM command's action: "posture"
+    words: str  # what the help says after the key: "P posture"
+    # A setting the key steps through `values`, starting after the Token attribute `now` holds.
+    param: str = ""
+    now: str = ""
+    values: tuple[str, ...] = ()
+    target: bool = False  # the next click names the figure it aims at (a chase)
+
+    def params(self, token) -> dict:
+        """The command's params for a figure: the value after its current one, if the key steps."""
+        if not self.param:
+            return {}
+        current = getattr(token, self.now, None)
+        index = self.values.index(current) if current in self.values else -1
+        return {self.param: self.values[(index + 1) % len(self.values)]}

@@ -8,8 +8,7 @@ from board.game import Game
 from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Command, Event
-from board.rules.reports import ActionInfo
-from board.rules.kernel.turn import TurnInfo
+from board.rules.reports import ActionInfo, TurnInfo
 from board.ui.controller_combat import CombatControls
 from board.ui.controller_gm import GMControls
 

@@ -1,7 +1,7 @@
 """GM mode for the play controller: move, turn, wound, add and remove figures, as GM commands.
 
 The kernel's GM commands have fixed keys here; a ruleset's own GM commands bring their keys
-(Ruleset.gm_keys, board.rules.kernel.shell.GMKey), so no ruleset's command is named here."""
+(Ruleset.gm_keys, board.rules.reports.GMKey), so no ruleset's command is named here."""
 
 from __future__ import annotations
 

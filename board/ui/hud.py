@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from board.i18n import N_, _
-from board.rules.kernel.turn import TurnInfo
+from board.rules.reports import TurnInfo
 from board.ui import theme
 from board.ui.patterns import draw_shape
 from board.ui.odds import draw_odds, percent  # noqa: F401 - the play scene draws the odds as hud.draw_odds

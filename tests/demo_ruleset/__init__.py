@@ -19,17 +19,15 @@ from board.hexgrid import Hex, hex_distance
 from board.maps import BattleMap
 from board.models import FigureBase
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import Token
+from board.rules.reports import GMKey, Token
 from board.rules.kernel.action import Action
 from board.rules.kernel.events import moved
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.hexes import to_hex
-from board.rules.kernel.queue import fill_queue, next_in_queue
 from board.rules.kernel.reach import Mover
+from board.rules.kernel.sequence import Turns, open_fight, pass_turn
 from board.rules.kernel.rules import Rules
-from board.rules.kernel.shell import GMKey
-from board.rules.kernel.victory import check_victory
 
 ID = "demo"
 
@@ -101,17 +99,15 @@ def plan_attack(state: DemoState, f: Fighter, command: Command) -> Fighter:
     return state.figures[command.target]
 
 
+# The turn (kernel/sequence.py): each figure in turn has a movement, then a combat phase; the
+# kernel asks victory, passes the turn on, and begins a new turn, in the same order, after the last.
+TURNS = Turns(("movement", "combat"), by_figure=True,
+              starts=lambda state: [Event("turn", f"{state.active}'s turn", state.active)])
+
+
 def next_turn(state: DemoState, dice: DiceSource | None = None) -> list[Event]:
     """The next standing figure's movement phase, or the end of the fight."""
-    won = check_victory(state)  # the kernel's: at most one team has a figure up
-    if won:
-        return won
-    state.phase = "movement"
-    next_in_queue(state)  # the kernel's: the head leaves, and so does anyone down
-    if not state.queue:  # everyone has had a turn: the next turn, in the same order
-        state.turn += 1
-        fill_queue(state)
-    return [Event("turn", f"{state.active}'s turn", state.active)]
+    return pass_turn(state, dice, TURNS)
 
 
 def do_move(state: DemoState, f: Fighter, path: tuple[Hex, ...], dice: DiceSource) -> list[Event]:
@@ -194,10 +190,9 @@ class Demo(Rules):
     odds_note = "1d6 against the option hit_on."
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
-        figures = {s.name: fighter(s) for s in battle.figures}
-        state = DemoState(battle, options, figures, turn=1, phase="movement", order=list(figures),
-                          queue=list(figures))
-        return state, [Event("turn", f"{state.active}'s turn", state.active)]
+        figures = {s.name: fighter(s) for s in battle.figures}  # acting in the map's order
+        state = DemoState(battle, options, figures, order=list(figures))
+        return state, open_fight(state, dice, TURNS)  # the kernel's: victory, else turn 1 begins
 
     def tokens(self, state: DemoState) -> dict[str, Token]:
         return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource
 from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.sequence import open_fight
 from board.rules.base import Event
 from board.rules.combat_chart import acts, gm, turns, view
 from board.rules.combat_chart.params import PARAMS
@@ -48,10 +49,7 @@ class CombatChart(Rules):
                     f.surprised = not ok
                     events.append(Event("roll", f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
                                         + ("not surprised" if ok else "surprised"), f.name, {**data, "dice": 3}))
-        events += turns.check_victory(state)
-        if state.phase != "over":
-            events += turns.start_round(state, dice)
-        return state, events
+        return state, events + open_fight(state, dice, turns.TURNS)
 
     def phase_label(self, state: CCState) -> str:
         return "Over" if state.phase == "over" else f"Round {state.turn}" + (

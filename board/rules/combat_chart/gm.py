@@ -26,7 +26,7 @@ class CombatChartGM(GM):
         state.delayers = [n for n in state.delayers if n != f.name]
         return []
 
-    victory, turn_over = staticmethod(turns.check_victory), staticmethod(turns.end_turn)
+    turn_over = staticmethod(turns.end_turn)
 
     def plan_situation(self, state, f, command):
         return params.Situation.of(command)

@@ -8,8 +8,8 @@ from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel.events import damaged
 from board.rules.combat_chart.state import CCState, Fig, initiative
-from board.rules.kernel import victory
-from board.rules.kernel.queue import fill_queue, leave_queue, next_in_queue
+from board.rules.kernel import sequence, victory
+from board.rules.kernel.queue import leave_queue
 from board.rules.kernel.turn import break_ties
 
 
@@ -33,9 +33,8 @@ def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool
     return break_ties({n: list(key(n)) for n in names}, d6, last)
 
 
-def start_round(state: CCState, dice: DiceSource) -> list[Event]:
+def begin_round(state: CCState, dice: DiceSource) -> list[Event]:
     """A new 10-second round: initiative, then each figure's turn in that order."""
-    state.turn += 1
     for f in state.figures.values():
         f.delayed = False
     state.delayers = []
@@ -47,52 +46,38 @@ def start_round(state: CCState, dice: DiceSource) -> list[Event]:
     order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
     state.order = order
     text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
-    events = [Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
-              Event("initiative", text, None,
-                    {"order": order, "initiative": scores, "rolls": rolls})]
-    state.phase = "turn"
-    fill_queue(state)
-    return events
+    return [Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
+            Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls})]
 
 
-def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The active figure's turn is over: unless a side has won, effects that last "until his next
-    action" end, the next figure acts; delayers act last; after everyone, the end of the round."""
-    events = check_victory(state)
-    if state.phase == "over":
-        return events
-    name = state.active
-    next_in_queue(state)
+def turn_done(state: CCState, name: str | None) -> list[Event]:
+    """Effects that last "until his next action" end with the figure's turn."""
     if name is not None and name in state.figures:
         f = state.figures[name]
         if f.stunned:
             f.stun_served = True
         f.effects = [e for e in f.effects
                      if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
-    return events + next_turn(state, dice)
+    return []
 
 
-def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The next figure in the queue acts; then the delayers, last; then the end of the round."""
-    events: list[Event] = []
-    state.queue = [n for n in state.queue if state.figures[n].up]
-    if state.queue or state.phase == "over":
-        return events
+def delayed_turns(state: CCState, dice: DiceSource) -> list[Event]:
+    """Everyone has acted: the delayers act last."""
     waiting = [n for n in state.delayers if state.figures[n].up]
-    if waiting:
-        # "If several characters want to delay, the normal tie-breaking rules apply in reverse"
-        rolls: dict[str, list[int]] = {}
-        order = _break_ties(waiting, lambda n: (state.figures[n].body,), dice, rolls, last=True)
-        state.delayers = []
-        state.queue = order
-        return [Event("initiative", "Delayed turns: " + ", ".join(order), None,
-                      {"order": order, "rolls": rolls, "delayed": True})]
-    return end_round(state, dice)
+    if not waiting:
+        return []
+    # "If several characters want to delay, the normal tie-breaking rules apply in reverse"
+    rolls: dict[str, list[int]] = {}
+    order = _break_ties(waiting, lambda n: (state.figures[n].body,), dice, rolls, last=True)
+    state.delayers = []
+    state.queue = order
+    return [Event("initiative", "Delayed turns: " + ", ".join(order), None,
+                  {"order": order, "rolls": rolls, "delayed": True})]
 
 
-def end_round(state: CCState, dice: DiceSource) -> list[Event]:
-    """"Check for characters suffering from damage over time effects ... Check for characters
-    recovering from knockout or stun." Then the next round, unless the fight is over."""
+def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
+    """The end of the round: 'Check for characters suffering from damage over time effects ...
+    Check for characters recovering from knockout or stun.'"""
     events: list[Event] = []
     for f in state.figures.values():
         if f.status == "dead":
@@ -120,10 +105,28 @@ def end_round(state: CCState, dice: DiceSource) -> list[Event]:
             if e.rounds is not None:
                 e.rounds -= 1
         f.effects = [e for e in f.effects if e.rounds is None or e.rounds > 0]
-    events += check_victory(state)
-    if state.phase != "over":
-        events += start_round(state, dice)
     return events
+
+
+def start_round(state: CCState, dice: DiceSource) -> list[Event]:
+    """A new 10-second round: initiative, then each figure's turn in that order."""
+    return sequence.start_turn(state, dice, TURNS)
+
+
+def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
+    """The active figure's turn is over: unless a side has won, effects that last "until his next
+    action" end, the next figure acts; delayers act last; after everyone, the end of the round."""
+    return sequence.pass_turn(state, dice, TURNS)
+
+
+def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
+    """The next figure in the queue acts; then the delayers, last; then the end of the round."""
+    return sequence.move_on(state, dice, TURNS)
+
+
+def end_round(state: CCState, dice: DiceSource) -> list[Event]:
+    """The end-of-round checks, then the next round, unless the fight is over."""
+    return sequence.end_turn(state, dice, TURNS)
 
 
 def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
@@ -143,3 +146,7 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
 
 # "until no one is still fighting": over when at most one side has a figure fighting.
 check_victory = partial(victory.check_victory, nobody="Nobody is left fighting")
+
+# The round (kernel/sequence.py): each figure in initiative order has its turn, the delayers last.
+TURNS = sequence.Turns(("turn",), by_figure=True, begin=begin_round, end=round_effects,
+                       done=turn_done, again=delayed_turns, victory=check_victory)

@@ -10,70 +10,18 @@ from functools import cached_property
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event
+from board.rules.reports import GMKey
 from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.shell import GMKey
+from board.rules.kernel.sequence import open_fight
 from board.rules.dox import actions, moves, view
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
-from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
+from board.rules.dox.turns import TURNS, begin, settle
 from board.rules.dox.wounds import check_victory, knock_down
-
-
-def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
-    """Roll initiative (trait dice + Athlete), highest first; ties: higher Athlete, then the map's
-    order. Then the first figure's turn begins."""
-    state.turn += 1
-    rolls = {}
-    for f in state.figures.values():
-        f.moved = f.acted = False
-        if f.up:
-            rolls[f.name] = trait_roll(state, f.athlete, carry_penalty(state, f), dice)
-    position = {name: i for i, name in enumerate(state.figures)}
-    state.order = sorted(rolls, key=lambda n: (-rolls[n].total, -state.figures[n].athlete, position[n]))
-    state.queue = list(state.order)
-    text = ", ".join(f"{n} {rolls[n].total}" for n in state.order)
-    events = [Event("turn", f"Round {state.turn}. Initiative: {text}", None,
-                    {"turn": state.turn, "order": list(state.order),
-                     "rolls": {n: r.data() for n, r in rolls.items()}})]
-    return events + begin(state)
-
-
-def begin(state: DoxState) -> list[Event]:
-    """The figure at the head of the queue starts its turn (down figures are skipped)."""
-    while state.queue and not state.figures[state.queue[0]].up:
-        del state.queue[0]
-    if not state.queue:
-        return []
-    f = state.figures[state.queue[0]]
-    # Surprise lasts until the victim's own initiative; an assisted block until the guard's.
-    f.unaware, f.guarding = False, None
-    f.commanded = False  # a Ranger's one command a round
-    f.moved = moves.cannot_move(state, f) is not None
-    return [Event("phase", f"{f.name}'s turn", f.name, {"active": f.name})]
-
-
-def settle(state: DoxState, dice: DiceSource) -> list[Event]:
-    """After any command: once no Fortune question is open, pass the turn on if the active
-    figure is done (acted or down), and start a new round after the last figure."""
-    events: list[Event] = []
-    for _ in range(len(state.figures) * 2 + 2):
-        if state.over or state.pending:
-            return events
-        f = state.figures.get(state.queue[0]) if state.queue else None
-        if f is not None and f.up and not f.acted:
-            return events
-        del state.queue[:1]
-        if f is not None:
-            f.order = None  # an obeyed command lasts until the end of the animal's turn
-        if f is None or not state.queue:
-            events += start_round(state, dice)
-        else:
-            events += begin(state)
-    return events
 
 
 class DoxGM(GM):
@@ -129,8 +77,6 @@ class DoxGM(GM):
             return begin(state)
         return []  # the kernel takes it out of the order and the queue
 
-    victory = staticmethod(check_victory)
-
     def plan_obey(self, state, f, command):
         return {"order": plan_order(state, f, command)}
 
@@ -163,10 +109,7 @@ class Dox(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
-        events += self.victory(state)
-        if not state.over:
-            events += start_round(state, dice)
-        return state, events
+        return state, events + open_fight(state, dice, TURNS)
 
     phase_labels = {"movement": "move or stay", "action": "one action",
                     "fortune": "burn Fortune?", "over": "the fight is over"}

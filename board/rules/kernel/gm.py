@@ -20,7 +20,6 @@ from board.rules.kernel.fields import Takes
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import drop, named
-from board.rules.kernel.victory import check_victory
 
 
 class Amount(Params):
@@ -68,7 +67,6 @@ class GM:
     sheet: type  # the figure sheet (pydantic) that `add` reads
     # The ruleset's check of a sheet, as for a map: (spec, problem) -> spec; none by default.
     check_figure = staticmethod(lambda spec, problem: spec)
-    victory = staticmethod(check_victory)
     # surprise toggles this field of a figure: "GM: Bryn is " and the first text, or the second.
     surprise: tuple[str, str, str] = ("surprised", "surprised", "no longer surprised")
 
@@ -95,8 +93,8 @@ class GM:
         """Clear what a removed figure leaves behind beside the order and queue (holds, chases)."""
         return []
 
-    # The ruleset's "the acting figure is done" (state, dice) -> events, which takes the head off
-    # the queue and moves the turn on; None: out_of_turn leaves the turn to the ruleset.
+    # The ruleset's "the acting figure is done" (state, dice) -> events: its sequencer's pass_turn
+    # (kernel/sequence.py), which asks victory first; None: out_of_turn leaves the turn alone.
     turn_over = None
 
     def out_of_turn(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
@@ -110,11 +108,11 @@ class GM:
         return []
 
     def settle(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
-        """After damage or a removal: has a side won? If not, one out of the fight leaves the turn."""
-        events = self.victory(state)
+        """After damage or a removal: one out of the fight leaves the turn (victory is asked by the
+        sequencer before it passes the turn, and by Rules.apply after every command)."""
         if state.phase != "over" and (f.name not in state.figures or not f.up):
-            events += self.out_of_turn(state, f, was_active, dice)
-        return events
+            return self.out_of_turn(state, f, was_active, dice)
+        return []
 
     # --- checking and carrying out ---------------------------------------------------------
     def plan(self, state, command: Command) -> dict:

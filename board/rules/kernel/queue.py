@@ -1,9 +1,7 @@
-"""Whose turn it is and who comes next: the one whose-turn check every ruleset's commands pass,
-and the queue of those still to act (kernel/fight.py's fields), moved on and left."""
+"""Whose turn it is: the one whose-turn check every ruleset's commands pass, and figures leaving
+the queue of those still to act (kernel/fight.py's fields; kernel/sequence.py moves it on)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from board.rules.base import Refusal
 
@@ -30,21 +28,6 @@ def acting(state, command, phase: str | None = None):
     if why:
         raise Refusal(why)
     return f
-
-
-def fill_queue(state, stays: Callable = lambda f: f.up) -> None:
-    """A new turn or phase: the queue is the order's figures that act in it (by default: up)."""
-    figures = state.figures
-    state.queue = [n for n in state.order if stays(figures[n])]
-
-
-def next_in_queue(state, stays: Callable = lambda f: f.up) -> None:
-    """The head of the queue is done: it leaves, and so does every figure that no longer `stays`
-    (by default: is up)."""
-    if state.queue:
-        state.queue.pop(0)
-    figures = state.figures
-    state.queue = [n for n in state.queue if stays(figures[n])]
 
 
 def leave_queue(state, name: str) -> None:

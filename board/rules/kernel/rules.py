@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
@@ -17,11 +17,8 @@ from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
-from board.rules.kernel.turn import TurnInfo
 from board.rules.kernel.victory import check_victory
-
-if TYPE_CHECKING:
-    from board.rules.reports import ActionInfo, Prediction
+from board.rules.reports import ActionInfo, Prediction, TurnInfo
 
 Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
@@ -259,7 +256,6 @@ class Rules:
     def entry(self, state, f, action: Action) -> ActionInfo:
         """One action's menu entry: its open part from `menu`, or greyed with why_not's reason
         (an aimed action with nobody to aim at is greyed too)."""
-        from board.rules.reports import ActionInfo
         why = action.why_not(state, f)
         info = ActionInfo(**{"id": action.id, "label": action.label, "phase": action.phase,
                              "enabled": why is None, "reason": why, "needs": action.needs,

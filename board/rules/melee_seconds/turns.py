@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
 from board.rules.base import Event
+from board.rules.kernel import sequence
+from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import MSState, continue_plot, need, needs_plot
 
@@ -189,15 +191,13 @@ def give_initiative(f, ini: Initiative, why: str) -> Event:
                  {"rolled": list(ini.rolled), "seconds": list(ini.seconds), "lost": list(ini.lost)})
 
 
-def start_round(state: MSState) -> list[Event]:
-    """A new Melee Round: General Plots are stated again."""
+def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
+    """A new Melee Round (counted): the hidden General Plots revealed, then stated again."""
     revealed = [Event("plot", f"Revealed: {n}'s General Plot was {general_label(state.figures[n])}",
                       n, {"general": state.figures[n].general})
                 for n in sorted(state.hidden) if n in state.figures and state.figures[n].general]
     state.hidden.clear()
-    state.turn += 1
     state.second = 0
-    state.phase = "general"
     for f in state.figures.values():
         f.general, f.spells_reserved, f.full_defensive = None, 0, False
         f.rolled, f.initiative, f.lost = (), (), ()
@@ -205,6 +205,18 @@ def start_round(state: MSState) -> list[Event]:
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
     return revealed + [Event("turn", f"Melee Round {state.turn} begins: state General Plots",
                              None, {"turn": state.turn})]
+
+
+# The Melee Round (kernel/sequence.py) as far as it fits: counted and begun by the kernel, General
+# Plots, then six seconds of Specific Plots (resolve.py runs the clock). There is no queue: those
+# act who still have a plot to state (MSState.active).
+TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [],
+                       victory=check_victory)
+
+
+def start_round(state: MSState) -> list[Event]:
+    """A new Melee Round: General Plots are stated again."""
+    return sequence.start_turn(state, None, TURNS)
 
 
 def begin_seconds(state: MSState) -> list[Event]:

@@ -7,7 +7,7 @@ from functools import cached_property
 from board.dice import DiceSource
 from board.rules.kernel.action import Action
 from board.rules.kernel.rules import Rules
-from board.rules.kernel.turn import TurnInfo
+from board.rules.reports import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.usage_dice import gm, resolve, view
 from board.rules.usage_dice.actions import (ACTED, BARE, ENGAGED, LOADED, MOVED, NO_BOW, PRONE, STANDING, STUNTS,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
+from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import UDFigure
@@ -109,25 +110,30 @@ def side_order(teams: list[str], surprised: bool) -> list[str]:
     return teams[1:] + teams[:1] if surprised and teams else list(teams)
 
 
+def new_turn(state: UDState, dice=None) -> list[Event]:
+    """A new turn: every figure may move and act again."""
+    for f in state.figures.values():
+        f.moved = f.acted = f.done = False
+        f.stance_set = ()
+    return [Event("turn", f"Turn {state.turn}", None, {"turn": state.turn})]
+
+
+def to_act(state: UDState) -> list[Event]:
+    """A side takes the turn, if it has a figure that can act."""
+    if state.active is None:
+        return []
+    return [Event("phase", f"{state.side} to act", None, {"side": state.side, "turn": state.turn})]
+
+
+# The turn (kernel/sequence.py): sides act in turn, not figures; a side's turn passes once nobody
+# of it can act.
+TURNS = sequence.Turns(("action",), by_figure=True, begin=new_turn, acts=None, starts=to_act,
+                       finished=lambda state: state.active is None)
+
+
 def advance(state: UDState) -> list[Event]:
     """Check victory; when the acting side has nobody left to act, hand over to the next side."""
-    events = check_victory(state)
-    if state.phase == "over" or state.active is not None:
-        return events
-    for _ in range(len(state.order) + 1):
-        del state.queue[:1]
-        if not state.queue:
-            state.queue = list(state.order)
-            state.turn += 1
-            for f in state.figures.values():
-                f.moved = f.acted = f.done = False
-                f.stance_set = ()
-            events.append(Event("turn", f"Turn {state.turn}", None, {"turn": state.turn}))
-        if state.active is not None:
-            events.append(Event("phase", f"{state.side} to act", None,
-                                {"side": state.side, "turn": state.turn}))
-            return events
-    return events
+    return sequence.settle(state, None, TURNS)
 
 
 def start(state: UDState) -> list[Event]:

@@ -11,7 +11,7 @@ from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
 from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.state import figure_from_spec
-from board.rules.warrior_wizard.turns import advance, chase_order, check_victory
+from board.rules.warrior_wizard.turns import advance, chase_order
 from board.words import they_do
 
 
@@ -112,7 +112,7 @@ class WarriorWizardGM(GM):
     sheet = FigureSpec
     # "A character who is ... surprised, etc., has no Threat Zone."
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
-    victory, turn_over = staticmethod(check_victory), staticmethod(advance)
+    turn_over = staticmethod(advance)
     check_sheet, make, occupied = staticmethod(check_sheet), staticmethod(make), staticmethod(occupied)
     hurt, heal, forget = staticmethod(hurt), staticmethod(heal), staticmethod(forget)
     plan_posture, do_posture = staticmethod(plan_posture), staticmethod(do_posture)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from board.dice import DiceSource, check
 from board.rules.base import Event
-from board.rules.kernel import victory
-from board.rules.kernel.queue import fill_queue, next_in_queue
+from board.rules.kernel import sequence, victory
 from board.rules.kernel.turn import break_ties
 from board.rules.warrior_wizard import damage, fire, spell_upkeep
 from board.rules.warrior_wizard.state import TurnRecord, WWState
@@ -50,48 +49,19 @@ def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
     return queue
 
 
-def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, then the movement phase."""
-    state.turn += 1
+def begin_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """A turn begins: initiative, then fire and spells that tick."""
     state.own_all()  # a new turn changes every figure
     for f in state.figures.values():
         f.turn = TurnRecord()
     events = [Event("turn", f"Turn {state.turn} begins", None, {"turn": state.turn})]
     events += roll_initiative(state, dice)
     events += fire.start_of_turn(state, dice)
-    events += spell_upkeep.start_of_turn(state)
-    state.phase = "movement"
-    # Initiative order, except that in a chase "the character ahead always moves first".
-    fill_queue(state)
-    state.queue = chase_order(state.queue, state.chases)
-    return events + check_victory(state)
+    return events + spell_upkeep.start_of_turn(state)
 
 
-def advance(state: WWState, dice: DiceSource) -> list[Event]:
-    """The active figure is done: pass to the next one or, unless a side has won, to the next
-    phase or turn (the kernel asks for victory after the command; here before a phase ends)."""
-    # Figures knocked out mid-phase lose their turn; figures that already acted leave the queue.
-    combat = state.phase == "combat"
-    next_in_queue(state, lambda f: f.up and not (combat and f.turn.acted))
-    if state.queue:
-        return []
-    events = check_victory(state)
-    if state.phase == "over":
-        return events
-    if state.phase == "movement":
-        events += spell_upkeep.end_of_movement(state)
-        state.phase = "combat"
-        # "During the Combat Actions Phase ... characters act in Effective Dexterity order":
-        # the initiative order, which "holds for the rest of the combat turn".
-        fill_queue(state, lambda f: f.up and not f.turn.acted)
-        events.append(Event("phase", "Combat actions", None, {"phase": "combat"}))
-        if state.queue:
-            return events
-    return events + end_turn(state, dice)
-
-
-def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Effects at the end of a turn, then the next turn (or the end of the fight)."""
+def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Effects at the end of a turn."""
     state.own_all()  # fire, fatigue, recovery and wounds may change any figure
     events = fire.end_of_turn(state, dice)
     events += damage.fatigue(state)
@@ -99,10 +69,39 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     for f in state.figures.values():
         f.wounded = f.turn.damage_after_armor >= 5
         f.surprised = False  # surprise lasts the turn it happens in
-    events += check_victory(state)
-    if state.phase != "over":
-        events += start_turn(state, dice)
     return events
+
+
+def acts(state: WWState, f) -> bool:
+    """Figures knocked out lose their turn; in combat, figures that already acted have had it."""
+    return f.up and not (state.phase == "combat" and f.turn.acted)
+
+
+def line_up(state: WWState, queue: list[str]) -> list[str]:
+    """Initiative order, except that in a chase "the character ahead always moves first"."""
+    return chase_order(queue, state.chases) if state.phase == "movement" else queue
+
+
+def combat_phase(state: WWState, dice: DiceSource) -> list[Event]:
+    """"During the Combat Actions Phase ... characters act in Effective Dexterity order": the
+    initiative order, which "holds for the rest of the combat turn"."""
+    return [Event("phase", "Combat actions", None, {"phase": "combat"})]
+
+
+def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Begin the next turn: initiative, then the movement phase."""
+    return sequence.start_turn(state, dice, TURNS)
+
+
+def advance(state: WWState, dice: DiceSource) -> list[Event]:
+    """The active figure is done: pass to the next one or, unless a side has won, to the next
+    phase or turn."""
+    return sequence.pass_turn(state, dice, TURNS)
+
+
+def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
+    """Effects at the end of a turn, then the next turn (or the end of the fight)."""
+    return sequence.end_turn(state, dice, TURNS)
 
 
 def check_victory(state: WWState) -> list[Event]:
@@ -114,3 +113,9 @@ def check_victory(state: WWState) -> list[Event]:
     if len(teams) > 1:
         return []
     return victory.declare(state, next(iter(teams), None))
+
+
+# The turn (kernel/sequence.py): every figure moves, then every figure fights.
+TURNS = sequence.Turns(("movement", "combat"), begin=begin_turn, end=end_of_turn, acts=acts,
+                       line_up=line_up, leave=lambda state, dice: spell_upkeep.end_of_movement(state),
+                       enter=combat_phase, victory=check_victory)

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any, get_args
 from board.dice import DiceSource
 from board.models import Posture
 from board.rules.base import Event
+from board.rules.kernel.sequence import open_fight
 from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.spec import Options
 from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.tables import load_tables
-from board.rules.warrior_wizard.turns import check_victory, start_turn
+from board.rules.warrior_wizard.turns import TURNS
 
 if TYPE_CHECKING:
     from board.rules.reports import Token
@@ -24,10 +25,7 @@ def setup(battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Eve
     """The fight on the map: its figures, then the first turn (unless a side has won already)."""
     state = WWState(battle=battle, options=options, tables=load_tables(),
                     figures={spec.name: figure_from_spec(spec) for spec in battle.figures})
-    events = check_victory(state)
-    if state.phase != "over":
-        events += start_turn(state, dice)
-    return state, events
+    return state, open_fight(state, dice, TURNS)
 
 
 def tokens(state: WWState) -> dict[str, Token]:
@@ -52,7 +50,7 @@ def tokens(state: WWState) -> dict[str, Token]:
 
 def gm_keys(_rules=None) -> tuple:
     """The keys of W&W's own GM commands: posture, surprise, fire, chase."""
-    from board.rules.kernel.shell import GMKey
+    from board.rules.reports import GMKey
     return (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
             GMKey("s", "surprise", "S surprise"),
             GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
