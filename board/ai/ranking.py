@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai import chart, ww_arms, ww_moves
+from board.ai import chart, usage, ww_arms, ww_moves
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
@@ -14,7 +14,7 @@ from board.rules.base import Command
 
 
 # A rule system's own weights on top of the shared scores (its actions, its odds).
-TACTICS = {"combat-chart": chart.adjust,
+TACTICS = {"combat-chart": chart.adjust, "usage-dice": usage.adjust,
            "warrior-wizard": lambda game, view, rows: ww_arms.adjust(game, view, ww_moves.adjust(game, view, rows))}
 
 

@@ -106,7 +106,8 @@ GUARD_WORTH = 1.2  # per enemy that may strike the figure before its next turn
 def guard_bonus(view: SideView, command: Command, me: Token) -> float:
     """What a stroke's guard is worth: only enemies that strike before the figure's next turn
     make a guarded stroke worth its weaker attack, or a reckless one cost its opening."""
-    words = " ".join(str(v).lower() for v in command.params.values() if isinstance(v, str))
+    # Not the ability tested (usage-dice's "power" or "grace"): that is no stroke's guard.
+    words = " ".join(str(v).lower() for k, v in command.params.items() if isinstance(v, str) and k != "ability")
     lean = any(w in words for w in GUARDED) - any(w in words for w in RECKLESS)
     return GUARD_WORTH * lean * len(view.threats(me)) if lean else 0.0
 
