@@ -243,7 +243,8 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         return Scored(command, -1.0, _words(action))
     fits = _fits(view, me, row[1])
     score = row[2] if fits else min(row[2], 0.0) - 0.5
-    return Scored(command, score, _words(action) if fits else "waits")
+    # Said as what it does, even when it is only the least bad (the log's reason names the act).
+    return Scored(command, score, _words(action) if fits else f"{_words(action)}, for want of better")
 
 
 def holds_on(view: SideView, me: Token) -> bool:
