@@ -243,8 +243,10 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         return Scored(command, -1.0, _words(action))
     fits = _fits(view, me, row[1])
     score = row[2] if fits else min(row[2], 0.0) - 0.5
+    said = f"readies the {command.weapon}" if command.weapon and action in ("ready", "switch", "draw") \
+        else _words(action)
     # Said as what it does, even when it is only the least bad (the log's reason names the act).
-    return Scored(command, score, _words(action) if fits else f"{_words(action)}, for want of better")
+    return Scored(command, score, said if fits else f"{said}, for want of better")
 
 
 def holds_on(view: SideView, me: Token) -> bool:
@@ -293,5 +295,5 @@ def _fits(view: SideView, me: Token | None, when: str) -> bool:
         return health(me) < 0.6
     if when == "unarmed":
         caption = me.caption.lower()
-        return not caption or "unarmed" in caption or "empty" in caption
+        return not caption or caption == "fist" or "unarmed" in caption or "empty" in caption
     return bool(view.threats(me, reach=2))  # threatened before its next turn
