@@ -75,3 +75,18 @@ def test_the_enemy_that_would_revive_a_downed_friend_is_worth_more_to_put_down()
               if r.command.action == "engage" and not r.command.params}
     assert engage["Chief"] > engage["Orc"]
     assert choose(game, "normal", ai_seed=1).command.target == "Chief"
+
+
+def test_a_figure_moves_before_it_dashes_and_keeps_its_action_for_the_blow():
+    """"On their turn, a character may move and take one action ... making a second move": a
+    dash (the action) to where the free move reaches too spends the blow it could strike there
+    ("Grog dash: closes on Orc Archer", then nothing: fights dragged to the turn cap)."""
+    game = new_game(figure("Grog", "PCs", (0, 0), weapons=["Greatsword"], power=8),
+                    figure("Orc", "Orcs", (4, 0), weapons=["Club"]))
+    rows = _scores(game)
+    moves = [r.score for r in rows if r.command.action == "move"]
+    dashes = [r.score for r in rows if r.command.action == "dash"]
+    assert max(moves) > max(dashes)
+    game.apply(choose(game, "normal", ai_seed=1).command)
+    assert snap(game, "Grog")["moved"] and not snap(game, "Grog")["acted"]
+    assert choose(game, "normal", ai_seed=1).command.action == "engage"

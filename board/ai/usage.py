@@ -32,6 +32,7 @@ SCALE = 12.0  # score points per point of an attack's worth (scoring.score_attac
 STANCE_BASE = 1.0  # a stance that turns anything aside, over one that turns nothing
 GUARD_DROPPED = -3.0  # turning the dodge or the sunder off: never better
 FINISH = 8.0  # per chance to put an enemy down, times the share of its side already down
+DASH_FIRST = 2.0  # a second move taken while the first is still free
 MEDIC = 8.0  # per chance to put down an enemy that could revive a downed friend next turn
 
 
@@ -53,6 +54,10 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         elif command.action == "stance":
             value, reason = _stance(state, view, row.command)
             out.append(replace(row, score=waiting.get(command.figure, 0.0) + value, reason=reason))
+        elif command.action == "dash" and not state.figures[command.figure].moved:
+            # "move and take one action ... making a second move": the free move first; a dash
+            # before it spends the action that could have struck once there.
+            out.append(replace(row, score=row.score - DASH_FIRST))
         elif command.action == "pick_up":
             out.append(_pick_up_row(state, view, row, best_attack.get(command.figure)))
         elif row.attack and command.target in view.tokens:
