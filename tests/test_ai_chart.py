@@ -157,3 +157,63 @@ def test_a_crossbowman_stands_rather_than_run_from_a_sword_that_catches_up_every
     moves = [s for s in scores if s.command.action == "move"]
     assert all(s.score < standing for s in moves)
     assert any("Korr catches up" in s.reason for s in moves)
+
+
+def test_a_figure_readies_its_bow_when_no_enemy_is_within_reach_of_its_sword():
+    """"switch weapons" is a short action: with Brann eight hexes off, Vix's Long Sword cannot
+    strike him by the next round, her Short Bow (range 10) can; she readies the bow rather than
+    walk at him with the sword."""
+    game = new_game(figure("Vix", "Raiders", (-6, 0), mind=7, body=5, hp=10, skill=2,
+                           weapons=["Long Sword", "Short Bow"]),
+                    figure("Brann", "Watch", (2, 0), mind=4, body=7, hp=14, weapons=["Long Sword"],
+                           armor="Chain Mail"), radius=8)
+    pass_until(game, "Vix")
+    decision = choose(game, "normal", ai_seed=1)
+    assert decision.command.params == {"short": "ready", "weapon": "Short Bow"}
+    assert decision.reason == "readies the Short Bow: no enemy is within reach of the Long Sword"
+
+
+def test_a_figure_does_not_trade_its_bow_for_a_sword_that_reaches_nobody():
+    """The other way round: with the bow ready and the enemy eight hexes off, readying the
+    sword (harder-hitting, out of reach) is worth nothing."""
+    game = new_game(figure("Vix", "Raiders", (-6, 0), mind=7, body=5, hp=10, skill=2,
+                           weapons=["Short Bow", "Long Sword"]),
+                    figure("Brann", "Watch", (2, 0), mind=4, body=7, hp=14, weapons=["Long Sword"],
+                           armor="Chain Mail"), radius=8)
+    pass_until(game, "Vix")
+    sword = next(s for s in _scores(game, "Vix") if s.command.params.get("weapon") == "Long Sword")
+    wait = next(s for s in _scores(game, "Vix") if s.command.action == "pass")
+    assert sword.score <= wait.score
+
+
+def _slung(korr_at):
+    """Brann has readied his Long Sword over the Short Bow that slung his Large Shield, a round
+    ago; Korr (two-handed sword) stands korr_at."""
+    game = new_game(figure("Brann", "Watch", (0, 0), mind=4, body=7, hp=14, skill=1,
+                           weapons=["Short Bow", "Long Sword"], armor="Chain Mail", shield="Large Shield"),
+                    figure("Korr", "Raiders", korr_at, mind=3, body=8, hp=16, skill=1,
+                           weapons=["Two-Handed Sword"], armor="Studded Leather"), radius=8)
+    pass_until(game, "Brann")
+    ok(game, do="act", figure="Brann", action="short", params={"short": "ready", "weapon": "Long Sword"})
+    for _ in range(2):  # a round of waiting: the readying is no longer the last thing done
+        pass_until(game, "Brann")
+        ok(game, do="act", figure="Brann", action="pass")
+    pass_until(game, "Brann")
+    assert not game.state.figures["Brann"].shield_on
+    return game
+
+
+def test_a_slung_shield_is_strapped_on_for_the_blows_it_will_block_when_an_enemy_comes():
+    """"During any round that you attempt to block an attack using your shield, its defense
+    value is added": a slung shield blocks nothing. With Korr a move away, strapping the Large
+    Shield on (a short action) is worth what a block would turn aside from his blows, more than
+    waiting; with nobody able to come to blows by the next round, it is worth nothing."""
+    near = _slung((3, 0))
+    strap = next(s for s in _scores(near, "Brann") if s.command.params == {"short": "shield"})
+    wait = next(s for s in _scores(near, "Brann") if s.command.action == "pass")
+    assert strap.score > wait.score
+    assert strap.reason.startswith("straps on the Large Shield to block: turns aside")
+    far = _slung((8, -8))
+    strap = next(s for s in _scores(far, "Brann") if s.command.params == {"short": "shield"})
+    assert strap.reason == "straps on its shield, though no blow is coming"
+    assert choose(far, "normal", ai_seed=1).command.params != {"short": "shield"}

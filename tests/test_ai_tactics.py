@@ -153,3 +153,16 @@ def test_a_badly_wounded_figure_goes_on_full_defensive_while_its_side_is_ahead()
     assert choose(game, "normal", ai_seed=1).command.params.get("plot") == "fighting"
     alone = _full_defensive_position(wounds=hurt, friends=False)
     assert choose(alone, "normal", ai_seed=1).command.params.get("plot") == "fighting"
+
+
+def test_a_figure_with_only_its_fists_readies_the_dagger_it_carries_while_the_enemy_is_far():
+    """Dox: Snig's firebomb is gone and his Dagger (+1 damage, parries) is in his gear; with
+    Grusk ten hexes off he readies it rather than wait (the fist read as armed: the computer
+    looked only for "unarmed" on the token)."""
+    game = new_game(fig("Snig", "Blue", [-5, 0], weapon="Fist", gear=["Dagger"], warrior=2, athlete=4),
+                    fig("Grusk", "Red", [5, 0], weapon="Axe", warrior=3, armor="Chain"),
+                    order=["Snig", "Grusk"])
+    game.apply(next(c for c in game.legal_actions() if c.action == "stay"))
+    decision = choose(game, "normal", ai_seed=1)
+    assert (decision.command.action, decision.command.weapon) == ("ready", "Dagger")
+    assert decision.reason == "readies the Dagger"

@@ -26,7 +26,7 @@ from dataclasses import replace
 from board.ai.odds import attack_value, put_down
 from board.ai.scoring import Scored, end_of, is_move
 from board.ai.view import SideView, gap, health
-from board.hexgrid import Hex, hex_linedraw_both
+from board.hexgrid import Hex, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
 from board.rules.combat_chart.attack import plan, predict_attack
 from board.rules.combat_chart.state import weapon_of
@@ -38,6 +38,9 @@ IN_SIGHT = 0.6  # a figure that cannot shoot back, in an enemy bow's line of fir
 HURT_SIGHT = 4.0  # ... counts up to five times as much when the figure is nearly down
 SHOOTER_SIGHT = 2.0  # a bow or crossbow ending where it can shoot the most dangerous enemy
 REARM = 1.0  # a better weapon taken up (picked up after a knock or a fumble), per point of threat
+RANGED_READY = 4.0  # scoring.ATTACK_BASE: a weapon that reaches makes next round's attack possible
+STRAP = 0.5  # a shield strapped on blocks from next round: half of what a block turns aside now
+STRAP_COST = 1.0  # the short action's turn, and a slung shield's "Sling"/"Strap" back and forth
 STANCES = ("dodge", "parry", "block")
 SCALE = 12.0  # score points per point of an attack's worth (scoring.score_attack)
 STANCE_BASE = 2.0  # half of scoring.ATTACK_BASE
@@ -72,8 +75,20 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
                 bonus += KNOCKOUT * down * danger[command.target] / worst
             if len(view.enemies) == 1:
                 bonus += LAST_FOE * down
+        elif command.action == "short" and command.params.get("short") == "shield" and me is not None:
+            kept = strapped_on(game, view, me.name)
+            bonus += SCALE * STRAP * kept + STANCE_BASE * (kept > 0) - STRAP_COST
+            row = replace(row, reason=f"straps on the {game.state.figures[me.name].shield} to block: "
+                          f"turns aside {kept:.2f} of the blows to come" if kept > 0 else
+                          "slings its shield" if game.state.figures[me.name].shield_on else
+                          "straps on its shield, though no blow is coming")
         elif command.action == "short" and me is not None:
-            bonus += REARM * max(0.0, _rearmed(tables, me, command))
+            gain, why = _rearmed(game, view, tables, me, command)
+            bonus += REARM * max(0.0, gain)
+            row = replace(row, reason=why if why and gain > 0 else short_words(game, me.name, command.params))
+        elif command.action == "drink" and me is not None:
+            row = replace(row, reason=f"drinks the {command.params.get('item', 'potion')}"
+                          + ("" if health(me) < 0.6 else ", though hardly hurt"))
         elif command.action in STANCES and me is not None:
             kept = turned_aside(game, view, me.name, command.action)
             # Half an attack's base (scoring.ATTACK_BASE) when it turns anything aside: a stance
@@ -158,12 +173,43 @@ def sight(game, a: Hex, b: Hex) -> float:
     return 0.0 if all(crossed) else 0.5 if any(crossed) else 1.0
 
 
-def _rearmed(tables, me, command) -> float:
-    """How much more a short action that picks up or readies a weapon makes the figure hurt."""
+def _rearmed(game, view: SideView, tables, me, command) -> tuple[float, str]:
+    """How much more a short action that picks up or readies a weapon makes the figure hurt, and
+    why: a weapon counts only where it can reach an enemy by the next round (a bow across the
+    field; a sword where an enemy stands within a move of it)."""
     weapon = command.params.get("weapon")
     if command.params.get("short") not in ("pick_up", "ready") or weapon not in tables.weapons:
-        return 0.0
-    return threat(tables, replace(me, caption=weapon)) - threat(tables, me)
+        return 0.0, ""
+    now = reach_threat(game, view, tables, me, me.caption)
+    then = reach_threat(game, view, tables, me, weapon)
+    if command.params.get("short") == "pick_up":
+        return then - now, ""
+    if not now and then:  # nobody within reach of what is in hand: the next round's shot
+        return then + RANGED_READY, f"readies the {weapon}: no enemy is within reach of the {me.caption or 'fist'}"
+    return then - now, f"readies the {weapon}: it hurts more at this range"
+
+
+def short_words(game, name: str, settings: dict) -> str:
+    """A short action as the log says it: "loads the Heavy Crossbow", "puts the Staff away"..."""
+    kind, weapon = settings.get("short"), settings.get("weapon")
+    if kind == "ready" and weapon is None:
+        return f"puts the {game.state.figures[name].ready or 'weapon'} away"
+    verbs = {"load": "loads", "pick_up": "picks up", "ready": "readies"}
+    return f"{verbs[kind]} the {weapon}" if kind in verbs else "shouts for help"
+
+
+def reach_threat(game, view: SideView, tables, me, weapon: str | None) -> float:
+    """What a weapon in the figure's hand is worth now (chart.threat), 0 where no enemy is within
+    its range and line of fire (a bow) or within a move of its reach (a blade)."""
+    found = tables.weapons.get(weapon or "") or tables.weapons["Unarmed"]
+    if found.missile:
+        near = any(gap([me.hex], e) <= found.range and sight(game, me.hex, e.hex) > 0
+                   for e in view.enemies)
+    else:
+        step = game.state.figures[me.name].move
+        near = any(gap([me.hex], e) <= found.reach + max(step, game.state.figures[e.name].move)
+                   for e in view.enemies if e.name in game.state.figures)
+    return threat(tables, replace(me, caption=found.name)) if near else 0.0
 
 
 def _down(game, command) -> float:
@@ -199,17 +245,56 @@ def turned_aside(game, view: SideView, name: str, stance: str) -> float:
     of the attacks the enemies still to act could make on it, less their worth against the
     stance. The enemies' ranks are on their cards; the odds are the rules' own."""
     state = game.state
+    return _kept(state, _braced(state, name, stance=stance), name,
+                 [e.name for e in view.threats(view.tokens[name])])
+
+
+def strapped_on(game, view: SideView, name: str) -> float:
+    """What strapping a slung shield on is worth (0 for one on the arm already): what a block
+    with it would turn aside from the enemies that can come to blows with the figure by the next
+    round ("During any round that you attempt to block ... its defense value is added")."""
+    state = game.state
     me = state.figures[name]
+    if me.shield_on or not me.shield or weapon_of(state, me).bars_shield:
+        return 0.0
+    kept = 0.0
+    for enemy in view.enemies:
+        foe = state.figures.get(enemy.name)
+        if foe is None or gap([me.hex], enemy) > foe.move + 1:
+            continue
+        # Where the blow would come from next round: beside the figure (the odds do not hang on
+        # which side: combat-chart has no facing).
+        if not weapon_of(state, foe).missile and gap([me.hex], enemy) > 1:
+            state = _braced(state, foe.name, hex=_beside(state, me.hex, foe.hex))
+        kept += _kept(state, _braced(state, name, stance="block", shield_on=True), name, [foe.name])
+        state = game.state
+    return kept
+
+
+def _beside(state, here: Hex, there: Hex) -> Hex:
+    """A free hex next to `here`, the nearest to `there`."""
+    taken = {f.hex for f in state.figures.values()}
+    free = [hex_neighbor(here, d) for d in range(6) if hex_neighbor(here, d) not in taken]
+    return min(free, key=lambda h: hex_distance(h, there), default=here)
+
+
+def _braced(state, name: str, **changes):
+    """A shallow copy of the state with the figure's stance (or shield) changed, for odds only."""
     braced = copy.copy(state)
     braced.figures = dict(state.figures)
-    braced.figures[name] = replace(me, stance=stance)
-    left = max(1, me.hp)
+    braced.figures[name] = replace(state.figures[name], **changes)
+    return braced
+
+
+def _kept(state, braced, name: str, enemies: list[str]) -> float:
+    """The fall in worth of each enemy's blow on the figure, from the state to the braced one."""
+    left = max(1, state.figures[name].hp)
     kept = 0.0
-    for enemy in view.threats(view.tokens[name]):
-        attacker = state.figures.get(enemy.name)
+    for enemy in enemies:
+        attacker = state.figures.get(enemy)
         if attacker is None:
             continue
-        blow = Command(do="act", figure=enemy.name, action="attack", target=name)
+        blow = Command(do="act", figure=enemy, action="attack", target=name)
         try:
             now = attack_value(predict_attack(state, plan(state, attacker, blow)), left)[0]
             then = attack_value(predict_attack(braced, plan(braced, attacker, blow)), left)[0]

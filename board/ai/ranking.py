@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai import chart, ww_arms, ww_moves
+from board.ai import chart, usage, ww_arms, ww_moves
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
@@ -14,8 +14,11 @@ from board.rules.base import Command
 
 
 # A rule system's own weights on top of the shared scores (its actions, its odds).
-TACTICS = {"combat-chart": chart.adjust,
+TACTICS = {"combat-chart": chart.adjust, "usage-dice": usage.adjust,
            "warrior-wizard": lambda game, view, rows: ww_arms.adjust(game, view, ww_moves.adjust(game, view, rows))}
+
+
+WAITING = ("pass",)
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,9 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
         else:
             other = score_other(view, command, style)
             # Doing the same thing again at once (a stance, a reflex) changes nothing more.
-            again = 5.0 * ((command.figure, command.action) in recent)
+            # Waiting again is no repetition: penalised, it fell below using up a potion unhurt
+            # or putting the weapon away (combat-chart).
+            again = 5.0 * ((command.figure, command.action) in recent and command.action not in WAITING)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
     tactics = TACTICS.get(game.battle.ruleset)
     return tactics(game, view, out) if tactics else out

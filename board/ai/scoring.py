@@ -106,7 +106,8 @@ GUARD_WORTH = 1.2  # per enemy that may strike the figure before its next turn
 def guard_bonus(view: SideView, command: Command, me: Token) -> float:
     """What a stroke's guard is worth: only enemies that strike before the figure's next turn
     make a guarded stroke worth its weaker attack, or a reckless one cost its opening."""
-    words = " ".join(str(v).lower() for v in command.params.values() if isinstance(v, str))
+    # Not the ability tested (usage-dice's "power" or "grace"): that is no stroke's guard.
+    words = " ".join(str(v).lower() for k, v in command.params.items() if isinstance(v, str) and k != "ability")
     lean = any(w in words for w in GUARDED) - any(w in words for w in RECKLESS)
     return GUARD_WORTH * lean * len(view.threats(me)) if lean else 0.0
 
@@ -242,7 +243,10 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
         return Scored(command, -1.0, _words(action))
     fits = _fits(view, me, row[1])
     score = row[2] if fits else min(row[2], 0.0) - 0.5
-    return Scored(command, score, _words(action) if fits else "waits")
+    said = f"readies the {command.weapon}" if command.weapon and action in ("ready", "switch", "draw") \
+        else _words(action)
+    # Said as what it does, even when it is only the least bad (the log's reason names the act).
+    return Scored(command, score, said if fits else f"{said}, for want of better")
 
 
 def holds_on(view: SideView, me: Token) -> bool:
@@ -291,5 +295,5 @@ def _fits(view: SideView, me: Token | None, when: str) -> bool:
         return health(me) < 0.6
     if when == "unarmed":
         caption = me.caption.lower()
-        return not caption or "unarmed" in caption or "empty" in caption
+        return not caption or caption == "fist" or "unarmed" in caption or "empty" in caption
     return bool(view.threats(me, reach=2))  # threatened before its next turn

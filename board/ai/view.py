@@ -53,7 +53,10 @@ class SideView:
     def of(cls, game, team: str) -> SideView:
         view = cls.of_tokens(team, game.tokens())
         turn = game.turn()
-        if turn.order and turn.active in turn.order:
+        # An order of the side's own figures only (usage-dice: the sides act in turn) leaves
+        # every enemy to act before the side's next turn: to_come stays None.
+        if turn.order and turn.active in turn.order and any(
+                name in view.tokens and view.tokens[name].team != team for name in turn.order):
             view.to_come = frozenset(turn.order[turn.order.index(turn.active) + 1:])
         return view
 
