@@ -33,10 +33,12 @@ from board.ai.worlds import worlds
 
 @dataclass(frozen=True)
 class Budget:
-    """How much the hard level looks into: candidates x samples rollouts of depth commands."""
+    """How much the hard level looks into: rounds of rollouts over the normal player's best few
+    commands, each round on dice streams of its own, the better half going on to the next."""
 
-    candidates: int = 3  # the normal player's best commands that are looked into
-    samples: int = 4  # dice streams each is tried on (the same streams for every candidate)
+    candidates: int = 4  # the normal player's best commands that are looked into
+    samples: int = 4  # dice streams a round tries each command on (the same for every command)
+    rounds: int = 2  # after each round the better half (normal's choice always) is tried again
     # At most this many commands played on after each, by both sides: 30 commands on 6 streams
     # took melee-seconds' p95 to 1.2 s CPU, 12 on 4 streams to 505 ms, 10 to 494 (the limit is
     # 500, measured under load); 8 keeps a margin.
@@ -45,7 +47,9 @@ class Budget:
     # a decision must not depend on how busy the machine is)
     moves: int = 8  # move commands a rollout's player weighs per command, picked at random
     clear: float = 8.0  # a lead in score this large needs no looking into
-    prior: float = 0.03  # the normal player's score, against one figure's worth
+    # Normal's choice gives way only to a command that did better on the same dice by this many
+    # standard errors of the differences: a gain inside the dice's noise is no gain.
+    doubt: float = 1.0
     turns: int = 1  # play on until this many turns have ended (0: depth commands only)
 
 
@@ -53,8 +57,8 @@ BUDGET = Budget()
 
 
 def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget | None = None) -> Decision:
-    """The best of the top-ranked commands after rollouts; the normal choice when none is
-    needed or allowed."""
+    """The normal choice unless rollouts show another of the top-ranked commands clearly better
+    on the same dice; the normal choice when no search is needed or allowed."""
     budget = budget or BUDGET
     best = ranked[0]
     # A command far behind the best on the normal player's own judgement is not looked into:
@@ -62,21 +66,56 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget |
     top = [c for c in distinct(ranked, budget.candidates) if best.score - c.score <= budget.clear]
     if len(top) < 2 or best.score - top[1].score > budget.clear:
         return Decision(best.command, best.reason)
-    sampled = worlds(game, team, rng, budget.samples)
+    sampled = worlds(game, team, rng, budget.samples * budget.rounds)
     if sampled is None:
         return Decision(best.command, best.reason)
-    seeds = [f"{ai_seed}:{len(game.history)}:{sample}:{rng.random()}" for sample in range(budget.samples)]
+    seeds = [f"{ai_seed}:{len(game.history)}:{sample}:{rng.random()}" for sample in range(len(sampled))]
+    values, alive = trials(game, team, [c.command for c in top], list(zip(sampled, seeds)), budget)
+    challenger = max(alive[1:], key=lambda i: _mean(values[i]))
+    if not clearly_better(values[challenger], values[0], budget.doubt):
+        return Decision(best.command, best.reason)
+    pick = top[challenger]
+    return Decision(pick.command, pick.reason + " (thought it through)")
+
+
+def trials(game, team: str, commands: list, streams: list, budget: Budget) -> tuple[list[list[float]], list[int]]:
+    """Each command's rollout values, stream by stream, and the commands still in the running at
+    the end (the first always): every command is tried on the same dice streams;
+    after each round the better half (the first command, normal's choice, always) goes on to
+    the next round's streams (successive halving). A first round in which every command comes
+    out the same on every stream ends the search: the rollouts cannot tell them apart."""
+    values: list[list[float]] = [[] for _ in commands]
+    alive = list(range(len(commands)))
+    planned = budget.samples * sum(max(2, len(commands) // 2 ** r) if r else len(commands)
+                                   for r in range(budget.rounds))
+    share = budget.work // max(1, planned)
     odds: dict = {}
-    values = []
-    share = budget.work // (len(top) * len(seeds))
-    for candidate in top:
-        total = sum(_rollout(world.clone(seed=seed), team, candidate.command, odds, budget, share,
-                             random.Random(seed)) for world, seed in zip(sampled, seeds))
-        values.append(total / len(seeds) + budget.prior * candidate.score)
-    chosen = max(range(len(top)), key=lambda i: values[i])
-    pick = top[chosen]
-    note = "" if chosen == 0 else " (thought it through)"
-    return Decision(pick.command, pick.reason + note)
+    for round_ in range(budget.rounds):
+        for world, seed in streams[round_ * budget.samples:(round_ + 1) * budget.samples]:
+            for i in alive:
+                values[i].append(_rollout(world.clone(seed=seed), team, commands[i], odds, budget,
+                                          share, random.Random(seed)))
+        if round_ == 0 and all(v == values[0] for v in values):
+            break
+        if round_ + 1 < budget.rounds:
+            keep = max(2, len(alive) // 2)
+            alive = [0] + sorted(alive[1:], key=lambda i: _mean(values[i]), reverse=True)[:keep - 1]
+    return values, alive
+
+
+def clearly_better(challenger: list[float], baseline: list[float], doubt: float) -> bool:
+    """True when the challenger did better than the baseline on the streams both were tried on
+    (paired: the same dice), by more than doubt standard errors of the differences."""
+    diffs = [a - b for a, b in zip(challenger, baseline)]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
+    return mean > 0 and mean > doubt * spread / len(diffs) ** 0.5
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("-inf")
 
 
 def distinct(ranked: list[Scored], count: int) -> list[Scored]:
