@@ -100,18 +100,27 @@ def test_the_hard_level_never_trades_the_best_command_for_one_far_behind(monkeyp
 
 
 @pytest.mark.parametrize("ruleset", sorted(SEARCHED))
-def test_a_rollout_plays_on_to_the_end_of_the_turn_and_no_further(ruleset):
+def test_a_rollout_plays_on_to_the_end_of_the_turn_and_an_answer_and_no_further(ruleset):
     """Every candidate is judged where the turn ends (issue 39: rollouts of a few commands
     stopped inside the movement phase, where nothing is won or lost, and hard played as
-    normal): a rollout with room to spare stops as the next turn begins."""
+    normal), and after the other side has answered it (combat-chart: the last figure to act in
+    a turn was judged before any blow came back): a rollout with room to spare stops at the
+    first command that has both behind it."""
     game = game_on(ruleset)
     team, start = game.current_player(), game.turn().turn
     budget = search.Budget(depth=500, work=10**6)
     copy = game.clone(seed="rollout")
     first = own_commands(game, team)[0]
     search._rollout(copy, team, first, {}, budget, budget.work, random.Random(1))
-    assert copy.is_terminal() or copy.turn().turn == start + 1
-    assert len(copy.history) > len(game.history) + 1 or copy.turn().turn == start + 1
+    played = copy.history[len(game.history) + 1:]
+    tokens = game.tokens()
+    answers = [i for i, c in enumerate(played) if c.figure in tokens and tokens[c.figure].team != team]
+    assert copy.is_terminal() or (copy.turn().turn == start + 1 and answers)
+    if not copy.is_terminal():  # one command less would have missed the answer or the turn's end
+        before = game.clone(seed="rollout")
+        for command in [first] + played[:-1]:
+            before.apply(command)
+        assert before.turn().turn == start or answers[0] == len(played) - 1
 
 
 def _candidates(game):
@@ -199,3 +208,19 @@ def test_a_challenger_is_clearly_better_only_beyond_the_noise_of_the_paired_diff
     assert not search.clearly_better([5.0, -1.0, 5.0, -2.0], [1.0, 1.0, 1.0, 1.0], doubt=1.0)
     assert not search.clearly_better([1.0, 1.0], [1.0, 1.0], doubt=0.0)  # no gain at all
     assert not search.clearly_better([9.0], [0.0], doubt=1.0)  # one stream says nothing of the noise
+
+
+def test_the_last_figure_to_act_in_a_turn_is_judged_after_the_enemy_answers():
+    """Combat-chart acts one figure after another: a rollout of the turn's last command once
+    stopped at once, before any blow came back, and judged a charge as free."""
+    game = game_on("combat-chart", commands=0)
+    while game.turn().active != game.turn().order[-1]:
+        game.apply(choose(game, "normal", ai_seed=1).command)
+    team, start = game.current_player(), game.turn().turn
+    copy = game.clone(seed="rollout")
+    search._rollout(copy, team, own_commands(game, team)[0], {}, search.Budget(depth=500, work=10**6),
+                    10**6, random.Random(1))
+    tokens = game.tokens()
+    later = copy.history[len(game.history) + 1:]
+    assert copy.turn().turn == start + 1 and later
+    assert tokens[later[-1].figure].team != team

@@ -51,6 +51,9 @@ class Budget:
     # standard errors of the differences: a gain inside the dice's noise is no gain.
     doubt: float = 1.0
     turns: int = 1  # play on until this many turns have ended (0: depth commands only)
+    # ... and the other side has given this many commands: the last to act in a turn
+    # (combat-chart: one figure after another) is judged with the blows that answer it.
+    answers: int = 1
 
 
 BUDGET = Budget()
@@ -143,12 +146,14 @@ def _rollout(copy, team: str, command, odds: dict, budget: Budget, share: int, r
     is spent."""
     start = copy.turn().turn
     copy.apply(command)
+    answers = 0
     for _ in range(budget.depth):
         if copy.is_terminal() or share <= 0:
             break
-        if budget.turns and copy.turn().turn >= start + budget.turns:
-            break
         mover = copy.current_player()
+        if budget.turns and copy.turn().turn >= start + budget.turns and answers >= budget.answers:
+            break
+        answers += mover != team
         legal = own_commands(copy, mover)
         share -= len(legal)
         if len(legal) > 1:
