@@ -1,19 +1,26 @@
 """The hard level: the normal player's best few commands, each tried on copies of the game with
 dice of the player's own (determinised rollouts), played on by the normal player for both
-sides to the end of the turn (or the depth or work cap, whichever comes first); the one that
-leaves the side best off on average (board.ai.material) wins.
+sides to the end of the turn and the other side's answer (or the depth or work cap, whichever
+comes first), and judged by what each side has left (board.ai.material). Normal's own choice
+stands unless another command does clearly better on the same dice.
 
 Why to the end of the turn (issue 39): rollouts of a fixed number of commands stopped, on the
 arena, inside the movement phase (5 commands at the median, the work cap binding), where what
 each side has left does not change; the candidates then looked alike (their means 0.22 apart
 against 0.67 of noise per rollout) and hard played as normal in 23 positions of 24. A rollout
 that stops wherever the turn ends also judges every candidate at the same point of the turn:
-an attack now is weighed with the blows that answer it. The caps still stop most arena
-rollouts first: the 500 ms limit on melee-seconds (the costliest rollout commands) allows no
-more, and no gain over normal was measured (docs/performance.md).
+an attack now is weighed with the blows that answer it; the answer is waited for where the
+command is the turn's last (combat-chart, usage-dice: the other side acts first next turn).
 
-Every candidate is tried on the same few dice streams (common random numbers), so that the
-comparison between two commands is not drowned by the luck of the dice.
+How the budget is spent (successive halving on common random numbers): in a first round every
+candidate is tried on the same few dice streams, so that the difference between two commands is
+theirs and not the luck of the dice; the better half (normal's choice always among them) is
+tried again on fresh streams. The best of the others replaces normal's choice only when its
+gain on the fresh streams, stream for stream, is more than the noise of those differences
+(Budget.doubt standard errors) and than what the normal player's judgement held against it:
+with 4 streams a rollout's noise decided many choices, and hard played worse than
+normal as often as better (docs/performance.md). A first round in which every command comes out
+the same everywhere (nothing won or lost before the rollouts stop) ends the search.
 
 Copies of the game itself are made only while nothing is secret from the side: with a secret
 plot in the game, applying a command could resolve it and tell the player what its side may not
@@ -50,6 +57,7 @@ class Budget:
     # Normal's choice gives way only to a command that did better on the same dice by this many
     # standard errors of the differences: a gain inside the dice's noise is no gain.
     doubt: float = 1.0
+    prior: float = 0.03  # the normal player's score, against one figure's worth
     turns: int = 1  # play on until this many turns have ended (0: depth commands only)
     # ... and the other side has given this many commands: the last to act in a turn
     # (combat-chart: one figure after another) is judged with the blows that answer it.
@@ -75,7 +83,12 @@ def deepen(game, team: str, ranked: list[Scored], rng, ai_seed, budget: Budget |
     seeds = [f"{ai_seed}:{len(game.history)}:{sample}:{rng.random()}" for sample in range(len(sampled))]
     values, alive = trials(game, team, [c.command for c in top], list(zip(sampled, seeds)), budget)
     challenger = max(alive[1:], key=lambda i: _mean(values[i]))
-    if not clearly_better(values[challenger], values[0], budget.doubt):
+    # Judged on the streams after the round that picked it: the best of several on the same
+    # streams looks better there than it is (the winner's curse). The normal player's own
+    # judgement counts too: what a gain must make up for.
+    fresh = budget.samples if budget.rounds > 1 else 0
+    handicap = budget.prior * (best.score - top[challenger].score)
+    if not clearly_better([v - handicap for v in values[challenger][fresh:]], values[0][fresh:], budget.doubt):
         return Decision(best.command, best.reason)
     pick = top[challenger]
     return Decision(pick.command, pick.reason + " (thought it through)")
