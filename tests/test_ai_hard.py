@@ -224,3 +224,22 @@ def test_the_last_figure_to_act_in_a_turn_is_judged_after_the_enemy_answers():
     later = copy.history[len(game.history) + 1:]
     assert copy.turn().turn == start + 1 and later
     assert tokens[later[-1].figure].team != team
+
+
+def test_a_command_that_shone_only_on_the_streams_that_picked_it_does_not_replace_normals_choice(monkeypatch):
+    """The winner's curse: the best of several commands on the same streams looks better there
+    than it is; it is judged on the next round's fresh streams, where it does no better."""
+    game = game_on("combat-chart")
+    ranked = _candidates(game)
+    first_round: list = []
+
+    def value(index, seed):
+        if seed not in first_round and len(first_round) < search.BUDGET.samples:
+            first_round.append(seed)
+        lucky = seed in first_round and index == 1
+        return 5.0 * lucky + (hash(seed) % 3) * 0.1
+
+    _, order = _streams_seen(monkeypatch, value)
+    order += [c.command for c in ranked]
+    decision = search.deepen(game, game.current_player(), ranked, random.Random(1), 1)
+    assert decision.command == ranked[0].command
