@@ -269,6 +269,14 @@ class Game:
             other._reseeded.append((len(self.history), seed))
         return other
 
+    def with_state(self, state: Any) -> Game:
+        """A copy of this game standing in another state of the same position (a world a side
+        cannot tell from this one: a secret drawn at random); its caches start afresh."""
+        other = self.clone()
+        other.state = state
+        other.version += 1  # the copy's caches (legal commands, tokens) were this game's
+        return other
+
     def predict(self, command: Command) -> Prediction | None:
         """Exact odds of an attack command in the current state (None if its settings are wrong)."""
         try:

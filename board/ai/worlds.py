@@ -29,10 +29,7 @@ def worlds(game, team: str, rng, count: int) -> list | None:
     out = []
     for _ in range(count):
         chosen = {name: _draw(game, name, options, rng) for name, options in hidden.generals.items()}
-        world = game.clone()
-        world.state = game.ruleset.with_generals(game.state, chosen)
-        world.version += 1  # the copy's caches (legal commands, tokens) were the game's
-        out.append(world)
+        out.append(game.with_state(game.ruleset.with_generals(game.state, chosen)))
     return out
 
 
