@@ -5,17 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai import chart, usage, ww_arms, ww_moves
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
 from board.ai.view import SideView, gap, secrets_pending
 from board.rules.base import Command
-
-
-# A rule system's own weights on top of the shared scores (its actions, its odds).
-TACTICS = {"combat-chart": chart.adjust, "usage-dice": usage.adjust,
-           "warrior-wizard": lambda game, view, rows: ww_arms.adjust(game, view, ww_moves.adjust(game, view, rows))}
 
 
 WAITING = ("pass",)
@@ -78,7 +72,8 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             # or putting the weapon away (combat-chart).
             again = 5.0 * ((command.figure, command.action) in recent and command.action not in WAITING)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
-    tactics = TACTICS.get(game.battle.ruleset)
+    # The ruleset's own weights on top of the shared scores (its actions, its odds).
+    tactics = game.ruleset.tactics
     return tactics(game, view, out) if tactics else out
 
 

@@ -90,6 +90,9 @@ class Rules:
     options_type: type
     sheet_check: Callable = staticmethod(lambda spec, problem: spec)
     card_rows: Callable = staticmethod(lambda state, figure: [])
+    # (game, side's view, scored rows) -> rows: the computer player's own weights for this
+    # ruleset on top of its shared scores (board.ai.ranking); none: the shared scores alone.
+    tactics: Callable | None = None
 
     def sheet_choices(self) -> dict:
         return {}

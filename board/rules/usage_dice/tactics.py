@@ -1,5 +1,5 @@
-"""Usage-dice tactics on top of the shared scores (ranking.scored calls adjust() for this rule
-system only).
+"""Usage-dice tactics on top of the computer player's shared scores (the ruleset names adjust()
+as its tactics, which board.ai.ranking.scored calls).
 
 What the shared scores do not see in usage-dice (rule text 002):
 - "Use weapon dice to riposte or counterattack, or armor dice to focus on defending": the
