@@ -66,7 +66,7 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
                 + 0.3 * ("delay" in (command.action or ""))
             out.append(Scored(command, move.score - cost, move.reason))
         else:
-            other = score_other(view, command, style)
+            other = score_other(view, command, style, game.ruleset.tactics)
             # Doing the same thing again at once (a stance, a reflex) changes nothing more.
             # Waiting again is no repetition: penalised, it fell below using up a potion unhurt
             # or putting the weapon away (combat-chart).
@@ -74,7 +74,7 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
     # The ruleset's own weights on top of the shared scores (its actions, its odds).
     tactics = game.ruleset.tactics
-    return tactics(game, view, out) if tactics else out
+    return tactics.adjust(game, view, out) if tactics is not None else out
 
 
 def _medics(game, view: SideView, legal: list[Command]) -> set[str]:

@@ -38,6 +38,6 @@ def _draw(game, name: str, options: tuple[dict, ...], rng) -> dict:
     it (the search plays the opponent as the normal player too)."""
     view = SideView.of_tokens(game.tokens()[name].team, game.tokens())
     weights = [math.exp(score_other(view, Command(do="act", figure=name, action="general_plot",
-                                                  params=params), Style()).score)
+                                                  params=params), Style(), game.ruleset.tactics).score)
                for params in options]
     return rng.choices(options, weights)[0]

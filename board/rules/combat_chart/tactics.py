@@ -24,7 +24,7 @@ import copy
 from dataclasses import replace
 
 from board.ai.odds import attack_value, put_down
-from board.ai.scoring import Scored, end_of, is_move
+from board.ai.scoring import Scored, Tactics, end_of, is_move
 from board.ai.view import SideView, gap, health
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
@@ -309,3 +309,6 @@ def _block_cost(game, name: str, stance: str) -> float:
         return 0.0
     f = game.state.figures[name]
     return 0.3 * max(0, game.state.tables.shields[f.shield]["dv"] - 1) if f.shield else 0.0
+
+
+TACTICS = Tactics(adjust=adjust)

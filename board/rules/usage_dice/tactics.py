@@ -22,7 +22,7 @@ import copy
 from dataclasses import replace
 
 from board.ai.odds import attack_value, put_down
-from board.ai.scoring import Scored
+from board.ai.scoring import Scored, Tactics
 from board.ai.view import SideView, gap
 from board.hexgrid import hex_distance
 from board.rules.usage_dice.actions import line_of_fire, ranged_ready
@@ -168,3 +168,6 @@ def _with(state, figure):
     other = copy.copy(state)
     other.figures = {**state.figures, figure.name: figure}
     return other
+
+
+TACTICS = Tactics(adjust=adjust)
