@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
-from board.ai.view import SideView, gap, secrets_pending
+from board.ai.view import SideView, gap, named, secrets_pending
 from board.rules.base import Command
 
 
@@ -100,7 +100,7 @@ def _odds_of(game, command: Command, view: SideView, odds: dict | None, trying: 
 def _predict(game, command: Command, view: SideView, odds: dict | None):
     if odds is None:
         return game.predict(command)
-    key = (command.model_dump_json(), view.tokens.get(command.figure), view.tokens.get(command.target))
+    key = (command.model_dump_json(), view.token(command.figure), view.token(command.target))
     if key not in odds:
         odds[key] = game.predict(command)
     return odds[key]
@@ -109,10 +109,10 @@ def _predict(game, command: Command, view: SideView, odds: dict | None):
 def _shooters(view: SideView, legal: list[Command]) -> set[str]:
     """Figures offered an aimed action at an enemy out of reach of a blow (a shot, a spell)."""
     foes = {t.name: t for t in view.enemies}
-    out = set()
+    out: set[str] = set()
     for command in legal:
-        me, foe = view.tokens.get(command.figure), foes.get(command.target)
-        if me is not None and foe is not None and gap(me.cells, foe) > 1:
+        me, foe = view.token(command.figure), named(foes, command.target)
+        if command.figure is not None and me is not None and foe is not None and gap(me.cells, foe) > 1:
             out.add(command.figure)
     return out
 

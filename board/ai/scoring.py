@@ -85,7 +85,7 @@ def is_move(command: Command) -> bool:
 def score_attack(view: SideView, command: Command, prediction, style: Style) -> Scored:
     """An attack: the odds weighed, more for a wounded or dangerous target, hit from behind."""
     target = view.tokens.get(command.target) if command.target else None
-    me = view.tokens.get(command.figure)
+    me = view.token(command.figure)
     left = target.meter[0] if target and target.meter else 10
     worth, down = attack_value(prediction, left)
     side = side_seen(target, me.hex) if target and me and style.facing else None
@@ -143,6 +143,8 @@ def verb(command: Command) -> str:
 
 def score_move(view: SideView, command: Command, style: Style) -> Scored:
     """A move by where it ends: towards the best target, away from too many enemies."""
+    if command.figure is None:
+        raise ValueError(f"a move names the figure that moves: {command.short()}")
     me = view.tokens[command.figure]
     end, facing = end_of(command, me)
     cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
@@ -172,7 +174,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
 
 
-BACK_TURNED = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
+BACK_TURNED: dict[str | None, float] = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
 
 
 def _backs_turned(view, me, end, facing, gaps, style) -> float:
@@ -238,7 +240,7 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
     if own is not None:
         return own
     action = command.action or command.do
-    me = view.tokens.get(command.figure)
+    me = view.token(command.figure)
     aimed = view.tokens.get(command.target) if command.target else None
     if aimed is not None and aimed.team == view.team:
         if not any(word in action for word in ("cast", "revive", "guard", "heal")):
@@ -267,7 +269,7 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
 def worth_trying(view: SideView, command: Command) -> bool:
     """An untargeted action of an own figure in contact with the enemy that its name does not
     explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
-    me = view.tokens.get(command.figure)
+    me = view.token(command.figure)
     if me is None or me.team != view.team or command.target or is_move(command):
         return False
     if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):

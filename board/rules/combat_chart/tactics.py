@@ -55,7 +55,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
     worst = max(danger.values(), default=1.0) or 1.0
     mine = {t.name for t in view.mine}
     sleepers = {name: reach for name in {r.command.figure for r in rows}
-                if (reach := sleep_reach(game, view, tables, name))}
+                if name is not None and (reach := sleep_reach(game, view, tables, name))}
     places: dict = {}  # (figure, hex) -> what standing there is worth
 
     def place(name: str, end: Hex) -> float:
