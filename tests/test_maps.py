@@ -210,5 +210,5 @@ def test_a_written_map_reads_like_the_samples_a_picture_block_and_ccrr_labels():
 
 def test_a_draft_the_editor_draws_was_read_from_no_file_and_says_so():
     draft = BattleMap("sketch", "warrior-wizard", "flat", frozenset({Hex(0, 0)}), {}, [], None)
-    with pytest.raises(ValueError, match="sketch.*draft"):
+    with pytest.raises(ValueError, match=r"sketch.*draft"):
         map_to_yaml(draft)
