@@ -18,10 +18,9 @@ def worlds(game, team: str, rng, count: int) -> list | None:
     side then does not search."""
     if not secrets_pending(game):
         return [game] * count
-    unseen = getattr(game.ruleset, "unseen", None)
-    if unseen is None:
+    hidden = game.unseen(team)
+    if hidden is None:
         return None
-    hidden = unseen(game.state, team)
     if hidden.plots or not all(hidden.generals.values()):
         return None
     if not hidden.generals:  # the secrets are the side's own
@@ -30,7 +29,7 @@ def worlds(game, team: str, rng, count: int) -> list | None:
     for _ in range(count):
         chosen = {name: _draw(game, name, options, hidden.stated_by, rng)
                   for name, options in hidden.generals.items()}
-        out.append(game.with_state(game.ruleset.with_generals(game.state, chosen)))
+        out.append(game.guessed(chosen))
     return out
 
 
