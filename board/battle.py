@@ -43,6 +43,13 @@ class BattleMap:
     size: tuple[int, int] | None = None
     teams: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def read(self) -> MapFile:
+        """The map file as read (a draft the editor draws was never read: asking is a fault)."""
+        if self.source is None:
+            raise ValueError(f"map {self.name!r} is a draft the editor draws: it was read from no file")
+        return self.source
+
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of a hex (open when nothing is recorded)."""
         return self.terrain.get(h, OPEN)

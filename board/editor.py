@@ -82,10 +82,10 @@ KEPT_SETTINGS = {"labels", "pass_the_screen", "hide_enemy_sheets", "notes"}
 
 def draft_from_map(battle: BattleMap) -> Draft:
     """A draft of a loaded map."""
-    draft = Draft(battle.name, battle.layout, battle.size, battle.source.radius, dict(battle.terrain),
+    draft = Draft(battle.name, battle.layout, battle.size, battle.read.radius, dict(battle.terrain),
                   list(battle.figures), dict(battle.teams), battle.ruleset)
     draft.off_map = draft.outline - battle.cells
-    draft.settings = battle.source.model_dump(include=KEPT_SETTINGS, exclude_defaults=True)
+    draft.settings = battle.read.model_dump(include=KEPT_SETTINGS, exclude_defaults=True)
     return draft
 
 

@@ -269,6 +269,25 @@ class Game:
             other._reseeded.append((len(self.history), seed))
         return other
 
+    def with_state(self, state: Any) -> Game:
+        """A copy of this game standing in another state of the same position (a world a side
+        cannot tell from this one: a secret drawn at random); its caches start afresh."""
+        other = self.clone()
+        other.state = state
+        other.version += 1  # the copy's caches (legal commands, tokens) were this game's
+        return other
+
+    def unseen(self, team: str) -> Any:
+        """What `team` cannot see now and may guess (the ruleset's Unseen: melee-seconds' secret
+        General Plots); None when the ruleset cannot say what is hidden."""
+        unseen = getattr(self.ruleset, "unseen", None)
+        return None if unseen is None else unseen(self.state, team)
+
+    def guessed(self, generals: dict[str, dict]) -> Game:
+        """A copy of this game in which the secret General Plots are the ones guessed (by
+        figure, as its act stated_by params): a world the guessing side cannot tell apart."""
+        return self.with_state(self.ruleset.with_generals(self.state, generals))
+
     def predict(self, command: Command) -> Prediction | None:
         """Exact odds of an attack command in the current state (None if its settings are wrong)."""
         try:

@@ -254,7 +254,7 @@ def load_map(path: str | Path, ruleset: str | None = None) -> BattleMap:
 
 def map_to_yaml(battle: BattleMap) -> str:
     """The map as YAML text in the format load_map reads (a picture for rectangles)."""
-    data = battle.source.model_dump(mode="json", exclude_defaults=True, exclude={"hexes", "figures"})
+    data = battle.read.model_dump(mode="json", exclude_defaults=True, exclude={"hexes", "figures"})
     data["name"] = battle.name
     hexes = []
     if battle.size is not None:

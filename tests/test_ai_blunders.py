@@ -1,5 +1,5 @@
 """The blunders of issue 39 that a table player would laugh at, each from its recorded position
-or a small one like it: the computer now avoids them (board/ai/ww_moves.py, scoring.py)."""
+or a small one like it: the computer now avoids them (board/rules/warrior_wizard/tactics_moves.py, scoring.py)."""
 
 from board.ai.player import choose
 from board.ai.scoring import end_of

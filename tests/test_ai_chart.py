@@ -1,8 +1,8 @@
-"""The normal computer's combat-chart tactics (board/ai/chart.py), each on a small position:
+"""The normal computer's combat-chart tactics (board/rules/combat_chart/tactics.py), each on a small position:
 whom a Sleep is spent on, where a caster walks, how a wounded figure keeps out of a bow's line
 of fire, and a weapon knocked from the hand taken up again."""
 
-from board.ai.chart import sight
+from board.rules.combat_chart.tactics import sight
 from board.ai.player import choose
 from board.ai.ranking import own_commands, scored
 from board.ai.scoring import Style

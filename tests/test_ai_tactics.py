@@ -1,11 +1,15 @@
 """The normal computer's tactics, each on a small position: what it does with a figure it holds,
 with an enemy that is down but not out, and so on (board/ai/scoring.py, ranking.py, odds.py)."""
 
+import ast
+from pathlib import Path
+
 from board.ai.player import choose
 from board.ai.scoring import Style, score_move
 from board.ai.view import SideView
 from board.hexgrid import Hex
 from board.rules.base import Command
+from board.rules.registry import get_ruleset, ruleset_ids
 from board.rules.reports import Token
 from helpers import act, ok
 import ms_helpers as ms
@@ -166,3 +170,15 @@ def test_a_figure_with_only_its_fists_readies_the_dagger_it_carries_while_the_en
     decision = choose(game, "normal", ai_seed=1)
     assert (decision.command.action, decision.command.weapon) == ("ready", "Dagger")
     assert decision.reason == "readies the Dagger"
+
+
+def test_the_computer_names_no_ruleset_its_tactics_come_through_the_ruleset():
+    """A ruleset's own weights reach the computer through Rules.tactics: nothing in board/ai
+    compares against a ruleset's id (a sixth ruleset is played without touching board/ai)."""
+    ids = set(ruleset_ids()) | {i.replace("-", "_") for i in ruleset_ids()}
+    folder = Path(__file__).resolve().parents[1] / "board" / "ai"
+    named = [f"{path.name}:{node.lineno}" for path in sorted(folder.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and node.value in ids]
+    assert named == []
+    assert {r for r in ruleset_ids() if get_ruleset(r).tactics is not None} == set(ruleset_ids())

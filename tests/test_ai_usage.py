@@ -1,4 +1,4 @@
-"""The computer's usage-dice tactics (board/ai/usage.py), each on a small position: the standing
+"""The computer's usage-dice tactics (board/rules/usage_dice/tactics.py), each on a small position: the standing
 answer to the blows to come, a weapon taken up again, the enemy that would revive a friend."""
 
 from board.ai.player import choose

@@ -1,5 +1,5 @@
 """The computer under Warrior & Wizard takes its weapon back up, keeps a weapon that strikes
-harder than its fist, and readies a slung shield (board/ai/ww_arms.py)."""
+harder than its fist, and readies a slung shield (board/rules/warrior_wizard/tactics_arms.py)."""
 
 from board.ai.player import choose
 from helpers import act

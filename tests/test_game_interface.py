@@ -51,6 +51,17 @@ def test_a_clone_plays_on_without_changing_the_game_it_was_cloned_from(name):
     assert game.snapshot() == before and game.history == history
 
 
+def test_a_game_with_another_state_reads_that_state_and_leaves_its_game_unchanged():
+    game, start = game_on("arena"), game_on("arena")
+    game.tokens(), game.legal_actions()  # filled caches must not leak into the copy
+    game.apply(game.legal_actions()[0])
+    before = (game.snapshot(), game.tokens(), game.legal_actions())
+    other = game.with_state(start.state)
+    assert other.snapshot() == start.snapshot() != before[0]
+    assert other.tokens() == start.tokens() and other.legal_actions() == start.legal_actions()
+    assert (game.snapshot(), game.tokens(), game.legal_actions()) == before
+
+
 def test_a_clone_rolls_the_same_dice_as_its_game_unless_it_is_given_its_own_seed():
     game = game_on("arena")
     same, reseeded = game.clone(), game.clone(seed="someone else's guess")

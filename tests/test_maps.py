@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from board.battle import BattleMap
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset
 from board.maps import load_map, map_to_yaml, parse_map
@@ -205,3 +206,9 @@ def test_a_written_map_reads_like_the_samples_a_picture_block_and_ccrr_labels():
     assert "at: '0404'" in text and "at: [" not in text
     assert text.index("terrain:") < text.index("teams:") < text.index("figures:")
     assert map_to_yaml(parse_map(text, "again.yaml")) == text
+
+
+def test_a_draft_the_editor_draws_was_read_from_no_file_and_says_so():
+    draft = BattleMap("sketch", "warrior-wizard", "flat", frozenset({Hex(0, 0)}), {}, [], None)
+    with pytest.raises(ValueError, match=r"sketch.*draft"):
+        map_to_yaml(draft)

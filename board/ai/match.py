@@ -64,9 +64,12 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
     for _ in range(max_commands):
         if game.is_terminal() or game.turn().turn > max_turns:
             break
-        kind = kinds[game.current_player()]
+        player = game.current_player()
+        if player is None:  # the fight goes on with nobody to act: a ruleset's fault, said plainly
+            raise RuntimeError(f"nobody is to act at turn {game.turn().turn} of {battle.name}")
+        kind = kinds[player]
         started = clock()
-        command = decide(game, kind, f"{ai_seed}:{game.current_player()}")
+        command = decide(game, kind, f"{ai_seed}:{player}")
         if kind.startswith("computer"):
             by_kind.setdefault(kind, []).append((clock() - started) * 1000)
         outcome = game.apply(command)

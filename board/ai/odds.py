@@ -79,7 +79,7 @@ def tried(game, command, team: str, samples: int = 2) -> tuple[Prediction, str] 
         hits += struck
     if not hurt:
         return None
-    target = max(hurt, key=hurt.get)
+    target = max(hurt, key=lambda name: hurt[name])
     chance = Fraction(hits, samples)
     prediction = Prediction(dice=0, target_number=0, hit=chance, damage={},
                             expected_damage=Fraction(round(sum(hurt.values()) * 100), 100),

@@ -21,7 +21,10 @@ def pushy_choice(game, legal: list[Command], rng: random.Random) -> Command:
         view = SideView.of(game, game.current_player())
 
         def nearest(c: Command) -> int:
-            end = Hex(*(c.path[-1] if c.path else c.to))
+            spot = c.path[-1] if c.path else c.to
+            if spot is None or isinstance(spot, str):  # a printed label: the moves above end on pairs
+                return 0
+            end = Hex(*spot)
             return min((gap([end], e) for e in view.enemies), default=0)
         return min(moves, key=lambda c: (nearest(c), rng.random()))
     return rng.choice(legal)

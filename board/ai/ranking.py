@@ -5,17 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from board.ai import chart, usage, ww_arms, ww_moves
 from board.ai.odds import tried
 from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
                                worth_trying)
-from board.ai.view import SideView, gap, secrets_pending
+from board.ai.view import SideView, gap, named, secrets_pending
 from board.rules.base import Command
-
-
-# A rule system's own weights on top of the shared scores (its actions, its odds).
-TACTICS = {"combat-chart": chart.adjust, "usage-dice": usage.adjust,
-           "warrior-wizard": lambda game, view, rows: ww_arms.adjust(game, view, ww_moves.adjust(game, view, rows))}
 
 
 WAITING = ("pass",)
@@ -72,14 +66,15 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
                 + 0.3 * ("delay" in (command.action or ""))
             out.append(Scored(command, move.score - cost, move.reason))
         else:
-            other = score_other(view, command, style)
+            other = score_other(view, command, style, game.ruleset.tactics)
             # Doing the same thing again at once (a stance, a reflex) changes nothing more.
             # Waiting again is no repetition: penalised, it fell below using up a potion unhurt
             # or putting the weapon away (combat-chart).
             again = 5.0 * ((command.figure, command.action) in recent and command.action not in WAITING)
             out.append(Scored(command, other.score + stay(command.figure) - again, other.reason))
-    tactics = TACTICS.get(game.battle.ruleset)
-    return tactics(game, view, out) if tactics else out
+    # The ruleset's own weights on top of the shared scores (its actions, its odds).
+    tactics = game.ruleset.tactics
+    return tactics.adjust(game, view, out) if tactics is not None else out
 
 
 def _medics(game, view: SideView, legal: list[Command]) -> set[str]:
@@ -105,7 +100,7 @@ def _odds_of(game, command: Command, view: SideView, odds: dict | None, trying: 
 def _predict(game, command: Command, view: SideView, odds: dict | None):
     if odds is None:
         return game.predict(command)
-    key = (command.model_dump_json(), view.tokens.get(command.figure), view.tokens.get(command.target))
+    key = (command.model_dump_json(), view.token(command.figure), view.token(command.target))
     if key not in odds:
         odds[key] = game.predict(command)
     return odds[key]
@@ -114,10 +109,10 @@ def _predict(game, command: Command, view: SideView, odds: dict | None):
 def _shooters(view: SideView, legal: list[Command]) -> set[str]:
     """Figures offered an aimed action at an enemy out of reach of a blow (a shot, a spell)."""
     foes = {t.name: t for t in view.enemies}
-    out = set()
+    out: set[str] = set()
     for command in legal:
-        me, foe = view.tokens.get(command.figure), foes.get(command.target)
-        if me is not None and foe is not None and gap(me.cells, foe) > 1:
+        me, foe = view.token(command.figure), named(foes, command.target)
+        if command.figure is not None and me is not None and foe is not None and gap(me.cells, foe) > 1:
             out.add(command.figure)
     return out
 

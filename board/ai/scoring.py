@@ -7,7 +7,9 @@ several enemies' reach, back towards friends when wounded); other actions by wha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from board.ai.odds import attack_value
 from board.ai.view import SideView, gap, health, side_seen
@@ -39,6 +41,24 @@ class Style:
     facing: bool = True
 
 
+def _no_score(view: SideView, command: Command, style: Style) -> Scored | None:
+    return None
+
+
+def _unchanged(game: Any, view: SideView, rows: list[Scored]) -> list[Scored]:
+    return rows
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """A ruleset's own judgement for the computer player (Rules.tactics), on top of the shared
+    scores: what a command of its own is worth (none: the shared words weigh it), and its own
+    weights added to every scored row."""
+
+    other: Callable[[SideView, Command, Style], Scored | None] = _no_score
+    adjust: Callable[[Any, SideView, list[Scored]], list[Scored]] = _unchanged
+
+
 def is_ranged(view: SideView, token: Token) -> bool:
     """A figure that would rather shoot or cast from afar."""
     return token.name in view.shooters
@@ -65,7 +85,7 @@ def is_move(command: Command) -> bool:
 def score_attack(view: SideView, command: Command, prediction, style: Style) -> Scored:
     """An attack: the odds weighed, more for a wounded or dangerous target, hit from behind."""
     target = view.tokens.get(command.target) if command.target else None
-    me = view.tokens.get(command.figure)
+    me = view.token(command.figure)
     left = target.meter[0] if target and target.meter else 10
     worth, down = attack_value(prediction, left)
     side = side_seen(target, me.hex) if target and me and style.facing else None
@@ -123,6 +143,8 @@ def verb(command: Command) -> str:
 
 def score_move(view: SideView, command: Command, style: Style) -> Scored:
     """A move by where it ends: towards the best target, away from too many enemies."""
+    if command.figure is None:
+        raise ValueError(f"a move names the figure that moves: {command.short()}")
     me = view.tokens[command.figure]
     end, facing = end_of(command, me)
     cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
@@ -152,7 +174,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
 
 
-BACK_TURNED = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
+BACK_TURNED: dict[str | None, float] = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
 
 
 def _backs_turned(view, me, end, facing, gaps, style) -> float:
@@ -211,19 +233,14 @@ OTHER_ACTIONS = (
 )
 
 
-def score_other(view: SideView, command: Command, style: Style) -> Scored:
-    """A command that neither moves nor attacks, by what its name says it is for."""
+def score_other(view: SideView, command: Command, style: Style, tactics: Tactics | None = None) -> Scored:
+    """A command that neither moves nor attacks: as the ruleset's tactics weigh it, else by
+    what its name says it is for."""
+    own = tactics.other(view, command, style) if tactics is not None else None
+    if own is not None:
+        return own
     action = command.action or command.do
-    me = view.tokens.get(command.figure)
-    if isinstance(command.params.get("points"), int):  # dox: Fortune burnt against wounds
-        return Scored(command, 0.5 * command.params["points"], "burns Fortune against the wounds")
-    if action == "general_plot":  # melee-seconds: state an intention to fight
-        plot = command.params.get("plot")
-        if plot == "full_defensive" and me is not None and holds_on(view, me):
-            return Scored(command, 2.5, "goes on Full Defensive: wounded, it parries while "
-                          "its friends win the fight")
-        fighting = plot == "fighting"
-        return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
+    me = view.token(command.figure)
     aimed = view.tokens.get(command.target) if command.target else None
     if aimed is not None and aimed.team == view.team:
         if not any(word in action for word in ("cast", "revive", "guard", "heal")):
@@ -249,19 +266,10 @@ def score_other(view: SideView, command: Command, style: Style) -> Scored:
     return Scored(command, score, said if fits else f"{said}, for want of better")
 
 
-def holds_on(view: SideView, me: Token) -> bool:
-    """Melee Seconds' Full Defensive (4.1: "Parry a Successful Attack upon them ... without
-    having an Initiative die available") is for a badly wounded figure in contact while its
-    side has more figures up: it keeps the lead alive; even or behind, every blow is needed
-    (the same reading as a wounded figure falling back, score_move)."""
-    return (health(me) < WOUNDED and any(gap(me.cells, e) <= 1 for e in view.enemies)
-            and len(view.mine) > max(1, len(view.enemies)))
-
-
 def worth_trying(view: SideView, command: Command) -> bool:
     """An untargeted action of an own figure in contact with the enemy that its name does not
     explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
-    me = view.tokens.get(command.figure)
+    me = view.token(command.figure)
     if me is None or me.team != view.team or command.target or is_move(command):
         return False
     if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):

@@ -33,6 +33,11 @@ def side_seen(target: Token, where: Hex) -> str | None:
     return relative_zone(target.size, target.hex, target.facing, where)
 
 
+def named(tokens: dict[str, Token], name: str | None) -> Token | None:
+    """The figure of that name among tokens (None: a command that names none, or not there)."""
+    return tokens.get(name) if name is not None else None
+
+
 @dataclass
 class SideView:
     """The figures as one team sees them (Game.tokens: what the board draws for every player)."""
@@ -48,6 +53,10 @@ class SideView:
     to_come: frozenset[str] | None = None
     downed: list[Token] = field(default_factory=list)  # own figures down but alive
     medics: set[str] = field(default_factory=set)  # own figures whose menu has a revive
+
+    def token(self, name: str | None) -> Token | None:
+        """The figure of that name as drawn (None: a command that names none, or not there)."""
+        return named(self.tokens, name)
 
     @classmethod
     def of(cls, game, team: str) -> SideView:

@@ -18,29 +18,26 @@ def worlds(game, team: str, rng, count: int) -> list | None:
     side then does not search."""
     if not secrets_pending(game):
         return [game] * count
-    unseen = getattr(game.ruleset, "unseen", None)
-    if unseen is None:
+    hidden = game.unseen(team)
+    if hidden is None:
         return None
-    hidden = unseen(game.state, team)
     if hidden.plots or not all(hidden.generals.values()):
         return None
     if not hidden.generals:  # the secrets are the side's own
         return [game] * count
     out = []
     for _ in range(count):
-        chosen = {name: _draw(game, name, options, rng) for name, options in hidden.generals.items()}
-        world = game.clone()
-        world.state = game.ruleset.with_generals(game.state, chosen)
-        world.version += 1  # the copy's caches (legal commands, tokens) were the game's
-        out.append(world)
+        chosen = {name: _draw(game, name, options, hidden.stated_by, rng)
+                  for name, options in hidden.generals.items()}
+        out.append(game.guessed(chosen))
     return out
 
 
-def _draw(game, name: str, options: tuple[dict, ...], rng) -> dict:
-    """One General Plot the figure may have stated, as likely as the normal player would state
-    it (the search plays the opponent as the normal player too)."""
+def _draw(game, name: str, options: tuple[dict, ...], action: str, rng) -> dict:
+    """One secret the figure may have stated (the params of its act `action`), as likely as the
+    normal player would state it (the search plays the opponent as the normal player too)."""
     view = SideView.of_tokens(game.tokens()[name].team, game.tokens())
-    weights = [math.exp(score_other(view, Command(do="act", figure=name, action="general_plot",
-                                                  params=params), Style()).score)
+    weights = [math.exp(score_other(view, Command(do="act", figure=name, action=action, params=params),
+                                    Style(), game.ruleset.tactics).score)
                for params in options]
     return rng.choices(options, weights)[0]

@@ -89,7 +89,7 @@ def tmx_text(battle: BattleMap, stagger: Stagger, image: str) -> str:
 
 
 def _map_properties(battle: BattleMap) -> list[dict]:
-    source = battle.source
+    source = battle.read
     props = [_property("name", battle.name), _property("ruleset", battle.ruleset),
              _property("empty", "off")]  # a cell left empty is not part of the map
     if source.radius is not None:

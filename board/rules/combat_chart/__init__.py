@@ -12,6 +12,7 @@ from board.rules.combat_chart.params import PARAMS
 from board.rules.combat_chart.sheet import CCFigure, Options, card, check_figure
 from board.rules.combat_chart.state import CCState, fig_from_spec
 from board.rules.combat_chart.tables import load
+from board.rules.combat_chart.tactics import TACTICS
 
 
 class CombatChart(Rules):
@@ -19,6 +20,7 @@ class CombatChart(Rules):
 
     id = "combat-chart"
     name = "Combat Chart"
+    tactics = TACTICS
     facing = False  # "spaces rather than facing": no facing, no threat zones
     gm_actions = gm.GM_ACTIONS
     spec, phase, after_deed = acts.SPEC, "turn", staticmethod(acts.after_deed)  # the turn's choices

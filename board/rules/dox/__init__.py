@@ -20,6 +20,7 @@ from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, fig_from_spec, new_state
+from board.rules.dox.tactics import TACTICS
 from board.rules.dox.turns import TURNS, begin, settle
 from board.rules.dox.wounds import check_victory, knock_down
 
@@ -95,6 +96,7 @@ class Dox(Rules):
     id = "dox"
     name = "Dox"
     facing = False  # "Both texts use spaces rather than facing"
+    tactics = TACTICS
     gm_actions = GM_RULES.actions
     gm_keys = (GMKey("s", "surprise", "S surprise"),)
     handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}

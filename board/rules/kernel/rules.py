@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
@@ -19,6 +19,9 @@ from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
 from board.rules.kernel.victory import check_victory
 from board.rules.reports import ActionInfo, Prediction, TurnInfo
+
+if TYPE_CHECKING:  # named for the checker only: the kernel runs without the computer player
+    from board.ai.scoring import Tactics
 
 Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
@@ -90,6 +93,9 @@ class Rules:
     options_type: type
     sheet_check: Callable = staticmethod(lambda spec, problem: spec)
     card_rows: Callable = staticmethod(lambda state, figure: [])
+    # The computer player's own judgement for this ruleset on top of its shared scores
+    # (board.ai.scoring.Tactics); none: the shared scores alone.
+    tactics: Tactics | None = None
 
     def sheet_choices(self) -> dict:
         return {}

@@ -14,6 +14,7 @@ from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
 from board.rules.melee_seconds.state import MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.resolve import advance, wound
+from board.rules.melee_seconds.tactics import TACTICS
 from board.rules.melee_seconds.turns import timeline
 
 
@@ -62,6 +63,7 @@ class MeleeSeconds(Rules):
     id = "melee-seconds"
     name = "Melee Seconds"
     facing = True  # 6.4 speaks of attacks "against the Side or Rear if they have turned"
+    tactics = TACTICS
     gm_actions = GM_RULES.actions
     handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}
     commands_hint = " (moving is a Specific Plot: act move)"

@@ -20,6 +20,7 @@ class Unseen:
 
     generals: dict[str, tuple[dict, ...]]
     plots: tuple[str, ...]
+    stated_by: str = "general_plot"  # the action that states a General Plot, with those params
 
 
 def unseen(state: MSState, team: str) -> Unseen:

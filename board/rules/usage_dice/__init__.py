@@ -17,6 +17,7 @@ from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance,
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
 from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
+from board.rules.usage_dice.tactics import TACTICS
 
 
 def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action:
@@ -55,6 +56,7 @@ class UsageDice(Rules):
 
     id = RULESET_ID
     name = "Usage Dice"
+    tactics = TACTICS
     facing = False
     gm_actions = gm.GM_ACTIONS
     spec, phase = SPEC, "action"

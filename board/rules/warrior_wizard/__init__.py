@@ -10,6 +10,7 @@ from board.rules.kernel.rules import Rules, lying
 from board.rules.warrior_wizard import sheet, view
 from board.rules.warrior_wizard.params import PARAMS, TAKES
 from board.rules.warrior_wizard.spec import FigureSpec, Options
+from board.rules.warrior_wizard.tactics import TACTICS
 from board.rules.warrior_wizard.turns import check_victory
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class WarriorWizard(Rules):
     """The Warrior & Wizard rules: phases, engagement, movement and combat actions."""
 
     id, name, facing = "warrior-wizard", "Warrior & Wizard", True
+    tactics = TACTICS
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
     odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
                  'defence or a GM change made before the roll is not foreseen.')

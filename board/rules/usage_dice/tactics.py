@@ -1,5 +1,5 @@
-"""Usage-dice tactics on top of the shared scores (ranking.scored calls adjust() for this rule
-system only).
+"""Usage-dice tactics on top of the computer player's shared scores (the ruleset names adjust()
+as its tactics, which board.ai.ranking.scored calls).
 
 What the shared scores do not see in usage-dice (rule text 002):
 - "Use weapon dice to riposte or counterattack, or armor dice to focus on defending": the
@@ -22,7 +22,7 @@ import copy
 from dataclasses import replace
 
 from board.ai.odds import attack_value, put_down
-from board.ai.scoring import Scored
+from board.ai.scoring import Scored, Tactics
 from board.ai.view import SideView, gap
 from board.hexgrid import hex_distance
 from board.rules.usage_dice.actions import line_of_fire, ranged_ready
@@ -168,3 +168,6 @@ def _with(state, figure):
     other = copy.copy(state)
     other.figures = {**state.figures, figure.name: figure}
     return other
+
+
+TACTICS = Tactics(adjust=adjust)

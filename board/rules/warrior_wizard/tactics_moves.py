@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from board.ai.scoring import ATTACK_BASE, Scored, end_of, is_move
-from board.ai.view import SideView, gap
+from board.ai.view import SideView, gap, named
 from board.dice import prob_at_most
 from board.hexgrid import Hex
 from board.rules.warrior_wizard.attack import AttackPlan, predict_attack
@@ -36,7 +36,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
     out = []
     for row in rows:
         command = row.command
-        me = mine.get(command.figure)
+        me = named(mine, command.figure)
         if me is None:
             out.append(row)
         elif is_move(command) and command.action == "full_move" and _ends_in_contact(view, me, command):

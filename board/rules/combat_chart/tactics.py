@@ -1,5 +1,5 @@
-"""Combat-chart tactics on top of the shared scores (ranking.scored calls adjust() for this rule
-system only, so the other four play exactly as before).
+"""Combat-chart tactics on top of the computer player's shared scores (the ruleset names adjust()
+as its tactics, which board.ai.ranking.scored calls; the other rulesets play as before).
 
 What the shared scores do not see in combat-chart (rule text 001):
 - "The fight ends when at most one team has a figure that is neither unconscious, knocked out
@@ -24,12 +24,13 @@ import copy
 from dataclasses import replace
 
 from board.ai.odds import attack_value, put_down
-from board.ai.scoring import Scored, end_of, is_move
+from board.ai.scoring import Scored, Tactics, end_of, is_move
 from board.ai.view import SideView, gap, health
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
 from board.rules.combat_chart.attack import plan, predict_attack
 from board.rules.combat_chart.state import weapon_of
+from board.rules.combat_chart.tables import load
 
 KNOCKOUT = 6.0  # a knockout on the enemy that hurts most, over one on the one that hurts least
 LAST_FOE = 15.0  # putting down the last enemy still up ends the fight
@@ -49,14 +50,12 @@ STANCE_KEYWORD = 1.5  # what scoring.OTHER_ACTIONS gave a stance by its name, ta
 
 def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
     """The rows with combat-chart's own weights added."""
-    from board.rules.combat_chart.tables import load
-
     tables = load()
     danger = {e.name: threat(tables, e) for e in view.enemies}
     worst = max(danger.values(), default=1.0) or 1.0
     mine = {t.name for t in view.mine}
     sleepers = {name: reach for name in {r.command.figure for r in rows}
-                if (reach := sleep_reach(game, view, tables, name))}
+                if name is not None and (reach := sleep_reach(game, view, tables, name))}
     places: dict = {}  # (figure, hex) -> what standing there is worth
 
     def place(name: str, end: Hex) -> float:
@@ -310,3 +309,6 @@ def _block_cost(game, name: str, stance: str) -> float:
         return 0.0
     f = game.state.figures[name]
     return 0.3 * max(0, game.state.tables.shields[f.shield]["dv"] - 1) if f.shield else 0.0
+
+
+TACTICS = Tactics(adjust=adjust)

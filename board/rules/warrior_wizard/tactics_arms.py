@@ -1,5 +1,5 @@
-"""Warrior & Wizard tactics on top of the shared scores (ranking.scored calls adjust() for this
-rule system only): weapons back in hand, and a slung shield readied.
+"""Warrior & Wizard tactics on top of the computer player's shared scores (after
+tactics_moves, see tactics.py): weapons back in hand, and a slung shield readied.
 
 What the shared scores do not see in Warrior & Wizard (rule text 000):
 - "Shift one hex and attack hand-to-hand ... He drops all weapons he has in hand that are not

@@ -1,0 +1,20 @@
+"""Dox's tactics for the computer player (Rules.tactics): what burning Fortune against the
+wounds of a blow is worth."""
+
+from __future__ import annotations
+
+from board.ai.scoring import Scored, Style, Tactics
+from board.ai.view import SideView
+from board.rules.base import Command
+
+
+def burn_fortune(view: SideView, command: Command, style: Style) -> Scored | None:
+    """Fortune burnt against wounds (the Fortune question's answer): half a point per point
+    burnt; any other command is left to the shared scores."""
+    points = command.params.get("points")
+    if not isinstance(points, int):
+        return None
+    return Scored(command, 0.5 * points, "burns Fortune against the wounds")
+
+
+TACTICS = Tactics(other=burn_fortune)
