@@ -30,7 +30,7 @@ def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int
             r, c = rng.randint(first, last), rng.randint(1, cols - 3)
             size = 7 if made % 40 == 0 else 3 if made % 25 == 0 else 1
             near = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
-            if size == 1 and (r, c) in used or size > 1 and near & used:
+            if (size == 1 and (r, c) in used) or (size > 1 and near & used):
                 continue
             for rr, cc in (near if size > 1 else {(r, c)}):
                 grid[rr][cc] = "."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import asdict, dataclass
-from typing import Callable
+from collections.abc import Callable
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}

@@ -14,7 +14,8 @@ from board.cli_display import (PALETTES, UI_SCALE_HELP, hex_inches, ui_scale_per
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
 from board.i18n import LANGUAGES, _
 from board.invocation import command_name
-from board.opening import DEFAULT_MAP, open_game as _open_game
+from board.opening import open_game as _open_game
+from board.resources import DEFAULT_MAP
 from board.resources import version
 from board.words import plural
 

@@ -195,7 +195,7 @@ def _open_board(net, how: str, percent: int | None = None) -> int:
 
 
 def _default_map() -> Path:
-    from board.opening import DEFAULT_MAP
+    from board.resources import DEFAULT_MAP
 
     return DEFAULT_MAP
 

@@ -8,7 +8,8 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
+from collections.abc import Iterable, Mapping
 
 from board.frozen import quick_init
 

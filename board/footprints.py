@@ -8,7 +8,7 @@ offsets for facing 0, rotated about the anchor by `facing` steps.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from board.hexgrid import (
     DIRECTIONS, ORIGIN, Hex, hex_neighbors, hex_rotate,
@@ -61,7 +61,7 @@ def footprint_cells(size: int, anchor: Hex, facing: int) -> tuple[Hex, ...]:
 # Footprint geometry only depends on (size, facing) up to translation, so it
 # is worked out once at the origin and moved to the anchor: the rules ask for
 # threat zones thousands of times a second.
-@lru_cache(maxsize=None)
+@cache
 def _cells_at_origin(size: int, facing: int) -> tuple[Hex, ...]:
     try:
         base = _BASE[size]
@@ -124,7 +124,7 @@ def _zone_at_origin(size: int, facing: int, dq: int, dr: int) -> str:
     return "side"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adjacent_at_origin(size: int, facing: int, zone: str) -> tuple[Hex, ...]:
     hexes = [h for h in footprint_neighbors(size, ORIGIN, facing)
              if relative_zone(size, ORIGIN, facing, h) == zone]

@@ -33,5 +33,5 @@ def quick_init(cls: type) -> type:
          f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n", namespace)
     init = namespace["__init__"]
     init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", f"Make a {cls.__name__}."
-    setattr(cls, "__init__", init)  # noqa: B010 - a class attribute, set as the decorator does
+    setattr(cls, "__init__", init)  # noqa: B010 (the checker refuses a method assigned to a class)
     return cls

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 __all__ = [
     "Hex", "ORIGIN", "DIRECTIONS",

@@ -7,8 +7,6 @@ import re
 import sys
 from pathlib import Path
 
-from board.resources import DEFAULT_MAP
-
 # A script or save has a top-level map: or commands: key; a map file has neither.
 _SCRIPT_KEY = re.compile(r"^(map|commands)[ \t]*:", re.M)
 

@@ -60,7 +60,7 @@ def figure_specs(raw: list, marks: Marks, own_id: str, play_id: str
             continue
         if own_id in known:
             spec = get_ruleset(own_id).check_figure(
-                spec, lambda path, message: problems.append(marks.problem(here + path, message)))
+                spec, lambda path, message, here=here: problems.append(marks.problem(here + path, message)))
         common = {key: getattr(spec, key) for key in COMMON}
         sheets = {}
         for rid, sheet in spec.sheets.items():

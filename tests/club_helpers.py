@@ -27,7 +27,7 @@ class Node(Killable):
     def __init__(self, club: Club):
         self.club = club
 
-    def start(self) -> "Node":
+    def start(self) -> Node:
         self.process = start_club(self.club)
         return self
 
@@ -62,7 +62,7 @@ class Table:
         self.host: Host | None = None
         self.gm: Board | None = None
 
-    async def start(self, game: Game | None = None, new: bool = True) -> "Table":
+    async def start(self, game: Game | None = None, new: bool = True) -> Table:
         await fetch_club_certificate(self.hosting)
         if self.server is None or self.server.poll() is not None:
             self.server = await asyncio.to_thread(start_server, self.hosting)

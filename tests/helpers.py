@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from board.game import Game, Outcome
 from board.hexgrid import Hex
@@ -178,7 +179,7 @@ def pushy(game: Game, legal: list[Command], rng: random.Random) -> Command:
     return rng.choice(legal)
 
 
-def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outcome], None] = None,
+def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outcome], None] | None = None,
              choose: Chooser = pushy, limit: int = 3000, must_end: bool = True) -> int:
     """Random legal play to the end (or `limit` commands, unless it must end): every legal
     command chosen must be accepted, and `each` checks whatever it checks after every one.

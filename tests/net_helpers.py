@@ -52,7 +52,7 @@ class Server(Killable):
         """A spectator invitation's code."""
         return next(i.code for i in self.hosting.all_invitations() if i.role == SPECTATOR)
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         self.process = start_server(self.hosting)
         return self
 
@@ -159,7 +159,7 @@ class Board:
     def seq(self) -> int:
         return self.follower.seq if self.follower else 0
 
-    async def start(self) -> "Board":
+    async def start(self) -> Board:
         await self.client.start()
         return self
 

@@ -85,7 +85,7 @@ def test_a_journal_line_cut_short_by_a_crash_is_not_read(tmp_path):
 
 
 def test_a_journal_bound_to_another_save_is_ignored(tmp_path):
-    autosave, game = autosaved(tmp_path, 5, 5)
+    autosave, _game = autosaved(tmp_path, 5, 5)
     other = Game(load_map(ROOT / "maps" / "dungeon.yaml"), seed=1)
     save_game(other, autosave.path)  # the save replaced, its old journal still beside it
     assert same_game(load_game(autosave.path), other)
@@ -125,7 +125,7 @@ def test_a_clean_exit_leaves_the_whole_game_in_one_file(tmp_path):
 
 
 def test_a_declined_autosave_keeps_its_journal_beside_it(tmp_path):
-    autosave, game = autosaved(tmp_path, 9, 7)
+    _autosave, game = autosaved(tmp_path, 9, 7)
     Autosaver(tmp_path).discard()  # a later run, offered the game, declines it
     assert same_game(load_game(tmp_path / "declined.yaml"), game)
 

@@ -149,7 +149,7 @@ def test_progression_value_is_d6_only() -> None:
     assert Dice.parse("1d6+3").value == Dice.parse("2d6-3").value == 9
     assert Dice.parse("2 points").value == 2
     with pytest.raises(ValueError, match="d6"):
-        Dice(1, 8).value
+        _ = Dice(1, 8).value
 
 
 @given(st.integers(0, 200))

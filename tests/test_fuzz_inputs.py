@@ -199,14 +199,14 @@ def assert_loads_or_refuses(load, check, file: str, text: str, shown,
         if complaints:
             pytest.fail("badly refused:\n" + "\n".join(complaints) + "\n" + shown(), pytrace=False)
         return
-    except BaseException as error:  # noqa: BLE001 - a traceback is exactly what we hunt
+    except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
         pytest.fail(f"{type(error).__name__}: {error}\n{shown()}", pytrace=False)
     event("loaded")
     try:
         check(loaded)
-    except BaseException as error:  # noqa: BLE001
+    except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
         pytest.fail(f"loaded but inconsistent: {type(error).__name__}: {error}\n{shown()}",

@@ -1,5 +1,6 @@
 """Tests for board.hexgrid: Red Blob Games' known vectors plus properties."""
 
+import itertools
 import math
 
 import pytest
@@ -227,7 +228,7 @@ def test_layout_known_vector():
 def _is_contiguous_line(line, a, b):
     return (line[0] == a and line[-1] == b
             and len(line) == hex_distance(a, b) + 1
-            and all(hex_distance(p, q) == 1 for p, q in zip(line, line[1:])))
+            and all(hex_distance(p, q) == 1 for p, q in itertools.pairwise(line)))
 
 
 def test_line_along_a_hex_edge_has_two_readings():

@@ -140,7 +140,7 @@ def test_one_players_flood_does_not_hold_up_another_players_command(server):
         assert reply["ok"], reply
         # Judged after at most one of the flood's requests once it was queued (senders in
         # turn), whatever the flood's size: its backlog waits behind, or is refused.
-        rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
+        _rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
         assert judged - queued <= 2
         await asyncio.wait_for(done.wait(), DEADLINE)  # every flood request answered
         # Whether any was refused "too many requests" depends on how fast the host kept up
@@ -217,7 +217,7 @@ def test_a_flood_waits_in_its_invitations_own_subscription_and_another_players_r
         assert reply["ok"], reply
         # Taken in second (behind the one flood request already at the door), not 10,001st.
         assert order.index(mine) <= 2, order.index(mine)
-        rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
+        _rid, queued, judged = next(s for s in host.served if s[0] == request["rid"])
         assert judged - queued <= 2
         await asyncio.wait_for(done.wait(), DEADLINE)  # and every flood request answered
         assert all(not r["ok"] and r["reason"] for r in replies)

@@ -103,7 +103,7 @@ def test_written_plots_stay_on_the_host_until_the_second_resolves(server):
                 held += 1
                 # nothing of the plot went out: only a note that it was made
                 assert (await host.js.stream_info(stream)).state.last_seq == before
-                await ann.until(lambda: len(ann.notes) >= held)
+                await ann.until(lambda held=held: len(ann.notes) >= held)
                 assert "secret General Plot" in ann.notes[-1] or "has plotted" in ann.notes[-1]
             elif held:
                 break

@@ -10,7 +10,6 @@ from board.game import Game
 from board.maps import load_map
 from board.net.protocol import GM, Follower, decode, encode, setup_entry
 from board.net.referee import Referee, taped
-from board.rules.base import Command
 from board.sides import teams
 from board.words import possessive
 
@@ -161,7 +160,7 @@ def test_a_side_handed_to_the_computer_is_no_players_to_command():
 
 
 def test_a_request_sent_twice_is_applied_once():
-    referee, client = table()
+    referee, _client = table()
     command = referee.game.legal_actions()[0]
     request = {"rid": "same", "kind": "command", "command": command.model_dump(mode="json")}
     first = decide(referee, request, gm=True)

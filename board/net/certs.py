@@ -32,7 +32,7 @@ def make_certificate(folder: Path, names: tuple[str, ...] = ()) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
     # A neutral name: the certificate is shown to anyone who connects, before any password.
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "server")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
             .public_key(key.public_key()).serial_number(x509.random_serial_number())
             .not_valid_before(now - datetime.timedelta(days=1))
@@ -108,7 +108,7 @@ async def pinned_certificate(host: str, port: int, pin: str, timeout: float = 10
     """The server's certificate (DER) if its fingerprint is the pin; PinMismatch otherwise."""
     look = ssl.create_default_context()
     look.check_hostname, look.verify_mode = False, ssl.CERT_NONE  # only to read the certificate
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=look), timeout)
+    _reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=look), timeout)
     try:
         der = writer.get_extra_info("ssl_object").getpeercert(binary_form=True)
     finally:

@@ -8,7 +8,8 @@ import asyncio
 import json
 import ssl
 import uuid
-from typing import Any, Awaitable, Callable
+from typing import Any
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 import nats
@@ -350,7 +351,7 @@ class Client:
                                                 timeout=5)
                     reply = decode(msg.data)
                 break
-            except (NoRespondersError, NatsTimeout, asyncio.TimeoutError):
+            except (TimeoutError, NoRespondersError, NatsTimeout):
                 if self.nc is not None and self.conn.is_closed:
                     reply = {"ok": False, "reason": "the connection is closed"}
                     break

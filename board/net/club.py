@@ -53,7 +53,7 @@ class Club:
     storage: int = TABLE_STORAGE
 
     @classmethod
-    def read(cls, folder: Path) -> "Club | None":
+    def read(cls, folder: Path) -> Club | None:
         """The club kept in the folder: club.json (the same on every node of a cluster) and
         node.json (this node's own settings), or None if there is none."""
         try:

@@ -11,7 +11,8 @@ import ssl
 import uuid
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import nats
 from nats.aio.client import Client as NATS
@@ -169,7 +170,7 @@ class Host:
         else:
             try:
                 await self._rebuild(last)
-            except (APIError, Diverged, Unsealable, asyncio.TimeoutError) as error:
+            except (TimeoutError, APIError, Diverged, Unsealable) as error:
                 await self.stop()
                 raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
                                   "the stream is kept: try again once the server lets the host "

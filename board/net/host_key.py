@@ -42,7 +42,7 @@ class HostKey:
     invitations: tuple[dict, ...]
 
     @classmethod
-    def of(cls, hosting: Hosting, server: str) -> "HostKey":
+    def of(cls, hosting: Hosting, server: str) -> HostKey:
         """The key of a hosted game, for a server at this address."""
         return cls(hosting.game, server, hosting.host_password,
                    tuple({k: i[k] for k in ("user", "password", "role", "name") if k in i}

@@ -34,7 +34,7 @@ class Invitation:
     name: str = ""  # the name its player took on first joining ("" until then)
 
     @classmethod
-    def new(cls, role: str = PLAYER) -> "Invitation":
+    def new(cls, role: str = PLAYER) -> Invitation:
         if role not in ROLES:
             raise ValueError(f"an invitation is for a {' or a '.join(ROLES)}, not {role!r}")
         # The first letter says the role, so a board knows whether to ask for a seat; the
@@ -42,7 +42,7 @@ class Invitation:
         return cls(role[0] + _letters(5), new_password(), role)
 
     @classmethod
-    def of(cls, data: dict) -> "Invitation":
+    def of(cls, data: dict) -> Invitation:
         return cls(**{key: data[key] for key in ("user", "password", "role", "name") if key in data})
 
     def as_data(self) -> dict:

@@ -44,7 +44,7 @@ class LastSeen:
     stamp: tuple | None = None  # the file's (mtime, size, inode) when last read or written here
 
     @classmethod
-    def load(cls, path: Path | None = None) -> "LastSeen":
+    def load(cls, path: Path | None = None) -> LastSeen:
         """The marks in the file (none if it is missing); a damaged file gives no marks and
         says why in `problem`."""
         path = path or data_dir() / "net" / FILE

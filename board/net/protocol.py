@@ -136,7 +136,7 @@ class Follower:
     differs: int = 0  # the last entry whose digest still differed after a rebuild
 
     @classmethod
-    def from_setup(cls, entry: dict[str, Any]) -> "Follower":
+    def from_setup(cls, entry: dict[str, Any]) -> Follower:
         """A follower at the start of the game a setup entry describes."""
         if entry.get("kind") != "setup":
             raise Diverged("the stream does not begin with the game's setup")

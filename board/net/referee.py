@@ -78,7 +78,7 @@ class Referee:
     seat_changes: dict[str, int] = field(default_factory=dict)  # per player, since the last command
 
     @classmethod
-    def start(cls, follower: Follower, secret: str, run: str | None = None) -> "Referee":
+    def start(cls, follower: Follower, secret: str, run: str | None = None) -> Referee:
         """A referee whose open sides are the teams nobody holds yet."""
         free = {t for t in teams(follower.game.battle) if follower.seats.get(t) is None}
         return cls(follower, secret, free, run=run or secrets.token_hex(8))

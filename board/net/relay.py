@@ -4,7 +4,6 @@ on the club, and players join the club with the table's invitations."""
 
 from __future__ import annotations
 
-import asyncio
 import ssl
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,7 +48,7 @@ async def fetch_club_certificate(hosting: Hosting, timeout: float = 10) -> None:
             der = await pinned_certificate(host, int(port), hosting.pin, timeout)
         except PinMismatch:
             raise  # not the club the line names: say so, whatever the other nodes hold
-        except (OSError, asyncio.TimeoutError, ssl.SSLError) as error:
+        except (TimeoutError, OSError, ssl.SSLError) as error:
             errors.append(f"{where}: {error or type(error).__name__}")
             continue
         (Path(hosting.folder) / RELAY_CERT).write_text(ssl.DER_cert_to_PEM_cert(der))

@@ -29,7 +29,7 @@ HOST_ACCOUNT = "GAME"
 RELAY_CERT = "relay.pem"  # the club's certificate, as pinned by the table's fingerprint
 
 
-def connection_cap(hosting: "Hosting") -> int:
+def connection_cap(hosting: Hosting) -> int:
     """The server's cap on connections: every invitation's own cap, plus the host's room, so
     however many invitations there are, together they cannot take the host's or each other's
     (an invitation is capped by its account; the sum of the caps fits under this one)."""
@@ -56,11 +56,11 @@ class Hosting:
     made: dict[str, int] = field(default_factory=dict)  # a table's invitations made, per role
 
     @classmethod
-    def new(cls, folder: Path, listen: str, port: int, game: str = "game") -> "Hosting":
+    def new(cls, folder: Path, listen: str, port: int, game: str = "game") -> Hosting:
         return cls(str(folder), listen, port, game, secrets.token_urlsafe(24), secrets.token_hex(16))
 
     @classmethod
-    def read(cls, folder: Path) -> "Hosting | None":
+    def read(cls, folder: Path) -> Hosting | None:
         try:
             data = json.loads((folder / "host.json").read_text())
             known = {key: data[key] for key in cls.__dataclass_fields__ if key in data}
