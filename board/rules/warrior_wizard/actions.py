@@ -77,7 +77,8 @@ def _settings(state: WWState, f: FigureState, action: str) -> dict[str, dict]:
         return {}
     weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
     maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
-    options, words = {"maneuver": tuple(maneuvers)}, {}
+    options: dict[str, tuple[str | int | None, ...]] = {"maneuver": tuple(maneuvers)}
+    words: dict[str, tuple[str, ...]] = {}
     if strike_choices(state, f):
         options["strike_with"] = (None,) + strike_choices(state, f)
     top = max_extra_damage(f, weapon)

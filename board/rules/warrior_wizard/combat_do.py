@@ -11,7 +11,7 @@ from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
     strike_choices,
 )
-from board.rules.warrior_wizard.combat import OUT_OF_TURN, on_list
+from board.rules.warrior_wizard.combat import OUT_OF_TURN, CombatAction, on_list
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance
@@ -56,6 +56,7 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
     if maneuver == "shield_rush" and not f.shield_ready:
         raise Refusal("a shield rush needs a ready shield")
     if action in ("shoot", "shoot_charger"):
+        assert weapon is not None  # shooting needs a ready missile or thrown weapon (its requirement)
         mode = "missile" if weapon.missile else "thrown"
     elif action == "attack_hth":
         mode = "hth"
@@ -120,8 +121,10 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
 
 def plan_attack(state: WWState, f: FigureState, command: Command) -> dict:
     """An attack or a shot: its target and how it is struck."""
-    t = _target(state, f, command, command.action)
-    return {"attack": _attack_plan(state, f, t, command, command.action)}
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    t = _target(state, f, command, action)
+    return {"attack": _attack_plan(state, f, t, command, action)}
 
 
 def plan_spell(state: WWState, f: FigureState, command: Command) -> dict:
@@ -131,6 +134,7 @@ def plan_spell(state: WWState, f: FigureState, command: Command) -> dict:
 
 def plan_weapon(state: WWState, f: FigureState, command: Command) -> dict:
     """Ready or switch: the weapon taken in hand."""
+    assert command.action is not None  # the kernel plans an action's command (it names the action)
     return {"weapon": _check_ready(state, f, command, command.action)}
 
 
@@ -189,8 +193,8 @@ def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
                       "shield: drop the weapon to take the shield in hand")
     picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
     if picked:
-        dropped = f.shield and (f.shield in drop or "shield" in drop)
-        kg = load_kg(state, f) - (state.tables.armor_piece(f.shield).weight_kg or 0 if dropped else 0)
+        shield = f.shield if f.shield and (f.shield in drop or "shield" in drop) else None  # dropped
+        kg = load_kg(state, f) - (state.tables.armor_piece(shield).weight_kg or 0 if shield else 0)
         why = over_max_lift(f.st, kg + sum(picked))
         if why:
             raise Refusal(f"{f.name} cannot pick that up: {why}")
@@ -205,7 +209,9 @@ def acted(plan, handler=None):
 
     def deed(state: WWState, f: FigureState, details: dict, dice: DiceSource) -> list[Event]:
         command = details["command"]
-        label = on_list(state, f, command.action).label  # the list it is taken from words it
+        entry = on_list(state, f, command.action)
+        assert isinstance(entry, CombatAction)  # its plan was checked: the action is on an open list
+        label = entry.label  # the list it is taken from words it
         f = _own_figures(state, f.name, details)
         was_active = state.active == f.name
         f.turn.acted = True
@@ -235,8 +241,9 @@ def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
     plan = details.get("attack") or details.get("spell")
     if plan is not None and plan.target in state.figures:
         state.own(plan.target)
-    if getattr(plan, "attack", None) is not None:  # a thrown spell
-        state.own(plan.attack.target)
+    attack = getattr(plan, "attack", None)
+    if attack is not None:  # a thrown spell
+        state.own(attack.target)
     return state.own(name)
 
 
