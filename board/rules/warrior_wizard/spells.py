@@ -137,10 +137,9 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
 
 # --- carrying out --------------------------------------------------------------------------
 
-def apply(state: WWState, f: FigureState, command: Command, details: dict, dice: DiceSource
+def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dice: DiceSource
           ) -> list[Event]:
-    """Cast the spell or disbelieve the illusion (details["spell"]: the checked SpellPlan)."""
-    plan: SpellPlan = details["spell"]
+    """Cast the spell or disbelieve the illusion (plan: the checked SpellPlan)."""
     if plan.spell is None:
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 from board.hexgrid import Hex
 from board.battle import BattleMap
@@ -128,6 +128,16 @@ class ActiveSpell:
     kept: int = 0  # the turn it was cast or last kept up: it is up for upkeep in later turns
 
 
+@dataclass(frozen=True)
+class Disengaging:
+    """A Disengage under way (disengage.py): the engagers still to choose, then the step itself."""
+
+    figure: str
+    to: Hex
+    facing: int | None
+    waiting: tuple[str, ...]  # engagers still to choose, in initiative order
+
+
 @dataclass
 class WWState(Fight[FigureState]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
@@ -143,7 +153,7 @@ class WWState(Fight[FigureState]):
     chases: dict[str, str] = field(default_factory=dict)  # pursuer -> the one it chases
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons lying on hexes
     spells: list[ActiveSpell] = field(default_factory=list)
-    disengage: Any = None  # a Disengaging (disengage.py) while its engagers choose; immutable
+    disengage: Disengaging | None = None  # while its engagers choose; immutable, so clones share it
 
     @property
     def active(self) -> str | None:
