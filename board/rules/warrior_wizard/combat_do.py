@@ -260,17 +260,21 @@ def _own_figures(state: WWState, name: str, found: Any) -> FigureState:
     return state.own(name)
 
 
-def stand_up(state, f, command, found, dice):
+def stand_up(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
+             ) -> list[Event]:
     if f.posture != "standing":
         f.posture, f.turn.stood_up = "standing", True
         return [Event("stands", f"{f.name} stands up", f.name)]
     return []
 
 
-def stance(state, f, command, found, dice):
-    f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
+def stance(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
+           ) -> list[Event]:
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    f.turn.stance = {"set_pole": "set"}.get(action, action)
     words = {"dodge": "dodges", "defend": "defends", "set_pole": f"sets {pronoun(f, 'their')} pole arm"}
-    return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
+    return [Event("stance", f"{f.name} {words[action]}", f.name, {"stance": f.turn.stance})]
 
 
 def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, dice: DiceSource
@@ -325,7 +329,7 @@ def ready(state: WWState, f: FigureState, command: Command, name: str, dice: Dic
     return events
 
 
-def _ready_shield(state, f, command):
+def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Event]:
     """The slung shield back on the arm: a two-handed weapon, or a weapon in the off hand, leaves
     the hands (put away when readying; dropped by a Switch, which "may drop a weapon he has in
     hand")."""
