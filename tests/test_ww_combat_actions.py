@@ -591,3 +591,12 @@ def test_an_action_taken_is_announced_in_the_words_of_its_list():
     game = after_moving(engaged_pair({"weapons": ["Broadsword"]}), 0)
     outcome = act(game, "Ann", "defend")
     assert only(outcome, "action").text == "Ann: Shift one hex and defend"
+
+
+def test_a_shield_named_twice_in_one_drop_is_dropped_once():
+    """Named by its name and as "shield", the shield lands once (nothing else dropped with it)."""
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12, "shield": "Small Shield"})
+    after_moving(game, 0)
+    outcome = act(game, "Ann", "drop_pickup", params={"drop": ["Small Shield", "shield"]})
+    assert game.state.items[(0, 0)] == ["Small Shield"] and game.state.figures["Ann"].shield is None
+    assert [e.data for e in of_kind(outcome, "drops")] == [{"shield": "Small Shield"}]

@@ -11,11 +11,11 @@ from board.hexgrid import hex_neighbors
 from board.rules.base import Command, Refusal
 from board.rules.kernel.action import Action
 from board.rules.kernel.rules import concrete
-from board.rules.reports import ActionInfo
+from board.rules.reports import ActionInfo, Prediction
 from board.rules.warrior_wizard import combat, disengage, gm, moves, spells  # noqa: F401 - gm: the GM's, for the ruleset
 from board.rules.warrior_wizard import combat_do as do
 from board.rules.warrior_wizard.combat_do import acting  # noqa: F401 - the ruleset's whose-turn check
-from board.rules.warrior_wizard.attack import max_extra_damage, predict_attack, strike_choices
+from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, predict_attack, strike_choices
 from board.rules.warrior_wizard.movement import LABELS
 from board.rules.warrior_wizard.params import Attack, Cast, Drop, DropPickUp, Upkeep
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -77,7 +77,8 @@ def _settings(state: WWState, f: FigureState, action: str) -> dict[str, dict]:
         return {}
     weapon = state.tables.weapon(f.ready) if f.ready and action != "attack_hth" else None
     maneuvers = [None, "slam", "throw"] + (["shield_rush"] if f.shield_ready else [])
-    options, words = {"maneuver": tuple(maneuvers)}, {}
+    options: dict[str, tuple[str | int | None, ...]] = {"maneuver": tuple(maneuvers)}
+    words: dict[str, tuple[str, ...]] = {}
     if strike_choices(state, f):
         options["strike_with"] = (None,) + strike_choices(state, f)
     top = max_extra_damage(f, weapon)
@@ -129,12 +130,12 @@ def _away(state: WWState, f: FigureState) -> dict:
             "reason": None if hexes else "no free hex outside the threat zone"}
 
 
-def _attack_odds(state: WWState, plan: dict):
-    return predict_attack(state, plan["attack"])
+def _attack_odds(state: WWState, plan: do.Acted[AttackPlan]) -> Prediction:
+    return predict_attack(state, plan.found)
 
 
-def _spell_odds(state: WWState, plan: dict):
-    attack = plan["spell"].attack  # a thrown spell
+def _spell_odds(state: WWState, plan: do.Acted[spells.SpellPlan]) -> Prediction | None:
+    attack = plan.found.attack  # a thrown spell
     return predict_attack(state, attack) if attack is not None else None
 
 

@@ -129,7 +129,7 @@ def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
     """Rows f may strike with in melee besides its ready weapon: its Pike "as Spear", its
     ready Spiked Buckler ("1d6-2 damage if used as a weapon")."""
     weapon = state.tables.weapon(f.ready) if f.ready else None
-    out = (weapon.alternate,) if weapon is not None and weapon.alternate else ()
+    out: tuple[str, ...] = (weapon.alternate,) if weapon is not None and weapon.alternate else ()
     if f.shield and f.shield_ready and f.shield in state.tables.weapons:
         out += (f.shield,)
     return out
@@ -269,6 +269,7 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
     a = state.figures[plan.attacker]
     dmg, multiplier, kind = damage_dice(state, plan)
     if dmg is None:
+        assert plan.weapon is not None  # only a weapon's table leaves its damage to notes (damage_dice)
         weapon = state.tables.weapon(plan.weapon)
         return [Event("hit_effect", f"The {weapon.name} strikes {t.name}: its effect "
                                     f'("{weapon.damage_text}") is for the GM to apply', a.name,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
 
 from board.rules.warrior_wizard.engagement import engagers
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -19,7 +19,7 @@ class CombatAction:
     id: str
     label: str
     lists: tuple[str, ...]  # "disengaged", "engaged" or both
-    moved: int | str | None  # the most hexes moved before it ("half": half of Movement)
+    moved: int | Literal["half"] | None  # the most hexes moved before it ("half": half of Movement)
     requirements: tuple[Requirement, ...] = ()
     needs: str = "none"  # none, target, hex, weapon or choice
     out_of_turn: bool = False  # may be declared before the figure's turn comes
@@ -28,7 +28,7 @@ class CombatAction:
     def requirement(self, state: WWState, f: FigureState) -> str | None:
         """Why f may not take it now, or None."""
         if self.moved is not None:
-            n = half_movement(state, f) if self.moved == "half" else self.moved
+            n = half_movement(state, f) if isinstance(self.moved, str) else self.moved
             if f.turn.moved > n:
                 return f"only after moving no more than {n} hex{'es' if n != 1 else ''} " \
                        f"({self.limit_words or self.label}); {f.name} moved {f.turn.moved}"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
 from board.dice import DiceSource
-from board.hexgrid import direction_between
+from board.hexgrid import Hex, direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
@@ -11,11 +14,22 @@ from board.rules.warrior_wizard.attack import (
     AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
     strike_choices,
 )
-from board.rules.warrior_wizard.combat import OUT_OF_TURN, on_list
+from board.rules.warrior_wizard.combat import OUT_OF_TURN, CombatAction, on_list
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
 from board.rules.warrior_wizard.turns import advance
 from board.words import pronoun
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class Acted(Generic[P]):
+    """A combat action's checked plan: the command, and what the action's own plan found (its
+    AttackPlan, SpellPlan, weapon, posture, hex...; None when it plans nothing of its own)."""
+
+    command: Command
+    found: P
 
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
@@ -56,6 +70,7 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
     if maneuver == "shield_rush" and not f.shield_ready:
         raise Refusal("a shield rush needs a ready shield")
     if action in ("shoot", "shoot_charger"):
+        assert weapon is not None  # shooting needs a ready missile or thrown weapon (its requirement)
         mode = "missile" if weapon.missile else "thrown"
     elif action == "attack_hth":
         mode = "hth"
@@ -118,30 +133,33 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
     return kernel_acting(state, command, phase)
 
 
-def plan_attack(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
     """An attack or a shot: its target and how it is struck."""
-    t = _target(state, f, command, command.action)
-    return {"attack": _attack_plan(state, f, t, command, command.action)}
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    t = _target(state, f, command, action)
+    return _attack_plan(state, f, t, command, action)
 
 
-def plan_spell(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_spell(state: WWState, f: FigureState, command: Command) -> spells.SpellPlan:
     """A spell cast or an illusion disbelieved (spells.py)."""
-    return {"spell": spells.check(state, f, command)}
+    return spells.check(state, f, command)
 
 
-def plan_weapon(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     """Ready or switch: the weapon taken in hand."""
-    return {"weapon": _check_ready(state, f, command, command.action)}
+    assert command.action is not None  # the kernel plans an action's command (it names the action)
+    return _check_ready(state, f, command, command.action)
 
 
-def plan_drop(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_drop(state: WWState, f: FigureState, command: Command) -> str:
     """Half move and drop: the posture dropped to."""
-    return {"posture": params.Drop.of(command).posture}
+    return params.Drop.of(command).posture
 
 
-def plan_disengage(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
     """Disengage: the hex stepped to."""
-    return {"to": disengage.check_hex(state, f, command)}
+    return disengage.check_hex(state, f, command)
 
 
 def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
@@ -169,7 +187,7 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
     return weapon.name
 
 
-def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
+def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> params.DropPickUp:
     """Stand still, drop and/or pick up weapons: what is dropped and what taken."""
     settings = params.DropPickUp.of(command)
     drop, take = settings.drop, settings.pick_up
@@ -189,29 +207,32 @@ def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> dict:
                       "shield: drop the weapon to take the shield in hand")
     picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
     if picked:
-        dropped = f.shield and (f.shield in drop or "shield" in drop)
-        kg = load_kg(state, f) - (state.tables.armor_piece(f.shield).weight_kg or 0 if dropped else 0)
+        shield = f.shield if f.shield and (f.shield in drop or "shield" in drop) else None  # dropped
+        kg = load_kg(state, f) - (state.tables.armor_piece(shield).weight_kg or 0 if shield else 0)
         why = over_max_lift(f.st, kg + sum(picked))
         if why:
             raise Refusal(f"{f.name} cannot pick that up: {why}")
-    return {"drop": drop, "pick_up": take}
+    return settings
 
 
 def acted(plan, handler=None):
     """A combat action's (plan, deed): its plan with the command kept for the deed, and its deed
     announced, the figure's action taken, and the turn passed on (if it was the figure's)."""
-    def planned(state: WWState, f: FigureState, command: Command) -> dict:
-        return {"command": command, **(plan(state, f, command) if plan else {})}
+    def planned(state: WWState, f: FigureState, command: Command) -> Acted:
+        return Acted(command, plan(state, f, command) if plan else None)
 
-    def deed(state: WWState, f: FigureState, details: dict, dice: DiceSource) -> list[Event]:
-        command = details["command"]
-        label = on_list(state, f, command.action).label  # the list it is taken from words it
-        f = _own_figures(state, f.name, details)
+    def deed(state: WWState, f: FigureState, acted: Acted, dice: DiceSource) -> list[Event]:
+        command = acted.command
+        assert command.action is not None  # the kernel plans an action's command (it names the action)
+        entry = on_list(state, f, command.action)
+        assert isinstance(entry, CombatAction)  # its plan was checked: the action is on an open list
+        label = entry.label  # the list it is taken from words it
+        f = _own_figures(state, f.name, acted.found)
         was_active = state.active == f.name
         f.turn.acted = True
         events = [Event("action", f"{f.name}: {label}", f.name, {"action": command.action})]
         if handler:
-            events += handler(state, f, command, details, dice)
+            events += handler(state, f, command, acted.found, dice)
         if state.disengage is not None:
             return events  # the engagers choose before the turn moves on
         if was_active:
@@ -229,32 +250,35 @@ def choose(state: WWState, f: FigureState, command: Command, dice: DiceSource) -
     return events + (advance(state, dice) if state.disengage is None else [])
 
 
-def _own_figures(state: WWState, name: str, details: dict) -> FigureState:
-    """The actor and its target as the state's own to change (a stray missile's victim is owned
-    where it is hit); the actor."""
-    plan = details.get("attack") or details.get("spell")
-    if plan is not None and plan.target in state.figures:
-        state.own(plan.target)
-    if getattr(plan, "attack", None) is not None:  # a thrown spell
-        state.own(plan.attack.target)
+def _own_figures(state: WWState, name: str, found: Any) -> FigureState:
+    """The actor and its target (found: an attack's or a spell's plan) as the state's own to
+    change (a stray missile's victim is owned where it is hit); the actor."""
+    if isinstance(found, AttackPlan | spells.SpellPlan) and found.target in state.figures:
+        state.own(found.target)
+    if isinstance(found, spells.SpellPlan) and found.attack is not None:  # a thrown spell
+        state.own(found.attack.target)
     return state.own(name)
 
 
-def stand_up(state, f, command, details, dice):
+def stand_up(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
+             ) -> list[Event]:
     if f.posture != "standing":
         f.posture, f.turn.stood_up = "standing", True
         return [Event("stands", f"{f.name} stands up", f.name)]
     return []
 
 
-def stance(state, f, command, details, dice):
-    f.turn.stance = {"set_pole": "set"}.get(command.action, command.action)
+def stance(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
+           ) -> list[Event]:
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    f.turn.stance = {"set_pole": "set"}.get(action, action)
     words = {"dodge": "dodges", "defend": "defends", "set_pole": f"sets {pronoun(f, 'their')} pole arm"}
-    return [Event("stance", f"{f.name} {words[command.action]}", f.name, {"stance": f.turn.stance})]
+    return [Event("stance", f"{f.name} {words[action]}", f.name, {"stance": f.turn.stance})]
 
 
-def attack(state, f, command, details, dice):
-    plan: AttackPlan = details["attack"]
+def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, dice: DiceSource
+           ) -> list[Event]:
     t = state.figures[plan.target]
     events = []
     if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
@@ -281,8 +305,7 @@ def attack(state, f, command, details, dice):
     return events
 
 
-def ready(state, f, command, details, dice):
-    name = details["weapon"]
+def ready(state: WWState, f: FigureState, command: Command, name: str, dice: DiceSource) -> list[Event]:
     if name == f.shield and not f.shield_ready:
         return _ready_shield(state, f, command)
     events = []
@@ -306,7 +329,7 @@ def ready(state, f, command, details, dice):
     return events
 
 
-def _ready_shield(state, f, command):
+def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Event]:
     """The slung shield back on the arm: a two-handed weapon, or a weapon in the off hand, leaves
     the hands (put away when readying; dropped by a Switch, which "may drop a weapon he has in
     hand")."""
@@ -325,22 +348,26 @@ def _ready_shield(state, f, command):
                            {"weapon": f.shield, "shield": True})]
 
 
-def drop_down(state, f, command, details, dice):
-    f.posture = details["posture"]
-    return [Event("drops_down", f"{f.name} drops {details['posture']}", f.name, {"posture": f.posture})]
+def drop_down(state: WWState, f: FigureState, command: Command, posture: str, dice: DiceSource
+              ) -> list[Event]:
+    f.posture = posture
+    return [Event("drops_down", f"{f.name} drops {posture}", f.name, {"posture": f.posture})]
 
 
-def drop_pickup(state, f, command, details, dice):
+def drop_pickup(state: WWState, f: FigureState, command: Command, taken: params.DropPickUp,
+                dice: DiceSource) -> list[Event]:
     events = []
-    for name in details["drop"]:
+    for name in taken.drop:
         if name in (f.shield, "shield"):
+            if f.shield is None:
+                continue  # named twice (by its name and as "shield"): dropped already
             state.items.setdefault(f.hex, []).append(f.shield)
             events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield}))
             f.shield, f.shield_ready = None, False
         else:
             _drop(state, f, name)
             events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
-    for name in details["pick_up"]:
+    for name in taken.pick_up:
         _take_from_ground(state, f, name)
         if _is_shield(state, name) and not f.shield:
             # Picked up, the shield is in hand ("ready"): slung only when a two-handed weapon

@@ -125,7 +125,8 @@ def push_back(state: WWState, f: FigureState, attacker: FigureState | None) -> H
     if attacker is None:
         return None
     line = hex_linedraw(attacker.hex, f.hex)
-    direction = direction_between(line[-2], line[-1]) if len(line) > 1 else (f.facing + 3) % 6
+    step = direction_between(line[-2], line[-1]) if len(line) > 1 else None  # a line's hexes touch
+    direction = (f.facing + 3) % 6 if step is None else step
     new = hex_neighbor(f.hex, direction)
     occupied = state.occupant_map(ignore=f.name)
     if all(state.battle.passable(c) and c not in occupied for c in footprint_cells(f.size, new, f.facing)):

@@ -7,7 +7,7 @@ Effective Dexterity is greater than his, his attack roll is at -1 per point of d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from board.dice import DiceSource
 from board.footprints import footprint_cells
@@ -21,21 +21,11 @@ from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
-from board.rules.warrior_wizard.state import FigureState, WWState
+from board.rules.warrior_wizard.state import Disengaging, FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx
 from board.words import pronoun, they_do
 
 CHOICES = ("strike_disengaging", "let_go")
-
-
-@dataclass(frozen=True)
-class Disengaging:
-    """A Disengage under way: the engagers still to choose, then the step itself."""
-
-    figure: str
-    to: Hex
-    facing: int | None
-    waiting: tuple[str, ...]  # engagers still to choose, in initiative order
 
 
 def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
@@ -69,10 +59,10 @@ def _may_strike(state: WWState, g: FigureState, f: FigureState) -> bool:
     return g.status == "ok" and not g.turn.acted and f.name in melee_targets(state, g)
 
 
-def start(state: WWState, f: FigureState, command: Command, details: dict, dice: DiceSource
+def start(state: WWState, f: FigureState, command: Command, to: Hex, dice: DiceSource
           ) -> list[Event]:
-    """Begin: every engager who may strike chooses first (in initiative order); none, step now."""
-    to = details["to"]
+    """Begin (to: the hex stepped to): every engager who may strike chooses first (in initiative
+    order); none, step now."""
     order = {name: i for i, name in enumerate(state.order)}
     waiting = tuple(sorted((n for n in engagers(state, f) if _may_strike(state, state.figures[n], f)),
                            key=lambda n: order.get(n, len(order))))
@@ -101,8 +91,9 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
     """Carry out one engager's choice; when the last has chosen, the disengager steps."""
     g = state.own(check_choice(state, command).name)
     d = state.disengage
+    assert d is not None  # check_choice refuses a choice when nobody disengages
     f = state.own(d.figure)
-    state.disengage = replace(d, waiting=d.waiting[1:])
+    state.disengage = d = replace(d, waiting=d.waiting[1:])
     if command.action == "let_go":
         events = [Event("lets_go", f"{g.name} lets {f.name} go", g.name, {"target": f.name})]
     else:
@@ -114,15 +105,16 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
-    left = tuple(n for n in state.disengage.waiting
+    left = tuple(n for n in d.waiting  # (an attack leaves state.disengage as it is)
                  if f.up and n in state.figures and _may_strike(state, state.figures[n], f))
-    state.disengage = replace(state.disengage, waiting=left)
+    state.disengage = replace(d, waiting=left)
     return events + (finish(state, dice) if not left else [])
 
 
 def finish(state: WWState, dice: DiceSource) -> list[Event]:
     """The step itself, if the disengager is still up and on his feet."""
     d, state.disengage = state.disengage, None
+    assert d is not None  # start and choose step only a Disengage under way
     f = state.own(d.figure)
     events: list[Event] = []
     if f.status != "ok" or f.posture != "standing":

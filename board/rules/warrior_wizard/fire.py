@@ -136,13 +136,13 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
             events += burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"),
                             dice)
         if f.on_fire and f.status != "dead":
-            events += _on_fire(state, f, dice)
+            events += _on_fire(state, f, f.on_fire, dice)
     return events
 
 
-def _on_fire(state: WWState, f: FigureState, dice: DiceSource) -> list[Event]:
-    """One turn of burning, then the fire spreads (running) or goes out (stop, drop and roll)."""
-    extent = f.on_fire
+def _on_fire(state: WWState, f: FigureState, extent: str, dice: DiceSource) -> list[Event]:
+    """One turn of burning (over extent, f.on_fire), then the fire spreads (running) or goes out
+    (stop, drop and roll)."""
     ran = f.turn.moved >= RUN
     expr = BURN[extent]
     if extent == "whole" and ran:

@@ -3,30 +3,31 @@ figures or weapons alight."""
 
 from __future__ import annotations
 
-from board.rules.base import Refusal
+from board.dice import DiceSource
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.queue import named
 from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
 from board.rules.warrior_wizard.spec import FigureSpec
-from board.rules.warrior_wizard.state import figure_from_spec
+from board.rules.warrior_wizard.state import FigureState, WWState, figure_from_spec
 from board.rules.warrior_wizard.turns import advance, chase_order
 from board.words import they_do
 
 
-def check_sheet(state, spec, problem):
+def check_sheet(state: WWState, spec: FigureSpec, problem) -> FigureSpec:
     """The new sheet checked against the tables, as a map's is."""
     return check_figure(spec, problem, state.tables)
 
 
-def make(state, spec):
+def make(state: WWState, spec: FigureSpec) -> FigureState:
     """The figure from a checked sheet, its weapons by their table names."""
     return figure_from_spec(spec.model_copy(update={
         "weapons": [state.tables.weapon(name).name for name in spec.weapons]}))
 
 
-def occupied(state, f):
+def occupied(state: WWState, f: FigureState) -> dict:
     """Where the others stand (its own hex: it may share it in a brawl)."""
     taken = state.occupant_map(ignore=f.name)
     if f.size == 1 and f.name in state.figures:
@@ -34,13 +35,13 @@ def occupied(state, f):
     return taken
 
 
-def hurt(state, f, amount, dice):
+def hurt(state: WWState, f: FigureState, amount: int, dice: DiceSource) -> list[Event]:
     """GM damage is lethal."""
     f.lethal += amount
     return update_status(state, f)
 
 
-def heal(state, f, amount):
+def heal(state: WWState, f: FigureState, amount: int) -> int:
     """Nonlethal damage heals first; one who can wake up does."""
     healed = min(amount, f.damage)
     from_nonlethal = min(healed, f.nonlethal)
@@ -51,29 +52,29 @@ def heal(state, f, amount):
     return healed
 
 
-def forget(state, f, was_active):
+def forget(state: WWState, f: FigureState, was_active: bool) -> list[Event]:
     """A removed figure chases nobody and is chased by nobody."""
     state.chases = {p: q for p, q in state.chases.items() if f.name not in (p, q)}
     return []
 
 
-def plan_posture(state, f, command):
-    return {"posture": params.Posture.of(command).posture}
+def plan_posture(state: WWState, f: FigureState, command: Command) -> str:
+    return params.Posture.of(command).posture
 
 
-def do_posture(state, f, details, dice):
-    f.posture = details["posture"]
+def do_posture(state: WWState, f: FigureState, posture: str, dice: DiceSource) -> list[Event]:
+    f.posture = posture
     return [gm_event("posture", f"GM sets {f.name} {f.posture}", f.name)]
 
 
-def plan_chase(state, f, command):
+def plan_chase(state: WWState, f: FigureState, command: Command) -> str | None:
+    """The figure chased (None: no longer chasing)."""
     if command.target is not None:
         named(state, command.target)
-    return {"target": command.target}
+    return command.target
 
 
-def do_chase(state, f, details, dice):
-    target = details["target"]
+def do_chase(state: WWState, f: FigureState, target: str | None, dice: DiceSource) -> list[Event]:
     if target is None:
         state.chases.pop(f.name, None)
         return [gm_event("chase", f"GM: {f.name} is no longer chasing", f.name)]
@@ -85,23 +86,22 @@ def do_chase(state, f, details, dice):
     return [gm_event("chase", f"GM: {f.name} chases {target}; {target} moves first", f.name)]
 
 
-def plan_ignite(state, f, command):
+def plan_ignite(state: WWState, f: FigureState, command: Command) -> params.Ignite:
+    """The settings: the ready weapon lit (or put out) if params.weapon is given, else the
+    figure's extent of fire."""
     settings = params.Ignite.of(command)
+    if settings.weapon and not f.ready:
+        raise Refusal(f"{f.name} has no ready weapon to set alight")
+    return settings
+
+
+def do_ignite(state: WWState, f: FigureState, settings: params.Ignite, dice: DiceSource) -> list[Event]:
     if settings.weapon is not None:
-        lit = settings.weapon
-        if lit and not f.ready:
-            raise Refusal(f"{f.name} has no ready weapon to set alight")
-        return {"weapon": lit}
-    return {"extent": settings.extent}
-
-
-def do_ignite(state, f, details, dice):
-    if "weapon" in details:
         # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
-        f.flaming = f.ready if details["weapon"] else None
+        f.flaming = f.ready if settings.weapon else None
         return [gm_event("ignite", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
                          else f"GM: {f.name}'s weapon no longer burns", f.name)]
-    f.on_fire = None if details["extent"] == "out" else details["extent"]
+    f.on_fire = None if settings.extent == "out" else settings.extent
     return [gm_event("ignite", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None
                                                      else f"on fire ({f.on_fire})"), f.name)]
 
@@ -112,7 +112,8 @@ class WarriorWizardGM(GM):
     sheet = FigureSpec
     # "A character who is ... surprised, etc., has no Threat Zone."
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
-    turn_over = staticmethod(advance)
+    # the kernel's GM declares turn_over as None (no turns) rather than an optional callable
+    turn_over = staticmethod(advance)  # type: ignore[assignment]
     check_sheet, make, occupied = staticmethod(check_sheet), staticmethod(make), staticmethod(occupied)
     hurt, heal, forget = staticmethod(hurt), staticmethod(heal), staticmethod(forget)
     plan_posture, do_posture = staticmethod(plan_posture), staticmethod(do_posture)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Collection
+from collections.abc import Collection
 from math import ceil
 
 from board.footprints import footprint_cells
@@ -91,15 +91,15 @@ class Board:
     def engagers(self, anchor: Hex, facing: int) -> set[str]:
         """Who would Engage the figure standing there."""
         if self.f.size == 1:  # one enemy hex engages a one-hex figure; most hexes: none
-            found = self.threats.get(anchor)
-            return {g.name for g in found} if found else set()
+            here = self.threats.get(anchor)
+            return {g.name for g in here} if here else set()
         found = {g.name: g for c in footprint_cells(self.f.size, anchor, facing)
                  for g in self.threats.get(c, ())}
         if sum(g.size for g in found.values()) < engagers_needed(self.f.size):
             return set()
         return set(found)
 
-    def stop_rule(self) -> Collection[Hex]:
+    def stop_rule(self) -> Where | Collection[Hex]:
         """Where a move from the figure's hex stops: "A character who moves into another
         character's threat zone becomes Engaged and must stop moving immediately" (one already
         Engaged: a new engager's zone)."""
@@ -146,8 +146,10 @@ def board_of(state: WWState, f: FigureState) -> Board:
 def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:
     """Hexes within limit, each with a shortest path, and where the move stops (Engaged)."""
     board = board or Board(state, f)
+    # Mover.stop reads only `h in stop`, but the kernel annotates it Collection, which a Where
+    # (no len, no iteration) is not
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
-                 stop=board.stop_rule()).reach()
+                 stop=board.stop_rule()).reach()  # type: ignore[arg-type]
 
 
 def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str],

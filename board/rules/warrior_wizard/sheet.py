@@ -59,17 +59,18 @@ def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
                                 f"carried: {', '.join(carried) or 'nothing'}")
             return ""
     if spec.off_hand is not None:
-        _off_hand(spec, problem, tables, carried, ready_name)
+        _off_hand(spec, spec.off_hand, problem, tables, carried, ready_name)
     if ready_name and tables.weapon(ready_name).two_handed and spec.shield and not spec.shield_slung:
         problem(("ready" if spec.ready else "shield",),
                 f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) or leave it off')
     return ready_name
 
 
-def _off_hand(spec: FigureSpec, problem: Report, tables: RuleTables, carried: list[str],
-              ready_name: str) -> None:
-    """The left-hand parrying weapon: "A dagger held in the left hand can be used to parry"."""
-    weapon = known(tables.weapon, spec.off_hand, problem, ("off_hand",))
+def _off_hand(spec: FigureSpec, off_hand: str, problem: Report, tables: RuleTables,
+              carried: list[str], ready_name: str) -> None:
+    """The left-hand parrying weapon (spec.off_hand): "A dagger held in the left hand can be used
+    to parry"."""
+    weapon = known(tables.weapon, off_hand, problem, ("off_hand",))
     if weapon is None:
         return
     name = weapon.name

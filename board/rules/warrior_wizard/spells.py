@@ -137,10 +137,9 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
 
 # --- carrying out --------------------------------------------------------------------------
 
-def apply(state: WWState, f: FigureState, command: Command, details: dict, dice: DiceSource
+def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dice: DiceSource
           ) -> list[Event]:
-    """Cast the spell or disbelieve the illusion (details["spell"]: the checked SpellPlan)."""
-    plan: SpellPlan = details["spell"]
+    """Cast the spell or disbelieve the illusion (plan: the checked SpellPlan)."""
     if plan.spell is None:
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell
@@ -154,17 +153,20 @@ def apply(state: WWState, f: FigureState, command: Command, details: dict, dice:
         # chance of hitting another target if it misses": resolve() rolls no strays for "spell".
         return events + resolve(state, plan.attack, dice)
     if spell.kind == "condition":
+        assert spell.condition is not None  # a condition spell names one (Spell's validator)
         state.spells.append(ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition,
                                         kept=state.turn))
         return events + [Event("spell_on", f"{plan.target} is under {spell.name}", plan.target,
                                {"spell": spell.name, "effect": spell.condition, "caster": f.name})]
     if spell.kind == "heal":
         return events + _heal(state, state.figures[plan.target], spell, dice)
+    assert plan.at is not None  # an illusion's plan says where it appears
     return events + _conjure(state, f, spell, plan.at)
 
 
 def _heal(state: WWState, t: FigureState, spell: Spell, dice: DiceSource) -> list[Event]:
     """"healing spells heal Lethal damage first", then Nonlethal."""
+    assert spell.dice is not None  # a heal spell has dice (Spell's validator)
     rolled = roll(spell.dice, dice)
     points = max(0, rolled.total)
     lethal = min(points, t.lethal)
@@ -192,6 +194,7 @@ def _would_wake(state: WWState, t: FigureState) -> bool:
 def _illusion_figure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> FigureState:
     """The illusory copy of the spell's figure, on f's team, facing f's way."""
     template = spell.figure
+    assert template is not None  # an illusion spell has its figure (Spell's validator)
     weapons = [state.tables.weapon(w).name for w in template.weapons]
     ready = template.ready if template.ready is not None else (weapons[0] if weapons else "")
     name, n = template.name, 1

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 from board.hexgrid import Hex
-from board.rules.kernel.clone import OnWrite, Shared
+from board.battle import BattleMap
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.warrior_wizard.spec import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard.tables import RuleTables
+
+if TYPE_CHECKING:
+    # The kernel's markers build `Annotated[T, marker]` in __class_getitem__, which the checker
+    # cannot see through (it reads `Shared[T]` as the bare marker class); until they are
+    # `Annotated` aliases in the kernel, the checker reads them here as what they return.
+    _T = TypeVar("_T")
+    Shared = Annotated[_T, "shared"]
+    OnWrite = Annotated[_T, "on write"]
+else:
+    from board.rules.kernel.clone import OnWrite, Shared
 
 
 @dataclass(slots=True)
@@ -118,18 +128,32 @@ class ActiveSpell:
     kept: int = 0  # the turn it was cast or last kept up: it is up for upkeep in later turns
 
 
+@dataclass(frozen=True)
+class Disengaging:
+    """A Disengage under way (disengage.py): the engagers still to choose, then the step itself."""
+
+    figure: str
+    to: Hex
+    facing: int | None
+    waiting: tuple[str, ...]  # engagers still to choose, in initiative order
+
+
 @dataclass
 class WWState(Fight[FigureState]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
     its figures with the original until a command asks for its own copy of one (`own`)."""
 
+    # battle and options as the kernel's Fight declares them, but typed for this ruleset (the
+    # checker reads the map through Shared and the options as Options, not a bare BaseModel)
+    battle: Shared[BattleMap]  # type: ignore[assignment]  # the kernel's Fight.battle reads as the bare marker class until its markers are Annotated aliases
+    options: Options
     figures: OnWrite[dict[str, FigureState]]
     tables: Shared[RuleTables]
     # phase: setup, movement, combat or over; order: this turn's initiative (kernel Fight)
     chases: dict[str, str] = field(default_factory=dict)  # pursuer -> the one it chases
     items: dict[Hex, list[str]] = field(default_factory=dict)  # weapons lying on hexes
     spells: list[ActiveSpell] = field(default_factory=list)
-    disengage: Any = None  # a Disengaging (disengage.py) while its engagers choose; immutable
+    disengage: Disengaging | None = None  # while its engagers choose; immutable, so clones share it
 
     @property
     def active(self) -> str | None:

@@ -268,7 +268,7 @@ def load_spells(ruleset: str = "warrior-wizard") -> SpellCatalogue:
         if spell.figure is not None:
             for name in spell.figure.weapons:
                 tables.weapon(name)
-            for name in (spell.figure.armor, spell.figure.shield):
-                if name:
-                    tables.armor_piece(name)
+            for piece in (spell.figure.armor, spell.figure.shield):
+                if piece:
+                    tables.armor_piece(piece)
     return SpellCatalogue(spells=spells)
