@@ -65,7 +65,7 @@ def fighter(spec: DemoFigure) -> Fighter:
 
 
 @dataclass
-class DemoState(Fight[Fighter]):
+class DemoState(Fight[Fighter, Options]):
     """The map, options and figures; the kernel's Fight adds turn, phase (movement, combat,
     over), winner, order and queue (queue[0] acts), and writes its clone()."""
 

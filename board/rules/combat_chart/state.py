@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
-from board.rules.combat_chart.sheet import CCFigure
+from board.rules.combat_chart.sheet import CCFigure, Options
 from board.rules.combat_chart.tables import Tables, Weapon
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, Placed
@@ -97,7 +97,7 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
 
 
 @dataclass
-class CCState(Fight[Fig]):
+class CCState(Fight[Fig, Options]):
     """A whole fight; changed only on a private clone by apply()."""
 
     tables: Shared[Tables]

@@ -82,7 +82,7 @@ class Pending:
 
 
 @dataclass
-class DoxState(Fight[Fig]):
+class DoxState(Fight[Fig, Options]):
     """A whole fight; changed only on a private clone by apply()."""
 
     gear: Shared[Catalogue]

@@ -16,7 +16,7 @@ import enum
 import types
 import typing
 from fractions import Fraction
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, TypeAlias, TypeVar, Union
 
 from pydantic import BaseModel
 
@@ -24,20 +24,15 @@ _SHARED = object()  # the Annotated marker of Shared[T]
 _ON_WRITE = object()  # the Annotated marker of OnWrite[T]
 _ATOMS = (int, float, complex, str, bytes, bool, type(None), Fraction, tuple, frozenset, range)
 
+T = TypeVar("T")
 
-class Shared:
-    """`Shared[T]`: a field every clone shares with its original (read-only after setup)."""
+# `Shared[T]`: a field every clone shares with its original (read-only after setup). An
+# Annotated alias, so a checker reads the field as a T and the copier below finds the marker.
+Shared: TypeAlias = Annotated[T, _SHARED]
 
-    def __class_getitem__(cls, tp):
-        return Annotated[tp, _SHARED]
-
-
-class OnWrite:
-    """`OnWrite[dict[K, V]]`: a dict whose clone shares its values with the original until
-    `own_item` copies one; whoever changes a value must ask `own_item` for it first."""
-
-    def __class_getitem__(cls, tp):
-        return Annotated[tp, _ON_WRITE]
+# `OnWrite[dict[K, V]]`: a dict whose clone shares its values with the original until `own_item`
+# copies one; whoever changes a value must ask `own_item` for it first.
+OnWrite: TypeAlias = Annotated[T, _ON_WRITE]
 
 
 def copy_of(value):
@@ -93,12 +88,12 @@ def _generated(cls: type) -> str:
             raise
         source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
             "\n    return new\n"
-        exec(source, _NAMESPACE)  # noqa: S102 - built from the class's own field names and types
+        exec(source, _NAMESPACE)  # safe: built from the class's own field names and types
     return name
 
 
 def _bound(tp, cls: type):
-    """tp with its type variables replaced by what cls binds them to (`CCState(Fight[Fig])`)."""
+    """tp with its type variables replaced by what cls binds them to (`CCState(Fight[Fig, Options])`)."""
     if isinstance(tp, typing.TypeVar):
         for klass in cls.__mro__:
             for base in getattr(klass, "__orig_bases__", ()):

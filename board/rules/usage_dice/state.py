@@ -11,7 +11,7 @@ from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
-from board.rules.usage_dice.sheet import UDFigure
+from board.rules.usage_dice.sheet import Options, UDFigure
 
 
 @dataclass(slots=True)
@@ -67,7 +67,7 @@ def figure_from_sheet(sheet: UDFigure) -> Figure:
 
 
 @dataclass
-class UDState(Fight[Figure]):
+class UDState(Fight[Figure, Options]):
     """A whole fight; changed only on a private clone by apply()."""
 
     # Sides act in turn, not figures: order holds the teams in acting order, queue those still

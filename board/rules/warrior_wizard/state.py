@@ -8,7 +8,7 @@ from typing import Any
 from board.hexgrid import Hex
 from board.rules.kernel.clone import OnWrite, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.warrior_wizard.spec import FigureSpec
+from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard.tables import RuleTables
 
 
@@ -119,7 +119,7 @@ class ActiveSpell:
 
 
 @dataclass
-class WWState(Fight[FigureState]):
+class WWState(Fight[FigureState, Options]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
     its figures with the original until a command asks for its own copy of one (`own`)."""
 
