@@ -121,7 +121,8 @@ def _shared(tp) -> bool:
         return tp is Any or tp is object
     if issubclass(tp, _ATOMS + (BaseModel, enum.Enum)):
         return True
-    return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen
+    # typeshed's DataclassInstance leaves out __dataclass_params__, which every dataclass has
+    return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
 def _unless_empty(comprehension: str, value: str, empty: str) -> str:
@@ -157,7 +158,7 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
         inner = _expr(args[1] if args else Any, item, depth + 1, cls, field)
         return f"dict({value})" if inner == item else \
             _unless_empty(f"{{{key}: {inner} for {key}, {item} in {value}.items()}}", value, "{}")
-    elif dataclasses.is_dataclass(origin):
+    elif isinstance(origin, type) and dataclasses.is_dataclass(origin):
         return f"{_generated(origin)}({value})"
     raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
                     f"dataclass, or mark it Shared[...] if every clone may share it")
