@@ -82,7 +82,7 @@ class Fig(Placed):
 
 def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     """A fresh figure from its (checked) sheet."""
-    ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
+    ready: str | None = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
     ready = ready or None
     weapon = tables.weapons.get(ready or "Unarmed")
     armor_dv = tables.armor[spec.armor]["dv"] if spec.armor else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from board.dice import ScriptedDice
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
@@ -133,7 +134,7 @@ TURNS = sequence.Turns(("action",), by_figure=True, begin=new_turn, acts=None, s
 
 def advance(state: UDState) -> list[Event]:
     """Check victory; when the acting side has nobody left to act, hand over to the next side."""
-    return sequence.settle(state, None, TURNS)
+    return sequence.settle(state, ScriptedDice(()), TURNS)  # a usage-dice turn begins with no roll
 
 
 def start(state: UDState) -> list[Event]:
