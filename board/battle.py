@@ -4,6 +4,7 @@ Apart from the map files, so that a ruleset reads a map without importing what l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -77,7 +78,7 @@ class BattleMap:
         return h in self.cells and not self.terrain_at(h).blocks
 
     def why_not_stand(self, size: int, anchor: Hex, facing: int,
-                      occupied: dict[Hex, str]) -> str | None:
+                      occupied: Mapping[Hex, str]) -> str | None:
         """Why a figure of size cannot stand at anchor with that facing (a cell off the map, on
         a wall, or in occupied: hex -> the figure there), or None when every cell is free."""
         for c in footprint_cells(size, anchor, facing):

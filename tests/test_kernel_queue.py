@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from pydantic import BaseModel
+
 from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command, Refusal
@@ -27,7 +29,7 @@ class Fig(InFight):
 
 
 @dataclass
-class State(Fight[Fig]):
+class State(Fight[Fig, BaseModel]):  # no options of its own
     pass
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
+
 from board.rules.base import Event
 from board.rules.kernel import sequence
 from board.rules.kernel.fight import Fight, InFight
@@ -21,7 +23,7 @@ class Fig(InFight):
 
 
 @dataclass
-class State(Fight[Fig]):
+class State(Fight[Fig, BaseModel]):  # no options of its own
     waiting: list[str] = field(default_factory=list)
 
 

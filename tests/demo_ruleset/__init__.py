@@ -65,7 +65,7 @@ def fighter(spec: DemoFigure) -> Fighter:
 
 
 @dataclass
-class DemoState(Fight[Fighter]):
+class DemoState(Fight[Fighter, Options]):
     """The map, options and figures; the kernel's Fight adds turn, phase (movement, combat,
     over), winner, order and queue (queue[0] acts), and writes its clone()."""
 
@@ -105,7 +105,7 @@ TURNS = Turns(("movement", "combat"), by_figure=True,
               starts=lambda state: [Event("turn", f"{state.active}'s turn", state.active)])
 
 
-def next_turn(state: DemoState, dice: DiceSource | None = None) -> list[Event]:
+def next_turn(state: DemoState, dice: DiceSource) -> list[Event]:
     """The next standing figure's movement phase, or the end of the fight."""
     return pass_turn(state, dice, TURNS)
 
@@ -113,7 +113,7 @@ def next_turn(state: DemoState, dice: DiceSource | None = None) -> list[Event]:
 def do_move(state: DemoState, f: Fighter, path: tuple[Hex, ...], dice: DiceSource) -> list[Event]:
     events = [moved(f.name, path, f"{f.name} moves {len(path)} hexes")] if path else []
     f.hex, state.phase = (path[-1] if path else f.hex), "combat"
-    return events + ([] if foes_beside(state, f) else next_turn(state))
+    return events + ([] if foes_beside(state, f) else next_turn(state, dice))
 
 
 def do_attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
@@ -122,7 +122,7 @@ def do_attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -
     return [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
                   + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
             Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken}),
-            *wound(target, taken), *next_turn(state)]
+            *wound(target, taken), *next_turn(state, dice)]
 
 
 def reach(state: DemoState, f: Fighter) -> dict:
@@ -136,7 +136,7 @@ SPEC = (Action("move", "Move", do_move, "movement", "move", "path", "figure path
         Action("stay", "Stay", do_move, "movement", "move", plan=lambda state, f, command: ()),
         Action("attack", "Attack", do_attack, "combat", needs="target", takes="figure target",
                plan=plan_attack, menu=lambda state, f: {"targets": tuple(foes_beside(state, f))}),
-        Action("pass", "Pass", lambda state, f, plan, dice: next_turn(state), "combat"))
+        Action("pass", "Pass", lambda state, f, plan, dice: next_turn(state, dice), "combat"))
 
 
 def wound(f: Fighter, amount: int) -> list[Event]:

@@ -114,6 +114,7 @@ def _short(state: CCState, f: Fig, p: params.Short, dice: DiceSource) -> list[Ev
             f.ready = None
         return [Event("action", text, f.name, {"action": "shield", "on": f.shield_on})]
     if kind == "pick_up":
+        assert weapon is not None  # offered only with a weapon lying there
         state.items[f.hex].remove(weapon)
         if not state.items[f.hex]:
             del state.items[f.hex]
@@ -129,6 +130,7 @@ def _stance(stance: str, state: CCState, f: Fig, details, dice: DiceSource) -> l
     f.stance = stance
     words = {"dodge": "dodges", "parry": "parries", "block": f"blocks with the {f.shield}"}[stance]
     if stance == "block":
+        assert f.shield is not None  # _can_block: only with a shield
         # "your next attack suffers a penalty equal to the shield's defense value minus 1"
         f.shield_penalty = max(0, state.tables.shields[f.shield]["dv"] - 1)
     return [Event("action", f"{f.name} {words} this round", f.name, {"action": stance})]

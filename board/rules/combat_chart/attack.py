@@ -41,7 +41,7 @@ class AttackPlan:
 def aims(state: CCState, f: Fig, action: str) -> dict:
     """The menu's targets of an attack or a maneuver with the weapon in hand, and its settings."""
     w = weapon_of(state, f)
-    settings = {"maneuver": tuple(state.tables.maneuvers)} if action == "maneuver" else {}
+    settings: dict[str, tuple] = {"maneuver": tuple(state.tables.maneuvers)} if action == "maneuver" else {}
     if not w.missile:
         settings["aim"] = (False, True)
     found = (t.name for t in state.figures.values()
@@ -77,7 +77,7 @@ def chart_roll(cell: int | str, dice: DiceSource) -> tuple:
     """(faces, hit, critical face or None, miss margin or None): 3d6 against the cell, "A hit
     becomes a critical hit if ... 3 identical numbers are rolled on the dice. A miss becomes a
     critical miss if ... 3 identical"; *CH and *CM roll 1d6 on their table."""
-    if cell in (CH, CM):
+    if isinstance(cell, str):  # *CH or *CM
         face = dice.roll(6)
         return (face,), cell == CH, face, None
     faces = roll_dice(3, 6, dice)
@@ -269,14 +269,14 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
                 outcomes["dies"] += p * q
             elif left <= 0 and t.status == "ok":
                 outcomes["down"] += p * q
-    hit = outcomes["hit"]
-    given = {k: v / hit for k, v in sorted(damage.items())} if hit else {}
+    chance = outcomes["hit"]
+    given = {k: v / chance for k, v in sorted(damage.items())} if chance else {}
     expected = sum((Fraction(k) * v for k, v in damage.items()), Fraction(0))
-    number, words = {CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
-                     CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table")
-                     }.get(plan.cell, (plan.cell, f"3d6, {plan.cell} or less"))
+    cell, special = plan.cell, {CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
+                                CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table")}
+    number, words = special[cell] if isinstance(cell, str) else (cell, f"3d6, {cell} or less")
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
-    return Prediction(dice=3, target_number=number, hit=hit, damage=given, expected_damage=expected,
+    return Prediction(dice=3, target_number=number, hit=chance, damage=given, expected_damage=expected,
                       outcomes=outcomes, modifiers=modifiers, roll=words)
 
 

@@ -42,7 +42,7 @@ def why_not_spell(state: CCState, f: Fig, t: Fig, spell: str, from_item: bool = 
     return None
 
 
-def sources(state: CCState, f: Fig, action: str) -> list[tuple[str, str]]:
+def sources(state: CCState, f: Fig, action: str | None) -> list[tuple[str, str]]:
     """(name, spell) of each spell known (cast) or each scroll and item carried (use_item)."""
     if action == "cast":
         return [(s, s) for s in f.spells]

@@ -3,6 +3,8 @@ its card, and the optional rules: one table, each a toggle."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, field_validator
 
 from board.models import FigureBase, Posture
@@ -63,7 +65,7 @@ def check_figure(spec: CCFigure, problem) -> CCFigure:
             ready = ""
     elif ready is None:
         ready = weapons[0] if weapons else ""
-    update = {"weapons": weapons, "ready": ready}
+    update: dict[str, Any] = {"weapons": weapons, "ready": ready}
     for key, section in (("armor", "armor"), ("shield", "shields")):
         name = getattr(spec, key)
         update[key] = name and found(section, name, (key,))

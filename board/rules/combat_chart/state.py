@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
-from board.rules.combat_chart.sheet import CCFigure
+from board.rules.combat_chart.sheet import CCFigure, Options
 from board.rules.combat_chart.tables import Tables, Weapon
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, Placed
@@ -82,7 +82,7 @@ class Fig(Placed):
 
 def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     """A fresh figure from its (checked) sheet."""
-    ready = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
+    ready: str | None = spec.ready if spec.ready is not None else (spec.weapons[0] if spec.weapons else "")
     ready = ready or None
     weapon = tables.weapons.get(ready or "Unarmed")
     armor_dv = tables.armor[spec.armor]["dv"] if spec.armor else 0
@@ -97,7 +97,7 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
 
 
 @dataclass
-class CCState(Fight[Fig]):
+class CCState(Fight[Fig, Options]):
     """A whole fight; changed only on a private clone by apply()."""
 
     tables: Shared[Tables]

@@ -233,6 +233,7 @@ class AreaPlan:
     rating: int
     bonus: int
     challenge: int  # the roll must be greater: the text's 6 (defense_base) + the ranged challenge
+    radius: int  # the weapon's area: hexes from the center
 
 
 def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
@@ -251,7 +252,7 @@ def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
     if isinstance(how, str):
         raise Refusal(how)
     return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f),
-                    state.options.defense_base + how[1])
+                    state.options.defense_base + how[1], weapon.area)
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
@@ -277,7 +278,7 @@ def area_attack(state: DoxState, f: Fig, p: AreaPlan, dice: DiceSource) -> list[
         events += _thrown_away(state, f, p.weapon, p.center, say=False)  # lands unremarked
     if not hit:
         return events + [Event("miss", f"the {p.weapon.name} lands wide", f.name)]
-    covered = {h for h in hex_range(p.center, p.weapon.area) if h in state.battle.cells}
+    covered = {h for h in hex_range(p.center, p.radius) if h in state.battle.cells}
     for victim in state.figures.values():  # a rider goes where his mount leaps, and is hit with it
         if victim.up and victim.hex in covered and victim.mount is None:
             events += _one_victim(state, f, victim, covered, dox + power(f, p.weapon), dice)

@@ -116,6 +116,9 @@ def apply(state: DoxState, f: Fig, planned: tuple[Fig, Fig | None, Command], dic
     """Carry out a grappling action."""
     _, other, command = planned
     action = command.action
+    if other is None:  # plan names nobody to act on only for an escape
+        return _escape(state, command, f, None, dice)
+    assert action is not None  # the kernel dispatched the command on its action
     if action == "go_prone":  # "The grappler may fall prone as a free action."
         f.posture = "prone"
         other.posture = "prone"
@@ -124,7 +127,7 @@ def apply(state: DoxState, f: Fig, planned: tuple[Fig, Fig | None, Command], dic
     if action == "release":
         state.holds = [h for h in state.holds if h.grappler != f.name]
         return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
-    return {"grapple": _grab, "grab_disarm": _grab, "escape": _escape, "squeeze": _squeeze,
+    return {"grapple": _grab, "grab_disarm": _grab, "squeeze": _squeeze,
             "better_hold": _better_hold, "slam": _slam, "throw": _throw}[action](
         state, command, f, other, dice)
 
@@ -192,7 +195,9 @@ def _escape(state, command, f, _, dice) -> list[Event]:
 def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str = "",
           **data) -> list[Event]:
     """A squeeze or slam: Strength + the hold's dox + extra, less Protection as for any damage."""
-    dox = state.hold_by(f.name).dox
+    hold = state.hold_by(f.name)
+    assert hold is not None  # plan: only one who holds someone squeezes or slams
+    dox = hold.dox
     raw = f.strength + dox + extra
     text = f"{f.name} {what}: {f.strength} + dox {dox} + {extra} = {raw}{tail}"
     data = {"target": victim.name, "raw_damage": raw, **data, "hit": True}

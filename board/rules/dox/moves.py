@@ -11,8 +11,8 @@ from board.words import hexes, pronoun
 
 def cannot_move(state: DoxState, f: Fig) -> str | None:
     """Why the figure has no movement this turn, or None."""
-    if state.rider_of(f.name) is not None:
-        return f"carries {state.rider_of(f.name).name}: it moves on its rider's turn"
+    if (rider := state.rider_of(f.name)) is not None:
+        return f"carries {rider.name}: it moves on its rider's turn"
     if state.holds_on(f.name):
         return "restrained: escape first"
     if f.posture == "prone":

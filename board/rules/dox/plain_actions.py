@@ -79,8 +79,8 @@ def _riding(state: DoxState, f: Fig, command: Command) -> dict:
             raise Refusal(f"{f.name} is already mounted")
         if horse is None or horse.kind == "person" or not horse.up or horse.team != f.team:
             raise Refusal("choose a friendly mount still in the fight")
-        if state.rider_of(horse.name) is not None:
-            raise Refusal(f"{horse.name} already carries {state.rider_of(horse.name).name}")
+        if (rider := state.rider_of(horse.name)) is not None:
+            raise Refusal(f"{horse.name} already carries {rider.name}")
         if hex_distance(f.hex, horse.hex) != 1 or f.posture == "prone":
             raise Refusal(f"{f.name} must stand next to {horse.name}")
         return {"horse": horse}

@@ -16,7 +16,7 @@ import enum
 import types
 import typing
 from fractions import Fraction
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, TypeAlias, TypeVar, Union
 
 from pydantic import BaseModel
 
@@ -24,20 +24,15 @@ _SHARED = object()  # the Annotated marker of Shared[T]
 _ON_WRITE = object()  # the Annotated marker of OnWrite[T]
 _ATOMS = (int, float, complex, str, bytes, bool, type(None), Fraction, tuple, frozenset, range)
 
+T = TypeVar("T")
 
-class Shared:
-    """`Shared[T]`: a field every clone shares with its original (read-only after setup)."""
+# `Shared[T]`: a field every clone shares with its original (read-only after setup). An
+# Annotated alias, so a checker reads the field as a T and the copier below finds the marker.
+Shared: TypeAlias = Annotated[T, _SHARED]
 
-    def __class_getitem__(cls, tp):
-        return Annotated[tp, _SHARED]
-
-
-class OnWrite:
-    """`OnWrite[dict[K, V]]`: a dict whose clone shares its values with the original until
-    `own_item` copies one; whoever changes a value must ask `own_item` for it first."""
-
-    def __class_getitem__(cls, tp):
-        return Annotated[tp, _ON_WRITE]
+# `OnWrite[dict[K, V]]`: a dict whose clone shares its values with the original until `own_item`
+# copies one; whoever changes a value must ask `own_item` for it first.
+OnWrite: TypeAlias = Annotated[T, _ON_WRITE]
 
 
 def copy_of(value):
@@ -93,12 +88,12 @@ def _generated(cls: type) -> str:
             raise
         source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
             "\n    return new\n"
-        exec(source, _NAMESPACE)  # noqa: S102 - built from the class's own field names and types
+        exec(source, _NAMESPACE)  # safe: built from the class's own field names and types
     return name
 
 
 def _bound(tp, cls: type):
-    """tp with its type variables replaced by what cls binds them to (`CCState(Fight[Fig])`)."""
+    """tp with its type variables replaced by what cls binds them to (`CCState(Fight[Fig, Options])`)."""
     if isinstance(tp, typing.TypeVar):
         for klass in cls.__mro__:
             for base in getattr(klass, "__orig_bases__", ()):
@@ -126,7 +121,8 @@ def _shared(tp) -> bool:
         return tp is Any or tp is object
     if issubclass(tp, _ATOMS + (BaseModel, enum.Enum)):
         return True
-    return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen
+    # typeshed's DataclassInstance leaves out __dataclass_params__, which every dataclass has
+    return dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
 def _unless_empty(comprehension: str, value: str, empty: str) -> str:
@@ -162,7 +158,7 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
         inner = _expr(args[1] if args else Any, item, depth + 1, cls, field)
         return f"dict({value})" if inner == item else \
             _unless_empty(f"{{{key}: {inner} for {key}, {item} in {value}.items()}}", value, "{}")
-    elif dataclasses.is_dataclass(origin):
+    elif isinstance(origin, type) and dataclasses.is_dataclass(origin):
         return f"{_generated(origin)}({value})"
     raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
                     f"dataclass, or mark it Shared[...] if every clone may share it")

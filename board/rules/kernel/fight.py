@@ -4,7 +4,7 @@ options, and where the fight stands (turn, phase, winner, order and queue)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -14,12 +14,19 @@ from board.hexgrid import Hex
 from board.rules.kernel.clone import Cloneable, Shared, copy_of, own_item
 
 F = TypeVar("F")
+Opts = TypeVar("Opts", bound=BaseModel)  # the ruleset's options model
 
 
 class InFight:
     """A figure dataclass with a `status`: "ok" while it fights."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # what the host dataclass holds (a field, or a property of its own)
+        name: str
+
+        @property
+        def status(self) -> str: ...
 
     @property
     def up(self) -> bool:
@@ -32,6 +39,11 @@ class Placed(InFight):
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # fields of the host dataclass
+        size: int
+        hex: Hex
+        facing: int
+
     @property
     def cells(self) -> tuple[Hex, ...]:
         """The hexes the figure covers."""
@@ -41,11 +53,12 @@ class Placed(InFight):
 
 
 @dataclass
-class Fight(Cloneable, Generic[F]):
-    """A whole fight of figures of type F; changed only on a private clone by apply()."""
+class Fight(Cloneable, Generic[F, Opts]):
+    """A whole fight of figures of type F under options Opts; changed only on a private clone by
+    apply()."""
 
     battle: Shared[BattleMap]
-    options: BaseModel  # the ruleset's own options model; read-only, so clones share it
+    options: Opts  # the ruleset's own options model; read-only, so clones share it
     figures: dict[str, F]
     # Where the fight stands, one spelling for every ruleset (kernel/queue.py moves them on):
     turn: int = field(default=0, kw_only=True)  # the turn, round or Melee Round

@@ -8,12 +8,14 @@ and returns what `do_<action>(state, figure, details, dice)` needs to carry it o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field, ValidationError
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_name
+from board.models import FigureBase
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import events
 from board.rules.kernel.fields import Takes
@@ -64,11 +66,23 @@ class GM:
     multihex = True  # figures have a size and a facing (else each stands on one hex)
     damage_words = "damage"  # "GM deals 3 damage to Bryn"
     heal_text = "GM heals {name} by {amount}"
-    sheet: type  # the figure sheet (pydantic) that `add` reads
+    sheet: type[FigureBase]  # the figure sheet that `add` reads
     # The ruleset's check of a sheet, as for a map: (spec, problem) -> spec; none by default.
     check_figure = staticmethod(lambda spec, problem: spec)
     # surprise toggles this field of a figure: "GM: Bryn is " and the first text, or the second.
     surprise: tuple[str, str, str] = ("surprised", "surprised", "no longer surprised")
+
+    def make(self, state, spec) -> Any:
+        """The ruleset's new figure from a checked sheet."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its figures are made")
+
+    def hurt(self, state, f, amount: int, dice: DiceSource) -> list[Event]:
+        """The events of damage to f, and what it does."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its figures are hurt")
+
+    def heal(self, state, f, amount: int) -> int:
+        """Heal f by up to amount: the points healed."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its figures are healed")
 
     def check_sheet(self, state, spec, problem):
         """The new sheet checked against the ruleset's tables as a map's is; problem(path, msg)."""
@@ -95,7 +109,7 @@ class GM:
 
     # The ruleset's "the acting figure is done" (state, dice) -> events: its sequencer's pass_turn
     # (kernel/sequence.py), which asks victory first; None: out_of_turn leaves the turn alone.
-    turn_over = None
+    turn_over: Callable[[Any, DiceSource], list[Event]] | None = None
 
     def out_of_turn(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
         """A figure that can no longer act loses its turn; if it was acting, the next one acts."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from typing import TYPE_CHECKING, Callable, Collection, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance
@@ -17,13 +17,20 @@ if TYPE_CHECKING:
     from board.battle import BattleMap
 
 Step = Callable[[Hex, Hex], bool]  # (from, to) -> may the figure take this step
+HexPath = tuple[Hex, ...]
+
+
+class Hexes(Protocol):
+    """What a move asks of its stopping hexes: a set or tuple of hexes, or a Where."""
+
+    def __contains__(self, h: Hex, /) -> bool: ...
 
 
 class Reach(NamedTuple):
     """Every hex a move can end on -> its path (start excluded; nearest first), and the hexes
     where the path must stop (ActionInfo.hexes and stop_hexes)."""
 
-    paths: dict[Hex, tuple[Hex, ...]]
+    paths: dict[Hex, HexPath]
     stops: frozenset[Hex] = frozenset()
 
 
@@ -48,7 +55,7 @@ class Mover:
     size: int = 1
     facing: int = 0
     enter: Step | None = None  # an extra rule of the ruleset for each step
-    stop: Collection[Hex] = ()  # entering one of these hexes ends the move there (see Where)
+    stop: Hexes = ()  # entering one of these hexes ends the move there (see Where)
     cost: Callable[[Hex, Hex], int] | None = None  # None: every hex costs 1
     _fits: Step | None = field(default=None, init=False, repr=False)
 
@@ -67,15 +74,15 @@ class Mover:
     def reach(self) -> Reach:
         """Every hex within the allowance, each with a cheapest path (ties: the first found)."""
         if self.cost is not None:
-            return self._dijkstra()
+            return self._dijkstra(self.cost)
         ways, enter, stop = self.battle.ways, self._fits, self.stop
-        paths: dict[Hex, tuple[Hex, ...]] = {}
+        paths: dict[Hex, HexPath] = {}
         stops: set[Hex] = set()
         seen = {self.start, *self.blocked} if self.size == 1 else {self.start}
         nexts = ways.get if enter is None else _tested(ways, seen, enter)
-        frontier = [(self.start, ())]
+        frontier: list[tuple[Hex, HexPath]] = [(self.start, ())]
         for _ in range(self.limit):  # one ring of steps at a time: breadth first
-            following = []
+            following: list[tuple[Hex, HexPath]] = []
             for here, path in frontier:
                 for there in nexts(here, ()):
                     if there in seen:
@@ -89,13 +96,13 @@ class Mover:
             frontier = following
         return Reach(paths, frozenset(stops))
 
-    def _dijkstra(self) -> Reach:
-        """reach() when hexes cost more than one to enter: cheapest first."""
-        ways, enter, stop, cost = self.battle.ways, self._fits, self.stop, self.cost
+    def _dijkstra(self, cost: Callable[[Hex, Hex], int]) -> Reach:
+        """reach() when hexes cost more than one to enter (cost, the Mover's): cheapest first."""
+        ways, enter, stop = self.battle.ways, self._fits, self.stop
         spent = {self.start: 0}
-        paths: dict[Hex, tuple[Hex, ...]] = {}
+        paths: dict[Hex, HexPath] = {}
         stops: set[Hex] = set()
-        queue = [(0, 0, self.start, ())]
+        queue: list[tuple[int, int, Hex, HexPath]] = [(0, 0, self.start, ())]
         order = 0  # ties leave the queue in the order they joined it
         while queue:
             points, _, here, path = heappop(queue)
@@ -148,10 +155,10 @@ class Mover:
         if command.to is None:
             raise Refusal("give the path or the hex to move to")
         to = to_hex(state, command.to)
-        path = self.reach().paths.get(to)
-        if path is None:
+        found = self.reach().paths.get(to)
+        if found is None:
             raise Refusal(out_of_reach(to))
-        return path
+        return found
 
 
 def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Callable:

@@ -5,7 +5,7 @@ and dispatch derived from them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -66,12 +66,19 @@ class Rules:
     command); this dispatches, answers legality, offers the menu and lists the legal commands
     (see docs/rulesets.md)."""
 
-    # Its actions: the menu, the legal commands, check and dispatch of each `do` they name.
-    spec: tuple[Action, ...] = ()
+    @property
+    def spec(self) -> tuple[Action, ...]:
+        """Its actions: the menu, the legal commands, check and dispatch of each `do` they name
+        (a ruleset sets them as a class attribute, or a cached_property built once)."""
+        return ()
+
     phase = ""  # the phase of the actions that name none
-    # Any other do -> (plan, apply): plan raises Refusal and changes nothing; apply plans once,
-    # then acts (the GM's, or a ruleset's own dispatch).
-    handlers: dict[str, tuple[Plan, Apply]] = {}
+    @property
+    def handlers(self) -> Mapping[str, tuple[Plan, Apply]]:
+        """Any other do -> (plan, apply): plan raises Refusal and changes nothing; apply plans
+        once, then acts (the GM's, or a ruleset's own dispatch)."""
+        return {}
+
     # Menu entries whose commands are legal by construction (reachable hexes): not re-checked.
     trusted_needs: frozenset[str] = frozenset()
     commands_hint = ""  # said after the expected commands when one is unknown

@@ -14,23 +14,20 @@ def over(state) -> None:
     state.queue.clear()
 
 
-_NONE_YET = object()
-
-
 def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over,
                   nobody: str = "Nobody is left standing") -> list[Event]:
     """Once at most one team has a figure that `fights` (by default: is up), set `state.winner`
     (None: nobody), mark the state over with `end(state)` and return the victory event."""
     if state.phase == "over":
         return []
-    team = _NONE_YET  # the one team seen fighting so far; asked after every command, so it
-    for f in state.figures.values():  # stops at the first figure of a second team
+    team: str | None = None  # the one team seen fighting so far; asked after every command, so
+    for f in state.figures.values():  # it stops at the first figure of a second team
         if fights(f):
-            if team is _NONE_YET:
+            if team is None:
                 team = f.team
             elif f.team != team:
                 return []
-    return declare(state, None if team is _NONE_YET else team, end, nobody)
+    return declare(state, team, end, nobody)
 
 
 def declare(state, winner: str | None, end: Callable = over, nobody: str = "Nobody is left standing"

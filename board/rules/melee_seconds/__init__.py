@@ -78,7 +78,7 @@ class MeleeSeconds(Rules):
     unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
 
     @cached_property
-    def spec(self):  # type: ignore[override]
+    def spec(self):
         """Its actions (actions.py), the section 7 ones as actions.yaml names them."""
         return actions.spec(self.check, load().actions)
 

@@ -8,7 +8,7 @@ from board.hexgrid import Hex
 from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec, Tables, load
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +140,7 @@ def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
 
 
 @dataclass
-class MSState(Fight[Fighter]):
+class MSState(Fight[Fighter, Options]):
     """A whole Melee; changed only on a private clone by apply()."""
 
     tables: Shared[Tables]

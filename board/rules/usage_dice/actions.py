@@ -18,9 +18,10 @@ from board.rules.usage_dice.state import Figure, UDState
 STUNTS = ("shove", "trip", "disarm", "sunder_armor")
 AIMED = ("engage", "shoot") + STUNTS
 EDGES = {"help": 1, "hindrance": -1}
-STANCES = {"riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
-           "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
-           "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
+STANCES: dict[str, dict[str, str | bool]] = {
+    "riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
+    "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
+    "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
 
 
 def changes(f: Figure, settings: dict) -> bool:
@@ -129,10 +130,11 @@ def plan_move(state: UDState, f: Figure, command: Command) -> dict:
         raise Refusal("give the hex to move to (to) or the path")
     else:
         dest = to_hex(state, command.to)
-        path = reachable(state, f).get(dest)
-        if path is None:
+        found = reachable(state, f).get(dest)
+        if found is None:
             raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
                           f"(speed {f.speed}; walls, fire and figures block)")
+        path = found
     return {"figure": f.name, "action": command.action, "path": path}
 
 
@@ -140,6 +142,7 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     """An attack, a stunt or a revive: its target, ability and edge (help +1, hindrance -1,
     granted by the GM); a shot its weapon; an attack how the target defends."""
     action = command.action
+    assert action is not None  # the kernel dispatched the command on its action
     if command.target is None:
         raise Refusal("name a target")
     why = target_problem(state, f, named(state, command.target), action)
@@ -149,7 +152,7 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     details = {"figure": f.name, "action": action, "target": command.target, "ability": test.ability,
                "edge": EDGES.get(test.edge, 0)}
     if action == "shoot":
-        details["weapon"] = _shooting_weapon(state, f, command)
+        details["weapon"] = _shooting_weapon(state, f, state.figures[command.target], command)
     if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
         # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
         # one of the players' figures (with the player-facing rule on).
@@ -178,8 +181,7 @@ def plan_stance(state: UDState, f: Figure, command: Command) -> dict:
     return {"settings": settings}
 
 
-def _shooting_weapon(state: UDState, f: Figure, command: Command):
-    target = state.figures[command.target]
+def _shooting_weapon(state: UDState, f: Figure, target: Figure, command: Command):
     usable = [w for w in ranged_ready(f) if hex_distance(f.hex, target.hex) <= w.range]
     if command.weapon:
         chosen = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
@@ -213,6 +215,7 @@ def line_of_fire(state: UDState, a: Hex, b: Hex) -> bool:
 def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[Hex | None, str]:
     """The hex directly away from the shover, or None with the reason it cannot be entered."""
     direction = direction_between(actor.hex, target.hex)
+    assert direction is not None  # a shove is at a figure next to the shover
     dest = hex_neighbor(target.hex, direction)
     if dest not in state.battle.cells:
         return None, f"{target.name} stands at the map's edge: nowhere to shove"

@@ -43,8 +43,8 @@ def highest_of(sides: tuple[int, ...]) -> dict[int, Fraction]:
         return {0: Fraction(1)}
     out = {}
     for k in range(1, max(sides) + 1):
-        at_most = prod(Fraction(min(k, s), s) for s in sides)
-        below = prod(Fraction(min(k - 1, s), s) for s in sides)
+        at_most = prod((Fraction(min(k, s), s) for s in sides), start=Fraction(1))
+        below = prod((Fraction(min(k - 1, s), s) for s in sides), start=Fraction(1))
         if at_most != below:
             out[k] = at_most - below
     return out
@@ -58,7 +58,7 @@ def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, boo
     shield = f.shield
     wears = shield is not None and (len(f.armor) >= 2 or lone_wear) \
         and sum(a.kind == "shield" for a in f.armor) == 1  # a second shield would still be borne
-    if not wears or not shield.wears or step_down(shield.die) is not None:
+    if shield is None or not wears or not shield.wears or step_down(shield.die) is not None:
         return {(k, shield is not None): p for k, p in full.items()}
     i = f.armor.index(shield)
     broken: dict[int, Fraction] = defaultdict(Fraction)

@@ -198,6 +198,7 @@ def take_hit(state: UDState, f: Figure, damage: int, dice: DiceSource, source: s
                             {"fatigue": f.fatigue, "dodged": result.dodged}))
     if result.sundered:
         shield = f.shield
+        assert shield is not None  # only a shield is sundered
         f.armor.remove(shield)
         events.append(Event("status", f"{f.name} sunders the {shield.name} to stop the blow",
                             f.name, {"sundered": shield.name}))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from board.dice import ScriptedDice
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
-from board.rules.usage_dice.sheet import UDFigure
+from board.rules.usage_dice.sheet import Options, UDFigure
 
 
 @dataclass(slots=True)
@@ -67,7 +68,7 @@ def figure_from_sheet(sheet: UDFigure) -> Figure:
 
 
 @dataclass
-class UDState(Fight[Figure]):
+class UDState(Fight[Figure, Options]):
     """A whole fight; changed only on a private clone by apply()."""
 
     # Sides act in turn, not figures: order holds the teams in acting order, queue those still
@@ -133,7 +134,7 @@ TURNS = sequence.Turns(("action",), by_figure=True, begin=new_turn, acts=None, s
 
 def advance(state: UDState) -> list[Event]:
     """Check victory; when the acting side has nobody left to act, hand over to the next side."""
-    return sequence.settle(state, None, TURNS)
+    return sequence.settle(state, ScriptedDice(()), TURNS)  # a usage-dice turn begins with no roll
 
 
 def start(state: UDState) -> list[Event]:

@@ -139,7 +139,7 @@ class Disengaging:
 
 
 @dataclass
-class WWState(Fight[FigureState]):
+class WWState(Fight[FigureState, Options]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
     its figures with the original until a command asks for its own copy of one (`own`)."""
 
