@@ -40,14 +40,13 @@ class WarriorWizard(Rules):
     setup, tokens, snapshot = staticmethod(view.setup), staticmethod(view.tokens), staticmethod(view.snapshot)
     ground_items, gm_keys = staticmethod(lambda state: lying(state.items)), cached_property(view.gm_keys)
 
-    # Built at first use (the modules that play load then, issue 17) where the kernel's Rules
-    # declares a plain attribute, which the checker will not let a property override.
+    # Built at first use: the modules that play load then (issue 17).
     @cached_property
-    def spec(self) -> tuple:  # type: ignore[override]
+    def spec(self) -> tuple:
         return _plays().SPEC
 
     @cached_property
-    def handlers(self) -> dict:  # type: ignore[override]  # built at first use, as spec
+    def handlers(self) -> dict:  # built at first use, as spec
         return {"gm": (_plays().gm.plan, _plays().gm.apply)}
 
     @cached_property

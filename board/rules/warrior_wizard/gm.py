@@ -113,7 +113,7 @@ class WarriorWizardGM(GM):
     # "A character who is ... surprised, etc., has no Threat Zone."
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
     # the kernel's GM declares turn_over as None (no turns) rather than an optional callable
-    turn_over = staticmethod(advance)  # type: ignore[assignment]
+    turn_over = staticmethod(advance)
     check_sheet, make, occupied = staticmethod(check_sheet), staticmethod(make), staticmethod(occupied)
     hurt, heal, forget = staticmethod(hurt), staticmethod(heal), staticmethod(forget)
     plan_posture, do_posture = staticmethod(plan_posture), staticmethod(do_posture)

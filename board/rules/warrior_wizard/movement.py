@@ -149,7 +149,7 @@ def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = 
     # Mover.stop reads only `h in stop`, but the kernel annotates it Collection, which a Where
     # (no len, no iteration) is not
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
-                 stop=board.stop_rule()).reach()  # type: ignore[arg-type]
+                 stop=board.stop_rule()).reach()
 
 
 def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str],

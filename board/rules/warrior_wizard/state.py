@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, TypeVar
 
 from board.hexgrid import Hex
-from board.battle import BattleMap
+from board.rules.kernel.clone import OnWrite, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard.tables import RuleTables
-
-if TYPE_CHECKING:
-    # The kernel's markers build `Annotated[T, marker]` in __class_getitem__, which the checker
-    # cannot see through (it reads `Shared[T]` as the bare marker class); until they are
-    # `Annotated` aliases in the kernel, the checker reads them here as what they return.
-    _T = TypeVar("_T")
-    Shared = Annotated[_T, "shared"]
-    OnWrite = Annotated[_T, "on write"]
-else:
-    from board.rules.kernel.clone import OnWrite, Shared
 
 
 @dataclass(slots=True)
@@ -143,10 +132,6 @@ class WWState(Fight[FigureState, Options]):
     """A whole fight. Mutable, but only ever changed on a private clone by apply(); a clone shares
     its figures with the original until a command asks for its own copy of one (`own`)."""
 
-    # battle and options as the kernel's Fight declares them, but typed for this ruleset (the
-    # checker reads the map through Shared and the options as Options, not a bare BaseModel)
-    battle: Shared[BattleMap]  # type: ignore[assignment]  # the kernel's Fight.battle reads as the bare marker class until its markers are Annotated aliases
-    options: Options
     figures: OnWrite[dict[str, FigureState]]
     tables: Shared[RuleTables]
     # phase: setup, movement, combat or over; order: this turn's initiative (kernel Fight)
