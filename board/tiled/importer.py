@@ -251,7 +251,7 @@ def _hexagon_centre(radius: str, on_map: dict[Hex, tuple]) -> Hex | None:
 def _teams(root: Element) -> dict:
     """Team colours from map properties `team NAME` (colour properties, #aarrggbb)."""
     teams = {}
-    for key, (kind, value, _) in properties(root).items():
+    for key, (_kind, value, _) in properties(root).items():
         if key.startswith("team ") and value.strip():
             teams[key[5:].strip()] = {"color": "#" + value.strip().lstrip("#")[-6:]}
     return teams

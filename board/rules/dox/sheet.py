@@ -4,7 +4,8 @@ undefined trait roll, the optional mass rule and GM-style choices."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable, Literal
+from typing import Literal
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 

@@ -88,7 +88,7 @@ def _generated(cls: type) -> str:
             raise
         source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
             "\n    return new\n"
-        exec(source, _NAMESPACE)  # safe: built from the class's own field names and types
+        exec(source, _NAMESPACE)  # noqa: S102 (built from the class's own field names and types)
     return name
 
 

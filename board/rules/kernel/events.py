@@ -4,7 +4,7 @@ tone the event names), and never needs to know them."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from board.rules.base import Event
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+from collections.abc import Callable, Mapping
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance
@@ -114,7 +115,7 @@ class Mover:
                     stops.add(here)
                     continue
             for there in ways.get(here, ()):
-                if there in self.blocked and self.size == 1 or enter is not None and not enter(here, there):
+                if (there in self.blocked and self.size == 1) or (enter is not None and not enter(here, there)):
                     continue
                 total = points + cost(here, there)
                 if total <= self.limit and total < spent.get(there, total + 1):
@@ -131,7 +132,7 @@ class Mover:
                 return (f"the path jumps from {label(here)} to {label(there)}; "
                         "each hex must be next to the one before")
             why = self.battle.why_not_stand(self.size, there, self.facing, self.blocked)
-            if why or self.enter is not None and not self.enter(here, there):
+            if why or (self.enter is not None and not self.enter(here, there)):
                 return f"the path is blocked: {why or f'{label(there)} may not be entered'}"
             spent += 1 if self.cost is None else self.cost(here, there)
             if spent > self.limit:

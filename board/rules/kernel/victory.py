@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from board.rules.base import Event
 from board.rules.kernel.events import VICTORY

@@ -125,7 +125,7 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     sides = dice_of_test(ability_die(tester, ability), items, mode, item_mode)
     table = test_outcomes(sides)
     success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
-    for (grade, item), p in table.items():
+    for (grade, _item), p in table.items():
         if grade != "fail":
             tally.outcomes[grade] += p
     branch = _defended_branch if tester is t else _branch

@@ -3,7 +3,7 @@ trip, disarm, sunder armor) and the other actions: reload, revive, pick up."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from board.dice import DiceSource
 from board.rules.base import Event

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
+from collections.abc import Callable
 
 from board.rules.warrior_wizard.engagement import engagers
 from board.rules.warrior_wizard.state import FigureState, WWState

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from board.rules.base import listed
 from board.rules.warrior_wizard.spec import FigureSpec
@@ -89,13 +89,13 @@ def strength_penalties(spec: FigureSpec) -> list[str]:
     """The penalties of weapons heavier than the figure's ST allows (allowed, so only said)."""
     tables = load_tables()
     out = []
-    for weapon in filter(None, (known(tables.weapon, name) for name in spec.weapons)):  # unknown: check_figure says so
-        if weapon.st_min and spec.st < weapon.st_min:
+    for row in filter(None, (known(tables.weapon, name) for name in spec.weapons)):  # unknown: check_figure says so
+        if row.st_min and spec.st < row.st_min:
             # "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less": as the
             # engine reads it (attack.damage_dice), a full 2 ST short per point, so 1 short costs none.
-            short = weapon.st_min - spec.st
+            short = row.st_min - spec.st
             damage = f", -{short // 2} damage" if short >= 2 else ""
-            out.append(f"{weapon.name} needs ST {weapon.st_min}: -{short} to hit{damage}")
+            out.append(f"{row.name} needs ST {row.st_min}: -{short} to hit{damage}")
     return out
 
 
