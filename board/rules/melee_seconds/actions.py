@@ -150,6 +150,11 @@ def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, in
     return check_general(state, f, general.plot, general.spells)
 
 
+def _general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
+    key, spells = plan
+    return state_general(state, f, key, spells, dice)
+
+
 def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
     """2.1: stated at the start of the round, every choice open; changed mid-round with the GM's
     leave (2.5), each choice asked of check."""
@@ -175,11 +180,12 @@ def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fig
     Initiative", resolved at once (the board allows one per combatant per second)."""
     spells = state.tables.spells
     name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
-    need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
-         f"{f.name} knows no Reflex Spell \"{name}\"")
+    if name is None or name not in f.sheet.spells or spells[name]["kind"] != "reflex":
+        raise Refusal(f"{f.name} knows no Reflex Spell \"{name}\"")
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
-    need(t is not None and t.status != "dead", "choose a living target")
+    if t is None or t.status == "dead":
+        raise Refusal("choose a living target")
     need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
          f"{t.name} is out of range of {name}")
     return name, t
@@ -240,9 +246,8 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
         Action("break_defensive", "Break Full Defensive", _break, "plot", plan=_plan_break,
                menu=entry(check, "break_defensive", "none"),
                shown=lambda state, f: plotting(state, f) and f.full_defensive),
-        Action("general_plot", "State the General Plot", lambda state, f, plan, dice: state_general(
-            state, f, *plan, dice), ANY_PHASE, needs="choice", plan=_plan_general,
-            menu=_general_menu(check), shown=_general_shown),
+        Action("general_plot", "State the General Plot", _general, ANY_PHASE, needs="choice",
+               plan=_plan_general, menu=_general_menu(check), shown=_general_shown),
         # 5.1.10: offered to a Chaos Master whatever its plots
         Action("use_chaos", "Use Chaos", _chaos, ANY_PHASE, plan=_plan_chaos,
                takes="figure target", shown=lambda state, f: f.sheet.chaos_master,

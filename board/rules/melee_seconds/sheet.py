@@ -164,7 +164,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     off = spec.off_hand
     if off is not None:
         o = tables.weapons.get(off)
-        if carried.count(off) < (2 if off == ready else 1):
+        if o is None or carried.count(off) < (2 if off == ready else 1):  # None: not a weapon, so not carried
             problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but does not carry '
                                    f"it besides the ready weapon; carried: {', '.join(carried) or 'nothing'}")
             off = None

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from board.battle import BattleMap
 from board.hexgrid import Hex
 from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.melee_seconds.sheet import MSFigureSpec, Tables, load
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,13 @@ class Details:
     magic: int = 0
     target: str | None = None  # a running plot's (Ongoing)
 
+    @property
+    def chosen(self) -> str:
+        """The item a draw, take-out or pick-up names (planning refuses one without)."""
+        if self.item is None:
+            raise ValueError(f"{self.action} names no item")
+        return self.item
+
 
 NO_DETAILS = Details()
 
@@ -50,7 +61,13 @@ class Plot:
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
     by: str = ""  # who stated it
-    lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
+    lasts: tuple[int, str] | tuple[()] = ()  # (amount, unit): it runs over seconds or AMR (5.7),
+    # as an Ongoing
+
+    @property
+    def aimed_at(self) -> str:
+        """The figure an aimed plot (an attack, charge or shot) is aimed at."""
+        return aimed(self.target, self.text)
 
 
 @dataclass(slots=True)
@@ -114,6 +131,13 @@ class Fighter(Cloneable, Placed):
     def in_hand(self) -> tuple[str, ...]:
         """The weapons it may attack or parry with this second without drawing (5.2, 7.2)."""
         return tuple(w for w in (self.ready, self.off_hand) if w)
+
+    @property
+    def stated(self) -> Plot:
+        """Its plot for this second: every plotter has one while the second resolves."""
+        if self.plot is None:
+            raise ValueError(f"{self.name} has no plot for this second")
+        return self.plot
 
     @property
     def left(self) -> int:
@@ -188,6 +212,21 @@ def need(ok: bool, reason: str) -> None:
         raise Refusal(reason)
 
 
+def aimed(target: str | None, what: str) -> str:
+    """The figure a plot is aimed at: planning refuses an aimed plot without a target, so one
+    without is a bug, not a refusal."""
+    if target is None:
+        raise ValueError(f'"{what}" is aimed at nobody')
+    return target
+
+
+def given(value: T | None, reason: str) -> T:
+    """The value; refuse with the reason if there is none (need() for a value that may be None)."""
+    if value is None:
+        raise Refusal(reason)
+    return value
+
+
 def needs_plot(state: MSState, f: Fighter) -> bool:
     """Whether the figure still has to state its Specific Plot for this second."""
     return f.up and f.plot is None and state.second >= f.reacts_at
@@ -201,11 +240,13 @@ def has_init(state: MSState, f: Fighter) -> bool:
 def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
     o = f.ongoing
+    if o is None:
+        raise ValueError(f"{f.name} has no running plot to continue")
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
 
 
-def melee(battle, options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
+def melee(battle: BattleMap, options: Options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
     """A Melee about to begin: Melee Round 1, General Plots first."""
     state = MSState(battle=battle, options=options, tables=load(),
                     figures={s.name: fighter_from_spec(s) for s in specs},

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
-from board.rules.base import Event
+from board.rules.base import Event, Refusal
 from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds.reach import melee_weapon
@@ -52,7 +52,7 @@ def carry_forward(rolled, run: int = 0) -> Initiative:
 
 def roll_initiative(n: int, dice: DiceSource, run: int = 0, set_one: bool = False) -> Initiative:
     """Roll n d6 of Initiative; set_one: a Formal Duel's die set to 1 (3.3), n - 1 rolled."""
-    faces = (1,) if set_one and n > 0 else ()
+    faces: tuple[int, ...] = (1,) if set_one and n > 0 else ()
     faces += roll_dice(max(0, n - len(faces)), 6, dice)
     return carry_forward(faces, run)
 
@@ -101,9 +101,9 @@ def shown_general(state: MSState, f) -> str | None:
     return None if not f.general else "?" if f.name in state.hidden else general_label(f)
 
 
-def general_choices(state: MSState, f) -> dict[str, dict]:
+def general_choices(state: MSState, f) -> dict[str, dict[str, object]]:
     """Each General Plot a figure may state now, label -> params."""
-    out = {}
+    out: dict[str, dict[str, object]] = {}
     for key, (label, _, _) in GENERALS.items():
         # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
         if key == "full_defensive" and (state.turn == 1 or state.phase != "general"
@@ -118,12 +118,15 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
 
 def check_general(state: MSState, f, key: str | None, spells: int) -> tuple[str, int]:
     """Validate a General Plot: (key, spells reserved)."""
-    need(key in GENERALS, f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
+    if key is None or key not in GENERALS:
+        raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
     need(isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
          f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
     need(not spells or key == "fighting_magic",
          "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
-    chosen = {"plot": key, **({"spells": spells} if spells else {})}
+    chosen: dict[str, object] = {"plot": key}
+    if spells:
+        chosen["spells"] = spells
     allowed = chosen in general_choices(state, f).values()
     need(allowed or key != "full_defensive",
          "Full Defensive needs a Melee Weapon in hand and is stated only at the beginning of a "
@@ -214,9 +217,9 @@ TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda stat
                        victory=check_victory)
 
 
-def start_round(state: MSState) -> list[Event]:
-    """A new Melee Round: General Plots are stated again."""
-    return sequence.start_turn(state, None, TURNS)
+def start_round(state: MSState, dice: DiceSource) -> list[Event]:
+    """A new Melee Round: General Plots are stated again (no hook of TURNS rolls the dice)."""
+    return sequence.start_turn(state, dice, TURNS)
 
 
 def begin_seconds(state: MSState) -> list[Event]:
