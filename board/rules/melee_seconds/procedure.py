@@ -32,8 +32,8 @@ def defenceless(state: MSState, t: Fighter, plot_seen: bool = True) -> bool:
     if not t.up:
         return True
     return plot_seen and t.plot is not None and (
-        t.plot.kind == "cast" or t.plot.kind == "continue" and t.ongoing is not None
-        and t.ongoing.kind == "cast")
+        t.plot.kind == "cast"
+        or (t.plot.kind == "continue" and t.ongoing is not None and t.ongoing.kind == "cast"))
 
 
 def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:

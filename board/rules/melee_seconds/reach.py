@@ -76,7 +76,8 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     return kept(state, ("kept", "reach", f.name, charge, name), lambda: _reachable(state, f, charge, name))
 
 
-def _reachable(state: MSState, f: Fighter, charge: str | None, name: str | None) -> dict[Hex, tuple[Hex, ...]]:
+def _reachable(state: MSState, f: Fighter, charge: str | None,
+               name: str | None) -> dict[Hex, tuple[Hex, ...]]:
     if f.entangled or not f.up:
         return {}
     target = state.figures.get(charge) if charge else None

@@ -14,7 +14,7 @@ from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
 from board.rules.melee_seconds.turns import (
     begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
 
@@ -140,8 +140,8 @@ def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, pa
     broken (4.5), the target driven back (6.5)."""
     events: list[Event] = []
     tp = t.plot
-    wants_parry = tp is not None and tp.kind == "parry" \
-        or t.full_defensive and (tp is None or tp.fd_parry)
+    wants_parry = (tp is not None and tp.kind == "parry") \
+        or (t.full_defensive and (tp is None or tp.fd_parry))
     # Attacks from the rear and missiles cannot be parried (the board's default).
     if wants_parry and t.name not in parried and strike.zone != "rear" and not strike.ranged \
             and reach.melee_weapon(state, t):
@@ -238,8 +238,9 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         return []
     f.ongoing = None
     if o.kind == "cast":
-        state.effects.append({"at": state.now + 1, "kind": "spell", "by": f.name, "spell": o.params.spell,
-                              "target": o.params.target})
+        spell = required(o.params.spell, f"{o.label} names no spell")
+        state.effects.append(SpellDue(state.now + 1, f.name, spell,
+                                      required(o.params.target, f"{o.label} is aimed at nobody")))
         return [Event("cast", f"{f.name} finishes casting {o.params.spell}: it resolves at "
                       "the beginning of the next second", f.name, {"spell": o.params.spell})]
     if o.kind == "thievish":
@@ -250,18 +251,18 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
 
 def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
     """Spells resolve, and pellets go off, at the beginning of the second (5.1.6, 7.9, 7.10)."""
-    events = []
-    due = [e for e in state.effects if e["at"] <= state.now]
-    state.effects = [e for e in state.effects if e["at"] > state.now]
+    events: list[Event] = []
+    due = [e for e in state.effects if e.at <= state.now]
+    state.effects = [e for e in state.effects if e.at > state.now]
     for e in due:
-        if e["kind"] == "spell":
-            events += spell_effect(state, e["by"], e["spell"], e["target"], dice)
+        if isinstance(e, SpellDue):
+            events += spell_effect(state, e.by, e.spell, e.target, dice)
             continue
-        flash = e["kind"] == "flash"
+        flash = e.kind == "flash"
         rules = state.tables.items["Flash Pellet"]["flash"] if flash \
             else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
         for f in state.figures.values():
-            if not f.up or hex_distance(f.hex, Hex(*e["hex"])) > rules["radius"]:
+            if not f.up or hex_distance(f.hex, e.hex) > rules["radius"]:
                 continue
             if not flash:
                 f.entangled = True

@@ -10,7 +10,7 @@ from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.state import (
-    Details, Fighter, MSState, Ongoing, Plot, aimed, given, has_init, need)
+    Details, Fighter, MSState, Ongoing, Pellet, Plot, given, has_init, need, required)
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
 # An item chosen from what it carries, its backpack or the ground: if none, to ask, menu's verb.
@@ -239,14 +239,14 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
             f.items.remove(item)
         if f.ready == item:
             f.ready = None
-        t = state.figures[aimed(p.target, o.label)]
-        state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
+        t = state.figures[required(p.target, f"{o.label} is aimed at nobody")]
+        state.effects.append(Pellet(state.now + 1, kind, f.name, t.hex))
         text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
     elif action == "hack_free":
         f.entangled = False
         text = f"{f.name} hacks free of the Tanglefoot"
     elif action == "despatch":
-        t = state.figures[aimed(p.target, o.label)]
+        t = state.figures[required(p.target, f"{o.label} is aimed at nobody")]
         if t.status == "unconscious":
             t.status = "dead"
             return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]

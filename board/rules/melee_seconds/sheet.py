@@ -4,8 +4,9 @@ sheet checked against them, its card, and the optional rules."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import Field
 

@@ -37,9 +37,7 @@ class Details:
     @property
     def chosen(self) -> str:
         """The item a draw, take-out or pick-up names (planning refuses one without)."""
-        if self.item is None:
-            raise ValueError(f"{self.action} names no item")
-        return self.item
+        return required(self.item, f"{self.action} names no item")
 
 
 NO_DETAILS = Details()
@@ -67,7 +65,31 @@ class Plot:
     @property
     def aimed_at(self) -> str:
         """The figure an aimed plot (an attack, charge or shot) is aimed at."""
-        return aimed(self.target, self.text)
+        return required(self.target, f'the plot "{self.text}" is aimed at nobody')
+
+
+@dataclass(frozen=True, slots=True)
+class SpellDue:
+    """A spell cast, to resolve at the beginning of the absolute second `at` (5.1.6)."""
+
+    at: int
+    by: str
+    spell: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pellet:
+    """A Flash Pellet or Tanglefoot Pill thrown, to go off at the beginning of the absolute
+    second `at` (7.9, 7.10)."""
+
+    at: int
+    kind: str  # flash or tanglefoot
+    by: str
+    hex: Hex
+
+
+Effect = SpellDue | Pellet  # what goes off at the beginning of a second
 
 
 @dataclass(slots=True)
@@ -170,7 +192,7 @@ class MSState(Fight[Fighter]):
     tables: Shared[Tables]
     # turn: the Melee Round; phase: general, plot or over (kernel Fight; setup() starts them)
     second: int = 0  # 0 while General Plots are stated
-    effects: list[dict] = field(default_factory=list)  # spells, pellets: {"at": abs second, ...}
+    effects: list[Effect] = field(default_factory=list)  # spells cast, pellets thrown
     ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
 
@@ -212,12 +234,11 @@ def need(ok: bool, reason: str) -> None:
         raise Refusal(reason)
 
 
-def aimed(target: str | None, what: str) -> str:
-    """The figure a plot is aimed at: planning refuses an aimed plot without a target, so one
-    without is a bug, not a refusal."""
-    if target is None:
-        raise ValueError(f'"{what}" is aimed at nobody')
-    return target
+def required(value: T | None, missing: str) -> T:
+    """The value a plan made sure of (a target, an item, a spell): None is a bug, not a refusal."""
+    if value is None:
+        raise ValueError(missing)
+    return value
 
 
 def given(value: T | None, reason: str) -> T:
