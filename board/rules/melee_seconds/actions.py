@@ -6,6 +6,7 @@ from them; each menu entry is worked out by asking the rules' own check of its c
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
@@ -16,7 +17,7 @@ from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
 from board.rules.melee_seconds.params import TAKES
-from board.rules.melee_seconds.plots import KINDS, THIEVISH, gear_kind, plan, state_plot
+from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
@@ -29,7 +30,7 @@ Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or noth
 NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 
 
-def _why(check: Check, state: MSState, f: Fighter, action: str, **fields) -> str | None:
+def _why(check: Check, state: MSState, f: Fighter, action: str, **fields: Any) -> str | None:
     """Why the figure may not take the action so (None: it may)."""
     try:
         check(state, Command(do="act", figure=f.name, action=action, **fields))
@@ -125,7 +126,7 @@ def plotting(state: MSState, f: Fighter) -> bool:
                 or state.active == f.name)
 
 
-def _shown(action: str, row) -> Callable[[MSState, Fighter], bool]:
+def _shown(action: str, row: Kind) -> Callable[[MSState, Fighter], bool]:
     """Whether the menu lists a Specific Plot now (with nothing to do it with, it is left out)."""
     if action == "continue":
         return lambda state, f: plotting(state, f) and f.ongoing is not None
@@ -228,7 +229,7 @@ def _break(state: MSState, f: Fighter, plan: None, dice: DiceSource) -> list[Eve
                          "Initiative")
 
 
-def _plot(check: Check, action: str, row) -> Action:
+def _plot(check: Check, action: str, row: Kind) -> Action:
     """A Specific Plot: an aimed one takes a target (and an attack its weapon, a move its hex)."""
     return Action(action, row.label, state_plot, "plot", needs=row.needs, plan=plan,
                   takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),

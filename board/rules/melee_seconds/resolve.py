@@ -18,6 +18,9 @@ from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue,
 from board.rules.melee_seconds.turns import (
     begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
 
+Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
+Pairs = set[tuple[str, str]]  # (attacker, target)
+
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
     """Move on while nobody has anything to state: resolve seconds, start rounds."""
@@ -77,7 +80,7 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     return events
 
 
-def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
+def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple[Hex, ...]:
     """Walk the plotted path, stopping short of a hex another mover took first."""
     start, plot = f.hex, f.stated
     occupied = state.occupied(ignore=f.name)
@@ -102,7 +105,8 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     return (start, *walked)
 
 
-def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> list[Event]:
+def _attack(state: MSState, f: Fighter, moved: Moved, wounds: dict[str, int], hits: Pairs, clean: Pairs,
+            parried: set[str], dice: DiceSource) -> list[Event]:
     """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
     plot = f.stated
     t = state.figures[plot.aimed_at]
@@ -134,8 +138,8 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
 
 
-def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, parried,
-         dice) -> list[Event]:
+def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, moved: Moved, wounds: dict[str, int],
+         clean: Pairs, parried: set[str], dice: DiceSource) -> list[Event]:
     """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
     broken (4.5), the target driven back (6.5)."""
     events: list[Event] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 
 from board.dice import DiceSource, roll, Dice
@@ -24,19 +25,19 @@ USES = ("potion", "potion_in_hand", "flash_pellet", "flash_pellet_round", "tangl
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
-def combined_strength(strengths) -> float:
+def combined_strength(strengths: Iterable[int]) -> float:
     """7.11: several kickers' St is "the square root of the sum of the squares of their Sts"."""
     return math.sqrt(sum(st * st for st in strengths))
 
 
-def kick_target(strengths, door_level: int) -> int:
+def kick_target(strengths: Iterable[int], door_level: int) -> int:
     """The ST check's number: at or under combined St - 1 per DL of the door (7.11)."""
     return math.floor(combined_strength(strengths)) - door_level
 
 
-def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSource) -> tuple[int, list]:
+def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSource) -> tuple[int, list[int]]:
     """7.11: 1 per Level of the Dungeon (otherwise d4), plus the lock's DL, plus magic."""
-    faces = []
+    faces: list[int] = []
     if dungeon_level is None:
         faces.append(dice.roll(4))
         dungeon_level = faces[0]

@@ -179,7 +179,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
-def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:
+def sheet_of(spec: FigureBase, ruleset_id: str) -> MSFigureSpec:
     """This ruleset's sheet for a figure of any ruleset (its `sheets` entry, or defaults)."""
     if isinstance(spec, MSFigureSpec):
         return spec
