@@ -7,7 +7,6 @@ from functools import cached_property
 from board.battle import BattleMap
 from board.dice import DiceSource
 from board.hexgrid import Hex
-from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event
@@ -78,10 +77,8 @@ class MeleeSeconds(Rules):
     # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).
     unseen, with_generals = staticmethod(secrets.unseen), staticmethod(secrets.with_generals)
 
-    # Rules.spec is a plain attribute; this one is worked out on first use (it reads the
-    # catalogues, and nothing may run at import time), which a checker reads as a read-only override.
     @cached_property
-    def spec(self) -> tuple[Action, ...]:  # type: ignore[override]
+    def spec(self):  # type: ignore[override]
         """Its actions (actions.py), the section 7 ones as actions.yaml names them."""
         return actions.spec(self.check, load().actions)
 

@@ -12,8 +12,6 @@ from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
 
-T = TypeVar("T")
-
 
 @dataclass(frozen=True, slots=True)
 class Details:
@@ -232,6 +230,9 @@ def need(ok: bool, reason: str) -> None:
     """Refuse with the reason unless ok."""
     if not ok:
         raise Refusal(reason)
+
+
+T = TypeVar("T")
 
 
 def required(value: T | None, missing: str) -> T:
