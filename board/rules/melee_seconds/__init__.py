@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from board.battle import BattleMap
 from board.dice import DiceSource
+from board.hexgrid import Hex
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
-from board.rules.base import Event
+from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
 from board.rules.melee_seconds.params import PARAMS, TAKES
 from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
-from board.rules.melee_seconds.state import MSState, fighter_from_spec, forget_aims, melee, need
+from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.resolve import advance, wound
 from board.rules.melee_seconds.tactics import TACTICS
 from board.rules.melee_seconds.turns import timeline
@@ -26,29 +28,29 @@ class MeleeSecondsGM(GM):
     sheet = MSFigureSpec
     check_figure = staticmethod(check_figure)
 
-    def make(self, state, spec):
+    def make(self, state: MSState, spec: MSFigureSpec) -> Fighter:
         return fighter_from_spec(spec)
 
-    def hurt(self, state, f, amount, dice):
+    def hurt(self, state: MSState, f: Fighter, amount: int, dice: DiceSource) -> list[Event]:
         return wound(state, f, amount)
 
-    def heal(self, state, f, amount):
+    def heal(self, state: MSState, f: Fighter, amount: int) -> int:
         return f.heal(amount)
 
-    def joined(self, state, f, dice):
+    def joined(self, state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         state.order.append(f.name)
         return []
 
-    def forget(self, state, f, was_active):
+    def forget(self, state: MSState, f: Fighter, was_active: bool) -> list[Event]:
         forget_aims(state, f.name)
         return []
 
-    def plan_allow_change(self, state, f, command):
+    def plan_allow_change(self, state: MSState, f: Fighter, command: Command) -> dict:
         need(state.phase == "plot",
              "a General Plot may be changed at the beginning of a second (2.5)")
         return {}
 
-    def do_allow_change(self, state, f, details, dice):
+    def do_allow_change(self, state: MSState, f: Fighter, details: dict, dice: DiceSource) -> list[Event]:
         f.may_change = True
         text = f"GM permits {f.name} to change its General Plot (2.5)"
         return [gm_event("allow_change", text, f.name)]
@@ -82,7 +84,7 @@ class MeleeSeconds(Rules):
         """Its actions (actions.py), the section 7 ones as actions.yaml names them."""
         return actions.spec(self.check, load().actions)
 
-    def offered(self, state: MSState, f) -> bool:
+    def offered(self, state: MSState, f: Fighter) -> bool:
         return f.up and state.phase != "over"
 
     def after_command(self, state: MSState, dice: DiceSource) -> list[Event]:
@@ -90,7 +92,7 @@ class MeleeSeconds(Rules):
         check comes first: until one side stands)."""
         return advance(state, dice)
 
-    def setup(self, battle, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
+    def setup(self, battle: BattleMap, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         state, events = melee(battle, options, [sheet_of(spec, self.id) for spec in battle.figures])
         return state, events + self.victory(state) + self.after_command(state, dice)
 
@@ -98,7 +100,7 @@ class MeleeSeconds(Rules):
     phase_label, tokens, snapshot = (staticmethod(view.phase_label), staticmethod(view.tokens),
                                      staticmethod(view.snapshot))
 
-    def ground_items(self, state) -> dict:
+    def ground_items(self, state: MSState) -> dict[Hex, tuple[str, ...]]:
         return lying(state.ground)
 
 

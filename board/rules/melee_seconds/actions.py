@@ -6,6 +6,7 @@ from them; each menu entry is worked out by asking the rules' own check of its c
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
@@ -16,7 +17,7 @@ from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
 from board.rules.melee_seconds.params import TAKES
-from board.rules.melee_seconds.plots import KINDS, THIEVISH, gear_kind, plan, state_plot
+from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.resolve import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
@@ -29,7 +30,7 @@ Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or noth
 NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 
 
-def _why(check: Check, state: MSState, f: Fighter, action: str, **fields) -> str | None:
+def _why(check: Check, state: MSState, f: Fighter, action: str, **fields: Any) -> str | None:
     """Why the figure may not take the action so (None: it may)."""
     try:
         check(state, Command(do="act", figure=f.name, action=action, **fields))
@@ -125,7 +126,7 @@ def plotting(state: MSState, f: Fighter) -> bool:
                 or state.active == f.name)
 
 
-def _shown(action: str, row) -> Callable[[MSState, Fighter], bool]:
+def _shown(action: str, row: Kind) -> Callable[[MSState, Fighter], bool]:
     """Whether the menu lists a Specific Plot now (with nothing to do it with, it is left out)."""
     if action == "continue":
         return lambda state, f: plotting(state, f) and f.ongoing is not None
@@ -148,6 +149,11 @@ def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, in
              "change the General Plot at the beginning of a second, before plotting")
     general = params.General.of(command)
     return check_general(state, f, general.plot, general.spells)
+
+
+def _general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
+    key, spells = plan
+    return state_general(state, f, key, spells, dice)
 
 
 def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
@@ -175,11 +181,12 @@ def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fig
     Initiative", resolved at once (the board allows one per combatant per second)."""
     spells = state.tables.spells
     name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
-    need(name in f.sheet.spells and spells[name]["kind"] == "reflex",
-         f"{f.name} knows no Reflex Spell \"{name}\"")
+    if name is None or name not in f.sheet.spells or spells[name]["kind"] != "reflex":
+        raise Refusal(f"{f.name} knows no Reflex Spell \"{name}\"")
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
-    need(t is not None and t.status != "dead", "choose a living target")
+    if t is None or t.status == "dead":
+        raise Refusal("choose a living target")
     need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
          f"{t.name} is out of range of {name}")
     return name, t
@@ -222,7 +229,7 @@ def _break(state: MSState, f: Fighter, plan: None, dice: DiceSource) -> list[Eve
                          "Initiative")
 
 
-def _plot(check: Check, action: str, row) -> Action:
+def _plot(check: Check, action: str, row: Kind) -> Action:
     """A Specific Plot: an aimed one takes a target (and an attack its weapon, a move its hex)."""
     return Action(action, row.label, state_plot, "plot", needs=row.needs, plan=plan,
                   takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
@@ -240,9 +247,8 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
         Action("break_defensive", "Break Full Defensive", _break, "plot", plan=_plan_break,
                menu=entry(check, "break_defensive", "none"),
                shown=lambda state, f: plotting(state, f) and f.full_defensive),
-        Action("general_plot", "State the General Plot", lambda state, f, plan, dice: state_general(
-            state, f, *plan, dice), ANY_PHASE, needs="choice", plan=_plan_general,
-            menu=_general_menu(check), shown=_general_shown),
+        Action("general_plot", "State the General Plot", _general, ANY_PHASE, needs="choice",
+               plan=_plan_general, menu=_general_menu(check), shown=_general_shown),
         # 5.1.10: offered to a Chaos Master whatever its plots
         Action("use_chaos", "Use Chaos", _chaos, ANY_PHASE, plan=_plan_chaos,
                takes="figure target", shown=lambda state, f: f.sheet.chaos_master,

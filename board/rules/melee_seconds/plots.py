@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from board.dice import DiceSource
 from board.hexgrid import hex_distance
-from board.rules.base import Command, Event
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.queue import named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.state import (
-    Details, Fighter, MSState, Plot, continue_plot, has_init, need, needs_plot)
+    Details, Fighter, MSState, Plot, continue_plot, given, has_init, need, needs_plot)
 from board.rules.melee_seconds.turns import (
     GENERALS, delay, hidden, parts)
 from board.words import hexes
@@ -56,9 +56,8 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     name = command.weapon or (params.Ranged if ranged else params.Attack).of(command).weapon
     kind = "ranged" if ranged else "melee"
     if name is None:
-        name = f.ready if ranged else reach.melee_weapon(state, f)
-        need(name is not None, f"{f.name} has no {kind} weapon in hand")
-        return name
+        return given(f.ready if ranged else reach.melee_weapon(state, f),
+                     f"{f.name} has no {kind} weapon in hand")
     need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
                             "draw it first (7.2, 1 AMR)")
     w = reach.weapon(state, f, name)
@@ -79,9 +78,11 @@ def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
 
 
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
-    need(command.to is not None or command.path, "give the hex to move to")
+    where = command.to if command.to is not None else command.path[-1] if command.path else None
+    if where is None:
+        raise Refusal("give the hex to move to")
     paths = reach.reachable(state, f)
-    to = to_hex(state, command.to if command.to is not None else command.path[-1])
+    to = to_hex(state, where)
     if command.facing is not None:  # a multihex figure may not fit every facing there
         why = state.battle.why_not_stand(f.size, to, command.facing, state.occupied(ignore=f.name))
         need(why is None, f"{f.name} cannot end facing {command.facing} there: {why}")
@@ -114,8 +115,7 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
         return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=details,
                     uses_initiative=True)
     need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
-    path = reach.charge_path(state, f, t, name)
-    need(path is not None, f"{f.name} cannot reach {t.name} this second (6.2)")
+    path = given(reach.charge_path(state, f, t, name), f"{f.name} cannot reach {t.name} this second (6.2)")
     return Plot("charge", f"charge and {word} {t.name}{using}", target=t.name, to=path[-1],
                 path=path, params=details, uses_initiative=True)
 
@@ -126,7 +126,8 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     t = _target(state, command)
     name = plotted_weapon(state, f, command, ranged=True)
     w = reach.weapon(state, f, name)
-    need(w is not None and w.ranged, f"{f.name} has no ranged weapon in hand")
+    if w is None or not w.ranged:
+        raise Refusal(f"{f.name} has no ranged weapon in hand")
     need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
     need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({hexes(w.range)})")
     need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
@@ -137,7 +138,8 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
     name = params.Cast.of(command).spell or (f.sheet.spells[0] if f.sheet.spells else None)
-    need(name in f.sheet.spells, f'{f.name} does not know the spell "{name}"')
+    if name is None or name not in f.sheet.spells:
+        raise Refusal(f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
     need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
     t = _target(state, command) if command.target != command.figure else f
@@ -217,9 +219,9 @@ def plan(state: MSState, f: Fighter, command: Command) -> Plot:
     responses it carries: Shield a Successful Attack (5.3); on Full Defensive, Parry it
     (breaking Full Defensive) or Shield it instead (4.4)."""
     _may_plot(state, f, command)
-    row = kind(state, command.action)
+    row = kind(state, given(command.action, "name the plot"))
     words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))  # what the kind needs (2.3)
-    need(not row.parts or parts(f) & row.parts,
+    need(not row.parts or bool(parts(f) & row.parts),
          f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
     plot = row.plan(state, f, command)
     responses = params.Plot.of(command)  # every plot's settings are a Plot's

@@ -32,8 +32,8 @@ def defenceless(state: MSState, t: Fighter, plot_seen: bool = True) -> bool:
     if not t.up:
         return True
     return plot_seen and t.plot is not None and (
-        t.plot.kind == "cast" or t.plot.kind == "continue" and t.ongoing is not None
-        and t.ongoing.kind == "cast")
+        t.plot.kind == "cast"
+        or (t.plot.kind == "continue" and t.ongoing is not None and t.ongoing.kind == "cast"))
 
 
 def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
@@ -68,7 +68,7 @@ def roll_damage(state: MSState, strike: Strike, dice: DiceSource) -> tuple[int, 
     return max(0, r.total + loc.damage - armour), loc.name, loc.damage, r.faces
 
 
-def check_roll(state: MSState, score: int, dice: DiceSource, key="checks") -> tuple[bool, int]:
+def check_roll(state: MSState, score: int, dice: DiceSource, key: str = "checks") -> tuple[bool, int]:
     """A roll of the procedure's dice (a CO or ST check, a parry): (success, roll)."""
     total = roll(state.tables.dice(key), dice).total
     return total <= score, total

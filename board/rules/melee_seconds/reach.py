@@ -76,7 +76,8 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     return kept(state, ("kept", "reach", f.name, charge, name), lambda: _reachable(state, f, charge, name))
 
 
-def _reachable(state: MSState, f: Fighter, charge: str | None, name: str | None) -> dict[Hex, tuple[Hex, ...]]:
+def _reachable(state: MSState, f: Fighter, charge: str | None,
+               name: str | None) -> dict[Hex, tuple[Hex, ...]]:
     if f.entangled or not f.up:
         return {}
     target = state.figures.get(charge) if charge else None
@@ -102,8 +103,12 @@ def face_towards(a: Hex, b: Hex, default: int) -> int:
     """The facing from a towards b (the nearest hex side), or default if they coincide."""
     if a == b:
         return default
-    step = direction_between(a, b)  # else towards the first hex of the line to b
-    return step if step is not None else direction_between(a, hex_linedraw(a, b)[1])
+    step = direction_between(a, b)
+    if step is None:  # else towards the first hex of the line to b, a neighbour of a
+        step = direction_between(a, hex_linedraw(a, b)[1])
+        if step is None:
+            raise ValueError(f"the line from {a} to {b} does not begin with a neighbour of {a}")
+    return step
 
 
 def line_clear(state: MSState, a: Hex, b: Hex) -> bool:

@@ -14,9 +14,12 @@ from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.procedure import (
     Strike, check_roll, defenceless, roll_damage, target_number)
-from board.rules.melee_seconds.state import Fighter, MSState, Ongoing
+from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
 from board.rules.melee_seconds.turns import (
     begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
+
+Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
+Pairs = set[tuple[str, str]]  # (attacker, target)
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -33,7 +36,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
         if state.phase == "over":
             return events
         if state.second >= 6:
-            events += start_round(state)
+            events += start_round(state, dice)
         else:
             state.second += 1
             events.append(Event("phase", f"Round {state.turn}, second {state.second}", None,
@@ -47,20 +50,20 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     events = _effects_due(state, dice)
     plotters = [state.figures[n] for n in state.order if state.figures[n].plot is not None]
     if any(hidden(state, f) for f in plotters):
-        text = "; ".join(f"{f.name}: {f.plot.text}" for f in plotters)
+        text = "; ".join(f"{f.name}: {f.stated.text}" for f in plotters)
         events.append(Event("plot", f"Second {state.second} plots revealed: {text}", None,
-                            {"plots": {f.name: f.plot.text for f in plotters}}))
-    moved = {f.name: _move(state, f, events) for f in plotters if f.plot.kind in ("move", "charge")}
+                            {"plots": {f.name: f.stated.text for f in plotters}}))
+    moved = {f.name: _move(state, f, events) for f in plotters if f.stated.kind in ("move", "charge")}
     wounds: dict[str, int] = {}
     hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
     clean: set[tuple[str, str]] = set()  # ... not Parried or Shielded (6.3)
     parried: set[str] = set()
     for f in plotters:
-        if f.plot.kind in ("attack", "charge", "ranged"):
+        if f.stated.kind in ("attack", "charge", "ranged"):
             events += _attack(state, f, moved, wounds, hits, clean, parried, dice)
     for f in plotters:
         events += _progress(state, f, dice)
-    kickers = [(f, f.plot.params) for f in plotters if f.plot.params.action == "kick_door"]
+    kickers = [(f, f.stated.params) for f in plotters if f.stated.params.action == "kick_door"]
     events += section7.kick_doors(state, kickers, dice)
     for name, amount in wounds.items():
         events += wound(state, state.figures[name], amount)
@@ -69,31 +72,32 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
         # and no Successful Attack from that opponent.
         f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
     for f in plotters:
-        f.plots[state.second] = (f.plot.text, f.plot.params.action or f.plot.kind)
-        if f.plot.uses_initiative:
+        plot = f.stated
+        f.plots[state.second] = (plot.text, plot.params.action or plot.kind)
+        if plot.uses_initiative:
             f.amr_used += 1
         f.plot = None
     return events
 
 
-def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
+def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple[Hex, ...]:
     """Walk the plotted path, stopping short of a hex another mover took first."""
-    start = f.hex
+    start, plot = f.hex, f.stated
     occupied = state.occupied(ignore=f.name)
 
     def fits(h: Hex, facing: int) -> bool:  # every cell of the footprint, not only the anchor
         return state.battle.why_not_stand(f.size, h, facing, occupied) is None
 
-    walked = list(takewhile(lambda h: fits(h, f.facing), f.plot.path))
+    walked = list(takewhile(lambda h: fits(h, f.facing), plot.path))
     facing = f.facing
-    if not f.plot.path and f.plot.facing is not None:
-        facing = f.plot.facing  # a turn in place
+    if not plot.path and plot.facing is not None:
+        facing = plot.facing  # a turn in place
     if walked:
         f.hex = walked[-1]
         last = start if len(walked) < 2 else walked[-2]
-        facing = f.plot.facing if f.plot.facing is not None else reach.face_towards(last, f.hex, f.facing)
-    if f.plot.kind == "charge":
-        facing = reach.face_towards(f.hex, state.figures[f.plot.target].hex, facing)
+        facing = plot.facing if plot.facing is not None else reach.face_towards(last, f.hex, f.facing)
+    if plot.kind == "charge":
+        facing = reach.face_towards(f.hex, state.figures[plot.aimed_at].hex, facing)
     if fits(f.hex, facing):  # a multihex figure keeps its facing where the new one does not fit
         f.facing = facing
     words = f"moves to {state.battle.label(f.hex)}" if walked else f"turns to face {f.facing}"
@@ -101,10 +105,11 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple:
     return (start, *walked)
 
 
-def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> list[Event]:
+def _attack(state: MSState, f: Fighter, moved: Moved, wounds: dict[str, int], hits: Pairs, clean: Pairs,
+            parried: set[str], dice: DiceSource) -> list[Event]:
     """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
-    t = state.figures[f.plot.target]
-    plot = f.plot
+    plot = f.stated
+    t = state.figures[plot.aimed_at]
     ranged = plot.kind == "ranged"
     name = plot.params.weapon  # 5.2: the weapon the plot named
     if ranged:
@@ -133,14 +138,14 @@ def _attack(state, f: Fighter, moved, wounds, hits, clean, parried, dice) -> lis
     return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
 
 
-def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, parried,
-         dice) -> list[Event]:
+def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, moved: Moved, wounds: dict[str, int],
+         clean: Pairs, parried: set[str], dice: DiceSource) -> list[Event]:
     """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
     broken (4.5), the target driven back (6.5)."""
     events: list[Event] = []
     tp = t.plot
-    wants_parry = tp is not None and tp.kind == "parry" \
-        or t.full_defensive and (tp is None or tp.fd_parry)
+    wants_parry = (tp is not None and tp.kind == "parry") \
+        or (t.full_defensive and (tp is None or tp.fd_parry))
     # Attacks from the rear and missiles cannot be parried (the board's default).
     if wants_parry and t.name not in parried and strike.zone != "rear" and not strike.ranged \
             and reach.melee_weapon(state, t):
@@ -170,7 +175,7 @@ def _hit(state, f: Fighter, t: Fighter, strike: Strike, moved, wounds, clean, pa
                             {"roll": r, "success": ok}))
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
-    if f.plot.params.forward and dealt > 0 and t.name not in moved:
+    if f.stated.params.forward and dealt > 0 and t.name not in moved:
         events += _drive_back(state, f, t, dealt)
     return events
 
@@ -216,14 +221,15 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
 
 def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     """Plots that run over seconds (5.7): start, carry on or are changed; done ones act."""
-    plot = f.plot
+    plot = f.stated
     if plot.kind == "delay":
         f.initiative = delay(f.initiative, state.second)[0]
         return []
     if plot.lasts:
+        left, unit = plot.lasts
         if plot.kind == "cast":
             f.spells_cast += 1
-        f.ongoing = Ongoing(plot.kind, plot.text, *plot.lasts, replace(plot.params, target=plot.target))
+        f.ongoing = Ongoing(plot.kind, plot.text, left, unit, replace(plot.params, target=plot.target))
     elif plot.kind != "continue":
         f.ongoing = None  # a new plot changes the running one (5.7)
         return []
@@ -236,8 +242,9 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         return []
     f.ongoing = None
     if o.kind == "cast":
-        state.effects.append({"at": state.now + 1, "kind": "spell", "by": f.name, "spell": o.params.spell,
-                              "target": o.params.target})
+        spell = required(o.params.spell, f"{o.label} names no spell")
+        state.effects.append(SpellDue(state.now + 1, f.name, spell,
+                                      required(o.params.target, f"{o.label} is aimed at nobody")))
         return [Event("cast", f"{f.name} finishes casting {o.params.spell}: it resolves at "
                       "the beginning of the next second", f.name, {"spell": o.params.spell})]
     if o.kind == "thievish":
@@ -248,18 +255,18 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
 
 def _effects_due(state: MSState, dice: DiceSource) -> list[Event]:
     """Spells resolve, and pellets go off, at the beginning of the second (5.1.6, 7.9, 7.10)."""
-    events = []
-    due = [e for e in state.effects if e["at"] <= state.now]
-    state.effects = [e for e in state.effects if e["at"] > state.now]
+    events: list[Event] = []
+    due = [e for e in state.effects if e.at <= state.now]
+    state.effects = [e for e in state.effects if e.at > state.now]
     for e in due:
-        if e["kind"] == "spell":
-            events += spell_effect(state, e["by"], e["spell"], e["target"], dice)
+        if isinstance(e, SpellDue):
+            events += spell_effect(state, e.by, e.spell, e.target, dice)
             continue
-        flash = e["kind"] == "flash"
+        flash = e.kind == "flash"
         rules = state.tables.items["Flash Pellet"]["flash"] if flash \
             else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
         for f in state.figures.values():
-            if not f.up or hex_distance(f.hex, Hex(*e["hex"])) > rules["radius"]:
+            if not f.up or hex_distance(f.hex, e.hex) > rules["radius"]:
                 continue
             if not flash:
                 f.entangled = True

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 
 from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
-from board.rules.melee_seconds.state import Details, Fighter, MSState, Ongoing, Plot, has_init, need
+from board.rules.melee_seconds.state import (
+    Details, Fighter, MSState, Ongoing, Pellet, Plot, given, has_init, need, required)
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
 # An item chosen from what it carries, its backpack or the ground: if none, to ask, menu's verb.
@@ -23,19 +25,19 @@ USES = ("potion", "potion_in_hand", "flash_pellet", "flash_pellet_round", "tangl
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
-def combined_strength(strengths) -> float:
+def combined_strength(strengths: Iterable[int]) -> float:
     """7.11: several kickers' St is "the square root of the sum of the squares of their Sts"."""
     return math.sqrt(sum(st * st for st in strengths))
 
 
-def kick_target(strengths, door_level: int) -> int:
+def kick_target(strengths: Iterable[int], door_level: int) -> int:
     """The ST check's number: at or under combined St - 1 per DL of the door (7.11)."""
     return math.floor(combined_strength(strengths)) - door_level
 
 
-def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSource) -> tuple[int, list]:
+def door_level(dungeon_level: int | None, lock: int, magic: int, dice: DiceSource) -> tuple[int, list[int]]:
     """7.11: 1 per Level of the Dungeon (otherwise d4), plus the lock's DL, plus magic."""
-    faces = []
+    faces: list[int] = []
     if dungeon_level is None:
         faces.append(dice.roll(4))
         dungeon_level = faces[0]
@@ -141,7 +143,7 @@ def items_near(state: MSState, f: Fighter) -> list[str]:
 
 def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     """A section 7 action as a Specific Plot (5.1.8)."""
-    action = command.action
+    action = given(command.action, "name the action")
     problem = gear_problem(state, f, action, command)
     need(problem is None, problem or "")
     amount, unit = cost(state, f, action)
@@ -149,8 +151,7 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
          f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
     label, target = row(state, action)["label"], None
     if row(state, action)["needs"] == "target":
-        t = state.figures.get(command.target or "")
-        need(t is not None, "choose a target")
+        t = given(state.figures.get(command.target or ""), "choose a target")
         if action == "despatch":
             need(t.status == "unconscious", f"{t.name} is not helpless (D = 0) (7.12)")
             need(hex_distance(t.hex, f.hex) <= 1, f"{t.name} is not within reach")
@@ -171,13 +172,13 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """The action is done: its effect."""
-    action, item = o.params.action, o.params.item
+    action = o.params.action
     if action in USES:
         return _use(state, f, o, dice)
     if action == "draw":
-        take_in_hand(state, f, item)
+        take_in_hand(state, f, o.params.chosen)
     elif action in ("sheathe", "drop"):
-        held = f.ready or f.off_hand  # the weapon hand first; with it empty, the off hand's (5.2)
+        held = f.in_hand[0]  # the weapon hand first; with it empty, the off hand's (5.2)
         if action == "drop":
             state.ground.setdefault(f.hex, []).append(held)
             for pile in (f.weapons, f.items):
@@ -193,12 +194,15 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     elif action in ("ready_shield", "sling_shield"):
         f.shield_ready = action == "ready_shield"
     elif action == "drop_shield":
-        state.ground.setdefault(f.hex, []).append(f.shield)
+        if f.shield:  # planning refuses to drop a shield it does not carry
+            state.ground.setdefault(f.hex, []).append(f.shield)
         f.shield, f.shield_ready = None, False
     elif action == "backpack":
+        item = o.params.chosen
         f.backpack.remove(item)
         f.items.append(item)
     elif action == "pick_up":
+        item = o.params.chosen
         for h, items in state.ground.items():
             if item in items and hex_distance(h, f.hex) <= 1:
                 items.remove(item)
@@ -218,7 +222,8 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
     """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
     a door is kicked by all its kickers together (kick_doors)."""
     action, p = o.params.action, o.params
-    text, data = f"{f.name}: {o.label}: done", {"action": action}
+    text = f"{f.name}: {o.label}: done"
+    data: dict[str, object] = {"action": action}
     if action in ("potion", "potion_in_hand"):
         name = next((i for i in f.items if "potion" in state.tables.items[i]), None)
         r = roll(Dice.parse(state.tables.items[name or "Healing Potion"]["potion"]), dice)
@@ -235,14 +240,14 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
             f.items.remove(item)
         if f.ready == item:
             f.ready = None
-        t = state.figures[p.target]
-        state.effects.append({"at": state.now + 1, "kind": kind, "hex": tuple(t.hex), "by": f.name})
+        t = state.figures[required(p.target, f"{o.label} is aimed at nobody")]
+        state.effects.append(Pellet(state.now + 1, kind, f.name, t.hex))
         text = f'{f.name} throws a {item} at {t.name} ("{shout}"): it goes off next second'
     elif action == "hack_free":
         f.entangled = False
         text = f"{f.name} hacks free of the Tanglefoot"
     elif action == "despatch":
-        t = state.figures[p.target]
+        t = state.figures[required(p.target, f"{o.label} is aimed at nobody")]
         if t.status == "unconscious":
             t.status = "dead"
             return [Event("dies", f"{f.name} despatches {t.name}", t.name, data)]

@@ -4,8 +4,9 @@ sheet checked against them, its card, and the optional rules."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import Field
 
@@ -164,7 +165,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     off = spec.off_hand
     if off is not None:
         o = tables.weapons.get(off)
-        if carried.count(off) < (2 if off == ready else 1):
+        if o is None or carried.count(off) < (2 if off == ready else 1):  # None: not a weapon, so not carried
             problem(("off_hand",), f'{spec.name} holds "{off}" in the off hand but does not carry '
                                    f"it besides the ready weapon; carried: {', '.join(carried) or 'nothing'}")
             off = None
@@ -178,7 +179,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
-def sheet_of(spec, ruleset_id: str) -> MSFigureSpec:
+def sheet_of(spec: FigureBase, ruleset_id: str) -> MSFigureSpec:
     """This ruleset's sheet for a figure of any ruleset (its `sheets` entry, or defaults)."""
     if isinstance(spec, MSFigureSpec):
         return spec

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from board.battle import BattleMap
 from board.hexgrid import Hex
 from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
@@ -30,6 +32,11 @@ class Details:
     magic: int = 0
     target: str | None = None  # a running plot's (Ongoing)
 
+    @property
+    def chosen(self) -> str:
+        """The item a draw, take-out or pick-up names (planning refuses one without)."""
+        return required(self.item, f"{self.action} names no item")
+
 
 NO_DETAILS = Details()
 
@@ -50,7 +57,37 @@ class Plot:
     fd_parry: bool = True  # on Full Defensive: Parry (breaks it) rather than Shield (4.4)
     auto: bool = False  # a running plot carried on without restating it (5.7): may be changed
     by: str = ""  # who stated it
-    lasts: tuple = ()  # (amount, unit): it runs over seconds or AMR (5.7), as an Ongoing
+    lasts: tuple[int, str] | tuple[()] = ()  # (amount, unit): it runs over seconds or AMR (5.7),
+    # as an Ongoing
+
+    @property
+    def aimed_at(self) -> str:
+        """The figure an aimed plot (an attack, charge or shot) is aimed at."""
+        return required(self.target, f'the plot "{self.text}" is aimed at nobody')
+
+
+@dataclass(frozen=True, slots=True)
+class SpellDue:
+    """A spell cast, to resolve at the beginning of the absolute second `at` (5.1.6)."""
+
+    at: int
+    by: str
+    spell: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pellet:
+    """A Flash Pellet or Tanglefoot Pill thrown, to go off at the beginning of the absolute
+    second `at` (7.9, 7.10)."""
+
+    at: int
+    kind: str  # flash or tanglefoot
+    by: str
+    hex: Hex
+
+
+Effect = SpellDue | Pellet  # what goes off at the beginning of a second
 
 
 @dataclass(slots=True)
@@ -116,6 +153,13 @@ class Fighter(Cloneable, Placed):
         return tuple(w for w in (self.ready, self.off_hand) if w)
 
     @property
+    def stated(self) -> Plot:
+        """Its plot for this second: every plotter has one while the second resolves."""
+        if self.plot is None:
+            raise ValueError(f"{self.name} has no plot for this second")
+        return self.plot
+
+    @property
     def left(self) -> int:
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
@@ -146,7 +190,7 @@ class MSState(Fight[Fighter, Options]):
     tables: Shared[Tables]
     # turn: the Melee Round; phase: general, plot or over (kernel Fight; setup() starts them)
     second: int = 0  # 0 while General Plots are stated
-    effects: list[dict] = field(default_factory=list)  # spells, pellets: {"at": abs second, ...}
+    effects: list[Effect] = field(default_factory=list)  # spells cast, pellets thrown
     ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
 
@@ -188,6 +232,23 @@ def need(ok: bool, reason: str) -> None:
         raise Refusal(reason)
 
 
+T = TypeVar("T")
+
+
+def required(value: T | None, missing: str) -> T:
+    """The value a plan made sure of (a target, an item, a spell): None is a bug, not a refusal."""
+    if value is None:
+        raise ValueError(missing)
+    return value
+
+
+def given(value: T | None, reason: str) -> T:
+    """The value; refuse with the reason if there is none (need() for a value that may be None)."""
+    if value is None:
+        raise Refusal(reason)
+    return value
+
+
 def needs_plot(state: MSState, f: Fighter) -> bool:
     """Whether the figure still has to state its Specific Plot for this second."""
     return f.up and f.plot is None and state.second >= f.reacts_at
@@ -201,11 +262,13 @@ def has_init(state: MSState, f: Fighter) -> bool:
 def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
     o = f.ongoing
+    if o is None:
+        raise ValueError(f"{f.name} has no running plot to continue")
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
 
 
-def melee(battle, options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
+def melee(battle: BattleMap, options: Options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
     """A Melee about to begin: Melee Round 1, General Plots first."""
     state = MSState(battle=battle, options=options, tables=load(),
                     figures={s.name: fighter_from_spec(s) for s in specs},

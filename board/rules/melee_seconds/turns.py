@@ -3,14 +3,16 @@ carried forward, 3.5), then six seconds; the timeline; victory."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
-from board.rules.base import Event
+from board.rules.base import Event, Refusal
 from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds.reach import melee_weapon
-from board.rules.melee_seconds.state import MSState, continue_plot, need, needs_plot
+from board.rules.melee_seconds.state import (
+    Fighter, MSState, continue_plot, need, needs_plot, required)
 
 SECONDS = 6
 
@@ -24,7 +26,7 @@ class Initiative:
     lost: tuple[int, ...]  # the faces of the dice that could not be used
 
 
-def carry_forward(rolled, run: int = 0) -> Initiative:
+def carry_forward(rolled: Iterable[int], run: int = 0) -> Initiative:
     """The seconds with Initiative for these dice.
 
     "If any result is duplicated, it may be carried forward to the next second (by adjusting
@@ -52,7 +54,7 @@ def carry_forward(rolled, run: int = 0) -> Initiative:
 
 def roll_initiative(n: int, dice: DiceSource, run: int = 0, set_one: bool = False) -> Initiative:
     """Roll n d6 of Initiative; set_one: a Formal Duel's die set to 1 (3.3), n - 1 rolled."""
-    faces = (1,) if set_one and n > 0 else ()
+    faces: tuple[int, ...] = (1,) if set_one and n > 0 else ()
     faces += roll_dice(max(0, n - len(faces)), 6, dice)
     return carry_forward(faces, run)
 
@@ -82,7 +84,7 @@ GENERALS = {
 }
 
 
-def parts(f) -> set[str]:
+def parts(f: Fighter) -> set[str]:
     """What the figure's General Plot includes: fighting, thieving, magic, other."""
     return GENERALS[f.general][1] if f.general else set()
 
@@ -92,18 +94,19 @@ def _reserved(n: int) -> str:
     return f", {n} spell{'s' if n > 1 else ''} without Initiative" if n else ""
 
 
-def general_label(f) -> str:
-    return GENERALS[f.general][0] + _reserved(f.spells_reserved)
+def general_label(f: Fighter) -> str:
+    general = required(f.general, f"{f.name} has stated no General Plot")
+    return GENERALS[general][0] + _reserved(f.spells_reserved)
 
 
-def shown_general(state: MSState, f) -> str | None:
+def shown_general(state: MSState, f: Fighter) -> str | None:
     """The General Plot as others see it: "?" while secret, None before it is stated."""
     return None if not f.general else "?" if f.name in state.hidden else general_label(f)
 
 
-def general_choices(state: MSState, f) -> dict[str, dict]:
+def general_choices(state: MSState, f: Fighter) -> dict[str, dict[str, object]]:
     """Each General Plot a figure may state now, label -> params."""
-    out = {}
+    out: dict[str, dict[str, object]] = {}
     for key, (label, _, _) in GENERALS.items():
         # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
         if key == "full_defensive" and (state.turn == 1 or state.phase != "general"
@@ -116,14 +119,17 @@ def general_choices(state: MSState, f) -> dict[str, dict]:
     return out
 
 
-def check_general(state: MSState, f, key: str | None, spells: int) -> tuple[str, int]:
+def check_general(state: MSState, f: Fighter, key: str | None, spells: int) -> tuple[str, int]:
     """Validate a General Plot: (key, spells reserved)."""
-    need(key in GENERALS, f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
+    if key is None or key not in GENERALS:
+        raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
     need(isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
          f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
     need(not spells or key == "fighting_magic",
          "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
-    chosen = {"plot": key, **({"spells": spells} if spells else {})}
+    chosen: dict[str, object] = {"plot": key}
+    if spells:
+        chosen["spells"] = spells
     allowed = chosen in general_choices(state, f).values()
     need(allowed or key != "full_defensive",
          "Full Defensive needs a Melee Weapon in hand and is stated only at the beginning of a "
@@ -132,12 +138,12 @@ def check_general(state: MSState, f, key: str | None, spells: int) -> tuple[str,
     return key, spells
 
 
-def hidden(state: MSState, f) -> bool:
+def hidden(state: MSState, f: Fighter) -> bool:
     """Plots are secret: written plots (2.2.1) or a combatant others are unaware of (2.2.2)."""
     return state.options.written_plots or f.sheet.secret
 
 
-def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) -> list[Event]:
+def state_general(state: MSState, f: Fighter, key: str, spells: int, dice: DiceSource) -> list[Event]:
     """Record a General Plot and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
     changing = f.general is not None
     first_time = not f.rolled
@@ -163,7 +169,7 @@ def state_general(state: MSState, f, key: str, spells: int, dice: DiceSource) ->
     return events
 
 
-def first_seconds(f, key: str) -> tuple[int, int]:
+def first_seconds(f: Fighter, key: str) -> tuple[int, int]:
     """In the first round (3.2): the first second the figure plots, its first Initiative second,
     and before which second it only moves into position (0: none)."""
     seconds = carry_forward(f.rolled).seconds
@@ -173,7 +179,7 @@ def first_seconds(f, key: str) -> tuple[int, int]:
     return (1, first) if key == "fighting_thieving" else (first, 0)
 
 
-def end_defensive(state: MSState, f, dice: DiceSource, run: int, text: str,
+def end_defensive(state: MSState, f: Fighter, dice: DiceSource, run: int, text: str,
                   why: str) -> list[Event]:
     """Full Defensive ends: Initiative for the AMR left; seconds up to `run` are lost (4.2-4.5)."""
     f.full_defensive = False
@@ -181,7 +187,7 @@ def end_defensive(state: MSState, f, dice: DiceSource, run: int, text: str,
     return [Event("status", text, f.name, {}), give_initiative(f, ini, why)]
 
 
-def give_initiative(f, ini: Initiative, why: str) -> Event:
+def give_initiative(f: Fighter, ini: Initiative, why: str) -> Event:
     """Set the figure's Initiative and report it."""
     f.rolled, f.initiative, f.lost = f.rolled + ini.rolled, ini.seconds, f.lost + ini.lost
     seconds = ", ".join(map(str, ini.seconds)) or "none"
@@ -214,9 +220,9 @@ TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda stat
                        victory=check_victory)
 
 
-def start_round(state: MSState) -> list[Event]:
-    """A new Melee Round: General Plots are stated again."""
-    return sequence.start_turn(state, None, TURNS)
+def start_round(state: MSState, dice: DiceSource) -> list[Event]:
+    """A new Melee Round: General Plots are stated again (no hook of TURNS rolls the dice)."""
+    return sequence.start_turn(state, dice, TURNS)
 
 
 def begin_seconds(state: MSState) -> list[Event]:

@@ -39,7 +39,7 @@ def tokens(state: MSState) -> dict[str, Token]:
 def odds(state: MSState, p: Plot) -> Prediction:
     """The odds of an attack plot. They are for the attacker's side: an enemy's secret plot (a
     spell) must not show; and exact for this strike: later seconds' plots are not foreseen."""
-    f, t = state.figures[p.by], state.figures[p.target]
+    f, t = state.figures[p.by], state.figures[p.aimed_at]
     seen = f.team == t.team or not secrets.plot_secret(state, t)
     return predict(state, Strike(f.name, t.name, reach.zone(t, p.to or f.hex), p.kind == "ranged",
                                  p.params.weapon, seen))
