@@ -17,7 +17,7 @@ def dox_invariants(game: Game, command, outcome) -> None:
     figures still up."""
     state = game.state
     for f in state.figures.values():
-        assert 0 <= f.fortune and 0 <= f.wounds
+        assert f.fortune >= 0 and f.wounds >= 0
         if f.mount:
             assert state.figures[f.mount].hex == f.hex
     for h in state.holds:

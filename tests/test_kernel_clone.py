@@ -38,7 +38,7 @@ class Mark:
 @dataclass
 class Tree(Cloneable):
     table: Shared[Table]
-    at: Hex = Hex(0, 0)
+    at: Hex = Hex(0, 0)  # noqa: RUF009 (a Hex is an immutable tuple)
     leaf: Leaf | None = None
     leaves: dict[str, list[Leaf]] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)

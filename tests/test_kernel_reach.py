@@ -3,6 +3,8 @@ footprints, a ruleset's own step rule, stop hexes, enter costs, and checking a g
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings, strategies as st
 
 from board.hexgrid import Hex, hex_distance, hex_range
@@ -23,7 +25,7 @@ def battle(radius: int = 4, walls=()):
 
 def is_walk(start: Hex, path) -> bool:
     steps = (start, *path)
-    return all(hex_distance(a, b) == 1 for a, b in zip(steps, steps[1:]))
+    return all(hex_distance(a, b) == 1 for a, b in itertools.pairwise(steps))
 
 
 def test_every_hex_within_the_allowance_is_reached_by_a_shortest_path():

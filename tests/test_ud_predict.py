@@ -47,9 +47,8 @@ def tally(leaves, attacker, target):
     out, damage = defaultdict(Fraction), defaultdict(Fraction)
     for p, events in leaves:
         for e in events:
-            if e.kind == "attack":
-                if e.data["grade"] != "fail":
-                    out[e.data["grade"]] += p
+            if e.kind == "attack" and e.data["grade"] != "fail":
+                out[e.data["grade"]] += p
             if e.kind == "damage_roll":
                 who = "target" if e.figure == target else "you" if e.figure == attacker else "wrong target"
                 out[f"{who} hit"] += p

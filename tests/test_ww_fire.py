@@ -159,7 +159,7 @@ def test_failing_the_iq_check_to_stay_in_a_burning_hex_steps_out_of_it():
     (check,) = kinds(events, "fire_check")
     assert "cannot bear the fire and steps out" in check.text
     assert vell(game).hex != hex_of(game, "0101") and vell(game).turn.moved == 1
-    assert not game.battle.terrain_at(vell(game).hex).kind == "fire"
+    assert game.battle.terrain_at(vell(game).hex).kind != "fire"
     assert not kinds(finish_turn(game, dice=(6,)), "burns") and vell(game).effective_st == 10
 
 

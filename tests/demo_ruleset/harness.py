@@ -4,7 +4,7 @@ board/rules/ has as maps/ID-skirmish.yaml and its folder)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from collections.abc import Iterator
 
 from board.hexgrid import Hex, hex_range
 from board.maps import BattleMap, Terrain
