@@ -248,7 +248,8 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help=_("open the board window on a map (the default)"))
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP), help=_("a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)"))
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP),
+                      help=_("a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)"))
     play.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
     play.add_argument("--load", metavar="SAVE", help=_("open a saved game (a script file) instead"))
     ruleset_argument(play)

@@ -207,7 +207,8 @@ def add_parsers(sub) -> None:
     host.add_argument("map", nargs="?", help=_("map for a new game (none: resume the hosted game "
                                              "if there is one, else maps/arena.yaml)"))
     host.add_argument("--load", metavar="SAVE", help=_("host a saved game from where it stands"))
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("TCP port (default {port})").format(port=DEFAULT_PORT))
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=_("TCP port (default {port})").format(port=DEFAULT_PORT))
     host.add_argument("--listen", default="local", metavar="WHERE",
                       help=_("where the server listens: local (the default: this machine only), "
                            "lan (this machine's address on its local network), or an address"))
@@ -234,11 +235,13 @@ def add_parsers(sub) -> None:
     join = sub.add_parser("join", help=_("join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
                                          "{command} join tls://HOST:PORT/FINGERPRINT").format(
                                              INVITE_ENV=INVITE_ENV, command=command_name()),
-                          description=_(JOIN_HELP).format(INVITE_ENV=INVITE_ENV), formatter_class=argparse.RawDescriptionHelpFormatter)
+                          description=_(JOIN_HELP).format(INVITE_ENV=INVITE_ENV),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     join.add_argument("url", help=_("the host's address with its certificate's fingerprint, "
                                   "tls://HOST:PORT/FINGERPRINT"))
     join.add_argument("--invite-file", metavar="FILE",
-                      help=_("read the invitation's code from FILE (instead of {INVITE_ENV})").format(INVITE_ENV=INVITE_ENV))
+                      help=_("read the invitation's code from FILE (instead of {INVITE_ENV})").format(
+                          INVITE_ENV=INVITE_ENV))
     join.add_argument("--name", default=socket.gethostname()[:32] or "player",
                       help=_("your name on the other boards (default: this machine's name); an "
                            "invitation keeps the name it first joined with"))

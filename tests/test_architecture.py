@@ -79,7 +79,8 @@ def test_the_outside_check_sees_a_path_that_climbs_out():
               "B = Path(__file__).resolve().parents[1].parent\nC = Path(__file__).parents[1] / 'maps'\n"
               "D = Path(__file__).parent.parent / 'maps'\n")
     found = reads_outside_the_repository("tests/test_sample.py", source)
-    assert sorted(place.split(": ")[0] for place in found) == ["tests/test_sample.py:2"] * 2 + ["tests/test_sample.py:3"]
+    expected = ["tests/test_sample.py:2"] * 2 + ["tests/test_sample.py:3"]
+    assert sorted(place.split(": ")[0] for place in found) == expected
 
 
 # --- import cycles -------------------------------------------------------------------------

@@ -249,7 +249,8 @@ def test_the_gms_and_a_spectators_boards_get_no_turn_notice(role):
 
 def test_the_turn_sound_respects_sound_off_and_a_missing_audio_device(monkeypatch):
     played = []
-    monkeypatch.setattr(sound.pygame.mixer, "Sound", lambda buffer: type("S", (), {"play": lambda s: played.append(1)})())
+    quiet = type("S", (), {"play": lambda s: played.append(1)})
+    monkeypatch.setattr(sound.pygame.mixer, "Sound", lambda buffer: quiet())
     sounds = sound.Sounds()
     sounds.available, sounds.muted = True, True  # a real window, sound off (N)
     monkeypatch.setattr(sound.Sounds, "_open", staticmethod(lambda: True))

@@ -56,7 +56,8 @@ def test_delay_is_refused_unless_the_optional_rule_is_on():
 
 def test_a_delaying_figure_takes_its_turn_last():
     game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
-                    {"name": "B", "team": "Blue", "at": [3, 0]}, {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
+                    {"name": "B", "team": "Blue", "at": [3, 0]},
+                    {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
                     options={"delay": True})
     assert game.state.order == ["A", "B", "C"]
     act(game, "A", "delay")

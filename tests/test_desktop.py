@@ -50,7 +50,8 @@ def test_install_desktop_puts_the_entry_icons_and_tmx_type_under_xdg_data_home(t
         assert (xdg / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "hexboard.png").is_file()
     assert (xdg / "icons" / "hicolor" / "scalable" / "apps" / "hexboard.svg").is_file()
     mime = ET.parse(xdg / "mime" / "packages" / "hexboard.xml").getroot()
-    assert [g.get("pattern") for g in mime.iter("{http://www.freedesktop.org/standards/shared-mime-info}glob")] == ["*.tmx"]
+    globs = mime.iter("{http://www.freedesktop.org/standards/shared-mime-info}glob")
+    assert [g.get("pattern") for g in globs] == ["*.tmx"]
     assert not (tmp_path / "home" / ".local").exists(), "nothing written outside XDG_DATA_HOME"
     assert "install-desktop --remove" in result.stdout
 

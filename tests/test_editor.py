@@ -438,7 +438,8 @@ def test_the_form_keeps_every_sheet_field_the_ruleset_has_when_a_figure_is_appli
 
     editor = Editor(new_draft("Made", (10, 8)))
     spec, problems = editor.put_figure({"name": "Ann", "at": (2, 2), "st": 14, "weapons": ["Broadsword", "Dagger"],
-                                        "off_hand": "Dagger", "shield": "Small Shield", "shield_slung": True, "armor": "Leather",
+                                        "off_hand": "Dagger", "shield": "Small Shield", "shield_slung": True,
+                                        "armor": "Leather",
                                         "gear_kg": 3})
     assert problems == []
     scene = EditorScene(editor, (1280, 800))

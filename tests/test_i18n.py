@@ -38,7 +38,8 @@ def test_every_marked_message_has_a_german_translation():
     catalogue = german()
     missing = [f"{where}: {msgid!r}" for (msgid, plural), where in marked().items()
                if (msgid, plural) not in catalogue or not catalogue[msgid, plural].translated]
-    assert not missing, f"{len(missing)} messages without German (python tools/update_catalogue.py):\n" + "\n".join(missing)
+    assert not missing, (f"{len(missing)} messages without German (python tools/update_catalogue.py):\n"
+                         + "\n".join(missing))
 
 
 def test_the_german_catalogue_holds_no_message_the_source_no_longer_marks():

@@ -108,4 +108,5 @@ def test_dash_dash_version_prints_it_and_help_names_the_launcher():
     assert run.stdout == f"Hexboard {version()}\n"
     usage = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout
-    assert usage.startswith("usage: ./hexboard ") and "./hexboard join tls://HOST:PORT/FINGERPRINT" in " ".join(usage.split())
+    assert usage.startswith("usage: ./hexboard ")
+    assert "./hexboard join tls://HOST:PORT/FINGERPRINT" in " ".join(usage.split())

@@ -29,7 +29,8 @@ QUOTED = {
     'flash_pellet_round': '7.9 Alternatively a Combatant may take 1 Melee Round to draw and throw the Flash Pellet',
     'close_eyes': "7.9 Closing one's eyes to avoid being blinded by the Flash Pellet needs to be Specifically Plotted.",
     'tanglefoot': '7.10 ... 1 AMR to draw it, 1 AMR to wet it and 1 AMR to throw it, for a total of 3 AMR.',
-    'tanglefoot_round': '7.10 Alternatively a Combatant may take 1 Melee Round to draw, wet and throw the Tanglefoot Pill',
+    'tanglefoot_round': '7.10 Alternatively a Combatant may take 1 Melee Round to draw, wet and throw the '
+                        'Tanglefoot Pill',
     'hack_free': '7.10 Attempts to hack out of or through a Tanglefoot count as Attacks and so require AMR.',
     'kick_door': '7.11 Kicking Down or Shoulder Charging a Door requires 1 AMR',
     'despatch': '7.12 Despatching another Combatant who is unconscious ... requires 1 AMR',

@@ -166,7 +166,8 @@ def test_every_malformed_request_gets_a_reply(server):
         subject = Subjects(server.hosting.game).request_of(raw.user)
         replies = [decode((await raw.nc.request(subject, payload, timeout=DEADLINE)).data)
                    for payload in payloads]
-        assert all(not r["ok"] and isinstance(r["reason"], str) and r["reason"] for r in replies), [r for r in replies if r["ok"] or not r["reason"]]
+        wrong = [r for r in replies if r["ok"] or not r["reason"]]
+        assert all(not r["ok"] and isinstance(r["reason"], str) and r["reason"] for r in replies), wrong
         # and the host still judges honest requests
         assert (await gm.ask("seat", team=teams(gm.game.battle)[0], holder="ann"))["ok"]
         await raw.__aexit__(), await gm.stop(), await host.stop()

@@ -107,7 +107,8 @@ def test_help_and_one_map_import_only_the_ruleset_they_use():
     code = """
 import sys
 def rulesets():
-    return {m.split(".")[2] for m in sys.modules if m.startswith("board.rules.")} - {"base", "reports", "registry", "kernel"}
+    loaded = {m.split(".")[2] for m in sys.modules if m.startswith("board.rules.")}
+    return loaded - {"base", "reports", "registry", "kernel"}
 from board.cli import build_parser
 build_parser()
 assert not rulesets() and "pydantic" not in sys.modules, "--help imports no ruleset, no pydantic"

@@ -68,7 +68,8 @@ def test_the_one_hex_reach_search_matches_the_search_step_by_step_on_the_big_map
             board = Board(s, f)
             start = board.engagers(f.hex, f.facing)
             slow = Mover(s.battle, f.hex, 12, board.occupied, enter=lambda a, b: True,
-                         stop=Where(lambda h, board=board, f=f, start=start: bool(board.engagers(h, f.facing) - start))).reach()
+                         stop=Where(lambda h, board=board, f=f, start=start:
+                                    bool(board.engagers(h, f.facing) - start))).reach()
             assert reachable(s, f, 12, board) == slow, f.name
             checked += 1
     assert checked == 60

@@ -122,7 +122,8 @@ def _reach(legal: list[Command]) -> dict[tuple, int]:
     ends: dict[tuple, set] = {}
     for command in legal:
         if command.path or command.to:
-            ends.setdefault((command.figure, command.action), set()).add(command.path[-1] if command.path else str(command.to))
+            end = command.path[-1] if command.path else str(command.to)
+            ends.setdefault((command.figure, command.action), set()).add(end)
     return {key: len(value) for key, value in ends.items()} | {}
 
 

@@ -137,7 +137,8 @@ def verb(command: Command) -> str:
     action = (command.action or command.do).replace("_", " ")
     words = {"attack": "attacks", "strike": "attacks", "shoot": "shoots at", "ranged": "shoots at",
              "charge attack": "charges", "charge": "charges", "engage": "engages",
-             "attack hth": "wrestles", "squeeze": "squeezes", "slam": "slams", "throw": "throws", "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
+             "attack hth": "wrestles", "squeeze": "squeezes", "slam": "slams", "throw": "throws",
+             "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
     return words.get(action, f"{action}:")
 
 
@@ -174,7 +175,8 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     return Scored(command, best - exposure + 0.2 * friends - steps, why)
 
 
-BACK_TURNED: dict[str | None, float] = {"rear": 2.5, "side": 0.5}  # an adjacent enemy there strikes unopposed or flanking
+# An adjacent enemy there strikes unopposed (rear) or flanking (side).
+BACK_TURNED: dict[str | None, float] = {"rear": 2.5, "side": 0.5}
 
 
 def _backs_turned(view, me, end, facing, gaps, style) -> float:

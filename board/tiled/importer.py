@@ -56,7 +56,8 @@ def read_stagger(root: Element) -> Stagger:
                       int_attr(root, "hexsidelength", 0))
     if min(stagger.tile_w, stagger.tile_h) < 2 or stagger.side < 0:
         raise fail(root.file, root.line, f"tiles of {stagger.tile_w}x{stagger.tile_h} px with sides of "
-                                          f"{stagger.side} px: expected tiles of at least 2x2 px and sides of 0 px or more")
+                                          f"{stagger.side} px: expected tiles of at least 2x2 px and sides of "
+                                          "0 px or more")
     if root.get("infinite") != "1" and min(int_attr(root, "width"), int_attr(root, "height")) < 1:
         raise fail(root.file, root.line, f'a map of {root.get("width")}x{root.get("height")} tiles has no hexes')
     return stagger

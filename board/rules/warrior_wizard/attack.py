@@ -295,8 +295,8 @@ def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event
     what = "DEX" if martial else "ST"
     data = {"faces": list(result.faces), "needed": needed, "success": result.success}
     if result.success:
-        return [Event("keeps_feet", f"{t.name} keeps {pronoun(t, 'their')} feet ({what} check {result.total} vs {needed})",
-                      t.name, data)]
+        kept = f"{t.name} keeps {pronoun(t, 'their')} feet ({what} check {result.total} vs {needed})"
+        return [Event("keeps_feet", kept, t.name, data)]
     t.posture = "fallen"
     return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})",
                   t.name, data)]

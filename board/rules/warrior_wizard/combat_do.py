@@ -362,7 +362,8 @@ def drop_pickup(state: WWState, f: FigureState, command: Command, taken: params.
             if f.shield is None:
                 continue  # named twice (by its name and as "shield"): dropped already
             state.items.setdefault(f.hex, []).append(f.shield)
-            events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield}))
+            events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name,
+                                {"shield": f.shield}))
             f.shield, f.shield_ready = None, False
         else:
             _drop(state, f, name)

@@ -109,8 +109,8 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
             return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
                           f.name, data)]
         pushed = push_back(state, f, attacker)
-        events = [Event("staggers", f"{f.name} keeps {pronoun(f, 'their')} feet ({result.total} vs {target})", f.name, data,
-                        tone="hurt")]
+        kept = f"{f.name} keeps {pronoun(f, 'their')} feet ({result.total} vs {target})"
+        events = [Event("staggers", kept, f.name, data, tone="hurt")]
         if pushed:
             events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
                                 forced=True))

@@ -80,7 +80,8 @@ def check_choice(state: WWState, command: Command) -> FigureState:
         raise Refusal("nobody is disengaging from you")
     chooser = d.waiting[0]
     if command.figure != chooser or command.action not in CHOICES:
-        raise Refusal(f"{chooser} first chooses whether to attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')} "
+        leaving = they_do(state.figures[d.figure], 'disengage')
+        raise Refusal(f"{chooser} first chooses whether to attack {d.figure} as {leaving} "
                       "(strike_disengaging or let_go)")
     if command.target not in (None, d.figure):
         raise Refusal(f"the attack is on {d.figure}, who is disengaging")
@@ -102,7 +103,8 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         g.turn.acted = True
         leave_queue(state, g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")]
+        events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name,
+                        tone="action")]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
     left = tuple(n for n in d.waiting  # (an attack leaves state.disengage as it is)

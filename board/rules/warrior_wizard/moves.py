@@ -33,7 +33,8 @@ MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "de
 class MovePlan:
     """A checked movement command."""
 
-    command: Command = field(compare=False, repr=False)  # the deed reads the spells let lapse and whether a facing was given
+    # The deed reads the spells let lapse and whether a facing was given.
+    command: Command = field(compare=False, repr=False)
     figure: str
     action: str
     path: tuple[Hex, ...]

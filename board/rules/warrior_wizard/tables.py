@@ -165,7 +165,9 @@ class RuleTables(BaseModel):
     def armor_piece(self, name: str) -> Armor:
         """The armor, shield or backpack of that name or alias."""
         found = self.armor.get(name)
-        return found if found is not None else self.armor[find_name(name, self.armor, "armor", self.armor_aliases, listed=False)]
+        if found is not None:
+            return found
+        return self.armor[find_name(name, self.armor, "armor", self.armor_aliases, listed=False)]
 
     def encumbrance_row(self, load_kg: float, st: int) -> EncumbranceRow:
         """The row for carrying load_kg at Strength st."""
