@@ -12,7 +12,7 @@ from typing import Any
 import helpers
 from board.game import Game, Outcome
 from board.maps import parse_map
-from board.rules.dox import begin
+from board.rules.dox.turns import begin
 from helpers import ok
 
 battle_text = partial(helpers.battle_text, ruleset="dox")  # a map file's text

@@ -29,6 +29,7 @@ from board.ai.view import SideView, gap, health
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
 from board.rules.combat_chart.attack import plan, predict_attack
+from board.rules.combat_chart.params import Cast, Drink, Short, UseItem
 from board.rules.combat_chart.state import weapon_of
 from board.rules.combat_chart.tables import load
 
@@ -74,7 +75,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
                 bonus += KNOCKOUT * down * danger[command.target] / worst
             if len(view.enemies) == 1:
                 bonus += LAST_FOE * down
-        elif command.action == "short" and command.params.get("short") == "shield" and me is not None:
+        elif command.action == "short" and Short.of(command).short == "shield" and me is not None:
             kept = strapped_on(game, view, me.name)
             bonus += SCALE * STRAP * kept + STANCE_BASE * (kept > 0) - STRAP_COST
             row = replace(row, reason=f"straps on the {game.state.figures[me.name].shield} to block: "
@@ -86,7 +87,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
             bonus += REARM * max(0.0, gain)
             row = replace(row, reason=why if why and gain > 0 else short_words(game, me.name, command.params))
         elif command.action == "drink" and me is not None:
-            row = replace(row, reason=f"drinks the {command.params.get('item', 'potion')}"
+            row = replace(row, reason=f"drinks the {Drink.of(command).item}"
                           + ("" if health(me) < 0.6 else ", though hardly hurt"))
         elif command.action in STANCES and me is not None:
             kept = turned_aside(game, view, me.name, command.action)
@@ -146,11 +147,14 @@ def threat(tables, enemy) -> float:
 
 def knocks_out(tables, command) -> bool:
     """A spell from memory or from a scroll that knocks its target out (Sleep)."""
-    spell = command.params.get("spell")
-    if command.action == "use_item":
-        spell = tables.items.get(command.params.get("item"), {}).get("spell")
+    if command.action == "cast":
+        spell = Cast.of(command).spell
+    elif command.action == "use_item":
+        spell = tables.items.get(UseItem.of(command).item or "", {}).get("spell")
+    else:
+        return False
     found = tables.spells.get(spell or "")
-    return command.action in ("cast", "use_item") and found is not None and found.effect == "knockout"
+    return found is not None and found.effect == "knockout"
 
 
 def sleep_reach(game, view: SideView, tables, name: str) -> int:
@@ -176,12 +180,13 @@ def _rearmed(game, view: SideView, tables, me, command) -> tuple[float, str]:
     """How much more a short action that picks up or readies a weapon makes the figure hurt, and
     why: a weapon counts only where it can reach an enemy by the next round (a bow across the
     field; a sword where an enemy stands within a move of it)."""
-    weapon = command.params.get("weapon")
-    if command.params.get("short") not in ("pick_up", "ready") or weapon not in tables.weapons:
+    settings = Short.of(command)
+    weapon = settings.weapon
+    if settings.short not in ("pick_up", "ready") or weapon not in tables.weapons:
         return 0.0, ""
     now = reach_threat(game, view, tables, me, me.caption)
     then = reach_threat(game, view, tables, me, weapon)
-    if command.params.get("short") == "pick_up":
+    if settings.short == "pick_up":
         return then - now, ""
     if not now and then:  # nobody within reach of what is in hand: the next round's shot
         return then + RANGED_READY, f"readies the {weapon}: no enemy is within reach of the {me.caption or 'fist'}"

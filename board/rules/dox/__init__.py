@@ -12,17 +12,16 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event
 from board.rules.reports import GMKey
 from board.rules.kernel.action import Action
-from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.gm import GM
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.sequence import open_fight
-from board.rules.dox import actions, moves, view
+from board.rules.dox import actions, gm, moves, view
 from board.rules.dox.params import PARAMS, TAKES
-from board.rules.dox.plain_actions import order_words, plan_order
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
-from board.rules.dox.state import DoxState, fig_from_spec, new_state
+from board.rules.dox.state import DoxState, new_state
 from board.rules.dox.tactics import TACTICS
-from board.rules.dox.turns import TURNS, begin, settle
-from board.rules.dox.wounds import check_victory, knock_down
+from board.rules.dox.turns import TURNS, settle
+from board.rules.dox.wounds import check_victory
 
 
 class DoxGM(GM):
@@ -34,57 +33,10 @@ class DoxGM(GM):
     multihex = False
     surprise = ("unaware", "caught unaware: no Dodge or Parry until their turn", "no longer unaware")
 
-    def make(self, state, spec):
-        f = fig_from_spec(spec, state.options)
-        f.mount = None  # a new figure comes on foot
-        return f
-
-    def occupied(self, state, f):
-        """Everyone but f, its rider and its mount, who move with it."""
-        carried = {f.name, f.mount} | {r.name for r in state.figures.values() if r.mount == f.name}
-        return {g.hex: g.name for g in state.figures.values() if g.name not in carried}
-
-    def placed(self, state, f):
-        for g in state.figures.values():
-            if g.mount == f.name or g.name == f.mount:
-                g.hex = f.hex
-        state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
-
-    def hurt(self, state, f, amount, dice):
-        f.wounds += amount
-        return knock_down(state, f) if f.up and f.wounds >= f.max_wounds else []
-
-    def heal(self, state, f, amount):
-        healed = min(amount, f.wounds)
-        f.wounds -= healed
-        if not f.up and f.wounds < f.max_wounds:
-            f.status = "ok"
-        return healed
-
-    def joined(self, state, f, dice):
-        state.order.append(f.name)  # it joins the fight at the end of this round's order
-        state.queue.append(f.name)
-        f.acted = f.moved = True
-        return []
-
-    def forget(self, state, f, was_active):
-        state.holds = [h for h in state.holds if f.name not in (h.grappler, h.victim)]
-        state.pending = [p for p in state.pending if p.victim != f.name]
-        for rider in state.figures.values():
-            if rider.mount == f.name:
-                rider.mount = None
-        if state.queue[:1] == [f.name]:  # it was taking its turn: the next figure's begins now
-            del state.queue[0]
-            return begin(state)
-        return []  # the kernel takes it out of the order and the queue
-
-    def plan_obey(self, state, f, command):
-        return {"order": plan_order(state, f, command)}
-
-    def do_obey(self, state, f, details, dice):
-        f.order = details["order"]  # the GM waives the Ranger roll
-        text = f"GM: {f.name} obeys ({order_words(f.order)})"
-        return [gm_event("obey", text, f.name, order=list(f.order))]
+    make, occupied, placed = staticmethod(gm.make), staticmethod(gm.occupied), staticmethod(gm.placed)
+    hurt, heal, joined, forget = (staticmethod(gm.hurt), staticmethod(gm.heal), staticmethod(gm.joined),
+                                  staticmethod(gm.forget))
+    plan_obey, do_obey = staticmethod(gm.plan_obey), staticmethod(gm.do_obey)
 
 
 GM_RULES = DoxGM()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from board.ai.scoring import WOUNDED, Scored, Style, Tactics
 from board.ai.view import SideView, gap, health
 from board.rules.base import Command
+from board.rules.melee_seconds.params import General
 from board.rules.reports import Token
 
 
@@ -15,7 +16,7 @@ def general_plot(view: SideView, command: Command, style: Style) -> Scored | Non
     if (command.action or command.do) != "general_plot":
         return None
     me = view.tokens.get(command.figure) if command.figure else None
-    plot = command.params.get("plot")
+    plot = General.of(command).plot
     if plot == "full_defensive" and me is not None and holds_on(view, me):
         return Scored(command, 2.5, "goes on Full Defensive: wounded, it parries while "
                       "its friends win the fight")

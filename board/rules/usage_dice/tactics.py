@@ -26,6 +26,7 @@ from board.ai.scoring import Scored, Tactics
 from board.ai.view import SideView, gap
 from board.hexgrid import hex_distance
 from board.rules.usage_dice.actions import line_of_fire, ranged_ready
+from board.rules.usage_dice.params import PickUp
 from board.rules.usage_dice.predict import predict
 
 SCALE = 12.0  # score points per point of an attack's worth (scoring.score_attack)
@@ -147,7 +148,8 @@ def _pick_up_row(state, view: SideView, row: Scored, best: float | None) -> Scor
     """A weapon picked up from the figure's hex: before any blow, when it strikes harder than
     what is in hand on the nearest enemy (the rules' own odds)."""
     me = state.figures[row.command.figure]
-    item = next((i for i in state.items.get(me.hex, ()) if i.name == row.command.params.get("item")), None)
+    name = PickUp.of(row.command).item
+    item = next((i for i in state.items.get(me.hex, ()) if i.name == name), None)
     if item is None or item.kind != "melee" or not view.enemies:
         return row
     foe = state.figures[min(view.enemies, key=lambda e: gap(view.tokens[me.name].cells, e)).name]

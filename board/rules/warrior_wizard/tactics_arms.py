@@ -21,6 +21,7 @@ from board.ai.odds import attack_value
 from board.ai.scoring import Scored
 from board.ai.view import SideView, gap
 from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, predict_attack
+from board.rules.warrior_wizard.params import DropPickUp
 
 SCALE = 12.0  # score points per point of an attack's worth (scoring.score_attack)
 FOES = 2  # the nearest enemies a weapon is weighed against
@@ -90,8 +91,9 @@ def _taken_up(state, f, command) -> str | None:
     """The weapon a command brings into f's hand: picked up (Stand still, pick up), readied
     from the ground or the belt (Ready, Switch)."""
     if command.action == "drop_pickup":
-        picked = [n for n in command.params.get("pick_up", []) if n in state.tables.weapons]
-        return picked[0] if picked and not command.params.get("drop") else None
+        settings = DropPickUp.of(command)
+        picked = [n for n in settings.pick_up if n in state.tables.weapons]
+        return picked[0] if picked and not settings.drop else None
     if command.action in ("ready", "switch") and command.weapon != f.shield:
         return command.weapon
     return None
