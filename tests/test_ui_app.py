@@ -15,8 +15,8 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.saves import Autosaver, load_game
-from board.ui.editor import EditorScene
-from board.ui.play import PlayScene
+from board.ui.editor.scene import EditorScene
+from board.ui.play.scene import PlayScene
 from board.ui.start import StartScene
 from tests.ui_driver import AppDriver
 
@@ -199,7 +199,7 @@ def test_an_unexpected_error_in_a_scene_is_logged_and_told_not_a_crash(data_dir,
     def broken(*args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("board.ui.play.handle_key", broken)
+    monkeypatch.setattr("board.ui.play.scene.handle_key", broken)
     driver.key(pygame.K_t, "t")
     assert driver.app.running
     assert "a bug" in driver.scene.controller.view.message

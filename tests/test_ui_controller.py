@@ -20,8 +20,8 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
-from board.ui import hud
-from board.ui.play_keys import PAN_STEP
+from board.ui.draw import hud
+from board.ui.play.keys import PAN_STEP
 from ui_driver import ROOT, Driver, wheel_arrow
 
 ENTER, ESC = pygame.K_RETURN, pygame.K_ESCAPE
@@ -488,7 +488,7 @@ def test_home_fits_the_whole_map_in_the_board_area():
 def test_shift_arrow_keys_pan_the_view_a_step_that_way(key, shift):
     d = Driver()
     x, y = d.scene.camera.to_screen(d.hex("0706"))
-    d.key(key, mod=pygame.KMOD_LSHIFT)  # plain arrows move the hex cursor (board/ui/keyboard.py)
+    d.key(key, mod=pygame.KMOD_LSHIFT)  # plain arrows move the hex cursor (board/ui/play/cursor.py)
     assert d.scene.camera.to_screen(d.hex("0706")) == pytest.approx((x + shift[0], y + shift[1]))
 
 

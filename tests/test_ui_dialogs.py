@@ -12,7 +12,7 @@ import pygame_gui
 import pytest
 
 from board.saves import load_game
-from board.ui.dialogs import default_name, recent_files, remember, with_extension
+from board.ui.dialogs.files import default_name, recent_files, remember, with_extension
 from tests.ui_driver import Driver
 
 

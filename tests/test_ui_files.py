@@ -13,7 +13,7 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.saves import load_game
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
 from tests.ui_driver import AppDriver, Driver
 
 ROOT = Path(__file__).resolve().parents[1]

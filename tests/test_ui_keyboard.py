@@ -8,8 +8,9 @@ import pygame
 import pytest
 
 from board.hexgrid import Hex, hex_distance, hex_to_pixel, layout_for
-from board.ui import hud, theme
-from board.ui.keyboard import arrow_step
+from board.ui import theme
+from board.ui.draw import hud
+from board.ui.play.cursor import arrow_step
 from tests.keyboard_player import cursor_to, focused, play_one
 from tests.ui_driver import Driver
 
@@ -95,7 +96,7 @@ def test_tab_and_shift_tab_step_through_the_figures_that_may_act():
     rng = random.Random(3)
     while d.view.mode != "combat":
         play_one(d, rng)
-    from board.ui.keyboard import tab_order
+    from board.ui.play.cursor import tab_order
 
     names = tab_order(d.controller)
     assert names[0] == d.controller.info().active

@@ -11,9 +11,10 @@ import pytest  # noqa: E402
 
 from board.rules.base import Event  # noqa: E402
 from board.script import load_script  # noqa: E402
-from board.ui import log_rows as log_module, theme  # noqa: E402
-from board.ui.log import CombatLog  # noqa: E402
-from board.ui.log_rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
+from board.ui import theme  # noqa: E402
+from board.ui.log import rows as log_module
+from board.ui.log.panel import CombatLog  # noqa: E402
+from board.ui.log.rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
 
 EXAMPLE = Path(__file__).parent / "scripts" / "example_fight.yaml"
 WIDTH = 340

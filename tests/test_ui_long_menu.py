@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from board.ui import theme
-from board.ui.menus import LABEL_PAD, THEME, ActionMenu, Item
+from board.ui.play.action_menu import LABEL_PAD, THEME, ActionMenu, Item
 
 
 def menu_of(items, room: int) -> ActionMenu:

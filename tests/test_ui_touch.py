@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from board.rules.base import Command
-from board.ui.touch import LONG_PRESS
+from board.ui.play.touch import LONG_PRESS
 from test_ui_controller import arena_in_combat, pass_to_aldric, shown  # noqa: F401 (a fixture)
 from ui_driver import Driver
 

@@ -18,9 +18,9 @@ from board.game import Game
 from board.hexgrid import Hex, hex_neighbor, parse_label, pixel_to_hex_fractional
 from board.maps import load_map
 from board.ui import theme
-from board.ui.menus import Item
-from board.ui.play import PlayScene
-from board.ui.wheel import ARROW_AT
+from board.ui.play.action_menu import Item
+from board.ui.play.scene import PlayScene
+from board.ui.draw.wheel import ARROW_AT
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)

@@ -18,12 +18,13 @@ from board.invocation import command_name
 from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
-from board.ui import theme, true_scale
+from board.ui import theme
+from board.ui.draw import true_scale
 from board.ui.calibrate import CalibrationScene
 from board.ui.caption import set_caption, window_title
-from board.ui.dialogs import regular_file_problem, remember
-from board.ui.editor import EditorScene
-from board.ui.play import PlayScene
+from board.ui.dialogs.files import regular_file_problem, remember
+from board.ui.editor.scene import EditorScene
+from board.ui.play.scene import PlayScene
 from board.ui.map_catalogue import user_map_path
 from board.ui.start import StartScene
 from board.yamlio import InputError
@@ -40,7 +41,7 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
 
     No game (and no editor) opens the start screen. With an autosaver, the game is written
     after every command, and a clean exit closes it; with offer_resume, a game left by a
-    crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared. True
+    crash is offered first. With net (a board.ui.play.netplay.NetPlay), the game is shared. True
     scale asked for on a screen of unknown DPI (or calibrate) opens the calibration screen first."""
     screen = _open_window(size, window_title(title))
     if screen is None:
@@ -245,7 +246,7 @@ class App:
     def _shared(self, verb: str, args: tuple) -> None:
         """Host the picked map, or join a hosted game, from the start screen."""
         # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
-        from board.ui.netplay import host_map, join_game, refusal
+        from board.ui.play.netplay import host_map, join_game, refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
         self.scene.say(_("Connecting to {address}…").format(address=args[0]) if verb == "join"

@@ -11,8 +11,9 @@ import math
 import pygame
 
 from board.i18n import N_, _
-from board.ui import hud, settings, theme, true_scale
-from board.ui.touch import FINGER_EVENTS, finger_pos
+from board.ui import settings, theme
+from board.ui.draw import hud, true_scale
+from board.ui.play.touch import FINGER_EVENTS, finger_pos
 
 CARD_INCHES = true_scale.CARD_MM / true_scale.MM_PER_INCH  # 3.37 in: the bar's length
 CARD_HEIGHT_MM = 53.98  # the card's short side, for the outline drawn under the bar

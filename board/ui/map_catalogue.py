@@ -14,10 +14,11 @@ from board.resources import DEFAULT_MAP, MAPS
 from board.rules.registry import get_ruleset
 from board.saves import data_dir
 from board.sides import teams
-from board.ui import palette, theme
-from board.ui.camera import Camera
-from board.ui.editor import spec_tokens
-from board.ui.renderer import BoardRenderer, Overlays
+from board.ui import theme
+from board.ui.draw import palette
+from board.ui.draw.camera import Camera
+from board.ui.editor.scene import spec_tokens
+from board.ui.draw.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
 
 BUNDLED = MAPS

@@ -14,13 +14,14 @@ from board.i18n import LANGUAGES, N_, _, ngettext
 from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
-from board.ui.title import draw_title
-from board.ui import hud, palette, settings, theme, ui_scale
-from board.ui.dialogs import FileDialog, recent_files
-from board.ui.host_dialog import HostDialog
-from board.ui.join_dialog import JoinDialog
+from board.ui.draw.title import draw_title
+from board.ui import settings, theme, ui_scale
+from board.ui.draw import hud, palette
+from board.ui.dialogs.files import FileDialog, recent_files
+from board.ui.dialogs.host import HostDialog
+from board.ui.dialogs.join import JoinDialog
 from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
-from board.ui.text_fit import render_fit
+from board.ui.draw.text_fit import render_fit
 from board.yamlio import InputError
 
 # Sizes at 100%, read through theme.px (board/ui/ui_scale.py).
