@@ -62,7 +62,7 @@ def test_the_editors_facing_list_reads_as_compass_words():
     import pygame_gui
 
     from board.rules.registry import get_ruleset
-    from board.ui.play.action_menu import THEME
+    from board.resources import THEME
     from board.ui.dialogs.sheet_form import SheetForm, facing_names
 
     assert facing_names("pointy") == ["E", "NE", "NW", "W", "SW", "SE"]

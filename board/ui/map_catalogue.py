@@ -17,7 +17,7 @@ from board.sides import teams
 from board.ui import theme
 from board.ui.draw import palette
 from board.ui.draw.camera import Camera
-from board.ui.editor.scene import spec_tokens
+from board.ui.draw.tokens import spec_tokens
 from board.ui.draw.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
 

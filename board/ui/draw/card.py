@@ -7,8 +7,7 @@ import pygame
 
 from board.i18n import N_, _
 from board.ui import theme
-from board.ui.log.rows import wrap
-from board.ui.draw.text_fit import render_fit
+from board.ui.draw.text_fit import render_fit, wrap
 
 WIDTH = 250
 PAD = 8

@@ -12,7 +12,7 @@ from board.i18n import _
 from board.rules.reports import Prediction
 from board.rules.kernel.events import OUTCOME_WORDS
 from board.ui import theme
-from board.ui.log.rows import wrap
+from board.ui.draw.text_fit import wrap
 from board.ui.draw.placing import place
 
 CHART_WIDTH, CHART_HEIGHT, BAR = 220, 44, 90  # the damage chart; an outcome bar's full length

@@ -51,6 +51,21 @@ def break_word(word: str, font: pygame.font.Font, width: int) -> list[str]:
     return pieces
 
 
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to width pixels; a word longer than a line is broken."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = break_word(word, font, width)
+        lines += whole
+    return lines + [line]
+
+
 def shrink_to_fit(text: str, width: float, largest: int, smallest: int,
                   bold: bool, exact: bool = False) -> tuple[pygame.font.Font, str]:
     """The largest font from largest down to smallest that shows the text in width; at the

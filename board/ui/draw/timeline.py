@@ -7,8 +7,7 @@ import pygame
 
 from board.i18n import _
 from board.ui import theme
-from board.ui.log.rows import wrap
-from board.ui.draw.text_fit import fit
+from board.ui.draw.text_fit import fit, wrap
 
 SECONDS = 6
 ROW = 28  # two lines of a plot (a General Plot under the name)

@@ -9,6 +9,7 @@ import pygame
 from board.footprints import footprint_cells
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for
 from board.i18n import N_, _
+from board.rules.reports import Token
 from board.ui import theme
 from board.ui.draw.camera import Camera
 from board.ui.draw.figure_art import draw_icon
@@ -291,3 +292,20 @@ def ring_radius(camera: Camera, f, centre, one_hex: float) -> float:
         return camera.size * one_hex
     cells = [camera.to_screen(c) for c in f.cells]
     return max(math.dist(p, centre) for p in cells) + camera.size * 1.05
+
+
+def spec_tokens(specs) -> dict[str, Token]:
+    """The draft's figures as the renderer draws them: where they stand, facing, posture."""
+    out = {}
+    for spec in specs:
+        anchor = Hex(*spec.at)
+        st = getattr(spec, "st", None)
+        ready = getattr(spec, "ready", None)
+        if ready is None and getattr(spec, "weapons", None):
+            ready = spec.weapons[0]  # a Warrior & Wizard sheet readies its first weapon
+        out[spec.name] = Token(
+            name=spec.name, team=spec.team, hex=anchor, size=spec.size, facing=spec.facing,
+            cells=tuple(footprint_cells(spec.size, anchor, spec.facing)),
+            posture=getattr(spec, "posture", "standing"), meter=(st, st) if st else None,
+            meter_label="ST" if st else "", caption=ready or "", icon=spec.icon)
+    return out

@@ -7,17 +7,15 @@ import pygame_gui
 
 from board import i18n
 from board.editor import BRUSHES, Editor, Painted
-from board.footprints import footprint_cells
 from board.hexgrid import Hex, from_offset, to_offset
 from board.i18n import N_, _, ngettext
-from board.rules.reports import Token
 from board.ui import theme, ui_scale
 from board.ui.draw import hud
 from board.ui.draw.camera import Camera
-from board.ui.log.rows import wrap
 from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.tokens import spec_tokens
 from board.ui.dialogs.sheet_form import KEPT, SheetForm
-from board.ui.draw.text_fit import render_fit
+from board.ui.draw.text_fit import render_fit, wrap
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
@@ -30,22 +28,6 @@ WORDS = {"brush": N_("brush"), "rectangle": N_("rectangle"), "fill": N_("fill"),
          "open": N_("open"), "wall": N_("wall"), "flames": N_("flames"), "coals": N_("coals"),
          "new": N_("new"), "copy": N_("copy")}
 
-
-def spec_tokens(specs) -> dict[str, Token]:
-    """The draft's figures as the renderer draws them: where they stand, facing, posture."""
-    out = {}
-    for spec in specs:
-        anchor = Hex(*spec.at)
-        st = getattr(spec, "st", None)
-        ready = getattr(spec, "ready", None)
-        if ready is None and getattr(spec, "weapons", None):
-            ready = spec.weapons[0]  # a Warrior & Wizard sheet readies its first weapon
-        out[spec.name] = Token(
-            name=spec.name, team=spec.team, hex=anchor, size=spec.size, facing=spec.facing,
-            cells=tuple(footprint_cells(spec.size, anchor, spec.facing)),
-            posture=getattr(spec, "posture", "standing"), meter=(st, st) if st else None,
-            meter_label="ST" if st else "", caption=ready or "", icon=spec.icon)
-    return out
 
 
 class EditorScene:

@@ -12,7 +12,7 @@ from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import ATTACK, DAMAGE_ROLL, GM, PHASE, REJECTED, SINCE, TURN, VICTORY, tone
 from board.ui import theme
-from board.ui.draw.text_fit import break_word
+from board.ui.draw.text_fit import wrap
 
 TUMBLE = 0.45  # seconds a die tumbles before it settles
 STAGGER = 0.12  # seconds between successive lines
@@ -135,20 +135,6 @@ def piece_width(piece: Piece) -> int:
         return die_side(piece.size) + theme.px(6)
     return theme.font(piece.size, piece.bold).size(piece.text)[0]
 
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to width pixels; a word longer than a line is broken."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if font.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        *whole, line = break_word(word, font, width)
-        lines += whole
-    return lines + [line]
 
 
 def flow(lead: list[Piece], text: str, colour: Colour, width: int, size: int, bold: bool = False,

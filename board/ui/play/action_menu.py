@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from board.resources import THEME  # noqa: F401 (the scenes take it from here)
 from board.ui import theme
 from board.ui.draw.text_fit import fit, shrink_to_fit
 
