@@ -24,7 +24,7 @@ def card_rows(game, name: str, viewer_team: str | None, gm: bool) -> list[tuple[
     hide = getattr(game.battle.source, "hide_enemy_sheets", False)
     if hide and not gm and viewer_team is not None and tokens[name].team != viewer_team:
         return [(_(label), _(words)) for label, words in HIDDEN]
-    return [(str(label), str(value)) for label, value in game.ruleset.card(game.state, name)]
+    return [(str(label), str(value)) for label, value in game.card(name)]
 
 
 class FigureCard:
