@@ -7,9 +7,10 @@ from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Command
 from board.rules.reports import Prediction
+from board.ui.play.host import ControllerParts
 
 
-class CombatControls:
+class CombatControls(ControllerParts):
     """Mixed into the Controller: what a click means while an action is being aimed."""
 
     def choose_action(self, action_id: str, figure: str | None = None) -> None:
@@ -76,7 +77,10 @@ class CombatControls:
 
     def aimed(self, **fields) -> Command:
         """The command of the action being aimed, with the settings the player changed."""
-        return Command(do="act", figure=self.view.selected, action=self.view.action.id,
+        action = self.view.action
+        if action is None:
+            raise RuntimeError("no action is being aimed: choose one from the menu first")
+        return Command(do="act", figure=self.view.selected, action=action.id,
                        **{"params": self.changed_options(), **fields})
 
     def attack_command(self, target: str) -> Command | None:
@@ -88,7 +92,7 @@ class CombatControls:
         if info is None or target not in info.targets:
             return None
         try:
-            return self.game.predict(self.attack_command(target))
+            return self.game.predict(self.aimed(target=target))
         except Exception:  # a prediction must never crash the board
             return None
 
@@ -98,10 +102,10 @@ class CombatControls:
         if name is None or info is None:
             self.say(_("click one of the highlighted figures, or Esc"), warning=True)
         elif name not in info.targets:
-            reason = self.game.check(self.attack_command(name))
+            reason = self.game.check(self.aimed(target=name))
             self.say(reason or _("{name} is not a valid target").format(name=name), warning=True)
         else:
-            self.submit(self.attack_command(name))
+            self.submit(self.aimed(target=name))
 
     def _click_action_hex(self, h: Hex) -> None:
         if self.view.action is not None:

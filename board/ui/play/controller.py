@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from board.game import Game
 from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Command, Event
-from board.rules.reports import ActionInfo, TurnInfo
+from board.rules.reports import ActionInfo, Token, TurnInfo
 from board.ui.play.combat import CombatControls
 from board.ui.play.gm import GMControls
 
@@ -43,7 +44,7 @@ class Controller(CombatControls, GMControls):
         self.view = View()
         # In a shared game, commands go to the host (sender(kind, command)) and come back
         # through the stream; None: they are applied here at once.
-        self.sender = None
+        self.sender: Callable[[str, Command | None], None] | None = None
         self._actions: dict[tuple[int, str], list[ActionInfo]] = {}
         self.sync()
 
@@ -52,6 +53,14 @@ class Controller(CombatControls, GMControls):
     @property
     def state(self):
         return self.game.state
+
+    @property
+    def selected_token(self) -> Token:
+        """The selected figure's token (there is one whenever a move is being planned)."""
+        name = self.view.selected
+        if name is None:
+            raise RuntimeError("no figure is selected: the game has no figure to act now")
+        return self.game.tokens()[name]
 
     def info(self) -> TurnInfo:
         """Where the game stands; phase "view" for a map without two sides (nothing to win)."""
@@ -133,7 +142,7 @@ class Controller(CombatControls, GMControls):
     def submit(self, command: Command) -> bool:
         """Send a command through the one legal path; show the refusal if it is refused."""
         if self.sender is not None:
-            return self._send(command)
+            return self._send(self.sender, command)
         outcome = self.game.submit(command)
         self.view.events = outcome.events
         if outcome.accepted:
@@ -143,13 +152,13 @@ class Controller(CombatControls, GMControls):
         self.say(outcome.reason or "refused", warning=True)
         return False
 
-    def _send(self, command: Command) -> bool:
+    def _send(self, sender: Callable[[str, Command | None], None], command: Command) -> bool:
         """A shared game: checked here for a quick answer, then asked of the host."""
         reason = self.game.check(command)
         if reason:
             self.say(reason, warning=True)
             return False
-        self.sender("command", command)
+        sender("command", command)
         self.say(_("Sent to the host: {words}").format(words=command.words()))
         self.sync()
         return True
@@ -169,8 +178,8 @@ class Controller(CombatControls, GMControls):
         elif not (self.game.ruleset.facing and info.needs == "facing"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
         else:  # staying put, a figure with facing may still turn
-            f = self.game.tokens()[self.view.selected]
-            self.view.pending = (f.name, f.hex, (), f.facing, action_id)
+            f = self.selected_token
+            self.view.pending = (f.name, f.hex, (), f.facing or 0, action_id)
             self._check_facings()
             self.view.mode = "facing"
             self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
@@ -185,7 +194,7 @@ class Controller(CombatControls, GMControls):
             handler[v.mode](h)
 
     def _click_move(self, h: Hex) -> None:
-        f = self.game.tokens()[self.view.selected]
+        f = self.selected_token
         if h in f.cells:  # a click on one's own token: stay (and, with facing, turn)
             stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "facing"), None)
             if stay is not None:
@@ -201,7 +210,7 @@ class Controller(CombatControls, GMControls):
 
     def plan_move(self, h: Hex) -> None:
         """Put the active figure's ghost on h and ask for a facing."""
-        f = self.game.tokens()[self.view.selected]
+        f = self.selected_token
         info = self.move_for(h)
         if info is None or h not in info.hexes:
             return
@@ -209,7 +218,7 @@ class Controller(CombatControls, GMControls):
             self.submit(Command(do="move", figure=f.name, action=info.id,
                                 path=tuple((p.q, p.r) for p in info.hexes[h])))
             return
-        self.view.pending = (f.name, h, info.hexes[h], f.facing, info.id)
+        self.view.pending = (f.name, h, info.hexes[h], f.facing or 0, info.id)
         self._check_facings()
         self.view.mode = "facing"
         self.say(_("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
@@ -217,11 +226,12 @@ class Controller(CombatControls, GMControls):
 
     def _check_facings(self) -> None:
         """Which facings the pending move may end with (a multihex figure may not fit them all)."""
-        name, h, path, _, action = self.view.pending
+        if self.view.pending is None:
+            return
+        name, h, path, current, action = self.view.pending
         self.view.facings = {d: self.game.check(Command(do="move", figure=name, action=action,
                                                         path=tuple((p.q, p.r) for p in path), facing=d))
                              for d in range(6)}
-        current = self.view.pending[3]
         if self.view.facings.get(current) is not None:  # start from a facing that fits
             fitting = [d for d, why in self.view.facings.items() if why is None]
             if fitting:
@@ -248,7 +258,7 @@ class Controller(CombatControls, GMControls):
                     self.set_facing(self.view.pending[3] + steps * k)
                     break
         elif self.view.gm and self.view.selected:
-            f = self.game.tokens()[self.view.selected]
+            f = self.selected_token
             if f.facing is None:  # a ruleset without facing: nothing to turn
                 self.say(_("figures have no facing in {name}").format(
                     name=self.game.ruleset.name), warning=True)

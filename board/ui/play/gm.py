@@ -8,6 +8,7 @@ from __future__ import annotations
 from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Command
+from board.ui.play.host import ControllerParts
 
 # The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
 COMMON = {"+": ("heal", {"amount": 1}), "=": ("heal", {"amount": 1}), "-": ("damage", {"amount": 1}),
@@ -24,7 +25,7 @@ def gm_words(ruleset, tokens: dict) -> list[str]:
     return out + ([_("Del remove")] if "remove" in ruleset.gm_actions else [])
 
 
-class GMControls:
+class GMControls(ControllerParts):
     """The GM's shortcuts; mixed into Controller, whose view, state and submit() they use."""
 
     def toggle_gm(self) -> None:
