@@ -10,6 +10,7 @@ import pygame
 
 from board.i18n import _
 from board.maps import load_map
+from board.battle import BattleMap
 from board.resources import DEFAULT_MAP, MAPS
 from board.rules.registry import get_ruleset
 from board.saves import data_dir
@@ -46,7 +47,7 @@ class MapChoice:
     """One map on the start screen: its file, the loaded map or the reason it does not load."""
 
     path: Path
-    battle: object = None
+    battle: BattleMap | None = None
     problem: str = ""
     thumb: pygame.Surface | None = None
     loaded: bool = False

@@ -15,7 +15,7 @@ import yaml
 
 from board.hexgrid import direction_name
 from board.i18n import _
-from board.models import FigureBase
+from board.models import FigureBase, Position
 from board.ui import theme
 
 COMMON = ("name", "team", "at", "facing", "size", "sheets")
@@ -164,8 +164,9 @@ class SheetForm:
         if key in self.drops:
             self.drops[key].kill()
         options = options if value in options or not value else [*options, value]  # an alias, kept
+        shown: list[str | tuple[str, str]] = list(options)  # pygame_gui also takes (label, id) pairs
         self.drops[key] = pygame_gui.elements.UIDropDownMenu(
-            options, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
+            shown, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
 
     def load(self, spec: FigureBase | None, teams: dict[str, str] | None = None) -> None:
         """Show a figure in the form (or a new one's defaults), with its team's colour."""
@@ -220,12 +221,12 @@ class SheetForm:
         self.sync_ready()
         return _("Added {name} to the {field}; Apply (or New) to keep it").format(name=name, field=field)
 
-    def data(self, at: tuple[int, int]) -> dict:
+    def data(self, at: Position) -> dict:
         """The figure the form describes, as map-file data placed at `at`."""
         self.sync_ready()
         text = {name: entry.get_text().strip() for name, entry in self.entries.items()}
         text.update({key: option(drop) for key, drop in self.drops.items() if key in self.fields})
-        data = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
+        data: dict[str, typing.Any] = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
                 "size": int(option(self.drops["size"])),
                 "facing": facing_names(self.kind).index(option(self.drops["facing"]))}
         for key in self.fields:

@@ -15,6 +15,7 @@ from board.ui.draw.camera import Camera
 from board.ui.draw.renderer import BoardRenderer, Overlays
 from board.ui.draw.tokens import spec_tokens
 from board.ui.dialogs.sheet_form import KEPT, SheetForm
+from board.ui.requests import PlayDraft, SceneRequest, Start
 from board.ui.draw.text_fit import render_fit, wrap
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
@@ -42,7 +43,7 @@ class EditorScene:
         self.hover: Hex | None = None
         self.anchor: Hex | None = None  # rectangle start
         self.drag: str | None = None
-        self.request: str | None = None  # "play" (the board on this map) or "start" (the start screen)
+        self.request: SceneRequest | None = None  # PlayDraft (the board on this map) or Start
         self.dirty = True
         self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
         self.camera = Camera(editor.draft.layout)
@@ -227,7 +228,7 @@ class EditorScene:
             self.anchor = None
         elif drag == "figure" and h is not None and self.selected:
             spec = self.editor.figure(self.selected)
-            if Hex(*spec.at) != h:
+            if spec is not None and Hex(*spec.at) != h:
                 self._report(self.editor.move_figure(self.selected, to=h))
 
     def _place(self, h: Hex) -> None:
@@ -285,7 +286,7 @@ class EditorScene:
         elif key == "file:print":
             self._print()
         elif key in ("file:play", "file:start"):
-            self.request = what  # the app plays the map, or opens the start screen
+            self.request = PlayDraft() if what == "play" else Start()  # the board on this map, or the start screen
         self._mark()
 
     def _apply(self) -> None:
@@ -294,6 +295,8 @@ class EditorScene:
                      warning=True)
             return
         spec = self.editor.figure(self.selected)
+        if spec is None:  # the selected figure was removed meanwhile
+            return
         kept = {key: getattr(spec, key) for key in KEPT if hasattr(spec, key)}
         new, problems = self.editor.put_figure({**kept, **self.figure_form.data(spec.at)}, replacing=self.selected)
         if new is not None:

@@ -6,6 +6,7 @@ import pygame
 
 from board.i18n import N_, _
 from board.ui.draw import palette
+from board.ui.requests import Edit, Rematch
 from board.ui.play.computer import hand_over, hint, take_back
 from board.ui.dialogs.files import saves_dir
 from board.ui.play.sidebar import MOVE_KEYS, movement_items
@@ -59,7 +60,7 @@ def handle_key(scene, event) -> None:
     elif key in (pygame.K_q, pygame.K_e):
         c.turn(1 if key == pygame.K_q else -1)
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and c.view.mode == "over":
-        scene.request = ("rematch",)
+        scene.request = Rematch()
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         c.confirm()
     elif key == pygame.K_t:
@@ -88,7 +89,7 @@ def handle_key(scene, event) -> None:
     elif key == pygame.K_i and not c.view.gm:  # GM mode: a ruleset's GM key may be I
         c.say(hint(scene.game))
     elif key == pygame.K_m:
-        scene.request = ("edit",)
+        scene.request = Edit()
     elif key == pygame.K_HOME:
         scene.fit()
     elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):  # Shift+arrows pan

@@ -14,7 +14,7 @@ from board.maps import load_map
 from board.net.client import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.relay import parse_club_line
-from board.net.server import DEFAULT_PORT
+from board.net.server import DEFAULT_PORT, Hosting
 from board.net.host_key import HostKey
 from board.net.session import (Session, hosting_folder, hosting_for, hosting_via, invite_for,
                                join_line, listen_address, resumed_folder, where_hosted)
@@ -44,6 +44,14 @@ class NetPlay:
         self.turns: TurnNotice | None = None
         self.wanted: list[str] | None = None  # the sides a joining player asked for (--side)
         self.seated = role in ("GM", "spectator")  # a player's board asks for its seat once
+
+    @property
+    def hosting(self) -> Hosting:
+        """Where this board's server listens (the GM's board: it hosts the game)."""
+        hosting = self.session.hosting
+        if hosting is None:
+            raise RuntimeError("this board hosts no game: only the GM's board has invitations")
+        return hosting
 
     def attach(self, scene) -> None:
         """Route the scene's commands and undo to the host, and wake the window on news."""
@@ -93,7 +101,10 @@ class NetPlay:
             return
         if self.address is None:
             self.address = AddressDialog(scene.manager)
-        host, port, _fingerprint = split_address(self.session.client.url)  # the fingerprint stays as it was
+        client = self.session.client
+        if client is None:  # not connected: there is no address to change yet
+            return
+        host, port, _fingerprint = split_address(client.url)  # the fingerprint stays as it was
         self.address.show(scene.board_rect.center, f"{host}:{port}")
 
     def handle(self, event, scene=None) -> bool:
@@ -119,16 +130,16 @@ class NetPlay:
         try:
             if verb == "copy":
                 invitation = next(i for i in self.session.invitations() if i.user == what)
-                scene.say(copy_text(join_line(self.session.hosting, invitation)))
+                scene.say(copy_text(join_line(self.hosting, invitation)))
                 return
             if verb == "kick":
                 self.session.kick(what)
                 scene.say((_("Invitation {what} withdrawn: it can act no more (at a club it can still read "
-                             "the game until the organiser closes the table)") if self.session.hosting.via
+                             "the game until the organiser closes the table)") if self.hosting.via
                            else _("Invitation {what} withdrawn: its connections are closed")).format(what=what))
             elif verb == "invite":
                 made = self.session.invite(what)
-                scene.say(copy_text(join_line(self.session.hosting, made)))
+                scene.say(copy_text(join_line(self.hosting, made)))
         except Exception as error:  # the server gone, a config that cannot be written
             scene.say(f"Could not {verb}: {refusal(error)}", warning=True)
         self.show_seats(scene)
@@ -222,7 +233,8 @@ class NetPlay:
         may know its invitation by the name it first took: that one is its name from now on."""
         client = getattr(self.session, "client", None)
         name = getattr(client, "name", None)
-        if self.role not in ("GM", "spectator") and getattr(client, "greeted", False) and name != self.role:
+        greeted = getattr(client, "greeted", False)
+        if self.role not in ("GM", "spectator") and greeted and name and name != self.role:
             self.role = name
             if self.turns is not None:
                 self.turns.role = name
@@ -293,7 +305,7 @@ def host_map(path: str, listen: str = "local") -> tuple[NetPlay, str]:
 
 def invitation_lines(net: NetPlay) -> list[str]:
     """Each invitation with its join line (the GM's board)."""
-    hosting = net.session.hosting
+    hosting = net.hosting
     return [f"{i.label}: {join_line(hosting, i)}" for i in net.session.invitations()]
 
 

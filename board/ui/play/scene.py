@@ -37,6 +37,7 @@ from board.ui.draw.renderer import BoardRenderer, Overlays
 from board.ui.sound import Sounds
 from board.ui.draw.timeline import dock_height, draw_timeline
 from board.ui.play.tips import draw_tips
+from board.ui.requests import Open, Rematch, SceneRequest, Start
 
 
 LOG_LEAST = 96  # the combat log's least height in the sidebar: its heading and three lines
@@ -68,7 +69,7 @@ class PlayScene:
         self.legend = False  # the K key's legend overlay
         self.keyboard = KeyboardFocus()  # the hex cursor and the menu's focus (board/ui/play/cursor.py)
         self.net = None  # a shared game's link (board.ui.play.netplay.NetPlay), polled every frame
-        self.request: tuple | None = None  # ("open", path), ("edit",), ("rematch",)... for the app
+        self.request: SceneRequest | None = None  # what the app is asked to do next
         self.dialog = FileDialog(self.manager, self.say)
         self.mouse = (0, 0)
         self.drag: str | None = None  # "token", "facing", "gm:<name>", "pan"
@@ -78,7 +79,7 @@ class PlayScene:
         self.dirty = True
         self.now = 0.0
         self.backdrop: pygame.Surface | None = None  # what stays between frames: see draw()
-        self.sidebar_key = None
+        self.sidebar_key: tuple | None = None  # what the backdrop's sidebar was painted for
         self._hint: tuple = (None, "")
         self.resize(size)
         self.log.add(game.logged_events(), 0.0)  # with the computer's reasons, as played
@@ -132,7 +133,7 @@ class PlayScene:
         self.team_legend = [(t, self.team_colours[t], *palette.TEAM_MARKS[i]) for t, i in marks.items()]
         self.renderer = BoardRenderer(self.game.battle, self.team_colours, marks)
         self.banner = hud.Banner()
-        self._colours = (None, {}, {}, {})
+        self._colours: tuple[int | None, dict, dict, dict] = (None, {}, {}, {})
         self.backdrop = None
 
     def use_palette(self, name: str) -> None:
@@ -251,7 +252,7 @@ class PlayScene:
             self.help = not self.help
             return
         if action == "menu":
-            self.request = ("start",)
+            self.request = Start()
             return
         self.dialog.show(action, self.board_rect.center, self.game.battle.name)
 
@@ -269,7 +270,7 @@ class PlayScene:
             remember(path)
             self.controller.say(_("Saved to {path}").format(path=path))
         else:
-            self.request = ("open", str(path))
+            self.request = Open(str(path))
 
     def say(self, text: str, warning: bool = False) -> None:
         """A message on the status line."""
@@ -295,7 +296,7 @@ class PlayScene:
             c.say(self.computer.cycle_pace())
         elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
             what = item.id[4:]
-            self.request = ("rematch",) if what == "rematch" else ("start", self.game.battle if what == "new" else None)
+            self.request = Rematch() if what == "rematch" else Start(self.game.battle if what == "new" else None)
         elif item.id.startswith("option:"):
             c.cycle_option(item.id.split(":", 1)[1])
         elif c.view.mode == "move":
@@ -404,7 +405,7 @@ class PlayScene:
         c = self.controller
         figures = self.game.tokens()
         ov = self.overlays()
-        menu_height = self.menu.panel.get_abs_rect().height + theme.px(16) if self.menu.panel else 0
+        menu_height = int(self.menu.panel.get_abs_rect().height) + theme.px(16) if self.menu.panel else 0
         colours, status, shapes = self._figure_colours(figures)
         most = max(0, self.sidebar.height - menu_height - theme.px(LOG_LEAST))
         card = self.card.prepare(self.game, c, colours, self.sidebar.width - 2 * theme.px(DOCK_GAP), most)
