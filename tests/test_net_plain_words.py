@@ -25,7 +25,7 @@ from tests.net_helpers import FIGHT
 from tests.test_ui_plain_words import program_words
 from tests.ui_driver import ROOT, Driver
 
-NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" / "ui" / "netplay.py"]
+NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" / "ui" / "play" / "netplay.py"]
 
 
 def clumsy(lines) -> list[str]:

@@ -321,6 +321,6 @@ def test_the_board_names_no_kind_of_one_rulesets_own():
                for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())}
     own = emitted - words
     assert {"burns", "staggers", "stray_hit", "wear", "plot"} <= own  # the scan sees them
-    named = {str(path.name): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
-             for path in (root / "board" / "ui").glob("*.py")}
+    named = {str(path.relative_to(root)): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
+             for path in (root / "board" / "ui").rglob("*.py")}
     assert not {name: kinds for name, kinds in named.items() if kinds}
