@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from board.hexgrid import Hex
     from board.rules.base import Command
     from board.rules.reports import ActionInfo, TurnInfo
-    from board.ui.play.controller import View
+    from board.ui.play.view import View
 
 
 class ControllerParts:
