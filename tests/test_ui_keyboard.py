@@ -77,13 +77,13 @@ def test_enter_on_a_blue_hex_plans_the_move_left_right_turn_and_enter_confirms()
     target = sorted(d.controller.move_info().hexes)[0]
     cursor_to(d, target)
     d.key(pygame.K_RETURN)
-    assert d.view.mode == "facing" and d.view.pending[1] == target
-    facing = d.view.pending[3]
+    assert d.view.mode == "facing" and d.view.pending.hex == target
+    facing = d.view.pending.facing
     d.key(pygame.K_RIGHT)
-    assert d.view.pending[3] == (facing - 1) % 6  # as E
+    assert d.view.pending.facing == (facing - 1) % 6  # as E
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)
-    assert d.view.pending[3] == (facing + 1) % 6  # as Q
+    assert d.view.pending.facing == (facing + 1) % 6  # as Q
     d.key(pygame.K_RETURN)
     assert d.game.tokens()[name].hex == target and d.game.tokens()[name].facing == (facing + 1) % 6
 

@@ -11,7 +11,7 @@ from board.rules.base import Command
 from board.rules.reports import ActionInfo, Token, TurnInfo
 from board.ui.play.combat import CombatControls
 from board.ui.play.gm import GMControls
-from board.ui.play.view import View
+from board.ui.play.view import PlannedMove, View
 
 
 class Controller(CombatControls, GMControls):
@@ -157,7 +157,7 @@ class Controller(CombatControls, GMControls):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
         else:  # staying put, a figure with facing may still turn
             f = self.selected_token
-            self.view.pending = (f.name, f.hex, (), f.facing or 0, action_id)
+            self.view.pending = PlannedMove(f.name, f.hex, (), f.facing or 0, action_id)
             self._check_facings()
             self.view.mode = "facing"
             self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
@@ -196,7 +196,7 @@ class Controller(CombatControls, GMControls):
             self.submit(Command(do="move", figure=f.name, action=info.id,
                                 path=tuple((p.q, p.r) for p in info.hexes[h])))
             return
-        self.view.pending = (f.name, h, info.hexes[h], f.facing or 0, info.id)
+        self.view.pending = PlannedMove(f.name, h, info.hexes[h], f.facing or 0, info.id)
         self._check_facings()
         self.view.mode = "facing"
         self.say(_("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
@@ -204,36 +204,37 @@ class Controller(CombatControls, GMControls):
 
     def _check_facings(self) -> None:
         """Which facings the pending move may end with (a multihex figure may not fit them all)."""
-        if self.view.pending is None:
+        plan = self.view.pending
+        if plan is None:
             return
-        name, h, path, current, action = self.view.pending
-        self.view.facings = {d: self.game.check(Command(do="move", figure=name, action=action,
-                                                        path=tuple((p.q, p.r) for p in path), facing=d))
+        self.view.facings = {d: self.game.check(Command(do="move", figure=plan.figure, action=plan.action,
+                                                        path=tuple((p.q, p.r) for p in plan.path), facing=d))
                              for d in range(6)}
-        if self.view.facings.get(current) is not None:  # start from a facing that fits
+        if self.view.facings.get(plan.facing) is not None:  # start from a facing that fits
             fitting = [d for d, why in self.view.facings.items() if why is None]
             if fitting:
-                self.view.pending = (name, h, path, fitting[0], action)
+                self.view.pending = plan.facing_to(fitting[0])
 
     def set_facing(self, facing: int) -> bool:
         """Turn the pending move's figure; refused (with the reason shown) if it cannot end so."""
-        if not self.view.pending:
+        plan = self.view.pending
+        if plan is None:
             return False
         why = self.view.facings.get(facing % 6)
         if why is not None:
             self.say(why, warning=True)
             return False
-        name, h, path, _, action = self.view.pending
-        self.view.pending = (name, h, path, facing % 6, action)
+        self.view.pending = plan.facing_to(facing)
         return True
 
     def turn(self, steps: int) -> None:
         """Q/E: turn the pending move's facing (or, in GM mode, the selected figure)."""
-        if self.view.pending:
+        plan = self.view.pending
+        if plan is not None:
             # Q/E skip facings the figure cannot end with.
             for k in range(1, 6):
-                if self.view.facings.get((self.view.pending[3] + steps * k) % 6) is None:
-                    self.set_facing(self.view.pending[3] + steps * k)
+                if self.view.facings.get((plan.facing + steps * k) % 6) is None:
+                    self.set_facing(plan.facing + steps * k)
                     break
         elif self.view.gm and self.view.selected:
             f = self.selected_token
@@ -245,14 +246,14 @@ class Controller(CombatControls, GMControls):
 
     def confirm(self) -> None:
         """Commit the pending move with its facing."""
-        if not self.view.pending:
+        plan = self.view.pending
+        if plan is None:
             return
-        name, h, path, facing, action = self.view.pending
-        self.submit(Command(do="move", figure=name, action=action,
-                            path=tuple((p.q, p.r) for p in path), facing=facing))
+        self.submit(Command(do="move", figure=plan.figure, action=plan.action,
+                            path=tuple((p.q, p.r) for p in plan.path), facing=plan.facing))
 
     def _click_facing(self, h: Hex) -> None:
-        if self.view.pending and h == self.view.pending[1]:
+        if self.view.pending and h == self.view.pending.hex:
             self.confirm()
         elif self.view.mode == "facing":
             self.cancel()

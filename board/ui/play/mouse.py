@@ -26,13 +26,13 @@ def _motion(scene, event) -> None:
         return
     h = scene.hex_at(event.pos)
     if scene.drag == "facing" and c.view.pending:
-        centre = c.view.pending[1]
+        centre = c.view.pending.hex
         if h != centre:
             scene.drag_moved = True
             c.set_facing(facing_toward(scene.camera, centre, event.pos))
         return
     # Hovering the facing wheel only previews; a click or a drag sets the facing.
-    scene.wheel_hover = (wheel_direction(scene.camera, c.view.pending[1], event.pos)
+    scene.wheel_hover = (wheel_direction(scene.camera, c.view.pending.hex, event.pos)
                         if c.view.mode == "facing" and c.view.pending else None)
     c.view.hover = h
     if scene.drag:
@@ -46,9 +46,9 @@ def drag_at(scene, pos) -> str | None:
     if h is None or (scene.computer_to_play and not c.view.gm):
         return None
     if c.view.mode == "facing" and c.view.pending:
-        if wheel_direction(scene.camera, c.view.pending[1], pos) is not None:
+        if wheel_direction(scene.camera, c.view.pending.hex, pos) is not None:
             return None  # an arrow of the facing wheel: a click
-        if h == c.view.pending[1]:
+        if h == c.view.pending.hex:
             return "facing"
     name = c.figure_at(h)
     if c.view.mode == "move" and name == c.view.selected:
@@ -71,7 +71,7 @@ def _button_down(scene, event) -> None:
     if scene.computer_to_play and not c.view.gm:
         c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
         return
-    pick = (wheel_direction(scene.camera, c.view.pending[1], event.pos)
+    pick = (wheel_direction(scene.camera, c.view.pending.hex, event.pos)
             if c.view.mode == "facing" and c.view.pending else None)
     if pick is not None:
         if c.set_facing(pick):

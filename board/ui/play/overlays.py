@@ -26,11 +26,11 @@ def overlays(scene) -> Overlays:
                 ov.path_start = scene.game.tokens()[v.selected].hex
                 ov.path_stop = v.hover if v.hover in info.stop_hexes else None
     elif v.mode == "facing" and v.pending:
-        name, h, path, facing, _ = v.pending
-        ov.ghost, ov.wheel = (name, h, facing), h
+        plan = v.pending
+        ov.ghost, ov.wheel = (plan.figure, plan.hex, plan.facing), plan.hex
         ov.wheel_blocked = frozenset(d for d, why in c.view.facings.items() if why is not None)
-        ov.wheel_pick = facing if scene.wheel_hover is None else scene.wheel_hover
-        ov.path, ov.path_start = path, scene.game.tokens()[name].hex
+        ov.wheel_pick = plan.facing if scene.wheel_hover is None else scene.wheel_hover
+        ov.path, ov.path_start = plan.path, scene.game.tokens()[plan.figure].hex
     elif v.mode == "target" and v.action is not None:
         ov.targets = frozenset(v.action.targets)
         target = c.figure_at(v.hover) if v.hover else None

@@ -66,7 +66,7 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
         return f"{v.selected}: {_(v.action.label)}", toggles(c) + [
             Item("do_it", _("Do it: {action}").format(action=_(v.action.label))), cancel]
     if v.mode == "facing" and v.pending:
-        return _("{figure}: confirm the move").format(figure=v.pending[0]), [
+        return _("{figure}: confirm the move").format(figure=v.pending.figure), [
             Item("confirm", _("Confirm move and facing"), hotkey="Enter"),
             Item("turn_left", _("Turn left"), hotkey="Q"), Item("turn_right", _("Turn right"), hotkey="E"), cancel]
     if v.mode in ("target", "hex") and v.action is not None:

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from board.hexgrid import Hex
 from board.rules.base import Event
 from board.rules.reports import ActionInfo
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    """A move being planned: the figure, the hex it ends on, the path there, the facing it will
+    end with and the movement action."""
+
+    figure: str
+    hex: Hex
+    path: tuple[Hex, ...]
+    facing: int
+    action: str
+
+    def facing_to(self, facing: int) -> PlannedMove:
+        """The same move ending with another facing."""
+        return replace(self, facing=facing % 6)
 
 
 @dataclass
@@ -18,7 +34,7 @@ class View:
     move_action: str | None = None
     move_chosen: bool = False  # the player picked the movement action (else a click picks the least)
     hover: Hex | None = None
-    pending: tuple[str, Hex, tuple[Hex, ...], int, str] | None = None  # figure, hex, path, facing, action
+    pending: PlannedMove | None = None  # the move whose facing is being picked
     action: ActionInfo | None = None  # the combat action being aimed
     message: str = ""
     warning: bool = False
