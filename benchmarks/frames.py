@@ -11,7 +11,7 @@ from benchmarks.timing import Result, sample, times_result
 from board.game import Game
 from board.maps import BattleMap, load_map, parse_map
 from board.rules.base import Command, Event
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = ROOT / "maps" / "arena.yaml"

@@ -43,7 +43,7 @@ import pygame
 from benchmarks.bigmap import big_map_yaml
 from board.game import Game
 from board.maps import parse_map
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
 pans, notches = int(sys.argv[1]), int(sys.argv[2])
 pygame.display.init()
 pygame.font.init()

@@ -94,7 +94,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         print(f"{args.out}: the folder {folder} does not exist", file=sys.stderr)
         return 2
-    from board.ui import palette, ui_scale
+    from board.ui import ui_scale
+    from board.ui.draw import palette
     from board.ui.app import render_png
 
     palette.use(args.palette or palette.DEFAULT)  # a screenshot does not follow the remembered one

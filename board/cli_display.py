@@ -10,13 +10,14 @@ import sys
 
 from board.i18n import N_
 
-# The palettes (board/ui/palette.py's NAMES; named here so --help needs no pygame).
+# The palettes (board/ui/draw/palette.py's NAMES; named here so --help needs no pygame).
 PALETTES = ("default", "colour-blind", "high-contrast")
 
 
 def use_palette(name: str | None) -> None:
     """The palette asked for on the command line (this run only), else the one remembered."""
-    from board.ui import palette, settings
+    from board.ui import settings
+    from board.ui.draw import palette
 
     palette.use(name or settings.load().get("palette", palette.DEFAULT))
 
@@ -42,7 +43,8 @@ def hex_inches(text: str) -> float:
 def use_true_scale(inches: float | None) -> None:
     """The hex size asked for on the command line (remembered; 0 forgets it), else the one
     remembered; an unwritable data folder is told, and the size is used this run all the same."""
-    from board.ui import settings, true_scale
+    from board.ui import settings
+    from board.ui.draw import true_scale
 
     if inches is not None:
         problem = settings.save(hex_inches=inches or None)

@@ -103,7 +103,7 @@ def cmd_print_map(args: argparse.Namespace) -> int:
         battle = load_map(args.map, args.ruleset)
     except InputError as error:
         return print_problems(error)
-    from board.ui.printmap import print_map
+    from board.ui.editor.printmap import print_map
 
     try:
         width, height = print_map(battle, args.out, args.hex_inches, args.dpi,

@@ -230,6 +230,10 @@ class Game:
         """The menu: what the figure may take now and what is greyed out, with the reason."""
         return self.ruleset.actions(self.state, figure)
 
+    def card(self, figure: str) -> list[tuple[str, str]]:
+        """The figure's sheet as rows of (label, value), as its ruleset shows it now."""
+        return self.ruleset.card(self.state, figure)
+
     apply = submit  # the interface's name for submit: the same method, one call less a command
 
     def current_player(self) -> str | None:

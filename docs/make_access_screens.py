@@ -36,7 +36,7 @@ def to_aim(driver, rng) -> None:
 def palettes() -> None:
     import pygame
 
-    from board.ui import palette
+    from board.ui.draw import palette
     from tests.keyboard_player import cursor_to
     from tests.ui_driver import Driver
 
@@ -59,7 +59,7 @@ def palettes() -> None:
 def keyboard() -> None:
     import pygame
 
-    from board.ui import palette
+    from board.ui.draw import palette
     from tests.keyboard_player import play_one
     from tests.ui_driver import Driver
 

@@ -78,7 +78,7 @@ def editor() -> None:
 
     from board.editor import Editor, draft_from_map
     from board.maps import load_map
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     scene = EditorScene(Editor(draft_from_map(load_map(REPO / "maps" / "arena.yaml")), None), (1280, 800))
     screen = pygame.display.get_surface()

@@ -16,7 +16,7 @@ TV_DPI = 52.5  # a 42-inch 16:9 screen of 1920x1080 pixels: 1920 / 36.6 in
 def calibration() -> None:
     import pygame
 
-    from board.ui import true_scale
+    from board.ui.draw import true_scale
     from board.ui.calibrate import CalibrationScene
     from tests.ui_driver import Driver
 
@@ -31,7 +31,7 @@ def calibration() -> None:
 
 
 def true_scale_board() -> None:
-    from board.ui import true_scale
+    from board.ui.draw import true_scale
     from tests.ui_driver import Driver
 
     true_scale.use(1.0)
@@ -42,7 +42,7 @@ def true_scale_board() -> None:
 
 
 def long_press() -> None:
-    from board.ui.touch import LONG_PRESS
+    from board.ui.play.touch import LONG_PRESS
     from tests.test_ui_controller import arena_in_combat, pass_to_aldric
     from tests.test_ui_touch import Fingers
     from tests.ui_driver import Driver

@@ -32,7 +32,7 @@ def english_after_each_test():
 def default_palette_after_each_test():
     """A key test may press V (the board's palette is process-wide): the default again after."""
     yield
-    palette = sys.modules.get("board.ui.palette")  # never imported here: a rules test stays pygame-free
+    palette = sys.modules.get("board.ui.draw.palette")  # never imported here: a rules test stays pygame-free
     if palette is not None and palette.current() != palette.DEFAULT:
         palette.use(palette.DEFAULT)
 
@@ -41,7 +41,7 @@ def default_palette_after_each_test():
 def true_scale_off_after_each_test():
     """A test may ask for true scale (process-wide, as --hex-inches sets it): off again after."""
     yield
-    true_scale = sys.modules.get("board.ui.true_scale")
+    true_scale = sys.modules.get("board.ui.draw.true_scale")
     if true_scale is not None:
         true_scale.use(None)
         true_scale.measured(None)

@@ -19,8 +19,8 @@ from board.net.referee import Referee
 from board.rules.kernel.events import SINCE
 from board.sides import teams
 from board.ui import sound
-from board.ui.async_play import SINCE_WORDS
-from board.ui.netplay import NetPlay
+from board.ui.play.async_play import SINCE_WORDS
+from board.ui.play.netplay import NetPlay
 from tests.net_helpers import FIGHT
 from tests.ui_driver import Driver
 

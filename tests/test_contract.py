@@ -24,7 +24,7 @@ from board.maps import load_map
 from board.rules.base import Command
 from board.rules.reports import ActionInfo
 from board.rules.registry import ruleset_ids
-from board.ui.animations import LIMIT, Animator
+from board.ui.draw.animations import LIMIT, Animator
 from demo_ruleset import DEMO
 from demo_ruleset.harness import demo_battle, registered
 from helpers import ROOT, play_out, sample_map
@@ -266,7 +266,7 @@ def test_a_replay_undo_and_a_clone_give_the_state_each_command_left(ruleset):
 # --- every menu entry is a command the rules accept --------------------------------------------
 
 def sent(game: Game, name: str, entry: ActionInfo, rng: random.Random) -> list[list[Command]]:
-    """What the board sends for an enabled menu entry (board/ui/controller.py), one list per
+    """What the board sends for an enabled menu entry (board/ui/play/controller.py), one list per
     thing the player may pick (a hex, a target, a choice): the commands the board may send for
     it (a move with facing: one per facing, the board offering those that fit). At most four
     picks of hexes, chosen at random."""

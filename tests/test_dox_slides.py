@@ -2,7 +2,7 @@
 event animates"): a rider and the mount carrying him glide together, a dragged victim follows
 his grappler step by step, and mounting, dismounting, a throw and a fall from the saddle slide."""
 
-from board.ui.animations import schedule
+from board.ui.draw.animations import schedule
 from helpers import act
 from dox_helpers import fig, move, new_game, set_order
 from test_dox_grapple import grappled

@@ -224,7 +224,7 @@ def screen():
 
 
 def test_the_editor_screen_paints_fills_places_edits_undoes_and_saves(screen, tmp_path):
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     out = tmp_path / "made.yaml"
     editor = Editor(new_draft("Made", (10, 8)), str(out))
@@ -292,8 +292,8 @@ def _options(drop) -> list[str]:
 
 
 def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(screen):
-    from board.ui.editor import EditorScene
-    from board.ui.sheet_form import option as _option
+    from board.ui.editor.scene import EditorScene
+    from board.ui.dialogs.sheet_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     post = _driver(scene, screen)
@@ -329,8 +329,8 @@ def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(
 
 
 def test_every_drop_down_is_labelled(screen):
-    from board.ui.editor import EditorScene
-    from board.ui.sheet_form import option as _option
+    from board.ui.editor.scene import EditorScene
+    from board.ui.dialogs.sheet_form import option as _option
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     said = {}
@@ -346,7 +346,7 @@ def test_every_drop_down_is_labelled(screen):
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_problems_wrap_to_the_sidebar_and_stay_inside_it(screen, size):
     from board.ui import theme
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), size)
     scene.form["st"].set_text("3")
@@ -362,7 +362,7 @@ def test_problems_wrap_to_the_sidebar_and_stay_inside_it(screen, size):
 
 
 def test_keys_pick_the_tool_and_the_terrain_but_not_while_typing(screen):
-    from board.ui.editor import HINT, EditorScene
+    from board.ui.editor.scene import HINT, EditorScene
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     post = _driver(scene, screen)
@@ -388,7 +388,7 @@ def test_keys_pick_the_tool_and_the_terrain_but_not_while_typing(screen):
 
 
 def test_the_brush_keeps_walls_off_a_figure_and_says_who_is_in_the_way(screen, tmp_path):
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     editor = Editor(new_draft("Lair", (10, 8)))
     editor.put_figure({"name": "Dragon", "at": (4, 1), "size": 7})
@@ -413,7 +413,7 @@ def test_the_brush_keeps_walls_off_a_figure_and_says_who_is_in_the_way(screen, t
 
 
 def test_a_team_colour_is_set_from_the_form_and_can_be_undone(screen):
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     editor = Editor(new_draft("Colours", (6, 4)))
     editor.put_figure({"name": "Ann", "team": "Red", "at": (2, 1)})
@@ -434,7 +434,7 @@ def test_a_team_colour_is_set_from_the_form_and_can_be_undone(screen):
 def test_the_form_keeps_every_sheet_field_the_ruleset_has_when_a_figure_is_applied(screen):
     # The Warrior & Wizard form once had no off hand, slung shield, backpack or gear weight: an
     # Apply dropped them. The form is built from the ruleset's sheet, so each field is there.
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     editor = Editor(new_draft("Made", (10, 8)))
     spec, problems = editor.put_figure({"name": "Ann", "at": (2, 2), "st": 14, "weapons": ["Broadsword", "Dagger"],

@@ -8,8 +8,8 @@ from board.game import Game
 from board.hexgrid import Hex
 from board.maps import load_map
 from board.script import load_script
-from board.ui import ground_marks
-from board.ui.play_overlays import overlays
+from board.ui.draw import ground_marks
+from board.ui.play.overlays import overlays
 from helpers import act
 from test_ww_combat_actions import after_moving, engaged_pair
 from tests.ui_driver import ROOT, Driver

@@ -20,12 +20,12 @@ from board.maps import load_map
 from board.net.protocol import GM, Follower, command_data, setup_entry, state_digest
 from board.net.referee import Referee
 from board.sides import teams
-from board.ui.netplay import NetPlay, refusal
+from board.ui.play.netplay import NetPlay, refusal
 from tests.net_helpers import FIGHT
 from tests.test_ui_plain_words import program_words
 from tests.ui_driver import ROOT, Driver
 
-NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" / "ui" / "netplay.py"]
+NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" / "ui" / "play" / "netplay.py"]
 
 
 def clumsy(lines) -> list[str]:

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 
 from board.hexgrid import Hex, hex_to_pixel  # noqa: E402
 from board.maps import load_map, parse_map  # noqa: E402
-from board.ui import printmap  # noqa: E402
+from board.ui.editor import printmap  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SQRT3 = math.sqrt(3)
@@ -143,7 +143,7 @@ def run(*args):
 
 
 def test_importing_the_module_starts_nothing():
-    code = "import pygame, board.ui.printmap; print(pygame.font.get_init(), pygame.display.get_init())"
+    code = "import pygame, board.ui.editor.printmap; print(pygame.font.get_init(), pygame.display.get_init())"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                             check=True)
     assert result.stdout.split()[-2:] == ["False", "False"]

@@ -8,7 +8,7 @@ import pytest
 
 from board.rules.base import Event
 from board.script import load_script
-from board.ui.animations import (DEAD_ALPHA, FADE, FLASH, FLOAT, LIMIT, NO_HURT, HURT, RISE, SPEED,
+from board.ui.draw.animations import (DEAD_ALPHA, FADE, FLASH, FLOAT, LIMIT, NO_HURT, HURT, RISE, SPEED,
                                  TIP, Animator, schedule)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -169,7 +169,7 @@ def test_every_command_of_the_example_fight_fits_the_limit():
 
 
 def test_animations_never_import_pygame():
-    code = "import sys, board.ui.animations; print('pygame' in sys.modules)"
+    code = "import sys, board.ui.draw.animations; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                             check=True)
     assert result.stdout.strip() == "False"

@@ -15,9 +15,10 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.saves import Autosaver, load_game
-from board.ui.editor import EditorScene
-from board.ui.play import PlayScene
+from board.ui.editor.scene import EditorScene
+from board.ui.play.scene import PlayScene
 from board.ui.start import StartScene
+from board.ui.requests import Host, Join
 from tests.ui_driver import AppDriver
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -199,7 +200,7 @@ def test_an_unexpected_error_in_a_scene_is_logged_and_told_not_a_crash(data_dir,
     def broken(*args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("board.ui.play.handle_key", broken)
+    monkeypatch.setattr("board.ui.play.scene.handle_key", broken)
     driver.key(pygame.K_t, "t")
     assert driver.app.running
     assert "a bug" in driver.scene.controller.view.message
@@ -445,7 +446,7 @@ def test_hosting_from_the_start_screen_asks_where_players_may_connect_from(data_
     assert scene.hosting.open and scene.request is None  # nothing is started before the choice
     local = next(b for b, choice in scene.hosting.buttons.items() if choice == "local")
     scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=local))
-    assert scene.request == ("host", str(scene.selected.path), "local")
+    assert scene.request == Host(str(scene.selected.path), "local")
 
 
 def test_a_join_line_pasted_whole_into_the_join_dialog_fills_the_address_and_the_code(data_dir):
@@ -457,4 +458,4 @@ def test_a_join_line_pasted_whole_into_the_join_dialog_fills_the_address_and_the
     scene.join.entries["address"].set_text(line)
     scene.join.entries["name"].set_text("Ann")
     scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.join.join))
-    assert scene.request == ("join", f"tls://gm-laptop:4222/{'ab' * 32}", "pabc23.k7pq-3mxa-9tr2-wd4e", "Ann")
+    assert scene.request == Join(f"tls://gm-laptop:4222/{'ab' * 32}", "pabc23.k7pq-3mxa-9tr2-wd4e", "Ann")

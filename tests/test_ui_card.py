@@ -7,7 +7,7 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map, parse_map
-from board.ui.card import HIDDEN
+from board.ui.draw.card import HIDDEN
 from tests.ui_driver import ROOT, Driver
 
 MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",

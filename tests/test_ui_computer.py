@@ -67,6 +67,7 @@ def test_the_computers_turn_menu_offers_to_take_over_and_the_pace():
 
 
 def test_the_start_screen_lets_a_click_give_a_side_to_the_computer_at_a_level():
+    from board.ui.requests import Play
     from board.ui.start import StartScene
 
     driver = Driver(settle=False)  # a display and fonts
@@ -77,8 +78,8 @@ def test_the_start_screen_lets_a_click_give_a_side_to_the_computer_at_a_level():
         start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=red.center))
         start.draw(driver.screen)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    verb, game, sides = start.request
-    assert verb == "play" and sides == {"Red": "computer:normal", "Blue": "person"}
+    request = start.request
+    assert isinstance(request, Play) and request.sides == {"Red": "computer:normal", "Blue": "person"}
 
 
 def test_pass_the_screen_never_waits_for_the_computers_side():

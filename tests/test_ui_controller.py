@@ -20,8 +20,8 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
-from board.ui import hud
-from board.ui.play_keys import PAN_STEP
+from board.ui.draw import hud
+from board.ui.play.keys import PAN_STEP
 from ui_driver import ROOT, Driver, wheel_arrow
 
 ENTER, ESC = pygame.K_RETURN, pygame.K_ESCAPE
@@ -90,13 +90,13 @@ def test_clicking_a_blue_hex_plans_the_move_and_q_e_turn_it_before_enter_confirm
     d = Driver()
     before = d.state.clone()
     d.click("1106")
-    assert d.view.mode == "facing" and d.view.pending[1] == d.hex("1106")
+    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
     assert d.state == before, "planning a move changes nothing yet"
-    assert d.view.pending[3] == 3
+    assert d.view.pending.facing == 3
     d.key(pygame.K_q)  # left: counter-clockwise, facing + 1
     d.key(pygame.K_q)
     d.key(pygame.K_e)
-    assert d.view.pending[3] == 4
+    assert d.view.pending.facing == 4
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
     assert d.figure("Eamon")["facing"] == 4
@@ -137,7 +137,7 @@ def test_dragging_the_token_shows_the_path_then_plans_the_move_for_enter_to_conf
     assert d.scene.overlays().path[-1] == d.hex("1106"), "the path follows the mouse"
     assert d.label(d.state.figures["Eamon"].hex) == "1306", "nothing moves before the release"
     d.mouse_up("1106")
-    assert d.view.mode == "facing" and d.view.pending[1] == d.hex("1106")
+    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
 
@@ -145,7 +145,7 @@ def test_dragging_the_token_shows_the_path_then_plans_the_move_for_enter_to_conf
 def test_a_token_dropped_back_on_its_own_hex_means_stand_still():
     d = Driver()
     d.drag("Eamon", "Eamon")
-    assert d.view.pending[4] == "stand_still"
+    assert d.view.pending.action == "stand_still"
     d.key(ENTER)
     assert "Eamon stands still" in d.scene.log.text()
     assert d.label(d.state.figures["Eamon"].hex) == "1306"
@@ -164,7 +164,7 @@ def test_the_facing_picked_with_q_survives_the_mouse_going_to_the_confirm_button
     d = Driver()
     d.click("1106")
     d.key(pygame.K_q)
-    assert d.view.pending[3] == 4
+    assert d.view.pending.facing == 4
     start, end = d.at("1106"), d.button("confirm").get_abs_rect().center
     for k in range(1, 21):  # the pointer crosses the wheel on its way east to the sidebar
         d.move_mouse((start[0] + (end[0] - start[0]) * k / 20, start[1] + (end[1] - start[1]) * k / 20))
@@ -488,7 +488,7 @@ def test_home_fits_the_whole_map_in_the_board_area():
 def test_shift_arrow_keys_pan_the_view_a_step_that_way(key, shift):
     d = Driver()
     x, y = d.scene.camera.to_screen(d.hex("0706"))
-    d.key(key, mod=pygame.KMOD_LSHIFT)  # plain arrows move the hex cursor (board/ui/keyboard.py)
+    d.key(key, mod=pygame.KMOD_LSHIFT)  # plain arrows move the hex cursor (board/ui/play/cursor.py)
     assert d.scene.camera.to_screen(d.hex("0706")) == pytest.approx((x + shift[0], y + shift[1]))
 
 

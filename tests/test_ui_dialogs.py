@@ -12,7 +12,8 @@ import pygame_gui
 import pytest
 
 from board.saves import load_game
-from board.ui.dialogs import default_name, recent_files, remember, with_extension
+from board.ui.dialogs.files import default_name, recent_files, remember, with_extension
+from board.ui.requests import Open
 from tests.ui_driver import Driver
 
 
@@ -99,7 +100,7 @@ def test_the_open_dialog_starts_at_the_last_game_saved_or_opened(data_dir):
     driver.ctrl(pygame.K_o)
     assert Path(driver.scene.dialog.window.file_path_text_line.get_text()) == first.resolve()
     press_ok(driver)
-    assert driver.scene.request == ("open", str(first.resolve()))
+    assert driver.scene.request == Open(str(first.resolve()))
 
 
 def test_default_names_never_overwrite_and_names_get_yaml():

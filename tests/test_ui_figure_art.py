@@ -8,9 +8,9 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.ui import figure_art
-from board.ui.glyphs import GLYPHS
-from board.ui.nameplate import draw_bar, meter_colour, plate_for
+from board.ui.draw import figure_art
+from board.ui.draw.badges import GLYPHS
+from board.ui.draw.nameplate import draw_bar, meter_colour, plate_for
 from tests.ui_driver import ROOT
 
 
@@ -53,7 +53,7 @@ def test_the_weapon_is_on_the_card_not_the_token():
 
 
 def test_the_start_screens_title_carries_the_emblem_and_the_name():
-    from board.ui import title
+    from board.ui.draw import title
 
     screen = pygame.Surface((600, 56))
     x = title.draw_title(screen, screen.get_rect())
@@ -81,7 +81,7 @@ def test_the_icon_names_a_map_may_give_are_the_shipped_icons():
 
 def test_a_maps_icon_is_drawn_on_its_token_instead_of_the_chosen_one():
     from board.maps import parse_map
-    from board.ui.tokens import draw_token
+    from board.ui.draw.tokens import draw_token
 
     text = ("name: Icons\nterrain: |\n  . . .\n  . . .\nteams:\n  A: {color: \"#c0392b\"}\n  B: {color: \"#2e6fd6\"}\n"
             "figures:\n  - {name: Ann, team: A, at: \"0101\", weapons: [Broadsword], icon: wolf-head}\n"

@@ -13,7 +13,8 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from board.saves import load_game
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
+from board.ui.requests import Open
 from tests.ui_driver import AppDriver, Driver
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +110,7 @@ def test_opening_a_fifo_is_refused_without_reading_it(tmp_path, data_dir):
     writer.start()
     game = Game(load_map(ROOT / "maps/arena.yaml"))
     driver = AppDriver(lambda size: PlayScene(game, size, "The Arena"))
-    driver.scene.request = ("open", str(fifo))
+    driver.scene.request = Open(str(fifo))
     driver.step()
     assert driver.scene.game is game
     assert driver.scene.controller.view.message == f"Could not open {fifo}: it is not an ordinary file " \

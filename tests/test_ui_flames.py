@@ -3,7 +3,7 @@ static map tiles hold only the fire's glowing floor, so the flicker costs a few 
 and a board with no fire never redraws for it."""
 
 from board.hexgrid import parse_label
-from board.ui.textures import FLAME_FPS
+from board.ui.draw.textures import FLAME_FPS
 from tests.ui_driver import Driver
 
 

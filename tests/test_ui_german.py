@@ -10,8 +10,9 @@ import pytest
 
 from board import i18n
 from board.i18n import _
-from board.ui import hud, theme
-from board.ui.play_menu import HINTS, menu_items
+from board.ui import theme
+from board.ui.draw import hud
+from board.ui.play.sidebar import HINTS, menu_items
 from tests import test_ui_layout
 from tests.test_ui_long_menu import shown_whole
 from tests.ui_driver import Driver

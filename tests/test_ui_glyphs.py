@@ -5,8 +5,8 @@ import pygame
 
 from board.game import Game
 from board.maps import load_map
-from board.ui.glyphs import GLYPHS, draw_glyph
-from board.ui.tokens import draw_token
+from board.ui.draw.badges import GLYPHS, draw_glyph
+from board.ui.draw.tokens import draw_token
 from tests.ui_driver import ROOT
 
 

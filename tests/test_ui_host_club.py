@@ -8,6 +8,7 @@ import pygame_gui
 import pytest
 
 from board.ui.start import StartScene
+from board.ui.requests import Host
 from tests.club_helpers import make_club, via_address
 from tests.net_helpers import FIGHT
 from tests.ui_driver import AppDriver
@@ -35,11 +36,11 @@ def test_the_host_dialog_takes_a_club_organisers_line_pasted_whole(data_dir, tmp
     line = club_line(make_club(tmp_path / "club"))
     scene.hosting.club.set_text(line)
     scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=club))
-    assert scene.request == ("host", str(scene.selected.path), line)
+    assert scene.request == Host(str(scene.selected.path), line)
 
 
 def test_hosting_a_map_through_a_club_from_the_start_screen_makes_the_gms_board(data_dir, tmp_path):
-    from board.ui.netplay import host_map
+    from board.ui.play.netplay import host_map
 
     nodes = [node.start() for node in make_club(tmp_path / "club")]
     net = None

@@ -8,8 +8,9 @@ import pygame
 import pytest
 
 from board.hexgrid import Hex, hex_distance, hex_to_pixel, layout_for
-from board.ui import hud, theme
-from board.ui.keyboard import arrow_step
+from board.ui import theme
+from board.ui.draw import hud
+from board.ui.play.cursor import arrow_step
 from tests.keyboard_player import cursor_to, focused, play_one
 from tests.ui_driver import Driver
 
@@ -76,13 +77,13 @@ def test_enter_on_a_blue_hex_plans_the_move_left_right_turn_and_enter_confirms()
     target = sorted(d.controller.move_info().hexes)[0]
     cursor_to(d, target)
     d.key(pygame.K_RETURN)
-    assert d.view.mode == "facing" and d.view.pending[1] == target
-    facing = d.view.pending[3]
+    assert d.view.mode == "facing" and d.view.pending.hex == target
+    facing = d.view.pending.facing
     d.key(pygame.K_RIGHT)
-    assert d.view.pending[3] == (facing - 1) % 6  # as E
+    assert d.view.pending.facing == (facing - 1) % 6  # as E
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)
-    assert d.view.pending[3] == (facing + 1) % 6  # as Q
+    assert d.view.pending.facing == (facing + 1) % 6  # as Q
     d.key(pygame.K_RETURN)
     assert d.game.tokens()[name].hex == target and d.game.tokens()[name].facing == (facing + 1) % 6
 
@@ -95,7 +96,7 @@ def test_tab_and_shift_tab_step_through_the_figures_that_may_act():
     rng = random.Random(3)
     while d.view.mode != "combat":
         play_one(d, rng)
-    from board.ui.keyboard import tab_order
+    from board.ui.play.cursor import tab_order
 
     names = tab_order(d.controller)
     assert names[0] == d.controller.info().active

@@ -6,7 +6,7 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.ui import keys
+from board.ui.play import hints as keys
 from tests.ui_driver import ROOT
 
 MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",

@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 
 from board.game import Game  # noqa: E402
 from board.maps import load_map  # noqa: E402
-from board.ui.play import PlayScene  # noqa: E402
+from board.ui.play.scene import PlayScene  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)

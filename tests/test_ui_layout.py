@@ -11,10 +11,11 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
-from board.ui import theme, tokens, ui_scale
-from board.ui.card import PAD, card_lines
-from board.ui.text_fit import fit
-from board.ui.timeline import cell_width, general_room, plot_lines, plot_spans, span_width
+from board.ui import theme, ui_scale
+from board.ui.draw import tokens
+from board.ui.draw.card import PAD, card_lines
+from board.ui.draw.text_fit import fit
+from board.ui.draw.timeline import cell_width, general_room, plot_lines, plot_spans, span_width
 from tests.test_ui_long_menu import shown_whole
 from tests.test_ui_rulesets import enemies, play_one
 from tests.ui_driver import ROOT, Driver

@@ -6,9 +6,10 @@ import random
 
 import pygame
 
-from board.ui import legend, theme
-from board.ui.renderer import ALLY_TARGET
-from board.ui.tokens import PILLS
+from board.ui import theme
+from board.ui.draw import legend
+from board.ui.draw.renderer import ALLY_TARGET
+from board.ui.draw.tokens import PILLS
 from tests.test_ui_rulesets import play_one
 from tests.ui_driver import Driver
 
@@ -23,7 +24,7 @@ def test_the_legend_names_every_colour_the_board_marks_with():
 
 
 def test_the_legend_shows_the_mark_of_a_dropped_weapon_as_the_board_draws_it():
-    from board.ui.ground_marks import mark
+    from board.ui.draw.ground_marks import mark
 
     (words,) = [w for kind, _, w in legend.entries() if kind == "ground_mark"]
     assert "dropped weapon" in words

@@ -11,9 +11,10 @@ import pytest  # noqa: E402
 
 from board.rules.base import Event  # noqa: E402
 from board.script import load_script  # noqa: E402
-from board.ui import log_rows as log_module, theme  # noqa: E402
-from board.ui.log import CombatLog  # noqa: E402
-from board.ui.log_rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
+from board.ui import theme  # noqa: E402
+from board.ui.log import rows as log_module
+from board.ui.log.panel import CombatLog  # noqa: E402
+from board.ui.log.rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
 
 EXAMPLE = Path(__file__).parent / "scripts" / "example_fight.yaml"
 WIDTH = 340
@@ -320,6 +321,6 @@ def test_the_board_names_no_kind_of_one_rulesets_own():
                for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())}
     own = emitted - words
     assert {"burns", "staggers", "stray_hit", "wear", "plot"} <= own  # the scan sees them
-    named = {str(path.name): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
-             for path in (root / "board" / "ui").glob("*.py")}
+    named = {str(path.relative_to(root)): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
+             for path in (root / "board" / "ui").rglob("*.py")}
     assert not {name: kinds for name, kinds in named.items() if kinds}

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from board.saves import load_game, save_game
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
 from tests.test_ui_computer import computer_game
 from tests.ui_driver import ROOT, SIZE, Driver
 

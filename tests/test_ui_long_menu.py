@@ -6,7 +6,8 @@ import pygame
 import pygame_gui
 
 from board.ui import theme
-from board.ui.menus import LABEL_PAD, THEME, ActionMenu, Item
+from board.resources import THEME
+from board.ui.play.action_menu import LABEL_PAD, ActionMenu, Item
 
 
 def menu_of(items, room: int) -> ActionMenu:

@@ -18,10 +18,10 @@ import pytest  # noqa: E402
 from board import models  # noqa: E402
 from board.game import Game  # noqa: E402
 from board.maps import parse_map  # noqa: E402
-from board.ui import printmap, theme  # noqa: E402
+from board.ui import theme  # noqa: E402
+from board.ui.editor import printmap
 from board.ui.app import render_png  # noqa: E402
-from board.ui.log_rows import wrap  # noqa: E402
-from board.ui.text_fit import fit  # noqa: E402
+from board.ui.draw.text_fit import fit, wrap  # noqa: E402
 from board.yamlio import InputError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,10 +11,10 @@ import pygame_gui
 import pytest
 
 from board.saves import Autosaver
-from board.ui.animations import Animator
-from board.ui.log import CombatLog
-from board.ui.play import PlayScene
-from board.ui.renderer import BoardRenderer
+from board.ui.draw.animations import Animator
+from board.ui.log.panel import CombatLog
+from board.ui.play.scene import PlayScene
+from board.ui.draw.renderer import BoardRenderer
 from board.ui.start import StartScene
 from tests.ui_driver import AppDriver
 

@@ -2,7 +2,7 @@
 in it, for a moment; the end of a fight shows the winner, the turns, who fell and the damage."""
 
 from board.script import load_script
-from board.ui.moments import SHOWN, FADE, fight_summary, phase_hint
+from board.ui.draw.moments import SHOWN, FADE, fight_summary, phase_hint
 from tests.ui_driver import ROOT, Driver
 
 
@@ -38,7 +38,7 @@ def test_the_end_of_a_fight_says_who_won_who_fell_and_the_damage_dealt():
 def test_back_at_the_start_screen_the_sides_chosen_are_kept():
     from board.game import Game
     from board.maps import load_map
-    from board.ui.play import PlayScene
+    from board.ui.play.scene import PlayScene
     from tests.ui_driver import AppDriver
 
     game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)

@@ -5,7 +5,7 @@ the cursor says which and what it forbids, and a movement picked from the menu i
 import pygame
 
 from board.hexgrid import hex_distance
-from board.ui import legend
+from board.ui.draw import legend
 from tests.ui_driver import Driver
 
 

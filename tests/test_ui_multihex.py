@@ -12,7 +12,7 @@ from board.footprints import footprint_cells, footprint_neighbors
 from board.game import Game
 from board.hexgrid import DIRECTIONS, Hex, hex_to_pixel, layout_for
 from board.maps import load_map
-from board.ui import figure_art, multihex, nameplate, tokens
+from board.ui.draw import figure_art, multihex, nameplate, tokens
 from tests.ui_driver import ROOT, Driver
 
 SIZE = 40.0

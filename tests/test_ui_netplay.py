@@ -13,7 +13,7 @@ from board.maps import load_map
 from board.net.protocol import Follower
 from board.net.session import Session
 from board.sides import teams
-from board.ui.netplay import NetPlay
+from board.ui.play.netplay import NetPlay
 from board.net.server import free_port
 from board.words import possessive
 from tests.net_helpers import DEADLINE, FIGHT, Server, address, code_for

@@ -9,7 +9,7 @@ import pytest
 
 from board.rules.reports import Prediction
 from board.rules.registry import get_ruleset, ruleset_ids
-from board.ui import odds
+from board.ui.draw import odds
 
 
 def prediction(damage, outcomes=None) -> Prediction:

@@ -9,12 +9,13 @@ import pytest
 
 from board.hexgrid import Hex
 from board.rules.reports import Token
-from board.ui import hud, legend, palette, settings, theme
-from board.ui.camera import Camera
-from board.ui.patterns import dotted_stamp
-from board.ui.renderer import BoardRenderer, Overlays
-from board.ui.stamps import stamp, threat_stamp
-from board.ui.tokens import draw_token
+from board.ui import settings, theme
+from board.ui.draw import hud, legend, palette
+from board.ui.draw.camera import Camera
+from board.ui.draw.patterns import dotted_stamp
+from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.stamps import stamp, threat_stamp
+from board.ui.draw.tokens import draw_token
 from tests.ui_driver import Driver
 
 GREY = (128, 128, 128)

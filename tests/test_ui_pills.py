@@ -6,7 +6,7 @@ import pytest
 
 from board.hexgrid import Hex
 from board.rules.reports import Token
-from board.ui.tokens import PILLS, draw_token
+from board.ui.draw.tokens import PILLS, draw_token
 
 
 @pytest.mark.parametrize("size", [20, 30, 44, 70])

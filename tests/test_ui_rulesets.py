@@ -39,7 +39,7 @@ class Mouse:
         """A click on the hex; a ruleset with facing: confirm on the ghost."""
         self.driver.click(h)
         if self.driver.view.mode == "facing":
-            self.driver.click(self.driver.view.pending[1])
+            self.driver.click(self.driver.view.pending.hex)
 
     def press(self, item_id: str) -> None:
         self.driver.press(item_id)

@@ -232,7 +232,7 @@ def test_at_300_percent_the_legend_keeps_above_the_status_line_with_a_timeline_d
 def test_at_300_percent_the_editors_buttons_and_form_grow_inside_its_sidebar_and_a_click_picks_a_tool():
     from board.editor import Editor, draft_from_map
     from board.maps import load_map
-    from board.ui.editor import EditorScene
+    from board.ui.editor.scene import EditorScene
 
     at(300)  # a display, at 300%
     scene = EditorScene(Editor(draft_from_map(load_map("maps/arena.yaml")), None), TV)
@@ -263,7 +263,7 @@ def test_at_300_percent_the_closest_zoom_is_three_times_as_close():
 
 
 def test_a_tokens_text_grows_with_the_zoom_and_its_least_size_with_the_scale():
-    from board.ui.nameplate import name_px
+    from board.ui.draw.nameplate import name_px
 
     at(100, LAPTOP)
     assert name_px(108, False) == pytest.approx(3 * name_px(36, False), abs=1)  # three times as close

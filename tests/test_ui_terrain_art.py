@@ -10,9 +10,9 @@ import pytest
 
 from board.battle import BattleMap, Terrain
 from board.hexgrid import Hex, hex_range, hex_to_pixel, layout_for
-from board.ui import palette
-from board.ui.relief import RISE
-from board.ui.tiles import MapTiles
+from board.ui.draw import palette
+from board.ui.draw.relief import RISE
+from board.ui.draw.tiles import MapTiles
 
 SIZE = 40.0
 ORIGIN = (300.0, 300.0)

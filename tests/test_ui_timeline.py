@@ -6,8 +6,8 @@ import random
 
 from board.game import Game
 from board.maps import load_map
-from board.ui import legend
-from board.ui.timeline import NAME_WIDTH, ROW, cell_width
+from board.ui.draw import legend
+from board.ui.draw.timeline import NAME_WIDTH, ROW, cell_width
 from tests.test_ui_rulesets import play_one
 from tests.ui_driver import ROOT, Driver
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from board.rules.base import Command
-from board.ui.touch import LONG_PRESS
+from board.ui.play.touch import LONG_PRESS
 from test_ui_controller import arena_in_combat, pass_to_aldric, shown  # noqa: F401 (a fixture)
 from ui_driver import Driver
 
@@ -75,7 +75,7 @@ def test_a_tap_plans_the_move_and_a_second_tap_on_the_hex_confirms_it_each_taken
     before = d.state.clone()
     f.tap("1106")
     # Taken twice, the second take would be a click on the planned hex: the move confirmed.
-    assert d.view.mode == "facing" and d.view.pending[1] == d.hex("1106")
+    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
     assert d.state == before and d.game.history == [], "one tap plans; nothing moves yet"
     f.tap("1106")
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
@@ -94,7 +94,7 @@ def test_a_finger_drags_the_token_to_a_hex_and_the_path_follows_it(sdl_mouse):
     assert d.scene.overlays().path[-1] == d.hex("1106"), "the path follows the finger"
     assert d.label(d.state.figures["Eamon"].hex) == "1306", "nothing moves before the finger lifts"
     f.up("1106")
-    assert d.view.mode == "facing" and d.view.pending[1] == d.hex("1106")
+    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
     assert d.scene.camera.origin == origin, "dragging a token does not pan"
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
@@ -198,7 +198,7 @@ def test_a_tap_on_a_menu_button_presses_it_by_the_mouse_event_sdl_made():
     d = Driver()
     f = Fingers(d, sdl_mouse=True)
     f.tap(d.button("Stand still").get_abs_rect().center)
-    assert d.view.mode == "facing" and d.view.pending[4] == "stand_still"
+    assert d.view.mode == "facing" and d.view.pending.action == "stand_still"
     assert d.game.history == []
     f.tap("Eamon")  # the planned hex: confirmed
     assert [c.short() for c in d.game.history] == ["move Eamon stand_still"]

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from board.hexgrid import Hex, hex_neighbor
-from board.ui import settings, true_scale
+from board.ui import settings
+from board.ui.draw import true_scale
 from board.ui.calibrate import CARD_INCHES, CalibrationScene
-from board.ui.play import PlayScene
+from board.ui.play.scene import PlayScene
 from ui_driver import AppDriver, Driver
 
 

@@ -9,7 +9,7 @@ import pytest
 from board.game import Game
 from board.maps import load_map
 from tests.test_ui_rulesets import play_one
-from board.ui.play_menu import menu_items
+from board.ui.play.sidebar import menu_items
 from tests.ui_driver import ROOT, Driver
 
 PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|facing \d")
@@ -62,8 +62,8 @@ def test_the_editors_facing_list_reads_as_compass_words():
     import pygame_gui
 
     from board.rules.registry import get_ruleset
-    from board.ui.menus import THEME
-    from board.ui.sheet_form import SheetForm, facing_names
+    from board.resources import THEME
+    from board.ui.dialogs.sheet_form import SheetForm, facing_names
 
     assert facing_names("pointy") == ["E", "NE", "NW", "W", "SW", "SE"]
     pygame.display.init()

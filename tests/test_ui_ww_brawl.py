@@ -8,7 +8,7 @@ import math
 import pygame
 
 from board.hexgrid import Hex
-from board.ui.tokens import shared_slots
+from board.ui.draw.tokens import shared_slots
 from ui_driver import Driver
 from ww_helpers import figure, new_game, stand_still_until
 

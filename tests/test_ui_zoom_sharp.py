@@ -2,7 +2,7 @@
 "crisp text at every zoom"): the preview ends once the wheel has been still for SETTLE seconds,
 though frames keep being drawn meanwhile; a tooltip is not scaled into the preview."""
 
-from board.ui.renderer import SETTLE
+from board.ui.draw.renderer import SETTLE
 from tests.ui_driver import Driver
 
 

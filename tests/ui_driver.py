@@ -18,9 +18,9 @@ from board.game import Game
 from board.hexgrid import Hex, hex_neighbor, parse_label, pixel_to_hex_fractional
 from board.maps import load_map
 from board.ui import theme
-from board.ui.menus import Item
-from board.ui.play import PlayScene
-from board.ui.wheel import ARROW_AT
+from board.ui.play.action_menu import Item
+from board.ui.play.scene import PlayScene
+from board.ui.draw.wheel import ARROW_AT
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)
@@ -200,7 +200,7 @@ class Driver:
 def wheel_arrow(driver: Driver, direction: int) -> tuple[int, int]:
     """The pixel on the facing wheel's arrow for direction: ARROW_AT hex sizes out from the
     pending hex, toward its neighbour in that direction."""
-    centre = driver.view.pending[1]
+    centre = driver.view.pending.hex
     (cx, cy), (nx, ny) = driver.scene.camera.to_screen(centre), driver.scene.camera.to_screen(
         hex_neighbor(centre, direction))
     k = ARROW_AT * driver.scene.camera.size / math.hypot(nx - cx, ny - cy)

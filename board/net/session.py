@@ -14,6 +14,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ class Session:
         self.folder: Path | None = None  # the hosted game's folder (its server's pid is there)
         self.hosting: Hosting | None = None
         self.elsewhere = False  # a host resumed from a host key: the server is another machine's
-        self.wake = None  # called (from the network thread) when something arrives
+        self.wake: Callable[[], None] | None = None  # called (from the network thread) when something arrives
 
     def _arrived(self, item: tuple) -> None:
         self.inbox.put(item)

@@ -18,13 +18,16 @@ from board.invocation import command_name
 from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
-from board.ui import theme, true_scale
+from board.ui import theme
+from board.ui.draw import true_scale
 from board.ui.calibrate import CalibrationScene
 from board.ui.caption import set_caption, window_title
-from board.ui.dialogs import regular_file_problem, remember
-from board.ui.editor import EditorScene
-from board.ui.play import PlayScene
+from board.ui.dialogs.files import regular_file_problem, remember
+from board.ui.editor.scene import EditorScene
+from board.ui.play.scene import PlayScene
 from board.ui.map_catalogue import user_map_path
+from board.ui.requests import (Continue, Edit, HandOver, Host, Join, Open, Play, PlayDraft, Quit, Rematch,
+                               Start)
 from board.ui.start import StartScene
 from board.yamlio import InputError
 
@@ -40,7 +43,7 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
 
     No game (and no editor) opens the start screen. With an autosaver, the game is written
     after every command, and a clean exit closes it; with offer_resume, a game left by a
-    crash is offered first. With net (a board.ui.netplay.NetPlay), the game is shared. True
+    crash is offered first. With net (a board.ui.play.netplay.NetPlay), the game is shared. True
     scale asked for on a screen of unknown DPI (or calibrate) opens the calibration screen first."""
     screen = _open_window(size, window_title(title))
     if screen is None:
@@ -175,13 +178,15 @@ class App:
     def close(self) -> None:
         """A clean exit from the board: its game is not waiting to be resumed. A fight left
         for the start screen or the editor stays in the autosave, for Continue."""
+        autosave = self.autosave
         try:
-            if self.autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
-                self.autosave.close()
+            if autosave is not None and self.resume is None and isinstance(self.scene, PlayScene):
+                autosave.close()
         except OSError as error:  # a read-only data folder: the window is going, so stderr says it
-            print(_("Hexboard could not close its autosave in {parent} ({problem}): it is left as "
-                    "last written, and the start screen offers to continue it.").format(
-                        parent=self.autosave.path.parent, problem=error.strerror or error), file=sys.stderr)
+            if autosave is not None:  # (only its close() raises here)
+                print(_("Hexboard could not close its autosave in {parent} ({problem}): it is left as "
+                        "last written, and the start screen offers to continue it.").format(
+                            parent=autosave.path.parent, problem=error.strerror or error), file=sys.stderr)
         finally:
             if self.autosave is not None:
                 self.autosave.release()  # another board may take the folder's autosave now
@@ -211,31 +216,31 @@ class App:
     def _switch(self) -> None:
         """Carry out the scene's request: play, rematch, open, edit, the start screen, quit."""
         request, self.scene.request = self.scene.request, None
-        request = (request,) if isinstance(request, str) else request  # the editor asks by word
-        verb = request[0]
-        if isinstance(self.scene, EditorScene) and verb == "play":
+        if isinstance(request, PlayDraft):
             self._play_draft()
-        elif verb == "play":  # ("play", game, sides) from the start screen
-            self._play(request[1], request[2])
-        elif verb == "rematch":
+        elif isinstance(request, Play):
+            self._play(request.game, request.sides)
+        elif isinstance(request, Rematch):
             old = self.scene.game
             game = Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6))
             game.ai_seed = random.randrange(1, 10 ** 6)  # the computer sides play anew too
             self._play(game, self.scene.sides)
-        elif verb == "open":
-            self.scene = self._open_saved(request[1])
-        elif verb == "continue" and self.autosave is not None and self.autosave.pending():
+        elif isinstance(request, Open):
+            self.scene = self._open_saved(request.path)
+        elif isinstance(request, Continue) and self.autosave is not None and self.autosave.pending():
             self.scene = self._open_saved(str(self.autosave.pending()))
-        elif verb == "edit":
-            self._edit(request[1] if len(request) > 1 else None)
-        elif verb == "start":
-            self._start(request[1] if len(request) > 1 else None)
-        elif verb in ("host", "join"):
-            self._shared(verb, request[1:])
-        elif verb == "scene":  # a scene handing over to the one it held (the calibration's)
-            size, self.scene = self.scene.size, request[1]
+        elif isinstance(request, Edit):
+            self._edit(request.path)
+        elif isinstance(request, Start):
+            self._start(request.selected)
+        elif isinstance(request, Host):
+            self._shared("host", (request.path, request.listen))
+        elif isinstance(request, Join):
+            self._shared("join", (request.address, request.code, request.name))
+        elif isinstance(request, HandOver):  # the calibration screen going on to the scene it held
+            size, self.scene = self.scene.size, request.scene
             self.scene.resize(size)  # laid out again: at true scale now
-        elif verb == "quit":
+        elif isinstance(request, Quit):
             self.running = False
 
     def _play(self, game: Game, sides: dict | None = None) -> None:
@@ -245,7 +250,7 @@ class App:
     def _shared(self, verb: str, args: tuple) -> None:
         """Host the picked map, or join a hosted game, from the start screen."""
         # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
-        from board.ui.netplay import host_map, join_game, refusal
+        from board.ui.play.netplay import host_map, join_game, refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
         self.scene.say(_("Connecting to {address}…").format(address=args[0]) if verb == "join"

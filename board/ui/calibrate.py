@@ -11,8 +11,10 @@ import math
 import pygame
 
 from board.i18n import N_, _
-from board.ui import hud, settings, theme, true_scale
-from board.ui.touch import FINGER_EVENTS, finger_pos
+from board.ui import settings, theme
+from board.ui.draw import hud, true_scale
+from board.ui.requests import HandOver, SceneRequest
+from board.ui.play.touch import FINGER_EVENTS, finger_pos
 
 CARD_INCHES = true_scale.CARD_MM / true_scale.MM_PER_INCH  # 3.37 in: the bar's length
 CARD_HEIGHT_MM = 53.98  # the card's short side, for the outline drawn under the bar
@@ -27,7 +29,7 @@ class CalibrationScene:
 
     def __init__(self, size: tuple[int, int], then, guess: float | None = None):
         self.then = then
-        self.request: tuple | None = None
+        self.request: SceneRequest | None = None
         self.message, self.warning = "", False
         known = true_scale.screen_dpi()
         self.dpi = guess or (known[0] if known else DEFAULT_DPI)
@@ -116,7 +118,7 @@ class CalibrationScene:
         dpi = round(self.dpi, 1)
         true_scale.measured(dpi)  # this run has it, even where the data folder is read-only
         problem = settings.save(dpi=dpi)
-        self.request = ("scene", self.then)
+        self.request = HandOver(self.then)
         said = (_("True scale: the screen has {dpi} pixels per inch; not remembered: {problem}")
                 if problem else
                 _("True scale: the screen has {dpi} pixels per inch (remembered; play --calibrate measures "
@@ -128,7 +130,7 @@ class CalibrationScene:
         if self.request is not None:
             return
         true_scale.use(None)
-        self.request = ("scene", self.then)
+        self.request = HandOver(self.then)
         self.then.say(_("True scale is off for this run: the screen was not calibrated "
                         "(play --calibrate to measure it)"), warning=True)
 
@@ -178,9 +180,10 @@ class CalibrationScene:
 
     def _draw_hex(self, screen: pygame.Surface, topleft: tuple[int, int]) -> None:
         """One hex as the board will draw it at this measure (true scale asked for only)."""
-        if true_scale.inches() is None:
+        inches = true_scale.inches()
+        if inches is None:
             return
-        radius = true_scale.hex_size(true_scale.inches(), self.dpi)
+        radius = true_scale.hex_size(inches, self.dpi)
         cx, cy = topleft[0] + radius, topleft[1] + radius
         corners = [(cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
                    for k in range(6)]

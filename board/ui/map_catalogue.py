@@ -10,14 +10,16 @@ import pygame
 
 from board.i18n import _
 from board.maps import load_map
+from board.battle import BattleMap
 from board.resources import DEFAULT_MAP, MAPS
 from board.rules.registry import get_ruleset
 from board.saves import data_dir
 from board.sides import teams
-from board.ui import palette, theme
-from board.ui.camera import Camera
-from board.ui.editor import spec_tokens
-from board.ui.renderer import BoardRenderer, Overlays
+from board.ui import theme
+from board.ui.draw import palette
+from board.ui.draw.camera import Camera
+from board.ui.draw.tokens import spec_tokens
+from board.ui.draw.renderer import BoardRenderer, Overlays
 from board.yamlio import InputError
 
 BUNDLED = MAPS
@@ -45,7 +47,7 @@ class MapChoice:
     """One map on the start screen: its file, the loaded map or the reason it does not load."""
 
     path: Path
-    battle: object = None
+    battle: BattleMap | None = None
     problem: str = ""
     thumb: pygame.Surface | None = None
     loaded: bool = False

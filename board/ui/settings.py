@@ -12,7 +12,7 @@ from typing import Any
 
 from board.i18n import LANGUAGES
 from board.saves import data_dir, write_atomically
-from board.ui.palette import NAMES
+from board.ui.draw.palette import NAMES
 from board.ui.ui_scale import DEFAULT, LEAST, MOST
 
 FILE = "settings.json"

@@ -15,7 +15,7 @@ import pygame
 from board.i18n import _
 from board.rules.base import Event
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, tone
-from board.ui.log_rows import dice_faces
+from board.ui.log.rows import dice_faces
 
 RATE = 22050
 START_MUTED = [False]  # set by --mute before the window opens

@@ -14,13 +14,15 @@ from board.i18n import LANGUAGES, N_, _, ngettext
 from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
-from board.ui.title import draw_title
-from board.ui import hud, palette, settings, theme, ui_scale
-from board.ui.dialogs import FileDialog, recent_files
-from board.ui.host_dialog import HostDialog
-from board.ui.join_dialog import JoinDialog
+from board.ui.draw.title import draw_title
+from board.ui import settings, theme, ui_scale
+from board.ui.draw import hud, palette
+from board.ui.dialogs.files import FileDialog, recent_files
+from board.ui.dialogs.host import HostDialog
+from board.ui.dialogs.join import JoinDialog
+from board.ui.requests import Continue, Edit, Host, Join, Open, Play, Quit, SceneRequest
 from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
-from board.ui.text_fit import render_fit
+from board.ui.draw.text_fit import render_fit
 from board.yamlio import InputError
 
 # Sizes at 100%, read through theme.px (board/ui/ui_scale.py).
@@ -38,7 +40,7 @@ class StartScene:
     def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
                  kinds: dict[str, str] | None = None):
         self._widgets(size)
-        self.request: tuple | None = None
+        self.request: SceneRequest | None = None
         self.message, self.warning = "", False
         self.maps = find_maps()
         self.index = 0
@@ -48,7 +50,8 @@ class StartScene:
         self.selected.load()
         self.scroll = 0
         # "Continue …" needs the autosaved fight replayed: done after the first frame too.
-        self.autosave, self.resume = autosave, None
+        self.autosave = autosave
+        self.resume: str | None = None
         self.autosave_path = autosave  # read again for its button's words in another language
         self.big: tuple[int, pygame.Surface] | None = None  # (map index, its large preview)
         # team -> who plays it (PLAYERS); a person if not chosen; the last fight's choices kept
@@ -143,15 +146,15 @@ class StartScene:
         self.dirty = True
         picked = self.dialog.picked(event)
         if picked is not None:
-            self.request = ("open", str(picked[1]))
+            self.request = Open(str(picked[1]))
             return
         joining = self.join.picked(event)
         if joining is not None:
-            self.request = ("join", *joining)
+            self.request = Join(*joining)
             return
         listen = self.hosting.picked(event)
         if listen is not None:
-            self.request = ("host", str(self.selected.path), listen)
+            self.request = Host(str(self.selected.path), listen)
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self._do(self.buttons[event.ui_element])
@@ -162,8 +165,8 @@ class StartScene:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._side_at(event.pos):
-            team = self._side_at(event.pos)
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and (team := self._side_at(event.pos))):
             kinds = list(PLAYERS)
             self.kinds[team] = kinds[(kinds.index(self.kinds.get(team, "person")) + 1) % len(kinds)]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -201,13 +204,12 @@ class StartScene:
         if request[0] in ("fight", "edit-selected", "host-selected") and choice.battle is None:
             self.say(_("{file} does not load: {problem}").format(file=choice.path.name, problem=choice.problem),
                      warning=True)
-        elif request[0] == "fight":
+        elif request[0] == "fight" and choice.battle is not None:
             game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
             game.ai_seed = random.randrange(1, 10 ** 6)  # the computer's own, kept in the save
-            self.request = ("play", game, {team: self.kinds.get(team, "person")
-                                           for team in teams(choice.battle)})
+            self.request = Play(game, {team: self.kinds.get(team, "person") for team in teams(choice.battle)})
         elif request[0] == "edit-selected":
-            self.request = ("edit", str(choice.path))
+            self.request = Edit(str(choice.path))
         elif request[0] == "host-selected":
             self.hosting.show(self.preview_rect.center)  # this machine only, or the LAN
         elif request[0] == "join-dialog":
@@ -220,8 +222,12 @@ class StartScene:
             self._next_language()
         elif request[0] == "ui-scale":
             self._rescale(ui_scale.following(ui_scale.current()))
-        else:
-            self.request = request
+        elif request[0] == "continue":
+            self.request = Continue()
+        elif request[0] == "open":
+            self.request = Open(request[1])
+        elif request[0] == "quit":
+            self.request = Quit()
 
     def _next_palette(self) -> None:
         """The next palette, remembered; the previews are drawn again in it."""
@@ -303,7 +309,7 @@ class StartScene:
             return True
         missing = next((c for c in self.maps if c.battle is not None and c.thumb is None), None)
         if missing is not None:
-            missing.thumb = preview(missing.battle, tuple(theme.px(n) for n in THUMB))
+            missing.thumb = preview(missing.battle, (theme.px(THUMB[0]), theme.px(THUMB[1])))
         return missing is not None
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -353,9 +359,9 @@ class StartScene:
 
     def _draw_selected(self, screen: pygame.Surface) -> None:
         choice, r = self.selected, self.preview_rect
-        if choice.battle is not None and (self.big is None or self.big[0] != self.index):
-            self.big = (self.index, preview(choice.battle, r.size))
         if choice.battle is not None:
+            if self.big is None or self.big[0] != self.index:
+                self.big = (self.index, preview(choice.battle, r.size))
             screen.blit(self.big[1], r.topleft)
         px = theme.px
         pygame.draw.rect(screen, theme.PANEL_EDGE, r, px(1))

@@ -29,7 +29,7 @@ TARGET = (255, 210, 60)
 CURSOR = (255, 255, 255)  # the keyboard's hex cursor
 FOCUS = (255, 230, 120)  # the keyboard's focus in the action menu
 
-# board/ui/palette.py sets these for its palettes: patterns on tokens and marks (colour-blind,
+# board/ui/draw/palette.py sets these for its palettes: patterns on tokens and marks (colour-blind,
 # high contrast), and whether a map's own team colours are used.
 PATTERNS = False
 MAP_TEAM_COLOURS = True

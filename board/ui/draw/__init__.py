@@ -1,0 +1,1 @@
+"""The drawing layer: board, tiles, tokens, panels and overlays, each read from what the game reports."""

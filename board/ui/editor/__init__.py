@@ -1,0 +1,1 @@
+"""The map editor scene and the printable map it makes."""

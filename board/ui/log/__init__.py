@@ -1,0 +1,1 @@
+"""The combat log: its panel and the rows events are laid out into."""

@@ -1,0 +1,295 @@
+"""The play controller: turns clicks and keys into commands; keeps only view state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from board.game import Game
+from board.hexgrid import Hex
+from board.i18n import _
+from board.rules.base import Command
+from board.rules.reports import ActionInfo, Token, TurnInfo
+from board.ui.play.combat import CombatControls
+from board.ui.play.gm import GMControls
+from board.ui.play.view import PlannedMove, View
+
+
+class Controller(CombatControls, GMControls):
+    """What a click or key means now, given the game and the view."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.view = View()
+        # In a shared game, commands go to the host (sender(kind, command)) and come back
+        # through the stream; None: they are applied here at once.
+        self.sender: Callable[[str, Command | None], None] | None = None
+        self._actions: dict[tuple[int, str], list[ActionInfo]] = {}
+        self.sync()
+
+    # --- reading the game ----------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def selected_token(self) -> Token:
+        """The selected figure's token (there is one whenever a move is being planned)."""
+        name = self.view.selected
+        if name is None:
+            raise RuntimeError("no figure is selected: the game has no figure to act now")
+        return self.game.tokens()[name]
+
+    def info(self) -> TurnInfo:
+        """Where the game stands; phase "view" for a map without two sides (nothing to win)."""
+        return self.game.turn()
+
+    def actions(self, figure: str | None = None) -> list[ActionInfo]:
+        """What the ruleset offers the figure now; asked once per game version."""
+        name = figure or self.view.selected
+        if not name:
+            return []
+        key = (self.game.version, name)
+        if key not in self._actions:
+            if len(self._actions) > 64:
+                self._actions.clear()
+            self._actions[key] = self.game.actions(name)
+        return self._actions[key]
+
+    def move_info(self) -> ActionInfo | None:
+        """The movement action whose reach is shown."""
+        for info in self.actions():
+            if info.phase == "movement" and info.id == self.view.move_action:
+                return info
+        return None
+
+    def move_for(self, h: Hex | None) -> ActionInfo | None:
+        """The movement action a click on h takes: the one the player picked, else the one of
+        least reach that holds h (two hexes is a Jog, not a Full Move), in menu order on ties."""
+        chosen = self.move_info()
+        if self.view.move_chosen or chosen is None or h is None:
+            return chosen
+        fits = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
+                and h in i.hexes]
+        return min(fits, key=lambda i: len(i.hexes), default=chosen)
+
+    def figure_at(self, h: Hex) -> str | None:
+        """The figure at h; where several share it (a brawl), a valid target of the action
+        being aimed, else the selected figure, else the first."""
+        names = [f.name for f in self.game.tokens().values() if h in f.cells]
+        v = self.view
+        targets = v.action.targets if v.mode == "target" and v.action is not None else ()
+        for name in names:
+            if name in targets:
+                return name
+        return v.selected if v.selected in names else next(iter(names), None)
+
+    def sync(self) -> None:
+        """Bring the view in line with the game after any change."""
+        info = self.info()
+        v = self.view
+        v.pending, v.action, v.chase_from = None, None, None
+        v.option_index = {}
+        v.facings = {}
+        if v.gm:
+            v.mode = "gm"
+            return
+        if info.phase in ("over", "view"):
+            v.mode, v.selected = info.phase, None
+            return
+        v.selected = info.active
+        if info.phase == "movement":
+            v.mode = "move"
+            v.move_action = self.opening_move()
+            v.move_chosen = False
+        else:
+            v.mode = "combat"
+
+    def opening_move(self) -> str | None:
+        """The movement whose reach the phase opens with: the ruleset's default, else the first
+        with reach."""
+        reach = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
+                 and i.hexes]
+        return next((i.id for i in reach if i.default), reach[0].id if reach else None)
+
+    def say(self, text: str, warning: bool = False) -> None:
+        self.view.message, self.view.warning = text, warning
+
+    # --- doing things --------------------------------------------------------------------
+
+    def submit(self, command: Command) -> bool:
+        """Send a command through the one legal path; show the refusal if it is refused."""
+        if self.sender is not None:
+            return self._send(self.sender, command)
+        outcome = self.game.submit(command)
+        self.view.events = outcome.events
+        if outcome.accepted:
+            self.say("")
+            self.sync()
+            return True
+        self.say(outcome.reason or "refused", warning=True)
+        return False
+
+    def _send(self, sender: Callable[[str, Command | None], None], command: Command) -> bool:
+        """A shared game: checked here for a quick answer, then asked of the host."""
+        reason = self.game.check(command)
+        if reason:
+            self.say(reason, warning=True)
+            return False
+        sender("command", command)
+        self.say(_("Sent to the host: {words}").format(words=command.words()))
+        self.sync()
+        return True
+
+    def choose_move_action(self, action_id: str) -> None:
+        """Pick the movement action whose reach is shown (or do it, if it needs no path)."""
+        info = next((i for i in self.actions() if i.id == action_id), None)
+        if info is None:
+            return
+        if not info.enabled:
+            self.say(f"{info.label}: {info.reason}", warning=True)
+            return
+        if info.needs == "path":
+            self.view.move_action, self.view.move_chosen = action_id, True
+            self.say(_("{label}: click a blue hex ({n} in reach)").format(
+                label=_(info.label), n=len(info.hexes)))
+        elif not (self.game.ruleset.facing and info.needs == "facing"):
+            self.submit(Command(do="move", figure=self.view.selected, action=action_id))
+        else:  # staying put, a figure with facing may still turn
+            f = self.selected_token
+            self.view.pending = PlannedMove(f.name, f.hex, (), f.facing or 0, action_id)
+            self._check_facings()
+            self.view.mode = "facing"
+            self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
+                label=_(info.label)))
+
+    def click_hex(self, h: Hex) -> None:
+        """A left click on a hex, in whatever mode the view is in."""
+        v = self.view
+        handler = {"move": self._click_move, "facing": self._click_facing, "target": self._click_target,
+                   "hex": self._click_action_hex, "gm": self._click_gm, "combat": self._click_combat}
+        if v.mode in handler:
+            handler[v.mode](h)
+
+    def _click_move(self, h: Hex) -> None:
+        f = self.selected_token
+        if h in f.cells:  # a click on one's own token: stay (and, with facing, turn)
+            stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "facing"), None)
+            if stay is not None:
+                self.choose_move_action(stay)
+            return
+        info = self.move_info()
+        if info is None or h not in info.hexes:
+            reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action,
+                                             to=(h.q, h.r)))
+            self.say(reason or _("that hex is out of reach"), warning=True)
+            return
+        self.plan_move(h)
+
+    def plan_move(self, h: Hex) -> None:
+        """Put the active figure's ghost on h and ask for a facing."""
+        f = self.selected_token
+        info = self.move_for(h)
+        if info is None or h not in info.hexes:
+            return
+        if not self.game.ruleset.facing:  # nothing more to ask
+            self.submit(Command(do="move", figure=f.name, action=info.id,
+                                path=tuple((p.q, p.r) for p in info.hexes[h])))
+            return
+        self.view.pending = PlannedMove(f.name, h, info.hexes[h], f.facing or 0, info.id)
+        self._check_facings()
+        self.view.mode = "facing"
+        self.say(_("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
+            label=_(info.label), hex=self.game.battle.label(h)))
+
+    def _check_facings(self) -> None:
+        """Which facings the pending move may end with (a multihex figure may not fit them all)."""
+        plan = self.view.pending
+        if plan is None:
+            return
+        self.view.facings = {d: self.game.check(Command(do="move", figure=plan.figure, action=plan.action,
+                                                        path=tuple((p.q, p.r) for p in plan.path), facing=d))
+                             for d in range(6)}
+        if self.view.facings.get(plan.facing) is not None:  # start from a facing that fits
+            fitting = [d for d, why in self.view.facings.items() if why is None]
+            if fitting:
+                self.view.pending = plan.facing_to(fitting[0])
+
+    def set_facing(self, facing: int) -> bool:
+        """Turn the pending move's figure; refused (with the reason shown) if it cannot end so."""
+        plan = self.view.pending
+        if plan is None:
+            return False
+        why = self.view.facings.get(facing % 6)
+        if why is not None:
+            self.say(why, warning=True)
+            return False
+        self.view.pending = plan.facing_to(facing)
+        return True
+
+    def turn(self, steps: int) -> None:
+        """Q/E: turn the pending move's facing (or, in GM mode, the selected figure)."""
+        plan = self.view.pending
+        if plan is not None:
+            # Q/E skip facings the figure cannot end with.
+            for k in range(1, 6):
+                if self.view.facings.get((plan.facing + steps * k) % 6) is None:
+                    self.set_facing(plan.facing + steps * k)
+                    break
+        elif self.view.gm and self.view.selected:
+            f = self.selected_token
+            if f.facing is None:  # a ruleset without facing: nothing to turn
+                self.say(_("figures have no facing in {name}").format(
+                    name=self.game.ruleset.name), warning=True)
+                return
+            self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
+
+    def confirm(self) -> None:
+        """Commit the pending move with its facing."""
+        plan = self.view.pending
+        if plan is None:
+            return
+        self.submit(Command(do="move", figure=plan.figure, action=plan.action,
+                            path=tuple((p.q, p.r) for p in plan.path), facing=plan.facing))
+
+    def _click_facing(self, h: Hex) -> None:
+        if self.view.pending and h == self.view.pending.hex:
+            self.confirm()
+        elif self.view.mode == "facing":
+            self.cancel()
+            self.click_hex(h)
+
+    def cancel(self) -> None:
+        """Esc: step back out of whatever is being planned."""
+        v = self.view
+        if v.mode in ("facing", "target", "hex", "choice", "options"):
+            self.sync()
+            self.say("")
+        elif v.gm:
+            v.selected, v.chase_from = None, None
+
+    # --- history -------------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        if self.sender is not None:  # every board follows the GM's undo from the stream
+            self.sender("undo", None)
+            self.say(_("Asked the host to take back the last command"))
+            return False
+        done = self.game.undo()
+        self.sync()
+        self.say(_("Undone") if done else _("Nothing to undo"), warning=not done)
+        return done
+
+    def redo(self) -> bool:
+        if self.sender is not None:
+            self.sender("redo", None)
+            self.say(_("Asked the host to redo"))
+            return False
+        outcome = self.game.redo()
+        self.sync()
+        if outcome is None:
+            self.say(_("Nothing to redo"), warning=True)
+            return False
+        self.view.events = outcome.events
+        self.say(_("Redone (same dice)"))
+        return outcome.accepted
