@@ -75,8 +75,8 @@ def main(out: Path) -> None:
             mine = played.tokens()[command.figure].team == "Watch"
             (ann if mine else gm).controller.submit(command)
             target = len(played.history) + 1
-            settle(ann, ann_arrived, lambda: len(played.history) >= target, now)
-            settle(gm, gm_arrived, lambda: len(gm_net.follower.game.history) >= target, now)
+            settle(ann, ann_arrived, lambda target=target: len(played.history) >= target, now)
+            settle(gm, gm_arrived, lambda target=target: len(gm_net.follower.game.history) >= target, now)
         for scene, name in ((gm, "net-host.jpg"), (ann, "net-player.jpg")):
             scene.animator.skip()
             scene.log.skip()

@@ -61,7 +61,7 @@ def assert_figures_stand_apart_on_open_hexes(game: Game, after: Command) -> None
             assert cell in game.battle.cells, f"{where} is off the map"
             assert game.battle.passable(cell), f"{where} is a wall"
             other = owner.get(cell)  # W&W: the figures of a hand-to-hand brawl share a hex
-            assert other is None or token.shares_hex and other.shares_hex, f"{where} is also {other.name}'s"
+            assert other is None or (token.shares_hex and other.shares_hex), f"{where} is also {other.name}'s"
             owner[cell] = token
 
 

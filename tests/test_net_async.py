@@ -44,7 +44,7 @@ def gm_plays(gm: Window, count: int) -> None:
     for _ in range(count):
         seq = gm.follower.seq
         assert gm.driver.controller.submit(gm.follower.game.legal_actions()[0])
-        gm.wait(lambda: gm.follower.seq > seq)
+        gm.wait(lambda seq=seq: gm.follower.seq > seq)
 
 
 def texts(window: Window) -> list[str]:
@@ -314,7 +314,7 @@ def test_a_returning_player_keeps_their_sides_and_is_not_given_the_first_free_on
     game = Game(load_map(FIGHT), seed="public")
     red, blue = teams(game.battle)
     host.host_game(server.hosting, game)
-    gm = Window(host, "GM")
+    _gm = Window(host, "GM")  # the GM's board stays open while the player comes and goes
     code = code_for(server.hosting, "ann")
     first = join_game(address(server.hosting), code, "ann", [blue])  # she takes the second side
     driver = Driver(first.follower.game)

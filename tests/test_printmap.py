@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-import pygame  # noqa: E402
+import pygame
 
-from board.hexgrid import Hex, hex_to_pixel  # noqa: E402
-from board.maps import load_map, parse_map  # noqa: E402
-from board.ui.editor import printmap  # noqa: E402
+from board.hexgrid import Hex, hex_to_pixel
+from board.maps import load_map, parse_map
+from board.ui.editor import printmap
 
 ROOT = Path(__file__).resolve().parents[1]
 SQRT3 = math.sqrt(3)

@@ -38,7 +38,7 @@ def test_f_skips_the_computers_turns_up_to_the_persons():
     driver.key(pygame.K_f, "f")
     assert driver.scene.computer.pace == "skip"
     driver.tick(1.5)
-    assert driver.game.history and driver.game.current_player() == "Red" or driver.game.is_terminal()
+    assert (driver.game.history and driver.game.current_player() == "Red") or driver.game.is_terminal()
 
 
 def test_x_takes_the_side_over_and_hands_it_back():

@@ -35,7 +35,7 @@ def test_no_german_menu_label_card_row_or_timeline_cell_is_cut(german, ruleset, 
 
 def test_the_board_speaks_german_in_its_menu_top_bar_and_status_line(german):
     driver = Driver("maps/arena.yaml")
-    title, items = menu_items(driver.controller)
+    title, _items = menu_items(driver.controller)
     assert title.endswith(": Bewegung")
     assert {b.text for b in driver.scene.file_buttons} == {"Hilfe (F1)", "Öffnen…", "Sichern…", "Menü"}
     assert all(shown_whole(b) for b in driver.scene.file_buttons)

@@ -5,14 +5,14 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from board.game import Game  # noqa: E402
-from board.maps import load_map  # noqa: E402
-from board.ui.play.scene import PlayScene  # noqa: E402
+from board.game import Game
+from board.maps import load_map
+from board.ui.play.scene import PlayScene
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)

@@ -19,7 +19,8 @@ def test_the_legend_names_every_colour_the_board_marks_with():
     board_colours = {theme.OPEN, theme.WALL, theme.FLAMES, theme.COALS, theme.REACH, theme.REACH_STOP,
                      theme.PATH, theme.ENGAGE_LINK, theme.TARGET, ALLY_TARGET, theme.SELECT}
     assert board_colours <= named
-    assert {"threat", "overlap", "pointer", "meter", "multihex", "ground_mark"} <= {kind for kind, _, _ in legend.entries()}
+    kinds = {kind for kind, _, _ in legend.entries()}
+    assert {"threat", "overlap", "pointer", "meter", "multihex", "ground_mark"} <= kinds
     assert set(PILLS)  # the pills are drawn from the tokens' own table: every posture and state
 
 

@@ -4,17 +4,17 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from board.rules.base import Event  # noqa: E402
-from board.script import load_script  # noqa: E402
-from board.ui import theme  # noqa: E402
+from board.rules.base import Event
+from board.script import load_script
+from board.ui import theme
 from board.ui.log import rows as log_module
-from board.ui.log.panel import CombatLog  # noqa: E402
-from board.ui.log.rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width  # noqa: E402
+from board.ui.log.panel import CombatLog
+from board.ui.log.rows import CACHE_ROWS, STAGGER, TUMBLE, layout, piece_width
 
 EXAMPLE = Path(__file__).parent / "scripts" / "example_fight.yaml"
 WIDTH = 340
@@ -237,7 +237,7 @@ def test_the_warning_sign_falls_back_when_the_font_lacks_it():
 
 
 def test_resizing_rewraps_the_rows():
-    log, surface = settled_log(example_events())
+    log, _surface = settled_log(example_events())
     rows = len(log._rows)
     narrow = pygame.Surface((200, 400))
     log.draw(narrow, narrow.get_rect())
@@ -304,7 +304,7 @@ def test_a_kept_panel_shows_the_dice_settled_once_they_stop_tumbling():
         now += 0.05
         log.update(now)
         log.draw_kept(kept, kept.get_rect())
-    settled, fresh = settled_log([attack()], 300)
+    _settled, fresh = settled_log([attack()], 300)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 

@@ -8,21 +8,21 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from board import models  # noqa: E402
-from board.game import Game  # noqa: E402
-from board.maps import parse_map  # noqa: E402
-from board.ui import theme  # noqa: E402
+from board import models
+from board.game import Game
+from board.maps import parse_map
+from board.ui import theme
 from board.ui.editor import printmap
-from board.ui.app import render_png  # noqa: E402
-from board.ui.draw.text_fit import fit, wrap  # noqa: E402
-from board.yamlio import InputError  # noqa: E402
+from board.ui.app import render_png
+from board.ui.draw.text_fit import fit, wrap
+from board.yamlio import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = (ROOT / "maps" / "arena.yaml").read_text(encoding="utf-8")

@@ -67,7 +67,7 @@ def boards(tmp_path):
 
 
 def test_a_players_command_reaches_both_boards_through_the_host(boards):
-    gm, ann, (red, blue) = boards
+    gm, ann, (red, _blue) = boards
     ann.net.session.ask("seat", team=red, holder="ann")
     ann.wait(lambda: ann.follower.seats.get(red) == "ann")
     assert "you play" in ann.driver.message or "ann plays" in ann.driver.message
@@ -87,7 +87,7 @@ def test_a_players_command_reaches_both_boards_through_the_host(boards):
 
 
 def test_a_player_asking_for_a_blue_figure_hears_the_hosts_reason(boards):
-    gm, ann, (red, blue) = boards
+    _gm, ann, (red, blue) = boards
     ann.net.session.ask("seat", team=red, holder="ann")
     ann.wait(lambda: ann.follower.seats.get(red) == "ann")
     game = ann.follower.game
@@ -170,7 +170,7 @@ def test_a_players_menu_is_greyed_with_the_reason_while_it_is_not_their_sides_tu
 
 
 def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_the_host(boards):
-    gm, ann, (red, blue) = boards
+    gm, ann, (_red, blue) = boards
     gm.net.session.ask("seat", team=blue, holder="computer")
     gm.wait(lambda: gm.follower.seats.get(blue) == "computer")
     assert gm.follower.game.players == {blue: "computer:normal"}

@@ -50,7 +50,7 @@ def test_secret_plots_are_not_in_the_log_before_they_are_revealed():
             break
         play_one(driver, rng)
         lines = driver.scene.log.text().splitlines()
-        for n, line in enumerate(lines):
+        for line in lines:
             assert " plots: " not in line, f"a written plot was printed before its second: {line}"
         for row in driver.controller.info().timeline["rows"] if driver.controller.info().timeline else ():
             now = driver.controller.info().timeline["second"]

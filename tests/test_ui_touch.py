@@ -154,7 +154,7 @@ def test_a_second_finger_turns_a_token_drag_into_a_pinch_and_nothing_is_planned(
     assert d.view.mode == "move" and d.view.pending is None and d.game.history == []
 
 
-def test_a_long_press_on_a_target_shows_the_odds_and_attacks_no_one(shown):  # noqa: F811
+def test_a_long_press_on_a_target_shows_the_odds_and_attacks_no_one(shown):
     d = Driver(arena_in_combat())
     pass_to_aldric(d)
     d.press("Charge and attack")
@@ -251,7 +251,7 @@ def test_a_touch_skips_the_running_animation_as_a_click_does(sdl_mouse):
 def test_fingers_that_never_lift_are_not_kept_without_end():
     d = Driver()
     before = d.state.clone()
-    w, h = d.scene.size
+    _w, _h = d.scene.size
     for finger in range(1000):  # a broken or hostile driver: downs and no ups
         d.scene.handle(pygame.event.Event(pygame.FINGERDOWN, touch_id=5, finger_id=finger, x=(finger % 97) / 97,
                                           y=0.5, dx=0.0, dy=0.0, pressure=1.0))

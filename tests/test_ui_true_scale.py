@@ -31,7 +31,7 @@ def display_dpi(monkeypatch):
     return reported
 
 
-def across_the_flats(camera, h: Hex = Hex(2, 2)) -> float:
+def across_the_flats(camera, h: Hex = Hex(2, 2)) -> float:  # noqa: B008 (a Hex is an immutable tuple)
     """A hex's width between opposite sides, in screen pixels: the distance to a neighbour's centre."""
     return math.dist(camera.to_screen(h), camera.to_screen(hex_neighbor(h, 0)))
 
@@ -234,7 +234,7 @@ def test_play_hex_inches_is_remembered_and_off_forgets_it():
     from board.cli import build_parser
     from board.cli_display import HEX_INCHES, use_true_scale
 
-    assert HEX_INCHES == settings.NUMBERS["hex_inches"]
+    assert settings.NUMBERS["hex_inches"] == HEX_INCHES
     args = build_parser().parse_args(["play", "maps/arena.yaml", "--hex-inches", "1.25"])
     use_true_scale(args.hex_inches)
     assert true_scale.inches() == 1.25 and settings.load()["hex_inches"] == 1.25

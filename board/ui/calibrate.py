@@ -41,7 +41,7 @@ class CalibrationScene:
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, h = size
+        _w, h = size
         self.bar = pygame.Rect(MARGIN, 150, self.length, BAR_HEIGHT)
         self.done_rect = pygame.Rect(MARGIN, h - theme.STATUS_HEIGHT - 76, 160, 48)
         self.cancel_rect = pygame.Rect(self.done_rect.right + 16, self.done_rect.y, 220, 48)
@@ -77,7 +77,7 @@ class CalibrationScene:
                     pygame.FINGERUP: pygame.MOUSEBUTTONUP}[event.type]
         elif getattr(event, "touch", False):
             return  # SDL's mouse events made from a finger: the finger's own are read
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 or \
+        elif (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1) or \
                 event.type == pygame.MOUSEMOTION:
             pos, kind = event.pos, event.type
         else:
@@ -189,5 +189,6 @@ class CalibrationScene:
                    for k in range(6)]
         pygame.draw.polygon(screen, theme.OPEN, corners)
         pygame.draw.polygon(screen, theme.GRID, corners, width=2)
-        label = theme.font(15).render(_("a hex, {inches} in across the flats").format(inches=f"{true_scale.inches():g}"), True, theme.TEXT_DIM)
+        words = _("a hex, {inches} in across the flats").format(inches=f"{true_scale.inches():g}")
+        label = theme.font(15).render(words, True, theme.TEXT_DIM)
         screen.blit(label, (topleft[0], cy + radius + 8))

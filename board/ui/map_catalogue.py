@@ -85,7 +85,8 @@ def preview(battle, size: tuple[int, int]) -> pygame.Surface:
     camera = Camera(battle.layout)
     rect = surface.get_rect()
     camera.fit(battle.cells, rect.inflate(-8 * scale, -8 * scale))
-    BoardRenderer(battle, colours, palette.team_marks(order)).draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
+    renderer = BoardRenderer(battle, colours, palette.team_marks(order))
+    renderer.draw(surface, rect, camera, spec_tokens(battle.figures), Overlays(labels=False))
     return surface if scale == 1 else pygame.transform.smoothscale(surface, size)
 
 

@@ -62,7 +62,8 @@ def _your_turn() -> array:
     return out
 
 
-SOUNDS = {"dice": _dice, "fight_over": _fight_over, "your_turn": _your_turn, "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
+SOUNDS = {"dice": _dice, "fight_over": _fight_over, "your_turn": _your_turn,
+          "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
           "fall": lambda: _tone(0.3, 320, 90, 0.6, noise=0.1), "death": lambda: _tone(0.6, 220, 45, 0.7)}
 
 

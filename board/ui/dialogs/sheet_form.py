@@ -104,13 +104,13 @@ class SheetForm:
         return self.model.model_fields[key].annotation
 
     def _label(self, x, y, width, text) -> None:
-        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, theme.px(18)), text, manager=self.manager,
-                                                       object_id="#menu_title"))
+        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, theme.px(18)), text,
+                                                       manager=self.manager, object_id="#menu_title"))
 
     def _entry(self, key, rect, label) -> None:
         self._label(rect.x, rect.y, rect.width, label)
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rect.x, rect.y + theme.px(18), rect.width, theme.px(30)),
-                                                    manager=self.manager)
+        place = pygame.Rect(rect.x, rect.y + theme.px(18), rect.width, theme.px(30))
+        entry = pygame_gui.elements.UITextEntryLine(place, manager=self.manager)
         description = self.model.model_fields[key].description if key in self.model.model_fields else None
         if description and hasattr(entry, "set_tooltip"):
             entry.set_tooltip(description)
@@ -125,7 +125,7 @@ class SheetForm:
             if key in self.lists and _is_list(annotation):
                 out += [(key, 2), (f"add_{key.removesuffix('s')}", 2)]
             else:
-                narrow = annotation in (int, float, bool) or key in self.lists and not self.follows.get(key)
+                narrow = annotation in (int, float, bool) or (key in self.lists and not self.follows.get(key))
                 out.append((key, 1 if narrow and max(map(len, self.lists.get(key, [""]))) < 10 else 2))
         return out
 
@@ -145,14 +145,15 @@ class SheetForm:
                 whole = 4 if key in self.adds.values() else size
                 row = next((i for i, used in enumerate(rows) if used + whole <= 4), len(rows))
                 rows += [0] * (row == len(rows))
-            rect = pygame.Rect(x + rows[row] * (quarter + gap), y + row_h * (row + 1), size * quarter + (size - 1) * gap,
-                               px(30))
+            rect = pygame.Rect(x + rows[row] * (quarter + gap), y + row_h * (row + 1),
+                               size * quarter + (size - 1) * gap, px(30))
             rows[row] += size
             label = key.replace("_", " ").upper()
             label = label.split()[-1] if size == 1 and len(label) > 9 else label  # SHIELD SLUNG: SLUNG
             if key in self.adds:  # "Add weapon…" says what it is: no label
                 self.drop_rects[key] = rect.move(0, px(18))
-            elif key in self.follows or key in ("size", "facing") or key in self.lists and key not in self.adds.values():
+            elif (key in self.follows or key in ("size", "facing")
+                  or (key in self.lists and key not in self.adds.values())):
                 self._label(rect.x, rect.y, rect.width, label)
                 self.drop_rects[key] = rect.move(0, px(18))
             else:  # a list is typed comma-separated (its tooltip says what it holds)
@@ -231,7 +232,7 @@ class SheetForm:
                 "facing": facing_names(self.kind).index(option(self.drops["facing"]))}
         for key in self.fields:
             annotation = self._annotation(key)
-            if key in self.follows or fixed_values(annotation) and annotation is not bool:
+            if key in self.follows or (fixed_values(annotation) and annotation is not bool):
                 data[key] = text[key]  # the model reads its own words ("none": empty-handed)
             elif key in self.lists and not _is_list(annotation):
                 data[key] = None if text[key] == "none" else text[key]

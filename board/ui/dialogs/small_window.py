@@ -3,7 +3,6 @@ front when asked again."""
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 
 from board.ui import theme

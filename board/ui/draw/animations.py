@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from board.rules.base import Event
 from board.rules.kernel.events import DAMAGE, DIES, FALLS, MOVE, UNCONSCIOUS

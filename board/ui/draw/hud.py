@@ -218,7 +218,8 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     x = rect.x + px(12)
     if warning:  # Noto Sans has no warning sign glyph: draw one
         cy = rect.centery
-        pygame.draw.polygon(screen, theme.TEXT_WARN, [(x, cy + px(7)), (x + px(8), cy - px(7)), (x + px(16), cy + px(7))])
+        pygame.draw.polygon(screen, theme.TEXT_WARN,
+                            [(x, cy + px(7)), (x + px(8), cy - px(7)), (x + px(16), cy + px(7))])
         bang = theme.font(11, True).render("!", True, theme.PANEL)
         screen.blit(bang, bang.get_rect(center=(x + px(8), cy + px(2))))
         x += px(24)

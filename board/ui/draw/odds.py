@@ -106,7 +106,8 @@ def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surfa
         else:
             font, colour = looks[kind]
             pieces.append(font.render(value, True, colour))
-    return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in (wrap(note, dim, theme.px(NOTE_WIDTH)) if note else [])]
+    lines = wrap(note, dim, theme.px(NOTE_WIDTH)) if note else []
+    return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in lines]
 
 
 def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect,

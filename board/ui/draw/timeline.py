@@ -88,8 +88,8 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
     for s in range(1, SECONDS + 1):
         x = name_w + (s - 1) * cell_w
         if s == now:
-            pygame.draw.rect(panel, (*theme.SELECT, 60), (x, px(4), cell_w - px(2), rect.height - px(8) - px(KEY_HEIGHT)),
-                             border_radius=px(4))
+            pygame.draw.rect(panel, (*theme.SELECT, 60),
+                             (x, px(4), cell_w - px(2), rect.height - px(8) - px(KEY_HEIGHT)), border_radius=px(4))
         label = (bold if s == now else small).render(str(s), True, theme.TEXT if s == now else theme.TEXT_DIM)
         panel.blit(label, (x + (cell_w - label.get_width()) // 2, px(6)))
     for i, row in enumerate(timeline.get("rows", ())):

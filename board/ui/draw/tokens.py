@@ -92,7 +92,8 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
     return token_and_plate(f, size, colour, kind, pattern)[0]
 
 
-def token_and_plate(f, size: float, colour, kind: str, pattern: str | None = None) -> tuple[pygame.Surface, pygame.Rect | None]:
+def token_and_plate(f, size: float, colour, kind: str,
+                    pattern: str | None = None) -> tuple[pygame.Surface, pygame.Rect | None]:
     """The token, and where its nameplate lies on it (None: no plate), for the board to lay
     every plate over the neighbours' facing marks."""
     cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)

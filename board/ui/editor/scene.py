@@ -162,7 +162,8 @@ class EditorScene:
         elif event.key in (pygame.K_q, pygame.K_e) and self.selected and self.editor.figure(self.selected):
             spec = self.editor.figure(self.selected)
             assert spec is not None
-            self._report(self.editor.move_figure(self.selected, facing=spec.facing + (1 if event.key == pygame.K_q else -1)))
+            turn = 1 if event.key == pygame.K_q else -1
+            self._report(self.editor.move_figure(self.selected, facing=spec.facing + turn))
         elif event.key == pygame.K_DELETE and self.selected:
             self.command("figure:delete")
         elif event.key == pygame.K_HOME:
@@ -279,7 +280,8 @@ class EditorScene:
             self.say(said, warning=not done)
             if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
                 self.selected = self.selected if self.editor.figure(self.selected) else None
-                self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
+                chosen = self.editor.figure(self.selected) if self.selected else None
+                self.figure_form.load(chosen, self.editor.draft.teams)
         elif key == "file:save":
             problems = self.editor.save()
             self._report(problems) if problems else self.say(_("Saved {path}").format(path=self.editor.path))

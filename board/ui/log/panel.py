@@ -286,7 +286,8 @@ class CombatLog:
         pygame.draw.rect(surface, theme.LOG_HINT, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pill, 1, border_radius=pill.height // 2)
         x, cy = pill.x + px(12), pill.centery
-        pygame.draw.polygon(surface, theme.TEXT_WARN, [(x, cy - 3 * k), (x + 9 * k, cy - 3 * k), (x + 4.5 * k, cy + 4 * k)])
+        pygame.draw.polygon(surface, theme.TEXT_WARN,
+                            [(x, cy - 3 * k), (x + 9 * k, cy - 3 * k), (x + 4.5 * k, cy + 4 * k)])
         surface.blit(text, text.get_rect(midleft=(x + px(15), cy)))
 
     def text(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, cache
 
 import pygame
 
@@ -94,7 +94,7 @@ def dice_faces(event: Event) -> tuple[int, ...]:
     return ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def has_glyph(char: str, size: int) -> bool:
     """Whether the log font draws char (not the empty box of a missing glyph)."""
     font = theme.font(size)

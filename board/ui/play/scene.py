@@ -114,7 +114,8 @@ class PlayScene:
         x = self.banner_rect.right - px(12)
         tips = {"help": _("The controls and the legend (F1)"), "open": _("Open a saved game (Ctrl+O)"),
                 "save": _("Save this game to a file (Ctrl+S)"), "menu": _("Back to the start screen")}
-        for action, label in (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu"))):
+        buttons = (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu")))
+        for action, label in buttons:
             tip = tips[action]
             # wider for a longer word (another language): the buttons' font is theme's 14 px, scaled
             width = max(px(86 if action == "help" else 72), theme.font(14).size(label)[0] + 2 * px(LABEL_PAD))
