@@ -43,7 +43,7 @@ def gm_plays(gm: Window, count: int) -> None:
     """The GM's board plays the first legal command, count times, each stored and shown."""
     for _ in range(count):
         seq = gm.follower.seq
-        assert gm.driver.controller.submit(gm.follower.game.legal_actions()[0])
+        assert gm.driver.controller.submit(gm.follower.game.legal_actions()[0]).accepted
         gm.wait(lambda seq=seq: gm.follower.seq > seq)
 
 
@@ -97,7 +97,7 @@ def test_everyone_leaves_the_stream_stays_and_a_returning_player_sees_the_mark_a
         assert ann.net.turn_refusal(ann.follower.game) is None  # her menu is hers again
         mine = next(c for c in ann.follower.game.legal_actions() if ann.follower.game.tokens()[c.figure].team == red)
         seq = ann.follower.seq
-        assert ann.driver.controller.submit(mine)
+        assert ann.driver.controller.submit(mine).accepted
         ann.wait(lambda: ann.follower.seq > seq)
         assert ann.follower.game.history[-1].figure == mine.figure
         assert ann.follower.sides_of("ann") == [red]  # coming back gave her no other side

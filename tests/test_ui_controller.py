@@ -579,3 +579,24 @@ def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(
     driver.key(pygame.K_g)  # in and out of GM mode: still a map to look at
     assert driver.view.mode == "view"
 
+
+
+def test_submit_returns_its_outcome_and_hands_its_events_to_whoever_shows_them():
+    from board.ui.play.controller import Controller
+
+    c = Controller(arena())
+    handed: list = []
+    c.shows = handed.append
+    refused = c.submit(Command(do="move", figure="Brenna", action="stand_still"))  # not her turn
+    assert not refused.accepted and refused.reason and c.view.warning
+    done = c.submit(Command(do="move", figure="Eamon", action="stand_still"))
+    assert done.accepted and done.events and handed[-1] == done.events
+    assert c.view.selected == "Brenna"  # the view follows the game
+    assert not hasattr(c.view, "events")  # nothing is mailed through the view
+
+
+def test_the_scene_logs_the_events_of_a_command_the_computer_submits():
+    d = Driver(arena())
+    d.scene.act(Command(do="move", figure="Eamon", action="stand_still"), why="it waits")
+    lines = d.scene.log.text().splitlines()
+    assert "it waits" in lines[-2] and "Eamon stands still" in lines[-1]

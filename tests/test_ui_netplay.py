@@ -79,7 +79,7 @@ def test_a_players_command_reaches_both_boards_through_the_host(boards):
         gm.wait(lambda: gm.follower.seq > ann.follower.seq)
         ann.wait(lambda: ann.follower.seq == gm.follower.seq)
     command = next(c for c in game.legal_actions() if game.tokens()[c.figure].team == red)
-    assert ann.driver.controller.submit(command)
+    assert ann.driver.controller.submit(command).accepted
     assert "Sent to the host" in ann.driver.message
     ann.wait(lambda: ann.follower.game.history and ann.follower.game.history[-1].figure == command.figure)
     gm.wait(lambda: gm.follower.seq == ann.follower.seq)

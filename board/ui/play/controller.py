@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from board.game import Game
+from board.game import Game, Outcome
 from board.hexgrid import Hex
 from board.i18n import _
-from board.rules.base import Command
+from board.rules.base import Command, Event
 from board.rules.reports import ActionInfo, Token, TurnInfo
 from board.ui.play.combat import CombatControls
 from board.ui.play.gm import GMControls
@@ -23,6 +23,9 @@ class Controller(CombatControls, GMControls):
         # In a shared game, commands go to the host (sender(kind, command)) and come back
         # through the stream; None: they are applied here at once.
         self.sender: Callable[[str, Command | None], None] | None = None
+        # Who is handed the events of each command done here (the scene: log, sounds,
+        # animations); the default drops them (a controller with no screen).
+        self.shows: Callable[[list[Event]], None] = lambda events: None
         self._actions: dict[tuple[int, str], list[ActionInfo]] = {}
         self.sync()
 
@@ -117,29 +120,31 @@ class Controller(CombatControls, GMControls):
 
     # --- doing things --------------------------------------------------------------------
 
-    def submit(self, command: Command) -> bool:
-        """Send a command through the one legal path; show the refusal if it is refused."""
+    def submit(self, command: Command) -> Outcome:
+        """Send a command through the one legal path; show the refusal if it is refused. Its
+        outcome is returned, and its events handed to whoever shows them."""
         if self.sender is not None:
             return self._send(self.sender, command)
         outcome = self.game.submit(command)
-        self.view.events = outcome.events
+        self.shows(outcome.events)
         if outcome.accepted:
             self.say("")
             self.sync()
-            return True
-        self.say(outcome.reason or "refused", warning=True)
-        return False
+        else:
+            self.say(outcome.reason or "refused", warning=True)
+        return outcome
 
-    def _send(self, sender: Callable[[str, Command | None], None], command: Command) -> bool:
-        """A shared game: checked here for a quick answer, then asked of the host."""
+    def _send(self, sender: Callable[[str, Command | None], None], command: Command) -> Outcome:
+        """A shared game: checked here for a quick answer, then asked of the host (its events
+        come back through the stream)."""
         reason = self.game.check(command)
         if reason:
             self.say(reason, warning=True)
-            return False
+            return Outcome(False, reason=reason)
         sender("command", command)
         self.say(_("Sent to the host: {words}").format(words=command.words()))
         self.sync()
-        return True
+        return Outcome(True)
 
     def choose_move_action(self, action_id: str) -> None:
         """Pick the movement action whose reach is shown (or do it, if it needs no path)."""
@@ -290,6 +295,6 @@ class Controller(CombatControls, GMControls):
         if outcome is None:
             self.say(_("Nothing to redo"), warning=True)
             return False
-        self.view.events = outcome.events
+        self.shows(outcome.events)
         self.say(_("Redone (same dice)"))
         return outcome.accepted

@@ -91,5 +91,5 @@ class GMControls(ControllerParts):
             n += 1
         data = sheet.model_dump(mode="json", exclude_defaults=True)
         data.update(name=f"{stem} {n}", at=[h.q, h.r])
-        if self.submit(Command(do="gm", action="add", params={"figure": data})):
+        if self.submit(Command(do="gm", action="add", params={"figure": data})).accepted:
             self.view.selected = data["name"]

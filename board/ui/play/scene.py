@@ -52,6 +52,8 @@ class PlayScene:
         self.computer = ComputerTurns()
         self.title = title
         self.controller = Controller(game)
+        self._shown: list[Event] = []  # the events of the input's last command, shown after it
+        self.controller.shows = self._show
         self.recolour()
         self.camera = Camera(game.battle.layout)
         self.manager = pygame_gui.UIManager(size, ui_scale.gui_theme(), starting_language=i18n.current())
@@ -216,17 +218,22 @@ class PlayScene:
         logged as a click's would be, after the line that says why it was chosen."""
         before = {n: (f.hex.q, f.hex.r) for n, f in self.game.tokens().items()}
         index = len(self.game.history)
-        if self.controller.submit(command) and why is not None:
+        if self.controller.submit(command).accepted and why is not None:
             if len(self.game.history) > index:  # applied here (a shared game's comes from the host)
                 self.game.note(why)  # kept with the command: undone, redone and saved with it
             self.log.add([note_event(why, index, command.figure, short)], self.now)
         self._after_input(before)
         self.dirty = True
 
+    def _show(self, events: list[Event]) -> None:
+        """The controller hands over a command's events (the last command's stand)."""
+        self._shown = list(events)
+
     def _after_input(self, before: dict) -> None:
-        events = self.controller.view.events
+        """The events the input's commands brought (handed over by the controller, or from the
+        stream): logged, animated from where the figures stood before, heard."""
+        events, self._shown = self._shown, []
         if events:
-            self.controller.view.events = []
             self.log.add(events, self.now)
             self.animator.add(events, self.now, before)
             self.sounds.play(events)
@@ -245,7 +252,7 @@ class PlayScene:
 
     def shown(self, events: list[Event], before: dict) -> None:
         """Events that came from elsewhere (the shared game's stream): logged and animated."""
-        self.controller.view.events = events
+        self._show(events)
         self._after_input(before)
 
     def file_action(self, action: str) -> None:

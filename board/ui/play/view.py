@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from board.hexgrid import Hex
-from board.rules.base import Event
 from board.rules.reports import ActionInfo
 
 
@@ -44,4 +43,3 @@ class View:
     chase_from: tuple | None = None  # (figure, GMKey): a GM key waiting for the figure it aims at
     option_index: dict[str, int] = field(default_factory=dict)  # the aimed action's settings
     facings: dict[int, str | None] = field(default_factory=dict)  # pending move: facing -> why not
-    events: list[Event] = field(default_factory=list)  # events of the last command, for animations
