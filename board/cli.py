@@ -28,8 +28,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from board.rules.registry import get_ruleset
 
     sheet = get_ruleset(args.ruleset).figure_model()
-    model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__,
-                         figures=(list[sheet], MapFile.model_fields["figures"]))  # type: ignore[valid-type]
+    figures = (list[sheet], MapFile.model_fields["figures"])  # type: ignore[valid-type]
+    model = create_model("MapFile", __base__=MapFile, __doc__=MapFile.__doc__, figures=figures)
     schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Hexboard map"

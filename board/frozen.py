@@ -29,8 +29,9 @@ def quick_init(cls: type) -> type:
         else:
             params.append(f.name)
             values.append(f"{f.name!r}: {f.name}")
-    exec(f"def __init__(self, {', '.join(params)}):\n"  # noqa: S102 - from the class's own fields
-         f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n", namespace)
+    source = (f"def __init__(self, {', '.join(params)}):\n"
+              f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n")
+    exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
     init = namespace["__init__"]
     init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", f"Make a {cls.__name__}."
     setattr(cls, "__init__", init)  # noqa: B010 (the checker refuses a method assigned to a class)

@@ -53,8 +53,7 @@ class Element(ET.Element):
 
     if TYPE_CHECKING:  # what the parser builds: Elements all the way down
         def find(self, path: str, namespaces: dict[str, str] | None = None) -> Element | None: ...
-        def findall(self, path: str, namespaces: dict[str, str] | None = None  # type: ignore[override]
-                    ) -> list[Element]: ...
+        def findall(self, path: str, namespaces: dict[str, str] | None = None) -> list[Element]: ...  # type: ignore[override]
         def __iter__(self) -> Iterator[Element]: ...
 
 

@@ -15,7 +15,8 @@ from board.rules.melee_seconds.params import PARAMS, TAKES
 from board.rules.melee_seconds.sheet import (
     MSFigureSpec, Options, card, check_figure, load, sheet_of)
 from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
-from board.rules.melee_seconds.resolve import advance, wound
+from board.rules.melee_seconds.effects import wound
+from board.rules.melee_seconds.resolve import advance
 from board.rules.melee_seconds.tactics import TACTICS
 from board.rules.melee_seconds.turns import timeline
 

@@ -18,7 +18,7 @@ from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
 from board.rules.melee_seconds.params import TAKES
 from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
-from board.rules.melee_seconds.resolve import spell_effect
+from board.rules.melee_seconds.effects import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
 from board.rules.melee_seconds.turns import (
