@@ -11,8 +11,7 @@ WEAPONS = [["Broadsword"], ["Spear"], ["Mace", "Dagger"], ["Short Bow", "Dagger"
 ARMOR = [None, "Leather", "Chainmail", "Half Plate"]
 
 
-def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int = 1,
-                 ma: int = 10) -> str:
+def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int = 1, ma: int = 10) -> str:
     """YAML text of a cols x rows flat-top map with walls, fire and two armies (every figure MA ma)."""
     rng = random.Random(seed)
     grid = [["." for _ in range(cols)] for _ in range(rows)]
@@ -32,13 +31,17 @@ def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int
             near = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
             if (size == 1 and (r, c) in used) or (size > 1 and near & used):
                 continue
-            for rr, cc in (near if size > 1 else {(r, c)}):
+            for rr, cc in near if size > 1 else {(r, c)}:
                 grid[rr][cc] = "."
                 used.add((rr, cc))
-            spec = {"name": f"{army}-{made:03d}", "team": army,
-                    "at": hex_label(from_offset(c, r, "flat"), "flat"),
-                    "facing": 5 if army == "North" else 2, "st": rng.randint(9, 16),
-                    "dx": rng.randint(9, 14)}
+            spec = {
+                "name": f"{army}-{made:03d}",
+                "team": army,
+                "at": hex_label(from_offset(c, r, "flat"), "flat"),
+                "facing": 5 if army == "North" else 2,
+                "st": rng.randint(9, 16),
+                "dx": rng.randint(9, 14),
+            }
             if ma != 10:  # 10 is the default: leave it out, so the text stays as it was
                 spec["ma"] = ma
             if size == 1:
@@ -52,6 +55,12 @@ def big_map_yaml(cols: int = 100, rows: int = 100, figures: int = 200, seed: int
             specs.append(spec)
             made += 1
     picture = "\n".join(" ".join(row) for row in grid) + "\n"
-    return dump_yaml({"name": f"Generated {cols}x{rows}", "layout": "flat", "terrain": picture,
-                      "teams": {"North": {"color": "#2e6fd6"}, "South": {"color": "#c0392b"}},
-                      "figures": specs})
+    return dump_yaml(
+        {
+            "name": f"Generated {cols}x{rows}",
+            "layout": "flat",
+            "terrain": picture,
+            "teams": {"North": {"color": "#2e6fd6"}, "South": {"color": "#c0392b"}},
+            "figures": specs,
+        }
+    )

@@ -50,8 +50,17 @@ class Load:
         self.half = asyncio.Event()
 
 
-async def _game(n: int, folder: Path, clubs, via: str, commands: int, load: Load,
-                setting_up: asyncio.Semaphore, go: asyncio.Event, ready: list[int]):
+async def _game(
+    n: int,
+    folder: Path,
+    clubs,
+    via: str,
+    commands: int,
+    load: Load,
+    setting_up: asyncio.Semaphore,
+    go: asyncio.Event,
+    ready: list[int],
+):
     """One table: its GM's server and host, two players on two nodes (set up a few tables at
     a time, not timed), then each player sending `commands` commands in turn once every
     table is ready."""
@@ -65,15 +74,19 @@ async def _game(n: int, folder: Path, clubs, via: str, commands: int, load: Load
 
     def done() -> bool:  # both have sent their share (one that has goes on taking its turns)
         return min(sent.values()) >= commands
-    await asyncio.gather(_play(boards[1], "ann", [red], done, sent, rng, load, boards[2]),
-                         _play(boards[2], "bo", [blue], done, sent, rng, load, boards[1]))
+
+    await asyncio.gather(
+        _play(boards[1], "ann", [red], done, sent, rng, load, boards[2]),
+        _play(boards[2], "bo", [blue], done, sent, rng, load, boards[1]),
+    )
     return server, host, boards
 
 
 async def _set_up(n: int, folder: Path, clubs, via: str):
     name = f"t{n}"
-    hosting = hosting_via(folder / f"gm-{n}", via, table_code(name, clubs[0].tables[name]),
-                          clubs[0].port, new_game=True)
+    hosting = hosting_via(
+        folder / f"gm-{n}", via, table_code(name, clubs[0].tables[name]), clubs[0].port, new_game=True
+    )
     invite_for(hosting, 2)
     await fetch_club_certificate(hosting)
     server = await asyncio.to_thread(start_server, hosting)
@@ -83,8 +96,9 @@ async def _set_up(n: int, folder: Path, clubs, via: str):
     codes = [i.code for i in hosting.all_invitations()]
     pin = hosting.pin
     urls = [f"tls://127.0.0.1:{clubs[(n + k) % len(clubs)].port}/{pin}" for k in (0, 1)]
-    boards = [Board(hosting, "GM", host)] + [Board(hosting, who, code=code, url=url)
-                                              for who, code, url in zip(("ann", "bo"), codes, urls)]
+    boards = [Board(hosting, "GM", host)] + [
+        Board(hosting, who, code=code, url=url) for who, code, url in zip(("ann", "bo"), codes, urls)
+    ]
     for board in boards:
         await board.client.start()
         await board.reach(1)
@@ -94,8 +108,9 @@ async def _set_up(n: int, folder: Path, clubs, via: str):
     return server, host, boards, red, blue
 
 
-async def _play(board: Board, who: str, sides: list[str], done, sent: dict[str, int],
-                rng: random.Random, load: Load, other: Board) -> None:
+async def _play(
+    board: Board, who: str, sides: list[str], done, sent: dict[str, int], rng: random.Random, load: Load, other: Board
+) -> None:
     while not done():
         game = board.follower.game
         mine = [name for name, token in game.tokens().items() if token.team in sides]
@@ -143,9 +158,11 @@ async def _run(games: int, commands: int, kill: bool) -> dict:
         async def clock() -> None:
             await go.wait()
             began[0] = time.perf_counter()
+
         timer = asyncio.create_task(clock())
-        tables = await asyncio.gather(*(_game(n, folder, clubs, via, commands, load, setting_up, go, ready)
-                                        for n in range(games)))
+        tables = await asyncio.gather(
+            *(_game(n, folder, clubs, via, commands, load, setting_up, go, ready) for n in range(games))
+        )
         elapsed = time.perf_counter() - began[0]
         await timer
         memory = {club.node: rss_mib(node.pid) for club, node in zip(clubs, nodes) if node.poll() is None}
@@ -161,20 +178,27 @@ async def _run(games: int, commands: int, kill: bool) -> dict:
             node.kill()
             node.wait()
     every = load.times + load.after_kill
-    report = {"games": games, "commands_per_player": commands, "accepted": load.accepted,
-              "seconds_playing": round(elapsed, 1), "commands_per_second": round(load.accepted / elapsed, 1),
-              "round_trip_ms": {"p50": round(percentile(every, 50) * 1000, 1),
-                                "p99": round(percentile(every, 99) * 1000, 1)},
-              "node_memory_mib": {name: {"rss": round(now, 1), "peak": round(peak, 1)}
-                                  for name, (now, peak) in memory.items()},
-              "gm_server_rss_mib_mean": round(sum(leaf) / len(leaf), 1)}
+    report = {
+        "games": games,
+        "commands_per_player": commands,
+        "accepted": load.accepted,
+        "seconds_playing": round(elapsed, 1),
+        "commands_per_second": round(load.accepted / elapsed, 1),
+        "round_trip_ms": {"p50": round(percentile(every, 50) * 1000, 1), "p99": round(percentile(every, 99) * 1000, 1)},
+        "node_memory_mib": {
+            name: {"rss": round(now, 1), "peak": round(peak, 1)} for name, (now, peak) in memory.items()
+        },
+        "gm_server_rss_mib_mean": round(sum(leaf) / len(leaf), 1),
+    }
     if kill:
         report["killed"] = "node-2, once half the commands were accepted"
         report["refused_then_sent_again"] = load.refused
         if load.after_kill:
-            report["round_trip_after_kill_ms"] = {"p50": round(percentile(load.after_kill, 50) * 1000, 1),
-                                                  "p99": round(percentile(load.after_kill, 99) * 1000, 1),
-                                                  "max": round(max(load.after_kill) * 1000, 1)}
+            report["round_trip_after_kill_ms"] = {
+                "p50": round(percentile(load.after_kill, 50) * 1000, 1),
+                "p99": round(percentile(load.after_kill, 99) * 1000, 1),
+                "max": round(max(load.after_kill) * 1000, 1),
+            }
     return report
 
 

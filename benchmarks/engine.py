@@ -34,6 +34,7 @@ def pushy_choice(game: Game, legal: list[Command], rng: random.Random) -> Comman
             me = state.figures[c.figure]
             end = Hex(*c.path[-1])
             return min((hex_distance(end, e.hex) for e in state.enemies(me) if e.up), default=0)
+
         return min(moves, key=lambda c: (gap(c), rng.random()))
     return rng.choice(legal)
 
@@ -48,8 +49,13 @@ def reach(n: int, ma: int = 12) -> Result:
     infos = movement_actions(state, f)
     full = max((len(i.hexes) for i in infos), default=0)
     times = sample(lambda: movement_actions(state, f), n)
-    return times_result("reach", f"Reachable hexes, every movement action, MA {ma} among 200", times,
-                        target=0.6, note=f"{f.name}: {full} hexes in reach, {len(infos)} actions")
+    return times_result(
+        "reach",
+        f"Reachable hexes, every movement action, MA {ma} among 200",
+        times,
+        target=0.6,
+        note=f"{f.name}: {full} hexes in reach, {len(infos)} actions",
+    )
 
 
 def attack_position(seed: int = 4) -> tuple[Game, list[Command]]:
@@ -85,8 +91,13 @@ def predict(n: int) -> list[Result]:
     uncached = sample(one, n, before=clear_dice_caches)
     cached = sample(one, n)
     return [
-        times_result("predict", "Exact attack prediction, uncached", uncached, target=0.5,
-                     note=f"{len(attacks)} attacks on offer ({names}); dice caches cleared each call"),
+        times_result(
+            "predict",
+            "Exact attack prediction, uncached",
+            uncached,
+            target=0.5,
+            note=f"{len(attacks)} attacks on offer ({names}); dice caches cleared each call",
+        ),
         times_result("predict_cached", "Exact attack prediction, dice caches warm", cached),
     ]
 
@@ -112,10 +123,19 @@ def play(games: int) -> list[Result]:
         submit_rates.append(count / spent)
         commands += count
     return [
-        rate_result("submit_rate", "Commands validated+applied per s (submit only, enumeration excluded)",
-                    submit_rates, target=20_000, note=f"{commands} commands in {games} games; rate per game"),
-        rate_result("games_rate", "Whole random games per s on the arena (with choosing)", game_rates,
-                    note="pushy player; legal_actions() enumerated every step"),
+        rate_result(
+            "submit_rate",
+            "Commands validated+applied per s (submit only, enumeration excluded)",
+            submit_rates,
+            target=20_000,
+            note=f"{commands} commands in {games} games; rate per game",
+        ),
+        rate_result(
+            "games_rate",
+            "Whole random games per s on the arena (with choosing)",
+            game_rates,
+            note="pushy player; legal_actions() enumerated every step",
+        ),
     ]
 
 

@@ -49,8 +49,13 @@ def arena_scene() -> PlayScene:
     reach = scene.controller.move_info()
     assert reach is not None and reach.hexes, "the arena's first figure should have somewhere to go"
     view.hover = max(reach.hexes, key=lambda h: (len(reach.hexes[h]), h))
-    scene.log.add([Event("attack", f"line {i}: Aldric attacks Dagny with a Broadsword", "Aldric",
-                         {"faces": [3, 4, 2]}) for i in range(LOG_EVENTS)], 0)
+    scene.log.add(
+        [
+            Event("attack", f"line {i}: Aldric attacks Dagny with a Broadsword", "Aldric", {"faces": [3, 4, 2]})
+            for i in range(LOG_EVENTS)
+        ],
+        0,
+    )
     scene.log.skip()
     assert scene.overlays().path, "a path should show"
     return scene
@@ -60,8 +65,7 @@ def arena_frame(screen: pygame.Surface, n: int) -> Result:
     """Row 1: the arena frame with everything shown (ratio to the floor added by the caller)."""
     scene = arena_scene()
     times = sample(lambda: frame(scene, screen), n)
-    return times_result("arena_frame", "Arena frame: all threat zones, reach, path, full log", times,
-                        target=1.0)
+    return times_result("arena_frame", "Arena frame: all threat zones, reach, path, full log", times, target=1.0)
 
 
 def arena_frame_rebuild(screen: pygame.Surface, n: int) -> Result:
@@ -73,8 +77,7 @@ def arena_frame_rebuild(screen: pygame.Surface, n: int) -> Result:
         scene.renderer.layer_key = None
 
     times = sample(lambda: frame(scene, screen), n, before=forget)
-    return times_result("arena_frame_rebuild", "Arena frame, board layer painted again whole",
-                        times, target=2.0)
+    return times_result("arena_frame_rebuild", "Arena frame, board layer painted again whole", times, target=2.0)
 
 
 def command_frame(screen: pygame.Surface, n: int, figures: int = 1000) -> Result:
@@ -87,8 +90,7 @@ def command_frame(screen: pygame.Surface, n: int, figures: int = 1000) -> Result
     assert move is not None and move.hexes, "the first figure should have somewhere to go"
     end = max(move.hexes, key=lambda h: (len(move.hexes[h]), h))
     path = tuple((h.q, h.r) for h in move.hexes[end])
-    outcome = scene.game.submit(Command(do="move", figure=c.view.selected, action=move.id, path=path,
-                                        facing=0))
+    outcome = scene.game.submit(Command(do="move", figure=c.view.selected, action=move.id, path=path, facing=0))
     assert outcome.accepted, outcome.reason
     c.sync()
     frame(scene, screen)
@@ -99,9 +101,13 @@ def command_frame(screen: pygame.Surface, n: int, figures: int = 1000) -> Result
         count[0] += 1
 
     times = sample(lambda: frame(scene, screen), n, before=command)
-    return times_result("command_frame_1000", f"Frame after a command, {figures:,} figures", times,
-                        target=30.0, note="the big map's generator with more figures; undo and redo "
-                                          "of one move alternate, untimed")
+    return times_result(
+        "command_frame_1000",
+        f"Frame after a command, {figures:,} figures",
+        times,
+        target=30.0,
+        note="the big map's generator with more figures; undo and redo of one move alternate, untimed",
+    )
 
 
 def big_battle() -> BattleMap:
@@ -121,8 +127,13 @@ def big_pan(screen: pygame.Surface, battle: BattleMap, n: int) -> Result:
         count[0] += 1
 
     times = sample(lambda: frame(scene, screen), n, before=pan)
-    return times_result("big_pan", "Big map frame while panning (3, 2) px a frame", times, target=2.0,
-                        note=f"hex size {scene.camera.size:.0f} px (the opening view)")
+    return times_result(
+        "big_pan",
+        "Big map frame while panning (3, 2) px a frame",
+        times,
+        target=2.0,
+        note=f"hex size {scene.camera.size:.0f} px (the opening view)",
+    )
 
 
 def big_zoom(screen: pygame.Surface, battle: BattleMap, n: int) -> Result:
@@ -140,9 +151,13 @@ def big_zoom(screen: pygame.Surface, battle: BattleMap, n: int) -> Result:
     start = scene.camera.size
     times = sample(lambda: frame(scene, screen), n, before=zoom, warmup=0)
     tokens = len(scene.renderer.tokens)
-    return times_result("big_zoom", "Big map frame while zooming (x1.02 a frame)", times, target=4.0,
-                        note=f"hex size {start:.0f}-{start * 1.02 ** half:.0f} px; "
-                             f"{tokens} token surfaces cached at the end")
+    return times_result(
+        "big_zoom",
+        "Big map frame while zooming (x1.02 a frame)",
+        times,
+        target=4.0,
+        note=f"hex size {start:.0f}-{start * 1.02**half:.0f} px; {tokens} token surfaces cached at the end",
+    )
 
 
 def big_first_frame(screen: pygame.Surface, battle: BattleMap, n: int) -> Result:
@@ -156,5 +171,6 @@ def big_first_frame(screen: pygame.Surface, battle: BattleMap, n: int) -> Result
         frame(PlayScene(games[0], SIZE, battle.name), screen)
 
     times = sample(first, n, before=new_game, warmup=1)
-    return times_result("big_first_frame", "Big map first frame after loading (scene + first draw)",
-                        times, target=300.0)
+    return times_result(
+        "big_first_frame", "Big map first frame after loading (scene + first draw)", times, target=300.0
+    )

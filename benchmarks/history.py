@@ -35,9 +35,13 @@ def autosave(game: Game, n: int) -> Result:
         game.undo()  # back to where it was, for the rows after this one
     game.undone.clear()
     count = len(game.history)
-    return times_result("autosave_10k", f"Autosave after a command, {count:,} commands",
-                        times, target=5.0, note=f"wall median {median(walls) * 1000:.2f} ms "
-                                                "(with the write forced to disk)")
+    return times_result(
+        "autosave_10k",
+        f"Autosave after a command, {count:,} commands",
+        times,
+        target=5.0,
+        note=f"wall median {median(walls) * 1000:.2f} ms (with the write forced to disk)",
+    )
 
 
 def undo(game: Game, n: int) -> Result:
@@ -53,8 +57,13 @@ def undo(game: Game, n: int) -> Result:
     count = len(game.history)
     times = sample(game.undo, n, before=redo)
     game.redo()
-    return times_result("undo_10k", f"Undo at {count:,} commands", times, target=20.0,
-                        note=f"redo median {median(redos) * 1000:.2f} ms (CPU)")
+    return times_result(
+        "undo_10k",
+        f"Undo at {count:,} commands",
+        times,
+        target=20.0,
+        note=f"redo median {median(redos) * 1000:.2f} ms (CPU)",
+    )
 
 
 def load(game: Game, n: int) -> Result:
@@ -65,12 +74,12 @@ def load(game: Game, n: int) -> Result:
         save_game(game, path)
         size = path.stat().st_size
         times = sample(lambda: load_game(path), n, warmup=1)
-    return times_result("load_10k", f"Load a save of {count:,} commands", times,
-                        unit="s", target=1.0, note=f"{size / 1e6:.1f} MB")
+    return times_result(
+        "load_10k", f"Load a save of {count:,} commands", times, unit="s", target=1.0, note=f"{size / 1e6:.1f} MB"
+    )
 
 
 def rows(commands: int, counts: dict) -> list[Result]:
     """The three rows on one long game (made untimed, by calm random play on the arena)."""
     game = long_game(commands)
-    return [autosave(game, counts["autosaves"]), undo(game, counts["undos"]),
-            load(game, counts["history_loads"])]
+    return [autosave(game, counts["autosaves"]), undo(game, counts["undos"]), load(game, counts["history_loads"])]

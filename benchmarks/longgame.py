@@ -21,8 +21,7 @@ def calm_choice(game: Game, rng: random.Random, names=None, peaceful: bool = Fal
 
     Cheaper than choosing from legal_commands(), which plans every candidate."""
     state, rules = game.state, game.ruleset
-    offered = [(name, info) for name in (names or state.figures) for info in rules.actions(state, name)
-               if info.enabled]
+    offered = [(name, info) for name in (names or state.figures) for info in rules.actions(state, name) if info.enabled]
     if not offered:
         return None
     if peaceful:

@@ -27,16 +27,22 @@ from board.sides import teams
 class Board:
     """A headless board: a client and the follower it feeds."""
 
-    def __init__(self, hosting: Hosting, name: str, host: Host | None = None, code: str = "",
-                 url: str = ""):
+    def __init__(self, hosting: Hosting, name: str, host: Host | None = None, code: str = "", url: str = ""):
         if host:
-            self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
-                                 name, self.sink, lambda request: host.handle(request, gm=True),
-                                 tls=own_context(Path(hosting.folder)), api=api_prefix(hosting))
+            self.client = Client(
+                hosting.url,
+                "host",
+                hosting.host_password,
+                Subjects(hosting.game),
+                name,
+                self.sink,
+                lambda request: host.handle(request, gm=True),
+                tls=own_context(Path(hosting.folder)),
+                api=api_prefix(hosting),
+            )
         else:
             user, password = parse_code(code)
-            self.client = Client(url or join_address(hosting),
-                                 user, password, Subjects(hosting.game), name, self.sink)
+            self.client = Client(url or join_address(hosting), user, password, Subjects(hosting.game), name, self.sink)
         self.follower: Follower | None = None
         self.moved = asyncio.Event()
 
@@ -60,8 +66,10 @@ class Board:
 def eight_sides() -> Game:
     """A big open Warrior & Wizard map with eight one-figure sides far apart."""
     rows = "\n".join("  " + " ".join("." for _ in range(16)) for _ in range(12))
-    figures = "\n".join(f'  - {{name: F{i}, team: T{i}, at: "{2 + (i % 4) * 4:02d}{3 + (i // 4) * 6:02d}", '
-                        f"weapons: [Broadsword]}}" for i in range(8))
+    figures = "\n".join(
+        f'  - {{name: F{i}, team: T{i}, at: "{2 + (i % 4) * 4:02d}{3 + (i // 4) * 6:02d}", weapons: [Broadsword]}}'
+        for i in range(8)
+    )
     text = f"name: Eight sides\nlayout: pointy\nterrain: |\n{rows}\nfigures:\n{figures}\n"
     return Game(parse_map(text, "eight-sides"), seed="bench")
 
@@ -73,8 +81,7 @@ async def _table(folder: Path, game: Game, players: list[str]):
     host = Host(hosting)
     await host.start(game, {team: None for team in teams(game.battle)})
     codes = [i.code for i in hosting.all_invitations()]
-    boards = [Board(hosting, "GM", host)] + [Board(hosting, name, code=code)
-                                              for name, code in zip(players, codes)]
+    boards = [Board(hosting, "GM", host)] + [Board(hosting, name, code=code) for name, code in zip(players, codes)]
     for board in boards:
         await board.client.start()
         await board.reach(1)
@@ -133,8 +140,13 @@ async def _latency(n: int) -> list[float]:
 def latency(n: int) -> Result:
     """A player's command to all three boards (the GM's and two players') showing it."""
     times = asyncio.run(_latency(n))
-    return times_result("net_latency", "Request to every board showing it (loopback, 3 boards)",
-                        times, target=20.0, note="wall time; p95 target 50 ms")
+    return times_result(
+        "net_latency",
+        "Request to every board showing it (loopback, 3 boards)",
+        times,
+        target=20.0,
+        note="wall time; p95 target 50 ms",
+    )
 
 
 async def _eight(per_client: int) -> tuple[float, str]:
@@ -165,6 +177,7 @@ async def _eight(per_client: int) -> tuple[float, str]:
                     done.set()
                 if reply["ok"]:
                     await board.reach(reply["seq"])
+
         start = time.perf_counter()
         await asyncio.gather(*(play(i, board) for i, board in enumerate(boards[1:])))
         last = host.referee.follower.seq
@@ -173,8 +186,10 @@ async def _eight(per_client: int) -> tuple[float, str]:
         seconds = time.perf_counter() - start
         same = all(b.follower.game.snapshot() == host.referee.game.snapshot() for b in boards)
         held = len(host.referee.game.history)
-        note = (f"{held} commands on {len(boards)} boards in {seconds:.1f} s; "
-                f"{'every board identical, none lost' if same and min(answered) >= per_client else 'LOSS'}")
+        note = (
+            f"{held} commands on {len(boards)} boards in {seconds:.1f} s; "
+            f"{'every board identical, none lost' if same and min(answered) >= per_client else 'LOSS'}"
+        )
         await _close(server, host, boards)
     return sum(answered) / seconds, note
 
@@ -211,7 +226,10 @@ async def _round_trips(players: int, n: int, warmup: int) -> list[float]:
 def round_trip(players: int, n: int, warmup: int) -> Result:
     """A player's command, stored and shown on every board, with 2 or 8 players (p99 noted)."""
     times = asyncio.run(_round_trips(players, n, warmup))
-    return times_result(f"net_round_trip_{players}",
-                        f"Round trip, {players} players + GM, after {warmup} warm-up commands",
-                        times, target=100.0,
-                        note=f"wall time; p99 {percentile(times, 99) * 1000:.1f} ms (target 100 ms)")
+    return times_result(
+        f"net_round_trip_{players}",
+        f"Round trip, {players} players + GM, after {warmup} warm-up commands",
+        times,
+        target=100.0,
+        note=f"wall time; p99 {percentile(times, 99) * 1000:.1f} ms (target 100 ms)",
+    )

@@ -97,8 +97,14 @@ def first_frame_once(env: dict[str, str]) -> tuple[float, float]:
     """Seconds from before Popen to the child's marker line, printed after its first flip; and
     the CPU time the child had used by then."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", FIRST_FRAME], cwd=ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", FIRST_FRAME],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = None
     for line in child.stdout:
         if line.split()[:1] == [MARKER]:
@@ -120,23 +126,42 @@ def child_rows(key: str, name: str, once, n: int, target: float, unit: str, note
     cpu = clock_name() == "cpu"
     times = [run[1] if cpu else run[0] for run in runs]
     other = median([run[0] if cpu else run[1] for run in runs]) * (1000 if unit == "ms" else 1)
-    return times_result(key, name, times, unit=unit, target=target,
-                        note=f"{note}; {'CPU time of the child' if cpu else 'wall time'} "
-                             f"({'wall' if cpu else 'CPU'}: {other:.3g} {unit})")
+    return times_result(
+        key,
+        name,
+        times,
+        unit=unit,
+        target=target,
+        note=f"{note}; {'CPU time of the child' if cpu else 'wall time'} "
+        f"({'wall' if cpu else 'CPU'}: {other:.3g} {unit})",
+    )
 
 
 def first_frame(n: int) -> Result:
     """python main.py (the start screen), from process start to the first frame shown."""
-    return child_rows("startup_first_frame", "Start-up: python main.py (start screen) to the first frame",
-                      first_frame_once, n, 0.5, "s", "from before Popen to a line after the first flip")
+    return child_rows(
+        "startup_first_frame",
+        "Start-up: python main.py (start screen) to the first frame",
+        first_frame_once,
+        n,
+        0.5,
+        "s",
+        "from before Popen to a line after the first flip",
+    )
 
 
 def help_once(env: dict[str, str]) -> tuple[float, float]:
     """Seconds for python main.py --help, start to exit; and the CPU time it used."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "main.py", "--help"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
@@ -144,8 +169,7 @@ def help_once(env: dict[str, str]) -> tuple[float, float]:
 
 def help_text(n: int) -> Result:
     """python main.py --help: what a user waits for before any window."""
-    return child_rows("startup_help", "Start-up: python main.py --help", help_once, n, 0.15, "s",
-                      "start to exit")
+    return child_rows("startup_help", "Start-up: python main.py --help", help_once, n, 0.15, "s", "start to exit")
 
 
 # What a script or a test does first: import, load the arena, build a Game; timed inside the
@@ -161,8 +185,9 @@ print("headless", time.perf_counter() - start, time.process_time() - cpu)
 
 
 def headless_once(env: dict[str, str]) -> tuple[float, float]:
-    result = subprocess.run([sys.executable, "-c", HEADLESS], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", HEADLESS], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     lines = [line.split() for line in result.stdout.splitlines() if line.startswith("headless ")]
     if not lines:
         raise RuntimeError(f"the headless child failed:\n{result.stderr}")
@@ -171,9 +196,15 @@ def headless_once(env: dict[str, str]) -> tuple[float, float]:
 
 def headless_start(n: int) -> Result:
     """Import, load the arena and build a Game, in a fresh process (bytecode cached)."""
-    return child_rows("headless_start", "Start-up, headless: import, load the arena, build a Game",
-                      headless_once, n, 100.0, "ms", "from the child's first line (the "
-                                                     "interpreter's start left out)")
+    return child_rows(
+        "headless_start",
+        "Start-up, headless: import, load the arena, build a Game",
+        headless_once,
+        n,
+        100.0,
+        "ms",
+        "from the child's first line (the interpreter's start left out)",
+    )
 
 
 def memory(runs: int, pans: int, notches: int) -> Result:
@@ -181,14 +212,21 @@ def memory(runs: int, pans: int, notches: int) -> Result:
     peaks, note = [], ""
     with tempfile.TemporaryDirectory() as data:
         for _ in range(runs):
-            result = subprocess.run([sys.executable, "-c", MEMORY, str(pans), str(notches)], cwd=ROOT,
-                                    env=child_env(data), capture_output=True, text=True, timeout=300)
-            lines = dict(line.split(" ", 1) for line in result.stdout.splitlines()
-                         if line.startswith(("maxrss ", "tokens ")))
+            result = subprocess.run(
+                [sys.executable, "-c", MEMORY, str(pans), str(notches)],
+                cwd=ROOT,
+                env=child_env(data),
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            lines = dict(
+                line.split(" ", 1) for line in result.stdout.splitlines() if line.startswith(("maxrss ", "tokens "))
+            )
             if "maxrss" not in lines:
                 raise RuntimeError(f"the memory child failed:\n{result.stderr}")
             peaks.append(int(lines["maxrss"]) / 1024)
-            note = (f"{pans} pans, {notches} wheel notches in and out, all threat zones; "
-                    f"{lines.get('tokens', '?')}")
-    return times_result("memory", "Peak resident size, the window on the big map", peaks, unit="MB",
-                        target=200.0, note=note)
+            note = f"{pans} pans, {notches} wheel notches in and out, all threat zones; {lines.get('tokens', '?')}"
+    return times_result(
+        "memory", "Peak resident size, the window on the big map", peaks, unit="MB", target=200.0, note=note
+    )

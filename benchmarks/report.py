@@ -36,8 +36,16 @@ def verdict(result: Result) -> str:
 def table(results: list[Result]) -> str:
     """A plain-text table, one line a row, with the notes underneath."""
     rows = [COLUMNS] + [
-        (r.name, number(r.median, r.unit), number(r.p95, r.unit), target_text(r),
-         f"{r.floor_ratio:.1f}x" if r.floor_ratio is not None else "", verdict(r)) for r in results]
+        (
+            r.name,
+            number(r.median, r.unit),
+            number(r.p95, r.unit),
+            target_text(r),
+            f"{r.floor_ratio:.1f}x" if r.floor_ratio is not None else "",
+            verdict(r),
+        )
+        for r in results
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
     right = (False, True, True, False, True, False)
 
@@ -54,16 +62,27 @@ def machine() -> dict:
     """Where the figures were taken."""
     import pygame
 
-    return {"python": sys.version.split()[0], "pygame": pygame.version.ver, "platform": platform.platform(),
-            "cpus": os.cpu_count(), "video_driver": os.environ.get("SDL_VIDEODRIVER")}
+    return {
+        "python": sys.version.split()[0],
+        "pygame": pygame.version.ver,
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "video_driver": os.environ.get("SDL_VIDEODRIVER"),
+    }
 
 
-def write_json(path: str, results: list[Result], quick: bool, seconds: float,
-               load: tuple[float, float], clock: str = "wall") -> None:
+def write_json(
+    path: str, results: list[Result], quick: bool, seconds: float, load: tuple[float, float], clock: str = "wall"
+) -> None:
     floor = next((r.median for r in results if r.key == "floor"), None)
-    data = {"quick": quick, "clock": clock, "seconds": round(seconds, 1), "floor_ms": floor,
-            "machine": {**machine(), "load_start": load[0], "load_end": load[1]},
-            "rows": [r.as_json() for r in results]}
+    data = {
+        "quick": quick,
+        "clock": clock,
+        "seconds": round(seconds, 1),
+        "floor_ms": floor,
+        "machine": {**machine(), "load_start": load[0], "load_end": load[1]},
+        "rows": [r.as_json() for r in results],
+    }
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=2)
         out.write("\n")

@@ -43,8 +43,14 @@ def history_rows() -> list[tuple]:
         saved = history.autosave(game, 30)
         undone = history.undo(game, 20)
         loaded = history.load(game, 2 if count >= 3000 else 5)
-        rows.append((f"{count:,}", f"{saved.median:.3f} ms ({saved.note.split(' (')[0]})",
-                     f"{undone.median:.2f} ms", f"{loaded.median:.3f} s"))
+        rows.append(
+            (
+                f"{count:,}",
+                f"{saved.median:.3f} ms ({saved.note.split(' (')[0]})",
+                f"{undone.median:.2f} ms",
+                f"{loaded.median:.3f} s",
+            )
+        )
     return rows[::-1]
 
 
@@ -62,8 +68,7 @@ def main() -> int:
     from benchmarks.timing import use_clock
 
     use_clock("cpu")
-    show("Reach (every movement action, one figure on the big map)", ("MA", "median", "hexes"),
-         reach_rows())
+    show("Reach (every movement action, one figure on the big map)", ("MA", "median", "hexes"), reach_rows())
     show("Frame after a command", ("figures", "median"), frame_rows(frames.open_display()))
     show("History", ("commands", "autosave", "undo", "load"), history_rows())
     return 0

@@ -19,7 +19,7 @@ def use_clock(name: str) -> None:
 
 
 def clock_name() -> str:
-    """"wall" or "cpu": the clock chosen."""
+    """ "wall" or "cpu": the clock chosen."""
     return "cpu" if _clock[0] is time.process_time else "wall"
 
 
@@ -42,8 +42,9 @@ def median(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
-def sample(fn: Callable[[], object], n: int, before: Callable[[], object] | None = None,
-           warmup: int = 3) -> list[float]:
+def sample(
+    fn: Callable[[], object], n: int, before: Callable[[], object] | None = None, warmup: int = 3
+) -> list[float]:
     """Seconds taken by each of n calls of fn; before() runs untimed ahead of every call."""
     for _ in range(warmup):
         if before is not None:
@@ -96,15 +97,16 @@ class Result:
         return {**asdict(self), "passed": self.passed}
 
 
-def times_result(key: str, name: str, seconds: list[float], unit: str = "ms",
-                 target: float | None = None, note: str = "") -> Result:
+def times_result(
+    key: str, name: str, seconds: list[float], unit: str = "ms", target: float | None = None, note: str = ""
+) -> Result:
     """A row from per-call times in seconds, shown in ms or s."""
     scale = 1000.0 if unit == "ms" else 1.0
-    return Result(key, name, unit, median(seconds) * scale, percentile(seconds, 95) * scale,
-                  len(seconds), target, note=note)
+    return Result(
+        key, name, unit, median(seconds) * scale, percentile(seconds, 95) * scale, len(seconds), target, note=note
+    )
 
 
-def rate_result(key: str, name: str, rates: list[float], target: float | None = None,
-                note: str = "") -> Result:
+def rate_result(key: str, name: str, rates: list[float], target: float | None = None, note: str = "") -> Result:
     """A row from per-batch rates (things per second): the median and the slow 5th percentile."""
     return Result(key, name, "/s", median(rates), percentile(rates, 5), len(rates), target, note=note)

@@ -115,6 +115,11 @@ def claim_slot(first: Path) -> tuple[AutosaveLock, Path] | None:
 
 def orphans(first: Path) -> list[Path]:
     """The numbered autosaves left by boards that ended without closing them (crashed)."""
-    return sorted((p for p in first.parent.glob(f"{first.stem}-*{first.suffix}")
-                   if p.stem.removeprefix(first.stem + "-").isdigit()),
-                  key=lambda p: int(p.stem.removeprefix(first.stem + "-")))
+    return sorted(
+        (
+            p
+            for p in first.parent.glob(f"{first.stem}-*{first.suffix}")
+            if p.stem.removeprefix(first.stem + "-").isdigit()
+        ),
+        key=lambda p: int(p.stem.removeprefix(first.stem + "-")),
+    )

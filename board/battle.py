@@ -70,15 +70,13 @@ class BattleMap:
     def ways(self) -> dict[Hex, tuple[Hex, ...]]:
         """Each passable hex's passable neighbours, in direction order: what a search for
         reachable hexes walks (worked out once: a map does not change once loaded)."""
-        return {h: tuple(n for n in hex_neighbors(h) if self.passable(n))
-                for h in self.cells if self.passable(h)}
+        return {h: tuple(n for n in hex_neighbors(h) if self.passable(n)) for h in self.cells if self.passable(h)}
 
     def passable(self, h: Hex) -> bool:
         """Whether a figure may stand on h: on the map and not a wall."""
         return h in self.cells and not self.terrain_at(h).blocks
 
-    def why_not_stand(self, size: int, anchor: Hex, facing: int,
-                      occupied: Mapping[Hex, str]) -> str | None:
+    def why_not_stand(self, size: int, anchor: Hex, facing: int, occupied: Mapping[Hex, str]) -> str | None:
         """Why a figure of size cannot stand at anchor with that facing (a cell off the map, on
         a wall, or in occupied: hex -> the figure there), or None when every cell is free."""
         for c in footprint_cells(size, anchor, facing):

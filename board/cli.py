@@ -9,8 +9,15 @@ import os
 import sys
 from pathlib import Path
 
-from board.cli_display import (PALETTES, UI_SCALE_HELP, hex_inches, ui_scale_percent, use_palette, use_true_scale,
-                                use_ui_scale)
+from board.cli_display import (
+    PALETTES,
+    UI_SCALE_HELP,
+    hex_inches,
+    ui_scale_percent,
+    use_palette,
+    use_true_scale,
+    use_ui_scale,
+)
 from board.cli_maps import add_parsers as add_map_parsers, print_problems, ruleset_argument
 from board.i18n import LANGUAGES, _
 from board.invocation import command_name
@@ -70,8 +77,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     game, title = opened
     autosave = None if args.no_autosave else _autosaver()
     # A game left by a crash is offered unless the player asked for a particular one.
-    return run(game, title, autosave=autosave, offer_resume=autosave is not None and not args.load,
-               calibrate=args.calibrate)
+    return run(
+        game, title, autosave=autosave, offer_resume=autosave is not None and not args.load, calibrate=args.calibrate
+    )
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
@@ -129,8 +137,9 @@ def cmd_edit(args: argparse.Namespace) -> int:
             return 2
         name = Path(path).stem.replace("-", " ").replace("_", " ").title() if path else "New map"
         try:
-            editor = Editor(new_draft(name, (cols, rows), args.layout, args.radius,
-                                      args.ruleset or "warrior-wizard"), path)
+            editor = Editor(
+                new_draft(name, (cols, rows), args.layout, args.radius, args.ruleset or "warrior-wizard"), path
+            )
         except ValueError as error:
             print(f"edit: {error}", file=sys.stderr)
             return 2
@@ -167,8 +176,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(game.snapshot()))
     else:
         info = game.turn()
-        print(f"-- turn {info.turn}, {info.phase} phase"
-              + (f", {info.active} to act" if info.active else ""))
+        print(f"-- turn {info.turn}, {info.phase} phase" + (f", {info.active} to act" if info.active else ""))
     return 0
 
 
@@ -205,8 +213,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"game {index + 1}: {result.winner or 'draw'} after {result.turns} turns{sides}")
 
     try:
-        figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress,
-                            swap=args.swap)
+        figures = run_match(battle, players, args.games, args.seed, args.max_turns, progress, swap=args.swap)
     except ValueError as error:
         print(f"match: {args.map}: {error}", file=sys.stderr)
         return 2
@@ -215,9 +222,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     else:
         wins = ", ".join(f"{team} {n}" for team, n in figures["wins"].items())
         times = figures["decision_ms"]
-        print(f"{figures['games']} games: {wins}, {figures['draws']} draws; median "
-              f"{figures['turns_median']} turns; decisions {times['median']} ms median, "
-              f"{times['p95']} ms p95")
+        print(
+            f"{figures['games']} games: {wins}, {figures['draws']} draws; median "
+            f"{figures['turns_median']} turns; decisions {times['median']} ms median, "
+            f"{times['p95']} ms p95"
+        )
     return 0
 
 
@@ -235,43 +244,77 @@ def build_parser() -> Parser:
     parser = Parser(
         prog=prog,
         description=_("Hexboard: a hex-map battle board for tabletop combat."),
-        epilog=_("With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
-                 "ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
-                 "saved game or a Tiled map (.tmx).").format(prog=prog),
+        epilog=_(
+            "With no sub-command, opens the start screen, the default map (maps/arena.yaml) "
+            "ready to play; with a file first ({prog} FILE [play options]), opens it: a map, a "
+            "saved game or a Tiled map (.tmx)."
+        ).format(prog=prog),
     )
-    parser.add_argument("--version", action="version", version=f"Hexboard {version()}",
-                        help=_("show program's version number and exit"))
-    parser.add_argument("--language", choices=sorted(LANGUAGES),
-                        help=_("the language of the board and of these messages, for this run "
-                               "(default: the one chosen last on the start screen, else the "
-                               "system's, from LANGUAGE or LANG)"))
+    parser.add_argument(
+        "--version", action="version", version=f"Hexboard {version()}", help=_("show program's version number and exit")
+    )
+    parser.add_argument(
+        "--language",
+        choices=sorted(LANGUAGES),
+        help=_(
+            "the language of the board and of these messages, for this run "
+            "(default: the one chosen last on the start screen, else the "
+            "system's, from LANGUAGE or LANG)"
+        ),
+    )
     parser.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", help=_(UI_SCALE_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help=_("open the board window on a map (the default)"))
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP),
-                      help=_("a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)"))
+    play.add_argument(
+        "map",
+        nargs="?",
+        default=str(DEFAULT_MAP),
+        help=_("a map file, a saved game or a Tiled map (.tmx) (default: maps/arena.yaml)"),
+    )
     play.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
     play.add_argument("--load", metavar="SAVE", help=_("open a saved game (a script file) instead"))
     ruleset_argument(play)
-    play.add_argument("--no-autosave", action="store_true",
-                      help=_("do not keep the autosave (by default every command is saved, and a game "
-                           "left by a crash is offered for resuming at the next start)"))
+    play.add_argument(
+        "--no-autosave",
+        action="store_true",
+        help=_(
+            "do not keep the autosave (by default every command is saved, and a game "
+            "left by a crash is offered for resuming at the next start)"
+        ),
+    )
     play.add_argument("--mute", action="store_true", help=_("start with the sound off (N turns it on)"))
-    play.add_argument("--palette", choices=PALETTES,
-                      help=_("colours for this run: default, colour-blind (Okabe-Ito colours with "
-                           "patterns) or high-contrast (default: the one chosen last with V)"))
-    play.add_argument("--hex-inches", type=hex_inches, metavar="INCHES",
-                      help=_("true scale: draw hexes INCHES across the flats (between opposite sides), "
-                             "for miniatures on a screen lying flat; remembered for the next starts "
-                             "(off forgets it). The screen's size is taken from the display, else "
-                             "measured once against a bank card (the calibration screen)"))
-    play.add_argument("--calibrate", action="store_true",
-                      help=_("measure the screen against a bank card or a ruler first (again), for "
-                             "--hex-inches; the measure is remembered"))
+    play.add_argument(
+        "--palette",
+        choices=PALETTES,
+        help=_(
+            "colours for this run: default, colour-blind (Okabe-Ito colours with "
+            "patterns) or high-contrast (default: the one chosen last with V)"
+        ),
+    )
+    play.add_argument(
+        "--hex-inches",
+        type=hex_inches,
+        metavar="INCHES",
+        help=_(
+            "true scale: draw hexes INCHES across the flats (between opposite sides), "
+            "for miniatures on a screen lying flat; remembered for the next starts "
+            "(off forgets it). The screen's size is taken from the display, else "
+            "measured once against a bank card (the calibration screen)"
+        ),
+    )
+    play.add_argument(
+        "--calibrate",
+        action="store_true",
+        help=_(
+            "measure the screen against a bank card or a ruler first (again), for "
+            "--hex-inches; the measure is remembered"
+        ),
+    )
     # SUPPRESS: `--ui-scale 200 play` (before the sub-command) is not undone by play's default.
-    play.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
-                      help=_(UI_SCALE_HELP))
+    play.add_argument(
+        "--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS, help=_(UI_SCALE_HELP)
+    )
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("screenshot", help=_("render the board headlessly to a PNG"))
@@ -282,8 +325,13 @@ def build_parser() -> Parser:
     shot.add_argument("--seed", default=0, help=_("seed for the dice (default 0)"))
     ruleset_argument(shot)
     shot.add_argument("--palette", choices=PALETTES, help=_("colours: default, colour-blind or high-contrast"))
-    shot.add_argument("--ui-scale", type=ui_scale_percent, metavar="PERCENT", default=argparse.SUPPRESS,
-                      help=_("the size of text, panels and buttons in percent, 100 to 300 (default 100)"))
+    shot.add_argument(
+        "--ui-scale",
+        type=ui_scale_percent,
+        metavar="PERCENT",
+        default=argparse.SUPPRESS,
+        help=_("the size of text, panels and buttons in percent, 100 to 300 (default 100)"),
+    )
     shot.set_defaults(func=cmd_screenshot)
 
     add_map_parsers(sub)
@@ -292,41 +340,74 @@ def build_parser() -> Parser:
     edit.add_argument("map", nargs="?", help=_("the map file to edit or create"))
     edit.add_argument("--size", default="16x12", help=_("a new map's COLUMNSxROWS (default 16x12)"))
     edit.add_argument("--radius", type=int, help=_("make the new map a hexagon of this radius instead"))
-    edit.add_argument("--layout", choices=("flat", "pointy"), default="flat",
-                      help=_("a new map's hexes: flat-top or pointy-top (default flat)"))
-    edit.add_argument("--ruleset", choices=ruleset_ids(), help=_("whose figure sheets the map holds "
-                      "(a new map: default warrior-wizard; a map file: converts it, keeping its "
-                      "sheets under sheets:)"))
+    edit.add_argument(
+        "--layout",
+        choices=("flat", "pointy"),
+        default="flat",
+        help=_("a new map's hexes: flat-top or pointy-top (default flat)"),
+    )
+    edit.add_argument(
+        "--ruleset",
+        choices=ruleset_ids(),
+        help=_(
+            "whose figure sheets the map holds "
+            "(a new map: default warrior-wizard; a map file: converts it, keeping its "
+            "sheets under sheets:)"
+        ),
+    )
     edit.set_defaults(func=cmd_edit)
 
     replay = sub.add_parser("replay", help=_("run a script headless and print its events"))
     replay.add_argument("script", metavar="SCRIPT.yaml", help=_("a script or saved game (docs/scripts.md)"))
     ruleset_argument(replay)
-    replay.add_argument("--json", action="store_true",
-                        help=_("print events as JSON lines, then the final state as the last line"))
-    replay.add_argument("--strict", action="store_true",
-                        help=_("stop with exit status 2 at the first refused command"))
+    replay.add_argument(
+        "--json", action="store_true", help=_("print events as JSON lines, then the final state as the last line")
+    )
+    replay.add_argument("--strict", action="store_true", help=_("stop with exit status 2 at the first refused command"))
     replay.set_defaults(func=cmd_replay)
 
     match = sub.add_parser("match", help=_("play headless games between computer players; who won"))
     match.add_argument("map", help=_("map file"))
     ruleset_argument(match)
-    match.add_argument("--players", required=True, metavar="P1,P2",
-                       help=_("who plays each team, in the order of the map's teams: computer "
-                            "(normal), computer:easy, computer:normal, computer:hard, random "
-                            "(uniform over legal actions) or pushy (the benchmarks' scripted player)"))
-    match.add_argument("--games", type=int, default=10, help=_("games to play (default 10); in the "
-                       "second half the sides swap (--swap)"))
-    match.add_argument("--swap", choices=("teams", "places", "none"), default="teams",
-                       help=_("how the second half swaps sides: teams (default: each player plays "
-                            "the other team, its figures and starting places), places (the teams "
-                            "exchange starting places, if the map allows) or none; wins count for "
-                            "the player, under the team it was named for"))
+    match.add_argument(
+        "--players",
+        required=True,
+        metavar="P1,P2",
+        help=_(
+            "who plays each team, in the order of the map's teams: computer "
+            "(normal), computer:easy, computer:normal, computer:hard, random "
+            "(uniform over legal actions) or pushy (the benchmarks' scripted player)"
+        ),
+    )
+    match.add_argument(
+        "--games",
+        type=int,
+        default=10,
+        help=_("games to play (default 10); in the second half the sides swap (--swap)"),
+    )
+    match.add_argument(
+        "--swap",
+        choices=("teams", "places", "none"),
+        default="teams",
+        help=_(
+            "how the second half swaps sides: teams (default: each player plays "
+            "the other team, its figures and starting places), places (the teams "
+            "exchange starting places, if the map allows) or none; wins count for "
+            "the player, under the team it was named for"
+        ),
+    )
     match.add_argument("--seed", default=1, help=_("seed of the first game's dice (default 1)"))
-    match.add_argument("--max-turns", type=int, default=50,
-                       help=_("a game still undecided after this turn is a draw (default 50)"))
-    match.add_argument("--json", action="store_true", help=_('print one JSON object: {"games", '
-                       '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}'))
+    match.add_argument(
+        "--max-turns", type=int, default=50, help=_("a game still undecided after this turn is a draw (default 50)")
+    )
+    match.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            'print one JSON object: {"games", '
+            '"wins": {TEAM: n}, "draws", "turns_median", "decision_ms": {"median", "p95"}}'
+        ),
+    )
     match.set_defaults(func=cmd_match)
 
     from board.cli_club import add_parser as add_club_parser
@@ -345,8 +426,11 @@ def build_parser() -> Parser:
 
 def _is_map_argument(parser: Parser, first: str) -> bool:
     """True when the first argument names a map (a file, or a .yaml name), not a sub-command."""
-    return (not first.startswith("-") and first not in parser.command_names
-            and (first.endswith((".yaml", ".yml")) or Path(first).is_file()))
+    return (
+        not first.startswith("-")
+        and first not in parser.command_names
+        and (first.endswith((".yaml", ".yml")) or Path(first).is_file())
+    )
 
 
 def _use_language(argv: list[str]) -> None:

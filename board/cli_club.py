@@ -68,9 +68,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (ServerError, OSError) as error:
         print(f"serve: {error}", file=sys.stderr)
         return 1
-    print(f"The club ({club.node}) runs: players' port {club.port}, leaf-node port {club.leaf_port}"
-          + (f", cluster port {club.cluster_port}" if club.clustered else "")
-          + f"; {len(club.tables)} tables. Ctrl-C stops it.", flush=True)
+    print(
+        f"The club ({club.node}) runs: players' port {club.port}, leaf-node port {club.leaf_port}"
+        + (f", cluster port {club.cluster_port}" if club.clustered else "")
+        + f"; {len(club.tables)} tables. Ctrl-C stops it.",
+        flush=True,
+    )
     # A service manager's stop (SIGTERM) stops the club's nats-server too, as Ctrl-C does.
     signal.signal(signal.SIGTERM, lambda signum, frame: process.send_signal(signal.SIGTERM))
     try:
@@ -111,13 +114,19 @@ def table_lines(club, names: list[str]) -> list[str]:
     from board.net.tables import TABLE_ENV, table_code
 
     # A cluster's GMs are told of every node (each on this node's leaf-node port).
-    hosts = ([route.rsplit(":", 1)[0] for route in club.routes] if club.clustered else
-             [club.names[0] if club.names else "THIS-SERVER"])
+    hosts = (
+        [route.rsplit(":", 1)[0] for route in club.routes]
+        if club.clustered
+        else [club.names[0] if club.names else "THIS-SERVER"]
+    )
     via = ",".join(f"{host}:{club.leaf_port}" for host in hosts)
     pin = certificate_fingerprint(Path(club.folder))
     port = "" if club.port == DEFAULT_PORT else f" --join-port {club.port}"
-    return [f"table {name}: {TABLE_ENV}={table_code(name, club.tables[name])} {command_name()} host MAP "
-            f"--via tls://{via}/{pin}{port}" for name in names]
+    return [
+        f"table {name}: {TABLE_ENV}={table_code(name, club.tables[name])} {command_name()} host MAP "
+        f"--via tls://{via}/{pin}{port}"
+        for name in names
+    ]
 
 
 def _club_folder() -> Path:
@@ -128,22 +137,34 @@ def _club_folder() -> Path:
 
 def add_parser(sub) -> None:
     """The serve sub-command."""
-    serve = sub.add_parser("serve", help=_("run a club server relaying many games (GMs host through it)"),
-                           description=_(SERVE_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
+    serve = sub.add_parser(
+        "serve",
+        help=_("run a club server relaying many games (GMs host through it)"),
+        description=_(SERVE_HELP),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     serve.add_argument("--folder", help=_("the club's folder (default: the data folder's club/)"))
-    serve.add_argument("--name", action="append", metavar="HOST",
-                       help=_("a host name or address players and GMs reach the club by (again for "
-                              "more; the first run puts them in the club's certificate)"))
+    serve.add_argument(
+        "--name",
+        action="append",
+        metavar="HOST",
+        help=_(
+            "a host name or address players and GMs reach the club by (again for "
+            "more; the first run puts them in the club's certificate)"
+        ),
+    )
     serve.add_argument("--listen", help=_("address to listen on (default 0.0.0.0: every network)"))
     serve.add_argument("--port", type=int, help=_("players' port (default {port})").format(port=DEFAULT_PORT))
     serve.add_argument("--leaf-port", type=int, help=_("GMs' servers' port (default 7422)"))
     serve.add_argument("--node", help=_("this node's name in a cluster (each its own)"))
     serve.add_argument("--cluster-port", type=int, help=_("this node's port for the other nodes"))
-    serve.add_argument("--routes", metavar="HOST:PORT,...",
-                       help=_("every node's host:cluster-port (the same list on each node)"))
+    serve.add_argument(
+        "--routes", metavar="HOST:PORT,...", help=_("every node's host:cluster-port (the same list on each node)")
+    )
     serve.add_argument("--add-table", metavar="NAME", help=_("open a table and print its GM's line"))
     serve.add_argument("--remove-table", metavar="NAME", help=_("close a table (its game stays on disk)"))
     serve.add_argument("--tables", action="store_true", help=_("print every table's GM line"))
-    serve.add_argument("--config-only", action="store_true",
-                       help=_("write the node's nats-server config (club.conf) and stop"))
+    serve.add_argument(
+        "--config-only", action="store_true", help=_("write the node's nats-server config (club.conf) and stop")
+    )
     serve.set_defaults(func=cmd_serve)

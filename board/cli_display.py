@@ -35,8 +35,9 @@ def hex_inches(text: str) -> float:
     except ValueError:
         value = math.nan
     if not HEX_INCHES[0] <= value <= HEX_INCHES[1]:  # NaN is refused here too
-        raise argparse.ArgumentTypeError(f"expected inches from {HEX_INCHES[0]:g} to {HEX_INCHES[1]:g} "
-                                         f"(or off), got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected inches from {HEX_INCHES[0]:g} to {HEX_INCHES[1]:g} (or off), got {text!r}"
+        )
     return value
 
 
@@ -70,5 +71,7 @@ def use_ui_scale(percent: int | None) -> None:
     ui_scale.use(percent or settings.remembered_ui_scale())
 
 
-UI_SCALE_HELP = N_("the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
-                 "across the table); for this run only (default: the one chosen last on the start screen)")
+UI_SCALE_HELP = N_(
+    "the size of text, panels and buttons in percent, 100 to 300 (such as 200 for a TV "
+    "across the table); for this run only (default: the one chosen last on the start screen)"
+)

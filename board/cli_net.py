@@ -56,8 +56,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     """Host a shared game: start nats-server, open the board as the GM, print the join lines."""
     from board.opening import open_game
     from board.net.server import ServerError
-    from board.net.session import (hosting_folder, hosting_for, hosting_via, invite_for,
-                                   listen_address, where_hosted)
+    from board.net.session import hosting_folder, hosting_for, hosting_via, invite_for, listen_address, where_hosted
     from board.sides import teams
     from board.ui.play.netplay import host, invitation_lines
 
@@ -85,19 +84,28 @@ def cmd_host(args: argparse.Namespace) -> int:
             hosting = hosting_via(folder, args.via, table, args.join_port, new_game)
         else:
             hosting = hosting_for(folder, listen_address(args.listen), args.port, new_game)
-        invite_for(hosting, args.players if args.players is not None else
-                   (len(teams(game.battle)) if game is not None else 0), args.spectators)
+        invite_for(
+            hosting,
+            args.players if args.players is not None else (len(teams(game.battle)) if game is not None else 0),
+            args.spectators,
+        )
         net = host(hosting, game)
     except (ServerError, OSError, ValueError) as error:
         print(f"host: {error}", file=sys.stderr)
         return 1
     net.invite = where_hosted(hosting)
     lines = invitation_lines(net)
-    print(("A new game" if new_game else "The hosted game, resumed from its stream")
-          + f"; listening on {net.invite}.\n"
-          + ("Give each player their own line (it holds their invitation; J on the board shows "
-             "them again):\n" + "\n".join(f"  {line}" for line in lines) if lines else
-             "No invitations yet: J on the board makes them (New player invitation)."), flush=True)
+    print(
+        ("A new game" if new_game else "The hosted game, resumed from its stream")
+        + f"; listening on {net.invite}.\n"
+        + (
+            "Give each player their own line (it holds their invitation; J on the board shows "
+            "them again):\n" + "\n".join(f"  {line}" for line in lines)
+            if lines
+            else "No invitations yet: J on the board makes them (New player invitation)."
+        ),
+        flush=True,
+    )
     return _open_board(net, "hosting", getattr(args, "ui_scale", None))
 
 
@@ -116,8 +124,10 @@ def _export_key(path: str) -> int:
     except OSError as error:
         print(f"host: cannot write {path}: {error.strerror or error}", file=sys.stderr)
         return 1
-    print(f"The host key is in {path} (readable by you only). Whoever holds it can host this game: "
-          f"keep it as you keep your passwords. On another machine: {command_name()} host --key {path}")
+    print(
+        f"The host key is in {path} (readable by you only). Whoever holds it can host this game: "
+        f"keep it as you keep your passwords. On another machine: {command_name()} host --key {path}"
+    )
     return 0
 
 
@@ -147,8 +157,7 @@ def table_code(args: argparse.Namespace) -> str:
         return os.environ[TABLE_ENV].strip()
     if args.table_file:
         return Path(args.table_file).read_text().strip()
-    raise ValueError(f"--via needs the table's code: set {TABLE_ENV} (the organiser's line does) "
-                     "or use --table-file")
+    raise ValueError(f"--via needs the table's code: set {TABLE_ENV} (the organiser's line does) or use --table-file")
 
 
 def invitation_code(args: argparse.Namespace) -> str | None:
@@ -172,8 +181,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         print(f"join: cannot read the invitation: {error}", file=sys.stderr)
         return 1
     if not code:
-        print(f"join: no invitation: set {INVITE_ENV} (the host's join line does) or use --invite-file",
-              file=sys.stderr)
+        print(
+            f"join: no invitation: set {INVITE_ENV} (the host's join line does) or use --invite-file", file=sys.stderr
+        )
         return 1
     print(f"Connecting to {args.url.split('/')[2] if '://' in args.url else args.url}…", flush=True)
     try:
@@ -202,49 +212,105 @@ def _default_map() -> Path:
 
 def add_parsers(sub) -> None:
     """The host and join sub-commands."""
-    host = sub.add_parser("host", help=_("host a game other machines join (starts nats-server)"),
-                          description=_(HOST_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
-    host.add_argument("map", nargs="?", help=_("map for a new game (none: resume the hosted game "
-                                             "if there is one, else maps/arena.yaml)"))
+    host = sub.add_parser(
+        "host",
+        help=_("host a game other machines join (starts nats-server)"),
+        description=_(HOST_HELP),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    host.add_argument(
+        "map",
+        nargs="?",
+        help=_("map for a new game (none: resume the hosted game if there is one, else maps/arena.yaml)"),
+    )
     host.add_argument("--load", metavar="SAVE", help=_("host a saved game from where it stands"))
-    host.add_argument("--port", type=int, default=DEFAULT_PORT,
-                      help=_("TCP port (default {port})").format(port=DEFAULT_PORT))
-    host.add_argument("--listen", default="local", metavar="WHERE",
-                      help=_("where the server listens: local (the default: this machine only), "
-                           "lan (this machine's address on its local network), or an address"))
-    host.add_argument("--players", type=int, metavar="N",
-                      help=_("player invitations to make (default: one per side of a new game)"))
-    host.add_argument("--spectators", type=int, default=0, metavar="N",
-                      help=_("spectator invitations to make: read-only, no secret plots (default 0)"))
-    host.add_argument("--export-key", metavar="FILE",
-                      help=_("write the hosted game's host key to FILE (the host's password on its "
-                             "server and the invitations, never the dice seed) and exit"))
-    host.add_argument("--key", metavar="FILE",
-                      help=_("carry on as the host of the game a host key names, from its stream on "
-                             "the key's server (another machine's; a new dice secret is drawn here)"))
-    host.add_argument("--via", metavar="tls://CLUB:7422/FINGERPRINT",
-                      help=_("host through a club server (its organiser's line gives the address; the "
-                             "table's code is read from {env}): nothing listens here but loopback").format(
-                                 env=TABLE_ENV))
-    host.add_argument("--table-file", metavar="FILE",
-                      help=_("read the club table's code from FILE (instead of {env})").format(env=TABLE_ENV))
-    host.add_argument("--join-port", type=int, default=DEFAULT_PORT,
-                      help=_("with --via: the club's port players join on (default {port})").format(
-                          port=DEFAULT_PORT))
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=_("TCP port (default {port})").format(port=DEFAULT_PORT)
+    )
+    host.add_argument(
+        "--listen",
+        default="local",
+        metavar="WHERE",
+        help=_(
+            "where the server listens: local (the default: this machine only), "
+            "lan (this machine's address on its local network), or an address"
+        ),
+    )
+    host.add_argument(
+        "--players", type=int, metavar="N", help=_("player invitations to make (default: one per side of a new game)")
+    )
+    host.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("spectator invitations to make: read-only, no secret plots (default 0)"),
+    )
+    host.add_argument(
+        "--export-key",
+        metavar="FILE",
+        help=_(
+            "write the hosted game's host key to FILE (the host's password on its "
+            "server and the invitations, never the dice seed) and exit"
+        ),
+    )
+    host.add_argument(
+        "--key",
+        metavar="FILE",
+        help=_(
+            "carry on as the host of the game a host key names, from its stream on "
+            "the key's server (another machine's; a new dice secret is drawn here)"
+        ),
+    )
+    host.add_argument(
+        "--via",
+        metavar="tls://CLUB:7422/FINGERPRINT",
+        help=_(
+            "host through a club server (its organiser's line gives the address; the "
+            "table's code is read from {env}): nothing listens here but loopback"
+        ).format(env=TABLE_ENV),
+    )
+    host.add_argument(
+        "--table-file",
+        metavar="FILE",
+        help=_("read the club table's code from FILE (instead of {env})").format(env=TABLE_ENV),
+    )
+    host.add_argument(
+        "--join-port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("with --via: the club's port players join on (default {port})").format(port=DEFAULT_PORT),
+    )
     host.set_defaults(func=cmd_host)
-    join = sub.add_parser("join", help=_("join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
-                                         "{command} join tls://HOST:PORT/FINGERPRINT").format(
-                                             INVITE_ENV=INVITE_ENV, command=command_name()),
-                          description=_(JOIN_HELP).format(INVITE_ENV=INVITE_ENV),
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    join.add_argument("url", help=_("the host's address with its certificate's fingerprint, "
-                                  "tls://HOST:PORT/FINGERPRINT"))
-    join.add_argument("--invite-file", metavar="FILE",
-                      help=_("read the invitation's code from FILE (instead of {INVITE_ENV})").format(
-                          INVITE_ENV=INVITE_ENV))
-    join.add_argument("--name", default=socket.gethostname()[:32] or "player",
-                      help=_("your name on the other boards (default: this machine's name); an "
-                           "invitation keeps the name it first joined with"))
-    join.add_argument("--side", action="append", metavar="TEAM",
-                      help=_("the side to take (again for more; default: the first free side)"))
+    join = sub.add_parser(
+        "join",
+        help=_(
+            "join a hosted game with the line the host gave: {INVITE_ENV}=CODE "
+            "{command} join tls://HOST:PORT/FINGERPRINT"
+        ).format(INVITE_ENV=INVITE_ENV, command=command_name()),
+        description=_(JOIN_HELP).format(INVITE_ENV=INVITE_ENV),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    join.add_argument(
+        "url", help=_("the host's address with its certificate's fingerprint, tls://HOST:PORT/FINGERPRINT")
+    )
+    join.add_argument(
+        "--invite-file",
+        metavar="FILE",
+        help=_("read the invitation's code from FILE (instead of {INVITE_ENV})").format(INVITE_ENV=INVITE_ENV),
+    )
+    join.add_argument(
+        "--name",
+        default=socket.gethostname()[:32] or "player",
+        help=_(
+            "your name on the other boards (default: this machine's name); an "
+            "invitation keeps the name it first joined with"
+        ),
+    )
+    join.add_argument(
+        "--side",
+        action="append",
+        metavar="TEAM",
+        help=_("the side to take (again for more; default: the first free side)"),
+    )
     join.set_defaults(func=cmd_join)

@@ -56,10 +56,11 @@ def desktop_entry(program: Path) -> str:
 def _files(home: Path) -> dict[Path, Path | None]:
     """Each file install writes (under home) and the shipped file it comes from (None: made)."""
     icons = home / "icons" / "hicolor"
-    out: dict[Path, Path | None] = {home / "applications" / "hexboard.desktop": None,
-                                     home / "mime" / "packages" / "hexboard.xml":
-                                         ASSETS / "desktop" / "hexboard-mime.xml",
-                                     icons / "scalable" / "apps" / "hexboard.svg": ICONS / "hexboard.svg"}
+    out: dict[Path, Path | None] = {
+        home / "applications" / "hexboard.desktop": None,
+        home / "mime" / "packages" / "hexboard.xml": ASSETS / "desktop" / "hexboard-mime.xml",
+        icons / "scalable" / "apps" / "hexboard.svg": ICONS / "hexboard.svg",
+    }
     for size in ICON_SIZES:
         out[icons / f"{size}x{size}" / "apps" / "hexboard.png"] = ICONS / f"hexboard-{size}.png"
     return out
@@ -93,8 +94,11 @@ def remove(home: Path) -> list[Path]:
 def refresh(home: Path) -> None:
     """Ask the desktop's caches to read the new files, where their tools are installed (the
     menus notice new files anyway; these make it quicker)."""
-    for tool, folder in (("update-desktop-database", "applications"), ("update-mime-database", "mime"),
-                         ("gtk-update-icon-cache", "icons/hicolor")):
+    for tool, folder in (
+        ("update-desktop-database", "applications"),
+        ("update-mime-database", "mime"),
+        ("gtk-update-icon-cache", "icons/hicolor"),
+    ):
         found = shutil.which(tool)
         if found and (home / folder).is_dir():
             extra = ["-q", "-t", "-f"] if tool == "gtk-update-icon-cache" else []
@@ -104,8 +108,11 @@ def refresh(home: Path) -> None:
 def cmd_install_desktop(args: argparse.Namespace) -> int:
     """Install (or remove) the desktop entry, icons and file types for this user."""
     if sys.platform in ("win32", "darwin"):
-        print("install-desktop: a desktop entry is for Linux and other freedesktop desktops; "
-              "on Windows and macOS, see the README's Installing section", file=sys.stderr)
+        print(
+            "install-desktop: a desktop entry is for Linux and other freedesktop desktops; "
+            "on Windows and macOS, see the README's Installing section",
+            file=sys.stderr,
+        )
         return 2
     home = data_home()
     if args.remove:
@@ -115,8 +122,11 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
         return 0
     program = program_path()
     if program is None:
-        print("install-desktop: cannot tell which file starts Hexboard; run it as the installed "
-              "`hexboard` command, or as ./hexboard in a clone", file=sys.stderr)
+        print(
+            "install-desktop: cannot tell which file starts Hexboard; run it as the installed "
+            "`hexboard` command, or as ./hexboard in a clone",
+            file=sys.stderr,
+        )
         return 1
     try:
         written = install(home, program)
@@ -125,14 +135,20 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
         return 1
     refresh(home)
     print("\n".join(f"wrote {path}" for path in written))
-    print(f"Hexboard is in the application menu, starting {program}; it opens .yaml saves and maps "
-          f"and Tiled .tmx maps. `{command_name()} install-desktop --remove` takes it out.")
+    print(
+        f"Hexboard is in the application menu, starting {program}; it opens .yaml saves and maps "
+        f"and Tiled .tmx maps. `{command_name()} install-desktop --remove` takes it out."
+    )
     return 0
 
 
 def add_parser(sub) -> None:
     """The install-desktop sub-command."""
-    desktop = sub.add_parser("install-desktop", help=_("put Hexboard in the application menu (Linux): a "
-                             "desktop entry and icon in $XDG_DATA_HOME (~/.local/share)"))
+    desktop = sub.add_parser(
+        "install-desktop",
+        help=_(
+            "put Hexboard in the application menu (Linux): a desktop entry and icon in $XDG_DATA_HOME (~/.local/share)"
+        ),
+    )
     desktop.add_argument("--remove", action="store_true", help=_("take them out again"))
     desktop.set_defaults(func=cmd_install_desktop)

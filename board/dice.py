@@ -229,7 +229,7 @@ class ScriptedDice:
         self._next = 0
 
     def __repr__(self) -> str:
-        return f"ScriptedDice({list(self._values[self._next:])!r})"
+        return f"ScriptedDice({list(self._values[self._next :])!r})"
 
     @property
     def remaining(self) -> int:
@@ -241,9 +241,7 @@ class ScriptedDice:
         _require_sides(sides)
         if self._next >= len(self._values):
             used = len(self._values)
-            raise DiceScriptExhausted(
-                f"the script ran out of dice after {used} roll{'' if used == 1 else 's'}"
-            )
+            raise DiceScriptExhausted(f"the script ran out of dice after {used} roll{'' if used == 1 else 's'}")
         value = self._values[self._next]
         if not 1 <= value <= sides:
             # Checked before advancing so the script is not silently skipped past.
@@ -370,9 +368,7 @@ def check_margin_distribution(n: int, sides: int, target: int) -> dict[int, Frac
     _require_sides(sides)
     ways = sides**n
     return {
-        target - total: Fraction(c, ways)
-        for total, c in enumerate(_sum_counts(n, sides), start=n)
-        if total <= target
+        target - total: Fraction(c, ways) for total, c in enumerate(_sum_counts(n, sides), start=n) if total <= target
     }
 
 

@@ -18,8 +18,12 @@ from board.editor_checks import readable, sheet_problems, sheet_refusals
 from board.saves import write_atomically
 from board.yamlio import InputError
 
-BRUSHES = {"open": OPEN, "wall": Terrain("wall"), "flames": Terrain("fire", "flames"),
-           "coals": Terrain("fire", "coals")}
+BRUSHES = {
+    "open": OPEN,
+    "wall": Terrain("wall"),
+    "flames": Terrain("fire", "flames"),
+    "coals": Terrain("fire", "coals"),
+}
 
 
 @dataclass
@@ -40,9 +44,18 @@ class Draft:
     settings: dict = field(default_factory=dict)
 
     def copy(self) -> Draft:
-        return Draft(self.name, self.layout, self.size, self.radius, dict(self.terrain),
-                     list(self.figures), dict(self.teams), self.ruleset, self.off_map,
-                     dict(self.settings))
+        return Draft(
+            self.name,
+            self.layout,
+            self.size,
+            self.radius,
+            dict(self.terrain),
+            list(self.figures),
+            dict(self.teams),
+            self.ruleset,
+            self.off_map,
+            dict(self.settings),
+        )
 
     @property
     def cells(self) -> frozenset[Hex]:
@@ -57,8 +70,13 @@ class Draft:
         return frozenset(hex_range(ORIGIN, self.radius or 1))
 
 
-def new_draft(name: str = "New map", size: tuple[int, int] | None = (16, 12), layout: str = "flat",
-              radius: int | None = None, ruleset: str = DEFAULT_RULESET) -> Draft:
+def new_draft(
+    name: str = "New map",
+    size: tuple[int, int] | None = (16, 12),
+    layout: str = "flat",
+    radius: int | None = None,
+    ruleset: str = DEFAULT_RULESET,
+) -> Draft:
     """An empty map: a rectangle of size [columns, rows], or a hexagon of a radius.
 
     ValueError (a readable message) for a map the format refuses, such as 0x0 or radius -1.
@@ -82,8 +100,16 @@ KEPT_SETTINGS = {"labels", "pass_the_screen", "hide_enemy_sheets", "notes"}
 
 def draft_from_map(battle: BattleMap) -> Draft:
     """A draft of a loaded map."""
-    draft = Draft(battle.name, battle.layout, battle.size, battle.read.radius, dict(battle.terrain),
-                  list(battle.figures), dict(battle.teams), battle.ruleset)
+    draft = Draft(
+        battle.name,
+        battle.layout,
+        battle.size,
+        battle.read.radius,
+        dict(battle.terrain),
+        list(battle.figures),
+        dict(battle.teams),
+        battle.ruleset,
+    )
     draft.off_map = draft.outline - battle.cells
     draft.settings = battle.read.model_dump(include=KEPT_SETTINGS, exclude_defaults=True)
     return draft
@@ -188,8 +214,7 @@ class Editor:
         if terrain.blocks:
             under = {c: f.name for f in self.draft.figures for c in footprint_cells(f.size, Hex(*f.at), f.facing)}
         in_the_way = tuple(dict.fromkeys(under[h] for h in hexes if h in under))
-        targets = [h for h in hexes if h in cells and h not in under
-                   and self.draft.terrain.get(h, OPEN) != terrain]
+        targets = [h for h in hexes if h in cells and h not in under and self.draft.terrain.get(h, OPEN) != terrain]
         if not targets:
             return Painted(0, in_the_way)
         draft = self._push()
@@ -203,8 +228,11 @@ class Editor:
     def rectangle(self, corner_a: Hex, corner_b: Hex, brush: str) -> Painted:
         """Paint the offset rectangle between two hexes."""
         (c1, r1), (c2, r2) = to_offset(corner_a, self.draft.layout), to_offset(corner_b, self.draft.layout)
-        hexes = [from_offset(c, r, self.draft.layout) for c in range(min(c1, c2), max(c1, c2) + 1)
-                 for r in range(min(r1, r2), max(r1, r2) + 1)]
+        hexes = [
+            from_offset(c, r, self.draft.layout)
+            for c in range(min(c1, c2), max(c1, c2) + 1)
+            for r in range(min(r1, r2), max(r1, r2) + 1)
+        ]
         return self.paint(hexes, brush)
 
     def fill(self, start: Hex, brush: str) -> Painted:
@@ -240,8 +268,11 @@ class Editor:
             return None, readable(error)
         if isinstance(spec.at, str):
             return None, ["place figures on the map by clicking"]
-        problems = self._name_problems(spec, replacing) + sheet_refusals(spec, self.draft.ruleset) \
+        problems = (
+            self._name_problems(spec, replacing)
+            + sheet_refusals(spec, self.draft.ruleset)
             + placement_problems(spec, self._without(replacing))
+        )
         if problems:
             return None, problems
         draft = self._push()
@@ -342,11 +373,26 @@ class Editor:
     def to_yaml(self) -> str:
         """The draft in the map format that check reads."""
         d = self.draft
-        source = MapFile(name=d.name, ruleset=d.ruleset, layout=d.layout, size=d.size, radius=d.radius,
-                         teams={t: {"color": c} for t, c in d.teams.items()}, **d.settings)
-        battle = BattleMap(name=d.name, ruleset=d.ruleset, layout=d.layout, cells=d.cells,
-                           terrain=d.terrain, figures=d.figures, source=source, size=d.size,
-                           teams=d.teams)
+        source = MapFile(
+            name=d.name,
+            ruleset=d.ruleset,
+            layout=d.layout,
+            size=d.size,
+            radius=d.radius,
+            teams={t: {"color": c} for t, c in d.teams.items()},
+            **d.settings,
+        )
+        battle = BattleMap(
+            name=d.name,
+            ruleset=d.ruleset,
+            layout=d.layout,
+            cells=d.cells,
+            terrain=d.terrain,
+            figures=d.figures,
+            source=source,
+            size=d.size,
+            teams=d.teams,
+        )
         return map_to_yaml(battle)
 
     def check(self) -> list[str]:

@@ -19,8 +19,9 @@ def readable(error: ValidationError) -> list[str]:
             continue
         text = item["msg"].removeprefix("Value error, ").replace("Input should be", "expected")
         got = item.get("input")
-        shown = "x".join(map(str, got)) if item["loc"] == ("size",) and isinstance(got, tuple) \
-            else repr(got)  # a size as the command line writes it: 0x0
+        shown = (
+            "x".join(map(str, got)) if item["loc"] == ("size",) and isinstance(got, tuple) else repr(got)
+        )  # a size as the command line writes it: 0x0
         out.append(f"{where}: {text}" + ("" if isinstance(got, dict) else f", got {shown}"))
     return out
 

@@ -10,13 +10,17 @@ from __future__ import annotations
 import math
 from functools import lru_cache, cache
 
-from board.hexgrid import (
-    DIRECTIONS, ORIGIN, Hex, hex_neighbors, hex_rotate,
-)
+from board.hexgrid import DIRECTIONS, ORIGIN, Hex, hex_neighbors, hex_rotate
 
 __all__ = [
-    "FOOTPRINT_SIZES", "ZONES", "footprint_cells", "footprint_centroid",
-    "footprint_neighbors", "relative_zone", "threat_zone", "rear_hexes",
+    "FOOTPRINT_SIZES",
+    "ZONES",
+    "footprint_cells",
+    "footprint_centroid",
+    "footprint_neighbors",
+    "relative_zone",
+    "threat_zone",
+    "rear_hexes",
 ]
 
 FOOTPRINT_SIZES = (1, 2, 3, 4, 7)
@@ -66,16 +70,14 @@ def _cells_at_origin(size: int, facing: int) -> tuple[Hex, ...]:
     try:
         base = _BASE[size]
     except (KeyError, TypeError):
-        raise ValueError(f"footprint size must be one of {FOOTPRINT_SIZES}, "
-                         f"not {size!r}") from None
+        raise ValueError(f"footprint size must be one of {FOOTPRINT_SIZES}, not {size!r}") from None
     return tuple(hex_rotate(offset, facing) for offset in base)
 
 
 def footprint_centroid(size: int, anchor: Hex, facing: int) -> tuple[float, float]:
     """Return the mean cell centre in the unit pointy-top cartesian basis."""
     points = [_cartesian(h) for h in footprint_cells(size, anchor, facing)]
-    return (sum(x for x, _ in points) / len(points),
-            sum(y for _, y in points) / len(points))
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
 
 
 def footprint_neighbors(size: int, anchor: Hex, facing: int) -> tuple[Hex, ...]:
@@ -126,8 +128,7 @@ def _zone_at_origin(size: int, facing: int, dq: int, dr: int) -> str:
 
 @cache
 def _adjacent_at_origin(size: int, facing: int, zone: str) -> tuple[Hex, ...]:
-    hexes = [h for h in footprint_neighbors(size, ORIGIN, facing)
-             if relative_zone(size, ORIGIN, facing, h) == zone]
+    hexes = [h for h in footprint_neighbors(size, ORIGIN, facing) if relative_zone(size, ORIGIN, facing, h) == zone]
     # Right to left as the figure sees them, so the order turns with it.
     hexes.sort(key=lambda h: _bearing(size, ORIGIN, facing, h)[1:])
     return tuple(hexes)

@@ -12,8 +12,12 @@ def quick_init(cls: type) -> type:
     call, where the generated one calls object.__setattr__ once per field: several times
     slower, and events, plans and dice results are made on every command (issue 17)."""
     fields = dataclasses.fields(cls)
-    if not getattr(cls, "__dataclass_params__").frozen or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ \
-            or any(not f.init or f.kw_only for f in fields):
+    if (
+        not getattr(cls, "__dataclass_params__").frozen
+        or hasattr(cls, "__post_init__")
+        or "__slots__" in cls.__dict__
+        or any(not f.init or f.kw_only for f in fields)
+    ):
         raise TypeError(f"{cls.__name__}: quick_init is for a plain frozen dataclass")
     namespace: dict = {"FACTORY": _FACTORY, "set_attribute": object.__setattr__}
     params, values = [], []
@@ -29,8 +33,7 @@ def quick_init(cls: type) -> type:
         else:
             params.append(f.name)
             values.append(f"{f.name!r}: {f.name}")
-    source = (f"def __init__(self, {', '.join(params)}):\n"
-              f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n")
+    source = f"def __init__(self, {', '.join(params)}):\n    set_attribute(self, '__dict__', {{{', '.join(values)}}})\n"
     exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
     init = namespace["__init__"]
     init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", f"Make a {cls.__name__}."

@@ -47,12 +47,18 @@ CHECKPOINT_EVERY = 32  # undo replays at most this many commands; memory: a stat
 class Game:
     """The one source of truth: state changes only through submit(), undo() and redo()."""
 
-    def __init__(self, battle: BattleMap, options: dict[str, Any] | BaseModel | None = None,
-                 seed: int | str = 0, ruleset: str | None = None):
+    def __init__(
+        self,
+        battle: BattleMap,
+        options: dict[str, Any] | BaseModel | None = None,
+        seed: int | str = 0,
+        ruleset: str | None = None,
+    ):
         self.battle = battle
         if ruleset is not None and ruleset != battle.ruleset:  # its figures hold the map's sheets
-            raise ValueError(f'this map was loaded for "{battle.ruleset}", not "{ruleset}": '
-                             f"load it with load_map(path, ruleset)")
+            raise ValueError(
+                f'this map was loaded for "{battle.ruleset}", not "{ruleset}": load it with load_map(path, ruleset)'
+            )
         self.ruleset = get_ruleset(battle.ruleset)
         model = self.ruleset.options_model()
         self.options = options if isinstance(options, model) else model.model_validate(options or {})
@@ -72,8 +78,7 @@ class Game:
         self.notes: dict[int, str] = {}
         self._undone_notes: list[str | None] = []
         self.version = 0  # bumped on every change of state, for caches that read it
-        self.state, self.start_events = self.ruleset.setup(
-            battle, self.options, SeededDice(f"{seed}:setup"))
+        self.state, self.start_events = self.ruleset.setup(battle, self.options, SeededDice(f"{seed}:setup"))
         # A map that never set two sides against each other is a map to look at: nobody won.
         self.fight = len({spec.team for spec in battle.figures}) >= 2
         if not self.fight:
@@ -164,8 +169,12 @@ class Game:
         return untaken if untaken else (new_state, events)
 
     def _refused(self, command: Command, reason: str) -> Outcome:
-        event = Event(REJECTED, f"Refused: {command.words()}: {reason}", command.figure,
-                      {"reason": reason, "command": _refused_data(command)})
+        event = Event(
+            REJECTED,
+            f"Refused: {command.words()}: {reason}",
+            command.figure,
+            {"reason": reason, "command": _refused_data(command)},
+        )
         self.events.append(event)
         return Outcome(False, [event], reason)
 
@@ -179,15 +188,14 @@ class Game:
         self._undone_notes.append(self.notes.pop(count, None))
         self._reseeded = [(min(start, count), seed) for start, seed in self._reseeded]
         self._checkpoints.pop(count + 1, None)
-        del self.events[self._event_marks.pop():]
+        del self.events[self._event_marks.pop() :]
         base = count - count % CHECKPOINT_EVERY
         state = self._checkpoints[base]
         for index in range(base, count):
             try:
                 state, _ = self._step(state, index, self.history[index])
             except Refusal as refusal:  # cannot happen for commands that were accepted before
-                raise RuntimeError(f"replay diverged at {self.history[index].short()}: "
-                                   f"{refusal.reason}") from None
+                raise RuntimeError(f"replay diverged at {self.history[index].short()}: {refusal.reason}") from None
         self.state = state
         self.version += 1
         return True
@@ -332,8 +340,7 @@ def _refused_data(command: Command) -> dict:
     try:
         return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     except (ValueError, RecursionError):  # pydantic stops at 255 levels with a ValueError
-        return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True,
-                                  exclude={"params"})
+        return command.model_dump(mode="json", exclude_none=True, exclude_defaults=True, exclude={"params"})
 
 
 def note_event(text: str, index: int, figure: str | None = None, command: str | None = None) -> Event:

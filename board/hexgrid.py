@@ -16,17 +16,46 @@ from typing import NamedTuple
 from collections.abc import Sequence
 
 __all__ = [
-    "Hex", "ORIGIN", "DIRECTIONS",
-    "hex_add", "hex_subtract", "hex_scale", "hex_direction", "hex_neighbor",
-    "hex_neighbors", "hex_length", "hex_distance", "direction_between",
-    "hex_range", "hex_ring", "hex_spiral",
-    "hex_rotate_left", "hex_rotate_right", "hex_rotate",
-    "hex_reflect_q", "hex_reflect_r", "hex_reflect_s",
-    "hex_round", "hex_lerp", "hex_linedraw", "hex_linedraw_both",
-    "Orientation", "POINTY", "FLAT", "Layout", "layout_for",
-    "hex_to_pixel", "pixel_to_hex_fractional", "pixel_to_hex",
-    "hex_corner_offset", "polygon_corners",
-    "KINDS", "to_offset", "from_offset", "hex_label", "parse_label",
+    "Hex",
+    "ORIGIN",
+    "DIRECTIONS",
+    "hex_add",
+    "hex_subtract",
+    "hex_scale",
+    "hex_direction",
+    "hex_neighbor",
+    "hex_neighbors",
+    "hex_length",
+    "hex_distance",
+    "direction_between",
+    "hex_range",
+    "hex_ring",
+    "hex_spiral",
+    "hex_rotate_left",
+    "hex_rotate_right",
+    "hex_rotate",
+    "hex_reflect_q",
+    "hex_reflect_r",
+    "hex_reflect_s",
+    "hex_round",
+    "hex_lerp",
+    "hex_linedraw",
+    "hex_linedraw_both",
+    "Orientation",
+    "POINTY",
+    "FLAT",
+    "Layout",
+    "layout_for",
+    "hex_to_pixel",
+    "pixel_to_hex_fractional",
+    "pixel_to_hex",
+    "hex_corner_offset",
+    "polygon_corners",
+    "KINDS",
+    "to_offset",
+    "from_offset",
+    "hex_label",
+    "parse_label",
 ]
 
 Point = tuple[float, float]
@@ -48,12 +77,11 @@ class Hex(NamedTuple):
 
 ORIGIN = Hex(0, 0)
 
-DIRECTIONS: tuple[Hex, ...] = (
-    Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1),
-)
+DIRECTIONS: tuple[Hex, ...] = (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
 
 
 # --- Arithmetic, neighbours, distance ---------------------------------------
+
 
 def hex_add(a: Hex, b: Hex) -> Hex:
     """Return a + b."""
@@ -88,8 +116,14 @@ _new_tuple = tuple.__new__
 def hex_neighbors(h: Hex) -> list[Hex]:
     """Return the six neighbours of h in direction order 0-5."""
     q, r = h
-    return [_new_tuple(Hex, (q + 1, r)), _new_tuple(Hex, (q + 1, r - 1)), _new_tuple(Hex, (q, r - 1)),
-            _new_tuple(Hex, (q - 1, r)), _new_tuple(Hex, (q - 1, r + 1)), _new_tuple(Hex, (q, r + 1))]
+    return [
+        _new_tuple(Hex, (q + 1, r)),
+        _new_tuple(Hex, (q + 1, r - 1)),
+        _new_tuple(Hex, (q, r - 1)),
+        _new_tuple(Hex, (q - 1, r)),
+        _new_tuple(Hex, (q - 1, r + 1)),
+        _new_tuple(Hex, (q, r + 1)),
+    ]
 
 
 def hex_length(h: Hex) -> int:
@@ -113,6 +147,7 @@ def direction_between(a: Hex, b: Hex) -> int | None:
 
 # --- Areas -----------------------------------------------------------------
 # A negative radius has no hexes, so these return [] rather than raising.
+
 
 def hex_range(center: Hex, n: int) -> list[Hex]:
     """Return all hexes within distance n of center."""
@@ -148,6 +183,7 @@ def hex_spiral(center: Hex, radius: int) -> list[Hex]:
 
 
 # --- Rotation and reflection -----------------------------------------------
+
 
 def hex_rotate_left(h: Hex) -> Hex:
     """Rotate 60 degrees about the origin, mapping DIRECTIONS[d] to [d+1]."""
@@ -186,6 +222,7 @@ def hex_reflect_s(h: Hex, center: Hex = ORIGIN) -> Hex:
 
 
 # --- Fractional hexes, rounding, lines --------------------------------------
+
 
 def hex_round(q: float, r: float) -> Hex:
     """Round a fractional axial coordinate to the hex containing it."""
@@ -232,6 +269,7 @@ def hex_linedraw_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
 
 # --- Layouts: hexes to pixels and back --------------------------------------
 
+
 class Orientation(NamedTuple):
     """Forward (f) and backward (b) 2x2 matrices, and the first corner angle."""
 
@@ -248,10 +286,8 @@ class Orientation(NamedTuple):
 
 _SQRT3 = math.sqrt(3.0)
 
-POINTY = Orientation(_SQRT3, _SQRT3 / 2.0, 0.0, 3.0 / 2.0,
-                     _SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0, 0.5)
-FLAT = Orientation(3.0 / 2.0, 0.0, _SQRT3 / 2.0, _SQRT3,
-                   2.0 / 3.0, 0.0, -1.0 / 3.0, _SQRT3 / 3.0, 0.0)
+POINTY = Orientation(_SQRT3, _SQRT3 / 2.0, 0.0, 3.0 / 2.0, _SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0, 0.5)
+FLAT = Orientation(3.0 / 2.0, 0.0, _SQRT3 / 2.0, _SQRT3, 2.0 / 3.0, 0.0, -1.0 / 3.0, _SQRT3 / 3.0, 0.0)
 
 
 class Layout(NamedTuple):
@@ -276,8 +312,7 @@ def layout_for(kind: str, size: float | Point, origin: Point = (0.0, 0.0)) -> La
     orientation = FLAT if _check_kind(kind) == "flat" else POINTY
     if isinstance(size, (int, float)):
         size = (float(size), float(size))
-    return Layout(orientation, (float(size[0]), float(size[1])),
-                  (float(origin[0]), float(origin[1])))
+    return Layout(orientation, (float(size[0]), float(size[1])), (float(origin[0]), float(origin[1])))
 
 
 def hex_to_pixel(layout: Layout, h: Sequence[float]) -> Point:
@@ -311,13 +346,13 @@ def hex_corner_offset(layout: Layout, corner: int) -> Point:
 def polygon_corners(layout: Layout, h: Hex) -> list[Point]:
     """Return the six corner pixels of h."""
     cx, cy = hex_to_pixel(layout, h)
-    return [(cx + dx, cy + dy)
-            for dx, dy in (hex_corner_offset(layout, i) for i in range(6))]
+    return [(cx + dx, cy + dy) for dx, dy in (hex_corner_offset(layout, i) for i in range(6))]
 
 
 # --- Offset coordinates and printed labels ----------------------------------
 # Flat-top maps use odd-q (odd columns shoved down); pointy-top maps use
 # odd-r (odd rows shoved right). `x & 1` is 1 for odd negatives too.
+
 
 def to_offset(h: Hex, kind: str) -> tuple[int, int]:
     """Return the (col, row) offset coordinate of h on a map of this kind."""
@@ -339,8 +374,7 @@ def hex_label(h: Hex, kind: str) -> str:
     col, row = to_offset(h, kind)
     c, r = col + 1, row + 1
     if c < 1 or r < 1:
-        raise ValueError(f"{h} is off the map's top-left edge (offset "
-                         f"{col}, {row}); labels start at 0101")
+        raise ValueError(f"{h} is off the map's top-left edge (offset {col}, {row}); labels start at 0101")
     if c > 999 or r > 999:
         raise ValueError(f"{h} is too far out for a label (offset {col}, {row})")
     width = 3 if c > 99 or r > 99 else 2
@@ -359,10 +393,8 @@ def direction_name(direction: int, kind: str) -> str:
 def parse_label(label: str, kind: str) -> Hex:
     """Return the hex named by a 4- or 6-digit CCRR label."""
     text = label.strip() if isinstance(label, str) else label
-    if not isinstance(text, str) or len(text) not in (4, 6) \
-            or not (text.isascii() and text.isdigit()):
-        raise ValueError(f"hex label must be 4 or 6 digits (CCRR or CCCRRR), "
-                         f"got {label!r}")
+    if not isinstance(text, str) or len(text) not in (4, 6) or not (text.isascii() and text.isdigit()):
+        raise ValueError(f"hex label must be 4 or 6 digits (CCRR or CCCRRR), got {label!r}")
     half = len(text) // 2
     c, r = int(text[:half]), int(text[half:])
     if c < 1 or r < 1:

@@ -71,8 +71,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
-def choose(option: str | None, remembered: str | None,
-           environ: Mapping[str, str] | None = None) -> str:
+def choose(option: str | None, remembered: str | None, environ: Mapping[str, str] | None = None) -> str:
     """The language to use: the command line's for this run, else the remembered setting,
     else the system's; a value we have no catalogue for counts as not given."""
     for value in (option, remembered):
@@ -104,15 +103,25 @@ def activate(language: str) -> str:
 # argparse's messages a player can meet (Python 3.11-3.13): extracted with ours, so the German
 # catalogue carries them and the completeness test covers them.
 ARGPARSE_WORDS = (
-    N_("usage: "), N_("positional arguments"), N_("options"), N_("optional arguments"),
-    N_("show this help message and exit"), N_("subcommands"),
-    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
-    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
-    N_("one of the arguments %s is required"), N_("not allowed with argument %s"),
-    N_("expected one argument"), N_("expected at most one argument"),
-    N_("expected at least one argument"), N_("ignored explicit argument %r"),
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("optional arguments"),
+    N_("show this help message and exit"),
+    N_("subcommands"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ignored explicit argument %r"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("unexpected option string: %s"), N_("invalid %(type)s value: %(value)r"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
     N_("can't open '%(filename)s': %(error)s"),
     N_("unknown parser %(parser_name)r (choices: %(choices)s)"),

@@ -95,7 +95,7 @@ class Journal:
         data = text.encode("utf-8")
         size = len(data)
         while data:  # a regular file takes it whole, short of a full disk
-            data = data[os.write(self.fd, data):]
+            data = data[os.write(self.fd, data) :]
         os.fdatasync(self.fd)
         self.lines += text.count("\n")
         self.size += size
@@ -125,8 +125,9 @@ def _note_adapter() -> TypeAdapter:
     return TypeAdapter(Note)
 
 
-def replay_journal(save: str | Path, save_text: str, commands: list[Command],
-                   notes: dict[int, str] | None = None) -> list[int | None]:
+def replay_journal(
+    save: str | Path, save_text: str, commands: list[Command], notes: dict[int, str] | None = None
+) -> list[int | None]:
     """Apply the save's journal, if it has one bound to this text, to its commands and their
     notes (by command index) in place.
 
@@ -149,8 +150,11 @@ def replay_journal(save: str | Path, save_text: str, commands: list[Command],
             note = _note_adapter().validate_python(item["note"]) if "note" in item else None
         except (ValueError, KeyError, TypeError, RecursionError, ValidationError):
             break
-        if (not isinstance(at, int) or not 0 <= at <= len(commands)
-                or (note is not None and at == 0 and command is None)):  # a note of no command
+        if (
+            not isinstance(at, int)
+            or not 0 <= at <= len(commands)
+            or (note is not None and at == 0 and command is None)
+        ):  # a note of no command
             break
         for index in range(at, len(commands)):  # (notes name only commands there are)
             notes.pop(index, None)

@@ -44,8 +44,15 @@ class _Builder:
             self.problem(("size",), wide)
         self._hex_overrides(terrain, cells)
         battle = BattleMap(
-            name=src.name, ruleset=src.ruleset, layout=src.layout, cells=cells,
-            terrain=terrain, figures=[], source=src, file=self.marks.file, size=size,
+            name=src.name,
+            ruleset=src.ruleset,
+            layout=src.layout,
+            cells=cells,
+            terrain=terrain,
+            figures=[],
+            source=src,
+            file=self.marks.file,
+            size=size,
             teams={name: team.color for name, team in src.teams.items()},
         )
         battle.figures = self._figures(battle)
@@ -73,8 +80,7 @@ class _Builder:
             return src.size
         if rows:
             return max(len(row) for row in rows), len(rows)
-        self.problem((), "missing the map's size: give size: [columns, rows], radius: N, "
-                         "or a terrain picture")
+        self.problem((), "missing the map's size: give size: [columns, rows], radius: N, or a terrain picture")
         return 1, 1
 
     def _picture_line(self, row_index: int, row: str) -> tuple[int, int]:
@@ -101,18 +107,30 @@ class _Builder:
         for r, row in enumerate(rows):
             if len(row) != cols:
                 line, col = self._picture_line(r, row)
-                self.problems.append(Problem(self.marks.file, line, col,
-                    f"terrain row {r + 1} has {len(row)} hexes; the map has {cols} columns"))
+                self.problems.append(
+                    Problem(
+                        self.marks.file,
+                        line,
+                        col,
+                        f"terrain row {r + 1} has {len(row)} hexes; the map has {cols} columns",
+                    )
+                )
             for c, char in enumerate(row[:cols]):
                 h = from_offset(c, r, self.source.layout)
                 if char == OFF_MAP:
                     off_map.add(h)
                 elif char not in PICTURE:
                     line, col = self._picture_line(r, row)
-                    self.problems.append(Problem(self.marks.file, line, col,
-                        f'unknown terrain character "{char}" in row {r + 1}; expected one of '
-                        + " ".join(f'"{k}" ({v[0]}{", " + v[1] if v[1] else ""})'
-                                   for k, v in PICTURE.items()) + f' "{OFF_MAP}" (not on the map)'))
+                    self.problems.append(
+                        Problem(
+                            self.marks.file,
+                            line,
+                            col,
+                            f'unknown terrain character "{char}" in row {r + 1}; expected one of '
+                            + " ".join(f'"{k}" ({v[0]}{", " + v[1] if v[1] else ""})' for k, v in PICTURE.items())
+                            + f' "{OFF_MAP}" (not on the map)',
+                        )
+                    )
                 elif PICTURE[char][0] != "open":
                     terrain[h] = Terrain(*PICTURE[char])
         return terrain, off_map
@@ -162,13 +180,14 @@ class _Builder:
                 continue
             for cell in footprint_cells(spec.size, anchor, spec.facing):
                 if cell not in battle.cells:
-                    self.problem(here + ("at",), f'{spec.name}\'s {spec.size}-hex footprint '
-                                                 f"reaches [{cell.q}, {cell.r}], outside the map")
+                    self.problem(
+                        here + ("at",),
+                        f"{spec.name}'s {spec.size}-hex footprint reaches [{cell.q}, {cell.r}], outside the map",
+                    )
                 elif battle.terrain_at(cell).blocks:
                     self.problem(here + ("at",), f"{spec.name} stands on a wall at {battle.label(cell)}")
                 elif cell in owner:
-                    self.problem(here + ("at",), f"{spec.name} and {owner[cell]} are both on "
-                                                 f"{battle.label(cell)}")
+                    self.problem(here + ("at",), f"{spec.name} and {owner[cell]} are both on {battle.label(cell)}")
                 else:
                     owner[cell] = spec.name
             placed.append(spec.model_copy(update={"at": (anchor.q, anchor.r)}))
@@ -178,13 +197,15 @@ class _Builder:
 def span_problem(cells, layout: str) -> str | None:
     """Why a rectangle's hexes are too many columns or rows across (None when they fit)."""
     if not cells:
-        return "every hex is off the map (\"-\"); a map needs at least one hex"
+        return 'every hex is off the map ("-"); a map needs at least one hex'
     cols, rows = zip(*(to_offset(h, layout) for h in cells))
     wide, tall = max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
     if max(wide, tall) <= MAX_SIDE:
         return None
-    return (f"columns and rows must each be between 1 and {MAX_SIDE}, got {wide}x{tall} "
-            f'(a column or row left off the map with "{OFF_MAP}" does not count)')
+    return (
+        f"columns and rows must each be between 1 and {MAX_SIDE}, got {wide}x{tall} "
+        f'(a column or row left off the map with "{OFF_MAP}" does not count)'
+    )
 
 
 def parse_map(text: str, file: str = "<map>", ruleset: str | None = None) -> BattleMap:
@@ -207,12 +228,14 @@ def map_from_data(data, marks: Marks, text: str, ruleset: str | None = None) -> 
     own_id = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(own_id, str) or own_id not in ruleset_ids():
         # Its figures cannot be read without knowing whose sheets they are.
-        raise InputError([marks.problem(("ruleset",), f'unknown ruleset "{own_id}"; expected one of: '
-                                                      + ", ".join(ruleset_ids()))])
+        raise InputError(
+            [marks.problem(("ruleset",), f'unknown ruleset "{own_id}"; expected one of: ' + ", ".join(ruleset_ids()))]
+        )
     play_id = ruleset or own_id
     if play_id not in ruleset_ids():  # asked for by name (--ruleset, a script): say so once
-        raise InputError([Problem(file, 1, 1, f'unknown ruleset "{play_id}"; expected one of: '
-                                              + ", ".join(ruleset_ids()))])
+        raise InputError(
+            [Problem(file, 1, 1, f'unknown ruleset "{play_id}"; expected one of: ' + ", ".join(ruleset_ids()))]
+        )
     raw = data.get("figures") or []
     if not isinstance(raw, list):
         problems.append(marks.problem(("figures",), "figures: expected a list"))
@@ -271,14 +294,29 @@ def map_to_yaml(battle: BattleMap) -> str:
         data["terrain"] = "\n".join(lines) + "\n"
     else:
         data.pop("terrain", None)
-        hexes = [{"at": [h.q, h.r], "terrain": t.kind, **({"stage": t.stage} if t.stage else {})}
-                 for h, t in sorted(battle.terrain.items())]
+        hexes = [
+            {"at": [h.q, h.r], "terrain": t.kind, **({"stage": t.stage} if t.stage else {})}
+            for h, t in sorted(battle.terrain.items())
+        ]
     if hexes:
         data["hexes"] = hexes
     data["figures"] = [_placed(battle, spec) for spec in battle.figures]
     # In the samples' order: what the map is, its picture, then who is on it.
-    order = ("name", "ruleset", "layout", "size", "radius", "labels", "hide_enemy_sheets", "pass_the_screen",
-             "terrain", "hexes", "teams", "figures", "notes")
+    order = (
+        "name",
+        "ruleset",
+        "layout",
+        "size",
+        "radius",
+        "labels",
+        "hide_enemy_sheets",
+        "pass_the_screen",
+        "terrain",
+        "hexes",
+        "teams",
+        "figures",
+        "notes",
+    )
     return dump_yaml({key: data[key] for key in sorted(data, key=lambda k: order.index(k) if k in order else 99)})
 
 

@@ -14,8 +14,18 @@ FireStage = Literal["flames", "coals"]
 TerrainKind = Literal["open", "wall", "fire"]
 # The figure icons shipped in assets/figures (a test keeps this list and the folder equal);
 # "": the board chooses one from the sheet (a beast's name, the weapon in hand).
-FigureIcon = Literal["", "barbarian", "bowman", "dragon-head", "horse-head", "pikeman", "spider-alt",
-                     "swordman", "wizard-staff", "wolf-head"]
+FigureIcon = Literal[
+    "",
+    "barbarian",
+    "bowman",
+    "dragon-head",
+    "horse-head",
+    "pikeman",
+    "spider-alt",
+    "swordman",
+    "wizard-staff",
+    "wolf-head",
+]
 Pronoun = Literal["they", "she", "he"]
 
 # Characters of the terrain picture; spaces between them are ignored.
@@ -62,8 +72,11 @@ def _position_shape(value):
     # One clear message instead of pydantic's two-branch union report.
     if isinstance(value, str):
         return value
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    ):
         return tuple(value)
     raise ValueError(f'expected [q, r] or a label like "0507", got {value!r}')
 
@@ -90,8 +103,7 @@ class HexTerrain(Strict):
 
     at: Position
     terrain: TerrainKind = Field(description="open, wall or fire")
-    stage: FireStage | None = Field(
-        None, description="for fire: flames (just caught) or coals (burned down, +1d6)")
+    stage: FireStage | None = Field(None, description="for fire: flames (just caught) or coals (burned down, +1d6)")
 
 
 class FigureBase(Strict):
@@ -106,11 +118,13 @@ class FigureBase(Strict):
     at: Position
     facing: int = Field(0, ge=0, le=5, description="hex side faced, 0-5 (see docs/coordinates.md)")
     size: Literal[1, 2, 3, 4, 7] = Field(1, description="footprint in hexes")
-    icon: FigureIcon = Field("", description="the picture on the token, one of assets/figures "
-                                             "(none: chosen from the sheet)")
+    icon: FigureIcon = Field(
+        "", description="the picture on the token, one of assets/figures (none: chosen from the sheet)"
+    )
     pronoun: Pronoun = Field("they", description="how messages speak of the figure: they, she or he")
     sheets: dict[str, dict] = Field(
-        default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id")
+        default_factory=dict, description="the figure's sheet for other rulesets, by ruleset id"
+    )
 
 
 class TeamSpec(Strict):
@@ -125,24 +139,30 @@ class MapFile(Strict):
     name: Name = Field(min_length=1)
     ruleset: str = "warrior-wizard"
     layout: Layout = Field("flat", description="flat-top or pointy-top hexes")
-    size: tuple[int, int] | None = Field(
-        None, description="[columns, rows] of a rectangular map")
+    size: tuple[int, int] | None = Field(None, description="[columns, rows] of a rectangular map")
     radius: int | None = Field(None, ge=1, le=200, description="a hexagonal map of this radius")
     labels: bool = Field(True, description='show printed-map "CCRR" labels')
     pass_the_screen: bool = Field(
-        False, description="hot seat: the board is covered when the side to act changes, until the "
-                           "next player clicks (H toggles it in the window)")
+        False,
+        description="hot seat: the board is covered when the side to act changes, until the "
+        "next player clicks (H toggles it in the window)",
+    )
     hide_enemy_sheets: bool = Field(
-        False, description="the figure card shows only the name and team of the side not acting "
-                           "(the GM, in GM mode, still sees every sheet)")
+        False,
+        description="the figure card shows only the name and team of the side not acting "
+        "(the GM, in GM mode, still sees every sheet)",
+    )
     terrain: str | None = Field(
-        None, description="a picture of a rectangular map: one line per row, one character per hex "
-                          "('.' open, '#' wall, '^' fire, ':' hot coals, '-' not part of the map); "
-                          "spaces are ignored")
+        None,
+        description="a picture of a rectangular map: one line per row, one character per hex "
+        "('.' open, '#' wall, '^' fire, ':' hot coals, '-' not part of the map); "
+        "spaces are ignored",
+    )
     hexes: list[HexTerrain] = Field(default_factory=no_items)
     teams: dict[Name, TeamSpec] = Field(default_factory=dict)
     figures: list[FigureBase] = Field(
-        default_factory=no_items, description="the figures, each with its ruleset's sheet fields")
+        default_factory=no_items, description="the figures, each with its ruleset's sheet fields"
+    )
     notes: str = ""
 
     @field_validator("size")

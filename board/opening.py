@@ -33,8 +33,7 @@ def load_any_map(path: str | Path, ruleset: str | None = None):
     return parse_map(convert(path).text, str(path), ruleset)
 
 
-def open_game(map_path: str, seed, load: str | None, script: str | None = None,
-              ruleset: str | None = None):
+def open_game(map_path: str, seed, load: str | None, script: str | None = None, ruleset: str | None = None):
     """A Game from a map (a map file or a Tiled map, and a seed), a saved game (named by load,
     or as the map), or a map with a script applied.
 

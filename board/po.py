@@ -16,6 +16,7 @@ KEYWORDS = ("msgctxt", "msgid_plural", "msgid", "msgstr")
 @dataclass
 class Entry:
     """One message of a catalogue: its context, id, plural id, translations and flags."""
+
     msgid: str = ""
     plural: str | None = None
     context: str | None = None
@@ -117,8 +118,7 @@ def compile_mo(entries: list[Entry]) -> bytes:
         position += len(pairs[k]) + 1
     tables = [n for pair in offsets + translated for n in pair]
     header = struct.pack("7I", MAGIC, 0, len(keys), 28, 28 + 8 * len(keys), 0, 0)
-    return (header + struct.pack(f"{len(tables)}I", *tables) + ids
-            + b"".join(pairs[k] + b"\0" for k in keys))
+    return header + struct.pack(f"{len(tables)}I", *tables) + ids + b"".join(pairs[k] + b"\0" for k in keys)
 
 
 def _literal(text: str) -> str:

@@ -60,12 +60,18 @@ class Marks:
     def sub(self, prefix: Path_) -> Marks:
         """The marks of the value at prefix, as a document of its own (an inline map)."""
         view = Marks(self.file)
-        view.spots = {path[len(prefix):]: spot for path, spot in self.spots.items()
-                      if path[:len(prefix)] == tuple(prefix)}
+        view.spots = {
+            path[len(prefix) :]: spot for path, spot in self.spots.items() if path[: len(prefix)] == tuple(prefix)
+        }
         return view
 
 
 def too_large(file: str, size: int) -> InputError:
     """The refusal of an input over MAX_BYTES."""
-    return InputError([Problem(file, 1, 1, f"the file is {size / 2**20:.1f} MB; a map or a save "
-                                           f"may be at most {MAX_BYTES // 2**20} MB")])
+    return InputError(
+        [
+            Problem(
+                file, 1, 1, f"the file is {size / 2**20:.1f} MB; a map or a save may be at most {MAX_BYTES // 2**20} MB"
+            )
+        ]
+    )

@@ -82,10 +82,14 @@ def load_game(path: str | Path) -> Game:
         for index, (command, line) in enumerate(zip(commands, sources)):
             outcome = game.submit(command)
             if not outcome.accepted:
-                message = (f"the save is damaged: command {index + 1} ({command.words()}) is refused: "
-                           f"{outcome.reason}")
-                raise InputError([script.marks.problem(("commands", index), message) if line is None
-                                  else Problem(str(journal_path(path)), line, 1, message)])
+                message = f"the save is damaged: command {index + 1} ({command.words()}) is refused: {outcome.reason}"
+                raise InputError(
+                    [
+                        script.marks.problem(("commands", index), message)
+                        if line is None
+                        else Problem(str(journal_path(path)), line, 1, message)
+                    ]
+                )
     return game
 
 
@@ -136,8 +140,12 @@ class Autosaver:
 
     def save(self, game: Game) -> None:
         """Bring the autosave up to date with the game, if it changed since the last save."""
-        if (game is self.game and game.version == self.written and game.players == self.players
-                and self._last_note_saved(game)):
+        if (
+            game is self.game
+            and game.version == self.written
+            and game.players == self.players
+            and self._last_note_saved(game)
+        ):
             return
         damage = self.damage()
         if damage:  # a line appended now would follow a gap: the journal would lose it on reading
@@ -205,7 +213,7 @@ class Autosaver:
         """Write the whole game as the save, and start its journal afresh."""
         if game is not self.game:
             self.game, self.saved, self.lines = game, [], []
-        self.lines[len(self.saved):] = [command_json(c) for c in game.history[len(self.saved):]]
+        self.lines[len(self.saved) :] = [command_json(c) for c in game.history[len(self.saved) :]]
         self.saved, self.players = list(game.history), dict(game.players)
         self.notes = [game.notes.get(index) for index in range(len(self.saved))]  # (in the header)
         text = game_header(game) + commands_yaml(self.lines)
@@ -245,8 +253,10 @@ class Autosaver:
             raise OSError(f"every autosave in {self.first.parent} is in use")
         self.lock, self.path = claimed
         if self.path != self.first:
-            self.notice = (f"Another Hexboard (process {holder(self.first)}) is using this data folder: "
-                           f"this board autosaves to {self.path.name}")
+            self.notice = (
+                f"Another Hexboard (process {holder(self.first)}) is using this data folder: "
+                f"this board autosaves to {self.path.name}"
+            )
 
     def pending(self) -> Path | None:
         """An autosave left by a crash or a kill, if there is one: the board's own (written

@@ -34,17 +34,22 @@ class ScriptFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     hexboard: int = Field(FORMAT, description="format version of this file")
-    written_by: str | None = Field(None, description='the Hexboard that wrote it ("Hexboard 0.1.0"); '
-                                   "older saves have none")
+    written_by: str | None = Field(
+        None, description='the Hexboard that wrote it ("Hexboard 0.1.0"); older saves have none'
+    )
     map: str | dict[str, Any] = Field(description="a map file (relative to this file) or a map inline")
     ruleset: str | None = Field(None, description="defaults to the map's ruleset")
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's optional rules")
     seed: int | str = Field(0, description="seeds every die not forced by a command")
-    players: dict[str, str] = Field(default_factory=dict, description="who plays each team: "
-                                    "person (the default), computer:easy, computer:normal, computer:hard")
+    players: dict[str, str] = Field(
+        default_factory=dict,
+        description="who plays each team: person (the default), computer:easy, computer:normal, computer:hard",
+    )
     ai_seed: int | str = Field(0, description="the computer players' own seed (never the dice's)")
-    notes: dict[int, Note] = Field(default_factory=dict, description="why the computer chose a command, "
-                                   "by the command's index from 0 (shown in the combat log)")
+    notes: dict[int, Note] = Field(
+        default_factory=dict,
+        description="why the computer chose a command, by the command's index from 0 (shown in the combat log)",
+    )
     commands: list[dict[str, Any]] = Field(default_factory=list)
 
 
@@ -64,8 +69,9 @@ def load_script(path: str | Path, ruleset: str | None = None) -> Script:
     return parse_script(read_text(path), str(path), Path(path).parent, ruleset)
 
 
-def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
-                 ruleset: str | None = None, fast: bool = True) -> Script:
+def parse_script(
+    text: str, file: str = "<script>", base: Path = Path("."), ruleset: str | None = None, fast: bool = True
+) -> Script:
     """Check script text and build its game (no command applied yet), under the script's
     ruleset, or the one asked for, or else the map's own."""
     quick = read_save_text(text, file) if fast else None
@@ -73,15 +79,30 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
     if not isinstance(data, dict):
         raise InputError([Problem(file, 1, 1, "expected a script: keys map, seed and commands")])
     if "map" not in data and {"figures", "terrain", "size", "radius"} & set(data):
-        raise InputError([Problem(file, 1, 1, "this is a map file, not a script: open it with "
-                                              f"`{command_name()} play FILE`, or name it in a script (map: FILE)")])
+        raise InputError(
+            [
+                Problem(
+                    file,
+                    1,
+                    1,
+                    "this is a map file, not a script: open it with "
+                    f"`{command_name()} play FILE`, or name it in a script (map: FILE)",
+                )
+            ]
+        )
     try:
         source = ScriptFile.model_validate(data)
     except ValidationError as error:
         raise InputError(pydantic_problems(error, marks, data=data)) from None
     if source.hexboard > FORMAT:
-        raise InputError([marks.problem(("hexboard",), f"this file is format {source.hexboard}; "
-                                                       f"this Hexboard reads format {FORMAT} and older")])
+        raise InputError(
+            [
+                marks.problem(
+                    ("hexboard",),
+                    f"this file is format {source.hexboard}; this Hexboard reads format {FORMAT} and older",
+                )
+            ]
+        )
     problems: list[Problem] = []
     commands = []
     for index, raw in enumerate(source.commands):
@@ -94,8 +115,14 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
     battle = None
     play_id = ruleset or source.ruleset  # None: the map's own
     if play_id is not None and play_id not in ruleset_ids():
-        raise InputError([marks.problem(("ruleset",) if not ruleset else (), f'unknown ruleset "{play_id}"; '
-                                        "expected one of: " + ", ".join(ruleset_ids()))])
+        raise InputError(
+            [
+                marks.problem(
+                    ("ruleset",) if not ruleset else (),
+                    f'unknown ruleset "{play_id}"; expected one of: ' + ", ".join(ruleset_ids()),
+                )
+            ]
+        )
     if isinstance(source.map, str):
         map_path = (base / source.map) if not Path(source.map).is_absolute() else Path(source.map)
         try:
@@ -103,8 +130,7 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
         except (OSError, ValueError):  # ValueError: a NUL in the path
             readable = False
         if not readable:
-            problems.append(marks.problem(("map",), f"no map file at {source.map!r} "
-                                                    f"(relative to {base or '.'})"))
+            problems.append(marks.problem(("map",), f"no map file at {source.map!r} (relative to {base or '.'})"))
         else:
             try:
                 battle = load_map(map_path, play_id)
@@ -124,9 +150,14 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
         except ValidationError as error:
             problems += pydantic_problems(error, marks, prefix=("options",))
     problems += _players_problems(source, marks)
-    problems += [marks.problem(("notes", index), f"a note for command {index}, but the file has "
-                                                 f"{len(source.commands)} commands (counted from 0)")
-                 for index in source.notes if not 0 <= index < len(source.commands)]
+    problems += [
+        marks.problem(
+            ("notes", index),
+            f"a note for command {index}, but the file has {len(source.commands)} commands (counted from 0)",
+        )
+        for index in source.notes
+        if not 0 <= index < len(source.commands)
+    ]
     if game is not None:
         game.players, game.ai_seed, game.notes = dict(source.players), source.ai_seed, dict(source.notes)
     if problems:
@@ -136,9 +167,11 @@ def parse_script(text: str, file: str = "<script>", base: Path = Path("."),
 
 def _players_problems(source: ScriptFile, marks: Marks) -> list[Problem]:
     """A problem for each side given to an unknown kind of player."""
-    return [marks.problem(("players", team), f"unknown player {kind!r}; expected one of: "
-                          + ", ".join(PLAYER_KINDS))
-            for team, kind in source.players.items() if kind not in PLAYER_KINDS]
+    return [
+        marks.problem(("players", team), f"unknown player {kind!r}; expected one of: " + ", ".join(PLAYER_KINDS))
+        for team, kind in source.players.items()
+        if kind not in PLAYER_KINDS
+    ]
 
 
 def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
@@ -149,7 +182,7 @@ def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
     cut = text.rfind("\ncommands:\n")
     if cut < 0:
         return None
-    lines = text[cut + len("\ncommands:\n"):].split("\n")
+    lines = text[cut + len("\ncommands:\n") :].split("\n")
     if lines[-1] == "":
         lines.pop()
     commands = []
@@ -157,11 +190,12 @@ def read_save_text(text: str, file: str) -> tuple[dict, Marks] | None:
         if not line.startswith("- {"):
             return None
         try:
-            commands.append(json.loads(line[2:], object_pairs_hook=_no_repeats,
-                                       parse_float=_yaml_float, parse_constant=_refuse))
+            commands.append(
+                json.loads(line[2:], object_pairs_hook=_no_repeats, parse_float=_yaml_float, parse_constant=_refuse)
+            )
         except (ValueError, RecursionError):
             return None
-    data, marks = parse_yaml(text[:cut + 1], file)
+    data, marks = parse_yaml(text[: cut + 1], file)
     if not isinstance(data, dict) or "commands" in data:
         return None
     data["commands"] = commands
@@ -193,8 +227,7 @@ def _refuse(text: str) -> None:
 
 def command_json(command: Command) -> str:
     """A command as one line of JSON, which is also YAML: the save's and journal's format."""
-    text = json.dumps(command.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
-                      ensure_ascii=False)
+    text = json.dumps(command.model_dump(mode="json", exclude_none=True, exclude_defaults=True), ensure_ascii=False)
     # Characters YAML reads as line breaks or refuses, escaped the way JSON and YAML both read.
     return _NOT_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
@@ -218,8 +251,7 @@ def game_header(game: Game, map_ref: str | None = None) -> str:
         data["notes"] = notes
     if isinstance(data["map"], str) and "options" not in data:
         # All scalars: PyYAML would write one {flow} line, which the commands cannot follow.
-        return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True,
-                         default_flow_style=False)
+        return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, default_flow_style=False)
     return dump_yaml(data)
 
 

@@ -46,8 +46,9 @@ def own_fields(spec: FigureBase) -> dict:
     return spec.model_dump(mode="json", exclude_defaults=True, exclude={*COMMON, "sheets"})
 
 
-def figure_specs(raw: list, marks: Marks, own_id: str, play_id: str
-                 ) -> tuple[list[FigureBase], list[int], list[Problem]]:
+def figure_specs(
+    raw: list, marks: Marks, own_id: str, play_id: str
+) -> tuple[list[FigureBase], list[int], list[Problem]]:
     """Every figure's sheet for play_id, checked; with each one's index in the file and the
     problems found (in every sheet the file holds, played or not)."""
     problems: list[Problem] = []
@@ -60,37 +61,43 @@ def figure_specs(raw: list, marks: Marks, own_id: str, play_id: str
             continue
         if own_id in known:
             spec = get_ruleset(own_id).check_figure(
-                spec, lambda path, message, here=here: problems.append(marks.problem(here + path, message)))
+                spec, lambda path, message, here=here: problems.append(marks.problem(here + path, message))
+            )
         common = {key: getattr(spec, key) for key in COMMON}
         sheets = {}
         for rid, sheet in spec.sheets.items():
             where = here + ("sheets", rid)
             if rid not in known:
-                problems.append(marks.problem(where, f'unknown ruleset "{rid}"; expected one of: '
-                                              + ", ".join(known)))
+                problems.append(marks.problem(where, f'unknown ruleset "{rid}"; expected one of: ' + ", ".join(known)))
                 continue
             if rid == own_id:
-                problems.append(marks.problem(where, f'"{rid}" is this map\'s own ruleset: '
-                                              "its sheet goes beside name and at"))
+                problems.append(
+                    marks.problem(where, f'"{rid}" is this map\'s own ruleset: its sheet goes beside name and at')
+                )
                 continue
             if not isinstance(sheet, dict):
                 problems.append(marks.problem(where, "expected a mapping of sheet fields"))
                 continue
             clash = sorted(set(sheet) & set(common))
             if clash:
-                problems.append(marks.problem(where + (clash[0],), f'"{clash[0]}" is set once, '
-                                              "beside name and at, for every ruleset"))
+                problems.append(
+                    marks.problem(
+                        where + (clash[0],), f'"{clash[0]}" is set once, beside name and at, for every ruleset'
+                    )
+                )
                 continue
             # The common fields are valid already: any problem found is the sheet's own.
             checked = _validate(figure_model(rid), {**sheet, **common}, marks, where, problems)
             if checked is not None:
                 sheets[rid] = get_ruleset(rid).check_figure(
-                    checked, lambda path, message, w=where: problems.append(marks.problem(w + path, message)))
+                    checked, lambda path, message, w=where: problems.append(marks.problem(w + path, message))
+                )
         if play_id != own_id and play_id in known:
             others = {rid: own_fields(s) for rid, s in sheets.items() if rid != play_id}
             others[own_id] = own_fields(spec)
             spec = sheets.get(play_id) or get_ruleset(play_id).check_figure(
-                figure_model(play_id).model_validate(common), lambda path, message: None)
+                figure_model(play_id).model_validate(common), lambda path, message: None
+            )
             spec = spec.model_copy(update={"sheets": others})
         specs.append(spec)
         indexes.append(index)

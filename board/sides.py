@@ -8,8 +8,12 @@ from __future__ import annotations
 from board.i18n import N_
 
 # kind -> how the start screen and the side menu name it
-PLAYERS = {"person": N_("a person"), "computer:easy": N_("computer, easy"),
-           "computer:normal": N_("computer, normal"), "computer:hard": N_("computer, hard")}
+PLAYERS = {
+    "person": N_("a person"),
+    "computer:easy": N_("computer, easy"),
+    "computer:normal": N_("computer, normal"),
+    "computer:hard": N_("computer, hard"),
+}
 PLAYER_KINDS = (*PLAYERS, "computer")  # "computer" alone plays at normal
 
 

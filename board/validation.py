@@ -7,8 +7,7 @@ from pydantic import ValidationError
 from board.models import FigureBase, HexTerrain, MapFile, TeamSpec
 from board.yamlio import Marks, Problem
 
-_FIELD_NAMES = sorted({name for model in (MapFile, FigureBase, HexTerrain, TeamSpec)
-                       for name in model.model_fields})
+_FIELD_NAMES = sorted({name for model in (MapFile, FigureBase, HexTerrain, TeamSpec) for name in model.model_fields})
 _MISSING = object()
 SHOWN_CHARS = 60  # of a bad value quoted in a problem
 
@@ -19,8 +18,11 @@ def _real_loc(loc: tuple, data) -> tuple:
     out, current = [], data
     for index, part in enumerate(loc):
         if isinstance(current, dict):
-            key = part if part in current else next(
-                (k for k in current if str(k) == str(part) or repr(k) == part), _MISSING)
+            key = (
+                part
+                if part in current
+                else next((k for k in current if str(k) == str(part) or repr(k) == part), _MISSING)
+            )
             if key is not _MISSING:
                 out.append(key)
                 current = current[key]

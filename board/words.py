@@ -20,9 +20,11 @@ def hexes(n: int) -> str:
 
 
 # Each pronoun's forms, by the form of "they" they stand for.
-PRONOUNS = {"they": {"they": "they", "them": "them", "their": "their", "themselves": "themselves"},
-            "she": {"they": "she", "them": "her", "their": "her", "themselves": "herself"},
-            "he": {"they": "he", "them": "him", "their": "his", "themselves": "himself"}}
+PRONOUNS = {
+    "they": {"they": "they", "them": "them", "their": "their", "themselves": "themselves"},
+    "she": {"they": "she", "them": "her", "their": "her", "themselves": "herself"},
+    "he": {"they": "he", "them": "him", "their": "his", "themselves": "himself"},
+}
 
 
 def pronoun(figure, form: str = "they") -> str:

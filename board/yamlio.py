@@ -19,8 +19,17 @@ from board.atomic import replace_whole
 from board.resources import MAPS
 from board.problems import MAX_BYTES, InputError, Marks, Path_, Problem, too_large
 
-__all__ = ["InputError", "Marks", "Path_", "Problem", "dump_yaml", "load_yaml_file", "parse_yaml",
-           "parse_yaml_file", "read_text"]
+__all__ = [
+    "InputError",
+    "Marks",
+    "Path_",
+    "Problem",
+    "dump_yaml",
+    "load_yaml_file",
+    "parse_yaml",
+    "parse_yaml_file",
+    "read_text",
+]
 
 # The maps whose parse is kept beside them: the bundled ones (a user's folder gets no __pycache__).
 KEPT_UNDER = [MAPS]
@@ -29,12 +38,14 @@ KEPT_UNDER = [MAPS]
 def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
     """Parse YAML text; raise InputError naming file:line:col on a syntax error."""
     from board import yamlparse
+
     return yamlparse.parse_yaml(text, file)
 
 
 def dump_yaml(data: Any) -> str:
     """YAML text for data, keys in insertion order, block style, multi-line text as a block."""
     from board import yamlparse
+
     return yamlparse.dump_yaml(data)
 
 
@@ -60,6 +71,7 @@ def parse_yaml_file(path: str | Path, text: str) -> tuple[Any, Marks]:
     def parse() -> tuple[Any, dict]:
         data, marks = parse_yaml(text, file)
         return data, marks.spots
+
     data, spots = _kept(path, text, parse)
     return data, Marks(file, spots)
 
@@ -72,7 +84,9 @@ def load_yaml_file(path: str | Path) -> Any:
 
     def parse() -> Any:
         from board import yamlparse
+
         return yamlparse.load_plain(text)
+
     return _kept(path, text, parse)
 
 

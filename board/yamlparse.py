@@ -39,8 +39,7 @@ def _walk(node: yaml.Node, path: Path_, loader, marks: Marks, problems: list[Pro
             # "<<" merges another mapping: its keys may be overridden, which is no duplicate.
             if key in seen and key != "<<":
                 mark = key_node.start_mark
-                problems.append(Problem(marks.file, mark.line + 1, mark.column + 1,
-                                        f'duplicate key "{key}"'))
+                problems.append(Problem(marks.file, mark.line + 1, mark.column + 1, f'duplicate key "{key}"'))
             seen.add(key)
             _walk(value_node, path + (key,), loader, marks, problems)
     elif isinstance(node, yaml.SequenceNode):
@@ -63,8 +62,11 @@ def check_shape(text: str, file: str) -> None:
         while not isinstance(event := loader.get_event(), yaml.StreamEndEvent):
             if isinstance(event, yaml.AliasEvent):
                 if any(anchor == event.anchor for anchor, _ in open_):
-                    raise _refuse(file, event.start_mark, f'the alias *{event.anchor} is inside the '
-                                  f'value &{event.anchor} it names: a circular structure')
+                    raise _refuse(
+                        file,
+                        event.start_mark,
+                        f"the alias *{event.anchor} is inside the value &{event.anchor} it names: a circular structure",
+                    )
                 count += expanded.get(event.anchor, 1)
             elif isinstance(event, yaml.ScalarEvent):
                 count += 1
@@ -72,8 +74,7 @@ def check_shape(text: str, file: str) -> None:
                     expanded[event.anchor] = 1
             elif isinstance(event, yaml.CollectionStartEvent):
                 if len(open_) >= MAX_DEPTH:
-                    raise _refuse(file, event.start_mark, f"the YAML nests more than {MAX_DEPTH} "
-                                                          "levels deep")
+                    raise _refuse(file, event.start_mark, f"the YAML nests more than {MAX_DEPTH} levels deep")
                 open_.append((event.anchor, count))
                 count += 1
             elif isinstance(event, yaml.CollectionEndEvent):
@@ -81,8 +82,11 @@ def check_shape(text: str, file: str) -> None:
                 if anchor:
                     expanded[anchor] = count - start
             if count > MAX_VALUES:
-                raise _refuse(file, event.start_mark, f"the YAML holds more than {MAX_VALUES:,} "
-                                                      "values, counting each alias as a copy")
+                raise _refuse(
+                    file,
+                    event.start_mark,
+                    f"the YAML holds more than {MAX_VALUES:,} values, counting each alias as a copy",
+                )
     finally:
         loader.dispose()
 
@@ -110,10 +114,9 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
             problem = f"the YAML nests more than {MAX_DEPTH} levels deep"
         raise InputError([Problem(file, line, col, problem)]) from None
     except yaml.reader.ReaderError as error:
-        before = text[:error.position]
+        before = text[: error.position]
         line, col = before.count("\n") + 1, error.position - (before.rfind("\n") + 1) + 1
-        raise InputError([Problem(file, line, col, f"a character YAML does not allow: "
-                                                   f"{error.character!r}")]) from None
+        raise InputError([Problem(file, line, col, f"a character YAML does not allow: {error.character!r}")]) from None
     except yaml.YAMLError as error:
         first = str(error).splitlines()[0] if str(error) else "unreadable YAML"
         raise InputError([Problem(file, 1, 1, f"YAML: {first}")]) from None
@@ -143,5 +146,4 @@ _BlockDumper.add_representer(str, _text)
 
 def dump_yaml(data: Any) -> str:
     """YAML text for data, keys in insertion order, block style, multi-line text as a block."""
-    return yaml.dump(data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=100)
+    return yaml.dump(data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)

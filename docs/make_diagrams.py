@@ -105,9 +105,7 @@ def draw_footprints(path: Path) -> None:
     """Draw every footprint size under every facing, with its zones tinted."""
     import pygame
 
-    from board.footprints import (
-        FOOTPRINT_SIZES, footprint_cells, rear_hexes, threat_zone,
-    )
+    from board.footprints import FOOTPRINT_SIZES, footprint_cells, rear_hexes, threat_zone
     from board.hexgrid import ORIGIN, hex_direction, hex_range, hex_to_pixel, layout_for
 
     size = 24.0
@@ -121,25 +119,26 @@ def draw_footprints(path: Path) -> None:
 
     # Legend.
     x = 16
-    for colour, name in ((CELL, "figure"), (ANCHOR, "anchor (0, 0)"),
-                         (THREAT, "threat zone (front)"), (REAR, "rear"),
-                         (EMPTY, "side / elsewhere")):
+    for colour, name in (
+        (CELL, "figure"),
+        (ANCHOR, "anchor (0, 0)"),
+        (THREAT, "threat zone (front)"),
+        (REAR, "rear"),
+        (EMPTY, "side / elsewhere"),
+    ):
         pygame.draw.rect(surface, colour, (x, 14, 22, 18))
         pygame.draw.rect(surface, GRID, (x, 14, 22, 18), 1)
         image = label.render(name, True, INK)
         surface.blit(image, (x + 30, 14))
         x += 30 + image.get_width() + 28
-    _text(surface, label, "arrow = facing; numbers = axial q,r relative to the anchor",
-          (x + 230, 23), FAINT)
+    _text(surface, label, "arrow = facing; numbers = axial q,r relative to the anchor", (x + 230, 23), FAINT)
 
     for col in range(6):
-        _text(surface, header, f"facing {col}",
-              (left + (col + 0.5) * cell_w, legend_h + top / 2))
+        _text(surface, header, f"facing {col}", (left + (col + 0.5) * cell_w, legend_h + top / 2))
     for row, fsize in enumerate(FOOTPRINT_SIZES):
         y0 = legend_h + top + row * cell_h
         _text(surface, header, f"size {fsize}", (left / 2, y0 + cell_h / 2 - 12))
-        _text(surface, label, f"threat {len(threat_zone(fsize, ORIGIN, 0))}",
-              (left / 2, y0 + cell_h / 2 + 12), FAINT)
+        _text(surface, label, f"threat {len(threat_zone(fsize, ORIGIN, 0))}", (left / 2, y0 + cell_h / 2 + 12), FAINT)
         pygame.draw.line(surface, GRID, (8, y0), (width - 8, y0), 1)
         for facing in range(6):
             origin = (left + (facing + 0.5) * cell_w, y0 + cell_h / 2)
@@ -148,8 +147,17 @@ def draw_footprints(path: Path) -> None:
             threat = set(threat_zone(fsize, ORIGIN, facing))
             rear = set(rear_hexes(fsize, ORIGIN, facing))
             for h in hex_range(ORIGIN, 2):
-                fill = (ANCHOR if h == ORIGIN else CELL if h in cells
-                        else THREAT if h in threat else REAR if h in rear else EMPTY)
+                fill = (
+                    ANCHOR
+                    if h == ORIGIN
+                    else CELL
+                    if h in cells
+                    else THREAT
+                    if h in threat
+                    else REAR
+                    if h in rear
+                    else EMPTY
+                )
                 _hexagon(surface, layout, h, fill)
                 if h != ORIGIN:  # the anchor carries the arrow instead
                     x, y = hex_to_pixel(layout, h)
@@ -175,15 +183,15 @@ def draw_labels(path: Path) -> None:
     title, subtitle = _font(20, bold=True), _font(15)
     label, small = _font(15, bold=True), _font(11)
     for i, kind in enumerate(("flat", "pointy")):
-        shove = "odd-q: odd columns shoved down" if kind == "flat" else \
-            "odd-r: odd rows shoved right"
+        shove = "odd-q: odd columns shoved down" if kind == "flat" else "odd-r: odd rows shoved right"
         _text(surface, title, f"{kind}-top", (panel_w * i + panel_w / 2, 22))
         _text(surface, subtitle, shove, (panel_w * i + panel_w / 2, 48), FAINT)
         # Centre the map: its pixel extent depends on the orientation.
-        span_x = (1.5 * (cols - 1) + 2) * size if kind == "flat" else \
-            math.sqrt(3) * (cols + 0.5) * size
-        origin = (panel_w * i + (panel_w - span_x) / 2 + (size if kind == "flat"
-                  else math.sqrt(3) / 2 * size), top + 40)
+        span_x = (1.5 * (cols - 1) + 2) * size if kind == "flat" else math.sqrt(3) * (cols + 0.5) * size
+        origin = (
+            panel_w * i + (panel_w - span_x) / 2 + (size if kind == "flat" else math.sqrt(3) / 2 * size),
+            top + 40,
+        )
         layout = layout_for(kind, size, origin)
         for c in range(cols):
             for r in range(rows):

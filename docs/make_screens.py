@@ -21,11 +21,15 @@ REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "docs" / "img"
 
 # (picture, map, ruleset or None for the map's own, decisions played before it is taken)
-FIGHTS = (("arena", "arena", None, 14), ("outdoor", "outdoor", None, 0),
-          ("warrior-wizard-mid-fight", "arena", None, 40),
-          ("combat-chart-mid-fight", "combat-chart-skirmish", None, 30),
-          ("dox-mid-fight", "dox-skirmish", None, 30), ("usage-dice-mid-fight", "usage-dice-skirmish", None, 20),
-          ("melee-seconds-mid-fight", "melee-seconds-skirmish", None, 40))
+FIGHTS = (
+    ("arena", "arena", None, 14),
+    ("outdoor", "outdoor", None, 0),
+    ("warrior-wizard-mid-fight", "arena", None, 40),
+    ("combat-chart-mid-fight", "combat-chart-skirmish", None, 30),
+    ("dox-mid-fight", "dox-skirmish", None, 30),
+    ("usage-dice-mid-fight", "usage-dice-skirmish", None, 20),
+    ("melee-seconds-mid-fight", "melee-seconds-skirmish", None, 40),
+)
 
 
 def fight(name: str, map_name: str, ruleset, decisions: int) -> None:
@@ -59,6 +63,7 @@ def odds_and_legend() -> None:
     driver = Driver("maps/arena.yaml", seed=3)
     rng = random.Random(1)
     from tests.test_ui_rulesets import play_one
+
     for _ in range(200):  # to the first attack with a target in reach
         if driver.view.mode == "combat":
             aimed = [i for i in driver.controller.actions(driver.view.selected) if i.enabled and i.targets]
@@ -136,11 +141,11 @@ def against_the_computer() -> None:
     def ready() -> bool:
         rows = game.turn().timeline["rows"]
         lines = [e.text for e in driver.scene.log._events][-6:]
-        return (any(r["figure"] == "Fenn" and r["general"] == "?" for r in rows)
-                and any(line.startswith("Raiders (computer)") for line in lines))
+        return any(r["figure"] == "Fenn" and r["general"] == "?" for r in rows) and any(
+            line.startswith("Raiders (computer)") for line in lines
+        )
 
-    while not game.is_terminal() and not (game.current_player() == "Wardens" and len(game.history) >= 12
-                                          and ready()):
+    while not game.is_terminal() and not (game.current_player() == "Wardens" and len(game.history) >= 12 and ready()):
         if game.current_player() == "Wardens":
             driver.scene.act(choose(game, "normal", "person").command)
         driver.tick(0.4)
@@ -201,10 +206,16 @@ def ui_scale() -> None:
     scale.use(100)
 
 
-GROUPS = {"fights": lambda: [fight(*picture) for picture in FIGHTS], "odds-and-legend": odds_and_legend,
-          "start": lambda: start_screen(), "fight-over-and-help": fight_over_and_help, "editor": editor,
-          "computer": against_the_computer, "computer-warrior-wizard": computer_warrior_wizard,
-          "ui-scale": ui_scale}
+GROUPS = {
+    "fights": lambda: [fight(*picture) for picture in FIGHTS],
+    "odds-and-legend": odds_and_legend,
+    "start": lambda: start_screen(),
+    "fight-over-and-help": fight_over_and_help,
+    "editor": editor,
+    "computer": against_the_computer,
+    "computer-warrior-wizard": computer_warrior_wizard,
+    "ui-scale": ui_scale,
+}
 
 
 def headless() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from make_screens import OUT, REPO, headless  # docs/ is on the path of a script run from it
+
 TV_DPI = 52.5  # a 42-inch 16:9 screen of 1920x1080 pixels: 1920 / 36.6 in
 
 

@@ -24,14 +24,16 @@ def figure(name: str, team: str, at, **fields: Any) -> dict:
     return {"name": name, "team": team, "at": list(at), **fields}
 
 
-def new_game(*figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 6,
-             walls=(), dice=None) -> Game:
+def new_game(
+    *figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 6, walls=(), dice=None
+) -> Game:
     """A game on a tiny inline map; `dice` forces the set-up dice (initiative ties, perception)."""
     battle = parse_map(battle_text(*figures, radius=radius, walls=walls))
     game = Game(battle, options, seed)
     if dice is not None:
         game.state, game.start_events = game.ruleset.setup(
-            battle, game.options, ChainedDice(ScriptedDice(dice), SeededDice("x")))
+            battle, game.options, ChainedDice(ScriptedDice(dice), SeededDice("x"))
+        )
         game.events = list(game.start_events)
     return game
 

@@ -36,8 +36,9 @@ class Node(Killable):
         return f"tls://127.0.0.1:{self.club.port}"
 
 
-def make_club(folder: Path, tables: tuple[str, ...] = ("oak", "elm"), nodes: int = 1,
-              storage: int | None = None) -> list[Node]:
+def make_club(
+    folder: Path, tables: tuple[str, ...] = ("oak", "elm"), nodes: int = 1, storage: int | None = None
+) -> list[Node]:
     """A club of one node or a cluster, with these tables, on free loopback ports (not started)."""
     return [Node(club) for club in local_club(folder, tables, nodes, storage)]
 
@@ -55,8 +56,9 @@ class Table:
         """`nodes`: the club's nodes the GM's server is told of (the first is where players join)."""
         club = nodes[0].club
         self.name = name
-        self.hosting = hosting_via(folder, via_address(nodes), table_code(name, club.tables[name]),
-                                   club.port, new_game=True)
+        self.hosting = hosting_via(
+            folder, via_address(nodes), table_code(name, club.tables[name]), club.port, new_game=True
+        )
         invite_for(self.hosting, players, spectators)
         self.server: subprocess.Popen | None = None
         self.host: Host | None = None

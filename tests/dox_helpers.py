@@ -23,8 +23,9 @@ def fig(name: str, team: str, at, **fields: Any) -> dict:
     return {"name": name, "team": team, "at": list(at), **fields}
 
 
-def new_game(*figures: dict, order=None, options: dict | None = None, radius: int = 6,
-             walls=(), seed: int | str = 0) -> Game:
+def new_game(
+    *figures: dict, order=None, options: dict | None = None, radius: int = 6, walls=(), seed: int | str = 0
+) -> Game:
     """A game on a tiny map; `order` fixes this round's initiative order (first one active)."""
     game = Game(parse_map(battle_text(*figures, radius=radius, walls=walls)), options, seed)
     if order is not None:

@@ -31,6 +31,7 @@ def sample_map(ruleset: str) -> Path:
 
 # --- maps ---------------------------------------------------------------------------------
 
+
 def battle_text(*figures: dict, ruleset: str | None = None, radius: int = 6, walls=()) -> str:
     """A hexagonal map file's text with walls at the given axial hexes (no ruleset: W&W's)."""
     data: dict[str, Any] = {"name": "Test", "radius": radius, "figures": list(figures)}
@@ -41,14 +42,20 @@ def battle_text(*figures: dict, ruleset: str | None = None, radius: int = 6, wal
     return dump_yaml(data)
 
 
-def hex_game(*figures: dict, ruleset: str | None = None, options: dict | None = None,
-             seed: int | str = 0, radius: int = 6, walls=()) -> Game:
+def hex_game(
+    *figures: dict,
+    ruleset: str | None = None,
+    options: dict | None = None,
+    seed: int | str = 0,
+    radius: int = 6,
+    walls=(),
+) -> Game:
     """A game on a tiny inline hexagonal map."""
-    return Game(parse_map(battle_text(*figures, ruleset=ruleset, radius=radius, walls=walls)),
-                options, seed)
+    return Game(parse_map(battle_text(*figures, ruleset=ruleset, radius=radius, walls=walls)), options, seed)
 
 
 # --- commands -------------------------------------------------------------------------------
+
 
 def command(**fields: Any) -> Command:
     """A Command from keywords; forced dice may be given as any sequence."""
@@ -91,6 +98,7 @@ def gm(game: Game, action: str, name: str | None = None, **fields: Any) -> Outco
 
 
 # --- what came out ----------------------------------------------------------------------------
+
 
 def fig(game: Game, name: str):
     """A figure's live state."""
@@ -179,8 +187,14 @@ def pushy(game: Game, legal: list[Command], rng: random.Random) -> Command:
     return rng.choice(legal)
 
 
-def play_out(game: Game, rng: random.Random, each: Callable[[Game, Command, Outcome], None] | None = None,
-             choose: Chooser = pushy, limit: int = 3000, must_end: bool = True) -> int:
+def play_out(
+    game: Game,
+    rng: random.Random,
+    each: Callable[[Game, Command, Outcome], None] | None = None,
+    choose: Chooser = pushy,
+    limit: int = 3000,
+    must_end: bool = True,
+) -> int:
     """Random legal play to the end (or `limit` commands, unless it must end): every legal
     command chosen must be accepted, and `each` checks whatever it checks after every one.
     Returns the commands played."""

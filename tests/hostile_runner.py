@@ -73,9 +73,12 @@ def run_case(case: dict) -> dict:
     _, status, usage = os.wait4(pid, 0)
     report = json.loads(text) if text else {"outcome": "no report"}
     # CPU time, not the clock: a bomb burns minutes of CPU, a busy machine only waits longer.
-    report.update(case, seconds=round(usage.ru_utime + usage.ru_stime, 3),
-                  rss_mb=round(usage.ru_maxrss / 1024, 1),
-                  signal=os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0)
+    report.update(
+        case,
+        seconds=round(usage.ru_utime + usage.ru_stime, 3),
+        rss_mb=round(usage.ru_maxrss / 1024, 1),
+        signal=os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0,
+    )
     return report
 
 

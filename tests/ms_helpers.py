@@ -14,17 +14,14 @@ def fighter(name: str, team: str, at, facing: int = 0, **fields: Any) -> dict:
     return {"name": name, "team": team, "at": list(at), "facing": facing, **fields}
 
 
-def new_game(*figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 7,
-             walls=()) -> Game:
+def new_game(*figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 7, walls=()) -> Game:
     """A game on a small hexagonal map."""
-    return hex_game(*figures, ruleset="melee-seconds", options=options, seed=seed, radius=radius,
-                    walls=walls)
+    return hex_game(*figures, ruleset="melee-seconds", options=options, seed=seed, radius=radius, walls=walls)
 
 
 def general(game: Game, name: str, plot: str = "fighting", dice=None, **params: Any) -> Outcome:
     """State a General Plot (with forced Initiative dice)."""
-    return ok(game, do="act", figure=name, action="general_plot", params={"plot": plot, **params},
-              dice=dice)
+    return ok(game, do="act", figure=name, action="general_plot", params={"plot": plot, **params}, dice=dice)
 
 
 def nothing_until(game: Game, second: int, round_: int | None = None) -> None:
@@ -41,8 +38,11 @@ def nothing_until(game: Game, second: int, round_: int | None = None) -> None:
 
 def caster_plotted(plot: str, written: bool) -> Game:
     """M (a caster) has plotted this second, in secret when plots are written; B is to plot."""
-    g = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"]),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1), options={"written_plots": written})
+    g = new_game(
+        fighter("M", "Red", (0, 0), spells=["Firebolt"]),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1),
+        options={"written_plots": written},
+    )
     general(g, "M", "fighting_magic", dice=[1, 2])
     general(g, "B", dice=[1])
     if plot == "cast":
@@ -51,4 +51,3 @@ def caster_plotted(plot: str, written: bool) -> Game:
         act(g, "M", "nothing")
     assert g.state.active == "B"
     return g
-

@@ -65,8 +65,7 @@ def code_for(hosting: Hosting, name: str) -> str:
     key = (hosting.folder, name)
     if key not in _HANDED:
         handed = set(_HANDED.values())
-        _HANDED[key] = next(i.code for i in hosting.all_invitations()
-                            if i.role == PLAYER and i.code not in handed)
+        _HANDED[key] = next(i.code for i in hosting.all_invitations() if i.role == PLAYER and i.code not in handed)
     return _HANDED[key]
 
 
@@ -90,10 +89,18 @@ class Raw:
 
         async def on_closed():
             self.closed.set()
-        self.nc = await nats.connect(hosting.url, user=user, password=password,
-                                     tls=own_context(Path(hosting.folder)), tls_handshake_first=True,
-                                     inbox_prefix=self.prefix or inbox_prefix(user), error_cb=on_error,
-                                     closed_cb=on_closed, allow_reconnect=False)
+
+        self.nc = await nats.connect(
+            hosting.url,
+            user=user,
+            password=password,
+            tls=own_context(Path(hosting.folder)),
+            tls_handshake_first=True,
+            inbox_prefix=self.prefix or inbox_prefix(user),
+            error_cb=on_error,
+            closed_cb=on_closed,
+            allow_reconnect=False,
+        )
         return self
 
     async def __aexit__(self, *exc):
@@ -114,16 +121,32 @@ def address(hosting: Hosting) -> str:
 class Board:
     """A headless board: a client and its follower, with a way to wait for the stream."""
 
-    def __init__(self, hosting: Hosting, name: str, code: str | None = None, host: Host | None = None,
-                 url: str | None = None):
+    def __init__(
+        self, hosting: Hosting, name: str, code: str | None = None, host: Host | None = None, url: str | None = None
+    ):
         if host:
-            self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game),
-                                 name, self.sink, lambda request: host.handle(request, gm=True),
-                                 tls=own_context(Path(hosting.folder)), api=api_prefix(hosting))
+            self.client = Client(
+                hosting.url,
+                "host",
+                hosting.host_password,
+                Subjects(hosting.game),
+                name,
+                self.sink,
+                lambda request: host.handle(request, gm=True),
+                tls=own_context(Path(hosting.folder)),
+                api=api_prefix(hosting),
+            )
         else:
             user, password = parse_code(code or code_for(hosting, name))
-            self.client = Client(url or address(hosting), user, password, Subjects(hosting.game), name,
-                                 self.sink, hello=role_of(user) == PLAYER)
+            self.client = Client(
+                url or address(hosting),
+                user,
+                password,
+                Subjects(hosting.game),
+                name,
+                self.sink,
+                hello=role_of(user) == PLAYER,
+            )
         self.follower: Follower | None = None
         self.moved = asyncio.Event()  # an entry was applied
         self.heard = asyncio.Event()  # anything came: an entry, a note, news of the link
@@ -165,18 +188,22 @@ class Board:
 
     async def reach(self, seq: int) -> None:
         """Wait until the entry at seq is applied."""
+
         async def wait():
             while self.seq < seq:
                 self.moved.clear()
                 await self.moved.wait()
+
         await asyncio.wait_for(wait(), DEADLINE)
 
     async def until(self, condition) -> None:
         """Wait until condition() holds, checking it each time the board hears something."""
+
         async def wait():
             while not condition():
                 self.heard.clear()
                 await self.heard.wait()
+
         await asyncio.wait_for(wait(), DEADLINE)
 
     async def ask(self, kind: str, **fields) -> dict:
@@ -210,8 +237,7 @@ async def play_turns(board: Board, sides: list[str], rng: random.Random, until) 
     accepted = 0
     while not until(board):
         game = board.game
-        mine = [c for c in game.legal_actions()
-                if c.figure and game.tokens()[c.figure].team in sides]
+        mine = [c for c in game.legal_actions() if c.figure and game.tokens()[c.figure].team in sides]
         if not mine:
             board.moved.clear()
             await asyncio.wait_for(board.moved.wait(), DEADLINE)

@@ -23,6 +23,7 @@ async def main(url: str, code: str, name: str, team: str, out: str, seed: str) -
         printed(item)
         if item[0] == "entry":
             print(f"seq {item[1]}", flush=True)
+
     board.client.sink = sink
     await board.start()
     await board.reach(1)

@@ -19,8 +19,13 @@ from board.sides import computer_decision, players
 from tests.ms_helpers import caster_plotted, fighter, general, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
-        "melee-seconds": "melee-seconds-skirmish", "usage-dice": "usage-dice-skirmish"}
+MAPS = {
+    "warrior-wizard": "arena",
+    "combat-chart": "combat-chart-skirmish",
+    "dox": "dox-skirmish",
+    "melee-seconds": "melee-seconds-skirmish",
+    "usage-dice": "usage-dice-skirmish",
+}
 
 
 def game_on(ruleset: str, seed=3, options=None) -> Game:
@@ -54,8 +59,13 @@ def test_the_computer_does_not_see_the_other_sides_secret_plot(level):
         for branch, plot in zip(branches, (plots[0], plots[-1])):
             branch.apply(plot)
         after = {b.current_player() for b in branches}
-        if (len(plots) > 1 and len(after) == 1 and after != {team} and secrets_pending(branches[0])
-                and branches[0].snapshot() == branches[1].snapshot()):
+        if (
+            len(plots) > 1
+            and len(after) == 1
+            and after != {team}
+            and secrets_pending(branches[0])
+            and branches[0].snapshot() == branches[1].snapshot()
+        ):
             first, second = (choose(b, level, ai_seed=9) for b in branches)
             assert first == second
             return
@@ -92,8 +102,7 @@ def test_a_game_with_computer_sides_saves_reloads_and_plays_on_identically(tmp_p
             break
         mine, theirs = computer_decision(game), computer_decision(again)
         assert mine == theirs
-        assert [e.text for e in game.apply(mine.command).events] == \
-            [e.text for e in again.apply(theirs.command).events]
+        assert [e.text for e in game.apply(mine.command).events] == [e.text for e in again.apply(theirs.command).events]
 
 
 def test_a_match_reports_wins_draws_turns_and_decision_times():
@@ -105,9 +114,25 @@ def test_a_match_reports_wins_draws_turns_and_decision_times():
 
 
 def test_main_py_match_prints_one_json_object():
-    result = subprocess.run([sys.executable, "main.py", "match", "maps/combat-chart-skirmish.yaml",
-                             "--players", "computer:easy,random", "--games", "1", "--max-turns", "2",
-                             "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "main.py",
+            "match",
+            "maps/combat-chart-skirmish.yaml",
+            "--players",
+            "computer:easy,random",
+            "--games",
+            "1",
+            "--max-turns",
+            "2",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"games", "wins", "draws", "turns_median", "decision_ms"}
@@ -115,9 +140,13 @@ def test_main_py_match_prints_one_json_object():
 
 
 def test_an_unknown_player_is_refused_with_the_kinds_there_are():
-    result = subprocess.run([sys.executable, "main.py", "match", "maps/arena.yaml",
-                             "--players", "computer,genius"], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "match", "maps/arena.yaml", "--players", "computer,genius"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "genius" in result.stderr and "computer:hard" in result.stderr
 
 
@@ -134,8 +163,7 @@ def test_the_match_benchmark_times_each_computer_player_on_its_own():
     slow hard player would hide."""
     from benchmarks.ai_match import line, measure
 
-    row = measure("dox", ("computer:easy", "computer:normal", 0.6), games=1, seed=1, max_turns=2,
-                  clock="cpu")
+    row = measure("dox", ("computer:easy", "computer:normal", 0.6), games=1, seed=1, max_turns=2, clock="cpu")
     own = row["decision_ms_by_player"]
     assert set(own) == {"computer:easy", "computer:normal"}
     pooled = row["decision_ms"]
@@ -149,10 +177,10 @@ def test_games_played_at_once_give_the_same_match_as_one_after_another():
     from board.ai.match import play_match
 
     battle = load_map(ROOT / "maps" / "usage-dice-skirmish.yaml")
-    one, two = (play_match(battle, ["computer:easy", "random"], 4, 1, 3, jobs=jobs)
-                for jobs in (1, 2))
-    assert [(r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in one] == \
-        [(r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in two]
+    one, two = (play_match(battle, ["computer:easy", "random"], 4, 1, 3, jobs=jobs) for jobs in (1, 2))
+    assert [(r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in one] == [
+        (r.winner, r.turns, len(r.decisions_ms), r.players_swapped) for r in two
+    ]
 
 
 def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_player():
@@ -163,16 +191,29 @@ def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_play
 
     battle = load_map(ROOT / "maps" / "dox-skirmish.yaml")
     seen = []
-    run_match(battle, ["computer", "random"], games=4, seed=1, max_turns=1,
-              progress=lambda index, result: seen.append(result.players_swapped))
+    run_match(
+        battle,
+        ["computer", "random"],
+        games=4,
+        seed=1,
+        max_turns=1,
+        progress=lambda index, result: seen.append(result.players_swapped),
+    )
     assert seen == [False, False, True, True]
     sides = ["Red", "Blue"]
     assert credited(sides, GameResult("Blue", 5, players_swapped=True)) == "Red"
     assert credited(sides, GameResult("Blue", 5)) == "Blue"
     assert credited(sides, GameResult(None, 51, players_swapped=True)) is None
     places = []
-    run_match(battle, ["computer", "random"], games=2, seed=1, max_turns=1, swap="places",
-              progress=lambda index, result: places.append(result.players_swapped))
+    run_match(
+        battle,
+        ["computer", "random"],
+        games=2,
+        seed=1,
+        max_turns=1,
+        swap="places",
+        progress=lambda index, result: places.append(result.players_swapped),
+    )
     assert places == [False, False]
 
 
@@ -180,8 +221,7 @@ def test_the_second_half_of_a_match_swaps_the_players_teams_and_credits_the_play
 def test_the_computer_does_not_learn_from_the_odds_that_an_enemy_secretly_plotted_a_spell(level):
     """Written plots: M plotted a spell (D 0 when it resolves) or nothing, in secret; B's computer
     sees the same board and must choose the same, for the same reason (its odds)."""
-    first, second = (choose(caster_plotted(plot, written=True), level, ai_seed=1)
-                     for plot in ("cast", "nothing"))
+    first, second = (choose(caster_plotted(plot, written=True), level, ai_seed=1) for plot in ("cast", "nothing"))
     assert first == second
 
 
@@ -198,17 +238,17 @@ def test_the_computer_does_not_read_the_games_seed(ruleset, level):
     assert choose(game, level, ai_seed=5) == choose(other, level, ai_seed=5)
 
 
-
-@pytest.mark.parametrize("map_name, args, message", [
-    ("arena", ["--games", "0"], "--games: expected a whole number of 1 or more, not 0"),
-    ("arena", ["--games", "-3"], "--games: expected a whole number of 1 or more, not -3"),
-    ("arena", ["--max-turns", "0"], "--max-turns: expected a whole number of 1 or more, not 0"),
-    ("one-team", [], "one-team.yaml: a match needs a map with two teams or more; this one has "
-                     "only the team Red"),
-    ("missing", [], "missing.yaml:1:1: cannot read the file"),
-])
-def test_a_match_that_cannot_be_played_is_refused_with_a_message(map_name, args, message,
-                                                                 tmp_path, capsys):
+@pytest.mark.parametrize(
+    "map_name, args, message",
+    [
+        ("arena", ["--games", "0"], "--games: expected a whole number of 1 or more, not 0"),
+        ("arena", ["--games", "-3"], "--games: expected a whole number of 1 or more, not -3"),
+        ("arena", ["--max-turns", "0"], "--max-turns: expected a whole number of 1 or more, not 0"),
+        ("one-team", [], "one-team.yaml: a match needs a map with two teams or more; this one has only the team Red"),
+        ("missing", [], "missing.yaml:1:1: cannot read the file"),
+    ],
+)
+def test_a_match_that_cannot_be_played_is_refused_with_a_message(map_name, args, message, tmp_path, capsys):
     from board.cli import main
 
     where = ROOT / "maps" / "arena.yaml" if map_name == "arena" else tmp_path / f"{map_name}.yaml"
@@ -225,8 +265,7 @@ def test_a_game_stopped_at_the_turn_cap_counts_the_turns_played():
     from board.ai.match import play_game
 
     battle = load_map(ROOT / "maps" / "melee-seconds-skirmish.yaml")
-    result = play_game(battle, {"Wardens": "random", "Raiders": "random"}, seed=1, ai_seed=1,
-                       max_turns=2)
+    result = play_game(battle, {"Wardens": "random", "Raiders": "random"}, seed=1, ai_seed=1, max_turns=2)
     assert result.winner is None and result.turns == 2
 
 
@@ -235,8 +274,11 @@ def test_a_plot_is_secret_to_the_others_only_while_written_plots_hide_it(written
     """board.ai.view.plotted_in_secret, what the board's note on the computer's command reads:
     the first plot of a second is secret with written plots (2.2.1); the last is revealed at
     once, as the second resolves."""
-    game = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"]),
-                    fighter("B", "Blue", (1, 0), facing=3, amr=1), options={"written_plots": written})
+    game = new_game(
+        fighter("M", "Red", (0, 0), spells=["Firebolt"]),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1),
+        options={"written_plots": written},
+    )
     general(game, "M", "fighting_magic", dice=[1, 2])
     general(game, "B", dice=[1])
     cast = Command(do="act", figure="M", action="cast", target="B", params={"spell": "Firebolt"})
@@ -257,8 +299,18 @@ def test_the_ladder_gives_each_share_its_95_percent_interval():
 def test_the_side_balance_row_meets_its_figure_between_40_and_60_percent():
     from benchmarks.ai_match import BALANCE, PAIRINGS, line
 
-    row = {"ruleset": "dox", "players": ",".join(PAIRINGS[BALANCE][:2]), "target": 0.4,
-           "share": 0.7, "interval": [0.5, 0.85], "draws": 0, "turns_median": 5, "seconds": 1.0,
-           "clock": "cpu", "swap": "none", "decision_ms": {"median": 1.0, "p95": 2.0}}
+    row = {
+        "ruleset": "dox",
+        "players": ",".join(PAIRINGS[BALANCE][:2]),
+        "target": 0.4,
+        "share": 0.7,
+        "interval": [0.5, 0.85],
+        "draws": 0,
+        "turns_median": 5,
+        "seconds": 1.0,
+        "clock": "cpu",
+        "swap": "none",
+        "decision_ms": {"median": 1.0, "p95": 2.0},
+    }
     assert "NO" in line(row) and "[50%, 85%]" in line(row)
     assert "yes" in line({**row, "share": 0.5})

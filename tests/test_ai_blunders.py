@@ -19,7 +19,8 @@ def _full_move_into_contact(game, command) -> bool:
     me = tokens[command.figure]
     end, _ = end_of(command, me)
     return command.action == "full_move" and any(
-        gap([end], t) <= 1 for t in tokens.values() if t.team != me.team and t.status == "ok")
+        gap([end], t) <= 1 for t in tokens.values() if t.team != me.team and t.status == "ok"
+    )
 
 
 def test_no_figure_full_moves_into_contact_where_it_may_not_strike_this_turn():
@@ -37,8 +38,11 @@ def test_no_figure_full_moves_into_contact_where_it_may_not_strike_this_turn():
 def test_a_bowman_does_not_dodge_an_enemy_with_no_missile_weapons():
     """Arena 21:0 from #24: the archer Dodged four times against enemies with no missiles.
     "Dodge is used by a character who is Disengaged, against ranged attacks"."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (2, 2), 3, st=12, dx=9, weapons=["Broadsword"]), FAR_FRIEND)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
+        figure("Bob", "blue", (2, 2), 3, st=12, dx=9, weapons=["Broadsword"]),
+        FAR_FRIEND,
+    )
     stand_still_until(game, "Ann", "movement")
     move(game, "Ann", (0, 1), (0, 2), action="half_move")  # too far to shoot this turn; Bob 2 off
     stand_still_until(game, "Ann")
@@ -48,8 +52,11 @@ def test_a_bowman_does_not_dodge_an_enemy_with_no_missile_weapons():
 
 def test_a_bowman_dodges_an_enemy_who_can_throw():
     """The same place with a Javelin in Bob's hand: the dodge is worth its 4d6 again."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (6, 0), 3, st=12, dx=9, weapons=["Javelin"]), FAR_FRIEND)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
+        figure("Bob", "blue", (6, 0), 3, st=12, dx=9, weapons=["Javelin"]),
+        FAR_FRIEND,
+    )
     stand_still_until(game, "Ann", "movement")
     move(game, "Ann", (0, 1), (0, 2), action="half_move")
     stand_still_until(game, "Ann")
@@ -57,9 +64,12 @@ def test_a_bowman_dodges_an_enemy_who_can_throw():
 
 
 def test_a_bowman_with_a_shot_keeps_it_rather_than_walk_off():
-    """"Move one hex and shoot": the archer moves at most one hex, and shoots."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (5, 0), 3, st=12, dx=9, weapons=["Broadsword"]), FAR_FRIEND)
+    """ "Move one hex and shoot": the archer moves at most one hex, and shoots."""
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=13, st=11, weapons=["Short Bow"]),
+        figure("Bob", "blue", (5, 0), 3, st=12, dx=9, weapons=["Broadsword"]),
+        FAR_FRIEND,
+    )
     stand_still_until(game, "Ann", "movement")
     decision = choose(game, "normal", ai_seed=1)
     assert len(decision.command.path or ()) <= 1, decision.command.short()
@@ -71,9 +81,11 @@ def test_a_bowman_with_a_shot_keeps_it_rather_than_walk_off():
 def test_a_figure_does_not_stand_with_an_enemy_in_its_rear_hex_when_another_facing_keeps_it_out():
     """Arena 31:1 #12: a figure stood still with an enemy in its rear hex. Ann has Bob in front
     and Cid behind her; facing half-way round keeps both out of her rear."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, dx=9, weapons=["Broadsword"]),
-                    figure("Cid", "blue", (-1, 0), 0, dx=9, weapons=["Broadsword"]))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, dx=9, weapons=["Broadsword"]),
+        figure("Cid", "blue", (-1, 0), 0, dx=9, weapons=["Broadsword"]),
+    )
     stand_still_until(game, "Ann", "movement")
     decision = choose(game, "normal", ai_seed=1)
     ann = game.tokens()["Ann"]
@@ -84,17 +96,24 @@ def test_a_figure_does_not_stand_with_an_enemy_in_its_rear_hex_when_another_faci
 
 
 def test_standing_still_is_not_called_closing_in():
-    """"Eamon closes on Cato" before Eamon stood still: a figure that stays says it holds."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, dx=9, weapons=["Broadsword"]), FAR_FRIEND)
+    """ "Eamon closes on Cato" before Eamon stood still: a figure that stays says it holds."""
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, dx=9, weapons=["Broadsword"]),
+        FAR_FRIEND,
+    )
     view = SideView.of(game, "red")
     assert score_move(view, Command(do="move", figure="Ann"), Style()).reason == "holds against Bob"
-    assert score_move(view, Command(do="move", figure="Ann", path=((0, 1), (0, 2), (0, 3))),
-                      Style()).reason.startswith("waits for") is False
+    assert (
+        score_move(view, Command(do="move", figure="Ann", path=((0, 1), (0, 2), (0, 3))), Style()).reason.startswith(
+            "waits for"
+        )
+        is False
+    )
 
 
 def test_an_attack_that_wounds_nothing_does_not_say_expected_0_0_damage():
-    """"hit 91%, expected 0.0 damage" reads as nonsense: an attack that wounds (nearly) nothing
+    """ "hit 91%, expected 0.0 damage" reads as nonsense: an attack that wounds (nearly) nothing
     says so in words."""
     from fractions import Fraction
 
@@ -104,8 +123,9 @@ def test_an_attack_that_wounds_nothing_does_not_say_expected_0_0_damage():
     game = new_game(figure("Ann", "red", (0, 0), 0), figure("Bob", "blue", (1, 0), 3), FAR_FRIEND)
     view = SideView.of(game, "red")
     aimed = Command(do="act", figure="Ann", action="attack", target="Bob")
-    nothing = Prediction(dice=3, target_number=16, hit=Fraction(91, 100), damage={},
-                         expected_damage=Fraction(0), outcomes={})
+    nothing = Prediction(
+        dice=3, target_number=16, hit=Fraction(91, 100), damage={}, expected_damage=Fraction(0), outcomes={}
+    )
     some = nothing.__class__(**{**nothing.__dict__, "expected_damage": Fraction(12, 10)})
     assert score_attack(view, aimed, nothing, Style()).reason == "attacks Bob: hit 91%, little or no damage expected"
     assert score_attack(view, aimed, some, Style()).reason.endswith("hit 91%, expected 1.2 damage")

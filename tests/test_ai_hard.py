@@ -17,8 +17,7 @@ from board.maps import load_map
 from board.rules.reports import Token
 
 ROOT = Path(__file__).resolve().parents[1]
-SEARCHED = {"combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
-            "usage-dice": "usage-dice-skirmish"}
+SEARCHED = {"combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish", "usage-dice": "usage-dice-skirmish"}
 
 
 def game_on(ruleset: str, commands: int = 4, seed=3) -> Game:
@@ -30,8 +29,7 @@ def game_on(ruleset: str, commands: int = 4, seed=3) -> Game:
 
 
 def token(status="ok", meter=(10, 10), posture="standing", team="Red") -> Token:
-    return Token(name="X", team=team, hex=Hex(0, 0), cells=(Hex(0, 0),), status=status,
-                 posture=posture, meter=meter)
+    return Token(name="X", team=team, hex=Hex(0, 0), cells=(Hex(0, 0),), status=status, posture=posture, meter=meter)
 
 
 def test_a_figure_is_worth_its_place_in_the_fight_and_what_is_left_of_its_meter():
@@ -112,7 +110,7 @@ def test_a_rollout_plays_on_to_the_end_of_the_turn_and_an_answer_and_no_further(
     copy = game.clone(seed="rollout")
     first = own_commands(game, team)[0]
     search._rollout(copy, team, first, {}, budget, budget.work, random.Random(1))
-    played = copy.history[len(game.history) + 1:]
+    played = copy.history[len(game.history) + 1 :]
     tokens = game.tokens()
     answers = [i for i, c in enumerate(played) if c.figure in tokens and tokens[c.figure].team != team]
     assert copy.is_terminal() or (copy.turn().turn == start + 1 and answers)
@@ -218,10 +216,11 @@ def test_the_last_figure_to_act_in_a_turn_is_judged_after_the_enemy_answers():
         game.apply(choose(game, "normal", ai_seed=1).command)
     team, start = game.current_player(), game.turn().turn
     copy = game.clone(seed="rollout")
-    search._rollout(copy, team, own_commands(game, team)[0], {}, search.Budget(depth=500, work=10**6),
-                    10**6, random.Random(1))
+    search._rollout(
+        copy, team, own_commands(game, team)[0], {}, search.Budget(depth=500, work=10**6), 10**6, random.Random(1)
+    )
     tokens = game.tokens()
-    later = copy.history[len(game.history) + 1:]
+    later = copy.history[len(game.history) + 1 :]
     assert copy.turn().turn == start + 1 and later
     assert tokens[later[-1].figure].team != team
 

@@ -28,8 +28,7 @@ def before_fenns_general_plot(round_: int = 2, seed: int = 3) -> Game:
     """The skirmish (normal against normal) when Fenn, the secret figure, is to state his General
     Plot; everyone else has stated theirs."""
     game = skirmish(seed)
-    while not (game.state.phase == "general" and game.state.active == "Fenn"
-               and game.state.turn == round_):
+    while not (game.state.phase == "general" and game.state.active == "Fenn" and game.state.turn == round_):
         game.apply(choose(game, "normal", ai_seed=1).command)
     return game
 
@@ -79,8 +78,9 @@ def test_hard_searches_in_a_secret_round_and_its_choice_does_not_depend_on_the_s
     rollout: the same in both copies, not always the true one) and plots the same."""
     rollouts = []
     real = search._rollout
-    monkeypatch.setattr(search, "_rollout", lambda copy, *args: rollouts.append(
-        copy.state.figures["Fenn"].general) or real(copy, *args))
+    monkeypatch.setattr(
+        search, "_rollout", lambda copy, *args: rollouts.append(copy.state.figures["Fenn"].general) or real(copy, *args)
+    )
     game = before_fenns_general_plot()
     branches = [game.clone(), game.clone()]
     for branch, plot in zip(branches, ("fighting", "other")):
@@ -102,8 +102,7 @@ def test_hard_searches_in_a_secret_round_and_its_choice_does_not_depend_on_the_s
 def test_the_guessed_worlds_come_from_the_players_own_dice_not_the_game():
     game = before_fenns_general_plot()
     game.apply(general("fighting"))
-    drawn = [[w.state.figures["Fenn"].general for w in worlds(game, "Wardens", random.Random(s), 8)]
-             for s in (1, 1, 2)]
+    drawn = [[w.state.figures["Fenn"].general for w in worlds(game, "Wardens", random.Random(s), 8)] for s in (1, 1, 2)]
     assert drawn[0] == drawn[1]  # the same dice, the same guesses
     assert all(set(d) <= set(ROLLING) for d in drawn)
     assert game.state.figures["Fenn"].general == "fighting"  # the game itself is untouched

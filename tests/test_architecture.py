@@ -16,18 +16,24 @@ def test_only_board_ui_imports_pygame():
         if "ui" in path.relative_to(BOARD).parts[:1]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(name.split(".")[0] in ("pygame", "pygame_gui") for name in names):
                 offenders.append(f"{path.relative_to(BOARD.parent)}:{node.lineno}")
     assert offenders == []
 
 
 def test_importing_the_core_does_not_load_pygame():
-    code = ("import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.rules.warrior_wizard.tables; "
-            "print('pygame' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=BOARD.parent, check=True)
+    code = (
+        "import sys, board.hexgrid, board.footprints, board.dice, board.maps, board.rules.warrior_wizard.tables; "
+        "print('pygame' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=BOARD.parent, check=True)
     assert result.stdout.strip() == "False"
 
 
@@ -40,8 +46,12 @@ def _levels_up(node: ast.AST) -> int:
     while True:
         if isinstance(node, ast.Attribute) and node.attr == "parent":
             ups, node = ups + 1, node.value
-        elif (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
-              and node.value.attr == "parents" and isinstance(node.slice, ast.Constant)):
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "parents"
+            and isinstance(node.slice, ast.Constant)
+        ):
             ups, node = ups + node.slice.value + 1, node.value.value
         elif isinstance(node, (ast.Call, ast.Attribute)):
             node = node.func if isinstance(node, ast.Call) else node.value
@@ -59,9 +69,13 @@ def reads_outside_the_repository(name: str, source: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if _levels_up(node) > depth:
             found.append(f"{name}:{node.lineno}: climbs above the repository")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
-                "shared/rules" in node.value or node.value.startswith(("/work", "../shared"))
-                or node.value == "shared"):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and (
+                "shared/rules" in node.value or node.value.startswith(("/work", "../shared")) or node.value == "shared"
+            )
+        ):
             found.append(f"{name}:{node.lineno}: names a folder outside the repository")
     return found
 
@@ -70,20 +84,26 @@ def test_nothing_under_tests_or_board_reads_outside_the_repository():
     # A fresh clone has nothing beside it: the rule texts are reading material, not project files.
     files = [*BOARD.rglob("*.py"), *(ROOT / "tests").rglob("*.py")]
     files.remove(Path(__file__).resolve())  # this module names those folders to look for them
-    assert [place for path in files for place in reads_outside_the_repository(
-        str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"))] == []
+    assert [
+        place
+        for path in files
+        for place in reads_outside_the_repository(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"))
+    ] == []
 
 
 def test_the_outside_check_sees_a_path_that_climbs_out():
-    source = ('from pathlib import Path\nA = Path(__file__).resolve().parents[2] / "shared" / "rules"\n'
-              "B = Path(__file__).resolve().parents[1].parent\nC = Path(__file__).parents[1] / 'maps'\n"
-              "D = Path(__file__).parent.parent / 'maps'\n")
+    source = (
+        'from pathlib import Path\nA = Path(__file__).resolve().parents[2] / "shared" / "rules"\n'
+        "B = Path(__file__).resolve().parents[1].parent\nC = Path(__file__).parents[1] / 'maps'\n"
+        "D = Path(__file__).parent.parent / 'maps'\n"
+    )
     found = reads_outside_the_repository("tests/test_sample.py", source)
     expected = ["tests/test_sample.py:2"] * 2 + ["tests/test_sample.py:3"]
     assert sorted(place.split(": ")[0] for place in found) == expected
 
 
 # --- import cycles -------------------------------------------------------------------------
+
 
 def _modules() -> dict[str, Path]:
     """Every module under board/ by its dotted name (a package by its folder's)."""
@@ -102,13 +122,21 @@ def _imported(node: ast.AST, package: str, modules: dict) -> list[str]:
     if isinstance(node, ast.ImportFrom):
         base = node.module or ""
         if node.level:
-            base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
         return [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
-    if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module" and node.args
-            and isinstance(node.args[0], ast.JoinedStr) and isinstance(node.args[0].values[0], ast.Constant)):
+    if (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "attr", "") == "import_module"
+        and node.args
+        and isinstance(node.args[0], ast.JoinedStr)
+        and isinstance(node.args[0].values[0], ast.Constant)
+    ):
         prefix = node.args[0].values[0].value  # "board.rules.": any package just below
-        return [m for m in modules if m.startswith(prefix) and "." not in m[len(prefix):]
-                and modules[m].name == "__init__.py"]
+        return [
+            m
+            for m in modules
+            if m.startswith(prefix) and "." not in m[len(prefix) :] and modules[m].name == "__init__.py"
+        ]
     return []
 
 
@@ -118,8 +146,12 @@ def import_graph() -> dict[str, set[str]]:
     graph = {}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        graph[name] = {m for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                       for m in _imported(node, package, modules) if m in modules and m != name}
+        graph[name] = {
+            m
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for m in _imported(node, package, modules)
+            if m in modules and m != name
+        }
     return graph
 
 
@@ -133,7 +165,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             if step is None:
                 done.add(path.pop())
             elif step in on_path and step in path:
-                found.append(path[path.index(step):] + [step])
+                found.append(path[path.index(step) :] + [step])
                 done.update(path)
                 break
             elif step not in done and step not in on_path:
@@ -171,6 +203,11 @@ def test_board_rules_has_layers_the_interface_then_the_kernel_then_the_rulesets(
     graph = import_graph()
     rules = {m for m in graph if m.startswith("board.rules.")}
     upward = [(m, n) for m in INTERFACE for n in graph[m] & rules if n not in INTERFACE]
-    upward += [(m, n) for m in rules if m.startswith("board.rules.kernel")
-               for n in graph[m] & rules if not n.startswith("board.rules.kernel") and n not in INTERFACE]
+    upward += [
+        (m, n)
+        for m in rules
+        if m.startswith("board.rules.kernel")
+        for n in graph[m] & rules
+        if not n.startswith("board.rules.kernel") and n not in INTERFACE
+    ]
     assert upward == []

@@ -47,9 +47,14 @@ class Stream:
         """The GM plays the first legal command, count times."""
         for _ in range(count):
             command = self.referee.game.legal_actions()[0]
-            verdict = self.referee.decide({"rid": f"r{len(self.entries)}", "kind": "command",
-                                           "command": command.model_dump(mode="json", exclude_none=True)},
-                                          gm=True)
+            verdict = self.referee.decide(
+                {
+                    "rid": f"r{len(self.entries)}",
+                    "kind": "command",
+                    "command": command.model_dump(mode="json", exclude_none=True),
+                },
+                gm=True,
+            )
             for entry in verdict.entries:
                 self.entries.append((len(self.entries) + 1, entry))
 
@@ -153,10 +158,10 @@ def test_the_place_is_kept_per_game_and_per_identity():
     assert marks.seen(game_key(other.setup), "pann01") == 0  # another game: never here
 
 
-@pytest.mark.parametrize("content", [
-    b"{not json", b"\xff\xfe garbage", b"[1, 2, 3]", b'{"games": 7}', b"[" * 100_000,
-    b" " * (MAX_BYTES + 1),
-])
+@pytest.mark.parametrize(
+    "content",
+    [b"{not json", b"\xff\xfe garbage", b"[1, 2, 3]", b'{"games": 7}', b"[" * 100_000, b" " * (MAX_BYTES + 1)],
+)
 def test_a_damaged_place_file_is_a_reason_on_the_status_line_and_is_set_aside(data, content):
     data.parent.mkdir(parents=True)
     data.write_bytes(content)
@@ -175,10 +180,24 @@ def test_hostile_marks_are_dropped_one_by_one_and_the_good_ones_kept(data):
     stream = Stream()
     key = game_key(stream.setup)
     data.parent.mkdir(parents=True)
-    data.write_text(json.dumps({"games": {
-        key: {"pann01": {"seq": 2}, "pbo002": {"seq": True}, "evil": {"seq": -5}, "huge": {"seq": 2 ** 80},
-              "x" * 500: {"seq": 3}, "pcat03": "seq"},
-        "not-a-key": {"pann01": {"seq": 2}}, "../../etc/passwd": {"pann01": {"seq": 2}}}}))
+    data.write_text(
+        json.dumps(
+            {
+                "games": {
+                    key: {
+                        "pann01": {"seq": 2},
+                        "pbo002": {"seq": True},
+                        "evil": {"seq": -5},
+                        "huge": {"seq": 2**80},
+                        "x" * 500: {"seq": 3},
+                        "pcat03": "seq",
+                    },
+                    "not-a-key": {"pann01": {"seq": 2}},
+                    "../../etc/passwd": {"pann01": {"seq": 2}},
+                }
+            }
+        )
+    )
     marks = LastSeen.load()
     assert marks.problem is None
     assert marks.games == {key: {"pann01": {"seq": 2, "at": 0}}}
@@ -187,7 +206,7 @@ def test_hostile_marks_are_dropped_one_by_one_and_the_good_ones_kept(data):
 def test_a_mark_beyond_the_stream_shows_no_divider_and_is_put_right(data):
     stream = Stream()
     stream.play(3)
-    LastSeen.load().mark(game_key(stream.setup), "pann01", 10 ** 9)  # edited by hand, or a bug
+    LastSeen.load().mark(game_key(stream.setup), "pann01", 10**9)  # edited by hand, or a bug
     board = Board(stream)
     board.feed(stream)
     assert SINCE not in board.log_kinds()
@@ -203,6 +222,7 @@ def test_the_remembered_games_are_bounded_the_oldest_forgotten(data):
 
 
 # --- the turn's notice ---------------------------------------------------------------------
+
 
 def test_the_title_and_a_sound_say_when_the_turn_comes_to_the_players_side():
     stream = Stream()

@@ -38,8 +38,11 @@ def autosaved(folder: Path, seed: int, steps: int, **options) -> tuple[Autosaver
 
 
 def same_game(loaded: Game, game: Game) -> bool:
-    return ([c.model_dump() for c in loaded.history] == [c.model_dump() for c in game.history]
-            and loaded.snapshot() == game.snapshot() and loaded.notes == game.notes)
+    return (
+        [c.model_dump() for c in loaded.history] == [c.model_dump() for c in game.history]
+        and loaded.snapshot() == game.snapshot()
+        and loaded.notes == game.notes
+    )
 
 
 def noted_step(game: Game, rng: random.Random) -> None:
@@ -163,8 +166,9 @@ def killed_after(steps: int, script: str, *args: str) -> int:
     """Run a player in a child process and SIGKILL it once it has said this many steps are
     saved (or it ended); returns how many it said."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", script, *args],
-                             stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
     saved = 0
     for _ in child.stdout:
         saved += 1
@@ -182,7 +186,7 @@ def test_a_kill_at_any_moment_loses_no_saved_command_and_leaves_a_loadable_game(
     expected = histories(seed, saved + 1)
     loaded = [c.model_dump() for c in load_game(tmp_path / "autosave.yaml").history]
     # Killed between a save and its line on stdout, the file may hold the next step too.
-    assert loaded in expected[saved:saved + 2]
+    assert loaded in expected[saved : saved + 2]
 
 
 def test_a_failed_journal_write_makes_the_next_save_write_the_game_whole(tmp_path, monkeypatch):
@@ -190,7 +194,7 @@ def test_a_failed_journal_write_makes_the_next_save_write_the_game_whole(tmp_pat
     real = os.write
 
     def half_then_full_disk(fd, data):
-        real(fd, data[:len(data) // 2])  # part of the line reaches the disk
+        real(fd, data[: len(data) // 2])  # part of the line reaches the disk
         raise OSError(28, "No space left on device")
 
     game.submit(random.Random(1).choice(game.ruleset.legal_commands(game.state)))
@@ -214,6 +218,7 @@ def test_a_side_handed_to_the_computer_is_in_the_autosave_before_the_next_comman
 
 
 # --- issue 31: an autosave damaged under a running board ------------------------------------------
+
 
 def no_undo_step(game: Game, rng: random.Random) -> None:
     game.submit(rng.choice(game.ruleset.legal_commands(game.state)))
@@ -241,13 +246,17 @@ def replaced(path: Path) -> None:
 
 
 @pytest.mark.parametrize("move", [step, no_undo_step], ids=["with-undo", "without-undo"])
-@pytest.mark.parametrize("damage, said", [
-    (lambda save: journal_path(save).unlink(), "journal was deleted"),
-    (lambda save: cut_to_half(journal_path(save)), "journal was cut short"),
-    (lambda save: replaced(journal_path(save)), "journal was replaced"),
-    (lambda save: save.unlink(), "autosave.yaml was deleted"),
-    (lambda save: cut_to_half(save), "autosave.yaml was changed"),
-], ids=["journal-deleted", "journal-cut", "journal-replaced", "save-deleted", "save-cut"])
+@pytest.mark.parametrize(
+    "damage, said",
+    [
+        (lambda save: journal_path(save).unlink(), "journal was deleted"),
+        (lambda save: cut_to_half(journal_path(save)), "journal was cut short"),
+        (lambda save: replaced(journal_path(save)), "journal was replaced"),
+        (lambda save: save.unlink(), "autosave.yaml was deleted"),
+        (lambda save: cut_to_half(save), "autosave.yaml was changed"),
+    ],
+    ids=["journal-deleted", "journal-cut", "journal-replaced", "save-deleted", "save-cut"],
+)
 def test_a_damaged_autosave_is_noticed_at_the_next_command_and_the_save_rewritten(tmp_path, move, damage, said):
     autosave, game = Autosaver(tmp_path), Game(load_map(ARENA), seed=11)
     rng = random.Random(11)
@@ -316,8 +325,14 @@ sys.stdin.readline()  # running until the test lets it end (by a kill)
 
 def board(folder: Path, seed: int, steps: int) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", BOARD, str(ARENA), str(seed), str(folder), str(steps)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-c", BOARD, str(ARENA), str(seed), str(folder), str(steps)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
 
 
 def played(seed: int, steps: int) -> Game:
@@ -392,7 +407,8 @@ def test_a_hostile_save_held_by_a_journal_is_refused_as_any_save_is(tmp_path):
     text = "hexboard: 1\nmap: " + "[" * 5000 + "]" * 5000 + "\n"
     digest = hashlib.sha256(text.encode()).hexdigest()
     journal_path(tmp_path / "autosave.yaml").write_text(
-        json.dumps({"hexboard_journal": 2, "save": digest, "text": text}) + "\n")
+        json.dumps({"hexboard_journal": 2, "save": digest, "text": text}) + "\n"
+    )
     pending = Autosaver(tmp_path).pending()
     assert pending == tmp_path / "autosave.yaml"
     with pytest.raises(InputError):
@@ -425,6 +441,7 @@ def test_a_folder_without_flock_still_autosaves(tmp_path, monkeypatch):
 
 # --- issue 31 (item 17): the computer's reasons are journalled with their commands ---------------
 
+
 def log_texts(game: Game) -> list[str]:
     return [event.text for event in game.logged_events()]
 
@@ -454,8 +471,9 @@ def test_a_reason_costs_no_line_of_its_own_and_a_late_one_is_still_journalled(tm
         assert len(journal.read_text().splitlines()) == 1 + count  # one line: command and reason
     game.note("thought better of it")  # a reason given after its command was saved
     autosave.save(game)
-    assert load_game(autosave.path).notes == game.notes == {0: "why 1", 1: "why 2", 2: "why 3",
-                                                            3: "thought better of it"}
+    assert (
+        load_game(autosave.path).notes == game.notes == {0: "why 1", 1: "why 2", 2: "why 3", 3: "thought better of it"}
+    )
 
 
 NOTED_PLAYER = """
@@ -489,30 +507,38 @@ def noted_games(seed: int, steps: int) -> list[Game]:
 
 @pytest.mark.parametrize("seed, compact_after", [(31, 256), (32, 6), (33, 256)])
 def test_a_game_killed_mid_fight_resumes_with_the_computers_reasons_of_every_saved_command(
-        tmp_path, seed, compact_after):
-    saved = killed_after(random.Random(seed).randint(20, 40), NOTED_PLAYER, str(ARENA), str(seed),
-                         str(tmp_path), str(compact_after))
+    tmp_path, seed, compact_after
+):
+    saved = killed_after(
+        random.Random(seed).randint(20, 40), NOTED_PLAYER, str(ARENA), str(seed), str(tmp_path), str(compact_after)
+    )
     resumed = load_game(Autosaver(tmp_path).pending())
     # Killed between a save and its line on stdout, the file may hold the next step too.
-    live = [game for game in noted_games(seed, saved + 1)[saved:saved + 2] if same_game(resumed, game)]
+    live = [game for game in noted_games(seed, saved + 1)[saved : saved + 2] if same_game(resumed, game)]
     assert live, "the resumed game is the live one of a saved step, reasons and all"
     assert live[0].notes and log_texts(resumed) == log_texts(live[0])
 
 
-@pytest.mark.parametrize("note, why", [
-    ('"' + "x" * 501 + '"', "too long"),
-    ('"a\\u0000b"', "a control character"),
-    ("7", "not text"),
-    (None, "a reason for no command"),
-])
+@pytest.mark.parametrize(
+    "note, why",
+    [
+        ('"' + "x" * 501 + '"', "too long"),
+        ('"a\\u0000b"', "a control character"),
+        ("7", "not text"),
+        (None, "a reason for no command"),
+    ],
+)
 def test_a_journals_bad_reason_ends_its_reading_as_a_bad_command_does(tmp_path, note, why):
     from board.script import command_json
 
     autosave, game = autosaved(tmp_path, 23, 4)
     assert game.history
     command = command_json(game.ruleset.legal_commands(game.state)[0])
-    line = (f'{{"at": {len(game.history)}, "command": {command}, "note": {note}}}' if note
-            else '{"at": 0, "note": "a reason for no command"}')
+    line = (
+        f'{{"at": {len(game.history)}, "command": {command}, "note": {note}}}'
+        if note
+        else '{"at": 0, "note": "a reason for no command"}'
+    )
     with open(journal_path(autosave.path), "a", encoding="utf-8") as journal:
         journal.write(line + "\n" + '{"at": 0}\n')  # the line after a bad one is not read either
     assert same_game(load_game(autosave.path), game), why

@@ -9,10 +9,12 @@ from board.rules.combat_chart.state import Effect
 
 def duel(a=None, b=None, options=None):
     """A (Long Sword, acts first) next to B (Mace, no armor); C far away so rounds do not end."""
-    return new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "weapons": ["Long Sword"], **(a or {})},
-                    {"name": "B", "team": "Blue", "at": [1, 0], "weapons": ["Mace"], **(b or {})},
-                    {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
-                    options=options)
+    return new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "weapons": ["Long Sword"], **(a or {})},
+        {"name": "B", "team": "Blue", "at": [1, 0], "weapons": ["Mace"], **(b or {})},
+        {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
+        options=options,
+    )
 
 
 def attack_event(out):
@@ -34,13 +36,18 @@ def test_attack_rank_is_weapon_spells_maneuver_skill_and_aim_less_shield_and_stu
     a = fig(game, "A")
     a.effects.append(Effect("Bless", av=1, rounds=3))
     a.shield_penalty, a.stunned = 1, True
-    out = act(game, "A", "maneuver", target="B", params={"maneuver": "Power Strike", "aim": True},
-              dice=[6, 6, 5])
+    out = act(game, "A", "maneuver", target="B", params={"maneuver": "Power Strike", "aim": True}, dice=[6, 6, 5])
     # Long Sword 4 + skill 1 + Bless 1 + Power Strike 2 + aimed past Chain Mail 1 - shield 1 - stun 2
     assert attack_event(out).data["attack_rank"] == 6
     assert dict(map(tuple, attack_event(out).data["modifiers"])) == {
-        "Long Sword": 4, "skill": 1, "Bless": 1, "Power Strike": 2, "aimed past Chain Mail": 1,
-        "after a shield block": -1, "stunned": -2}
+        "Long Sword": 4,
+        "skill": 1,
+        "Bless": 1,
+        "Power Strike": 2,
+        "aimed past Chain Mail": 1,
+        "after a shield block": -1,
+        "stunned": -2,
+    }
 
 
 def test_defense_rank_is_armor_spells_and_dodging():
@@ -53,9 +60,11 @@ def test_defense_rank_is_armor_spells_and_dodging():
 
 
 def test_parrying_defends_against_melee_only():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "weapons": ["Short Bow"]},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "weapons": ["Mace"]},
-                    {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "weapons": ["Short Bow"]},
+        {"name": "B", "team": "Blue", "at": [3, 0], "weapons": ["Mace"]},
+        {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
+    )
     fig(game, "B").stance = "parry"
     out = act(game, "A", "attack", target="B", dice=[6, 6, 5])
     assert attack_event(out).data["defense_rank"] == 0
@@ -143,28 +152,34 @@ def sure_cm(unarmed=False):
     return game
 
 
-@pytest.mark.parametrize("face,check", [
-    (1, lambda g: g.snapshot()["figures"]["A"]["initiative"] == 13),
-    (2, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -1),
-    (3, lambda g: g.state.items == {fig(g, "A").hex: ["Dagger"]} and fig(g, "A").ready is None),
-    (4, lambda g: fig(g, "A").hp == 9),
-    (5, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == 0 - 1),
-    (6, lambda g: fig(g, "A").ready is None and fig(g, "A").weapons == [] and not g.state.items),
-])
+@pytest.mark.parametrize(
+    "face,check",
+    [
+        (1, lambda g: g.snapshot()["figures"]["A"]["initiative"] == 13),
+        (2, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -1),
+        (3, lambda g: g.state.items == {fig(g, "A").hex: ["Dagger"]} and fig(g, "A").ready is None),
+        (4, lambda g: fig(g, "A").hp == 9),
+        (5, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == 0 - 1),
+        (6, lambda g: fig(g, "A").ready is None and fig(g, "A").weapons == [] and not g.state.items),
+    ],
+)
 def test_critical_miss_armed_table(face, check):
     game = sure_cm()
     act(game, "A", "attack", target="B", dice=[face])
     assert check(game)
 
 
-@pytest.mark.parametrize("face,check", [
-    (1, lambda g: g.snapshot()["figures"]["A"]["initiative"] == 13),
-    (2, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -1),
-    (3, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -2),
-    (4, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == -1),
-    (5, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == -2),
-    (6, lambda g: fig(g, "A").posture == "fallen"),
-])
+@pytest.mark.parametrize(
+    "face,check",
+    [
+        (1, lambda g: g.snapshot()["figures"]["A"]["initiative"] == 13),
+        (2, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -1),
+        (3, lambda g: g.snapshot()["figures"]["A"]["defense_rank"] == -2),
+        (4, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == -1),
+        (5, lambda g: g.snapshot()["figures"]["A"]["attack_rank"] == -2),
+        (6, lambda g: fig(g, "A").posture == "fallen"),
+    ],
+)
 def test_critical_miss_unarmed_table(face, check):
     game = sure_cm(unarmed=True)
     act(game, "A", "attack", target="B", dice=[face])
@@ -187,15 +202,18 @@ def test_a_fallen_figure_must_stand_up_before_anything_else():
     act(game, "B", "pass")
     act(game, "C", "pass")
     from helpers import refused
+
     assert "stand up" in refused(game, do="act", figure="A", action="attack", target="B")
     act(game, "A", "stand_up")
     assert fig(game, "A").posture == "standing"
 
 
 def test_armor_absorbs_a_miss_by_3_or_less_only_with_the_optional_rule():
-    for options, dice, absorbed in (({"armor_absorbs": True}, [6, 5, 1], True),   # 12 vs 10
-                                    ({"armor_absorbs": True}, [6, 6, 2], False),  # 14 vs 10
-                                    ({}, [6, 5, 1], False)):
+    for options, dice, absorbed in (
+        ({"armor_absorbs": True}, [6, 5, 1], True),  # 12 vs 10
+        ({"armor_absorbs": True}, [6, 6, 2], False),  # 14 vs 10
+        ({}, [6, 5, 1], False),
+    ):
         game = duel(b={"armor": "Leather"}, options=options)
         out = act(game, "A", "attack", target="B", dice=dice)
         assert any(e.data.get("absorbed") for e in out.events) is absorbed

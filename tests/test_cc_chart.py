@@ -27,17 +27,29 @@ TEXT_CHART = {
 # The three critical tables, line by line as the text prints them.
 TEXT_CRITS = {
     "critical_hit": [
-        "1: Attack does +1 damage.", "2: Target must save vs. pain or be stunned next turn.",
-        "3: Knocked weapon from target's hand.", "4: Attack does double (x2) damage.",
-        "5: Attack causes 1 damage in next 3 rnds from bleeding.", "6: Attack does triple (x3) damage."],
+        "1: Attack does +1 damage.",
+        "2: Target must save vs. pain or be stunned next turn.",
+        "3: Knocked weapon from target's hand.",
+        "4: Attack does double (x2) damage.",
+        "5: Attack causes 1 damage in next 3 rnds from bleeding.",
+        "6: Attack does triple (x3) damage.",
+    ],
     "critical_miss_armed": [
-        "1: Attacker stumbles, -1 initiative until combat ends.", "2: Attacker loses balance, -1 DV next action.",
-        "3: Attacker drops his weapon.", "4: Attacker strikes himself for 1 HP of damage.",
-        "5: Attacker pulls muscle, -1 AV until combat ends.", "6: Attacker's weapon breaks."],
+        "1: Attacker stumbles, -1 initiative until combat ends.",
+        "2: Attacker loses balance, -1 DV next action.",
+        "3: Attacker drops his weapon.",
+        "4: Attacker strikes himself for 1 HP of damage.",
+        "5: Attacker pulls muscle, -1 AV until combat ends.",
+        "6: Attacker's weapon breaks.",
+    ],
     "critical_miss_unarmed": [
-        "1: Attacker stumbles, -1 initiative until combat ends.", "2: Attacker loses balance, -1 DV next action.",
-        "3: Attacker loses balance, -2 DV next action.", "4: Attacker pulls muscle, -1 AV until combat ends.",
-        "5: Attacker pulls muscle, -2 AV until combat ends.", "6: Attacker trips and falls to the ground."],
+        "1: Attacker stumbles, -1 initiative until combat ends.",
+        "2: Attacker loses balance, -1 DV next action.",
+        "3: Attacker loses balance, -2 DV next action.",
+        "4: Attacker pulls muscle, -1 AV until combat ends.",
+        "5: Attacker pulls muscle, -2 AV until combat ends.",
+        "6: Attacker trips and falls to the ground.",
+    ],
 }
 
 

@@ -36,8 +36,13 @@ def test_the_worked_example_round_by_round():
 
 
 def test_replay_runs_the_example_strictly_as_json():
-    result = subprocess.run([sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     final = lines[-1]

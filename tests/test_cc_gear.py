@@ -9,9 +9,13 @@ from board.yamlio import InputError
 
 
 def pair(a=None, b=None, options=None, walls=(), b_at=(1, 0)):
-    return new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, **(a or {})},
-                    {"name": "B", "team": "Blue", "at": list(b_at), "weapons": ["Mace"], **(b or {})},
-                    {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1}, options=options, walls=walls)
+    return new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, **(a or {})},
+        {"name": "B", "team": "Blue", "at": list(b_at), "weapons": ["Mace"], **(b or {})},
+        {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
+        options=options,
+        walls=walls,
+    )
 
 
 def test_blocking_adds_the_shields_defense_value_for_that_round_only():
@@ -128,6 +132,7 @@ def test_a_move_reaches_hexes_within_the_movement_allowance_walls_and_figures_bl
     game = pair(a={"move": 2}, walls=[(0, -1)])
     hexes = action_info(game, "A", "move").hexes
     from board.hexgrid import Hex, hex_distance
+
     assert all(hex_distance(Hex(0, 0), h) <= 2 for h in hexes)
     assert Hex(0, -1) not in hexes and Hex(1, 0) not in hexes and Hex(2, -1) in hexes
     assert "cannot reach" in refused(game, do="act", figure="A", action="move", to=(3, 0))
@@ -157,14 +162,24 @@ def test_a_short_action_or_a_potion_is_one_of_those_on_offer_or_refused():
     # naming a weapon it does not carry, one not on its hex, or a potion it has not, is refused.
     game = pair(a={"weapons": ["Dagger"], "items": ["Healing Potion"]})
     game.state.items[fig(game, "B").hex] = ["Mace"]  # on another figure's hex, not A's
-    for params in ({"short": "ready", "weapon": "Great Sword"}, {"short": "pick_up", "weapon": "Mace"},
-                   {"short": "load", "weapon": "Dagger"}, {"short": "shield"}, {"short": "fly"}):
+    for params in (
+        {"short": "ready", "weapon": "Great Sword"},
+        {"short": "pick_up", "weapon": "Mace"},
+        {"short": "load", "weapon": "Dagger"},
+        {"short": "shield"},
+        {"short": "fly"},
+    ):
         assert refused(game, do="act", figure="A", action="short", params=params).startswith(
-            "choose one of: Put away Dagger, Shout for help")
-    assert refused(game, do="act", figure="A", action="drink", params={"item": "Scroll of Sleep"}) == \
-        "choose one of: Drink Healing Potion"
-    assert refused(game, do="act", figure="A", action="short", params={"short": "shout", "loud": True}) == \
-        "short does not take params.loud"
+            "choose one of: Put away Dagger, Shout for help"
+        )
+    assert (
+        refused(game, do="act", figure="A", action="drink", params={"item": "Scroll of Sleep"})
+        == "choose one of: Drink Healing Potion"
+    )
+    assert (
+        refused(game, do="act", figure="A", action="short", params={"short": "shout", "loud": True})
+        == "short does not take params.loud"
+    )
     act(game, "A", "short", params={"short": "shout"})
 
 
@@ -181,6 +196,7 @@ def test_a_warrior_wizard_map_plays_under_combat_chart_with_default_sheets():
     from board.game import Game
     from board.maps import load_map
     from pathlib import Path
+
     battle = load_map(Path(__file__).resolve().parents[1] / "maps" / "arena.yaml", "combat-chart")
     game = Game(battle, None, 1)
     assert game.ruleset.id == "combat-chart" and game.state.active
@@ -197,8 +213,7 @@ def test_gm_place_damage_heal_remove_add_and_situation():
     assert fig(game, "B").hp == 10
     ok(game, do="gm", action="situation", figure="B", params={"dv": 2})
     assert game.snapshot()["figures"]["B"]["defense_rank"] == 2
-    ok(game, do="gm", action="add", params={"spec": {"name": "D", "team": "Red", "at": [0, -3],
-                                                      "weapons": ["Spear"]}})
+    ok(game, do="gm", action="add", params={"spec": {"name": "D", "team": "Red", "at": [0, -3], "weapons": ["Spear"]}})
     assert fig(game, "D").ready == "Spear"
     ok(game, do="gm", action="remove", figure="A")
     assert "A" not in game.state.figures and game.state.active == "B"
@@ -207,22 +222,28 @@ def test_gm_place_damage_heal_remove_add_and_situation():
 def test_armor_and_shields_only_protect_against_physical_attacks():
     game = pair(a={"magic": 6, "spells": ["Hold"]}, b={"armor": "Plate", "shield": "Large Shield"})
     fig(game, "B").stance = "block"
-    prediction = game.predict(__import__("board.rules.base", fromlist=["Command"]).Command(
-        do="act", figure="A", action="cast", target="B", params={"spell": "Hold"}))
+    prediction = game.predict(
+        __import__("board.rules.base", fromlist=["Command"]).Command(
+            do="act", figure="A", action="cast", target="B", params={"spell": "Hold"}
+        )
+    )
     assert prediction.target_number == 5  # B's Mind alone: no armor, no shield
     act(game, "A", "cast", target="B", params={"spell": "Hold"}, dice=[2, 2, 2])  # 6 > Mind 5
     assert fig(game, "B").stunned
 
 
 def test_a_cast_without_a_spell_named_takes_the_first_spell_that_fits_the_target():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "magic": 9, "spells": ["Sleep", "Bless"]},
-                    {"name": "D", "team": "Red", "at": [0, 1]}, {"name": "B", "team": "Blue", "at": [3, 0]})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "magic": 9, "spells": ["Sleep", "Bless"]},
+        {"name": "D", "team": "Red", "at": [0, 1]},
+        {"name": "B", "team": "Blue", "at": [3, 0]},
+    )
     out = act(game, "A", "cast", target="D")
     assert of_kind(out, "cast")[0].data["spell"] == "Bless"
 
 
 def test_using_a_shield_means_on_the_arm_a_slung_shield_neither_blocks_nor_adds_to_defense():
-    """"During any round that you attempt to block an attack using your shield, its defense value
+    """ "During any round that you attempt to block an attack using your shield, its defense value
     is added": a shield slung on the back (a bow was ready) is not being used."""
     game = pair(a={"weapons": ["Short Bow", "Dagger"], "shield": "Small Shield"})
     act(game, "A", "short", params={"short": "ready", "weapon": "Dagger"})

@@ -36,23 +36,29 @@ def cc_invariants(game: Game, command: Command, outcome) -> None:
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("map_name,ruleset", MAPS)
 def test_random_play_with_every_option_keeps_the_combat_chart_invariants(map_name, ruleset, seed):
-    options = {"delay": seed % 2 == 0, "armor_absorbs": seed % 3 == 0, "armor_damage": seed % 3 == 0,
-               "perception_vs_surprise": seed % 2 == 1}
+    options = {
+        "delay": seed % 2 == 0,
+        "armor_absorbs": seed % 3 == 0,
+        "armor_damage": seed % 3 == 0,
+        "perception_vs_surprise": seed % 2 == 1,
+    }
     game = Game(load_map(ROOT / "maps" / map_name, ruleset), options, seed)
     # The fallen block the way, and two of them can close the dungeon's two-hex corridor for
     # good: there the test plays 1,000 commands, ended or not.
     dungeon = map_name == "dungeon.yaml"
-    play_out(game, random.Random(seed), each=cc_invariants, limit=1000 if dungeon else 3000,
-             must_end=not dungeon)
+    play_out(game, random.Random(seed), each=cc_invariants, limit=1000 if dungeon else 3000, must_end=not dungeon)
 
 
 def test_commands_for_another_phase_or_figure_are_refused_not_crashing():
     game = Game(load_map(ROOT / "maps" / "combat-chart-skirmish.yaml"), {}, 3)
-    for command in (Command(do="move", figure="Brann", to=(3, 3)), Command(do="act", figure="Nobody"),
-                    Command(do="act", figure=game.state.active, action="fly"),
-                    Command(do="act", figure=game.state.active, action="move", to="9999"),
-                    Command(do="act", figure=game.state.active, action="attack", target="Nobody"),
-                    Command(do="gm", action="damage", figure="Brann", params={"amount": "x"})):
+    for command in (
+        Command(do="move", figure="Brann", to=(3, 3)),
+        Command(do="act", figure="Nobody"),
+        Command(do="act", figure=game.state.active, action="fly"),
+        Command(do="act", figure=game.state.active, action="move", to="9999"),
+        Command(do="act", figure=game.state.active, action="attack", target="Nobody"),
+        Command(do="gm", action="damage", figure="Brann", params={"amount": "x"}),
+    ):
         assert not game.submit(command).accepted
 
 

@@ -52,9 +52,12 @@ CASES = [
 
 @pytest.mark.parametrize("a,b,options", CASES)
 def test_prediction_equals_exact_enumeration_through_apply(a, b, options):
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 20, **a},
-                    {"name": "B", "team": "Blue", "at": [1, 0], "weapons": ["Mace"], "hp": 6, **b},
-                    {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1}, options=options)
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 20, **a},
+        {"name": "B", "team": "Blue", "at": [1, 0], "weapons": ["Mace"], "hp": 6, **b},
+        {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
+        options=options,
+    )
     command = Command(do="act", figure="A", action="attack", target="B")
     prediction = game.predict(command)
     hit = Fraction(0)
@@ -85,15 +88,19 @@ def test_prediction_equals_exact_enumeration_through_apply(a, b, options):
 
 
 def test_a_magical_attack_predicts_the_failed_saving_throw():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 20, "magic": 5, "spells": ["Sleep"]},
-                    {"name": "B", "team": "Blue", "at": [2, 0], "mind": 10},
-                    {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 20, "magic": 5, "spells": ["Sleep"]},
+        {"name": "B", "team": "Blue", "at": [2, 0], "mind": 10},
+        {"name": "C", "team": "Blue", "at": [-4, 0], "mind": 1},
+    )
     prediction = game.predict(Command(do="act", figure="A", action="cast", target="B", params={"spell": "Sleep"}))
     assert prediction.hit == Fraction(1, 2) and prediction.roll == "B saves on 3d6, 10 or less"
 
 
 def test_the_prediction_reads_how_the_roll_is_made():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 20, "weapons": ["Long Sword"]},
-                    {"name": "B", "team": "Blue", "at": [1, 0]})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 20, "weapons": ["Long Sword"]},
+        {"name": "B", "team": "Blue", "at": [1, 0]},
+    )
     prediction = game.predict(Command(do="act", figure="A", action="attack", target="B"))
     assert prediction.roll == "3d6, 11 or less" and prediction.hit == Fraction(135, 216)

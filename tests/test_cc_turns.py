@@ -7,14 +7,18 @@ from board.rules.combat_chart.state import Effect
 
 
 def _two(**a):
-    return new_game({"name": "A", "team": "Red", "at": [0, 0], **a},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "mind": 5, "body": 5})
+    return new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], **a},
+        {"name": "B", "team": "Blue", "at": [3, 0], "mind": 5, "body": 5},
+    )
 
 
 def test_initiative_is_mind_plus_body_highest_first():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 3, "body": 4},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "mind": 6, "body": 2},
-                    {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1, "body": 1})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 3, "body": 4},
+        {"name": "B", "team": "Blue", "at": [3, 0], "mind": 6, "body": 2},
+        {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1, "body": 1},
+    )
     assert game.state.order == ["B", "A", "C"]
     assert game.start_events[1].data["initiative"] == {"A": 7, "B": 8, "C": 2}
 
@@ -25,8 +29,10 @@ def test_initiative_modifiers_adjust_the_total():
 
 
 def test_ties_go_to_the_higher_body():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 6, "body": 4},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "mind": 4, "body": 6})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 6, "body": 4},
+        {"name": "B", "team": "Blue", "at": [3, 0], "mind": 4, "body": 6},
+    )
     assert game.state.order == ["B", "A"]
 
 
@@ -55,10 +61,12 @@ def test_delay_is_refused_unless_the_optional_rule_is_on():
 
 
 def test_a_delaying_figure_takes_its_turn_last():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
-                    {"name": "B", "team": "Blue", "at": [3, 0]},
-                    {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
-                    options={"delay": True})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
+        {"name": "B", "team": "Blue", "at": [3, 0]},
+        {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
+        options={"delay": True},
+    )
     assert game.state.order == ["A", "B", "C"]
     act(game, "A", "delay")
     assert game.state.queue == ["B", "C"]
@@ -71,10 +79,12 @@ def test_a_delaying_figure_takes_its_turn_last():
 
 
 def test_several_delayers_use_the_tie_break_in_reverse_higher_body_goes_last():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "body": 7},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "mind": 9, "body": 3},
-                    {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1, "body": 1},
-                    options={"delay": True})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "body": 7},
+        {"name": "B", "team": "Blue", "at": [3, 0], "mind": 9, "body": 3},
+        {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1, "body": 1},
+        options={"delay": True},
+    )
     assert game.state.order == ["A", "B", "C"]
     act(game, "A", "delay")
     act(game, "B", "delay")
@@ -83,10 +93,12 @@ def test_several_delayers_use_the_tie_break_in_reverse_higher_body_goes_last():
 
 
 def test_delayers_with_identical_body_roll_1d6_and_the_highest_goes_last():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
-                    {"name": "B", "team": "Blue", "at": [3, 0], "mind": 8},
-                    {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
-                    options={"delay": True})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
+        {"name": "B", "team": "Blue", "at": [3, 0], "mind": 8},
+        {"name": "C", "team": "Blue", "at": [-3, 0], "mind": 1},
+        options={"delay": True},
+    )
     act(game, "A", "delay")
     act(game, "B", "delay")
     act(game, "C", "pass", dice=[6, 2])  # A rolls 6, B rolls 2
@@ -102,8 +114,10 @@ def test_surprise_costs_5_initiative_in_the_first_round_only():
 
 
 def test_a_perception_check_the_gm_allows_avoids_surprise():
-    figures = ({"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "surprised": True},
-               {"name": "B", "team": "Blue", "at": [3, 0]})
+    figures = (
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9, "surprised": True},
+        {"name": "B", "team": "Blue", "at": [3, 0]},
+    )
     assert new_game(*figures, options={"perception_vs_surprise": True}, dice=[3, 3, 3]).state.order == ["A", "B"]
     assert new_game(*figures, options={"perception_vs_surprise": True}, dice=[6, 3, 3]).state.order == ["B", "A"]
     assert new_game(*figures, dice=[1, 1, 1]).state.order == ["B", "A"]  # not allowed: no check
@@ -122,8 +136,11 @@ def test_bleeding_does_1_damage_at_the_end_of_each_of_the_next_3_rounds():
 
 
 def test_a_knocked_out_figure_skips_its_turns_and_recovers_on_a_body_roll_at_round_end():
-    game = new_game({"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
-                    {"name": "B", "team": "Blue", "at": [3, 0]}, {"name": "C", "team": "Blue", "at": [-3, 0]})
+    game = new_game(
+        {"name": "A", "team": "Red", "at": [0, 0], "mind": 9},
+        {"name": "B", "team": "Blue", "at": [3, 0]},
+        {"name": "C", "team": "Blue", "at": [-3, 0]},
+    )
     fig(game, "C").status = "knocked out"
     game.state.queue.remove("C")
     act(game, "A", "pass")
@@ -159,7 +176,7 @@ def test_the_fight_ends_when_only_one_side_is_still_fighting():
 
 
 def test_a_refused_command_leaves_the_bleeding_wounds_as_they_were():
-    """"A refused command comes back with a reason, state unchanged": even one refused after
+    """ "A refused command comes back with a reason, state unchanged": even one refused after
     the end of the round has counted the bleeding down on the copy apply() works on."""
     game = _two()  # tied initiative: each new round rolls 1d6 each
     fig(game, "B").bleeding.append([1, 3])

@@ -10,8 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def test_help_lists_the_sub_commands():
@@ -73,8 +72,7 @@ def test_a_screenshot_too_small_or_into_a_missing_folder_is_refused(tmp_path):
 def test_without_a_display_the_board_says_so_instead_of_a_traceback(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     env.update(SDL_VIDEODRIVER="x11", HEXBOARD_DATA_DIR=str(tmp_path))
-    result = subprocess.run([sys.executable, "main.py"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=60, env=env)
+    result = subprocess.run([sys.executable, "main.py"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "cannot open a window" in result.stderr
 

@@ -21,8 +21,19 @@ from tests.test_cli_net import ROOT, main_py
 
 
 def club_args(folder: Path, ports: tuple[int, int]) -> list[str]:
-    return ["serve", "--folder", str(folder), "--name", "127.0.0.1", "--listen", "127.0.0.1",
-            "--port", str(ports[0]), "--leaf-port", str(ports[1])]
+    return [
+        "serve",
+        "--folder",
+        str(folder),
+        "--name",
+        "127.0.0.1",
+        "--listen",
+        "127.0.0.1",
+        "--port",
+        str(ports[0]),
+        "--leaf-port",
+        str(ports[1]),
+    ]
 
 
 def gm_line(output: str, table: str) -> tuple[str, str, int]:
@@ -56,8 +67,13 @@ def test_host_via_without_the_tables_code_says_where_to_put_it(tmp_path):
 def test_a_table_added_to_a_running_club_is_hosted_through_it_and_joined(tmp_path):
     folder, ports = tmp_path / "club", (free_port(), free_port())
     assert main_py(*club_args(folder, ports), "--add-table", "oak", data=tmp_path / "data").returncode == 0
-    club = subprocess.Popen([sys.executable, "main.py", *club_args(folder, ports)], cwd=ROOT,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    club = subprocess.Popen(
+        [sys.executable, "main.py", *club_args(folder, ports)],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     gm = player = None
     try:
         deadline = time.monotonic() + DEADLINE  # a guard against a hang, never a measure
@@ -81,8 +97,7 @@ def test_a_table_added_to_a_running_club_is_hosted_through_it_and_joined(tmp_pat
         player.join(join_address(hosting), invitation.code, "ann")
         assert player.first()[2]["kind"] == "setup"
         player.ask("seat", team=teams(game.battle)[0], holder="ann")
-        reply = next(item for item in iter(lambda: player.inbox.get(timeout=DEADLINE), None)
-                     if item[0] == "reply")
+        reply = next(item for item in iter(lambda: player.inbox.get(timeout=DEADLINE), None) if item[0] == "reply")
         assert reply[2]["ok"], reply
     finally:
         for session in (player, gm):
@@ -106,7 +121,11 @@ def test_a_clusters_nodes_share_club_json_and_keep_their_own_settings(tmp_path):
     again = Club.read(Path(second.folder))
     assert again.tables == first.tables and again.routes == first.routes
     assert (again.folder, again.node, again.port, again.cluster_port) == (
-        second.folder, second.node, second.port, second.cluster_port)
+        second.folder,
+        second.node,
+        second.port,
+        second.cluster_port,
+    )
 
 
 def test_hosting_at_a_club_table_keeps_its_secrets_apart_from_the_game_hosted_here(tmp_path, monkeypatch):

@@ -16,15 +16,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main_py(*args: str, data: Path, **extra: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HEXBOARD_DATA_DIR=str(data),
-               **extra)
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HEXBOARD_DATA_DIR=str(data), **extra)
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_join_with_nothing_at_the_address_says_so(tmp_path):
-    result = main_py("join", f"tls://127.0.0.1:{free_port()}/{'0' * 64}", data=tmp_path,
-                     HEXBOARD_INVITE="pabcde.abcd-efgh")
+    result = main_py(
+        "join", f"tls://127.0.0.1:{free_port()}/{'0' * 64}", data=tmp_path, HEXBOARD_INVITE="pabcde.abcd-efgh"
+    )
     assert result.returncode == 1
     assert "cannot join" in result.stderr and "nothing answers" in result.stderr
     assert "Traceback" not in result.stderr
@@ -48,15 +55,18 @@ def test_join_without_an_invitation_says_where_to_put_it_and_takes_none_as_an_ar
 
 
 def test_host_and_join_are_in_the_help():
-    out = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    ).stdout
     assert "host" in out and "join" in out
 
 
 def test_host_and_join_help_describe_invitations_spectators_kicking_and_tls():
     def helped(command):
-        return subprocess.run([sys.executable, "main.py", command, "--help"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=60).stdout
+        return subprocess.run(
+            [sys.executable, "main.py", command, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        ).stdout
+
     host, join = helped("host"), helped("join")
     for words in ("invitation", "Spectator", "kick", "TLS", "fingerprint", "--listen", "lan"):
         assert words in host, words

@@ -38,8 +38,7 @@ DRIFTED = [
 
 
 @pytest.mark.parametrize("ruleset, action, params, said", DRIFTED)
-def test_an_ill_typed_or_unknown_setting_is_refused_with_a_reason_and_changes_nothing(
-        ruleset, action, params, said):
+def test_an_ill_typed_or_unknown_setting_is_refused_with_a_reason_and_changes_nothing(ruleset, action, params, said):
     game = arena(ruleset)
     reason = refused(game, do="act", figure=first_figure(game), action=action, params=params)
     assert said in reason
@@ -49,8 +48,7 @@ def test_an_ill_typed_or_unknown_setting_is_refused_with_a_reason_and_changes_no
 def test_a_gm_amount_of_the_wrong_kind_is_refused_the_same_under_every_ruleset(ruleset):
     game = arena(ruleset)
     for amount in (True, "2", 1.0, 0):
-        reason = refused(game, do="gm", action="damage", figure=first_figure(game),
-                         params={"amount": amount})
+        reason = refused(game, do="gm", action="damage", figure=first_figure(game), params={"amount": amount})
         assert reason == "give params.amount: a whole number, 1 or more"
 
 
@@ -82,7 +80,6 @@ def test_no_rule_reads_a_commands_params_by_hand():
             assert hand_read not in text, f"{path.relative_to(ROOT)} reads {hand_read}"
 
 
-
 @pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_an_attack_with_settings_is_predicted_as_it_would_be_submitted(ruleset):
     # The odds read the settings through the same model as the submit: a Melee Seconds charge
@@ -103,6 +100,7 @@ def test_an_attack_with_settings_is_predicted_as_it_would_be_submitted(ruleset):
 
 # --- the command's own fields: each action names those it takes (board.rules.kernel.fields) ----
 
+
 @pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_a_field_the_action_does_not_take_is_refused_by_name_and_changes_nothing(ruleset):
     game = arena(ruleset)
@@ -110,14 +108,13 @@ def test_a_field_the_action_does_not_take_is_refused_by_name_and_changes_nothing
     assert legal and all(game.ruleset.untaken(c) is None for c in legal)
     damage = {"do": "gm", "action": "damage", "figure": first_figure(game), "params": {"amount": 1}}
     assert refused(game, **damage, weapon="Sword") == "damage does not take weapon"
-    assert refused(game, **damage, target=first_figure(game), to=(0, 0)) == \
-        "damage does not take to, target"
+    assert refused(game, **damage, target=first_figure(game), to=(0, 0)) == "damage does not take to, target"
     taken = {h for t in game.tokens().values() for h in t.cells}
-    free = next(h for h in sorted(game.battle.cells)
-                if h not in taken and game.battle.why_not_stand(1, h, 0, {}) is None)
+    free = next(
+        h for h in sorted(game.battle.cells) if h not in taken and game.battle.why_not_stand(1, h, 0, {}) is None
+    )
     spec = {"name": "Zed", "team": "Red", "at": [free.q, free.r]}
-    assert refused(game, do="gm", action="add", figure="Zed", params={"spec": spec}) == \
-        "add does not take figure"
+    assert refused(game, do="gm", action="add", figure="Zed", params={"spec": spec}) == "add does not take figure"
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())

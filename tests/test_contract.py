@@ -77,8 +77,13 @@ def damaged(rng: random.Random, game: Game, legal: list[Command]) -> Command:
     spot = rng.choice(cells)
     if rng.random() < 0.3:
         facing = rng.randrange(6) if game.ruleset.facing else None
-        return Command(do="gm", action="place", figure=rng.choice(names),
-                       to=(spot.q + rng.choice((0, 0, 0, 9)), spot.r), facing=facing)
+        return Command(
+            do="gm",
+            action="place",
+            figure=rng.choice(names),
+            to=(spot.q + rng.choice((0, 0, 0, 9)), spot.r),
+            facing=facing,
+        )
     command = rng.choice(legal)
     change = rng.choice(["target", "to", "facing", "path", "params", "dice", "action", "figure"])
     value = {
@@ -86,8 +91,9 @@ def damaged(rng: random.Random, game: Game, legal: list[Command]) -> Command:
         "to": rng.choice([(spot.q, spot.r), (99, 99), "abcd", "0505"]),
         "facing": rng.randrange(6),
         "path": rng.choice([((spot.q, spot.r),), tuple(reversed(command.path or ())), ()]),
-        "params": rng.choice([{"lapse": 3}, {"amount": -1}, {"no_such_setting": 1},
-                              {**command.params, "shield": "yes"}]),
+        "params": rng.choice(
+            [{"lapse": 3}, {"amount": -1}, {"no_such_setting": 1}, {**command.params, "shield": "yes"}]
+        ),
         "dice": tuple(rng.choice((-1, 0, 1, 6, 7, 100)) for _ in range(rng.randrange(1, 5))),
         "action": rng.choice([c.action for c in legal if c.action] + ["fly"]),
         "figure": rng.choice(names),
@@ -117,15 +123,18 @@ def play(ruleset: str, map_path: Path, seed: int, steps: int, careless: float = 
             accepted += 1
             assert_figures_stand_apart_on_open_hexes(game, command)
         else:
-            assert game.version == version and state_text(game) == before, \
+            assert game.version == version and state_text(game) == before, (
                 f"a refused command changed the state: {command}"
+            )
     return accepted
 
 
-@pytest.mark.parametrize("ruleset, map_path", [(r, None) for r in RULESETS] + [
-    (r, OUTDOOR) for r in ruleset_ids()], ids=lambda v: "own map" if v is None else getattr(v, "stem", v))
-def test_random_play_keeps_every_figure_on_open_hexes_apart_and_check_agrees_with_submit(
-        ruleset, map_path):
+@pytest.mark.parametrize(
+    "ruleset, map_path",
+    [(r, None) for r in RULESETS] + [(r, OUTDOOR) for r in ruleset_ids()],
+    ids=lambda v: "own map" if v is None else getattr(v, "stem", v),
+)
+def test_random_play_keeps_every_figure_on_open_hexes_apart_and_check_agrees_with_submit(ruleset, map_path):
     accepted = sum(play(ruleset, map_path, seed, steps=70) for seed in range(3))
     assert accepted >= 30, "too few commands accepted to exercise the rules"
 
@@ -154,6 +163,7 @@ def test_the_gm_places_a_multihex_figure_only_where_all_its_cells_are_free(rules
 
 
 # --- the settings a command gives ------------------------------------------------------------
+
 
 def first_legal(ruleset: str, wanted) -> tuple[Game, Command]:
     """A game under the ruleset and a legal command matching wanted, found by random play."""
@@ -194,6 +204,7 @@ def test_an_unknown_setting_in_params_is_refused_by_name(ruleset):
 
 # --- check never raises, and agrees with submit --------------------------------------------------
 
+
 def is_move(c: Command) -> bool:
     return c.target is None and bool(c.path or c.to is not None)
 
@@ -202,13 +213,16 @@ def is_attack(c: Command) -> bool:
     return c.target is not None and c.to is None and not c.path
 
 
-@pytest.mark.parametrize("ruleset, wanted, update", [
-    ("usage-dice", is_move, {"to": "abcd", "path": None}),
-    ("melee-seconds", is_move, {"to": "abcd", "path": None}),
-    ("warrior-wizard", is_move, {"params": {"lapse": "Blur"}}),
-    ("warrior-wizard", is_attack, {"dice": (9, 9, 9)}),
-    ("combat-chart", is_attack, {"dice": (0, 0)}),
-])
+@pytest.mark.parametrize(
+    "ruleset, wanted, update",
+    [
+        ("usage-dice", is_move, {"to": "abcd", "path": None}),
+        ("melee-seconds", is_move, {"to": "abcd", "path": None}),
+        ("warrior-wizard", is_move, {"params": {"lapse": "Blur"}}),
+        ("warrior-wizard", is_attack, {"dice": (9, 9, 9)}),
+        ("combat-chart", is_attack, {"dice": (0, 0)}),
+    ],
+)
 def test_check_returns_the_reason_submit_gives_instead_of_raising(ruleset, wanted, update):
     game, legal = first_legal(ruleset, wanted)
     bad = legal.model_copy(update=update)
@@ -218,6 +232,7 @@ def test_check_returns_the_reason_submit_gives_instead_of_raising(ruleset, wante
 
 
 # --- random legal play to the end ----------------------------------------------------------------
+
 
 def assert_turn_and_snapshot_hold(game: Game, after: Command) -> None:
     """The snapshot is JSON as it stands (no default= needed) and the turn says who acts."""
@@ -265,6 +280,7 @@ def test_a_replay_undo_and_a_clone_give_the_state_each_command_left(ruleset):
 
 # --- every menu entry is a command the rules accept --------------------------------------------
 
+
 def sent(game: Game, name: str, entry: ActionInfo, rng: random.Random) -> list[list[Command]]:
     """What the board sends for an enabled menu entry (board/ui/play/controller.py), one list per
     thing the player may pick (a hex, a target, a choice): the commands the board may send for
@@ -276,13 +292,17 @@ def sent(game: Game, name: str, entry: ActionInfo, rng: random.Random) -> list[l
         if entry.needs != "path":
             return [[Command(do="move", **base, facing=d) for d in facings]]
         picks = rng.sample(sorted(entry.hexes), min(4, len(entry.hexes)))
-        return [[Command(do="move", **base, path=tuple((h.q, h.r) for h in entry.hexes[end]), facing=d)
-                 for d in facings] for end in picks]
+        return [
+            [Command(do="move", **base, path=tuple((h.q, h.r) for h in entry.hexes[end]), facing=d) for d in facings]
+            for end in picks
+        ]
     if entry.needs == "target":
         return [[Command(do="act", **base, target=t)] for t in entry.targets]
     if entry.needs == "hex":
-        return [[Command(do="act", **base, to=(h.q, h.r))]
-                for h in rng.sample(sorted(entry.hexes), min(4, len(entry.hexes)))]
+        return [
+            [Command(do="act", **base, to=(h.q, h.r))]
+            for h in rng.sample(sorted(entry.hexes), min(4, len(entry.hexes)))
+        ]
     if entry.needs == "weapon" and entry.choices:
         return [[Command(do="act", **base, weapon=w)] for w in entry.choices]
     if entry.needs == "choice" and entry.choices:
@@ -314,6 +334,7 @@ def test_every_enabled_menu_entry_turns_into_an_accepted_command(ruleset):
 
 
 # --- every move slides on the board --------------------------------------------------------------
+
 
 def glides(events: list, before: dict[str, Hex]) -> dict[str, list[tuple]]:
     """Where the board's animator slides each figure for these events: name -> the hexes of

@@ -101,10 +101,13 @@ def test_the_demo_is_at_most_300_lines():
 def code_lines(path: Path) -> int:
     """Lines holding code: no blank line, comment or docstring."""
     source = path.read_text()
-    lines = {n for tok in tokenize.generate_tokens(io.StringIO(source).readline)
-             if tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                                 tokenize.DEDENT, tokenize.ENDMARKER)
-             for n in range(tok.start[0], tok.end[0] + 1)}
+    lines = {
+        n
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+        if tok.type
+        not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER)
+        for n in range(tok.start[0], tok.end[0] + 1)
+    }
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
             first = node.body[0]

@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(*args: str, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def _env(tmp_path: Path, xdg: str | None) -> dict[str, str]:

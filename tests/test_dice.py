@@ -46,20 +46,13 @@ DAMAGE_PROGRESSION_TABLE = {
 }
 
 TABLE_CELLS = [
-    (bonus, column, cell)
-    for bonus, row in DAMAGE_PROGRESSION_TABLE.items()
-    for column, cell in enumerate(row)
+    (bonus, column, cell) for bonus, row in DAMAGE_PROGRESSION_TABLE.items() for column, cell in enumerate(row)
 ]
 
 d6_dice = st.builds(Dice, st.integers(1, 8), st.just(6), st.integers(-4, 6))
 any_dice = st.one_of(
     st.builds(Dice, st.just(0), st.just(6), st.integers(0, 40)),
-    st.builds(
-        Dice,
-        st.integers(1, 30),
-        st.sampled_from([2, 4, 6, 8, 10, 12, 20, 100]),
-        st.integers(-30, 30),
-    ),
+    st.builds(Dice, st.integers(1, 30), st.sampled_from([2, 4, 6, 8, 10, 12, 20, 100]), st.integers(-30, 30)),
 )
 
 
@@ -94,14 +87,7 @@ def test_dice_are_additive_to_the_progression(bonus: int, column: int, cell: str
 
 
 def test_progression_starts_1_point_2_points_then_1d6_minus_3() -> None:
-    assert [str(from_value(v)) for v in range(1, 7)] == [
-        "1 point",
-        "2 points",
-        "1d6-3",
-        "1d6-2",
-        "1d6-1",
-        "1d6",
-    ]
+    assert [str(from_value(v)) for v in range(1, 7)] == ["1 point", "2 points", "1d6-3", "1d6-2", "1d6-1", "1d6"]
 
 
 def test_cusp_prefers_fewer_dice_with_the_bonus() -> None:

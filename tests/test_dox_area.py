@@ -40,16 +40,16 @@ def test_walls_make_the_way_out_longer():
 def test_a_figure_with_no_way_out_is_simply_caught():
     # Walls all round the blast but at [1, 0], where Cat stands: Bob has nowhere to leap.
     walls = [(h.q, h.r) for h in hex_ring(Hex(3, 0), 2) if h != Hex(1, 0)]
-    game = new_game(BOMBER, fig("Bob", "Blue", [3, 0]), fig("Cat", "Blue", [1, 0]), walls=walls,
-                    order=["Ann", "Bob", "Cat"])
+    game = new_game(
+        BOMBER, fig("Bob", "Blue", [3, 0]), fig("Cat", "Blue", [1, 0]), walls=walls, order=["Ann", "Bob", "Cat"]
+    )
     out = act(game, "Ann", "area_attack", to=(3, 0), dice=[2, 3])
     assert not [e for e in of_kind(out, "roll") if "challenge" in e.data]
     assert snap(game, "Bob")["wounds"] == 5
 
 
 def test_a_one_hex_area_gives_no_leap():
-    game = new_game(fig("Ann", "Red", [0, 0], weapon="Oil Pot"), fig("Bob", "Blue", [3, 0]),
-                    order=["Ann", "Bob"])
+    game = new_game(fig("Ann", "Red", [0, 0], weapon="Oil Pot"), fig("Bob", "Blue", [3, 0]), order=["Ann", "Bob"])
     out = act(game, "Ann", "area_attack", to=(3, 0), dice=[3, 3])
     assert not [e for e in of_kind(out, "roll") if "challenge" in e.data]
     assert snap(game, "Bob")["wounds"] == 2 + 3

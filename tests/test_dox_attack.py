@@ -8,8 +8,12 @@ A = dict(weapon="Sword")  # Strength 2, Warrior 2, Dodge 2, Parry 2 by default; 
 
 
 def duel(a=None, b=None, **kw):
-    return new_game(fig("Ann", "Red", [0, 0], **{**A, **(a or {})}),
-                    fig("Bob", "Blue", [1, 0], **(b or {})), order=["Ann", "Bob"], **kw)
+    return new_game(
+        fig("Ann", "Red", [0, 0], **{**A, **(a or {})}),
+        fig("Bob", "Blue", [1, 0], **(b or {})),
+        order=["Ann", "Bob"],
+        **kw,
+    )
 
 
 def test_dox_is_the_offense_roll_minus_the_defense():

@@ -8,8 +8,12 @@ from dox_helpers import fig, move, new_game, set_order
 
 def grappled(ann=None, bob=None, dox_dice=(4, 4), walls=(), bob_at=(1, 0)):
     """Ann grapples Bob (dice 4, 4: 10 vs 8, dox 2); then it is Bob's turn."""
-    game = new_game(fig("Ann", "Red", [0, 0], **(ann or {})), fig("Bob", "Blue", list(bob_at), **(bob or {})),
-                    order=["Ann", "Bob"], walls=walls)
+    game = new_game(
+        fig("Ann", "Red", [0, 0], **(ann or {})),
+        fig("Bob", "Blue", list(bob_at), **(bob or {})),
+        order=["Ann", "Bob"],
+        walls=walls,
+    )
     act(game, "Ann", "grapple", target="Bob", dice=list(dox_dice))
     return game
 
@@ -155,8 +159,9 @@ def test_the_grappler_may_fall_prone_as_a_free_action_taking_the_victim_down():
 
 
 def test_a_grab_to_disarm_lets_the_target_use_strength_and_does_not_restrain():
-    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5),
-                    order=["Ann", "Bob"])
+    game = new_game(
+        fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5), order=["Ann", "Bob"]
+    )
     event = only(act(game, "Ann", "grab_disarm", target="Bob", dice=[5, 4]), "attack")
     assert (event.data["defense"], event.data["using"], event.data["dox"]) == (11, "strength", 0)
     assert snap(game, "Bob")["weapon"] == "Fist" and "Axe" in game.state.figures["Ann"].gear
@@ -169,10 +174,13 @@ def test_a_grapple_needs_the_target_next_to_the_grappler():
 
 
 def test_a_grapple_is_a_warrior_attack_with_the_hands_a_bow_in_hand_does_not_stop_a_parry():
-    """"To grab an opponent, make a Warrior attack roll versus the target's Defense": the grab is
+    """ "To grab an opponent, make a Warrior attack roll versus the target's Defense": the grab is
     made with the hands, so the victim parries it as any hand-to-hand attack."""
-    game = new_game(fig("Ann", "Red", [0, 0], weapon="Shortbow"),
-                    fig("Bob", "Blue", [1, 0], weapon="Sword", parry=3, dodge=0), order=["Ann", "Bob"])
+    game = new_game(
+        fig("Ann", "Red", [0, 0], weapon="Shortbow"),
+        fig("Bob", "Blue", [1, 0], weapon="Sword", parry=3, dodge=0),
+        order=["Ann", "Bob"],
+    )
     prediction = game.predict(Command(do="act", figure="Ann", action="grapple", target="Bob"))
     event = only(act(game, "Ann", "grapple", target="Bob", dice=[4, 4]), "attack")
     assert (event.data["using"], event.data["defense"]) == ("parry", 9)
@@ -180,12 +188,15 @@ def test_a_grapple_is_a_warrior_attack_with_the_hands_a_bow_in_hand_does_not_sto
 
 
 def test_an_assisted_block_is_spent_on_one_grab():
-    """"Each one of these "assisted blocks" count as an action": a grab meets it once, as a
+    """ "Each one of these "assisted blocks" count as an action": a grab meets it once, as a
     strike does; the next grab meets the victim's own Defense."""
-    game = new_game(fig("Gus", "Red", [0, 1], weapon="Sword", parry=5),
-                    fig("Ann", "Red", [0, 0], dodge=0, parry=0),
-                    fig("Bob", "Blue", [1, 0]), fig("Cat", "Blue", [-1, 0]),
-                    order=["Gus", "Bob", "Cat", "Ann"])
+    game = new_game(
+        fig("Gus", "Red", [0, 1], weapon="Sword", parry=5),
+        fig("Ann", "Red", [0, 0], dodge=0, parry=0),
+        fig("Bob", "Blue", [1, 0]),
+        fig("Cat", "Blue", [-1, 0]),
+        order=["Gus", "Bob", "Cat", "Ann"],
+    )
     act(game, "Gus", "guard", target="Ann")
     first = only(act(game, "Bob", "grapple", target="Ann", dice=[1, 1]), "attack")
     assert (first.data["using"], first.data["defense"]) == ("assisted block", 11)
@@ -195,10 +206,12 @@ def test_an_assisted_block_is_spent_on_one_grab():
 
 
 def test_the_target_may_use_strength_for_defense_against_a_grab_to_disarm_even_when_ambushed():
-    """"The target may use Strength for Defense in this case": an ambush takes away "his Dodge or
+    """ "The target may use Strength for Defense in this case": an ambush takes away "his Dodge or
     Parry", not his Strength; Defense is the better of 6 and 6 + Strength."""
-    game = new_game(fig("Ann", "Red", [0, 0]),
-                    fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5, parry=3, unaware=True),
-                    order=["Ann", "Bob"])
+    game = new_game(
+        fig("Ann", "Red", [0, 0]),
+        fig("Bob", "Blue", [1, 0], weapon="Axe", strength=5, parry=3, unaware=True),
+        order=["Ann", "Bob"],
+    )
     event = only(act(game, "Ann", "grab_disarm", target="Bob", dice=[5, 4]), "attack")
     assert (event.data["defense"], event.data["using"]) == (11, "strength")

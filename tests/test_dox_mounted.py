@@ -13,8 +13,13 @@ HORSE = fig("Horse", "Red", [0, 0], kind="horse", weapon="Hooves", strength=5)
 
 
 def mounted(rider=None, foe=None, order=("Ann", "Rex", "Horse"), **kw):
-    return new_game(fig("Rex", "Red", [0, 1], mount="Horse", rider=3, dodge=5, **(rider or {})), HORSE,
-                    fig("Ann", "Blue", [1, 0], weapon="Sword", **(foe or {})), order=list(order), **kw)
+    return new_game(
+        fig("Rex", "Red", [0, 1], mount="Horse", rider=3, dodge=5, **(rider or {})),
+        HORSE,
+        fig("Ann", "Blue", [1, 0], weapon="Sword", **(foe or {})),
+        order=list(order),
+        **kw,
+    )
 
 
 def test_the_rider_starts_on_his_mount():
@@ -86,21 +91,26 @@ def test_mounting_and_dismounting_take_an_action():
 
 
 def test_a_person_is_not_a_mount():
-    game = new_game(fig("Rex", "Red", [0, 1]), fig("Pal", "Red", [0, 0]), fig("Ann", "Blue", [3, 0]),
-                    order=["Rex", "Pal", "Ann"])
+    game = new_game(
+        fig("Rex", "Red", [0, 1]), fig("Pal", "Red", [0, 0]), fig("Ann", "Blue", [3, 0]), order=["Rex", "Pal", "Ann"]
+    )
     move(game, "Rex")
     assert "mount" in refused(game, do="act", figure="Rex", action="mount", target="Pal")
 
 
 def ranger_and_wolf(options=None, wolf=None):
-    return new_game(fig("Ann", "Red", [0, 0], ranger=1),
-                    fig("Wolf", "Red", [1, 0], kind="animal", weapon="Bite", trained_by="Ann", **(wolf or {})),
-                    fig("Bob", "Blue", [2, 0]), fig("Cat", "Blue", [2, -1]),
-                    order=["Ann", "Wolf", "Bob", "Cat"], options=options)
+    return new_game(
+        fig("Ann", "Red", [0, 0], ranger=1),
+        fig("Wolf", "Red", [1, 0], kind="animal", weapon="Bite", trained_by="Ann", **(wolf or {})),
+        fig("Bob", "Blue", [2, 0]),
+        fig("Cat", "Blue", [2, -1]),
+        order=["Ann", "Wolf", "Bob", "Cat"],
+        options=options,
+    )
 
 
 def test_commanding_a_trained_animal_in_combat_needs_a_ranger_roll():
-    """"If a Ranger has spent time training an animal, then it should obey his commands in most
+    """ "If a Ranger has spent time training an animal, then it should obey his commands in most
     cases. Combat is a chaotic environment, however; it may be necessary to roll Ranger"."""
     game = ranger_and_wolf()
     out = act(game, "Ann", "command", target="Wolf", params={"order": "attack", "foe": "Bob"}, dice=[3, 2])
@@ -108,12 +118,14 @@ def test_commanding_a_trained_animal_in_combat_needs_a_ranger_roll():
     assert roll.data["total"] == 6 and roll.data["challenge"] == 6 and roll.data["success"]
     assert snap(game, "Wolf")["order"] == ["attack", "Bob"]
     assert game.state.active == "Ann"  # a free action: Ann still has her turn
-    assert "already given a command" in refused(game, do="act", figure="Ann", action="command",
-                                                target="Wolf", params={"order": "hold"})
+    assert "already given a command" in refused(
+        game, do="act", figure="Ann", action="command", target="Wolf", params={"order": "hold"}
+    )
     act(game, "Ann", "pass")
     move(game, "Wolf")
-    assert "obeys its master's command: attack Bob" in refused(game, do="act", figure="Wolf",
-                                                               action="strike", target="Cat")
+    assert "obeys its master's command: attack Bob" in refused(
+        game, do="act", figure="Wolf", action="strike", target="Cat"
+    )
     act(game, "Wolf", "strike", target="Bob", dice=[6, 6])
     assert snap(game, "Wolf")["order"] is None  # the order lasts the animal's turn
 
@@ -149,8 +161,9 @@ def test_a_war_trained_animal_helps_the_ranger_roll_and_the_gm_can_waive_it():
 def test_only_the_ranger_who_trained_an_animal_commands_it():
     game = ranger_and_wolf()
     set_order(game, "Bob", "Ann", "Wolf", "Cat")
-    assert "has trained" in refused(game, do="act", figure="Bob", action="command", target="Wolf",
-                                    params={"order": "hold"})
+    assert "has trained" in refused(
+        game, do="act", figure="Bob", action="command", target="Wolf", params={"order": "hold"}
+    )
 
 
 def test_only_animals_take_orders():

@@ -31,5 +31,4 @@ def test_random_play_with_and_without_the_mass_rule_keeps_the_dox_invariants(pat
     # In the dungeon's one-hex corridors the fallen (who block the way in dox) can wall the last
     # two fighters apart for good: there the test plays 1,000 commands, ended or not.
     dungeon = "dungeon" in path
-    play_out(game, random.Random(seed), each=dox_invariants, limit=1000 if dungeon else 3000,
-             must_end=not dungeon)
+    play_out(game, random.Random(seed), each=dox_invariants, limit=1000 if dungeon else 3000, must_end=not dungeon)

@@ -13,7 +13,7 @@ from dox_helpers import fig, new_game
 def enumerate_strike(game, command, dice_count):
     """Every combination of dice_count d6 through apply: P(hit), P(wounds | hit), P(unseated)."""
     hit, wounds, unseated = Fraction(0), {}, Fraction(0)
-    weight = Fraction(1, 6 ** dice_count)
+    weight = Fraction(1, 6**dice_count)
     target = command.target
     for faces in product(range(1, 7), repeat=dice_count):
         state = game.state.clone()
@@ -48,8 +48,12 @@ def test_the_strike_prediction_is_exact(ann, bob):
 
 
 def test_the_prediction_of_unseating_a_rider_is_exact():
-    game = new_game(fig("Rex", "Red", [0, 1], mount="Horse", rider=2), fig("Horse", "Red", [0, 0], kind="horse"),
-                    fig("Ann", "Blue", [1, 0], weapon="Sword"), order=["Ann", "Rex", "Horse"])
+    game = new_game(
+        fig("Rex", "Red", [0, 1], mount="Horse", rider=2),
+        fig("Horse", "Red", [0, 0], kind="horse"),
+        fig("Ann", "Blue", [1, 0], weapon="Sword"),
+        order=["Ann", "Rex", "Horse"],
+    )
     command = Command(do="act", figure="Ann", action="strike", target="Rex")
     p = game.predict(command)
     hit, _, unseated = enumerate_strike(game, command, 4)

@@ -24,8 +24,9 @@ def test_every_sheet_field_has_a_default_and_a_description():
 
 def test_unknown_gear_is_reported_with_the_known_names():
     problems = []
-    spec = DoxFigure.model_validate({"name": "X", "at": [0, 0], "weapon": "sword", "armor": "Mithril",
-                                     "gear": ["Swrod"]})
+    spec = DoxFigure.model_validate(
+        {"name": "X", "at": [0, 0], "weapon": "sword", "armor": "Mithril", "gear": ["Swrod"]}
+    )
     checked = DOX.check_figure(spec, lambda path, message: problems.append((path, message)))
     assert checked.weapon == "Sword"
     assert [p for p, _ in problems] == [("gear", 0), ("armor",)]
@@ -68,15 +69,21 @@ def test_gm_place_damage_heal_surprise_add_and_remove():
     assert snap(game, "Bob")["unaware"]
     gm(game, "add", params={"spec": {"name": "Cat", "team": "Blue", "at": [0, 3], "weapon": "Axe"}})
     assert snap(game, "Cat")["weapon"] == "Axe"
-    assert "Laser" in refused(game, do="gm", action="add",
-                              params={"spec": {"name": "Dan", "team": "Blue", "at": [0, 4], "weapon": "Laser"}})
+    assert "Laser" in refused(
+        game, do="gm", action="add", params={"spec": {"name": "Dan", "team": "Blue", "at": [0, 4], "weapon": "Laser"}}
+    )
     gm(game, "remove", "Ann")
     assert game.state.phase == "over" and game.state.winner == "Blue"
 
 
 def test_removing_the_active_figure_passes_the_turn():
-    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), fig("Cat", "Blue", [2, 0]),
-                    fig("Dan", "Red", [0, 2]), order=["Ann", "Bob", "Cat", "Dan"])
+    game = new_game(
+        fig("Ann", "Red", [0, 0]),
+        fig("Bob", "Blue", [1, 0]),
+        fig("Cat", "Blue", [2, 0]),
+        fig("Dan", "Red", [0, 2]),
+        order=["Ann", "Bob", "Cat", "Dan"],
+    )
     act(game, "Ann", "pass")
     gm(game, "remove", "Bob")
     assert game.state.active == "Cat"

@@ -59,9 +59,13 @@ def test_a_rider_thrown_from_the_saddle_slides_off_his_mount():
 
 
 def test_a_rider_knocked_down_in_the_saddle_slumps_beside_his_mount():
-    game = new_game(fig("Rex", "Red", [0, 1], mount="Horse", max_wounds=1, fortune=0),
-                    fig("Horse", "Red", [0, 0], kind="horse"), fig("Ann", "Blue", [1, 0], weapon="Sword"),
-                    fig("Cid", "Red", [-3, 0]), order=["Ann", "Rex", "Horse", "Cid"])
+    game = new_game(
+        fig("Rex", "Red", [0, 1], mount="Horse", max_wounds=1, fortune=0),
+        fig("Horse", "Red", [0, 0], kind="horse"),
+        fig("Ann", "Blue", [1, 0], weapon="Sword"),
+        fig("Cid", "Red", [-3, 0]),
+        order=["Ann", "Rex", "Horse", "Cid"],
+    )
     plan = glides(game, lambda: act(game, "Ann", "strike", target="Rex", dice=[6, 6, 6, 6]))
     rex = game.state.figures["Rex"]
     assert rex.status == "down" and rex.mount is None

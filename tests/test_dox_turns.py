@@ -11,8 +11,7 @@ from dox_helpers import fig, move, new_game
 
 
 def test_initiative_is_an_athlete_roll_highest_first():
-    game = new_game(fig("Ann", "Red", [0, 0], athlete=2), fig("Bob", "Blue", [3, 0], athlete=3),
-                    order=["Ann", "Bob"])
+    game = new_game(fig("Ann", "Red", [0, 0], athlete=2), fig("Bob", "Blue", [3, 0], athlete=3), order=["Ann", "Bob"])
     act(game, "Ann", "pass")
     out = act(game, "Bob", "pass", dice=[6, 5, 1, 2])  # Ann 11 + 2 = 13, Bob 3 + 3 = 6
     turn = of_kind(out, "turn")[0]
@@ -21,8 +20,7 @@ def test_initiative_is_an_athlete_roll_highest_first():
 
 
 def test_initiative_ties_go_to_the_higher_athlete():
-    game = new_game(fig("Ann", "Red", [0, 0], athlete=2), fig("Bob", "Blue", [3, 0], athlete=3),
-                    order=["Ann", "Bob"])
+    game = new_game(fig("Ann", "Red", [0, 0], athlete=2), fig("Bob", "Blue", [3, 0], athlete=3), order=["Ann", "Bob"])
     act(game, "Ann", "pass")
     out = act(game, "Bob", "pass", dice=[4, 4, 3, 4])  # both 10
     assert of_kind(out, "turn")[0].data["order"] == ["Bob", "Ann"]
@@ -52,15 +50,15 @@ def test_a_person_moves_five_hexes_and_no_further():
 
 
 def test_figures_and_walls_block_movement():
-    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), walls=[(0, 1)],
-                    order=["Ann", "Bob"])
+    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), walls=[(0, 1)], order=["Ann", "Bob"])
     assert "blocked" in refused(game, do="move", figure="Ann", action="move", path=((1, 0),))
     assert "blocked" in refused(game, do="move", figure="Ann", action="move", path=((0, 1),))
 
 
 def test_the_trait_roll_is_a_setting():
-    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), order=["Ann", "Bob"],
-                    options={"trait_dice": "1d12"})
+    game = new_game(
+        fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [1, 0]), order=["Ann", "Bob"], options={"trait_dice": "1d12"}
+    )
     event = only(act(game, "Ann", "strike", target="Bob", dice=[9]), "attack")
     assert event.data["dice"] == [9] and event.data["dox"] == 9 + 2 - 8
     with pytest.raises(ValidationError):

@@ -65,7 +65,7 @@ def test_an_unknown_weapon_is_refused_and_a_low_strength_shows_the_penalty():
 
 @pytest.mark.parametrize("st", range(6, 14))
 def test_the_form_says_the_damage_penalty_the_engine_deals(st):
-    """"-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less"."""
+    """ "-1 to hit for every 1 STR less, and at -1 to damage for every 2 STR less"."""
     editor = Editor(new_draft("Duel", (6, 4)))
     editor.put_figure({"name": "A", "at": (1, 1), "st": st, "weapons": ["Broadsword"]})
     editor.put_figure({"name": "B", "at": (2, 1)})
@@ -74,8 +74,9 @@ def test_the_form_says_the_damage_penalty_the_engine_deals(st):
     engine = load_tables().weapon("Broadsword").dice.value - dice.value
     said = figure_problems(editor.figure("A"), editor.draft)
     short = 12 - st
-    assert said == ([] if short <= 0 else
-                    [f"Broadsword needs ST 12: -{short} to hit" + (f", -{engine} damage" if engine else "")])
+    assert said == (
+        [] if short <= 0 else [f"Broadsword needs ST 12: -{short} to hit" + (f", -{engine} damage" if engine else "")]
+    )
 
 
 def test_a_new_figure_is_checked_before_it_is_placed():
@@ -84,12 +85,16 @@ def test_a_new_figure_is_checked_before_it_is_placed():
     editor.paint([Hex(0, 0)], "wall")
     form = {"name": "Bo", "at": (0, 0), "st": 9, "weapons": ["Broadsword", "Brodsword"]}
     # (0, 0) is only provisional and a wall: where a new figure stands is checked when it is placed.
-    assert editor.form_problems(form) == ["Broadsword needs ST 12: -3 to hit, -1 damage",
-                                          'unknown weapon "Brodsword"; did you mean "Broadsword"?']
+    assert editor.form_problems(form) == [
+        "Broadsword needs ST 12: -3 to hit, -1 damage",
+        'unknown weapon "Brodsword"; did you mean "Broadsword"?',
+    ]
     assert editor.form_problems({**form, "name": "Ann", "weapons": []}) == [
-        'a figure named "Ann" is already on the map']
+        'a figure named "Ann" is already on the map'
+    ]
     assert editor.form_problems({"name": "Bo", "at": (0, 0), "st": "twelve"}) == [
-        "st: expected a valid integer, unable to parse string as an integer, got 'twelve'"]
+        "st: expected a valid integer, unable to parse string as an integer, got 'twelve'"
+    ]
     # Editing a placed figure does check where it stands.
     assert editor.form_problems({"name": "Ann", "at": (0, 0)}, editing="Ann") == ["the figure stands on a wall"]
 
@@ -112,12 +117,15 @@ def test_a_wall_is_not_painted_under_a_figure_but_fire_is(tmp_path):
     assert editor.save(str(tmp_path / "fire.yaml")) == []
 
 
-@pytest.mark.parametrize("size, radius, said", [
-    ((0, 0), None, "size: columns and rows must each be between 1 and 500, got 0x0"),
-    ((12, 0), None, "size: columns and rows must each be between 1 and 500, got 12x0"),
-    ((16, 12), -1, "radius: expected greater than or equal to 1, got -1"),
-    ((16, 12), 0, "radius: expected greater than or equal to 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "size, radius, said",
+    [
+        ((0, 0), None, "size: columns and rows must each be between 1 and 500, got 0x0"),
+        ((12, 0), None, "size: columns and rows must each be between 1 and 500, got 12x0"),
+        ((16, 12), -1, "radius: expected greater than or equal to 1, got -1"),
+        ((16, 12), 0, "radius: expected greater than or equal to 1, got 0"),
+    ],
+)
 def test_a_new_map_of_no_hexes_is_refused_with_a_readable_reason(size, radius, said):
     with pytest.raises(ValueError) as refused:
         new_draft("Nothing", size, radius=radius)
@@ -153,8 +161,11 @@ def test_moving_turning_and_deleting_a_figure_are_undoable():
 def test_a_gm_can_build_each_sample_map_from_scratch(path, tmp_path):
     sample = load_map(path)
     editor = Editor(new_draft(sample.name, sample.size, sample.layout, sample.source.radius, sample.ruleset))
-    for (kind, stage), brush in ((("wall", None), "wall"), (("fire", "flames"), "flames"),
-                                 (("fire", "coals"), "coals")):
+    for (kind, stage), brush in (
+        (("wall", None), "wall"),
+        (("fire", "flames"), "flames"),
+        (("fire", "coals"), "coals"),
+    ):
         editor.paint([h for h, t in sample.terrain.items() if (t.kind, t.stage) == (kind, stage)], brush)
     for team, colour in sample.teams.items():
         assert editor.set_team_colour(team, colour) == []
@@ -174,8 +185,12 @@ def test_load_save_load_gives_the_same_map(path, tmp_path):
     assert editor.save(str(tmp_path / "again.yaml")) == []
     again = load_map(tmp_path / "again.yaml")
     first = load_map(path)
-    assert (again.cells, again.terrain, again.figures, again.teams) == \
-        (first.cells, first.terrain, first.figures, first.teams)
+    assert (again.cells, again.terrain, again.figures, again.teams) == (
+        first.cells,
+        first.terrain,
+        first.figures,
+        first.teams,
+    )
 
 
 def test_the_editor_keeps_hexes_off_the_map_off_it(tmp_path):
@@ -189,14 +204,20 @@ def test_the_editor_keeps_hexes_off_the_map_off_it(tmp_path):
 
 def test_saving_in_the_editor_keeps_the_map_settings_it_has_no_control_for(tmp_path):
     odd = tmp_path / "odd.yaml"
-    odd.write_text("name: Odd\nlabels: false\npass_the_screen: true\nhide_enemy_sheets: true\n"
-                   "notes: Read me first.\nterrain: |\n  . .\n  . .\n")
+    odd.write_text(
+        "name: Odd\nlabels: false\npass_the_screen: true\nhide_enemy_sheets: true\n"
+        "notes: Read me first.\nterrain: |\n  . .\n  . .\n"
+    )
     editor = Editor(draft_from_map(load_map(odd)))
     editor.paint([Hex(0, 0)], "wall")
     assert editor.save(str(tmp_path / "again.yaml")) == []
     again = load_map(tmp_path / "again.yaml").source
-    assert (again.labels, again.pass_the_screen, again.hide_enemy_sheets, again.notes) == \
-        (False, True, True, "Read me first.")
+    assert (again.labels, again.pass_the_screen, again.hide_enemy_sheets, again.notes) == (
+        False,
+        True,
+        True,
+        "Read me first.",
+    )
 
 
 def test_a_new_map_is_at_most_500_hexes_across():
@@ -213,6 +234,7 @@ def test_a_map_that_would_not_pass_check_is_not_saved(tmp_path):
 
 
 # --- the real editor screen, driven with synthetic events -----------------------------------
+
 
 @pytest.fixture
 def screen():
@@ -280,10 +302,12 @@ def test_the_editor_screen_paints_fills_places_edits_undoes_and_saves(screen, tm
 
 def _driver(scene, screen):
     """post(kind, **data): one synthetic event through the screen, then a frame."""
+
     def post(kind, **data):
         scene.handle(pygame.event.Event(kind, **data))
         scene.update(0.0, 0.016)
         scene.draw(screen)
+
     return post
 
 
@@ -325,7 +349,9 @@ def test_the_form_offers_the_tables_and_checks_a_new_figure_before_it_is_placed(
     scene.form["weapons"].set_text("Broadsword")
     post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
     assert [text for text, _, _ in scene.problem_lines()] == [
-        "New figure (not placed yet):", "• Broadsword needs ST 12: -3 to hit, -1 damage"]
+        "New figure (not placed yet):",
+        "• Broadsword needs ST 12: -3 to hit, -1 damage",
+    ]
 
 
 def test_every_drop_down_is_labelled(screen):
@@ -335,12 +361,24 @@ def test_every_drop_down_is_labelled(screen):
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     said = {}
     for key, drop in scene.drops.items():
-        above = [label.text for label in scene.figure_form.labels
-                 if label.rect.bottom == drop.rect.top and label.rect.left == drop.rect.left]
+        above = [
+            label.text
+            for label in scene.figure_form.labels
+            if label.rect.bottom == drop.rect.top and label.rect.left == drop.rect.left
+        ]
         said[key] = above[0] if above else _option(drop)
-    assert said == {"size": "SIZE", "facing": "FACING", "ready": "READY", "posture": "POSTURE",
-                    "armor": "ARMOR", "shield": "SHIELD", "add_weapon": "Add weapon…", "add_spell": "Add spell…",
-                    "shield_slung": "SLUNG", "backpack": "BACKPACK"}
+    assert said == {
+        "size": "SIZE",
+        "facing": "FACING",
+        "ready": "READY",
+        "posture": "POSTURE",
+        "armor": "ARMOR",
+        "shield": "SHIELD",
+        "add_weapon": "Add weapon…",
+        "add_spell": "Add spell…",
+        "shield_slung": "SLUNG",
+        "backpack": "BACKPACK",
+    }
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
@@ -370,8 +408,7 @@ def test_keys_pick_the_tool_and_the_terrain_but_not_while_typing(screen):
     def key(k):
         post(pygame.KEYDOWN, key=k, mod=0, unicode=pygame.key.name(k), scancode=0)
 
-    for k, tool in ((pygame.K_r, "rectangle"), (pygame.K_f, "fill"), (pygame.K_v, "figures"),
-                    (pygame.K_b, "brush")):
+    for k, tool in ((pygame.K_r, "rectangle"), (pygame.K_f, "fill"), (pygame.K_v, "figures"), (pygame.K_b, "brush")):
         key(k)
         assert scene.tool == tool
         assert f"{pygame.key.name(k).upper()} {tool}" in HINT
@@ -437,10 +474,19 @@ def test_the_form_keeps_every_sheet_field_the_ruleset_has_when_a_figure_is_appli
     from board.ui.editor.scene import EditorScene
 
     editor = Editor(new_draft("Made", (10, 8)))
-    spec, problems = editor.put_figure({"name": "Ann", "at": (2, 2), "st": 14, "weapons": ["Broadsword", "Dagger"],
-                                        "off_hand": "Dagger", "shield": "Small Shield", "shield_slung": True,
-                                        "armor": "Leather",
-                                        "gear_kg": 3})
+    spec, problems = editor.put_figure(
+        {
+            "name": "Ann",
+            "at": (2, 2),
+            "st": 14,
+            "weapons": ["Broadsword", "Dagger"],
+            "off_hand": "Dagger",
+            "shield": "Small Shield",
+            "shield_slung": True,
+            "armor": "Leather",
+            "gear_kg": 3,
+        }
+    )
     assert problems == []
     scene = EditorScene(editor, (1280, 800))
     post = _driver(scene, screen)

@@ -7,13 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from board.footprints import (
-    FOOTPRINT_SIZES, footprint_cells, footprint_centroid, footprint_neighbors,
-    rear_hexes, relative_zone, threat_zone,
+    FOOTPRINT_SIZES,
+    footprint_cells,
+    footprint_centroid,
+    footprint_neighbors,
+    rear_hexes,
+    relative_zone,
+    threat_zone,
 )
-from board.hexgrid import (
-    DIRECTIONS, ORIGIN, Hex, hex_add, hex_distance, hex_neighbor,
-    hex_neighbors, hex_rotate,
-)
+from board.hexgrid import DIRECTIONS, ORIGIN, Hex, hex_add, hex_distance, hex_neighbor, hex_neighbors, hex_rotate
 
 hexes = st.builds(Hex, st.integers(-60, 60), st.integers(-60, 60))
 sizes = st.sampled_from(FOOTPRINT_SIZES)
@@ -62,7 +64,10 @@ def test_threat_zone_counts(size):
 def test_one_hex_threat_zone_is_the_front_hex_and_its_two_neighbours(facing):
     a = Hex(2, 5)
     assert threat_zone(1, a, facing) == (
-        hex_neighbor(a, facing - 1), hex_neighbor(a, facing), hex_neighbor(a, facing + 1))
+        hex_neighbor(a, facing - 1),
+        hex_neighbor(a, facing),
+        hex_neighbor(a, facing + 1),
+    )
     assert rear_hexes(1, a, facing) == (hex_neighbor(a, facing + 3),)
 
 
@@ -77,9 +82,9 @@ def test_boundary_angles_count_as_side():
 
 
 def test_centroids():
-    assert footprint_centroid(1, Hex(1, 0), 3) == pytest.approx((3 ** 0.5, 0.0))
+    assert footprint_centroid(1, Hex(1, 0), 3) == pytest.approx((3**0.5, 0.0))
     assert footprint_centroid(7, ORIGIN, 2) == pytest.approx((0.0, 0.0), abs=1e-12)
-    assert footprint_centroid(2, ORIGIN, 0) == pytest.approx((-(3 ** 0.5) / 2, 0.0))
+    assert footprint_centroid(2, ORIGIN, 0) == pytest.approx((-(3**0.5) / 2, 0.0))
 
 
 @examples
@@ -135,6 +140,7 @@ def test_threat_zone_is_adjacent_front_and_disjoint_from_cells(size, anchor, fac
 def test_zones_turn_with_the_figure(size, anchor, facing, steps):
     def turned(hs):
         return {hex_rotate(h, steps, anchor) for h in hs}
+
     assert turned(threat_zone(size, anchor, facing)) == set(threat_zone(size, anchor, facing + steps))
     assert turned(rear_hexes(size, anchor, facing)) == set(rear_hexes(size, anchor, facing + steps))
 
@@ -149,4 +155,5 @@ def test_neighbours_split_into_front_side_and_rear(size, anchor, facing):
     zones = [relative_zone(size, anchor, facing, h) for h in border]
     assert set(zones) == {"front", "side", "rear"}
     assert set(threat_zone(size, anchor, facing)) | set(rear_hexes(size, anchor, facing)) == {
-        h for h, z in zip(border, zones) if z != "side"}
+        h for h, z in zip(border, zones) if z != "side"
+    }

@@ -25,8 +25,16 @@ class Quick:
     data: dict = field(default_factory=dict)
 
 
-@pytest.mark.parametrize("args, kwargs", [(("a",), {}), (("a", "b"), {}), (("a", None, {"x": 1}), {}),
-                                          (("a",), {"data": None}), ((), {"kind": "a", "figure": "f"})])
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [
+        (("a",), {}),
+        (("a", "b"), {}),
+        (("a", None, {"x": 1}), {}),
+        (("a",), {"data": None}),
+        ((), {"kind": "a", "figure": "f"}),
+    ],
+)
 def test_quick_init_fills_the_fields_as_the_generated_init_does(args, kwargs):
     slow, quick = Slow(*args, **kwargs), Quick(*args, **kwargs)
     assert dataclasses.astuple(slow) == dataclasses.astuple(quick)

@@ -43,15 +43,28 @@ FILE = "damaged.yaml"
 
 def fuzz(examples: int) -> settings:
     """Deterministic settings, so that CI runs the same damaged files every time."""
-    return settings(derandomize=True, database=None, max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
+    return settings(
+        derandomize=True,
+        database=None,
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
 
 
 # --- the valid inputs we damage --------------------------------------------------------------
 
-ATTACKS = {"attack", "charge_attack", "attack_hth", "shoot", "shoot_charger", "cast", "disengage",
-           "switch", "drop_pickup"}
+ATTACKS = {
+    "attack",
+    "charge_attack",
+    "attack_hth",
+    "shoot",
+    "shoot_charger",
+    "cast",
+    "disengage",
+    "switch",
+    "drop_pickup",
+}
 
 
 def played_game(map_path: Path, seed: int, steps: int) -> Game:
@@ -60,9 +73,11 @@ def played_game(map_path: Path, seed: int, steps: int) -> Game:
     options = {"nonlethal_damage": seed % 2 == 0, "breather": seed % 2 == 0}
     game = Game(load_map(map_path, "warrior-wizard"), options, seed=seed)  # any map plays as W&W
     names = sorted(game.state.figures)
-    extras = [Command(do="gm", action="ignite", figure=names[1], params={"extent": "limb"}),
-              Command(do="gm", action="posture", figure=names[-1], params={"posture": "kneeling"}),
-              Command(do="gm", action="damage", figure=names[0], params={"amount": 2})]
+    extras = [
+        Command(do="gm", action="ignite", figure=names[1], params={"extent": "limb"}),
+        Command(do="gm", action="posture", figure=names[-1], params={"posture": "kneeling"}),
+        Command(do="gm", action="damage", figure=names[0], params={"amount": 2}),
+    ]
     for step in range(steps):
         if game.state.phase == "over":
             break
@@ -112,6 +127,7 @@ def test_the_inputs_to_damage_are_valid():
 
 # --- what a loaded input must satisfy ----------------------------------------------------------
 
+
 def check_battle(battle: BattleMap, file: str | None = None) -> None:
     """A loaded map is whole: figures inside it, off walls, apart, uniquely named; it saves and reloads."""
     assert file is None or battle.file == file
@@ -131,8 +147,9 @@ def check_battle(battle: BattleMap, file: str | None = None) -> None:
             owner[cell] = spec.name
     again = parse_map(map_to_yaml(battle), "resaved.yaml")
     assert (again.cells, again.terrain) == (battle.cells, battle.terrain)
-    assert [(f.name, Hex(*f.at), f.facing) for f in again.figures] == \
-        [(f.name, Hex(*f.at), f.facing) for f in battle.figures]
+    assert [(f.name, Hex(*f.at), f.facing) for f in again.figures] == [
+        (f.name, Hex(*f.at), f.facing) for f in battle.figures
+    ]
 
 
 def check_script(script: Script, file: str, base: Path) -> None:
@@ -188,8 +205,7 @@ def problem_complaints(problems: list[Problem], file: str, text: str, base: Path
     return complaints
 
 
-def assert_loads_or_refuses(load, check, file: str, text: str, shown,
-                            base: Path | None = None) -> None:
+def assert_loads_or_refuses(load, check, file: str, text: str, shown, base: Path | None = None) -> None:
     """Load one damaged input: consistent, or refused well; anything else fails with shown()."""
     try:
         loaded = load()
@@ -209,14 +225,12 @@ def assert_loads_or_refuses(load, check, file: str, text: str, shown,
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
-        pytest.fail(f"loaded but inconsistent: {type(error).__name__}: {error}\n{shown()}",
-                    pytrace=False)
+        pytest.fail(f"loaded but inconsistent: {type(error).__name__}: {error}\n{shown()}", pytrace=False)
 
 
 def shown_damage(before: str, after: str) -> str:
     """The damage as a short diff, so a failure shows the input minimally."""
-    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), "valid", "damaged", n=1,
-                                lineterm="")
+    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), "valid", "damaged", n=1, lineterm="")
     return "\n".join(list(diff)[:60]) or repr(after[:2000])
 
 
@@ -236,11 +250,31 @@ def byte_damage(draw, source) -> tuple[str, bytes]:
         elif op == "flip" and at < len(data):
             data[at] ^= draw(st.integers(1, 255))
         elif op == "insert":
-            data[at:at] = draw(st.binary(min_size=1, max_size=4) | st.sampled_from(
-                [b"\n", b" ", b":", b"-", b"[", b"{", b'"', b"'", b"#", b"&a", b"*a", b"\t", b"\x00",
-                 b"\xef\xbb\xbf", b"\xc3", b"\r"]))
+            data[at:at] = draw(
+                st.binary(min_size=1, max_size=4)
+                | st.sampled_from(
+                    [
+                        b"\n",
+                        b" ",
+                        b":",
+                        b"-",
+                        b"[",
+                        b"{",
+                        b'"',
+                        b"'",
+                        b"#",
+                        b"&a",
+                        b"*a",
+                        b"\t",
+                        b"\x00",
+                        b"\xef\xbb\xbf",
+                        b"\xc3",
+                        b"\r",
+                    ]
+                )
+            )
         elif op == "delete":
-            del data[at:at + draw(st.integers(1, 40))]
+            del data[at : at + draw(st.integers(1, 40))]
     return name, bytes(data)
 
 
@@ -265,8 +299,9 @@ def test_byte_damaged_maps_load_whole_or_are_refused_at_a_line(tree, damage):
     name, data = damage
     path = written(tree, data)
     shown = lambda: shown_damage(map_texts()[name], text_of(data))  # noqa: E731
-    assert_loads_or_refuses(lambda: load_map(path), lambda b: check_battle(b, str(path)), str(path),
-                            text_of(data), shown)
+    assert_loads_or_refuses(
+        lambda: load_map(path), lambda b: check_battle(b, str(path)), str(path), text_of(data), shown
+    )
 
 
 @fuzz(400)
@@ -276,8 +311,9 @@ def test_byte_damaged_saves_load_whole_or_are_refused_at_a_line(tree, damage):
     path = written(tree, data)
     base = path.parent
     shown = lambda: shown_damage(save_texts()[name], text_of(data))  # noqa: E731
-    assert_loads_or_refuses(lambda: load_script(path), lambda s: check_script(s, str(path), base),
-                            str(path), text_of(data), shown, base)
+    assert_loads_or_refuses(
+        lambda: load_script(path), lambda s: check_script(s, str(path), base), str(path), text_of(data), shown, base
+    )
 
 
 # --- damage: lines ---------------------------------------------------------------------------
@@ -312,13 +348,13 @@ def line_damage(draw, source) -> tuple[str, str]:
         elif op == "indent":
             lines[i] = "  " + lines[i]
         elif op == "dedent":
-            lines[i] = lines[i][min(2, len(lines[i]) - len(lines[i].lstrip())):]
+            lines[i] = lines[i][min(2, len(lines[i]) - len(lines[i].lstrip())) :]
         elif op == "swap_sections" and len(sections(lines)) >= 2:
             blocks = sections(lines)
             a, b = sorted(draw(st.lists(st.sampled_from(blocks), min_size=2, max_size=2, unique=True)))
-            lines = lines[:a[0]] + lines[b[0]:b[1]] + lines[a[1]:b[0]] + lines[a[0]:a[1]] + lines[b[1]:]
+            lines = lines[: a[0]] + lines[b[0] : b[1]] + lines[a[1] : b[0]] + lines[a[0] : a[1]] + lines[b[1] :]
         elif op == "blank_value" and ":" in lines[i]:
-            lines[i] = lines[i][:lines[i].index(":") + 1]
+            lines[i] = lines[i][: lines[i].index(":") + 1]
     return name, "\n".join(lines) + "\n"
 
 
@@ -326,36 +362,92 @@ def line_damage(draw, source) -> tuple[str, str]:
 @given(line_damage(map_texts))
 def test_line_damaged_maps_load_whole_or_are_refused_at_a_line(damage):
     name, text = damage
-    assert_loads_or_refuses(lambda: parse_map(text, FILE), lambda b: check_battle(b, FILE), FILE, text,
-                            lambda: shown_damage(map_texts()[name], text))
+    assert_loads_or_refuses(
+        lambda: parse_map(text, FILE),
+        lambda b: check_battle(b, FILE),
+        FILE,
+        text,
+        lambda: shown_damage(map_texts()[name], text),
+    )
 
 
 @fuzz(300)
 @given(line_damage(save_texts))
 def test_line_damaged_saves_load_whole_or_are_refused_at_a_line(damage):
     name, text = damage
-    assert_loads_or_refuses(lambda: parse_script(text, FILE, SCRIPT_DIR),
-                            lambda s: check_script(s, FILE, SCRIPT_DIR), FILE, text,
-                            lambda: shown_damage(save_texts()[name], text), SCRIPT_DIR)
+    assert_loads_or_refuses(
+        lambda: parse_script(text, FILE, SCRIPT_DIR),
+        lambda s: check_script(s, FILE, SCRIPT_DIR),
+        FILE,
+        text,
+        lambda: shown_damage(save_texts()[name], text),
+        SCRIPT_DIR,
+    )
 
 
 # --- damage: YAML structure ------------------------------------------------------------------
 
-WRONG_VALUES = ["abc", "", 0, -1, 7, 3.5, 10**30, -10**30, None, True, False, [], [1, 2], ["x"],
-                {}, {"x": 1}, "9999", float("nan"), float("inf")]
-BAD_COORDS = [[99, 99], [-50, 3], [1.5, 2], [1, 2, 3], [1], [], "9999", "ab", "", "0000", "000101",
-              "0101 ", "01 01", "١٢٣٤", [True, 0], ["1", "2"], 5, None, {"q": 1, "r": 2}, [10**20, 0]]
-UNKNOWN_KEYS = ["nmae", "figure", "sizes", "colour", "Name", "seed", "hexboard", "x", 1, None, True,
-                2.5, "team[1]"]
+WRONG_VALUES = [
+    "abc",
+    "",
+    0,
+    -1,
+    7,
+    3.5,
+    10**30,
+    -(10**30),
+    None,
+    True,
+    False,
+    [],
+    [1, 2],
+    ["x"],
+    {},
+    {"x": 1},
+    "9999",
+    float("nan"),
+    float("inf"),
+]
+BAD_COORDS = [
+    [99, 99],
+    [-50, 3],
+    [1.5, 2],
+    [1, 2, 3],
+    [1],
+    [],
+    "9999",
+    "ab",
+    "",
+    "0000",
+    "000101",
+    "0101 ",
+    "01 01",
+    "١٢٣٤",
+    [True, 0],
+    ["1", "2"],
+    5,
+    None,
+    {"q": 1, "r": 2},
+    [10**20, 0],
+]
+UNKNOWN_KEYS = ["nmae", "figure", "sizes", "colour", "Name", "seed", "hexboard", "x", 1, None, True, 2.5, "team[1]"]
 COMMAND_KEYS = ["do", "figure", "action", "path", "to", "facing", "target", "weapon", "params", "dice"]
-PARAM_KEYS = ["lapse", "spell", "maneuver", "extra_damage", "posture", "drop", "pick_up", "amount",
-              "extent", "figure"]
+PARAM_KEYS = ["lapse", "spell", "maneuver", "extra_damage", "posture", "drop", "pick_up", "amount", "extent", "figure"]
 BAD_DO = ["fly", "", "MOVE", "move ", 5, None, ["move"], {"move": 1}]
 BAD_FIGURE = ["Nobody", "", "aldric", 5, None, ["Aldric"]]
 FUTURE = [2, 3, 99, 10**12, "2", "1.1", 1.5, -1, 0, "x", None, [1], True]
-BAD_MAP_PATHS = ["../../maps/nope.yaml", "../../maps", "", "nope/", "/nonexistent/map.yaml",
-                 "../../maps/arena.yaml.bak", "../../README.md", "../../pyproject.toml",
-                 "../scripts/example_fight.yaml", "map\x00.yaml"]
+BAD_MAP_PATHS = [
+    "../../maps/nope.yaml",
+    "../../maps",
+    "",
+    "nope/",
+    "/nonexistent/map.yaml",
+    "../../maps/arena.yaml.bak",
+    "../../README.md",
+    "../../pyproject.toml",
+    "../scripts/example_fight.yaml",
+    "map\x00.yaml",
+]
 PICTURE_CHARS = ".#^:x 5\t"
 
 
@@ -398,8 +490,9 @@ def unknown_key(draw, data):
     """A key no model knows (a typo, another section's key, a non-string) in some mapping."""
     mappings = [p for p in all_paths(data) if isinstance(get_at(data, p), dict)]
     if mappings:
-        get_at(data, draw(st.sampled_from(mappings)))[draw(st.sampled_from(UNKNOWN_KEYS))] = \
-            copy.deepcopy(draw(st.sampled_from(WRONG_VALUES)))
+        get_at(data, draw(st.sampled_from(mappings)))[draw(st.sampled_from(UNKNOWN_KEYS))] = copy.deepcopy(
+            draw(st.sampled_from(WRONG_VALUES))
+        )
     return data
 
 
@@ -414,8 +507,7 @@ def delete_key(draw, data):
 
 def bad_coordinate(draw, data):
     """A position (at, to, a path step) off the map, not whole numbers, three numbers, a bad label."""
-    spots = [p for p in all_paths(data) if p and (p[-1] in ("at", "to") or
-                                                   (len(p) > 1 and p[-2] == "path"))]
+    spots = [p for p in all_paths(data) if p and (p[-1] in ("at", "to") or (len(p) > 1 and p[-2] == "path"))]
     if spots:
         data = replaced(data, draw(st.sampled_from(spots)), copy.deepcopy(draw(st.sampled_from(BAD_COORDS))))
     return data
@@ -423,8 +515,15 @@ def bad_coordinate(draw, data):
 
 def duplicate_figure(draw, data):
     """A second figure with a name already used (or the very same figure twice)."""
-    lists = [p for p in all_paths(data) if p and p[-1] == "figures" and isinstance(get_at(data, p), list)
-             and get_at(data, p) and all(isinstance(f, dict) for f in get_at(data, p))]
+    lists = [
+        p
+        for p in all_paths(data)
+        if p
+        and p[-1] == "figures"
+        and isinstance(get_at(data, p), list)
+        and get_at(data, p)
+        and all(isinstance(f, dict) for f in get_at(data, p))
+    ]
     if lists:
         figures = get_at(data, draw(st.sampled_from(lists)))
         i, j = draw(st.integers(0, len(figures) - 1)), draw(st.integers(0, len(figures)))
@@ -449,7 +548,7 @@ def alias(draw, data):
     """One value shared with another place, which the YAML dump writes as an anchor and alias."""
     paths = all_paths(data)
     target, source = draw(st.sampled_from(paths)), draw(st.sampled_from(paths))
-    if target and target[:len(source)] != source:  # cycles come only from structural_damage
+    if target and target[: len(source)] != source:  # cycles come only from structural_damage
         data = replaced(data, target, get_at(data, source))
     return data
 
@@ -464,9 +563,9 @@ def damaged_picture(draw, data):
         c = draw(st.integers(0, len(rows[r])))
         op = draw(st.sampled_from(["change", "delete", "add", "drop_row", "double_row"]))
         if op == "change" and c < len(rows[r]):
-            rows[r] = rows[r][:c] + draw(st.sampled_from(PICTURE_CHARS)) + rows[r][c + 1:]
+            rows[r] = rows[r][:c] + draw(st.sampled_from(PICTURE_CHARS)) + rows[r][c + 1 :]
         elif op == "delete":
-            rows[r] = rows[r][:c] + rows[r][c + 1:]
+            rows[r] = rows[r][:c] + rows[r][c + 1 :]
         elif op == "add":
             rows[r] = rows[r][:c] + draw(st.sampled_from(PICTURE_CHARS)) + rows[r][c:]
         elif op == "drop_row":
@@ -478,20 +577,35 @@ def damaged_picture(draw, data):
 
 
 # The params each command reads, so that a damaged value is likely to be read at all.
-PARAMS_READ = {"move": ["lapse"], "attack": ["maneuver", "extra_damage"],
-               "charge_attack": ["maneuver", "extra_damage"], "attack_hth": ["maneuver", "extra_damage"],
-               "shoot": ["extra_damage"], "shoot_charger": ["extra_damage"], "cast": ["spell"],
-               "disbelieve": ["spell"], "drop": ["posture"], "drop_pickup": ["drop", "pick_up"],
-               "damage": ["amount"], "heal": ["amount"], "posture": ["posture"], "ignite": ["extent"],
-               "add": ["figure"]}
+PARAMS_READ = {
+    "move": ["lapse"],
+    "attack": ["maneuver", "extra_damage"],
+    "charge_attack": ["maneuver", "extra_damage"],
+    "attack_hth": ["maneuver", "extra_damage"],
+    "shoot": ["extra_damage"],
+    "shoot_charger": ["extra_damage"],
+    "cast": ["spell"],
+    "disbelieve": ["spell"],
+    "drop": ["posture"],
+    "drop_pickup": ["drop", "pick_up"],
+    "damage": ["amount"],
+    "heal": ["amount"],
+    "posture": ["posture"],
+    "ignite": ["extent"],
+    "add": ["figure"],
+}
 
 
 def params_read(command) -> list[str]:
     """The params a (possibly damaged) command reads."""
     if not isinstance(command, dict):
         return []
-    return [key for part in ("action", "do") if isinstance(command.get(part), str)
-            for key in PARAMS_READ.get(command[part], [])]
+    return [
+        key
+        for part in ("action", "do")
+        if isinstance(command.get(part), str)
+        for key in PARAMS_READ.get(command[part], [])
+    ]
 
 
 def bad_command(draw, data):
@@ -500,8 +614,7 @@ def bad_command(draw, data):
     if not isinstance(commands, list) or not commands:
         return data
     kind = draw(st.sampled_from(["do", "figure", "key", "params", "extra", "no_do", "again", "swap"]))
-    reading = [i for i, c in enumerate(commands) if isinstance(c, dict) and c.get("do") != "move"
-               and params_read(c)]
+    reading = [i for i, c in enumerate(commands) if isinstance(c, dict) and c.get("do") != "move" and params_read(c)]
     if kind == "params" and reading and draw(st.booleans()):
         i = draw(st.sampled_from(reading))  # few commands read more than params.lapse
     else:
@@ -547,8 +660,7 @@ def bad_map_path(draw, data):
     return data
 
 
-MAP_DAMAGES = [retype, unknown_key, delete_key, bad_coordinate, duplicate_figure, swap_sections,
-               alias, damaged_picture]
+MAP_DAMAGES = [retype, unknown_key, delete_key, bad_coordinate, duplicate_figure, swap_sections, alias, damaged_picture]
 SAVE_DAMAGES = MAP_DAMAGES + [bad_command, bad_command, bad_command, future_version, bad_map_path]
 
 
@@ -587,43 +699,57 @@ def structural_damage(draw, source, damages: list, loops: bool = True) -> tuple[
 @given(structural_damage(map_texts, MAP_DAMAGES))
 def test_structurally_damaged_maps_load_whole_or_are_refused_at_a_line(damage):
     name, text = damage
-    assert_loads_or_refuses(lambda: parse_map(text, FILE), lambda b: check_battle(b, FILE), FILE, text,
-                            lambda: shown_damage(dump_yaml(parsed(map_texts()[name])), text))
+    assert_loads_or_refuses(
+        lambda: parse_map(text, FILE),
+        lambda b: check_battle(b, FILE),
+        FILE,
+        text,
+        lambda: shown_damage(dump_yaml(parsed(map_texts()[name])), text),
+    )
 
 
 @fuzz(400)
 @given(structural_damage(save_texts, SAVE_DAMAGES))
 def test_structurally_damaged_saves_load_whole_or_are_refused_at_a_line(damage):
     name, text = damage
-    assert_loads_or_refuses(lambda: parse_script(text, FILE, SCRIPT_DIR),
-                            lambda s: check_script(s, FILE, SCRIPT_DIR), FILE, text,
-                            lambda: shown_damage(dump_yaml(parsed(save_texts()[name])), text),
-                            SCRIPT_DIR)
+    assert_loads_or_refuses(
+        lambda: parse_script(text, FILE, SCRIPT_DIR),
+        lambda s: check_script(s, FILE, SCRIPT_DIR),
+        FILE,
+        text,
+        lambda: shown_damage(dump_yaml(parsed(save_texts()[name])), text),
+        SCRIPT_DIR,
+    )
 
 
 @fuzz(300)
 @given(structural_damage(save_texts, [bad_command], loops=False))
 def test_saves_with_bad_commands_replay_or_are_refused_at_a_line(damage):
     name, text = damage
-    assert_loads_or_refuses(lambda: parse_script(text, FILE, SCRIPT_DIR),
-                            lambda s: check_script(s, FILE, SCRIPT_DIR), FILE, text,
-                            lambda: shown_damage(dump_yaml(parsed(save_texts()[name])), text),
-                            SCRIPT_DIR)
+    assert_loads_or_refuses(
+        lambda: parse_script(text, FILE, SCRIPT_DIR),
+        lambda s: check_script(s, FILE, SCRIPT_DIR),
+        FILE,
+        text,
+        lambda: shown_damage(dump_yaml(parsed(save_texts()[name])), text),
+        SCRIPT_DIR,
+    )
 
 
 # --- the command line on damaged files ----------------------------------------------------------
 
+
 def run(*args: str) -> subprocess.CompletedProcess:
     """main.py run as a user runs it."""
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def test_check_reports_damaged_maps_as_file_line_col(tree):
-    arena, dungeon, outdoor, burning = (map_texts()[n] for n in
-                                        ("arena.yaml", "dungeon.yaml", "outdoor.yaml", "burning.yaml"))
+    arena, dungeon, outdoor, burning = (
+        map_texts()[n] for n in ("arena.yaml", "dungeon.yaml", "outdoor.yaml", "burning.yaml")
+    )
     damaged = {
-        "truncated.yaml": arena[:len(arena) // 2].encode(),
+        "truncated.yaml": arena[: len(arena) // 2].encode(),
         "wrong-type.yaml": dungeon.replace("st: 12,", "st: twelve,", 1).encode(),
         "bad-coordinate.yaml": outdoor.replace("at: [-4, 0]", "at: [-4, 0, 1]").encode(),
         "not-utf8.yaml": burning.encode()[:40] + b"\xff\xfe" + burning.encode()[40:],
@@ -641,11 +767,15 @@ def test_check_reports_damaged_maps_as_file_line_col(tree):
     assert {re.match(r"(.+?\.yaml):\d+:\d+: ", line).group(1) for line in lines} == set(files)
 
 
-@pytest.mark.parametrize("damage", [
-    ("example_fight.yaml", "hexboard: 1", "hexboard: 7"),
-    ("arena_opening.yaml", "facing: 4}", "facing: west}"),
-    ("arena_opening.yaml", "seed: 3", "seed: 3\nsede: 4"),
-], ids=["future-version", "wrong-type", "unknown-key"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        ("example_fight.yaml", "hexboard: 1", "hexboard: 7"),
+        ("arena_opening.yaml", "facing: 4}", "facing: west}"),
+        ("arena_opening.yaml", "seed: 3", "seed: 3\nsede: 4"),
+    ],
+    ids=["future-version", "wrong-type", "unknown-key"],
+)
 def test_replay_refuses_a_damaged_script_with_file_line_col(tree, damage):
     name, old, new = damage
     text = (SCRIPT_DIR / name).read_text(encoding="utf-8")
@@ -656,11 +786,11 @@ def test_replay_refuses_a_damaged_script_with_file_line_col(tree, damage):
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     lines = result.stderr.splitlines()
-    assert lines and all(re.match(re.escape(str(path)) + r":\d+:\d+: \S", line) for line in lines), \
-        result.stderr
+    assert lines and all(re.match(re.escape(str(path)) + r":\d+:\d+: \S", line) for line in lines), result.stderr
 
 
 # --- known bugs: minimal inputs, kept failing until the loader is fixed ---------------------------
+
 
 def refusal(load) -> list[Problem]:
     """The problems an input is refused with (a traceback fails the test)."""
@@ -671,8 +801,7 @@ def refusal(load) -> list[Problem]:
 
 def replay_refusals(script: Script) -> list[str]:
     """Replay a script's commands; the reasons of those refused (an exception fails the test)."""
-    return [outcome.reason for outcome in map(script.game.submit, script.commands)
-            if not outcome.accepted]
+    return [outcome.reason for outcome in map(script.game.submit, script.commands) if not outcome.accepted]
 
 
 def test_a_value_that_contains_itself_is_refused_at_its_line():
@@ -680,10 +809,14 @@ def test_a_value_that_contains_itself_is_refused_at_its_line():
     assert problems and all((p.file, p.line) == ("m.yaml", 1) for p in problems)
 
 
-@pytest.mark.parametrize("text, line", [
-    ("name: x\nsize: [2, 2]\n'a[b]': 1\n", 3),
-    ("name: x\nsize: [2, 2]\nfigures:\n  - {name: A, at: [0, 0], 'at[0]': 1}\n", 4),
-], ids=["top-level", "in-a-figure"])
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("name: x\nsize: [2, 2]\n'a[b]': 1\n", 3),
+        ("name: x\nsize: [2, 2]\nfigures:\n  - {name: A, at: [0, 0], 'at[0]': 1}\n", 4),
+    ],
+    ids=["top-level", "in-a-figure"],
+)
 def test_an_unknown_key_with_a_bracket_is_named_at_its_line(text, line):
     problems = refusal(lambda: parse_map(text, "m.yaml"))
     assert [(p.line, "[" in p.message) for p in problems] == [(line, True)], problems
@@ -706,10 +839,14 @@ def test_a_map_path_with_a_nul_is_refused_at_its_line(tmp_path):
     assert [(p.file, p.line) for p in problems] == [("save.yaml", 1)], problems
 
 
-@pytest.mark.parametrize("old, new", [
-    ('to: "0906", facing: 4}', 'to: "0906", facing: 4, params: {lapse: 1}}'),
-    ("target: Aldric,", "target: Aldric, params: {extra_damage: x},"),
-], ids=["lapse-1", "extra-damage-x"])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('to: "0906", facing: 4}', 'to: "0906", facing: 4, params: {lapse: 1}}'),
+        ("target: Aldric,", "target: Aldric, params: {extra_damage: x},"),
+    ],
+    ids=["lapse-1", "extra-damage-x"],
+)
 def test_a_command_param_of_the_wrong_type_is_refused_with_a_reason(old, new):
     text = (SCRIPT_DIR / "arena_opening.yaml").read_text(encoding="utf-8").replace(old, new, 1)
     try:
@@ -735,9 +872,11 @@ def test_a_key_may_override_a_yaml_merge():
     assert parse_map("<<: {name: x, size: [2, 2]}\nname: y\n", "m.yaml").name == "y"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="bug: a bad value given by an alias is reported at its anchor's line, "
-                          "not where the alias is used")
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="bug: a bad value given by an alias is reported at its anchor's line, not where the alias is used",
+)
 def test_a_bad_aliased_value_is_refused_where_the_alias_is_used():
     text = "name: &n x\nsize: [2, 2]\nfigures:\n  - {name: A, at: *n}\n"
     (problem,) = refusal(lambda: parse_map(text, "m.yaml"))

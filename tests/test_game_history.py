@@ -10,8 +10,7 @@ from board.game import CHECKPOINT_EVERY, Game
 from board.maps import load_map
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish",
-        "usage-dice-skirmish")
+MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish", "usage-dice-skirmish")
 LENGTH = 2 * CHECKPOINT_EVERY + 7  # crosses two checkpoints
 
 

@@ -11,8 +11,7 @@ from board.maps import load_map
 from board.rules.reports import TurnInfo
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish",
-        "usage-dice-skirmish")
+MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish", "usage-dice-skirmish")
 
 
 def game_on(name: str, seed: int = 3) -> Game:

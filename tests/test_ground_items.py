@@ -18,8 +18,7 @@ RULESETS = ("combat-chart", "dox", "melee-seconds", "usage-dice", "warrior-wizar
 
 
 def _sample(ruleset: str):
-    path = next((p for p in sorted((ROOT / "maps").glob("*.yaml"))
-                 if load_map(p).ruleset == ruleset), None)
+    path = next((p for p in sorted((ROOT / "maps").glob("*.yaml")) if load_map(p).ruleset == ruleset), None)
     assert path is not None, ruleset
     return Game(load_map(path), seed=1)
 
@@ -77,8 +76,10 @@ def test_the_board_marks_the_hex_where_a_weapon_lies(tmp_path):
     assert overlays(d.scene).ground == {h: ("Broadsword",)}
     d.frame()
     x, y = d.scene.camera.to_screen(h)
-    at = (round(x + ground_marks.OFFSET[0] * d.scene.camera.size),
-          round(y + ground_marks.OFFSET[1] * d.scene.camera.size))
+    at = (
+        round(x + ground_marks.OFFSET[0] * d.scene.camera.size),
+        round(y + ground_marks.OFFSET[1] * d.scene.camera.size),
+    )
     box = pygame.Rect(0, 0, 9, 9)
     box.center = at
     marked = pygame.image.tobytes(d.screen.subsurface(box), "RGB")

@@ -8,14 +8,45 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from board.hexgrid import (
-    DIRECTIONS, FLAT, KINDS, ORIGIN, POINTY, Hex, Layout,
-    direction_between, from_offset, hex_add, hex_corner_offset, hex_direction,
-    hex_distance, hex_label, hex_length, hex_lerp, hex_linedraw,
-    hex_linedraw_both, hex_neighbor, hex_neighbors, hex_range, hex_reflect_q,
-    hex_reflect_r, hex_reflect_s, hex_ring, hex_rotate, hex_rotate_left,
-    hex_rotate_right, hex_round, hex_scale, hex_spiral, hex_subtract,
-    hex_to_pixel, layout_for, parse_label, pixel_to_hex,
-    pixel_to_hex_fractional, polygon_corners, to_offset,
+    DIRECTIONS,
+    FLAT,
+    KINDS,
+    ORIGIN,
+    POINTY,
+    Hex,
+    Layout,
+    direction_between,
+    from_offset,
+    hex_add,
+    hex_corner_offset,
+    hex_direction,
+    hex_distance,
+    hex_label,
+    hex_length,
+    hex_lerp,
+    hex_linedraw,
+    hex_linedraw_both,
+    hex_neighbor,
+    hex_neighbors,
+    hex_range,
+    hex_reflect_q,
+    hex_reflect_r,
+    hex_reflect_s,
+    hex_ring,
+    hex_rotate,
+    hex_rotate_left,
+    hex_rotate_right,
+    hex_round,
+    hex_scale,
+    hex_spiral,
+    hex_subtract,
+    hex_to_pixel,
+    layout_for,
+    parse_label,
+    pixel_to_hex,
+    pixel_to_hex_fractional,
+    polygon_corners,
+    to_offset,
 )
 
 coord = st.integers(-60, 60)
@@ -25,6 +56,7 @@ examples = settings(max_examples=200, deadline=None)
 
 
 # --- Known vectors -----------------------------------------------------------
+
 
 def test_hex_is_a_hashable_tuple_with_s():
     h = Hex(*[1, -3])
@@ -101,15 +133,12 @@ def test_round_known_vectors():
     assert hex_round(*hex_lerp(ORIGIN, Hex(10, -20), 0.5)) == Hex(5, -10)
     assert hex_round(*hex_lerp(a, b, 0.499)) == a
     assert hex_round(*hex_lerp(a, b, 0.501)) == b
-    assert hex_round(a.q * 0.4 + b.q * 0.3 + c.q * 0.3,
-                     a.r * 0.4 + b.r * 0.3 + c.r * 0.3) == a
-    assert hex_round(a.q * 0.3 + b.q * 0.3 + c.q * 0.4,
-                     a.r * 0.3 + b.r * 0.3 + c.r * 0.4) == c
+    assert hex_round(a.q * 0.4 + b.q * 0.3 + c.q * 0.3, a.r * 0.4 + b.r * 0.3 + c.r * 0.3) == a
+    assert hex_round(a.q * 0.3 + b.q * 0.3 + c.q * 0.4, a.r * 0.3 + b.r * 0.3 + c.r * 0.4) == c
 
 
 def test_linedraw_known_vector():
-    assert hex_linedraw(ORIGIN, Hex(1, -5)) == [
-        (0, 0), (0, -1), (0, -2), (1, -3), (1, -4), (1, -5)]
+    assert hex_linedraw(ORIGIN, Hex(1, -5)) == [(0, 0), (0, -1), (0, -2), (1, -3), (1, -4), (1, -5)]
 
 
 def test_linedraw_rejects_other_nudges():
@@ -213,7 +242,8 @@ def test_orientation_matrices_are_inverse():
 def test_corner_zero_points_along_start_angle():
     assert hex_corner_offset(layout_for("flat", 10), 0) == pytest.approx((10.0, 0.0))
     assert hex_corner_offset(layout_for("pointy", 10), 0) == pytest.approx(
-        (10 * math.cos(math.pi / 6), 10 * math.sin(math.pi / 6)))
+        (10 * math.cos(math.pi / 6), 10 * math.sin(math.pi / 6))
+    )
 
 
 def test_layout_known_vector():
@@ -226,9 +256,12 @@ def test_layout_known_vector():
 
 
 def _is_contiguous_line(line, a, b):
-    return (line[0] == a and line[-1] == b
-            and len(line) == hex_distance(a, b) + 1
-            and all(hex_distance(p, q) == 1 for p, q in itertools.pairwise(line)))
+    return (
+        line[0] == a
+        and line[-1] == b
+        and len(line) == hex_distance(a, b) + 1
+        and all(hex_distance(p, q) == 1 for p, q in itertools.pairwise(line))
+    )
 
 
 def test_line_along_a_hex_edge_has_two_readings():
@@ -237,8 +270,7 @@ def test_line_along_a_hex_edge_has_two_readings():
     assert plus == [ORIGIN, Hex(0, 1), Hex(1, 1)]
     assert minus == [ORIGIN, Hex(1, 0), Hex(1, 1)]
     # And such pairs are common: every one found is a valid line both ways.
-    differing = [b for b in hex_range(ORIGIN, 4)
-                 if hex_linedraw(ORIGIN, b, 1) != hex_linedraw(ORIGIN, b, -1)]
+    differing = [b for b in hex_range(ORIGIN, 4) if hex_linedraw(ORIGIN, b, 1) != hex_linedraw(ORIGIN, b, -1)]
     assert differing
     for b in differing:
         for line in hex_linedraw_both(ORIGIN, b):
@@ -246,6 +278,7 @@ def test_line_along_a_hex_edge_has_two_readings():
 
 
 # --- Properties ----------------------------------------------------------------
+
 
 @examples
 @given(hexes, hexes, hexes)
@@ -366,8 +399,7 @@ def test_spiral_equals_range_as_a_set(center, n):
     spiral = hex_spiral(center, n)
     assert spiral[0] == center
     assert len(spiral) == len(set(spiral)) and set(spiral) == set(hex_range(center, n))
-    assert [hex_distance(h, center) for h in spiral] == sorted(
-        hex_distance(h, center) for h in spiral)
+    assert [hex_distance(h, center) for h in spiral] == sorted(hex_distance(h, center) for h in spiral)
 
 
 def test_direction_names_follow_each_layout_counter_clockwise_on_screen():
@@ -379,6 +411,7 @@ def test_direction_names_follow_each_layout_counter_clockwise_on_screen():
 
 
 # --- Ties along every edge direction are covered (issue 15, item 23) -----------
+
 
 def _ties_at_each_sample(a, b):
     """For each sample of the line a -> b, the hexes exactly nearest it (one, or two on a tie).
@@ -414,6 +447,7 @@ def test_line_of_fire_covers_the_tie_at_the_midpoint_of_0_0_to_3_1():
 
 def test_line_of_fire_covers_every_tie_with_one_of_its_two_readings():
     import random
+
     rng = random.Random(15)
     disk = hex_range(ORIGIN, 50)
     ties = 0

@@ -36,8 +36,15 @@ SECONDS, MEGABYTES = 10, 1024
 
 def run_hostile(cases: list[dict]) -> list[dict]:
     """Each case loaded by the command line in its own process: outcome, time, memory, signal."""
-    done = subprocess.run([sys.executable, str(RUNNER)], input=json.dumps(cases), cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [sys.executable, str(RUNNER)],
+        input=json.dumps(cases),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return [json.loads(line) for line in done.stdout.splitlines()]
 
@@ -46,7 +53,7 @@ def assert_survived(reports: list[dict], expect: str | None = "refused") -> None
     """No traceback, no signal, under the time and memory bounds, and the outcome expected."""
     assert reports
     for report in reports:
-        where = f'{report["kind"]} {Path(report["path"]).name}'
+        where = f"{report['kind']} {Path(report['path']).name}"
         assert report["signal"] == 0, f"{where}: killed by signal {report['signal']}"
         assert report["outcome"] != "traceback", f"{where}:\n{report.get('traceback')}"
         assert report["seconds"] < SECONDS, f"{where}: {report['seconds']} s"
@@ -56,6 +63,7 @@ def assert_survived(reports: list[dict], expect: str | None = "refused") -> None
 
 
 # --- hostile fragments, in YAML flow style so that any value can be replaced by one -----------
+
 
 def deep(levels: int, opener: str = "[") -> str:
     """A value nested levels deep."""
@@ -106,15 +114,22 @@ def write(folder: Path, name: str, text: str) -> str:
 
 # --- item 1: deep nesting ------------------------------------------------------------------------
 
+
 def test_deep_nesting_is_refused_before_the_parser_can_overflow(tmp_path, save_data):
     arena = ROOT / "maps" / "arena.yaml"
     nested = deep(30_000)
-    cases = [{"kind": "map", "path": write(tmp_path, "deep-map.yaml", f"name: {nested}\n")},
-             {"kind": "map", "path": write(tmp_path, "deep-notes.yaml", map_text(arena, ("notes",), nested))},
-             {"kind": "save", "path": write(tmp_path, "deep-save.yaml",
-                                            replace(dict(save_data), ("seed",), deep(30_000, "{a: ")))},
-             {"kind": "save", "path": write(tmp_path, "deep-inline.yaml",
-                                            replace(dict(save_data), ("map", "notes"), nested))}]
+    cases = [
+        {"kind": "map", "path": write(tmp_path, "deep-map.yaml", f"name: {nested}\n")},
+        {"kind": "map", "path": write(tmp_path, "deep-notes.yaml", map_text(arena, ("notes",), nested))},
+        {
+            "kind": "save",
+            "path": write(tmp_path, "deep-save.yaml", replace(dict(save_data), ("seed",), deep(30_000, "{a: "))),
+        },
+        {
+            "kind": "save",
+            "path": write(tmp_path, "deep-inline.yaml", replace(dict(save_data), ("map", "notes"), nested)),
+        },
+    ]
     assert_survived(run_hostile(cases))
     with pytest.raises(InputError, match="nests more than 100 levels"):
         parse_yaml(nested, "deep.yaml")
@@ -122,14 +137,23 @@ def test_deep_nesting_is_refused_before_the_parser_can_overflow(tmp_path, save_d
 
 # --- item 2: alias bombs -------------------------------------------------------------------------
 
+
 def test_an_alias_bomb_is_refused_counting_each_alias_as_a_copy(tmp_path, save_data):
     bomb = alias_bomb(7, 9)  # 9 ** 7 = 4.8 million copies of "x" from under 300 bytes
     save = dict(save_data)
     save["commands"] = [*save["commands"], {"do": "end", "params": "@@HOSTILE@@"}]
-    cases = [{"kind": "map", "path": write(tmp_path, "bomb-map.yaml",
-                                           map_text(ROOT / "maps" / "arena.yaml", ("notes",), bomb))},
-             {"kind": "save", "path": write(tmp_path, "bomb-save.yaml", replace(save, ("seed",), "1")
-                                            .replace("'@@HOSTILE@@'", f"{{b: {bomb}}}"))}]
+    cases = [
+        {
+            "kind": "map",
+            "path": write(tmp_path, "bomb-map.yaml", map_text(ROOT / "maps" / "arena.yaml", ("notes",), bomb)),
+        },
+        {
+            "kind": "save",
+            "path": write(
+                tmp_path, "bomb-save.yaml", replace(save, ("seed",), "1").replace("'@@HOSTILE@@'", f"{{b: {bomb}}}")
+            ),
+        },
+    ]
     assert_survived(run_hostile(cases))
     with pytest.raises(InputError, match="counting each alias as a copy"):
         parse_yaml(bomb, "bomb.yaml")
@@ -142,6 +166,7 @@ def test_aliases_within_the_bound_still_load():
 
 # --- item 3: circular aliases --------------------------------------------------------------------
 
+
 def test_a_circular_alias_is_refused_at_its_line(tmp_path, save_data):
     save = dict(save_data)
     save["commands"] = [*save["commands"], {"do": "end", "params": "@@HOSTILE@@"}]
@@ -149,11 +174,12 @@ def test_a_circular_alias_is_refused_at_its_line(tmp_path, save_data):
     with pytest.raises(InputError) as caught:
         parse_yaml(text, "circular.yaml")
     problem = caught.value.problems[0]
-    assert "circular" in problem.message and problem.line == text[:text.index("*p")].count("\n") + 1
+    assert "circular" in problem.message and problem.line == text[: text.index("*p")].count("\n") + 1
     assert_survived(run_hostile([{"kind": "save", "path": write(tmp_path, "circular.yaml", text)}]))
 
 
 # --- item 4: control characters in names ---------------------------------------------------------
+
 
 @pytest.mark.parametrize("slot", [("name",), ("figures", 0, "name"), ("figures", 1, "team")])
 @pytest.mark.parametrize("name", CONTROL)
@@ -163,7 +189,7 @@ def test_a_control_character_in_a_name_is_refused_at_its_line(slot, name):
         parse_map(text, "names.yaml")
     problem = caught.value.problems[0]
     assert "control characters" in problem.message
-    assert problem.line == text[:text.index(name)].count("\n") + 1
+    assert problem.line == text[: text.index(name)].count("\n") + 1
 
 
 def test_a_control_character_in_a_team_key_is_refused():
@@ -185,6 +211,7 @@ def test_a_gm_cannot_add_a_figure_whose_name_holds_a_nul(ruleset):
 
 # --- item 5: size limits -------------------------------------------------------------------------
 
+
 def test_an_oversized_map_named_by_a_save_is_refused_before_it_is_read(tmp_path, save_data):
     huge = tmp_path / "huge.yaml"
     with open(huge, "wb") as stream:
@@ -200,8 +227,7 @@ def tmx_with_layer(folder: Path, name: str, payload: bytes, compression: str = "
     """The Tiled sample with its tile layer replaced by base64 payload."""
     text = TMX.read_text(encoding="utf-8")
     start, end = text.index('<data encoding="csv">'), text.index("</data>") + len("</data>")
-    data = (f'<data encoding="base64" compression="{compression}">'
-            f"{base64.b64encode(payload).decode()}</data>")
+    data = f'<data encoding="base64" compression="{compression}">{base64.b64encode(payload).decode()}</data>'
     (folder / "hexes_flat.tsx").write_bytes((TMX.parent / "hexes_flat.tsx").read_bytes())
     (folder / "hexes_flat.png").write_bytes((TMX.parent / "hexes_flat.png").read_bytes())
     return write(folder, name, text[:start] + data + text[end:])
@@ -215,9 +241,13 @@ def zeros_compressed(megabytes: int, wbits: int = zlib.MAX_WBITS) -> bytes:
 
 
 def test_a_tile_layer_that_inflates_past_the_map_is_refused(tmp_path):
-    cases = [{"kind": "tmx", "path": tmx_with_layer(tmp_path, "zlib-bomb.tmx", zeros_compressed(800))},
-             {"kind": "tmx", "path": tmx_with_layer(tmp_path, "gzip-bomb.tmx",
-                                                    zeros_compressed(200, 16 + zlib.MAX_WBITS), "gzip")}]
+    cases = [
+        {"kind": "tmx", "path": tmx_with_layer(tmp_path, "zlib-bomb.tmx", zeros_compressed(800))},
+        {
+            "kind": "tmx",
+            "path": tmx_with_layer(tmp_path, "gzip-bomb.tmx", zeros_compressed(200, 16 + zlib.MAX_WBITS), "gzip"),
+        },
+    ]
     assert_survived(run_hostile(cases))
     from board.tiled import convert
 
@@ -235,11 +265,30 @@ def test_a_tile_layer_cut_short_is_refused(tmp_path):
 
 # --- a bounded fuzz: hostile fragments at random places of real maps, saves and Tiled files --------
 
-MAP_SLOTS = [("name",), ("notes",), ("teams",), ("terrain",), ("hexes",), ("figures",),
-             ("figures", 0), ("figures", 0, "name"), ("figures", 1, "team"), ("figures", 0, "at")]
-SAVE_SLOTS = [("seed",), ("options",), ("commands",), ("commands", 0), ("commands", 0, "params"),
-              ("commands", 2, "figure"), ("map",), ("map", "name"), ("map", "figures", 0, "name"),
-              ("map", "figures", 1)]
+MAP_SLOTS = [
+    ("name",),
+    ("notes",),
+    ("teams",),
+    ("terrain",),
+    ("hexes",),
+    ("figures",),
+    ("figures", 0),
+    ("figures", 0, "name"),
+    ("figures", 1, "team"),
+    ("figures", 0, "at"),
+]
+SAVE_SLOTS = [
+    ("seed",),
+    ("options",),
+    ("commands",),
+    ("commands", 0),
+    ("commands", 0, "params"),
+    ("commands", 2, "figure"),
+    ("map",),
+    ("map", "name"),
+    ("map", "figures", 0, "name"),
+    ("map", "figures", 1),
+]
 
 
 def hostile_fragment(rng: random.Random) -> str:
@@ -252,7 +301,7 @@ def hostile_fragment(rng: random.Random) -> str:
     if kind == "circular":
         return rng.choice([CIRCULAR, "&q [1, *q]", "&r {a: [{b: *r}]}"])
     if kind == "control":
-        code = rng.choice([0, 1, 7, 8, 27, 127, 0x85, 0x9b])
+        code = rng.choice([0, 1, 7, 8, 27, 127, 0x85, 0x9B])
         return f'"Name\\x{code:02x}"' if code < 0x100 else f'"Name\\u{code:04x}"'
     return "[" + ", ".join(["1"] * rng.choice([1000, 90_000, 120_000])) + "]"
 
@@ -278,7 +327,8 @@ def hostile_tmx(folder: Path, rng: random.Random, name: str) -> str:
         text = text.replace("</map>", "<g>" * depth + "</g>" * depth + "</map>")
     elif kind == "entities":
         entities = '<!ENTITY a "aaaaaaaaaa">' + "".join(
-            f'<!ENTITY {chr(98 + n)} "{("&" + chr(97 + n) + ";") * 10}">' for n in range(9))
+            f'<!ENTITY {chr(98 + n)} "{("&" + chr(97 + n) + ";") * 10}">' for n in range(9)
+        )
         text = text.replace("<map ", f"<!DOCTYPE map [{entities}]>\n<map ", 1)
         text = text.replace('value="Tiled Sample"', 'value="&j;"')
     elif kind == "size":
@@ -302,9 +352,13 @@ def hostile_cases(folder: Path, save: dict, rng: random.Random, count: int) -> l
             text = replace(json.loads(json.dumps(save)), rng.choice(SAVE_SLOTS), hostile_fragment(rng))
             cases.append({"kind": "save", "path": write(folder, name + ".yaml", text)})
         elif kind == "save-by-path":
-            target = (oversized(folder, rng, name + "-map.yaml") if rng.random() < 0.5 else
-                      write(folder, name + "-map.yaml", map_text(rng.choice(maps), rng.choice(MAP_SLOTS),
-                                                                 hostile_fragment(rng))))
+            target = (
+                oversized(folder, rng, name + "-map.yaml")
+                if rng.random() < 0.5
+                else write(
+                    folder, name + "-map.yaml", map_text(rng.choice(maps), rng.choice(MAP_SLOTS), hostile_fragment(rng))
+                )
+            )
             text = dump_yaml({**save, "map": target})
             cases.append({"kind": "save", "path": write(folder, name + ".yaml", text)})
         elif kind == "tmx":
@@ -331,16 +385,21 @@ def painted_layer(tiles: int) -> str:
 def test_tile_layers_painting_more_than_any_map_holds_are_refused(tmp_path):
     payload, text = painted_layer(500 * 500), TMX.read_text(encoding="utf-8")
     start, end = text.index("<layer"), text.index("</layer>") + len("</layer>")
-    layers = "".join(f'<layer id="{n + 1}" name="L{n}" width="500" height="500"><data encoding="base64" '
-                     f'compression="zlib">{payload}</data></layer>' for n in range(40))
+    layers = "".join(
+        f'<layer id="{n + 1}" name="L{n}" width="500" height="500"><data encoding="base64" '
+        f'compression="zlib">{payload}</data></layer>'
+        for n in range(40)
+    )
     many = text[:start].replace('width="8" height="6"', 'width="500" height="500"', 1) + layers + text[end:]
     infinite = text.replace('infinite="0"', 'infinite="1"', 1)
     start, end = infinite.index("<data"), infinite.index("</data>") + len("</data>")
     chunks = "".join(f'<chunk x="{n * 500}" y="0" width="500" height="500">{payload}</chunk>' for n in range(40))
     infinite = infinite[:start] + f'<data encoding="base64" compression="zlib">{chunks}</data>' + infinite[end:]
     tmx_with_layer(tmp_path, "sample.tmx", b"")  # the tileset beside them
-    cases = [{"kind": "tmx", "path": write(tmp_path, "layers.tmx", many)},
-             {"kind": "tmx", "path": write(tmp_path, "chunks.tmx", infinite)}]
+    cases = [
+        {"kind": "tmx", "path": write(tmp_path, "layers.tmx", many)},
+        {"kind": "tmx", "path": write(tmp_path, "chunks.tmx", infinite)},
+    ]
     assert_survived(run_hostile(cases))
     from board.tiled import convert
 
@@ -360,6 +419,7 @@ def test_an_oversized_tiled_file_is_refused_before_it_is_read(tmp_path):
 
 
 # --- issue 31: commands whose settings a save cannot keep ----------------------------------------
+
 
 def nested(levels: int):
     value = 1
@@ -382,8 +442,11 @@ def test_submit_refuses_settings_nested_255_deep_as_cleanly_as_check(ruleset):
     game_to_yaml(game)  # still saveable
 
 
-@pytest.mark.parametrize("value", [float("-inf"), float("nan"), {1: "x"}, {"a": {2: "x"}}, {"when": set()}],
-                         ids=["minus-infinity", "nan", "number-key", "nested-number-key", "set"])
+@pytest.mark.parametrize(
+    "value",
+    [float("-inf"), float("nan"), {1: "x"}, {"a": {2: "x"}}, {"when": set()}],
+    ids=["minus-infinity", "nan", "number-key", "nested-number-key", "set"],
+)
 def test_settings_a_save_would_write_as_something_else_are_refused(value):
     game = Game(load_map(ROOT / "maps" / "arena.yaml"), seed=1)
     command = game.legal_actions()[0].model_copy(update={"params": {"zzz": value}})

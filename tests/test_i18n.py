@@ -36,10 +36,14 @@ def german() -> dict[tuple[str, str | None], object]:
 
 def test_every_marked_message_has_a_german_translation():
     catalogue = german()
-    missing = [f"{where}: {msgid!r}" for (msgid, plural), where in marked().items()
-               if (msgid, plural) not in catalogue or not catalogue[msgid, plural].translated]
-    assert not missing, (f"{len(missing)} messages without German (python tools/update_catalogue.py):\n"
-                         + "\n".join(missing))
+    missing = [
+        f"{where}: {msgid!r}"
+        for (msgid, plural), where in marked().items()
+        if (msgid, plural) not in catalogue or not catalogue[msgid, plural].translated
+    ]
+    assert not missing, f"{len(missing)} messages without German (python tools/update_catalogue.py):\n" + "\n".join(
+        missing
+    )
 
 
 def test_the_german_catalogue_holds_no_message_the_source_no_longer_marks():
@@ -53,7 +57,8 @@ def test_a_translation_keeps_the_fields_the_code_fills_in():
         for n, text in entry.strings.items():
             source = msgid if n == 0 or plural is None else plural
             if sorted(FIELDS.findall(text)) != sorted(FIELDS.findall(source)) and not (
-                    plural and n == 0 and set(FIELDS.findall(text)) <= set(FIELDS.findall(source))):
+                plural and n == 0 and set(FIELDS.findall(text)) <= set(FIELDS.findall(source))
+            ):
                 wrong.append(f"{msgid!r} -> {text!r}")
     assert not wrong, "\n".join(wrong)
 
@@ -69,10 +74,14 @@ def test_the_catalogue_reads_as_msgfmt_compiles_it(tmp_path):
 
 
 def test_the_po_reader_round_trips_escapes_plurals_and_lines():
-    text = format_po(parse_po('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-                              '#, fuzzy\nmsgid "guess"\nmsgstr "Vermutung"\n\n'
-                              'msgid "a \\"b\\"\\tc\\n"\n"second\\n"\nmsgstr "ä \\"b\\"\\tc\\n"\n"zweite\\n"\n\n'
-                              'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "eins"\nmsgstr[1] "viele"\n'))
+    text = format_po(
+        parse_po(
+            'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+            '#, fuzzy\nmsgid "guess"\nmsgstr "Vermutung"\n\n'
+            'msgid "a \\"b\\"\\tc\\n"\n"second\\n"\nmsgstr "ä \\"b\\"\\tc\\n"\n"zweite\\n"\n\n'
+            'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "eins"\nmsgstr[1] "viele"\n'
+        )
+    )
     entries = parse_po(text)
     assert [e.msgid for e in entries] == ["", "guess", 'a "b"\tc\nsecond\n', "one"]
     assert not entries[1].translated  # fuzzy: not used
@@ -118,8 +127,9 @@ def test_activating_german_translates_our_words_and_argparses():
 def run_main(*args: str, data: Path, **environ: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in i18n.ENVIRONMENT}
     env.update(HEXBOARD_DATA_DIR=str(data), **environ)
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60, env=env
+    )
 
 
 ENGLISH_WORDS = ("usage:", "options:", "positional arguments", "show this help message")

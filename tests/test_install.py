@@ -17,16 +17,28 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BIN = "Scripts" if os.name == "nt" else "bin"
 # What a build needs from the clone; never its venv, caches or earlier build output.
-SKIP = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
-                              ".pytest_cache", ".hypothesis", "out", "tests", "docs", "benchmarks")
+SKIP = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    "out",
+    "tests",
+    "docs",
+    "benchmarks",
+)
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("setuptools") is None,
-                                reason="building the wheel needs setuptools (the test extra has it)")
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("setuptools") is None, reason="building the wheel needs setuptools (the test extra has it)"
+)
 
 
 def _run(args, **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600,
-                            **kwargs)
+    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kwargs)
     assert result.returncode == 0, f"{args}: {result.returncode}\n{result.stdout}\n{result.stderr}"
     return result
 
@@ -34,8 +46,7 @@ def _run(args, **kwargs) -> subprocess.CompletedProcess:
 def _pip() -> list[str]:
     """A pip to install with: this interpreter's, else the system's (a venv made without pip)."""
     for python in (sys.executable, shutil.which("python3")):
-        if python and subprocess.run([python, "-m", "pip", "--version"],
-                                     capture_output=True).returncode == 0:
+        if python and subprocess.run([python, "-m", "pip", "--version"], capture_output=True).returncode == 0:
             return [python, "-m", "pip"]
     pytest.skip("no pip to install the wheel with")
 
@@ -54,8 +65,7 @@ def built(tmp_path_factory) -> dict[str, Path]:
         safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
         archive.extractall(work / "unpacked", **safe)
     unpacked = next((work / "unpacked").iterdir())
-    _run([*_pip(), "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-          "-w", work / "dist", unpacked])
+    _run([*_pip(), "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", work / "dist", unpacked])
     return {"sdist": sdist, "wheel": next((work / "dist").glob("hexboard-*.whl"))}
 
 
@@ -88,16 +98,28 @@ def _env(home: Path, tmp: Path, on_path: bool = True) -> dict[str, str]:
 def test_the_sdist_carries_the_maps_tables_theme_icons_and_desktop_entry(built):
     with tarfile.open(built["sdist"]) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"maps/arena.yaml", "assets/tables/warrior-wizard/weapons.yaml",
-            "assets/themes/board.json", "assets/icons/hexboard.svg", "assets/icons/hexboard-48.png",
-            "assets/desktop/hexboard.desktop", "setup.py", "hexboard", "main.py"} <= names
+    assert {
+        "maps/arena.yaml",
+        "assets/tables/warrior-wizard/weapons.yaml",
+        "assets/themes/board.json",
+        "assets/icons/hexboard.svg",
+        "assets/icons/hexboard-48.png",
+        "assets/desktop/hexboard.desktop",
+        "setup.py",
+        "hexboard",
+        "main.py",
+    } <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".marshal")]
 
 
 def test_the_wheel_carries_them_inside_the_package(built):
     names = set(zipfile.ZipFile(built["wheel"]).namelist())
-    shipped = {str(p.relative_to(ROOT)).replace(os.sep, "/") for folder in ("assets", "maps")
-               for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    shipped = {
+        str(p.relative_to(ROOT)).replace(os.sep, "/")
+        for folder in ("assets", "maps")
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
     assert {f"board/_data/{name}" for name in shipped} <= names
     assert "board/cli.py" in names and not [n for n in names if n.endswith(".marshal")]
     assert "board/locale/de.po" in names  # the German catalogue, read at run time
@@ -133,10 +155,12 @@ def test_the_installed_command_checks_a_map(venv, tmp_path):
 def test_the_installed_command_renders_a_screenshot_headless_of_its_bundled_map(venv, tmp_path):
     env = _env(venv, tmp_path)
     python = venv / BIN / "python"
-    bundled = _run([python, "-c", "import board.resources as r; print(r.DEFAULT_MAP)"],
-                   env=env, cwd=tmp_path).stdout.strip()
-    out = _run(["hexboard", "screenshot", bundled, tmp_path / "shot.png", "--size", "800x500"],
-               env=env, cwd=tmp_path).stdout
+    bundled = _run(
+        [python, "-c", "import board.resources as r; print(r.DEFAULT_MAP)"], env=env, cwd=tmp_path
+    ).stdout.strip()
+    out = _run(
+        ["hexboard", "screenshot", bundled, tmp_path / "shot.png", "--size", "800x500"], env=env, cwd=tmp_path
+    ).stdout
     assert "800x500" in out
     assert (tmp_path / "shot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -167,6 +191,7 @@ def test_in_a_read_only_install_the_bundled_maps_load_and_no_parse_is_kept(tmp_p
 
     def refused(*args, **kwargs):
         raise OSError(errno_, os.strerror(errno_))
+
     monkeypatch.setattr(board.atomic.tempfile, "mkstemp", refused)
     monkeypatch.setattr(Path, "mkdir", refused)
     for _ in range(2):

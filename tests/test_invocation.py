@@ -84,8 +84,9 @@ def test_the_hosts_join_line_names_the_command(from_main_py, monkeypatch, tmp_pa
     hosting = Hosting.new(tmp_path, "127.0.0.1", 4222)
     make_certificate(tmp_path)
     invitation = Invitation.new()
-    assert join_line(hosting, invitation) == (f"HEXBOARD_INVITE={invitation.code} ./hexboard join "
-                                              f"tls://127.0.0.1:4222/{certificate_fingerprint(tmp_path)}")
+    assert join_line(hosting, invitation) == (
+        f"HEXBOARD_INVITE={invitation.code} ./hexboard join tls://127.0.0.1:4222/{certificate_fingerprint(tmp_path)}"
+    )
 
 
 def test_opening_a_map_as_a_script_hints_the_command_that_plays_it(from_main_py, monkeypatch):
@@ -103,10 +104,10 @@ def test_the_version_is_pyprojects():
 
 
 def test_dash_dash_version_prints_it_and_help_names_the_launcher():
-    run = subprocess.run([sys.executable, "main.py", "--version"], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
+    run = subprocess.run([sys.executable, "main.py", "--version"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert run.stdout == f"Hexboard {version()}\n"
-    usage = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT,
-                           capture_output=True, text=True, check=True).stdout
+    usage = subprocess.run(
+        [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert usage.startswith("usage: ./hexboard ")
     assert "./hexboard join tls://HOST:PORT/FINGERPRINT" in " ".join(usage.split())

@@ -17,8 +17,7 @@ from board.rules.base import Command
 from board.rules.kernel.clone import Cloneable, OnWrite, Shared
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish",
-        "usage-dice-skirmish")
+MAPS = ("arena", "combat-chart-skirmish", "dox-skirmish", "melee-seconds-skirmish", "usage-dice-skirmish")
 
 
 class Table:
@@ -49,8 +48,15 @@ class Tree(Cloneable):
 
 def test_a_clone_copies_containers_and_dataclasses_and_shares_what_cannot_change():
     mark, table = Mark("x"), Table()
-    tree = Tree(table, leaf=Leaf([1]), leaves={"a": [Leaf([2])]}, seen={"b"}, marks=(mark,),
-                children=[Tree(table, leaf=None)], notes=[{"n": 1}])
+    tree = Tree(
+        table,
+        leaf=Leaf([1]),
+        leaves={"a": [Leaf([2])]},
+        seen={"b"},
+        marks=(mark,),
+        children=[Tree(table, leaf=None)],
+        notes=[{"n": 1}],
+    )
     twin = tree.clone()
     assert twin == tree and twin is not tree
     assert twin.table is table and twin.marks[0] is mark and twin.at is tree.at
@@ -71,8 +77,9 @@ def test_a_field_of_a_type_the_copier_cannot_read_is_an_error_naming_it():
 
 def mutable_parts(value, found: dict[int, object]) -> None:
     """Every list, dict, set and unfrozen dataclass reachable from value (Shared fields aside)."""
-    if isinstance(value, (list, dict, set)) or (dataclasses.is_dataclass(value)
-                                                and not value.__dataclass_params__.frozen):
+    if isinstance(value, (list, dict, set)) or (
+        dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen
+    ):
         if id(value) in found:
             return
         found[id(value)] = value
@@ -93,8 +100,7 @@ def mutable_parts(value, found: dict[int, object]) -> None:
 
 
 def _on_write(tp) -> bool:
-    return typing.get_origin(tp) is typing.Annotated and typing.get_args(tp)[1:] == \
-        typing.get_args(OnWrite[dict])[1:]
+    return typing.get_origin(tp) is typing.Annotated and typing.get_args(tp)[1:] == typing.get_args(OnWrite[dict])[1:]
 
 
 def random_play(game, rng, count: int):
@@ -129,6 +135,7 @@ class Flock(Cloneable):
 
 def test_an_on_write_dict_is_shared_by_a_clone_until_an_item_is_asked_for_to_change():
     from board.rules.kernel.clone import own_item
+
     flock = Flock({"a": Leaf([1]), "b": Leaf([2])})
     twin = flock.clone()
     assert twin == flock and twin.birds is not flock.birds and twin.birds["a"] is flock.birds["a"]
@@ -150,15 +157,21 @@ def test_an_on_write_field_must_be_a_dict():
 
 
 W_AND_W_MAPS = ("arena", "burning", "dungeon", "outdoor")
-GM_CHANGES = ({"action": "damage", "params": {"amount": 3}}, {"action": "heal", "params": {"amount": 2}},
-              {"action": "posture", "params": {"posture": "prone"}}, {"action": "surprise"},
-              {"action": "ignite", "params": {"extent": "half"}}, {"action": "remove"})
+GM_CHANGES = (
+    {"action": "damage", "params": {"amount": 3}},
+    {"action": "heal", "params": {"amount": 2}},
+    {"action": "posture", "params": {"posture": "prone"}},
+    {"action": "surprise"},
+    {"action": "ignite", "params": {"extent": "half"}},
+    {"action": "remove"},
+)
 
 
 def contents(state) -> str:
     """Everything a state holds but what every clone shares (the map, options, rule tables)."""
-    return repr([getattr(state, f.name) for f in dataclasses.fields(state)
-                 if f.name not in ("battle", "options", "tables")])
+    return repr(
+        [getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in ("battle", "options", "tables")]
+    )
 
 
 @pytest.mark.parametrize("name", MAPS + W_AND_W_MAPS[1:])

@@ -47,10 +47,14 @@ def test_the_gm_places_a_figure_only_where_it_can_stand(ruleset):
     game = arena(ruleset)
     wall = next(h for h in sorted(game.battle.cells) if not game.battle.passable(h))
     bryn = game.state.figures["Brenna"].hex
-    assert refused(game, gm("place", "Aldric", to=wall)) == \
-        f"cannot place Aldric there: {game.battle.label(wall)} is a wall"
-    assert refused(game, gm("place", "Aldric", to=bryn)) == \
-        f"cannot place Aldric there: Brenna is in the way at {game.battle.label(bryn)}"
+    assert (
+        refused(game, gm("place", "Aldric", to=wall))
+        == f"cannot place Aldric there: {game.battle.label(wall)} is a wall"
+    )
+    assert (
+        refused(game, gm("place", "Aldric", to=bryn))
+        == f"cannot place Aldric there: Brenna is in the way at {game.battle.label(bryn)}"
+    )
     spot = free_hex(game)
     assert game.submit(gm("place", "Aldric", to=game.battle.label(spot))).accepted
     assert game.state.figures["Aldric"].hex == spot

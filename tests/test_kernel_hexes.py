@@ -22,8 +22,7 @@ RULESETS = ("warrior-wizard", "combat-chart", "dox", "melee-seconds", "usage-dic
 def a_state(rows: int = 6):
     """Any ruleset's state as the parser sees it: something with the map as .battle."""
     terrain = "\n".join(" ".join("." * 8) for _ in range(rows)) + "\n"
-    data = {"name": "Test", "ruleset": "warrior-wizard", "layout": "flat", "terrain": terrain,
-            "figures": []}
+    data = {"name": "Test", "ruleset": "warrior-wizard", "layout": "flat", "terrain": terrain, "figures": []}
     return SimpleNamespace(battle=parse_map(dump_yaml(data)))
 
 
@@ -34,11 +33,22 @@ def test_a_pair_and_a_printed_label_name_the_same_hex():
     assert to_hex(state, hex_label(h, "flat")) == h
 
 
-@pytest.mark.parametrize("value, says", [
-    ("abc", "4 or 6 digits"), ("05", "4 or 6 digits"), ("0000", "start at 1"),
-    ([1], "[q, r]"), ([1, 2, 3], "[q, r]"), (["a", "b"], "[q, r]"), (None, "[q, r]"),
-    ([True, 0], "[q, r]"), (1.5, "[q, r]"), ("0909", "off the map"), ([40, 0], "off the map"),
-])
+@pytest.mark.parametrize(
+    "value, says",
+    [
+        ("abc", "4 or 6 digits"),
+        ("05", "4 or 6 digits"),
+        ("0000", "start at 1"),
+        ([1], "[q, r]"),
+        ([1, 2, 3], "[q, r]"),
+        (["a", "b"], "[q, r]"),
+        (None, "[q, r]"),
+        ([True, 0], "[q, r]"),
+        (1.5, "[q, r]"),
+        ("0909", "off the map"),
+        ([40, 0], "off the map"),
+    ],
+)
 def test_anything_but_a_hex_on_the_map_is_refused_with_a_reason(value, says):
     with pytest.raises(Refusal) as refused:
         to_hex(a_state(), value)
@@ -94,7 +104,8 @@ def test_only_the_kernel_reads_labels_and_searches_for_reach():
         if "kernel" in path.relative_to(rules).parts[:1]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and any(a.name in ("parse_label", "deque", "heappush")
-                                                        for a in node.names):
+            if isinstance(node, ast.ImportFrom) and any(
+                a.name in ("parse_label", "deque", "heappush") for a in node.names
+            ):
                 offenders.append(f"{path.relative_to(rules)}:{node.lineno}")
     assert offenders == []

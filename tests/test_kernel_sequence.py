@@ -45,11 +45,18 @@ def kinds(events: list[Event]) -> list[str]:
     return [e.text for e in events]
 
 
-PHASE_MAJOR = Turns(("movement", "combat"), begin=initiative,
-                    acts=lambda state, f: f.up and not (state.phase == "combat" and f.acted),
-                    enter=lambda state, dice: [Event("phase", state.phase, None)])
-FIGURE_MAJOR = Turns(("movement", "combat"), by_figure=True, begin=initiative,
-                     starts=lambda state: [Event("go", f"{state.active} goes", state.active)])
+PHASE_MAJOR = Turns(
+    ("movement", "combat"),
+    begin=initiative,
+    acts=lambda state, f: f.up and not (state.phase == "combat" and f.acted),
+    enter=lambda state, dice: [Event("phase", state.phase, None)],
+)
+FIGURE_MAJOR = Turns(
+    ("movement", "combat"),
+    by_figure=True,
+    begin=initiative,
+    starts=lambda state: [Event("go", f"{state.active} goes", state.active)],
+)
 
 
 def test_a_turn_is_counted_begun_and_its_first_phase_lined_up_in_the_order_the_ruleset_gives():
@@ -112,8 +119,12 @@ def test_those_who_waited_line_up_again_once_the_queue_runs_out():
 
 
 def test_settle_passes_the_turn_after_a_command_while_the_head_has_finished():
-    turns = Turns(("turn",), by_figure=True, begin=initiative,
-                  finished=lambda state: not state.queue or state.figures[state.queue[0]].acted)
+    turns = Turns(
+        ("turn",),
+        by_figure=True,
+        begin=initiative,
+        finished=lambda state: not state.queue or state.figures[state.queue[0]].acted,
+    )
     state = fight("red", "blue", "red")
     sequence.start_turn(state, None, turns)  # C, B, A
     assert sequence.settle(state, None, turns) == []

@@ -51,7 +51,7 @@ def test_the_sample_maps_cover_what_the_issue_asks_for():
 
 
 def test_a_small_map_needs_only_a_few_lines():
-    battle = parse_map(SMALL + "  - {name: Ann, at: \"0202\"}\n")
+    battle = parse_map(SMALL + '  - {name: Ann, at: "0202"}\n')
     (ann,) = battle.figures
     assert battle.size == (4, 4) and battle.layout == "flat"
     assert Hex(*ann.at) == from_offset(1, 1, "flat")
@@ -59,33 +59,36 @@ def test_a_small_map_needs_only_a_few_lines():
 
 
 def test_the_ready_weapon_defaults_to_the_first_carried():
-    battle = parse_map(SMALL + "  - {name: Ann, at: \"0202\", weapons: [Mace, Dagger]}\n"
-                               "  - {name: Bo, at: \"0203\", weapons: [Mace], ready: none}\n")
+    battle = parse_map(
+        SMALL + '  - {name: Ann, at: "0202", weapons: [Mace, Dagger]}\n'
+        '  - {name: Bo, at: "0203", weapons: [Mace], ready: none}\n'
+    )
     assert [f.ready for f in battle.figures] == ["Mace", ""]
 
 
 def test_yaml_syntax_errors_name_the_line():
     assert problems("name: x\nfigures:\n  - {name: A, at: [0,0]\n") == [
-        "test.yaml:4:1: YAML syntax: did not find expected ',' or '}'"]
+        "test.yaml:4:1: YAML syntax: did not find expected ',' or '}'"
+    ]
 
 
 def test_an_unknown_weapon_suggests_the_closest_name():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0202\", weapons: [Brodsword]}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0202", weapons: [Brodsword]}\n')
     assert message == 'test.yaml:8:39: unknown weapon "Brodsword"; did you mean "Broadsword"?'
 
 
 def test_unknown_armor_suggests_the_closest_name():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0202\", armor: Chainmale}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0202", armor: Chainmale}\n')
     assert message.startswith("test.yaml:8:") and 'did you mean "Chainmail"' in message
 
 
 def test_a_figure_on_a_wall_is_refused():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0101\"}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0101"}\n')
     assert message == "test.yaml:8:21: Ann stands on a wall at 0101"
 
 
 def test_two_figures_on_one_hex_are_refused():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0202\"}\n  - {name: Bo, at: \"0202\"}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0202"}\n  - {name: Bo, at: "0202"}\n')
     assert message == "test.yaml:9:20: Bo and Ann are both on 0202"
 
 
@@ -96,29 +99,30 @@ def test_a_footprint_outside_the_map_is_refused():
 
 
 def test_a_ready_weapon_the_figure_does_not_carry_is_refused():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0202\", weapons: [Dagger], ready: Mace}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0202", weapons: [Dagger], ready: Mace}\n')
     assert message.startswith("test.yaml:8:") and 'readies "Mace" but does not carry it' in message
 
 
 def test_a_two_handed_weapon_needs_the_shield_slung():
-    (message,) = problems(SMALL + "  - {name: Ann, at: \"0202\", weapons: [Halberd], shield: Small Shield}\n")
+    (message,) = problems(SMALL + '  - {name: Ann, at: "0202", weapons: [Halberd], shield: Small Shield}\n')
     assert "two-handed" in message
 
 
 def test_unknown_keys_wrong_types_and_bad_enums_name_their_line():
-    text = SMALL.replace("name: Small", "name: Small\nlayout: sideways") + \
-        "  - name: Ann\n    at: \"0202\"\n    st: twelve\n    weapns: [Dagger]\n"
+    text = (
+        SMALL.replace("name: Small", "name: Small\nlayout: sideways")
+        + '  - name: Ann\n    at: "0202"\n    st: twelve\n    weapns: [Dagger]\n'
+    )
     found = problems(text)
     assert found == [
         "test.yaml:2:9: layout: expected 'flat' or 'pointy', got 'sideways'",
-        "test.yaml:11:9: figures[0].st: expected a valid integer, unable to parse string as an "
-        "integer, got 'twelve'",
+        "test.yaml:11:9: figures[0].st: expected a valid integer, unable to parse string as an integer, got 'twelve'",
         'test.yaml:12:13: unknown key "weapns"; did you mean "weapons"?',
     ]
 
 
 def test_one_bad_figure_does_not_hide_problems_in_the_next():
-    text = SMALL + "  - {name: Ann, at: \"0202\", st: x}\n  - {name: Bo, at: \"0203\", weapons: [Pik]}\n"
+    text = SMALL + '  - {name: Ann, at: "0202", st: x}\n  - {name: Bo, at: "0203", weapons: [Pik]}\n'
     found = problems(text)
     assert [m.split(":")[1] for m in found] == ["8", "9"]
 
@@ -133,8 +137,7 @@ def test_a_duplicate_key_is_refused():
 
 
 def test_a_non_mapping_document_is_refused():
-    assert problems("- just\n- a list\n") == [
-        "test.yaml:1:1: expected a map: keys such as name, size and figures"]
+    assert problems("- just\n- a list\n") == ["test.yaml:1:1: expected a map: keys such as name, size and figures"]
 
 
 def test_a_missing_file_is_refused_with_its_name(tmp_path):
@@ -159,7 +162,7 @@ def test_the_complete_example_in_the_docs_passes_check():
 
 
 def test_a_figure_with_a_wrong_field_is_still_checked_for_where_it_stands():
-    text = SMALL + "  - {name: Ann, at: \"0202\", st: abc}\n  - {name: Bo, at: \"0202\"}\n"
+    text = SMALL + '  - {name: Ann, at: "0202", st: abc}\n  - {name: Bo, at: "0202"}\n'
     found = problems(text)
     assert any("st:" in m for m in found) and any("Bo and Ann are both on 0202" in m for m in found)
 
@@ -178,8 +181,10 @@ def test_a_dash_in_the_picture_leaves_the_hex_off_the_map():
 
 def test_a_figure_or_a_hex_entry_off_the_map_is_refused():
     text = CAVE + "hexes:\n  - {at: '0101', terrain: wall}\nfigures:\n  - {name: A, at: '0401'}\n"
-    assert problems(text) == ["test.yaml:8:10: hex [0, 0] is outside the map",
-                              "test.yaml:10:19: hex [3, -1] is outside the map"]
+    assert problems(text) == [
+        "test.yaml:8:10: hex [0, 0] is outside the map",
+        "test.yaml:10:19: hex [3, -1] is outside the map",
+    ]
 
 
 def test_off_map_hexes_are_written_back_as_dashes():
@@ -190,12 +195,15 @@ def test_off_map_hexes_are_written_back_as_dashes():
 
 def test_a_map_is_at_most_500_hexes_across_and_an_off_map_edge_does_not_count():
     wide = "name: W\nsize: [501, 2]\nterrain: |\n" + "".join("  " + "." * 501 + "\n" for _ in range(2))
-    assert problems(wide) == ["test.yaml:2:7: columns and rows must each be between 1 and 500, got 501x2 "
-                              '(a column or row left off the map with "-" does not count)']
+    assert problems(wide) == [
+        "test.yaml:2:7: columns and rows must each be between 1 and 500, got 501x2 "
+        '(a column or row left off the map with "-" does not count)'
+    ]
     edge = wide.replace("  .", "  -")
     assert len(parse_map(edge, "edge.yaml").cells) == 1000
     assert problems("name: W\nsize: [502, 2]\n") == [
-        "test.yaml:2:7: size: columns and rows must each be between 1 and 500, got [502, 2]"]
+        "test.yaml:2:7: size: columns and rows must each be between 1 and 500, got [502, 2]"
+    ]
 
 
 def test_a_written_map_reads_like_the_samples_a_picture_block_and_ccrr_labels():

@@ -14,35 +14,48 @@ from tests.ms_helpers import fighter, general, new_game, nothing_until
 # The sentences of the rule text each action quotes ("..." marks a cut), copied from the
 # text once, so the test reads nothing outside the repository.
 QUOTED = {
-    'draw': '7.2 Drawing a Weapon or other readily-accessible item carried requires 1 AMR.',
-    'backpack': '7.2 To retrieve an item from a backpack (or to put it away) takes 1 Melee Round.',
-    'sheathe': '7.3 Sheathing a Weapon ... requires 1 AMR',
-    'drop': '7.3 ... but Dropping a Weapon or other item requires 1 second.',
-    'load': '7.4 Loading a Ranged Weapon requires 1 or more AMR (see Section C.7).',
-    'ready_shield': '7.5 Readying a Shield requires 1 AMR.',
-    'sling_shield': '7.6 Putting away a Shield ... requires 1 AMR',
-    'drop_shield': '7.6 ... but Dropping a Shield requires 1 second',
-    'pick_up': '7.7 Picking up or taking an item ... requires 1 AMR.',
-    'potion': '7.8 Taking a Potion requires 1 Melee Round to draw, uncork and drink or apply it.',
-    'potion_in_hand': '7.8 If the Potion is already uncorked and held in the Shield hand ... it only requires 1 AMR',
-    'flash_pellet': '7.9 Throwing a Flash Pellet requires 1 AMR if it is already in hand',
-    'flash_pellet_round': '7.9 Alternatively a Combatant may take 1 Melee Round to draw and throw the Flash Pellet',
-    'close_eyes': "7.9 Closing one's eyes to avoid being blinded by the Flash Pellet needs to be Specifically Plotted.",
-    'tanglefoot': '7.10 ... 1 AMR to draw it, 1 AMR to wet it and 1 AMR to throw it, for a total of 3 AMR.',
-    'tanglefoot_round': '7.10 Alternatively a Combatant may take 1 Melee Round to draw, wet and throw the '
-                        'Tanglefoot Pill',
-    'hack_free': '7.10 Attempts to hack out of or through a Tanglefoot count as Attacks and so require AMR.',
-    'kick_door': '7.11 Kicking Down or Shoulder Charging a Door requires 1 AMR',
-    'despatch': '7.12 Despatching another Combatant who is unconscious ... requires 1 AMR',
-    'speak': '5.1.8 moving and speaking are consistent with most General Plots and do not require Initiative',
+    "draw": "7.2 Drawing a Weapon or other readily-accessible item carried requires 1 AMR.",
+    "backpack": "7.2 To retrieve an item from a backpack (or to put it away) takes 1 Melee Round.",
+    "sheathe": "7.3 Sheathing a Weapon ... requires 1 AMR",
+    "drop": "7.3 ... but Dropping a Weapon or other item requires 1 second.",
+    "load": "7.4 Loading a Ranged Weapon requires 1 or more AMR (see Section C.7).",
+    "ready_shield": "7.5 Readying a Shield requires 1 AMR.",
+    "sling_shield": "7.6 Putting away a Shield ... requires 1 AMR",
+    "drop_shield": "7.6 ... but Dropping a Shield requires 1 second",
+    "pick_up": "7.7 Picking up or taking an item ... requires 1 AMR.",
+    "potion": "7.8 Taking a Potion requires 1 Melee Round to draw, uncork and drink or apply it.",
+    "potion_in_hand": "7.8 If the Potion is already uncorked and held in the Shield hand ... it only requires 1 AMR",
+    "flash_pellet": "7.9 Throwing a Flash Pellet requires 1 AMR if it is already in hand",
+    "flash_pellet_round": "7.9 Alternatively a Combatant may take 1 Melee Round to draw and throw the Flash Pellet",
+    "close_eyes": "7.9 Closing one's eyes to avoid being blinded by the Flash Pellet needs to be Specifically Plotted.",
+    "tanglefoot": "7.10 ... 1 AMR to draw it, 1 AMR to wet it and 1 AMR to throw it, for a total of 3 AMR.",
+    "tanglefoot_round": "7.10 Alternatively a Combatant may take 1 Melee Round to draw, wet and throw the "
+    "Tanglefoot Pill",
+    "hack_free": "7.10 Attempts to hack out of or through a Tanglefoot count as Attacks and so require AMR.",
+    "kick_door": "7.11 Kicking Down or Shoulder Charging a Door requires 1 AMR",
+    "despatch": "7.12 Despatching another Combatant who is unconscious ... requires 1 AMR",
+    "speak": "5.1.8 moving and speaking are consistent with most General Plots and do not require Initiative",
 }
 
 # The timings the text gives, action -> cost.
-TIMINGS = {"draw": {"amr": 1}, "backpack": {"round": 1}, "sheathe": {"amr": 1}, "drop": {"seconds": 1},
-           "ready_shield": {"amr": 1}, "sling_shield": {"amr": 1}, "drop_shield": {"seconds": 1},
-           "pick_up": {"amr": 1}, "potion": {"round": 1}, "potion_in_hand": {"amr": 1},
-           "flash_pellet": {"amr": 1}, "flash_pellet_round": {"round": 1}, "tanglefoot": {"amr": 3},
-           "tanglefoot_round": {"round": 1}, "kick_door": {"amr": 1}, "despatch": {"amr": 1}}
+TIMINGS = {
+    "draw": {"amr": 1},
+    "backpack": {"round": 1},
+    "sheathe": {"amr": 1},
+    "drop": {"seconds": 1},
+    "ready_shield": {"amr": 1},
+    "sling_shield": {"amr": 1},
+    "drop_shield": {"seconds": 1},
+    "pick_up": {"amr": 1},
+    "potion": {"round": 1},
+    "potion_in_hand": {"amr": 1},
+    "flash_pellet": {"amr": 1},
+    "flash_pellet_round": {"round": 1},
+    "tanglefoot": {"amr": 3},
+    "tanglefoot_round": {"round": 1},
+    "kick_door": {"amr": 1},
+    "despatch": {"amr": 1},
+}
 
 
 @pytest.mark.parametrize("action, cost", TIMINGS.items())
@@ -71,8 +84,9 @@ def test_door_level_is_dungeon_level_plus_lock_plus_magic_or_a_d4():
 
 
 def game(a=None, b=None, a_dice=(1, 2, 3)):
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, **(a or {})),
-                 fighter("B", "Blue", (4, 0), facing=3, amr=1, **(b or {})))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, **(a or {})), fighter("B", "Blue", (4, 0), facing=3, amr=1, **(b or {}))
+    )
     general(g, "A", dice=a_dice)
     general(g, "B", dice=[6])
     return g
@@ -86,8 +100,11 @@ def test_kick_door_act_reports_success_of_the_st_check():
 
 
 def test_two_kickers_in_the_same_second_combine_their_st():
-    g = new_game(fighter("A", "Red", (0, 0), st=12), fighter("C", "Red", (0, 1), st=16),
-                 fighter("B", "Blue", (5, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), st=12),
+        fighter("C", "Red", (0, 1), st=16),
+        fighter("B", "Blue", (5, 0), facing=3, amr=1),
+    )
     general(g, "A", dice=[1, 2])
     general(g, "C", dice=[1, 2])
     general(g, "B", dice=[6])
@@ -126,8 +143,9 @@ def test_a_round_long_action_continues_over_six_seconds():
 
 
 def test_a_three_amr_tanglefoot_progresses_only_on_initiative_seconds_then_goes_off():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, items=["Tanglefoot Pill"]),
-                 fighter("B", "Blue", (3, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, items=["Tanglefoot Pill"]), fighter("B", "Blue", (3, 0), facing=3, amr=1)
+    )
     general(g, "A", dice=[1, 3, 4])
     general(g, "B", dice=[6])
     out = act(g, "A", "tanglefoot", target="B")  # runs on by itself (5.7) through second 4
@@ -139,8 +157,11 @@ def test_a_three_amr_tanglefoot_progresses_only_on_initiative_seconds_then_goes_
 
 
 def test_a_flash_pellet_blinds_those_who_did_not_close_their_eyes():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, items=["Flash Pellet"], ready="none"),
-                 fighter("B", "Blue", (2, 0), facing=3), fighter("C", "Blue", (2, 1), facing=3))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, items=["Flash Pellet"], ready="none"),
+        fighter("B", "Blue", (2, 0), facing=3),
+        fighter("C", "Blue", (2, 1), facing=3),
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[1, 4])
     general(g, "C", dice=[1, 4])
@@ -158,9 +179,13 @@ def test_a_flash_pellet_blinds_those_who_did_not_close_their_eyes():
 
 
 def test_despatching_the_helpless_needs_an_edged_weapon_and_one_amr():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3),
-                 fighter("C", "Blue", (4, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3),
+        fighter("B", "Blue", (1, 0), facing=3),
+        fighter("C", "Blue", (4, 0), facing=3, amr=1),
+    )
     from tests.helpers import ok
+
     ok(g, do="gm", action="damage", figure="B", params={"amount": 12})
     assert fig(g, "B").status == "unconscious"
     general(g, "A", dice=[1, 2, 3])
@@ -187,13 +212,13 @@ def test_shields_cannot_be_held_ready_whilst_using_a_ranged_weapon():
     assert "ready_shield" not in offered(g, "A")
 
 
-@pytest.mark.parametrize("action, item", [("flash_pellet_round", "Flash Pellet"),
-                                          ("tanglefoot_round", "Tanglefoot Pill")])
+@pytest.mark.parametrize(
+    "action, item", [("flash_pellet_round", "Flash Pellet"), ("tanglefoot_round", "Tanglefoot Pill")]
+)
 def test_the_one_melee_round_throw_goes_off_in_sec_1_of_the_next_mr(action, item):
     """7.9, 7.10 "Alternatively a Combatant may take 1 Melee Round to draw and throw ..., and it
     will go off in sec 1 of the next MR": plotted in second 1, it goes off in round 2, second 1."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]),
-                 fighter("B", "Blue", (2, 0), facing=3, amr=1))
+    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]), fighter("B", "Blue", (2, 0), facing=3, amr=1))
     general(g, "A", dice=[1])
     general(g, "B", dice=[6])
     act(g, "A", action, target="B")  # runs on by itself (5.7) to second 6
@@ -207,13 +232,13 @@ def test_the_one_melee_round_throw_goes_off_in_sec_1_of_the_next_mr(action, item
     assert went_off and (g.state.turn, g.state.second) == (2, 2)
 
 
-@pytest.mark.parametrize("action, item", [("flash_pellet_round", "Flash Pellet"),
-                                          ("tanglefoot_round", "Tanglefoot Pill")])
+@pytest.mark.parametrize(
+    "action, item", [("flash_pellet_round", "Flash Pellet"), ("tanglefoot_round", "Tanglefoot Pill")]
+)
 def test_the_one_melee_round_throw_takes_the_round_from_its_first_second(action, item):
     """Started in second 4, it could not go off in sec 1 of the next MR and take 1 Melee Round:
     refused, with the reason (docs/rules-notes.md)."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]),
-                 fighter("B", "Blue", (2, 0), facing=3, amr=1))
+    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=[item]), fighter("B", "Blue", (2, 0), facing=3, amr=1))
     general(g, "A", dice=[4])
     general(g, "B", dice=[6])
     nothing_until(g, 4)

@@ -7,8 +7,7 @@ from tests.ms_helpers import fighter, general, new_game
 
 def round_two(b=None):
     """A (AMR 3) and B (AMR 2, on Full Defensive in round 2) face each other."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=3),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=2, **(b or {})))
+    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3, amr=2, **(b or {})))
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[1, 2])
     while g.state.phase != "general":

@@ -27,15 +27,21 @@ def test_the_worked_example_round_by_round():
         assert outcome.accepted, f"{command.short()}: {outcome.reason}"
         if game.state.turn != before["turn"] or game.state.phase == "over":
             figures = before["figures"] if game.state.phase != "over" else game.snapshot()["figures"]
-            seen[before["turn"]] = {n: (f["hex"], f["damage"], f["status"], f["initiative"])
-                                    for n, f in figures.items()}
+            seen[before["turn"]] = {
+                n: (f["hex"], f["damage"], f["status"], f["initiative"]) for n, f in figures.items()
+            }
     assert seen == EXPECTED
     assert game.state.winner == "Red"
 
 
 def test_replay_runs_the_example_script_strictly_as_json():
-    result = subprocess.run([sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     final = lines[-1]

@@ -59,8 +59,7 @@ def test_delay_moves_the_initiative_to_the_next_second_unless_it_has_one():
 
 
 def duel(**options):
-    return new_game(fighter("A", "Red", (0, 0), amr=3),
-                    fighter("B", "Blue", (1, 0), facing=3, amr=2), options=options)
+    return new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3, amr=2), options=options)
 
 
 def test_everyone_rolls_initiative_in_the_first_round_whatever_the_general_plot():
@@ -84,8 +83,6 @@ def test_before_its_first_initiative_second_a_combatant_does_not_react():
     assert row["plots"]["1"] == row["plots"]["2"] == "not yet reacting"
 
 
-
-
 def test_later_rounds_roll_for_fighting_only():
     g = duel()
     general(g, "A", dice=[1, 2, 3])
@@ -105,13 +102,13 @@ def test_full_defensive_is_not_offered_in_the_first_round():
     g = duel()
     labels = offered(g, "A")["general_plot"].choices
     assert "Fighting (Full Defensive)" not in labels
-    assert "Full Defensive" in refused(g, do="act", figure="A", action="general_plot",
-                                       params={"plot": "full_defensive"})
+    assert "Full Defensive" in refused(
+        g, do="act", figure="A", action="general_plot", params={"plot": "full_defensive"}
+    )
 
 
 def test_fighting_and_magic_rolls_one_die_fewer_per_spell():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, spells=["Firebolt"]),
-                 fighter("B", "Blue", (1, 0), facing=3))
+    g = new_game(fighter("A", "Red", (0, 0), amr=3, spells=["Firebolt"]), fighter("B", "Blue", (1, 0), facing=3))
     out = general(g, "A", "fighting_magic", dice=[4, 5], spells=1)
     assert fig(g, "A").rolled == (4, 5) and fig(g, "A").spells_reserved == 1
     assert "2 spells" not in " ".join(e.text for e in out.events)
@@ -134,10 +131,11 @@ def test_a_permitted_change_of_general_plot_loses_the_seconds_already_run():
     general(g, "A", "thieving")
     general(g, "B", "fighting", dice=[1, 2])
     nothing_until(g, 4)
-    assert "GM permits" in refused(g, do="act", figure="A", action="general_plot",
-                                   params={"plot": "fighting"}).replace(
-        "only if the GM permits it", "GM permits")
+    assert "GM permits" in refused(g, do="act", figure="A", action="general_plot", params={"plot": "fighting"}).replace(
+        "only if the GM permits it", "GM permits"
+    )
     from tests.helpers import ok
+
     ok(g, do="gm", action="allow_change", figure="A")
     general(g, "A", "fighting", dice=[2, 3, 5])
     assert fig(g, "A").initiative == (5,) and fig(g, "A").lost == (2, 3)
@@ -162,7 +160,9 @@ def test_full_defensive_only_at_the_beginning_of_a_melee_round_not_on_a_permitte
     general(g, "B", dice=[1, 2])
     nothing_until(g, 3)
     from tests.helpers import ok
+
     ok(g, do="gm", action="allow_change", figure="A")
     assert "Fighting (Full Defensive)" not in offered(g, "A")["general_plot"].choices
-    assert "beginning of a Melee Round" in refused(g, do="act", figure="A", action="general_plot",
-                                                   params={"plot": "full_defensive"})
+    assert "beginning of a Melee Round" in refused(
+        g, do="act", figure="A", action="general_plot", params={"plot": "full_defensive"}
+    )

@@ -5,8 +5,10 @@ from tests.ms_helpers import fighter, general, new_game
 
 
 def mage(plot="magic", dice=(1, 2), spells=0, amr=2):
-    g = new_game(fighter("M", "Red", (0, 0), amr=amr, spells=["Firebolt", "Spark"]),
-                 fighter("B", "Blue", (2, 0), facing=3, amr=1, shield="Shield"))
+    g = new_game(
+        fighter("M", "Red", (0, 0), amr=amr, spells=["Firebolt", "Spark"]),
+        fighter("B", "Blue", (2, 0), facing=3, amr=1, shield="Shield"),
+    )
     general(g, "M", plot, dice=dice, **({"spells": spells} if spells else {}))
     general(g, "B", dice=[1])
     return g
@@ -25,8 +27,9 @@ def test_a_spell_cast_for_n_seconds_resolves_at_the_beginning_of_the_next_second
 
 
 def test_casting_reduces_d_to_0_and_prohibits_shielding():
-    g = new_game(fighter("M", "Red", (0, 0), spells=["Firebolt"], shield="Shield"),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("M", "Red", (0, 0), spells=["Firebolt"], shield="Shield"), fighter("B", "Blue", (1, 0), facing=3, amr=1)
+    )
     general(g, "M", "magic", dice=[1, 2])
     general(g, "B", dice=[1])
     act(g, "M", "cast", target="B", params={"spell": "Firebolt"})
@@ -46,8 +49,7 @@ def test_fighting_and_magic_using_needs_initiative_for_spells_beyond_those_reser
     g = mage("fighting_magic", dice=(1, 4))
     act(g, "M", "nothing")
     act(g, "B", "nothing")
-    assert "Initiative" in refused(g, do="act", figure="M", action="cast", target="B",
-                                   params={"spell": "Firebolt"})
+    assert "Initiative" in refused(g, do="act", figure="M", action="cast", target="B", params={"spell": "Firebolt"})
 
 
 def test_reflex_spells_may_be_cast_at_any_time_and_resolve_at_once():
@@ -56,14 +58,12 @@ def test_reflex_spells_may_be_cast_at_any_time_and_resolve_at_once():
     out = act(g, "M", "reflex", target="B", params={"spell": "Spark"}, dice=[3])
     assert "Spark strikes B: 3 damage" in texts(out)
     assert g.state.active == "M"  # it is not M's plot for the second
-    assert "already cast" in refused(g, do="act", figure="M", action="reflex", target="B",
-                                     params={"spell": "Spark"})
+    assert "already cast" in refused(g, do="act", figure="M", action="reflex", target="B", params={"spell": "Spark"})
 
 
 def test_casting_needs_magic_using_in_the_general_plot():
     g = mage("fighting", dice=(1, 2))
-    assert "Magic-Using" in refused(g, do="act", figure="M", action="cast", target="B",
-                                    params={"spell": "Firebolt"})
+    assert "Magic-Using" in refused(g, do="act", figure="M", action="cast", target="B", params={"spell": "Firebolt"})
 
 
 def test_a_multi_second_plot_continues_without_restating_it_unless_changed():

@@ -6,8 +6,10 @@ from tests.ms_helpers import fighter, general, new_game
 
 
 def pair(a=None, b=None, plot="fighting", a_dice=(1, 2, 3), b_dice=(1,)):
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, **(a or {})),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1, hits=40, co=5, **(b or {})))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, **(a or {})),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1, hits=40, co=5, **(b or {})),
+    )
     general(g, "A", plot, dice=a_dice)
     general(g, "B", dice=b_dice)
     return g
@@ -18,8 +20,7 @@ def test_a_thievish_attack_reveals_the_thief_who_must_hide_a_second_before_anoth
     act(g, "A", "attack", target="B", params={"thievish": True})
     act(g, "B", "nothing", dice=[20])
     assert fig(g, "A").revealed
-    assert "hide" in refused(g, do="act", figure="A", action="attack", target="B",
-                             params={"thievish": True})
+    assert "hide" in refused(g, do="act", figure="A", action="attack", target="B", params={"thievish": True})
     act(g, "A", "thievish", params={"seconds": 1, "activity": "hide"})
     act(g, "B", "nothing") if g.state.active == "B" else None
     assert not fig(g, "A").revealed
@@ -34,8 +35,9 @@ def test_a_plotted_parry_uses_the_seconds_initiative():
 
 
 def test_a_ranged_attack_needs_a_loaded_weapon_and_reloading_takes_its_amr():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Crossbow"]),
-                 fighter("B", "Blue", (5, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, weapons=["Crossbow"]), fighter("B", "Blue", (5, 0), facing=3, amr=1)
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[6])
     act(g, "A", "ranged", target="B", dice=[20])
@@ -63,8 +65,10 @@ def test_gm_damage_heal_place_add_and_remove():
 def test_the_weapon_named_in_the_attack_plot_is_used():
     """5.2 "If multiple Weapons / Attack types are available, it may be freely specified which is
     used in the Specific Plot for the second in which an Attack / Parry is taken"."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"], off_hand="Dagger"),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"], off_hand="Dagger"),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1),
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[6])
     assert offered(g, "A")["attack"].options["weapon"] == ("Sword", "Dagger")
@@ -75,26 +79,30 @@ def test_the_weapon_named_in_the_attack_plot_is_used():
 
 
 def test_a_weapon_not_in_hand_must_be_drawn_before_an_attack_plot_names_it():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"]),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, weapons=["Sword", "Dagger"]), fighter("B", "Blue", (1, 0), facing=3, amr=1)
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[6])
-    assert "draw it first" in refused(g, do="act", figure="A", action="attack", target="B",
-                                      weapon="Dagger")
+    assert "draw it first" in refused(g, do="act", figure="A", action="attack", target="B", weapon="Dagger")
 
 
 def test_a_thief_may_move_into_position_before_its_first_initiative_second_in_the_first_round():
     """3.4: a Combatant who Generally Plotted Thieving and Fighting for the first MR "may make
     that Attack in the first second for which they have rolled Initiative and are within Reach
     ... moving into position in previous seconds of the MR"."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=1), fighter("B", "Blue", (5, 0), facing=0, amr=1),
-                 fighter("C", "Blue", (-5, 0), amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=1),
+        fighter("B", "Blue", (5, 0), facing=0, amr=1),
+        fighter("C", "Blue", (-5, 0), amr=1),
+    )
     general(g, "A", "fighting_thieving", dice=[3])
     general(g, "B", dice=[6])
     general(g, "C", "fighting", dice=[1])
     assert g.state.active == "A" and g.state.second == 1  # A plots before its Initiative second
-    assert "into position" in refused(g, do="act", figure="A", action="thievish",
-                                      params={"seconds": 1, "activity": "hide"})
+    assert "into position" in refused(
+        g, do="act", figure="A", action="thievish", params={"seconds": 1, "activity": "hide"}
+    )
     act(g, "A", "move", to=(2, 0))
     act(g, "C", "nothing")
     act(g, "A", "move", to=(3, 0))  # the edge of B's Reach (6.1)
@@ -122,8 +130,9 @@ def test_a_thievish_activity_is_named_by_a_short_line_of_text():
         why = refused(g, do="act", figure="A", action="thievish", params={"seconds": 1, "activity": activity})
         assert "activity must be a name" in why, activity
     for seconds in (True, 1.0, "1"):
-        assert "seconds" in refused(g, do="act", figure="A", action="thievish",
-                                    params={"seconds": seconds, "activity": "hide"})
+        assert "seconds" in refused(
+            g, do="act", figure="A", action="thievish", params={"seconds": seconds, "activity": "hide"}
+        )
     outcome = act(g, "A", "thievish", params={"seconds": 2, "activity": "Open the Door"})
     assert "thievish Open the Door" in " ".join(texts(outcome))
 
@@ -131,8 +140,11 @@ def test_a_thievish_activity_is_named_by_a_short_line_of_text():
 def test_a_plot_aimed_at_a_figure_the_gm_removes_is_withdrawn_and_stated_again():
     """A plot not yet run that names a figure the GM took away is withdrawn (docs/rules-notes.md):
     its plotter states another for the second, and the second runs without it."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("B", "Blue", (1, 0), facing=3, amr=1),
-                 fighter("C", "Blue", (0, 1), facing=2, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1),
+        fighter("C", "Blue", (0, 1), facing=2, amr=1),
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[1])
     general(g, "C", dice=[1])
@@ -147,9 +159,11 @@ def test_a_plot_aimed_at_a_figure_the_gm_removes_is_withdrawn_and_stated_again()
 def test_a_running_action_aimed_at_a_figure_the_gm_removes_ends():
     """A round-long throw at a figure the GM took away ends (5.7 ends it by a new plot; here its
     object is gone), and the round runs on without it."""
-    g = new_game(fighter("A", "Red", (0, 0), amr=1, items=["Flash Pellet"]),
-                 fighter("B", "Blue", (2, 0), facing=3, amr=1),
-                 fighter("C", "Blue", (3, 0), facing=3, amr=1))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=1, items=["Flash Pellet"]),
+        fighter("B", "Blue", (2, 0), facing=3, amr=1),
+        fighter("C", "Blue", (3, 0), facing=3, amr=1),
+    )
     general(g, "A", dice=[1])
     general(g, "B", dice=[1])
     general(g, "C", dice=[1])

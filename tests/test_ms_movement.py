@@ -41,8 +41,10 @@ def test_a_charge_moves_into_reach_and_attacks_in_the_same_second_up_to_its_own_
 def test_closing_within_reach_needs_last_seconds_clean_successful_attack():
     # A's Sword and B's Pike (Reach 2-3): A at 2 hexes may close to 1 only after a Successful
     # Attack not Parried or Shielded, without taking one from B.
-    g = start({"at": (-1, 0), "amr": 3, "weapons": ["Two-Handed Sword"]},
-              {"at": (1, 0), "facing": 3, "weapons": ["Pike"], "hits": 30})
+    g = start(
+        {"at": (-1, 0), "amr": 3, "weapons": ["Two-Handed Sword"]},
+        {"at": (1, 0), "facing": 3, "weapons": ["Pike"], "hits": 30},
+    )
     assert "Reach" in refused(g, do="act", figure="A", action="move", to=(0, 0))
     act(g, "A", "attack", target="B")
     act(g, "B", "nothing", dice=[1, 2, 3, 3])
@@ -53,8 +55,10 @@ def test_closing_within_reach_needs_last_seconds_clean_successful_attack():
 
 
 def test_no_closing_after_being_hit_back_in_the_same_second():
-    g = start({"at": (-1, 0), "amr": 3, "weapons": ["Two-Handed Sword"], "hits": 30},
-              {"at": (1, 0), "facing": 3, "weapons": ["Pike"], "hits": 30})
+    g = start(
+        {"at": (-1, 0), "amr": 3, "weapons": ["Two-Handed Sword"], "hits": 30},
+        {"at": (1, 0), "facing": 3, "weapons": ["Pike"], "hits": 30},
+    )
     act(g, "A", "attack", target="B")
     act(g, "B", "attack", target="A", dice=[1, 2, 3, 3, 1, 2, 3])
     assert fig(g, "A").may_close == ()
@@ -86,6 +90,7 @@ def test_no_drive_back_without_the_forward_plot():
 def test_side_and_rear_attacks_are_easier():
     g = start({"at": (0, 0), "amr": 3}, {"at": (1, 0), "facing": 0})
     from board.rules.base import Command
+
     p = g.ruleset.predict(g.state, Command(do="act", figure="A", action="attack", target="B"))
     assert p.target_number == 15 and ("rear attack", 4) in p.modifiers
 

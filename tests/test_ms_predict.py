@@ -11,8 +11,10 @@ from tests.ms_helpers import caster_plotted, fighter, general, new_game
 
 
 def setup(b_facing=3, armour=None, hits=12):
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, weapons=["Mace"]),
-                 fighter("B", "Blue", (1, 0), facing=b_facing, amr=1, armour=armour, hits=hits, co=2))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, weapons=["Mace"]),
+        fighter("B", "Blue", (1, 0), facing=b_facing, amr=1, armour=armour, hits=hits, co=2),
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "B", dice=[1])
     return g
@@ -35,8 +37,8 @@ def test_prediction_matches_exact_enumeration_through_apply(facing, armour, hits
         for loc, d in itertools.product(range(1, 7), range(1, 7)):
             trial = base.clone()
             from board.dice import ScriptedDice
-            events = g.ruleset.apply(trial, Command(do="act", figure="B", action="nothing"),
-                                     ScriptedDice([a, loc, d]))
+
+            events = g.ruleset.apply(trial, Command(do="act", figure="B", action="nothing"), ScriptedDice([a, loc, d]))
             dmg = [e.data["taken"] for e in events if e.kind == "damage"][0]
             w = Fraction(1, 20 * 36)
             dist[dmg] = dist.get(dmg, 0) + w

@@ -6,8 +6,11 @@ from tests.ms_helpers import fighter, general, new_game
 
 
 def duel(a=None, b=None, options=None, a_dice=(1, 2, 3), b_dice=(1, 2)):
-    g = new_game(fighter("A", "Red", (0, 0), amr=3, **(a or {})),
-                 fighter("B", "Blue", (1, 0), facing=3, **(b or {})), options=options)
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3, **(a or {})),
+        fighter("B", "Blue", (1, 0), facing=3, **(b or {})),
+        options=options,
+    )
     general(g, "A", dice=a_dice)
     general(g, "B", dice=b_dice)
     return g
@@ -79,8 +82,7 @@ def test_written_plots_are_hidden_until_the_second_resolves():
 
 
 def test_written_general_plots_are_hidden_until_all_are_stated():
-    g = new_game(fighter("A", "Red", (0, 0)), fighter("B", "Blue", (1, 0), facing=3),
-                 options={"written_plots": True})
+    g = new_game(fighter("A", "Red", (0, 0)), fighter("B", "Blue", (1, 0), facing=3), options={"written_plots": True})
     out = general(g, "A", dice=[1, 2])
     assert "A states a secret General Plot" in texts(out)
     assert g.ruleset.turn_info(g.state).timeline["rows"][0]["general"] == "?"
@@ -107,8 +109,14 @@ def test_the_timeline_shows_initiative_plots_and_the_current_second():
     tl = g.ruleset.turn_info(g.state).timeline
     assert tl["second"] == 2
     a, b = tl["rows"]
-    assert a == {"figure": "A", "general": "Fighting", "initiative": [1, 2], "lost": [1],
-                 "plots": {"1": "attack B"}, "full_defensive": False}
+    assert a == {
+        "figure": "A",
+        "general": "Fighting",
+        "initiative": [1, 2],
+        "lost": [1],
+        "plots": {"1": "attack B"},
+        "full_defensive": False,
+    }
     assert b["initiative"] == [2, 5] and b["plots"] == {"1": "not yet reacting"}
 
 
@@ -121,8 +129,11 @@ def test_after_second_6_a_new_round_begins_with_general_plots():
 
 
 def test_shielding_is_at_most_once_a_second_and_amr_times_a_round():
-    g = new_game(fighter("A", "Red", (0, 0), amr=3), fighter("C", "Red", (1, -1), amr=3),
-                 fighter("B", "Blue", (1, 0), facing=3, amr=1, shield="Shield"))
+    g = new_game(
+        fighter("A", "Red", (0, 0), amr=3),
+        fighter("C", "Red", (1, -1), amr=3),
+        fighter("B", "Blue", (1, 0), facing=3, amr=1, shield="Shield"),
+    )
     general(g, "A", dice=[1, 2, 3])
     general(g, "C", dice=[1, 2, 3])
     general(g, "B", dice=[1])

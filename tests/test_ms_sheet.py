@@ -33,10 +33,12 @@ def test_ready_defaults_to_the_first_weapon_and_none_means_empty_handed():
 
 
 def test_a_warrior_and_wizard_map_plays_under_melee_seconds_with_defaults():
-    battle = parse_map("name: T\nradius: 4\nfigures:\n"
-                       "  - {name: A, team: Red, at: [0, 0], st: 12, weapons: [Broadsword]}\n"
-                       "  - {name: B, team: Blue, at: [2, 0], sheets: {melee-seconds: {amr: 3}}}\n",
-                       ruleset="melee-seconds")
+    battle = parse_map(
+        "name: T\nradius: 4\nfigures:\n"
+        "  - {name: A, team: Red, at: [0, 0], st: 12, weapons: [Broadsword]}\n"
+        "  - {name: B, team: Blue, at: [2, 0], sheets: {melee-seconds: {amr: 3}}}\n",
+        ruleset="melee-seconds",
+    )
     game = Game(battle, {}, seed=1)
     assert game.state.figures["B"].sheet.amr == 3 and game.state.figures["A"].ready == "Sword"
     assert game.ruleset.turn_info(game.state).phase == "general"
@@ -44,6 +46,7 @@ def test_a_warrior_and_wizard_map_plays_under_melee_seconds_with_defaults():
 
 def test_no_pygame_under_the_ruleset():
     from pathlib import Path
+
     package = Path(__file__).resolve().parents[1] / "board" / "rules" / "melee_seconds"
     for module in package.glob("*.py"):
         assert "pygame" not in module.read_text(), module
@@ -63,5 +66,7 @@ def test_an_off_hand_weapon_must_be_carried_one_handed_and_leaves_no_shield_read
     assert problems(weapons=["Sword"], off_hand="Sword")[1]
     assert problems(weapons=["Sword", "Pike"], off_hand="Pike")[1]
     assert problems(weapons=["Sword", "Dagger"], off_hand="Dagger", shield="Shield")[1]
-    assert problems(weapons=["Sword", "Dagger"], off_hand="Dagger", shield="Shield",
-                    shield_ready=False) == ("Dagger", [])
+    assert problems(weapons=["Sword", "Dagger"], off_hand="Dagger", shield="Shield", shield_ready=False) == (
+        "Dagger",
+        [],
+    )

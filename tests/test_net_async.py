@@ -108,8 +108,9 @@ def test_everyone_leaves_the_stream_stays_and_a_returning_player_sees_the_mark_a
 
 async def host_process(folder) -> asyncio.subprocess.Process:
     """A host in its own process (tests/net_host_runner.py), once it says it is ready."""
-    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.net_host_runner", str(folder),
-                                                   stdout=asyncio.subprocess.PIPE)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.net_host_runner", str(folder), stdout=asyncio.subprocess.PIPE
+    )
     line = await asyncio.wait_for(process.stdout.readline(), DEADLINE)
     assert line.strip() == b"ready", line
     return process
@@ -124,6 +125,7 @@ def accepted_by(board: Board) -> list[str]:
         if item[0] == "reply" and item[2].get("ok") and item[1].get("kind") == "command":
             accepted.append(f"{board.client.user}:{item[1]['rid']}")
         sink(item)
+
     board.client.sink = hear
     return accepted
 
@@ -143,7 +145,8 @@ async def keep_playing(board: Board, team: str, rng: random.Random, stop: asynci
 
 
 def test_the_host_killed_mid_game_carries_on_from_the_stream_on_another_machine_with_no_accepted_command_lost(
-        server, tmp_path):
+    server, tmp_path
+):
     async def scenario():
         host, gm = await start_host(server)  # the GM sets the game up, then hosts it in a process
         await gm.stop(), await host.stop()
@@ -153,8 +156,10 @@ def test_the_host_killed_mid_game_carries_on_from_the_stream_on_another_machine_
         await ann.ask("seat", team=red, holder="ann"), await bo.ask("seat", team=blue, holder="bo")
         accepted = {"ann": accepted_by(ann), "bo": accepted_by(bo)}
         stop = asyncio.Event()
-        playing = [asyncio.create_task(keep_playing(b, t, random.Random(n), stop))
-                   for n, (b, t) in enumerate(((ann, red), (bo, blue)))]
+        playing = [
+            asyncio.create_task(keep_playing(b, t, random.Random(n), stop))
+            for n, (b, t) in enumerate(((ann, red), (bo, blue)))
+        ]
         await ann.reach(12)
         first.kill()  # SIGKILL mid-game: requests may be on their way, or judged and unanswered
         await first.wait()
@@ -181,6 +186,7 @@ def test_the_host_killed_mid_game_carries_on_from_the_stream_on_another_machine_
         assert ann.game.snapshot() == bo.game.snapshot() == second.referee.game.snapshot()
         assert {i.name for i in hosting.all_invitations() if i.name} >= {"ann", "bo"}
         await ann.stop(), await bo.stop(), await second.stop()
+
     asyncio.run(scenario())
 
 
@@ -204,6 +210,7 @@ def test_a_host_resumed_from_a_key_gives_back_names_the_key_lacked_and_applies_n
         reply = await ann.ask("seat", team=red, holder=None)
         assert reply["ok"], reply
         await ann.stop(), await second.stop()
+
     asyncio.run(scenario())
 
 
@@ -220,6 +227,7 @@ def test_a_player_the_resumed_host_does_not_know_by_name_is_asked_for_it_and_car
         assert reply["ok"], reply
         assert second.hosting.invitation(ann.client.user).name == "ann"
         await ann.stop(), await second.stop()
+
     asyncio.run(scenario())
 
 
@@ -244,28 +252,49 @@ def test_a_host_key_for_a_server_with_another_certificate_is_refused_before_the_
     async def scenario():
         other = Server(tmp_path / "impostor").start()  # another server, its own certificate
         try:
-            key = HostKey.of(server.hosting, address(other.hosting).replace(
-                address(other.hosting).rsplit("/", 1)[1], address(server.hosting).rsplit("/", 1)[1]))
+            key = HostKey.of(
+                server.hosting,
+                address(other.hosting).replace(
+                    address(other.hosting).rsplit("/", 1)[1], address(server.hosting).rsplit("/", 1)[1]
+                ),
+            )
             with pytest.raises(PinMismatch):
                 await server_context(key)
         finally:
             other.kill()
+
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("content, says", [
-    (b"", "not JSON"), (b"[]", "not a host key"), (b'{"kind": "hexboard host key"}', '"game"'),
-    (b'{"kind": "hexboard host key", "game": "../x", "server": "tls://a:1/ab", "host_password": "p", '
-     b'"invitations": []}', '"game"'),
-    (b'{"kind": "hexboard host key", "game": "game", "server": "nats://a:1", "host_password": "p", '
-     b'"invitations": []}', '"server"'),
-    (b'{"kind": "hexboard host key", "game": "game", "server": "tls://a:1/ab", "host_password": "p", '
-     b'"invitations": [{"user": "pabcde", "password": "x", "role": "player", "name": "GM\\u200b"}]}',
-     '"invitations"'),
-    (b'{"kind": "hexboard host key", "game": "game", "server": "tls://a:1/ab", "host_password": "p", '
-     b'"invitations": [{"user": "sabcde", "password": "x", "role": "player"}]}', '"invitations"'),
-    (b"[" * 300_000, "larger than"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        (b"", "not JSON"),
+        (b"[]", "not a host key"),
+        (b'{"kind": "hexboard host key"}', '"game"'),
+        (
+            b'{"kind": "hexboard host key", "game": "../x", "server": "tls://a:1/ab", "host_password": "p", '
+            b'"invitations": []}',
+            '"game"',
+        ),
+        (
+            b'{"kind": "hexboard host key", "game": "game", "server": "nats://a:1", "host_password": "p", '
+            b'"invitations": []}',
+            '"server"',
+        ),
+        (
+            b'{"kind": "hexboard host key", "game": "game", "server": "tls://a:1/ab", "host_password": "p", '
+            b'"invitations": [{"user": "pabcde", "password": "x", "role": "player", "name": "GM\\u200b"}]}',
+            '"invitations"',
+        ),
+        (
+            b'{"kind": "hexboard host key", "game": "game", "server": "tls://a:1/ab", "host_password": "p", '
+            b'"invitations": [{"user": "sabcde", "password": "x", "role": "player"}]}',
+            '"invitations"',
+        ),
+        (b"[" * 300_000, "larger than"),
+    ],
+)
 def test_a_damaged_or_hostile_host_key_is_refused_with_the_file_and_what_was_expected(tmp_path, content, says):
     path = tmp_path / "key.json"
     path.write_bytes(content)

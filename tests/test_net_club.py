@@ -57,12 +57,14 @@ def test_two_tables_play_through_the_club_with_the_authority_at_each_gms_host(cl
         for part in (ann, cy):
             await part.stop()
         await oak.stop(), await elm.stop()
+
     run(scenario())
 
 
 def test_a_player_of_one_table_reaches_nothing_of_another(club, tmp_path):
     """Subscribing, publishing, reading the stream and creating consumers in the other
     table's account: each is refused by the server, or finds only its own table's."""
+
     async def scenario():
         oak = await Table(tmp_path / "gm-oak", club, "oak").start()
         elm = await Table(tmp_path / "gm-elm", club, "elm").start()
@@ -82,15 +84,21 @@ def test_a_player_of_one_table_reaches_nothing_of_another(club, tmp_path):
             await feed.unsubscribe()
             elm_seq = 2
             # A direct get of "the game's stream" reads its own table's.
-            reply = await raw.nc.request(f"$JS.API.DIRECT.GET.{subjects.stream}",
-                                         json.dumps({"seq": 2}).encode(), timeout=DEADLINE)
+            reply = await raw.nc.request(
+                f"$JS.API.DIRECT.GET.{subjects.stream}", json.dumps({"seq": 2}).encode(), timeout=DEADLINE
+            )
             assert decode(reply.data)["team"] == teams(oak.gm.game.battle)[0]
             # Everything else is refused: the other table's request subject, JetStream's API
             # (consumers, the club's domain), wildcards, the other account's inboxes.
-            for subject in (subjects.request_of(elm_user), f"$JS.API.CONSUMER.CREATE.{subjects.stream}",
-                            f"$JS.API.CONSUMER.DURABLE.CREATE.{subjects.stream}.spy",
-                            f"$JS.club.API.CONSUMER.CREATE.{subjects.stream}", "$JS.club.API.INFO",
-                            f"$JS.API.STREAM.INFO.{subjects.stream}", subjects.log):
+            for subject in (
+                subjects.request_of(elm_user),
+                f"$JS.API.CONSUMER.CREATE.{subjects.stream}",
+                f"$JS.API.CONSUMER.DURABLE.CREATE.{subjects.stream}.spy",
+                f"$JS.club.API.CONSUMER.CREATE.{subjects.stream}",
+                "$JS.club.API.INFO",
+                f"$JS.API.STREAM.INFO.{subjects.stream}",
+                subjects.log,
+            ):
                 await raw.nc.publish(subject, b"{}")
                 await raw.violation()
             for subject in (">", "hexboard.>", f"_R.{elm_user}.>", "$JS.club.API.>", "_INBOX.>"):
@@ -100,25 +108,36 @@ def test_a_player_of_one_table_reaches_nothing_of_another(club, tmp_path):
         info = await elm.host.js.stream_info(subjects.stream)
         assert info.state.last_seq == elm_seq and info.state.consumer_count == 0
         await oak.stop(), await elm.stop()
+
     run(scenario())
 
 
 def test_a_tables_credentials_open_nothing_but_their_own_kind_of_connection(club, tmp_path):
     """A player's code is no leaf-node credential, and a table's leaf credential is no
     player's: neither connects as the other."""
+
     async def scenario():
         oak = await Table(tmp_path / "gm-oak", club, "oak").start()
         name, key = parse_table(oak.hosting.table)
         with pytest.raises(Exception, match="(?i)authorization|no servers"):
-            await nats.connect(club[0].url, user=leaf_user(name), password=leaf_password(key),
-                               tls=own_context(Path(club[0].club.folder)), tls_handshake_first=True,
-                               allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5)
+            await nats.connect(
+                club[0].url,
+                user=leaf_user(name),
+                password=leaf_password(key),
+                tls=own_context(Path(club[0].club.folder)),
+                tls_handshake_first=True,
+                allow_reconnect=False,
+                max_reconnect_attempts=0,
+                connect_timeout=5,
+            )
         await oak.stop()
+
     run(scenario())
 
 
 def test_one_table_cannot_use_up_the_clubs_storage_or_connections(tmp_path):
     club = [node.start() for node in make_club(tmp_path / "club", storage=2 << 20)]
+
     async def scenario():
         oak = await Table(tmp_path / "gm-oak", club, "oak").start()
         elm = await Table(tmp_path / "gm-elm", club, "elm").start()
@@ -144,12 +163,12 @@ def test_one_table_cannot_use_up_the_clubs_storage_or_connections(tmp_path):
         cy = await elm.player("cy")
         assert (await cy.ask("seat", team=teams(cy.game.battle)[0], holder="cy"))["ok"]
         await cy.stop(), await oak.stop(), await elm.stop()
+
     try:
         run(scenario())
     finally:
         for node in club:
             node.kill()
-
 
 
 def test_a_table_stays_on_the_club_when_everyone_leaves_and_goes_on_when_they_come_back(club, tmp_path):
@@ -180,6 +199,7 @@ def test_a_table_stays_on_the_club_when_everyone_leaves_and_goes_on_when_they_co
         mine = next(c for c in back.game.legal_actions() if back.game.tokens()[c.figure].team == red)
         assert (await back.command(mine))["ok"]
         await back.stop(), await watcher.stop(), await again.stop()
+
     run(scenario())
 
 
@@ -194,8 +214,10 @@ def test_the_held_plots_kept_on_the_club_are_sealed_and_only_the_hosts_secret_op
         # What the club stores (its operator reads the disk and every stream): sealed entries.
         subjects = Subjects()
         info = await oak.host.js.stream_info(subjects.held_stream)
-        stored = [(await oak.host.js.get_msg(subjects.held_stream, seq)).data
-                  for seq in range(info.state.first_seq, info.state.last_seq + 1)]
+        stored = [
+            (await oak.host.js.get_msg(subjects.held_stream, seq)).data
+            for seq in range(info.state.first_seq, info.state.last_seq + 1)
+        ]
         assert stored and all(set(decode(raw)) == {"sealed"} for raw in stored)
         assert not any(entry["rid"].encode() in raw or b"plot" in raw for raw in stored for entry in held)
         await oak.stop()
@@ -210,6 +232,7 @@ def test_the_held_plots_kept_on_the_club_are_sealed_and_only_the_hosts_secret_op
         with pytest.raises(ServerError, match="not this host's"):
             await again.start(new=False)
         await again.stop()
+
     run(scenario())
 
 
@@ -229,14 +252,17 @@ def test_a_kicked_invitation_at_a_club_table_can_no_longer_act_and_the_slots_run
             with pytest.raises((nats.errors.NoRespondersError, nats.errors.TimeoutError)):
                 await raw.nc.request(Subjects().request_of(user), request, timeout=1)
         assert (await oak.gm.ask("seat", team=teams(oak.gm.game.battle)[1], holder="GM"))["ok"]
-        assert oak.host.referee.follower.seq == seq + 1 and oak.host.referee.follower.seats.get(
-            teams(oak.gm.game.battle)[0]) is None
+        assert (
+            oak.host.referee.follower.seq == seq + 1
+            and oak.host.referee.follower.seats.get(teams(oak.gm.game.battle)[0]) is None
+        )
         # A kicked slot is never handed out again, and the table's slots run out with a reason.
         made = [oak.hosting.invite(PLAYER).user for _ in range(SLOTS[PLAYER] - 2)]
         assert user not in made
         with pytest.raises(ValueError, match="all made"):
             oak.hosting.invite(PLAYER)
         await ann.stop(), await oak.stop()
+
     run(scenario())
 
 
@@ -247,4 +273,5 @@ def test_a_gms_server_will_not_join_a_club_whose_certificate_is_not_the_pinned_o
         with pytest.raises(PinMismatch):
             await table.start()
         assert not (tmp_path / "gm-oak" / RELAY_CERT).exists() and table.server is None
+
     run(scenario())

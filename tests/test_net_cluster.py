@@ -28,8 +28,9 @@ def cluster(tmp_path):
         node.kill()
 
 
-async def take_turns(board: Board, sides: list[str], rng: random.Random, accepted: list[str],
-                     done, others: list[Board]) -> None:
+async def take_turns(
+    board: Board, sides: list[str], rng: random.Random, accepted: list[str], done, others: list[Board]
+) -> None:
     """Command this board's sides until done() (a refusal, such as "could not store it"
     while a node dies, is followed by another try); the other players' boards are woken
     after each accepted command, so one waiting for its turn sees done() change."""
@@ -72,8 +73,12 @@ def test_killing_a_node_mid_game_loses_no_accepted_command_and_the_boards_carry_
         async def play(count):
             def done():
                 return all(len(rids) >= count for rids in accepted.values())
-            await asyncio.gather(take_turns(ann, [red], rng, accepted["ann"], done, [bo]),
-                                 take_turns(bo, [blue], rng, accepted["bo"], done, [ann]))
+
+            await asyncio.gather(
+                take_turns(ann, [red], rng, accepted["ann"], done, [bo]),
+                take_turns(bo, [blue], rng, accepted["bo"], done, [ann]),
+            )
+
         await play(COMMANDS)
         if told is cluster:
             assert (await oak.host.js.stream_info(Subjects().stream)).cluster.leader == leader
@@ -97,10 +102,10 @@ def test_killing_a_node_mid_game_loses_no_accepted_command_and_the_boards_carry_
         for board in (ann, bo, late):
             await board.stop()
         await oak.stop()
+
     run(scenario())
 
 
 def _address(table: Table, node) -> str:
     """The table's join address at one node of the club."""
     return table.address.replace(f":{table.hosting.join_port}/", f":{node.club.port}/")
-

@@ -19,18 +19,35 @@ from board.net.server import CONNECTIONS_PER_INVITATION, HOST_CONNECTIONS, MAX_S
 from board.sides import teams
 from board.words import possessive
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
-    DEADLINE, Board, Raw, Server, address, code_for, run, server, start_host,
-    start_with_held_plots)
+    DEADLINE,
+    Board,
+    Raw,
+    Server,
+    address,
+    code_for,
+    run,
+    server,
+    start_host,
+    start_with_held_plots,
+)
 
 
 def test_a_client_without_an_invitation_is_refused(server):
     async def scenario():
         hosting = server.hosting
         with pytest.raises(Exception) as refused:
-            await nats.connect(hosting.url, user="pxxxxx", password="wrong-code",
-                               tls=own_context(Path(hosting.folder)), tls_handshake_first=True,
-                               allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5)
+            await nats.connect(
+                hosting.url,
+                user="pxxxxx",
+                password="wrong-code",
+                tls=own_context(Path(hosting.folder)),
+                tls_handshake_first=True,
+                allow_reconnect=False,
+                max_reconnect_attempts=0,
+                connect_timeout=5,
+            )
         assert "authorization" in str(refused.value).lower() or "no servers" in str(refused.value).lower()
+
     run(scenario())
 
 
@@ -57,6 +74,7 @@ def test_a_request_naming_another_player_in_from_acts_as_its_sender(server):
         assert not (await ann.client.ask(stolen))["ok"]  # nor give a side to another
         assert host.referee.follower.seats == {red: None, blue: "bo"}
         await ann.stop(), await bo.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -65,16 +83,17 @@ def test_a_player_cannot_send_on_another_invitations_subject(server):
         host, gm = await start_host(server)
         bo_user = parse_code(code_for(server.hosting, "bo"))[0]
         async with Raw(server, code_for(server.hosting, "ann")) as ann:
-            await ann.nc.publish(Subjects().request_of(bo_user), encode({"rid": "x", "kind": "hello",
-                                                                          "name": "bo"}))
+            await ann.nc.publish(Subjects().request_of(bo_user), encode({"rid": "x", "kind": "hello", "name": "bo"}))
             await ann.violation()
         assert not any(i.name for i in server.hosting.all_invitations())
         await gm.stop(), await host.stop()
+
     run(scenario())
 
 
-@pytest.mark.parametrize("name", ["GM", "gm", " GM ", "GМ", "Ｇｍ", "computer", "the GM", "ann", "ANN ",
-                                  "аnn", "a\u200bnn"])
+@pytest.mark.parametrize(
+    "name", ["GM", "gm", " GM ", "GМ", "Ｇｍ", "computer", "the GM", "ann", "ANN ", "аnn", "a\u200bnn"]
+)
 def test_a_name_that_reads_as_the_gm_or_another_player_is_refused(server, name):
     async def scenario():
         host, gm = await start_host(server)
@@ -82,6 +101,7 @@ def test_a_name_that_reads_as_the_gm_or_another_player_is_refused(server, name):
         with pytest.raises(ConnectionError, match="taken|visible characters"):
             await Board(server.hosting, name, code=code_for(server.hosting, "mallory")).start()
         await ann.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -96,6 +116,7 @@ def test_an_invitation_keeps_the_name_it_first_took(server):
         await again.reach(1)
         assert (await again.ask("seat", team=red, holder="ann"))["ok"]
         await again.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -112,15 +133,20 @@ def test_a_player_cannot_read_another_boards_replies_or_any_shared_inbox(server)
             sub = await bo.nc.subscribe(f"{inbox_prefix(bo_user)}.trap")
             ann_user = parse_code(code_for(server.hosting, "ann"))[0]
             async with Raw(server, code_for(server.hosting, "ann")) as ann:
-                await ann.nc.publish(Subjects().request_of(ann_user), encode({"rid": "r1", "kind": "hello",
-                                     "name": "ann"}), reply=f"{inbox_prefix(bo_user)}.trap")
+                await ann.nc.publish(
+                    Subjects().request_of(ann_user),
+                    encode({"rid": "r1", "kind": "hello", "name": "ann"}),
+                    reply=f"{inbox_prefix(bo_user)}.trap",
+                )
                 # ann's own request, asked properly afterwards, is answered: the host has seen both
-                reply = await ann.nc.request(Subjects().request_of(ann_user),
-                                             encode({"rid": "r2", "kind": "hello", "name": "ann"}), timeout=10)
+                reply = await ann.nc.request(
+                    Subjects().request_of(ann_user), encode({"rid": "r2", "kind": "hello", "name": "ann"}), timeout=10
+                )
                 assert json.loads(reply.data)["ok"]
             with pytest.raises(nats.errors.TimeoutError):
                 await sub.next_msg(timeout=0.5)
         await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -145,6 +171,7 @@ def test_a_player_cannot_create_or_delete_consumers_and_others_still_join_and_th
         await again.start()
         assert again.referee.follower.seq == 1
         await late.stop(), await again.stop()
+
     run(scenario())
 
 
@@ -163,6 +190,7 @@ def test_one_connection_cannot_hold_more_than_its_share_of_subscriptions(server)
         bo = await Board(server.hosting, "bo").start()  # the server serves everyone else
         await bo.reach(1)
         await bo.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -176,6 +204,7 @@ def test_no_route_reads_the_held_plots_even_while_the_host_restarts(server):
 
             async def keep(msg):
                 heard.append(msg.data.decode())
+
             # everything this invitation may read, open while the host goes and comes back
             for subject in (subjects.feed, subjects.notes, f"{inbox_prefix(parse_code(ann.code)[0])}.>"):
                 await ann.nc.subscribe(subject, cb=keep)
@@ -193,6 +222,7 @@ def test_no_route_reads_the_held_plots_even_while_the_host_restarts(server):
             await ann.nc.flush()
             assert not any(plot in words for plot in held for words in heard)
             await again.stop()
+
     run(scenario())
 
 
@@ -215,11 +245,15 @@ def test_a_kicked_invitation_is_cut_off_and_cannot_come_back_and_its_sides_go_to
         with pytest.raises(Exception, match="(?i)authorization"):
             await Board(server.hosting, "ann", code=code).start()
         # bo plays on
-        mine = next(c for c in bo.game.legal_actions() if bo.game.tokens()[c.figure].team == blue) \
-            if any(bo.game.tokens()[c.figure].team == blue for c in bo.game.legal_actions()) else None
+        mine = (
+            next(c for c in bo.game.legal_actions() if bo.game.tokens()[c.figure].team == blue)
+            if any(bo.game.tokens()[c.figure].team == blue for c in bo.game.legal_actions())
+            else None
+        )
         if mine is not None:
             assert (await bo.command(mine))["ok"]
         await ann.stop(), await bo.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -237,6 +271,7 @@ def test_a_spectator_sees_the_game_as_players_do_and_can_send_nothing(server):
             await raw.nc.publish(Subjects().request_of(parse_code(code_for(server.hosting, "ann"))[0]), b"{}")
             await raw.violation()
         await watcher.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -252,6 +287,7 @@ def test_a_board_refuses_a_server_whose_certificate_is_not_the_one_in_its_join_l
                 await Board(server.hosting, "ann", url=server.hosting.url).start()  # no pin at all
         finally:
             impostor.kill()
+
     run(scenario())
 
 
@@ -267,8 +303,13 @@ def test_the_server_speaks_only_tls_and_says_nothing_of_the_game_in_clear(server
         writer.close()
         assert b"INFO" not in heard and b"hexboard" not in heard.lower() and b"PONG" not in heard
         with pytest.raises(Exception):  # noqa: B017 (whatever nats-py raises when the handshake fails)
-            await nats.connect(f"nats://127.0.0.1:{server.hosting.port}", allow_reconnect=False,
-                               max_reconnect_attempts=0, connect_timeout=3)
+            await nats.connect(
+                f"nats://127.0.0.1:{server.hosting.port}",
+                allow_reconnect=False,
+                max_reconnect_attempts=0,
+                connect_timeout=3,
+            )
+
     run(scenario())
 
 
@@ -289,6 +330,7 @@ def test_one_invitation_cannot_use_up_the_servers_connections_and_others_still_j
         for raw in held:
             await raw.__aexit__()
         await bo.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -300,6 +342,7 @@ def test_a_spectators_board_refuses_to_send_in_words_instead_of_waiting_forever(
         reply = await watcher.ask("seat", team=teams(watcher.game.battle)[0], holder="watcher")
         assert not reply["ok"] and "spectator" in reply["reason"]
         await watcher.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -326,18 +369,23 @@ def test_many_invitations_each_at_its_cap_leave_room_for_the_host_and_every_othe
         for raw in held:
             await raw.__aexit__()
         await last.stop(), await watcher.stop(), await board.stop(), await again.stop()
+
     try:
         run(scenario())
     finally:
         server.kill()
     config = json.loads((Path(server.hosting.folder) / "nats.conf").read_text())
-    assert config["max_connections"] == connection_cap(server.hosting) == \
-        CONNECTIONS_PER_INVITATION * 26 + HOST_CONNECTIONS
+    assert (
+        config["max_connections"]
+        == connection_cap(server.hosting)
+        == CONNECTIONS_PER_INVITATION * 26 + HOST_CONNECTIONS
+    )
 
 
 def test_an_invitation_made_during_the_game_is_heard_and_one_withdrawn_is_not(server):
     """A new invitation gets the host's ear (its own subscription) and room on the server;
     a kicked one loses both."""
+
     async def scenario():
         host, gm = await start_host(server)
         before = connection_cap(server.hosting)
@@ -351,4 +399,5 @@ def test_an_invitation_made_during_the_game_is_heard_and_one_withdrawn_is_not(se
         await host.kick(made.user)
         assert made.user not in host.subs
         await newcomer.stop(), await gm.stop(), await host.stop()
+
     run(scenario())

@@ -7,14 +7,24 @@ import pytest
 from board.net.names import clean_name, fold, name_refusal, same_name
 
 
-@pytest.mark.parametrize("lookalike", ["gm", "GM ", "gM", "GМ", "Ｇｍ", "G\u200bM",
-                                       "ＧＭ", "\tGM\n", "Gм"])
+@pytest.mark.parametrize("lookalike", ["gm", "GM ", "gM", "GМ", "Ｇｍ", "G\u200bM", "ＧＭ", "\tGM\n", "Gм"])
 def test_names_that_read_as_gm_fold_to_the_same_name(lookalike):
     assert same_name(lookalike, "GM")
 
 
-@pytest.mark.parametrize("a, b", [("Ann", "Аnn"), ("Ann", "ANN"), ("bo", "bо"), ("Aldric", "AIdric"),
-                                  ("Korr", "Kοrr"), ("Zoe", "Zoë"), ("Ann Lee", "Ann  Lee"), ("ann0", "anno")])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("Ann", "Аnn"),
+        ("Ann", "ANN"),
+        ("bo", "bо"),
+        ("Aldric", "AIdric"),
+        ("Korr", "Kοrr"),
+        ("Zoe", "Zoë"),
+        ("Ann Lee", "Ann  Lee"),
+        ("ann0", "anno"),
+    ],
+)
 def test_lookalike_letters_of_other_scripts_fold_to_latin(a, b):
     assert fold(a) == fold(b)
 

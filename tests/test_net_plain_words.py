@@ -31,8 +31,11 @@ NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" /
 def clumsy(lines) -> list[str]:
     """Lines a player would trip on: not begun with a capital, a plural's "s's", a word said
     twice at a colon ("Network: network: ...")."""
-    return [line for line in lines if not line[:1].isupper() or re.search(r"s's\b", line)
-            or re.search(r"\b(\w+): \1\b", line, re.IGNORECASE)]
+    return [
+        line
+        for line in lines
+        if not line[:1].isupper() or re.search(r"s's\b", line) or re.search(r"\b(\w+): \1\b", line, re.IGNORECASE)
+    ]
 
 
 def _words(node: ast.AST) -> str | None:
@@ -49,8 +52,12 @@ def link_lines() -> list[str]:
     lines = []
     for path in NETWORK_CODE:
         for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Tuple) and len(node.elts) == 2
-                    and _words(node.elts[0]) == "link" and _words(node.elts[1]) is not None):
+            if (
+                isinstance(node, ast.Tuple)
+                and len(node.elts) == 2
+                and _words(node.elts[0]) == "link"
+                and _words(node.elts[1]) is not None
+            ):
                 lines.append(_words(node.elts[1]))
     return lines
 
@@ -133,8 +140,10 @@ def test_the_boards_own_lines_for_each_role_are_in_words(board):
     lines.append(f"Not yours: {net.turn_refusal(board.driver.game)}")
     net._invitation(scene, "kick", "bob")  # the server gone: the GM is told why in words
     # Why joining failed, as the start screen says it.
-    lines += [f"Could not join: {refusal(error)}" for error in (ConnectionRefusedError("Connection refused"),
-                                                                RuntimeError("authorization violation"))]
+    lines += [
+        f"Could not join: {refusal(error)}"
+        for error in (ConnectionRefusedError("Connection refused"), RuntimeError("authorization violation"))
+    ]
     lines += board.said
     assert any("spectator" in line for line in lines) and any("Could not kick" in line for line in lines)
     assert not program_words(lines), "\n".join(program_words(lines))
@@ -152,7 +161,8 @@ def test_what_the_host_says_and_refuses_reaches_the_board_in_words(board):
         {"kind": "command", "command": {"do": "move"}},  # malformed
         {"kind": "command", "command": {**command_data(theirs), "do": "gm"}},
         {"kind": "dance"},
-        {"kind": "undo"}, {"kind": "redo"},
+        {"kind": "undo"},
+        {"kind": "redo"},
         {"kind": "seat", "team": "Green", "holder": "ann"},
         {"kind": "seat", "team": board.blue, "holder": "bob"},
         {"kind": "seat", "team": board.red, "holder": "ann"},
@@ -179,8 +189,13 @@ def test_a_board_out_of_step_with_the_host_says_so_in_words(board):
     command = game.legal_actions()[0]
     entry = {"kind": "command", "command": command_data(command), "by": GM, "rid": "a1", "digest": "0" * 16}
     arrive(board, ("entry", 2, entry))
-    bad = {"kind": "command", "command": {**command_data(command), "action": "no_such_action"}, "by": GM,
-           "rid": "g1", "digest": state_digest(game, board.net.follower.seats)}
+    bad = {
+        "kind": "command",
+        "command": {**command_data(command), "action": "no_such_action"},
+        "by": GM,
+        "rid": "g1",
+        "digest": state_digest(game, board.net.follower.seats),
+    }
     arrive(board, ("entry", 2, bad))
     arrive(board, ("entry", 2, bad))  # the second time: lost step
     board.net.follower.seq = 2  # as though it had gone on: an entry of a kind it does not know
@@ -198,13 +213,15 @@ def test_the_played_seat_undo_and_redo_lines_are_in_words(board):
     game = referee.game
     entries = []
     for request, gm, sender in (
-            ({"kind": "seat", "team": board.blue, "holder": "computer"}, True, None),
-            ({"kind": "seat", "team": board.blue, "holder": None}, True, None)):
+        ({"kind": "seat", "team": board.blue, "holder": "computer"}, True, None),
+        ({"kind": "seat", "team": board.blue, "holder": None}, True, None),
+    ):
         entries += referee.decide({"rid": f"s{len(entries)}", **request}, gm=gm, sender=sender).entries
     for _ in range(4):
         command = game.legal_actions()[0]
-        verdict = referee.decide({"rid": f"c{len(entries)}", "kind": "command", "command": command_data(command)},
-                                 gm=True)
+        verdict = referee.decide(
+            {"rid": f"c{len(entries)}", "kind": "command", "command": command_data(command)}, gm=True
+        )
         entries += verdict.entries
     for kind in ("undo", "redo"):
         entries += referee.decide({"rid": kind, "kind": kind}, gm=True).entries

@@ -13,8 +13,15 @@ from board.net.protocol import Subjects
 from board.sides import teams
 from board.words import possessive
 from tests.net_helpers import (  # noqa: F401 (server: a fixture)
-    FIGHT, Board, over, play_turns, run, server, start_host,
-    start_with_held_plots)
+    FIGHT,
+    Board,
+    over,
+    play_turns,
+    run,
+    server,
+    start_host,
+    start_with_held_plots,
+)
 
 
 def test_a_host_and_two_players_play_a_fight_to_the_end_and_see_the_same_game(server):
@@ -25,17 +32,19 @@ def test_a_host_and_two_players_play_a_fight_to_the_end_and_see_the_same_game(se
         red, blue = teams(ann.game.battle)
         assert (await ann.ask("seat", team=red, holder="ann"))["ok"]
         assert (await bo.ask("seat", team=blue, holder="bo"))["ok"]
-        await asyncio.gather(play_turns(ann, [red], random.Random(1), lambda b: over(b.game)),
-                             play_turns(bo, [blue], random.Random(2), lambda b: over(b.game)))
+        await asyncio.gather(
+            play_turns(ann, [red], random.Random(1), lambda b: over(b.game)),
+            play_turns(bo, [blue], random.Random(2), lambda b: over(b.game)),
+        )
         last = host.referee.follower.seq
         for board in (gm, ann, bo):
             await board.reach(last)
         assert over(gm.game) and len(gm.game.history) > 20
-        assert ann.game.snapshot() == bo.game.snapshot() == gm.game.snapshot() \
-            == host.referee.game.snapshot()
+        assert ann.game.snapshot() == bo.game.snapshot() == gm.game.snapshot() == host.referee.game.snapshot()
         for board in (gm, ann, bo):
             await board.stop()
         await host.stop()
+
     run(scenario())
 
 
@@ -46,12 +55,12 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason(serve
         await ann.reach(1)
         red, blue = teams(ann.game.battle)
         await ann.ask("seat", team=red, holder="ann")
-        theirs = next(c for c in ann.game.legal_actions()
-                      if ann.game.tokens()[c.figure].team == blue)
+        theirs = next(c for c in ann.game.legal_actions() if ann.game.tokens()[c.figure].team == blue)
         reply = await ann.command(theirs)
         assert not reply["ok"] and f"one of {possessive(blue)} figures" in reply["reason"]
         assert host.referee.game.history == []
         await ann.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -68,6 +77,7 @@ def test_a_request_sent_again_after_a_reconnect_is_applied_once(server):
         info = await host.js.stream_info(Subjects(server.hosting.game).stream)
         assert info.state.last_seq == 2
         await ann.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -84,6 +94,7 @@ def test_a_saved_game_hosted_goes_on_from_where_it_stands_on_every_board(server)
         assert len(ann.game.history) == 12
         assert ann.game.snapshot() == gm.game.snapshot() == saved.snapshot()
         await ann.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -111,6 +122,7 @@ def test_written_plots_stay_on_the_host_until_the_second_resolves(server):
         await ann.reach(host.referee.follower.seq)
         assert ann.game.snapshot() == host.referee.game.snapshot()
         await ann.stop(), await gm.stop(), await host.stop()
+
     run(scenario())
 
 
@@ -124,4 +136,5 @@ def test_plots_the_host_held_survive_the_host_being_killed(server):
         await host.start()
         assert host.referee.held == held and host.referee.game.snapshot() == ahead
         await host.stop()
+
     run(scenario())

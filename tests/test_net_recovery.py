@@ -24,18 +24,29 @@ def server(tmp_path):
 async def runner(server: Server, name: str, team: str, out, seed: str):
     """A player's board in its own process (tests/net_runner.py)."""
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.net_runner", address(server.hosting), code_for(server.hosting, name), name, team,
-        str(out), seed, stdout=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "tests.net_runner",
+        address(server.hosting),
+        code_for(server.hosting, name),
+        name,
+        team,
+        str(out),
+        seed,
+        stdout=asyncio.subprocess.PIPE,
+    )
 
 
 async def seen(process, seq: int) -> None:
     """Wait until the process says it applied the entry at seq."""
+
     async def read():
         while True:
             line = await process.stdout.readline()
             assert line, "the player's board ended early"
             if int(line.split()[1]) >= seq:
                 return
+
     await asyncio.wait_for(read(), DEADLINE)
 
 
@@ -62,6 +73,7 @@ def test_a_player_killed_mid_game_and_restarted_rejoins_with_the_identical_game(
         assert over(gm.game) and final["seq"] == gm.seq > killed_at
         assert final["snapshot"] == gm.game.snapshot() == bo.game.snapshot()
         await bo.stop(), await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -81,6 +93,7 @@ def test_a_board_joining_at_command_200_catches_up(server):
         await late.reach(reply["seq"])
         assert late.game.snapshot() == gm.game.snapshot()
         await late.stop(), await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -107,11 +120,13 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
         # A request only the host can answer: Red's command if Red is to act, else the free
         # side (the host rolls from its own secret, so which comes up differs from run to run;
         # asking for Red again was refused as "you play Red already").
-        mine = next(c for c in ann.game.legal_actions()
-                    if ann.game.tokens()[c.figure].team == red) if _red_to_act(ann, red) else None
+        mine = (
+            next(c for c in ann.game.legal_actions() if ann.game.tokens()[c.figure].team == red)
+            if _red_to_act(ann, red)
+            else None
+        )
         blue = teams(ann.game.battle)[1]
-        asking = asyncio.create_task(ann.ask("seat", team=blue, holder="ann") if mine is None
-                                     else ann.command(mine))
+        asking = asyncio.create_task(ann.ask("seat", team=blue, holder="ann") if mine is None else ann.command(mine))
         await ann.until(lambda: "waiting for the host to answer" in ann.links)
         host = Host(server.hosting)
         await host.start()  # no game given: it reads the stream back
@@ -122,9 +137,9 @@ def test_the_host_killed_and_restarted_resumes_from_its_stream_with_nothing_lost
         await ann.reach(reply["seq"])
         assert ann.game.snapshot() == host.referee.game.snapshot()
         await ann.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
 def _red_to_act(board, team) -> bool:
-    return any(board.game.tokens()[c.figure].team == team
-               for c in board.game.legal_actions())
+    return any(board.game.tokens()[c.figure].team == team for c in board.game.legal_actions())

@@ -13,8 +13,13 @@ from board.net.referee import Referee, taped
 from board.sides import teams
 from board.words import possessive
 
-MAPS = ["maps/arena.yaml", "maps/combat-chart-skirmish.yaml", "maps/dox-skirmish.yaml",
-        "maps/usage-dice-skirmish.yaml", "maps/melee-seconds-skirmish.yaml"]
+MAPS = [
+    "maps/arena.yaml",
+    "maps/combat-chart-skirmish.yaml",
+    "maps/dox-skirmish.yaml",
+    "maps/usage-dice-skirmish.yaml",
+    "maps/melee-seconds-skirmish.yaml",
+]
 
 
 def decide(referee: Referee, request: dict, gm: bool = False):
@@ -51,8 +56,9 @@ def test_a_board_replaying_commands_with_their_dice_matches_the_host_without_the
         if not legal:
             break
         command = rng.choice(legal)
-        verdict = decide(referee, {"rid": f"r{n}", "kind": "command",
-                                  "command": command.model_dump(mode="json")}, gm=True)
+        verdict = decide(
+            referee, {"rid": f"r{n}", "kind": "command", "command": command.model_dump(mode="json")}, gm=True
+        )
         assert verdict.accepted, verdict.reason
         relay(referee, client, verdict)
         if not referee.held:  # a secret plot keeps the host ahead until it is revealed
@@ -69,8 +75,9 @@ def test_the_host_rolls_from_its_secret_so_the_public_seed_does_not_tell_the_dic
     for n in range(40):
         command = rng.choice(referee.game.legal_actions())
         public = taped(referee.game, command, "public")  # what the seed every board knows rolls
-        verdict = decide(referee, {"rid": f"c{n}", "kind": "command",
-                                  "command": command.model_dump(mode="json")}, gm=True)
+        verdict = decide(
+            referee, {"rid": f"c{n}", "kind": "command", "command": command.model_dump(mode="json")}, gm=True
+        )
         rolled = verdict.entries[0]["command"].get("dice") if verdict.entries else None
         differs += bool(rolled) and tuple(rolled) != public.dice
     assert differs > 0
@@ -80,8 +87,9 @@ def _a_rolling_command(referee, rng):
     """Accept random commands until one rolls dice; that command and its entry."""
     for n in range(200):
         command = rng.choice(referee.game.legal_actions())
-        verdict = referee.decide({"rid": f"w{n}", "kind": "command",
-                                  "command": command.model_dump(mode="json")}, gm=True)
+        verdict = referee.decide(
+            {"rid": f"w{n}", "kind": "command", "command": command.model_dump(mode="json")}, gm=True
+        )
         if verdict.entries and verdict.entries[-1]["command"].get("dice"):
             return command, verdict.entries[-1]
     raise AssertionError("no command rolled a die")
@@ -94,8 +102,7 @@ def test_a_command_judged_again_after_an_undo_rolls_dice_nobody_has_seen():
     seen = tuple(entry["command"]["dice"])
     assert referee.decide({"rid": "u1", "kind": "undo"}, gm=True).accepted
     public = taped(referee.game, command, "public").dice  # what every board could work out
-    again = referee.decide({"rid": "again", "kind": "command",
-                            "command": command.model_dump(mode="json")}, gm=True)
+    again = referee.decide({"rid": "again", "kind": "command", "command": command.model_dump(mode="json")}, gm=True)
     rolled = tuple(again.entries[-1]["command"]["dice"])
     # Neither the undone entry's dice nor the public seed's at that index tell the new dice.
     assert rolled != seen
@@ -117,8 +124,9 @@ def test_a_player_commanding_another_sides_figure_is_refused_with_a_reason():
     assert decide(referee, {"rid": "s1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
     legal = referee.game.legal_actions()
     foreign = next(c for c in legal if referee.game.tokens()[c.figure].team != red)
-    verdict = decide(referee, {"rid": "c1", "from": "ann", "kind": "command",
-                              "command": foreign.model_dump(mode="json")})
+    verdict = decide(
+        referee, {"rid": "c1", "from": "ann", "kind": "command", "command": foreign.model_dump(mode="json")}
+    )
     assert not verdict.accepted
     assert f"one of {possessive(blue)} figures" in verdict.reason and f"you play {red}" in verdict.reason
 
@@ -139,11 +147,11 @@ def test_a_taken_side_is_not_free_and_a_side_the_gm_takes_back_stays_closed():
     referee, _ = table()
     red = teams(referee.game.battle)[0]
     assert decide(referee, {"rid": "1", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).accepted
-    assert "not free" in decide(referee, {"rid": "2", "from": "bo", "kind": "seat", "team": red,
-                                         "holder": "bo"}).reason
+    assert "not free" in decide(referee, {"rid": "2", "from": "bo", "kind": "seat", "team": red, "holder": "bo"}).reason
     assert decide(referee, {"rid": "3", "kind": "seat", "team": red, "holder": None}, gm=True).accepted
-    assert "not free" in decide(referee, {"rid": "4", "from": "ann", "kind": "seat", "team": red,
-                                         "holder": "ann"}).reason
+    assert (
+        "not free" in decide(referee, {"rid": "4", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).reason
+    )
     assert decide(referee, {"rid": "5", "kind": "seat", "team": red, "holder": None, "open": True}, gm=True).accepted
     assert decide(referee, {"rid": "6", "from": "bo", "kind": "seat", "team": red, "holder": "bo"}).accepted
 
@@ -153,10 +161,13 @@ def test_a_side_handed_to_the_computer_is_no_players_to_command():
     red = teams(referee.game.battle)[0]
     assert decide(referee, {"rid": "1", "kind": "seat", "team": red, "holder": "computer"}, gm=True).accepted
     assert referee.follower.seats[red] == "computer"
-    assert "not free" in decide(referee, {"rid": "2", "from": "ann", "kind": "seat", "team": red,
-                                         "holder": "ann"}).reason
-    assert "computer" in decide(referee, {"rid": "3", "from": "computer", "kind": "seat", "team": red,
-                                         "holder": None}).reason
+    assert (
+        "not free" in decide(referee, {"rid": "2", "from": "ann", "kind": "seat", "team": red, "holder": "ann"}).reason
+    )
+    assert (
+        "computer"
+        in decide(referee, {"rid": "3", "from": "computer", "kind": "seat", "team": red, "holder": None}).reason
+    )
 
 
 def test_a_request_sent_twice_is_applied_once():
@@ -173,10 +184,14 @@ def test_a_request_sent_twice_is_applied_once():
 def test_garbage_requests_are_refused_with_a_reason_and_change_nothing():
     referee, _ = table()
     before = referee.game.snapshot()
-    for request in [{}, {"rid": 5}, {"rid": "x", "from": "ann"}, {"rid": "x", "from": "ann", "kind": "command",
-                                                                  "command": {"do": 3}},
-                    {"rid": "y", "from": GM, "kind": "undo"}, {"rid": "z", "from": "ann", "kind": "seat",
-                                                                "team": "Nobody", "holder": "ann"}]:
+    for request in [
+        {},
+        {"rid": 5},
+        {"rid": "x", "from": "ann"},
+        {"rid": "x", "from": "ann", "kind": "command", "command": {"do": 3}},
+        {"rid": "y", "from": GM, "kind": "undo"},
+        {"rid": "z", "from": "ann", "kind": "seat", "team": "Nobody", "holder": "ann"},
+    ]:
         assert decide(referee, request).reason
     assert referee.game.snapshot() == before and referee.game.history == []
 
@@ -185,8 +200,11 @@ def test_gm_undo_and_redo_reach_every_board():
     referee, client = table()
     for n in range(6):
         command = referee.game.legal_actions()[0]
-        relay(referee, client, decide(referee, {"rid": f"c{n}", "kind": "command",
-                                               "command": command.model_dump(mode="json")}, gm=True))
+        relay(
+            referee,
+            client,
+            decide(referee, {"rid": f"c{n}", "kind": "command", "command": command.model_dump(mode="json")}, gm=True),
+        )
     relay(referee, client, decide(referee, {"rid": "u1", "kind": "undo"}, gm=True))
     relay(referee, client, decide(referee, {"rid": "u2", "kind": "undo"}, gm=True))
     relay(referee, client, decide(referee, {"rid": "r1", "kind": "redo"}, gm=True))
@@ -199,8 +217,9 @@ def test_written_plots_reach_the_other_boards_only_when_the_second_resolves():
     held = released = 0
     for n in range(40):
         command = referee.game.legal_actions()[0]
-        verdict = decide(referee, {"rid": f"c{n}", "kind": "command",
-                                  "command": command.model_dump(mode="json")}, gm=True)
+        verdict = decide(
+            referee, {"rid": f"c{n}", "kind": "command", "command": command.model_dump(mode="json")}, gm=True
+        )
         assert verdict.accepted, verdict.reason
         if verdict.note:  # held: nothing goes out but the words "has plotted"
             held += 1

@@ -40,6 +40,7 @@ async def stream_last(host: Host) -> int:
 async def connected(host: Host) -> None:
     """Wait until the host's connection is back (nats-py reconnects on its own) and the
     restarted server's JetStream answers for the stream (it recovers it from disk first)."""
+
     async def wait():
         while True:
             if host.nc.is_connected:
@@ -49,6 +50,7 @@ async def connected(host: Host) -> None:
                 except Exception:
                     pass
             await asyncio.sleep(0.05)
+
     await asyncio.wait_for(wait(), DEADLINE)
 
 
@@ -66,12 +68,12 @@ async def paused(server: Server) -> None:
     tasks = Path(f"/proc/{server.process.pid}/task")
 
     def stopped() -> bool:
-        return all((t / "stat").read_text().rsplit(")", 1)[1].split()[0] in "tT"
-                   for t in tasks.iterdir())
+        return all((t / "stat").read_text().rsplit(")", 1)[1].split()[0] in "tT" for t in tasks.iterdir())
 
     async def wait():
         while not stopped():
             await asyncio.sleep(0.01)
+
     await asyncio.wait_for(wait(), DEADLINE)
 
 
@@ -105,6 +107,7 @@ def test_a_store_the_dead_server_never_took_is_refused_and_the_resend_is_stored_
         await late.reach(later["seq"])
         assert late.game.snapshot() == host.referee.game.snapshot()
         await late.stop(), await other.stop(), await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -130,6 +133,7 @@ def test_after_a_server_pause_the_late_store_counts_and_an_innocent_command_is_a
         await other.start()
         assert other.referee.game.snapshot() == host.referee.game.snapshot()
         await other.stop(), await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -150,6 +154,7 @@ def test_while_the_server_is_away_every_request_is_refused_and_nothing_is_judged
         assert not reply["ok"] and reply["reason"] == "nothing to undo", reply
         assert host.referee.game.snapshot() == snapshot
         await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -169,6 +174,7 @@ def test_a_held_plot_taken_back_stays_taken_back_when_the_host_resumes(server):
         await other.start()
         assert other.referee.held == held and other.referee.game.snapshot() == ahead
         await other.stop()
+
     asyncio.run(scenario())
 
 
@@ -188,6 +194,7 @@ def test_a_board_whose_game_differs_from_the_hosts_says_so_and_rebuilds_from_the
         assert ann.game.snapshot() == host.referee.game.snapshot()
         assert ann.follower.seats == host.referee.follower.seats
         await ann.stop(), await gm.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -215,6 +222,7 @@ def test_a_board_that_cannot_reach_the_host_says_so_and_follows_it_to_its_new_ad
         await ann.reach(reply["seq"])
         assert ann.game.snapshot() == host.referee.game.snapshot()
         await ann.stop(), await host.stop()
+
     asyncio.run(scenario())
 
 
@@ -225,12 +233,16 @@ def test_a_host_the_server_will_not_let_read_its_stream_says_why_without_a_trace
         # Every consumer the stream may have is taken (as by a player's flood of them).
         await host.js.update_stream(dataclasses.replace(info.config, max_consumers=2))
         await gm.stop(), await host.stop()
-        hog = await nats.connect(server.hosting.url, user="host", password=server.hosting.host_password,
-                                 tls=own_context(Path(server.hosting.folder)), tls_handshake_first=True)
+        hog = await nats.connect(
+            server.hosting.url,
+            user="host",
+            password=server.hosting.host_password,
+            tls=own_context(Path(server.hosting.folder)),
+            tls_handshake_first=True,
+        )
         for n in range(3):  # take what the boards that left have not freed yet
             try:
-                await hog.jetstream().add_consumer(host.subjects.stream,
-                                                   ConsumerConfig(durable_name=f"hog{n}"))
+                await hog.jetstream().add_consumer(host.subjects.stream, ConsumerConfig(durable_name=f"hog{n}"))
             except BadRequestError:
                 break
         with pytest.raises(ServerError, match="cannot read the game back.*maximum consumers"):
@@ -239,4 +251,5 @@ def test_a_host_the_server_will_not_let_read_its_stream_says_why_without_a_trace
         late = await Board(server.hosting, "late", code=server.spectator()).start()
         await late.reach(1)
         await late.stop(), await hog.close()
+
     asyncio.run(scenario())

@@ -33,8 +33,13 @@ def test_a_tiled_map_as_the_file_plays_it_converted(monkeypatch, tmp_path):
 
 def test_a_tiled_map_renders_headless_too(tmp_path):
     out = tmp_path / "tiled.png"
-    result = subprocess.run([sys.executable, "main.py", "screenshot", str(TMX), str(out)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "main.py", "screenshot", str(TMX), str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:4] == b"\x89PNG"
 
@@ -42,8 +47,13 @@ def test_a_tiled_map_renders_headless_too(tmp_path):
 def test_a_broken_tiled_map_is_refused_with_its_line_not_a_traceback(tmp_path):
     broken = tmp_path / "broken.tmx"
     broken.write_text('<?xml version="1.0"?>\n<map orientation="orthogonal" width="2" height="2"/>\n')
-    result = subprocess.run([sys.executable, "main.py", "screenshot", str(broken), str(tmp_path / "a.png")],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "main.py", "screenshot", str(broken), str(tmp_path / "a.png")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert str(broken) in result.stderr
 

@@ -22,8 +22,7 @@ SQRT3 = math.sqrt(3)
 
 
 def small_map(layout="flat", hexes="", figures=""):
-    return parse_map(f"name: Small\nlayout: {layout}\nsize: [3, 3]\n"
-                     f"hexes: [{hexes}]\nfigures: [{figures}]\n")
+    return parse_map(f"name: Small\nlayout: {layout}\nsize: [3, 3]\nhexes: [{hexes}]\nfigures: [{figures}]\n")
 
 
 def chunks(png: bytes):
@@ -31,9 +30,14 @@ def chunks(png: bytes):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     at, found = 8, []
     while at < len(png):
-        (length,) = struct.unpack(">I", png[at:at + 4])
-        found.append((png[at + 4:at + 8], png[at + 8:at + 8 + length],
-                      struct.unpack(">I", png[at + 8 + length:at + 12 + length])[0]))
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        found.append(
+            (
+                png[at + 4 : at + 8],
+                png[at + 8 : at + 8 + length],
+                struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0],
+            )
+        )
         at += 12 + length
     return found
 
@@ -60,16 +64,16 @@ def test_adjacent_hex_centres_are_one_hex_width_apart(layout):
         b = hex_to_pixel(page.layout, Hex(1 + neighbour.q, 1 + neighbour.r))
         assert math.dist(a, b) == pytest.approx(100.0)
     wide = printmap.page_for(small_map(layout), 0.75, 200)
-    assert math.dist(hex_to_pixel(wide.layout, Hex(0, 0)), hex_to_pixel(wide.layout, Hex(1, 0))) \
-        == pytest.approx(150.0)
+    assert math.dist(hex_to_pixel(wide.layout, Hex(0, 0)), hex_to_pixel(wide.layout, Hex(1, 0))) == pytest.approx(150.0)
 
 
 def test_two_drawn_neighbour_hexes_sit_100_pixels_apart_on_the_page():
     battle = small_map(hexes="{at: [0, 0], terrain: fire}, {at: [1, 0], terrain: fire}")
     surface = printmap.render(battle, 1.0, 100, figures=False, labels=False)
     mask = pygame.mask.from_threshold(surface, printmap.FLAMES, (1, 1, 1, 255))
-    blobs = sorted((m for m in mask.connected_components() if m.count() > 500),
-                   key=lambda m: m.get_bounding_rects()[0].x)
+    blobs = sorted(
+        (m for m in mask.connected_components() if m.count() > 500), key=lambda m: m.get_bounding_rects()[0].x
+    )
     assert len(blobs) == 2
     # Both fills are the same shape, so their centroids are one hex step apart.
     assert math.dist(blobs[0].centroid(), blobs[1].centroid()) == pytest.approx(100, abs=1.5)
@@ -138,14 +142,12 @@ def test_a_page_too_big_to_render_is_refused():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_importing_the_module_starts_nothing():
     code = "import pygame, board.ui.editor.printmap; print(pygame.font.get_init(), pygame.display.get_init())"
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                            check=True)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert result.stdout.split()[-2:] == ["False", "False"]
 
 

@@ -13,8 +13,10 @@ from ww_helpers import figure, move, new_game
 
 @pytest.mark.parametrize("word, their", [("they", "their"), ("she", "her"), ("he", "his")])
 def test_a_dropped_weapon_is_said_to_be_the_figures_own_in_its_pronoun(word, their):
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12, pronoun=word),
-                    figure("Bob", "blue", (3, 0), 3, dx=12))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12, pronoun=word),
+        figure("Bob", "blue", (3, 0), 3, dx=12),
+    )
     move(game, "Bob", (2, 0), (1, 0), action="jog")  # Bob charges into Ann's threat zone
     move(game, "Ann")
     act(game, "Bob", "pass")
@@ -28,8 +30,9 @@ def test_a_figure_without_a_pronoun_is_they():
     assert pronoun(game.state.figures["Ann"], "themselves") == "themselves"
 
 
-@pytest.mark.parametrize("word, words", [("they", "they disengage"), ("she", "she disengages"),
-                                         ("he", "he disengages")])
+@pytest.mark.parametrize(
+    "word, words", [("they", "they disengage"), ("she", "she disengages"), ("he", "he disengages")]
+)
 def test_the_engagers_choice_and_refusal_name_the_disengager_in_their_pronoun(word, words):
     game = engaged_pair({"dx": 14, "pronoun": word}, {"dx": 11, "weapons": ["Broadsword"], "st": 12})
     after_moving(game, 0)
@@ -42,12 +45,13 @@ def test_the_engagers_choice_and_refusal_name_the_disengager_in_their_pronoun(wo
 def test_the_verb_agrees_with_she_and_he():
     class F:
         pronoun = "she"
+
     assert they_do(F, "disengage") == "she disengages" and they_do(F, "pass") == "she passes"
     assert pronoun(F, "them") == "her" and pronoun(F, "themselves") == "herself"
 
 
 def test_a_pronoun_not_they_she_or_he_is_refused_at_its_line():
-    text = "name: P\nterrain: |\n  . .\nfigures:\n  - {name: Ann, at: \"0101\", pronoun: it}\n"
+    text = 'name: P\nterrain: |\n  . .\nfigures:\n  - {name: Ann, at: "0101", pronoun: it}\n'
     with pytest.raises(InputError) as caught:
         parse_map(text, "p.yaml")
     (message,) = [str(p) for p in caught.value.problems]

@@ -42,8 +42,13 @@ def test_without_venv_or_pip_the_launcher_says_which_package_to_install(tmp_path
     clone = tmp_path / "clone"
     clone.mkdir()
     shutil.copy(ROOT / "hexboard", clone / "hexboard")
-    result = subprocess.run(["sh", str(clone / "hexboard")], env={**os.environ, "PYTHON": str(fake)},
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["sh", str(clone / "hexboard")],
+        env={**os.environ, "PYTHON": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1
     assert "sudo apt install python3-venv" in result.stderr
     assert not (clone / ".venv").exists(), "no half-made venv is left behind"

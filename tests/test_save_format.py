@@ -40,7 +40,7 @@ def test_a_save_has_one_command_a_line_and_reads_as_json_exactly_as_yaml(name):
     lines = text.splitlines()
     for index in range(len(game.history)):
         line, col = marks.at(("commands", index))
-        assert lines[line - 1][col - 1:].startswith('{"do"')
+        assert lines[line - 1][col - 1 :].startswith('{"do"')
 
 
 def test_a_save_of_a_map_given_by_path_is_still_yaml():

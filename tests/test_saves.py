@@ -113,8 +113,12 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
     for attempt in range(20):
         folder = tmp_path / f"run{attempt}"
         target = rng.randint(1, 40)  # the arena's random games run for thousands of commands
-        child = subprocess.Popen([sys.executable, "-c", PLAYER, str(ARENA), str(attempt), str(folder)],
-                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        child = subprocess.Popen(
+            [sys.executable, "-c", PLAYER, str(ARENA), str(attempt), str(folder)],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         lines = []
         while not lines or int(lines[-1]) < target:
             lines.append(child.stdout.readline())
@@ -131,7 +135,8 @@ def test_killing_the_game_at_random_points_loses_no_committed_command(tmp_path):
         # Killed between the write and the print, the save may hold one more.
         assert target <= committed <= len(game.history) <= committed + 1, (
             f"run {attempt}: target {target}, committed {committed}, saved {len(game.history)}, "
-            f"printed {lines[-3:]} then {out.split()[-3:]}")
+            f"printed {lines[-3:]} then {out.split()[-3:]}"
+        )
 
 
 def interrupted_writes(folder: Path) -> tuple[Path, Path]:

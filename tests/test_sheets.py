@@ -48,15 +48,16 @@ def test_a_map_converted_and_saved_keeps_every_sheet():
     again = parse_map(map_to_yaml(parse_map(MAP, "m.yaml", "dox")), "again.yaml")
     assert again.ruleset == "dox"
     back = parse_map(map_to_yaml(again), "back.yaml", "warrior-wizard")
-    assert [(f.name, f.st, f.weapons) for f in back.figures] == \
-        [("Aldo", 12, ["Broadsword"]), ("Bo", 10, ["Spear"])]
+    assert [(f.name, f.st, f.weapons) for f in back.figures] == [("Aldo", 12, ["Broadsword"]), ("Bo", 10, ["Spear"])]
     assert back.figures[0].sheets["dox"]["warrior"] == 4
 
 
 def test_a_sheet_for_a_ruleset_not_played_is_still_checked_at_its_line():
     text = MAP.replace("weapon: Sword", "weapon: Sord")
-    assert problems(text) == ['m.yaml:5:54: unknown weapon "Sord" (did you mean "Sword"?); expected one of: '
-                              + problems(text)[0].split("expected one of: ")[1]]
+    assert problems(text) == [
+        'm.yaml:5:54: unknown weapon "Sord" (did you mean "Sword"?); expected one of: '
+        + problems(text)[0].split("expected one of: ")[1]
+    ]
 
 
 def test_a_sheet_for_an_unknown_ruleset_is_refused_with_the_known_ones():
@@ -80,13 +81,16 @@ def test_a_field_of_another_ruleset_on_the_own_sheet_is_refused():
 
 
 def test_an_unknown_ruleset_asked_for_is_refused_once():
-    assert problems(MAP, "chess") == ['m.yaml:1:1: unknown ruleset "chess"; expected one of: '
-                                      + ", ".join(ruleset_ids())]
+    assert problems(MAP, "chess") == [
+        'm.yaml:1:1: unknown ruleset "chess"; expected one of: ' + ", ".join(ruleset_ids())
+    ]
 
 
 def test_a_scripts_ruleset_chooses_the_sheets():
-    script = parse_script("map:\n" + "".join("  " + line + "\n" for line in MAP.splitlines())
-                          + "ruleset: dox\nseed: 1\ncommands: []\n", "s.yaml")
+    script = parse_script(
+        "map:\n" + "".join("  " + line + "\n" for line in MAP.splitlines()) + "ruleset: dox\nseed: 1\ncommands: []\n",
+        "s.yaml",
+    )
     assert script.game.ruleset.id == "dox"
     assert script.game.battle.figures[0].warrior == 4
 

@@ -22,9 +22,27 @@ FRAMES = 2000
 WARM_UP = 300  # frames before memory is measured: fonts, caches and the first dialogs are built
 GROWTH_MB = 120
 
-KEYS = [pygame.K_g, pygame.K_q, pygame.K_e, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_t, pygame.K_l,
-        pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_F1,
-        pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_2, pygame.K_3]
+KEYS = [
+    pygame.K_g,
+    pygame.K_q,
+    pygame.K_e,
+    pygame.K_RETURN,
+    pygame.K_ESCAPE,
+    pygame.K_t,
+    pygame.K_l,
+    pygame.K_HOME,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_F1,
+    pygame.K_DELETE,
+    pygame.K_BACKSPACE,
+    pygame.K_TAB,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+]
 GM_LETTERS = "+-pcias"
 
 
@@ -43,19 +61,23 @@ def file_dialogs(driver: Driver) -> int:
 def random_events(driver: Driver, rng: random.Random, dialogs: bool) -> list[pygame.event.Event]:
     """What a restless player might do in one frame (with dialogs: Ctrl+S and Ctrl+O too)."""
     w, h = driver.screen.get_size()
-    spot = rng.choice([(rng.randrange(w), rng.randrange(h)),
-                       driver.at(rng.choice(sorted(driver.game.battle.cells)))])
+    spot = rng.choice([(rng.randrange(w), rng.randrange(h)), driver.at(rng.choice(sorted(driver.game.battle.cells)))])
     button = rng.choice((1, 1, 1, 3))
     roll = rng.random()
     if roll < 0.3:
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0))]
     if roll < 0.6:
-        return [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=button),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=button)]
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=button),
+        ]
     if roll < 0.7:
-        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), precise_x=0.0,
-                                   precise_y=1.0, flipped=False)]
+        return [
+            pygame.event.Event(
+                pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), precise_x=0.0, precise_y=1.0, flipped=False
+            )
+        ]
     if roll < 0.8:
         key, letter, mod = rng.choice(KEYS), "", 0
     elif roll < 0.9:
@@ -65,8 +87,10 @@ def random_events(driver: Driver, rng: random.Random, dialogs: bool) -> list[pyg
         key, letter, mod = rng.choice((pygame.K_z, pygame.K_y)), "", pygame.KMOD_LCTRL
     else:  # Ctrl+S, Ctrl+O: a file dialog
         key, letter, mod = rng.choice((pygame.K_s, pygame.K_o)), "", pygame.KMOD_LCTRL
-    return [pygame.event.Event(kind, key=key, mod=mod, unicode=letter, scancode=0)
-            for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+    return [
+        pygame.event.Event(kind, key=key, mod=mod, unicode=letter, scancode=0)
+        for kind in (pygame.KEYDOWN, pygame.KEYUP)
+    ]
 
 
 def play_frame(driver: Driver, events: list[pygame.event.Event]) -> None:
@@ -103,8 +127,10 @@ def soak(driver: Driver, dialogs: bool) -> tuple[float, int]:
         if frame == WARM_UP:
             start_mb = resident_mb()
     growth = resident_mb() - start_mb
-    print(f"soak: {frame + 1} frames, at most {most_dialogs} file dialogs open, "
-          f"{start_mb:.0f} MB -> {start_mb + growth:.0f} MB")
+    print(
+        f"soak: {frame + 1} frames, at most {most_dialogs} file dialogs open, "
+        f"{start_mb:.0f} MB -> {start_mb + growth:.0f} MB"
+    )
     return growth, most_dialogs
 
 

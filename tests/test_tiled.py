@@ -32,8 +32,12 @@ SAMPLE_CSV = """
 2,1,1,1,1,1,1,2,
 2,2,2,2,2,2,2,2
 """
-STAGGERS = [Stagger("x", "odd", 32, 28, 16), Stagger("x", "even", 32, 28, 16),
-            Stagger("y", "odd", 28, 32, 16), Stagger("y", "even", 28, 32, 16)]
+STAGGERS = [
+    Stagger("x", "odd", 32, 28, 16),
+    Stagger("x", "even", 32, 28, 16),
+    Stagger("y", "odd", 28, 32, 16),
+    Stagger("y", "even", 28, 32, 16),
+]
 
 
 # Axial coordinates of a Tiled cell, written out from the offset-coordinate formulas
@@ -81,6 +85,7 @@ def refusal(path):
 
 # --- The two samples ---------------------------------------------------------
 
+
 def test_odd_columns_of_a_flat_top_sample_keep_their_axial_hexes_and_labels():
     battle = convert(SAMPLE).battle
     assert (battle.layout, battle.size, battle.name) == ("flat", (8, 6), "Tiled Sample")
@@ -92,8 +97,7 @@ def test_odd_columns_of_a_flat_top_sample_keep_their_axial_hexes_and_labels():
     at = {f.name: Hex(*f.at) for f in battle.figures}
     assert at == {"Ann": odd_q(2, 1), "Grik": odd_q(5, 3)} == {"Ann": Hex(2, 0), "Grik": Hex(5, 1)}
     ann = battle.figures[0]
-    assert (ann.team, ann.st, ann.dx, ann.weapons, ann.armor) == ("Red", 12, 11, ["Broadsword", "Dagger"],
-                                                                  "Leather")
+    assert (ann.team, ann.st, ann.dx, ann.weapons, ann.armor) == ("Red", 12, 11, ["Broadsword", "Dagger"], "Leather")
     assert battle.figures[1].posture == "kneeling" and battle.figures[1].facing == 3
 
 
@@ -110,14 +114,16 @@ def test_even_rows_of_a_pointy_top_sample_land_one_row_down_below_an_off_map_row
     down = lambda h: Hex(h.q, h.r + 1)  # noqa: E731
     assert (battle.layout, battle.size) == ("pointy", (6, 6))
     assert {h: (t.kind, t.stage) for h, t in battle.terrain.items()} == {
-        down(even_r(2, 0)): ("wall", None), down(even_r(0, 2)): ("wall", None),
-        down(even_r(3, 4)): ("wall", None), down(even_r(4, 1)): ("fire", "flames"),
-        down(even_r(5, 3)): ("fire", "coals")}
+        down(even_r(2, 0)): ("wall", None),
+        down(even_r(0, 2)): ("wall", None),
+        down(even_r(3, 4)): ("wall", None),
+        down(even_r(4, 1)): ("fire", "flames"),
+        down(even_r(5, 3)): ("fire", "coals"),
+    }
     assert down(even_r(0, 2)) == Hex(-1, 3) and down(even_r(4, 1)) == Hex(3, 2)
     assert battle.cells == {down(even_r(c, r)) for c in range(6) for r in range(5)}
     # Vex is a point object, Moro a tile object whose anchor is its bottom-left corner.
-    assert {f.name: Hex(*f.at) for f in battle.figures} == {"Vex": down(even_r(1, 1)),
-                                                            "Moro": down(even_r(4, 4))}
+    assert {f.name: Hex(*f.at) for f in battle.figures} == {"Vex": down(even_r(1, 1)), "Moro": down(even_r(4, 4))}
     assert {f.name: Hex(*f.at) for f in battle.figures} == {"Vex": Hex(0, 2), "Moro": Hex(2, 5)}
 
 
@@ -139,11 +145,11 @@ def test_imported_maps_pass_check_from_the_command_line(tmp_path):
 
 # --- Geometry: every stagger ---------------------------------------------------
 
+
 @pytest.mark.parametrize("stagger", STAGGERS, ids=lambda s: f"{s.axis}-{s.index}")
 def test_cells_tiled_draws_side_by_side_are_adjacent_hexes(stagger):
     cells = [(c, r) for c in range(6) for r in range(6)]
-    step = min(math.dist(tiled_centre(stagger, *a), tiled_centre(stagger, *b))
-               for a in cells for b in cells if a != b)
+    step = min(math.dist(tiled_centre(stagger, *a), tiled_centre(stagger, *b)) for a in cells for b in cells if a != b)
     for a in cells:
         for b in cells:
             touching = a != b and math.dist(tiled_centre(stagger, *a), tiled_centre(stagger, *b)) < step * 1.3
@@ -166,8 +172,7 @@ def test_the_conversion_is_the_textbook_offset_formula_plus_the_border_shift(sta
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(STAGGERS), st.integers(0, 40), st.integers(0, 40),
-       st.floats(-0.4, 0.4), st.floats(-0.4, 0.4))
+@given(st.sampled_from(STAGGERS), st.integers(0, 40), st.integers(0, 40), st.floats(-0.4, 0.4), st.floats(-0.4, 0.4))
 def test_an_object_stands_on_the_hex_drawn_under_it(stagger, col, row, fx, fy):
     x, y = tiled_centre(stagger, col, row)
     inner = min(stagger.tile_w, stagger.tile_h) / 2  # well inside the hex, whatever the stagger
@@ -175,6 +180,7 @@ def test_an_object_stands_on_the_hex_drawn_under_it(stagger, col, row, fx, fy):
 
 
 # --- Encodings and tilesets --------------------------------------------------
+
 
 def gids_bytes():
     return struct.pack("<48I", *(int(n) for n in SAMPLE_CSV.replace("\n", "").split(",")))
@@ -196,8 +202,11 @@ def test_every_standard_library_layer_encoding_reads_the_same_map(tmp_path, enco
 
 def test_zstd_compression_is_refused_at_the_data_line(tmp_path):
     payload = base64.b64encode(gids_bytes()).decode()
-    path = copy_sample(tmp_path, f'<data encoding="csv">{SAMPLE_CSV}</data>',
-                       f'<data encoding="base64" compression="zstd">{payload}</data>')
+    path = copy_sample(
+        tmp_path,
+        f'<data encoding="csv">{SAMPLE_CSV}</data>',
+        f'<data encoding="base64" compression="zstd">{payload}</data>',
+    )
     (problem,) = refusal(path)
     assert problem.startswith(f"{path}:{line_of(path, '<data')}: ") and '"zstd" is not supported' in problem
 
@@ -212,10 +221,13 @@ def test_an_embedded_tileset_works_like_the_external_one(tmp_path):
 
 # --- Refusals: FILE:LINE: message ---------------------------------------------
 
+
 def test_a_map_that_is_not_hexagonal_is_refused(tmp_path):
     path = copy_sample(tmp_path, 'orientation="hexagonal"', 'orientation="orthogonal"')
-    assert refusal(path) == [f'{path}:2: orientation "orthogonal": only hexagonal maps can be imported '
-                             "(Map > Map Properties > Orientation: Hexagonal)"]
+    assert refusal(path) == [
+        f'{path}:2: orientation "orthogonal": only hexagonal maps can be imported '
+        "(Map > Map Properties > Orientation: Hexagonal)"
+    ]
 
 
 def test_a_missing_tileset_is_refused_at_its_reference(tmp_path):
@@ -241,8 +253,9 @@ def test_a_terrain_property_hexboard_does_not_know_is_reported_unmapped_until_ma
 
 def test_an_object_outside_the_map_is_refused_at_the_object(tmp_path):
     path = copy_sample(tmp_path, 'x="60" y="47"', 'x="400" y="47"')
-    assert refusal(path) == [f'{path}:{line_of(path, "Ann")}: figure "Ann" at (400, 47) px is outside '
-                             "the map (8x6 hexes)"]
+    assert refusal(path) == [
+        f'{path}:{line_of(path, "Ann")}: figure "Ann" at (400, 47) px is outside the map (8x6 hexes)'
+    ]
 
 
 def test_a_misspelt_figure_property_is_refused_with_a_suggestion(tmp_path):
@@ -253,12 +266,12 @@ def test_a_misspelt_figure_property_is_refused_with_a_suggestion(tmp_path):
 
 def test_what_check_refuses_is_reported_at_the_tiled_object_or_property(tmp_path):
     path = copy_sample(tmp_path, 'value="Broadsword, Dagger"', 'value="Brodsword, Dagger"')
-    text = path.read_text().replace('name="Grik" class="figure" x="126" y="102"',
-                                    'name="Grik" class="figure" x="10" y="10"')
+    text = path.read_text().replace(
+        'name="Grik" class="figure" x="126" y="102"', 'name="Grik" class="figure" x="10" y="10"'
+    )
     path.write_text(text)
     problems = refusal(path)
-    assert f'{path}:{line_of(path, "Brodsword")}: unknown weapon "Brodsword"; did you mean "Broadsword"?' \
-        in problems
+    assert f'{path}:{line_of(path, "Brodsword")}: unknown weapon "Brodsword"; did you mean "Broadsword"?' in problems
     assert any(p.startswith(f"{path}:{line_of(path, 'Grik')}: ") and "wall" in p for p in problems)
 
 
@@ -269,8 +282,7 @@ def test_broken_xml_is_refused_with_its_line(tmp_path):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def test_the_command_prints_file_line_and_exits_1_without_a_traceback(tmp_path):
@@ -284,34 +296,55 @@ def test_the_command_prints_file_line_and_exits_1_without_a_traceback(tmp_path):
 def test_a_stage_on_anything_but_fire_is_refused_at_the_stage(tmp_path):
     path = copy_sample(tmp_path)
     tsx = tmp_path / "hexes_flat.tsx"
-    tsx.write_text(tsx.read_text().replace('<property name="terrain" value="wall"/>',
-                                           '<property name="terrain" value="wall"/><property name="stage" '
-                                           'value="coals"/>'))
+    tsx.write_text(
+        tsx.read_text().replace(
+            '<property name="terrain" value="wall"/>',
+            '<property name="terrain" value="wall"/><property name="stage" value="coals"/>',
+        )
+    )
     line = line_of(tsx, 'value="wall"')
     assert refusal(path) == [f'{tsx}:{line}: stage "coals" on wall terrain: only fire has a stage']
 
 
 def test_object_layers_inside_groups_are_read_and_tileset_collision_shapes_are_not(tmp_path):
-    path = copy_sample(tmp_path, '<objectgroup id="2" name="Figures">',
-                       '<group id="3" name="Sides"><objectgroup id="2" name="Figures">')
+    path = copy_sample(
+        tmp_path,
+        '<objectgroup id="2" name="Figures">',
+        '<group id="3" name="Sides"><objectgroup id="2" name="Figures">',
+    )
     path.write_text(path.read_text().replace("</objectgroup>", "</objectgroup></group>"))
     tsx = tmp_path / "hexes_flat.tsx"
-    tsx.write_text(tsx.read_text().replace(
-        '<tile id="0">', '<tile id="0"><objectgroup><object id="1" name="Ghost" x="0" y="0" width="99" '
-                         'height="99"><properties><property name="team" value="Red"/></properties>'
-                         '</object></objectgroup>'))
+    tsx.write_text(
+        tsx.read_text().replace(
+            '<tile id="0">',
+            '<tile id="0"><objectgroup><object id="1" name="Ghost" x="0" y="0" width="99" '
+            'height="99"><properties><property name="team" value="Red"/></properties>'
+            "</object></objectgroup>",
+        )
+    )
     assert [f.name for f in convert(path).battle.figures] == ["Ann", "Grik"]
 
 
-@pytest.mark.parametrize("old, new, needle, message", [
-    ('x="60" y="47"', 'x="sixty" y="47"', 'x="sixty"', "<object> needs a number x=\"...\", got 'sixty'"),
-    ('width="20" height="20"', 'width="20" height="wide"', 'height="wide"',
-     "<object> needs a number height=\"...\", got 'wide'"),
-    ('<point/>', '<polygon points="0,0 4,x"/>', "<polygon", "<polygon> points: expected \"x,y\" pairs, got '4,x'"),
-    ('tilewidth="32" tileheight="28"', 'tilewidth="0" tileheight="28"', "<map",
-     "tiles of 0x28 px with sides of 16 px: expected tiles of at least 2x2 px and sides of 0 px or more"),
-    ('width="8" height="6" tilewidth', 'width="0" height="6" tilewidth', "<map", "a map of 0x6 tiles has no hexes"),
-])
+@pytest.mark.parametrize(
+    "old, new, needle, message",
+    [
+        ('x="60" y="47"', 'x="sixty" y="47"', 'x="sixty"', "<object> needs a number x=\"...\", got 'sixty'"),
+        (
+            'width="20" height="20"',
+            'width="20" height="wide"',
+            'height="wide"',
+            "<object> needs a number height=\"...\", got 'wide'",
+        ),
+        ("<point/>", '<polygon points="0,0 4,x"/>', "<polygon", "<polygon> points: expected \"x,y\" pairs, got '4,x'"),
+        (
+            'tilewidth="32" tileheight="28"',
+            'tilewidth="0" tileheight="28"',
+            "<map",
+            "tiles of 0x28 px with sides of 16 px: expected tiles of at least 2x2 px and sides of 0 px or more",
+        ),
+        ('width="8" height="6" tilewidth', 'width="0" height="6" tilewidth', "<map", "a map of 0x6 tiles has no hexes"),
+    ],
+)
 def test_a_broken_number_is_refused_at_its_line(tmp_path, old, new, needle, message):
     path = copy_sample(tmp_path, old, new)
     assert refusal(path) == [f"{path}:{line_of(path, needle)}: {message}"]

@@ -79,8 +79,7 @@ def test_engage_tests_power_or_grace_by_choice_or_the_better_die():
 
 def test_an_edge_must_be_help_or_hindrance_whatever_the_script_gives():
     for edge in ("luck", ["help"], {"help": 1}):
-        reason = refused(duel(), do="act", figure="Grog", action="engage", target="Orc",
-                         params={"edge": edge})
+        reason = refused(duel(), do="act", figure="Grog", action="engage", target="Orc", params={"edge": edge})
         assert reason == 'params.edge must be "help" or "hindrance"'
 
 
@@ -185,7 +184,7 @@ def test_a_piece_stepped_down_from_d2_breaks():
 
 
 def test_sunder_after_wear_a_shield_broken_by_its_own_die_cannot_also_be_sundered():
-    """"the defender rolls both their armor die and Power. Armor reduces the damage ... If bearing
+    """ "the defender rolls both their armor die and Power. Armor reduces the damage ... If bearing
     a shield, they can sunder it": the armor roll (and its 1s' wear) comes first; a shield that
     broke on its own die is no longer borne."""
     game = duel(defender={"armor": ["Shield d2", "Leather"]})
@@ -198,6 +197,9 @@ def test_sunder_after_wear_a_shield_broken_by_its_own_die_cannot_also_be_sundere
 def test_never_refuse_a_legal_engage_because_of_its_own_dice():
     """Seeded dice over 200 seeds: every engage against a d2 shield plus Leather is carried out."""
     for seed in range(200):
-        game = new_game(figure("Grog", "PCs", (0, 0), **STILL),
-                        figure("Orc", "Orcs", (1, 0), armor=["Shield d2", "Leather"], **STILL), seed=seed)
+        game = new_game(
+            figure("Grog", "PCs", (0, 0), **STILL),
+            figure("Orc", "Orcs", (1, 0), armor=["Shield d2", "Leather"], **STILL),
+            seed=seed,
+        )
         act(game, "Grog", "engage", target="Orc")

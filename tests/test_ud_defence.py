@@ -7,8 +7,11 @@ STILL = {"dodge": False}
 
 
 def orcs_turn(grog=None, orc=None, **options):
-    game = new_game(figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
-                    figure("Orc", "Orcs", (1, 0), **{**STILL, **(orc or {})}), options=options)
+    game = new_game(
+        figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
+        figure("Orc", "Orcs", (1, 0), **{**STILL, **(orc or {})}),
+        options=options,
+    )
     act(game, "Grog", "pass")
     assert game.state.side == "Orcs"
     return game
@@ -62,20 +65,23 @@ def test_a_stance_that_changes_nothing_is_neither_offered_nor_taken():
     choices = action_info(game, "Grog", "stance").choices
     assert "riposte when attacked" not in choices and "nimble dodge off" not in choices
     assert "defend when attacked" in choices and "nimble dodge on" in choices
-    assert refused(game, do="act", figure="Grog", action="stance",
-                   params={"defence": "riposte"}) == "Grog already has that stance"
+    assert (
+        refused(game, do="act", figure="Grog", action="stance", params={"defence": "riposte"})
+        == "Grog already has that stance"
+    )
     act(game, "Grog", "stance", params={"defence": "defend", "dodge": False})  # one setting changes
 
 
 def test_each_part_of_a_stance_changes_once_a_turn():
     """A stance changed back and forth is a free action that could also be taken forever: each
     part (defence, dodge, sunder) changes at most once a turn, and is free again the next."""
-    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False),
-                    figure("Orc", "Orcs", (3, 0)))
+    game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False), figure("Orc", "Orcs", (3, 0)))
     act(game, "Grog", "stance", params={"defence": "defend"})
     assert "riposte when attacked" not in action_info(game, "Grog", "stance").choices
-    assert refused(game, do="act", figure="Grog", action="stance",
-                   params={"defence": "riposte"}) == "Grog has set its defence this turn"
+    assert (
+        refused(game, do="act", figure="Grog", action="stance", params={"defence": "riposte"})
+        == "Grog has set its defence this turn"
+    )
     act(game, "Grog", "stance", params={"dodge": True})  # another part is still free
     act(game, "Grog", "stance", params={"sunder": not game.state.figures["Grog"].sunder})
     assert action_info(game, "Grog", "stance").reason == "each part of its stance is set this turn"
@@ -94,20 +100,23 @@ def test_without_the_player_facing_rule_the_gm_side_rolls_its_own_attack():
 
 def test_a_bad_defence_setting_is_refused():
     game = orcs_turn()
-    assert "params.defence" in refused(game, do="act", figure="Orc", action="engage", target="Grog",
-                                       params={"defence": "dodge"})
+    assert "params.defence" in refused(
+        game, do="act", figure="Orc", action="engage", target="Grog", params={"defence": "dodge"}
+    )
 
 
 def shot_at_grog(grog=None, orc=None, **options):
-    game = new_game(figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
-                    figure("Orc", "Orcs", (4, 0), weapons=["Shortbow"], **{**STILL, **(orc or {})}),
-                    options=options)
+    game = new_game(
+        figure("Grog", "PCs", (0, 0), **{**STILL, **(grog or {})}),
+        figure("Orc", "Orcs", (4, 0), weapons=["Shortbow"], **{**STILL, **(orc or {})}),
+        options=options,
+    )
     act(game, "Grog", "pass")
     return game
 
 
 def test_defend_yourself_covers_a_shot_by_the_gm_side_the_player_tests():
-    """"Referees should forewarn of NPC attacks, allowing the PCs to test their abilities to avoid
+    """ "Referees should forewarn of NPC attacks, allowing the PCs to test their abilities to avoid
     a hit": a shot is an attack too."""
     game = shot_at_grog({"armor": ["Leather"], "defence": "defend"})
     out = act(game, "Orc", "shoot", target="Grog", dice=[5, 1])  # Grog: Power 5, Leather 1
@@ -162,8 +171,9 @@ def test_a_weapon_broken_on_the_riposte_leaves_nothing_to_disarm():
 
 def test_a_stance_refuses_a_setting_it_does_not_take_beside_one_it_does():
     game = new_game(figure("Grog", "PCs", (0, 0), defence="riposte", dodge=False), figure("Orc", "Orcs", (3, 0)))
-    assert "params.zzz" in refused(game, do="act", figure="Grog", action="stance",
-                                   params={"defence": "defend", "zzz": 1})
+    assert "params.zzz" in refused(
+        game, do="act", figure="Grog", action="stance", params={"defence": "defend", "zzz": 1}
+    )
 
 
 def test_a_stance_takes_dodge_and_sunder_as_true_or_false_only():

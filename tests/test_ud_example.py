@@ -12,20 +12,24 @@ SCRIPT = ROOT / "tests" / "scripts" / "usage-dice_example.yaml"
 
 # At the end of each turn: (status, Power, wounds, fatigue, weapon dice, armor dice).
 EXPECTED = {
-    1: {"Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
+    1: {
+        "Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
         "Wren": ("ok", 6, [], 0, {"Shortbow": 6, "Dagger": 4}, {"Gambeson": 4}),
         "Orc": ("ok", 6, [], 0, {"Spear": 8}, {"Maille": 6}),
-        "Goblin": ("ok", 4, ["incidental", "incidental"], 0, {"Dagger": 4}, {"Leather": 4})},
-    2: {"Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
+        "Goblin": ("ok", 4, ["incidental", "incidental"], 0, {"Dagger": 4}, {"Leather": 4}),
+    },
+    2: {
+        "Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
         "Wren": ("ok", 6, ["incidental"], 3, {"Shortbow": 6, "Dagger": 4}, {"Gambeson": 4}),
         "Orc": ("ok", 6, [], 0, {"Spear": 8}, {"Maille": 6}),
-        "Goblin": ("incapacitated", 4, ["incidental", "incidental", "debilitating"], 0,
-                   {"Dagger": 4}, {"Leather": 4})},
-    3: {"Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
+        "Goblin": ("incapacitated", 4, ["incidental", "incidental", "debilitating"], 0, {"Dagger": 4}, {"Leather": 4}),
+    },
+    3: {
+        "Grog": ("incapacitated", 4, ["severe"], 0, {"Greatsword": 8}, {"Leather": 4}),
         "Wren": ("ok", 6, ["incidental"], 3, {"Shortbow": 6, "Dagger": 4}, {"Gambeson": 4}),
         "Orc": ("incapacitated", 6, ["debilitating"], 0, {"Spear": 8}, {"Maille": 6}),
-        "Goblin": ("incapacitated", 4, ["incidental", "incidental", "debilitating"], 0,
-                   {"Dagger": 4}, {"Leather": 4})},
+        "Goblin": ("incapacitated", 4, ["incidental", "incidental", "debilitating"], 0, {"Dagger": 4}, {"Leather": 4}),
+    },
 }
 
 
@@ -48,8 +52,13 @@ def test_the_worked_example_turn_by_turn():
 
 
 def test_replay_runs_the_example_script_strictly_as_json():
-    result = subprocess.run([sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "replay", "--json", "--strict", str(SCRIPT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     final = lines[-1]

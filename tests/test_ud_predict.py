@@ -65,40 +65,71 @@ def tally(leaves, attacker, target):
 
 CASES = {
     "dual wielder against a shield and leather": (
-        [figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Dagger", "Hand Axe"], fatigue_limit=1),
-         figure("B", "Orcs", (1, 0), power=4, weapons=["Dagger"], armor=["Leather", "Buckler"],
-                fatigue_limit=1)],
-        {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
+        [
+            figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Dagger", "Hand Axe"], fatigue_limit=1),
+            figure("B", "Orcs", (1, 0), power=4, weapons=["Dagger"], armor=["Leather", "Buckler"], fatigue_limit=1),
+        ],
+        {"do": "act", "figure": "A", "action": "engage", "target": "B"},
+        None,
+    ),
     "a d2 shield that breaks on its own die cannot be sundered": (
-        [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"]),
-         figure("B", "Orcs", (1, 0), power=4, armor=["Shield d2", "Leather"], dodge=False)],
-        {"do": "act", "figure": "A", "action": "engage", "target": "B"}, None),
+        [
+            figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"]),
+            figure("B", "Orcs", (1, 0), power=4, armor=["Shield d2", "Leather"], dodge=False),
+        ],
+        {"do": "act", "figure": "A", "action": "engage", "target": "B"},
+        None,
+    ),
     "a defend-yourself riposte": (
-        [figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"], armor=["Buckler"], sunder=False),
-         figure("B", "Orcs", (1, 0), power=2, weapons=["Hand Axe"], armor=["Leather"], dodge=False)],
-        {"do": "act", "figure": "B", "action": "engage", "target": "A"}, "pass A"),
+        [
+            figure("A", "PCs", (0, 0), power=4, weapons=["Dagger"], armor=["Buckler"], sunder=False),
+            figure("B", "Orcs", (1, 0), power=2, weapons=["Hand Axe"], armor=["Leather"], dodge=False),
+        ],
+        {"do": "act", "figure": "B", "action": "engage", "target": "A"},
+        "pass A",
+    ),
     "a shot by the gm side, the player defends with armor": (
-        [figure("A", "PCs", (0, 0), power=4, armor=["Leather"], defence="defend", dodge=False),
-         figure("B", "Orcs", (3, 0), power=4, weapons=["Shortbow"])],
-        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
+        [
+            figure("A", "PCs", (0, 0), power=4, armor=["Leather"], defence="defend", dodge=False),
+            figure("B", "Orcs", (3, 0), power=4, weapons=["Shortbow"]),
+        ],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"},
+        "pass A",
+    ),
     "a shot by the gm side into a melee, the player ripostes without a bow": (
-        [figure("A", "PCs", (0, 0), power=4, armor=["Buckler"], dodge=False),
-         figure("C", "Orcs", (1, 0), power=2, dodge=False),
-         figure("B", "Orcs", (4, 0), power=4, weapons=["Shortbow"])],
-        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
+        [
+            figure("A", "PCs", (0, 0), power=4, armor=["Buckler"], dodge=False),
+            figure("C", "Orcs", (1, 0), power=2, dodge=False),
+            figure("B", "Orcs", (4, 0), power=4, weapons=["Shortbow"]),
+        ],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"},
+        "pass A",
+    ),
     "a shot by the gm side, the player returns a volley": (
-        [figure("A", "PCs", (0, 0), power=4, weapons=["Sling"], dodge=False),
-         figure("B", "Orcs", (3, 0), power=2, weapons=["Shortbow"], armor=["Leather"])],
-        {"do": "act", "figure": "B", "action": "shoot", "target": "A"}, "pass A"),
+        [
+            figure("A", "PCs", (0, 0), power=4, weapons=["Sling"], dodge=False),
+            figure("B", "Orcs", (3, 0), power=2, weapons=["Shortbow"], armor=["Leather"]),
+        ],
+        {"do": "act", "figure": "B", "action": "shoot", "target": "A"},
+        "pass A",
+    ),
     "a shot into a melee": (
-        [figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Sling"]),
-         figure("C", "PCs", (4, 0), power=4, dodge=False),
-         figure("B", "Orcs", (3, 0), power=4, armor=["Helmet", "Gambeson"])],
-        {"do": "act", "figure": "A", "action": "shoot", "target": "B", "params": {"edge": "help"}}, None),
+        [
+            figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Sling"]),
+            figure("C", "PCs", (4, 0), power=4, dodge=False),
+            figure("B", "Orcs", (3, 0), power=4, armor=["Helmet", "Gambeson"]),
+        ],
+        {"do": "act", "figure": "A", "action": "shoot", "target": "B", "params": {"edge": "help"}},
+        None,
+    ),
     "a missed shot returns a volley": (
-        [figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Sling"], dodge=False),
-         figure("B", "Orcs", (3, 0), power=2, weapons=["Sling"], armor=["Leather"])],
-        {"do": "act", "figure": "A", "action": "shoot", "target": "B"}, None),
+        [
+            figure("A", "PCs", (0, 0), power=4, grace=2, weapons=["Sling"], dodge=False),
+            figure("B", "Orcs", (3, 0), power=2, weapons=["Sling"], armor=["Leather"]),
+        ],
+        {"do": "act", "figure": "A", "action": "shoot", "target": "B"},
+        None,
+    ),
 }
 
 
@@ -111,8 +142,18 @@ def test_prediction_equals_exhaustive_enumeration(case):
     command = Command(**command)
     prediction = game.predict(command)
     counted, damage = tally(enumerate_apply(game, command), command.figure, command.target)
-    for key in ("target hit", "you hit", "wrong target hit", "target incapacitated", "you incapacitated",
-                "target dies", "you dies", "setback", "critical", "success"):
+    for key in (
+        "target hit",
+        "you hit",
+        "wrong target hit",
+        "target incapacitated",
+        "you incapacitated",
+        "target dies",
+        "you dies",
+        "setback",
+        "critical",
+        "success",
+    ):
         assert prediction.outcomes.get(key, 0) == counted.get(key, 0), key
     assert prediction.hit == counted["target hit"]
     hit = counted["target hit"]
@@ -138,8 +179,10 @@ def test_a_stunt_predicts_its_chance_of_success():
 
 
 def test_the_odds_of_a_stunt_the_player_defends_against_are_the_odds_it_lands():
-    game = new_game(figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Dagger"], dodge=False),
-                    figure("B", "Orcs", (1, 0), power=4))
+    game = new_game(
+        figure("A", "PCs", (0, 0), power=4, grace=4, weapons=["Dagger"], dodge=False),
+        figure("B", "Orcs", (1, 0), power=4),
+    )
     act(game, "A", "pass")
     command = Command(do="act", figure="B", action="trip", target="A")
     leaves = enumerate_apply(game, command)

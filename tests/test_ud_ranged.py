@@ -7,9 +7,12 @@ STILL = {"dodge": False}
 
 
 def archer(weapons=("Longbow",), target_at=(4, 0), extra=(), target=None, **options):
-    return new_game(figure("Ann", "PCs", (0, 0), weapons=list(weapons), **STILL),
-                    figure("Orc", "Orcs", target_at, **{**STILL, **(target or {})}), *extra,
-                    options=options)
+    return new_game(
+        figure("Ann", "PCs", (0, 0), weapons=list(weapons), **STILL),
+        figure("Orc", "Orcs", target_at, **{**STILL, **(target or {})}),
+        *extra,
+        options=options,
+    )
 
 
 def test_firing_tests_an_ability_with_the_ranged_weapon_and_hits_for_its_die():
@@ -74,7 +77,10 @@ def test_black_powder_weapons_need_a_turn_to_reload():
 
 
 def test_walls_block_the_line_of_fire_and_range_is_limited():
-    game = new_game(figure("Ann", "PCs", (0, 0), weapons=["Sling"]),
-                    figure("Orc", "Orcs", (4, 0)), figure("Imp", "Orcs", (-4, 0)),
-                    walls=[(2, 0), (2, -1), (1, 0)])
+    game = new_game(
+        figure("Ann", "PCs", (0, 0), weapons=["Sling"]),
+        figure("Orc", "Orcs", (4, 0)),
+        figure("Imp", "Orcs", (-4, 0)),
+        walls=[(2, 0), (2, -1), (1, 0)],
+    )
     assert action_info(game, "Ann", "shoot").targets == ("Imp",)

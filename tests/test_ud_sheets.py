@@ -41,10 +41,12 @@ def test_every_sheet_field_has_a_default_and_a_description():
 
 
 def test_a_warrior_wizard_map_plays_with_default_sheets():
-    battle = parse_map("name: T\nradius: 4\nfigures:\n"
-                       "  - {name: A, team: Red, at: [0, 0], weapons: [Mace]}\n"
-                       "  - {name: B, team: Blue, at: [1, 0], sheets: {usage-dice: {power: 10}}}\n",
-                       ruleset="usage-dice")
+    battle = parse_map(
+        "name: T\nradius: 4\nfigures:\n"
+        "  - {name: A, team: Red, at: [0, 0], weapons: [Mace]}\n"
+        "  - {name: B, team: Blue, at: [1, 0], sheets: {usage-dice: {power: 10}}}\n",
+        ruleset="usage-dice",
+    )
     game = Game(battle, None, 0, "usage-dice")
     assert snap(game, "A")["weapons"] == {"Sword": 8} and snap(game, "B")["power"] == 10
 
@@ -62,15 +64,17 @@ def test_gm_place_damage_heal_gear_add_and_remove():
     assert snap(game, "Orc")["weapons"] == {"Sword": 4}
     gm(game, "add", params={"spec": {"name": "Imp", "team": "Orcs", "at": [0, 3], "weapons": ["Dagger"]}})
     assert snap(game, "Imp")["weapons"] == {"Dagger": 4}
-    assert "unknown weapon" in refused(game, do="gm", action="add",
-                                       params={"spec": {"name": "Z", "at": [0, 4], "weapons": ["Gun"]}})
+    assert "unknown weapon" in refused(
+        game, do="gm", action="add", params={"spec": {"name": "Z", "at": [0, 4], "weapons": ["Gun"]}}
+    )
     gm(game, "remove", "Imp")
     assert "Imp" not in game.snapshot()["figures"]
 
 
 def test_tokens_show_each_items_current_usage_die_and_power():
-    game = new_game(figure("Ann", "PCs", (0, 0), armor=["Maille"]), figure("Orc", "Orcs", (1, 0)),
-                    options={"setback_wear": True})
+    game = new_game(
+        figure("Ann", "PCs", (0, 0), armor=["Maille"]), figure("Orc", "Orcs", (1, 0)), options={"setback_wear": True}
+    )
     act(game, "Ann", "engage", target="Orc", dice=[1, 4, 6, 6])  # setback: the Sword steps down
     token = RULES.tokens(game.state)["Ann"]
     assert token.caption == "Sword d6 · Maille d6" and token.meter == (6, 6) and token.facing is None
@@ -82,15 +86,14 @@ def test_no_facing_and_the_gm_actions_are_declared():
     assert {"place", "damage", "heal", "remove", "add"} <= set(RULES.gm_actions)
 
 
-@pytest.mark.parametrize("name", ["surprised", "player_facing", "setback_wear", "critical_wear",
-                                  "lone_item_wear"])
+@pytest.mark.parametrize("name", ["surprised", "player_facing", "setback_wear", "critical_wear", "lone_item_wear"])
 def test_every_option_is_a_documented_toggle(name):
     field = RULES.options_model().model_fields[name]
     assert field.annotation is bool and field.description
 
 
 def test_catching_their_breath_returns_to_action_but_heals_no_severe_wound():
-    """"Incapacitated characters may return to action once they catch their breath" ... "Severe
+    """ "Incapacitated characters may return to action once they catch their breath" ... "Severe
     wounds need time to recover equal to the current dice value in weeks"."""
     game = new_game(figure("Ann", "PCs", (0, 0)), figure("Orc", "Orcs", (3, 0)))
     gm(game, "damage", "Ann", params={"amount": 3}, dice=(1,))  # Power 1: severe, d6 -> d4

@@ -7,8 +7,9 @@ STILL = {"dodge": False}
 
 
 def pair(orc=None, **kw):
-    return new_game(figure("Ann", "PCs", (0, 0), **STILL),
-                    figure("Orc", "Orcs", (1, 0), **{**STILL, **(orc or {})}), **kw)
+    return new_game(
+        figure("Ann", "PCs", (0, 0), **STILL), figure("Orc", "Orcs", (1, 0), **{**STILL, **(orc or {})}), **kw
+    )
 
 
 def test_a_shove_moves_the_target_one_hex_away():
@@ -74,8 +75,7 @@ def test_a_stunt_needs_an_enemy_next_to_the_figure():
 
 
 def test_a_companion_revives_an_incapacitated_figure():
-    game = new_game(figure("Ann", "PCs", (0, 0)), figure("Bo", "PCs", (0, 1)),
-                    figure("Orc", "Orcs", (4, 0)))
+    game = new_game(figure("Ann", "PCs", (0, 0)), figure("Bo", "PCs", (0, 1)), figure("Orc", "Orcs", (4, 0)))
     game.state.figures["Bo"].status = "incapacitated"
     assert action_info(game, "Ann", "revive").targets == ("Bo",)
     act(game, "Ann", "revive", target="Bo")

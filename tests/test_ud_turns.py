@@ -5,8 +5,13 @@ from ud_helpers import figure, new_game
 
 
 def two_sides(**options):
-    return new_game(figure("Ann", "PCs", (0, 0)), figure("Bo", "PCs", (0, 2)),
-                    figure("Orc", "Orcs", (4, 0)), figure("Imp", "Orcs", (4, -2)), options=options)
+    return new_game(
+        figure("Ann", "PCs", (0, 0)),
+        figure("Bo", "PCs", (0, 2)),
+        figure("Orc", "Orcs", (4, 0)),
+        figure("Imp", "Orcs", (4, -2)),
+        options=options,
+    )
 
 
 def test_the_players_side_acts_first():
@@ -49,8 +54,7 @@ def test_the_move_may_come_after_the_action():
 
 
 def test_a_move_is_limited_by_speed_and_blocked_by_walls_and_figures():
-    game = new_game(figure("Ann", "PCs", (0, 0), speed=2), figure("Orc", "Orcs", (1, 0)),
-                    walls=[(0, 1)])
+    game = new_game(figure("Ann", "PCs", (0, 0), speed=2), figure("Orc", "Orcs", (1, 0)), walls=[(0, 1)])
     reach = action_info(game, "Ann", "move").hexes
     assert all(len(path) <= 2 for path in reach.values())
     assert (1, 0) not in reach and (0, 1) not in reach
@@ -90,8 +94,22 @@ def test_the_fight_ends_when_one_side_is_left_standing():
 
 def test_the_menu_offers_a_move_and_each_action_in_the_same_order_to_every_figure_of_the_side():
     game = two_sides()
-    order = ["move", "stand", "engage", "shoot", "shove", "trip", "disarm", "sunder_armor", "dash",
-             "reload", "revive", "pick_up", "stance", "pass"]
+    order = [
+        "move",
+        "stand",
+        "engage",
+        "shoot",
+        "shove",
+        "trip",
+        "disarm",
+        "sunder_armor",
+        "dash",
+        "reload",
+        "revive",
+        "pick_up",
+        "stance",
+        "pass",
+    ]
     assert [i.id for i in game.actions("Ann")] == order == [i.id for i in game.actions("Bo")]
     assert game.actions("Orc") == []  # not its side's turn
 
@@ -104,11 +122,14 @@ def test_moving_leaves_the_action_and_acting_leaves_the_move():
     act(game, "Ann", "stance", params={"dodge": False})  # a stance is free: the action is left
     assert action_info(game, "Ann", "reload").reason == "nothing to reload"
     act(game, "Bo", "dash", to=(1, 2))
-    assert action_info(game, "Bo", "move").enabled and \
-        action_info(game, "Bo", "engage").reason == "Bo has already taken its action this turn"
+    assert (
+        action_info(game, "Bo", "move").enabled
+        and action_info(game, "Bo", "engage").reason == "Bo has already taken its action this turn"
+    )
 
 
 def test_an_unknown_action_is_refused_naming_the_actions():
     game = two_sides()
     assert refused(game, do="act", figure="Ann", action="fly").startswith(
-        'unknown action "fly"; expected move, stand, engage, shoot')
+        'unknown action "fly"; expected move, stand, engage, shoot'
+    )

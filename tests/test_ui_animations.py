@@ -8,8 +8,20 @@ import pytest
 
 from board.rules.base import Event
 from board.script import load_script
-from board.ui.draw.animations import (DEAD_ALPHA, FADE, FLASH, FLOAT, LIMIT, NO_HURT, HURT, RISE, SPEED,
-                                 TIP, Animator, schedule)
+from board.ui.draw.animations import (
+    DEAD_ALPHA,
+    FADE,
+    FLASH,
+    FLOAT,
+    LIMIT,
+    NO_HURT,
+    HURT,
+    RISE,
+    SPEED,
+    TIP,
+    Animator,
+    schedule,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,13 +31,11 @@ def project(h):
 
 
 def move(name, path):
-    return Event("move", f"{name} moves", name, {"action": "jog", "path": [list(h) for h in path],
-                                                 "facing": 0})
+    return Event("move", f"{name} moves", name, {"action": "jog", "path": [list(h) for h in path], "facing": 0})
 
 
 def damage(name, taken):
-    return Event("damage", f"{name} takes {taken} damage", name, {"raw": taken + 2, "armor": 2,
-                                                                  "taken": taken})
+    return Event("damage", f"{name} takes {taken} damage", name, {"raw": taken + 2, "armor": 2, "taken": taken})
 
 
 def test_a_move_glides_along_its_path_and_then_ends():
@@ -49,8 +59,11 @@ def test_a_move_glides_along_its_path_and_then_ends():
 def test_a_carried_figure_glides_at_the_same_time_as_the_move_before():
     rider = Event("move", "Rex rides along", "Rex", {"path": [[1, 0], [2, 0]], "along": True})
     anim = Animator(project)
-    anim.add([move("Horse", [(1, 0), (2, 0)]), rider, move("Ann", [(5, 1)])], 0.0,
-             {"Horse": (0, 0), "Rex": (0, 0), "Ann": (5, 0)})
+    anim.add(
+        [move("Horse", [(1, 0), (2, 0)]), rider, move("Ann", [(5, 1)])],
+        0.0,
+        {"Horse": (0, 0), "Rex": (0, 0), "Ann": (5, 0)},
+    )
     half = 1 / SPEED
     assert anim.position("Rex", half) == anim.position("Horse", half) == pytest.approx((10.0, 0.0))
     assert anim.position("Ann", half) == pytest.approx((50.0, 0.0))  # the next move waits for both
@@ -71,11 +84,11 @@ def test_a_hit_flashes_after_the_move_and_floats_the_damage():
     assert anim.floaters(hit - 0.01) == []
     assert anim.figure_fx("Gaut", hit + 0.01).flash > 0.9
     assert anim.figure_fx("Gaut", hit + FLASH / 2).flash == pytest.approx(0.5)
-    (pos, text, colour, alpha), = anim.floaters(hit)
+    ((pos, text, colour, alpha),) = anim.floaters(hit)
     assert (pos, text, colour, alpha) == ((30.0, 0.0), "-3", HURT, 1.0)
-    (pos, _, _, alpha), = anim.floaters(hit + FLOAT / 2)
+    ((pos, _, _, alpha),) = anim.floaters(hit + FLOAT / 2)
     assert pos == pytest.approx((30.0, -RISE / 2)) and alpha == pytest.approx(1.0)
-    (pos, _, _, alpha), = anim.floaters(hit + FLOAT * 0.9)
+    ((pos, _, _, alpha),) = anim.floaters(hit + FLOAT * 0.9)
     assert alpha == pytest.approx(0.2)
     assert anim.floaters(hit + FLOAT + 0.01) == []
 
@@ -83,22 +96,21 @@ def test_a_hit_flashes_after_the_move_and_floats_the_damage():
 def test_damage_floats_from_where_the_target_moved_to():
     anim = Animator(project)
     anim.add([move("Gaut", [(4, 0)]), damage("Gaut", 2)], 0.0, {"Gaut": (3, 0)})
-    (pos, text, _, _), = anim.floaters(1 / SPEED + 0.01)
+    ((pos, text, _, _),) = anim.floaters(1 / SPEED + 0.01)
     assert pos[0] == 40.0 and text == "-2"
 
 
 def test_damage_stopped_by_armor_floats_a_grey_zero_without_a_flash():
     anim = Animator(project)
     anim.add([damage("Gaut", 0)], 0.0, {"Gaut": (3, 0)})
-    (_, text, colour, _), = anim.floaters(0.1)
+    ((_, text, colour, _),) = anim.floaters(0.1)
     assert text == "0" and colour == NO_HURT
     assert anim.figure_fx("Gaut", 0.1) is None
 
 
 def test_a_falling_figure_tips_over_and_stays_tipped_only_while_animating():
     anim = Animator(project)
-    anim.add([Event("falls", "Rolf falls down", "Rolf"), damage("Gaut", 1)], 0.0,
-             {"Rolf": (0, 0), "Gaut": (1, 0)})
+    anim.add([Event("falls", "Rolf falls down", "Rolf"), damage("Gaut", 1)], 0.0, {"Rolf": (0, 0), "Gaut": (1, 0)})
     assert anim.figure_fx("Rolf", 0.0).tip == 0
     assert anim.figure_fx("Rolf", TIP / 2).tip == pytest.approx(0.5)
     assert anim.figure_fx("Rolf", TIP + 0.1).tip == 1.0  # the flash on Gaut still runs
@@ -124,8 +136,7 @@ def test_a_dying_figure_fades_to_a_faint_body_not_to_nothing():
 
 def test_skip_ends_everything():
     anim = Animator(project)
-    anim.add([move("Rolf", [(1, 0)] * 5), damage("Rolf", 4), Event("dies", "Rolf dies", "Rolf")],
-             0.0, {"Rolf": (0, 0)})
+    anim.add([move("Rolf", [(1, 0)] * 5), damage("Rolf", 4), Event("dies", "Rolf dies", "Rolf")], 0.0, {"Rolf": (0, 0)})
     assert anim.animating
     anim.skip()
     assert not anim.animating
@@ -136,8 +147,16 @@ def test_skip_ends_everything():
 def test_a_command_never_animates_longer_than_the_limit():
     anim = Animator(project)
     path = [(q, 0) for q in range(1, 31)]  # 30 hexes: 3.75 s at full speed
-    anim.add([move("Rolf", path), damage("Gaut", 5), Event("falls", "Gaut falls", "Gaut"),
-              Event("dies", "Gaut dies", "Gaut")], 0.0, {"Rolf": (0, 0), "Gaut": (31, 0)})
+    anim.add(
+        [
+            move("Rolf", path),
+            damage("Gaut", 5),
+            Event("falls", "Gaut falls", "Gaut"),
+            Event("dies", "Gaut dies", "Gaut"),
+        ],
+        0.0,
+        {"Rolf": (0, 0), "Gaut": (31, 0)},
+    )
     assert anim.figure_fx("Gaut", LIMIT - 0.01).alpha < 0.5  # the fade still ran, faster
     assert anim.update(LIMIT - 0.01) and anim.animating
     anim.update(LIMIT + 0.001)
@@ -170,8 +189,7 @@ def test_every_command_of_the_example_fight_fits_the_limit():
 
 def test_animations_never_import_pygame():
     code = "import sys, board.ui.draw.animations; print('pygame' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                            check=True)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "False"
 
 

@@ -77,10 +77,10 @@ def no_error_logged(data_dir: Path) -> bool:
 
 
 def test_pressing_m_in_the_running_window_opens_the_editor_without_a_crash(tmp_path):
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "HEXBOARD_DATA_DIR": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", PRESS_M, str(tmp_path)], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HEXBOARD_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", PRESS_M, str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {"status": 0}
@@ -103,18 +103,33 @@ def test_m_from_the_play_scene_opens_the_editor_and_the_autosave_keeps_the_fight
 @pytest.mark.parametrize("first", ["start", "play", "editor"])
 def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeypatch):
     monkeypatch.chdir(tmp_path)  # nothing a key writes lands in the worktree
-    factories = {"start": lambda size: StartScene(size),
-                 "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
-                 "editor": None}
+    factories = {
+        "start": lambda size: StartScene(size),
+        "play": lambda size: PlayScene(Game(load_map(ROOT / "maps/arena.yaml")), size, "The Arena"),
+        "editor": None,
+    }
     if first == "editor":
         from board.editor import Editor, draft_from_map
 
         factories["editor"] = lambda size: EditorScene(
-            Editor(draft_from_map(load_map(ROOT / "maps/arena.yaml")), str(tmp_path / "e.yaml")), size)
+            Editor(draft_from_map(load_map(ROOT / "maps/arena.yaml")), str(tmp_path / "e.yaml")), size
+        )
     driver = AppDriver(factories[first], Autosaver(tmp_path / "auto"))
-    keys = [*range(pygame.K_a, pygame.K_z + 1), *range(pygame.K_0, pygame.K_9 + 1), pygame.K_ESCAPE,
-            pygame.K_RETURN, pygame.K_SPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_F1, pygame.K_SLASH,
-            pygame.K_PLUS, pygame.K_MINUS, pygame.K_UP, pygame.K_DOWN]
+    keys = [
+        *range(pygame.K_a, pygame.K_z + 1),
+        *range(pygame.K_0, pygame.K_9 + 1),
+        pygame.K_ESCAPE,
+        pygame.K_RETURN,
+        pygame.K_SPACE,
+        pygame.K_DELETE,
+        pygame.K_HOME,
+        pygame.K_F1,
+        pygame.K_SLASH,
+        pygame.K_PLUS,
+        pygame.K_MINUS,
+        pygame.K_UP,
+        pygame.K_DOWN,
+    ]
     for mod in (0, pygame.KMOD_LCTRL):
         for key in keys:
             name = pygame.key.name(key)
@@ -274,8 +289,9 @@ def test_the_start_screen_shows_at_once_and_loads_the_other_maps_and_thumbnails_
 
     driver = AppDriver(start)
     scene = driver.scene
-    assert loaded_at_first == [True] + [False] * (len(scene.maps) - 1), \
+    assert loaded_at_first == [True] + [False] * (len(scene.maps) - 1), (
         "only the map shown large is loaded before the first frame"
+    )
     assert driver.app.busy() or not scene.loading
     for _ in range(2 * len(scene.maps)):  # a map loaded a frame, then a thumbnail a frame
         driver.step()
@@ -376,12 +392,24 @@ def test_main_with_no_display_exits_non_zero_and_a_dummy_driver_still_renders(tm
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env["HEXBOARD_DATA_DIR"] = str(tmp_path / "data")
     # The timeout only ends a hang (today's board runs unseen for ever); it is not a measure.
-    result = subprocess.run([sys.executable, "main.py", "play", "--no-autosave", "maps/arena.yaml"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "main.py", "play", "--no-autosave", "maps/arena.yaml"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0 and "no display" in result.stderr
     out = tmp_path / "shot.png"
-    shot = subprocess.run([sys.executable, "main.py", "screenshot", "maps/arena.yaml", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    shot = subprocess.run(
+        [sys.executable, "main.py", "screenshot", "maps/arena.yaml", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert shot.returncode == 0 and out.stat().st_size > 0
 
 
@@ -437,6 +465,8 @@ def test_f11_where_there_is_no_full_screen_says_so():
     driver.key(pygame.K_F11)
     assert driver.app.running and not driver.app.fullscreen
     assert "Full screen is not available" in driver.scene.controller.view.message
+
+
 def test_hosting_from_the_start_screen_asks_where_players_may_connect_from(data_dir):
     import pygame_gui
 

@@ -10,8 +10,13 @@ from board.maps import load_map, parse_map
 from board.ui.draw.card import HIDDEN
 from tests.ui_driver import ROOT, Driver
 
-MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
-        "usage-dice": "usage-dice-skirmish", "melee-seconds": "melee-seconds-skirmish"}
+MAPS = {
+    "warrior-wizard": "arena",
+    "combat-chart": "combat-chart-skirmish",
+    "dox": "dox-skirmish",
+    "usage-dice": "usage-dice-skirmish",
+    "melee-seconds": "melee-seconds-skirmish",
+}
 
 
 def other_side(driver: Driver) -> str:

@@ -123,8 +123,7 @@ def test_the_log_does_not_tell_the_computers_secret_plots():
         if driver.game.current_player() == "Wardens":
             driver.scene.act(choose(driver.game, "normal", ai_seed=1).command)
         driver.tick(0.4)
-    notes = {after: note for note, after in zip(texts, texts[1:])
-             if note.startswith("Raiders (computer): Fenn")}
+    notes = {after: note for note, after in zip(texts, texts[1:]) if note.startswith("Raiders (computer): Fenn")}
     assert notes["Fenn states a secret General Plot"] == "Raiders (computer): Fenn plots in secret"
     revealed = texts[texts.index("Fenn has plotted second 2") + 1]
     assert revealed.startswith("Second 2 plots revealed")

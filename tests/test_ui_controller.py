@@ -238,8 +238,9 @@ def pass_to_aldric(d: Driver) -> None:
     assert d.controller.info().active == "Aldric"
 
 
-@pytest.mark.parametrize("label, action", [("Charge and attack", "charge_attack"),
-                                           ("Shift one hex and attack", "attack")])
+@pytest.mark.parametrize(
+    "label, action", [("Charge and attack", "charge_attack"), ("Shift one hex and attack", "attack")]
+)
 def test_an_attack_shows_the_engines_odds_on_hover_and_the_log_tells_the_roll(shown, label, action):
     d = Driver(arena_in_combat())
     pass_to_aldric(d)
@@ -267,8 +268,7 @@ def test_clicking_a_figure_that_is_not_a_target_says_why_and_attacks_no_one():
     pass_to_aldric(d)
     d.press("Charge and attack")
     d.click("Brenna")
-    assert d.message == d.game.check(Command(do="act", figure="Aldric", action="charge_attack",
-                                             target="Brenna"))
+    assert d.message == d.game.check(Command(do="act", figure="Aldric", action="charge_attack", target="Brenna"))
     assert d.view.warning and d.view.mode == "target" and len(d.game.history) == 9
 
 
@@ -298,8 +298,13 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
     d.click("1108")
     d.click(wheel_arrow(d, 3))
     assert {n: d.label(f.hex) for n, f in d.state.figures.items()} == {
-        "Aldric": "0405", "Brenna": "0306", "Cato": "0408", "Dagny": "1004", "Eamon": "0406",
-        "Fenna": "1108"}
+        "Aldric": "0405",
+        "Brenna": "0306",
+        "Cato": "0408",
+        "Dagny": "1004",
+        "Eamon": "0406",
+        "Fenna": "1108",
+    }
     assert d.controller.info().phase == "combat" and d.view.mode == "combat"
     # Combat: Eamon ran too far to charge, and the menu says so.
     charge = d.button("Charge and attack")
@@ -311,7 +316,8 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
     d.move_mouse("Eamon")
     d.frame()
     assert shown["odds"][1] == d.game.predict(
-        Command(do="act", figure="Aldric", action="charge_attack", target="Eamon"))
+        Command(do="act", figure="Aldric", action="charge_attack", target="Eamon")
+    )
     d.click("Eamon")
     assert "Aldric attacks Eamon with Broadsword" in d.scene.log.text()
     d.press("Do nothing")  # Cato
@@ -409,8 +415,12 @@ def test_gm_mode_changes_anything_and_every_change_is_a_command_that_replays():
     d.key(pygame.K_DELETE)
     assert "Dagny" not in d.state.figures
     assert [(c.do, c.figure, c.action) for c in d.game.history] == [
-        ("gm", "Cato", "place"), ("gm", "Cato", "damage"), ("gm", "Cato", "heal"),
-        ("gm", "Cato", "posture"), ("gm", "Dagny", "remove")]
+        ("gm", "Cato", "place"),
+        ("gm", "Cato", "damage"),
+        ("gm", "Cato", "heal"),
+        ("gm", "Cato", "posture"),
+        ("gm", "Dagny", "remove"),
+    ]
     replay = arena()
     for command in d.game.history:
         assert replay.submit(command).accepted
@@ -450,7 +460,7 @@ def test_the_wheel_zooms_about_the_cursor():
     d.move_mouse(cursor)
     under, size = d.hex_under(cursor), d.scene.camera.size
     d.wheel(3)
-    assert d.scene.camera.size == pytest.approx(size * 1.12 ** 3)
+    assert d.scene.camera.size == pytest.approx(size * 1.12**3)
     assert d.hex_under(cursor) == pytest.approx(under), "the same point of the map stays under the cursor"
     d.wheel(-2)
     assert d.scene.camera.size == pytest.approx(size * 1.12)
@@ -459,6 +469,7 @@ def test_the_wheel_zooms_about_the_cursor():
 
 def test_the_wheel_over_the_log_scrolls_the_log_not_the_map():
     from board.script import load_script
+
     script = load_script(ROOT / "tests" / "scripts" / "example_fight.yaml")
     for command in script.commands:
         script.game.submit(command)
@@ -482,9 +493,16 @@ def test_home_fits_the_whole_map_in_the_board_area():
             assert d.scene.board_rect.collidepoint(corner)
 
 
-@pytest.mark.parametrize("key, shift", [(pygame.K_LEFT, (PAN_STEP, 0)), (pygame.K_RIGHT, (-PAN_STEP, 0)),
-                                        (pygame.K_UP, (0, PAN_STEP)), (pygame.K_DOWN, (0, -PAN_STEP))],
-                         ids=["left", "right", "up", "down"])
+@pytest.mark.parametrize(
+    "key, shift",
+    [
+        (pygame.K_LEFT, (PAN_STEP, 0)),
+        (pygame.K_RIGHT, (-PAN_STEP, 0)),
+        (pygame.K_UP, (0, PAN_STEP)),
+        (pygame.K_DOWN, (0, -PAN_STEP)),
+    ],
+    ids=["left", "right", "up", "down"],
+)
 def test_shift_arrow_keys_pan_the_view_a_step_that_way(key, shift):
     d = Driver()
     x, y = d.scene.camera.to_screen(d.hex("0706"))
@@ -555,8 +573,9 @@ print(json.dumps(seen))
 
 
 def test_a_click_during_an_animation_skips_it_and_still_counts():
-    result = subprocess.run([sys.executable, "-c", CLICK_DURING_ANIMATION], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", CLICK_DURING_ANIMATION], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen["moved"] is True, "Eamon's move is animating when the click comes"
@@ -565,6 +584,7 @@ def test_a_click_during_an_animation_skips_it_and_still_counts():
 
 
 # --- A map without two sides ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("figures", ["[]", "[{name: Ann, team: Red, at: '0202'}, {name: Bo, team: Red, at: '0303'}]"])
 def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(figures):
@@ -578,7 +598,6 @@ def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(
     driver.key(pygame.K_g)
     driver.key(pygame.K_g)  # in and out of GM mode: still a map to look at
     assert driver.view.mode == "view"
-
 
 
 def test_submit_returns_its_outcome_and_hands_its_events_to_whoever_shows_them():

@@ -24,8 +24,11 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def file_dialogs(driver: Driver) -> list:
-    return [w for w in driver.scene.manager.get_window_stack().get_full_stack()
-            if isinstance(w, pygame_gui.windows.UIFileDialog)]
+    return [
+        w
+        for w in driver.scene.manager.get_window_stack().get_full_stack()
+        if isinstance(w, pygame_gui.windows.UIFileDialog)
+    ]
 
 
 def press_ok(driver: Driver) -> None:
@@ -35,15 +38,19 @@ def press_ok(driver: Driver) -> None:
 
 def test_typing_a_file_name_into_the_save_dialog_fires_no_board_hotkey(tmp_path):
     driver = Driver()
-    before = (driver.view.threat_mode, driver.view.labels, driver.view.gm, len(driver.game.history),
-              driver.snapshot())
+    before = (driver.view.threat_mode, driver.view.labels, driver.view.gm, len(driver.game.history), driver.snapshot())
     driver.ctrl(pygame.K_s)
     assert driver.scene.dialog.open
     driver.ctrl(pygame.K_a)  # select the offered name, to type over it
     # "/", "t" (threat zones), "g" (GM mode), "a" (GM: add a copy), "m" (editor), "l", "e", "1"...
     driver.type(f"{tmp_path}/fight1.yaml")
-    assert (driver.view.threat_mode, driver.view.labels, driver.view.gm, len(driver.game.history),
-            driver.snapshot()) == before
+    assert (
+        driver.view.threat_mode,
+        driver.view.labels,
+        driver.view.gm,
+        len(driver.game.history),
+        driver.snapshot(),
+    ) == before
     assert driver.scene.request is None, "M did not ask for the editor"
     assert driver.scene.dialog.window.file_path_text_line.get_text() == f"{tmp_path}/fight1.yaml"
     driver.key(pygame.K_RETURN)

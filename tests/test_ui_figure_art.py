@@ -83,9 +83,11 @@ def test_a_maps_icon_is_drawn_on_its_token_instead_of_the_chosen_one():
     from board.maps import parse_map
     from board.ui.draw.tokens import draw_token
 
-    text = ("name: Icons\nterrain: |\n  . . .\n  . . .\nteams:\n  A: {color: \"#c0392b\"}\n  B: {color: \"#2e6fd6\"}\n"
-            "figures:\n  - {name: Ann, team: A, at: \"0101\", weapons: [Broadsword], icon: wolf-head}\n"
-            "  - {name: Bo, team: B, at: \"0302\", weapons: [Broadsword]}\n")
+    text = (
+        'name: Icons\nterrain: |\n  . . .\n  . . .\nteams:\n  A: {color: "#c0392b"}\n  B: {color: "#2e6fd6"}\n'
+        'figures:\n  - {name: Ann, team: A, at: "0101", weapons: [Broadsword], icon: wolf-head}\n'
+        '  - {name: Bo, team: B, at: "0302", weapons: [Broadsword]}\n'
+    )
     tokens = Game(parse_map(text, "icons.yaml"), seed=1).tokens()
     assert figure_art.icon_name(tokens["Ann"]) == "wolf-head"
     assert figure_art.icon_name(tokens["Bo"]) == "swordman"
@@ -100,8 +102,7 @@ def test_an_icon_not_shipped_is_refused_at_its_line():
     from board.maps import parse_map
     from board.yamlio import InputError
 
-    text = ("name: Icons\nterrain: |\n  . . .\nfigures:\n"
-            "  - {name: Ann, at: \"0101\", icon: ../../etc/passwd}\n")
+    text = 'name: Icons\nterrain: |\n  . . .\nfigures:\n  - {name: Ann, at: "0101", icon: ../../etc/passwd}\n'
     with pytest.raises(InputError) as caught:
         parse_map(text, "icons.yaml")
     (message,) = [str(p) for p in caught.value.problems]

@@ -26,8 +26,7 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def test_ctrl_l_writes_the_combat_log_into_the_saves_folder_and_says_where(tmp_path, data_dir,
-                                                                           monkeypatch):
+def test_ctrl_l_writes_the_combat_log_into_the_saves_folder_and_says_where(tmp_path, data_dir, monkeypatch):
     monkeypatch.chdir(tmp_path)
     driver = Driver()
     driver.ctrl(pygame.K_l)
@@ -113,8 +112,10 @@ def test_opening_a_fifo_is_refused_without_reading_it(tmp_path, data_dir):
     driver.scene.request = Open(str(fifo))
     driver.step()
     assert driver.scene.game is game
-    assert driver.scene.controller.view.message == f"Could not open {fifo}: it is not an ordinary file " \
-                                                   "(a device or a pipe)"
+    assert (
+        driver.scene.controller.view.message == f"Could not open {fifo}: it is not an ordinary file "
+        "(a device or a pipe)"
+    )
     os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # lets the writer's open return
     writer.join()
 

@@ -10,8 +10,9 @@ from tests.ui_driver import Driver
 def pixels_around(driver: Driver, label: str) -> list:
     x, y = driver.at(parse_label(label, driver.game.battle.layout))
     size = int(driver.scene.camera.size * 0.4)
-    return [tuple(driver.screen.get_at((x + dx, y + dy))) for dx in range(-size, size, 2)
-            for dy in range(-size, size, 2)]
+    return [
+        tuple(driver.screen.get_at((x + dx, y + dy))) for dx in range(-size, size, 2) for dy in range(-size, size, 2)
+    ]
 
 
 def test_the_flames_of_a_burning_hex_flicker_while_the_board_is_idle():

@@ -50,8 +50,11 @@ def act_by_mouse(driver: Driver, rng: random.Random) -> None:
     infos = {i.id: i for i in driver.controller.actions(name)}
     for action in ATTACKS:
         info = infos.get(action)
-        enemies = [t for t in (info.targets if info and info.enabled else ())
-                   if driver.state.figures[t].team != driver.state.figures[name].team]
+        enemies = [
+            t
+            for t in (info.targets if info and info.enabled else ())
+            if driver.state.figures[t].team != driver.state.figures[name].team
+        ]
         if action in offered and enemies:
             driver.press(action)
             driver.click(rng.choice(enemies))

@@ -27,8 +27,9 @@ def german():
     i18n.activate("en")
 
 
-@pytest.mark.parametrize("ruleset, game_map", sorted(test_ui_layout.SAMPLES.items()),
-                         ids=sorted(test_ui_layout.SAMPLES))
+@pytest.mark.parametrize(
+    "ruleset, game_map", sorted(test_ui_layout.SAMPLES.items()), ids=sorted(test_ui_layout.SAMPLES)
+)
 def test_no_german_menu_label_card_row_or_timeline_cell_is_cut(german, ruleset, game_map):
     assert not test_ui_layout.played_layout_problems(ruleset, game_map, 100, (1280, 800), 40)
 
@@ -44,8 +45,11 @@ def test_the_board_speaks_german_in_its_menu_top_bar_and_status_line(german):
 
 def buttons_cut(manager) -> list[str]:
     """The labels of the manager's buttons that their font does not draw inside the button."""
-    return [b.text for b in manager.get_sprite_group().sprites()
-            if isinstance(b, pygame_gui_button()) and not shown_whole(b)]
+    return [
+        b.text
+        for b in manager.get_sprite_group().sprites()
+        if isinstance(b, pygame_gui_button()) and not shown_whole(b)
+    ]
 
 
 def pygame_gui_button():
@@ -105,8 +109,16 @@ def test_the_hints_pieces_the_board_leaves_out_are_in_the_german_hint_word_for_w
 
 def test_no_function_hides_the_translation_behind_a_local_underscore():
     """`x, _ = ...` in a function that also calls _() makes _ a local: an UnboundLocalError."""
-    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
-              ast.SetComp, ast.DictComp, ast.GeneratorExp)
+    scopes = (
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.Lambda,
+        ast.ClassDef,
+        ast.ListComp,
+        ast.SetComp,
+        ast.DictComp,
+        ast.GeneratorExp,
+    )
     bad = []
     for path in sorted(BOARD.rglob("*.py")):
         for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -119,8 +131,9 @@ def test_no_function_hides_the_translation_behind_a_local_underscore():
                 if not isinstance(node, scopes):
                     stack.extend(ast.iter_child_nodes(node))
             stores = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in own)
-            calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
-                        for n in ast.walk(fn))
+            calls = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_" for n in ast.walk(fn)
+            )
             if stores and calls:
                 bad.append(f"{path.relative_to(BOARD.parent)}: {fn.name}")
     assert not bad
@@ -133,6 +146,5 @@ def test_every_character_of_the_german_catalogue_is_one_the_board_fonts_draw():
 
     drawn = {"…", "·", "„", "“", "–", "—"}  # the em dash: "Your turn — …", the window's title
     text = (BOARD / "locale" / "de.po").read_text(encoding="utf-8")
-    odd = {c for entry in parse_po(text) for s in entry.strings.values() for c in s
-           if ord(c) > 255 and c not in drawn}
+    odd = {c for entry in parse_po(text) for s in entry.strings.values() for c in s if ord(c) > 255 and c not in drawn}
     assert not odd

@@ -42,8 +42,10 @@ def test_every_ruleset_names_a_glyph_for_each_armed_figure_of_its_skirmish():
 
 def test_a_weapons_name_gives_its_kind_and_a_caster_without_one_shows_magic():
     from board.rules.kernel.glyphs import glyph
-    assert [glyph(w) for w in ("Shortsword", "Two-Handed Sword", "Crossbow", "Greataxe", "Dagger",
-                               "Halberd", "Claws", "Fist")] == \
-        ["blade", "blade", "bow", "axe", "knife", "polearm", "beast", ""]
+
+    assert [
+        glyph(w)
+        for w in ("Shortsword", "Two-Handed Sword", "Crossbow", "Greataxe", "Dagger", "Halberd", "Claws", "Fist")
+    ] == ["blade", "blade", "bow", "axe", "knife", "polearm", "beast", ""]
     assert glyph(None, caster=True) == "magic" and glyph("Staff", caster=True) == "magic"
     assert glyph("Sword", big=True) == "beast"

@@ -32,8 +32,9 @@ def test_the_gm_surprises_a_figure_and_its_threat_zone_goes(driver):
     assert driver.game.history[-1].action == "surprise"
 
 
-@pytest.mark.parametrize("map_file, figure", [("maps/dox-skirmish.yaml", "0505"),
-                                              ("maps/combat-chart-skirmish.yaml", "0303")])
+@pytest.mark.parametrize(
+    "map_file, figure", [("maps/dox-skirmish.yaml", "0505"), ("maps/combat-chart-skirmish.yaml", "0303")]
+)
 def test_turning_a_figure_in_gm_mode_is_declined_where_figures_have_no_facing(map_file, figure):
     driver = Driver(map_file)
     try:

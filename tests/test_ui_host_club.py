@@ -22,8 +22,10 @@ def data_dir(tmp_path, monkeypatch):
 
 def club_line(nodes, table: str = "oak") -> str:
     club = nodes[0].club
-    return (f"HEXBOARD_TABLE={table}.{club.tables[table]} ./hexboard host MAP --via {via_address(nodes)} "
-            f"--join-port {club.port}")
+    return (
+        f"HEXBOARD_TABLE={table}.{club.tables[table]} ./hexboard host MAP --via {via_address(nodes)} "
+        f"--join-port {club.port}"
+    )
 
 
 def test_the_host_dialog_takes_a_club_organisers_line_pasted_whole(data_dir, tmp_path):

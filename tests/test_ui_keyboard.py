@@ -138,8 +138,10 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
     rng = random.Random(11)
     for _ in range(400):
         c = d.controller
-        attack = next((i for i in c.actions() if d.view.mode == "combat" and i.enabled and i.needs == "target"
-                       and i.targets), None)
+        attack = next(
+            (i for i in c.actions() if d.view.mode == "combat" and i.enabled and i.needs == "target" and i.targets),
+            None,
+        )
         if attack is not None:
             break
         play_one(d, rng)
@@ -148,7 +150,8 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
     shown = []
     original = hud.draw_odds
     hud.draw_odds = lambda screen, at, target, *rest, **named: (
-        shown.append((at, target)) or original(screen, at, target, *rest, **named))
+        shown.append((at, target)) or original(screen, at, target, *rest, **named)
+    )
     try:
         d.key(pygame.K_F6) if not d.scene.keyboard.on_menu else None
         while focused(d).id != attack.id:

@@ -9,8 +9,13 @@ from board.maps import load_map
 from board.ui.play import hints as keys
 from tests.ui_driver import ROOT
 
-MAPS = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
-        "usage-dice": "usage-dice-skirmish", "melee-seconds": "melee-seconds-skirmish"}
+MAPS = {
+    "warrior-wizard": "arena",
+    "combat-chart": "combat-chart-skirmish",
+    "dox": "dox-skirmish",
+    "usage-dice": "usage-dice-skirmish",
+    "melee-seconds": "melee-seconds-skirmish",
+}
 
 
 def game(ruleset: str) -> Game:
@@ -22,8 +27,13 @@ def test_the_help_and_hints_offer_only_this_rulesets_keys(ruleset):
     g = game(ruleset)
     tokens = g.tokens()
     rows = keys.help_rows(g.ruleset, tokens)
-    text = " ".join(f"{k} {w}" for k, w in rows) + " " + keys.hint("gm", g.ruleset, tokens) + " " + \
-        keys.hint("move", g.ruleset, tokens)
+    text = (
+        " ".join(f"{k} {w}" for k, w in rows)
+        + " "
+        + keys.hint("gm", g.ruleset, tokens)
+        + " "
+        + keys.hint("move", g.ruleset, tokens)
+    )
     assert ("Q / E" in dict(rows)) == g.ruleset.facing
     assert ("T" in dict(rows)) == keys.has_threat_zones(tokens)
     assert ("T threat zones" in keys.hint("move", g.ruleset, tokens)) == keys.has_threat_zones(tokens)
@@ -37,5 +47,7 @@ def test_the_help_and_hints_offer_only_this_rulesets_keys(ruleset):
 def test_warrior_wizard_keeps_every_key():
     g = game("warrior-wizard")
     hint = keys.hint("gm", g.ruleset, g.tokens())
-    assert hint == ("GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
-                    "A add a copy at the mouse · Del remove · G leaves")
+    assert hint == (
+        "GM: drag figures · Q/E turn · +/- ST · P posture · S surprise · I fire · C chase · "
+        "A add a copy at the mouse · Del remove · G leaves"
+    )

@@ -21,8 +21,13 @@ from tests.test_ui_rulesets import enemies, play_one
 from tests.ui_driver import ROOT, Driver
 
 # One sample map per rule system (the rule system's own, else the primary one's arena).
-SAMPLES = {"warrior-wizard": "arena", "combat-chart": "combat-chart-skirmish", "dox": "dox-skirmish",
-           "usage-dice": "usage-dice-skirmish", "melee-seconds": "melee-seconds-skirmish"}
+SAMPLES = {
+    "warrior-wizard": "arena",
+    "combat-chart": "combat-chart-skirmish",
+    "dox": "dox-skirmish",
+    "usage-dice": "usage-dice-skirmish",
+    "melee-seconds": "melee-seconds-skirmish",
+}
 # Each of them, and the dragon and spider of the outdoor map (one body across their hexes).
 CASES = sorted(SAMPLES.items()) + [("warrior-wizard", "outdoor")]
 IDS = [game_map for _, game_map in CASES]
@@ -51,8 +56,9 @@ def cut_card_rows(driver: Driver) -> list[str]:
     width = card.surface.get_width()
     label_width, lines = card_lines(card.rows, width, card.text_px)
     small = theme.font(card.text_px)  # the size it was drawn in (smaller in a short window)
-    bad = [line for _, values in lines for line in values
-           if small.size(line)[0] > width - label_width - 2 * theme.px(PAD)]
+    bad = [
+        line for _, values in lines for line in values if small.size(line)[0] > width - label_width - 2 * theme.px(PAD)
+    ]
     if fit(card.name, theme.font(card.text_px + 2, True), width // 2) != card.name:
         bad.append(card.name)
     if card.rect.height < card.surface.get_height():
@@ -66,11 +72,18 @@ def cut_timeline_cells(driver: Driver) -> list[str]:
         return []
     cell = cell_width(driver.scene.timeline_rect)
     rows = timeline.get("rows", ())
-    cut = [plot for row in rows for first, last, plot in plot_spans(row.get("plots") or {})
-           if not plot_lines(plot, span_width(first, last, cell))[2]]
+    cut = [
+        plot
+        for row in rows
+        for first, last, plot in plot_spans(row.get("plots") or {})
+        if not plot_lines(plot, span_width(first, last, cell))[2]
+    ]
     bold = theme.font(13, True)  # the widest a name is drawn
-    return cut + [row["general"] for row in rows if row.get("general")
-                  and not plot_lines(row["general"], general_room(bold.size(row["figure"])[0]))[2]]
+    return cut + [
+        row["general"]
+        for row in rows
+        if row.get("general") and not plot_lines(row["general"], general_room(bold.size(row["figure"])[0]))[2]
+    ]
 
 
 def overlapping_panels(driver: Driver) -> list[str]:
@@ -78,21 +91,31 @@ def overlapping_panels(driver: Driver) -> list[str]:
     label is cut, that overlap, or that lie over the bar's own text."""
     scene = driver.scene
     window = scene.screen_rect if hasattr(scene, "screen_rect") else driver.screen.get_rect()
-    panels = {"top bar": scene.banner_rect, "status line": scene.status_rect, "board": scene.board_rect,
-              "sidebar": scene.sidebar, "timeline dock": scene.dock_rect}
+    panels = {
+        "top bar": scene.banner_rect,
+        "status line": scene.status_rect,
+        "board": scene.board_rect,
+        "sidebar": scene.sidebar,
+        "timeline dock": scene.dock_rect,
+    }
     if scene.menu.panel is not None:
         panels["menu"] = scene.menu.panel.get_abs_rect()
     problems = [f"the {name} {rect} leaves the window" for name, rect in panels.items() if not window.contains(rect)]
     names = ["top bar", "status line", "board", "sidebar", "timeline dock"]
-    problems += [f"the {a} {panels[a]} overlaps the {b} {panels[b]}" for i, a in enumerate(names)
-                 for b in names[i + 1:] if panels[a].colliderect(panels[b])]
+    problems += [
+        f"the {a} {panels[a]} overlaps the {b} {panels[b]}"
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if panels[a].colliderect(panels[b])
+    ]
     if "menu" in panels and not scene.sidebar.contains(panels["menu"]):
         problems.append(f"the menu {panels['menu']} is not inside the sidebar {scene.sidebar}")
     if scene.card.rect.width and scene.card.rect.colliderect(scene.log_rect):
         problems.append(f"the card {scene.card.rect} lies over the log {scene.log_rect}")
     buttons = sorted((b.get_abs_rect() for b in scene.file_buttons), key=lambda r: r.x)
-    problems += [f"the top bar's {b.text!r} button is cut" for b in scene.file_buttons
-                 if not (shown_whole(b) and shown_tall(b))]
+    problems += [
+        f"the top bar's {b.text!r} button is cut" for b in scene.file_buttons if not (shown_whole(b) and shown_tall(b))
+    ]
     problems += [f"top-bar buttons {a} and {b} overlap" for a, b in zip(buttons, buttons[1:]) if a.colliderect(b)]
     problems += [f"a top-bar button {r} leaves the bar" for r in buttons if not scene.banner_rect.contains(r)]
     if buttons and buttons[0].x < scene.banner_rect.right - scene.buttons_width:
@@ -103,8 +126,7 @@ def overlapping_panels(driver: Driver) -> list[str]:
 def check_layout(driver: Driver) -> list[str]:
     driver.frame()
     scene = driver.scene
-    problems = (cut_menu_labels(driver) + cut_card_rows(driver) + cut_timeline_cells(driver)
-                + overlapping_panels(driver))
+    problems = cut_menu_labels(driver) + cut_card_rows(driver) + cut_timeline_cells(driver) + overlapping_panels(driver)
     if scene.card.rect.colliderect(scene.board_rect):
         problems.append(f"the card at {scene.card.rect} lies over the board {scene.board_rect}")
     return problems
@@ -132,7 +154,8 @@ def plates(monkeypatch) -> set[str]:
 
 @pytest.mark.parametrize("ruleset, game_map", CASES, ids=IDS)
 def test_no_menu_label_card_row_timeline_cell_or_nameplate_is_cut_and_the_card_is_off_the_board(
-        ruleset, game_map, plates):
+    ruleset, game_map, plates
+):
     problems = played_layout_problems(ruleset, game_map, 100, (1280, 800), 40)
     assert not problems and not plates, "\n".join([problems, *sorted(plates)])
 

@@ -16,8 +16,19 @@ from tests.ui_driver import Driver
 
 def test_the_legend_names_every_colour_the_board_marks_with():
     named = {colour for _, colour, _ in legend.entries()}
-    board_colours = {theme.OPEN, theme.WALL, theme.FLAMES, theme.COALS, theme.REACH, theme.REACH_STOP,
-                     theme.PATH, theme.ENGAGE_LINK, theme.TARGET, ALLY_TARGET, theme.SELECT}
+    board_colours = {
+        theme.OPEN,
+        theme.WALL,
+        theme.FLAMES,
+        theme.COALS,
+        theme.REACH,
+        theme.REACH_STOP,
+        theme.PATH,
+        theme.ENGAGE_LINK,
+        theme.TARGET,
+        ALLY_TARGET,
+        theme.SELECT,
+    }
     assert board_colours <= named
     kinds = {kind for kind, _, _ in legend.entries()}
     assert {"threat", "overlap", "pointer", "meter", "multihex", "ground_mark"} <= kinds
@@ -34,8 +45,11 @@ def test_the_legend_shows_the_mark_of_a_dropped_weapon_as_the_board_draws_it():
     c = sample.get_width() // 2
     # The board's own mark at the sample's centre, pixel for pixel.
     at = picture.get_rect(center=(c, c))
-    assert all(sample.get_at((at.x + x, at.y + y)) == picture.get_at((x, y))
-               for x in range(picture.get_width()) for y in range(picture.get_height()))
+    assert all(
+        sample.get_at((at.x + x, at.y + y)) == picture.get_at((x, y))
+        for x in range(picture.get_width())
+        for y in range(picture.get_height())
+    )
 
 
 def test_k_shows_the_legend_and_esc_or_k_hides_it():
@@ -60,8 +74,11 @@ def test_a_greyed_actions_reason_shows_at_the_cursor(monkeypatch):
     driver = Driver("maps/arena.yaml", seed=3)
     tips = []
     original = legend.draw_tip
-    monkeypatch.setattr(legend, "draw_tip", lambda screen, at, text, bounds, avoid=(): tips.append((at, text))
-                        or original(screen, at, text, bounds, avoid))
+    monkeypatch.setattr(
+        legend,
+        "draw_tip",
+        lambda screen, at, text, bounds, avoid=(): tips.append((at, text)) or original(screen, at, text, bounds, avoid),
+    )
     rng = random.Random(3)
     for _ in range(200):
         greyed = [b for b, i in driver.scene.menu.buttons.items() if not i.enabled]

@@ -28,10 +28,21 @@ def display():
 
 
 def attack(faces=(3, 4, 2), hit=True):
-    return Event("attack", f"Sela attacks Gaut with Short Bow: 3d6 rolls {sum(faces)} vs 12, "
-                           f"{'hits' if hit else 'misses'}", "Sela",
-                 {"target": "Gaut", "weapon": "Short Bow", "dice": 3, "faces": list(faces),
-                  "roll": sum(faces), "needed": 12, "hit": hit, "modifiers": []})
+    return Event(
+        "attack",
+        f"Sela attacks Gaut with Short Bow: 3d6 rolls {sum(faces)} vs 12, {'hits' if hit else 'misses'}",
+        "Sela",
+        {
+            "target": "Gaut",
+            "weapon": "Short Bow",
+            "dice": 3,
+            "faces": list(faces),
+            "roll": sum(faces),
+            "needed": 12,
+            "hit": hit,
+            "modifiers": [],
+        },
+    )
 
 
 def plain(i):
@@ -97,8 +108,9 @@ def test_tumbling_dice_are_not_cached_and_the_outcome_waits_for_them():
 
 def test_lines_arrive_one_after_another_and_wait_for_the_dice():
     log = CombatLog(WIDTH)
-    damage_roll = Event("damage_roll", "1d6-1 rolls 4", "Sela",
-                        {"dice": "1d6-1", "faces": [5], "total": 4, "double": False})
+    damage_roll = Event(
+        "damage_roll", "1d6-1 rolls 4", "Sela", {"dice": "1d6-1", "faces": [5], "total": 4, "double": False}
+    )
     log.add([plain(1), attack(), damage_roll], 0.0)
     assert len(log.entries) == 1
     log.update(STAGGER)
@@ -187,8 +199,7 @@ def test_the_cache_stays_bounded_when_scrolling_through_everything():
 
 
 def test_long_text_wraps_within_the_panel():
-    long = Event("damage", "Gaut takes 9 damage (12 - 3 stopped by armor) " * 3, "Gaut",
-                 {"taken": 9})
+    long = Event("damage", "Gaut takes 9 damage (12 - 3 stopped by armor) " * 3, "Gaut", {"taken": 9})
     rows = layout(long, 300, 15)
     assert len(rows) > 2
     for row in rows:
@@ -225,8 +236,9 @@ def test_a_rulesets_own_kinds_are_shown_in_the_tone_they_name_else_plain():
 
 def test_an_attack_with_dice_but_no_target_number_shows_no_missing_value():
     # Combat-chart's chart cells: one die, no "roll vs needed".
-    chart = Event("attack", "Korr attacks Brann: CH on the chart, 1d6 rolls 4", "Korr",
-                  {"hit": True, "chart": "CH", "faces": [4]})
+    chart = Event(
+        "attack", "Korr attacks Brann: CH on the chart, 1d6 rolls 4", "Korr", {"hit": True, "chart": "CH", "faces": [4]}
+    )
     shown = " ".join(p.text for row in layout(chart, 300, 15) for p in row.pieces)
     assert "None" not in shown and "hit" in shown
 
@@ -317,10 +329,15 @@ def test_the_board_names_no_kind_of_one_rulesets_own():
 
     root = Path(__file__).resolve().parents[1]
     words = {v for k, v in vars(common).items() if k.isupper() and isinstance(v, str)}
-    emitted = {kind for path in (root / "board" / "rules").rglob("*.py")
-               for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())}
+    emitted = {
+        kind
+        for path in (root / "board" / "rules").rglob("*.py")
+        for kind in re.findall(r'(?:Event|_fire)\(\s*"(\w+)"', path.read_text())
+    }
     own = emitted - words
     assert {"burns", "staggers", "stray_hit", "wear", "plot"} <= own  # the scan sees them
-    named = {str(path.relative_to(root)): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
-             for path in (root / "board" / "ui").rglob("*.py")}
+    named = {
+        str(path.relative_to(root)): sorted(own & set(re.findall(r'"(\w+)"', path.read_text())))
+        for path in (root / "board" / "ui").rglob("*.py")
+    }
     assert not {name: kinds for name, kinds in named.items() if kinds}

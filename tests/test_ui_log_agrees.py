@@ -68,17 +68,21 @@ def test_a_new_command_after_an_undo_forgets_the_undone_reason():
     assert game.redo() is None
 
 
-@pytest.mark.parametrize("notes, expected", [
-    ('{5: "why"}', "a note for command 5, but the file has 1 commands"),
-    ('{0: "a\\0b"}', "a note may not hold control characters"),
-    ('{0: "' + "x" * 501 + '"}', "a note may be at most 500 characters"),
-])
+@pytest.mark.parametrize(
+    "notes, expected",
+    [
+        ('{5: "why"}', "a note for command 5, but the file has 1 commands"),
+        ('{0: "a\\0b"}', "a note may not hold control characters"),
+        ('{0: "' + "x" * 501 + '"}', "a note may be at most 500 characters"),
+    ],
+)
 def test_a_saves_bad_note_is_refused_at_its_line(notes, expected, tmp_path):
     from board.script import parse_script
     from board.yamlio import InputError
 
-    text = ("map: " + str(ROOT / "maps/arena.yaml") + "\nseed: 1\nnotes: " + notes
-            + '\ncommands:\n- {"do": "end_turn"}\n')
+    text = (
+        "map: " + str(ROOT / "maps/arena.yaml") + "\nseed: 1\nnotes: " + notes + '\ncommands:\n- {"do": "end_turn"}\n'
+    )
     with pytest.raises(InputError) as refused:
         parse_script(text, "bad.yaml")
     assert any(p.line == 3 and expected in p.message for p in refused.value.problems), refused.value.problems

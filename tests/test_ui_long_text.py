@@ -92,13 +92,12 @@ def test_fit_cuts_a_million_characters_with_an_ellipsis_reading_only_a_line_of_t
 
 def long_named_game(monkeypatch, map_name: str, figure_name: str) -> Game:
     """The arena with names longer than a map file may give (as a future source might)."""
-    monkeypatch.setattr(models, "MAX_NAME", 10 ** 7, raising=False)
+    monkeypatch.setattr(models, "MAX_NAME", 10**7, raising=False)
     text = ARENA.replace("name: The Arena", f"name: {map_name}").replace("Aldric", figure_name)
     return Game(parse_map(text, "long.yaml"), seed=1)
 
 
-def test_a_million_character_map_name_and_a_long_figure_name_are_cut_where_drawn(
-        reading, monkeypatch, tmp_path):
+def test_a_million_character_map_name_and_a_long_figure_name_are_cut_where_drawn(reading, monkeypatch, tmp_path):
     game = long_named_game(monkeypatch, "M" * 1_000_000, "A" * 10_000)
     out = tmp_path / "shot.png"
     render_png(game, game.battle.name, str(out))
@@ -127,9 +126,14 @@ def test_a_name_longer_than_the_limit_is_refused_at_its_line():
 def test_a_million_character_map_name_is_refused_in_one_short_line(tmp_path):
     path = tmp_path / "huge.yaml"
     path.write_text(ARENA.replace("name: The Arena", "name: " + "M" * 1_000_000), encoding="utf-8")
-    result = subprocess.run([sys.executable, "main.py", "screenshot", str(path), str(tmp_path / "x.png")],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    result = subprocess.run(
+        [sys.executable, "main.py", "screenshot", str(path), str(tmp_path / "x.png")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
     assert result.returncode == 1
     assert result.stderr.startswith(f"{path}:4:7: name: a name may be at most 64 characters")
     assert len(result.stderr) < 300 and "Traceback" not in result.stderr

@@ -19,8 +19,7 @@ from board.ui.start import StartScene
 from tests.ui_driver import AppDriver
 
 CYCLES = 30
-OWNED = (PlayScene, StartScene, BoardRenderer, CombatLog, Animator, pygame_gui.UIManager,
-         pygame_gui.core.UIElement)
+OWNED = (PlayScene, StartScene, BoardRenderer, CombatLog, Animator, pygame_gui.UIManager, pygame_gui.core.UIElement)
 
 
 @pytest.fixture(autouse=True)

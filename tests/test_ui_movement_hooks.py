@@ -84,8 +84,11 @@ def test_a_rulesets_own_gm_keys_step_its_settings_and_aim_at_a_second_figure():
     assert d.game.history[-1].params == {"extent": "half"}
     d.key(pygame.K_c, "c")
     d.click("Dagny")
-    assert (d.game.history[-1].action, d.game.history[-1].figure, d.game.history[-1].target) == \
-        ("chase", "Cato", "Dagny")
+    assert (d.game.history[-1].action, d.game.history[-1].figure, d.game.history[-1].target) == (
+        "chase",
+        "Cato",
+        "Dagny",
+    )
 
 
 def test_a_gm_key_of_another_ruleset_does_nothing_and_says_so():

@@ -129,4 +129,4 @@ def test_every_nameplate_shows_the_whole_name_and_a_meter_bar_at_the_default_zoo
         assert plate.bar is not None and plate.bar.width >= size * 0.55
         assert plate.rect.collidepoint(plate.name.center) and plate.rect.contains(plate.bar)
         if tokens_[name].size == 1:  # the plates of two neighbours in a row (1.73 sizes apart) keep a gap
-            assert plate.rect.width < 3 ** 0.5 * size - 1, (name, plate.rect.width, size)
+            assert plate.rect.width < 3**0.5 * size - 1, (name, plate.rect.width, size)

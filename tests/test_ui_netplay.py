@@ -185,7 +185,7 @@ def test_a_side_the_gm_hands_to_the_computer_is_played_by_the_gms_board_through_
     assert game.tokens()[game.history[played].figure].team == blue
     # The computer may go on playing: the player's board has at least that command, the same.
     ann.wait(lambda: len(ann.follower.game.history) > played)
-    assert ann.follower.game.history[:played + 1] == game.history[:played + 1]
+    assert ann.follower.game.history[: played + 1] == game.history[: played + 1]
 
 
 def test_a_players_board_follows_the_host_to_its_new_address_from_the_address_window(tmp_path):

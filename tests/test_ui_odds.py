@@ -22,8 +22,9 @@ def prediction(damage, outcomes=None) -> Prediction:
 def test_an_attack_that_does_no_damage_claims_none(damage):
     kinds = [kind for kind, _ in odds.odds_lines("Bryn", prediction(damage, {"knocked out": Fraction(1, 2)}))]
     assert "damage" not in kinds and "chart" not in kinds
-    assert ("outcome", ("knocked out", Fraction(1, 2), False)) in odds.odds_lines("Bryn", prediction(damage, {
-        "knocked out": Fraction(1, 2)}))
+    assert ("outcome", ("knocked out", Fraction(1, 2), False)) in odds.odds_lines(
+        "Bryn", prediction(damage, {"knocked out": Fraction(1, 2)})
+    )
 
 
 def test_the_damage_a_hit_does_is_drawn_as_a_bar_per_value():
@@ -33,8 +34,7 @@ def test_the_damage_a_hit_does_is_drawn_as_a_bar_per_value():
     pygame.font.init()
     chart = odds._chart(p)
     step = chart.get_width() // 3
-    heights = [sum(chart.get_at((i * step + step // 2, y)).a > 0 for y in range(odds.CHART_HEIGHT))
-               for i in range(3)]
+    heights = [sum(chart.get_at((i * step + step // 2, y)).a > 0 for y in range(odds.CHART_HEIGHT)) for i in range(3)]
     assert heights[1] == odds.CHART_HEIGHT and heights[0] == heights[2] == odds.CHART_HEIGHT // 2
 
 

@@ -89,8 +89,10 @@ def test_the_board_draws_each_side_with_its_own_pattern_in_an_accessible_palette
 
 def test_a_must_stop_hex_differs_from_a_reach_hex_and_a_threat_hex_in_pattern():
     colour = (*GREY, 140)
-    reach, stop, threat = (on_ground(s) for s in (stamp(30, "flat", colour), dotted_stamp(30, "flat", colour),
-                                                  threat_stamp(30, "flat", GREY)))
+    reach, stop, threat = (
+        on_ground(s)
+        for s in (stamp(30, "flat", colour), dotted_stamp(30, "flat", colour), threat_stamp(30, "flat", GREY))
+    )
     inside = pygame.Rect(18, 22, 30, 22)  # within the hex, clear of its edge
     assert textured(reach, inside) < 0.01  # plain
     assert textured(stop, inside) > 0.05  # dotted
@@ -127,8 +129,12 @@ def test_in_the_default_palette_a_must_stop_hex_is_told_by_colour_alone():
     h = sorted(d.controller.move_info().stop_hexes)[0]
     x, y = d.scene.camera.to_screen(h)
     size = d.scene.camera.size
-    assert textured(d.screen, pygame.Rect(round(x - size * 0.4), round(y - size * 0.4),
-                                          round(size * 0.8), round(size * 0.8))) < 0.02
+    assert (
+        textured(
+            d.screen, pygame.Rect(round(x - size * 0.4), round(y - size * 0.4), round(size * 0.8), round(size * 0.8))
+        )
+        < 0.02
+    )
 
 
 def test_the_line_of_fire_is_dashed_where_the_path_is_solid():
@@ -215,9 +221,11 @@ def test_the_start_screen_has_a_palette_control():
 
 def contrast(a, b) -> float:
     """WCAG 2 contrast ratio of two colours."""
+
     def lum(c):
         parts = [(v / 255) / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
         return 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
@@ -231,9 +239,18 @@ def test_high_contrast_sets_ground_walls_and_text_far_apart():
     assert theme.PATTERNS
 
 
-HOSTILE = [b"", b"{", b"[1, 2]", b'"colour-blind"', b'{"palette": ["colour-blind"]}',
-           b'{"palette": "../../etc/passwd"}', b'{"palette": 7}', b"\xff\xfe\x00garbage",
-           b"[" * 20000 + b"]" * 20000, b'{"palette": "high-contrast", "x": "' + b"y" * 40000 + b'"}']
+HOSTILE = [
+    b"",
+    b"{",
+    b"[1, 2]",
+    b'"colour-blind"',
+    b'{"palette": ["colour-blind"]}',
+    b'{"palette": "../../etc/passwd"}',
+    b'{"palette": 7}',
+    b"\xff\xfe\x00garbage",
+    b"[" * 20000 + b"]" * 20000,
+    b'{"palette": "high-contrast", "x": "' + b"y" * 40000 + b'"}',
+]
 
 
 @pytest.mark.parametrize("content", HOSTILE, ids=range(len(HOSTILE)))

@@ -16,8 +16,16 @@ def test_a_posture_or_state_pill_stays_inside_the_figures_own_hex(state, size):
     pygame.font.init()
     status = state if state in ("unconscious", "dead", "incapacitated") else "ok"
     posture = state if status == "ok" else "standing"
-    token = Token("Brenna of the Long Name", "Red", Hex(0, 0), (Hex(0, 0),), status=status,
-                  posture=posture, meter=(3, 12), meter_label="ST")
+    token = Token(
+        "Brenna of the Long Name",
+        "Red",
+        Hex(0, 0),
+        (Hex(0, 0),),
+        status=status,
+        posture=posture,
+        meter=(3, 12),
+        meter_label="ST",
+    )
     surface = draw_token(token, size, (192, 57, 43), "flat")
     cx, cy = surface.get_width() / 2, surface.get_height() / 2
     for x in range(surface.get_width()):

@@ -64,8 +64,9 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
         if info is not None and info.hexes:
             hands.go(nearest(driver, name, info.hexes))
             return
-    offered = [i for i in driver.items() if i.enabled and i.id != "cancel"
-               and not i.id.startswith("computer:")]  # the hint and hand-over play no figure
+    offered = [
+        i for i in driver.items() if i.enabled and i.id != "cancel" and not i.id.startswith("computer:")
+    ]  # the hint and hand-over play no figure
     infos = {i.id: i for i in c.actions(name)}
     foes = {t.name for t in enemies(driver, name)}
     attacks = [i for i in offered if infos.get(i.id) and set(infos[i.id].targets) & foes]
@@ -83,8 +84,11 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
         return
     # Any other action a person would take, a companion's revival among them (a figure walled
     # in by its fallen friends has no other way back into the fight).
-    simple = [i for i in offered if infos.get(i.id) and (infos[i.id].needs in ("none", "choice", "weapon")
-                                                         or infos[i.id].targets)]
+    simple = [
+        i
+        for i in offered
+        if infos.get(i.id) and (infos[i.id].needs in ("none", "choice", "weapon") or infos[i.id].targets)
+    ]
     item = rng.choice(simple or offered)
     hands.press(item.id)
     if view.mode == "options":  # settings, then Do it

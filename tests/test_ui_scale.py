@@ -28,12 +28,16 @@ def at(percent: int, size=TV, game="maps/arena.yaml") -> Driver:
 
 def ink_height(screen: pygame.Surface, rect: pygame.Rect, background) -> int:
     """How many pixel rows inside rect hold anything but the background (the text drawn there)."""
-    rows = [y for y in range(rect.top, rect.bottom)
-            if any(screen.get_at((x, y))[:3] != background for x in range(rect.left, rect.right, 2))]
+    rows = [
+        y
+        for y in range(rect.top, rect.bottom)
+        if any(screen.get_at((x, y))[:3] != background for x in range(rect.left, rect.right, 2))
+    ]
     return rows[-1] - rows[0] + 1 if rows else 0
 
 
 # --- one value ------------------------------------------------------------------------------
+
 
 def test_one_value_sets_the_panels_the_fonts_and_the_widgets_theme():
     assert ui_scale.use(300) == 300 and theme.SCALE == 3.0
@@ -78,6 +82,7 @@ def test_help_names_the_option_for_the_start_screen_play_and_screenshots():
 
 # --- remembered ------------------------------------------------------------------------------
 
+
 def test_the_remembered_scale_is_used_at_the_next_start_and_the_command_line_overrides_it():
     from board.cli_display import use_ui_scale
 
@@ -89,8 +94,17 @@ def test_the_remembered_scale_is_used_at_the_next_start_and_the_command_line_ove
     assert settings.load()["ui_scale"] == "200"  # the command line is for this run
 
 
-@pytest.mark.parametrize("content", ['{"ui_scale": "1000"}', '{"ui_scale": 250}', '{"ui_scale": "2.5"}',
-                                     '{"ui_scale": "../../x"}', '{"ui_scale": ["300"]}', '{"ui_scale": "-300"}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"ui_scale": "1000"}',
+        '{"ui_scale": 250}',
+        '{"ui_scale": "2.5"}',
+        '{"ui_scale": "../../x"}',
+        '{"ui_scale": ["300"]}',
+        '{"ui_scale": "-300"}',
+    ],
+)
 def test_a_remembered_scale_out_of_range_or_of_the_wrong_kind_is_ignored(own_data_folder, content):
     from board.cli_display import use_ui_scale
 
@@ -127,11 +141,16 @@ def test_the_start_screen_size_button_steps_the_scale_remembers_it_and_grows_its
 
 # --- the board at 300% ------------------------------------------------------------------------
 
+
 def test_at_300_percent_on_4k_the_panels_and_menu_rows_are_three_times_those_at_100_on_720p():
     small = at(100, LAPTOP)
-    sizes = {"sidebar": small.scene.sidebar.width, "bar": small.scene.banner_rect.height,
-             "status": small.scene.status_rect.height,
-             "row": small.button("Jog").get_abs_rect().height, "menu": small.scene.menu.panel.get_abs_rect().width}
+    sizes = {
+        "sidebar": small.scene.sidebar.width,
+        "bar": small.scene.banner_rect.height,
+        "status": small.scene.status_rect.height,
+        "row": small.button("Jog").get_abs_rect().height,
+        "menu": small.scene.menu.panel.get_abs_rect().width,
+    }
     big = at(300, TV)
     assert big.scene.sidebar.width == 3 * sizes["sidebar"] and big.scene.banner_rect.height == 3 * sizes["bar"]
     assert big.scene.status_rect.height == 3 * sizes["status"]
@@ -223,8 +242,9 @@ def test_at_300_percent_the_legend_keeps_above_the_status_line_with_a_timeline_d
     d.frame()
     top = d.scene.status_rect.top
     below = pygame.Rect(0, top - 20, d.scene.board_rect.width, 20)  # just above the status line
-    words = ink_height(d.screen, pygame.Rect(0, d.scene.banner_rect.bottom, 600, top - d.scene.banner_rect.bottom),
-                       (10, 10, 14))
+    words = ink_height(
+        d.screen, pygame.Rect(0, d.scene.banner_rect.bottom, 600, top - d.scene.banner_rect.bottom), (10, 10, 14)
+    )
     assert words > 0.6 * (top - d.scene.banner_rect.bottom)  # the legend fills the middle...
     assert ink_height(d.screen, below, (10, 10, 14)) == 0  # ...and ends before the status line
 
@@ -240,7 +260,7 @@ def test_at_300_percent_the_editors_buttons_and_form_grow_inside_its_sidebar_and
     rects = {key: button.get_abs_rect() for button, key in scene.buttons.items()}
     side = [r for key, r in rects.items() if not key.startswith("file:play") and key != "file:start"]
     assert all(scene.sidebar.contains(r) and r.height >= 3 * 28 for r in side)
-    assert not any(a.colliderect(b) for i, a in enumerate(side) for b in side[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(side) for b in side[i + 1 :])
     assert scene.figure_form.bottom < scene.problems_top < scene.sidebar.bottom
     fill = next(b for b, key in scene.buttons.items() if key == "tool:fill")
     spot = (fill.get_abs_rect().right - 6, fill.get_abs_rect().bottom - 6)

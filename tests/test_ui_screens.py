@@ -43,11 +43,18 @@ def differences(a: pygame.Surface, b: pygame.Surface) -> tuple[float, float]:
         return 1.0, 1.0
     mask = pygame.Surface(a.get_size())
     mask.fill((0, 0, 0))
-    same = pygame.transform.threshold(mask, a, None, (CHANNEL, CHANNEL, CHANNEL, 255), (255, 255, 255),
-                                      1, b)  # pixels of a outside the threshold of b's turn white
+    same = pygame.transform.threshold(
+        mask, a, None, (CHANNEL, CHANNEL, CHANNEL, 255), (255, 255, 255), 1, b
+    )  # pixels of a outside the threshold of b's turn white
     w, h = a.get_size()
-    worst = max(pygame.transform.average_color(mask, pygame.Rect(x, y, BLOCK, BLOCK).clip(mask.get_rect()))[0]
-                for x in range(0, w, BLOCK) for y in range(0, h, BLOCK)) / 255
+    worst = (
+        max(
+            pygame.transform.average_color(mask, pygame.Rect(x, y, BLOCK, BLOCK).clip(mask.get_rect()))[0]
+            for x in range(0, w, BLOCK)
+            for y in range(0, h, BLOCK)
+        )
+        / 255
+    )
     return 1 - same / (w * h), worst
 
 
@@ -70,15 +77,22 @@ def rendered(tmp_path_factory) -> dict[str, tuple[Path, subprocess.CompletedProc
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     procs = {}
     for name, args in {**CASES, **wrong}.items():
-        command = [sys.executable, "main.py", "screenshot", *args, str(out / f"{name}.png"),
-                   "--size", "x".join(map(str, SIZE))]
-        procs[name] = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True)
+        command = [
+            sys.executable,
+            "main.py",
+            "screenshot",
+            *args,
+            str(out / f"{name}.png"),
+            "--size",
+            "x".join(map(str, SIZE)),
+        ]
+        procs[name] = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
     results = {}
     for name, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=60)
-        results[name] = (out / f"{name}.png",
-                         subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr))
+        results[name] = (out / f"{name}.png", subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr))
     return results
 
 
@@ -96,8 +110,8 @@ def test_the_board_looks_as_its_reference_screenshot(rendered, name):
     got, want = load(png), load(reference)
     overall, block = differences(got, want)
     assert overall < MAX_DIFFERING and block <= MAX_BLOCK, (
-        f"{name}: {overall:.2%} of pixels differ, up to {block:.0%} of a {BLOCK}px block; "
-        f"the new screenshot is {png}")
+        f"{name}: {overall:.2%} of pixels differ, up to {block:.0%} of a {BLOCK}px block; the new screenshot is {png}"
+    )
 
 
 def test_the_example_fight_screenshot_shows_the_fight_after_its_script(rendered):
@@ -120,8 +134,9 @@ def test_a_wrong_screenshot_fails_the_comparison(rendered):
     shifted.blit(arena, (4, 0))
     assert not looks_the_same(arena, shifted)
     one_token_gone = arena.copy()
-    assert any(arena.get_at((x, y))[:3] == (192, 57, 43) for x in range(238, 286) for y in range(288, 336)), \
+    assert any(arena.get_at((x, y))[:3] == (192, 57, 43) for x in range(238, 286) for y in range(288, 336)), (
         "Aldric's token is here"
+    )
     one_token_gone.fill((196, 186, 160), pygame.Rect(238, 288, 48, 48))  # painted over
     overall, block = differences(arena, one_token_gone)
     assert overall < MAX_DIFFERING and block > MAX_BLOCK, "a local change fails by its block"
@@ -143,8 +158,7 @@ def test_render_png_can_render_twice_in_one_process(tmp_path):
     # render_png ends with pygame.quit(); fonts theme.font cached before it must not be reused.
     code = RENDER_TWICE.format(first=str(tmp_path / "1.png"), second=str(tmp_path / "2.png"))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert looks_the_same(load(tmp_path / "1.png"), load(tmp_path / "2.png"))
 

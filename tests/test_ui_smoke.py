@@ -40,14 +40,17 @@ def free_display() -> int:
 def colours(surface: pygame.Surface, step: int = 7) -> int:
     """How many distinct colours a sample of every step-th pixel holds."""
     raw = pygame.image.tobytes(surface, "RGB")
-    return len({raw[i:i + 3] for i in range(0, len(raw), 3 * step)})
+    return len({raw[i : i + 3] for i in range(0, len(raw), 3 * step)})
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed: no X server to open a window on")
 def test_the_board_opens_a_real_window_draws_and_closes(tmp_path):
     number = free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60  # a guard against a hang, not a speed test: a busy machine is slow
         while not Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -57,8 +60,14 @@ def test_the_board_opens_a_real_window_draws_and_closes(tmp_path):
         shot = tmp_path / "window.png"
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=f":{number}", SDL_AUDIODRIVER="dummy")
-        result = subprocess.run([sys.executable, "-c", PLAY.format(shot=str(shot))], cwd=ROOT, env=env,
-                                capture_output=True, text=True, timeout=180)
+        result = subprocess.run(
+            [sys.executable, "-c", PLAY.format(shot=str(shot))],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=5)

@@ -11,8 +11,7 @@ from tests.ui_driver import Driver
 def test_the_worst_event_of_a_batch_picks_the_sound_and_tests_stay_silent():
     sounds = sound.Sounds()
     assert not sounds.available  # the dummy driver and pytest: no mixer is even opened
-    assert sounds.play([Event("damage", "A takes 3", "A", {"taken": 3}),
-                        Event("falls", "A falls", "A")]) == "fall"
+    assert sounds.play([Event("damage", "A takes 3", "A", {"taken": 3}), Event("falls", "A falls", "A")]) == "fall"
     assert sounds.play([Event("dies", "A dies", "A"), Event("damage", "A takes 9", "A", {"taken": 9})]) == "death"
     assert sounds.play([Event("move", "A moves", "A")]) is None
     assert not sound._MIXER  # the board never tried to open the mixer

@@ -20,8 +20,15 @@ ORIGIN = (300.0, 300.0)
 
 def picture(terrain: dict, size: float = SIZE) -> pygame.Surface:
     """The map tiles of a radius-3 pointy map with this terrain, drawn at this hex size."""
-    battle = BattleMap(name="Art", ruleset="melee", layout="pointy",
-                       cells=frozenset(hex_range(Hex(0, 0), 3)), terrain=terrain, figures=[], source=None)
+    battle = BattleMap(
+        name="Art",
+        ruleset="melee",
+        layout="pointy",
+        cells=frozenset(hex_range(Hex(0, 0), 3)),
+        terrain=terrain,
+        figures=[],
+        source=None,
+    )
     surface = pygame.Surface((600, 600))
     MapTiles(battle).draw(surface, surface.get_rect(), size, ORIGIN, labels=False)
     return surface
@@ -65,9 +72,11 @@ def test_where_fire_meets_open_ground_the_edge_is_soft():
     # Along the line from the fire's centre to the open neighbour's, the red falls in several
     # steps, not in one jump at the fire's edge.
     (x0, y0), (x1, y1) = at(fire, 0, 0), at(ground, 0, 0)
-    reds = [surface.get_at((round(x0 + (x1 - x0) * t / 40), round(y0 + (y1 - y0) * t / 40))).r
-            - surface.get_at((round(x0 + (x1 - x0) * t / 40), round(y0 + (y1 - y0) * t / 40))).b
-            for t in range(14, 30)]
+    reds = [
+        surface.get_at((round(x0 + (x1 - x0) * t / 40), round(y0 + (y1 - y0) * t / 40))).r
+        - surface.get_at((round(x0 + (x1 - x0) * t / 40), round(y0 + (y1 - y0) * t / 40))).b
+        for t in range(14, 30)
+    ]
     steepest = max(a - b for a, b in zip(reds, reds[1:]))
     assert reds[0] - reds[-1] > 60 and steepest < (reds[0] - reds[-1]) / 2, reds
 

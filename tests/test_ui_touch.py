@@ -208,15 +208,23 @@ def test_fingers_sdl_makes_from_the_mouse_are_not_taken_again():
     d = Driver()
     x, y = d.at("1106")
     w, h = d.scene.size
-    for touch_id in (-1, 2 ** 64 - 1):  # SDL_MOUSE_TOUCHID
+    for touch_id in (-1, 2**64 - 1):  # SDL_MOUSE_TOUCHID
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-            d._send(kind, touch_id=touch_id, finger_id=0, x=x / (w - 1), y=y / (h - 1), dx=0.0, dy=0.0,
-                    pressure=1.0)
+            d._send(kind, touch_id=touch_id, finger_id=0, x=x / (w - 1), y=y / (h - 1), dx=0.0, dy=0.0, pressure=1.0)
     assert d.view.mode == "move" and d.view.pending is None
 
 
-@pytest.mark.parametrize("attrs", [dict(x=math.nan, y=0.5), dict(x=math.inf, y=0.5), dict(x="a", y=0.5),
-                                   dict(y=0.5), dict(x=-5.0, y=9.0), dict(x=None, y=None)])
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        dict(x=math.nan, y=0.5),
+        dict(x=math.inf, y=0.5),
+        dict(x="a", y=0.5),
+        dict(y=0.5),
+        dict(x=-5.0, y=9.0),
+        dict(x=None, y=None),
+    ],
+)
 def test_a_malformed_finger_event_is_ignored_or_kept_on_the_window(attrs):
     d = Driver()
     before = d.state.clone()
@@ -253,8 +261,18 @@ def test_fingers_that_never_lift_are_not_kept_without_end():
     before = d.state.clone()
     _w, _h = d.scene.size
     for finger in range(1000):  # a broken or hostile driver: downs and no ups
-        d.scene.handle(pygame.event.Event(pygame.FINGERDOWN, touch_id=5, finger_id=finger, x=(finger % 97) / 97,
-                                          y=0.5, dx=0.0, dy=0.0, pressure=1.0))
+        d.scene.handle(
+            pygame.event.Event(
+                pygame.FINGERDOWN,
+                touch_id=5,
+                finger_id=finger,
+                x=(finger % 97) / 97,
+                y=0.5,
+                dx=0.0,
+                dy=0.0,
+                pressure=1.0,
+            )
+        )
     assert len(d.scene.touch.fingers) <= 10
     d.scene.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert not d.scene.touch.pressing, "the window lost the focus: no finger is held any more"

@@ -155,10 +155,15 @@ def test_a_finger_drags_the_bars_end_and_taps_done(display_dpi, sdl_mouse):
     def finger(kind, pos):
         if sdl_mouse:  # what SDL makes of a touch: read by no one here
             mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}
-            app.send(mouse.get(kind, pygame.MOUSEMOTION), pos=(pos[0] + 90, pos[1]), button=1, rel=(0, 0),
-                     buttons=(1, 0, 0), touch=True)
-        app.send(kind, touch_id=4, finger_id=0, x=pos[0] / (w - 1), y=pos[1] / (h - 1), dx=0.0, dy=0.0,
-                 pressure=1.0)
+            app.send(
+                mouse.get(kind, pygame.MOUSEMOTION),
+                pos=(pos[0] + 90, pos[1]),
+                button=1,
+                rel=(0, 0),
+                buttons=(1, 0, 0),
+                touch=True,
+            )
+        app.send(kind, touch_id=4, finger_id=0, x=pos[0] / (w - 1), y=pos[1] / (h - 1), dx=0.0, dy=0.0, pressure=1.0)
 
     finger(pygame.FINGERDOWN, (bar.right, bar.centery))
     finger(pygame.FINGERMOTION, (bar.x + 380, bar.centery))
@@ -191,8 +196,9 @@ def test_the_bar_stays_in_the_window_and_in_the_dpis_a_screen_may_have(display_d
     assert app.scene.dpi >= true_scale.DPI_RANGE[0]
 
 
-def test_an_unwritable_data_folder_keeps_the_measure_for_this_run_and_says_so(display_dpi, own_data_folder,
-                                                                               monkeypatch):
+def test_an_unwritable_data_folder_keeps_the_measure_for_this_run_and_says_so(
+    display_dpi, own_data_folder, monkeypatch
+):
     blocked = own_data_folder / "a-file"
     blocked.write_text("")
     monkeypatch.setenv("HEXBOARD_DATA_DIR", str(blocked / "inside"))
@@ -211,8 +217,9 @@ def test_the_window_opens_on_the_calibration_screen_when_no_dpi_is_known(display
     from ui_driver import ROOT
 
     seen = []
-    monkeypatch.setattr(app_module, "CalibrationScene",
-                        lambda size, then: seen.append(then) or CalibrationScene(size, then))
+    monkeypatch.setattr(
+        app_module, "CalibrationScene", lambda size, then: seen.append(then) or CalibrationScene(size, then)
+    )
     game = Game(load_map(ROOT / "maps/arena.yaml"))
     true_scale.use(None)
     app_module.run(game, "arena", frames=2)
@@ -248,9 +255,22 @@ def test_play_hex_inches_is_remembered_and_off_forgets_it():
             build_parser().parse_args(["play", "--hex-inches", bad])
 
 
-@pytest.mark.parametrize("text", ['{"dpi": NaN}', '{"dpi": Infinity}', '{"dpi": true}', '{"dpi": "96"}',
-                                  '{"dpi": 1e308}', '{"dpi": -96}', '{"dpi": 0}', '{"hex_inches": 1e-9}',
-                                  '{"hex_inches": [1]}', '{"hex_inches": 1e999}', '{"hex_inches": false}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"dpi": NaN}',
+        '{"dpi": Infinity}',
+        '{"dpi": true}',
+        '{"dpi": "96"}',
+        '{"dpi": 1e308}',
+        '{"dpi": -96}',
+        '{"dpi": 0}',
+        '{"hex_inches": 1e-9}',
+        '{"hex_inches": [1]}',
+        '{"hex_inches": 1e999}',
+        '{"hex_inches": false}',
+    ],
+)
 def test_a_hostile_number_in_the_settings_is_ignored(own_data_folder, display_dpi, text):
     (own_data_folder / settings.FILE).write_text(text)
     assert settings.load() == {}

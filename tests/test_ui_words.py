@@ -13,8 +13,14 @@ from board.ui.play.sidebar import menu_items
 from tests.ui_driver import ROOT, Driver
 
 PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|facing \d")
-FIGHTS = (("warrior-wizard", "arena"), ("warrior-wizard", "burning"), ("combat-chart", None),
-          ("dox", None), ("usage-dice", None), ("melee-seconds", None))
+FIGHTS = (
+    ("warrior-wizard", "arena"),
+    ("warrior-wizard", "burning"),
+    ("combat-chart", None),
+    ("dox", None),
+    ("usage-dice", None),
+    ("melee-seconds", None),
+)
 
 
 class WordsDriver(Driver):
@@ -69,8 +75,7 @@ def test_the_editors_facing_list_reads_as_compass_words():
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((800, 600))
-    form = SheetForm(pygame_gui.UIManager((800, 600), str(THEME)), 0, 0, 420,
-                     get_ruleset("dox").figure_model())
+    form = SheetForm(pygame_gui.UIManager((800, 600), str(THEME)), 0, 0, 420, get_ruleset("dox").figure_model())
     form.kind = "pointy"
     form.load(None)
     assert [option[0] for option in form.drops["facing"].options_list] == ["E", "NE", "NW", "W", "SW", "SE"]

@@ -16,8 +16,7 @@ ENTER = pygame.K_RETURN
 
 
 def pair():
-    return new_game(figure("Ann", "red", (0, 0), 0, dx=12, weapons=["Dagger"]),
-                    figure("Bob", "blue", (1, 0), 3))
+    return new_game(figure("Ann", "red", (0, 0), 0, dx=12, weapons=["Dagger"]), figure("Bob", "blue", (1, 0), 3))
 
 
 def test_a_shift_into_the_enemys_hex_by_mouse_then_a_click_on_the_hex_attacks_him():

@@ -9,8 +9,9 @@ from ww_helpers import figure, new_game, stand_still_until
 
 
 def test_an_engager_chooses_by_mouse_whether_to_attack_a_disengaging_figure():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=14), figure("Bob", "blue", (1, 0), 3, dx=11,
-                                                                    weapons=["Broadsword"]))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=14), figure("Bob", "blue", (1, 0), 3, dx=11, weapons=["Broadsword"])
+    )
     stand_still_until(game, "Ann")
     assert game.submit(Command(do="act", figure="Ann", action="disengage", to=(-1, 0))).accepted
     d = Driver(game)
@@ -22,11 +23,13 @@ def test_an_engager_chooses_by_mouse_whether_to_attack_a_disengaging_figure():
 
 def test_a_caster_keeps_a_spell_up_and_a_figure_takes_a_breather_from_the_movement_menu():
     merlin = figure("Merlin", "red", (0, 0), 0, dx=12, iq=14, spells=["Blur"])
-    game = new_game(merlin, figure("Orc", "blue", (4, 0), 3, dx=9),
-                    options={"nonlethal_damage": True, "breather": True})
+    game = new_game(
+        merlin, figure("Orc", "blue", (4, 0), 3, dx=9), options={"nonlethal_damage": True, "breather": True}
+    )
     stand_still_until(game, "Merlin")
-    assert game.submit(Command(do="act", figure="Merlin", action="cast", target="Merlin",
-                               params={"spell": "Blur"})).accepted
+    assert game.submit(
+        Command(do="act", figure="Merlin", action="cast", target="Merlin", params={"spell": "Blur"})
+    ).accepted
     stand_still_until(game, "Merlin", "movement")
     d = Driver(game)
     d.press("upkeep")

@@ -30,5 +30,8 @@ def test_the_zoom_preview_is_made_without_the_tip_drawn_over_the_board():
     inside = tip.clip(board).move(-board.x, -board.y)
     assert inside.width and inside.height
     layer = d.scene.renderer.layer
-    assert all(image.get_at((x, y)) == layer.get_at((x, y))
-               for x in range(inside.left, inside.right, 17) for y in range(inside.top, inside.bottom, 13))
+    assert all(
+        image.get_at((x, y)) == layer.get_at((x, y))
+        for x in range(inside.left, inside.right, 17)
+        for y in range(inside.top, inside.bottom, 13)
+    )

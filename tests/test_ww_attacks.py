@@ -9,9 +9,12 @@ from ww_helpers import figure, move, new_game, stand_still_until
 
 def duel(ann: dict | None = None, bob: dict | None = None, *more, **game_options):
     """Ann (DX 12, ST 12, Broadsword) and Bob (DX 10) face each other; it is Ann's action."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, **{"dx": 12, "st": 12, "weapons": ["Broadsword"],
-                                                        **(ann or {})}),
-                    figure("Bob", "blue", (1, 0), 3, **(bob or {})), *more, **game_options)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, **{"dx": 12, "st": 12, "weapons": ["Broadsword"], **(ann or {})}),
+        figure("Bob", "blue", (1, 0), 3, **(bob or {})),
+        *more,
+        **game_options,
+    )
     stand_still_until(game, "Ann")
     return game
 
@@ -22,6 +25,7 @@ def attack(game, action="attack", target="Bob", dice=(), who="Ann", **fields):
 
 
 # --- The Dexterity check ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("faces, hit", [((4, 4, 4), True), ((4, 4, 5), False)])
 def test_an_attack_hits_on_a_3d6_roll_at_or_under_the_attackers_effective_dexterity(faces, hit):
@@ -50,6 +54,7 @@ def test_a_miss_does_no_damage():
 
 # --- 3d6 or 4d6 -------------------------------------------------------------------------------
 
+
 def test_an_attack_on_a_defending_target_rolls_4d6():
     game = duel(None, {"weapons": ["Broadsword"], "st": 12})
     act(game, "Bob", "defend")
@@ -58,8 +63,11 @@ def test_an_attack_on_a_defending_target_rolls_4d6():
 
 
 def test_defend_lasts_the_rest_of_the_turn_against_every_melee_attack():
-    game = duel(None, {"weapons": ["Broadsword"], "st": 12},
-                figure("Cid", "red", (2, -1), 4, dx=11, st=12, weapons=["Broadsword"]))
+    game = duel(
+        None,
+        {"weapons": ["Broadsword"], "st": 12},
+        figure("Cid", "red", (2, -1), 4, dx=11, st=12, weapons=["Broadsword"]),
+    )
     act(game, "Bob", "defend")
     assert attack(game, dice=(6, 6, 6, 6)).data["dice"] == 4
     # Cid stands beside Bob, who does not face him: Cid charges from where he stands.
@@ -67,9 +75,11 @@ def test_defend_lasts_the_rest_of_the_turn_against_every_melee_attack():
 
 
 def test_defend_does_not_help_against_a_missile():
-    game = new_game(figure("Ann", "red", (1, -4), 5, dx=12, weapons=["Short Bow"]),
-                    figure("Cid", "red", (0, 0), 0, dx=11),
-                    figure("Bob", "blue", (1, 0), 3, weapons=["Broadsword"], st=12))
+    game = new_game(
+        figure("Ann", "red", (1, -4), 5, dx=12, weapons=["Short Bow"]),
+        figure("Cid", "red", (0, 0), 0, dx=11),
+        figure("Bob", "blue", (1, 0), 3, weapons=["Broadsword"], st=12),
+    )
     stand_still_until(game, "Ann")
     act(game, "Bob", "defend")
     event = attack(game, "shoot", dice=(6, 6, 6))
@@ -77,8 +87,7 @@ def test_defend_does_not_help_against_a_missile():
 
 
 def test_a_shot_at_a_dodging_target_rolls_4d6():
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]), figure("Bob", "blue", (1, 0), 3))
     stand_still_until(game, "Ann")
     act(game, "Bob", "dodge")
     event = attack(game, "shoot", dice=(3, 3, 3, 2, 1))
@@ -87,8 +96,9 @@ def test_a_shot_at_a_dodging_target_rolls_4d6():
 
 def test_dodge_does_not_help_against_a_melee_attack():
     # Bob (DX 12) is first and Disengaged; he Dodges. Ann then charges him with her sword.
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=10, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, dx=12))
+    game = new_game(
+        figure("Ann", "red", (-2, 0), 0, dx=10, st=12, weapons=["Broadsword"]), figure("Bob", "blue", (1, 0), 3, dx=12)
+    )
     move(game, "Bob")
     move(game, "Ann", (-1, 0), (0, 0), action="jog")
     act(game, "Bob", "dodge")
@@ -96,6 +106,7 @@ def test_dodge_does_not_help_against_a_melee_attack():
 
 
 # --- Who can be attacked ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("where", [(-1, 0), (0, -1), (-1, 1)])
 def test_a_melee_target_must_be_in_the_attackers_front(where):
@@ -106,18 +117,19 @@ def test_a_melee_target_must_be_in_the_attackers_front(where):
 
 
 def test_a_long_weapon_attacks_an_opponent_two_hexes_away():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=13, weapons=["Halberd"]),
-                    figure("Bob", "blue", (2, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=13, weapons=["Halberd"]), figure("Bob", "blue", (2, 0), 3)
+    )
     stand_still_until(game, "Ann")
     attack(game, "charge_attack", dice=(6, 6, 6))
 
 
 def test_a_medium_weapon_attacks_into_the_next_hex_only():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (2, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]), figure("Bob", "blue", (2, 0), 3)
+    )
     stand_still_until(game, "Ann")
-    assert "not a valid target" in refused(game, do="act", figure="Ann", action="charge_attack",
-                                           target="Bob")
+    assert "not a valid target" in refused(game, do="act", figure="Ann", action="charge_attack", target="Bob")
 
 
 def test_a_short_weapon_attacks_into_the_next_hex_at_minus_1():
@@ -135,14 +147,16 @@ def test_a_short_weapon_in_hand_to_hand_combat_has_no_penalty():
 
 def test_a_missile_weapon_cannot_strike_in_melee():
     game = duel({"weapons": ["Short Bow"]})
-    assert "Short Bow is not a melee weapon" in refused(game, do="act", figure="Ann", action="attack",
-                                                       target="Bob")
+    assert "Short Bow is not a melee weapon" in refused(game, do="act", figure="Ann", action="attack", target="Bob")
 
 
 # --- Strength minimum -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("st, needed, dice", [(12, 12, "2d6"), (11, 11, "2d6"), (10, 10, "2d6-1"),
-                                              (9, 9, "2d6-1"), (8, 8, "2d6-2"), (7, 7, "2d6-2")])
+
+@pytest.mark.parametrize(
+    "st, needed, dice",
+    [(12, 12, "2d6"), (11, 11, "2d6"), (10, 10, "2d6-1"), (9, 9, "2d6-1"), (8, 8, "2d6-2"), (7, 7, "2d6-2")],
+)
 def test_below_the_strength_minimum_minus_1_to_hit_per_st_and_minus_1_damage_per_2_st(st, needed, dice):
     game = duel({"st": st})  # Broadsword: ST minimum 12
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 6, 6))
@@ -153,8 +167,7 @@ def test_below_the_strength_minimum_minus_1_to_hit_per_st_and_minus_1_damage_per
 @pytest.mark.parametrize("st, most", [(12, 0), (13, 0), (14, 1), (16, 2), (18, 3), (20, 3)])
 def test_extra_strength_buys_plus_1_damage_per_2_st_up_to_plus_3(st, most):
     game = duel({"st": st})
-    reason = refused(game, do="act", figure="Ann", action="attack", target="Bob",
-                     params={"extra_damage": most + 1})
+    reason = refused(game, do="act", figure="Ann", action="attack", target="Bob", params={"extra_damage": most + 1})
     assert f"must be 0 to {most}" in reason
 
 
@@ -168,17 +181,27 @@ def test_each_point_of_extra_damage_costs_1_to_hit():
 
 def test_a_weapon_without_a_strength_minimum_gets_no_extra_damage():
     game = duel({"weapons": ["Dagger"], "st": 18})
-    assert "must be 0 to 0" in refused(game, do="act", figure="Ann", action="attack", target="Bob",
-                                       params={"extra_damage": 1})
+    assert "must be 0 to 0" in refused(
+        game, do="act", figure="Ann", action="attack", target="Bob", params={"extra_damage": 1}
+    )
 
 
 # --- Ranged attacks ---------------------------------------------------------------------------
 
+
 def shooter(weapon: str, distance: int, *more, ann: dict | None = None):
     """Ann (DX 12) with a ready missile or thrown weapon, Bob that many hexes east of her."""
-    game = new_game(figure("Ann", "red", (-7, 0), 0, **{"dx": 12, "st": 12, "weapons": [weapon],
-                                                          "skills": ["Thrown Weapons"], **(ann or {})}),
-                    figure("Bob", "blue", (-7 + distance, 0), 3), *more)
+    game = new_game(
+        figure(
+            "Ann",
+            "red",
+            (-7, 0),
+            0,
+            **{"dx": 12, "st": 12, "weapons": [weapon], "skills": ["Thrown Weapons"], **(ann or {})},
+        ),
+        figure("Bob", "blue", (-7 + distance, 0), 3),
+        *more,
+    )
     stand_still_until(game, "Ann")
     return game
 
@@ -243,17 +266,22 @@ def test_a_missile_that_hits_its_target_spares_the_characters_in_its_path():
 
 
 def test_a_wall_blocks_the_line_of_fire():
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (1, 0), 3), walls=[(-1, 0)])
+    game = new_game(
+        figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]),
+        figure("Bob", "blue", (1, 0), 3),
+        walls=[(-1, 0)],
+    )
     stand_still_until(game, "Ann")
     assert "not a valid target" in refused(game, do="act", figure="Ann", action="shoot", target="Bob")
 
 
 def test_a_target_taking_a_breather_is_at_plus_3_to_hit():
     # Bob (first) takes a breather in place of moving; Ann steps up to him and attacks.
-    game = new_game(figure("Ann", "red", (-1, 0), 0, dx=10, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, dx=12),
-                    options={"nonlethal_damage": True, "breather": True})
+    game = new_game(
+        figure("Ann", "red", (-1, 0), 0, dx=10, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, dx=12),
+        options={"nonlethal_damage": True, "breather": True},
+    )
     move(game, "Bob", action="breather")
     move(game, "Ann", (0, 0), action="step")
     event = attack(game, dice=(6, 6, 6))
@@ -262,16 +290,23 @@ def test_a_target_taking_a_breather_is_at_plus_3_to_hit():
 
 # --- Shield rush, slam and throw --------------------------------------------------------------
 
-@pytest.mark.parametrize("ann_st, bob_st, roll, falls", [
-    (10, 12, (5, 5, 4), False), (10, 12, (5, 5, 5), True),  # stronger target: 12 + 2 = 14
-    (10, 8, (2, 2, 2), False), (10, 8, (2, 2, 3), True),   # weaker target: 8 - 2 = 6
-    (10, 10, (4, 3, 3), False), (10, 10, (4, 4, 3), True),
-])
+
+@pytest.mark.parametrize(
+    "ann_st, bob_st, roll, falls",
+    [
+        (10, 12, (5, 5, 4), False),
+        (10, 12, (5, 5, 5), True),  # stronger target: 12 + 2 = 14
+        (10, 8, (2, 2, 2), False),
+        (10, 8, (2, 2, 3), True),  # weaker target: 8 - 2 = 6
+        (10, 10, (4, 3, 3), False),
+        (10, 10, (4, 4, 3), True),
+    ],
+)
 def test_after_a_hit_the_target_of_a_slam_makes_a_3d6_st_check_adjusted_by_the_st_difference(
-        ann_st, bob_st, roll, falls):
+    ann_st, bob_st, roll, falls
+):
     game = duel({"st": ann_st, "weapons": []}, {"st": bob_st})
-    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "slam"},
-                  dice=(1, 1, 1) + roll)
+    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "slam"}, dice=(1, 1, 1) + roll)
     event = only(outcome, "falls" if falls else "keeps_feet")
     assert event.data["needed"] == bob_st + (bob_st - ann_st)
     assert snap(game, "Bob")["posture"] == ("fallen" if falls else "standing")
@@ -281,15 +316,15 @@ def test_after_a_hit_the_target_of_a_slam_makes_a_3d6_st_check_adjusted_by_the_s
 def test_the_st_check_uses_unwounded_strength():
     game = duel({"weapons": [], "st": 10}, {"st": 12})
     gm(game, "damage", "Bob", params={"amount": 5})
-    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "throw"},
-                  dice=(1, 1, 1, 6, 6, 6))
+    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "throw"}, dice=(1, 1, 1, 6, 6, 6))
     assert only(outcome, "falls").data["needed"] == 14
 
 
 def test_a_shield_rush_needs_a_ready_shield():
     game = duel()
-    assert "needs a ready shield" in refused(game, do="act", figure="Ann", action="attack",
-                                             target="Bob", params={"maneuver": "shield_rush"})
+    assert "needs a ready shield" in refused(
+        game, do="act", figure="Ann", action="attack", target="Bob", params={"maneuver": "shield_rush"}
+    )
     game = duel({"shield": "Small Shield"})
     act(game, "Ann", "attack", target="Bob", params={"maneuver": "shield_rush"}, dice=(1, 1, 1, 6, 6, 6))
     assert snap(game, "Bob")["posture"] == "fallen"
@@ -303,18 +338,20 @@ def test_a_missed_slam_has_no_effect():
 
 def test_a_martial_arts_throw_substitutes_a_dexterity_check():
     game = duel({"weapons": [], "skills": ["Martial Arts"]}, {"dx": 9, "st": 12})
-    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "throw"},
-                  dice=(1, 1, 1, 4, 4, 4))
+    outcome = act(game, "Ann", "attack_hth", target="Bob", params={"maneuver": "throw"}, dice=(1, 1, 1, 4, 4, 4))
     # Bob's DEX 9, +0 for equal ST: 12 fails.
     assert only(outcome, "falls").data["needed"] == 9
 
 
 # --- Pole arms --------------------------------------------------------------------------------
 
+
 def charge(path, facing=0, weapon="Spear", st=11, bob: dict | None = None, set_pole=False):
     """Ann (DX 12) runs along path from [-3, 0] and charges Bob at [1, 0] with a pole arm."""
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, st=st, weapons=[weapon]),
-                    figure("Bob", "blue", (1, 0), 3, **{"st": 30, **(bob or {})}))
+    game = new_game(
+        figure("Ann", "red", (-3, 0), 0, dx=12, st=st, weapons=[weapon]),
+        figure("Bob", "blue", (1, 0), 3, **{"st": 30, **(bob or {})}),
+    )
     move(game, "Ann", *path, facing=facing)
     stand_still_until(game, "Ann")
     if set_pole:
@@ -343,8 +380,9 @@ def test_a_pole_arm_charge_needs_the_last_three_hexes_in_a_line():
 
 
 def test_a_pole_arm_charge_of_one_hex_is_not_three_hexes_in_a_line():
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, st=11, weapons=["Spear"]),
-                    figure("Bob", "blue", (1, 0), 3, st=30))
+    game = new_game(
+        figure("Ann", "red", (-2, 0), 0, dx=12, st=11, weapons=["Spear"]), figure("Bob", "blue", (1, 0), 3, st=30)
+    )
     move(game, "Ann", (-1, 0), action="step")
     stand_still_until(game, "Ann")
     outcome = act(game, "Ann", "charge_attack", target="Bob", dice=(1, 1, 1, 4))
@@ -358,8 +396,9 @@ def test_a_weapon_that_is_not_a_pole_arm_does_no_double_damage_on_a_charge():
 
 
 def test_a_set_pole_arm_strikes_the_charger_first_at_plus_2_and_double_damage():
-    game = charge([(-2, 0), (-1, 0), (0, 0)], weapon="Broadsword", st=12,
-                  bob={"weapons": ["Halberd"], "st": 13}, set_pole=True)
+    game = charge(
+        [(-2, 0), (-1, 0), (0, 0)], weapon="Broadsword", st=12, bob={"weapons": ["Halberd"], "st": 13}, set_pole=True
+    )
     outcome = act(game, "Ann", "charge_attack", target="Bob", dice=(4, 4, 4, 1, 2, 6, 6, 6))
     first, second = of_kind(outcome, "attack")
     assert first.figure == "Bob" and first.data["needed"] == 12 and first.data["hit"] is True
@@ -369,8 +408,10 @@ def test_a_set_pole_arm_strikes_the_charger_first_at_plus_2_and_double_damage():
 
 
 def test_a_set_pole_arm_does_nothing_against_an_attacker_who_did_not_charge():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, st=13, weapons=["Halberd"]))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, st=13, weapons=["Halberd"]),
+    )
     stand_still_until(game, "Ann")
     act(game, "Bob", "set_pole")
     outcome = act(game, "Ann", "attack", target="Bob", dice=(6, 6, 6))
@@ -378,7 +419,9 @@ def test_a_set_pole_arm_does_nothing_against_an_attacker_who_did_not_charge():
 
 
 def test_setting_a_pole_arm_needs_a_ready_pole_arm():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, st=12, weapons=["Broadsword"]))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, st=12, weapons=["Broadsword"]),
+    )
     stand_still_until(game, "Ann")
     assert "no pole arm ready" in refused(game, do="act", figure="Bob", action="set_pole")

@@ -20,8 +20,11 @@ BRAWL = (1, 0)  # Bob's hex
 
 def pair(ann: dict | None = None, bob: dict | None = None, *more):
     """Ann (DX 12) at [0, 0] faces Bob (DX 10) at [1, 0]: Engaged with each other."""
-    return new_game(figure("Ann", "red", (0, 0), 0, **{"dx": 12, **(ann or {})}),
-                    figure("Bob", "blue", BRAWL, 3, **(bob or {})), *more)
+    return new_game(
+        figure("Ann", "red", (0, 0), 0, **{"dx": 12, **(ann or {})}),
+        figure("Bob", "blue", BRAWL, 3, **(bob or {})),
+        *more,
+    )
 
 
 def brawl(game, *who: str):
@@ -79,8 +82,7 @@ def test_a_weapon_longer_than_short_cannot_attack_in_the_same_hex():
 def into_the_brawl():
     """Ann and Dan (red) have Shifted into Bob's hex; Cid (blue, DX 12, Short Bow) shoots into
     it from four hexes east."""
-    game = pair({}, {}, figure("Dan", "red", (0, 1), 1),
-                figure("Cid", "blue", (5, 0), 3, dx=12, weapons=["Short Bow"]))
+    game = pair({}, {}, figure("Dan", "red", (0, 1), 1), figure("Cid", "blue", (5, 0), 3, dx=12, weapons=["Short Bow"]))
     brawl(game, "Ann", "Dan")
     stand_still_until(game, "Cid")
     return game

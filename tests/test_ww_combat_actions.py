@@ -11,14 +11,20 @@ from ww_helpers import active, figure, finish_turn, line, move, new_game, phase,
 
 def engaged_pair(ann: dict | None = None, bob: dict | None = None, *more):
     """Ann (DX 12, first) and Bob (DX 10) face each other, Engaged with each other."""
-    return new_game(figure("Ann", "red", (0, 0), 0, **{"dx": 12, **(ann or {})}),
-                    figure("Bob", "blue", (1, 0), 3, **(bob or {})), *more)
+    return new_game(
+        figure("Ann", "red", (0, 0), 0, **{"dx": 12, **(ann or {})}),
+        figure("Bob", "blue", (1, 0), 3, **(bob or {})),
+        *more,
+    )
 
 
 def apart(ann: dict | None = None, bob: dict | None = None, *more):
     """Ann (DX 12, first) faces Bob (DX 10) six hexes away, off her path east: both Disengaged."""
-    return new_game(figure("Ann", "red", (-3, 0), 0, **{"dx": 12, **(ann or {})}),
-                    figure("Bob", "blue", (3, -3), 3, **(bob or {})), *more)
+    return new_game(
+        figure("Ann", "red", (-3, 0), 0, **{"dx": 12, **(ann or {})}),
+        figure("Bob", "blue", (3, -3), 3, **(bob or {})),
+        *more,
+    )
 
 
 def after_moving(game, n: int, action: str | None = None):
@@ -34,6 +40,7 @@ def refused_act(game, action, **fields):
 
 
 # --- The Disengaged list ----------------------------------------------------------------------
+
 
 def test_a_fallen_character_may_stand_up_as_his_combat_action_and_do_nothing_else():
     game = apart({"posture": "fallen"})
@@ -66,12 +73,10 @@ def test_take_a_breather_needs_the_optional_rule():
 
 def test_take_a_breather_means_no_movement_so_it_is_taken_in_place_of_moving():
     options = {"nonlethal_damage": True, "breather": True}
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3),
-                    options=options)
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3), options=options)
     after_moving(game, 0)
     assert "in the movement phase" in refused_act(game, "breather")
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3),
-                    options=options)
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3), options=options)
     outcome = move(game, "Ann", action="breather")
     assert only(outcome, "stance").data["stance"] == "breather"
     stand_still_until(game, "Bob")
@@ -141,8 +146,9 @@ def test_to_dodge_a_character_must_be_able_to_move():
 
 @pytest.mark.parametrize("moved, allowed", [(5, True), (6, False)])
 def test_charge_and_attack_after_no_more_than_half_a_move(moved, allowed):
-    game = new_game(figure("Ann", "red", (-6, 0), 0, dx=12, weapons=["Broadsword"], st=12),
-                    figure("Bob", "blue", (moved - 5, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (-6, 0), 0, dx=12, weapons=["Broadsword"], st=12), figure("Bob", "blue", (moved - 5, 0), 3)
+    )
     after_moving(game, moved)
     assert snap(game, "Ann")["engaged_with"] == ["Bob"]
     if allowed:
@@ -152,8 +158,7 @@ def test_charge_and_attack_after_no_more_than_half_a_move(moved, allowed):
 
 
 def test_charge_and_attack_is_with_any_ready_weapon_except_a_missile_weapon():
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]),
-                    figure("Bob", "blue", (0, 0), 3))
+    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Short Bow"]), figure("Bob", "blue", (0, 0), 3))
     after_moving(game, 2)
     assert "Short Bow is not a melee weapon" in refused_act(game, "charge_attack", target="Bob")
 
@@ -168,6 +173,7 @@ def test_after_a_full_move_a_character_may_do_nothing_else():
 
 # --- The Engaged list -------------------------------------------------------------------------
 
+
 def test_an_engaged_character_who_began_engaged_has_only_the_engaged_list():
     game = engaged_pair({"weapons": ["Broadsword", "Short Bow"], "st": 12})
     after_moving(game, 0)
@@ -178,8 +184,10 @@ def test_an_engaged_character_who_began_engaged_has_only_the_engaged_list():
 
 
 def test_stand_still_and_shoot_a_charging_enemy():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12),
-                    figure("Bob", "blue", (3, 0), 3, dx=12))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12),
+        figure("Bob", "blue", (3, 0), 3, dx=12),
+    )
     move(game, "Bob", (2, 0), (1, 0), action="jog")  # Bob charges into Ann's threat zone
     move(game, "Ann")
     act(game, "Bob", "pass")
@@ -197,8 +205,10 @@ def test_shooting_a_charging_enemy_needs_an_enemy_who_charged():
 
 
 def test_shooting_a_charging_enemy_is_for_a_character_who_has_not_moved():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12),
-                    figure("Bob", "blue", (4, 0), 3, dx=12))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=10, weapons=["Light Crossbow"], st=12),
+        figure("Bob", "blue", (4, 0), 3, dx=12),
+    )
     move(game, "Bob", (3, 0), (2, 0), action="jog")
     move(game, "Ann", (1, 0), action="step")  # Ann steps up to Bob: she has moved
     act(game, "Bob", "pass")
@@ -240,8 +250,7 @@ def test_attacking_needs_a_ready_weapon_or_else_hand_to_hand():
 
 
 def test_attack_needs_a_target_in_front_and_in_reach():
-    game = engaged_pair({"weapons": ["Broadsword"], "st": 12}, None,
-                        figure("Cid", "blue", (-1, 0), 0))  # behind Ann
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12}, None, figure("Cid", "blue", (-1, 0), 0))  # behind Ann
     after_moving(game, 0)
     assert "not a valid target" in refused_act(game, "attack", target="Cid")
 
@@ -287,6 +296,7 @@ def test_attack_hand_to_hand_keeps_a_small_weapon():
 
 
 # --- Disengage --------------------------------------------------------------------------------
+
 
 def test_disengage_moves_one_hex_out_of_the_opponents_threat_zone():
     game = engaged_pair(None, {"weapons": ["Broadsword"], "st": 12})
@@ -351,9 +361,9 @@ def test_disengage_is_for_a_character_who_has_not_moved():
 
 # --- The Important General Rule of Thumb and the Special Note ---------------------------------
 
+
 def test_a_shifted_character_whose_engager_falls_acts_as_a_disengaged_character_who_moved_one_hex():
-    game = engaged_pair({"weapons": ["Broadsword", "Short Bow"], "st": 12},
-                        None, figure("Cid", "blue", (3, -3), 3))
+    game = engaged_pair({"weapons": ["Broadsword", "Short Bow"], "st": 12}, None, figure("Cid", "blue", (3, -3), 3))
     move(game, "Ann", (0, 1), action="shift", facing=1)
     stand_still_until(game, "Ann")
     assert "that is on the Disengaged list" in refused_act(game, "ready", weapon="Short Bow")
@@ -365,32 +375,36 @@ def test_a_shifted_character_whose_engager_falls_acts_as_a_disengaged_character_
 
 
 def test_a_character_who_began_disengaged_may_take_disengaged_actions_though_now_engaged():
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Broadsword"], st=12),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (-3, 0), 0, dx=12, weapons=["Broadsword"], st=12), figure("Bob", "blue", (1, 0), 3)
+    )
     after_moving(game, 3, "half_move")
     assert snap(game, "Ann")["engaged_with"] == ["Bob"]
     assert {"charge_attack", "dodge", "drop"} <= set(offered(game, "Ann"))
 
 
 def test_a_character_who_moved_two_hexes_into_engagement_has_no_shift_and_actions():
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Broadsword"], st=12),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Broadsword"], st=12), figure("Bob", "blue", (1, 0), 3)
+    )
     after_moving(game, 2, "jog")
     assert "that is on the Engaged list" in refused_act(game, "attack", target="Bob")
     assert "defend" not in offered(game, "Ann")
 
 
 def test_a_step_into_a_threat_zone_counts_as_a_shift_for_the_shift_and_actions():
-    game = new_game(figure("Ann", "red", (-1, 0), 0, dx=12, weapons=["Broadsword", "Mace"], st=12),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(
+        figure("Ann", "red", (-1, 0), 0, dx=12, weapons=["Broadsword", "Mace"], st=12), figure("Bob", "blue", (1, 0), 3)
+    )
     after_moving(game, 1, "step")
     assert {"attack", "defend", "switch", "attack_hth", "charge_attack"} <= set(offered(game, "Ann"))
     act(game, "Ann", "attack", target="Bob", dice=(6, 6, 6))
 
 
 def test_a_character_engaged_by_an_enemy_who_moved_up_to_him_has_both_lists():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, weapons=["Broadsword"], st=12),
-                    figure("Bob", "blue", (3, 0), 3, dx=10))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, weapons=["Broadsword"], st=12), figure("Bob", "blue", (3, 0), 3, dx=10)
+    )
     move(game, "Ann")
     move(game, "Bob", (2, 0), (1, 0), action="jog")
     assert {"attack", "defend", "disengage", "charge_attack", "dodge"} <= set(offered(game, "Ann"))
@@ -398,10 +412,10 @@ def test_a_character_engaged_by_an_enemy_who_moved_up_to_him_has_both_lists():
 
 # --- Declared out of turn ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("stance", ["defend", "set_pole"])
 def test_defend_and_set_pole_arm_may_be_declared_before_the_characters_turn(stance):
-    game = engaged_pair({"weapons": ["Broadsword"], "st": 12},
-                        {"weapons": ["Halberd"], "st": 13})
+    game = engaged_pair({"weapons": ["Broadsword"], "st": 12}, {"weapons": ["Halberd"], "st": 13})
     stand_still_until(game, "Ann")
     assert active(game) == "Ann"
     assert stance in offered(game, "Bob")
@@ -420,9 +434,11 @@ def test_dodge_may_be_declared_before_the_characters_turn():
 
 def test_only_defend_dodge_and_set_pole_arm_may_be_declared_out_of_turn():
     options = {"nonlethal_damage": True, "breather": True}
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, 0), 3,
-                                                                      weapons=["Short Bow"]),
-                    options=options)
+    game = new_game(
+        figure("Ann", "red", (-3, 0), 0, dx=12),
+        figure("Bob", "blue", (3, 0), 3, weapons=["Short Bow"]),
+        options=options,
+    )
     stand_still_until(game, "Ann")
     assert "Ann's turn" in refused(game, do="act", figure="Bob", action="cast", target="Ann")
     assert "Ann's turn" in refused(game, do="act", figure="Bob", action="shoot", target="Ann")
@@ -436,8 +452,9 @@ def test_stances_are_declared_in_the_combat_phase_only():
 
 # --- Weapons and shields picked up, a slung shield readied --------------------------------------
 
+
 def test_a_weapon_picked_up_into_empty_hands_is_in_hand_ready():
-    """"pick up any dropped weapons in his hex": "in hand" and "ready" are one state in the text
+    """ "pick up any dropped weapons in his hex": "in hand" and "ready" are one state in the text
     ("must have a ready weapon in hand"); next turn he attacks with it, no Switch needed."""
     game = engaged_pair({"weapons": ["Broadsword"], "st": 12})
     after_moving(game, 0)
@@ -471,10 +488,11 @@ def test_a_two_handed_weapon_picked_up_beside_a_ready_shield_is_carried_unready(
 
 
 def test_a_shield_picked_up_is_in_hand_ready_and_protects_the_front():
-    """"pick up ... a shield": held, not slung. A shield "held in the 'ready' position protects
+    """ "pick up ... a shield": held, not slung. A shield "held in the 'ready' position protects
     against attacks from the character's front zone": the Tower Shield stops 3 of a 9-point blow
     from the front."""
     from board.rules.warrior_wizard.stats import armor_against
+
     game = engaged_pair({"weapons": ["Broadsword"], "st": 14})
     game.state.items[(0, 0)] = ["Tower Shield"]
     after_moving(game, 0)
@@ -495,7 +513,7 @@ def test_a_shield_picked_up_with_a_two_handed_weapon_in_hand_goes_on_the_back():
 
 
 def test_a_disengaged_character_may_ready_a_weapon_lying_in_his_hex():
-    """"Move two hexes and ready. A character who has moved no more than two hexes may ready a
+    """ "Move two hexes and ready. A character who has moved no more than two hexes may ready a
     weapon that is not currently ready": a weapon lying at his feet is one (docs/rules-notes.md);
     "Stand still, drop and/or pick up weapons" stays on the Engaged list."""
     game = apart({"weapons": ["Dagger", "Club"], "st": 12})
@@ -505,8 +523,7 @@ def test_a_disengaged_character_may_ready_a_weapon_lying_in_his_hex():
     assert action_info(game, "Ann", "ready").choices == ("Club", "Broadsword")
     out = act(game, "Ann", "ready", weapon="Broadsword")
     ann = game.state.figures["Ann"]
-    assert (ann.ready, ann.weapons, game.state.items[(-1, 0)]) == \
-        ("Broadsword", ["Dagger", "Club", "Broadsword"], [])
+    assert (ann.ready, ann.weapons, game.state.items[(-1, 0)]) == ("Broadsword", ["Dagger", "Club", "Broadsword"], [])
     assert [e.kind for e in out.events][1:3] == ["picks_up", "readies"]
 
 
@@ -526,7 +543,7 @@ def test_switch_takes_no_weapon_from_the_ground():
 
 @pytest.mark.parametrize("shield", ["Small Shield", "shield"])
 def test_ready_a_slung_shield_like_a_weapon_that_is_not_currently_ready(shield):
-    """"Move two hexes and ready. ... may ready a weapon that is not currently ready": a shield
+    """ "Move two hexes and ready. ... may ready a weapon that is not currently ready": a shield
     slung on the back comes back onto the arm; the weapon in hand stays."""
     game = apart({"weapons": ["Broadsword"], "st": 12, "shield": "Small Shield", "shield_slung": True})
     after_moving(game, 2)
@@ -537,8 +554,7 @@ def test_ready_a_slung_shield_like_a_weapon_that_is_not_currently_ready(shield):
 
 
 def test_readying_a_slung_shield_puts_the_two_handed_weapon_away():
-    game = apart({"weapons": ["Halberd"], "ready": "Halberd", "st": 14, "shield": "Small Shield",
-                  "shield_slung": True})
+    game = apart({"weapons": ["Halberd"], "ready": "Halberd", "st": 14, "shield": "Small Shield", "shield_slung": True})
     after_moving(game, 0)
     act(game, "Ann", "ready", weapon="Small Shield")
     ann = game.state.figures["Ann"]
@@ -547,10 +563,11 @@ def test_readying_a_slung_shield_puts_the_two_handed_weapon_away():
 
 
 def test_switching_to_a_slung_shield_drops_the_two_handed_weapon():
-    """"Shift one hex and switch: ... may drop a weapon he has in hand, and ready a new
+    """ "Shift one hex and switch: ... may drop a weapon he has in hand, and ready a new
     non-missile weapon": Engaged, the halberd goes to the ground."""
-    game = engaged_pair({"weapons": ["Halberd"], "ready": "Halberd", "st": 14,
-                         "shield": "Small Shield", "shield_slung": True})
+    game = engaged_pair(
+        {"weapons": ["Halberd"], "ready": "Halberd", "st": 14, "shield": "Small Shield", "shield_slung": True}
+    )
     after_moving(game, 0)
     act(game, "Ann", "switch", weapon="Small Shield")
     ann = game.state.figures["Ann"]

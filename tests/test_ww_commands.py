@@ -13,33 +13,38 @@ import yaml
 from board.rules.base import Command
 from board.script import game_to_yaml, parse_script
 from helpers import act, gm, only, refused, snap
-from ww_helpers import (active, battle_text, figure, finish_turn, move, new_game, phase,
-    stand_still_until)
+from ww_helpers import active, battle_text, figure, finish_turn, move, new_game, phase, stand_still_until
 
 ROOT = Path(__file__).resolve().parents[1]
-SNAPSHOT_KEYS = {"hex", "facing", "st", "adj_dx", "posture", "status", "engaged", "engaged_with",
-                 "threat_zone"}
+SNAPSHOT_KEYS = {"hex", "facing", "st", "adj_dx", "posture", "status", "engaged", "engaged_with", "threat_zone"}
 
 
 def duel(seed=0):
     """Ann (DX 12, Broadsword) and Bob (DX 10, Mace) face each other; Cid stands far off."""
-    return new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, st=11, weapons=["Mace"]),
-                    figure("Cid", "blue", (0, -7), 2, dx=8), seed=seed)
+    return new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, st=11, weapons=["Mace"]),
+        figure("Cid", "blue", (0, -7), 2, dx=8),
+        seed=seed,
+    )
 
 
 # --- Refusals ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command, reason", [
-    ({"do": "fly", "figure": "Ann"}, 'unknown command "fly"'),
-    ({"do": "move", "figure": "Zed", "action": "step"}, 'no figure named "Zed"'),
-    ({"do": "move", "figure": "Bob", "action": "stand_still"}, "it is Ann's turn"),
-    ({"do": "act", "figure": "Ann", "action": "attack", "target": "Bob"}, "not the combat phase"),
-    ({"do": "move", "figure": "Ann", "action": "teleport"}, 'unknown action "teleport"'),
-    ({"do": "move", "figure": "Ann", "action": "step", "path": [[0, 1]]}, "Engaged by Bob"),
-    ({"do": "gm", "action": "smite", "figure": "Ann"}, 'unknown GM command "smite"'),
-    ({"do": "gm", "action": "damage", "figure": "Ann", "params": {"amount": 0}}, "params.amount"),
-])
+
+@pytest.mark.parametrize(
+    "command, reason",
+    [
+        ({"do": "fly", "figure": "Ann"}, 'unknown command "fly"'),
+        ({"do": "move", "figure": "Zed", "action": "step"}, 'no figure named "Zed"'),
+        ({"do": "move", "figure": "Bob", "action": "stand_still"}, "it is Ann's turn"),
+        ({"do": "act", "figure": "Ann", "action": "attack", "target": "Bob"}, "not the combat phase"),
+        ({"do": "move", "figure": "Ann", "action": "teleport"}, 'unknown action "teleport"'),
+        ({"do": "move", "figure": "Ann", "action": "step", "path": [[0, 1]]}, "Engaged by Bob"),
+        ({"do": "gm", "action": "smite", "figure": "Ann"}, 'unknown GM command "smite"'),
+        ({"do": "gm", "action": "damage", "figure": "Ann", "params": {"amount": 0}}, "params.amount"),
+    ],
+)
 def test_a_refused_command_changes_nothing_and_says_why(command, reason):
     game = duel()
     events = len(game.events)
@@ -51,8 +56,9 @@ def test_a_refused_command_changes_nothing_and_says_why(command, reason):
 def test_forced_dice_that_are_not_dice_faces_are_refused_before_anything_changes():
     game = duel()
     stand_still_until(game, "Ann")
-    assert "scripted die 7 is not a d6 face" in refused(game, do="act", figure="Ann", action="attack",
-                                                        target="Bob", dice=(1, 1, 7))
+    assert "scripted die 7 is not a d6 face" in refused(
+        game, do="act", figure="Ann", action="attack", target="Bob", dice=(1, 1, 7)
+    )
 
 
 def test_check_asks_without_applying():
@@ -62,6 +68,7 @@ def test_check_asks_without_applying():
 
 
 # --- Dice -------------------------------------------------------------------------------------
+
 
 def test_forced_dice_come_first_in_order_then_seeded_dice():
     game = duel(seed=5)
@@ -138,6 +145,7 @@ def test_a_saved_game_replays_to_the_same_state():
 
 # --- GM commands ------------------------------------------------------------------------------
 
+
 def test_gm_commands_do_not_use_up_anyones_turn():
     game = duel()
     gm(game, "posture", "Bob", params={"posture": "kneeling"})
@@ -194,22 +202,23 @@ def test_a_gm_knocking_out_the_last_figure_to_move_starts_the_combat_phase():
 
 def test_gm_add_puts_a_new_figure_on_the_board_from_the_next_turn():
     game = duel()
-    gm(game, "add", params={"figure": {"name": "Dan", "team": "red", "at": [-3, 0], "dx": 20,
-                                       "weapons": ["Rapier"]}})
+    gm(game, "add", params={"figure": {"name": "Dan", "team": "red", "at": [-3, 0], "dx": 20, "weapons": ["Rapier"]}})
     assert snap(game, "Dan")["hex"] == [-3, 0] and game.state.figures["Dan"].ready == "Rapier"
     assert "Dan" not in game.state.queue
     finish_turn(game)
     assert game.state.order[0] == "Dan"
 
 
-@pytest.mark.parametrize("new, reason", [
-    ({"name": "Ann", "at": [-3, 0]}, "already on the map"),
-    ({"name": "Dan", "at": [1, 0]}, "Bob is in the way"),
-    ({"name": "Dan", "at": [-3, 0], "weapons": ["Sward"]}, 'unknown weapon "Sward"'),
-    ({"name": "Dan", "at": [-3, 0], "wings": 2}, "wings"),
-    ({"name": "Dan", "at": [-3, 0], "weapons": ["Rapier"], "ready": "Broadsword"},
-     "does not carry"),
-])
+@pytest.mark.parametrize(
+    "new, reason",
+    [
+        ({"name": "Ann", "at": [-3, 0]}, "already on the map"),
+        ({"name": "Dan", "at": [1, 0]}, "Bob is in the way"),
+        ({"name": "Dan", "at": [-3, 0], "weapons": ["Sward"]}, 'unknown weapon "Sward"'),
+        ({"name": "Dan", "at": [-3, 0], "wings": 2}, "wings"),
+        ({"name": "Dan", "at": [-3, 0], "weapons": ["Rapier"], "ready": "Broadsword"}, "does not carry"),
+    ],
+)
 def test_gm_add_checks_the_new_figure_like_a_map_does(new, reason):
     game = duel()
     assert reason in refused(game, do="gm", action="add", params={"figure": new})
@@ -244,8 +253,7 @@ def test_gm_posture_sets_a_figure_down_or_up():
     game = duel()
     gm(game, "posture", "Ann", params={"posture": "prone"})
     assert snap(game, "Ann")["posture"] == "prone" and snap(game, "Ann")["threat_zone"] == []
-    assert "params.posture" in refused(game, do="gm", action="posture", figure="Ann",
-                                       params={"posture": "flying"})
+    assert "params.posture" in refused(game, do="gm", action="posture", figure="Ann", params={"posture": "flying"})
 
 
 def test_in_a_chase_the_character_ahead_moves_first():
@@ -292,25 +300,31 @@ def test_a_chase_of_an_unknown_figure_is_refused():
 
 # --- replay on the command line ---------------------------------------------------------------
 
+
 def script_file(tmp_path, commands) -> Path:
     """A script with an inline map: Ann and Bob face each other."""
-    battle = yaml.safe_load(battle_text(figure("Ann", "red", (0, 0), 0, dx=12, st=12,
-                                               weapons=["Broadsword"]),
-                                        figure("Bob", "blue", (1, 0), 3)))
+    battle = yaml.safe_load(
+        battle_text(
+            figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]), figure("Bob", "blue", (1, 0), 3)
+        )
+    )
     path = tmp_path / "fight.yaml"
     path.write_text(json.dumps({"map": battle, "seed": 1, "commands": commands}))  # JSON is YAML
     return path
 
 
 def replay(path: Path, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", "replay", *flags, str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "main.py", "replay", *flags, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
 
 
-COMMANDS = [{"do": "move", "figure": "Ann", "action": "stand_still"},
-            {"do": "move", "figure": "Bob", "action": "step", "path": [[2, 0]]},  # refused: Engaged
-            {"do": "move", "figure": "Bob", "action": "stand_still"},
-            {"do": "act", "figure": "Ann", "action": "attack", "target": "Bob", "dice": [1, 1, 1, 2, 3]}]
+COMMANDS = [
+    {"do": "move", "figure": "Ann", "action": "stand_still"},
+    {"do": "move", "figure": "Bob", "action": "step", "path": [[2, 0]]},  # refused: Engaged
+    {"do": "move", "figure": "Bob", "action": "stand_still"},
+    {"do": "act", "figure": "Ann", "action": "attack", "target": "Bob", "dice": [1, 1, 1, 2, 3]},
+]
 
 
 def test_replay_json_prints_every_event_then_the_final_state_with_the_documented_keys(tmp_path):
@@ -352,8 +366,7 @@ def test_replay_without_json_prints_readable_lines_and_the_turn(tmp_path):
 def test_replay_of_a_script_with_a_bad_command_key_names_the_line(tmp_path):
     battle = battle_text(figure("Ann", "red", (0, 0)), figure("Bob", "blue", (3, 0), 3))
     path = tmp_path / "bad.yaml"
-    path.write_text("map:\n" + textwrap.indent(battle, "  ")
-                    + "commands:\n  - {do: move, figure: Ann, acton: step}\n")
+    path.write_text("map:\n" + textwrap.indent(battle, "  ") + "commands:\n  - {do: move, figure: Ann, acton: step}\n")
     result = replay(path)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     line = len(path.read_text().splitlines())

@@ -12,9 +12,11 @@ BOB_FACING = {"front": 3, "side": 1, "rear": 0}
 
 def hit_bob(zone: str, damage: tuple[int, int], bob: dict | None = None, more=(), then=()):
     """Ann (DX 12, ST 12) hits Bob with a Broadsword (2d6) from the given zone; the outcome."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), BOB_FACING[zone], **{"st": 30, **(bob or {})}),
-                    *more)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), BOB_FACING[zone], **{"st": 30, **(bob or {})}),
+        *more,
+    )
     stand_still_until(game, "Ann")
     action = "attack" if "attack" in offered(game, "Ann") else "charge_attack"
     return game, act(game, "Ann", action, target="Bob", dice=(1, 1, 1) + damage + tuple(then))
@@ -26,6 +28,7 @@ def taken(outcome) -> int:
 
 # --- Armor ------------------------------------------------------------------------------------
 
+
 def test_armor_is_subtracted_from_the_damage_plate_stops_5_of_8():
     # "if a target wearing Plate armor (with an armor value of 5) is hit for an attack dealing
     # 8 points of damage, he takes (8-5) 3 points."
@@ -33,8 +36,9 @@ def test_armor_is_subtracted_from_the_damage_plate_stops_5_of_8():
     assert taken(outcome) == 3 and snap(game, "Bob")["st"] == 27
 
 
-@pytest.mark.parametrize("armor, stops", [("Fine Plate", 6), ("Half Plate", 4), ("Chainmail", 3),
-                                          ("Leather", 2), ("Padded (Cloth)", 1)])
+@pytest.mark.parametrize(
+    "armor, stops", [("Fine Plate", 6), ("Half Plate", 4), ("Chainmail", 3), ("Leather", 2), ("Padded (Cloth)", 1)]
+)
 def test_each_armor_stops_its_defense_value(armor, stops):
     _, outcome = hit_bob("front", (6, 6), {"armor": armor})
     assert taken(outcome) == 12 - stops
@@ -71,8 +75,13 @@ def test_a_dagger_held_in_the_left_hand_parries_1_from_the_front(zone, stops):
 
 
 def test_a_left_hand_dagger_does_not_add_to_a_slung_shield_from_behind():
-    bob = {"weapons": ["Rapier", "Dagger"], "ready": "Rapier", "off_hand": "Dagger",
-           "shield": "Small Shield", "shield_slung": True}
+    bob = {
+        "weapons": ["Rapier", "Dagger"],
+        "ready": "Rapier",
+        "off_hand": "Dagger",
+        "shield": "Small Shield",
+        "shield_slung": True,
+    }
     _, front = hit_bob("front", (3, 3), bob)
     _, rear = hit_bob("rear", (3, 3), bob)
     assert taken(front) == 5 and taken(rear) == 5
@@ -85,13 +94,13 @@ def test_a_full_backpack_stops_1_from_behind(zone, stops):
 
 
 def test_armor_shield_and_backpack_add_up():
-    _, outcome = hit_bob("rear", (6, 6), {"armor": "Chainmail", "backpack": True,
-                                          "shield": "Small Shield"})
+    _, outcome = hit_bob("rear", (6, 6), {"armor": "Chainmail", "backpack": True, "shield": "Small Shield"})
     # From behind: Chainmail 3 and the backpack 1; the ready shield faces the front.
     assert taken(outcome) == 8
 
 
 # --- Effective Strength -----------------------------------------------------------------------
+
 
 def test_effective_strength_is_strength_minus_damage_taken():
     game, _ = hit_bob("front", (2, 3), {"st": 12})
@@ -113,9 +122,15 @@ def test_a_character_whose_effective_strength_reaches_0_dies(faces):
 
 
 def test_an_unconscious_character_who_is_hit_again_dies_at_0():
-    game, _ = hit_bob("front", (6, 3), {"st": 10}, more=[
-        figure("Cid", "red", (2, -1), 4, dx=11, st=12, weapons=["Broadsword"]),
-        figure("Dan", "blue", (3, -3), 3)])
+    game, _ = hit_bob(
+        "front",
+        (6, 3),
+        {"st": 10},
+        more=[
+            figure("Cid", "red", (2, -1), 4, dx=11, st=12, weapons=["Broadsword"]),
+            figure("Dan", "blue", (3, -3), 3),
+        ],
+    )
     act(game, "Cid", "charge_attack", target="Bob", dice=(1, 1, 1, 1, 1))
     assert snap(game, "Bob")["status"] == "dead"
 
@@ -126,6 +141,7 @@ def test_the_fight_ends_when_one_side_has_nobody_standing():
 
 
 # --- 5 or more damage in a turn ---------------------------------------------------------------
+
 
 def test_5_damage_in_a_turn_costs_2_effective_dexterity_for_the_next_turn_only():
     game, _ = hit_bob("front", (2, 3), {"dx": 11})
@@ -157,6 +173,7 @@ def test_damage_stopped_by_armor_does_not_count_toward_5():
 
 
 # --- 8 or more damage in a turn ---------------------------------------------------------------
+
 
 def test_8_damage_after_armor_in_a_turn_knocks_the_character_down():
     game, outcome = hit_bob("front", (4, 4))
@@ -192,15 +209,17 @@ def test_8_before_armor_but_less_after_a_successful_dexterity_check_pushes_him_b
 
 
 def test_with_acrobatics_the_dexterity_check_against_falling_has_no_penalty():
-    game, outcome = hit_bob("front", (4, 4), {"dx": 11, "armor": "Leather", "skills": ["Acrobatics"]},
-                            then=(4, 3, 3))
+    game, outcome = hit_bob("front", (4, 4), {"dx": 11, "armor": "Leather", "skills": ["Acrobatics"]}, then=(4, 3, 3))
     assert only(outcome, "staggers").data["target"] == 10
     assert snap(game, "Bob")["posture"] == "standing"
 
 
 def test_a_character_who_cannot_be_pushed_back_keeps_his_hex():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
-                    figure("Bob", "blue", (1, 0), 3, st=30, dx=11, armor="Leather"), walls=[(2, 0)])
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=12, weapons=["Broadsword"]),
+        figure("Bob", "blue", (1, 0), 3, st=30, dx=11, armor="Leather"),
+        walls=[(2, 0)],
+    )
     stand_still_until(game, "Ann")
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 4, 4, 3, 3, 2))
     assert only(outcome, "staggers") and snap(game, "Bob")["hex"] == [1, 0]

@@ -34,18 +34,41 @@ def test_engagement_of_all_figures_at_once_matches_each_figure_alone_in_random_f
 
 def crowd_yaml() -> str:
     """Two teams mixed hex by hex on a small map, a 7-hex and a 3-hex figure among them."""
-    figures = [{"name": "Giant", "team": "A", "at": hex_label(from_offset(3, 3, "flat"), "flat"),
-                "size": 7, "st": 30, "dx": 10, "facing": 1},
-               {"name": "Bear", "team": "B", "at": hex_label(from_offset(9, 3, "flat"), "flat"),
-                "size": 3, "st": 18, "dx": 10, "facing": 4}]
-    taken = {(c, r) for c in range(2, 5) for r in range(2, 5)} | {(c, r) for c in range(8, 11)
-                                                                 for r in range(2, 5)}
+    figures = [
+        {
+            "name": "Giant",
+            "team": "A",
+            "at": hex_label(from_offset(3, 3, "flat"), "flat"),
+            "size": 7,
+            "st": 30,
+            "dx": 10,
+            "facing": 1,
+        },
+        {
+            "name": "Bear",
+            "team": "B",
+            "at": hex_label(from_offset(9, 3, "flat"), "flat"),
+            "size": 3,
+            "st": 18,
+            "dx": 10,
+            "facing": 4,
+        },
+    ]
+    taken = {(c, r) for c in range(2, 5) for r in range(2, 5)} | {(c, r) for c in range(8, 11) for r in range(2, 5)}
     for c in range(13):
         for r in range(7):
             if (c, r) not in taken and (c + r) % 2 == 0:
-                figures.append({"name": f"F{c}-{r}", "team": "AB"[(c // 2 + r) % 2], "st": 10, "dx": 10,
-                                "at": hex_label(from_offset(c, r, "flat"), "flat"), "facing": (c + r) % 6,
-                                "weapons": ["Broadsword"]})
+                figures.append(
+                    {
+                        "name": f"F{c}-{r}",
+                        "team": "AB"[(c // 2 + r) % 2],
+                        "st": 10,
+                        "dx": 10,
+                        "at": hex_label(from_offset(c, r, "flat"), "flat"),
+                        "facing": (c + r) % 6,
+                        "weapons": ["Broadsword"],
+                    }
+                )
     picture = "\n".join(" ".join("." * 13) for _ in range(7)) + "\n"
     return dump_yaml({"name": "Crowd", "layout": "flat", "terrain": picture, "figures": figures})
 
@@ -67,9 +90,14 @@ def test_the_one_hex_reach_search_matches_the_search_step_by_step_on_the_big_map
         for f in [f for f in s.figures.values() if f.size == 1][:30]:
             board = Board(s, f)
             start = board.engagers(f.hex, f.facing)
-            slow = Mover(s.battle, f.hex, 12, board.occupied, enter=lambda a, b: True,
-                         stop=Where(lambda h, board=board, f=f, start=start:
-                                    bool(board.engagers(h, f.facing) - start))).reach()
+            slow = Mover(
+                s.battle,
+                f.hex,
+                12,
+                board.occupied,
+                enter=lambda a, b: True,
+                stop=Where(lambda h, board=board, f=f, start=start: bool(board.engagers(h, f.facing) - start)),
+            ).reach()
             assert reachable(s, f, 12, board) == slow, f.name
             checked += 1
     assert checked == 60

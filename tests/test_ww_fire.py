@@ -15,10 +15,9 @@ def make_game(terrain: str, vell: str = "", at: str = "0101") -> Game:
     """Vell (Thieves, IQ 10, extra fields in vell) at 0101; Ogre (Guards) idles far away at 0803."""
     text = (
         "name: Fire test\n"
-        "terrain: |\n" + "".join(f"  {row}\n" for row in terrain.strip().splitlines())
-        + "figures:\n"
-        f"  - {{name: Vell, team: Thieves, at: \"{at}\", dx: 12, iq: 10{vell}}}\n"
-        "  - {name: Ogre, team: Guards, at: \"0803\", facing: 3, dx: 8}\n"
+        "terrain: |\n" + "".join(f"  {row}\n" for row in terrain.strip().splitlines()) + "figures:\n"
+        f'  - {{name: Vell, team: Thieves, at: "{at}", dx: 12, iq: 10{vell}}}\n'
+        '  - {name: Ogre, team: Guards, at: "0803", facing: 3, dx: 8}\n'
     )
     return Game(parse_map(text), seed=0)
 
@@ -128,8 +127,7 @@ def test_hot_coals_add_1d6_to_moving_through_and_to_staying_put():
 
 def test_armor_protects_with_half_its_value_inside_a_hex_of_fire():
     # Half Plate stops 4; in fire only 2, and a ready shield does not help at all.
-    game = make_game(first_row(". ^ . . . . . ."),
-                     vell=", st: 14, armor: Half Plate, shield: Large Shield")
+    game = make_game(first_row(". ^ . . . . . ."), vell=", st: 14, armor: Half Plate, shield: Large Shield")
     events = move(game, "0201", dice=PASS + (6,))
     (damage,) = kinds(events, "damage")
     assert damage.data["raw"] == 4 and damage.data["armor"] == 2 and damage.data["taken"] == 2
@@ -163,8 +161,7 @@ def test_failing_the_iq_check_to_stay_in_a_burning_hex_steps_out_of_it():
     assert not kinds(finish_turn(game, dice=(6,)), "burns") and vell(game).effective_st == 10
 
 
-@pytest.mark.parametrize("extent, dice, damage", [("limb", "1d6-4", 2), ("half", "1d6-2", 4),
-                                                  ("whole", "1d6", 6)])
+@pytest.mark.parametrize("extent, dice, damage", [("limb", "1d6-4", 2), ("half", "1d6-2", 4), ("whole", "1d6", 6)])
 def test_a_figure_on_fire_burns_by_how_much_of_it_burns(extent, dice, damage):
     game = make_game(OPEN)
     ignite(game, extent)
@@ -209,8 +206,9 @@ def test_failing_the_iq_check_to_avoid_running_forces_a_run():
     ignite(game, "half")
     events = finish_turn(game, dice=(1,) + (6, 6, 6, 6))  # burn, then 4d6 vs IQ 10 fails
     (panic,) = kinds(events, "panic")
-    assert panic.text == ("Vell is on fire (half the body) and panics and must run (3 or more hexes) "
-                          "(IQ check 4d6 rolls 24 vs 10)")
+    assert panic.text == (
+        "Vell is on fire (half the body) and panics and must run (3 or more hexes) (IQ check 4d6 rolls 24 vs 10)"
+    )
     assert vell(game).must_run
     reason = "Vell is on fire and panics: they must run (3 or more hexes)"
     assert game.submit(Command(do="move", figure="Vell", action="stand_still")).reason == reason
@@ -254,16 +252,17 @@ def test_armor_protects_with_full_value_against_a_burning_torch():
     layout = parse_map("name: x\nsize: [3, 1]\n").layout
     a, b = parse_label("0101", layout), parse_label("0201", layout)
     toward, back = direction_between(a, b), direction_between(b, a)
-    text = ("name: Torch\nsize: [3, 1]\nfigures:\n"
-            f"  - {{name: Vell, team: Thieves, at: \"0101\", facing: {toward}, dx: 12, "
-            "weapons: [Burning Torch]}\n"
-            f"  - {{name: Ogre, team: Guards, at: \"0201\", facing: {back}, dx: 8, st: 14, "
-            "armor: Half Plate}\n")
+    text = (
+        "name: Torch\nsize: [3, 1]\nfigures:\n"
+        f'  - {{name: Vell, team: Thieves, at: "0101", facing: {toward}, dx: 12, '
+        "weapons: [Burning Torch]}\n"
+        f'  - {{name: Ogre, team: Guards, at: "0201", facing: {back}, dx: 8, st: 14, '
+        "armor: Half Plate}\n"
+    )
     game = Game(parse_map(text), seed=0)
     for name in ("Vell", "Ogre"):
         assert game.submit(Command(do="move", figure=name, action="stand_still")).accepted
-    outcome = game.submit(Command(do="act", figure="Vell", action="attack", target="Ogre",
-                                  dice=(1, 1, 1, 4)))
+    outcome = game.submit(Command(do="act", figure="Vell", action="attack", target="Ogre", dice=(1, 1, 1, 4)))
     assert outcome.accepted, outcome.reason
     (damage,) = kinds(outcome.events, "damage")
     assert damage.data["raw"] == 6 and damage.data["armor"] == 4 and damage.data["taken"] == 2

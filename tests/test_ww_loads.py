@@ -12,6 +12,7 @@ FAR_ENEMY = figure("Far", "blue", (0, -7), 2, dx=5)
 
 # --- "STR squared in kg: Maximum lift" ---------------------------------------------------------
 
+
 def test_str_squared_in_kg_maximum_lift_a_heavier_load_is_refused():
     with pytest.raises(InputError) as error:
         parse_map(battle_text(figure("Ann", "red", (-6, 0), 0, gear_kg=101), FAR_ENEMY))
@@ -21,17 +22,19 @@ def test_str_squared_in_kg_maximum_lift_a_heavier_load_is_refused():
 
 def test_the_gm_cannot_add_a_figure_carrying_more_than_its_maximum_lift():
     game = new_game(figure("Ann", "red", (-6, 0), 0), FAR_ENEMY)
-    reason = refused(game, do="gm", action="add",
-                     params={"figure": {"name": "Cid", "team": "red", "at": [3, 3], "gear_kg": 95,
-                                        "armor": "Chainmail"}})
+    reason = refused(
+        game,
+        do="gm",
+        action="add",
+        params={"figure": {"name": "Cid", "team": "red", "at": [3, 3], "gear_kg": 95, "armor": "Chainmail"}},
+    )
     assert "110 kg is more than ST 10 can lift" in reason
 
 
 def test_maximum_lift_character_can_move_1_hex_with_4d6_effective_strength_check():
     game = new_game(figure("Ann", "red", (-6, 0), 0, gear_kg=71), FAR_ENEMY)  # > 7x ST 10
     assert set(offered(game, "Ann")) == {"stand_still", "lift_step"}
-    assert set(action_info(game, "Ann", "lift_step").hexes) == {
-        (-5, 0), (-5, -1), (-6, -1), (-7, 0), (-7, 1), (-6, 1)}
+    assert set(action_info(game, "Ann", "lift_step").hexes) == {(-5, 0), (-5, -1), (-6, -1), (-7, 0), (-7, 1), (-6, 1)}
     outcome = move(game, "Ann", (-5, 0), action="lift_step", dice=(3, 3, 2, 2))  # 10 vs ST 10
     assert of_kind(outcome, "lift_check")[0].data["success"] and snap(game, "Ann")["hex"] == [-5, 0]
 
@@ -49,10 +52,10 @@ def test_only_a_figure_beyond_seven_times_strength_heaves():
 
 # --- "5-7x STR in kg: ... -1 STR every 2 minutes (nonlethal/fatigue). Max of 10 minutes." ------
 
+
 def test_5_7x_str_minus_1_str_every_2_minutes_max_of_10_minutes():
     # A turn is taken as 5 seconds: 2 minutes is 24 turns; 10 minutes, 120 turns (5 points).
-    game = new_game(figure("Ann", "red", (-6, 0), 0, st=10, gear_kg=60), FAR_ENEMY,
-                    options={"nonlethal_damage": True})
+    game = new_game(figure("Ann", "red", (-6, 0), 0, st=10, gear_kg=60), FAR_ENEMY, options={"nonlethal_damage": True})
     lost = []
     for turn in range(1, 131):
         outcome = finish_turn(game)
@@ -73,8 +76,11 @@ def test_no_fatigue_at_5x_str_or_less():
 def test_picking_up_a_shield_beyond_the_maximum_lift_is_refused():
     # Bob drops his Tower Shield (15 kg); the GM moves him back a hex, Ann (ST 10, carrying
     # 90 kg) heaves herself onto it, and next turn, Engaged by Bob, stands still to pick it up.
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=9, gear_kg=90),
-                    figure("Bob", "blue", (1, 0), 3, dx=12, st=20, shield="Tower Shield"), FAR_ENEMY)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=9, gear_kg=90),
+        figure("Bob", "blue", (1, 0), 3, dx=12, st=20, shield="Tower Shield"),
+        FAR_ENEMY,
+    )
     stand_still_until(game, "Bob")
     act(game, "Bob", "drop_pickup", params={"drop": ["shield"]})
     finish_turn(game)

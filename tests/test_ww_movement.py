@@ -16,6 +16,7 @@ def zone(h, facing):
 
 # --- Threat Zone, Engaged, Disengaged ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("facing", range(6))
 def test_the_threat_zone_is_the_hex_in_front_and_the_two_hexes_adjacent_to_it(facing):
     game = new_game(figure("Ann", "red", (0, 0), facing), FAR_ENEMY)
@@ -48,8 +49,7 @@ def test_a_character_who_drops_prone_loses_his_threat_zone():
 
 @pytest.mark.parametrize("amount, status", [(9, "unconscious"), (10, "dead")])
 def test_an_unconscious_or_dead_character_has_no_threat_zone(amount, status):
-    game = new_game(figure("Ann", "red", (0, 0), 0), figure("Cid", "red", (0, 3), 0),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(figure("Ann", "red", (0, 0), 0), figure("Cid", "red", (0, 3), 0), figure("Bob", "blue", (1, 0), 3))
     gm(game, "damage", "Ann", params={"amount": amount})
     assert snap(game, "Ann")["status"] == status
     assert snap(game, "Ann")["threat_zone"] == [] and snap(game, "Bob")["engaged"] is False
@@ -91,8 +91,9 @@ def test_a_one_hex_human_alone_cannot_engage_a_seven_hex_dragon():
 
 
 def test_two_humans_together_engage_a_seven_hex_dragon():
-    game = new_game(figure("Dragon", "blue", (0, 0), 3, size=7), figure("Ann", "red", (-2, 0), 0),
-                    figure("Bob", "red", (-2, 1), 0))
+    game = new_game(
+        figure("Dragon", "blue", (0, 0), 3, size=7), figure("Ann", "red", (-2, 0), 0), figure("Bob", "red", (-2, 1), 0)
+    )
     assert snap(game, "Dragon")["engaged_with"] == ["Ann", "Bob"]
 
 
@@ -102,8 +103,7 @@ def test_one_human_engages_a_four_hex_creature():
 
 
 def test_a_dragon_entering_one_humans_threat_zone_is_not_stopped_by_it():
-    game = new_game(figure("Dragon", "blue", (-3, 0), 0, size=7, dx=12),
-                    figure("Ann", "red", (1, 0), 3))
+    game = new_game(figure("Dragon", "blue", (-3, 0), 0, size=7, dx=12), figure("Ann", "red", (1, 0), 3))
     # The dragon's front cell reaches [-1, 0], [0, 0]: Ann's threat zone holds [0, 0].
     move(game, "Dragon", (-2, 0), (-1, 0), action="jog")
     assert snap(game, "Dragon")["hex"] == [-1, 0] and snap(game, "Dragon")["engaged"] is False
@@ -111,10 +111,20 @@ def test_a_dragon_entering_one_humans_threat_zone_is_not_stopped_by_it():
 
 # --- Movement actions of a Disengaged character -----------------------------------------------
 
-@pytest.mark.parametrize("action, ma, allowed", [
-    ("step", 10, 1), ("jog", 10, 2), ("half_move", 10, 5), ("half_move", 9, 5),
-    ("full_move", 10, 10), ("full_move", 7, 7), ("delay", 10, 5), ("delay", 9, 5),
-])
+
+@pytest.mark.parametrize(
+    "action, ma, allowed",
+    [
+        ("step", 10, 1),
+        ("jog", 10, 2),
+        ("half_move", 10, 5),
+        ("half_move", 9, 5),
+        ("full_move", 10, 10),
+        ("full_move", 7, 7),
+        ("delay", 10, 5),
+        ("delay", 9, 5),
+    ],
+)
 def test_each_movement_action_allows_its_number_of_hexes(action, ma, allowed):
     game = new_game(figure("Ann", "red", (-6, 0), 0, ma=ma, dx=12), FAR_ENEMY, radius=8)
     reason = refused(game, do="move", figure="Ann", action=action, path=line((-6, 0), 0, allowed + 1))
@@ -134,14 +144,14 @@ def test_a_destination_alone_finds_the_shortest_path_and_the_smallest_action():
 def test_each_hex_of_a_path_must_be_next_to_the_one_before():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), FAR_ENEMY)
     assert "each hex must be next to the one before" in refused(
-        game, do="move", figure="Ann", action="jog", path=((1, 0), (3, 0)))
+        game, do="move", figure="Ann", action="jog", path=((1, 0), (3, 0))
+    )
 
 
 def test_a_character_who_moves_into_a_threat_zone_must_stop_moving_immediately():
     game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3))
     # [0, 0] is in Bob's threat zone: a path on through it is refused.
-    reason = refused(game, do="move", figure="Ann", action="half_move",
-                     path=((-2, 0), (-1, 0), (0, 0), (0, 1)))
+    reason = refused(game, do="move", figure="Ann", action="half_move", path=((-2, 0), (-1, 0), (0, 0), (0, 1)))
     assert "must stop moving at once" in reason
     info = action_info(game, "Ann", "half_move")
     assert Hex(0, 0) in info.stop_hexes and Hex(0, 1) in info.stop_hexes
@@ -167,10 +177,10 @@ def test_walls_block_movement():
 
 @pytest.mark.parametrize("posture", ["standing", "fallen"])
 def test_a_hex_with_a_figure_in_it_blocks_movement_even_a_fallen_one(posture):
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12),
-                    figure("Ally", "red", (1, 0), 0, posture=posture), FAR_ENEMY)
-    assert "Ally is in the way" in refused(game, do="move", figure="Ann", action="jog",
-                                           path=((1, 0), (2, 0)))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12), figure("Ally", "red", (1, 0), 0, posture=posture), FAR_ENEMY
+    )
+    assert "Ally is in the way" in refused(game, do="move", figure="Ann", action="jog", path=((1, 0), (2, 0)))
 
 
 def test_a_path_off_the_map_is_refused():
@@ -185,6 +195,7 @@ def test_a_character_may_turn_to_any_facing_when_he_ends_his_move():
 
 
 # --- Delay ------------------------------------------------------------------------------------
+
 
 def test_delay_ends_movement_for_now_and_the_character_finishes_moving_later_in_the_phase():
     game = new_game(figure("Ann", "red", (-4, 0), 0, dx=12), figure("Bob", "blue", (4, -6), 3))
@@ -201,16 +212,14 @@ def test_delay_ends_movement_for_now_and_the_character_finishes_moving_later_in_
 
 def test_delay_is_taken_after_moving_no_more_than_half_of_movement():
     game = new_game(figure("Ann", "red", (-4, 0), 0, dx=12), figure("Bob", "blue", (4, -6), 3))
-    assert "this move allows 5" in refused(game, do="move", figure="Ann", action="delay",
-                                           path=line((-4, 0), 0, 6))
+    assert "this move allows 5" in refused(game, do="move", figure="Ann", action="delay", path=line((-4, 0), 0, 6))
 
 
 def test_a_delayed_character_only_finishes_his_move_or_stands_still():
     game = new_game(figure("Ann", "red", (-4, 0), 0, dx=12), figure("Bob", "blue", (4, -6), 3))
     move(game, "Ann", action="delay")
     move(game, "Bob")
-    assert "finish moving" in refused(game, do="move", figure="Ann", action="jog",
-                                      path=line((-4, 0), 0, 2))
+    assert "finish moving" in refused(game, do="move", figure="Ann", action="jog", path=line((-4, 0), 0, 2))
     move(game, "Ann")
     assert phase(game) == "combat"
 
@@ -222,10 +231,10 @@ def test_a_delayed_character_engaged_meanwhile_may_only_shift_one_hex():
     move(game, "Bob", (3, 0), (2, 0), action="jog")
     assert snap(game, "Ann")["engaged_with"] == ["Bob"]
     # [1, 0] and [1, 1] are both in Bob's threat zone: two hexes are still too many.
-    assert "you may only Shift one hex" in refused(game, do="move", figure="Ann", action="continue",
-                                                   path=((1, 0), (1, 1)))
-    assert "this move allows 1" in refused(game, do="move", figure="Ann", action="shift",
-                                           path=((1, 0), (1, 1)))
+    assert "you may only Shift one hex" in refused(
+        game, do="move", figure="Ann", action="continue", path=((1, 0), (1, 1))
+    )
+    assert "this move allows 1" in refused(game, do="move", figure="Ann", action="shift", path=((1, 0), (1, 1)))
     assert action_info(game, "Ann", "continue") is None
     # [1, 0] keeps her in Bob's threat zone; [2, 0] is Bob's own hex, where she may brawl.
     assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, 0), Hex(2, 0)}
@@ -234,6 +243,7 @@ def test_a_delayed_character_engaged_meanwhile_may_only_shift_one_hex():
 
 
 # --- Engaged characters -----------------------------------------------------------------------
+
 
 def test_an_engaged_character_may_not_step_jog_or_move():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3))
@@ -248,7 +258,8 @@ def test_an_engaged_character_may_shift_one_hex_staying_in_his_opponents_threat_
     # Bob's threat zone: [0, 0], [1, -1] and [0, 1]; and Bob's own hex [1, 0], to brawl there.
     assert set(action_info(game, "Ann", "shift").hexes) == {Hex(1, -1), Hex(0, 1), Hex(1, 0)}
     assert "must keep you in the threat zone of Bob" in refused(
-        game, do="move", figure="Ann", action="shift", path=((-1, 0),))
+        game, do="move", figure="Ann", action="shift", path=((-1, 0),)
+    )
     move(game, "Ann", (0, 1), action="shift", facing=1)
     assert snap(game, "Ann")["engaged_with"] == ["Bob"]
 
@@ -256,20 +267,18 @@ def test_an_engaged_character_may_shift_one_hex_staying_in_his_opponents_threat_
 def test_a_shift_is_one_hex_only():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (2, 0), 3, size=7))
     # The dragon's threat zone is wide enough for a two-hex walk; a Shift is still one hex.
-    assert "this move allows 1" in refused(game, do="move", figure="Ann", action="shift",
-                                           path=((0, 1), (0, 2)))
+    assert "this move allows 1" in refused(game, do="move", figure="Ann", action="shift", path=((0, 1), (0, 2)))
 
 
 def test_engaged_with_two_a_shift_must_stay_in_both_threat_zones():
     # Bob threatens [1, -1], [0, 0], [0, 1]; Cid threatens [0, 1], [0, 0], [-1, 0].
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3),
-                    figure("Cid", "blue", (-1, 1), 1))
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3), figure("Cid", "blue", (-1, 1), 1)
+    )
     assert snap(game, "Ann")["engaged_with"] == ["Bob", "Cid"]
     assert set(action_info(game, "Ann", "shift").hexes) == {Hex(0, 1)}
-    assert "threat zone of Cid" in refused(game, do="move", figure="Ann", action="shift",
-                                           path=((1, -1),))
-    assert "threat zone of Bob" in refused(game, do="move", figure="Ann", action="shift",
-                                           path=((-1, 0),))
+    assert "threat zone of Cid" in refused(game, do="move", figure="Ann", action="shift", path=((1, -1),))
+    assert "threat zone of Bob" in refused(game, do="move", figure="Ann", action="shift", path=((-1, 0),))
     move(game, "Ann", (0, 1), action="shift")
     assert snap(game, "Ann")["engaged_with"] == ["Bob", "Cid"]
 
@@ -282,11 +291,11 @@ def test_an_engaged_character_may_stand_still_and_turn():
 
 def test_shift_is_only_for_an_engaged_character():
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), FAR_ENEMY)
-    assert "Shift is for Engaged figures" in refused(game, do="move", figure="Ann", action="shift",
-                                                     path=((1, 0),))
+    assert "Shift is for Engaged figures" in refused(game, do="move", figure="Ann", action="shift", path=((1, 0),))
 
 
 # --- Stand up ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("posture", ["fallen", "prone", "kneeling"])
 def test_standing_up_costs_the_whole_movement_for_the_turn(posture):
@@ -299,8 +308,7 @@ def test_standing_up_costs_the_whole_movement_for_the_turn(posture):
 
 
 def test_stand_up_is_also_open_to_an_engaged_character():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, posture="fallen"),
-                    figure("Bob", "blue", (1, 0), 3))
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, posture="fallen"), figure("Bob", "blue", (1, 0), 3))
     assert snap(game, "Ann")["engaged"] is True
     move(game, "Ann", action="stand_up")
     assert snap(game, "Ann")["posture"] == "standing"
@@ -313,6 +321,7 @@ def test_a_standing_character_cannot_stand_up():
 
 # --- Multihex figures -------------------------------------------------------------------------
 
+
 def test_a_multihex_figure_moves_with_its_whole_footprint():
     # A two-hex horse facing east: head at the anchor, body behind it. The body cannot pass a wall.
     game = new_game(figure("Horse", "red", (0, 0), 0, size=2, dx=12), FAR_ENEMY, walls=[(0, -1)])
@@ -324,8 +333,7 @@ def test_a_multihex_figure_moves_with_its_whole_footprint():
 def test_a_multihex_figure_turns_with_its_whole_footprint():
     # Turning to face west swings the body to [1, 0]: a wall there forbids the turn.
     game = new_game(figure("Horse", "red", (0, 0), 0, size=2, dx=12), FAR_ENEMY, walls=[(1, 0)])
-    assert "cannot turn to face 3 here" in refused(game, do="move", figure="Horse",
-                                                  action="stand_still", facing=3)
+    assert "cannot turn to face 3 here" in refused(game, do="move", figure="Horse", action="stand_still", facing=3)
     move(game, "Horse", facing=2)
     assert game.state.figures["Horse"].cells == (Hex(0, 0), Hex(0, 1))
 
@@ -338,15 +346,34 @@ def test_a_multihex_figure_is_engaged_through_any_of_its_hexes():
 
 # --- Armor and encumbrance --------------------------------------------------------------------
 
-@pytest.mark.parametrize("armor, ma", [("Fine Plate", 6), ("Plate Armor", 6), ("Half Plate", 6),
-                                       ("Chainmail", 7), ("Leather", 8), ("Padded (Cloth)", 10)])
+
+@pytest.mark.parametrize(
+    "armor, ma",
+    [
+        ("Fine Plate", 6),
+        ("Plate Armor", 6),
+        ("Half Plate", 6),
+        ("Chainmail", 7),
+        ("Leather", 8),
+        ("Padded (Cloth)", 10),
+    ],
+)
 def test_armor_reduces_movement_by_its_movement_penalty(armor, ma):
     game = new_game(figure("Ann", "red", (-6, 0), 0, dx=14, st=20, armor=armor), FAR_ENEMY)
     assert farthest(game, "Ann", "full_move") == ma
 
 
-@pytest.mark.parametrize("armor, dx", [("Fine Plate", 12), ("Plate Armor", 11), ("Half Plate", 12),
-                                       ("Chainmail", 13), ("Leather", 13), ("Padded (Cloth)", 14)])
+@pytest.mark.parametrize(
+    "armor, dx",
+    [
+        ("Fine Plate", 12),
+        ("Plate Armor", 11),
+        ("Half Plate", 12),
+        ("Chainmail", 13),
+        ("Leather", 13),
+        ("Padded (Cloth)", 14),
+    ],
+)
 def test_armor_reduces_effective_dexterity_by_its_dexterity_penalty(armor, dx):
     game = new_game(figure("Ann", "red", (-6, 0), 0, dx=14, st=20, armor=armor), FAR_ENEMY)
     assert snap(game, "Ann")["adj_dx"] == dx
@@ -363,8 +390,10 @@ def test_a_full_backpack_costs_one_dexterity():
     assert snap(game, "Ann")["adj_dx"] == 13
 
 
-@pytest.mark.parametrize("kg, ma, dx", [(20, 10, 10), (21, 8, 10), (30, 8, 10), (31, 6, 9), (40, 6, 9),
-                                        (41, 4, 8), (50, 4, 8), (51, 4, 8), (70, 4, 8)])
+@pytest.mark.parametrize(
+    "kg, ma, dx",
+    [(20, 10, 10), (21, 8, 10), (30, 8, 10), (31, 6, 9), (40, 6, 9), (41, 4, 8), (50, 4, 8), (51, 4, 8), (70, 4, 8)],
+)
 def test_encumbrance_by_load_in_multiples_of_strength_reduces_movement_and_dexterity(kg, ma, dx):
     # ST 10: 0-2x (to 20 kg) nothing; 2-3x -2 MA; 3-4x -4 MA and -1 DEX; 4-5x -6 MA, -2 DEX;
     # 5-7x -6 MA.
@@ -391,10 +420,8 @@ def test_armor_and_encumbrance_dexterity_penalties_are_cumulative():
 
 
 def test_a_multihex_figure_standing_up_turns_with_its_whole_footprint():
-    game = new_game(figure("Horse", "red", (0, 0), 0, size=2, dx=12, posture="fallen"), FAR_ENEMY,
-                    walls=[(1, 0)])
-    assert "cannot turn to face 3 here" in refused(game, do="move", figure="Horse",
-                                                  action="stand_up", facing=3)
+    game = new_game(figure("Horse", "red", (0, 0), 0, size=2, dx=12, posture="fallen"), FAR_ENEMY, walls=[(1, 0)])
+    assert "cannot turn to face 3 here" in refused(game, do="move", figure="Horse", action="stand_up", facing=3)
     move(game, "Horse", action="stand_up", facing=2)
     assert game.state.figures["Horse"].cells == (Hex(0, 0), Hex(0, 1))
 

@@ -16,8 +16,12 @@ FAR_FRIEND = figure("Cid", "blue", (0, -7), 2, dx=5)  # keeps Bob's side in the 
 
 def test_every_optional_rule_is_off_unless_turned_on():
     game = new_game(figure("Ann", "red", (0, 0)), figure("Bob", "blue", (3, 0), 3))
-    assert game.options.model_dump() == {"advanced_initiative": False, "nonlethal_damage": False,
-                                         "movement_rule": False, "breather": False}
+    assert game.options.model_dump() == {
+        "advanced_initiative": False,
+        "nonlethal_damage": False,
+        "movement_rule": False,
+        "breather": False,
+    }
 
 
 def test_an_unknown_option_is_refused():
@@ -27,16 +31,24 @@ def test_an_unknown_option_is_refused():
 
 def punch(st=10, bob: dict | None = None, options=NONLETHAL, dice=()):
     """Ann (ST st, DX 12) punches Bob; the game and the outcome."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=st),
-                    figure("Bob", "blue", (1, 0), 3, **(bob or {})), FAR_FRIEND, options=options)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=st),
+        figure("Bob", "blue", (1, 0), 3, **(bob or {})),
+        FAR_FRIEND,
+        options=options,
+    )
     stand_still_until(game, "Ann")
     return game, act(game, "Ann", "attack_hth", target="Bob", dice=(1, 1, 1) + tuple(dice))
 
 
 def strike(weapon: str, st: int, faces, bob: dict | None = None, options=NONLETHAL):
     """Ann (DX 12) strikes Bob with a weapon; the game and the outcome."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, st=st, weapons=[weapon]),
-                    figure("Bob", "blue", (1, 0), 3, **(bob or {})), FAR_FRIEND, options=options)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12, st=st, weapons=[weapon]),
+        figure("Bob", "blue", (1, 0), 3, **(bob or {})),
+        FAR_FRIEND,
+        options=options,
+    )
     stand_still_until(game, "Ann")
     return game, act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1) + tuple(faces))
 
@@ -47,6 +59,7 @@ def split(outcome) -> tuple[int, int]:
 
 
 # --- Optional Nonlethal Damage Rule -----------------------------------------------------------
+
 
 def test_without_the_nonlethal_rule_all_damage_is_lethal():
     _, outcome = strike("Mace", 11, (5, 5), {"st": 30}, options={})
@@ -127,7 +140,7 @@ def test_an_unconscious_character_recovers_1d6_nonlethal_each_turn_and_wakes_abo
 
 
 def test_an_unconscious_characters_recovery_is_spoiled_by_damage_through_armor_that_turn():
-    """"A character who goes unconscious essentially spends every turn taking a breather"; "If he
+    """ "A character who goes unconscious essentially spends every turn taking a breather"; "If he
     takes any damage at all through armor ... during the Turn, then his breather is spoiled":
     knocked out by a blow, he does not recover at the end of that turn; the next, left alone,
     he does."""
@@ -139,8 +152,9 @@ def test_an_unconscious_characters_recovery_is_spoiled_by_damage_through_armor_t
 
 
 def test_a_character_knocked_out_by_more_than_half_his_strength_in_lethal_damage_stays_out():
-    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3),
-                    FAR_FRIEND, options=NONLETHAL)
+    game = new_game(
+        figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (1, 0), 3), FAR_FRIEND, options=NONLETHAL
+    )
     gm(game, "damage", "Bob", params={"amount": 6})  # 6 lethal of ST 10
     stand_still_until(game, "Ann")
     outcome = act(game, "Ann", "attack_hth", target="Bob", dice=(1, 1, 1, 3, 3))  # 4: 1 + 3
@@ -159,12 +173,17 @@ def test_without_the_nonlethal_rule_an_unconscious_character_does_not_recover():
 
 # --- Take a breather (optional) ---------------------------------------------------------------
 
+
 def thrown_club(options=BREATHER, breather=False):
     """Ann throws a club (1d6, bludgeoning) at Bob two hexes off: 6 is 2 lethal, 4 nonlethal.
 
     With `breather`, Bob takes a breather in the movement phase, before Ann acts."""
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
-                    figure("Bob", "blue", (0, 0), 3), FAR_FRIEND, options=options)
+    game = new_game(
+        figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
+        figure("Bob", "blue", (0, 0), 3),
+        FAR_FRIEND,
+        options=options,
+    )
     if breather:
         stand_still_until(game, "Bob", "movement")
         move(game, "Bob", action="breather")
@@ -200,8 +219,12 @@ def test_damage_through_armor_during_the_turn_spoils_the_breather():
 
 def test_other_characters_are_at_plus_3_to_hit_a_breather_all_turn_whoever_acts_first():
     # Ann (DX 12) acts before Bob (DX 10): his breather, taken in place of moving, already holds.
-    game = new_game(figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
-                    figure("Bob", "blue", (0, 0), 3), FAR_FRIEND, options=BREATHER)
+    game = new_game(
+        figure("Ann", "red", (-2, 0), 0, dx=12, weapons=["Club"], skills=["Thrown Weapons"]),
+        figure("Bob", "blue", (0, 0), 3),
+        FAR_FRIEND,
+        options=BREATHER,
+    )
     stand_still_until(game, "Bob", "movement")
     move(game, "Bob", action="breather")
     stand_still_until(game, "Ann")
@@ -210,13 +233,15 @@ def test_other_characters_are_at_plus_3_to_hit_a_breather_all_turn_whoever_acts_
 
 
 def test_the_breather_rule_needs_the_nonlethal_rule():
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, -3), 3),
-                    options={"breather": True})
+    game = new_game(
+        figure("Ann", "red", (-3, 0), 0, dx=12), figure("Bob", "blue", (3, -3), 3), options={"breather": True}
+    )
     stand_still_until(game, "Ann", "movement")
     assert "breather rule is off" in refused(game, do="move", figure="Ann", action="breather")
 
 
 # --- Optional Movement Rule -------------------------------------------------------------------
+
 
 def mover(options, damage=0, **fields):
     game = new_game(figure("Ann", "red", (-6, 0), 0, dx=12, **fields), FAR_FRIEND, options=options)

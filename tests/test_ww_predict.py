@@ -27,18 +27,21 @@ figures:
 """
 
 MATCHUPS = {
-    "broadsword vs leather and shield": dict(a_at="0302", a_st=12, weapon="Broadsword",
-                                             b_gear="armor: Leather, shield: Small Shield"),
-    "halberd two hexes away, 3 ST short, vs chainmail": dict(a_at="0202", a_st=10, weapon="Halberd",
-                                                             b_gear="armor: Chainmail"),
+    "broadsword vs leather and shield": dict(
+        a_at="0302", a_st=12, weapon="Broadsword", b_gear="armor: Leather, shield: Small Shield"
+    ),
+    "halberd two hexes away, 3 ST short, vs chainmail": dict(
+        a_at="0202", a_st=10, weapon="Halberd", b_gear="armor: Chainmail"
+    ),
     "mace vs an unarmored target": dict(a_at="0302", a_st=11, weapon="Mace", b_gear="dx: 8"),
 }
 
 
 def combat_ready(matchup: str, defend: bool = False) -> tuple[Game, Command]:
     """A game in the combat phase with A to act, and A's attack on B."""
-    text = ARENA.format(**MATCHUPS[matchup]).replace("dx: 9, weapons: [Broadsword], dx: 8",
-                                                     "dx: 8, weapons: [Broadsword]")
+    text = ARENA.format(**MATCHUPS[matchup]).replace(
+        "dx: 9, weapons: [Broadsword], dx: 8", "dx: 8, weapons: [Broadsword]"
+    )
     game = Game(parse_map(text), seed=1)
     while game.state.phase == "movement":
         assert game.submit(Command(do="move", figure=game.state.active, action="stand_still")).accepted
@@ -73,8 +76,7 @@ def resolve_with(game: Game, command: Command, dice) -> tuple[bool, int, set[str
 CASES = [(m, False) for m in MATCHUPS] + [("broadsword vs leather and shield", True)]
 
 
-@pytest.mark.parametrize("matchup,defend", CASES, ids=[f"{m}{' (defending: 4 dice)' if d else ''}"
-                                                       for m, d in CASES])
+@pytest.mark.parametrize("matchup,defend", CASES, ids=[f"{m}{' (defending: 4 dice)' if d else ''}" for m, d in CASES])
 def test_predicted_hit_and_damage_equal_exact_enumeration(matchup, defend):
     game, command = combat_ready(matchup, defend)
     prediction = game.predict(command)

@@ -52,11 +52,11 @@ def next_turn(game: Game) -> Outcome:
 
 
 def cast(game: Game, target: str, spell: str, dice=None, caster="Merlin", **extra) -> Outcome:
-    return ok(game, do="act", figure=caster, action="cast", target=target,
-              params={"spell": spell}, dice=dice, **extra)
+    return ok(game, do="act", figure=caster, action="cast", target=target, params={"spell": spell}, dice=dice, **extra)
 
 
 # --- the catalogue -------------------------------------------------------------------------
+
 
 def test_the_catalogue_is_gm_data_with_a_sample_of_every_kind():
     spells = load_spells().spells
@@ -87,6 +87,7 @@ def test_a_caster_names_the_spell_and_must_know_it():
 
 # --- casting costs ST ----------------------------------------------------------------------
 
+
 def test_casting_costs_the_spells_st_as_lethal_damage():
     game = new_game(merlin(), ORC % 3)
     to_combat(game)
@@ -114,6 +115,7 @@ def test_a_caster_may_knock_himself_out_and_the_spell_still_goes_off():
 
 
 # --- thrown spells -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("at, between", [(1, 0), (2, 1), (4, 3)])
 def test_a_thrown_spell_is_at_minus_one_per_hex_between(at, between):
@@ -157,10 +159,18 @@ def test_a_fireball_does_lethal_damage_and_armor_gives_its_full_value():
     to_combat(game)
     outcome = cast(game, "Orc", "Fireball", dice=(1, 1, 1, 5, 4))
     assert only(outcome, "damage").data == {
-        "raw": 9, "armor": 2, "taken": 7, "lethal": 7, "nonlethal": 0, "st": 3, "st_max": 10}
+        "raw": 9,
+        "armor": 2,
+        "taken": 7,
+        "lethal": 7,
+        "nonlethal": 0,
+        "st": 3,
+        "st_max": 10,
+    }
 
 
 # --- conditions and upkeep -----------------------------------------------------------------
+
 
 def test_blur_makes_the_target_harder_to_hit():
     # Adjacent and facing each other: both Engaged; Merlin uses "Shift one hex and cast".
@@ -168,8 +178,7 @@ def test_blur_makes_the_target_harder_to_hit():
     to_combat(game)
     outcome = cast(game, "Merlin", "Blur")
     assert "attack" not in event_kinds(outcome)  # a condition takes effect without a roll
-    attack = only(ok(game, do="act", figure="Orc", action="attack", target="Merlin",
-                      dice=(6, 6, 6)), "attack")
+    attack = only(ok(game, do="act", figure="Orc", action="attack", target="Merlin", dice=(6, 6, 6)), "attack")
     assert ("spell: Blur", -4) in attack.data["modifiers"]
     assert attack.data["needed"] == 9 - 4
 
@@ -250,6 +259,7 @@ def test_upkeep_lapses_when_the_caster_is_unconscious():
 
 # --- healing -------------------------------------------------------------------------------
 
+
 def test_healing_spells_heal_lethal_damage_first():
     game = new_game(merlin("Heal"), ORC % 3, nonlethal_damage=True)
     to_combat(game)
@@ -281,6 +291,7 @@ def test_healing_an_unhurt_figure_is_refused():
 
 # --- illusions and disbelief ---------------------------------------------------------------
 
+
 def test_an_illusion_appears_next_to_the_caster_facing_his_way():
     game = new_game(merlin("Illusory Warrior"), ORC % 3)
     to_combat(game)
@@ -310,8 +321,7 @@ def test_an_illusion_fights_like_a_figure_and_does_real_damage():
     next_turn(game)
     to_combat(game, keep=True)
     ok(game, do="act", figure="Merlin", action="pass")
-    outcome = ok(game, do="act", figure="Illusory Warrior", action="attack", target="Orc",
-                 dice=(1, 1, 1, 3, 3))
+    outcome = ok(game, do="act", figure="Illusory Warrior", action="attack", target="Orc", dice=(1, 1, 1, 3, 3))
     assert only(outcome, "damage").data["lethal"] == 6
     assert game.state.figures["Orc"].lethal == 6
 
@@ -320,8 +330,9 @@ def test_disbelief_on_a_successful_iq_check_removes_the_illusion():
     game = new_game(merlin("Illusory Warrior"), ORC % 3)
     to_combat(game)
     cast(game, "Merlin", "Illusory Warrior")
-    outcome = ok(game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior",
-                 dice=(4, 3, 3))  # 10 vs IQ 10
+    outcome = ok(
+        game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior", dice=(4, 3, 3)
+    )  # 10 vs IQ 10
     assert event_kinds(outcome)[1:3] == ["disbelieve", "vanishes"]
     assert "Illusory Warrior" not in game.state.figures and game.state.spells == []
     assert "Illusory Warrior" not in game.state.order + game.state.queue
@@ -331,8 +342,7 @@ def test_failed_disbelief_leaves_the_illusion_and_a_real_figure_stays_real():
     game = new_game(merlin("Illusory Warrior"), ORC % 3)
     to_combat(game)
     cast(game, "Merlin", "Illusory Warrior")
-    failed = ok(game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior",
-                dice=(4, 4, 3))
+    failed = ok(game, do="act", figure="Orc", action="disbelieve", target="Illusory Warrior", dice=(4, 4, 3))
     assert only(failed, "disbelieve").data["success"] is False
     assert "Illusory Warrior" in game.state.figures and game.state.turn == 2
     to_combat(game, keep=True)

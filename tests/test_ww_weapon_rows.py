@@ -11,9 +11,12 @@ WEAPONS = sorted(load_tables().weapons)
 
 def armed(weapon: str, distance: int, *carried: str, st: int = 12):
     """Ann (DX 12) with `weapon` ready (and more carried), Bob that many hexes east of her."""
-    game = new_game(figure("Ann", "red", (-3, 0), 0, dx=12, st=st, weapons=[weapon, *carried],
-                           ready=weapon, skills=["Thrown Weapons"]),
-                    figure("Bob", "blue", (-3 + distance, 0), 3))
+    game = new_game(
+        figure(
+            "Ann", "red", (-3, 0), 0, dx=12, st=st, weapons=[weapon, *carried], ready=weapon, skills=["Thrown Weapons"]
+        ),
+        figure("Bob", "blue", (-3 + distance, 0), 3),
+    )
     stand_still_until(game, "Ann")
     return game
 
@@ -61,10 +64,10 @@ def test_spear_thrower_str_minimum_is_str_for_spear_thrown():
 
 # --- Rows the board was missing -----------------------------------------------------------------
 
+
 def melee(ann: dict, bob_at=(1, 0)):
     """Ann (DX 12, ST 12) faces Bob; it is Ann's action."""
-    game = new_game(figure("Ann", "red", (0, 0), 0, **{"dx": 12, "st": 12, **ann}),
-                    figure("Bob", "blue", bob_at, 3))
+    game = new_game(figure("Ann", "red", (0, 0), 0, **{"dx": 12, "st": 12, **ann}), figure("Bob", "blue", bob_at, 3))
     stand_still_until(game, "Ann")
     return game
 
@@ -76,14 +79,16 @@ def test_spiked_buckler_1d6_minus_2_damage_if_used_as_a_weapon():
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 4), params={"strike_with": "Spiked Buckler"})
     attack = of_kind(outcome, "attack")[0]
     assert attack.data["weapon"] == "Spiked Buckler" and ["Short weapon into the next hex", -1] in [
-        list(m) for m in attack.data["modifiers"]]
+        list(m) for m in attack.data["modifiers"]
+    ]
     assert of_kind(outcome, "damage_roll")[0].data["dice"] == "1d6-2"
 
 
 def test_a_slung_or_plain_shield_is_no_weapon():
     game = melee({"weapons": ["Mace"], "shield": "Small Shield"})
-    assert "cannot strike with Small Shield" in refused(game, do="act", figure="Ann", action="attack",
-                                                        target="Bob", params={"strike_with": "Small Shield"})
+    assert "cannot strike with Small Shield" in refused(
+        game, do="act", figure="Ann", action="attack", target="Bob", params={"strike_with": "Small Shield"}
+    )
 
 
 def test_pike_2d6_plus_1_or_as_spear():
@@ -93,14 +98,14 @@ def test_pike_2d6_plus_1_or_as_spear():
     assert of_kind(plain, "damage_roll")[0].data["dice"] == "2d6+1"
     assert ["STR 1 under the minimum", -1] in [list(m) for m in of_kind(plain, "attack")[0].data["modifiers"]]
     game.undo()
-    spear = act(game, "Ann", "charge_attack", target="Bob", dice=(1, 1, 1, 1),
-                params={"strike_with": "Pike (as Spear)"})
+    spear = act(
+        game, "Ann", "charge_attack", target="Bob", dice=(1, 1, 1, 1), params={"strike_with": "Pike (as Spear)"}
+    )
     assert of_kind(spear, "damage_roll")[0].data["dice"] == "1d6+2"
     assert of_kind(spear, "attack")[0].data["modifiers"] == []
 
 
-@pytest.mark.parametrize("weapon, action, dice", [("Broadsword", "attack", "2d6+2"),
-                                                  ("Longbow", "shoot", "2d6-2")])
+@pytest.mark.parametrize("weapon, action, dice", [("Broadsword", "attack", "2d6+2"), ("Longbow", "shoot", "2d6-2")])
 def test_a_weapon_that_is_on_fire_does_plus_2_damage_a_flaming_arrow_too(weapon, action, dice):
     game = melee({"weapons": [weapon]}, bob_at=(1, 0) if action == "attack" else (3, 0))
     ok_gm = submit(game, do="gm", action="ignite", figure="Ann", params={"weapon": True})

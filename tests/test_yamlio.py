@@ -17,12 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_a_data_file_is_read_back_from_its_kept_parse_while_it_is_unchanged(tmp_path):
     table = tmp_path / "table.yaml"
-    table.write_text("rows:\n  - [Dagger, 1d6-1, \"-\"]\n  - {name: Club, st: 9, thrown: true, note: null}\n")
+    table.write_text('rows:\n  - [Dagger, 1d6-1, "-"]\n  - {name: Club, st: 9, thrown: true, note: null}\n')
     first = load_yaml_file(table)
     kept = tmp_path / "__pycache__" / "table.yaml.marshal"
     assert kept.is_file()
-    assert load_yaml_file(table) == first == {
-        "rows": [["Dagger", "1d6-1", "-"], {"name": "Club", "st": 9, "thrown": True, "note": None}]}
+    assert (
+        load_yaml_file(table)
+        == first
+        == {"rows": [["Dagger", "1d6-1", "-"], {"name": "Club", "st": 9, "thrown": True, "note": None}]}
+    )
     table.write_text("rows: []\n")  # a changed file is parsed again, and kept anew
     assert load_yaml_file(table) == {"rows": []}
     assert load_yaml_file(table) == {"rows": []}
@@ -55,7 +58,7 @@ def _map_with_an_unknown_weapon(folder):
     bundled = folder / "bundled.yaml"
     text = (ROOT / "maps" / "arena.yaml").read_text(encoding="utf-8").replace("[Halberd]", "[Halbard]")
     bundled.write_text(text, encoding="utf-8")
-    line = text[:text.index("Halbard")].count("\n") + 1
+    line = text[: text.index("Halbard")].count("\n") + 1
     return bundled, line
 
 
@@ -68,6 +71,7 @@ def test_a_bundled_maps_parse_is_kept_with_the_lines_its_problems_name(tmp_path,
 
     def unparsed(text, file):
         raise AssertionError("the kept parse should have been read back")
+
     monkeypatch.setattr(board.yamlparse, "parse_yaml", unparsed)
     with pytest.raises(InputError) as again:
         load_map(bundled)
@@ -83,10 +87,11 @@ def test_a_users_map_keeps_no_parse_beside_it(tmp_path):
 
 
 def test_a_start_on_the_bundled_map_does_not_load_pyyaml():
-    code = ("import sys; from board.game import Game; from board.maps import load_map; "
-            "[Game(load_map('maps/arena.yaml')) for _ in range(2)]; print('yaml' in sys.modules)")
+    code = (
+        "import sys; from board.game import Game; from board.maps import load_map; "
+        "[Game(load_map('maps/arena.yaml')) for _ in range(2)]; print('yaml' in sys.modules)"
+    )
     # The first run may write the kept parses; a later run reads them back.
     for _ in range(2):
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                cwd=ROOT, check=True)
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "False"

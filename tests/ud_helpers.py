@@ -25,9 +25,15 @@ def battle(*figures: UDFigure, radius: int = 6, walls=(), fire=()) -> BattleMap:
     """A hexagonal battle of this radius, with walls and fire at the given axial hexes."""
     terrain = {Hex(*w): Terrain("wall") for w in walls}
     terrain.update({Hex(*h): Terrain("fire", "flames") for h in fire})
-    return BattleMap(name="Test", ruleset=RULESET, layout="flat",
-                     cells=frozenset(hex_range(Hex(0, 0), radius)), terrain=terrain,
-                     figures=list(figures), source=None)
+    return BattleMap(
+        name="Test",
+        ruleset=RULESET,
+        layout="flat",
+        cells=frozenset(hex_range(Hex(0, 0), radius)),
+        terrain=terrain,
+        figures=list(figures),
+        source=None,
+    )
 
 
 def new_game(*figures: UDFigure, options: dict | None = None, seed: int | str = 0, **kw) -> Game:

@@ -30,8 +30,13 @@ FRAME = 1 / 60
 class Driver:
     """One PlayScene on a dummy display, driven the way a player drives it."""
 
-    def __init__(self, game: Game | str = "maps/arena.yaml", seed: int | str = 3,
-                 size: tuple[int, int] = SIZE, settle: bool = True):
+    def __init__(
+        self,
+        game: Game | str = "maps/arena.yaml",
+        seed: int | str = 3,
+        size: tuple[int, int] = SIZE,
+        settle: bool = True,
+    ):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
@@ -104,8 +109,7 @@ class Driver:
         for button, item in self.scene.menu.buttons.items():
             if name in (item.id, item.label, item.label.split("  (")[0]):
                 return button
-        raise AssertionError(f"no menu item {name!r}; the menu has "
-                             f"{[(i.id, i.label) for i in self.items()]}")
+        raise AssertionError(f"no menu item {name!r}; the menu has {[(i.id, i.label) for i in self.items()]}")
 
     # --- what the player does ------------------------------------------------------------
 
@@ -201,8 +205,10 @@ def wheel_arrow(driver: Driver, direction: int) -> tuple[int, int]:
     """The pixel on the facing wheel's arrow for direction: ARROW_AT hex sizes out from the
     pending hex, toward its neighbour in that direction."""
     centre = driver.view.pending.hex
-    (cx, cy), (nx, ny) = driver.scene.camera.to_screen(centre), driver.scene.camera.to_screen(
-        hex_neighbor(centre, direction))
+    (cx, cy), (nx, ny) = (
+        driver.scene.camera.to_screen(centre),
+        driver.scene.camera.to_screen(hex_neighbor(centre, direction)),
+    )
     k = ARROW_AT * driver.scene.camera.size / math.hypot(nx - cx, ny - cy)
     return (round(cx + (nx - cx) * k), round(cy + (ny - cy) * k))
 

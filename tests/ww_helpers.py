@@ -23,21 +23,22 @@ def figure(name: str, team: str, at, facing: int = 0, **fields: Any) -> dict:
     return {"name": name, "team": team, "at": list(at), "facing": facing, **fields}
 
 
-def new_game(*figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 8,
-             walls=()) -> Game:
+def new_game(*figures: dict, options: dict | None = None, seed: int | str = 0, radius: int = 8, walls=()) -> Game:
     """A game on a tiny inline map."""
     return Game(parse_map(battle_text(*figures, radius=radius, walls=walls)), options, seed)
 
 
-def move(game: Game, name: str, *path, action: str | None = None, facing: int | None = None,
-         dice=None) -> Outcome:
+def move(game: Game, name: str, *path, action: str | None = None, facing: int | None = None, dice=None) -> Outcome:
     """A movement command along a path of axial hexes (none: stand still)."""
-    return ok(game, do="move", figure=name, action=action or (None if path else "stand_still"),
-              path=tuple(tuple(h) for h in path) or None, facing=facing, dice=dice)
-
-
-
-
+    return ok(
+        game,
+        do="move",
+        figure=name,
+        action=action or (None if path else "stand_still"),
+        path=tuple(tuple(h) for h in path) or None,
+        facing=facing,
+        dice=dice,
+    )
 
 
 def active(game: Game) -> str | None:
@@ -81,16 +82,6 @@ def finish_turn(game: Game, dice=None) -> Outcome:
         else:
             outcome = act(game, who, "pass", dice=dice if last else None)
     return outcome
-
-
-
-
-
-
-
-
-
-
 
 
 def farthest(game: Game, name: str, action_id: str) -> int:

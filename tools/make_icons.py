@@ -21,8 +21,7 @@ TOKENS = (((86, 152), "#c8413b"), ((170, 104), "#3b6fc8"))  # centre, colour
 
 def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A flat-top hexagon's corners."""
-    return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-            for i in range(6)]
+    return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
 
 
 def notch(cx: float, cy: float, r: float, towards: tuple[float, float]) -> list[tuple[float, float]]:
@@ -35,8 +34,7 @@ def notch(cx: float, cy: float, r: float, towards: tuple[float, float]) -> list[
 
 def shapes():
     """The icon as (kind, points or box, fill, stroke, width), back to front."""
-    out = [("rect", (12, 12, 232, 232), BACK, None, 0),
-           ("poly", hexagon(128, 128, 104), GROUND, EDGE, 8)]
+    out = [("rect", (12, 12, 232, 232), BACK, None, 0), ("poly", hexagon(128, 128, 104), GROUND, EDGE, 8)]
     for index, ((x, y), colour) in enumerate(TOKENS):
         other = TOKENS[1 - index][0]
         out.append(("poly", notch(x, y, 30, other), EDGE, None, 0))
@@ -57,8 +55,10 @@ def svg() -> str:
         else:
             body.append(f'<circle cx="{geo[0]}" cy="{geo[1]}" r="{geo[2]}" fill="{fill}"{line}/>')
     inner = "\n  ".join(body)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{BOX}" height="{BOX}" '
-            f'viewBox="0 0 {BOX} {BOX}">\n  <title>Hexboard</title>\n  {inner}\n</svg>\n')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{BOX}" height="{BOX}" '
+        f'viewBox="0 0 {BOX} {BOX}">\n  <title>Hexboard</title>\n  {inner}\n</svg>\n'
+    )
 
 
 def png(size: int):

@@ -26,14 +26,21 @@ def main(folder: str) -> int:
     with tempfile.TemporaryDirectory() as here:
         keep = ("SYSTEMROOT", "WINDIR", "TEMP", "TMP")  # Windows cannot start a program without them
         env = {k: v for k, v in os.environ.items() if k in keep}
-        env.update(HOME=here, PATH=os.pathsep.join(("/usr/bin", "/bin")), SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", HEXBOARD_DATA_DIR=str(Path(here) / "data"))
-        steps = [("--version", ["--version"]), ("check", ["check", str(arena)]),
-                 ("screenshot", ["screenshot", str(arena), "shot.png", "--size", "1280x800"])]
+        env.update(
+            HOME=here,
+            PATH=os.pathsep.join(("/usr/bin", "/bin")),
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            HEXBOARD_DATA_DIR=str(Path(here) / "data"),
+        )
+        steps = [
+            ("--version", ["--version"]),
+            ("check", ["check", str(arena)]),
+            ("screenshot", ["screenshot", str(arena), "shot.png", "--size", "1280x800"]),
+        ]
         for name, args in steps:
             start = time.perf_counter()
-            run = subprocess.run([str(program), *args], cwd=here, env=env, capture_output=True,
-                                 text=True, timeout=300)
+            run = subprocess.run([str(program), *args], cwd=here, env=env, capture_output=True, text=True, timeout=300)
             took = (time.perf_counter() - start) * 1000
             print(f"smoke: {name}: exit {run.returncode} in {took:.0f} ms: {run.stdout.strip()}")
             if run.returncode != 0:

@@ -20,8 +20,10 @@ sys.path.insert(0, str(ROOT))
 
 from board.po import Entry, extract, format_po, parse_po  # noqa: E402
 
-HEADER = ("Project-Id-Version: hexboard\nMIME-Version: 1.0\n"
-          "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n")
+HEADER = (
+    "Project-Id-Version: hexboard\nMIME-Version: 1.0\n"
+    "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
+)
 PLURALS = {"de": "nplurals=2; plural=(n != 1);"}
 
 

@@ -48,13 +48,13 @@ def swapped(battle):
     if len(first) != len(second) or any(a.size != b.size for a, b in zip(first, second)):
         return None
     place = {id(a): b for a, b in zip(first, second)} | {id(b): a for a, b in zip(first, second)}
-    figures = [s.model_copy(update={"at": place[id(s)].at, "facing": place[id(s)].facing})
-               for s in battle.figures]
+    figures = [s.model_copy(update={"at": place[id(s)].at, "facing": place[id(s)].facing}) for s in battle.figures]
     return replace(battle, figures=figures)
 
 
-def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
-              max_commands: int = 20_000, clock=time.perf_counter) -> GameResult:
+def play_game(
+    battle, kinds: dict[str, str], seed, ai_seed, max_turns: int, max_commands: int = 20_000, clock=time.perf_counter
+) -> GameResult:
     """One game to its end or the turn cap; decision times of the computer players (by wall
     time, or by the process's CPU time with clock=time.process_time: steadier on a busy machine)."""
     from board.game import Game
@@ -83,15 +83,32 @@ def play_game(battle, kinds: dict[str, str], seed, ai_seed, max_turns: int,
 SWAPS = ("teams", "places", "none")
 
 
-def run_match(battle, players: list[str], games: int, seed, max_turns: int,
-              progress=None, clock=time.perf_counter, swap: str = "teams") -> dict:
+def run_match(
+    battle,
+    players: list[str],
+    games: int,
+    seed,
+    max_turns: int,
+    progress=None,
+    clock=time.perf_counter,
+    swap: str = "teams",
+) -> dict:
     """Play games between the players (in the order of the map's teams); the summary."""
     results = play_match(battle, players, games, seed, max_turns, progress, clock, swap)
     return summary(teams(battle), results)
 
 
-def play_match(battle, players: list[str], games: int, seed, max_turns: int, progress=None,
-               clock=time.perf_counter, swap: str = "teams", jobs: int = 1) -> list[GameResult]:
+def play_match(
+    battle,
+    players: list[str],
+    games: int,
+    seed,
+    max_turns: int,
+    progress=None,
+    clock=time.perf_counter,
+    swap: str = "teams",
+    jobs: int = 1,
+) -> list[GameResult]:
     """Play games between the players (in the order of the map's teams); each game's result.
 
     The second half of the games swaps sides (issue 20: "halves of the games swap which side
@@ -107,8 +124,9 @@ def play_match(battle, players: list[str], games: int, seed, max_turns: int, pro
         found = f"only the team {sides[0]}" if sides else "no figures"
         raise ValueError(f"a match needs a map with two teams or more; this one has {found}")
     if len(players) != len(sides):
-        raise ValueError(f"the map has {len(sides)} teams ({', '.join(sides)}): "
-                         f"give as many players, not {len(players)}")
+        raise ValueError(
+            f"the map has {len(sides)} teams ({', '.join(sides)}): give as many players, not {len(players)}"
+        )
     if swap not in SWAPS:
         raise ValueError(f"unknown swap {swap!r}: expected one of {', '.join(SWAPS)}")
     other = swapped(battle) if swap == "places" else None
@@ -161,5 +179,7 @@ def spread(times) -> dict:
     times = sorted(times)
     if not times:
         return {"median": 0.0, "p95": 0.0}
-    return {"median": round(statistics.median(times), 2),
-            "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2)}
+    return {
+        "median": round(statistics.median(times), 2),
+        "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2),
+    }

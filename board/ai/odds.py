@@ -9,11 +9,24 @@ from board.rules.reports import Prediction
 # Each ruleset names its outcomes in its own words; the first keyword found in a name weighs it
 # (1: the target is out of the fight). A name that starts with "you" is the attacker's own fate.
 OUTCOME_WEIGHTS = (
-    ("dies", 1.0), ("killed", 1.0), ("dead", 1.0),
-    ("incapacitated", 0.9), ("unconscious", 0.9), ("knocked out", 0.9), ("down", 0.9),
-    ("debilitating", 0.35), ("severe", 0.25), ("restrained", 0.3), ("falls", 0.25),
-    ("stunned", 0.2), ("disarmed", 0.2), ("bleeds", 0.1), ("incidental", 0.08),
-    ("5+", 0.1), ("critical miss", -0.1), ("hits the area", 0.1),
+    ("dies", 1.0),
+    ("killed", 1.0),
+    ("dead", 1.0),
+    ("incapacitated", 0.9),
+    ("unconscious", 0.9),
+    ("knocked out", 0.9),
+    ("down", 0.9),
+    ("debilitating", 0.35),
+    ("severe", 0.25),
+    ("restrained", 0.3),
+    ("falls", 0.25),
+    ("stunned", 0.2),
+    ("disarmed", 0.2),
+    ("bleeds", 0.1),
+    ("incidental", 0.08),
+    ("5+", 0.1),
+    ("critical miss", -0.1),
+    ("hits the area", 0.1),
 )
 # Outcomes already counted by another (a hit is in the damage; a test's success is the hit).
 NOT_COUNTED = ("hit", "critical hit", "success", "setback", "critical", "test succeeds", "target hit")
@@ -44,8 +57,11 @@ def put_down(prediction: Prediction) -> float:
 
 def attack_value(prediction: Prediction, target_left: int) -> tuple[float, float]:
     """(worth, chance to put the target down): outcomes weighed, plus damage against what is left."""
-    worth = sum(outcome_value(name) * float(chance) for name, chance in prediction.outcomes.items()
-                if name.lower() not in NOT_COUNTED)
+    worth = sum(
+        outcome_value(name) * float(chance)
+        for name, chance in prediction.outcomes.items()
+        if name.lower() not in NOT_COUNTED
+    )
     damage = float(prediction.expected_damage) / max(1, target_left)
     if not prediction.expected_damage and worth == 0.0:
         # A maneuver without damage (trip, shove): worth a little when it works.
@@ -81,7 +97,12 @@ def tried(game, command, team: str, samples: int = 2) -> tuple[Prediction, str] 
         return None
     target = max(hurt, key=lambda name: hurt[name])
     chance = Fraction(hits, samples)
-    prediction = Prediction(dice=0, target_number=0, hit=chance, damage={},
-                            expected_damage=Fraction(round(sum(hurt.values()) * 100), 100),
-                            outcomes={"down": Fraction(downs, samples)})
+    prediction = Prediction(
+        dice=0,
+        target_number=0,
+        hit=chance,
+        damage={},
+        expected_damage=Fraction(round(sum(hurt.values()) * 100), 100),
+        outcomes={"down": Fraction(downs, samples)},
+    )
     return prediction, target

@@ -34,8 +34,7 @@ def choose(game, level: str = "normal", ai_seed: int | str = 0) -> Decision:
         return Decision(legal[0], "has only this to do")
     if level == "easy":
         return _easy(game, team, legal, rng)
-    ranked = sorted(scored(game, team, legal, Style()),
-                    key=lambda s: (s.score + rng.random() * 0.05), reverse=True)
+    ranked = sorted(scored(game, team, legal, Style()), key=lambda s: s.score + rng.random() * 0.05, reverse=True)
     if level == "hard":
         return deepen(game, team, ranked, rng, ai_seed)
     best = ranked[0]

@@ -26,5 +26,6 @@ def pushy_choice(game, legal: list[Command], rng: random.Random) -> Command:
                 return 0
             end = Hex(*spot)
             return min((gap([end], e) for e in view.enemies), default=0)
+
         return min(moves, key=lambda c: (nearest(c), rng.random()))
     return rng.choice(legal)

@@ -6,8 +6,7 @@ import random
 from dataclasses import dataclass
 
 from board.ai.odds import tried
-from board.ai.scoring import (Scored, Style, is_move, score_attack, score_move, score_other,
-                               worth_trying)
+from board.ai.scoring import Scored, Style, is_move, score_attack, score_move, score_other, worth_trying
 from board.ai.view import SideView, gap, named, secrets_pending
 from board.rules.base import Command
 
@@ -62,8 +61,7 @@ def scored(game, team: str, legal: list[Command], style: Style, odds: dict | Non
             move = score_move(view, command, style)
             # The least movement that gets there leaves the most open (WW: a half move may
             # still attack, a full move may not); a delay is a move held back.
-            cost = 0.004 * reach.get((command.figure, command.action), 0) \
-                + 0.3 * ("delay" in (command.action or ""))
+            cost = 0.004 * reach.get((command.figure, command.action), 0) + 0.3 * ("delay" in (command.action or ""))
             out.append(Scored(command, move.score - cost, move.reason))
         else:
             other = score_other(view, command, style, game.ruleset.tactics)
@@ -82,8 +80,11 @@ def _medics(game, view: SideView, legal: list[Command]) -> set[str]:
     companion), read from their action menus."""
     if not view.downed:
         return set()
-    return {f for f in {c.figure for c in legal} if f in view.tokens
-            and any("revive" in info.id for info in game.actions(f))}
+    return {
+        f
+        for f in {c.figure for c in legal}
+        if f in view.tokens and any("revive" in info.id for info in game.actions(f))
+    }
 
 
 def _odds_of(game, command: Command, view: SideView, odds: dict | None, trying: bool):
@@ -138,5 +139,3 @@ def own_commands(game, team: str | None) -> list[Command]:
     active = game.turn().active
     acting = [c for c in mine if c.figure == active]
     return acting or mine or legal
-
-

@@ -135,10 +135,20 @@ def guard_bonus(view: SideView, command: Command, me: Token) -> float:
 def verb(command: Command) -> str:
     """The action in words: "attacks", "shoots at", "grapples"..."""
     action = (command.action or command.do).replace("_", " ")
-    words = {"attack": "attacks", "strike": "attacks", "shoot": "shoots at", "ranged": "shoots at",
-             "charge attack": "charges", "charge": "charges", "engage": "engages",
-             "attack hth": "wrestles", "squeeze": "squeezes", "slam": "slams", "throw": "throws",
-             "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on"}
+    words = {
+        "attack": "attacks",
+        "strike": "attacks",
+        "shoot": "shoots at",
+        "ranged": "shoots at",
+        "charge attack": "charges",
+        "charge": "charges",
+        "engage": "engages",
+        "attack hth": "wrestles",
+        "squeeze": "squeezes",
+        "slam": "slams",
+        "throw": "throws",
+        "maneuver": f"tries {command.params.get('maneuver', 'a maneuver')} on",
+    }
     return words.get(action, f"{action}:")
 
 
@@ -185,8 +195,9 @@ def _backs_turned(view, me, end, facing, gaps, style) -> float:
     if not style.facing or facing is None or me.facing is None:
         return 0.0
     turned = replace(me, hex=end, facing=facing)
-    return style.caution * sum(BACK_TURNED.get(side_seen(turned, e.hex), 0.0)
-                               for e in view.enemies if gaps[e.name] <= 1)
+    return style.caution * sum(
+        BACK_TURNED.get(side_seen(turned, e.hex), 0.0) for e in view.enemies if gaps[e.name] <= 1
+    )
 
 
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
@@ -214,24 +225,40 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
             where = f" from the {side}" if side in ("rear", "side") else ""
             best = value
             stays = end == me.hex
-            why = (f"{'holds against' if stays else 'closes on'} {enemy.name}{where}" if d <= 1 else
-                   f"{'waits for' if stays else 'moves towards'} {enemy.name} ({hexes(d)})"
-                   if not is_ranged(view, me) else
-                   f"keeps {hexes(d)} from {enemy.name} to shoot")
+            why = (
+                f"{'holds against' if stays else 'closes on'} {enemy.name}{where}"
+                if d <= 1
+                else f"{'waits for' if stays else 'moves towards'} {enemy.name} ({hexes(d)})"
+                if not is_ranged(view, me)
+                else f"keeps {hexes(d)} from {enemy.name} to shoot"
+            )
     return best, why
-
 
 
 # Other actions by what their names say they are for; (keyword, when, score). `when` names a
 # test on the figure: "fallen", "threatened", "unarmed", "wounded", "held" or "" (always).
 OTHER_ACTIONS = (
-    ("stand", "fallen", 6.0), ("escape", "held", 4.0), ("load", "", 3.0), ("revive", "", 4.0),
-    ("drink", "wounded", 4.0), ("ready", "unarmed", 3.0), ("draw", "unarmed", 3.0),
-    ("pick_up", "unarmed", 3.0), ("retrieve", "unarmed", 3.0),
-    ("dodge", "threatened", 1.5), ("defend", "threatened", 1.5), ("parry", "threatened", 1.5),
-    ("block", "threatened", 1.5), ("guard", "", 0.5), ("stance", "threatened", 1.0),
-    ("cast", "", 2.0), ("tanglefoot", "", 1.0),
-    ("pass", "", 0.0), ("nothing", "", 0.0), ("stay", "", 0.0), ("continue", "", 0.5),
+    ("stand", "fallen", 6.0),
+    ("escape", "held", 4.0),
+    ("load", "", 3.0),
+    ("revive", "", 4.0),
+    ("drink", "wounded", 4.0),
+    ("ready", "unarmed", 3.0),
+    ("draw", "unarmed", 3.0),
+    ("pick_up", "unarmed", 3.0),
+    ("retrieve", "unarmed", 3.0),
+    ("dodge", "threatened", 1.5),
+    ("defend", "threatened", 1.5),
+    ("parry", "threatened", 1.5),
+    ("block", "threatened", 1.5),
+    ("guard", "", 0.5),
+    ("stance", "threatened", 1.0),
+    ("cast", "", 2.0),
+    ("tanglefoot", "", 1.0),
+    ("pass", "", 0.0),
+    ("nothing", "", 0.0),
+    ("stay", "", 0.0),
+    ("continue", "", 0.5),
 )
 
 
@@ -253,8 +280,9 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
         fighting = any(gap(aimed.cells, e) <= 1 for e in view.enemies)
         help_ = 1.5 * fighting + (1.0 - health(aimed))
         spell = command.params.get("spell") or command.params.get("item")
-        done = (f"casts {spell}" if spell else _words(action)) + \
-            ("" if aimed.name == command.figure else f" on {aimed.name}")
+        done = (f"casts {spell}" if spell else _words(action)) + (
+            "" if aimed.name == command.figure else f" on {aimed.name}"
+        )
         return Scored(command, 2.0 + help_ - 1.0 * (not fighting), done)
     # The action's settings say what it is too (combat-chart's short action: load, ready...).
     row = _keyword(command)
@@ -262,8 +290,9 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
         return Scored(command, -1.0, _words(action))
     fits = _fits(view, me, row[1])
     score = row[2] if fits else min(row[2], 0.0) - 0.5
-    said = f"readies the {command.weapon}" if command.weapon and action in ("ready", "switch", "draw") \
-        else _words(action)
+    said = (
+        f"readies the {command.weapon}" if command.weapon and action in ("ready", "switch", "draw") else _words(action)
+    )
     # Said as what it does, even when it is only the least bad (the log's reason names the act).
     return Scored(command, score, said if fits else f"{said}, for want of better")
 
@@ -281,16 +310,26 @@ def worth_trying(view: SideView, command: Command) -> bool:
 
 def _keyword(command: Command) -> tuple | None:
     """The OTHER_ACTIONS row that says what a command is for (its action's name and settings)."""
-    text = " ".join([command.action or command.do,
-                     *(str(v) for v in command.params.values() if isinstance(v, str))])
+    text = " ".join([command.action or command.do, *(str(v) for v in command.params.values() if isinstance(v, str))])
     return next((row for row in OTHER_ACTIONS if row[0] in text), None)
 
 
 def _words(action: str) -> str:
     """An action that is not an attack or a move, as the log says it."""
-    said = {"pass": "waits", "nothing": "waits", "stay": "stays put", "stand_up": "gets up",
-            "stand": "gets up", "continue": "carries on", "dodge": "dodges", "defend": "defends",
-            "parry": "parries", "block": "blocks", "reload": "reloads", "escape": "breaks free"}
+    said = {
+        "pass": "waits",
+        "nothing": "waits",
+        "stay": "stays put",
+        "stand_up": "gets up",
+        "stand": "gets up",
+        "continue": "carries on",
+        "dodge": "dodges",
+        "defend": "defends",
+        "parry": "parries",
+        "block": "blocks",
+        "reload": "reloads",
+        "escape": "breaks free",
+    }
     return said.get(action, f"chooses to {action.replace('_', ' ')}")
 
 

@@ -104,20 +104,20 @@ def trials(game, team: str, commands: list, streams: list, budget: Budget) -> tu
     out the same on every stream ends the search: the rollouts cannot tell them apart."""
     values: list[list[float]] = [[] for _ in commands]
     alive = list(range(len(commands)))
-    planned = budget.samples * sum(max(2, len(commands) // 2 ** r) if r else len(commands)
-                                   for r in range(budget.rounds))
+    planned = budget.samples * sum(max(2, len(commands) // 2**r) if r else len(commands) for r in range(budget.rounds))
     share = budget.work // max(1, planned)
     odds: dict = {}
     for round_ in range(budget.rounds):
-        for world, seed in streams[round_ * budget.samples:(round_ + 1) * budget.samples]:
+        for world, seed in streams[round_ * budget.samples : (round_ + 1) * budget.samples]:
             for i in alive:
-                values[i].append(_rollout(world.clone(seed=seed), team, commands[i], odds, budget,
-                                          share, random.Random(seed)))
+                values[i].append(
+                    _rollout(world.clone(seed=seed), team, commands[i], odds, budget, share, random.Random(seed))
+                )
         if round_ == 0 and all(v == values[0] for v in values):
             break
         if round_ + 1 < budget.rounds:
             keep = max(2, len(alive) // 2)
-            alive = [0] + sorted(alive[1:], key=lambda i: _mean(values[i]), reverse=True)[:keep - 1]
+            alive = [0] + sorted(alive[1:], key=lambda i: _mean(values[i]), reverse=True)[: keep - 1]
     return values, alive
 
 
@@ -142,8 +142,7 @@ def distinct(ranked: list[Scored], count: int) -> list[Scored]:
     out, seen = [], set()
     for candidate in ranked:
         command = candidate.command
-        plan = (command.figure, command.action or command.do, command.target,
-                candidate.reason.translate(DIGITS))
+        plan = (command.figure, command.action or command.do, command.target, candidate.reason.translate(DIGITS))
         if plan not in seen:
             seen.add(plan)
             out.append(candidate)

@@ -64,9 +64,12 @@ class SideView:
         turn = game.turn()
         # An order of the side's own figures only (usage-dice: the sides act in turn) leaves
         # every enemy to act before the side's next turn: to_come stays None.
-        if turn.order and turn.active in turn.order and any(
-                name in view.tokens and view.tokens[name].team != team for name in turn.order):
-            view.to_come = frozenset(turn.order[turn.order.index(turn.active) + 1:])
+        if (
+            turn.order
+            and turn.active in turn.order
+            and any(name in view.tokens and view.tokens[name].team != team for name in turn.order)
+        ):
+            view.to_come = frozenset(turn.order[turn.order.index(turn.active) + 1 :])
         return view
 
     @classmethod
@@ -74,18 +77,27 @@ class SideView:
         """The view from the tokens as the board draws them."""
         mine = [t for t in tokens.values() if t.team == team and up(t)]
         enemies = [t for t in tokens.values() if t.team != team and up(t)]
-        helpless = [t for t in tokens.values() if t.team != team and not up(t)
-                    and t.status != "dead" and t.meter and t.meter[0] > 0]
+        helpless = [
+            t
+            for t in tokens.values()
+            if t.team != team and not up(t) and t.status != "dead" and t.meter and t.meter[0] > 0
+        ]
         shooters = {t.name for t in mine if t.glyph in ("bow", "magic")}
-        downed = [t for t in tokens.values() if t.team == team and not up(t)
-                  and t.status != "dead" and t.meter and t.meter[0] > 0]
+        downed = [
+            t
+            for t in tokens.values()
+            if t.team == team and not up(t) and t.status != "dead" and t.meter and t.meter[0] > 0
+        ]
         return cls(team, tokens, mine, enemies, helpless, shooters, downed=downed)
 
     def threats(self, me: Token, reach: int = 1) -> list[Token]:
         """The enemies within reach hexes of the figure (a bow: anywhere) that act before its
         next turn: what a guarded stroke, a dodge or a parry is for."""
-        return [e for e in self.enemies if (self.to_come is None or e.name in self.to_come)
-                and (gap(me.cells, e) <= reach or e.glyph == "bow")]
+        return [
+            e
+            for e in self.enemies
+            if (self.to_come is None or e.name in self.to_come) and (gap(me.cells, e) <= reach or e.glyph == "bow")
+        ]
 
     def strength(self) -> float:
         """The side's standing: each figure up counts 1 plus what is left of its meter."""
@@ -105,6 +117,7 @@ def secrets_pending(game) -> bool:
 def plotted_in_secret(game, command) -> bool:
     """True when the command is a plot the other sides will not see yet (a secret figure's, or
     written plots): tried on a copy, it leaves a new "?" in the figure's row of the timeline."""
+
     def row(of) -> dict:
         rows = (of.turn().timeline or {}).get("rows", ())
         return next((r for r in rows if r.get("figure") == command.figure), {})
@@ -115,5 +128,6 @@ def plotted_in_secret(game, command) -> bool:
         return False
     after = row(trial)
     plots = before.get("plots") or {}
-    return ("?" == after.get("general") != before.get("general")
-            or any(text == "?" != plots.get(second) for second, text in (after.get("plots") or {}).items()))
+    return "?" == after.get("general") != before.get("general") or any(
+        text == "?" != plots.get(second) for second, text in (after.get("plots") or {}).items()
+    )

@@ -27,8 +27,7 @@ def worlds(game, team: str, rng, count: int) -> list | None:
         return [game] * count
     out = []
     for _ in range(count):
-        chosen = {name: _draw(game, name, options, hidden.stated_by, rng)
-                  for name, options in hidden.generals.items()}
+        chosen = {name: _draw(game, name, options, hidden.stated_by, rng) for name, options in hidden.generals.items()}
         out.append(game.guessed(chosen))
     return out
 
@@ -37,7 +36,12 @@ def _draw(game, name: str, options: tuple[dict, ...], action: str, rng) -> dict:
     """One secret the figure may have stated (the params of its act `action`), as likely as the
     normal player would state it (the search plays the opponent as the normal player too)."""
     view = SideView.of_tokens(game.tokens()[name].team, game.tokens())
-    weights = [math.exp(score_other(view, Command(do="act", figure=name, action=action, params=params),
-                                    Style(), game.ruleset.tactics).score)
-               for params in options]
+    weights = [
+        math.exp(
+            score_other(
+                view, Command(do="act", figure=name, action=action, params=params), Style(), game.ruleset.tactics
+            ).score
+        )
+        for params in options
+    ]
     return rng.choices(options, weights)[0]

@@ -33,18 +33,25 @@ def make_certificate(folder: Path, names: tuple[str, ...] = ()) -> None:
     # A neutral name: the certificate is shown to anyone who connects, before any password.
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "server")])
     now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(days=1))
-            .not_valid_after(now + datetime.timedelta(days=3650))
-            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-            .add_extension(x509.SubjectAlternativeName([x509.DNSName("server")]
-                                                       + [_alt_name(n) for n in names]), critical=False)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=3650))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.SubjectAlternativeName([x509.DNSName("server")] + [_alt_name(n) for n in names]), critical=False
+        )
+        .sign(key, hashes.SHA256())
+    )
     folder.mkdir(parents=True, exist_ok=True)
-    _write_private(folder / KEY, key.private_bytes(serialization.Encoding.PEM,
-                                                   serialization.PrivateFormat.PKCS8,
-                                                   serialization.NoEncryption()))
+    _write_private(
+        folder / KEY,
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()),
+    )
     _write_private(folder / CERT, cert.public_bytes(serialization.Encoding.PEM))
 
 
@@ -53,6 +60,7 @@ def _alt_name(name: str):
     import ipaddress
 
     from cryptography import x509
+
     try:
         return x509.IPAddress(ipaddress.ip_address(name))
     except ValueError:
@@ -86,8 +94,7 @@ def normal_pin(pin: str) -> str:
 def trusting(der: bytes) -> ssl.SSLContext:
     """A client context that trusts exactly this certificate (its name is not checked: the
     certificate itself is the identity)."""
-    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH,
-                                         cadata=ssl.DER_cert_to_PEM_cert(der))
+    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cadata=ssl.DER_cert_to_PEM_cert(der))
     context.check_hostname = False
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     return context
@@ -118,6 +125,8 @@ async def pinned_certificate(host: str, port: int, pin: str, timeout: float = 10
         except (OSError, ssl.SSLError):
             pass
     if der is None or fingerprint_of(der) != normal_pin(pin):
-        raise PinMismatch(f"the server at {host}:{port} is not the host the join line names (its "
-                          "certificate's fingerprint differs): someone may be in between")
+        raise PinMismatch(
+            f"the server at {host}:{port} is not the host the join line names (its "
+            "certificate's fingerprint differs): someone may be in between"
+        )
     return der

@@ -51,9 +51,19 @@ class Client:
     (a spectator's may not ask anything). `api`: JetStream's API prefix where the stream is
     kept ("$JS.club.API" for the GM's own board on a club's table)."""
 
-    def __init__(self, url: str, user: str, password: str, subjects: Subjects, name: str,
-                 sink: Sink, send: Callable[[dict], Awaitable[dict]] | None = None,
-                 tls: ssl.SSLContext | None = None, hello: bool = True, api: str = "$JS.API"):
+    def __init__(
+        self,
+        url: str,
+        user: str,
+        password: str,
+        subjects: Subjects,
+        name: str,
+        sink: Sink,
+        send: Callable[[dict], Awaitable[dict]] | None = None,
+        tls: ssl.SSLContext | None = None,
+        hello: bool = True,
+        api: str = "$JS.API",
+    ):
         self.url, self.user, self.password = url, user, password
         self.subjects, self.name, self.sink = subjects, name, sink
         self.send = send  # the host's own board asks its host directly
@@ -83,8 +93,13 @@ class Client:
         if self.hello:
             reply = await self._greet()
             if reply is None:  # nobody answers on the request subject: the host is away
-                self.sink(("link", "the host is away: the board shows the game as the server "
-                                   "keeps it; what you ask waits until the host is back"))
+                self.sink(
+                    (
+                        "link",
+                        "the host is away: the board shows the game as the server "
+                        "keeps it; what you ask waits until the host is back",
+                    )
+                )
                 self.greeter = asyncio.create_task(self._greet_later())
             elif not reply.get("ok"):
                 await self.conn.close()
@@ -143,13 +158,23 @@ class Client:
         if pin:
             tls = await pinned_context(host, port, pin)
         elif tls is None:
-            raise ConnectionError("the address has no certificate fingerprint: use the whole "
-                                  "join line the host gave")
+            raise ConnectionError("the address has no certificate fingerprint: use the whole join line the host gave")
         url = f"tls://{host}:{port}"
-        probe = await asyncio.wait_for(nats.connect(
-            url, user=self.user, password=self.password, tls=tls, tls_handshake_first=True,
-            allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=5, error_cb=quiet,
-            **self._options()), 10)
+        probe = await asyncio.wait_for(
+            nats.connect(
+                url,
+                user=self.user,
+                password=self.password,
+                tls=tls,
+                tls_handshake_first=True,
+                allow_reconnect=False,
+                max_reconnect_attempts=0,
+                connect_timeout=5,
+                error_cb=quiet,
+                **self._options(),
+            ),
+            10,
+        )
         await probe.close()
         self.tls = tls
         return url
@@ -159,8 +184,16 @@ class Client:
         return {} if self.send is not None else {"inbox_prefix": inbox_prefix(self.user)}
 
     async def _connect(self, url: str) -> None:
-        self.nc = nc = await connect(url, self.user, self.password, self.tls, disconnected_cb=self._lost,
-                                     reconnected_cb=self._back, error_cb=self._error, **self._options())
+        self.nc = nc = await connect(
+            url,
+            self.user,
+            self.password,
+            self.tls,
+            disconnected_cb=self._lost,
+            reconnected_cb=self._back,
+            error_cb=self._error,
+            **self._options(),
+        )
         await nc.subscribe(self.subjects.feed, cb=self._feed)
         await nc.subscribe(self.subjects.notes, cb=self._note)
 
@@ -219,8 +252,11 @@ class Client:
         inbox = self.conn.new_inbox()
         sub = await self.conn.subscribe(inbox)
         try:
-            await self.conn.publish(f"{self.api}.DIRECT.GET.{self.subjects.stream}",
-                                  json.dumps({"seq": start, "batch": BATCH}).encode(), reply=inbox)
+            await self.conn.publish(
+                f"{self.api}.DIRECT.GET.{self.subjects.stream}",
+                json.dumps({"seq": start, "batch": BATCH}).encode(),
+                reply=inbox,
+            )
             while True:
                 try:
                     msg = await sub.next_msg(timeout=5)
@@ -295,9 +331,14 @@ class Client:
             await asyncio.sleep(self.patience)
             waited += self.patience
             if nc is self.nc and not nc.is_connected and not nc.is_closed:
-                self.sink(("link", f"cannot reach the host at {host}:{port} for {waited:.0f} s; "
-                                   "still trying. If the host moved, give its new address (join "
-                                   "again with it, or A on the board)"))
+                self.sink(
+                    (
+                        "link",
+                        f"cannot reach the host at {host}:{port} for {waited:.0f} s; "
+                        "still trying. If the host moved, give its new address (join "
+                        "again with it, or A on the board)",
+                    )
+                )
 
     async def _back(self) -> None:
         self.sink(("link", "connected"))
@@ -334,8 +375,7 @@ class Client:
         if self.hello and not self.greeted and request.get("kind") != "hello":
             greeting = await self._send(self.request("hello", name=self.name))
             if not greeting.get("ok"):
-                return {"ok": False, "reason": f"the host did not take this board's name: "
-                                               f"{greeting.get('reason')}"}
+                return {"ok": False, "reason": f"the host did not take this board's name: {greeting.get('reason')}"}
             self.name, self.greeted = greeting["name"], True
         return await self._send(request)
 
@@ -347,8 +387,7 @@ class Client:
                 if self.send is not None:
                     reply = await self.send(request)
                 else:
-                    msg = await self.conn.request(self.subjects.request_of(self.user), encode(request),
-                                                timeout=5)
+                    msg = await self.conn.request(self.subjects.request_of(self.user), encode(request), timeout=5)
                     reply = decode(msg.data)
                 break
             except (TimeoutError, NoRespondersError, NatsTimeout):

@@ -16,7 +16,7 @@ from typing import Any
 from board.net import DEFAULT_PORT
 from board.net.certs import CERT, KEY, certificate_fingerprint, make_certificate
 from board.net.protocol import Subjects
-from board.net.server import (CONNECTIONS_PER_INVITATION, game_accounts, launch, tls_first)
+from board.net.server import CONNECTIONS_PER_INVITATION, game_accounts, launch, tls_first
 from board.net.tables import CLUB_DOMAIN, leaf_password, leaf_user, new_key, slots, table_name_refusal
 
 LEAF_PORT = 7422  # NATS's own default for leaf nodes
@@ -106,12 +106,17 @@ def club_accounts(club: Club) -> dict:
     would make them."""
     found: dict = {}
     for name, key in sorted(club.tables.items()):
-        host = {"jetstream": {"max_file": club.storage, "max_mem": 0, "max_streams": 4,
-                              "max_consumers": 32},
-                "users": [{"user": leaf_user(name), "password": leaf_password(key),
-                           "allowed_connection_types": ["LEAFNODE"]}],
-                "limits": {"max_leafnodes": TABLE_LEAVES, "max_connections": TABLE_LEAVES,
-                           "max_subscriptions": TABLE_SUBSCRIPTIONS}}
+        host = {
+            "jetstream": {"max_file": club.storage, "max_mem": 0, "max_streams": 4, "max_consumers": 32},
+            "users": [
+                {"user": leaf_user(name), "password": leaf_password(key), "allowed_connection_types": ["LEAFNODE"]}
+            ],
+            "limits": {
+                "max_leafnodes": TABLE_LEAVES,
+                "max_connections": TABLE_LEAVES,
+                "max_subscriptions": TABLE_SUBSCRIPTIONS,
+            },
+        }
         found.update(game_accounts(Subjects(), table_account(name), host, slots(key), f"I_{name}_"))
     return found
 
@@ -119,8 +124,7 @@ def club_accounts(club: Club) -> dict:
 def club_config(club: Club) -> dict:
     """nats-server's configuration for one node of the club."""
     folder = Path(club.folder)
-    connections = sum(len(slots(key)) * CONNECTIONS_PER_INVITATION + TABLE_LEAVES
-                      for key in club.tables.values())
+    connections = sum(len(slots(key)) * CONNECTIONS_PER_INVITATION + TABLE_LEAVES for key in club.tables.values())
     config: dict[str, Any] = {
         "server_name": club.node,
         "listen": f"{club.listen}:{club.port}",
@@ -128,8 +132,12 @@ def club_config(club: Club) -> dict:
         "leafnodes": {"listen": f"{club.listen}:{club.leaf_port}", "tls": tls_first(folder)},
         # A domain of its own: a GM's server joined as a leaf node reaches the club's
         # JetStream by it (without one the club refuses JetStream's API across the link).
-        "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 16 << 30,
-                      "max_memory_store": 64 << 20, "domain": CLUB_DOMAIN},
+        "jetstream": {
+            "store_dir": str(folder / "jetstream"),
+            "max_file_store": 16 << 30,
+            "max_memory_store": 64 << 20,
+            "domain": CLUB_DOMAIN,
+        },
         "log_file": str(folder / "server.log"),
         "max_connections": connections + 16,
         "max_subscriptions": 4096,
@@ -138,7 +146,8 @@ def club_config(club: Club) -> dict:
     }
     if club.clustered:
         config["cluster"] = {
-            "name": CLUSTER, "listen": f"{club.listen}:{club.cluster_port}",
+            "name": CLUSTER,
+            "listen": f"{club.listen}:{club.cluster_port}",
             "authorization": {"user": "route", "password": club.route_password},
             "routes": [f"nats-route://route:{club.route_password}@{where}" for where in club.routes],
             # Nodes check each other against the club's own certificate (all hold the same).
@@ -177,8 +186,14 @@ def local_club(folder: Path, tables: tuple[str, ...], nodes: int = 1, storage: i
     trying a cluster, the tests and the benchmarks."""
     from board.net.server import free_port
 
-    first = Club(str(folder / "node-1"), listen="127.0.0.1", port=free_port(), leaf_port=free_port(),
-                 node="node-1", storage=storage or TABLE_STORAGE)
+    first = Club(
+        str(folder / "node-1"),
+        listen="127.0.0.1",
+        port=free_port(),
+        leaf_port=free_port(),
+        node="node-1",
+        storage=storage or TABLE_STORAGE,
+    )
     for name in tables:
         first.add_table(name)
     clubs = [first]
@@ -186,10 +201,21 @@ def local_club(folder: Path, tables: tuple[str, ...], nodes: int = 1, storage: i
         first.route_password = new_route_password()
         ports = [free_port() for _ in range(nodes)]
         first.cluster_port, first.routes = ports[0], [f"127.0.0.1:{p}" for p in ports]
-        clubs += [Club(str(folder / f"node-{n + 1}"), listen="127.0.0.1", port=free_port(),
-                       leaf_port=free_port(), node=f"node-{n + 1}", cluster_port=ports[n],
-                       routes=first.routes, route_password=first.route_password,
-                       tables=dict(first.tables), storage=first.storage) for n in range(1, nodes)]
+        clubs += [
+            Club(
+                str(folder / f"node-{n + 1}"),
+                listen="127.0.0.1",
+                port=free_port(),
+                leaf_port=free_port(),
+                node=f"node-{n + 1}",
+                cluster_port=ports[n],
+                routes=first.routes,
+                route_password=first.route_password,
+                tables=dict(first.tables),
+                storage=first.storage,
+            )
+            for n in range(1, nodes)
+        ]
     write_club_config(first)  # the certificate, made once and copied to every node
     for club in clubs[1:]:
         Path(club.folder).mkdir(parents=True, exist_ok=True)

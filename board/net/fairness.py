@@ -62,8 +62,7 @@ class FairQueue:
                 return "the host is busy with other players' requests; try again shortly"
             queue = self.waiting[sender] = deque()
         if len(queue) >= self.per_sender:
-            return (f"too many requests at once (more than {self.per_sender} waiting); "
-                    "wait for the answers")
+            return f"too many requests at once (more than {self.per_sender} waiting); wait for the answers"
         queue.append(item)
         self.ready.set()
         return None
@@ -98,5 +97,5 @@ def sender_of(subject: str, requests: str, reply: str | None) -> str:
     connection's reply inbox (_INBOX.<connection>.<request>), which a hostile client may
     vary but an honest one keeps."""
     if subject.startswith(requests + "."):
-        return "user:" + subject[len(requests) + 1:]
+        return "user:" + subject[len(requests) + 1 :]
     return "inbox:" + (reply or "").rsplit(".", 1)[0][:64]

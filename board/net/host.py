@@ -17,8 +17,7 @@ from collections.abc import Callable
 import nats
 from nats.aio.client import Client as NATS
 from nats.js import JetStreamContext
-from nats.js.api import (ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType,
-                         StreamConfig)
+from nats.js.api import ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType, StreamConfig
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
 from nats.js.errors import APIError, NotFoundError, ServiceUnavailableError
 
@@ -27,8 +26,18 @@ from board.net.certs import own_context
 from board.net.invitations import PLAYER
 from board.net.names import clean_name, name_refusal
 from board.net.fairness import FairQueue, read_request, sender_of
-from board.net.protocol import (COMPUTER, GM, Diverged, Follower, Subjects, command_data, decode, encode,
-                                setup_entry, state_digest)
+from board.net.protocol import (
+    COMPUTER,
+    GM,
+    Diverged,
+    Follower,
+    Subjects,
+    command_data,
+    decode,
+    encode,
+    setup_entry,
+    state_digest,
+)
 from board.net.sealing import Unsealable, seal, unseal
 from board.net.server import ServerError
 from board.net.referee import Referee, taped
@@ -69,8 +78,7 @@ async def connect(url: str, user: str, password: str, tls: ssl.SSLContext | None
     options.setdefault("error_cb", quiet)
     options = {**CONNECT, **options}
     # No client name: the server would show it to nobody useful, and a name is no identity.
-    return await nats.connect(url, user=user, password=password, tls=tls, tls_handshake_first=True,
-                              **options)
+    return await nats.connect(url, user=user, password=password, tls=tls, tls_handshake_first=True, **options)
 
 
 async def quiet(error: Exception) -> None:
@@ -81,9 +89,13 @@ async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1)
     """A stream's entries start..upto, in order, as (seq, entry)."""
     if upto < start:
         return
-    sub = await js.subscribe(subject, stream=stream, ordered_consumer=True,
-                             deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
-                             config=ConsumerConfig(opt_start_seq=start))
+    sub = await js.subscribe(
+        subject,
+        stream=stream,
+        ordered_consumer=True,
+        deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
+        config=ConsumerConfig(opt_start_seq=start),
+    )
     try:
         while True:
             msg = await sub.next_msg(timeout=10)
@@ -108,8 +120,7 @@ def named_by(entry: dict[str, Any]) -> dict[str, str]:
 class Host:
     """The authority: one referee, one stream, requests answered one at a time."""
 
-    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None,
-                 tls: ssl.SSLContext | None = None):
+    def __init__(self, hosting: Hosting, notes: Callable[[str], None] | None = None, tls: ssl.SSLContext | None = None):
         self.hosting = hosting  # the invitations: who a request subject's user is
         # The server's certificate: from the host's folder where the host made it, pinned by
         # its fingerprint where a host resumes on another machine (board/net/host_key.py).
@@ -154,8 +165,7 @@ class Host:
     async def start(self, game: Game | None = None, seats: dict[str, str | None] | None = None) -> None:
         """Connect; a new stream starts with the game (and its history, if it has one); an
         existing one is read back into the referee."""
-        self.nc = await connect(self.url, "host", self.password,
-                                self.tls or own_context(Path(self.hosting.folder)))
+        self.nc = await connect(self.url, "host", self.password, self.tls or own_context(Path(self.hosting.folder)))
         # Through a club the stream is the club's, reached by its JetStream domain.
         self.js = self.conn.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
         await self._jetstream_ready()
@@ -172,9 +182,11 @@ class Host:
                 await self._rebuild(last)
             except (TimeoutError, APIError, Diverged, Unsealable) as error:
                 await self.stop()
-                raise ServerError(f"cannot read the game back from its stream ({why(error)}); "
-                                  "the stream is kept: try again once the server lets the host "
-                                  "read it (`host MAP` would start a new game)") from error
+                raise ServerError(
+                    f"cannot read the game back from its stream ({why(error)}); "
+                    "the stream is kept: try again once the server lets the host "
+                    "read it (`host MAP` would start a new game)"
+                ) from error
         self.worker = asyncio.create_task(self._serve())
         await self._listen()
 
@@ -217,9 +229,14 @@ class Host:
         """The last sequence of a stream, made if missing (0)."""
         # On a club the stream is kept on three nodes if the club is a cluster (one node
         # refuses more than one replica: then it is kept once).
-        config = StreamConfig(name=stream, subjects=[subject], storage=StorageType.FILE,
-                              retention=RetentionPolicy.LIMITS, duplicate_window=120.0,
-                              num_replicas=REPLICAS if self.hosting.via else 1)
+        config = StreamConfig(
+            name=stream,
+            subjects=[subject],
+            storage=StorageType.FILE,
+            retention=RetentionPolicy.LIMITS,
+            duplicate_window=120.0,
+            num_replicas=REPLICAS if self.hosting.via else 1,
+        )
         if stream == self.subjects.stream:
             # The boards read the game's stream without consumers of their own: the server
             # republishes each stored entry on the feed and answers one-message gets. The held
@@ -248,8 +265,12 @@ class Host:
         self.referee = Referee.start(Follower.from_setup(setup), self.secret)
         follower = self.judge.follower
         for index, command in enumerate(game.history):
-            entry = {"kind": "command", "by": GM, "rid": f"loaded-{index}",
-                     "command": command_data(taped(follower.game, command, str(game.seed)))}
+            entry = {
+                "kind": "command",
+                "by": GM,
+                "rid": f"loaded-{index}",
+                "command": command_data(taped(follower.game, command, str(game.seed))),
+            }
             follower.apply_entry(entry)
             entry["digest"] = state_digest(follower.game, follower.seats)
             follower.seq = await self._append(entry, follower.seq)
@@ -267,8 +288,9 @@ class Host:
             raise RuntimeError(f"the game's stream {subjects.stream} holds no game")
         held = (await self.store.stream_info(subjects.held_stream)).state
         if held.messages:
-            async for _, entry in read_entries(self.store, subjects.held, subjects.held_stream,
-                                               held.last_seq, held.first_seq):
+            async for _, entry in read_entries(
+                self.store, subjects.held, subjects.held_stream, held.last_seq, held.first_seq
+            ):
                 referee.held_again(unseal(entry, self.secret))
         self.referee = referee
         self._names_again(names)
@@ -314,14 +336,14 @@ class Host:
         headers = {"Nats-Expected-Last-Sequence": str(after)}
         if entry.get("rid"):
             headers["Nats-Msg-Id"] = message_id(entry["rid"])
-        ack = await self.store.publish(self.subjects.log, encode(entry), stream=self.subjects.stream,
-                                    headers=headers)
+        ack = await self.store.publish(self.subjects.log, encode(entry), stream=self.subjects.stream, headers=headers)
         if ack.duplicate or ack.seq != after + 1:  # stored before, by a send whose ack was lost
             raise StoreError(f"the stream already holds entry {ack.seq}")
         return ack.seq
 
-    async def handle(self, request: dict[str, Any], gm: bool = False, sender: str | None = None,
-                     scope: str | None = None) -> dict[str, Any]:
+    async def handle(
+        self, request: dict[str, Any], gm: bool = False, sender: str | None = None, scope: str | None = None
+    ) -> dict[str, Any]:
         """Judge a request (from the GM, or from the player named `sender` by the invitation
         `scope` it came on, whose request ids are its own) and store what it changes; "ok"
         only once the stream holds it.
@@ -341,11 +363,13 @@ class Host:
                 except Exception as caught:  # timeouts, a lost connection, the stream moved
                     error, self.stale = caught, True
             assert error is not None  # the loop ran, and each pass that did not return caught one
-            return {"ok": False, "reason": f"the host could not store it ({why(error)}); "
-                                           "nothing changed: try again", "stored": False}
+            return {
+                "ok": False,
+                "reason": f"the host could not store it ({why(error)}); nothing changed: try again",
+                "stored": False,
+            }
 
-    async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None,
-                     scope: str | None) -> dict[str, Any]:
+    async def _judge(self, request: dict[str, Any], gm: bool, sender: str | None, scope: str | None) -> dict[str, Any]:
         """Decide a request on the referee and store its entries; raises if storing fails."""
         held = list(self.judge.held)
         try:
@@ -359,8 +383,7 @@ class Host:
         await self._keep_held(held, bool(verdict.entries))
         if verdict.note:
             await self.conn.publish(self.subjects.notes, encode({"text": verdict.note}))
-        return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq,
-                "duplicate": verdict.duplicate}
+        return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq, "duplicate": verdict.duplicate}
 
     async def _on_request(self, msg) -> None:
         """Queue a request, unread, in its sender's turn; refuse at once what cannot be
@@ -370,8 +393,7 @@ class Host:
         connections publish there. A field of the request never names the sender."""
         if not msg.reply:
             return  # nothing to answer to (the reply goes back to the asker's own account)
-        reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply),
-                                (msg, self.judged))
+        reason = self.queue.put(sender_of(msg.subject, self.subjects.requests, msg.reply), (msg, self.judged))
         if reason is not None:
             await msg.respond(refusal(reason))
         # Let the other invitations' subscriptions take their turn after each message, rather
@@ -432,13 +454,15 @@ class Host:
         gone = self.hosting.forget(user)
         # Said first, while that board can still hear it: it stops trying to reconnect.
         who = gone.name if gone and gone.name else user
-        await self.conn.publish(self.subjects.notes, encode({"text": f"{who} was removed from the game",
-                                                           "kicked": user}))
+        await self.conn.publish(
+            self.subjects.notes, encode({"text": f"{who} was removed from the game", "kicked": user})
+        )
         await self.conn.flush()
         await self.reload()
         for team in self.judge.follower.sides_of(gone.name) if gone and gone.name else []:
-            await self.handle({"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team,
-                               "holder": None}, gm=True)
+            await self.handle(
+                {"rid": f"kick-{uuid.uuid4().hex[:12]}", "kind": "seat", "team": team, "holder": None}, gm=True
+            )
 
     async def stop(self) -> None:
         """Stop answering and close the connection."""

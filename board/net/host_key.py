@@ -44,14 +44,22 @@ class HostKey:
     @classmethod
     def of(cls, hosting: Hosting, server: str) -> HostKey:
         """The key of a hosted game, for a server at this address."""
-        return cls(hosting.game, server, hosting.host_password,
-                   tuple({k: i[k] for k in ("user", "password", "role", "name") if k in i}
-                         for i in hosting.invitations))
+        return cls(
+            hosting.game,
+            server,
+            hosting.host_password,
+            tuple({k: i[k] for k in ("user", "password", "role", "name") if k in i} for i in hosting.invitations),
+        )
 
     def write(self, path: Path) -> None:
         """Write the key whole, readable by its user only (it lets its holder be the host)."""
-        data = {"kind": KIND, "game": self.game, "server": self.server,
-                "host_password": self.host_password, "invitations": list(self.invitations)}
+        data = {
+            "kind": KIND,
+            "game": self.game,
+            "server": self.server,
+            "host_password": self.host_password,
+            "invitations": list(self.invitations),
+        }
         replace_whole(Path(path), (json.dumps(data, indent=1) + "\n").encode(), 0o600)
 
     def hosting(self, folder: Path, tls: ssl.SSLContext | None = None) -> Hosting:
@@ -59,8 +67,15 @@ class HostKey:
         dice secret; written there, readable by its user only. With the server's pinned
         context, its certificate is kept there too (join lines carry its fingerprint)."""
         host, port, _ = split_address(self.server)
-        hosting = Hosting(str(folder), host, port, self.game, self.host_password,
-                          secrets.token_hex(16), [dict(i) for i in self.invitations])
+        hosting = Hosting(
+            str(folder),
+            host,
+            port,
+            self.game,
+            self.host_password,
+            secrets.token_hex(16),
+            [dict(i) for i in self.invitations],
+        )
         hosting.write()
         if tls is not None:
             der = tls.get_ca_certs(binary_form=True)[0]
@@ -89,17 +104,17 @@ def read_key(path: Path) -> HostKey:
     except (ValueError, RecursionError) as error:
         raise HostKeyError(f"{path}: not JSON ({error}); expected a host key from `host --export-key`") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise HostKeyError(f"{path}: not a host key (expected \"kind\": \"{KIND}\")")
+        raise HostKeyError(f'{path}: not a host key (expected "kind": "{KIND}")')
     game, server, password = data.get("game"), data.get("server"), data.get("host_password")
     if not isinstance(game, str) or not _game_id(game):
-        raise HostKeyError(f"{path}: \"game\" is 1-32 letters, digits, - or _")
+        raise HostKeyError(f'{path}: "game" is 1-32 letters, digits, - or _')
     if not isinstance(server, str) or not server.startswith("tls://") or not split_address(server)[2]:
-        raise HostKeyError(f"{path}: \"server\" is tls://HOST:PORT/FINGERPRINT")
+        raise HostKeyError(f'{path}: "server" is tls://HOST:PORT/FINGERPRINT')
     if not isinstance(password, str) or not 0 < len(password) <= 200:
-        raise HostKeyError(f"{path}: \"host_password\" is missing")
+        raise HostKeyError(f'{path}: "host_password" is missing')
     invitations = data.get("invitations")
     if not isinstance(invitations, list) or not all(_invitation(i) for i in invitations):
-        raise HostKeyError(f"{path}: \"invitations\" is a list of {{user, password, role, name}}")
+        raise HostKeyError(f'{path}: "invitations" is a list of {{user, password, role, name}}')
     return HostKey(game, server, password, tuple(invitations))
 
 
@@ -114,13 +129,20 @@ def _game_id(game: str) -> bool:
 def _invitation(data: object) -> bool:
     """Whether an invitation in a key is well formed (its user, password, role and name as
     an invitation's own would be)."""
-    if not (isinstance(data, dict) and set(data) <= {"user", "password", "role", "name"}
-            and all(isinstance(data.get(k, ""), str) for k in data)):
+    if not (
+        isinstance(data, dict)
+        and set(data) <= {"user", "password", "role", "name"}
+        and all(isinstance(data.get(k, ""), str) for k in data)
+    ):
         return False
     try:
         user, password = parse_code(f"{data.get('user', '')}.{data.get('password', '')}")
     except ValueError:
         return False
     name = data.get("name", "")
-    return (0 < len(password) <= 200 and data.get("role") in ROLES and user[0] == data["role"][0]
-            and (name == "" or clean_name(name) == name))
+    return (
+        0 < len(password) <= 200
+        and data.get("role") in ROLES
+        and user[0] == data["role"][0]
+        and (name == "" or clean_name(name) == name)
+    )

@@ -21,7 +21,7 @@ def _letters(count: int) -> str:
 def new_password() -> str:
     """Four groups of four (about 80 bits), easy to read out."""
     chars = _letters(16)
-    return "-".join(chars[i:i + 4] for i in range(0, 16, 4))
+    return "-".join(chars[i : i + 4] for i in range(0, 16, 4))
 
 
 @dataclass

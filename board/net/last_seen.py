@@ -23,7 +23,7 @@ from board.saves import data_dir
 FILE = "last-seen.json"
 MAX_BYTES = 256 * 1024  # a few hundred games' marks; anything larger is not ours
 MAX_GAMES = 200  # the games remembered: the least recently seen are forgotten first
-MAX_SEQ = 2 ** 53  # a stream sequence beyond this is no stream's
+MAX_SEQ = 2**53  # a stream sequence beyond this is no stream's
 _KEY = 32  # hex digits of a game's key, and the most characters of an identity
 _KEY_FORM = re.compile(f"[0-9a-f]{{{_KEY}}}")
 
@@ -66,9 +66,8 @@ class LastSeen:
             return cls(path, {}, f"{path} is not readable JSON ({error})")
         games = raw.get("games") if isinstance(raw, dict) else None
         if not isinstance(games, dict):
-            return cls(path, {}, f"{path} holds no \"games\" object")
-        return cls(path, {key: kept for key, marks in games.items() if (kept := _valid(key, marks))},
-                   stamp=stamp)
+            return cls(path, {}, f'{path} holds no "games" object')
+        return cls(path, {key: kept for key, marks in games.items() if (kept := _valid(key, marks))}, stamp=stamp)
 
     def seen(self, game: str, who: str) -> int:
         """The last entry this identity's board showed of the game (0: never here)."""
@@ -86,7 +85,7 @@ class LastSeen:
         self.games.setdefault(game, {})[who] = {"seq": seq, "at": int(time.time())}
         if len(self.games) > MAX_GAMES:  # forget the games seen longest ago
             latest = sorted(self.games, key=lambda k: max(m["at"] for m in self.games[k].values()))
-            for key in latest[:len(self.games) - MAX_GAMES]:
+            for key in latest[: len(self.games) - MAX_GAMES]:
                 del self.games[key]
         data = json.dumps({"games": self.games}, separators=(",", ":")) + "\n"
         try:
@@ -125,6 +124,9 @@ def _valid(key: object, marks: object) -> dict[str, dict] | None:
     """A game's marks that are well formed (the others dropped), or None."""
     if not _is_key(key) or not isinstance(marks, dict):
         return None
-    kept = {who: {"seq": m["seq"], "at": m["at"] if type(m.get("at")) is int else 0}
-            for who, m in marks.items() if _is_who(who) and isinstance(m, dict) and _is_seq(m.get("seq"))}
+    kept = {
+        who: {"seq": m["seq"], "at": m["at"] if type(m.get("at")) is int else 0}
+        for who, m in marks.items()
+        if _is_who(who) and isinstance(m, dict) and _is_seq(m.get("seq"))
+    }
     return kept or None

@@ -13,17 +13,60 @@ MAX_NAME = 32
 # checks; a board's player names need the lookalikes a keyboard layout gives easily.
 # The Cyrillic and Greek letters here are the ones Unicode's confusables.txt maps to a
 # single Latin letter.
-_LOOKALIKE = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d",
-    "ԛ": "q", "ԝ": "w", "ӏ": "i", "һ": "h", "ь": "b", "г": "r", "п": "n",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v",
-    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "γ": "y",
-    # Latin and digits drawn alike
-    "0": "o", "1": "i", "l": "i", "|": "i", "ı": "i", "5": "s",
-})
+_LOOKALIKE = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ӏ": "i",
+        "һ": "h",
+        "ь": "b",
+        "г": "r",
+        "п": "n",
+        # Greek
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "ζ": "z",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "μ": "m",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ω": "w",
+        "γ": "y",
+        # Latin and digits drawn alike
+        "0": "o",
+        "1": "i",
+        "l": "i",
+        "|": "i",
+        "ı": "i",
+        "5": "s",
+    }
+)
 
 
 def fold(name: str) -> str:
@@ -31,8 +74,9 @@ def fold(name: str) -> str:
     accents dropped, spaces collapsed, lookalike letters made Latin."""
     text = unicodedata.normalize("NFKC", name).casefold()
     # Decompose to drop combining marks (é, й) and format characters (zero-width joiners).
-    text = "".join(ch for ch in unicodedata.normalize("NFD", text)
-                   if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+    text = "".join(
+        ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) not in ("Mn", "Me", "Cf")
+    )
     return " ".join(text.translate(_LOOKALIKE).split())
 
 

@@ -162,8 +162,7 @@ class Follower:
         digest = entry.get("digest")
         if check and digest is not None and digest != state_digest(self.game, self.seats):
             if seq not in self.healed:
-                raise self._heal(seq, Diverged(f"this board's game differed from the host's after "
-                                               f"entry {seq}"))
+                raise self._heal(seq, Diverged(f"this board's game differed from the host's after entry {seq}"))
             self.differs = seq
         self.seq = seq
         return events
@@ -200,8 +199,10 @@ class Follower:
             if not outcome.accepted:
                 # In words (a player reads it on the status line); the rules' own reason may
                 # name program ids (a host running another version's actions), so it is left out.
-                raise Diverged(f"the host accepted {command.words()}, which this board's rules "
-                               "refuse (is the host running another version of Hexboard?)")
+                raise Diverged(
+                    f"the host accepted {command.words()}, which this board's rules "
+                    "refuse (is the host running another version of Hexboard?)"
+                )
             return outcome.events
         if kind == "undo":
             if not game.undo():
@@ -215,8 +216,10 @@ class Follower:
         if kind == "seat":
             self.seats[entry["team"]] = entry.get("holder")
             return [Event("seat", seat_text(entry["team"], entry.get("holder")))]
-        raise Diverged("the host sent an entry of a kind this board does not know "
-                       "(is the host running another version of Hexboard?)")
+        raise Diverged(
+            "the host sent an entry of a kind this board does not know "
+            "(is the host running another version of Hexboard?)"
+        )
 
     def sides_of(self, name: str) -> list[str]:
         """The teams a player holds."""

@@ -104,8 +104,9 @@ class Referee:
             self.follower.apply_entry(entry)
             self.held.append(entry)
 
-    def decide(self, request: dict[str, Any], gm: bool = False, sender: str | None = None,
-               scope: str | None = None) -> Verdict:
+    def decide(
+        self, request: dict[str, Any], gm: bool = False, sender: str | None = None, scope: str | None = None
+    ) -> Verdict:
         """Judge a request from the GM, or from the player `sender` (the name of the invitation
         the request came on: the request's own "from" is never believed), and apply it.
 
@@ -158,8 +159,10 @@ class Referee:
             return None  # the rules refuse an unknown figure with their own words
         if self.follower.seats.get(token.team) != name:
             mine = ", ".join(self.follower.sides_of(name)) or "no side"
-            return (f"{command.figure} is one of {possessive(token.team)} figures "
-                    f"({seat_text(token.team, self.follower.seats.get(token.team))}); you play {mine}")
+            return (
+                f"{command.figure} is one of {possessive(token.team)} figures "
+                f"({seat_text(token.team, self.follower.seats.get(token.team))}); you play {mine}"
+            )
         return None
 
     def _history(self, kind: str, gm: bool, rid: str) -> Verdict:
@@ -178,8 +181,7 @@ class Referee:
     def _seat(self, request, name: str, gm: bool, rid: str) -> Verdict:
         team, holder = request.get("team"), request.get("holder")
         if team not in teams(self.game.battle):
-            return Verdict(reason=f"there is no side {team!r}; the sides: "
-                                  + ", ".join(teams(self.game.battle)))
+            return Verdict(reason=f"there is no side {team!r}; the sides: " + ", ".join(teams(self.game.battle)))
         now = self.follower.seats.get(team)
         if not gm:
             if holder not in (name, None):
@@ -191,8 +193,10 @@ class Referee:
             if holder == name and (now is not None or team not in self.open_sides):
                 return Verdict(reason=f"{team} is not free ({seat_text(team, now)})")
             if self.seat_changes.get(name, 0) >= SEAT_CHANGES:
-                return Verdict(reason=f"you have changed sides {SEAT_CHANGES} times since the "
-                                      "last move; wait for the game to go on")
+                return Verdict(
+                    reason=f"you have changed sides {SEAT_CHANGES} times since the "
+                    "last move; wait for the game to go on"
+                )
         elif holder is not None and not isinstance(holder, str):
             return Verdict(reason="a side goes to a player's name, the computer or the GM")
         entry = {"kind": "seat", "team": team, "holder": holder, "by": name, "rid": rid}

@@ -32,8 +32,9 @@ def parse_via(text: str) -> tuple[list[str], str]:
             raise ValueError(f"{part!r} is not a host:port")
         where.append(f"{parsed.hostname}:{parsed.port or 7422}")
     if not pin:
-        raise ValueError("the club's address ends with its certificate's fingerprint "
-                         "(the organiser's line for the GM has it)")
+        raise ValueError(
+            "the club's address ends with its certificate's fingerprint (the organiser's line for the GM has it)"
+        )
     return where, normal_pin(pin)
 
 
@@ -70,8 +71,7 @@ def parse_club_line(text: str) -> tuple[str, str, int]:
     code = next((w.split("=", 1)[1] for w in words if w.startswith(f"{TABLE_ENV}=")), None)
     via = words[words.index("--via") + 1] if "--via" in words[:-1] else None
     if not code or not via:
-        raise ValueError(f"paste the whole line the club's organiser gave ({TABLE_ENV}=… host MAP "
-                         "--via tls://…)")
+        raise ValueError(f"paste the whole line the club's organiser gave ({TABLE_ENV}=… host MAP --via tls://…)")
     port = words[words.index("--join-port") + 1] if "--join-port" in words[:-1] else str(DEFAULT_PORT)
     if not port.isdigit():
         raise ValueError(f"--join-port is a port number, not {port!r}")

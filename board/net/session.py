@@ -28,8 +28,7 @@ from board.net.invitations import INVITE_ENV, PLAYER, SPECTATOR, Invitation, par
 from board.net.protocol import Subjects
 from board.saves import data_dir
 from board.net.relay import club_join_address, fetch_club_certificate, parse_via
-from board.net.server import (Hosting, ServerError, free_port, listening, recorded_server,
-                              reload_server, start_server)
+from board.net.server import Hosting, ServerError, free_port, listening, recorded_server, reload_server, start_server
 from board.net.tables import CLUB_DOMAIN, parse_table
 from board.sides import teams
 
@@ -69,8 +68,7 @@ class Session:
         user, password = parse_code(code)
         spectator = role_of(user) == SPECTATOR
         self.name = "spectator" if spectator else name
-        self.client = Client(url, user, password, Subjects(), self.name, self._arrived,
-                             hello=not spectator)
+        self.client = Client(url, user, password, Subjects(), self.name, self._arrived, hello=not spectator)
         self._run(self.client.start(), 60)
         self.name = self.client.name  # the name the invitation goes by (kept from its first join)
 
@@ -100,9 +98,17 @@ class Session:
         self.host = host = Host(hosting, tls=tls)
         self._run(host.start(game, seats))
         self.name = "GM"
-        self.client = Client(hosting.url, "host", hosting.host_password, Subjects(hosting.game), "GM",
-                             self._arrived, send=lambda request: host.handle(request, gm=True),
-                             tls=tls, api=api_prefix(hosting))
+        self.client = Client(
+            hosting.url,
+            "host",
+            hosting.host_password,
+            Subjects(hosting.game),
+            "GM",
+            self._arrived,
+            send=lambda request: host.handle(request, gm=True),
+            tls=tls,
+            api=api_prefix(hosting),
+        )
         self._run(self.client.start())
 
     def _config_here(self) -> tuple[Hosting, Host]:
@@ -110,8 +116,10 @@ class Session:
         the machine running it writes; ServerError if this host resumed from a server elsewhere
         (or hosts nothing)."""
         if self.elsewhere:
-            raise ServerError("this host carries on from a server on another machine: invitations "
-                              "are made and withdrawn where that server's config is")
+            raise ServerError(
+                "this host carries on from a server on another machine: invitations "
+                "are made and withdrawn where that server's config is"
+            )
         if self.hosting is None or self.host is None:
             raise ServerError("this board hosts no game")
         return self.hosting, self.host
@@ -161,8 +169,13 @@ class Session:
             try:
                 await client.move(url)
             except Exception as error:
-                self._arrived(("link", f"cannot join at {url} ({str(error) or type(error).__name__}); "
-                                       "still trying the old address"))
+                self._arrived(
+                    (
+                        "link",
+                        f"cannot join at {url} ({str(error) or type(error).__name__}); still trying the old address",
+                    )
+                )
+
         asyncio.run_coroutine_threadsafe(moving(), self.loop)
 
     def reread(self, after: int) -> None:

@@ -28,7 +28,7 @@ def table_name_refusal(name: str) -> str | None:
 def new_key() -> str:
     """A table's key: six groups of four (about 120 bits)."""
     chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(24))
-    return "-".join(chars[i:i + 4] for i in range(0, 24, 4))
+    return "-".join(chars[i : i + 4] for i in range(0, 24, 4))
 
 
 def table_code(name: str, key: str) -> str:
@@ -40,8 +40,9 @@ def parse_table(code: str) -> tuple[str, str]:
     """A table code as (name, key); ValueError with the reason."""
     name, _, key = code.strip().partition(".")
     if table_name_refusal(name) or not _KEY.match(key):
-        raise ValueError("a table's code looks like oak.k7pq-3mxa-9tr2-wd4e-h3nz-q8rt; "
-                         "ask the club's organiser for yours")
+        raise ValueError(
+            "a table's code looks like oak.k7pq-3mxa-9tr2-wd4e-h3nz-q8rt; ask the club's organiser for yours"
+        )
     return name, key
 
 
@@ -67,7 +68,7 @@ def slot(key: str, role: str, index: int) -> Invitation:
         raise ValueError(f"the table has {SLOTS[role]} {role} invitations, all made")
     user = role[0] + _derived(key, f"user {role} {index}", 5)
     letters = _derived(key, f"password {role} {index}", 16)
-    return Invitation(user, "-".join(letters[i:i + 4] for i in range(0, 16, 4)), role)
+    return Invitation(user, "-".join(letters[i : i + 4] for i in range(0, 16, 4)), role)
 
 
 def slots(key: str) -> list[Invitation]:

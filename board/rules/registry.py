@@ -22,9 +22,15 @@ def ruleset_ids() -> tuple[str, ...]:
     """The ids of every ruleset, sorted: the packages under board/rules/, "_" read as "-".
 
     Read from the folder, not by importing them, so that --help or one map costs one ruleset."""
-    return tuple(sorted(entry.name.replace("_", "-") for entry in os.scandir(_HERE)
-                        if entry.is_dir() and entry.name not in _NOT_RULESETS
-                        and os.path.exists(os.path.join(entry.path, "__init__.py"))))
+    return tuple(
+        sorted(
+            entry.name.replace("_", "-")
+            for entry in os.scandir(_HERE)
+            if entry.is_dir()
+            and entry.name not in _NOT_RULESETS
+            and os.path.exists(os.path.join(entry.path, "__init__.py"))
+        )
+    )
 
 
 def get_ruleset(ruleset_id: str):

@@ -20,8 +20,12 @@ from board.tiled.tmx import Stagger
 
 SIDE = 24  # px: a hex side in the generated tileset
 TILES = (("open", None), ("wall", None), ("fire", "flames"), ("fire", "coals"))  # tile ids 0-3
-COLOURS = {("open", None): (214, 201, 160), ("wall", None): (86, 84, 80),
-           ("fire", "flames"): (232, 104, 36), ("fire", "coals"): (128, 46, 30)}
+COLOURS = {
+    ("open", None): (214, 201, 160),
+    ("wall", None): (86, 84, 80),
+    ("fire", "flames"): (232, 104, 36),
+    ("fire", "coals"): (128, 46, 30),
+}
 
 
 def export_stagger(layout: str) -> Stagger:
@@ -62,25 +66,37 @@ def export(battle: BattleMap, out: Path) -> Path:
 def tmx_text(battle: BattleMap, stagger: Stagger, image: str) -> str:
     """The .tmx file: map properties, the tileset, one terrain layer, one layer of figures."""
     placed, cols, rows = placement(battle)
-    root = ET.Element("map", {
-        "version": "1.10", "tiledversion": "1.10.2", "orientation": "hexagonal",
-        "renderorder": "right-down", "width": str(cols), "height": str(rows),
-        "tilewidth": str(stagger.tile_w), "tileheight": str(stagger.tile_h), "infinite": "0",
-        "hexsidelength": str(stagger.side), "staggeraxis": stagger.axis, "staggerindex": "odd",
-        "nextlayerid": "3", "nextobjectid": str(len(battle.figures) + 1)})
+    root = ET.Element(
+        "map",
+        {
+            "version": "1.10",
+            "tiledversion": "1.10.2",
+            "orientation": "hexagonal",
+            "renderorder": "right-down",
+            "width": str(cols),
+            "height": str(rows),
+            "tilewidth": str(stagger.tile_w),
+            "tileheight": str(stagger.tile_h),
+            "infinite": "0",
+            "hexsidelength": str(stagger.side),
+            "staggeraxis": stagger.axis,
+            "staggerindex": "odd",
+            "nextlayerid": "3",
+            "nextobjectid": str(len(battle.figures) + 1),
+        },
+    )
     _properties(root, _map_properties(battle))
     _tileset(root, stagger, image)
-    gids = {cell: TILES.index((t.kind, t.stage)) + 1 for h, cell in placed.items()
-            for t in [battle.terrain_at(h)]}
+    gids = {cell: TILES.index((t.kind, t.stage)) + 1 for h, cell in placed.items() for t in [battle.terrain_at(h)]}
     layer = ET.SubElement(root, "layer", {"id": "1", "name": "Terrain", "width": str(cols), "height": str(rows)})
     data = ET.SubElement(layer, "data", {"encoding": "csv"})
-    data.text = "\n" + ",\n".join(",".join(str(gids.get((c, r), 0)) for c in range(cols))
-                                  for r in range(rows)) + "\n"
+    data.text = "\n" + ",\n".join(",".join(str(gids.get((c, r), 0)) for c in range(cols)) for r in range(rows)) + "\n"
     group = ET.SubElement(root, "objectgroup", {"id": "2", "name": "Figures"})
     for number, spec in enumerate(battle.figures, 1):
         x, y = stagger.centre(*placed[Hex(*spec.at)])
-        obj = ET.SubElement(group, "object", {"id": str(number), "name": spec.name, "class": "figure",
-                                              "x": f"{x:g}", "y": f"{y:g}"})
+        obj = ET.SubElement(
+            group, "object", {"id": str(number), "name": spec.name, "class": "figure", "x": f"{x:g}", "y": f"{y:g}"}
+        )
         entry = figure_dict(spec)
         _properties(obj, [_property(key, value) for key, value in entry.items() if key not in ("name", "at")])
         ET.SubElement(obj, "point")
@@ -90,14 +106,19 @@ def tmx_text(battle: BattleMap, stagger: Stagger, image: str) -> str:
 
 def _map_properties(battle: BattleMap) -> list[dict]:
     source = battle.read
-    props = [_property("name", battle.name), _property("ruleset", battle.ruleset),
-             _property("empty", "off")]  # a cell left empty is not part of the map
+    props = [
+        _property("name", battle.name),
+        _property("ruleset", battle.ruleset),
+        _property("empty", "off"),
+    ]  # a cell left empty is not part of the map
     if source.radius is not None:
         props.append(_property("radius", source.radius))
     if not source.labels:
         props.append(_property("labels", False))
-    props += [{"name": f"team {team}", "type": "color", "value": "#ff" + colour.lstrip("#").lower()}
-              for team, colour in battle.teams.items()]
+    props += [
+        {"name": f"team {team}", "type": "color", "value": "#ff" + colour.lstrip("#").lower()}
+        for team, colour in battle.teams.items()
+    ]
     if source.notes.strip():
         props.append({"name": "notes", "text": source.notes})
     return props
@@ -128,17 +149,28 @@ def _properties(parent: ET.Element, props: list[dict]) -> None:
 
 
 def _tileset(root: ET.Element, stagger: Stagger, image: str) -> None:
-    tileset = ET.SubElement(root, "tileset", {
-        "firstgid": "1", "name": "hexboard-terrain", "tilewidth": str(stagger.tile_w),
-        "tileheight": str(stagger.tile_h), "tilecount": str(len(TILES)), "columns": str(len(TILES))})
-    ET.SubElement(tileset, "image", {"source": image, "width": str(stagger.tile_w * len(TILES)),
-                                     "height": str(stagger.tile_h)})
+    tileset = ET.SubElement(
+        root,
+        "tileset",
+        {
+            "firstgid": "1",
+            "name": "hexboard-terrain",
+            "tilewidth": str(stagger.tile_w),
+            "tileheight": str(stagger.tile_h),
+            "tilecount": str(len(TILES)),
+            "columns": str(len(TILES)),
+        },
+    )
+    ET.SubElement(
+        tileset, "image", {"source": image, "width": str(stagger.tile_w * len(TILES)), "height": str(stagger.tile_h)}
+    )
     for number, (kind, stage) in enumerate(TILES):
         tile = ET.SubElement(tileset, "tile", {"id": str(number)})
         _properties(tile, [_property("terrain", kind)] + ([_property("stage", stage)] if stage else []))
 
 
 # --- The tileset image -----------------------------------------------------------
+
 
 def tiles_png(stagger: Stagger, layout: str) -> bytes:
     """The four terrain tiles side by side, each a filled hex with a darker rim, as a PNG."""
@@ -166,6 +198,7 @@ def _inside(dx: float, dy: float, layout: str) -> float:
 
 def png(width: int, height: int, rows: list[bytes]) -> bytes:
     """An RGBA PNG from rows of width*4 bytes."""
+
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 

@@ -13,8 +13,22 @@ from board.models import MAX_SIDE, OFF_MAP, PICTURE_OF
 from board.tiled.objects import Figure, FigureMarks, ObjectTally, object_pixel, read_objects
 from board.tiled.terrain import OFF, TARGETS, Mapping, Tally, Value, own_terrain, set_colours, tile_values
 from board.tiled.tmx import (
-    MAX_PAINTED, Cells, Element, Grid, LineProblem, Stagger, Tileset, fail, int_attr, layer_cells, load_tilesets,
-    map_layers, parse_xml, properties, tileset_of, too_many_painted,
+    MAX_PAINTED,
+    Cells,
+    Element,
+    Grid,
+    LineProblem,
+    Stagger,
+    Tileset,
+    fail,
+    int_attr,
+    layer_cells,
+    load_tilesets,
+    map_layers,
+    parse_xml,
+    properties,
+    tileset_of,
+    too_many_painted,
 )
 from board.yamlio import InputError, Problem
 from board.yamlparse import SafeDumper, dump_yaml, parse_yaml
@@ -46,20 +60,30 @@ def read_stagger(root: Element) -> Stagger:
     """The map's hex grid; InputError for anything but a hexagonal map."""
     orientation = root.get("orientation")
     if orientation != "hexagonal":
-        raise fail(root.file, root.line, f'orientation "{orientation}": only hexagonal maps can be '
-                                          "imported (Map > Map Properties > Orientation: Hexagonal)")
+        raise fail(
+            root.file,
+            root.line,
+            f'orientation "{orientation}": only hexagonal maps can be '
+            "imported (Map > Map Properties > Orientation: Hexagonal)",
+        )
     axis, index = root.get("staggeraxis", "y"), root.get("staggerindex", "odd")
     if axis not in ("x", "y") or index not in ("odd", "even"):
-        raise fail(root.file, root.line, f'staggeraxis="{axis}" staggerindex="{index}": expected '
-                                          "x or y, and odd or even")
-    stagger = Stagger(axis, index, int_attr(root, "tilewidth"), int_attr(root, "tileheight"),
-                      int_attr(root, "hexsidelength", 0))
+        raise fail(
+            root.file, root.line, f'staggeraxis="{axis}" staggerindex="{index}": expected x or y, and odd or even'
+        )
+    stagger = Stagger(
+        axis, index, int_attr(root, "tilewidth"), int_attr(root, "tileheight"), int_attr(root, "hexsidelength", 0)
+    )
     if min(stagger.tile_w, stagger.tile_h) < 2 or stagger.side < 0:
-        raise fail(root.file, root.line, f"tiles of {stagger.tile_w}x{stagger.tile_h} px with sides of "
-                                          f"{stagger.side} px: expected tiles of at least 2x2 px and sides of "
-                                          "0 px or more")
+        raise fail(
+            root.file,
+            root.line,
+            f"tiles of {stagger.tile_w}x{stagger.tile_h} px with sides of "
+            f"{stagger.side} px: expected tiles of at least 2x2 px and sides of "
+            "0 px or more",
+        )
     if root.get("infinite") != "1" and min(int_attr(root, "width"), int_attr(root, "height")) < 1:
-        raise fail(root.file, root.line, f'a map of {root.get("width")}x{root.get("height")} tiles has no hexes')
+        raise fail(root.file, root.line, f"a map of {root.get('width')}x{root.get('height')} tiles has no hexes")
     return stagger
 
 
@@ -75,8 +99,11 @@ def read_grid(root: Element, stagger: Stagger, painted: list[Cells]) -> Grid:
         grid = Grid(stagger, (min(cols), min(rows)), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
         what = f"the painted tiles, from cell {list(grid.origin)}, make a map"
     if max(grid.width, grid.height) > MAX_SIDE:
-        raise fail(root.file, root.line, f"{what} of {grid.width}x{grid.height} tiles; a Hexboard map is at "
-                                          f"most {MAX_SIDE} hexes across and down")
+        raise fail(
+            root.file,
+            root.line,
+            f"{what} of {grid.width}x{grid.height} tiles; a Hexboard map is at most {MAX_SIDE} hexes across and down",
+        )
     return grid
 
 
@@ -112,8 +139,12 @@ class TileLookup:
             local = gid - tileset.firstgid
             count = tileset.root.get("tilecount", "")
             if count.isdecimal() and local >= int(count):
-                raise fail(layer.file, line, f'tile {gid} is past the end of tileset "{tileset.name}" '
-                                             f"({count} tiles from gid {tileset.firstgid})")
+                raise fail(
+                    layer.file,
+                    line,
+                    f'tile {gid} is past the end of tileset "{tileset.name}" '
+                    f"({count} tiles from gid {tileset.firstgid})",
+                )
             values = tile_values(tileset, local, self.colours[id(tileset)])
             own = own_terrain(tileset, local)
             if own is not None:
@@ -162,8 +193,14 @@ def convert(path: str | Path, options: ImportOptions | None = None) -> Imported:
     props = {key: value for key, (_, value, _) in properties(root).items()}
     empty = _empty_option(root, options.empty)
     targets, tally = read_terrain(layers, TileLookup(tilesets, options.terrain), grid, empty)
-    figures, objects = read_objects(root, tilesets, options.figures, props.get("ruleset", "warrior-wizard"),
-                                    options.hidden, lambda obj: _cell_of(obj, tilesets, grid))
+    figures, objects = read_objects(
+        root,
+        tilesets,
+        options.figures,
+        props.get("ruleset", "warrior-wizard"),
+        options.hidden,
+        lambda obj: _cell_of(obj, tilesets, grid),
+    )
     doc = _document(path, root, grid, targets, figures)
     text = _emit(path, grid, doc)
     try:
@@ -182,8 +219,7 @@ def _empty_option(root: Element, chosen: str | None) -> str:
     if own is None:
         return "open"
     if own[1].strip().lower() not in EMPTY:
-        raise fail(own[2].file, own[2].line, f'map property empty "{own[1]}": expected one of '
-                                              + ", ".join(EMPTY))
+        raise fail(own[2].file, own[2].line, f'map property empty "{own[1]}": expected one of ' + ", ".join(EMPTY))
     return own[1].strip().lower()
 
 
@@ -198,6 +234,7 @@ def _cell_of(obj: Element, tilesets: list[Tileset], grid: Grid):
 
 # --- The map document -----------------------------------------------------------
 
+
 def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figure]) -> dict:
     """The map as plain data: a picture of a rectangle, or a hexagon by radius (export-tiled's)."""
     props = {key: value for key, (_, value, _) in properties(root).items()}
@@ -209,28 +246,34 @@ def _document(path: Path, root: Element, grid: Grid, targets, figures: list[Figu
     doc["layout"] = layout
     if props.get("labels", "").strip().lower() == "false":
         doc["labels"] = False
-    on_map = {grid.hex(cell): target for cell, target in targets.items() if target != OFF} \
-        if props.get("radius") else {}
+    on_map = (
+        {grid.hex(cell): target for cell, target in targets.items() if target != OFF} if props.get("radius") else {}
+    )
     centre = _hexagon_centre(props.get("radius", ""), on_map)
     at: list[list[int]] | list[str]  # where each figure stands: axial on a hexagon, labels on a grid
     if centre is not None:
         doc["radius"] = int(props["radius"])
-        doc["hexes"] = [{"at": list(hex_subtract(h, centre)), "terrain": kind, **({"stage": stage} if stage else {})}
-                        for h, (kind, stage) in sorted(on_map.items()) if kind != "open"]
+        doc["hexes"] = [
+            {"at": list(hex_subtract(h, centre)), "terrain": kind, **({"stage": stage} if stage else {})}
+            for h, (kind, stage) in sorted(on_map.items())
+            if kind != "open"
+        ]
         at = [list(hex_subtract(grid.hex(f.cell), centre)) for f in figures]
     else:
         cols, rows = grid.size
         doc["size"] = [cols, rows]
-        doc["terrain"] = [" ".join(_char(targets.get(grid.tiled_cell(c, r), OFF)) for c in range(cols))
-                          for r in range(rows)]
+        doc["terrain"] = [
+            " ".join(_char(targets.get(grid.tiled_cell(c, r), OFF)) for c in range(cols)) for r in range(rows)
+        ]
         at = [hex_label(grid.hex(f.cell), layout) for f in figures]
     teams = _teams(root)
     if teams:
         doc["teams"] = teams
     order = ["name", "team", "at"]
-    doc["figures"] = [dict(sorted({**f.data, "at": where}.items(),
-                                  key=lambda item: order.index(item[0]) if item[0] in order else 3))
-                      for f, where in zip(figures, at)]
+    doc["figures"] = [
+        dict(sorted({**f.data, "at": where}.items(), key=lambda item: order.index(item[0]) if item[0] in order else 3))
+        for f, where in zip(figures, at)
+    ]
     if props.get("notes", "").strip():
         doc["notes"] = props["notes"].strip() + "\n"
     return doc
@@ -259,25 +302,32 @@ def _teams(root: Element) -> dict:
 
 
 def _flow(item: dict) -> str:
-    return yaml.dump(item, Dumper=SafeDumper, default_flow_style=True, sort_keys=False,
-                     allow_unicode=True, width=10**6).strip()
+    return yaml.dump(
+        item, Dumper=SafeDumper, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10**6
+    ).strip()
 
 
 def _emit(path: Path, grid: Grid, doc: dict) -> str:
     """YAML text for the document: one line per picture row, hex entry and figure."""
     stagger = grid.stagger
     pad = grid.local.pad
-    out = [f"# Imported from {path.name} by main.py import-tiled",
-           f"# (Tiled: hexagonal, staggeraxis {stagger.axis}, staggerindex {stagger.index}).",
-           f"# Tiled's column C, row R (counted from 0) has the label of column C+{1 + pad.q}, "
-           f"row R+{1 + pad.r}" + (f", counted from Tiled's cell {list(grid.origin)} (the used bounds)"
-                                   if grid.origin != (0, 0) else "") + "."]
+    out = [
+        f"# Imported from {path.name} by main.py import-tiled",
+        f"# (Tiled: hexagonal, staggeraxis {stagger.axis}, staggerindex {stagger.index}).",
+        f"# Tiled's column C, row R (counted from 0) has the label of column C+{1 + pad.q}, "
+        f"row R+{1 + pad.r}"
+        + (f", counted from Tiled's cell {list(grid.origin)} (the used bounds)" if grid.origin != (0, 0) else "")
+        + ".",
+    ]
     if pad != Hex(0, 0):
         axis = "column" if stagger.axis == "x" else "row"
-        out += [f"# Tiled shifts the even {axis}s, Hexboard the odd ones: the import added an off-map",
-                f"# {axis} (label {axis} 01) before Tiled's first."]
-    out += [_flow({key: doc[key]})[1:-1] for key in ("name", "ruleset", "layout", "labels", "size", "radius")
-            if key in doc]
+        out += [
+            f"# Tiled shifts the even {axis}s, Hexboard the odd ones: the import added an off-map",
+            f"# {axis} (label {axis} 01) before Tiled's first.",
+        ]
+    out += [
+        _flow({key: doc[key]})[1:-1] for key in ("name", "ruleset", "layout", "labels", "size", "radius") if key in doc
+    ]
     if "terrain" in doc:
         out.append("terrain: |")
         out += [f"  {row}" for row in doc["terrain"]]
@@ -295,6 +345,7 @@ def _emit(path: Path, grid: Grid, doc: dict) -> str:
 
 
 # --- Problems and the summary ----------------------------------------------------
+
 
 def _origins(root: Element, figures: list[Figure]) -> dict[tuple, tuple[str, int]]:
     """Where in the Tiled files each part of the YAML document came from."""
@@ -322,8 +373,9 @@ def _relocate(problems: list[Problem], text: str, origins, root: Element) -> lis
     return sorted(set(moved), key=lambda p: (p.file, p.line, p.message))
 
 
-def _report(tally: Tally, mapping: Mapping, empty: str, skipped: list[str], objects: ObjectTally,
-            figures: list[Figure]) -> list[str]:
+def _report(
+    tally: Tally, mapping: Mapping, empty: str, skipped: list[str], objects: ObjectTally, figures: list[Figure]
+) -> list[str]:
     """What the import found and made of it, so that the first run says what to map."""
     lines = ["terrain values found in the tilesets (cells -> terrain):"]
     lines += tally.report(mapping) or ["  none: no tile layer paints anything"]
@@ -332,7 +384,8 @@ def _report(tally: Tally, mapping: Mapping, empty: str, skipped: list[str], obje
         lines.append("hidden layers skipped: " + ", ".join(skipped) + " (--hidden-layers reads them)")
     lines.append(objects.report(figures))
     if tally.unmapped_cells:
-        lines.append(f"warning: {tally.unmapped_cells} painted cells have no mapped value and are open "
-                     "ground; map the values above with --terrain VALUE=TERRAIN,... (TERRAIN: "
-                     + ", ".join(TARGETS) + ")")
+        lines.append(
+            f"warning: {tally.unmapped_cells} painted cells have no mapped value and are open "
+            "ground; map the values above with --terrain VALUE=TERRAIN,... (TERRAIN: " + ", ".join(TARGETS) + ")"
+        )
     return lines

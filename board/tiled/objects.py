@@ -38,8 +38,16 @@ def parse_figure_marks(text: str | None) -> FigureMarks:
     for item in filter(str.strip, (text or "").split(",")):
         key, _, team = item.partition("=")
         if not key.strip():
-            raise InputError([OptionProblem("--figures", 0, 0, f'"{item.strip()}": expected CLASS or '
-                                                              "CLASS=TEAM (an object's class or name)")])
+            raise InputError(
+                [
+                    OptionProblem(
+                        "--figures",
+                        0,
+                        0,
+                        f'"{item.strip()}": expected CLASS or CLASS=TEAM (an object\'s class or name)',
+                    )
+                ]
+            )
         marks.entries[norm(key)] = team.strip() or None
     return marks
 
@@ -65,19 +73,25 @@ class ObjectTally:
     def report(self, figures: list[Figure]) -> str:
         teams = Counter(f.data.get("team", "neutral") for f in figures)
         line = f"objects: {len(figures)} figures" + (
-            " (" + ", ".join(f"{t} {n}" for t, n in teams.items()) + ")" if teams else "")
+            " (" + ", ".join(f"{t} {n}" for t, n in teams.items()) + ")" if teams else ""
+        )
         if self.skipped:
             groups = ", ".join(f"{k} {n}" for k, n in self.skipped.most_common(8))
             more = len(self.skipped) - 8
-            line += (f"; not imported: {sum(self.skipped.values())} ({groups}"
-                     + (f", and {more} more kinds" if more > 0 else "") + ")")
+            line += (
+                f"; not imported: {sum(self.skipped.values())} ({groups}"
+                + (f", and {more} more kinds" if more > 0 else "")
+                + ")"
+            )
         if self.outside:
             line += f"; {self.outside} outside the map"
         if self.hidden:
             line += f"; {self.hidden} in hidden layers (--hidden-layers reads them)"
         if self.teamed:
-            line += (f"; {', '.join(self.teamed[:5])} {'has' if len(self.teamed) == 1 else 'have'} a team "
-                     "but no class figure (give them class figure, or --figures NAME)")
+            line += (
+                f"; {', '.join(self.teamed[:5])} {'has' if len(self.teamed) == 1 else 'have'} a team "
+                "but no class figure (give them class figure, or --figures NAME)"
+            )
         return line
 
 
@@ -91,8 +105,9 @@ def object_kind(obj: Element, tilesets: list[Tileset]) -> str:
     return (kind or "").strip()
 
 
-def read_objects(root: Element, tilesets: list[Tileset], marks: FigureMarks, ruleset: str,
-                 hidden: bool, cell_of) -> tuple[list[Figure], ObjectTally]:
+def read_objects(
+    root: Element, tilesets: list[Tileset], marks: FigureMarks, ruleset: str, hidden: bool, cell_of
+) -> tuple[list[Figure], ObjectTally]:
     """The figure objects, each on the cell cell_of(obj) gives; the rest counted.
 
     cell_of(obj) is (col, row), or (None, why) for an object outside the map."""
@@ -111,11 +126,14 @@ def read_objects(root: Element, tilesets: list[Tileset], marks: FigureMarks, rul
                 tally.skipped[kind or (obj.get("name") or "").strip() or "unnamed"] += 1
                 tally.outside += cell is None
                 if "team" in properties(obj):
-                    tally.teamed.append(obj.get("name") or f'object {obj.get("id", "?")}')
+                    tally.teamed.append(obj.get("name") or f"object {obj.get('id', '?')}")
                 continue
             if obj.get("template") is not None:
-                raise fail(obj.file, obj.line, "object templates are not supported for figures; in "
-                                                "Tiled, detach the object from its template")
+                raise fail(
+                    obj.file,
+                    obj.line,
+                    "object templates are not supported for figures; in Tiled, detach the object from its template",
+                )
             data, origin = figure_data(obj, fields, *marked, [f.data["name"] for f in figures])
             if cell is None:
                 raise fail(obj.file, obj.line, f'figure "{data["name"]}" {outside}')
@@ -127,8 +145,9 @@ def figure_data(obj: Element, fields: dict, team: str | None, numbered: bool, ta
     """A figure's map entry (without "at") from an object, and where each key came from."""
     name = (obj.get("name") or "").strip()
     if not name and not numbered:
-        raise fail(obj.file, obj.line, f'object {obj.get("id", "?")} is a figure but has no name; '
-                                        "give it a Name in Tiled")
+        raise fail(
+            obj.file, obj.line, f"object {obj.get('id', '?')} is a figure but has no name; give it a Name in Tiled"
+        )
     if numbered or not name:  # spawn points and the like: "Player spawn", "Player spawn 2"...
         stem, n = name or team or FIGURE_CLASS.title(), 1
         name = stem
@@ -140,8 +159,12 @@ def figure_data(obj: Element, fields: dict, team: str | None, numbered: bool, ta
     known = sorted(set(fields) - {"name", "at"})
     for key, (kind, value, where) in properties(obj).items():
         if key in ("name", "at"):
-            raise fail(where.file, where.line, f'figure "{name}": drop the "{key}" property; the name is '
-                                                "the object's Name, the hex is where the object stands")
+            raise fail(
+                where.file,
+                where.line,
+                f'figure "{name}": drop the "{key}" property; the name is '
+                "the object's Name, the hex is where the object stands",
+            )
         if key not in known:
             close = difflib.get_close_matches(key, known, n=1)
             hint = f'; did you mean "{close[0]}"?' if close else "; expected one of " + ", ".join(known)

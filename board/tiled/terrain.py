@@ -18,8 +18,14 @@ from board.yamlio import InputError, Problem, parse_yaml, read_text
 
 # What a value may become: a terrain (kind, stage), or OFF (the hex is not part of the map).
 OFF = ("off", None)
-TARGETS = {"open": ("open", None), "wall": ("wall", None), "fire": ("fire", "flames"),
-           "flames": ("fire", "flames"), "coals": ("fire", "coals"), "off": OFF}
+TARGETS = {
+    "open": ("open", None),
+    "wall": ("wall", None),
+    "fire": ("fire", "flames"),
+    "flames": ("fire", "flames"),
+    "coals": ("fire", "coals"),
+    "off": OFF,
+}
 HEXBOARD = ("open", "wall", "fire")  # a `terrain` property with one of these needs no mapping
 SHOWN = 30  # values listed in the summary; the rest are counted
 
@@ -48,6 +54,7 @@ class Value:
 
 
 # --- The mapping the GM gives -------------------------------------------------
+
 
 @dataclass
 class Mapping:
@@ -92,8 +99,7 @@ class OptionProblem(Problem):
 
 
 def _unknown_target(key: str, target: str) -> str:
-    return (f'"{key.strip()}": unknown terrain "{target.strip()}"; expected one of '
-            + ", ".join(TARGETS))
+    return f'"{key.strip()}": unknown terrain "{target.strip()}"; expected one of ' + ", ".join(TARGETS)
 
 
 def _mapping_file(path: Path) -> Mapping:
@@ -114,6 +120,7 @@ def _mapping_file(path: Path) -> Mapping:
 
 # --- What each tile carries ---------------------------------------------------
 
+
 def _majority(colours: list[int]) -> int | None:
     """The colour covering most of a tile (ties: the first), ignoring 0 (no colour)."""
     counted = Counter(c for c in colours if c > 0)
@@ -133,13 +140,13 @@ def set_colours(root: Element) -> dict[int, list[Value]]:
             colour = _majority(_numbers(tile.get("wangid", "")))
             if colour is not None and colour <= len(colours):
                 found.setdefault(int_attr(tile, "tileid"), []).append(
-                    Value("wang", wangset.get("name", ""), colours[colour - 1]))
+                    Value("wang", wangset.get("name", ""), colours[colour - 1])
+                )
     types = [t.get("name", "") for t in root.findall("terraintypes/terrain")]
     for tile in root.findall("tile"):
         terrain = tile.get("terrain")
         if terrain is not None:  # corner indexes into <terraintypes>, empty for none
-            colour = _majority([n + 1 if terrain.split(",")[i].strip() else 0
-                                for i, n in enumerate(_numbers(terrain))])
+            colour = _majority([n + 1 if terrain.split(",")[i].strip() else 0 for i, n in enumerate(_numbers(terrain))])
             if colour is not None and colour <= len(types):
                 found.setdefault(int_attr(tile, "id"), []).append(Value("wang", "terrain", types[colour - 1]))
     return found
@@ -162,8 +169,11 @@ def tile_values(tileset: Tileset, local: int, colours: dict[int, list[Value]]) -
     if tile is not None:
         kind = tile.get("class") or tile.get("type")
         values += [Value("class", "", kind)] if kind else []
-        values += [Value("property", name, value) for name, (_, value, _) in properties(tile).items()
-                   if value.strip() and name != "stage"]
+        values += [
+            Value("property", name, value)
+            for name, (_, value, _) in properties(tile).items()
+            if value.strip() and name != "stage"
+        ]
     values += colours.get(local, [])
     image = image_name(tile) if tile is not None else None
     if image:
@@ -190,6 +200,7 @@ def own_terrain(tileset: Tileset, local: int) -> tuple[str, str | None] | None:
 
 # --- The tally ----------------------------------------------------------------
 
+
 @dataclass
 class Tally:
     """Cells per value found, and what each mapped value made of them."""
@@ -211,12 +222,16 @@ class Tally:
             if value in made:
                 lines.append(f"  {value}: " + ", ".join(made[value]))
             elif (target := mapping.lookup([value])) is not None:
-                lines.append(f"  {value}: {self.carried[value]} cells, mapped to {_target_word(target[0])} "
-                             "but their tiles' values before it decided them")
+                lines.append(
+                    f"  {value}: {self.carried[value]} cells, mapped to {_target_word(target[0])} "
+                    "but their tiles' values before it decided them"
+                )
             else:
                 left = self.undecided[value]
-                lines.append(f"  {value}: {self.carried[value]} cells, unmapped "
-                             + (f"({left} left open)" if left else "(other values decided its cells)"))
+                lines.append(
+                    f"  {value}: {self.carried[value]} cells, unmapped "
+                    + (f"({left} left open)" if left else "(other values decided its cells)")
+                )
         if len(rows) > SHOWN:
             lines.append(f"  ... and {len(rows) - SHOWN} more values")
         unused = sorted(set(mapping.entries) - {key for value in self.carried for key in value.keys})

@@ -26,9 +26,17 @@ MAX_PAINTED = 2 * MAX_SIDE * MAX_SIDE  # two full layers of the largest map; spa
 # Flip flags in a gid: horizontal, vertical, diagonal, and (hexagonal maps) 120° rotation.
 GID_MASK = 0x0FFFFFFF
 # Where an object's anchor (x, y) sits in its box, as fractions of (width, height).
-ALIGNMENT = {"topleft": (0, 0), "top": (.5, 0), "topright": (1, 0), "left": (0, .5),
-             "center": (.5, .5), "right": (1, .5), "bottomleft": (0, 1), "bottom": (.5, 1),
-             "bottomright": (1, 1)}
+ALIGNMENT = {
+    "topleft": (0, 0),
+    "top": (0.5, 0),
+    "topright": (1, 0),
+    "left": (0, 0.5),
+    "center": (0.5, 0.5),
+    "right": (1, 0.5),
+    "bottomleft": (0, 1),
+    "bottom": (0.5, 1),
+    "bottomright": (1, 1),
+}
 
 
 class LineProblem(Problem):
@@ -44,6 +52,7 @@ def fail(file, line: int, message: str) -> InputError:
 
 # --- XML with line numbers ---------------------------------------------------
 
+
 class Element(ET.Element):
     """An ElementTree element that remembers the file and line it starts on."""
 
@@ -52,6 +61,7 @@ class Element(ET.Element):
     hidden = False  # a layer unchecked in Tiled (see map_layers)
 
     if TYPE_CHECKING:  # what the parser builds: Elements all the way down
+
         def find(self, path: str, namespaces: dict[str, str] | None = None) -> Element | None: ...
         def findall(self, path: str, namespaces: dict[str, str] | None = None) -> list[Element]: ...  # type: ignore[override]
         def __iter__(self) -> Iterator[Element]: ...
@@ -62,8 +72,11 @@ def parse_xml(path: Path) -> Element:
     try:
         size = path.stat().st_size
         if size > MAX_TMX_BYTES:  # refused before reading a byte of it
-            raise fail(path, 1, f"the file is {size / 2**20:.1f} MB; a Tiled map to import may be "
-                                f"at most {MAX_TMX_BYTES // 2**20} MB")
+            raise fail(
+                path,
+                1,
+                f"the file is {size / 2**20:.1f} MB; a Tiled map to import may be at most {MAX_TMX_BYTES // 2**20} MB",
+            )
         data = path.read_bytes()
     except OSError as error:
         raise fail(path, 1, f"cannot read the file: {error.strerror or error}") from None
@@ -80,8 +93,7 @@ def parse_xml(path: Path) -> Element:
     try:
         parser.Parse(data, True)
     except expat.ExpatError as error:
-        raise fail(path, error.lineno, f"not a Tiled XML file: {expat.errors.messages[error.code]}") \
-            from None
+        raise fail(path, error.lineno, f"not a Tiled XML file: {expat.errors.messages[error.code]}") from None
     except LookupError as error:  # the declaration names an encoding Python does not know
         raise fail(path, 1, f"not a Tiled XML file: {error}") from None
     return cast(Element, builder.close())
@@ -94,8 +106,9 @@ def int_attr(element: Element, name: str, default: int | None = None) -> int:
     try:
         return int(value or "")
     except ValueError:
-        raise fail(element.file, element.line,
-                    f'<{element.tag}> needs a whole number {name}="...", got {value!r}') from None
+        raise fail(
+            element.file, element.line, f'<{element.tag}> needs a whole number {name}="...", got {value!r}'
+        ) from None
 
 
 def float_attr(element: Element, name: str) -> float:
@@ -129,6 +142,7 @@ def properties(element: Element) -> dict[str, tuple[str, str, Element]]:
 
 
 # --- Geometry: Tiled's pixels, its offset cells, and Hexboard's axial hexes --
+
 
 @dataclass(frozen=True)
 class Stagger:
@@ -257,6 +271,7 @@ def object_point(obj: Element, tile_size: tuple[float, float] | None, alignment:
 
 # --- Tilesets ----------------------------------------------------------------
 
+
 @dataclass
 class Tileset:
     """One tileset of the map: its first gid and its tiles' properties."""
@@ -298,6 +313,7 @@ def tileset_of(tilesets: list[Tileset], gid: int) -> Tileset | None:
 
 # --- Tile layers -------------------------------------------------------------
 
+
 def map_layers(parent: Element, tag: str, hidden: bool = False) -> list[Element]:
     """The map's layers of one kind ("layer", "objectgroup"), in order, inside groups too.
 
@@ -336,13 +352,17 @@ def layer_cells(layer: Element, width: int, height: int) -> Cells:
 
 def too_many_painted(where: Element) -> InputError:
     """The refusal of tile layers that paint more tiles than any map holds."""
-    return fail(where.file, where.line, f"the tile layers paint more than {MAX_PAINTED:,} tiles; "
-                                        f"a Hexboard map is at most {MAX_SIDE}x{MAX_SIDE} hexes")
+    return fail(
+        where.file,
+        where.line,
+        f"the tile layers paint more than {MAX_PAINTED:,} tiles; a Hexboard map is at most {MAX_SIDE}x{MAX_SIDE} hexes",
+    )
 
 
 def _painted(gids: list[tuple[int, int]], x: int, y: int, width: int) -> Cells:
-    return {(x + i % width, y + i // width): (gid & GID_MASK, line)
-            for i, (gid, line) in enumerate(gids) if gid & GID_MASK}
+    return {
+        (x + i % width, y + i // width): (gid & GID_MASK, line) for i, (gid, line) in enumerate(gids) if gid & GID_MASK
+    }
 
 
 def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]:
@@ -362,12 +382,12 @@ def _decode(data: Element, holder: Element, count: int) -> list[tuple[int, int]]
     elif encoding == "base64":
         cells = [(gid, holder.line) for gid in _base64_gids(holder, text, compression, count)]
     else:
-        raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; '
-                                          "use CSV or Base64")
+        raise fail(data.file, data.line, f'tile layer encoding "{encoding}" is not supported; use CSV or Base64')
     if len(cells) != count:
         what = "chunk" if holder is not data else "layer"
         raise fail(holder.file, holder.line, f"the {what} has {len(cells)} tiles; expected {count}")
     return cells
+
 
 # The largest map Hexboard plays is MAX_SIDE hexes square: a tile layer never unpacks to more.
 MAX_TILE_BYTES = 4 * MAX_SIDE * MAX_SIDE
@@ -376,16 +396,21 @@ MAX_TILE_BYTES = 4 * MAX_SIDE * MAX_SIDE
 def _base64_gids(data: Element, text: str, compression: str | None, count: int) -> list[int]:
     windows = {None: None, "": None, "zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
     if compression not in windows:
-        raise fail(data.file, data.line, f'compression "{compression}" is not supported; in Tiled set '
-                                          "Map Properties > Tile Layer Format to CSV, Base64 "
-                                          "(uncompressed), Base64 (zlib) or Base64 (gzip)")
+        raise fail(
+            data.file,
+            data.line,
+            f'compression "{compression}" is not supported; in Tiled set '
+            "Map Properties > Tile Layer Format to CSV, Base64 "
+            "(uncompressed), Base64 (zlib) or Base64 (gzip)",
+        )
     # Unpacked a bounded piece at a time: 1 MB of zlib may inflate to gigabytes.
     limit = 4 * min(count, MAX_TILE_BYTES // 4) + 4
     packed = "".join(text.split())
     if not packed.isascii():  # b64decode takes a str of ASCII only, and says so with a ValueError
         bad = next(c for c in packed if not c.isascii())
-        raise fail(data.file, data.line, f"cannot decode the tile data: base64 holds letters, digits, "
-                                          f"+, / and =, not {bad!r}")
+        raise fail(
+            data.file, data.line, f"cannot decode the tile data: base64 holds letters, digits, +, / and =, not {bad!r}"
+        )
     try:
         raw = base64.b64decode(packed, validate=True)
         window = windows[compression]
@@ -393,8 +418,11 @@ def _base64_gids(data: Element, text: str, compression: str | None, count: int) 
             inflater = zlib.decompressobj(window)
             raw = inflater.decompress(raw, limit)
             if inflater.unconsumed_tail:
-                raise fail(data.file, data.line, f"the tile data unpacks to more than the "
-                                                  f"{limit // 4 - 1} tiles the map can hold")
+                raise fail(
+                    data.file,
+                    data.line,
+                    f"the tile data unpacks to more than the {limit // 4 - 1} tiles the map can hold",
+                )
             if not inflater.eof:
                 raise fail(data.file, data.line, "cannot decode the tile data: it is cut short")
     except (binascii.Error, zlib.error) as error:

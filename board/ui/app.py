@@ -26,8 +26,7 @@ from board.ui.dialogs.files import regular_file_problem, remember
 from board.ui.editor.scene import EditorScene
 from board.ui.play.scene import PlayScene
 from board.ui.map_catalogue import user_map_path
-from board.ui.requests import (Continue, Edit, HandOver, Host, Join, Open, Play, PlayDraft, Quit, Rematch,
-                               Start)
+from board.ui.requests import Continue, Edit, HandOver, Host, Join, Open, Play, PlayDraft, Quit, Rematch, Start
 from board.ui.start import StartScene
 from board.yamlio import InputError
 
@@ -36,9 +35,18 @@ ERRORS = "errors.log"
 LOGGED_ERRORS = 20  # tracebacks written per session
 
 
-def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, frames: int | None = None,
-        screenshot: str | None = None, autosave: Autosaver | None = None, offer_resume: bool = False,
-        editor=None, net=None, calibrate: bool = False) -> int:
+def run(
+    game: Game | None,
+    title: str,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    frames: int | None = None,
+    screenshot: str | None = None,
+    autosave: Autosaver | None = None,
+    offer_resume: bool = False,
+    editor=None,
+    net=None,
+    calibrate: bool = False,
+) -> int:
     """Open the window and play until it is closed (or for `frames` frames, for tests).
 
     No game (and no editor) opens the start screen. With an autosaver, the game is written
@@ -64,8 +72,9 @@ def run(game: Game | None, title: str, size: tuple[int, int] = DEFAULT_SIZE, fra
         # With a frame count (tests, benchmarks) every pass draws, so an idle board still ends.
         # Idle: sleep until something happens, so a still board costs no CPU.
         # The wait takes one event; the rest queued behind it (a quit among resizes) come too.
-        events = pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250),
-                                                                               *pygame.event.get()]
+        events = (
+            pygame.event.get() if frames is not None or app.busy() else [pygame.event.wait(250), *pygame.event.get()]
+        )
         for event in events:
             screen = app.handle(event, screen)
         if app.step(time.monotonic() - start, clock.tick(60) / 1000) or frames is not None:
@@ -110,8 +119,13 @@ class App:
         """True while something moves on its own (an animation, a drag), so frames must come."""
         scene = self.scene
         if isinstance(scene, PlayScene):
-            return bool(scene.animating or scene.drag is not None or scene.renderer.preview is not None
-                        or scene.computer_to_play or scene.touch.pressing)
+            return bool(
+                scene.animating
+                or scene.drag is not None
+                or scene.renderer.preview is not None
+                or scene.computer_to_play
+                or scene.touch.pressing
+            )
         return getattr(scene, "drag", None) is not None or getattr(scene, "loading", False)
 
     def handle(self, event, screen: pygame.Surface | None = None):
@@ -127,8 +141,7 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error as error:  # a driver or window system without full screen
-                self.scene.say(_("Full screen is not available here ({error})").format(
-                    error=error), warning=True)
+                self.scene.say(_("Full screen is not available here ({error})").format(error=error), warning=True)
             else:
                 self.fullscreen = not self.fullscreen
                 screen = self._follow_window(screen)
@@ -138,12 +151,14 @@ class App:
             self._guarded(self.scene.handle, event)  # ... and still counts
         elif self.resume is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
             self.scene.manager.process_events(event)  # the question owns the keyboard until answered
-        elif self.resume is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
-                and event.ui_element is self.resume:
+        elif (
+            self.resume is not None
+            and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and event.ui_element is self.resume
+        ):
             self.resume = None
             self.scene = self._open_saved(str(self.autosave.pending()))
-        elif self.resume is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
-                and event.ui_element is self.resume:
+        elif self.resume is not None and event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.resume:
             self.autosave.discard()
             self.resume = None
         elif event.type != pygame.NOEVENT:
@@ -168,8 +183,10 @@ class App:
             try:
                 self.autosave.save(self.scene.game)
             except (OSError, ValueError) as error:  # ValueError: a game a save cannot hold
-                self.scene.say(_("Autosave failed: {problem}").format(
-                    problem=getattr(error, 'strerror', None) or error), warning=True)
+                self.scene.say(
+                    _("Autosave failed: {problem}").format(problem=getattr(error, "strerror", None) or error),
+                    warning=True,
+                )
         notice = self.autosave.take_notice() if self.autosave is not None else None
         if notice:  # on any scene: the start screen is told when another board holds the folder
             self.scene.say(notice, warning=True)
@@ -184,9 +201,13 @@ class App:
                 autosave.close()
         except OSError as error:  # a read-only data folder: the window is going, so stderr says it
             if autosave is not None:  # (only its close() raises here)
-                print(_("Hexboard could not close its autosave in {parent} ({problem}): it is left as "
-                        "last written, and the start screen offers to continue it.").format(
-                            parent=autosave.path.parent, problem=error.strerror or error), file=sys.stderr)
+                print(
+                    _(
+                        "Hexboard could not close its autosave in {parent} ({problem}): it is left as "
+                        "last written, and the start screen offers to continue it."
+                    ).format(parent=autosave.path.parent, problem=error.strerror or error),
+                    file=sys.stderr,
+                )
         finally:
             if self.autosave is not None:
                 self.autosave.release()  # another board may take the folder's autosave now
@@ -207,8 +228,12 @@ class App:
                         stream.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}")
             except OSError:
                 pass
-            self.scene.say(_("Something went wrong ({kind}: {error}); the details are in {log}").format(
-                kind=type(error).__name__, error=error, log=log), warning=True)
+            self.scene.say(
+                _("Something went wrong ({kind}: {error}); the details are in {log}").format(
+                    kind=type(error).__name__, error=error, log=log
+                ),
+                warning=True,
+            )
             return default
 
     # --- switching scenes ----------------------------------------------------------------
@@ -222,8 +247,8 @@ class App:
             self._play(request.game, request.sides)
         elif isinstance(request, Rematch):
             old = self.scene.game
-            game = Game(old.battle, old.options, seed=random.randrange(1, 10 ** 6))
-            game.ai_seed = random.randrange(1, 10 ** 6)  # the computer sides play anew too
+            game = Game(old.battle, old.options, seed=random.randrange(1, 10**6))
+            game.ai_seed = random.randrange(1, 10**6)  # the computer sides play anew too
             self._play(game, self.scene.sides)
         elif isinstance(request, Open):
             self.scene = self._open_saved(request.path)
@@ -253,8 +278,9 @@ class App:
         from board.ui.play.netplay import host_map, join_game, refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
-        self.scene.say(_("Connecting to {address}…").format(address=args[0]) if verb == "join"
-                       else _("Starting the server…"))
+        self.scene.say(
+            _("Connecting to {address}…").format(address=args[0]) if verb == "join" else _("Starting the server…")
+        )
         screen = pygame.display.get_surface()
         if screen is not None:
             self.scene.draw(screen)
@@ -281,23 +307,20 @@ class App:
         """The editor on a map file, or on the map being played; it saves into the user's maps."""
         battle = load_map(path) if path else self.scene.game.battle
         set_caption(_("Hexboard - editing {name}").format(name=battle.name))
-        self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))),
-                                 self.scene.size)
+        self.scene = EditorScene(Editor(draft_from_map(battle), str(user_map_path(path, battle.name))), self.scene.size)
 
     def _start(self, selected=None) -> None:
         set_caption("Hexboard")
         # Who played each side is kept: a fight against the computer is not reset to people.
         kinds = dict(getattr(self.scene, "sides", None) or getattr(self.scene, "kinds", None) or {})
-        self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected,
-                                kinds)
+        self.scene = StartScene(self.scene.size, self.autosave.pending() if self.autosave else None, selected, kinds)
 
     def _open_saved(self, path: str):
         """A new scene on a saved game, or the same scene with the reason it could not open."""
         problem = regular_file_problem(path)  # a FIFO would block the window for ever
         if problem is not None:
             self.scene.request = None
-            self.scene.say(_("Could not open {path}: {problem}").format(
-                path=path, problem=problem), warning=True)
+            self.scene.say(_("Could not open {path}: {problem}").format(path=path, problem=problem), warning=True)
             return self.scene
         try:
             game = load_game(path)
@@ -321,10 +344,14 @@ def no_display(environ=os.environ, platform: str = sys.platform) -> bool:
 def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
     """The window, or None (with the reason printed) when there is no display to open it on."""
     if no_display():
-        print(_("Hexboard cannot open a window: there is no display (neither DISPLAY nor "
+        print(
+            _(
+                "Hexboard cannot open a window: there is no display (neither DISPLAY nor "
                 "WAYLAND_DISPLAY is set). It needs a graphical display (on a server: `{command_name} "
-                "screenshot` renders without one; SDL_VIDEODRIVER=dummy runs the board unseen).").format(
-                    command_name=command_name()), file=sys.stderr)
+                "screenshot` renders without one; SDL_VIDEODRIVER=dummy runs the board unseen)."
+            ).format(command_name=command_name()),
+            file=sys.stderr,
+        )
         return None
     # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
     # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
@@ -339,9 +366,13 @@ def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
         _set_icon()
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
-        print(_("Hexboard cannot open a window: {error}. It needs a graphical display (on a server: "
-                "`{command_name} screenshot` renders without one).").format(
-                    error=error, command_name=command_name()), file=sys.stderr)
+        print(
+            _(
+                "Hexboard cannot open a window: {error}. It needs a graphical display (on a server: "
+                "`{command_name} screenshot` renders without one)."
+            ).format(error=error, command_name=command_name()),
+            file=sys.stderr,
+        )
         return None
 
 
@@ -367,23 +398,26 @@ def _offer_resume(scene: PlayScene, autosave: Autosaver):
     try:
         saved = load_game(pending)
     except InputError as error:
-        scene.say(_("The autosave is damaged and was set aside: {message}").format(
-            message=error.problems[0].message), warning=True)
+        scene.say(
+            _("The autosave is damaged and was set aside: {message}").format(message=error.problems[0].message),
+            warning=True,
+        )
         autosave.discard()
         return None
     info = saved.turn()
     rect = theme.px_rect(0, 0, 460, 220)
     rect.center = scene.board_rect.center
-    text = ngettext("A game of {name} was interrupted at turn {turn} ({n} command). Resume it?",
-                    "A game of {name} was interrupted at turn {turn} ({n} commands). Resume it?",
-                    len(saved.history)).format(name=saved.battle.name, turn=info.turn, n=len(saved.history))
-    return pygame_gui.windows.UIConfirmationDialog(rect, text, scene.manager,
-                                                   window_title=_("Resume the last game?"),
-                                                   action_short_name=_("Resume"))
+    text = ngettext(
+        "A game of {name} was interrupted at turn {turn} ({n} command). Resume it?",
+        "A game of {name} was interrupted at turn {turn} ({n} commands). Resume it?",
+        len(saved.history),
+    ).format(name=saved.battle.name, turn=info.turn, n=len(saved.history))
+    return pygame_gui.windows.UIConfirmationDialog(
+        rect, text, scene.manager, window_title=_("Resume the last game?"), action_short_name=_("Resume")
+    )
 
 
-def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT_SIZE,
-               setup=None) -> None:
+def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT_SIZE, setup=None) -> None:
     """Render the board headlessly to a PNG (the screenshot sub-command)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()

@@ -73,12 +73,16 @@ class CalibrationScene:
             return
         if event.type in FINGER_EVENTS:
             pos = finger_pos(event, self.size)
-            kind = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION: pygame.MOUSEMOTION,
-                    pygame.FINGERUP: pygame.MOUSEBUTTONUP}[event.type]
+            kind = {
+                pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN,
+                pygame.FINGERMOTION: pygame.MOUSEMOTION,
+                pygame.FINGERUP: pygame.MOUSEBUTTONUP,
+            }[event.type]
         elif getattr(event, "touch", False):
             return  # SDL's mouse events made from a finger: the finger's own are read
-        elif (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1) or \
-                event.type == pygame.MOUSEMOTION:
+        elif (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
+        ) or event.type == pygame.MOUSEMOTION:
             pos, kind = event.pos, event.type
         else:
             return
@@ -119,10 +123,11 @@ class CalibrationScene:
         true_scale.measured(dpi)  # this run has it, even where the data folder is read-only
         problem = settings.save(dpi=dpi)
         self.request = HandOver(self.then)
-        said = (_("True scale: the screen has {dpi} pixels per inch; not remembered: {problem}")
-                if problem else
-                _("True scale: the screen has {dpi} pixels per inch (remembered; play --calibrate measures "
-                  "again)"))
+        said = (
+            _("True scale: the screen has {dpi} pixels per inch; not remembered: {problem}")
+            if problem
+            else _("True scale: the screen has {dpi} pixels per inch (remembered; play --calibrate measures again)")
+        )
         self.then.say(said.format(dpi=f"{dpi:g}", problem=problem), warning=bool(problem))
 
     def cancel(self) -> None:
@@ -131,8 +136,10 @@ class CalibrationScene:
             return
         true_scale.use(None)
         self.request = HandOver(self.then)
-        self.then.say(_("True scale is off for this run: the screen was not calibrated "
-                        "(play --calibrate to measure it)"), warning=True)
+        self.then.say(
+            _("True scale is off for this run: the screen was not calibrated (play --calibrate to measure it)"),
+            warning=True,
+        )
 
     # --- per frame -----------------------------------------------------------------------
 
@@ -145,13 +152,19 @@ class CalibrationScene:
         screen.fill(theme.BACKGROUND)
         x = MARGIN
         screen.blit(theme.font(28, bold=True).render(_("Measure the screen"), True, theme.TEXT), (x, 36))
-        words = _("Hold a bank card (85.6 mm, {inches} in across) or a ruler to the bar, and "
-                  "stretch the bar until it is exactly as long.").format(inches=f"{CARD_INCHES:.2f}")
+        words = _(
+            "Hold a bank card (85.6 mm, {inches} in across) or a ruler to the bar, and "
+            "stretch the bar until it is exactly as long."
+        ).format(inches=f"{CARD_INCHES:.2f}")
         screen.blit(theme.font(17).render(words, True, theme.TEXT_DIM), (x, 84))
-        size = (_("off") if true_scale.inches() is None else
-                _("{inches} in across the flats").format(inches=f"{true_scale.inches():g}"))
+        size = (
+            _("off")
+            if true_scale.inches() is None
+            else _("{inches} in across the flats").format(inches=f"{true_scale.inches():g}")
+        )
         shown = _("{length} px = 85.6 mm: {dpi} pixels per inch · hexes: {size}").format(
-            length=self.length, dpi=f"{self.dpi:.1f}", size=size)
+            length=self.length, dpi=f"{self.dpi:.1f}", size=size
+        )
         screen.blit(theme.font(17).render(shown, True, theme.TEXT_WARN), (x, 114))
         pygame.draw.rect(screen, theme.SELECT, self.bar)
         per_mm = self.length / true_scale.CARD_MM
@@ -185,8 +198,10 @@ class CalibrationScene:
             return
         radius = true_scale.hex_size(inches, self.dpi)
         cx, cy = topleft[0] + radius, topleft[1] + radius
-        corners = [(cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
-                   for k in range(6)]
+        corners = [
+            (cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
+            for k in range(6)
+        ]
         pygame.draw.polygon(screen, theme.OPEN, corners)
         pygame.draw.polygon(screen, theme.GRID, corners, width=2)
         words = _("a hex, {inches} in across the flats").format(inches=f"{true_scale.inches():g}")

@@ -21,4 +21,4 @@ def your_turn_title(game_name: str) -> str:
 
 def set_caption(text: str) -> None:
     """The window's title, cut short: a map's name may be long."""
-    pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[:CAPTION_CHARS - 1] + "…")
+    pygame.display.set_caption(text if len(text) <= CAPTION_CHARS else text[: CAPTION_CHARS - 1] + "…")

@@ -17,8 +17,11 @@ from board.ui.ui_scale import DEFAULT, LEAST, MOST
 
 FILE = "settings.json"
 MAX_BYTES = 16 * 1024  # a settings file is a few dozen bytes: anything larger is not ours
-ALLOWED = {"palette": NAMES, "language": tuple(LANGUAGES),
-           "ui_scale": tuple(str(p) for p in range(LEAST, MOST + 1))}  # percent
+ALLOWED = {
+    "palette": NAMES,
+    "language": tuple(LANGUAGES),
+    "ui_scale": tuple(str(p) for p in range(LEAST, MOST + 1)),
+}  # percent
 # Numbers and their ranges (JSON's NaN and Infinity, and true/false, are not numbers here).
 NUMBERS = {"hex_inches": (0.25, 6.0), "dpi": (20.0, 1000.0)}
 

@@ -22,8 +22,7 @@ START_MUTED = [False]  # set by --mute before the window opens
 _MIXER: list[bool] = []  # whether the mixer opened: tried once a process, at the first sound
 
 
-def _tone(seconds: float, start_hz: float, end_hz: float, volume: float, noise: float = 0.0,
-          seed: int = 0) -> array:
+def _tone(seconds: float, start_hz: float, end_hz: float, volume: float, noise: float = 0.0, seed: int = 0) -> array:
     """A sine sweep from start_hz to end_hz with a fast attack and a decay, and some noise."""
     rng = random.Random(seed)
     n = int(RATE * seconds)
@@ -62,9 +61,14 @@ def _your_turn() -> array:
     return out
 
 
-SOUNDS = {"dice": _dice, "fight_over": _fight_over, "your_turn": _your_turn,
-          "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
-          "fall": lambda: _tone(0.3, 320, 90, 0.6, noise=0.1), "death": lambda: _tone(0.6, 220, 45, 0.7)}
+SOUNDS = {
+    "dice": _dice,
+    "fight_over": _fight_over,
+    "your_turn": _your_turn,
+    "hit": lambda: _tone(0.14, 140, 60, 0.8, noise=0.35, seed=5),
+    "fall": lambda: _tone(0.3, 320, 90, 0.6, noise=0.1),
+    "death": lambda: _tone(0.6, 220, 45, 0.7),
+}
 
 
 def sound_of(event: Event) -> str | None:
@@ -87,8 +91,10 @@ class Sounds:
         self.heard: deque[str] = deque(maxlen=64)  # the last sounds handed to the mixer, in order
         # Headless (a dummy audio or video driver: tests, benchmarks, screenshots) or under
         # pytest: silent, and no mixer is ever opened.
-        self.available = not ("dummy" in (os.environ.get("SDL_AUDIODRIVER"), os.environ.get("SDL_VIDEODRIVER"))
-                              or "PYTEST_CURRENT_TEST" in os.environ)
+        self.available = not (
+            "dummy" in (os.environ.get("SDL_AUDIODRIVER"), os.environ.get("SDL_VIDEODRIVER"))
+            or "PYTEST_CURRENT_TEST" in os.environ
+        )
 
     @staticmethod
     def _open() -> bool:

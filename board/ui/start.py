@@ -28,8 +28,10 @@ from board.yamlio import InputError
 # Sizes at 100%, read through theme.px (board/ui/ui_scale.py).
 CARD_HEIGHT, THUMB = 92, (124, 80)
 COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
-HINT = N_("Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
-        "it · Ctrl+O opens a saved game · V colours · +/- size · Host/Join: network")
+HINT = N_(
+    "Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
+    "it · Ctrl+O opens a saved game · V colours · +/- size · Host/Join: network"
+)
 SIZE_WIDTH = 150  # the banner's Size button (the UI scale), with its margin
 LANGUAGE_WIDTH = 170  # the banner's Language button, left of the Size button
 
@@ -37,8 +39,9 @@ LANGUAGE_WIDTH = 170  # the banner's Language button, left of the Size button
 class StartScene:
     """What a player sees first: the default map ready, so one Enter starts the fight."""
 
-    def __init__(self, size: tuple[int, int], autosave: Path | None = None, selected=None,
-                 kinds: dict[str, str] | None = None):
+    def __init__(
+        self, size: tuple[int, int], autosave: Path | None = None, selected=None, kinds: dict[str, str] | None = None
+    ):
         self._widgets(size)
         self.request: SceneRequest | None = None
         self.message, self.warning = "", False
@@ -71,7 +74,7 @@ class StartScene:
 
     @staticmethod
     def _resume_text(autosave: Path | None) -> str | None:
-        """"Continue …" for a fight left in the autosave, or None."""
+        """ "Continue …" for a fight left in the autosave, or None."""
         if autosave is None:
             return None
         try:
@@ -109,24 +112,38 @@ class StartScene:
         if self.resume:
             self._button((x + px(262), y, self.preview_rect.right - x - px(262), px(44)), self.resume, ("continue",))
         y += px(54)
-        for i, (label, request) in enumerate(((_("Open a saved game…"), ("open-dialog",)),
-                                              (_("Edit this map"), ("edit-selected",)),
-                                              (_("Host over network"), ("host-selected",)),
-                                              (_("Join a game…"), ("join-dialog",)), (_("Quit"), ("quit",)))):
+        for i, (label, request) in enumerate(
+            (
+                (_("Open a saved game…"), ("open-dialog",)),
+                (_("Edit this map"), ("edit-selected",)),
+                (_("Host over network"), ("host-selected",)),
+                (_("Join a game…"), ("join-dialog",)),
+                (_("Quit"), ("quit",)),
+            )
+        ):
             self._button((x + i * px(164), y, px(158), px(34)), label, request)
         y += px(44)
         self.recent_y, self.recent = y, recent_files()[:3]
         for n, path in enumerate(self.recent):  # the saved games used last, one click away
             self._button((x + px(110) + n * px(262), y, px(254), px(30)), path.stem, ("open", str(path)))
         right = self.banner_rect.right - px(COLOURS_WIDTH)
-        self._button((right, px(10), px(COLOURS_WIDTH - 12), px(36)),
-                     _("Colours: {palette}  (V)").format(palette=_(palette.current())), ("palette",))
+        self._button(
+            (right, px(10), px(COLOURS_WIDTH - 12), px(36)),
+            _("Colours: {palette}  (V)").format(palette=_(palette.current())),
+            ("palette",),
+        )
         right -= px(SIZE_WIDTH)
-        self._button((right, px(10), px(SIZE_WIDTH - 12), px(36)),
-                     _("Size: {percent}%  (+)").format(percent=ui_scale.current()), ("ui-scale",))
+        self._button(
+            (right, px(10), px(SIZE_WIDTH - 12), px(36)),
+            _("Size: {percent}%  (+)").format(percent=ui_scale.current()),
+            ("ui-scale",),
+        )
         right -= px(LANGUAGE_WIDTH)
-        self._button((right, px(10), px(LANGUAGE_WIDTH - 12), px(36)),
-                     _("Language: {name}").format(name=LANGUAGES[i18n.current()]), ("language",))
+        self._button(
+            (right, px(10), px(LANGUAGE_WIDTH - 12), px(36)),
+            _("Language: {name}").format(name=LANGUAGES[i18n.current()]),
+            ("language",),
+        )
 
     def _button(self, rect, text: str, request: tuple):
         button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.manager)
@@ -165,8 +182,7 @@ class StartScene:
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-              and (team := self._side_at(event.pos))):
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (team := self._side_at(event.pos)):
             kinds = list(PLAYERS)
             self.kinds[team] = kinds[(kinds.index(self.kinds.get(team, "person")) + 1) % len(kinds)]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -202,11 +218,12 @@ class StartScene:
     def _do(self, request: tuple) -> None:
         choice = self.selected
         if request[0] in ("fight", "edit-selected", "host-selected") and choice.battle is None:
-            self.say(_("{file} does not load: {problem}").format(file=choice.path.name, problem=choice.problem),
-                     warning=True)
+            self.say(
+                _("{file} does not load: {problem}").format(file=choice.path.name, problem=choice.problem), warning=True
+            )
         elif request[0] == "fight" and choice.battle is not None:
-            game = Game(choice.battle, seed=random.randrange(1, 10 ** 6))
-            game.ai_seed = random.randrange(1, 10 ** 6)  # the computer's own, kept in the save
+            game = Game(choice.battle, seed=random.randrange(1, 10**6))
+            game.ai_seed = random.randrange(1, 10**6)  # the computer's own, kept in the save
             self.request = Play(game, {team: self.kinds.get(team, "person") for team in teams(choice.battle)})
         elif request[0] == "edit-selected":
             self.request = Edit(str(choice.path))
@@ -238,9 +255,11 @@ class StartScene:
         self.big = None
         self.manager.clear_and_reset()
         self._buttons()
-        self.say(_("Colours: {palette}").format(palette=_(palette.LABELS[name]))
-                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
-                 warning=bool(problem))
+        self.say(
+            _("Colours: {palette}").format(palette=_(palette.LABELS[name]))
+            + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+            warning=bool(problem),
+        )
 
     def _next_language(self) -> None:
         """The next language, remembered; every label is made again in it."""
@@ -251,9 +270,11 @@ class StartScene:
         self.resume = self.resume and self._resume_text(self.autosave_path)
         self.manager.clear_and_reset()
         self._buttons()
-        self.say(_("Language: {name}").format(name=LANGUAGES[code])
-                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
-                 warning=bool(problem))
+        self.say(
+            _("Language: {name}").format(name=LANGUAGES[code])
+            + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+            warning=bool(problem),
+        )
 
     def _rescale(self, percent: int) -> None:
         """The UI scale in this step, remembered; the screen laid out and drawn anew at it."""
@@ -264,9 +285,11 @@ class StartScene:
         self.scroll = 0
         self._widgets(self.size)  # the buttons' fonts are the theme's: a new manager
         self.resize(self.size)
-        self.say(_("Size: {percent}% (+/-: larger, smaller)").format(percent=percent)
-                 + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
-                 warning=bool(problem))
+        self.say(
+            _("Size: {percent}% (+/-: larger, smaller)").format(percent=percent)
+            + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+            warning=bool(problem),
+        )
 
     def _side_at(self, pos) -> str | None:
         return next((team for rect, team in self.side_rects if rect.collidepoint(pos)), None)
@@ -290,7 +313,8 @@ class StartScene:
         """True while the autosave, maps or thumbnails are still to be read or drawn (the app
         keeps frames coming)."""
         return self.autosave is not None or any(
-            not c.loaded or (c.battle is not None and c.thumb is None) for c in self.maps)
+            not c.loaded or (c.battle is not None and c.thumb is None) for c in self.maps
+        )
 
     def _next_thumbnail(self) -> bool:
         """Read the autosaved fight, else load one map not loaded yet, else draw one missing
@@ -320,8 +344,9 @@ class StartScene:
         # The words between the name and the Language, Size and Colours buttons, which hold the
         # banner's right end (cut only where a language's words are longer than the room).
         room = self.banner_rect.right - theme.px(COLOURS_WIDTH + SIZE_WIDTH + LANGUAGE_WIDTH) - x - theme.px(12)
-        sub = render_fit(_("a hex-map battle board · pick a map and start the fight"), theme.font(16), room,
-                         theme.TEXT_DIM)
+        sub = render_fit(
+            _("a hex-map battle board · pick a map and start the fight"), theme.font(16), room, theme.TEXT_DIM
+        )
         screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
         self._draw_list(screen)
         self._draw_selected(screen)
@@ -346,15 +371,21 @@ class StartScene:
             if choice.thumb is not None:  # made by update(), one a frame, after the first frame
                 screen.blit(choice.thumb, (card.x + px(6), card.y + px(6)))
             x = card.x + px(THUMB[0] + 16)
-            screen.blit(render_fit(choice.name, theme.font(15, True), card.right - px(8) - x, theme.TEXT),
-                        (x, card.y + px(8)))
-            lines = ([ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
-                     if choice.battle is not None else [_("does not load"), choice.problem[:40]]
-                     if choice.loaded else [_("loading…")])
+            screen.blit(
+                render_fit(choice.name, theme.font(15, True), card.right - px(8) - x, theme.TEXT), (x, card.y + px(8))
+            )
+            lines = (
+                [ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
+                if choice.battle is not None
+                else [_("does not load"), choice.problem[:40]]
+                if choice.loaded
+                else [_("loading…")]
+            )
             for n, line in enumerate(lines):
                 colour = theme.TEXT_WARN if choice.loaded and choice.battle is None else theme.TEXT_DIM
-                screen.blit(render_fit(line, theme.font(13), card.right - px(8) - x, colour),
-                            (x, card.y + px(30 + n * 18)))
+                screen.blit(
+                    render_fit(line, theme.font(13), card.right - px(8) - x, colour), (x, card.y + px(30 + n * 18))
+                )
         screen.set_clip(clip)
 
     def _draw_selected(self, screen: pygame.Surface) -> None:
@@ -373,16 +404,21 @@ class StartScene:
         if choice.battle is None:
             return
         figures = len(choice.battle.figures)
-        rules = _("Rule system: {rules}").format(rules=ruleset_name(choice.battle)) + " · " + ngettext(
-            "{n} figure", "{n} figures", figures).format(n=figures)
+        rules = (
+            _("Rule system: {rules}").format(rules=ruleset_name(choice.battle))
+            + " · "
+            + ngettext("{n} figure", "{n} figures", figures).format(n=figures)
+        )
         screen.blit(theme.font(15).render(rules, True, theme.TEXT_DIM), (r.x, y + px(32)))
         order = teams(choice.battle)
         x, self.side_rects = r.x, []
         for team in order:  # who plays each side: a click steps through PLAYERS
             colour = theme.team_colour(choice.battle.teams, team, order)
-            label = theme.font(15).render(_("{team}: played by {player}").format(
-                team=team, player=_(PLAYERS[self.kinds.get(team, 'person')])),
-                                          True, theme.TEXT)
+            label = theme.font(15).render(
+                _("{team}: played by {player}").format(team=team, player=_(PLAYERS[self.kinds.get(team, "person")])),
+                True,
+                theme.TEXT,
+            )
             rect = pygame.Rect(x, y + px(56), label.get_width() + px(34), label.get_height() + px(8))
             pygame.draw.rect(screen, (46, 49, 60), rect, border_radius=px(6))
             pygame.draw.circle(screen, colour, (x + px(12), rect.centery), px(7))

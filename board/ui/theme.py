@@ -35,8 +35,7 @@ PATTERNS = False
 MAP_TEAM_COLOURS = True
 
 # Teams: used when a map gives no colour, in order of appearance.
-TEAM_COLOURS = [(192, 57, 43), (46, 111, 214), (58, 157, 93), (212, 160, 23), (142, 68, 173),
-                (85, 85, 85)]
+TEAM_COLOURS = [(192, 57, 43), (46, 111, 214), (58, 157, 93), (212, 160, 23), (142, 68, 173), (85, 85, 85)]
 
 # Panels
 PANEL = (38, 41, 50)
@@ -114,6 +113,7 @@ def team_colour(teams: dict[str, str], team: str, order: list[str]) -> tuple[int
         return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
     index = order.index(team) if team in order else len(order)
     return TEAM_COLOURS[index % len(TEAM_COLOURS)]
+
 
 # Combat log
 LOG_RULE = (78, 83, 98)

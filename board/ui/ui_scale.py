@@ -16,12 +16,26 @@ LEAST, MOST = 100, 300
 STEPS = (100, 125, 150, 175, 200, 250, 300)  # the start screen's button steps through these
 DEFAULT = 100
 # pygame_gui's sizes in the theme file that are pixels (the rest are names, colours, flags).
-_PIXELS = {"size", "shape_corner_radius", "text_horiz_alignment_padding", "open_button_width",
-           "title_bar_height", "list_item_height"}
+_PIXELS = {
+    "size",
+    "shape_corner_radius",
+    "text_horiz_alignment_padding",
+    "open_button_width",
+    "title_bar_height",
+    "list_item_height",
+}
 # pygame_gui reads no font from the theme's "defaults" (only its colours): each kind of element
 # that shows text is given the default font, so that it too is scaled.
-_TEXT_ELEMENTS = ("button", "label", "text_box", "text_entry_line", "text_entry_box", "tool_tip",
-                  "drop_down_menu", "selection_list")
+_TEXT_ELEMENTS = (
+    "button",
+    "label",
+    "text_box",
+    "text_entry_line",
+    "text_entry_box",
+    "tool_tip",
+    "drop_down_menu",
+    "selection_list",
+)
 
 
 def parse(text: str) -> int:
@@ -63,6 +77,8 @@ def gui_theme() -> dict:
 
 def _scaled(node):
     if isinstance(node, dict):
-        return {key: str(theme.px(int(value))) if key in _PIXELS and str(value).isdigit() else _scaled(value)
-                for key, value in node.items()}
+        return {
+            key: str(theme.px(int(value))) if key in _PIXELS and str(value).isdigit() else _scaled(value)
+            for key, value in node.items()
+        }
     return node

@@ -75,14 +75,14 @@ class DemoState(Fight[Fighter, Options]):
 
 # --- rules ------------------------------------------------------------------------------------
 
+
 def mover(state: DemoState, f: Fighter) -> Mover:
     """f's move: up to its Move in open hexes (the dead lie where they fell, in the way too)."""
     return Mover(state.battle, f.hex, f.move, blocked=state.occupied(ignore=f.name))
 
 
 def foes_beside(state: DemoState, f: Fighter) -> list[str]:
-    return [o.name for o in state.figures.values()
-            if o.up and o.team != f.team and hex_distance(o.hex, f.hex) == 1]
+    return [o.name for o in state.figures.values() if o.up and o.team != f.team and hex_distance(o.hex, f.hex) == 1]
 
 
 def plan_move(state: DemoState, f: Fighter, command: Command) -> tuple[Hex, ...]:
@@ -101,8 +101,9 @@ def plan_attack(state: DemoState, f: Fighter, command: Command) -> Fighter:
 
 # The turn (kernel/sequence.py): each figure in turn has a movement, then a combat phase; the
 # kernel asks victory, passes the turn on, and begins a new turn, in the same order, after the last.
-TURNS = Turns(("movement", "combat"), by_figure=True,
-              starts=lambda state: [Event("turn", f"{state.active}'s turn", state.active)])
+TURNS = Turns(
+    ("movement", "combat"), by_figure=True, starts=lambda state: [Event("turn", f"{state.active}'s turn", state.active)]
+)
 
 
 def next_turn(state: DemoState, dice: DiceSource) -> list[Event]:
@@ -119,10 +120,17 @@ def do_move(state: DemoState, f: Fighter, path: tuple[Hex, ...], dice: DiceSourc
 def do_attack(state: DemoState, f: Fighter, target: Fighter, dice: DiceSource) -> list[Event]:
     roll = dice.roll(6)
     taken = 0 if roll < state.options.hit_on else 2 if roll == 6 else 1
-    return [Event("attack", f"{f.name} attacks {target.name}: rolled {roll}, "
-                  + ("hit" if taken else "miss"), f.name, {"target": target.name, "roll": roll}),
-            Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken}),
-            *wound(target, taken), *next_turn(state, dice)]
+    return [
+        Event(
+            "attack",
+            f"{f.name} attacks {target.name}: rolled {roll}, " + ("hit" if taken else "miss"),
+            f.name,
+            {"target": target.name, "roll": roll},
+        ),
+        Event("damage", f"{target.name} takes {taken}", target.name, {"taken": taken}),
+        *wound(target, taken),
+        *next_turn(state, dice),
+    ]
 
 
 def reach(state: DemoState, f: Fighter) -> dict:
@@ -132,11 +140,21 @@ def reach(state: DemoState, f: Fighter) -> dict:
 
 # Each action: id, label, deed (state, figure, plan, dice), then what the kernel derives the menu,
 # the legal commands, check and dispatch from (kernel/action.py).
-SPEC = (Action("move", "Move", do_move, "movement", "move", "path", "figure path", plan=plan_move, menu=reach),
-        Action("stay", "Stay", do_move, "movement", "move", plan=lambda state, f, command: ()),
-        Action("attack", "Attack", do_attack, "combat", needs="target", takes="figure target",
-               plan=plan_attack, menu=lambda state, f: {"targets": tuple(foes_beside(state, f))}),
-        Action("pass", "Pass", lambda state, f, plan, dice: next_turn(state, dice), "combat"))
+SPEC = (
+    Action("move", "Move", do_move, "movement", "move", "path", "figure path", plan=plan_move, menu=reach),
+    Action("stay", "Stay", do_move, "movement", "move", plan=lambda state, f, command: ()),
+    Action(
+        "attack",
+        "Attack",
+        do_attack,
+        "combat",
+        needs="target",
+        takes="figure target",
+        plan=plan_attack,
+        menu=lambda state, f: {"targets": tuple(foes_beside(state, f))},
+    ),
+    Action("pass", "Pass", lambda state, f, plan, dice: next_turn(state, dice), "combat"),
+)
 
 
 def wound(f: Fighter, amount: int) -> list[Event]:
@@ -185,8 +203,7 @@ class Demo(Rules):
     handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}  # any command beside the actions'
     gm_keys = (GMKey("r", "rally", "R rally"),)
     sheet_type, options_type = DemoFigure, Options
-    card_rows = staticmethod(lambda state, name: [("HP", f"{state.figures[name].hp} of "
-                                                   f"{state.figures[name].hp_max}")])
+    card_rows = staticmethod(lambda state, name: [("HP", f"{state.figures[name].hp} of {state.figures[name].hp_max}")])
     odds_note = "1d6 against the option hit_on."
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):
@@ -195,12 +212,19 @@ class Demo(Rules):
         return state, open_fight(state, dice, TURNS)  # the kernel's: victory, else turn 1 begins
 
     def tokens(self, state: DemoState) -> dict[str, Token]:
-        return {f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status,
-                              meter=(f.hp, f.hp_max), meter_label="HP") for f in state.figures.values()}
+        return {
+            f.name: Token(f.name, f.team, f.hex, (f.hex,), status=f.status, meter=(f.hp, f.hp_max), meter_label="HP")
+            for f in state.figures.values()
+        }
 
     def snapshot(self, state: DemoState) -> dict[str, Any]:
-        return {"turn": state.turn, "phase": state.phase, "active": state.active, "winner": state.winner,
-                "figures": {f.name: {"hex": list(f.hex), "hp": f.hp} for f in state.figures.values()}}
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "active": state.active,
+            "winner": state.winner,
+            "figures": {f.name: {"hex": list(f.hex), "hp": f.hp} for f in state.figures.values()},
+        }
 
 
 DEMO = Demo()

@@ -31,8 +31,10 @@ class CombatChart(Rules):
     # the plain choices offered (attacks: acts.ATTACK; a spell's target may not suit every spell).
     trusted_needs = frozenset({"hex", "choice", "none"})
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
-    odds_note = ('Exact over every die, with armor, stance and effects as they stand; a parry, dodge '
-                 'or block chosen before the roll is not foreseen.')
+    odds_note = (
+        "Exact over every die, with armor, stance and effects as they stand; a parry, dodge "
+        "or block chosen before the roll is not foreseen."
+    )
 
     sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
@@ -40,8 +42,12 @@ class CombatChart(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
-        state = CCState(battle=battle, options=options, tables=tables,
-                        figures={s.name: fig_from_spec(s, tables) for s in battle.figures})
+        state = CCState(
+            battle=battle,
+            options=options,
+            tables=tables,
+            figures={s.name: fig_from_spec(s, tables) for s in battle.figures},
+        )
         events: list[Event] = []
         if options.perception_vs_surprise:
             # "A successful Perception check can be used to avoid surprise"
@@ -49,13 +55,23 @@ class CombatChart(Rules):
                 if f.surprised:
                     ok, data = turns.attribute_roll(state, f, "perception", dice)
                     f.surprised = not ok
-                    events.append(Event("roll", f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
-                                        + ("not surprised" if ok else "surprised"), f.name, {**data, "dice": 3}))
+                    events.append(
+                        Event(
+                            "roll",
+                            f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
+                            + ("not surprised" if ok else "surprised"),
+                            f.name,
+                            {**data, "dice": 3},
+                        )
+                    )
         return state, events + open_fight(state, dice, turns.TURNS)
 
     def phase_label(self, state: CCState) -> str:
-        return "Over" if state.phase == "over" else f"Round {state.turn}" + (
-            f": {state.active}'s turn" if state.active else "")
+        return (
+            "Over"
+            if state.phase == "over"
+            else f"Round {state.turn}" + (f": {state.active}'s turn" if state.active else "")
+        )
 
     def ground_items(self, state) -> dict:
         return lying(state.items)

@@ -20,7 +20,7 @@ Why = Callable[[CCState, Fig], "str | None"]  # why a choice is greyed out now (
 
 
 def short_actions(state: CCState, f: Fig) -> dict[str, dict]:
-    """"Perform a short action that takes 10 seconds or less": label -> params."""
+    """ "Perform a short action that takes 10 seconds or less": label -> params."""
     out: dict[str, dict] = {}
     for w in f.weapons:
         if w != f.ready:
@@ -82,8 +82,9 @@ def _plan_move(state: CCState, f: Fig, command: Command):
         raise Refusal("choose the hex to move to")
     hexes, to = reachable(state, f), to_hex(state, raw)
     if to not in hexes:
-        raise Refusal(f"{f.name} cannot reach {state.battle.label(to)} this turn "
-                      f"(movement {f.move}; walls and figures block)")
+        raise Refusal(
+            f"{f.name} cannot reach {state.battle.label(to)} this turn (movement {f.move}; walls and figures block)"
+        )
     return hexes[to]
 
 
@@ -155,6 +156,7 @@ def _pass(state: CCState, f: Fig, details, dice: DiceSource) -> list[Event]:
 
 def _choosing(offered: Callable[[CCState, Fig], dict[str, dict]], model: type[Params]) -> dict:
     """The menu and the plan of a choice among the settings offered now (label -> params)."""
+
     def plan(state: CCState, f: Fig, command: Command) -> Params:
         sets, given = offered(state, f), model.of(command)
         if given.model_dump(exclude_unset=True) not in sets.values():
@@ -164,6 +166,7 @@ def _choosing(offered: Callable[[CCState, Fig], dict[str, dict]], model: type[Pa
     def menu(state: CCState, f: Fig) -> dict:
         sets = offered(state, f)
         return {"choices": tuple(sets), "choice_params": sets}
+
     return {"needs": "choice", "params": model, "plan": plan, "menu": menu}
 
 
@@ -185,34 +188,65 @@ def _aimed(action: str, menu, **more) -> dict:
 
 
 # An attack's targets are those its plan accepts, with the maneuvers of the table: legal as offered.
-ATTACK = {"plan": attack.plan, "odds": attack.predict_attack, "why_not": _on_feet(_weapon_ready),
-          "trusted": True}
+ATTACK = {"plan": attack.plan, "odds": attack.predict_attack, "why_not": _on_feet(_weapon_ready), "trusted": True}
 SPELL = {"plan": magic.plan, "odds": attack.predict_spell}
-POTIONS = _choosing(lambda state, f: {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))},
-                    params.Drink)
+POTIONS = _choosing(
+    lambda state, f: {f"Drink {i}": {"item": i} for i in dict.fromkeys(potions(state, f))}, params.Drink
+)
 # The turn's choices, in the order the menu and the legal commands list them (the computer breaks
 # ties by that order).
 SPEC = (
     Action("attack", "Attack", attack.resolve, params=params.Attack, **_aimed("attack", attack.aims, **ATTACK)),
-    Action("maneuver", "Combat maneuver", attack.resolve, params=params.Maneuver,
-           **_aimed("maneuver", attack.aims, **ATTACK)),
-    Action("cast", "Cast a spell", magic.cast, params=params.Cast, why_not=_on_feet(_can_cast),
-           **_aimed("cast", magic.aims, **SPELL)),
-    Action("drink", "Drink a potion", magic.drink, **POTIONS,
-           why_not=_on_feet(lambda state, f: None if potions(state, f) else "no potion")),
-    Action("use_item", "Read a scroll / activate an item", magic.cast, params=params.UseItem,
-           why_not=_on_feet(lambda state, f: None if magic.sources(state, f, "use_item")
-                            else "no scroll or magic item"),
-           **_aimed("use_item", magic.aims, **SPELL)),
+    Action(
+        "maneuver",
+        "Combat maneuver",
+        attack.resolve,
+        params=params.Maneuver,
+        **_aimed("maneuver", attack.aims, **ATTACK),
+    ),
+    Action(
+        "cast",
+        "Cast a spell",
+        magic.cast,
+        params=params.Cast,
+        why_not=_on_feet(_can_cast),
+        **_aimed("cast", magic.aims, **SPELL),
+    ),
+    Action(
+        "drink",
+        "Drink a potion",
+        magic.drink,
+        **POTIONS,
+        why_not=_on_feet(lambda state, f: None if potions(state, f) else "no potion"),
+    ),
+    Action(
+        "use_item",
+        "Read a scroll / activate an item",
+        magic.cast,
+        params=params.UseItem,
+        why_not=_on_feet(lambda state, f: None if magic.sources(state, f, "use_item") else "no scroll or magic item"),
+        **_aimed("use_item", magic.aims, **SPELL),
+    ),
     Action("dodge", "Dodge", partial(_stance, "dodge"), why_not=_on_feet()),
-    Action("parry", "Parry", partial(_stance, "parry"), why_not=_on_feet(
-        lambda state, f: "parrying needs a melee weapon in hand" if weapon_of(state, f).missile else None)),
+    Action(
+        "parry",
+        "Parry",
+        partial(_stance, "parry"),
+        why_not=_on_feet(
+            lambda state, f: "parrying needs a melee weapon in hand" if weapon_of(state, f).missile else None
+        ),
+    ),
     Action("block", "Block with shield", partial(_stance, "block"), why_not=_on_feet(_can_block)),
     Action("short", "Short action", _short, why_not=_on_feet(), **_choosing(short_actions, params.Short)),
-    Action("move", "Move", _move, needs="hex", takes="figure to path", plan=_plan_move, menu=_reach,
-           why_not=_on_feet()),
-    Action("stand_up", "Stand up", _stand_up,
-           why_not=lambda state, f: None if f.posture == "fallen" else "already standing"),
+    Action(
+        "move", "Move", _move, needs="hex", takes="figure to path", plan=_plan_move, menu=_reach, why_not=_on_feet()
+    ),
+    Action(
+        "stand_up",
+        "Stand up",
+        _stand_up,
+        why_not=lambda state, f: None if f.posture == "fallen" else "already standing",
+    ),
     Action("delay", "Delay (act last)", _delay, why_not=_can_delay),
     Action("pass", "Do nothing", _pass),
 )

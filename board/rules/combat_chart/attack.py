@@ -9,14 +9,22 @@ from functools import cache
 from fractions import Fraction
 from itertools import product
 
-from board.dice import (DiceSource, ScriptedDice, clamp_distribution, distribution, prob_at_most,
-                        roll, roll_dice)
+from board.dice import DiceSource, ScriptedDice, clamp_distribution, distribution, prob_at_most, roll, roll_dice
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.combat_chart import params
 from board.rules.combat_chart.magic import CastPlan
-from board.rules.combat_chart.state import (CCState, Effect, Fig, attack_rank, defense_rank,
-                                            line_of_fire, total, weapon_of, why_not_target)
+from board.rules.combat_chart.state import (
+    CCState,
+    Effect,
+    Fig,
+    attack_rank,
+    defense_rank,
+    line_of_fire,
+    total,
+    weapon_of,
+    why_not_target,
+)
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import attribute_roll, hurt
 from board.rules.kernel.events import damaged
@@ -44,8 +52,9 @@ def aims(state: CCState, f: Fig, action: str) -> dict:
     settings: dict[str, tuple] = {"maneuver": tuple(state.tables.maneuvers)} if action == "maneuver" else {}
     if not w.missile:
         settings["aim"] = (False, True)
-    found = (t.name for t in state.figures.values()
-             if t.name != f.name and t.up and why_not_target(state, f, t, w) is None)
+    found = (
+        t.name for t in state.figures.values() if t.name != f.name and t.up and why_not_target(state, f, t, w) is None
+    )
     return {"targets": tuple(found), "options": settings}
 
 
@@ -64,8 +73,7 @@ def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
     if why:
         raise Refusal(why)
     if maneuver is not None and maneuver not in state.tables.maneuvers:
-        raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: '
-                      + ", ".join(state.tables.maneuvers))
+        raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: ' + ", ".join(state.tables.maneuvers))
     cover = weapon.missile and line_of_fire(state, f, t) == "cover"
     ar = attack_rank(state, f, t, maneuver, aim)
     dr = defense_rank(state, t, weapon, cover)
@@ -89,22 +97,47 @@ def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[
     """Roll the attack and apply everything that follows from it."""
     t = state.figures[plan.target]
     ar, dr = total(plan.ar_parts), total(plan.dr_parts)
-    data = {"attack_rank": ar, "defense_rank": dr, "modifiers": [list(p) for p in plan.ar_parts],
-            "defense": [list(p) for p in plan.dr_parts], "weapon": plan.weapon.name,
-            "target": t.name}
-    how = f"{f.name} attacks {t.name} with {plan.weapon.name}" + (
-        f" ({plan.maneuver})" if plan.maneuver else "") + f", AR {ar} vs DR {dr}"
+    data = {
+        "attack_rank": ar,
+        "defense_rank": dr,
+        "modifiers": [list(p) for p in plan.ar_parts],
+        "defense": [list(p) for p in plan.dr_parts],
+        "weapon": plan.weapon.name,
+        "target": t.name,
+    }
+    how = (
+        f"{f.name} attacks {t.name} with {plan.weapon.name}"
+        + (f" ({plan.maneuver})" if plan.maneuver else "")
+        + f", AR {ar} vs DR {dr}"
+    )
     faces, hit, crit, margin = chart_roll(plan.cell, dice)
     if plan.cell in (CH, CM):
-        events = [Event("attack", f"{how}: {plan.cell} on the chart, 1d6 rolls {crit}", f.name,
-                        {**data, "hit": hit, "chart": plan.cell, "faces": list(faces),
-                         "crit_die": crit})]
+        events = [
+            Event(
+                "attack",
+                f"{how}: {plan.cell} on the chart, 1d6 rolls {crit}",
+                f.name,
+                {**data, "hit": hit, "chart": plan.cell, "faces": list(faces), "crit_die": crit},
+            )
+        ]
     else:
-        events = [Event("attack", f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}", f.name,
-                        {**data, "dice": 3, "faces": list(faces), "roll": sum(faces),
-                         "needed": plan.cell, "hit": hit, "critical": crit is not None})]
-    events += (_hit(state, plan, f, t, crit, dice) if hit
-               else _miss(state, plan, f, t, crit, margin, dice))
+        events = [
+            Event(
+                "attack",
+                f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}",
+                f.name,
+                {
+                    **data,
+                    "dice": 3,
+                    "faces": list(faces),
+                    "roll": sum(faces),
+                    "needed": plan.cell,
+                    "hit": hit,
+                    "critical": crit is not None,
+                },
+            )
+        ]
+    events += _hit(state, plan, f, t, crit, dice) if hit else _miss(state, plan, f, t, crit, margin, dice)
     # The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin.
     f.shield_penalty = 0
     if plan.weapon.reload and plan.weapon.name in f.weapons:
@@ -121,12 +154,21 @@ def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[
 def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dice) -> list[Event]:
     damage = roll(plan.weapon.damage, dice)
     amount = max(0, damage.total)
-    events = [Event("damage_roll", f"{plan.weapon.damage} rolls {damage.total}", f.name,
-                    {"dice": str(plan.weapon.damage), "faces": list(damage.faces), "total": damage.total})]
+    events = [
+        Event(
+            "damage_roll",
+            f"{plan.weapon.damage} rolls {damage.total}",
+            f.name,
+            {"dice": str(plan.weapon.damage), "faces": list(damage.faces), "total": damage.total},
+        )
+    ]
     if crit is not None:
         entry = state.tables.crits["critical_hit"][crit]
-        events.append(Event("critical", f"Critical hit ({crit}): {entry['text']}", f.name,
-                            {"table": "critical_hit", "result": crit}))
+        events.append(
+            Event(
+                "critical", f"Critical hit ({crit}): {entry['text']}", f.name, {"table": "critical_hit", "result": crit}
+            )
+        )
         amount = critical_damage(entry, amount)
         events += on_target(state, entry, t, dice)
     events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
@@ -136,8 +178,9 @@ def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dic
 def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) -> list[Event]:
     events = [Event("miss", f"{f.name} misses {t.name}", f.name, {})]
     if margin is not None and state.options.armor_absorbs and t.armor and margin <= ABSORB_MARGIN:
-        events.append(Event("status", f"{t.name}'s {t.armor} absorbs the blow", t.name,
-                            {"absorbed": True, "margin": margin}))
+        events.append(
+            Event("status", f"{t.name}'s {t.armor} absorbs the blow", t.name, {"absorbed": True, "margin": margin})
+        )
         if state.options.armor_damage:
             deflected = roll(plan.weapon.damage, dice)
             t.armor_wear += 1
@@ -146,14 +189,24 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
             if deflected.total > dv:
                 t.armor_needs_repair = True
                 text += ": it will need repairs before the next combat"
-            events.append(Event("status", text, t.name, {"faces": list(deflected.faces),
-                                                         "deflected": deflected.total,
-                                                         "needs_repair": t.armor_needs_repair}))
+            events.append(
+                Event(
+                    "status",
+                    text,
+                    t.name,
+                    {
+                        "faces": list(deflected.faces),
+                        "deflected": deflected.total,
+                        "needs_repair": t.armor_needs_repair,
+                    },
+                )
+            )
     if crit is not None:
         table = "critical_miss_unarmed" if plan.weapon.name == "Unarmed" else "critical_miss_armed"
         entry = state.tables.crits[table][crit]
-        events.append(Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name,
-                            {"table": table, "result": crit}))
+        events.append(
+            Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name, {"table": table, "result": crit})
+        )
         events += on_attacker(state, entry, f)
     return events
 
@@ -189,12 +242,25 @@ def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Eve
         saved, data = attribute_roll(state, t, "save_vs_pain", dice)
         if not saved:
             t.stunned, t.stun_served = True, False
-        return [Event("roll", f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
-                      + ("saved" if saved else "stunned next turn"), t.name, {**data, "dice": 3})]
+        return [
+            Event(
+                "roll",
+                f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
+                + ("saved" if saved else "stunned next turn"),
+                t.name,
+                {**data, "dice": 3},
+            )
+        ]
     if effect == "disarm":
         name = drop_weapon(state, t)
-        return [Event("status", f"{name} knocked from {t.name}'s hand" if name
-                      else f"{t.name} holds no weapon", t.name, {"dropped": name})]
+        return [
+            Event(
+                "status",
+                f"{name} knocked from {t.name}'s hand" if name else f"{t.name} holds no weapon",
+                t.name,
+                {"dropped": name},
+            )
+        ]
     if effect == "bleed":
         # "1 damage in next 3 rnds": from the end of the next round on, one wound per critical.
         t.bleeding.append([state.turn, entry["rounds"]])
@@ -272,12 +338,25 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
     chance = outcomes["hit"]
     given = {k: v / chance for k, v in sorted(damage.items())} if chance else {}
     expected = sum((Fraction(k) * v for k, v in damage.items()), Fraction(0))
-    cell, special = plan.cell, {CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
-                                CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table")}
+    cell, special = (
+        plan.cell,
+        {
+            CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
+            CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table"),
+        },
+    )
     number, words = special[cell] if isinstance(cell, str) else (cell, f"3d6, {cell} or less")
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
-    return Prediction(dice=3, target_number=number, hit=chance, damage=given, expected_damage=expected,
-                      outcomes=outcomes, modifiers=modifiers, roll=words)
+    return Prediction(
+        dice=3,
+        target_number=number,
+        hit=chance,
+        damage=given,
+        expected_damage=expected,
+        outcomes=outcomes,
+        modifiers=modifiers,
+        roll=words,
+    )
 
 
 def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
@@ -290,6 +369,12 @@ def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
     score = getattr(t, roll["attribute"])
     fails = 1 - prob_at_most(roll["dice"], 6, score)
     effect = "knocked out" if spell.effect == "knockout" else "stunned"
-    return Prediction(dice=roll["dice"], target_number=score, hit=fails, damage={},
-                      expected_damage=Fraction(0), outcomes={effect: fails, "saves": 1 - fails},
-                      roll=f"{t.name} saves on {roll['dice']}d6, {score} or less")
+    return Prediction(
+        dice=roll["dice"],
+        target_number=score,
+        hit=fails,
+        damage={},
+        expected_damage=Fraction(0),
+        outcomes={effect: fails, "saves": 1 - fails},
+        roll=f"{t.name} saves on {roll['dice']}d6, {score} or less",
+    )

@@ -53,9 +53,14 @@ def sources(state: CCState, f: Fig, action: str | None) -> list[tuple[str, str]]
 def aims(state: CCState, f: Fig, action: str) -> dict:
     """The menu's targets of a spell or an item, and the choice of spell or item."""
     names = sources(state, f, action)
-    return {"targets": tuple(t.name for t in state.figures.values() if any(
-                why_not_spell(state, f, t, s, action != "cast") is None for _, s in names)),
-            "options": {"spell" if action == "cast" else "item": tuple(n for n, _ in names)}}
+    return {
+        "targets": tuple(
+            t.name
+            for t in state.figures.values()
+            if any(why_not_spell(state, f, t, s, action != "cast") is None for _, s in names)
+        ),
+        "options": {"spell" if action == "cast" else "item": tuple(n for n, _ in names)},
+    }
 
 
 def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
@@ -65,11 +70,15 @@ def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
     t = state.figures.get(command.target or "")
     name = (params.UseItem.of(command).item if from_item else params.Cast.of(command).spell) or next(
         (n for n, s in names if t is not None and why_not_spell(state, f, t, s, from_item) is None),
-        names[0][0] if names else None)
+        names[0][0] if names else None,
+    )
     spell = next((s for n, s in names if n == name), None)
     if spell is None:
-        raise Refusal(f'{f.name} has no scroll or item "{name}"' if from_item else
-                      f'{f.name} does not know "{name}"; known: {", ".join(f.spells) or "none"}')
+        raise Refusal(
+            f'{f.name} has no scroll or item "{name}"'
+            if from_item
+            else f'{f.name} does not know "{name}"; known: {", ".join(f.spells) or "none"}'
+        )
     if t is None:
         raise Refusal("choose a target" if from_item else "choose the spell's target")
     why = why_not_spell(state, f, t, spell, from_item)
@@ -96,8 +105,15 @@ def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event
         return events + [Event("spell_on", f"{plan.spell} takes hold on {t.name}", t.name, {})]
     # "the target must make a saving throw versus magic"
     saved, data = attribute_roll(state, t, "save_vs_magic", dice)
-    events.append(Event("roll", f"{t.name} saves vs. magic: {data['roll']} vs {data['needed']}, "
-                        + ("nothing happens" if saved else "fails"), t.name, {**data, "dice": 3}))
+    events.append(
+        Event(
+            "roll",
+            f"{t.name} saves vs. magic: {data['roll']} vs {data['needed']}, "
+            + ("nothing happens" if saved else "fails"),
+            t.name,
+            {**data, "dice": 3},
+        )
+    )
     if saved:
         return events
     if s.effect == "knockout":
@@ -120,6 +136,7 @@ def drink(state: CCState, f: Fig, potion: params.Drink, dice: DiceSource) -> lis
     if entry.get("heal"):
         result = roll(Dice.parse(entry["heal"]), dice)
         healed = f.heal(result.total)
-        events.append(Event("heals", f"{f.name} heals {healed} HP", f.name,
-                            {"faces": list(result.faces), "amount": healed}))
+        events.append(
+            Event("heals", f"{f.name} heals {healed} HP", f.name, {"faces": list(result.faces), "amount": healed})
+        )
     return events

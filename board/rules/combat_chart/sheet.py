@@ -25,11 +25,11 @@ class CCFigure(FigureBase):
     initiative_bonus: int = Field(0, ge=-20, le=20, description="other initiative modifiers")
     magic: int = Field(0, ge=0, le=99, description="base magic points (armor lowers them by its DV)")
     weapons: list[str] = Field(default_factory=list, description="carried weapons, names from the catalogue")
-    ready: str | None = Field(None, description="the weapon in hand; defaults to the first weapon; "
-                                                "none: empty-handed")
+    ready: str | None = Field(None, description="the weapon in hand; defaults to the first weapon; none: empty-handed")
     armor: str | None = Field(None, description="armor from the catalogue")
-    shield: str | None = Field(None, description="a shield from the catalogue, on the arm if the "
-                                                 "ready weapon allows it")
+    shield: str | None = Field(
+        None, description="a shield from the catalogue, on the arm if the ready weapon allows it"
+    )
     spells: list[str] = Field(default_factory=list, description="spells known, from the catalogue")
     items: list[str] = Field(default_factory=list, description="potions, scrolls, magic items (catalogue)")
     surprised: bool = Field(False, description="taken off-guard: -5 initiative in the first round")
@@ -60,8 +60,10 @@ def check_figure(spec: CCFigure, problem) -> CCFigure:
     if ready:
         ready = found("weapons", ready, ("ready",)) or ""
         if ready and ready not in weapons and ready != "Unarmed":
-            problem(("ready",), f'{spec.name} readies "{spec.ready}" but does not carry it; '
-                                f"carried: {', '.join(weapons) or 'nothing'}")
+            problem(
+                ("ready",),
+                f'{spec.name} readies "{spec.ready}" but does not carry it; carried: {", ".join(weapons) or "nothing"}',
+            )
             ready = ""
     elif ready is None:
         ready = weapons[0] if weapons else ""
@@ -76,10 +78,17 @@ def check_figure(spec: CCFigure, problem) -> CCFigure:
 def card(state, name: str) -> list[tuple[str, str]]:
     """The sheet's rows: mind, body, hit points, magic, skill, gear, stance and effects."""
     f = state.figures[name]
-    rows = [("Mind", str(f.mind)), ("Body", str(f.body)), ("HP", f"{f.hp} of {f.hp_max}"),
-            ("Magic", f"{f.magic} of {f.magic_max}"), ("Skill", str(f.skill)), ("Move", str(f.move)),
-            ("Ready", f.ready or "empty-handed"), ("Armor", f.armor or "none"),
-            ("Shield", (f.shield + (" (on the arm)" if f.shield_on else " (slung)")) if f.shield else "none")]
+    rows = [
+        ("Mind", str(f.mind)),
+        ("Body", str(f.body)),
+        ("HP", f"{f.hp} of {f.hp_max}"),
+        ("Magic", f"{f.magic} of {f.magic_max}"),
+        ("Skill", str(f.skill)),
+        ("Move", str(f.move)),
+        ("Ready", f.ready or "empty-handed"),
+        ("Armor", f.armor or "none"),
+        ("Shield", (f.shield + (" (on the arm)" if f.shield_on else " (slung)")) if f.shield else "none"),
+    ]
     rows += listed("Carried", [w for w in f.weapons if w != f.ready]) + listed("Items", f.items)
     rows += listed("Spells", f.spells) + [("Posture", f.posture)]
     conditions = [f.status] if f.status != "ok" else []
@@ -93,12 +102,16 @@ def card(state, name: str) -> list[tuple[str, str]]:
 class Options(RuleOptions):
     """Optional rules; every one is off unless a map, script or player turns it on."""
 
-    delay: bool = toggle("Optional Rule: a figure may delay its action and take its turn last; "
-                         "several delayers go in reverse tie-break order (higher Body last)")
-    armor_absorbs: bool = toggle("Optional Rule: missing the target number by 3 or less means the "
-                                 "armor absorbed the blow")
-    armor_damage: bool = toggle("Optional Rule (with armor_absorbs): armor that absorbs a blow "
-                                "takes a little damage; deflecting more than its defense value "
-                                "means repairs before the next combat")
-    perception_vs_surprise: bool = toggle("The GM allows a Perception check (3d6 at or under "
-                                          "Mind) to avoid surprise")
+    delay: bool = toggle(
+        "Optional Rule: a figure may delay its action and take its turn last; "
+        "several delayers go in reverse tie-break order (higher Body last)"
+    )
+    armor_absorbs: bool = toggle(
+        "Optional Rule: missing the target number by 3 or less means the armor absorbed the blow"
+    )
+    armor_damage: bool = toggle(
+        "Optional Rule (with armor_absorbs): armor that absorbs a blow "
+        "takes a little damage; deflecting more than its defense value "
+        "means repairs before the next combat"
+    )
+    perception_vs_surprise: bool = toggle("The GM allows a Perception check (3d6 at or under Mind) to avoid surprise")

@@ -88,12 +88,31 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     armor_dv = tables.armor[spec.armor]["dv"] if spec.armor else 0
     magic = max(0, spec.magic - armor_dv)  # "reduces your base magic points by ... the armor's defense value"
     shield_on = bool(spec.shield) and not (weapon and weapon.bars_shield)
-    return Fig(name=spec.name, team=spec.team, size=spec.size, facing=spec.facing, hex=Hex(*spec.at),
-               mind=spec.mind, body=spec.body, hp_max=spec.hp, hp=spec.hp, move=spec.move,
-               skill=spec.skill, initiative_bonus=spec.initiative_bonus, magic_max=magic, magic=magic,
-               weapons=list(spec.weapons), ready=ready, armor=spec.armor, shield=spec.shield,
-               shield_on=shield_on, spells=tuple(spec.spells), items=list(spec.items),
-               surprised=spec.surprised, posture="fallen" if spec.posture != "standing" else "standing")
+    return Fig(
+        name=spec.name,
+        team=spec.team,
+        size=spec.size,
+        facing=spec.facing,
+        hex=Hex(*spec.at),
+        mind=spec.mind,
+        body=spec.body,
+        hp_max=spec.hp,
+        hp=spec.hp,
+        move=spec.move,
+        skill=spec.skill,
+        initiative_bonus=spec.initiative_bonus,
+        magic_max=magic,
+        magic=magic,
+        weapons=list(spec.weapons),
+        ready=ready,
+        armor=spec.armor,
+        shield=spec.shield,
+        shield_on=shield_on,
+        spells=tuple(spec.spells),
+        items=list(spec.items),
+        surprised=spec.surprised,
+        posture="fallen" if spec.posture != "standing" else "standing",
+    )
 
 
 @dataclass
@@ -111,7 +130,7 @@ class CCState(Fight[Fig, Options]):
 
 
 def initiative(state: CCState, f: Fig) -> int:
-    """"Initiative is figured by adding your Mind and Body. Spells and combat maneuvers may adjust
+    """ "Initiative is figured by adding your Mind and Body. Spells and combat maneuvers may adjust
     this total." Surprise: "-5 initiative penalty during the first round of combat"."""
     total = f.mind + f.body + f.initiative_bonus + sum(e.initiative for e in f.effects)
     if f.surprised and state.turn == 1:
@@ -129,8 +148,9 @@ def potions(state: CCState, f: Fig) -> list[str]:
     return [i for i in f.items if state.tables.items[i]["use"] == "drink"]
 
 
-def attack_rank(state: CCState, f: Fig, target: Fig | None, maneuver: str | None = None,
-                aim: bool = False) -> list[tuple[str, int]]:
+def attack_rank(
+    state: CCState, f: Fig, target: Fig | None, maneuver: str | None = None, aim: bool = False
+) -> list[tuple[str, int]]:
     """The Attack Rank's parts: "the sum of attack values from the weapon ... and any spells",
     "improved by combat maneuvers, skill bonus, or aiming for parts ... not covered by armor",
     "penalized by shield use and stun"."""
@@ -151,8 +171,7 @@ def attack_rank(state: CCState, f: Fig, target: Fig | None, maneuver: str | None
     return parts
 
 
-def defense_rank(state: CCState, f: Fig, weapon: Weapon | None = None, cover: bool = False
-                 ) -> list[tuple[str, int]]:
+def defense_rank(state: CCState, f: Fig, weapon: Weapon | None = None, cover: bool = False) -> list[tuple[str, int]]:
     """The Defense Rank's parts: "armor ... and spells that are protecting him", "improved by
     dodging, taking cover, blocking with a shield". weapon: the attacker's (None: no attack)."""
     mods = state.tables.modifiers
@@ -178,9 +197,8 @@ def total(parts) -> int:
 
 
 def line_of_fire(state: CCState, a: Fig, b: Fig) -> str:
-    """"clear", "cover" (one of the two hex lines crosses a wall) or "blocked" (both do)."""
-    blocked = [any(state.battle.terrain_at(h).blocks for h in line[1:-1])
-               for line in hex_linedraw_both(a.hex, b.hex)]
+    """ "clear", "cover" (one of the two hex lines crosses a wall) or "blocked" (both do)."""
+    blocked = [any(state.battle.terrain_at(h).blocks for h in line[1:-1]) for line in hex_linedraw_both(a.hex, b.hex)]
     return "blocked" if all(blocked) else "cover" if any(blocked) else "clear"
 
 

@@ -33,7 +33,7 @@ class Weapon:
 
     @property
     def bars_shield(self) -> bool:
-        """"Shields cannot be used at the same time as bows, crossbows, or 2-handed weapons.\""""
+        """ "Shields cannot be used at the same time as bows, crossbows, or 2-handed weapons.\""""
         return self.missile or self.hands >= 2
 
 
@@ -81,10 +81,10 @@ def load() -> Tables:
     chart = load_yaml_file(FOLDER / "chart.yaml")["rows"]
     crits = load_yaml_file(FOLDER / "crits.yaml")
     doc = load_yaml_file(FOLDER / "catalogue.yaml")
-    return Tables(chart={int(d): tuple(row) for d, row in chart.items()},
-                  crits={name: {int(k): v for k, v in t.items()} for name, t in crits.items()},
-                  weapons={name: Weapon(name, **{**w, "damage": Dice.parse(w["damage"])})
-                           for name, w in doc["weapons"].items()},
-                  spells={name: Spell(name=name, **s) for name, s in doc["spells"].items()},
-                  **{key: doc[key] for key in ("armor", "shields", "maneuvers", "items", "rolls",
-                                               "modifiers")})
+    return Tables(
+        chart={int(d): tuple(row) for d, row in chart.items()},
+        crits={name: {int(k): v for k, v in t.items()} for name, t in crits.items()},
+        weapons={name: Weapon(name, **{**w, "damage": Dice.parse(w["damage"])}) for name, w in doc["weapons"].items()},
+        spells={name: Spell(name=name, **s) for name, s in doc["spells"].items()},
+        **{key: doc[key] for key in ("armor", "shields", "maneuvers", "items", "rolls", "modifiers")},
+    )

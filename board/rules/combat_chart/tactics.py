@@ -55,8 +55,11 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
     danger = {e.name: threat(tables, e) for e in view.enemies}
     worst = max(danger.values(), default=1.0) or 1.0
     mine = {t.name for t in view.mine}
-    sleepers = {name: reach for name in {r.command.figure for r in rows}
-                if name is not None and (reach := sleep_reach(game, view, tables, name))}
+    sleepers = {
+        name: reach
+        for name in {r.command.figure for r in rows}
+        if name is not None and (reach := sleep_reach(game, view, tables, name))
+    }
     places: dict = {}  # (figure, hex) -> what standing there is worth
 
     def place(name: str, end: Hex) -> float:
@@ -78,25 +81,37 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         elif command.action == "short" and Short.of(command).short == "shield" and me is not None:
             kept = strapped_on(game, view, me.name)
             bonus += SCALE * STRAP * kept + STANCE_BASE * (kept > 0) - STRAP_COST
-            row = replace(row, reason=f"straps on the {game.state.figures[me.name].shield} to block: "
-                          f"turns aside {kept:.2f} of the blows to come" if kept > 0 else
-                          "slings its shield" if game.state.figures[me.name].shield_on else
-                          "straps on its shield, though no blow is coming")
+            row = replace(
+                row,
+                reason=f"straps on the {game.state.figures[me.name].shield} to block: "
+                f"turns aside {kept:.2f} of the blows to come"
+                if kept > 0
+                else "slings its shield"
+                if game.state.figures[me.name].shield_on
+                else "straps on its shield, though no blow is coming",
+            )
         elif command.action == "short" and me is not None:
             gain, why = _rearmed(game, view, tables, me, command)
             bonus += REARM * max(0.0, gain)
             row = replace(row, reason=why if why and gain > 0 else short_words(game, me.name, command.params))
         elif command.action == "drink" and me is not None:
-            row = replace(row, reason=f"drinks the {Drink.of(command).item}"
-                          + ("" if health(me) < 0.6 else ", though hardly hurt"))
+            row = replace(
+                row,
+                reason=f"drinks the {Drink.of(command).item}" + ("" if health(me) < 0.6 else ", though hardly hurt"),
+            )
         elif command.action in STANCES and me is not None:
             kept = turned_aside(game, view, me.name, command.action)
             # Half an attack's base (scoring.ATTACK_BASE) when it turns anything aside: a stance
             # beats a blow only when it keeps off more than the blow is worth, or the fight stalls.
-            bonus += (SCALE * kept + STANCE_BASE * (kept > 0) - STANCE_KEYWORD
-                      - _block_cost(game, me.name, command.action))
-            row = replace(row, reason=f"{row.reason}: turns aside {kept:.2f} of the blows to come"
-                          if kept > 0 else f"{row.reason}, though it turns nothing aside")
+            bonus += (
+                SCALE * kept + STANCE_BASE * (kept > 0) - STANCE_KEYWORD - _block_cost(game, me.name, command.action)
+            )
+            row = replace(
+                row,
+                reason=f"{row.reason}: turns aside {kept:.2f} of the blows to come"
+                if kept > 0
+                else f"{row.reason}, though it turns nothing aside",
+            )
         if me is not None:  # where the figure stands after the command (a move: where it ends)
             bonus += place(me.name, end_of(command, me)[0] if is_move(command) else me.hex)
         out.append(replace(row, score=row.score + bonus) if bonus else row)
@@ -115,14 +130,11 @@ def _no_running_in_vain(game, view: SideView, rows: list[Scored]) -> list[Scored
     out = []
     for row in rows:
         name = row.command.figure
-        if name in anchors and is_move(row.command) and row.score >= anchors[name] \
-                and not _can_shoot(game, name):
+        if name in anchors and is_move(row.command) and row.score >= anchors[name] and not _can_shoot(game, name):
             end = end_of(row.command, view.tokens[name])[0]
-            chaser = next((e for e in view.enemies
-                           if gap([end], e) <= game.state.figures[e.name].move + 1), None)
+            chaser = next((e for e in view.enemies if gap([end], e) <= game.state.figures[e.name].move + 1), None)
             if chaser is not None:
-                row = replace(row, score=anchors[name] - 0.5,
-                              reason=f"{row.reason}, though {chaser.name} catches up")
+                row = replace(row, score=anchors[name] - 0.5, reason=f"{row.reason}, though {chaser.name} catches up")
         out.append(row)
     return out
 
@@ -134,8 +146,9 @@ def _can_shoot(game, name: str) -> bool:
     weapon = weapon_of(state, f)
     if weapon.missile and weapon.name not in f.unloaded:
         return True
-    return any(state.tables.spells[s].kind == "attack" and f.magic >= state.tables.spells[s].cost
-               for s in f.spells) or any(state.tables.items[i].get("spell") for i in f.items)
+    return any(
+        state.tables.spells[s].kind == "attack" and f.magic >= state.tables.spells[s].cost for s in f.spells
+    ) or any(state.tables.items[i].get("spell") for i in f.items)
 
 
 def threat(tables, enemy) -> float:
@@ -164,8 +177,11 @@ def sleep_reach(game, view: SideView, tables, name: str) -> int:
         return 0
     me = game.state.figures[name]  # the acting side's own figure: its sheet is its own
     reach = [s.range for n in me.spells if (s := tables.spells[n]).effect == "knockout" and me.magic >= s.cost]
-    reach += [tables.spells[s].range for i in me.items if (s := tables.items[i].get("spell"))
-              and tables.spells[s].effect == "knockout"]
+    reach += [
+        tables.spells[s].range
+        for i in me.items
+        if (s := tables.items[i].get("spell")) and tables.spells[s].effect == "knockout"
+    ]
     return max(reach, default=0)
 
 
@@ -207,12 +223,14 @@ def reach_threat(game, view: SideView, tables, me, weapon: str | None) -> float:
     its range and line of fire (a bow) or within a move of its reach (a blade)."""
     found = tables.weapons.get(weapon or "") or tables.weapons["Unarmed"]
     if found.missile:
-        near = any(gap([me.hex], e) <= found.range and sight(game, me.hex, e.hex) > 0
-                   for e in view.enemies)
+        near = any(gap([me.hex], e) <= found.range and sight(game, me.hex, e.hex) > 0 for e in view.enemies)
     else:
         step = game.state.figures[me.name].move
-        near = any(gap([me.hex], e) <= found.reach + max(step, game.state.figures[e.name].move)
-                   for e in view.enemies if e.name in game.state.figures)
+        near = any(
+            gap([me.hex], e) <= found.reach + max(step, game.state.figures[e.name].move)
+            for e in view.enemies
+            if e.name in game.state.figures
+        )
     return threat(tables, replace(me, caption=found.name)) if near else 0.0
 
 
@@ -226,14 +244,18 @@ def _place(game, view, tables, name, end, reach, danger, worst) -> float:
     caster), in its missile's reach and line of fire (a shooter), else out of bow lines."""
     bonus = 0.0
     if reach:
-        best = max((danger[e.name] for e in view.enemies
-                    if gap([end], e) <= reach and sight(game, end, e.hex) > 0), default=0.0)
+        best = max(
+            (danger[e.name] for e in view.enemies if gap([end], e) <= reach and sight(game, end, e.hex) > 0),
+            default=0.0,
+        )
         bonus += CASTER_REACH * best / worst
     me = view.tokens[name]
     mine = tables.weapons.get(me.caption or "")
     if mine is not None and mine.missile:
-        best = max((danger[e.name] * sight(game, end, e.hex) for e in view.enemies
-                    if 1 < gap([end], e) <= mine.range), default=0.0)
+        best = max(
+            (danger[e.name] * sight(game, end, e.hex) for e in view.enemies if 1 < gap([end], e) <= mine.range),
+            default=0.0,
+        )
         bonus += SHOOTER_SIGHT * best / worst
     else:
         hurt = 1.0 + HURT_SIGHT * (1.0 - health(me))
@@ -249,8 +271,7 @@ def turned_aside(game, view: SideView, name: str, stance: str) -> float:
     of the attacks the enemies still to act could make on it, less their worth against the
     stance. The enemies' ranks are on their cards; the odds are the rules' own."""
     state = game.state
-    return _kept(state, _braced(state, name, stance=stance), name,
-                 [e.name for e in view.threats(view.tokens[name])])
+    return _kept(state, _braced(state, name, stance=stance), name, [e.name for e in view.threats(view.tokens[name])])
 
 
 def strapped_on(game, view: SideView, name: str) -> float:
@@ -309,7 +330,7 @@ def _kept(state, braced, name: str, enemies: list[str]) -> float:
 
 
 def _block_cost(game, name: str, stance: str) -> float:
-    """"Your next attack suffers a penalty equal to the shield's defense value minus 1"."""
+    """ "Your next attack suffers a penalty equal to the shield's defense value minus 1"."""
     if stance != "block":
         return 0.0
     f = game.state.figures[name]

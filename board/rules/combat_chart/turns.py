@@ -18,13 +18,18 @@ def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple
     spec = state.tables.rolls[roll]
     score = getattr(f, spec["attribute"])
     result = check(spec["dice"], score, dice)
-    return result.success, {"faces": list(result.faces), "roll": result.total, "needed": score,
-                            "success": result.success}
+    return result.success, {
+        "faces": list(result.faces),
+        "roll": result.total,
+        "needed": score,
+        "success": result.success,
+    }
 
 
 def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool = False) -> list[str]:
     """Sort names by key (highest first); equal keys roll 1d6, the highest first (again on ties).
     last=True: the reverse ("who can truly go last"): the highest key and the highest roll last."""
+
     def d6(name: str) -> int:
         face = dice.roll(6)
         rolls.setdefault(name, []).append(face)
@@ -46,8 +51,10 @@ def begin_round(state: CCState, dice: DiceSource) -> list[Event]:
     order = _break_ties([f.name for f in figs], lambda n: (scores[n], state.figures[n].body), dice, rolls)
     state.order = order
     text = "Initiative: " + ", ".join(f"{n} ({scores[n]})" for n in order)
-    return [Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
-            Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls})]
+    return [
+        Event("turn", f"Round {state.turn} begins", None, {"turn": state.turn}),
+        Event("initiative", text, None, {"order": order, "initiative": scores, "rolls": rolls}),
+    ]
 
 
 def turn_done(state: CCState, name: str | None) -> list[Event]:
@@ -56,8 +63,7 @@ def turn_done(state: CCState, name: str | None) -> list[Event]:
         f = state.figures[name]
         if f.stunned:
             f.stun_served = True
-        f.effects = [e for e in f.effects
-                     if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
+        f.effects = [e for e in f.effects if e.until_turn_of_round is None or e.until_turn_of_round >= state.turn]
     return []
 
 
@@ -71,8 +77,11 @@ def delayed_turns(state: CCState, dice: DiceSource) -> list[Event]:
     order = _break_ties(waiting, lambda n: (state.figures[n].body,), dice, rolls, last=True)
     state.delayers = []
     state.queue = order
-    return [Event("initiative", "Delayed turns: " + ", ".join(order), None,
-                  {"order": order, "rolls": rolls, "delayed": True})]
+    return [
+        Event(
+            "initiative", "Delayed turns: " + ", ".join(order), None, {"order": order, "rolls": rolls, "delayed": True}
+        )
+    ]
 
 
 def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
@@ -94,9 +103,16 @@ def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
             ok, data = attribute_roll(state, f, "knockout_recovery", dice)
             if ok:
                 f.status = "ok"
-            events.append(Event("wakes" if ok else "roll", f"{f.name} " + (
-                "recovers from the knockout" if ok else "stays knocked out")
-                + f" ({data['roll']} vs {data['needed']})", f.name, data))
+            events.append(
+                Event(
+                    "wakes" if ok else "roll",
+                    f"{f.name} "
+                    + ("recovers from the knockout" if ok else "stays knocked out")
+                    + f" ({data['roll']} vs {data['needed']})",
+                    f.name,
+                    data,
+                )
+            )
         if f.stunned and f.stun_served:
             f.stunned = f.stun_served = False
             events.append(Event("recovers", f"{f.name} recovers from the stun", f.name, {}))
@@ -148,5 +164,12 @@ def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:
 check_victory = partial(victory.check_victory, nobody="Nobody is left fighting")
 
 # The round (kernel/sequence.py): each figure in initiative order has its turn, the delayers last.
-TURNS = sequence.Turns(("turn",), by_figure=True, begin=begin_round, end=round_effects,
-                       done=turn_done, again=delayed_turns, victory=check_victory)
+TURNS = sequence.Turns(
+    ("turn",),
+    by_figure=True,
+    begin=begin_round,
+    end=round_effects,
+    done=turn_done,
+    again=delayed_turns,
+    victory=check_victory,
+)

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from board.rules.combat_chart.state import (
-    CCState,
-    attack_rank,
-    defense_rank,
-    initiative,
-    total,
-)
+from board.rules.combat_chart.state import CCState, attack_rank, defense_rank, initiative, total
 from board.rules.kernel.glyphs import glyph
 from board.rules.reports import Token
 
@@ -20,10 +14,20 @@ def tokens(state: CCState) -> dict[str, Token]:
     out = {}
     for f in state.figures.values():
         words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
-        out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=f.cells, size=f.size, facing=None,
-                            status=f.status, posture=f.posture, meter=(max(f.hp, 0), f.hp_max),
-                            meter_label="HP", caption=", ".join(words),
-                            glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3))
+        out[f.name] = Token(
+            name=f.name,
+            team=f.team,
+            hex=f.hex,
+            cells=f.cells,
+            size=f.size,
+            facing=None,
+            status=f.status,
+            posture=f.posture,
+            meter=(max(f.hp, 0), f.hp_max),
+            meter_label="HP",
+            caption=", ".join(words),
+            glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3),
+        )
     return out
 
 
@@ -32,12 +36,28 @@ def snapshot(state: CCState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r], "status": f.status, "hp": f.hp, "hp_max": f.hp_max,
-            "initiative": initiative(state, f), "attack_rank": total(attack_rank(state, f, None)),
-            "defense_rank": total(defense_rank(state, f)), "posture": f.posture, "ready": f.ready,
-            "shield_on": f.shield_on, "stance": f.stance, "stunned": f.stunned, "magic": f.magic,
-            "bleeding": sum(w[1] for w in f.bleeding), "effects": [e.name for e in f.effects],
-            "weapons": list(f.weapons), "armor_needs_repair": f.armor_needs_repair,
+            "hex": [f.hex.q, f.hex.r],
+            "status": f.status,
+            "hp": f.hp,
+            "hp_max": f.hp_max,
+            "initiative": initiative(state, f),
+            "attack_rank": total(attack_rank(state, f, None)),
+            "defense_rank": total(defense_rank(state, f)),
+            "posture": f.posture,
+            "ready": f.ready,
+            "shield_on": f.shield_on,
+            "stance": f.stance,
+            "stunned": f.stunned,
+            "magic": f.magic,
+            "bleeding": sum(w[1] for w in f.bleeding),
+            "effects": [e.name for e in f.effects],
+            "weapons": list(f.weapons),
+            "armor_needs_repair": f.armor_needs_repair,
         }
-    return {"turn": state.turn, "phase": state.phase, "order": list(state.order),
-            "winner": state.winner, "figures": figures}
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "order": list(state.order),
+        "winner": state.winner,
+        "figures": figures,
+    }

@@ -34,8 +34,12 @@ class DoxGM(GM):
     surprise = ("unaware", "caught unaware: no Dodge or Parry until their turn", "no longer unaware")
 
     make, occupied, placed = staticmethod(gm.make), staticmethod(gm.occupied), staticmethod(gm.placed)
-    hurt, heal, joined, forget = (staticmethod(gm.hurt), staticmethod(gm.heal), staticmethod(gm.joined),
-                                  staticmethod(gm.forget))
+    hurt, heal, joined, forget = (
+        staticmethod(gm.hurt),
+        staticmethod(gm.heal),
+        staticmethod(gm.joined),
+        staticmethod(gm.forget),
+    )
     plan_obey, do_obey = staticmethod(gm.plan_obey), staticmethod(gm.do_obey)
 
 
@@ -55,8 +59,7 @@ class Dox(Rules):
     acting = staticmethod(actions.whose_turn)
     offered = staticmethod(lambda state, f: state.active == f.name)  # a Fortune question's victim too
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
-    odds_note = ('Exact over the dice; Fortune burned after the roll (which may undo a wound) is not '
-                 'foreseen.')
+    odds_note = "Exact over the dice; Fortune burned after the roll (which may undo a wound) is not foreseen."
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
     params_types, takes, victory = PARAMS, TAKES, staticmethod(check_victory)
@@ -65,8 +68,12 @@ class Dox(Rules):
         state, events = new_state(battle, options)
         return state, events + open_fight(state, dice, TURNS)
 
-    phase_labels = {"movement": "move or stay", "action": "one action",
-                    "fortune": "burn Fortune?", "over": "the fight is over"}
+    phase_labels = {
+        "movement": "move or stay",
+        "action": "one action",
+        "fortune": "burn Fortune?",
+        "over": "the fight is over",
+    }
 
     def ground_items(self, state) -> dict:
         return lying(state.items)

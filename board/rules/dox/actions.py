@@ -62,36 +62,85 @@ def fortune_menu(state: DoxState, f: Fig) -> dict:
     p = state.pending[0]
     most = min(p.wounds, f.fortune)
     choices = {f"Burn {k} (take {p.wounds - k})": {"points": k} for k in range(most + 1)}
-    return {"label": f"Burn Fortune against {plural(p.wounds, 'wound')}", "choices": tuple(choices),
-            "choice_params": choices}
+    return {
+        "label": f"Burn Fortune against {plural(p.wounds, 'wound')}",
+        "choices": tuple(choices),
+        "choice_params": choices,
+    }
 
 
-def act(check: Check, id: str, label: str, needs: str, plan: Callable, deed: Callable,
-        takes: str = "figure", params: type[Params] | None = None, odds: Callable | None = None) -> Action:
+def act(
+    check: Check,
+    id: str,
+    label: str,
+    needs: str,
+    plan: Callable,
+    deed: Callable,
+    takes: str = "figure",
+    params: type[Params] | None = None,
+    odds: Callable | None = None,
+) -> Action:
     """One action of the action step: offered if one of its candidates is accepted; all but the
     free ones are the figure's action for the turn (and end its movement step)."""
+
     def done(state: DoxState, f: Fig, planned, dice: DiceSource) -> list[Event]:
         events = deed(state, f, planned, dice)
         if id not in FREE:
             f.moved = f.acted = True
         return events
-    return Action(id, label, done, "action", needs=needs, takes=takes, params=params, plan=plan,
-                  why_not=acted_already,
-                  menu=partial(offer, check, id, needs), commands=partial(accepted_commands, check, id, needs),
-                  trusted=True, odds=odds)
+
+    return Action(
+        id,
+        label,
+        done,
+        "action",
+        needs=needs,
+        takes=takes,
+        params=params,
+        plan=plan,
+        why_not=acted_already,
+        menu=partial(offer, check, id, needs),
+        commands=partial(accepted_commands, check, id, needs),
+        trusted=True,
+        odds=odds,
+    )
 
 
 def spec(check: Check) -> tuple[Action, ...]:
     """Dox's actions in the menu's order (the computer breaks ties by it)."""
     a = partial(act, check)
-    strike, area, grab, plain_act = (attacks.plan_strike, attacks.strike), (attacks.plan_area, attacks.area_attack), \
-        (grapple.plan, grapple.apply), (plain.plan, plain.apply)
+    strike, area, grab, plain_act = (
+        (attacks.plan_strike, attacks.strike),
+        (attacks.plan_area, attacks.area_attack),
+        (grapple.plan, grapple.apply),
+        (plain.plan, plain.apply),
+    )
     aim, to = "figure target", "figure to"
     return (
-        Action("move", "Move", moves.apply, "movement", "move", "path", "figure path to", plan=moves.plan,
-               why_not=moved_already, menu=moves.reach_menu, trusted=True),  # its reach: legal
-        Action("stay", "Stay put", moves.apply, "movement", "move", "facing", "figure path to",
-               plan=lambda state, f, command: (), why_not=moved_already),
+        Action(
+            "move",
+            "Move",
+            moves.apply,
+            "movement",
+            "move",
+            "path",
+            "figure path to",
+            plan=moves.plan,
+            why_not=moved_already,
+            menu=moves.reach_menu,
+            trusted=True,
+        ),  # its reach: legal
+        Action(
+            "stay",
+            "Stay put",
+            moves.apply,
+            "movement",
+            "move",
+            "facing",
+            "figure path to",
+            plan=lambda state, f, command: (),
+            why_not=moved_already,
+        ),
         a("strike", "Strike", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("disarm", "Strike to disarm", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("area_attack", "Area attack", "hex", *area, to, odds=attacks.area_odds),
@@ -105,16 +154,24 @@ def spec(check: Check) -> tuple[Action, ...]:
         a("release", "Let go (free)", "none", *grab),
         a("escape", "Escape", "none", *grab),
         a("guard", "Block for a friend", "target", *plain_act, aim),
-        a("command", "Command an animal (free)", "choice", plain.plan_command, plain.command_animal, aim,
-          params.Order),
+        a("command", "Command an animal (free)", "choice", plain.plan_command, plain.command_animal, aim, params.Order),
         a("retrieve", "Pick up", "choice", *plain_act, params=params.Retrieve),
         a("ready", "Ready a weapon", "weapon", *plain_act, "figure weapon"),
         a("stand_up", "Stand up", "none", *plain_act),
         a("mount", "Mount", "target", *plain_act, aim),
         a("dismount", "Dismount", "hex", *plain_act, to),
         a("pass", "Pass", "none", *plain_act),
-        Action("burn_fortune", "Burn Fortune", lambda state, f, points, dice: burn(state, points),
-               "fortune", needs="choice", params=params.Fortune, plan=fortune_points, menu=fortune_menu))
+        Action(
+            "burn_fortune",
+            "Burn Fortune",
+            lambda state, f, points, dice: burn(state, points),
+            "fortune",
+            needs="choice",
+            params=params.Fortune,
+            plan=fortune_points,
+            menu=fortune_menu,
+        ),
+    )
 
 
 def tried(check: Check, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
@@ -154,8 +211,10 @@ def offer(check: Check, action: str, needs: str, state: DoxState, f: Fig) -> dic
         shown = {"targets": tuple(keys), "options": _options(state, f, action)}
     elif needs == "hex":
         hexes = [Hex(*k) for k in dict.fromkeys(k[:2] for k in keys)]
-        shown = {"hexes": {h: (h,) for h in hexes},
-                 "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {}}
+        shown = {
+            "hexes": {h: (h,) for h in hexes},
+            "options": {"surface": ("floor", "wall", "corner")} if action == "throw" else {},
+        }
     elif needs in ("choice", "weapon"):
         sets = {k: c.params for k, c in legal} if needs == "choice" else {}
         shown = {"choices": tuple(keys), "choice_params": sets}
@@ -184,22 +243,30 @@ def _candidates(state: DoxState, f: Fig, action: str, needs: str) -> list[tuple[
     if action == "slam":
         return [(s, make(params={"surface": s})) for s in ("floor", "wall", "corner")]
     if action == "command":
-        return [(f"{a.name}: {order} {foe or ''}".strip(),
-                 make(params={"animal": a.name, "order": order, **({"foe": foe} if foe else {})}))
-                for a in state.figures.values() if a.trained_by == f.name and a.up
-                for order, foe in [("hold", None)] + [("attack", g.name) for g in state.figures.values()
-                                                      if g.up and g.team != a.team]]
+        return [
+            (
+                f"{a.name}: {order} {foe or ''}".strip(),
+                make(params={"animal": a.name, "order": order, **({"foe": foe} if foe else {})}),
+            )
+            for a in state.figures.values()
+            if a.trained_by == f.name and a.up
+            for order, foe in [("hold", None)]
+            + [("attack", g.name) for g in state.figures.values() if g.up and g.team != a.team]
+        ]
     if action == "retrieve":
-        return [(f"{i} at {state.battle.label(h)}", make(params={"item": i}))
-                for h, i in plain.reachable_items(state, f)]
+        return [
+            (f"{i} at {state.battle.label(h)}", make(params={"item": i})) for h, i in plain.reachable_items(state, f)
+        ]
     if action == "area_attack":
         weapon = state.weapon(f)
         if weapon.area is None:
             return [(None, make())]
-        return [((h.q, h.r), make(to=(h.q, h.r))) for h in sorted(state.battle.cells)
-                if not isinstance(reach(state, f, h, weapon), str)]
+        return [
+            ((h.q, h.r), make(to=(h.q, h.r)))
+            for h in sorted(state.battle.cells)
+            if not isinstance(reach(state, f, h, weapon), str)
+        ]
     spots = [n for n in hex_neighbors(f.hex) if n in state.battle.cells]
     if action == "throw":
-        return [((h.q, h.r, s), make(to=(h.q, h.r), params={"surface": s}))
-                for h in spots for s in ("floor", "wall")]
+        return [((h.q, h.r, s), make(to=(h.q, h.r), params={"surface": s})) for h in spots for s in ("floor", "wall")]
     return [((h.q, h.r), make(to=(h.q, h.r))) for h in spots]

@@ -37,14 +37,28 @@ def chances(state: DoxState, need: int) -> dict[int, Fraction]:
     return {total - need: p for total, p in distribution(state.options.dice).items()}
 
 
-def odds(state: DoxState, need: int, hit: Fraction, by_damage: dict[int, Fraction],
-         outcomes: dict[str, Fraction], roll: str, **more) -> Prediction:
+def odds(
+    state: DoxState,
+    need: int,
+    hit: Fraction,
+    by_damage: dict[int, Fraction],
+    outcomes: dict[str, Fraction],
+    roll: str,
+    **more,
+) -> Prediction:
     """The Prediction of a trait roll whose dice must reach need: by_damage holds each damage's
     chance over all rolls (a miss left out), roll how it reads after the dice."""
     damage = {d: q / hit for d, q in sorted(by_damage.items())} if hit else {0: Fraction(1)}
-    return Prediction(dice=state.options.dice.count, target_number=need, hit=hit, damage=damage,
-                      expected_damage=sum((d * q for d, q in by_damage.items()), ZERO),
-                      outcomes=outcomes, roll=f"{state.options.trait_dice} + {roll}", **more)
+    return Prediction(
+        dice=state.options.dice.count,
+        target_number=need,
+        hit=hit,
+        damage=damage,
+        expected_damage=sum((d * q for d, q in by_damage.items()), ZERO),
+        outcomes=outcomes,
+        roll=f"{state.options.trait_dice} + {roll}",
+        **more,
+    )
 
 
 @dataclass(frozen=True)
@@ -66,7 +80,7 @@ class StrikePlan:
     disarm: bool = False
 
     def wounds(self, state: DoxState, dox: int) -> int:
-        """"add the dox of the attack roll to the attacker's Strength and weapon and subtract the
+        """ "add the dox of the attack roll to the attacker's Strength and weapon and subtract the
         victim's Protection. The result is the number of the wounds inflicted." """
         return max(0, dox + self.power - state.protection(self.target))
 
@@ -118,13 +132,25 @@ def plan_strike(state: DoxState, f: Fig, command: Command) -> StrikePlan:
     if pull > most:
         raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
     against = defense(state, f, target, weapon)
-    return StrikePlan(f, target, weapon, offense(f, weapon), tuple(mods), sum(m for _, m in mods),
-                      against, range_challenge, against.value + range_challenge, mode == "ranged",
-                      pull, power(f, weapon) - pull, disarm)
+    return StrikePlan(
+        f,
+        target,
+        weapon,
+        offense(f, weapon),
+        tuple(mods),
+        sum(m for _, m in mods),
+        against,
+        range_challenge,
+        against.value + range_challenge,
+        mode == "ranged",
+        pull,
+        power(f, weapon) - pull,
+        disarm,
+    )
 
 
 def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disarm: bool) -> Weapon:
-    """"A character using a sword could gain a +3 for throwing a punch with his off hand rather
+    """ "A character using a sword could gain a +3 for throwing a punch with his off hand rather
     than stabbing with the weapon ... only ... against those whose fighting ability is less than
     the attacker, and ... not more than once against the same opponent": a bare-handed blow
     (the Fist, its damage) instead of the weapon in hand."""
@@ -143,7 +169,8 @@ def surprise_open(state: DoxState, f: Fig) -> bool:
     """Whether a surprise punch could be offered to f against anyone now."""
     return state.weapon(f).size != "natural" and any(
         g.up and g.team != f.team and g.warrior < f.warrior and g.name not in f.surprised_by_me
-        for g in state.figures.values())
+        for g in state.figures.values()
+    )
 
 
 def strike(state: DoxState, f: Fig, p: StrikePlan, dice: DiceSource) -> list[Event]:
@@ -157,10 +184,19 @@ def strike(state: DoxState, f: Fig, p: StrikePlan, dice: DiceSource) -> list[Eve
     dox = r.total - p.challenge
     verb = "strikes to disarm" if p.disarm else "strikes at"
     guard = f", {p.defense.guard} blocking" if p.defense.guard else ""
-    data = {**r.data(), "target": target.name, "defense": p.defense.value, "using": p.defense.using,
-            "range_challenge": p.range_challenge, "dox": dox, "hit": dox >= 0}
-    text = (f"{f.name} {verb} {target.name} with the {p.weapon.name}: {r.total} vs "
-            f"{p.challenge} ({p.defense.using}{guard}), dox {dox}")
+    data = {
+        **r.data(),
+        "target": target.name,
+        "defense": p.defense.value,
+        "using": p.defense.using,
+        "range_challenge": p.range_challenge,
+        "dox": dox,
+        "hit": dox >= 0,
+    }
+    text = (
+        f"{f.name} {verb} {target.name} with the {p.weapon.name}: {r.total} vs "
+        f"{p.challenge} ({p.defense.using}{guard}), dox {dox}"
+    )
     events = [Event("attack", text, f.name, data)]
     if p.ranged and p.weapon.thrown:
         events += _thrown_away(state, f, p.weapon, target.hex)
@@ -169,9 +205,14 @@ def strike(state: DoxState, f: Fig, p: StrikePlan, dice: DiceSource) -> list[Eve
     if p.disarm:
         return events + knock_away(state, target, f.name)
     raw = dox + p.power
-    events.append(Event("roll", f"damage {dox} + {p.power} = {raw}, Protection "
-                                f"{state.protection(target)}", f.name,
-                        {"raw_damage": raw, "protection": state.protection(target), "pull": p.pull}))
+    events.append(
+        Event(
+            "roll",
+            f"damage {dox} + {p.power} = {raw}, Protection {state.protection(target)}",
+            f.name,
+            {"raw_damage": raw, "protection": state.protection(target), "pull": p.pull},
+        )
+    )
     if target.mount:
         events += keep_seat(state, target, raw, dice)
     return events + wound(state, f.name, target, p.wounds(state, dox))
@@ -189,12 +230,18 @@ def _thrown_away(state: DoxState, f: Fig, weapon: Weapon, where: Hex, say: bool 
 
 
 def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
-    """"the defender's object is knocked away and will require an action to retrieve" """
+    """ "the defender's object is knocked away and will require an action to retrieve" """
     lost = target.weapon
     target.weapon = "Fist"
     state.items.setdefault(target.hex, []).append(lost)
-    return [Event("status", f"{by} knocks the {lost} out of {target.name}'s hand: it lies at "
-                            f"{state.battle.label(target.hex)}", target.name, {"item": lost})]
+    return [
+        Event(
+            "status",
+            f"{by} knocks the {lost} out of {target.name}'s hand: it lies at {state.battle.label(target.hex)}",
+            target.name,
+            {"item": lost},
+        )
+    ]
 
 
 def strike_odds(state: DoxState, p: StrikePlan) -> Prediction:
@@ -214,14 +261,23 @@ def strike_odds(state: DoxState, p: StrikePlan) -> Prediction:
         outcomes["down (before Fortune)"] = down
         if p.target.mount:
             dist = distribution(state.options.dice)
-            outcomes["unseated"] = sum((q * (1 - at_least(dist, dox + p.power - p.target.rider))
-                                        for dox, q in hits.items()), ZERO)
+            outcomes["unseated"] = sum(
+                (q * (1 - at_least(dist, dox + p.power - p.target.rider)) for dox, q in hits.items()), ZERO
+            )
     mods = p.modifiers + ((("range", -p.range_challenge),) if p.range_challenge else ())
-    return odds(state, need, hit, by_wounds, outcomes, f"{p.rating}{p.bonus:+d} vs {p.challenge} "
-                f"({p.defense.using}): dox 0 or more hits", modifiers=mods)
+    return odds(
+        state,
+        need,
+        hit,
+        by_wounds,
+        outcomes,
+        f"{p.rating}{p.bonus:+d} vs {p.challenge} ({p.defense.using}): dox 0 or more hits",
+        modifiers=mods,
+    )
 
 
 # --- area attacks ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AreaPlan:
@@ -251,14 +307,18 @@ def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
     how = reach(state, f, center, weapon)
     if isinstance(how, str):
         raise Refusal(how)
-    return AreaPlan(f, weapon, center, offense(f, weapon), carry_penalty(state, f),
-                    state.options.defense_base + how[1], weapon.area)
+    return AreaPlan(
+        f, weapon, center, offense(f, weapon), carry_penalty(state, f), state.options.defense_base + how[1], weapon.area
+    )
 
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
     """The shortest way out of the area (f stands in it) over free hexes of the map, or None."""
-    blocked = {g.hex: g.name for g in state.figures.values()  # its mount and riders go along
-               if f.name not in (g.name, g.mount) and g.name != f.mount}
+    blocked = {
+        g.hex: g.name
+        for g in state.figures.values()  # its mount and riders go along
+        if f.name not in (g.name, g.mount) and g.name != f.mount
+    }
     outside = Where(lambda h: h not in covered)
     found = Mover(state.battle, f.hex, len(state.battle.cells), blocked, stop=outside).reach()
     return next((path for h, path in found.paths.items() if h in outside), None)
@@ -270,10 +330,22 @@ def area_attack(state: DoxState, f: Fig, p: AreaPlan, dice: DiceSource) -> list[
     dox = r.total - p.challenge
     hit = dox > 0  # "an attacker need only roll greater than 6 plus the ranged challenge level"
     label = state.battle.label(p.center)
-    events = [Event("attack", f"{f.name} throws the {p.weapon.name} at {label}: {r.total} vs more "
-                              f"than {p.challenge}, " + ("hits the area" if hit else "misses"),
-                    f.name, {**r.data(), "hex": [p.center.q, p.center.r], "challenge": p.challenge,
-                             "dox": dox, "hit": hit, "area": True})]
+    events = [
+        Event(
+            "attack",
+            f"{f.name} throws the {p.weapon.name} at {label}: {r.total} vs more "
+            f"than {p.challenge}, " + ("hits the area" if hit else "misses"),
+            f.name,
+            {
+                **r.data(),
+                "hex": [p.center.q, p.center.r],
+                "challenge": p.challenge,
+                "dox": dox,
+                "hit": hit,
+                "area": True,
+            },
+        )
+    ]
     if p.weapon.thrown:
         events += _thrown_away(state, f, p.weapon, p.center, say=False)  # lands unremarked
     if not hit:
@@ -285,8 +357,7 @@ def area_attack(state: DoxState, f: Fig, p: AreaPlan, dice: DiceSource) -> list[
     return events
 
 
-def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: int,
-                dice: DiceSource) -> list[Event]:
+def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: int, dice: DiceSource) -> list[Event]:
     events: list[Event] = []
     riders = [r for r in state.figures.values() if r.mount == victim.name and r.up]
     route = escape_route(state, victim, covered) if len(covered) > 1 else None
@@ -295,17 +366,28 @@ def _one_victim(state: DoxState, f: Fig, victim: Fig, covered: set[Hex], raw: in
         challenge = state.options.defense_base * len(route)
         r = trait_roll(state, victim.athlete, carry_penalty(state, victim), dice)
         clear = r.total >= challenge
-        events.append(Event("roll", f"{victim.name} rolls Athlete {r.total} vs {challenge} "
-                                    f"({len(route)} hex{'es' if len(route) > 1 else ''} to safety): "
-                                    + ("leaps clear" if clear else "fails"), victim.name,
-                            {**r.data(), "challenge": challenge, "success": clear}))
+        events.append(
+            Event(
+                "roll",
+                f"{victim.name} rolls Athlete {r.total} vs {challenge} "
+                f"({len(route)} hex{'es' if len(route) > 1 else ''} to safety): "
+                + ("leaps clear" if clear else "fails"),
+                victim.name,
+                {**r.data(), "challenge": challenge, "success": clear},
+            )
+        )
         if clear:
             where = state.battle.label(route[-1])
             return events + shift(state, victim, route, f"{victim.name} leaps to {where}")
     for v in [victim] + riders:
-        events.append(Event("roll", f"{v.name} is caught: damage {raw}, Protection "
-                                    f"{state.protection(v)}", v.name,
-                            {"raw_damage": raw, "protection": state.protection(v)}))
+        events.append(
+            Event(
+                "roll",
+                f"{v.name} is caught: damage {raw}, Protection {state.protection(v)}",
+                v.name,
+                {"raw_damage": raw, "protection": state.protection(v)},
+            )
+        )
         if v.mount:
             events += keep_seat(state, v, raw, dice)
         events += wound(state, f.name, v, max(0, raw - state.protection(v)))
@@ -318,6 +400,11 @@ def area_odds(state: DoxState, p: AreaPlan) -> Prediction:
     more = power(p.attacker, p.weapon)  # dox + weapon (+ Strength) before Protection
     raw = {dox + more: q for dox, q in chances(state, need).items() if dox > 0}
     hit = sum(raw.values(), ZERO)
-    return odds(state, need + 1, hit, raw, {"hits the area": hit},
-                f"{p.rating} vs more than {p.challenge} (damage before Protection; each figure may "
-                "leap clear)")
+    return odds(
+        state,
+        need + 1,
+        hit,
+        raw,
+        {"hits the area": hit},
+        f"{p.rating} vs more than {p.challenge} (damage before Protection; each figure may leap clear)",
+    )

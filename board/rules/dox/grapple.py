@@ -24,7 +24,7 @@ def escape_margin(state: DoxState) -> int:
 
 
 def offense_in_hold(f: Fig) -> int:
-    """"The Attacker's Offense at this point is based on Strength or Warrior, whichever is highest." """
+    """ "The Attacker's Offense at this point is based on Strength or Warrior, whichever is highest." """
     return max(f.strength, f.warrior)
 
 
@@ -85,7 +85,7 @@ def is_corner(state: DoxState, wall: Hex) -> bool:
 
 
 def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
-    """"Slamming ... into a solid floor or wall can be worth anywhere from +1 to +3 ... Slamming
+    """ "Slamming ... into a solid floor or wall can be worth anywhere from +1 to +3 ... Slamming
     an opponent into a sharp corner might give an extra +3 on top of this." The wall must be a
     real wall hex next to the victim."""
     o = state.options
@@ -122,14 +122,18 @@ def apply(state: DoxState, f: Fig, planned: tuple[Fig, Fig | None, Command], dic
     if action == "go_prone":  # "The grappler may fall prone as a free action."
         f.posture = "prone"
         other.posture = "prone"
-        return [Event(FALLS, f"{f.name} falls prone, taking {other.name} to the ground", f.name,
-                      {"posture": "prone"})]
+        return [Event(FALLS, f"{f.name} falls prone, taking {other.name} to the ground", f.name, {"posture": "prone"})]
     if action == "release":
         state.holds = [h for h in state.holds if h.grappler != f.name]
         return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
-    return {"grapple": _grab, "grab_disarm": _grab, "squeeze": _squeeze,
-            "better_hold": _better_hold, "slam": _slam, "throw": _throw}[action](
-        state, command, f, other, dice)
+    return {
+        "grapple": _grab,
+        "grab_disarm": _grab,
+        "squeeze": _squeeze,
+        "better_hold": _better_hold,
+        "slam": _slam,
+        "throw": _throw,
+    }[action](state, command, f, other, dice)
 
 
 def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
@@ -145,12 +149,18 @@ def grab_odds(state: DoxState, planned: tuple[Fig, Fig, Command]) -> Prediction:
     d = grab_defense(state, f, target, disarm)
     need = d.value - f.warrior
     hit = at_least(distribution(state.options.dice), need)
-    return odds(state, need, hit, {0: hit}, {"disarmed" if disarm else "restrained": hit},
-                f"{f.warrior} (Warrior) vs {d.value} ({d.using})")
+    return odds(
+        state,
+        need,
+        hit,
+        {0: hit},
+        {"disarmed" if disarm else "restrained": hit},
+        f"{f.warrior} (Warrior) vs {d.value} ({d.using})",
+    )
 
 
 def _grab(state, command, f, target, dice) -> list[Event]:
-    """"make a Warrior attack roll versus the target's Defense" (no mass bonus to initiate); a grab
+    """ "make a Warrior attack roll versus the target's Defense" (no mass bonus to initiate); a grab
     to disarm lets the target use Strength for Defense and does not restrain."""
     disarm = command.action == "grab_disarm"
     d = grab_defense(state, f, target, disarm)
@@ -159,41 +169,59 @@ def _grab(state, command, f, target, dice) -> list[Event]:
     r = trait_roll(state, f.warrior, 0, dice)
     dox = r.total - d.value
     what = "grabs at the weapon of" if disarm else "grapples"
-    events = [Event("attack", f"{f.name} {what} {target.name}: Warrior {r.total} vs {d.value} "
-                              f"({d.using}), dox {dox}", f.name,
-                    {**r.data(), "target": target.name, "defense": d.value, "using": d.using,
-                     "dox": dox, "hit": dox >= 0, "grapple": True})]
+    events = [
+        Event(
+            "attack",
+            f"{f.name} {what} {target.name}: Warrior {r.total} vs {d.value} ({d.using}), dox {dox}",
+            f.name,
+            {
+                **r.data(),
+                "target": target.name,
+                "defense": d.value,
+                "using": d.using,
+                "dox": dox,
+                "hit": dox >= 0,
+                "grapple": True,
+            },
+        )
+    ]
     if dox < 0:
         return events + [Event("miss", f"{target.name} slips the grab", f.name, {"target": target.name})]
     if disarm:
         lost = target.weapon
         target.weapon = "Fist"
         f.gear.append(lost)
-        return events + [Event("status", f"{f.name} wrenches the {lost} out of {target.name}'s grasp",
-                               target.name, {"item": lost})]
+        return events + [
+            Event("status", f"{f.name} wrenches the {lost} out of {target.name}'s grasp", target.name, {"item": lost})
+        ]
     state.holds.append(Hold(f.name, target.name, dox))
-    return events + [Event("status", f"{f.name} restrains {target.name} (dox {dox})", target.name,
-                           {"held_by": f.name, "dox": dox})]
+    return events + [
+        Event("status", f"{f.name} restrains {target.name} (dox {dox})", target.name, {"held_by": f.name, "dox": dox})
+    ]
 
 
 def _escape(state, command, f, _, dice) -> list[Event]:
-    """"rolling Strength, Athlete, or Warrior against the Offense of the grappler plus 7" """
+    """ "rolling Strength, Athlete, or Warrior against the Offense of the grappler plus 7" """
     holds = state.holds_on(f.name)
     grapplers = [state.figures[h.grappler] for h in holds]
     theirs, mine = side_bonus(state, f, None)
     challenge = max(offense_in_hold(g) for g in grapplers) + escape_margin(state) + theirs
     r = trait_roll(state, max(f.strength, f.athlete, f.warrior), mine, dice)
     free = r.total >= challenge
-    events = [Event("roll", f"{f.name} tries to escape: {r.total} vs {challenge}: "
-                            + ("breaks free" if free else "still held"), f.name,
-                    {**r.data(), "challenge": challenge, "success": free})]
+    events = [
+        Event(
+            "roll",
+            f"{f.name} tries to escape: {r.total} vs {challenge}: " + ("breaks free" if free else "still held"),
+            f.name,
+            {**r.data(), "challenge": challenge, "success": free},
+        )
+    ]
     if free:
         state.holds = [h for h in state.holds if h.victim != f.name]
     return events
 
 
-def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str = "",
-          **data) -> list[Event]:
+def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str = "", **data) -> list[Event]:
     """A squeeze or slam: Strength + the hold's dox + extra, less Protection as for any damage."""
     hold = state.hold_by(f.name)
     assert hold is not None  # plan: only one who holds someone squeezes or slams
@@ -201,17 +229,15 @@ def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str
     raw = f.strength + dox + extra
     text = f"{f.name} {what}: {f.strength} + dox {dox} + {extra} = {raw}{tail}"
     data = {"target": victim.name, "raw_damage": raw, **data, "hit": True}
-    return [Event("attack", text, f.name, data)] + wound(state, f.name, victim,
-                                                        max(0, raw - state.protection(victim)))
+    return [Event("attack", text, f.name, data)] + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
 
 
 def _squeeze(state, command, f, victim, dice) -> list[Event]:
-    """"damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
+    """ "damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
     weapon; Protection is subtracted as for any damage."""
     weapon = state.weapon(f)
     extra = weapon.damage if weapon.close else 0
-    return _hurt(state, f, victim, f"squeezes {victim.name}", extra,
-                 f", Protection {state.protection(victim)}")
+    return _hurt(state, f, victim, f"squeezes {victim.name}", extra, f", Protection {state.protection(victim)}")
 
 
 def _better_hold(state, command, f, victim, dice) -> list[Event]:
@@ -222,10 +248,14 @@ def _better_hold(state, command, f, victim, dice) -> list[Event]:
     value = state.options.defense_base + max(victim.warrior, victim.strength, victim.athlete) + theirs
     r = trait_roll(state, offense_in_hold(f), ours, dice)
     dox = r.total - value
-    events = [Event("attack", f"{f.name} works for a better hold on {victim.name}: {r.total} vs "
-                              f"{value}, dox {dox}", f.name,
-                    {**r.data(), "target": victim.name, "defense": value, "dox": dox,
-                     "hit": dox >= 0, "grapple": True})]
+    events = [
+        Event(
+            "attack",
+            f"{f.name} works for a better hold on {victim.name}: {r.total} vs {value}, dox {dox}",
+            f.name,
+            {**r.data(), "target": victim.name, "defense": value, "dox": dox, "hit": dox >= 0, "grapple": True},
+        )
+    ]
     if dox < 0:
         state.holds.remove(hold)
         return events + [Event("status", f"{victim.name} slips free", victim.name)]
@@ -241,7 +271,7 @@ def _slam(state, command, f, victim, dice) -> list[Event]:
 
 
 def _throw(state, command, f, victim, dice) -> list[Event]:
-    """"Throwing an opponent ends the grapple": he lands prone on the hex chosen, hurt as a slam."""
+    """ "Throwing an opponent ends the grapple": he lands prone on the hex chosen, hurt as a slam."""
     hold = state.hold_by(f.name)
     to = landing(state, f, victim, command)
     surface = params.Surface.of(command).surface
@@ -250,7 +280,6 @@ def _throw(state, command, f, victim, dice) -> list[Event]:
     victim.posture = "prone"
     where = state.battle.label(to)
     text = f"{f.name} throws {victim.name} to {where} into the {surface}: {raw}"
-    event = Event("attack", text, f.name, {"target": victim.name, "raw_damage": raw,
-                                           "hex": [to.q, to.r], "hit": True})
+    event = Event("attack", text, f.name, {"target": victim.name, "raw_damage": raw, "hex": [to.q, to.r], "hit": True})
     landed = shift(state, victim, [to], f"{victim.name} lands prone at {where}", forced=True)
     return [event] + landed + wound(state, f.name, victim, max(0, raw - state.protection(victim)))

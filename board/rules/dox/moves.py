@@ -75,8 +75,7 @@ def reach_menu(state: DoxState, f: Fig) -> dict:
     budget, why = allowance(state, f)
     paths = mover(state, f).reach().paths if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
-    return {"label": label, "enabled": bool(paths), "reason": None if paths else (why or "no room"),
-            "hexes": paths}
+    return {"label": label, "enabled": bool(paths), "reason": None if paths else (why or "no room"), "hexes": paths}
 
 
 def plan(state: DoxState, f: Fig, command: Command) -> tuple:
@@ -87,8 +86,9 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple:
     because = f" ({why})" if why else ""
     if command.path and len(command.path) > budget:
         raise Refusal(f"{f.name} may move {hexes(budget)}{because}, not {len(command.path)}")
-    return mover(state, f).route(state, command, lambda to: f"{state.battle.label(to)} is out of reach "
-                                                           f"this turn{because}")
+    return mover(state, f).route(
+        state, command, lambda to: f"{state.battle.label(to)} is out of reach this turn{because}"
+    )
 
 
 def apply(state: DoxState, f: Fig, path: tuple, dice=None) -> list[Event]:
@@ -105,8 +105,9 @@ def apply(state: DoxState, f: Fig, path: tuple, dice=None) -> list[Event]:
     victim = state.figures[hold.victim]
     trail = ((start,) + path)[:-1]  # the victim steps into each hex its grappler left
     taken = f"{victim.name} is taken to {state.battle.label(trail[-1])}"
-    return (shift(state, f, path, text + f", taking {victim.name} along")
-            + shift(state, victim, trail, taken, along=True))
+    return shift(state, f, path, text + f", taking {victim.name} along") + shift(
+        state, victim, trail, taken, along=True
+    )
 
 
 def shift(state: DoxState, f: Fig, path, text: str, **data) -> list[Event]:

@@ -58,8 +58,11 @@ def _plan(state: DoxState, f: Fig, command: Command) -> dict:
         item = params.Retrieve.of(command).item
         found = [(h, i) for h, i in reachable_items(state, f) if i == item]
         if not found:
-            raise Refusal(f'no "{item}" lies on or next to {f.name}\'s hex' if item
-                          else f"nothing lies on or next to {f.name}'s hex to pick up")
+            raise Refusal(
+                f'no "{item}" lies on or next to {f.name}\'s hex'
+                if item
+                else f"nothing lies on or next to {f.name}'s hex to pick up"
+            )
         return {"item": item, "from": state.items[found[0][0]]}
     if action == "ready":
         if command.weapon is None:
@@ -104,11 +107,9 @@ def apply(state: DoxState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
         return [Event(STANDS, f"{f.name} gets up", f.name, {"posture": "standing"})]
     if action == "guard":
         f.guarding = p["friend"].name
-        return [Event("status", f"{f.name} stands ready to block for {f.guarding}", f.name,
-                      {"guarding": f.guarding})]
+        return [Event("status", f"{f.name} stands ready to block for {f.guarding}", f.name, {"guarding": f.guarding})]
     if action == "mount":
-        events = shift(state, f, [p["horse"].hex], f"{f.name} mounts {p['horse'].name}",
-                       mount=p["horse"].name)
+        events = shift(state, f, [p["horse"].hex], f"{f.name} mounts {p['horse'].name}", mount=p["horse"].name)
         f.mount = p["horse"].name  # after the move: the horse stays where it stands
         return events
     if action == "dismount":
@@ -124,6 +125,7 @@ def apply(state: DoxState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
 
 
 # --- a Ranger's animals ---------------------------------------------------------------------
+
 
 def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str | None]:
     """The order a command gives: ("attack", foe) or ("hold", None); Refusal if malformed."""
@@ -151,26 +153,37 @@ def plan_command(state: DoxState, f: Fig, command: Command) -> tuple[Fig, tuple[
     return animal, plan_order(state, animal, command)
 
 
-def command_animal(state: DoxState, f: Fig, planned: tuple[Fig, tuple[str, str | None]],
-                   dice: DiceSource) -> list[Event]:
-    """"If a Ranger has spent time training an animal, then it should obey his commands in most
+def command_animal(
+    state: DoxState, f: Fig, planned: tuple[Fig, tuple[str, str | None]], dice: DiceSource
+) -> list[Event]:
+    """ "If a Ranger has spent time training an animal, then it should obey his commands in most
     cases. Combat is a chaotic environment, however; it may be necessary to roll Ranger"."""
     animal, order = planned
     f.commanded = True
     words = order_words(order)
     if not state.options.ranger_roll:
         animal.order = order
-        return [Event("status", f"{animal.name} obeys {f.name}: {words}", animal.name,
-                      {"order": list(order), "obeys": True})]
+        return [
+            Event(
+                "status", f"{animal.name} obeys {f.name}: {words}", animal.name, {"order": list(order), "obeys": True}
+            )
+        ]
     bonus = carry_penalty(state, f) + (state.options.war_training_bonus if animal.war_trained else 0)
     r = trait_roll(state, f.ranger, bonus, dice)
     challenge = state.options.obey_challenge
     obeys = r.total >= challenge
     animal.order = order if obeys else None
-    text = (f"{f.name} commands {animal.name} ({words}): Ranger {r.total} vs {challenge}: "
-            + ("it obeys" if obeys else "it does not obey"))
-    return [Event("roll", text, f.name, {**r.data(), "challenge": challenge, "success": obeys,
-                                         "order": list(order), "animal": animal.name})]
+    text = f"{f.name} commands {animal.name} ({words}): Ranger {r.total} vs {challenge}: " + (
+        "it obeys" if obeys else "it does not obey"
+    )
+    return [
+        Event(
+            "roll",
+            text,
+            f.name,
+            {**r.data(), "challenge": challenge, "success": obeys, "order": list(order), "animal": animal.name},
+        )
+    ]
 
 
 def order_words(order: tuple[str, str | None]) -> str:

@@ -24,8 +24,7 @@ class TraitRoll:
 
     def data(self) -> dict:
         """For an event's data."""
-        return {"dice": list(self.faces), "rating": self.rating, "modifier": self.modifier,
-                "total": self.total}
+        return {"dice": list(self.faces), "rating": self.rating, "modifier": self.modifier, "total": self.total}
 
 
 def trait_roll(state: DoxState, rating: int, modifier: int, dice: DiceSource) -> TraitRoll:
@@ -35,7 +34,7 @@ def trait_roll(state: DoxState, rating: int, modifier: int, dice: DiceSource) ->
 
 
 def carry_penalty(state: DoxState, f: Fig) -> int:
-    """"The target's weight is added to the attacker's encumbrance for purposes of movement and
+    """ "The target's weight is added to the attacker's encumbrance for purposes of movement and
     trait rolls": a grappler's rolls other than the grapple's own are at this penalty."""
     return -state.options.carry_penalty if state.hold_by(f.name) else 0
 
@@ -51,7 +50,7 @@ def offense(f: Fig, weapon: Weapon) -> int:
 
 
 def mass_bonus(heavy: int, light: int) -> int:
-    """"+3 to grappling rolls for each doubling of mass ..., with an additional +1 or +2 if the
+    """ "+3 to grappling rolls for each doubling of mass ..., with an additional +1 or +2 if the
     more massive character is somewhere halfway to the next doubling." 0 unless heavy > light."""
     if heavy <= light:
         return 0
@@ -59,7 +58,7 @@ def mass_bonus(heavy: int, light: int) -> int:
     doublings = 0
     while ratio >= 2 ** (doublings + 1):
         doublings += 1
-    beyond = ratio / 2 ** doublings - 1  # 0 <= beyond < 1: how far toward the next doubling
+    beyond = ratio / 2**doublings - 1  # 0 <= beyond < 1: how far toward the next doubling
     extra = 2 if beyond >= Fraction(1, 2) else 1 if beyond >= Fraction(1, 4) else 0
     return 3 * doublings + extra
 
@@ -109,15 +108,14 @@ def parry_value(state: DoxState, defender: Fig, attack: Weapon | None) -> int | 
 
 
 def can_dodge(state: DoxState, f: Fig) -> bool:
-    """"The only requirement for a dodge is that there be room to move out of harm's way": a free,
+    """ "The only requirement for a dodge is that there be room to move out of harm's way": a free,
     passable hex next to the figure; and no dodging in the saddle, prone or restrained."""
     if f.mount or f.posture == "prone" or state.holds_on(f.name):
         return False
     return any(state.free(h, (f.name,)) for h in hex_neighbors(f.hex))
 
 
-def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
-            strength_ok: bool = False) -> Defense:
+def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None, strength_ok: bool = False) -> Defense:
     """The better of Dodge and Parry, or the one that is possible (Rider when mounted and
     unable to block, Strength against a grab to disarm, a friend's assisted block)."""
     base = state.options.defense_base
@@ -133,9 +131,13 @@ def defense(state: DoxState, attacker: Fig, target: Fig, attack: Weapon | None,
     for guard in state.figures.values():
         # "Characters can also choose to block attacks aimed at a friend": the guard's Parry,
         # unless the guard is caught unaware too.
-        if guard.guarding == target.name and guard.up and not guard.unaware \
-                and not state.holds_on(guard.name) \
-                and hex_distance(guard.hex, target.hex) <= state.options.assist_range:
+        if (
+            guard.guarding == target.name
+            and guard.up
+            and not guard.unaware
+            and not state.holds_on(guard.name)
+            and hex_distance(guard.hex, target.hex) <= state.options.assist_range
+        ):
             value = parry_value(state, guard, attack)
             if value is not None:
                 choices.append(Defense(value, "assisted block", guard.name))

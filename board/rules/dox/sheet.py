@@ -96,15 +96,19 @@ class DoxFigure(FigureBase):
     shield: str | None = Field(None, description="a shield from the gear catalogue: parries missiles too")
     mass: int = Field(200, ge=1, le=100000, description="weight in pounds (grappling, the mass rule)")
     kind: Literal["person", "horse", "animal"] = Field(
-        "person", description="person, horse or animal: a horse moves twice as far and can be ridden")
-    move: int | None = Field(None, ge=0, le=40, description="hexes a round (default: the move option, "
-                                                             "twice that for a horse)")
+        "person", description="person, horse or animal: a horse moves twice as far and can be ridden"
+    )
+    move: int | None = Field(
+        None, ge=0, le=40, description="hexes a round (default: the move option, twice that for a horse)"
+    )
     mount: str | None = Field(None, description="the figure this one rides (it starts on the mount's hex)")
     unaware: bool = Field(False, description="ambushed: no Dodge or Parry until its first turn")
-    trained_by: str | None = Field(None, description="an animal: the Ranger who trained it (it "
-                                                     "obeys their commands on a Ranger roll)")
-    war_trained: bool = Field(False, description="an animal specifically trained for fighting "
-                                                 "(a bonus to its Ranger's roll)")
+    trained_by: str | None = Field(
+        None, description="an animal: the Ranger who trained it (it obeys their commands on a Ranger roll)"
+    )
+    war_trained: bool = Field(
+        False, description="an animal specifically trained for fighting (a bonus to its Ranger's roll)"
+    )
     posture: Literal["standing", "prone"] = Field("standing", description="standing or prone")
 
 
@@ -119,8 +123,10 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
             problem(path, error.args[0])
             return name
 
-    update = {"weapon": spelled(("weapon",), spec.weapon, gear.weapons, "weapon"),
-              "gear": [spelled(("gear", i), n, gear.weapons, "weapon") for i, n in enumerate(spec.gear)]}
+    update = {
+        "weapon": spelled(("weapon",), spec.weapon, gear.weapons, "weapon"),
+        "gear": [spelled(("gear", i), n, gear.weapons, "weapon") for i, n in enumerate(spec.gear)],
+    }
     for key, table in (("armor", gear.armor), ("shield", gear.shields)):
         if getattr(spec, key) is not None:
             update[key] = spelled((key,), getattr(spec, key), table, key)
@@ -139,40 +145,64 @@ class Options(RuleOptions):
     model_config = ConfigDict(frozen=True)
 
     trait_dice: str = Field(
-        "2d6", description="a trait roll is these dice plus the trait's rating. The text never "
-                           "defines the roll; 2d6 averages 7, so challenge 6 is an ordinary task "
-                           "and 'Offense plus 7' is the grappler's average roll")
+        "2d6",
+        description="a trait roll is these dice plus the trait's rating. The text never "
+        "defines the roll; 2d6 averages 7, so challenge 6 is an ordinary task "
+        "and 'Offense plus 7' is the grappler's average roll",
+    )
     defense_base: int = Field(
-        6, ge=0, le=20, description="Defense = this + the Dodge, Parry (or Rider, Strength) rating. "
-                                    "A surprised victim has no Dodge or Parry: their Defense is this "
-                                    "alone, the text's 'challenge level of 6'")
-    mass_rule: bool = toggle("Optional rule: +3 to grappling rolls per doubling of mass, +1 or +2 "
-                             "halfway to the next; masses add for a group pin")
+        6,
+        ge=0,
+        le=20,
+        description="Defense = this + the Dodge, Parry (or Rider, Strength) rating. "
+        "A surprised victim has no Dodge or Parry: their Defense is this "
+        "alone, the text's 'challenge level of 6'",
+    )
+    mass_rule: bool = toggle(
+        "Optional rule: +3 to grappling rolls per doubling of mass, +1 or +2 "
+        "halfway to the next; masses add for a group pin"
+    )
     parry_style: Literal["plain", "gritty", "cinematic"] = Field(
-        "plain", description="plain: missiles are parried only with a shield; gritty: also -2 to "
-                             "parry a large weapon with a small one; cinematic: any parrying weapon "
-                             "blocks missiles, +2 for the small-against-large foolishness")
+        "plain",
+        description="plain: missiles are parried only with a shield; gritty: also -2 to "
+        "parry a large weapon with a small one; cinematic: any parrying weapon "
+        "blocks missiles, +2 for the small-against-large foolishness",
+    )
     range_step: int = Field(
-        2, ge=0, le=10, description="the ranged challenge: this much per range band beyond the first")
+        2, ge=0, le=10, description="the ranged challenge: this much per range band beyond the first"
+    )
     human_move: int = Field(5, ge=1, le=20, description="hexes a person moves in a round (a horse: twice)")
     floor_bonus: int = Field(2, ge=1, le=3, description="slamming into the floor: +1 wood .. +3 stone")
     wall_bonus: int = Field(3, ge=1, le=3, description="slamming into a wall hex: +1 .. +3")
     corner_bonus: int = Field(3, ge=0, le=6, description="a sharp corner: 'an extra +3 on top of this'")
     rider_defense_penalty: int = Field(
-        0, ge=0, le=6, description="penalty to a rider using Rider as Defense (the animal's temper)")
-    assist_range: int = Field(2, ge=1, le=6, description="an assisted block reaches a friend this "
-                                                          "many hexes away ('a few steps')")
-    ranger_roll: bool = toggle("a trained animal obeys a command in combat only on a Ranger roll "
-                               "('it may be necessary to roll Ranger'); off: the GM waives the roll",
-                               True)
-    obey_challenge: int = Field(6, ge=0, le=30, description="the Ranger roll's challenge (an "
-                                                             "ordinary task: 'in most cases')")
+        0, ge=0, le=6, description="penalty to a rider using Rider as Defense (the animal's temper)"
+    )
+    assist_range: int = Field(
+        2, ge=1, le=6, description="an assisted block reaches a friend this many hexes away ('a few steps')"
+    )
+    ranger_roll: bool = toggle(
+        "a trained animal obeys a command in combat only on a Ranger roll "
+        "('it may be necessary to roll Ranger'); off: the GM waives the roll",
+        True,
+    )
+    obey_challenge: int = Field(
+        6, ge=0, le=30, description="the Ranger roll's challenge (an ordinary task: 'in most cases')"
+    )
     war_training_bonus: int = Field(
-        3, ge=0, le=10, description="Ranger roll bonus for an animal trained for fighting "
-                                    "('It helps if the animal has been specifically trained')")
+        3,
+        ge=0,
+        le=10,
+        description="Ranger roll bonus for an animal trained for fighting "
+        "('It helps if the animal has been specifically trained')",
+    )
     carry_penalty: int = Field(
-        2, ge=0, le=6, description="a grappler's penalty to trait rolls other than the grapple's "
-                                   "own while the victim's weight is on them")
+        2,
+        ge=0,
+        le=6,
+        description="a grappler's penalty to trait rolls other than the grapple's "
+        "own while the victim's weight is on them",
+    )
 
     @field_validator("trait_dice")
     @classmethod

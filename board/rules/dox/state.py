@@ -57,10 +57,17 @@ def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
     sheet = {k: getattr(spec, k) for k in Fig.__dataclass_fields__ if k in DoxFigure.model_fields}
     move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
-    return Fig(**{**sheet, "hex": Hex(*spec.at), "gear": list(spec.gear), "move": move,
-                  "mount": spec.mount or None,  # "": on foot
-                  "dodge": spec.athlete if spec.dodge is None else spec.dodge,
-                  "parry": spec.warrior if spec.parry is None else spec.parry})
+    return Fig(
+        **{
+            **sheet,
+            "hex": Hex(*spec.at),
+            "gear": list(spec.gear),
+            "move": move,
+            "mount": spec.mount or None,  # "": on foot
+            "dodge": spec.athlete if spec.dodge is None else spec.dodge,
+            "parry": spec.warrior if spec.parry is None else spec.parry,
+        }
+    )
 
 
 @dataclass(slots=True)
@@ -148,8 +155,7 @@ class DoxState(Fight[Fig, Options]):
 
     def free(self, h: Hex, ignore: tuple[str, ...] = ()) -> bool:
         """Whether h is passable with nobody on it but those ignored (a body is in the way too)."""
-        return self.battle.passable(h) and all(f.hex != h or f.name in ignore
-                                               for f in self.figures.values())
+        return self.battle.passable(h) and all(f.hex != h or f.name in ignore for f in self.figures.values())
 
 
 def new_state(battle: BattleMap, options: Options) -> tuple[DoxState, list[Event]]:
@@ -162,7 +168,12 @@ def new_state(battle: BattleMap, options: Options) -> tuple[DoxState, list[Event
         if mount is not None and mount.kind != "person" and state.rider_of(mount.name) is f:
             f.hex = mount.hex
         elif f.mount is not None:
-            events.append(Event("status", f"{f.name} has no mount named {f.mount} (a free horse "
-                                          "or animal on the map): on foot", f.name))
+            events.append(
+                Event(
+                    "status",
+                    f"{f.name} has no mount named {f.mount} (a free horse or animal on the map): on foot",
+                    f.name,
+                )
+            )
             f.mount = None
     return state, events

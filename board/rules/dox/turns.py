@@ -25,9 +25,14 @@ def initiative(state: DoxState, dice: DiceSource) -> list[Event]:
     position = {name: i for i, name in enumerate(state.figures)}
     state.order = sorted(rolls, key=lambda n: (-rolls[n].total, -state.figures[n].athlete, position[n]))
     text = ", ".join(f"{n} {rolls[n].total}" for n in state.order)
-    return [Event("turn", f"Round {state.turn}. Initiative: {text}", None,
-                  {"turn": state.turn, "order": list(state.order),
-                   "rolls": {n: r.data() for n, r in rolls.items()}})]
+    return [
+        Event(
+            "turn",
+            f"Round {state.turn}. Initiative: {text}",
+            None,
+            {"turn": state.turn, "order": list(state.order), "rolls": {n: r.data() for n, r in rolls.items()}},
+        )
+    ]
 
 
 def begin(state: DoxState) -> list[Event]:
@@ -59,8 +64,15 @@ def done(state: DoxState, name: str | None) -> list[Event]:
 
 
 # The round (kernel/sequence.py): initiative, then each figure in turn moves, then acts.
-TURNS = sequence.Turns(("movement", "action"), by_figure=True, begin=initiative, starts=begin,
-                       done=done, finished=finished, victory=check_victory)
+TURNS = sequence.Turns(
+    ("movement", "action"),
+    by_figure=True,
+    begin=initiative,
+    starts=begin,
+    done=done,
+    finished=finished,
+    victory=check_victory,
+)
 
 
 def start_round(state: DoxState, dice: DiceSource) -> list[Event]:

@@ -22,25 +22,42 @@ def tokens(state: DoxState) -> dict[str, Token]:
         if hold:
             caption += f", holds {hold.victim} ({hold.dox})"
         out[f.name] = Token(
-            name=f.name, team=f.team, hex=f.hex, cells=(f.hex,), facing=None,
-            status=f.status, posture=f.posture,
-            meter=(max(0, f.max_wounds - f.wounds), f.max_wounds), meter_label="wounds left",
-            caption=caption, engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
-            glyph=glyph(f.weapon, big=f.kind != "person"))
+            name=f.name,
+            team=f.team,
+            hex=f.hex,
+            cells=(f.hex,),
+            facing=None,
+            status=f.status,
+            posture=f.posture,
+            meter=(max(0, f.max_wounds - f.wounds), f.max_wounds),
+            meter_label="wounds left",
+            caption=caption,
+            engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
+            glyph=glyph(f.weapon, big=f.kind != "person"),
+        )
     return out
+
 
 def card(state: DoxState, name: str) -> list[tuple[str, str]]:
     """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
     f = state.figures[name]
     traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
-    rows = [("Kind", f.kind), ("Strength", str(f.strength)), ("Dox", traits),
-            ("Defence", f"Dodge {f.dodge}, Parry {f.parry}"), ("Fortune", str(f.fortune)),
-            ("Wounds", f"{f.wounds} of {f.max_wounds}"),
-            ("Weapon", f"{f.weapon} (damage {state.weapon(f).damage:+d})"),
-            ("Armor", f.armor or "none"), ("Shield", f.shield or "none"), ("Move", str(f.move))]
+    rows = [
+        ("Kind", f.kind),
+        ("Strength", str(f.strength)),
+        ("Dox", traits),
+        ("Defence", f"Dodge {f.dodge}, Parry {f.parry}"),
+        ("Fortune", str(f.fortune)),
+        ("Wounds", f"{f.wounds} of {f.max_wounds}"),
+        ("Weapon", f"{f.weapon} (damage {state.weapon(f).damage:+d})"),
+        ("Armor", f.armor or "none"),
+        ("Shield", f.shield or "none"),
+        ("Move", str(f.move)),
+    ]
     rows += listed("Carried", [g for g in f.gear if g != f.weapon])
     rows += listed("Riding", [f.mount] if f.mount else []) + [("Posture", f.posture)]
     return rows + ([("Status", f.status)] if f.status != "ok" else [])
+
 
 def snapshot(state: DoxState) -> dict[str, Any]:
     """The fight as JSON-ready data (replay --json's last line)."""
@@ -48,13 +65,18 @@ def snapshot(state: DoxState) -> dict[str, Any]:
     for f in state.figures.values():
         hold = state.hold_by(f.name)
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r], "status": f.status, "posture": f.posture,
-            "wounds": f.wounds, "max_wounds": f.max_wounds, "fortune": f.fortune,
-            "weapon": f.weapon, "mount": f.mount, "unaware": f.unaware,
+            "hex": [f.hex.q, f.hex.r],
+            "status": f.status,
+            "posture": f.posture,
+            "wounds": f.wounds,
+            "max_wounds": f.max_wounds,
+            "fortune": f.fortune,
+            "weapon": f.weapon,
+            "mount": f.mount,
+            "unaware": f.unaware,
             "holds": [hold.victim, hold.dox] if hold else None,
             "held_by": sorted(h.grappler for h in state.holds_on(f.name)),
             "order": list(f.order) if f.order else None,
         }
     items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
-    return {"turn": state.turn, "phase": state.phase, "active": state.active,
-            "figures": figures, "items": items}
+    return {"turn": state.turn, "phase": state.phase, "active": state.active, "figures": figures, "items": items}

@@ -22,9 +22,14 @@ def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]
         return [damaged(victim.name, 0, f"{victim.name} takes no wounds")]
     if victim.fortune > 0:
         state.pending.append(Pending(victim.name, wounds, source))
-        return [Event("status", f"{victim.name} would take {wounds} wound{_s(wounds)}: burn Fortune "
-                                f"({victim.fortune} left)?", victim.name,
-                      {"pending_wounds": wounds, "fortune": victim.fortune})]
+        return [
+            Event(
+                "status",
+                f"{victim.name} would take {wounds} wound{_s(wounds)}: burn Fortune ({victim.fortune} left)?",
+                victim.name,
+                {"pending_wounds": wounds, "fortune": victim.fortune},
+            )
+        ]
     return take(state, victim, wounds)
 
 
@@ -33,8 +38,18 @@ def burn(state: DoxState, points: int) -> list[Event]:
     p = state.pending.pop(0)
     f = state.figures[p.victim]
     f.fortune -= points
-    events = [Event("status", f"{f.name} burns {points} Fortune point{_s(points)}", f.name,
-                    {"burned": points, "fortune": f.fortune})] if points else []
+    events = (
+        [
+            Event(
+                "status",
+                f"{f.name} burns {points} Fortune point{_s(points)}",
+                f.name,
+                {"burned": points, "fortune": f.fortune},
+            )
+        ]
+        if points
+        else []
+    )
     left = p.wounds - points
     if left <= 0:
         return events + [damaged(f.name, 0, f"{f.name} negates every wound")]
@@ -44,8 +59,11 @@ def burn(state: DoxState, points: int) -> list[Event]:
 def take(state: DoxState, f: Fig, wounds: int) -> list[Event]:
     """Wounds that stick; at max_wounds the figure is down."""
     f.wounds += wounds
-    events = [damaged(f.name, wounds, f"{f.name} takes {wounds} wound{_s(wounds)} ({f.wounds} of {f.max_wounds})",
-                      total=f.wounds)]
+    events = [
+        damaged(
+            f.name, wounds, f"{f.name} takes {wounds} wound{_s(wounds)} ({f.wounds} of {f.max_wounds})", total=f.wounds
+        )
+    ]
     if f.wounds >= f.max_wounds and f.up:
         events += knock_down(state, f)
     return events
@@ -77,25 +95,39 @@ def unseat(state: DoxState, rider: Fig, why: str) -> list[Event]:
     """The rider falls prone into a free hex next to the mount (with no room, he clings on)."""
     spot = _landing(state, rider)
     if spot is None:
-        return [Event("status", f"{rider.name} would fall ({why}) but has nowhere to land: "
-                                f"{they_do(rider, 'cling')} on", rider.name)]
+        return [
+            Event(
+                "status",
+                f"{rider.name} would fall ({why}) but has nowhere to land: {they_do(rider, 'cling')} on",
+                rider.name,
+            )
+        ]
     mount = rider.mount
     rider.mount, rider.posture = None, "prone"
     where = state.battle.label(spot)
     events = shift(state, rider, [spot], f"{rider.name} comes off {mount} at {where}", forced=True)
-    return events + [Event(FALLS, f"{rider.name} falls from {mount} ({why})", rider.name,
-                           {"hex": [spot.q, spot.r], "posture": "prone"})]
+    return events + [
+        Event(
+            FALLS, f"{rider.name} falls from {mount} ({why})", rider.name, {"hex": [spot.q, spot.r], "posture": "prone"}
+        )
+    ]
 
 
 def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> list[Event]:
-    """"If a character is hit by an attack while mounted, he must make a Rider roll to keep his
+    """ "If a character is hit by an attack while mounted, he must make a Rider roll to keep his
     seat. The challenge level should be equal to the amount of damage done by the attack before
     Protection is applied." """
     r = trait_roll(state, rider.rider, 0, dice)
     kept = r.total >= challenge
-    events = [Event("roll", f"{rider.name} rolls Rider {r.total} vs {challenge}: "
-                            + f"{'keeps' if kept else 'loses'} {pronoun(rider, 'their')} seat", rider.name,
-                    {**r.data(), "challenge": challenge, "success": kept})]
+    events = [
+        Event(
+            "roll",
+            f"{rider.name} rolls Rider {r.total} vs {challenge}: "
+            + f"{'keeps' if kept else 'loses'} {pronoun(rider, 'their')} seat",
+            rider.name,
+            {**r.data(), "challenge": challenge, "success": kept},
+        )
+    ]
     return events if kept else events + unseat(state, rider, "thrown by the blow")
 
 

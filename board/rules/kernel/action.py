@@ -77,8 +77,17 @@ def memo_key(command: Command) -> tuple:
     params = command.params
     if params and not isinstance(params, dict):
         params = params.model_dump(exclude_unset=True)
-    return (command.do, command.figure, command.action, command.path, command.to, command.facing,
-            command.target, command.weapon, json.dumps(params, sort_keys=True, default=str) if params else "")
+    return (
+        command.do,
+        command.figure,
+        command.action,
+        command.path,
+        command.to,
+        command.facing,
+        command.target,
+        command.weapon,
+        json.dumps(params, sort_keys=True, default=str) if params else "",
+    )
 
 
 def plan_memo(state) -> dict:

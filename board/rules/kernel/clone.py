@@ -79,15 +79,15 @@ def _generated(cls: type) -> str:
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
             hints = {k: _bound(tp, cls) for k, tp in hints.items()}
-            lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
-                     for f in dataclasses.fields(cls)]
-            lines += [f"    new._copied_{f.name} = set()" for f in dataclasses.fields(cls)
-                      if _on_write(hints[f.name])]
+            lines = [
+                f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
+                for f in dataclasses.fields(cls)
+            ]
+            lines += [f"    new._copied_{f.name} = set()" for f in dataclasses.fields(cls) if _on_write(hints[f.name])]
         except Exception:
             del _NAMES[cls]
             raise
-        source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + \
-            "\n    return new\n"
+        source = f"def {name}(old):\n    new = new_object(cls_{name})\n" + "\n".join(lines) + "\n    return new\n"
         exec(source, _NAMESPACE)  # noqa: S102 (built from the class's own field names and types)
     return name
 
@@ -156,9 +156,14 @@ def _expr(tp, value: str, depth: int, cls: type, field: str) -> str:
         return _unless_empty(f"{{{copies}}}", value, "set()")
     elif origin is dict:
         inner = _expr(args[1] if args else Any, item, depth + 1, cls, field)
-        return f"dict({value})" if inner == item else \
-            _unless_empty(f"{{{key}: {inner} for {key}, {item} in {value}.items()}}", value, "{}")
+        return (
+            f"dict({value})"
+            if inner == item
+            else _unless_empty(f"{{{key}: {inner} for {key}, {item} in {value}.items()}}", value, "{}")
+        )
     elif isinstance(origin, type) and dataclasses.is_dataclass(origin):
         return f"{_generated(origin)}({value})"
-    raise TypeError(f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
-                    f"dataclass, or mark it Shared[...] if every clone may share it")
+    raise TypeError(
+        f"{cls.__name__}.{field}: cannot tell how to clone a {tp!r}; make it a "
+        f"dataclass, or mark it Shared[...] if every clone may share it"
+    )

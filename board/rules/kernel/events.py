@@ -40,9 +40,21 @@ VICTORY = "victory"  # the fight is decided: data winner (None: no one)
 # What kind of news an event is; the log gives each tone its colour. A ruleset's own kind may
 # name one of these as its Event's tone.
 TONES = ("plain", "dim", "action", "hurt", "bad", "good", "warn", "fire", "magic")
-TONE_OF = {INITIATIVE: "dim", COMPUTER: "dim", ACTION: "action", DAMAGE: "hurt", FALLS: "hurt", UNCONSCIOUS: "bad",
-           DIES: "bad", REJECTED: "warn", HEALS: "good", WAKES: "good", RECOVERS: "good",
-           CAST: "magic", SPELL_ON: "magic"}
+TONE_OF = {
+    INITIATIVE: "dim",
+    COMPUTER: "dim",
+    ACTION: "action",
+    DAMAGE: "hurt",
+    FALLS: "hurt",
+    UNCONSCIOUS: "bad",
+    DIES: "bad",
+    REJECTED: "warn",
+    HEALS: "good",
+    WAKES: "good",
+    RECOVERS: "good",
+    CAST: "magic",
+    SPELL_ON: "magic",
+}
 
 NOTES = (UNDO, COMPUTER, SINCE)  # the board's own notes: not events of the game, never replayed
 

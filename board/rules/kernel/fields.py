@@ -37,4 +37,4 @@ def refused_fields(command: Command, takes: Takes) -> str | None:
     unread = untaken(command, takes)
     if not unread:
         return None
-    return f'{command.action or command.do} does not take {", ".join(unread)}'
+    return f"{command.action or command.do} does not take {', '.join(unread)}"

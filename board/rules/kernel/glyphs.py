@@ -4,12 +4,14 @@ tables give no weapon kind. The board draws: blade, knife, axe, polearm, bow, ma
 from __future__ import annotations
 
 # Tried in order: a Shortsword is a blade, a Crossbow a bow, a Greataxe an axe.
-WORDS = (("beast", ("claw", "hoof", "hooves", "bite", "talon", "fang")),
-         ("knife", ("dagger", "knife", "dirk")),
-         ("bow", ("bow", "sling", "pistol", "musket", "javelin", "bomb", "oil pot", "catapult")),
-         ("polearm", ("spear", "pike", "halberd", "lance", "polearm", "staff")),
-         ("axe", ("axe", "mace", "club", "hammer", "flail")),
-         ("blade", ("sword", "sabre", "rapier", "blade", "scimitar")))
+WORDS = (
+    ("beast", ("claw", "hoof", "hooves", "bite", "talon", "fang")),
+    ("knife", ("dagger", "knife", "dirk")),
+    ("bow", ("bow", "sling", "pistol", "musket", "javelin", "bomb", "oil pot", "catapult")),
+    ("polearm", ("spear", "pike", "halberd", "lance", "polearm", "staff")),
+    ("axe", ("axe", "mace", "club", "hammer", "flail")),
+    ("blade", ("sword", "sabre", "rapier", "blade", "scimitar")),
+)
 
 
 def glyph(weapon: str | None, caster: bool = False, big: bool = False) -> str:

@@ -42,7 +42,10 @@ class NewFigure(Params):
 
 # The settings of the common GM commands, for a ruleset's params_types.
 GM_PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    ("gm", "damage"): Amount, ("gm", "heal"): Amount, ("gm", "add"): NewFigure}
+    ("gm", "damage"): Amount,
+    ("gm", "heal"): Amount,
+    ("gm", "add"): NewFigure,
+}
 
 
 def gm_takes(turns: bool) -> Takes:
@@ -147,8 +150,7 @@ class GM:
     def why_not_stand(self, state, f, at: Hex, facing: int | None = None) -> str | None:
         """Why the figure's footprint cannot stand there (off the map, a wall, someone), or None."""
         size, own = self.footprint(f)
-        return state.battle.why_not_stand(size, at, own if facing is None else facing,
-                                          self.occupied(state, f))
+        return state.battle.why_not_stand(size, at, own if facing is None else facing, self.occupied(state, f))
 
     def plan_place(self, state, f, command: Command) -> dict:
         to = to_hex(state, command.to) if command.to is not None else f.hex

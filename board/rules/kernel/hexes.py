@@ -22,8 +22,11 @@ def to_hex(state, value) -> Hex:
             h = parse_label(value, battle.layout)
         except ValueError as error:
             raise Refusal(str(error)) from None
-    elif (isinstance(value, (tuple, list)) and len(value) == 2
-          and all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+    elif (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    ):
         h = Hex(*value)
     else:
         raise Refusal(f'a hex is [q, r] or a label like "0507", not {value!r}')

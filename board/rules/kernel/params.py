@@ -28,8 +28,7 @@ class Params(BaseModel):
         if isinstance(params, cls):
             return params
         if isinstance(params, Params):  # the door read them as another action's: a table slip
-            raise RuntimeError(f"{command.action} settings were read as {type(params).__name__}, "
-                               f"not {cls.__name__}")
+            raise RuntimeError(f"{command.action} settings were read as {type(params).__name__}, not {cls.__name__}")
         if params:
             return validated(cls, command)
         # Most commands give no settings: the defaults, read once per model (frozen, so shared).

@@ -42,4 +42,4 @@ def drop(state, name: str, keep_head: bool = False) -> None:
     it stays at the head until its turn is passed on)."""
     state.order = [n for n in state.order if n != name]
     head = state.queue[:1] if keep_head and state.queue[:1] == [name] else []
-    state.queue = head + [n for n in state.queue[len(head):] if n != name]
+    state.queue = head + [n for n in state.queue[len(head) :] if n != name]

@@ -65,9 +65,10 @@ class Mover:
             passable, blocked, rule = self.battle.passable, self.blocked, self.enter
 
             def fits(here: Hex, there: Hex) -> bool:
-                return (all(passable(c) and c not in blocked
-                            for c in footprint_cells(self.size, there, self.facing))
-                        and (rule is None or rule(here, there)))
+                return all(
+                    passable(c) and c not in blocked for c in footprint_cells(self.size, there, self.facing)
+                ) and (rule is None or rule(here, there))
+
             self._fits = fits
         else:
             self._fits = self.enter
@@ -129,8 +130,7 @@ class Mover:
         label, here, spent = self.battle.label, self.start, 0
         for index, there in enumerate(path):
             if hex_distance(here, there) != 1:
-                return (f"the path jumps from {label(here)} to {label(there)}; "
-                        "each hex must be next to the one before")
+                return f"the path jumps from {label(here)} to {label(there)}; each hex must be next to the one before"
             why = self.battle.why_not_stand(self.size, there, self.facing, self.blocked)
             if why or (self.enter is not None and not self.enter(here, there)):
                 return f"the path is blocked: {why or f'{label(there)} may not be entered'}"
@@ -165,6 +165,8 @@ class Mover:
 def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Callable:
     """ways.get, keeping only the steps the ruleset's test allows (asked of new hexes only).
     Apart from reach() so that its own variables stay fast locals, not closure cells."""
+
     def nexts(here: Hex, _=()) -> list[Hex]:
         return [t for t in ways.get(here, ()) if t not in seen and enter(here, t)]
+
     return nexts

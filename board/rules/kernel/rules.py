@@ -27,20 +27,25 @@ Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes 
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
 
 
-def concrete(name: str, info: ActionInfo, do: str = "act",
-             facings: Iterable[int | None] = (None,)) -> list[Command]:
+def concrete(name: str, info: ActionInfo, do: str = "act", facings: Iterable[int | None] = (None,)) -> list[Command]:
     """The commands behind one enabled menu entry: one per target (and value of its first
     setting), weapon, hex, path (and facing), facing or choice, as the board would send them."""
     base = {"do": do, "figure": name, "action": info.id}
     if info.needs == "path":
-        return [Command(**base, path=tuple((h.q, h.r) for h in path), facing=facing)
-                for path in info.hexes.values() for facing in facings]
+        return [
+            Command(**base, path=tuple((h.q, h.r) for h in path), facing=facing)
+            for path in info.hexes.values()
+            for facing in facings
+        ]
     if info.needs == "facing":  # staying put, facing each way asked for
         return [Command(**base, facing=facing) for facing in facings]
     if info.needs == "target":
         key, values = next(iter(info.options.items()), (None, (None,)))
-        return [Command(**base, target=target, params={} if value is None else {key: value})
-                for target in info.targets for value in values or (None,)]
+        return [
+            Command(**base, target=target, params={} if value is None else {key: value})
+            for target in info.targets
+            for value in values or (None,)
+        ]
     if info.needs == "weapon":
         return [Command(**base, weapon=weapon) for weapon in info.choices]
     if info.needs == "hex":
@@ -52,7 +57,7 @@ def concrete(name: str, info: ActionInfo, do: str = "act",
 
 def either(words: list[str]) -> str:
     """Words as a player lists alternatives: "a", "a or b", "a, b or c"."""
-    return f'{", ".join(words[:-1])} or {words[-1]}' if len(words) > 1 else "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def lying(piles: dict, name: Callable[[Any], str] = str) -> dict:
@@ -73,6 +78,7 @@ class Rules:
         return ()
 
     phase = ""  # the phase of the actions that name none
+
     @property
     def handlers(self) -> Mapping[str, tuple[Plan, Apply]]:
         """Any other do -> (plan, apply): plan raises Refusal and changes nothing; apply plans
@@ -137,8 +143,16 @@ class Rules:
 
     def turn_info(self, state) -> TurnInfo:
         """Where the fight stands, read from the kernel's fields of the state (kernel/fight.py)."""
-        return TurnInfo(state.turn, state.phase, state.active, tuple(state.order), state.winner,
-                        self.phase_label(state), tuple(state.queue), timeline=self.timeline(state))
+        return TurnInfo(
+            state.turn,
+            state.phase,
+            state.active,
+            tuple(state.order),
+            state.winner,
+            self.phase_label(state),
+            tuple(state.queue),
+            timeline=self.timeline(state),
+        )
 
     def _handler(self, command: Command) -> tuple[Plan, Apply]:
         try:
@@ -263,16 +277,27 @@ class Rules:
         f = state.figures.get(figure)
         if f is None or not self.offered(state, f):
             return []
-        return [self.entry(state, f, a) for a in self.table.values()
-                if a.phase in (state.phase, ANY_PHASE) and a.shown(state, f)]
+        return [
+            self.entry(state, f, a)
+            for a in self.table.values()
+            if a.phase in (state.phase, ANY_PHASE) and a.shown(state, f)
+        ]
 
     def entry(self, state, f, action: Action) -> ActionInfo:
         """One action's menu entry: its open part from `menu`, or greyed with why_not's reason
         (an aimed action with nobody to aim at is greyed too)."""
         why = action.why_not(state, f)
-        info = ActionInfo(**{"id": action.id, "label": action.label, "phase": action.phase,
-                             "enabled": why is None, "reason": why, "needs": action.needs,
-                             **({} if why else action.menu(state, f))})
+        info = ActionInfo(
+            **{
+                "id": action.id,
+                "label": action.label,
+                "phase": action.phase,
+                "enabled": why is None,
+                "reason": why,
+                "needs": action.needs,
+                **({} if why else action.menu(state, f)),
+            }
+        )
         if info.enabled and info.needs == "target" and not info.targets:
             return replace(info, enabled=False, reason="no target in reach")
         return info

@@ -109,7 +109,7 @@ def move_on(state, dice: DiceSource, turns: Turns) -> list[Event]:
         events += turns.again(state, dice)
         if state.queue:
             return events
-        following = turns.phases[turns.phases.index(state.phase) + 1:]
+        following = turns.phases[turns.phases.index(state.phase) + 1 :]
         if turns.by_figure or not following:
             return events + end_turn(state, dice, turns)
         events += turns.leave(state, dice)

@@ -18,4 +18,3 @@ def break_ties(keys: dict[str, list[int]], roll: Callable[[str], int], last: boo
         for names in tied:
             for name in names:
                 keys[name].append(roll(name))
-

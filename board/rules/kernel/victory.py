@@ -14,8 +14,9 @@ def over(state) -> None:
     state.queue.clear()
 
 
-def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over,
-                  nobody: str = "Nobody is left standing") -> list[Event]:
+def check_victory(
+    state, fights: Callable = lambda f: f.up, end: Callable = over, nobody: str = "Nobody is left standing"
+) -> list[Event]:
     """Once at most one team has a figure that `fights` (by default: is up), set `state.winner`
     (None: nobody), mark the state over with `end(state)` and return the victory event."""
     if state.phase == "over":
@@ -30,8 +31,7 @@ def check_victory(state, fights: Callable = lambda f: f.up, end: Callable = over
     return declare(state, team, end, nobody)
 
 
-def declare(state, winner: str | None, end: Callable = over, nobody: str = "Nobody is left standing"
-            ) -> list[Event]:
+def declare(state, winner: str | None, end: Callable = over, nobody: str = "Nobody is left standing") -> list[Event]:
     """The fight won by `winner`, the one team still fighting (None: nobody): set `state.winner`,
     mark the state over with `end(state)` and return the victory event."""
     state.winner = winner

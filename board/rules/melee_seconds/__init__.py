@@ -12,8 +12,7 @@ from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
 from board.rules.melee_seconds.params import PARAMS, TAKES
-from board.rules.melee_seconds.sheet import (
-    MSFigureSpec, Options, card, check_figure, load, sheet_of)
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load, sheet_of
 from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
 from board.rules.melee_seconds.resolve import advance
@@ -47,8 +46,7 @@ class MeleeSecondsGM(GM):
         return []
 
     def plan_allow_change(self, state: MSState, f: Fighter, command: Command) -> dict:
-        need(state.phase == "plot",
-             "a General Plot may be changed at the beginning of a second (2.5)")
+        need(state.phase == "plot", "a General Plot may be changed at the beginning of a second (2.5)")
         return {}
 
     def do_allow_change(self, state: MSState, f: Fighter, details: dict, dice: DiceSource) -> list[Event]:
@@ -71,8 +69,9 @@ class MeleeSeconds(Rules):
     handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}
     commands_hint = " (moving is a Specific Plot: act move)"
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
-    odds_note = ('Exact for this strike: the roll, parry and armour as they stand; the plots of later '
-                 'seconds are not foreseen.')
+    odds_note = (
+        "Exact for this strike: the roll, parry and armour as they stand; the plots of later seconds are not foreseen."
+    )
 
     sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
@@ -98,12 +97,14 @@ class MeleeSeconds(Rules):
         return state, events + self.victory(state) + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
-    phase_label, tokens, snapshot = (staticmethod(view.phase_label), staticmethod(view.tokens),
-                                     staticmethod(view.snapshot))
+    phase_label, tokens, snapshot = (
+        staticmethod(view.phase_label),
+        staticmethod(view.tokens),
+        staticmethod(view.snapshot),
+    )
 
     def ground_items(self, state: MSState) -> dict[Hex, tuple[str, ...]]:
         return lying(state.ground)
-
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

@@ -21,8 +21,7 @@ from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, pl
 from board.rules.melee_seconds.effects import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
-from board.rules.melee_seconds.turns import (
-    check_general, end_defensive, general_choices, parts, state_general)
+from board.rules.melee_seconds.turns import check_general, end_defensive, general_choices, parts, state_general
 
 Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or nothing
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
@@ -88,18 +87,31 @@ def entry(check: Check, action: str, needs: str, spell: str = "") -> Callable[[M
                     targets.append(t)
                 elif t != f.name:
                     reason = reason or why
-            return {"enabled": bool(targets), "reason": None if targets else reason or "no target",
-                    "targets": tuple(targets), "options": options}
+            return {
+                "enabled": bool(targets),
+                "reason": None if targets else reason or "no target",
+                "targets": tuple(targets),
+                "options": options,
+            }
         if needs == "choice":
             choices = choices_for(state, f, action)
             sets = {text: p for text, p in choices.items() if _why(check, state, f, action, params=p) is None}
             reason = None if sets else _why(check, state, f, action, params=next(iter(choices.values()), {}))
-            return {"enabled": bool(sets), "reason": reason, "choices": tuple(sets),
-                    "choice_params": sets, "options": options}
+            return {
+                "enabled": bool(sets),
+                "reason": reason,
+                "choices": tuple(sets),
+                "choice_params": sets,
+                "options": options,
+            }
         if needs == "hex":
             paths = reach.reachable(state, f)
-            return {"enabled": bool(paths), "reason": None if paths else "nowhere to move this second",
-                    "hexes": paths, "options": options}
+            return {
+                "enabled": bool(paths),
+                "reason": None if paths else "nowhere to move this second",
+                "hexes": paths,
+                "options": options,
+            }
         why = _why(check, state, f, action)
         return {"enabled": why is None, "reason": why, "options": options}
 
@@ -113,8 +125,9 @@ def _spell_commands(kind: str) -> Callable[[MSState, Fighter, ActionInfo], list[
         if "spell" in info.options:
             return concrete(f.name, info)
         spell = spells_of(state, f, kind)[0]
-        return [Command(do="act", figure=f.name, action=info.id, target=t, params={"spell": spell})
-                for t in info.targets]
+        return [
+            Command(do="act", figure=f.name, action=info.id, target=t, params={"spell": spell}) for t in info.targets
+        ]
 
     return commands
 
@@ -122,8 +135,9 @@ def _spell_commands(kind: str) -> Callable[[MSState, Fighter, ActionInfo], list[
 def plotting(state: MSState, f: Fighter) -> bool:
     """Whether the figure's Specific Plots are offered: it plots next, or a plot running on by
     itself (5.7) may be changed before the second resolves."""
-    return kept(state, ("kept", "plotting", f.name), lambda: (f.plot is not None and f.plot.auto)
-                or state.active == f.name)
+    return kept(
+        state, ("kept", "plotting", f.name), lambda: (f.plot is not None and f.plot.auto) or state.active == f.name
+    )
 
 
 def _shown(action: str, row: Kind) -> Callable[[MSState, Fighter], bool]:
@@ -143,10 +157,8 @@ def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, in
     if state.phase == "general":
         need(f.general is None, f"{f.name} has already stated its General Plot this round")
     else:
-        need(f.may_change,
-             "a General Plot changes during the round only if the GM permits it (2.5)")
-        need(needs_plot(state, f),
-             "change the General Plot at the beginning of a second, before plotting")
+        need(f.may_change, "a General Plot changes during the round only if the GM permits it (2.5)")
+        need(needs_plot(state, f), "change the General Plot at the beginning of a second, before plotting")
     general = params.General.of(command)
     return check_general(state, f, general.plot, general.spells)
 
@@ -182,20 +194,20 @@ def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fig
     spells = state.tables.spells
     name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
     if name is None or name not in f.sheet.spells or spells[name]["kind"] != "reflex":
-        raise Refusal(f"{f.name} knows no Reflex Spell \"{name}\"")
+        raise Refusal(f'{f.name} knows no Reflex Spell "{name}"')
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
     if t is None or t.status == "dead":
         raise Refusal("choose a living target")
-    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0),
-         f"{t.name} is out of range of {name}")
+    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0), f"{t.name} is out of range of {name}")
     return name, t
 
 
 def _reflex(state: MSState, f: Fighter, plan: tuple[str, Fighter], dice: DiceSource) -> list[Event]:
     (name, t), f.reflex_at = plan, state.now
-    events = [Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name,
-                    {"spell": name, "target": t.name})]
+    events = [
+        Event("cast", f"{f.name} casts the Reflex Spell {name} at {t.name}", f.name, {"spell": name, "target": t.name})
+    ]
     return events + spell_effect(state, f.name, name, t.name, dice)
 
 
@@ -212,31 +224,41 @@ def _plan_chaos(state: MSState, f: Fighter, command: Command) -> tuple[str | Non
 def _chaos(state: MSState, f: Fighter, plan: tuple[str | None, str], dice: DiceSource) -> list[Event]:
     (target, effect), f.chaos_at = plan, (state.turn, state.second)
     at = f" on {target}" if target else ""
-    return [Event("action", f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "")
-                  + " (the GM resolves it)", f.name,
-                  {"action": "use_chaos", "target": target, "effect": effect})]
+    return [
+        Event(
+            "action",
+            f"{f.name} uses Chaos{at}" + (f": {effect}" if effect else "") + " (the GM resolves it)",
+            f.name,
+            {"action": "use_chaos", "target": target, "effect": effect},
+        )
+    ]
 
 
 def _plan_break(state: MSState, f: Fighter, command: Command) -> None:
     need(f.full_defensive, f"{f.name} is not on Full Defensive")
-    need(needs_plot(state, f),
-         "Full Defensive is broken by the Specific Plot at the start of a second")
+    need(needs_plot(state, f), "Full Defensive is broken by the Specific Plot at the start of a second")
 
 
 def _break(state: MSState, f: Fighter, plan: None, dice: DiceSource) -> list[Event]:
     # 4.3: "Initiative must be rolled and any results for previous seconds are lost".
-    return end_defensive(state, f, dice, state.second - 1, f"{f.name} breaks Full Defensive",
-                         "Initiative")
+    return end_defensive(state, f, dice, state.second - 1, f"{f.name} breaks Full Defensive", "Initiative")
 
 
 def _plot(check: Check, action: str, row: Kind) -> Action:
     """A Specific Plot: an aimed one takes a target (and an attack its weapon, a move its hex)."""
-    return Action(action, row.label, state_plot, "plot", needs=row.needs, plan=plan,
-                  takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
-                  menu=entry(check, action, row.needs, "normal" if action == "cast" else ""),
-                  shown=(lambda *_: False) if action == "load" else _shown(action, row),
-                  commands=_spell_commands("normal") if action == "cast" else None,
-                  odds=view.odds if action in view.ATTACKS else None)
+    return Action(
+        action,
+        row.label,
+        state_plot,
+        "plot",
+        needs=row.needs,
+        plan=plan,
+        takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
+        menu=entry(check, action, row.needs, "normal" if action == "cast" else ""),
+        shown=(lambda *_: False) if action == "load" else _shown(action, row),
+        commands=_spell_commands("normal") if action == "cast" else None,
+        odds=view.odds if action in view.ATTACKS else None,
+    )
 
 
 def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
@@ -244,19 +266,49 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
     offered: Reload is)."""
     rows = {**KINDS, **{a: gear_kind(a, row) for a, row in gear.items()}}
     return tuple(_plot(check, a, row) for a, row in rows.items()) + (
-        Action("break_defensive", "Break Full Defensive", _break, "plot", plan=_plan_break,
-               menu=entry(check, "break_defensive", "none"),
-               shown=lambda state, f: plotting(state, f) and f.full_defensive),
-        Action("general_plot", "State the General Plot", _general, ANY_PHASE, needs="choice",
-               plan=_plan_general, menu=_general_menu(check), shown=_general_shown),
+        Action(
+            "break_defensive",
+            "Break Full Defensive",
+            _break,
+            "plot",
+            plan=_plan_break,
+            menu=entry(check, "break_defensive", "none"),
+            shown=lambda state, f: plotting(state, f) and f.full_defensive,
+        ),
+        Action(
+            "general_plot",
+            "State the General Plot",
+            _general,
+            ANY_PHASE,
+            needs="choice",
+            plan=_plan_general,
+            menu=_general_menu(check),
+            shown=_general_shown,
+        ),
         # 5.1.10: offered to a Chaos Master whatever its plots
-        Action("use_chaos", "Use Chaos", _chaos, ANY_PHASE, plan=_plan_chaos,
-               takes="figure target", shown=lambda state, f: f.sheet.chaos_master,
-               menu=lambda state, f: {"phase": state.phase, **entry(check, "use_chaos", "none")(state, f)}),
-        Action("reflex", "Reflex Spell", _reflex, "plot", needs="target", plan=_plan_reflex,
-               takes="figure target", menu=entry(check, "reflex", "target", "reflex"),
-               shown=lambda state, f: bool(spells_of(state, f, "reflex")),
-               commands=_spell_commands("reflex")))
+        Action(
+            "use_chaos",
+            "Use Chaos",
+            _chaos,
+            ANY_PHASE,
+            plan=_plan_chaos,
+            takes="figure target",
+            shown=lambda state, f: f.sheet.chaos_master,
+            menu=lambda state, f: {"phase": state.phase, **entry(check, "use_chaos", "none")(state, f)},
+        ),
+        Action(
+            "reflex",
+            "Reflex Spell",
+            _reflex,
+            "plot",
+            needs="target",
+            plan=_plan_reflex,
+            takes="figure target",
+            menu=entry(check, "reflex", "target", "reflex"),
+            shown=lambda state, f: bool(spells_of(state, f, "reflex")),
+            commands=_spell_commands("reflex"),
+        ),
+    )
 
 
 def actors(state: MSState) -> list[str]:

@@ -45,8 +45,10 @@ class Thievish(Plot):
     """5.1.7 "[Name of] Thievish Activity for [n] seconds": a name the log shows, so text, on
     one line and short."""
 
-    hints = {"seconds": "seconds must be 1 to 12",
-             "activity": f"activity must be a name of 1 to {ACTIVITY_CHARS} characters on one line"}
+    hints = {
+        "seconds": "seconds must be 1 to 12",
+        "activity": f"activity must be a name of 1 to {ACTIVITY_CHARS} characters on one line",
+    }
     seconds: int = Field(1, ge=1, le=12)
     activity: str = Field("activity", min_length=1, max_length=ACTIVITY_CHARS)
 
@@ -87,15 +89,27 @@ class Chaos(Params):
 
 
 PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, ("act", "*"): Action, ("act", "kick_door"): KickDoor,
-    ("act", "attack"): Attack, ("act", "charge"): Attack, ("act", "ranged"): Ranged,
-    ("act", "cast"): Cast, ("act", "thievish"): Thievish, ("act", "general_plot"): General,
-    ("act", "reflex"): Reflex, ("act", "use_chaos"): Chaos, ("act", "break_defensive"): Params,
-    **{("act", k): Plot for k in ("continue", "nothing", "parry", "move", "delay")}}
+    **GM_PARAMS,
+    ("act", "*"): Action,
+    ("act", "kick_door"): KickDoor,
+    ("act", "attack"): Attack,
+    ("act", "charge"): Attack,
+    ("act", "ranged"): Ranged,
+    ("act", "cast"): Cast,
+    ("act", "thievish"): Thievish,
+    ("act", "general_plot"): General,
+    ("act", "reflex"): Reflex,
+    ("act", "use_chaos"): Chaos,
+    ("act", "break_defensive"): Params,
+    **{("act", k): Plot for k in ("continue", "nothing", "parry", "move", "delay")},
+}
 
 # (do, action) -> the command fields the action takes beside its settings (kernel/fields.py):
 # the GM's and those of the Specific Plots that take more than an aimed plot (actions.py: a target
 # where it needs one, as a section 7 action whose row in actions.yaml says so; else its figure).
 TAKES: Takes = {
-    **gm_takes(turns=True), ("act", "move"): "figure to path facing", ("act", "parry"): "figure weapon",
-    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")}}
+    **gm_takes(turns=True),
+    ("act", "move"): "figure to path facing",
+    ("act", "parry"): "figure weapon",
+    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")},
+}

@@ -13,14 +13,24 @@ from board.rules.kernel.queue import named
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
 from board.rules.melee_seconds.state import (
-    Details, Fighter, MSState, Plot, continue_plot, given, has_init, need, needs_plot)
-from board.rules.melee_seconds.turns import (
-    GENERALS, delay, hidden, parts)
+    Details,
+    Fighter,
+    MSState,
+    Plot,
+    continue_plot,
+    given,
+    has_init,
+    need,
+    needs_plot,
+)
+from board.rules.melee_seconds.turns import GENERALS, delay, hidden, parts
 from board.words import hexes
 
-THIEVISH = {"Hide (1 second)": {"seconds": 1, "activity": "hide"},
-            "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
-            "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"}}
+THIEVISH = {
+    "Hide (1 second)": {"seconds": 1, "activity": "hide"},
+    "Thievish activity (2 seconds)": {"seconds": 2, "activity": "activity"},
+    "Thievish activity (1 round)": {"seconds": 6, "activity": "activity"},
+}
 FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
 NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
 
@@ -37,10 +47,12 @@ class Kind:
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
-    need(state.now >= f.blind_until or state.second not in f.initiative,
-         f"{f.name} is blinded by a Flash Pellet")
-    need(has_init(state, f), f"{what} needs Initiative in second {state.second}; "
-                             f"{f.name} has it in {', '.join(map(str, f.initiative)) or 'none'}")
+    need(state.now >= f.blind_until or state.second not in f.initiative, f"{f.name} is blinded by a Flash Pellet")
+    need(
+        has_init(state, f),
+        f"{what} needs Initiative in second {state.second}; "
+        f"{f.name} has it in {', '.join(map(str, f.initiative)) or 'none'}",
+    )
 
 
 def _target(state: MSState, command: Command) -> Fighter:
@@ -56,10 +68,11 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     name = command.weapon or (params.Ranged if ranged else params.Attack).of(command).weapon
     kind = "ranged" if ranged else "melee"
     if name is None:
-        return given(f.ready if ranged else reach.melee_weapon(state, f),
-                     f"{f.name} has no {kind} weapon in hand")
-    need(name in f.in_hand, f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): "
-                            "draw it first (7.2, 1 AMR)")
+        return given(f.ready if ranged else reach.melee_weapon(state, f), f"{f.name} has no {kind} weapon in hand")
+    need(
+        name in f.in_hand,
+        f"{name} is not in hand ({', '.join(f.in_hand) or 'empty-handed'}): draw it first (7.2, 1 AMR)",
+    )
     w = reach.weapon(state, f, name)
     need(w is not None and w.ranged == ranged, f"{name} is not a {kind} weapon")
     return name
@@ -67,14 +80,20 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
 
 def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
     """Refusal unless the combatant may state a Specific Plot now."""
-    need(state.second >= f.reacts_at, f"{f.name} has not reacted to the Melee yet: it rolled "
-                                      f"Initiative for second {f.reacts_at} first (3.2)")
+    need(
+        state.second >= f.reacts_at,
+        f"{f.name} has not reacted to the Melee yet: it rolled Initiative for second {f.reacts_at} first (3.2)",
+    )
     # A running plot carried on by itself may still be changed (5.7 "unless changed").
-    need(needs_plot(state, f) or (f.plot is not None and f.plot.auto),
-         f"{f.name} has already plotted second {state.second}")
-    need(state.second >= f.positioning_until or command.action in ("move", "nothing"),
-         f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
-         "moves into position (3.2, 3.4)")
+    need(
+        needs_plot(state, f) or (f.plot is not None and f.plot.auto),
+        f"{f.name} has already plotted second {state.second}",
+    )
+    need(
+        state.second >= f.positioning_until or command.action in ("move", "nothing"),
+        f"before its first Initiative second (second {f.positioning_until}) {f.name} only "
+        "moves into position (3.2, 3.4)",
+    )
 
 
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -90,10 +109,12 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
         need(command.facing is not None, "give a facing to turn in place")
         return Plot("move", f"turn to face {command.facing}", to=to, facing=command.facing)
     need(not f.entangled, f"{f.name} is caught in Tanglefoot: hack free first (7.10)")
-    need(to in paths, f"{f.name} cannot reach {state.battle.label(to)} this second: "
-                      "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)")
-    return Plot("move", f"move to {state.battle.label(to)}", to=to, path=paths[to],
-                facing=command.facing)
+    need(
+        to in paths,
+        f"{f.name} cannot reach {state.battle.label(to)} this second: "
+        "too far, blocked, or closer within an opponent's Reach (6.1, 6.3)",
+    )
+    return Plot("move", f"move to {state.battle.label(to)}", to=to, path=paths[to], facing=command.facing)
 
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -105,19 +126,27 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     thievish = settings.thievish
     if thievish:
         need("thieving" in parts(f), "a Thievish Attack needs Fighting + Thieving (5.1.7)")
-        need(not f.revealed, f"{f.name} was revealed by a Thievish Attack: it needs a second "
-                             "of Thieving to hide first (3.8)")
+        need(
+            not f.revealed,
+            f"{f.name} was revealed by a Thievish Attack: it needs a second of Thieving to hide first (3.8)",
+        )
     details = Details(thievish=thievish, forward=settings.forward, weapon=name)
     word = "Thievish Attack" if thievish else "attack"
     using = "" if name == f.ready else f" with {name}"
     if command.action == "attack":
         need(reach.in_reach(state, f, t, name=name), f"{t.name} is not within the Reach of {name}")
-        return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=details,
-                    uses_initiative=True)
+        return Plot("attack", f"{word} {t.name}{using}", target=t.name, params=details, uses_initiative=True)
     need(not reach.in_reach(state, f, t, name=name), f"{t.name} is already within Reach: attack")
     path = given(reach.charge_path(state, f, t, name), f"{f.name} cannot reach {t.name} this second (6.2)")
-    return Plot("charge", f"charge and {word} {t.name}{using}", target=t.name, to=path[-1],
-                path=path, params=details, uses_initiative=True)
+    return Plot(
+        "charge",
+        f"charge and {word} {t.name}{using}",
+        target=t.name,
+        to=path[-1],
+        path=path,
+        params=details,
+        uses_initiative=True,
+    )
 
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -131,8 +160,7 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     need(f.loaded, f"{f.ready} is not loaded: reload it (5.1.4)")
     need(reach.distance(f, t) <= w.range, f"{t.name} is out of range ({hexes(w.range)})")
     need(reach.line_clear(state, f.hex, t.hex), f"a wall blocks the shot at {t.name}")
-    return Plot("ranged", f"shoot {t.name}", target=t.name, params=Details(weapon=name),
-                uses_initiative=True)
+    return Plot("ranged", f"shoot {t.name}", target=t.name, params=Details(weapon=name), uses_initiative=True)
 
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -148,8 +176,14 @@ def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     uses = "fighting" in parts(f) and f.spells_cast >= f.spells_reserved
     if uses:
         _initiative(state, f, "casting beyond the spells reserved at the start (3.7, 5.1.6)")
-    return Plot("cast", f"cast {name} on {t.name} ({spell['seconds']} s)", target=t.name,
-                params=Details(spell=name), uses_initiative=uses, lasts=(spell["seconds"], "seconds"))
+    return Plot(
+        "cast",
+        f"cast {name} on {t.name} ({spell['seconds']} s)",
+        target=t.name,
+        params=Details(spell=name),
+        uses_initiative=uses,
+        lasts=(spell["seconds"], "seconds"),
+    )
 
 
 def _continue(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -172,8 +206,10 @@ def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.5 Delay an available Initiative to the next second."""
     s = state.second
     _initiative(state, f, "Delaying")
-    need(delay(f.initiative, s)[1], f"second {s + 1} already has Initiative (or this is the "
-                                    "last second): the AMR is lost if not taken now (5.1.5)")
+    need(
+        delay(f.initiative, s)[1],
+        f"second {s + 1} already has Initiative (or this is the last second): the AMR is lost if not taken now (5.1.5)",
+    )
     return Plot("delay", f"delay to second {s + 1}")
 
 
@@ -185,28 +221,35 @@ def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     # value was taken, and one nested deep enough made the game unsaveable).
     activity = settings.activity
     need(activity.isprintable(), params.Thievish.hints["activity"])
-    return Plot("thievish", f"thievish {activity} ({seconds} s)",
-                params=Details(seconds=seconds, activity=activity), lasts=(seconds, "seconds"))
+    return Plot(
+        "thievish",
+        f"thievish {activity} ({seconds} s)",
+        params=Details(seconds=seconds, activity=activity),
+        lasts=(seconds, "seconds"),
+    )
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
-KINDS = {"continue": Kind("Continue the plot", "none", _continue),
-         "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
-         "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
-         "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
-         "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
-         "parry": Kind("Parry", "none", _parry, FIGHTING),
-         "move": Kind("Move", "hex", _move_plot),
-         "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
-         "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
-         "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
-         "reload": Kind("Reload", "none", plan_action, GEAR)}
+KINDS = {
+    "continue": Kind("Continue the plot", "none", _continue),
+    "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
+    "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
+    "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
+    "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
+    "parry": Kind("Parry", "none", _parry, FIGHTING),
+    "move": Kind("Move", "hex", _move_plot),
+    "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
+    "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
+    "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
+    "reload": Kind("Reload", "none", plan_action, GEAR),
+}
 
 
 def gear_kind(action: str, row: dict) -> Kind:
     """A section 7 action's row of actions.yaml as a kind of Specific Plot (5.1.8)."""
-    return Kind(row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action,
-                frozenset() if action in ALWAYS else GEAR)
+    return Kind(
+        row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action, frozenset() if action in ALWAYS else GEAR
+    )
 
 
 def kind(state: MSState, action: str) -> Kind:
@@ -221,8 +264,7 @@ def plan(state: MSState, f: Fighter, command: Command) -> Plot:
     _may_plot(state, f, command)
     row = kind(state, given(command.action, "name the plot"))
     words = " or ".join(GENERALS[p][0] for p in sorted(row.parts))  # what the kind needs (2.3)
-    need(not row.parts or bool(parts(f) & row.parts),
-         f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
+    need(not row.parts or bool(parts(f) & row.parts), f"{row.label} needs a General Plot with {words} (2.3, 5.1)")
     plot = row.plan(state, f, command)
     responses = params.Plot.of(command)  # every plot's settings are a Plot's
     plot.by, plot.shield, plot.fd_parry = f.name, responses.shield, responses.fd_parry
@@ -233,8 +275,6 @@ def state_plot(state: MSState, f: Fighter, plot: Plot, dice: DiceSource) -> list
     """The plot is this second's (when the last plot is in, after_command resolves the second)."""
     f.plot = plot
     secret = hidden(state, f)
-    text = f"{f.name} plots: {plot.text}" if not secret else \
-        f"{f.name} has plotted second {state.second}"
-    data = {"second": state.second} if secret else {
-        "second": state.second, "plot": plot.kind, "target": plot.target}
+    text = f"{f.name} plots: {plot.text}" if not secret else f"{f.name} has plotted second {state.second}"
+    data = {"second": state.second} if secret else {"second": state.second, "plot": plot.kind, "target": plot.target}
     return [Event("plot", text, f.name, data)]

@@ -31,9 +31,13 @@ def defenceless(state: MSState, t: Fighter, plot_seen: bool = True) -> bool:
     """D is 0: casting a spell (3.7 "Spell Casting normally reduce D ... to 0") or helpless."""
     if not t.up:
         return True
-    return plot_seen and t.plot is not None and (
-        t.plot.kind == "cast"
-        or (t.plot.kind == "continue" and t.ongoing is not None and t.ongoing.kind == "cast"))
+    return (
+        plot_seen
+        and t.plot is not None
+        and (
+            t.plot.kind == "cast" or (t.plot.kind == "continue" and t.ongoing is not None and t.ongoing.kind == "cast")
+        )
+    )
 
 
 def modifiers(state: MSState, strike: Strike) -> list[tuple[str, int]]:
@@ -95,6 +99,13 @@ def predict(state: MSState, strike: Strike) -> Prediction:
         elif total >= t.sheet.hits and t.status == "ok":
             out["knocked out"] += p * p_hit
     expected = p_hit * sum(d * p for d, p in taken.items())
-    return Prediction(attack_dice.count, number, p_hit, taken, expected, out,
-                      tuple(modifiers(state, strike)),
-                      roll=f"{attack_dice}, {number} or less (before any parry or shield)")
+    return Prediction(
+        attack_dice.count,
+        number,
+        p_hit,
+        taken,
+        expected,
+        out,
+        tuple(modifiers(state, strike)),
+        roll=f"{attack_dice}, {number} or less (before any parry or shield)",
+    )

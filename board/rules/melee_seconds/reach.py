@@ -36,15 +36,13 @@ def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
     return min(hex_distance(x, y) for x in cells for y in b.cells)
 
 
-def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None,
-             name: str | None = None) -> bool:
+def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None, name: str | None = None) -> bool:
     """Whether t stands within the Reach of a's melee weapon (or the one named)."""
     reach = melee_reach(state, a, name)
     return reach is not None and reach[0] <= distance(a, t, a_at) <= reach[1]
 
 
-def step_rule(state: MSState, f: Fighter, charge: str | None = None,
-              name: str | None = None) -> Step:
+def step_rule(state: MSState, f: Fighter, charge: str | None = None, name: str | None = None) -> Step:
     """6.1: "Combatants may move freely within the combat area, except within the Reach of an
     Opponent's Weapon." A step that enters an opponent's Reach or closes within it is refused,
     unless 6.3 lets f close on that opponent, or f charges it (6.2) no nearer than its own
@@ -64,11 +62,13 @@ def step_rule(state: MSState, f: Fighter, charge: str | None = None,
             if closer and not (o.name == charge and after >= nearest):
                 return False
         return True
+
     return allowed
 
 
-def reachable(state: MSState, f: Fighter, charge: str | None = None,
-              name: str | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(
+    state: MSState, f: Fighter, charge: str | None = None, name: str | None = None
+) -> dict[Hex, tuple[Hex, ...]]:
     """Every hex f may end on this second (speed hexes), with the path there.
 
     A charge stops at the first hex that brings the target within its own Reach: "only as far
@@ -76,18 +76,28 @@ def reachable(state: MSState, f: Fighter, charge: str | None = None,
     return kept(state, ("kept", "reach", f.name, charge, name), lambda: _reachable(state, f, charge, name))
 
 
-def _reachable(state: MSState, f: Fighter, charge: str | None,
-               name: str | None) -> dict[Hex, tuple[Hex, ...]]:
+def _reachable(state: MSState, f: Fighter, charge: str | None, name: str | None) -> dict[Hex, tuple[Hex, ...]]:
     if f.entangled or not f.up:
         return {}
     target = state.figures.get(charge) if charge else None
     stop = Where(lambda h: in_reach(state, f, target, h, name)) if target is not None else ()
-    return Mover(state.battle, f.hex, f.sheet.speed, state.occupied(ignore=f.name), f.size, f.facing,
-                 enter=step_rule(state, f, charge, name), stop=stop).reach().paths
+    return (
+        Mover(
+            state.battle,
+            f.hex,
+            f.sheet.speed,
+            state.occupied(ignore=f.name),
+            f.size,
+            f.facing,
+            enter=step_rule(state, f, charge, name),
+            stop=stop,
+        )
+        .reach()
+        .paths
+    )
 
 
-def charge_path(state: MSState, f: Fighter, target: Fighter,
-                name: str | None = None) -> tuple[Hex, ...] | None:
+def charge_path(state: MSState, f: Fighter, target: Fighter, name: str | None = None) -> tuple[Hex, ...] | None:
     """The shortest move this second that brings target within f's Reach (6.2), or None."""
     paths = reachable(state, f, target.name, name)  # the nearest first
     return next((p for h, p in paths.items() if in_reach(state, f, target, h, name)), None)

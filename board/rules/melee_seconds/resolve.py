@@ -13,11 +13,9 @@ from board.rules.kernel.events import ATTACK, damaged, moved
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.effects import effects_due, wound
-from board.rules.melee_seconds.procedure import (
-    Strike, check_roll, defenceless, roll_damage, target_number)
+from board.rules.melee_seconds.procedure import Strike, check_roll, defenceless, roll_damage, target_number
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
-from board.rules.melee_seconds.turns import (
-    begin_seconds, carry_on, delay, end_defensive, hidden, start_round)
+from board.rules.melee_seconds.turns import begin_seconds, carry_on, delay, end_defensive, hidden, start_round
 
 Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
 Pairs = set[tuple[str, str]]  # (attacker, target)
@@ -40,8 +38,14 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
             events += start_round(state, dice)
         else:
             state.second += 1
-            events.append(Event("phase", f"Round {state.turn}, second {state.second}", None,
-                                {"phase": "plot", "second": state.second}))
+            events.append(
+                Event(
+                    "phase",
+                    f"Round {state.turn}, second {state.second}",
+                    None,
+                    {"phase": "plot", "second": state.second},
+                )
+            )
             events += carry_on(state)
     return events
 
@@ -52,8 +56,14 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
     plotters = [state.figures[n] for n in state.order if state.figures[n].plot is not None]
     if any(hidden(state, f) for f in plotters):
         text = "; ".join(f"{f.name}: {f.stated.text}" for f in plotters)
-        events.append(Event("plot", f"Second {state.second} plots revealed: {text}", None,
-                            {"plots": {f.name: f.stated.text for f in plotters}}))
+        events.append(
+            Event(
+                "plot",
+                f"Second {state.second} plots revealed: {text}",
+                None,
+                {"plots": {f.name: f.stated.text for f in plotters}},
+            )
+        )
     moved = {f.name: _move(state, f, events) for f in plotters if f.stated.kind in ("move", "charge")}
     wounds: dict[str, int] = {}
     hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
@@ -106,8 +116,16 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple[Hex, ...]:
     return (start, *walked)
 
 
-def _attack(state: MSState, f: Fighter, moved: Moved, wounds: dict[str, int], hits: Pairs, clean: Pairs,
-            parried: set[str], dice: DiceSource) -> list[Event]:
+def _attack(
+    state: MSState,
+    f: Fighter,
+    moved: Moved,
+    wounds: dict[str, int],
+    hits: Pairs,
+    clean: Pairs,
+    parried: set[str],
+    dice: DiceSource,
+) -> list[Event]:
     """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
     plot = f.stated
     t = state.figures[plot.aimed_at]
@@ -131,29 +149,47 @@ def _attack(state: MSState, f: Fighter, moved: Moved, wounds: dict[str, int], hi
     where = f" ({strike.zone})" if strike.zone != "front" else ""
     data = {"roll": rolled, "needed": number, "zone": strike.zone, "target": t.name, "hit": success}
     verdict = "a Successful Attack" if success else "misses"
-    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}",
-                    f.name, data)]
+    events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
     if not success:
         return events
     hits.add((f.name, t.name))
     return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
 
 
-def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, moved: Moved, wounds: dict[str, int],
-         clean: Pairs, parried: set[str], dice: DiceSource) -> list[Event]:
+def _hit(
+    state: MSState,
+    f: Fighter,
+    t: Fighter,
+    strike: Strike,
+    moved: Moved,
+    wounds: dict[str, int],
+    clean: Pairs,
+    parried: set[str],
+    dice: DiceSource,
+) -> list[Event]:
     """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
     broken (4.5), the target driven back (6.5)."""
     events: list[Event] = []
     tp = t.plot
-    wants_parry = (tp is not None and tp.kind == "parry") \
-        or (t.full_defensive and (tp is None or tp.fd_parry))
+    wants_parry = (tp is not None and tp.kind == "parry") or (t.full_defensive and (tp is None or tp.fd_parry))
     # Attacks from the rear and missiles cannot be parried (the board's default).
-    if wants_parry and t.name not in parried and strike.zone != "rear" and not strike.ranged \
-            and reach.melee_weapon(state, t):
+    if (
+        wants_parry
+        and t.name not in parried
+        and strike.zone != "rear"
+        and not strike.ranged
+        and reach.melee_weapon(state, t)
+    ):
         parried.add(t.name)
         ok, r = check_roll(state, t.sheet.parry, dice, "parry")
-        events.append(Event("parry", f"{t.name} parries: {r} vs {t.sheet.parry}: "
-                            + ("parried" if ok else "fails"), t.name, {"roll": r, "success": ok}))
+        events.append(
+            Event(
+                "parry",
+                f"{t.name} parries: {r} vs {t.sheet.parry}: " + ("parried" if ok else "fails"),
+                t.name,
+                {"roll": r, "success": ok},
+            )
+        )
         if t.full_defensive:
             events += _break_defensive(state, t, dice, parry=True)
         if ok:
@@ -166,14 +202,29 @@ def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, moved: Moved, w
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
-    events.append(damaged(t.name, taken, text, faces=list(faces), location=location,
-                          location_bonus=bonus, shielded=shielded, by=f.name))
+    events.append(
+        damaged(
+            t.name,
+            taken,
+            text,
+            faces=list(faces),
+            location=location,
+            location_bonus=bonus,
+            shielded=shielded,
+            by=f.name,
+        )
+    )
     wounds[t.name] = wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
         ok, r = check_roll(state, t.sheet.co, dice)
-        events.append(Event("roll", f"{t.name} CO check to stay on Full Defensive: {r} vs "
-                            f"{t.sheet.co}: " + ("holds" if ok else "broken"), t.name,
-                            {"roll": r, "success": ok}))
+        events.append(
+            Event(
+                "roll",
+                f"{t.name} CO check to stay on Full Defensive: {r} vs {t.sheet.co}: " + ("holds" if ok else "broken"),
+                t.name,
+                {"roll": r, "success": ok},
+            )
+        )
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
     if f.stated.params.forward and dealt > 0 and t.name not in moved:
@@ -183,10 +234,17 @@ def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, moved: Moved, w
 
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
     """5.3: Shield one attack a second, AMR attacks a round; not while casting (3.7)."""
-    if (parried or not t.shield or not t.shield_ready or strike.zone == "rear"
-            or t.plot is None or not t.plot.shield  # no plot: not yet reacting to the Melee (3.2)
-            or t.shields_used >= t.sheet.amr or t.shielded_at == state.now
-            or defenceless(state, t)):
+    if (
+        parried
+        or not t.shield
+        or not t.shield_ready
+        or strike.zone == "rear"
+        or t.plot is None
+        or not t.plot.shield  # no plot: not yet reacting to the Melee (3.2)
+        or t.shields_used >= t.sheet.amr
+        or t.shielded_at == state.now
+        or defenceless(state, t)
+    ):
         return 0  # 3.7: "The Actions required for Spell Casting ... prohibit Shielding"
     t.shields_used += 1
     t.shielded_at = state.now
@@ -198,8 +256,9 @@ def _break_defensive(state: MSState, t: Fighter, dice: DiceSource, parry: bool) 
     seconds already run - this one included - are lost."""
     if parry:
         t.amr_used += 1
-    return end_defensive(state, t, dice, state.second, f"{t.name}'s Full Defensive is broken",
-                         "Initiative for the remaining AMR")
+    return end_defensive(
+        state, t, dice, state.second, f"{t.name}'s Full Defensive is broken", "Initiative for the remaining AMR"
+    )
 
 
 def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Event]:
@@ -210,8 +269,12 @@ def _drive_back(state: MSState, a: Fighter, t: Fighter, dealt: int) -> list[Even
     for _ in range(steps):
         away = reach.face_towards(a.hex, t.hex, t.facing)  # straight back first
         options = [hex_neighbor(t.hex, (away + turn) % 6) for turn in (0, -1, 1)]
-        options = [h for h in options if hex_distance(h, a.hex) > hex_distance(t.hex, a.hex)
-                   and state.battle.why_not_stand(t.size, h, t.facing, occupied) is None]
+        options = [
+            h
+            for h in options
+            if hex_distance(h, a.hex) > hex_distance(t.hex, a.hex)
+            and state.battle.why_not_stand(t.size, h, t.facing, occupied) is None
+        ]
         if not options:
             break
         t.hex = options[0]
@@ -244,10 +307,17 @@ def _progress(state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
     f.ongoing = None
     if o.kind == "cast":
         spell = required(o.params.spell, f"{o.label} names no spell")
-        state.effects.append(SpellDue(state.now + 1, f.name, spell,
-                                      required(o.params.target, f"{o.label} is aimed at nobody")))
-        return [Event("cast", f"{f.name} finishes casting {o.params.spell}: it resolves at "
-                      "the beginning of the next second", f.name, {"spell": o.params.spell})]
+        state.effects.append(
+            SpellDue(state.now + 1, f.name, spell, required(o.params.target, f"{o.label} is aimed at nobody"))
+        )
+        return [
+            Event(
+                "cast",
+                f"{f.name} finishes casting {o.params.spell}: it resolves at the beginning of the next second",
+                f.name,
+                {"spell": o.params.spell},
+            )
+        ]
     if o.kind == "thievish":
         f.revealed = False  # 3.8: a second of Thieving hides it again
         return [Event("action", f"{f.name}: {o.label}: done", f.name, {})]

@@ -11,17 +11,37 @@ from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.state import (
-    Details, Fighter, MSState, Ongoing, Pellet, Plot, given, has_init, need, required)
+    Details,
+    Fighter,
+    MSState,
+    Ongoing,
+    Pellet,
+    Plot,
+    given,
+    has_init,
+    need,
+    required,
+)
 
 ALWAYS = ("close_eyes", "speak")  # consistent with any General Plot (5.1.8)
 # An item chosen from what it carries, its backpack or the ground: if none, to ask, menu's verb.
-POOLS = {"draw": ("nothing to draw", "choose what to draw", "Draw"),
-         "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
-         "pick_up": ("nothing lies within reach to pick up", "choose an item lying here",
-                     "Pick up")}
+POOLS = {
+    "draw": ("nothing to draw", "choose what to draw", "Draw"),
+    "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
+    "pick_up": ("nothing lies within reach to pick up", "choose an item lying here", "Pick up"),
+}
 # What is used up or aimed when done (the rest moves gear from hand to hand, complete()).
-USES = ("potion", "potion_in_hand", "flash_pellet", "flash_pellet_round", "tanglefoot",
-        "tanglefoot_round", "hack_free", "despatch", "kick_door")
+USES = (
+    "potion",
+    "potion_in_hand",
+    "flash_pellet",
+    "flash_pellet_round",
+    "tanglefoot",
+    "tanglefoot_round",
+    "hack_free",
+    "despatch",
+    "kick_door",
+)
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
@@ -80,8 +100,10 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
     if action in WHOLE_ROUND_THROWS and state.second > 1:
         # 7.9, 7.10: "take 1 Melee Round to draw and throw ..., and it will go off in sec 1 of
         # the next MR": the whole round, from its first second (docs/rules-notes.md).
-        return (f"this takes the whole Melee Round, from second 1, to go off in second 1 of the "
-                f"next (7.{9 if action.startswith('flash') else 10}); it is second {state.second}")
+        return (
+            f"this takes the whole Melee Round, from second 1, to go off in second 1 of the "
+            f"next (7.{9 if action.startswith('flash') else 10}); it is second {state.second}"
+        )
     if action == "draw" and f.ready:
         return f"{f.name} already holds {f.ready}: sheathe or drop it first"
     if action in POOLS:
@@ -90,7 +112,7 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
         if not items:
             return empty
         if command and choice not in items:
-            return f'{ask}: {", ".join(items)}'
+            return f"{ask}: {', '.join(items)}"
         drawn = state.tables.weapons.get(choice or "") if action == "draw" else None
         if drawn is not None and (drawn.two_handed or drawn.ranged) and f.off_hand:
             return f"{choice} needs both hands: the off hand holds {f.off_hand}"
@@ -108,8 +130,7 @@ def gear_problem(state: MSState, f: Fighter, action: str, command: Command | Non
             return f"the shield hand holds {f.off_hand}"
     elif action in ("sheathe", "drop") and not f.in_hand:
         return "nothing in hand"
-    elif action in ("sling_shield", "drop_shield") and not (
-            f.shield and (f.shield_ready or action == "drop_shield")):
+    elif action in ("sling_shield", "drop_shield") and not (f.shield and (f.shield_ready or action == "drop_shield")):
         return "no shield to put away"
     elif action == "potion" and not any("potion" in state.tables.items[i] for i in f.items):
         return "no potion carried"
@@ -147,8 +168,10 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     problem = gear_problem(state, f, action, command)
     need(problem is None, problem or "")
     amount, unit = cost(state, f, action)
-    need(unit != "amr" or has_init(state, f),
-         f"{action} takes {amount} AMR: it needs Initiative in second {state.second}")
+    need(
+        unit != "amr" or has_init(state, f),
+        f"{action} takes {amount} AMR: it needs Initiative in second {state.second}",
+    )
     label, target = row(state, action)["label"], None
     if row(state, action)["needs"] == "target":
         t = given(state.figures.get(command.target or ""), "choose a target")
@@ -163,11 +186,9 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
     details = Details(action=action, item=settings.item)
     if action == "kick_door":
         level = settings.door_level
-        details = replace(details, door=settings.door, door_level=level, lock=settings.lock,
-                          magic=settings.magic)
+        details = replace(details, door=settings.door, door_level=level, lock=settings.lock, magic=settings.magic)
         label += f" (DL {level})" if level is not None else " (DL d4)"
-    return Plot("action", label, target=target, params=details, uses_initiative=unit == "amr",
-                lasts=(amount, unit))
+    return Plot("action", label, target=target, params=details, uses_initiative=unit == "amr", lasts=(amount, unit))
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
@@ -234,8 +255,11 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
             f.items.remove(name)
         text, data = f"{f.name} drinks a potion: heals {healed}", {**data, "faces": list(r.faces)}
     elif action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round"):
-        kind, item, shout = ("flash", "Flash Pellet", "Flash!") if action.startswith("flash") \
+        kind, item, shout = (
+            ("flash", "Flash Pellet", "Flash!")
+            if action.startswith("flash")
             else ("tanglefoot", "Tanglefoot Pill", "Tangle!")
+        )
         if item in f.items:
             f.items.remove(item)
         if f.ready == item:
@@ -269,9 +293,22 @@ def kick_doors(state: MSState, kickers: list[tuple[Fighter, Details]], dice: Dic
         check = roll(state.tables.dice("checks"), dice)
         ok = check.total <= number
         names = " and ".join(f.name for f in group)
-        events.append(Event("door", f"{names} kick the {door} (DL {level}, St "
-                            f"{combined_strength(sts):.1f}): {check.total} vs {number}: "
-                            + ("it bursts open" if ok else "it holds"), group[0].name,
-                            {"door": door, "door_level": level, "success": ok, "roll": check.total,
-                             "target": number, "faces": list(check.faces), "d4": faces}))
+        events.append(
+            Event(
+                "door",
+                f"{names} kick the {door} (DL {level}, St "
+                f"{combined_strength(sts):.1f}): {check.total} vs {number}: "
+                + ("it bursts open" if ok else "it holds"),
+                group[0].name,
+                {
+                    "door": door,
+                    "door_level": level,
+                    "success": ok,
+                    "roll": check.total,
+                    "target": number,
+                    "faces": list(check.faces),
+                    "d4": faces,
+                },
+            )
+        )
     return events

@@ -175,12 +175,23 @@ class Fighter(Cloneable, Placed):
 
 def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
-    return Fighter(name=spec.name, team=spec.team, size=spec.size, hex=Hex(*spec.at),
-                   facing=spec.facing, sheet=spec, weapons=list(spec.weapons),
-                   ready=spec.ready or None, off_hand=spec.off_hand, loaded=spec.loaded,
-                   shield_ready=bool(spec.shield) and spec.shield_ready, shield=spec.shield,
-                   items=list(spec.items), backpack=list(spec.backpack),
-                   potion_in_hand=spec.potion_in_hand)
+    return Fighter(
+        name=spec.name,
+        team=spec.team,
+        size=spec.size,
+        hex=Hex(*spec.at),
+        facing=spec.facing,
+        sheet=spec,
+        weapons=list(spec.weapons),
+        ready=spec.ready or None,
+        off_hand=spec.off_hand,
+        loaded=spec.loaded,
+        shield_ready=bool(spec.shield) and spec.shield_ready,
+        shield=spec.shield,
+        items=list(spec.items),
+        backpack=list(spec.backpack),
+        potion_in_hand=spec.potion_in_hand,
+    )
 
 
 @dataclass
@@ -203,8 +214,7 @@ class MSState(Fight[Fighter, Options]):
     def active(self) -> str | None:
         """Whose General or Specific Plot is stated next."""
         if self.phase == "general":
-            return next((n for n in self.order if self.figures[n].up
-                         and self.figures[n].general is None), None)
+            return next((n for n in self.order if self.figures[n].up and self.figures[n].general is None), None)
         if self.phase == "plot":
             return next((n for n in self.order if needs_plot(self, self.figures[n])), None)
         return None
@@ -270,11 +280,23 @@ def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
 
 def melee(battle: BattleMap, options: Options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
     """A Melee about to begin: Melee Round 1, General Plots first."""
-    state = MSState(battle=battle, options=options, tables=load(),
-                    figures={s.name: fighter_from_spec(s) for s in specs},
-                    turn=1, phase="general", order=[s.name for s in specs])
-    return state, [Event("turn", "Melee Round 1 begins: state General Plots; everyone rolls "
-                         "Initiative this round (3.2)", None, {"turn": 1})]
+    state = MSState(
+        battle=battle,
+        options=options,
+        tables=load(),
+        figures={s.name: fighter_from_spec(s) for s in specs},
+        turn=1,
+        phase="general",
+        order=[s.name for s in specs],
+    )
+    return state, [
+        Event(
+            "turn",
+            "Melee Round 1 begins: state General Plots; everyone rolls Initiative this round (3.2)",
+            None,
+            {"turn": 1},
+        )
+    ]
 
 
 def forget_aims(state: MSState, name: str) -> None:

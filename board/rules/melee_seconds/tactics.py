@@ -18,8 +18,7 @@ def general_plot(view: SideView, command: Command, style: Style) -> Scored | Non
     me = view.tokens.get(command.figure) if command.figure else None
     plot = General.of(command).plot
     if plot == "full_defensive" and me is not None and holds_on(view, me):
-        return Scored(command, 2.5, "goes on Full Defensive: wounded, it parries while "
-                      "its friends win the fight")
+        return Scored(command, 2.5, "goes on Full Defensive: wounded, it parries while its friends win the fight")
     fighting = plot == "fighting"
     return Scored(command, 2.0 if fighting else -1.0, "means to fight" if fighting else "plans")
 
@@ -29,8 +28,11 @@ def holds_on(view: SideView, me: Token) -> bool:
     having an Initiative die available") is for a badly wounded figure in contact while its
     side has more figures up: it keeps the lead alive; even or behind, every blow is needed
     (the same reading as a wounded figure falling back, score_move)."""
-    return (health(me) < WOUNDED and any(gap(me.cells, e) <= 1 for e in view.enemies)
-            and len(view.mine) > max(1, len(view.enemies)))
+    return (
+        health(me) < WOUNDED
+        and any(gap(me.cells, e) <= 1 for e in view.enemies)
+        and len(view.mine) > max(1, len(view.enemies))
+    )
 
 
 TACTICS = Tactics(other=general_plot)

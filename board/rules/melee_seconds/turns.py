@@ -11,8 +11,7 @@ from board.rules.base import Event, Refusal
 from board.rules.kernel import sequence
 from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds.reach import melee_weapon
-from board.rules.melee_seconds.state import (
-    Fighter, MSState, continue_plot, need, needs_plot, required)
+from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, need, needs_plot, required
 
 SECONDS = 6
 
@@ -109,8 +108,7 @@ def general_choices(state: MSState, f: Fighter) -> dict[str, dict[str, object]]:
     out: dict[str, dict[str, object]] = {}
     for key, (label, _, _) in GENERALS.items():
         # 4.1: Full Defensive "only at the beginning of a MR", so not on a change mid-round (2.5)
-        if key == "full_defensive" and (state.turn == 1 or state.phase != "general"
-                                        or melee_weapon(state, f) is None):
+        if key == "full_defensive" and (state.turn == 1 or state.phase != "general" or melee_weapon(state, f) is None):
             continue  # 3.2: all roll in the first round; 4.1: a Melee Weapon in hand
         out[label] = {"plot": key}
         if key == "fighting_magic" and f.sheet.spells:
@@ -123,17 +121,20 @@ def check_general(state: MSState, f: Fighter, key: str | None, spells: int) -> t
     """Validate a General Plot: (key, spells reserved)."""
     if key is None or key not in GENERALS:
         raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
-    need(isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
-         f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
-    need(not spells or key == "fighting_magic",
-         "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
+    need(
+        isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
+        f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})",
+    )
+    need(not spells or key == "fighting_magic", "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
     chosen: dict[str, object] = {"plot": key}
     if spells:
         chosen["spells"] = spells
     allowed = chosen in general_choices(state, f).values()
-    need(allowed or key != "full_defensive",
-         "Full Defensive needs a Melee Weapon in hand and is stated only at the beginning of a "
-         "Melee Round; in the first Melee Round everyone rolls Initiative (3.2, 4.1)")
+    need(
+        allowed or key != "full_defensive",
+        "Full Defensive needs a Melee Weapon in hand and is stated only at the beginning of a "
+        "Melee Round; in the first Melee Round everyone rolls Initiative (3.2, 4.1)",
+    )
     need(allowed, f"{f.name} has no spells to cast")
     return key, spells
 
@@ -154,16 +155,21 @@ def state_general(state: MSState, f: Fighter, key: str, spells: int, dice: DiceS
     if secret:
         state.hidden.add(f.name)
     name = "a secret General Plot" if secret else general_label(f)
-    events = [Event("plot", f"{f.name} {'changes to' if changing else 'states'} {name}", f.name,
-                    {"general": None if secret else key, "round": state.turn})]
+    events = [
+        Event(
+            "plot",
+            f"{f.name} {'changes to' if changing else 'states'} {name}",
+            f.name,
+            {"general": None if secret else key, "round": state.turn},
+        )
+    ]
     rolls = GENERALS[key][2] or state.turn == 1
     if changing and (not rolls or not first_time):
         return events
     if rolls:
         set_one = state.options.formal_duel and state.turn == 1 and not changing
         run = state.second - 1 if changing else 0  # 3.6: seconds already run are lost
-        events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one),
-                                      "Initiative"))
+        events.append(give_initiative(f, roll_initiative(f.sheet.amr - spells, dice, run, set_one), "Initiative"))
         if state.turn == 1 and not changing:
             f.reacts_at, f.positioning_until = first_seconds(f, key)
     return events
@@ -179,8 +185,7 @@ def first_seconds(f: Fighter, key: str) -> tuple[int, int]:
     return (1, first) if key == "fighting_thieving" else (first, 0)
 
 
-def end_defensive(state: MSState, f: Fighter, dice: DiceSource, run: int, text: str,
-                  why: str) -> list[Event]:
+def end_defensive(state: MSState, f: Fighter, dice: DiceSource, run: int, text: str, why: str) -> list[Event]:
     """Full Defensive ends: Initiative for the AMR left; seconds up to `run` are lost (4.2-4.5)."""
     f.full_defensive = False
     ini = roll_initiative(max(0, f.sheet.amr - f.amr_used), dice, run=run)
@@ -192,16 +197,26 @@ def give_initiative(f: Fighter, ini: Initiative, why: str) -> Event:
     f.rolled, f.initiative, f.lost = f.rolled + ini.rolled, ini.seconds, f.lost + ini.lost
     seconds = ", ".join(map(str, ini.seconds)) or "none"
     lost = f" ({len(ini.lost)} lost)" if ini.lost else ""
-    return Event("initiative", f"{f.name} rolls {why} {' '.join(map(str, ini.rolled)) or '-'}: "
-                 f"seconds {seconds}{lost}", f.name,
-                 {"rolled": list(ini.rolled), "seconds": list(ini.seconds), "lost": list(ini.lost)})
+    return Event(
+        "initiative",
+        f"{f.name} rolls {why} {' '.join(map(str, ini.rolled)) or '-'}: seconds {seconds}{lost}",
+        f.name,
+        {"rolled": list(ini.rolled), "seconds": list(ini.seconds), "lost": list(ini.lost)},
+    )
 
 
 def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
     """A new Melee Round (counted): the hidden General Plots revealed, then stated again."""
-    revealed = [Event("plot", f"Revealed: {n}'s General Plot was {general_label(state.figures[n])}",
-                      n, {"general": state.figures[n].general})
-                for n in sorted(state.hidden) if n in state.figures and state.figures[n].general]
+    revealed = [
+        Event(
+            "plot",
+            f"Revealed: {n}'s General Plot was {general_label(state.figures[n])}",
+            n,
+            {"general": state.figures[n].general},
+        )
+        for n in sorted(state.hidden)
+        if n in state.figures and state.figures[n].general
+    ]
     state.hidden.clear()
     state.second = 0
     for f in state.figures.values():
@@ -209,15 +224,15 @@ def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
-    return revealed + [Event("turn", f"Melee Round {state.turn} begins: state General Plots",
-                             None, {"turn": state.turn})]
+    return revealed + [
+        Event("turn", f"Melee Round {state.turn} begins: state General Plots", None, {"turn": state.turn})
+    ]
 
 
 # The Melee Round (kernel/sequence.py) as far as it fits: counted and begun by the kernel, General
 # Plots, then six seconds of Specific Plots (resolve.py runs the clock). There is no queue: those
 # act who still have a plot to state (MSState.active).
-TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [],
-                       victory=check_victory)
+TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [], victory=check_victory)
 
 
 def start_round(state: MSState, dice: DiceSource) -> list[Event]:
@@ -230,8 +245,9 @@ def begin_seconds(state: MSState) -> list[Event]:
     if state.options.written_plots:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
     state.phase, state.second = "plot", 1
-    return [Event("phase", f"Round {state.turn}, second 1: state Specific Plots", None,
-                  {"phase": "plot", "second": 1})] + carry_on(state)
+    return [
+        Event("phase", f"Round {state.turn}, second 1: state Specific Plots", None, {"phase": "plot", "second": 1})
+    ] + carry_on(state)
 
 
 def carry_on(state: MSState) -> list[Event]:
@@ -261,8 +277,14 @@ def timeline(state: MSState) -> dict:
                 plots.setdefault(str(s), "not yet reacting")
             for s in range(1, min(f.positioning_until, 7) if not hidden(state, f) else 1):
                 plots.setdefault(str(s), "moving into position")
-        rows.append({"figure": name, "general": shown_general(state, f) or "",
-                     "initiative": list(f.initiative),
-                     "lost": list(f.lost), "plots": plots,
-                     "full_defensive": f.full_defensive and f.name not in state.hidden})
+        rows.append(
+            {
+                "figure": name,
+                "general": shown_general(state, f) or "",
+                "initiative": list(f.initiative),
+                "lost": list(f.lost),
+                "plots": plots,
+                "full_defensive": f.full_defensive and f.name not in state.hidden,
+            }
+        )
     return {"second": state.second if state.phase == "plot" else 0, "rows": rows}

@@ -16,8 +16,11 @@ ATTACKS = ("attack", "charge", "ranged")  # the plots with odds
 
 
 def phase_label(state: MSState) -> str:
-    return {"general": f"Round {state.turn}: General Plots", "over": "Melee over",
-            "plot": f"Round {state.turn}, second {state.second}: Specific Plots"}[state.phase]
+    return {
+        "general": f"Round {state.turn}: General Plots",
+        "over": "Melee over",
+        "plot": f"Round {state.turn}, second {state.second}: Specific Plots",
+    }[state.phase]
 
 
 def tokens(state: MSState) -> dict[str, Token]:
@@ -28,11 +31,20 @@ def tokens(state: MSState) -> dict[str, Token]:
             caption += " | Full Def."
         if f.entangled:
             caption += " | tangled"
-        out[f.name] = Token(name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells),
-                            size=f.size, facing=f.facing, status=f.status,
-                            posture="standing" if f.up else "fallen",
-                            meter=(max(0, f.left), f.sheet.hits), meter_label="Hits",
-                            caption=caption, glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3))
+        out[f.name] = Token(
+            name=f.name,
+            team=f.team,
+            hex=f.hex,
+            cells=tuple(f.cells),
+            size=f.size,
+            facing=f.facing,
+            status=f.status,
+            posture="standing" if f.up else "fallen",
+            meter=(max(0, f.left), f.sheet.hits),
+            meter_label="Hits",
+            caption=caption,
+            glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3),
+        )
     return out
 
 
@@ -41,22 +53,31 @@ def odds(state: MSState, p: Plot) -> Prediction:
     spell) must not show; and exact for this strike: later seconds' plots are not foreseen."""
     f, t = state.figures[p.by], state.figures[p.aimed_at]
     seen = f.team == t.team or not secrets.plot_secret(state, t)
-    return predict(state, Strike(f.name, t.name, reach.zone(t, p.to or f.hex), p.kind == "ranged",
-                                 p.params.weapon, seen))
+    return predict(
+        state, Strike(f.name, t.name, reach.zone(t, p.to or f.hex), p.kind == "ranged", p.params.weapon, seen)
+    )
 
 
 def snapshot(state: MSState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r], "facing": f.facing, "status": f.status,
-            "damage": f.damage, "hits_left": f.left, "ready": f.ready, "off_hand": f.off_hand,
+            "hex": [f.hex.q, f.hex.r],
+            "facing": f.facing,
+            "status": f.status,
+            "damage": f.damage,
+            "hits_left": f.left,
+            "ready": f.ready,
+            "off_hand": f.off_hand,
             "general": shown_general(state, f),
             "full_defensive": f.full_defensive and f.name not in state.hidden,
-            "initiative": list(f.initiative), "lost": list(f.lost), "amr_used": f.amr_used,
+            "initiative": list(f.initiative),
+            "lost": list(f.lost),
+            "amr_used": f.amr_used,
             "plot": None if f.plot is None else ("?" if hidden(state, f) else f.plot.text),
-            "ongoing": f.ongoing.label if f.ongoing else None, "loaded": f.loaded,
-            "shields_used": f.shields_used, "entangled": f.entangled,
+            "ongoing": f.ongoing.label if f.ongoing else None,
+            "loaded": f.loaded,
+            "shields_used": f.shields_used,
+            "entangled": f.entangled,
         }
-    return {"turn": state.turn, "second": state.second, "phase": state.phase,
-            "figures": figures}
+    return {"turn": state.turn, "second": state.second, "phase": state.phase, "figures": figures}

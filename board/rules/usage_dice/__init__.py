@@ -10,9 +10,28 @@ from board.rules.kernel.rules import Rules
 from board.rules.reports import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.usage_dice import gm, resolve, view
-from board.rules.usage_dice.actions import (ACTED, BARE, ENGAGED, LOADED, MOVED, NO_BOW, PRONE, STANDING, STUNTS,
-                                            UNENGAGED, UNLOADED, aim, closed, items_here, plan_aimed, plan_move,
-                                            plan_pick_up, plan_stance, reach, stances)
+from board.rules.usage_dice.actions import (
+    ACTED,
+    BARE,
+    ENGAGED,
+    LOADED,
+    MOVED,
+    NO_BOW,
+    PRONE,
+    STANDING,
+    STUNTS,
+    UNENGAGED,
+    UNLOADED,
+    aim,
+    closed,
+    items_here,
+    plan_aimed,
+    plan_move,
+    plan_pick_up,
+    plan_stance,
+    reach,
+    stances,
+)
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
@@ -22,28 +41,73 @@ from board.rules.usage_dice.tactics import TACTICS
 
 def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action:
     """Engaging in combat, firing or a stunt: aimed at a foe, with the settings of an attack."""
-    return Action(id, label, resolve.attack, needs="target", takes=takes, params=Attack, plan=plan_aimed,
-                  why_not=why_not, menu=aim(id), odds=predict_odds)
+    return Action(
+        id,
+        label,
+        resolve.attack,
+        needs="target",
+        takes=takes,
+        params=Attack,
+        plan=plan_aimed,
+        why_not=why_not,
+        menu=aim(id),
+        odds=predict_odds,
+    )
 
 
 # What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
 # the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
 SPEC = (
-    Action("move", "Move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
-           why_not=closed(MOVED, PRONE), menu=reach),
+    Action(
+        "move",
+        "Move",
+        resolve.move,
+        needs="hex",
+        takes="figure path to",
+        plan=plan_move,
+        why_not=closed(MOVED, PRONE),
+        menu=reach,
+    ),
     Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
     attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
     attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
     *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
-    Action("dash", "Second move", resolve.move, needs="hex", takes="figure path to", plan=plan_move,
-           why_not=closed(PRONE, ACTED), menu=reach),
+    Action(
+        "dash",
+        "Second move",
+        resolve.move,
+        needs="hex",
+        takes="figure path to",
+        plan=plan_move,
+        why_not=closed(PRONE, ACTED),
+        menu=reach,
+    ),
     Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
-    Action("revive", "Revive a companion", resolve.revive, needs="target", takes="figure target", params=Test,
-           plan=plan_aimed, why_not=closed(ACTED), menu=aim("revive")),
-    Action("pick_up", "Pick up", resolve.pick_up, needs="choice", takes="figure weapon", params=PickUp,
-           plan=plan_pick_up, why_not=closed(ACTED, BARE), menu=items_here),
+    Action(
+        "revive",
+        "Revive a companion",
+        resolve.revive,
+        needs="target",
+        takes="figure target",
+        params=Test,
+        plan=plan_aimed,
+        why_not=closed(ACTED),
+        menu=aim("revive"),
+    ),
+    Action(
+        "pick_up",
+        "Pick up",
+        resolve.pick_up,
+        needs="choice",
+        takes="figure weapon",
+        params=PickUp,
+        plan=plan_pick_up,
+        why_not=closed(ACTED, BARE),
+        menu=items_here,
+    ),
     Action("stance", "Stance", resolve.stance, needs="choice", params=Stance, plan=plan_stance, menu=stances),
-    Action("pass", "End turn", resolve.done))
+    Action("pass", "End turn", resolve.done),
+)
 
 
 def as_move(command: Command) -> Command:
@@ -65,9 +129,11 @@ class UsageDice(Rules):
     # commands are legal by construction, and the legal list does not plan them again.
     trusted_needs = frozenset({"none", "hex", "target", "choice"})
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
-    odds_note = ("Exact over the dice; damage lands as wounds (armor's usage die, then a Power roll), "
-                 "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
-                 'are not foreseen.')
+    odds_note = (
+        "Exact over the dice; damage lands as wounds (armor's usage die, then a Power roll), "
+        "so the rows give each wound's chance, not points. Usage dice worn down by this roll "
+        "are not foreseen."
+    )
 
     sheet_type, options_type, params_types, takes = UDFigure, Options, PARAMS, TAKES
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
@@ -79,8 +145,13 @@ class UsageDice(Rules):
     @cached_property
     def _dispatch(self) -> dict:
         """Beside the actions' `act`, `move` (the move action's) and the GM's commands."""
-        return {**super()._dispatch, "move": (lambda state, command: self.plan(state, as_move(command)),
-                                              lambda state, command, dice: self._deed(state, as_move(command), dice))}
+        return {
+            **super()._dispatch,
+            "move": (
+                lambda state, command: self.plan(state, as_move(command)),
+                lambda state, command, dice: self._deed(state, as_move(command), dice),
+            ),
+        }
 
     def offered(self, state: UDState, f) -> bool:
         """Any figure of the acting side may act until it has finished its turn."""
@@ -91,8 +162,16 @@ class UsageDice(Rules):
         figures = {s.name: figure_from_sheet(s) for s in sheets}
         teams = list(dict.fromkeys(s.team for s in sheets))
         sides = side_order(teams, options.surprised)
-        state = UDState(battle=battle, options=options, figures=figures, players=teams[0] if teams else None,
-                        turn=1, phase="action", order=sides, queue=list(sides))
+        state = UDState(
+            battle=battle,
+            options=options,
+            figures=figures,
+            players=teams[0] if teams else None,
+            turn=1,
+            phase="action",
+            order=sides,
+            queue=list(sides),
+        )
         return state, start(state)
 
     def phase_label(self, state: UDState) -> str:

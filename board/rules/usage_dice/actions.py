@@ -19,17 +19,23 @@ STUNTS = ("shove", "trip", "disarm", "sunder_armor")
 AIMED = ("engage", "shoot") + STUNTS
 EDGES = {"help": 1, "hindrance": -1}
 STANCES: dict[str, dict[str, str | bool]] = {
-    "riposte when attacked": {"defence": "riposte"}, "defend when attacked": {"defence": "defend"},
-    "nimble dodge on": {"dodge": True}, "nimble dodge off": {"dodge": False},
-    "sunder shield on": {"sunder": True}, "sunder shield off": {"sunder": False}}
+    "riposte when attacked": {"defence": "riposte"},
+    "defend when attacked": {"defence": "defend"},
+    "nimble dodge on": {"dodge": True},
+    "nimble dodge off": {"dodge": False},
+    "sunder shield on": {"sunder": True},
+    "sunder shield off": {"sunder": False},
+}
 
 
 def changes(f: Figure, settings: dict) -> bool:
     """Whether a stance's settings change something of the figure's that it has not changed
     this turn: a free action that changes nothing, or changes a part back and forth, could be
     taken forever."""
-    return any(getattr(f, key) != (value if key == "defence" else bool(value))
-               and key not in f.stance_set for key, value in settings.items())
+    return any(
+        getattr(f, key) != (value if key == "defence" else bool(value)) and key not in f.stance_set
+        for key, value in settings.items()
+    )
 
 
 def ranged_ready(f: Figure):
@@ -60,6 +66,7 @@ def closed(*checks: Check) -> Callable[[UDState, Figure], str | None]:
 
 # --- the open part of each menu entry ----------------------------------------------------------
 
+
 def reach(state: UDState, f: Figure) -> dict:
     found = reachable(state, f)
     return {"hexes": found} if found else {"hexes": found, "enabled": False, "reason": "nowhere to move"}
@@ -67,8 +74,7 @@ def reach(state: UDState, f: Figure) -> dict:
 
 def aim(action: str) -> Callable[[UDState, Figure], dict]:
     """The menu of an aimed action: its targets now, and the settings the board offers."""
-    return lambda state, f: {"targets": tuple(targets_for(state, f, action)),
-                             "options": _options(state, f, action)}
+    return lambda state, f: {"targets": tuple(targets_for(state, f, action)), "options": _options(state, f, action)}
 
 
 def items_here(state: UDState, f: Figure) -> dict:
@@ -93,29 +99,38 @@ def _options(state: UDState, f: Figure, action: str) -> dict[str, tuple]:
 
 # --- plans: what each action's deed needs, or Refusal --------------------------------------------
 
+
 def targets_for(state: UDState, f: Figure, action: str) -> list[str]:
     """The figures an aimed action can be aimed at now."""
-    return [o.name for o in state.figures.values()
-            if o is not f and not target_problem(state, f, o, action)]
+    return [o.name for o in state.figures.values() if o is not f and not target_problem(state, f, o, action)]
 
 
 def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | None:
     """Why o is no target of f's action now, or None."""
     near = hex_distance(o.hex, f.hex) == 1
     if action == "revive":
-        return None if o.team == f.team and o.status == "incapacitated" and near else \
-            f"{o.name} is not an incapacitated companion next to {f.name}"
+        return (
+            None
+            if o.team == f.team and o.status == "incapacitated" and near
+            else f"{o.name} is not an incapacitated companion next to {f.name}"
+        )
     foe = o.team != f.team and o.up
     if action == "shoot" and not foe:
         return f"{o.name} is not a standing enemy"
     if action == "shoot":
         in_range = any(hex_distance(f.hex, o.hex) <= w.range for w in ranged_ready(f))
-        return None if in_range and line_of_fire(state, f.hex, o.hex) else \
-            f"{o.name} is out of range or behind a wall"
+        return None if in_range and line_of_fire(state, f.hex, o.hex) else f"{o.name} is out of range or behind a wall"
     if action == "shove" and foe and near:
         return shove_destination(state, f, o)[1] or None
-    fits = foe and near and {"disarm": any(w.kind == "melee" for w in o.weapons),
-                             "sunder_armor": bool(o.armor), "trip": not o.prone}.get(action, True)
+    fits = (
+        foe
+        and near
+        and {
+            "disarm": any(w.kind == "melee" for w in o.weapons),
+            "sunder_armor": bool(o.armor),
+            "trip": not o.prone,
+        }.get(action, True)
+    )
     return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
 
 
@@ -132,8 +147,10 @@ def plan_move(state: UDState, f: Figure, command: Command) -> dict:
         dest = to_hex(state, command.to)
         found = reachable(state, f).get(dest)
         if found is None:
-            raise Refusal(f"{f.name} cannot reach {state.battle.label(dest)} this move "
-                          f"(speed {f.speed}; walls, fire and figures block)")
+            raise Refusal(
+                f"{f.name} cannot reach {state.battle.label(dest)} this move "
+                f"(speed {f.speed}; walls, fire and figures block)"
+            )
         path = found
     return {"figure": f.name, "action": command.action, "path": path}
 
@@ -149,8 +166,13 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     if why:
         raise Refusal(why)
     test = (params.Attack if action in AIMED else params.Test).of(command)
-    details = {"figure": f.name, "action": action, "target": command.target, "ability": test.ability,
-               "edge": EDGES.get(test.edge, 0)}
+    details = {
+        "figure": f.name,
+        "action": action,
+        "target": command.target,
+        "ability": test.ability,
+        "edge": EDGES.get(test.edge, 0),
+    }
     if action == "shoot":
         details["weapon"] = _shooting_weapon(state, f, state.figures[command.target], command)
     if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
@@ -166,7 +188,7 @@ def plan_pick_up(state: UDState, f: Figure, command: Command) -> dict:
     names = [i.name for i in state.items.get(f.hex, [])]
     wanted = params.PickUp.of(command).item or command.weapon
     if wanted not in names:
-        raise Refusal(f'pick up which? here: {", ".join(names)}')
+        raise Refusal(f"pick up which? here: {', '.join(names)}")
     return {"item": wanted}
 
 
@@ -176,8 +198,7 @@ def plan_stance(state: UDState, f: Figure, command: Command) -> dict:
         raise Refusal(params.Stance.hints["dodge"])
     if not changes(f, settings):
         again = [key for key in settings if key in f.stance_set]
-        raise Refusal(f"{f.name} has set its {again[0]} this turn" if again
-                      else f"{f.name} already has that stance")
+        raise Refusal(f"{f.name} has set its {again[0]} this turn" if again else f"{f.name} already has that stance")
     return {"settings": settings}
 
 
@@ -186,8 +207,7 @@ def _shooting_weapon(state: UDState, f: Figure, target: Figure, command: Command
     if command.weapon:
         chosen = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
         if not chosen:
-            raise Refusal(f"{command.weapon} cannot shoot {target.name} now (not carried, not "
-                          "loaded or out of range)")
+            raise Refusal(f"{command.weapon} cannot shoot {target.name} now (not carried, not loaded or out of range)")
         return chosen[0]
     return max(usable, key=lambda w: w.die)
 
@@ -230,8 +250,11 @@ def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[He
 def wrong_target(state: UDState, shooter: Figure, target: Figure) -> Figure | None:
     """Who a miss into a melee hits: of the figures up next to the target, the one nearest the
     shooter (the first on the map on a tie)."""
-    near = [o for o in state.figures.values()
-            if o.up and o.name not in (target.name, shooter.name) and hex_distance(o.hex, target.hex) == 1]
+    near = [
+        o
+        for o in state.figures.values()
+        if o.up and o.name not in (target.name, shooter.name) and hex_distance(o.hex, target.hex) == 1
+    ]
     return min(near, key=lambda o: hex_distance(o.hex, shooter.hex), default=None)
 
 

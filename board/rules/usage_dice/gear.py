@@ -37,8 +37,10 @@ def catalogue() -> Catalogue:
     doc = load_yaml_file(CATALOGUE)
 
     def table(key: str) -> dict[str, Item]:
-        return {name: Item(name, int(row["die"]), row["kind"], int(row.get("range", 1)),
-                           bool(row.get("wears", True))) for name, row in doc[key].items()}
+        return {
+            name: Item(name, int(row["die"]), row["kind"], int(row.get("range", 1)), bool(row.get("wears", True)))
+            for name, row in doc[key].items()
+        }
 
     return Catalogue(tuple(doc["ladder"]), table("weapons"), table("armor"), dict(doc["hazards"]))
 
@@ -96,6 +98,7 @@ def parse_item(text: str, table: str) -> Item:
     entry = catalogue().find(match.group(1), table)
     die = int(match.group(2)) if match.group(2) else entry.die
     if die not in catalogue().ladder:
-        raise ValueError(f'"{text}": d{die} is not a usage die; expected one of: '
-                         + ", ".join(f"d{d}" for d in catalogue().ladder))
+        raise ValueError(
+            f'"{text}": d{die} is not a usage die; expected one of: ' + ", ".join(f"d{d}" for d in catalogue().ladder)
+        )
     return replace(entry, die=die)

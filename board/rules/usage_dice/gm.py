@@ -30,8 +30,7 @@ def do_breath(state, f, details, dice):
     # "Incapacitated characters may return to action once they catch their breath during a
     # safe moment": back on its feet; a severe wound's lost Power takes weeks to come back.
     f.status = "ok"
-    return [gm_event("breath", f"{f.name} catches its breath and returns to action (Power d{f.power})",
-                     f.name)]
+    return [gm_event("breath", f"{f.name} catches its breath and returns to action (Power d{f.power})", f.name)]
 
 
 def plan_gear(state, f, command):

@@ -12,8 +12,10 @@ from board.rules.kernel.params import Params
 class Test(Params):
     """A test against a target: the ability tested, and the GM's help or hindrance."""
 
-    hints = {"ability": 'params.ability must be "power" or "grace"',
-             "edge": 'params.edge must be "help" or "hindrance"'}
+    hints = {
+        "ability": 'params.ability must be "power" or "grace"',
+        "edge": 'params.edge must be "help" or "hindrance"',
+    }
     ability: Literal["power", "grace"] | None = None
     edge: Literal["help", "hindrance"] | None = None
 
@@ -34,8 +36,10 @@ class PickUp(Params):
 class Stance(Params):
     """A stance: any of its parts."""
 
-    hints = {key: 'give params.defence ("riposte" or "defend"), params.dodge or params.sunder '
-             "(true or false)" for key in ("defence", "dodge", "sunder")}
+    hints = {
+        key: 'give params.defence ("riposte" or "defend"), params.dodge or params.sunder (true or false)'
+        for key in ("defence", "dodge", "sunder")
+    }
     defence: Literal["riposte", "defend"] | None = None
     dodge: bool | None = None
     sunder: bool | None = None

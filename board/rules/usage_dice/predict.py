@@ -11,8 +11,16 @@ from board.rules.reports import Prediction
 from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
 from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.rolls import (FULL, SUCCESS, ability_die, absorb, armor_sides,
-                                          best_ability, dice_of_test, wound_kind)
+from board.rules.usage_dice.rolls import (
+    FULL,
+    SUCCESS,
+    ability_die,
+    absorb,
+    armor_sides,
+    best_ability,
+    dice_of_test,
+    wound_kind,
+)
 from board.rules.usage_dice.state import Figure, UDState
 
 
@@ -24,14 +32,12 @@ def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
         grown: dict = defaultdict(Fraction)
         for (best, fulls, item), p in states.items():
             for face in range(1, s + 1):
-                key = (max(best, face), min(2, fulls + (face >= FULL)),
-                       max(item, face) if index else item)
+                key = (max(best, face), min(2, fulls + (face >= FULL)), max(item, face) if index else item)
                 grown[key] += p / s
         states = grown
     out: dict = defaultdict(Fraction)
     for (best, fulls, item), p in states.items():
-        grade = ("fail" if best < SUCCESS else "setback" if best < FULL
-                 else "critical" if fulls >= 2 else "success")
+        grade = "fail" if best < SUCCESS else "setback" if best < FULL else "critical" if fulls >= 2 else "success"
         out[(grade, item)] += p
     return dict(out)
 
@@ -56,21 +62,23 @@ def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, boo
     sides = armor_sides(f, ranged)
     full = highest_of(sides)
     shield = f.shield
-    wears = shield is not None and (len(f.armor) >= 2 or lone_wear) \
-        and sum(a.kind == "shield" for a in f.armor) == 1  # a second shield would still be borne
+    wears = (
+        shield is not None and (len(f.armor) >= 2 or lone_wear) and sum(a.kind == "shield" for a in f.armor) == 1
+    )  # a second shield would still be borne
     if shield is None or not wears or not shield.wears or step_down(shield.die) is not None:
         return {(k, shield is not None): p for k, p in full.items()}
     i = f.armor.index(shield)
     broken: dict[int, Fraction] = defaultdict(Fraction)
-    for k, p in highest_of(sides[:i] + sides[i + 1:]).items():
+    for k, p in highest_of(sides[:i] + sides[i + 1 :]).items():
         broken[max(k, 1)] += p / sides[i]
     out = {(k, True): p - broken.get(k, 0) for k, p in full.items()}
     out.update({(k, False): p for k, p in broken.items()})
     return {key: p for key, p in out.items() if p}
 
 
-def hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool = False
-                 ) -> dict[tuple[int, str | None], Fraction]:
+def hit_outcomes(
+    f: Figure, damage: int, ranged: bool, lone_wear: bool = False
+) -> dict[tuple[int, str | None], Fraction]:
     """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls."""
     out: dict = defaultdict(Fraction)
     for (armor, bearing), pa in armor_rolls(f, ranged, lone_wear).items():
@@ -88,8 +96,9 @@ class Tally:
         self.outcomes: dict[str, Fraction] = defaultdict(Fraction)
         self.damage: dict[int, Fraction] = defaultdict(Fraction)
 
-    def hit(self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction,
-            ranged: bool, track: bool = False) -> None:
+    def hit(
+        self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction, ranged: bool, track: bool = False
+    ) -> None:
         for damage, pd in damage_dist.items():
             for (left, wound), pw in hit_outcomes(f, damage, ranged, self.lone_wear).items():
                 q = p * pd * pw
@@ -143,8 +152,16 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     outcomes = {k: v for k, v in tally.outcomes.items() if v}
     outcomes.setdefault("success", Fraction(0))
     outcomes["test succeeds"] = success
-    return Prediction(len(sides), SUCCESS, hit, damage, expected, outcomes,
-                      (("help", 1),) if mode > 0 else (("hindrance", -1),) if mode < 0 else (), roll)
+    return Prediction(
+        len(sides),
+        SUCCESS,
+        hit,
+        damage,
+        expected,
+        outcomes,
+        (("help", 1),) if mode > 0 else (("hindrance", -1),) if mode < 0 else (),
+        roll,
+    )
 
 
 def _branch(state, tally: Tally, details, f, t, grade, item, p, ranged) -> None:

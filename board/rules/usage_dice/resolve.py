@@ -11,8 +11,15 @@ from board.rules.kernel.events import STANDS, WAKES, moved
 from board.rules.kernel.action import Action
 from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
 from board.rules.usage_dice.gear import Item, catalogue
-from board.rules.usage_dice.rolls import (attack_event, best_ability, roll_test, step_item, take_hit,
-                                          wear_and_tear, wear_ones)
+from board.rules.usage_dice.rolls import (
+    attack_event,
+    best_ability,
+    roll_test,
+    step_item,
+    take_hit,
+    wear_and_tear,
+    wear_ones,
+)
 from board.rules.usage_dice.state import Figure, UDState, advance
 
 
@@ -42,15 +49,21 @@ def stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
-def _strike(state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str,
-            weapons=None, ranged: bool = False) -> list[Event]:
+def _strike(
+    state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str, weapons=None, ranged: bool = False
+) -> list[Event]:
     """A blow the striker did not test for: its weapon dice (melee unless given) rolled afresh,
     the highest is damage."""
     weapons = weapons or striker.melee
     faces = tuple(dice.roll(w.die) for w in weapons)
-    events = [Event("roll", f"{why}: {striker.name}'s "
-                            + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
-                    striker.name, {"faces": list(faces), "sides": [w.die for w in weapons]})]
+    events = [
+        Event(
+            "roll",
+            f"{why}: {striker.name}'s " + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
+            striker.name,
+            {"faces": list(faces), "sides": [w.die for w in weapons]},
+        )
+    ]
     events += wear_ones(state, striker, weapons, faces)
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
@@ -63,16 +76,27 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     if d.get("defence") and action == "shoot":
         return _shot_defended(state, f, t, d, dice)
     if d.get("defence") and action == "engage":
-        return defend_yourself(state, f, t, d, dice,
-                               lambda: _strike(state, f, t, dice, f"{f.name} hits {t.name}"))
+        return defend_yourself(state, f, t, d, dice, lambda: _strike(state, f, t, dice, f"{f.name} hits {t.name}"))
     if d.get("defence"):  # the GM's figure tries a stunt on a player's: the player tests
-        return defend_yourself(state, f, t, d, dice, lambda: EFFECTS[action](state, f, t, dice),
-                               lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})])
+        return defend_yourself(
+            state,
+            f,
+            t,
+            d,
+            dice,
+            lambda: EFFECTS[action](state, f, t, dice),
+            lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})],
+        )
     into_melee = action == "shoot" and bool(state.enemies_adjacent(t))
     weapons = [d["weapon"]] if action == "shoot" else f.melee
     note = " into a melee, at hindrance" if into_melee else ""
-    verb = (f"fires the {weapons[0].name} at {t.name}{note}" if action == "shoot" else
-            f"engages {t.name}" if action == "engage" else f"tries to {name} {t.name}")
+    verb = (
+        f"fires the {weapons[0].name} at {t.name}{note}"
+        if action == "shoot"
+        else f"engages {t.name}"
+        if action == "engage"
+        else f"tries to {name} {t.name}"
+    )
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
     events = [attack_event(f, verb, roll, weapons)]
     weapons[0].fire()
@@ -90,8 +114,9 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
         return events + _strike(state, t, f, dice, "The counterblow")
     other = wrong_target(state, f, t) if into_melee else None
     if other is not None:
-        events.append(Event("miss", f"The shot goes wide and hits {other.name}", other.name,
-                            {"wrong_target": other.name}))
+        events.append(
+            Event("miss", f"The shot goes wide and hits {other.name}", other.name, {"wrong_target": other.name})
+        )
         return events + take_hit(state, other, roll.item_faces[0], dice, f.name, ranged=True)
     return events + _volley(state, t, f, dice)
 
@@ -108,8 +133,9 @@ def _shot_defended(state: UDState, f: Figure, t: Figure, d: dict, dice: DiceSour
             return [Event("miss", f"{t.name} avoids {f.name}'s shot", t.name, {})]
         return _strike(state, f, other, dice, f"The shot goes wide and hits {other.name}", [weapon], True)
 
-    return defend_yourself(state, f, t, d, dice, lambda: _strike(
-        state, f, t, dice, f"{f.name}'s shot hits {t.name}", [weapon], True), wide)
+    return defend_yourself(
+        state, f, t, d, dice, lambda: _strike(state, f, t, dice, f"{f.name}'s shot hits {t.name}", [weapon], True), wide
+    )
 
 
 def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> list[Event]:
@@ -119,8 +145,14 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
         return [Event("miss", f"{shooter.name}'s shot misses {t.name}", shooter.name, {})]
     face = dice.roll(weapon.die)
     weapon.fire()
-    events = [Event("roll", f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
-                    t.name, {"faces": [face], "sides": [weapon.die]})]
+    events = [
+        Event(
+            "roll",
+            f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
+            t.name,
+            {"faces": [face], "sides": [weapon.die]},
+        )
+    ]
     return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
 
 
@@ -152,9 +184,15 @@ def test_modes(state: UDState, details: dict, riposte: bool) -> tuple[int, int]:
     return -attacker_edge(state, details), -1 if armor_vs_shot else 0
 
 
-def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: DiceSource,
-                    on_hit: Callable[[], list[Event]],
-                    on_miss: Callable[[], list[Event]] | None = None) -> list[Event]:
+def defend_yourself(
+    state: UDState,
+    f: Figure,
+    t: Figure,
+    details: dict,
+    dice: DiceSource,
+    on_hit: Callable[[], list[Event]],
+    on_miss: Callable[[], list[Event]] | None = None,
+) -> list[Event]:
     """t tests against f's attack; on_hit: what the attack does when the test fails; on_miss:
     what becomes of it when the test succeeds by defending (default: turned aside)."""
     riposte, items = defence_items(state, f, t, details)
@@ -162,7 +200,8 @@ def defend_yourself(state: UDState, f: Figure, t: Figure, details: dict, dice: D
     mode, item_mode = test_modes(state, details, riposte)
     roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
     verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
-        "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " "))
+        "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " ")
+    )
     events = [attack_event(t, verb, roll, items)] + wear_ones(state, t, items, roll.item_faces)
     if not roll.success:
         return events + on_hit()
@@ -185,16 +224,18 @@ def _shove(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event
         # Indirect damage: "pushing an enemy off of a ledge". Fire ignores armor.
         sides = catalogue().hazards["fire"]
         burn = dice.roll(sides)
-        events.append(Event("roll", f"The fire burns {t.name}: d{sides} rolls {burn}", t.name,
-                            {"faces": [burn], "sides": [sides]}))
+        events.append(
+            Event(
+                "roll", f"The fire burns {t.name}: d{sides} rolls {burn}", t.name, {"faces": [burn], "sides": [sides]}
+            )
+        )
         events += take_hit(state, t, burn, dice, "fire", ignore_armor=True)
     return events
 
 
 def _trip(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
     t.prone = True
-    return [Event("falls", f"{f.name} trips {t.name}: prone, standing up takes the move", t.name,
-                  {"posture": "prone"})]
+    return [Event("falls", f"{f.name} trips {t.name}: prone, standing up takes the move", t.name, {"posture": "prone"})]
 
 
 def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
@@ -204,8 +245,14 @@ def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Even
     weapon = max(held, key=lambda w: w.die)
     t.weapons.remove(weapon)
     state.items.setdefault(t.hex, []).append(weapon)
-    return [Event("status", f"{f.name} disarms {t.name}: the {weapon.name} falls at "
-                            f"{state.battle.label(t.hex)}", t.name, {"dropped": weapon.name})]
+    return [
+        Event(
+            "status",
+            f"{f.name} disarms {t.name}: the {weapon.name} falls at {state.battle.label(t.hex)}",
+            t.name,
+            {"dropped": weapon.name},
+        )
+    ]
 
 
 def _sunder_armor(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:
@@ -254,4 +301,3 @@ def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
 
 def done(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event("status", f"{f.name} ends its turn", f.name, {})]
-

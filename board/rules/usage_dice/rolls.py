@@ -58,8 +58,9 @@ def dice_of_test(ability_die: int, items: list[Item], mode: int, item_mode: int 
     return (adjust(ability_die, mode),) + tuple(adjust(i.die, items_step) for i in items)
 
 
-def roll_test(f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource,
-              item_mode: int = 0) -> AbilityRoll:
+def roll_test(
+    f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource, item_mode: int = 0
+) -> AbilityRoll:
     """Roll the ability die and the items' dice; the highest result counts."""
     sides = dice_of_test(ability_die(f, ability), items, mode, item_mode)
     faces = tuple(dice.roll(s) for s in sides)
@@ -107,12 +108,23 @@ def wear_on_ones(owner: Figure, items: list[Item], faces: tuple[int, ...], lone:
 
 
 def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
-    dice_text = " + ".join([f"{roll.ability.title()} d{roll.sides[0]}"]
-                           + [f"{i.name} d{s}" for i, s in zip(items, roll.sides[1:])])
-    return Event("attack", f"{f.name} {verb} ({dice_text}): best {max(roll.faces)}, {roll.grade}",
-                 f.name, {"ability": roll.ability, "sides": list(roll.sides),
-                          "faces": list(roll.faces), "grade": roll.grade, "roll": max(roll.faces),
-                          "needed": "4+", "hit": roll.success})
+    dice_text = " + ".join(
+        [f"{roll.ability.title()} d{roll.sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, roll.sides[1:])]
+    )
+    return Event(
+        "attack",
+        f"{f.name} {verb} ({dice_text}): best {max(roll.faces)}, {roll.grade}",
+        f.name,
+        {
+            "ability": roll.ability,
+            "sides": list(roll.sides),
+            "faces": list(roll.faces),
+            "grade": roll.grade,
+            "roll": max(roll.faces),
+            "needed": "4+",
+            "hit": roll.success,
+        },
+    )
 
 
 def wear_ones(state: UDState, owner: Figure, items, faces: tuple[int, ...]) -> list[Event]:
@@ -121,8 +133,7 @@ def wear_ones(state: UDState, owner: Figure, items, faces: tuple[int, ...]) -> l
     return [Event("wear", p, owner.name, {}) for p in phrases]
 
 
-def wear_and_tear(state: UDState, tester: Figure, items, roll: AbilityRoll,
-                  foe: Figure | None) -> list[Event]:
+def wear_and_tear(state: UDState, tester: Figure, items, roll: AbilityRoll, foe: Figure | None) -> list[Event]:
     """A setback blunts the tester's piece that did the work; a critical steps the foe's armor."""
     out = []
     if roll.grade == "setback" and state.options.setback_wear and items:
@@ -170,8 +181,16 @@ def wound_kind(power: int, face: int, remaining: int) -> str | None:
     return "incidental" if face > remaining else "debilitating"
 
 
-def take_hit(state: UDState, f: Figure, damage: int, dice: DiceSource, source: str, *,
-             ranged: bool = False, ignore_armor: bool = False) -> list[Event]:
+def take_hit(
+    state: UDState,
+    f: Figure,
+    damage: int,
+    dice: DiceSource,
+    source: str,
+    *,
+    ranged: bool = False,
+    ignore_armor: bool = False,
+) -> list[Event]:
     """Resolve damage dealt to f: the armor and Power rolls, dodge, sunder and the wound."""
     sides = () if ignore_armor else armor_sides(f, ranged)
     pieces = list(f.armor) if not ignore_armor else []
@@ -183,25 +202,41 @@ def take_hit(state: UDState, f: Figure, damage: int, dice: DiceSource, source: s
     wear = wear_on_ones(f, pieces, armor_faces, state.options.lone_item_wear)
     # Damage that "ignores armor" (fire, the GM's) is not dodged or stopped by a shield either.
     result = Absorbed(damage, 0, False, damage) if ignore_armor else absorb(f, damage, armor)
-    data = {"damage": damage, "armor_sides": list(sides), "armor_faces": list(armor_faces),
-            "armor": armor, "power_die": f.power, "power_face": power_face,
-            "past_armor": result.past_armor, "dodged": result.dodged, "sundered": result.sundered,
-            "taken": result.remaining, "source": source}
-    armor_text = "no armor roll" if ignore_armor else (
-        f"armor {armor}" + (" (at hindrance)" if ranged and sides else ""))
+    data = {
+        "damage": damage,
+        "armor_sides": list(sides),
+        "armor_faces": list(armor_faces),
+        "armor": armor,
+        "power_die": f.power,
+        "power_face": power_face,
+        "past_armor": result.past_armor,
+        "dodged": result.dodged,
+        "sundered": result.sundered,
+        "taken": result.remaining,
+        "source": source,
+    }
+    armor_text = (
+        "no armor roll" if ignore_armor else (f"armor {armor}" + (" (at hindrance)" if ranged and sides else ""))
+    )
     text = f"{f.name} is dealt {damage}: {armor_text}, Power d{f.power} rolls {power_face}"
     events = [Event("damage_roll", text, f.name, data)]
     if result.dodged:
         f.fatigue += result.dodged
-        events.append(Event("status", f"{f.name} dodges nimbly: {result.dodged} fatigue "
-                                      f"({f.fatigue}/{f.fatigue_limit})", f.name,
-                            {"fatigue": f.fatigue, "dodged": result.dodged}))
+        events.append(
+            Event(
+                "status",
+                f"{f.name} dodges nimbly: {result.dodged} fatigue ({f.fatigue}/{f.fatigue_limit})",
+                f.name,
+                {"fatigue": f.fatigue, "dodged": result.dodged},
+            )
+        )
     if result.sundered:
         shield = f.shield
         assert shield is not None  # only a shield is sundered
         f.armor.remove(shield)
-        events.append(Event("status", f"{f.name} sunders the {shield.name} to stop the blow",
-                            f.name, {"sundered": shield.name}))
+        events.append(
+            Event("status", f"{f.name} sunders the {shield.name} to stop the blow", f.name, {"sundered": shield.name})
+        )
     events += [Event("wear", phrase, f.name, {}) for phrase in wear]
     events += wound(f, power_face, result.remaining)
     return events
@@ -218,14 +253,22 @@ def wound(f: Figure, power_face: int, remaining: int) -> list[Event]:
         return [Event("damage", f"{f.name} takes {remaining}: an incidental wound", f.name, data)]
     if kind == "mortal":
         f.status = "dead"
-        return [Event("damage", f"{f.name} takes {remaining}: a mortal wound", f.name, data),
-                Event("dies", f"{f.name} dies", f.name, {"status": "dead"})]
+        return [
+            Event("damage", f"{f.name} takes {remaining}: a mortal wound", f.name, data),
+            Event("dies", f"{f.name} dies", f.name, {"status": "dead"}),
+        ]
     events = []
     if kind == "severe":
         old = f.power
         f.power = step_down(f.power) or f.power
-        events.append(Event("damage", f"{f.name} takes {remaining}: a severe wound, Power "
-                                      f"d{old} -> d{f.power}", f.name, {**data, "power": f.power}))
+        events.append(
+            Event(
+                "damage",
+                f"{f.name} takes {remaining}: a severe wound, Power d{old} -> d{f.power}",
+                f.name,
+                {**data, "power": f.power},
+            )
+        )
     else:
         events.append(Event("damage", f"{f.name} takes {remaining}: a debilitating wound", f.name, data))
     f.status = "incapacitated"

@@ -23,16 +23,18 @@ class UDFigure(FigureBase):
     weapons: list[str] = Field(
         default_factory=lambda: ["Sword"],
         description='weapons from the catalogue, "Name" or "Name dN" (the current usage die); '
-                    "two melee weapons = dual wielding")
+        "two melee weapons = dual wielding",
+    )
     armor: list[str] = Field(
         default_factory=list,
-        description='armor, helmet and shield from the catalogue, "Name" or "Name dN"; all are rolled')
+        description='armor, helmet and shield from the catalogue, "Name" or "Name dN"; all are rolled',
+    )
     speed: int = Field(5, ge=0, le=30, description="hexes a figure may move (an invented default)")
     fatigue: int = Field(0, ge=0, le=20, description="fatigue already on the sheet")
-    fatigue_limit: int = Field(3, ge=0, le=20,
-                               description="most fatigue a figure can take (nimble dodge); invented")
+    fatigue_limit: int = Field(3, ge=0, le=20, description="most fatigue a figure can take (nimble dodge); invented")
     defence: Literal["riposte", "defend"] = Field(
-        "riposte", description="Defend yourself: riposte with weapon dice or defend with armor dice")
+        "riposte", description="Defend yourself: riposte with weapon dice or defend with armor dice"
+    )
     dodge: bool = Field(True, description="take fatigue to cut damage when lightly armored (nimble dodge)")
     sunder: bool = Field(True, description="sunder a borne shield to cancel damage past armor")
     prone: bool = Field(False, description="lying down (tripped): standing up takes the move")
@@ -41,17 +43,19 @@ class UDFigure(FigureBase):
 class Options(RuleOptions):
     """The optional rules of the usage-dice ruleset; each one a toggle."""
 
-    surprised: bool = toggle("The players' side is surprised: the other side acts first "
-                             "(No Initiative)")
-    player_facing: bool = toggle("Defend yourself: when the GM's side attacks, the defending "
-                                 "figure tests (weapon dice to riposte, armor dice to defend) "
-                                 "instead of the attacker", True)
-    setback_wear: bool = toggle("Wear & Tear: a setback (best die 4-5) steps the tester's weapon "
-                                "down", True)
-    critical_wear: bool = toggle("Wear & Tear: multiple successes (two dice 6+) step the foe's "
-                                 "armor down", True)
-    lone_item_wear: bool = toggle("A 1 on a lone weapon or armor die steps it down too (the text "
-                                  "says so only for dual wielders and the heavily clad)")
+    surprised: bool = toggle("The players' side is surprised: the other side acts first (No Initiative)")
+    player_facing: bool = toggle(
+        "Defend yourself: when the GM's side attacks, the defending "
+        "figure tests (weapon dice to riposte, armor dice to defend) "
+        "instead of the attacker",
+        True,
+    )
+    setback_wear: bool = toggle("Wear & Tear: a setback (best die 4-5) steps the tester's weapon down", True)
+    critical_wear: bool = toggle("Wear & Tear: multiple successes (two dice 6+) step the foe's armor down", True)
+    lone_item_wear: bool = toggle(
+        "A 1 on a lone weapon or armor die steps it down too (the text "
+        "says so only for dual wielders and the heavily clad)"
+    )
 
 
 def sheet_of(spec) -> UDFigure:
@@ -98,13 +102,17 @@ def _gear(items) -> str:
 def card(state, name: str) -> list[tuple[str, str]]:
     """The sheet's rows: power, grace, speed, fatigue, gear with its usage dice, stance, wounds."""
     f = state.figures[name]
-    rows = [("Power", f"d{f.power}" + ("" if f.power == f.full_power else f" (of d{f.full_power})")),
-            ("Grace", str(f.grace)), ("Speed", str(f.speed)),
-            ("Fatigue", f"{f.fatigue} of {f.fatigue_limit}"),
-            ("Weapons", _gear(f.weapons)), ("Armor", _gear(f.armor)),
-            ("Stance", ", ".join([f.defence] + ["dodge"] * f.dodge + ["sunder"] * f.sunder)),
-            ("Posture", "prone" if f.prone else "standing"),
-            ("Wounds", ", ".join(f.wounds) or "none")]
+    rows = [
+        ("Power", f"d{f.power}" + ("" if f.power == f.full_power else f" (of d{f.full_power})")),
+        ("Grace", str(f.grace)),
+        ("Speed", str(f.speed)),
+        ("Fatigue", f"{f.fatigue} of {f.fatigue_limit}"),
+        ("Weapons", _gear(f.weapons)),
+        ("Armor", _gear(f.armor)),
+        ("Stance", ", ".join([f.defence] + ["dodge"] * f.dodge + ["sunder"] * f.sunder)),
+        ("Posture", "prone" if f.prone else "standing"),
+        ("Wounds", ", ".join(f.wounds) or "none"),
+    ]
     if f.status != "ok":
         rows.append(("Status", f.status))
     return rows

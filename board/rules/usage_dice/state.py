@@ -59,12 +59,22 @@ class Figure(InFight):
 def figure_from_sheet(sheet: UDFigure) -> Figure:
     """A fresh figure from its (checked) sheet."""
     return Figure(
-        name=sheet.name, team=sheet.team, hex=Hex(*sheet.at), power=sheet.power,
-        full_power=sheet.power, grace=sheet.grace,
+        name=sheet.name,
+        team=sheet.team,
+        hex=Hex(*sheet.at),
+        power=sheet.power,
+        full_power=sheet.power,
+        grace=sheet.grace,
         weapons=[parse_item(t, "weapons") for t in sheet.weapons],
-        armor=[parse_item(t, "armor") for t in sheet.armor], speed=sheet.speed,
-        fatigue=sheet.fatigue, fatigue_limit=sheet.fatigue_limit, defence=sheet.defence,
-        dodge=sheet.dodge, sunder=sheet.sunder, prone=sheet.prone)
+        armor=[parse_item(t, "armor") for t in sheet.armor],
+        speed=sheet.speed,
+        fatigue=sheet.fatigue,
+        fatigue_limit=sheet.fatigue_limit,
+        defence=sheet.defence,
+        dodge=sheet.dodge,
+        sunder=sheet.sunder,
+        prone=sheet.prone,
+    )
 
 
 @dataclass
@@ -98,8 +108,7 @@ class UDState(Fight[Figure, Options]):
 
     def enemies_adjacent(self, f: Figure) -> list[Figure]:
         """Standing foes next to f: f is engaged when there is any."""
-        return [o for o in self.figures.values()
-                if o.team != f.team and o.up and hex_distance(o.hex, f.hex) == 1]
+        return [o for o in self.figures.values() if o.team != f.team and o.up and hex_distance(o.hex, f.hex) == 1]
 
     def gm_side(self, f: Figure) -> bool:
         """Whether f is run by the GM (any side but the players')."""
@@ -128,8 +137,9 @@ def to_act(state: UDState) -> list[Event]:
 
 # The turn (kernel/sequence.py): sides act in turn, not figures; a side's turn passes once nobody
 # of it can act.
-TURNS = sequence.Turns(("action",), by_figure=True, begin=new_turn, acts=None, starts=to_act,
-                       finished=lambda state: state.active is None)
+TURNS = sequence.Turns(
+    ("action",), by_figure=True, begin=new_turn, acts=None, starts=to_act, finished=lambda state: state.active is None
+)
 
 
 def advance(state: UDState) -> list[Event]:
@@ -147,5 +157,4 @@ def start(state: UDState) -> list[Event]:
         return events + advance(state)
     first = state.side
     why = " (the players are surprised)" if state.options.surprised else ""
-    return events + [Event("phase", f"{first} to act first{why}", None,
-                           {"side": first, "turn": state.turn})]
+    return events + [Event("phase", f"{first} to act first{why}", None, {"side": first, "turn": state.turn})]

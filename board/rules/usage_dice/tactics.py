@@ -133,8 +133,7 @@ def _blows(state, attacker, me) -> list[dict]:
     if not state.enemies_adjacent(attacker):
         for weapon in ranged_ready(attacker):
             if distance <= weapon.range and line_of_fire(state, attacker.hex, me.hex):
-                out.append({"figure": attacker.name, "target": me.name, "action": "shoot",
-                            "edge": 0, "weapon": weapon})
+                out.append({"figure": attacker.name, "target": me.name, "action": "shoot", "edge": 0, "weapon": weapon})
     return out
 
 
@@ -156,8 +155,13 @@ def _pick_up_row(state, view: SideView, row: Scored, best: float | None) -> Scor
     armed = copy.copy(me)
     armed.weapons = [*me.weapons, item]
     tested = state.options.player_facing and state.gm_side(me) and not state.gm_side(foe)
-    blow = {"figure": me.name, "target": foe.name, "action": "engage", "edge": 0,
-            "defence": foe.defence if tested else None}
+    blow = {
+        "figure": me.name,
+        "target": foe.name,
+        "action": "engage",
+        "edge": 0,
+        "defence": foe.defence if tested else None,
+    }
     gain = _worth(_with(state, armed), blow, foe.power) - _worth(state, blow, foe.power)
     if gain <= 0:
         return row

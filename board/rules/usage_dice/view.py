@@ -24,11 +24,19 @@ def tokens(state: UDState) -> dict[str, Token]:
         wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
         gear = wounds + [i.label for i in f.weapons + f.armor]
         out[f.name] = Token(
-            name=f.name, team=f.team, hex=f.hex, cells=(f.hex,),
-            facing=None, status=f.status, posture="prone" if f.prone else "standing",
-            meter=(f.power, f.full_power), meter_label="Power", caption=" · ".join(gear),
+            name=f.name,
+            team=f.team,
+            hex=f.hex,
+            cells=(f.hex,),
+            facing=None,
+            status=f.status,
+            posture="prone" if f.prone else "standing",
+            meter=(f.power, f.full_power),
+            meter_label="Power",
+            caption=" · ".join(gear),
             engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
-            glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)))
+            glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)),
+        )
     return out
 
 
@@ -37,15 +45,28 @@ def snapshot(state: UDState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r], "status": f.status, "team": f.team,
-            "power": f.power, "grace": f.grace, "fatigue": f.fatigue,
+            "hex": [f.hex.q, f.hex.r],
+            "status": f.status,
+            "team": f.team,
+            "power": f.power,
+            "grace": f.grace,
+            "fatigue": f.fatigue,
             "weapons": {w.name: w.die for w in f.weapons},
             "armor": {a.name: a.die for a in f.armor},
             "loaded": {w.name: w.loaded for w in f.ranged},
-            "wounds": list(f.wounds), "prone": f.prone,
-            "moved": f.moved, "acted": f.acted, "done": f.done,
+            "wounds": list(f.wounds),
+            "prone": f.prone,
+            "moved": f.moved,
+            "acted": f.acted,
+            "done": f.done,
             "engaged": bool(state.enemies_adjacent(f)) if f.up else False,
         }
     items = {f"{h.q},{h.r}": [i.label for i in pile] for h, pile in state.items.items()}
-    return {"turn": state.turn, "phase": state.phase, "side": state.side,
-            "winner": state.winner, "figures": figures, "items": items}
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "side": state.side,
+        "winner": state.winner,
+        "figures": figures,
+        "items": items,
+    }

@@ -22,6 +22,7 @@ def _plays():
     """The modules that play (actions, menus, GM), imported at their first use: loading a map
     and setting up a game needs none of them (issue 17, the headless start)."""
     from board.rules.warrior_wizard import actions
+
     return actions
 
 
@@ -31,8 +32,10 @@ class WarriorWizard(Rules):
     id, name, facing = "warrior-wizard", "Warrior & Wizard", True
     tactics = TACTICS
     # What the odds tooltip cannot know (issue 18: "say what its prediction can and cannot know").
-    odds_note = ("Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
-                 'defence or a GM change made before the roll is not foreseen.')
+    odds_note = (
+        "Exact over every die, with armor, shield and this turn's modifiers as they stand; a "
+        "defence or a GM change made before the roll is not foreseen."
+    )
     sheet_type, options_type, params_types, takes = FigureSpec, Options, PARAMS, TAKES
     victory = staticmethod(check_victory)  # illusions do not fight
     sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)

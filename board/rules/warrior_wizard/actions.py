@@ -54,8 +54,19 @@ def _facings(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
 def _move(id: str) -> Action:
     needs = MOVE_NEEDS.get(id, "path")
     commands = {"path": _paths, "facing": _facings}.get(needs)
-    return Action(id, LABELS.get(id, id), moves.deed, "movement", "move", needs, "figure path to facing",
-                  Upkeep if id == "upkeep" else None, moves.plan, commands=commands, trusted=commands is not None)
+    return Action(
+        id,
+        LABELS.get(id, id),
+        moves.deed,
+        "movement",
+        "move",
+        needs,
+        "figure path to facing",
+        Upkeep if id == "upkeep" else None,
+        moves.plan,
+        commands=commands,
+        trusted=commands is not None,
+    )
 
 
 # A move naming only its path or destination: the smallest movement that covers it (moves.py).
@@ -65,6 +76,7 @@ IMPLIED = _move("move")
 def implied(command: Command) -> Action | None:
     """The action of a move that names none."""
     return IMPLIED if command.do == "move" and not command.action else None
+
 
 # --- combat: each action's plan, deed, the open part of its menu entry and its odds ---------------
 
@@ -91,8 +103,13 @@ def _settings(state: WWState, f: FigureState, action: str) -> dict[str, dict]:
 def _aimed(action: str):
     def menu(state: WWState, f: FigureState) -> dict:
         targets = tuple(do.targets_for(state, f, action))
-        return {"targets": targets, "enabled": bool(targets),
-                "reason": None if targets else "no valid target in reach", **_settings(state, f, action)}
+        return {
+            "targets": targets,
+            "enabled": bool(targets),
+            "reason": None if targets else "no valid target in reach",
+            **_settings(state, f, action),
+        }
+
     return menu
 
 
@@ -100,6 +117,7 @@ def _weapons(action: str):
     def menu(state: WWState, f: FigureState) -> dict:
         lying = state.weapons_under(f) if action == "ready" else []
         return {"choices": tuple(dict.fromkeys(f.readiable() + lying))}
+
     return menu
 
 
@@ -126,8 +144,7 @@ def _away(state: WWState, f: FigureState) -> dict:
         except Refusal:
             continue
         hexes[h] = (h,)
-    return {"enabled": bool(hexes), "hexes": hexes,
-            "reason": None if hexes else "no free hex outside the threat zone"}
+    return {"enabled": bool(hexes), "hexes": hexes, "reason": None if hexes else "no free hex outside the threat zone"}
 
 
 def _attack_odds(state: WWState, plan: do.Acted[AttackPlan]) -> Prediction:
@@ -143,38 +160,64 @@ ATTACK = dict(plan=do.plan_attack, handler=do.attack, odds=_attack_odds, params=
 # id -> its plan (what it needs beyond the kernel's checks), the deed's own part, its menu part,
 # odds, settings (params.py) and the command's fields it takes
 DOING = {
-    "stand_up": dict(handler=do.stand_up), "breather": {},
+    "stand_up": dict(handler=do.stand_up),
+    "breather": {},
     "shoot": dict(ATTACK, menu=_aimed("shoot")),
-    "cast": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("cast"), odds=_spell_odds,
-                 params=Cast, takes="figure target to"),
-    "disbelieve": dict(plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast,
-                       takes="figure target"),
+    "cast": dict(
+        plan=do.plan_spell,
+        handler=spells.apply,
+        menu=_aimed("cast"),
+        odds=_spell_odds,
+        params=Cast,
+        takes="figure target to",
+    ),
+    "disbelieve": dict(
+        plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
+    ),
     "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready"), takes="figure weapon"),
     "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures, params=Drop),
-    "dodge": dict(handler=do.stance), "charge_attack": dict(ATTACK, menu=_aimed("charge_attack")),
+    "dodge": dict(handler=do.stance),
+    "charge_attack": dict(ATTACK, menu=_aimed("charge_attack")),
     "shoot_charger": dict(ATTACK, menu=_aimed("shoot_charger")),
     "drop_pickup": dict(plan=do.plan_drop_pickup, handler=do.drop_pickup, menu=_drop_or_take, params=DropPickUp),
-    "attack": dict(ATTACK, menu=_aimed("attack")), "defend": dict(handler=do.stance),
+    "attack": dict(ATTACK, menu=_aimed("attack")),
+    "defend": dict(handler=do.stance),
     "switch": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("switch"), takes="figure weapon"),
     "attack_hth": dict(ATTACK, menu=_aimed("attack_hth")),
     "disengage": dict(plan=do.plan_disengage, handler=disengage.start, menu=_away, takes="figure to facing"),
-    "set_pole": dict(handler=do.stance), "pass": {},
+    "set_pole": dict(handler=do.stance),
+    "pass": {},
 }
 
 
 def _act(id: str, plan=None, handler=None, menu=None, odds=None, params=None, takes="figure") -> Action:
     first = combat.BY_ID[id][0]
     planned, deed = do.acted(plan, handler)
-    return Action(id, first.label, deed, "combat", "act", first.needs, takes, params, planned,
-                  why_not=combat.refusal(id), odds=odds, **({"menu": menu} if menu else {}))
+    return Action(
+        id,
+        first.label,
+        deed,
+        "combat",
+        "act",
+        first.needs,
+        takes,
+        params,
+        planned,
+        why_not=combat.refusal(id),
+        odds=odds,
+        **({"menu": menu} if menu else {}),
+    )
 
 
 def _choice(id: str) -> Action:
     return Action(id, id, do.choose, "combat", takes="figure target", plan=lambda state, f, command: command)
 
 
-SPEC = (*(_move(id) for id in moves.MOVES), *(_act(id, **DOING[id]) for id in DOING),
-        *(_choice(id) for id in disengage.CHOICES))
+SPEC = (
+    *(_move(id) for id in moves.MOVES),
+    *(_act(id, **DOING[id]) for id in DOING),
+    *(_choice(id) for id in disengage.CHOICES),
+)
 
 
 def menu(rules, state: WWState, name: str) -> list[ActionInfo]:
@@ -190,13 +233,16 @@ def menu(rules, state: WWState, name: str) -> list[ActionInfo]:
     if d is not None:
         if not d.waiting or d.waiting[0] != name:
             return []
-        words = {"strike_disengaging": f"Attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')}",
-                 "let_go": f"Let {d.figure} go"}
+        words = {
+            "strike_disengaging": f"Attack {d.figure} as {they_do(state.figures[d.figure], 'disengage')}",
+            "let_go": f"Let {d.figure} go",
+        }
         return [rules.entry(state, f, replace(rules.table["act", id], label=label)) for id, label in words.items()]
     out = []
     for entry in combat.listed(state, f):
         if state.active == name or (entry.out_of_turn and not f.turn.acted):
-            info = rules.entry(state, f, replace(rules.table["act", entry.id], label=entry.label,
-                                                 why_not=entry.requirement))
+            info = rules.entry(
+                state, f, replace(rules.table["act", entry.id], label=entry.label, why_not=entry.requirement)
+            )
             out.append(replace(info, line_of_fire=True) if entry.id in combat.AT_RANGE else info)
     return out

@@ -8,7 +8,14 @@ from fractions import Fraction
 from math import ceil
 
 from board.dice import (
-    Dice, DiceSource, add_bonus, check, clamp_distribution, distribution, prob_at_most, roll,
+    Dice,
+    DiceSource,
+    add_bonus,
+    check,
+    clamp_distribution,
+    distribution,
+    prob_at_most,
+    roll,
     strength_damage,
 )
 from board.footprints import relative_zone
@@ -27,8 +34,20 @@ from board.words import hexes, pronoun
 MELEE_MODES = ("melee", "hth")
 RANGED_MODES = ("thrown", "missile", "spell")
 MANEUVERS = ("slam", "shield_rush", "throw")
-BLUDGEONING = ("Club", "Hammer", "Mace", "Great Hammer", "Morningstar", "Quarterstaff", "Nunchaku",
-               "Thrown Rock", "Sling", "Wizard's Staff", "Cestus", "Burning Torch")
+BLUDGEONING = (
+    "Club",
+    "Hammer",
+    "Mace",
+    "Great Hammer",
+    "Morningstar",
+    "Quarterstaff",
+    "Nunchaku",
+    "Thrown Rock",
+    "Sling",
+    "Wizard's Staff",
+    "Cestus",
+    "Burning Torch",
+)
 
 
 @quick_init
@@ -58,8 +77,7 @@ def distance(a: FigureState, b: FigureState) -> int:
 
 def in_front(attacker: FigureState, target: FigureState) -> bool:
     """Whether any hex of the target lies in the attacker's front arc."""
-    return any(relative_zone(attacker.size, attacker.hex, attacker.facing, c) == "front"
-               for c in target.cells)
+    return any(relative_zone(attacker.size, attacker.hex, attacker.facing, c) == "front" for c in target.cells)
 
 
 def st_surplus(attacker: FigureState, weapon: Weapon | None) -> int:
@@ -110,8 +128,11 @@ def _melee_reach(state: WWState, f: FigureState, hth: bool) -> tuple[int, bool]:
 
 def _strikes(f: FigureState, g: FigureState, reach: int, close: bool) -> bool:
     # Distance first: it rules out most figures more cheaply than the front arc does.
-    return g.name != f.name and g.status != "dead" and (
-        (close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))
+    return (
+        g.name != f.name
+        and g.status != "dead"
+        and ((close and same_hex(f, g)) or (distance(f, g) <= reach and in_front(f, g)))
+    )
 
 
 def melee_targets(state: WWState, f: FigureState, hth: bool = False) -> list[str]:
@@ -249,12 +270,25 @@ def resolve(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     number, n = target_number(state, plan, mods), dice_count(state, plan)
     result = check(n, number, dice)
     what = plan.weapon or ("a spell" if plan.mode == "spell" else "bare hands")
-    data = {"target": t.name, "weapon": plan.weapon, "dice": n, "faces": list(result.faces),
-            "roll": result.total, "needed": number, "hit": result.success,
-            "modifiers": mods}
+    data = {
+        "target": t.name,
+        "weapon": plan.weapon,
+        "dice": n,
+        "faces": list(result.faces),
+        "roll": result.total,
+        "needed": number,
+        "hit": result.success,
+        "modifiers": mods,
+    }
     verb = "hits" if result.success else "misses"
-    events = [Event("attack", f"{a.name} attacks {t.name} with {what}: {n}d6 rolls {result.total} "
-                              f"vs {number}, {verb}", a.name, data)]
+    events = [
+        Event(
+            "attack",
+            f"{a.name} attacks {t.name} with {what}: {n}d6 rolls {result.total} vs {number}, {verb}",
+            a.name,
+            data,
+        )
+    ]
     if result.success:
         if plan.maneuver:
             return events + knock_down(state, plan, dice)
@@ -271,15 +305,26 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
     if dmg is None:
         assert plan.weapon is not None  # only a weapon's table leaves its damage to notes (damage_dice)
         weapon = state.tables.weapon(plan.weapon)
-        return [Event("hit_effect", f"The {weapon.name} strikes {t.name}: its effect "
-                                    f'("{weapon.damage_text}") is for the GM to apply', a.name,
-                      {"target": t.name, "weapon": weapon.name, "effect": weapon.damage_text})]
+        return [
+            Event(
+                "hit_effect",
+                f'The {weapon.name} strikes {t.name}: its effect ("{weapon.damage_text}") is for the GM to apply',
+                a.name,
+                {"target": t.name, "weapon": weapon.name, "effect": weapon.damage_text},
+            )
+        ]
     rolled = roll(dmg, dice)
     raw = max(0, rolled.total) * multiplier
     armor = sum(n for _, n in armor_against(state, t, facing_zone(a, t)))
     text = f"{dmg} rolls {rolled.total}" + (" x2" if multiplier == 2 else "")
-    events = [Event("damage_roll", text, a.name, {"dice": str(dmg), "faces": list(rolled.faces),
-                                                  "total": raw, "double": multiplier == 2})]
+    events = [
+        Event(
+            "damage_roll",
+            text,
+            a.name,
+            {"dice": str(dmg), "faces": list(rolled.faces), "total": raw, "double": multiplier == 2},
+        )
+    ]
     return events + take_damage(state, t, raw, armor, dice, kind, attacker=a)
 
 
@@ -298,8 +343,7 @@ def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event
         kept = f"{t.name} keeps {pronoun(t, 'their')} feet ({what} check {result.total} vs {needed})"
         return [Event("keeps_feet", kept, t.name, data)]
     t.posture = "fallen"
-    return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})",
-                  t.name, data)]
+    return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})", t.name, data)]
 
 
 def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
@@ -315,8 +359,7 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     # "When attacking into a brawl, choose the order in which characters are targeted
     # randomly": the brawl's others come after those in the path, the hex being the farthest.
     bystanders += random_order(brawlers(a, t, state), dice)
-    range_penalty = sum(n for reason, n in modifiers(state, plan)
-                        if reason.startswith(("thrown:", "range")))
+    range_penalty = sum(n for reason, n in modifiers(state, plan) if reason.startswith(("thrown:", "range")))
     events: list[Event] = []
     for name in bystanders:
         b = state.figures[name]
@@ -324,11 +367,15 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
         result = check(3, needed, dice)
         data = {"faces": list(result.faces), "needed": needed, "success": result.success}
         if result.success:
-            events.append(Event("stray_miss", f"The missile passes {name} ({result.total} vs {needed})",
-                                name, data, tone="dim"))
+            events.append(
+                Event("stray_miss", f"The missile passes {name} ({result.total} vs {needed})", name, data, tone="dim")
+            )
             continue
-        events.append(Event("stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})",
-                            name, data, tone="hurt"))
+        events.append(
+            Event(
+                "stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})", name, data, tone="hurt"
+            )
+        )
         return events + hit(state, plan, state.own(name), dice)
     return events
 

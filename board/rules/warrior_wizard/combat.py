@@ -31,8 +31,10 @@ class CombatAction:
         if self.moved is not None:
             n = half_movement(state, f) if isinstance(self.moved, str) else self.moved
             if f.turn.moved > n:
-                return f"only after moving no more than {n} hex{'es' if n != 1 else ''} " \
-                       f"({self.limit_words or self.label}); {f.name} moved {f.turn.moved}"
+                return (
+                    f"only after moving no more than {n} hex{'es' if n != 1 else ''} "
+                    f"({self.limit_words or self.label}); {f.name} moved {f.turn.moved}"
+                )
             if f.turn.stood_up:
                 return f"{f.name} stood up this turn and may do nothing else"
         for requirement in self.requirements:
@@ -152,30 +154,45 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("breather", "Take a breather", D, None, (_breather_on,)),
     CombatAction("shoot", "Move one hex and shoot", D, 1, (_on_feet, _ready_ranged), "target"),
     CombatAction("cast", "Move one hex and cast", D, 1, (_has_spells,), "target"),
-    CombatAction("disbelieve", "Move one hex and disbelieve", D, 1, (_illusion_present,),
-                 "target"),
+    CombatAction("disbelieve", "Move one hex and disbelieve", D, 1, (_illusion_present,), "target"),
     CombatAction("ready", "Move two hexes and ready", D, 2, (_has_unready_or_lying,), "weapon"),
     CombatAction("drop", "Half move and drop", D, "half", (_on_feet,), "choice"),
     CombatAction("dodge", "Half move and Dodge", D, "half", (_can_move,), out_of_turn=True),
-    CombatAction("charge_attack", "Charge and attack", D, "half", (_on_feet, _ready_melee),
-                 "target"),
-    CombatAction("shoot_charger", "Stand still and shoot a charging enemy", E, 0,
-                 (_ready_ranged, _charged_by_someone), "target", limit_words=STILL),
-    CombatAction("drop_pickup", "Stand still, drop and/or pick up weapons", E, 0,
-                 (_something_to_drop_or_take,), "choice", limit_words=STILL),
-    CombatAction("attack", "Shift one hex and attack", E, 1, (_not_down, _ready_melee_weapon),
-                 "target"),
-    CombatAction("defend", "Shift one hex and defend", E, 1, (_ready_weapon_in_hand,),
-                 out_of_turn=True),
+    CombatAction("charge_attack", "Charge and attack", D, "half", (_on_feet, _ready_melee), "target"),
+    CombatAction(
+        "shoot_charger",
+        "Stand still and shoot a charging enemy",
+        E,
+        0,
+        (_ready_ranged, _charged_by_someone),
+        "target",
+        limit_words=STILL,
+    ),
+    CombatAction(
+        "drop_pickup",
+        "Stand still, drop and/or pick up weapons",
+        E,
+        0,
+        (_something_to_drop_or_take,),
+        "choice",
+        limit_words=STILL,
+    ),
+    CombatAction("attack", "Shift one hex and attack", E, 1, (_not_down, _ready_melee_weapon), "target"),
+    CombatAction("defend", "Shift one hex and defend", E, 1, (_ready_weapon_in_hand,), out_of_turn=True),
     CombatAction("switch", "Shift one hex and switch", E, 1, (_has_unready,), "weapon"),
-    CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E, 1, (_not_down,),
-                 "target"),
+    CombatAction("attack_hth", "Shift one hex and attack hand-to-hand", E, 1, (_not_down,), "target"),
     CombatAction("cast", "Shift one hex and cast", E, 1, (_has_spells,), "target"),
-    CombatAction("disbelieve", "Shift one hex and disbelieve", E, 1, (_illusion_present,),
-                 "target"),
+    CombatAction("disbelieve", "Shift one hex and disbelieve", E, 1, (_illusion_present,), "target"),
     CombatAction("disengage", "Disengage", E, 0, (_on_feet,), "hex"),
-    CombatAction("set_pole", "Set pole arm against a charge", D + E, 1, (_has_pole_arm,),
-                 out_of_turn=True, limit_words="a set pole arm"),
+    CombatAction(
+        "set_pole",
+        "Set pole arm against a charge",
+        D + E,
+        1,
+        (_has_pole_arm,),
+        out_of_turn=True,
+        limit_words="a set pole arm",
+    ),
     CombatAction("pass", "Do nothing", D + E, None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
@@ -210,18 +227,22 @@ def on_list(state: WWState, f: FigureState, wanted: str) -> CombatAction | str:
         if not set(lists).isdisjoint(action.lists):
             return action
     which = "Engaged" if "engaged" in lists else "Disengaged"
-    return (f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
-            f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)")
+    return (
+        f"{which}: {f.name} cannot {wanted.replace('_', ' ')} "
+        f"(that is on the {'Disengaged' if which == 'Engaged' else 'Engaged'} list)"
+    )
 
 
 def refusal(wanted: str) -> Requirement:
     """The kernel's why_not of an action: off the open lists, or its requirement unmet."""
+
     def why_not(state: WWState, f: FigureState) -> str | None:
         action = on_list(state, f, wanted)
         if isinstance(action, str):
             return action
         reason = action.requirement(state, f)
         return f"{action.label}: {reason}" if reason else None
+
     return why_not
 
 

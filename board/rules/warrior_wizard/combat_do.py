@@ -11,7 +11,13 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
-    AttackPlan, can_strike, distance, in_sight, max_extra_damage, melee_targets, resolve,
+    AttackPlan,
+    can_strike,
+    distance,
+    in_sight,
+    max_extra_damage,
+    melee_targets,
+    resolve,
     strike_choices,
 )
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, CombatAction, on_list
@@ -49,21 +55,25 @@ def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
 
 def _target(state: WWState, f: FigureState, command: Command, action: str) -> FigureState:
     t = state.figures.get(command.target) if command.target is not None else None
-    if t is not None and action in ("attack", "charge_attack", "attack_hth") \
-            and can_strike(state, f, t, hth=action == "attack_hth"):
+    if (
+        t is not None
+        and action in ("attack", "charge_attack", "attack_hth")
+        and can_strike(state, f, t, hth=action == "attack_hth")
+    ):
         return t  # the usual case, without listing every valid target for a refusal
     valid = targets_for(state, f, action)
     if command.target is None:
         raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
     named(state, command.target)
     if command.target not in valid:
-        raise Refusal(f"{command.target} is not a valid target for {f.name} (not in front, out of "
-                      f"reach or no line of fire); valid: {', '.join(valid) or 'none'}")
+        raise Refusal(
+            f"{command.target} is not a valid target for {f.name} (not in front, out of "
+            f"reach or no line of fire); valid: {', '.join(valid) or 'none'}"
+        )
     return state.figures[command.target]
 
 
-def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command,
-                 action: str) -> AttackPlan:
+def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command, action: str) -> AttackPlan:
     weapon = state.tables.weapon(f.ready) if f.ready else None
     settings = params.Attack.of(command)
     maneuver = settings.maneuver
@@ -81,8 +91,10 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
     strike = settings.strike_with
     if strike is not None and action != "shoot" and action != "shoot_charger":
         if strike not in strike_choices(state, f):
-            raise Refusal(f"{f.name} cannot strike with {strike}; besides the ready weapon: "
-                          f"{', '.join(strike_choices(state, f)) or 'nothing'}")
+            raise Refusal(
+                f"{f.name} cannot strike with {strike}; besides the ready weapon: "
+                f"{', '.join(strike_choices(state, f)) or 'nothing'}"
+            )
         weapon = state.tables.weapon(strike)
         if action == "attack_hth" and not weapon.small:
             raise Refusal(f"the {weapon.name} is no small hand-to-hand weapon")
@@ -92,8 +104,9 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
         raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
     extra, top = settings.extra_damage, max_extra_damage(f, weapon)
     if extra > top:
-        raise Refusal(f"extra damage from Strength must be 0 to {top} for {f.name} with "
-                      f"{weapon.name if weapon else 'bare hands'}")
+        raise Refusal(
+            f"extra damage from Strength must be 0 to {top} for {f.name} with {weapon.name if weapon else 'bare hands'}"
+        )
     straight = False
     if action == "charge_attack" and weapon is not None and weapon.pole_arm:
         # "the last three hexes of the attacker's movement are in a straight line (no facing
@@ -102,8 +115,16 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
         if len(trail) >= 3:
             a, b, c = trail[-3:]
             straight = direction_between(a, b) == direction_between(b, c) == f.facing
-    return AttackPlan(f.name, t.name, weapon.name if weapon else None, mode, maneuver, extra,
-                      charge=action == "charge_attack" and f.turn.moved > 0, straight_charge=straight)
+    return AttackPlan(
+        f.name,
+        t.name,
+        weapon.name if weapon else None,
+        mode,
+        maneuver,
+        extra,
+        charge=action == "charge_attack" and f.turn.moved > 0,
+        straight_charge=straight,
+    )
 
 
 def _drop(state: WWState, f: FigureState, name: str) -> None:
@@ -122,8 +143,12 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
     figure declaring Defend, Dodge or a set pole arm before its turn, else the kernel's check."""
     if state.disengage is not None or command.action in disengage.CHOICES:
         return disengage.check_choice(state, command)  # an engager chooses first: refuse the rest
-    if command.action in OUT_OF_TURN and command.figure in state.figures and state.phase == "combat" \
-            and state.active != command.figure:
+    if (
+        command.action in OUT_OF_TURN
+        and command.figure in state.figures
+        and state.phase == "combat"
+        and state.active != command.figure
+    ):
         f = state.figures[command.figure]
         if f.turn.acted:
             raise Refusal(f"{f.name} has already acted this turn")
@@ -182,8 +207,9 @@ def _check_ready(state: WWState, f: FigureState, command: Command, action: str) 
     if action == "switch" and weapon.missile:
         raise Refusal("Shift one hex and switch readies a non-missile weapon")
     if weapon.two_handed and f.shield_ready and f.backpack:
-        raise Refusal(f"{weapon.name} is two-handed and a Full Backpack prevents slinging the "
-                      "shield: drop the shield first")
+        raise Refusal(
+            f"{weapon.name} is two-handed and a Full Backpack prevents slinging the shield: drop the shield first"
+        )
     return weapon.name
 
 
@@ -203,8 +229,10 @@ def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> params
         raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
     keeps_two_handed = _two_handed_in_hand(state, f) and f.ready not in drop
     if f.backpack and keeps_two_handed and any(_is_shield(state, n) for n in take) and not f.shield:
-        raise Refusal(f"{f.ready} is two-handed and a Full Backpack prevents slinging the "
-                      "shield: drop the weapon to take the shield in hand")
+        raise Refusal(
+            f"{f.ready} is two-handed and a Full Backpack prevents slinging the "
+            "shield: drop the weapon to take the shield in hand"
+        )
     picked = [state.tables.armor[n].weight_kg or 0 for n in take if n in state.tables.armor]
     if picked:
         shield = f.shield if f.shield and (f.shield in drop or "shield" in drop) else None  # dropped
@@ -218,6 +246,7 @@ def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> params
 def acted(plan, handler=None):
     """A combat action's (plan, deed): its plan with the command kept for the deed, and its deed
     announced, the figure's action taken, and the turn passed on (if it was the figure's)."""
+
     def planned(state: WWState, f: FigureState, command: Command) -> Acted:
         return Acted(command, plan(state, f, command) if plan else None)
 
@@ -240,6 +269,7 @@ def acted(plan, handler=None):
         else:  # acting out of turn: not to come
             leave_queue(state, f.name)
         return events
+
     return planned, deed
 
 
@@ -260,16 +290,14 @@ def _own_figures(state: WWState, name: str, found: Any) -> FigureState:
     return state.own(name)
 
 
-def stand_up(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
-             ) -> list[Event]:
+def stand_up(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource) -> list[Event]:
     if f.posture != "standing":
         f.posture, f.turn.stood_up = "standing", True
         return [Event("stands", f"{f.name} stands up", f.name)]
     return []
 
 
-def stance(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource
-           ) -> list[Event]:
+def stance(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource) -> list[Event]:
     action = command.action
     assert action is not None  # the kernel plans an action's command (it names the action)
     f.turn.stance = {"set_pole": "set"}.get(action, action)
@@ -277,8 +305,7 @@ def stance(state: WWState, f: FigureState, command: Command, found: None, dice: 
     return [Event("stance", f"{f.name} {words[action]}", f.name, {"stance": f.turn.stance})]
 
 
-def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, dice: DiceSource
-           ) -> list[Event]:
+def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, dice: DiceSource) -> list[Event]:
     t = state.figures[plan.target]
     events = []
     if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
@@ -344,26 +371,26 @@ def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Even
             f.off_hand = None if f.off_hand == name else f.off_hand
             events.append(Event("puts_away", f"{f.name} puts away his {name}", f.name, {"weapon": name}))
     f.shield_ready = True
-    return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name,
-                           {"weapon": f.shield, "shield": True})]
+    return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name, {"weapon": f.shield, "shield": True})]
 
 
-def drop_down(state: WWState, f: FigureState, command: Command, posture: str, dice: DiceSource
-              ) -> list[Event]:
+def drop_down(state: WWState, f: FigureState, command: Command, posture: str, dice: DiceSource) -> list[Event]:
     f.posture = posture
     return [Event("drops_down", f"{f.name} drops {posture}", f.name, {"posture": f.posture})]
 
 
-def drop_pickup(state: WWState, f: FigureState, command: Command, taken: params.DropPickUp,
-                dice: DiceSource) -> list[Event]:
+def drop_pickup(
+    state: WWState, f: FigureState, command: Command, taken: params.DropPickUp, dice: DiceSource
+) -> list[Event]:
     events = []
     for name in taken.drop:
         if name in (f.shield, "shield"):
             if f.shield is None:
                 continue  # named twice (by its name and as "shield"): dropped already
             state.items.setdefault(f.hex, []).append(f.shield)
-            events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name,
-                                {"shield": f.shield}))
+            events.append(
+                Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield})
+            )
             f.shield, f.shield_ready = None, False
         else:
             _drop(state, f, name)
@@ -379,8 +406,14 @@ def drop_pickup(state: WWState, f: FigureState, command: Command, taken: params.
             if _hands_free_for(state, f, name):
                 f.ready = name  # "in hand" and "ready" are one state in the text
         ready = name == f.ready or (name == f.shield and f.shield_ready)
-        events.append(Event("picks_up", f"{f.name} picks up {name}" + (" ready" if ready else ""),
-                            f.name, {"item": name, "ready": ready}))
+        events.append(
+            Event(
+                "picks_up",
+                f"{f.name} picks up {name}" + (" ready" if ready else ""),
+                f.name,
+                {"item": name, "ready": ready},
+            )
+        )
     return events
 
 

@@ -14,8 +14,7 @@ from board.rules.warrior_wizard.stats import adj_dx, armor_against, load_kg
 from board.words import pronoun
 
 
-def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool
-                 ) -> tuple[int, int]:
+def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_armor: bool) -> tuple[int, int]:
     """What gets through armor as (lethal, nonlethal), by the Optional Nonlethal Damage Rule.
 
     "Bludgeoning, which do 1/3 of their damage as Lethal and 2/3 as Nonlethal" (lethal
@@ -25,8 +24,10 @@ def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_arm
     if not nonlethal_rule:
         return max(0, raw - armor), 0
     lethal, nonlethal = {
-        "damaging": (raw, 0), "stunning": (0, raw),
-        "bludgeoning": (raw // 3, raw - raw // 3), "shock": (raw, raw),
+        "damaging": (raw, 0),
+        "stunning": (0, raw),
+        "bludgeoning": (raw // 3, raw - raw // 3),
+        "shock": (raw, raw),
     }[kind]
     stop_lethal = min(lethal, armor)
     stop_nonlethal = (armor - stop_lethal) + (2 if body_armor else 0)
@@ -50,8 +51,7 @@ def update_status(state: WWState, f: FigureState) -> list[Event]:
         f.status, f.posture = "unconscious", "fallen"
         if state.options.nonlethal_damage and f.lethal * 2 > f.st:
             f.out_for_combat = True  # "won't wake up during this combat"
-        return [Event("unconscious", f"{f.name} falls unconscious", f.name,
-                      {"out_for_combat": f.out_for_combat})]
+        return [Event("unconscious", f"{f.name} falls unconscious", f.name, {"out_for_combat": f.out_for_combat})]
     return []
 
 
@@ -64,11 +64,17 @@ def spend_st(state: WWState, f: FigureState, amount: int) -> None:
         f.lethal += amount
 
 
-def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice: DiceSource,
-                kind: str = "damaging", attacker: FigureState | None = None) -> list[Event]:
+def take_damage(
+    state: WWState,
+    target: FigureState,
+    raw: int,
+    armor: int,
+    dice: DiceSource,
+    kind: str = "damaging",
+    attacker: FigureState | None = None,
+) -> list[Event]:
     """Apply a hit of raw damage against armor; falls and status follow."""
-    lethal, nonlethal = split_damage(raw, armor, kind, state.options.nonlethal_damage,
-                                     bool(target.armor))
+    lethal, nonlethal = split_damage(raw, armor, kind, state.options.nonlethal_damage, bool(target.armor))
     total = lethal + nonlethal
     target.lethal += lethal
     target.nonlethal += nonlethal
@@ -76,19 +82,29 @@ def take_damage(state: WWState, target: FigureState, raw: int, armor: int, dice:
     record.damage_before_armor += raw
     record.damage_after_armor += total
     record.spoiled = record.spoiled or total > 0
-    events = [damaged(target.name, total, f"{target.name} takes {total} damage"
-                      + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
-                      raw=raw, armor=armor, lethal=lethal, nonlethal=nonlethal,
-                      st=target.effective_st, st_max=target.st)]
+    events = [
+        damaged(
+            target.name,
+            total,
+            f"{target.name} takes {total} damage" + (f" ({raw} rolled, armor {armor})" if armor and raw else ""),
+            raw=raw,
+            armor=armor,
+            lethal=lethal,
+            nonlethal=nonlethal,
+            st=target.effective_st,
+            st_max=target.st,
+        )
+    ]
     events += update_status(state, target)
     if target.status == "ok":
         events += _falls(state, target, dice, attacker, raw, total)
     return events
 
 
-def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureState | None,
-           raw: int, taken: int) -> list[Event]:
-    """"A character that takes 8 or more damage in a single Turn falls down."
+def _falls(
+    state: WWState, f: FigureState, dice: DiceSource, attacker: FigureState | None, raw: int, taken: int
+) -> list[Event]:
+    """ "A character that takes 8 or more damage in a single Turn falls down."
 
     Each total counts on the hit that first brings it to 8 this turn, so the DEX check is made
     once, and a later hit that brings the damage after armor to 8 still knocks him down.
@@ -106,14 +122,14 @@ def _falls(state: WWState, f: FigureState, dice: DiceSource, attacker: FigureSta
         data = {"faces": list(result.faces), "target": target, "success": result.success}
         if not result.success:
             f.posture = "fallen"
-            return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls",
-                          f.name, data)]
+            return [Event("falls", f"{f.name} fails a DEX check ({result.total} vs {target}) and falls", f.name, data)]
         pushed = push_back(state, f, attacker)
         kept = f"{f.name} keeps {pronoun(f, 'their')} feet ({result.total} vs {target})"
         events = [Event("staggers", kept, f.name, data, tone="hurt")]
         if pushed:
-            events.append(moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}",
-                                forced=True))
+            events.append(
+                moved(f.name, [pushed], f"{f.name} is pushed back to {state.battle.label(pushed)}", forced=True)
+            )
             f.turn.displaced = True  # pushed: it did not stay put, but it did not move either
             events += after_move(state, f, [pushed], dice)
         return events
@@ -140,8 +156,7 @@ def fire_at(state: WWState, f: FigureState, anchor: Hex, facing: int | None = No
     fires = state.battle.fires
     if not fires:
         return None
-    stages = {fires[c] for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing)
-              if c in fires}
+    stages = {fires[c] for c in footprint_cells(f.size, anchor, f.facing if facing is None else facing) if c in fires}
     return "coals" if "coals" in stages else ("flames" if stages else None)
 
 
@@ -151,9 +166,15 @@ def burn(state: WWState, f: FigureState, dice_expr: Dice, why: str, dice: DiceSo
     raw = max(0, rolled.total)
     armor = sum(n for _, n in armor_against(state, f, "front", fire=True))
     text = f"{f.name} burns ({why}): {dice_expr} rolls {rolled.total}" + ("" if raw else ", no damage")
-    events = [Event("burns", text, f.name,
-                    {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw,
-                     "armor": armor, "cause": why}, tone="fire")]
+    events = [
+        Event(
+            "burns",
+            text,
+            f.name,
+            {"dice": str(dice_expr), "faces": list(rolled.faces), "total": raw, "armor": armor, "cause": why},
+            tone="fire",
+        )
+    ]
     if raw:
         events += take_damage(state, f, raw, armor, dice)
     return events
@@ -177,8 +198,7 @@ def after_move(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource
     stage = fire_at(state, f, path[-1])
     if stage and f.status != "dead":
         expr = Dice(1 + (stage == "coals"), 6, -2)
-        events += burn(state, f, expr, "stopping in " + ("hot coals" if stage == "coals" else "flames"),
-                        dice)
+        events += burn(state, f, expr, "stopping in " + ("hot coals" if stage == "coals" else "flames"), dice)
     return events
 
 
@@ -235,8 +255,14 @@ def fatigue(state: WWState) -> list[Event]:
             continue
         spend_st(state, f, 1)
         minutes = f.burdened_turns * TURN_SECONDS // 60
-        events.append(Event("fatigue", f"{f.name} tires under {pronoun(f, 'their')} load: -1 ST ({minutes} minutes "
-                                       f"carrying 5-7x {pronoun(f, 'their')} ST)", f.name,
-                            {"minutes": minutes, "st": f.effective_st}))
+        events.append(
+            Event(
+                "fatigue",
+                f"{f.name} tires under {pronoun(f, 'their')} load: -1 ST ({minutes} minutes "
+                f"carrying 5-7x {pronoun(f, 'their')} ST)",
+                f.name,
+                {"minutes": minutes, "st": f.effective_st},
+            )
+        )
         events += update_status(state, f)
     return events

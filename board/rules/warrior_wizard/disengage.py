@@ -29,7 +29,7 @@ CHOICES = ("strike_disengaging", "let_go")
 
 
 def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
-    """"move one hex away from the opponent, outside of his threat zone"."""
+    """ "move one hex away from the opponent, outside of his threat zone"."""
     if command.to is None:
         raise Refusal("choose the hex to disengage to")
     to = to_hex(state, command.to)
@@ -59,18 +59,27 @@ def _may_strike(state: WWState, g: FigureState, f: FigureState) -> bool:
     return g.status == "ok" and not g.turn.acted and f.name in melee_targets(state, g)
 
 
-def start(state: WWState, f: FigureState, command: Command, to: Hex, dice: DiceSource
-          ) -> list[Event]:
+def start(state: WWState, f: FigureState, command: Command, to: Hex, dice: DiceSource) -> list[Event]:
     """Begin (to: the hex stepped to): every engager who may strike chooses first (in initiative
     order); none, step now."""
     order = {name: i for i, name in enumerate(state.order)}
-    waiting = tuple(sorted((n for n in engagers(state, f) if _may_strike(state, state.figures[n], f)),
-                           key=lambda n: order.get(n, len(order))))
+    waiting = tuple(
+        sorted(
+            (n for n in engagers(state, f) if _may_strike(state, state.figures[n], f)),
+            key=lambda n: order.get(n, len(order)),
+        )
+    )
     state.disengage = Disengaging(f.name, to, command.facing, waiting)
     if not waiting:
         return finish(state, dice)
-    return [Event("disengaging", f"{f.name} disengages: {', '.join(waiting)} may strike at {pronoun(f, 'them')}",
-                  f.name, {"to": [to.q, to.r], "engagers": list(waiting)})]
+    return [
+        Event(
+            "disengaging",
+            f"{f.name} disengages: {', '.join(waiting)} may strike at {pronoun(f, 'them')}",
+            f.name,
+            {"to": [to.q, to.r], "engagers": list(waiting)},
+        )
+    ]
 
 
 def check_choice(state: WWState, command: Command) -> FigureState:
@@ -80,9 +89,10 @@ def check_choice(state: WWState, command: Command) -> FigureState:
         raise Refusal("nobody is disengaging from you")
     chooser = d.waiting[0]
     if command.figure != chooser or command.action not in CHOICES:
-        leaving = they_do(state.figures[d.figure], 'disengage')
-        raise Refusal(f"{chooser} first chooses whether to attack {d.figure} as {leaving} "
-                      "(strike_disengaging or let_go)")
+        leaving = they_do(state.figures[d.figure], "disengage")
+        raise Refusal(
+            f"{chooser} first chooses whether to attack {d.figure} as {leaving} (strike_disengaging or let_go)"
+        )
     if command.target not in (None, d.figure):
         raise Refusal(f"the attack is on {d.figure}, who is disengaging")
     return state.figures[chooser]
@@ -103,12 +113,16 @@ def choose(state: WWState, command: Command, dice: DiceSource) -> list[Event]:
         g.turn.acted = True
         leave_queue(state, g.name)
         plan = AttackPlan(g.name, f.name, g.ready, "melee", disengage_penalty=gap)
-        events = [Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name,
-                        tone="action")]
+        events = [
+            Event("free_attack", f"{g.name} strikes at {f.name} as {they_do(f, 'disengage')}", g.name, tone="action")
+        ]
         events += resolve(state, plan, dice)
     # Those who can no longer strike (knocked down meanwhile, or he is down) drop out.
-    left = tuple(n for n in d.waiting  # (an attack leaves state.disengage as it is)
-                 if f.up and n in state.figures and _may_strike(state, state.figures[n], f))
+    left = tuple(
+        n
+        for n in d.waiting  # (an attack leaves state.disengage as it is)
+        if f.up and n in state.figures and _may_strike(state, state.figures[n], f)
+    )
     state.disengage = replace(d, waiting=left)
     return events + (finish(state, dice) if not left else [])
 
@@ -132,6 +146,13 @@ def finish(state: WWState, dice: DiceSource) -> list[Event]:
     f.turn.moved += 1
     f.turn.entered.append(f.hex)
     label = state.battle.label
-    events.append(moved(f.name, [f.hex], f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}",
-                        action="disengage", facing=f.facing))
+    events.append(
+        moved(
+            f.name,
+            [f.hex],
+            f"{f.name} disengages {label(start_hex)} -> {label(f.hex)}",
+            action="disengage",
+            facing=f.facing,
+        )
+    )
     return events + after_move(state, f, path, dice)

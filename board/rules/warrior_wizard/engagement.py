@@ -86,10 +86,10 @@ def all_engagers(state: WWState) -> dict[str, list[str]]:
 
 # --- the brawl: one-hex figures sharing a hex ----------------------------------------------
 
+
 def in_hex(state: WWState, h: Hex, ignore: str | None = None) -> list[FigureState]:
     """The figures covering hex h (bodies too), f excepted."""
-    return [g for g in state.figures.values()
-            if g.name != ignore and (g.hex == h if g.size == 1 else h in g.cells)]
+    return [g for g in state.figures.values() if g.name != ignore and (g.hex == h if g.size == 1 else h in g.cells)]
 
 
 def brawl_refusal(state: WWState, f: FigureState, h: Hex) -> str | None:

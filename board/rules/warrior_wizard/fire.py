@@ -27,12 +27,20 @@ def _fire(kind: str, f: FigureState, words: str, data: dict) -> Event:
     return Event(kind, f"{f.name} {words}", f.name, data, tone="fire")
 
 
-def _iq_check(state: WWState, f: FigureState, n: int, what: str, dice: DiceSource,
-              data: dict | None = None) -> tuple[bool, dict, str]:
+def _iq_check(
+    state: WWState, f: FigureState, n: int, what: str, dice: DiceSource, data: dict | None = None
+) -> tuple[bool, dict, str]:
     """An n-dice IQ check: (success, event data, "IQ check 3d6 rolls 12 vs 10")."""
     result = check(n, f.iq, dice)
-    info = {"check": what, "dice": n, "faces": list(result.faces), "roll": result.total,
-            "target": f.iq, "success": result.success, **(data or {})}
+    info = {
+        "check": what,
+        "dice": n,
+        "faces": list(result.faces),
+        "roll": result.total,
+        "target": f.iq,
+        "success": result.success,
+        **(data or {}),
+    }
     return result.success, info, f"IQ check {n}d6 rolls {result.total} vs {f.iq}"
 
 
@@ -51,8 +59,7 @@ def _way_out(state: WWState, f: FigureState) -> Hex | None:
     return None
 
 
-def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource
-                ) -> tuple[list[Hex], list[Event]]:
+def check_entry(state: WWState, f: FigureState, path: list[Hex], dice: DiceSource) -> tuple[list[Hex], list[Event]]:
     """The part of the path the figure dares to walk, and the IQ checks rolled.
 
     "A character must succeed on a 3d6 Intelligence Check to move into or stay in a burning hex."
@@ -133,8 +140,7 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
             # "A character who, for some reason, stays put in a burning hex, takes 1d6 damage
             # per turn he stays there."
             expr = Dice(1 + (stage == "coals"), 6)
-            events += burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"),
-                            dice)
+            events += burn(state, f, expr, "staying in " + ("hot coals" if stage == "coals" else "flames"), dice)
         if f.on_fire and f.status != "dead":
             events += _on_fire(state, f, f.on_fire, dice)
     return events
@@ -152,12 +158,18 @@ def _on_fire(state: WWState, f: FigureState, extent: str, dice: DiceSource) -> l
         # "Stop, drop, and roll can put out a fire in one Turn; the character takes one full
         # Turn of burning"
         f.on_fire, f.running_on_fire = None, False
-        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name,
-                            tone="good"))
+        events.append(Event("fire_out", f"{f.name} rolls on the ground and puts the fire out", f.name, tone="good"))
         return events
     f.running_on_fire = ran
     if ran and SPREAD[extent] != extent:
         f.on_fire = SPREAD[extent]
-        events.append(Event("fire_spreads", f"Running fans the flames: {f.name} now burns over {EXTENT[f.on_fire]}",
-                            f.name, {"from": extent, "to": f.on_fire}, tone="fire"))
+        events.append(
+            Event(
+                "fire_spreads",
+                f"Running fans the flames: {f.name} now burns over {EXTENT[f.on_fire]}",
+                f.name,
+                {"from": extent, "to": f.on_fire},
+                tone="fire",
+            )
+        )
     return events

@@ -23,8 +23,9 @@ def check_sheet(state: WWState, spec: FigureSpec, problem) -> FigureSpec:
 
 def make(state: WWState, spec: FigureSpec) -> FigureState:
     """The figure from a checked sheet, its weapons by their table names."""
-    return figure_from_spec(spec.model_copy(update={
-        "weapons": [state.tables.weapon(name).name for name in spec.weapons]}))
+    return figure_from_spec(
+        spec.model_copy(update={"weapons": [state.tables.weapon(name).name for name in spec.weapons]})
+    )
 
 
 def occupied(state: WWState, f: FigureState) -> dict:
@@ -99,11 +100,21 @@ def do_ignite(state: WWState, f: FigureState, settings: params.Ignite, dice: Dic
     if settings.weapon is not None:
         # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
         f.flaming = f.ready if settings.weapon else None
-        return [gm_event("ignite", f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming
-                         else f"GM: {f.name}'s weapon no longer burns", f.name)]
+        return [
+            gm_event(
+                "ignite",
+                f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming else f"GM: {f.name}'s weapon no longer burns",
+                f.name,
+            )
+        ]
     f.on_fire = None if settings.extent == "out" else settings.extent
-    return [gm_event("ignite", f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None
-                                                     else f"on fire ({f.on_fire})"), f.name)]
+    return [
+        gm_event(
+            "ignite",
+            f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None else f"on fire ({f.on_fire})"),
+            f.name,
+        )
+    ]
 
 
 class WarriorWizardGM(GM):
@@ -123,8 +134,10 @@ class WarriorWizardGM(GM):
     def plan(self, state, command):
         if command.action in self.actions and state.disengage is not None:
             d = state.disengage
-            raise Refusal(f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as "
-                           f"{they_do(state.figures[d.figure], 'disengage')}")
+            raise Refusal(
+                f"wait: {d.waiting[0]} is choosing whether to attack {d.figure} as "
+                f"{they_do(state.figures[d.figure], 'disengage')}"
+            )
         return super().plan(state, command)
 
     def apply(self, state, command, dice):

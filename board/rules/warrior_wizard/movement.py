@@ -17,9 +17,17 @@ from board.words import hexes
 
 DISENGAGED_MOVES = ("step", "jog", "half_move", "full_move", "delay")
 LABELS = {
-    "step": "Step", "jog": "Jog", "half_move": "Half Move", "full_move": "Full Move",
-    "delay": "Delay", "shift": "Shift", "continue": "Finish moving", "stand_still": "Stand still",
-    "stand_up": "Stand up", "breather": "Take a breather", "lift_step": "Heave one hex (4d6 ST check)",
+    "step": "Step",
+    "jog": "Jog",
+    "half_move": "Half Move",
+    "full_move": "Full Move",
+    "delay": "Delay",
+    "shift": "Shift",
+    "continue": "Finish moving",
+    "stand_still": "Stand still",
+    "stand_up": "Stand up",
+    "breather": "Take a breather",
+    "lift_step": "Heave one hex (4d6 ST check)",
 }
 
 # What each movement leaves open, from the combat actions' "moved no more than" conditions.
@@ -35,8 +43,15 @@ def allowances(state: WWState, f: FigureState) -> dict[str, int]:
     """How many hexes each movement action allows this figure."""
     full = movement(state, f)
     half = ceil(full / 2)  # half_movement(), from the one movement() worked out
-    return {"step": min(1, full), "jog": min(2, full), "half_move": half, "full_move": full,
-            "delay": half, "shift": min(1, full), "continue": max(0, full - f.turn.moved)}
+    return {
+        "step": min(1, full),
+        "jog": min(2, full),
+        "half_move": half,
+        "full_move": full,
+        "delay": half,
+        "shift": min(1, full),
+        "continue": max(0, full - f.turn.moved),
+    }
 
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
@@ -78,23 +93,25 @@ class Board:
             return False
         known = self._brawls.get(c)
         if known is None:
-            known = self._brawls[c] = (c in self.occupied and hex_distance(c, self.f.hex) == 1
-                                       and brawl_refusal(self.state, self.f, c) is None)
+            known = self._brawls[c] = (
+                c in self.occupied and hex_distance(c, self.f.hex) == 1 and brawl_refusal(self.state, self.f, c) is None
+            )
         return known
 
     def fits(self, anchor: Hex, facing: int) -> bool:
         """Whether the figure's footprint fits there: on the map, off walls and other figures."""
         passable = self.state.battle.passable
-        return all(passable(c) and (c not in self.occupied or self.may_enter(c))
-                   for c in footprint_cells(self.f.size, anchor, facing))
+        return all(
+            passable(c) and (c not in self.occupied or self.may_enter(c))
+            for c in footprint_cells(self.f.size, anchor, facing)
+        )
 
     def engagers(self, anchor: Hex, facing: int) -> set[str]:
         """Who would Engage the figure standing there."""
         if self.f.size == 1:  # one enemy hex engages a one-hex figure; most hexes: none
             here = self.threats.get(anchor)
             return {g.name for g in here} if here else set()
-        found = {g.name: g for c in footprint_cells(self.f.size, anchor, facing)
-                 for g in self.threats.get(c, ())}
+        found = {g.name: g for c in footprint_cells(self.f.size, anchor, facing) for g in self.threats.get(c, ())}
         if sum(g.size for g in found.values()) < engagers_needed(self.f.size):
             return set()
         return set(found)
@@ -148,20 +165,28 @@ def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = 
     board = board or Board(state, f)
     # Mover.stop reads only `h in stop`, but the kernel annotates it Collection, which a Where
     # (no len, no iteration) is not
-    return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing,
-                 stop=board.stop_rule()).reach()
+    return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing, stop=board.stop_rule()).reach()
 
 
-def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str],
-                board: Board | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def shift_hexes(
+    state: WWState, f: FigureState, engaged_with: set[str], board: Board | None = None
+) -> dict[Hex, tuple[Hex, ...]]:
     """Adjacent hexes an Engaged figure may Shift to: Engaged with all it was Engaged with."""
     board = board or Board(state, f)
-    return {n: (n,) for n in hex_neighbors(f.hex)
-            if board.fits(n, f.facing) and engaged_with <= board.engagers(n, f.facing)}
+    return {
+        n: (n,) for n in hex_neighbors(f.hex) if board.fits(n, f.facing) and engaged_with <= board.engagers(n, f.facing)
+    }
 
 
-def check_path(state: WWState, f: FigureState, path: list[Hex], limit: int, facing: int,
-               engaged_with: set[str], board: Board | None = None) -> None:
+def check_path(
+    state: WWState,
+    f: FigureState,
+    path: list[Hex],
+    limit: int,
+    facing: int,
+    engaged_with: set[str],
+    board: Board | None = None,
+) -> None:
     """Raise Refusal unless the path is a legal move for f (from its hex, hex by hex)."""
     board = board or Board(state, f)
     battle = state.battle
@@ -170,8 +195,10 @@ def check_path(state: WWState, f: FigureState, path: list[Hex], limit: int, faci
     here = f.hex
     for index, nxt in enumerate(path):
         if direction_between(here, nxt) is None:
-            raise Refusal(f"the path jumps from {battle.label(here)} to {battle.label(nxt)}; "
-                          "each hex must be next to the one before")
+            raise Refusal(
+                f"the path jumps from {battle.label(here)} to {battle.label(nxt)}; "
+                "each hex must be next to the one before"
+            )
         last = index == len(path) - 1
         why = board.why_not(nxt, facing if last else f.facing)
         if why:
@@ -179,12 +206,17 @@ def check_path(state: WWState, f: FigureState, path: list[Hex], limit: int, faci
         new = board.engagers(nxt, f.facing) - engaged_with
         if new and not last:
             names = ", ".join(sorted(new))
-            raise Refusal(f"entering {battle.label(nxt)} puts {f.name} in {names}'s threat zone: "
-                          "an Engaged figure must stop moving at once")
+            raise Refusal(
+                f"entering {battle.label(nxt)} puts {f.name} in {names}'s threat zone: "
+                "an Engaged figure must stop moving at once"
+            )
         here = nxt
     if engaged_with:
         end = path[-1] if path else f.hex
         lost = engaged_with - board.engagers(end, facing)
         if lost:
-            raise Refusal("Engaged: a Shift must keep you in the threat zone of "
-                          + ", ".join(sorted(lost)) + " (you may only Shift one hex or stand still)")
+            raise Refusal(
+                "Engaged: a Shift must keep you in the threat zone of "
+                + ", ".join(sorted(lost))
+                + " (you may only Shift one hex or stand still)"
+            )

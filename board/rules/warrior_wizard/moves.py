@@ -17,15 +17,36 @@ from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
-    DISENGAGED_MOVES, LABELS, NOTES, Board, allowance, board_of, allowances, check_path, reachable, shift_hexes,
+    DISENGAGED_MOVES,
+    LABELS,
+    NOTES,
+    Board,
+    allowance,
+    board_of,
+    allowances,
+    check_path,
+    reachable,
+    shift_hexes,
 )
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance
 from board.words import hexes, pronoun, they_do
 
-MOVES = ("stand_still", "stand_up", "step", "jog", "half_move", "full_move", "delay", "shift", "continue",
-         "upkeep", "breather", "lift_step")
+MOVES = (
+    "stand_still",
+    "stand_up",
+    "step",
+    "jog",
+    "half_move",
+    "full_move",
+    "delay",
+    "shift",
+    "continue",
+    "upkeep",
+    "breather",
+    "lift_step",
+)
 
 
 @quick_init
@@ -60,16 +81,17 @@ def infer_action(state: WWState, f: FigureState, steps: int, engaged_with) -> st
     return "full_move"
 
 
-def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: int,
-                 engaged_with) -> str:
+def _unreachable(state: WWState, f: FigureState, board: Board, to: Hex, limit: int, engaged_with) -> str:
     """Why a destination is out of reach, in a player's words."""
     where = state.battle.label(to)
     why = board.why_not(to, f.facing)
     if why:
         return f"{f.name} cannot stand at {where}: {why}"
     if engaged_with:
-        return (f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex "
-                "(staying in their threat zones) or stand still")
+        return (
+            f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex "
+            "(staying in their threat zones) or stand still"
+        )
     steps = hex_distance(f.hex, to)
     if steps > limit:
         return f"{where} is {hexes(steps)} away; {f.name} may move {limit} this turn"
@@ -86,8 +108,11 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
         destination = to_hex(state, command.to)
         if destination != f.hex:
             limit = allowance(state, f, command.action) if command.action in MOVES[2:] else movement(state, f)
-            paths = (shift_hexes(state, f, set(engaged_with), board) if engaged_with
-                     else reachable(state, f, limit, board)[0])
+            paths = (
+                shift_hexes(state, f, set(engaged_with), board)
+                if engaged_with
+                else reachable(state, f, limit, board)[0]
+            )
             if destination not in paths:
                 raise Refusal(_unreachable(state, f, board, destination, limit, engaged_with))
             path = paths[destination]
@@ -113,13 +138,15 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
     if action == "continue" and not f.turn.delayed:
         raise Refusal("only a figure that chose Delay finishes its move later")
     if f.turn.delayed and not engaged_with and action not in ("continue", "stand_still"):
-        raise Refusal(f"{f.name} delayed: finish moving (up to {hexes(allowance(state, f, 'continue'))}) "
-                      "or stand still")
+        raise Refusal(
+            f"{f.name} delayed: finish moving (up to {hexes(allowance(state, f, 'continue'))}) or stand still"
+        )
     if action == "lift_step" and not at_max_lift(state, f):
         raise Refusal(f"{f.name} carries no more than 7x {pronoun(f, 'their')} ST: {they_do(f, 'move')} as usual")
     if engaged_with and action not in ("shift", "stand_still", "lift_step"):
-        raise Refusal(f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, "
-                      "stand still or stand up")
+        raise Refusal(
+            f"Engaged by {', '.join(sorted(engaged_with))}: you may only Shift one hex, stand still or stand up"
+        )
     if action == "shift" and not engaged_with:
         raise Refusal(f"{f.name} is not Engaged: Shift is for Engaged figures; use Step")
     if action == "stand_still" and path:
@@ -184,16 +211,23 @@ def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[
     record.charged = tuple(sorted(engaged_now - p.engaged_with))
     label = state.battle.label
     if path:
-        text = (f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
-                f"({len(path)} hex{'' if len(path) == 1 else 'es'})")
+        text = (
+            f"{f.name}: {LABELS[p.action]} {label(start)} -> {label(f.hex)} "
+            f"({len(path)} hex{'' if len(path) == 1 else 'es'})"
+        )
     else:
         facing = direction_name(f.facing, state.battle.layout)
         text = f"{f.name} stands still" + (f", facing {facing}" if p.command.facing is not None else "")
-    events.append(moved(f.name, path, text, action=p.action, facing=f.facing,
-                        engaged_with=sorted(engaged_now)))
+    events.append(moved(f.name, path, text, action=p.action, facing=f.facing, engaged_with=sorted(engaged_now)))
     if record.charged:
-        events.append(Event("engaged", f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
-                            f.name, {"by": list(record.charged)}))
+        events.append(
+            Event(
+                "engaged",
+                f"{f.name} is Engaged by {', '.join(record.charged)} and stops",
+                f.name,
+                {"by": list(record.charged)},
+            )
+        )
     events += after_move(state, f, path, dice)  # a fire may kill the last of a side: advance asks
     if p.action == "delay":
         record.delayed = True
@@ -206,12 +240,17 @@ def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[
 def lift_check(state: WWState, f: FigureState, dice: DiceSource) -> tuple[bool, Event]:
     """The 4d6 Effective Strength check to move one hex under the maximum lift."""
     result = check(4, f.effective_st, dice)
-    verb = (f"heaves {pronoun(f, 'their')} load one hex" if result.success
-            else f"cannot budge under {pronoun(f, 'their')} load")
-    return result.success, Event("lift_check", f"{f.name} {verb} (4d6 rolls {result.total} vs ST "
-                                               f"{f.effective_st})", f.name,
-                                 {"faces": list(result.faces), "needed": f.effective_st,
-                                  "success": result.success})
+    verb = (
+        f"heaves {pronoun(f, 'their')} load one hex"
+        if result.success
+        else f"cannot budge under {pronoun(f, 'their')} load"
+    )
+    return result.success, Event(
+        "lift_check",
+        f"{f.name} {verb} (4d6 rolls {result.total} vs ST {f.effective_st})",
+        f.name,
+        {"faces": list(result.faces), "needed": f.effective_st, "success": result.success},
+    )
 
 
 def breather_refusal(state: WWState, f: FigureState, engaged_with) -> str | None:
@@ -247,8 +286,7 @@ def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionI
         names = ", ".join(s.name for s in pending)
         cost = sum(s.upkeep for s in pending)
         why = None if spell_upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
-        out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement",
-                              enabled=why is None, reason=why))
+        out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement", enabled=why is None, reason=why))
     if state.options.breather and not engaged_with and not f.turn.delayed:
         why = breather_refusal(state, f, engaged_with)
         out.append(ActionInfo("breather", LABELS["breather"], "movement", enabled=why is None, reason=why))
@@ -267,22 +305,45 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
     if at_max_lift(state, f):
         hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
         hexes = {h: p for h, p in hexes.items() if not board.may_enter(h)}
-        out.append(ActionInfo("lift_step", LABELS["lift_step"], "movement", needs="path", hexes=hexes,
-                              enabled=bool(hexes), reason=None if hexes else "no hex to move to"))
+        out.append(
+            ActionInfo(
+                "lift_step",
+                LABELS["lift_step"],
+                "movement",
+                needs="path",
+                hexes=hexes,
+                enabled=bool(hexes),
+                reason=None if hexes else "no hex to move to",
+            )
+        )
         return out
     if f.turn.delayed and not engaged_with:
         paths, stops = reachable(state, f, allowance(state, f, "continue"), board)
-        out.append(ActionInfo("continue", LABELS["continue"], "movement", needs="path",
-                              hexes=paths, stop_hexes=stops))
+        out.append(ActionInfo("continue", LABELS["continue"], "movement", needs="path", hexes=paths, stop_hexes=stops))
         return out
     if engaged_with:
         hexes = shift_hexes(state, f, engaged_with, board)
-        out.append(ActionInfo("shift", LABELS["shift"], "movement", needs="path", hexes=hexes,
-                              enabled=bool(hexes), reason=None if hexes else "no hex keeps the engagement"))
+        out.append(
+            ActionInfo(
+                "shift",
+                LABELS["shift"],
+                "movement",
+                needs="path",
+                hexes=hexes,
+                enabled=bool(hexes),
+                reason=None if hexes else "no hex keeps the engagement",
+            )
+        )
         for action in DISENGAGED_MOVES:
-            out.append(ActionInfo(action, LABELS[action], "movement", enabled=False,
-                                  reason=f"Engaged by {', '.join(sorted(engaged_with))}: "
-                                         "only Shift, Stand still or Stand up"))
+            out.append(
+                ActionInfo(
+                    action,
+                    LABELS[action],
+                    "movement",
+                    enabled=False,
+                    reason=f"Engaged by {', '.join(sorted(engaged_with))}: only Shift, Stand still or Stand up",
+                )
+            )
         return out
     # One search at the largest allowance serves every action: a path's length says which.
     limits = allowances(state, f)
@@ -300,11 +361,27 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
             reason = f"{f.name} is on fire and panics: {pronoun(f)} must run ({fire.RUN} or more hexes)"
-        out.append(ActionInfo(action, LABELS[action], "movement", needs="path", hexes=hexes,
-                              stop_hexes=frozenset(h for h in stops if h in hexes),
-                              enabled=reason is None, reason=reason, note=NOTES.get(action, ""),
-                              default=action == "full_move"))
+        out.append(
+            ActionInfo(
+                action,
+                LABELS[action],
+                "movement",
+                needs="path",
+                hexes=hexes,
+                stop_hexes=frozenset(h for h in stops if h in hexes),
+                enabled=reason is None,
+                reason=reason,
+                note=NOTES.get(action, ""),
+                default=action == "full_move",
+            )
+        )
     if must_run:
-        out[0] = ActionInfo("stand_still", LABELS["stand_still"], "movement", enabled=False, needs="facing",
-                            reason=f"{f.name} is on fire and panics: {pronoun(f)} must run")
+        out[0] = ActionInfo(
+            "stand_still",
+            LABELS["stand_still"],
+            "movement",
+            enabled=False,
+            needs="facing",
+            reason=f"{f.name} is on fire and panics: {pronoun(f)} must run",
+        )
     return out

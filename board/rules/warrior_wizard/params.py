@@ -29,8 +29,10 @@ class Upkeep(Move):
 class Attack(Params):
     """An attack: a maneuver, a weapon other than the ready one, extra damage from Strength."""
 
-    hints = {"maneuver": "unknown maneuver; expected one of: slam, shield_rush, throw",
-             "extra_damage": "extra damage from Strength is a whole number, 0 or more"}
+    hints = {
+        "maneuver": "unknown maneuver; expected one of: slam, shield_rush, throw",
+        "extra_damage": "extra damage from Strength is a whole number, 0 or more",
+    }
     maneuver: Literal["slam", "shield_rush", "throw"] | None = None
     strike_with: str | None = None
     extra_damage: int = Field(0, ge=0)
@@ -68,8 +70,10 @@ class Posture(Params):
 class Ignite(Params):
     """GM: set a figure on fire (to an extent, or out), or his ready weapon alight (or not)."""
 
-    hints = {"weapon": "params.weapon is true (set their ready weapon or arrows alight) or false",
-             "extent": "params.extent must be limb, half, whole or out"}
+    hints = {
+        "weapon": "params.weapon is true (set their ready weapon or arrows alight) or false",
+        "extent": "params.extent must be limb, half, whole or out",
+    }
     weapon: bool | None = None
     extent: Literal["limb", "half", "whole", "out"] = "half"
 
@@ -78,5 +82,9 @@ class Ignite(Params):
 # actions.py): any move, and the GM's. (do, action) -> its model, or the fields it takes beside
 # its settings (kernel/fields.py); any other command takes only its figure.
 PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS, ("move", "*"): Move, ("gm", "posture"): Posture, ("gm", "ignite"): Ignite}
+    **GM_PARAMS,
+    ("move", "*"): Move,
+    ("gm", "posture"): Posture,
+    ("gm", "ignite"): Ignite,
+}
 TAKES: Takes = {**gm_takes(turns=True), ("move", "*"): "figure path to facing", ("gm", "chase"): "figure target"}

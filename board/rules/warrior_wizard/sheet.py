@@ -55,19 +55,24 @@ def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
             return ""
         ready_name = weapon.name
         if ready_name not in carried:
-            problem(("ready",), f'{spec.name} readies "{ready}" but does not carry it; '
-                                f"carried: {', '.join(carried) or 'nothing'}")
+            problem(
+                ("ready",),
+                f'{spec.name} readies "{ready}" but does not carry it; carried: {", ".join(carried) or "nothing"}',
+            )
             return ""
     if spec.off_hand is not None:
         _off_hand(spec, spec.off_hand, problem, tables, carried, ready_name)
     if ready_name and tables.weapon(ready_name).two_handed and spec.shield and not spec.shield_slung:
-        problem(("ready" if spec.ready else "shield",),
-                f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) or leave it off')
+        problem(
+            ("ready" if spec.ready else "shield",),
+            f'"{ready_name}" is two-handed: sling the shield (shield_slung: true) or leave it off',
+        )
     return ready_name
 
 
-def _off_hand(spec: FigureSpec, off_hand: str, problem: Report, tables: RuleTables,
-              carried: list[str], ready_name: str) -> None:
+def _off_hand(
+    spec: FigureSpec, off_hand: str, problem: Report, tables: RuleTables, carried: list[str], ready_name: str
+) -> None:
     """The left-hand parrying weapon (spec.off_hand): "A dagger held in the left hand can be used
     to parry"."""
     weapon = known(tables.weapon, off_hand, problem, ("off_hand",))
@@ -77,8 +82,11 @@ def _off_hand(spec: FigureSpec, off_hand: str, problem: Report, tables: RuleTabl
     if name not in ("Dagger", "Main-Gauche"):
         problem(("off_hand",), f'only a Dagger or Main-Gauche parries in the left hand, not "{name}"')
     elif carried.count(name) < 1 + (ready_name == name):
-        problem(("off_hand",), f'{spec.name} holds "{name}" in the left hand but does not carry '
-                               f"{'a second one' if ready_name == name else 'it'}")
+        problem(
+            ("off_hand",),
+            f'{spec.name} holds "{name}" in the left hand but does not carry '
+            f"{'a second one' if ready_name == name else 'it'}",
+        )
     elif spec.shield and not spec.shield_slung:
         problem(("off_hand",), "the left hand holds the ready shield")
     elif ready_name and tables.weapon(ready_name).two_handed:
@@ -103,11 +111,17 @@ def sheet_choices() -> dict[str, tuple[str, ...] | str]:
     """The editor's drop-downs: table names for gear and spells, the ready one of those carried."""
     tables = load_tables()
     armor = {kind: ("none", *(a.name for a in tables.armor.values() if a.kind == kind)) for kind in ("body", "shield")}
-    return {"weapons": tuple(tables.weapons), "spells": tuple(load_spells().spells), "armor": armor["body"],
-            "shield": armor["shield"], "ready": "weapons"}
+    return {
+        "weapons": tuple(tables.weapons),
+        "spells": tuple(load_spells().spells),
+        "armor": armor["body"],
+        "shield": armor["shield"],
+        "ready": "weapons",
+    }
 
 
 # --- the figure card ---------------------------------------------------------------------------
+
 
 def _arm(state: WWState, name: str | None) -> str:
     """A weapon with its damage, e.g. "Broadsword (2d6)"."""
@@ -118,12 +132,15 @@ def _arm(state: WWState, name: str | None) -> str:
 def card(state: WWState, name: str) -> list[tuple[str, str]]:
     """The sheet's rows: strength, dexterity, movement, armor, weapons, posture, spells."""
     f: FigureState = state.figures[name]
-    rows = [("ST", f"{f.effective_st} of {f.st}" if f.damage else str(f.st)),
-            ("DX", f"{adj_dx(state, f)} adjusted (of {f.dx})"), ("IQ", str(f.iq)),
-            ("MA", f"{movement(state, f)} (of {f.ma})"),
-            ("Armor", f.armor or "none"),
-            ("Shield", (f.shield + ("" if f.shield_ready else " (slung)")) if f.shield else "none"),
-            ("Ready", _arm(state, f.ready))]
+    rows = [
+        ("ST", f"{f.effective_st} of {f.st}" if f.damage else str(f.st)),
+        ("DX", f"{adj_dx(state, f)} adjusted (of {f.dx})"),
+        ("IQ", str(f.iq)),
+        ("MA", f"{movement(state, f)} (of {f.ma})"),
+        ("Armor", f.armor or "none"),
+        ("Shield", (f.shield + ("" if f.shield_ready else " (slung)")) if f.shield else "none"),
+        ("Ready", _arm(state, f.ready)),
+    ]
     if f.off_hand:
         rows.append(("Off hand", _arm(state, f.off_hand)))
     rows += listed("Carried", [_arm(state, w) for w in f.weapons if w not in (f.ready, f.off_hand)])
@@ -136,8 +153,13 @@ def card(state: WWState, name: str) -> list[tuple[str, str]]:
 
 
 # The token's glyph by the Weapons Table's category of the weapon in hand.
-GLYPHS = {"Knives": "knife", "Swords": "blade", "Axe/Mace/Hammer": "axe", "Pole Arms": "polearm",
-          "Missile Weapons": "bow"}
+GLYPHS = {
+    "Knives": "knife",
+    "Swords": "blade",
+    "Axe/Mace/Hammer": "axe",
+    "Pole Arms": "polearm",
+    "Missile Weapons": "bow",
+}
 
 
 def glyph_of(state: WWState, f: FigureState) -> str:

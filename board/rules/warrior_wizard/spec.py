@@ -19,9 +19,11 @@ class FigureSpec(FigureBase):
     ma: int = Field(10, ge=0, le=99, description="Movement allowance in hexes")
     weapons: list[str] = Field(default_factory=no_items, description="names from the Weapons Table")
     ready: str | None = Field(
-        None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed")
+        None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed"
+    )
     off_hand: str | None = Field(
-        None, description="a Dagger or Main-Gauche held in the left hand to parry (one of weapons)")
+        None, description="a Dagger or Main-Gauche held in the left hand to parry (one of weapons)"
+    )
     armor: str | None = Field(None, description="body armor from the Armor table")
     shield: str | None = Field(None, description="a shield from the Armor table")
     shield_slung: bool = Field(False, description="shield slung on the back rather than ready")
@@ -41,13 +43,11 @@ class FigureSpec(FigureBase):
 class Options(RuleOptions):
     """Optional rules; every one is off unless a map, script or player turns it on."""
 
-    advanced_initiative: bool = toggle(
-        "Optional Advanced Initiative: everyone makes a DEX check; order by margin")
+    advanced_initiative: bool = toggle("Optional Advanced Initiative: everyone makes a DEX check; order by margin")
     nonlethal_damage: bool = toggle(
-        "Optional Nonlethal Damage Rule: lethal and nonlethal damage, breathers, recovery while "
-        "unconscious")
+        "Optional Nonlethal Damage Rule: lethal and nonlethal damage, breathers, recovery while unconscious"
+    )
     movement_rule: bool = toggle(
-        "Optional Movement Rule: -1 Movement per 2 damage; armor and encumbrance movement losses "
-        "accumulate")
-    breather: bool = toggle("Take a breather (Optional): recover 1d6 nonlethal damage; needs "
-                            "nonlethal_damage")
+        "Optional Movement Rule: -1 Movement per 2 damage; armor and encumbrance movement losses accumulate"
+    )
+    breather: bool = toggle("Take a breather (Optional): recover 1d6 nonlethal damage; needs nonlethal_damage")

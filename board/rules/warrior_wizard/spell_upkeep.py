@@ -16,13 +16,20 @@ def pay(state: WWState, f: FigureState, amount: int, what: str) -> list[Event]:
     if amount <= 0:
         return []
     spend_st(state, f, amount)
-    events = [Event("spell_cost", f"{f.name} spends {amount} ST {what}", f.name,
-                    {"amount": amount, "nonlethal": state.options.nonlethal_damage,
-                     "st": f.effective_st}, tone="magic")]
+    events = [
+        Event(
+            "spell_cost",
+            f"{f.name} spends {amount} ST {what}",
+            f.name,
+            {"amount": amount, "nonlethal": state.options.nonlethal_damage, "st": f.effective_st},
+            tone="magic",
+        )
+    ]
     return events + update_status(state, f)
 
 
 # --- ongoing spells ------------------------------------------------------------------------
+
 
 def vanish(state: WWState, name: str, why: str) -> list[Event]:
     """Take an illusion off the board, out of the turn order, and end its spells."""
@@ -37,16 +44,25 @@ def end_spell(state: WWState, active: ActiveSpell, why: str) -> list[Event]:
     """End an ongoing spell (an illusion vanishes with it)."""
     if active in state.spells:
         state.spells.remove(active)
-    events = [Event("spell_ends", f"{active.name} on {active.target} ends ({why})", active.caster,
-                    {"spell": active.name, "target": active.target, "caster": active.caster}, tone="magic")]
+    events = [
+        Event(
+            "spell_ends",
+            f"{active.name} on {active.target} ends ({why})",
+            active.caster,
+            {"spell": active.name, "target": active.target, "caster": active.caster},
+            tone="magic",
+        )
+    ]
     if active.effect == "illusion" and active.target in state.figures:
         events += vanish(state, active.target, f"{active.name} ends")
     return events
+
 
 # --- upkeep: "Some spells require spending additional Strength in order to maintain an ongoing
 # effect; if so, a character does this on his turn, before moving. If he moves, but fails to
 # announce he is performing upkeep, any spell that required upkeep to continue for this turn
 # fails." A lapsed spell costs nothing.
+
 
 def due(state: WWState, f: FigureState) -> list[ActiveSpell]:
     """f's spells up for upkeep this turn (cast in an earlier turn, not yet kept up this one)."""

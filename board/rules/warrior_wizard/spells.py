@@ -42,6 +42,7 @@ def known(f: FigureState) -> list[Spell]:
 
 # --- targets -------------------------------------------------------------------------------
 
+
 def spell_targets(state: WWState, f: FigureState, spell: Spell) -> list[str]:
     """Valid targets of one spell: thrown ones at a figure in front with a line of fire;
     conditions and healing also on the caster himself; an illusion names its caster."""
@@ -69,6 +70,7 @@ def targets(state: WWState, f: FigureState, action: str) -> list[str]:
 
 # --- checking ------------------------------------------------------------------------------
 
+
 def _chosen_spell(f: FigureState, command: Command) -> Spell:
     """The spell named by params.spell (optional when f knows only one)."""
     name = params.Cast.of(command).spell
@@ -89,8 +91,7 @@ def _chosen_target(command: Command, valid: list[str], what: str) -> str:
     if command.target is None:
         raise Refusal(f"choose a target for {what}; valid: {', '.join(valid) or 'none'}")
     if command.target not in valid:
-        raise Refusal(f"{command.target} is not a valid target for {what}; valid: "
-                      f"{', '.join(valid) or 'none'}")
+        raise Refusal(f"{command.target} is not a valid target for {what}; valid: {', '.join(valid) or 'none'}")
     return command.target
 
 
@@ -103,8 +104,7 @@ def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
     target = _chosen_target(command, spell_targets(state, f, spell), spell.name)
     t = state.figures[target]
     if spell.kind == "thrown":
-        return SpellPlan(target, spell, attack=AttackPlan(
-            f.name, target, None, "spell", spell_dice=spell.dice))
+        return SpellPlan(target, spell, attack=AttackPlan(f.name, target, None, "spell", spell_dice=spell.dice))
     if spell.kind == "condition":
         if any(s.name == spell.name and s.target == target for s in state.spells):
             raise Refusal(f"{target} is already under {spell.name}")
@@ -137,15 +137,21 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
 
 # --- carrying out --------------------------------------------------------------------------
 
-def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dice: DiceSource
-          ) -> list[Event]:
+
+def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dice: DiceSource) -> list[Event]:
     """Cast the spell or disbelieve the illusion (plan: the checked SpellPlan)."""
     if plan.spell is None:
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell
     aim = "" if spell.kind == "illusion" or plan.target == f.name else f" at {plan.target}"
-    events = [Event("cast", f"{f.name} casts {spell.name}{aim}", f.name,
-                    {"spell": spell.name, "target": plan.target, "cost": spell.cost})]
+    events = [
+        Event(
+            "cast",
+            f"{f.name} casts {spell.name}{aim}",
+            f.name,
+            {"spell": spell.name, "target": plan.target, "cost": spell.cost},
+        )
+    ]
     # The ST is spent as the spell goes off: a caster who knocks himself out still casts it.
     events += pay(state, f, spell.cost, f"casting {spell.name}")
     if plan.attack is not None:
@@ -154,10 +160,17 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dic
         return events + resolve(state, plan.attack, dice)
     if spell.kind == "condition":
         assert spell.condition is not None  # a condition spell names one (Spell's validator)
-        state.spells.append(ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition,
-                                        kept=state.turn))
-        return events + [Event("spell_on", f"{plan.target} is under {spell.name}", plan.target,
-                               {"spell": spell.name, "effect": spell.condition, "caster": f.name})]
+        state.spells.append(
+            ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition, kept=state.turn)
+        )
+        return events + [
+            Event(
+                "spell_on",
+                f"{plan.target} is under {spell.name}",
+                plan.target,
+                {"spell": spell.name, "effect": spell.condition, "caster": f.name},
+            )
+        ]
     if spell.kind == "heal":
         return events + _heal(state, state.figures[plan.target], spell, dice)
     assert plan.at is not None  # an illusion's plan says where it appears
@@ -165,7 +178,7 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dic
 
 
 def _heal(state: WWState, t: FigureState, spell: Spell, dice: DiceSource) -> list[Event]:
-    """"healing spells heal Lethal damage first", then Nonlethal."""
+    """ "healing spells heal Lethal damage first", then Nonlethal."""
     assert spell.dice is not None  # a heal spell has dice (Spell's validator)
     rolled = roll(spell.dice, dice)
     points = max(0, rolled.total)
@@ -173,9 +186,20 @@ def _heal(state: WWState, t: FigureState, spell: Spell, dice: DiceSource) -> lis
     nonlethal = min(points - lethal, t.nonlethal)
     t.lethal -= lethal
     t.nonlethal -= nonlethal
-    events = [Event("heals", f"{t.name} is healed {lethal + nonlethal} ({spell.dice} rolls {rolled.total})",
-                    t.name, {"dice": str(spell.dice), "faces": list(rolled.faces), "lethal": lethal,
-                             "nonlethal": nonlethal, "st": t.effective_st})]
+    events = [
+        Event(
+            "heals",
+            f"{t.name} is healed {lethal + nonlethal} ({spell.dice} rolls {rolled.total})",
+            t.name,
+            {
+                "dice": str(spell.dice),
+                "faces": list(rolled.faces),
+                "lethal": lethal,
+                "nonlethal": nonlethal,
+                "st": t.effective_st,
+            },
+        )
+    ]
     if t.status == "unconscious" and _would_wake(state, t):
         t.status, t.out_for_combat = "ok", False
         events.append(Event("wakes", f"{t.name} regains consciousness", t.name))
@@ -201,9 +225,17 @@ def _illusion_figure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> F
     while name in state.figures:
         n += 1
         name = f"{template.name} {n}"
-    spec = template.model_copy(update={"name": name, "team": f.team, "at": (at.q, at.r),
-                                       "facing": f.facing, "weapons": weapons, "ready": ready,
-                                       "spells": []})
+    spec = template.model_copy(
+        update={
+            "name": name,
+            "team": f.team,
+            "at": (at.q, at.r),
+            "facing": f.facing,
+            "weapons": weapons,
+            "ready": ready,
+            "spells": [],
+        }
+    )
     g = figure_from_spec(spec)
     g.illusion, g.caster = True, f.name
     return g
@@ -214,8 +246,15 @@ def _conjure(state: WWState, f: FigureState, spell: Spell, at: Hex) -> list[Even
     g = _illusion_figure(state, f, spell, at)
     state.figures[g.name] = g
     state.spells.append(ActiveSpell(spell.name, f.name, g.name, spell.upkeep, "illusion", kept=state.turn))
-    return [Event("illusion", f"{g.name} appears at {state.battle.label(at)}", g.name,
-                  {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing}, tone="magic")]
+    return [
+        Event(
+            "illusion",
+            f"{g.name} appears at {state.battle.label(at)}",
+            g.name,
+            {"spell": spell.name, "caster": f.name, "hex": [at.q, at.r], "facing": g.facing},
+            tone="magic",
+        )
+    ]
 
 
 def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource) -> list[Event]:
@@ -223,10 +262,21 @@ def _disbelieve(state: WWState, f: FigureState, t: FigureState, dice: DiceSource
     result = dice_check(3, f.iq, dice)
     dispelled = result.success and t.illusion
     outcome = "it vanishes" if dispelled else ("it is real" if result.success else "they fail")
-    events = [Event("disbelieve", f"{f.name} disbelieves {t.name}: IQ check {result.total} vs "
-                                  f"{f.iq}, {outcome}", f.name,
-                    {"target": t.name, "faces": list(result.faces), "needed": f.iq,
-                     "success": result.success, "dispelled": dispelled}, tone="magic")]
+    events = [
+        Event(
+            "disbelieve",
+            f"{f.name} disbelieves {t.name}: IQ check {result.total} vs {f.iq}, {outcome}",
+            f.name,
+            {
+                "target": t.name,
+                "faces": list(result.faces),
+                "needed": f.iq,
+                "success": result.success,
+                "dispelled": dispelled,
+            },
+            tone="magic",
+        )
+    ]
     if dispelled:
         events += vanish(state, t.name, f"disbelieved by {f.name}")
     return events

@@ -84,8 +84,9 @@ class FigureState(Placed):
 
     def readiable(self) -> list[str]:
         """What the figure may ready: its weapons not in hand, and its shield if slung."""
-        return [w for w in self.weapons if w != self.ready] + \
-            ([self.shield] if self.shield and not self.shield_ready else [])
+        return [w for w in self.weapons if w != self.ready] + (
+            [self.shield] if self.shield and not self.shield_ready else []
+        )
 
     def has_skill(self, skill: str) -> bool:
         """Whether the figure has a skill (case-insensitive)."""
@@ -95,12 +96,26 @@ class FigureState(Placed):
 def figure_from_spec(spec: FigureSpec) -> FigureState:
     """A fresh figure from its map entry."""
     return FigureState(
-        name=spec.name, team=spec.team, size=spec.size, st=spec.st, dx=spec.dx, iq=spec.iq,
-        ma=spec.ma, hex=Hex(*spec.at), facing=spec.facing, posture=spec.posture,
-        weapons=list(spec.weapons), ready=spec.ready or None, off_hand=spec.off_hand,
-        armor=spec.armor, shield=spec.shield, shield_ready=bool(spec.shield) and not spec.shield_slung,
-        backpack=spec.backpack, gear_kg=spec.gear_kg,
-        skills=frozenset(s.casefold() for s in spec.skills), spells=tuple(spec.spells),
+        name=spec.name,
+        team=spec.team,
+        size=spec.size,
+        st=spec.st,
+        dx=spec.dx,
+        iq=spec.iq,
+        ma=spec.ma,
+        hex=Hex(*spec.at),
+        facing=spec.facing,
+        posture=spec.posture,
+        weapons=list(spec.weapons),
+        ready=spec.ready or None,
+        off_hand=spec.off_hand,
+        armor=spec.armor,
+        shield=spec.shield,
+        shield_ready=bool(spec.shield) and not spec.shield_slung,
+        backpack=spec.backpack,
+        gear_kg=spec.gear_kg,
+        skills=frozenset(s.casefold() for s in spec.skills),
+        spells=tuple(spec.spells),
         pronoun=spec.pronoun,
     )
 
@@ -169,8 +184,13 @@ class WWState(Fight[FigureState, Options]):
     def weapons_under(self, figure: FigureState) -> list[str]:
         """The weapons (not shields) lying on the figure's hexes, each name once."""
         armor = self.tables.armor
-        return list(dict.fromkeys(w for w in self.lying_under(figure) if w in self.tables.weapons
-                                  and not (w in armor and armor[w].kind == "shield")))
+        return list(
+            dict.fromkeys(
+                w
+                for w in self.lying_under(figure)
+                if w in self.tables.weapons and not (w in armor and armor[w].kind == "shield")
+            )
+        )
 
     def enemies(self, figure: FigureState) -> list[FigureState]:
         """Figures of other teams."""

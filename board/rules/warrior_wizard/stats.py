@@ -96,8 +96,7 @@ def facing_zone(attacker: FigureState, target: FigureState) -> str:
     return next((zone for zone in ("front", "side", "rear") if zone in zones), "front")
 
 
-def armor_against(state: WWState, target: FigureState, zone: str, fire: bool = False
-                  ) -> list[tuple[str, int]]:
+def armor_against(state: WWState, target: FigureState, zone: str, fire: bool = False) -> list[tuple[str, int]]:
     """What stops damage from an attack coming from zone (front, side or rear)."""
     out = []
     armor = _piece(state, target.armor)

@@ -113,12 +113,23 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     throwable = extra.get("throwable", "thrown" in low_notes)
     missile = extra.get("missile", category == "Missile Weapons" and not throwable)
     two_handed = "2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name
-    return Weapon(name=name, category=category, damage_text=damage, dice=dice,
-                  strength_damage=strength, st_min=_int_cell(st_min), lengths=lengths,
-                  throwable=throwable, missile=missile, two_handed=two_handed,
-                  burning=extra.get("burning", False), notes=notes, boosts=extra.get("boosts"),
-                  boost=extra.get("boost", 0),
-                  alternate=f"{name} (as {extra['as']})" if "as" in extra else None)
+    return Weapon(
+        name=name,
+        category=category,
+        damage_text=damage,
+        dice=dice,
+        strength_damage=strength,
+        st_min=_int_cell(st_min),
+        lengths=lengths,
+        throwable=throwable,
+        missile=missile,
+        two_handed=two_handed,
+        burning=extra.get("burning", False),
+        notes=notes,
+        boosts=extra.get("boosts"),
+        boost=extra.get("boost", 0),
+        alternate=f"{name} (as {extra['as']})" if "as" in extra else None,
+    )
 
 
 def _alternate_rows(weapons: dict[str, Weapon], play: dict) -> dict[str, Weapon]:
@@ -128,9 +139,14 @@ def _alternate_rows(weapons: dict[str, Weapon], play: dict) -> dict[str, Weapon]
     for weapon in weapons.values():
         if weapon.alternate:
             other = weapons[play[weapon.name]["as"]]
-            out[weapon.alternate] = other.model_copy(update={
-                "name": weapon.alternate, "throwable": False, "two_handed": weapon.two_handed,
-                "notes": f"{weapon.name} used as a {other.name}"})
+            out[weapon.alternate] = other.model_copy(
+                update={
+                    "name": weapon.alternate,
+                    "throwable": False,
+                    "two_handed": weapon.two_handed,
+                    "notes": f"{weapon.name} used as a {other.name}",
+                }
+            )
     return out
 
 
@@ -141,9 +157,18 @@ def _shield_rows(armor_rows: list) -> dict[str, Weapon]:
     for name, _, _, _, _, notes in armor_rows:
         if "damage if used as a weapon" in notes:
             damage = notes.split(" damage")[0]
-            out[name] = Weapon(name=name, category="Shields", damage_text=damage, dice=Dice.parse(damage),
-                               st_min=None, lengths=("short",), throwable=False, missile=False,
-                               two_handed=False, notes=notes)
+            out[name] = Weapon(
+                name=name,
+                category="Shields",
+                damage_text=damage,
+                dice=Dice.parse(damage),
+                st_min=None,
+                lengths=("short",),
+                throwable=False,
+                missile=False,
+                two_handed=False,
+                notes=notes,
+            )
     return out
 
 
@@ -183,8 +208,9 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
     folder = TABLES / ruleset
     weapons_doc = load_yaml_file(folder / "weapons.yaml")
     play = weapons_doc.get("play", {})
-    weapons = {row[0]: _weapon(category, row, play)
-               for category, rows in weapons_doc["categories"].items() for row in rows}
+    weapons = {
+        row[0]: _weapon(category, row, play) for category, rows in weapons_doc["categories"].items() for row in rows
+    }
     weapons.update(_alternate_rows(weapons, play))
     armor_doc = load_yaml_file(folder / "armor.yaml")
     weapons.update(_shield_rows(armor_doc["rows"]))
@@ -193,12 +219,22 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
     for name, defense, dex, weight, movement, notes in armor_doc["rows"]:
         # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
         dex_penalty = _int_cell(dex) if _int_cell(dex) is not None else -1
-        armor[name] = Armor(name=name, kind=kind_of[name], defense=int(defense),
-                            dex_penalty=dex_penalty, weight_kg=_int_cell(weight),
-                            movement_penalty=_int_cell(movement) or 0, notes=notes)
+        armor[name] = Armor(
+            name=name,
+            kind=kind_of[name],
+            defense=int(defense),
+            dex_penalty=dex_penalty,
+            weight_kg=_int_cell(weight),
+            movement_penalty=_int_cell(movement) or 0,
+            notes=notes,
+        )
     enc = load_yaml_file(folder / "encumbrance.yaml")["rows"]
-    return RuleTables(weapons=weapons, armor=armor, armor_aliases=armor_doc.get("aliases", {}),
-                      encumbrance=tuple(EncumbranceRow(**row) for row in enc))
+    return RuleTables(
+        weapons=weapons,
+        armor=armor,
+        armor_aliases=armor_doc.get("aliases", {}),
+        encumbrance=tuple(EncumbranceRow(**row) for row in enc),
+    )
 
 
 # --- The spell catalogue -----------------------------------------------------------------

@@ -54,8 +54,9 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
             # The weapon falls: the blows it would strike after this one are lost.
             lost = max(0.0, gain(name, f.ready))
-            row = replace(row, score=row.score - SCALE * lost,
-                          reason=row.reason + (f", dropping the {f.ready}" if lost else ""))
+            row = replace(
+                row, score=row.score - SCALE * lost, reason=row.reason + (f", dropping the {f.ready}" if lost else "")
+            )
         elif taken is not None and f.ready is None and gain(name, taken) > 0:
             # Worth more than any blow this turn: every later blow is the weapon's.
             score = max(row.score, best_attack.get(name, row.score)) + SCALE * gain(name, taken)
@@ -80,9 +81,12 @@ def weapon_gain(state, view: SideView, name: str, weapon: str | None) -> float:
     for foe in foes:
         left = foe.meter[0] if foe.meter else 10
         fist = attack_value(predict_attack(state, AttackPlan(name, foe.name, None, "hth")), left)[0]
-        blows = [attack_value(predict_attack(state, AttackPlan(name, foe.name, w.name, "melee",
-                                                               extra_damage=extra)), left)[0]
-                 for extra in {0, max_extra_damage(f, w)}]
+        blows = [
+            attack_value(predict_attack(state, AttackPlan(name, foe.name, w.name, "melee", extra_damage=extra)), left)[
+                0
+            ]
+            for extra in {0, max_extra_damage(f, w)}
+        ]
         total += max(blows) - fist
     return total / len(foes) if foes else 0.0
 
@@ -100,8 +104,12 @@ def _taken_up(state, f, command) -> str | None:
 
 
 def _readies_shield(f, command) -> bool:
-    return (command.action in ("ready", "switch") and f.shield is not None and not f.shield_ready
-            and command.weapon in (f.shield, "shield"))
+    return (
+        command.action in ("ready", "switch")
+        and f.shield is not None
+        and not f.shield_ready
+        and command.weapon in (f.shield, "shield")
+    )
 
 
 def _shield_row(state, view: SideView, f, row: Scored) -> Scored:
@@ -114,5 +122,8 @@ def _shield_row(state, view: SideView, f, row: Scored) -> Scored:
     defence = state.tables.armor_piece(f.shield).defense
     if not near:
         return row
-    return replace(row, score=row.score + SHIELD * defence * near,
-                   reason=f"readies his {f.shield} ({near} enem{'y' if near == 1 else 'ies'} near)")
+    return replace(
+        row,
+        score=row.score + SHIELD * defence * near,
+        reason=f"readies his {f.shield} ({near} enem{'y' if near == 1 else 'ies'} near)",
+    )

@@ -40,17 +40,22 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         if me is None:
             out.append(row)
         elif is_move(command) and command.action == "full_move" and _ends_in_contact(view, me, command):
-            out.append(replace(row, score=row.score - NO_BLOW,
-                               reason=row.reason + " (a full move: no blow this turn)"))
-        elif is_move(command) and me.name in view.shooters and _ready_missile(state, me.name) \
-                and len(command.path or ()) > 1:
+            out.append(replace(row, score=row.score - NO_BLOW, reason=row.reason + " (a full move: no blow this turn)"))
+        elif (
+            is_move(command)
+            and me.name in view.shooters
+            and _ready_missile(state, me.name)
+            and len(command.path or ()) > 1
+        ):
             out.append(replace(row, score=row.score - LOST_SHOT))
         elif command.action == "defend":
             out.append(_defend_row(state, view, me, row, _defended_last(game, me.name)))
         elif command.action == "dodge":
-            out.append(replace(row, score=max(row.score, DODGE), reason="dodges (an enemy can shoot or throw)")
-                       if missiles else
-                       replace(row, score=min(row.score, 0.0) - 1.0, reason="dodges (nothing to dodge)"))
+            out.append(
+                replace(row, score=max(row.score, DODGE), reason="dodges (an enemy can shoot or throw)")
+                if missiles
+                else replace(row, score=min(row.score, 0.0) - 1.0, reason="dodges (nothing to dodge)")
+            )
         else:
             out.append(row)
     return out
@@ -104,5 +109,8 @@ def _defend_row(state, view: SideView, me, row: Scored, again: bool) -> Scored:
         return replace(row, score=min(row.score, 0.0) - 1.0, reason="defends")
     left = me.meter[0] if me.meter else 10
     worth = 12.0 * 0.6 * min(saved / max(1, left), 1.5)
-    return replace(row, score=row.score - 1.5 + ATTACK_BASE + worth,
-                   reason=f"defends: 4d6 keeps off {saved:.1f} of the damage to come")
+    return replace(
+        row,
+        score=row.score - 1.5 + ATTACK_BASE + worth,
+        reason=f"defends: 4d6 keeps off {saved:.1f} of the damage to come",
+    )

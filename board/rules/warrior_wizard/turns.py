@@ -30,13 +30,15 @@ def roll_initiative(state: WWState, dice: DiceSource) -> list[Event]:
         rolls[name].append({"faces": list(result.faces), "margin": result.margin})
         return result.margin
 
-    keys: dict[str, list[int]] = {name: [dex_check(name), dexes[name]] if advanced else [dexes[name]]
-                                  for name in dexes}
+    keys: dict[str, list[int]] = {name: [dex_check(name), dexes[name]] if advanced else [dexes[name]] for name in dexes}
     order = break_ties(keys, dex_check)
     state.order = order
     text = "Initiative: " + ", ".join([f"{name} ({dexes[name]})" for name in order])
-    return [Event("initiative", text, None, {"order": order, "adj_dx": dexes,
-                                            "rolls": {n: r for n, r in rolls.items() if r}})]
+    return [
+        Event(
+            "initiative", text, None, {"order": order, "adj_dx": dexes, "rolls": {n: r for n, r in rolls.items() if r}}
+        )
+    ]
 
 
 def chase_order(queue: list[str], chases: dict[str, str]) -> list[str]:
@@ -83,7 +85,7 @@ def line_up(state: WWState, queue: list[str]) -> list[str]:
 
 
 def combat_phase(state: WWState, dice: DiceSource) -> list[Event]:
-    """"During the Combat Actions Phase ... characters act in Effective Dexterity order": the
+    """ "During the Combat Actions Phase ... characters act in Effective Dexterity order": the
     initiative order, which "holds for the rest of the combat turn"."""
     return [Event("phase", "Combat actions", None, {"phase": "combat"})]
 
@@ -116,6 +118,13 @@ def check_victory(state: WWState) -> list[Event]:
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
-TURNS = sequence.Turns(("movement", "combat"), begin=begin_turn, end=end_of_turn, acts=acts,
-                       line_up=line_up, leave=lambda state, dice: spell_upkeep.end_of_movement(state),
-                       enter=combat_phase, victory=check_victory)
+TURNS = sequence.Turns(
+    ("movement", "combat"),
+    begin=begin_turn,
+    end=end_of_turn,
+    acts=acts,
+    line_up=line_up,
+    leave=lambda state, dice: spell_upkeep.end_of_movement(state),
+    enter=combat_phase,
+    victory=check_victory,
+)

@@ -23,8 +23,12 @@ if TYPE_CHECKING:
 
 def setup(battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
     """The fight on the map: its figures, then the first turn (unless a side has won already)."""
-    state = WWState(battle=battle, options=options, tables=load_tables(),
-                    figures={spec.name: figure_from_spec(spec) for spec in battle.figures})
+    state = WWState(
+        battle=battle,
+        options=options,
+        tables=load_tables(),
+        figures={spec.name: figure_from_spec(spec) for spec in battle.figures},
+    )
     return state, open_fight(state, dice, TURNS)
 
 
@@ -39,22 +43,36 @@ def tokens(state: WWState) -> dict[str, Token]:
     engaged_by = all_engagers(state)
     for f in state.figures.values():  # all_engagers(): each list sorted
         out[f.name] = Token(
-            name=f.name, team=f.team, hex=f.hex, cells=tuple(f.cells), size=f.size,
-            facing=f.facing, status=f.status, posture=f.posture,
-            meter=(f.effective_st, f.st), meter_label="ST", caption=f.ready or "",
-            on_fire=f.on_fire, threat_zone=frozenset(zone_of(f)),
-            engaged_with=tuple(engaged_by[f.name]), shares_hex=f.size == 1 and f.hex in shared,
-            glyph=sheet.glyph_of(state, f))
+            name=f.name,
+            team=f.team,
+            hex=f.hex,
+            cells=tuple(f.cells),
+            size=f.size,
+            facing=f.facing,
+            status=f.status,
+            posture=f.posture,
+            meter=(f.effective_st, f.st),
+            meter_label="ST",
+            caption=f.ready or "",
+            on_fire=f.on_fire,
+            threat_zone=frozenset(zone_of(f)),
+            engaged_with=tuple(engaged_by[f.name]),
+            shares_hex=f.size == 1 and f.hex in shared,
+            glyph=sheet.glyph_of(state, f),
+        )
     return out
 
 
 def gm_keys(_rules=None) -> tuple:
     """The keys of W&W's own GM commands: posture, surprise, fire, chase."""
     from board.rules.reports import GMKey
-    return (GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
-            GMKey("s", "surprise", "S surprise"),
-            GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
-            GMKey("c", "chase", "C chase", target=True))
+
+    return (
+        GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
+        GMKey("s", "surprise", "S surprise"),
+        GMKey("i", "ignite", "I fire", "extent", "on_fire", ("limb", "half", "whole", "out")),
+        GMKey("c", "chase", "C chase", target=True),
+    )
 
 
 def snapshot(state: WWState) -> dict[str, Any]:
@@ -64,9 +82,14 @@ def snapshot(state: WWState) -> dict[str, Any]:
     for f in state.figures.values():
         by = engaged_by[f.name]  # sorted
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r], "facing": f.facing, "st": f.effective_st,
-            "adj_dx": adj_dx(state, f), "posture": f.posture, "status": f.status,
-            "engaged": bool(by), "engaged_with": by,
+            "hex": [f.hex.q, f.hex.r],
+            "facing": f.facing,
+            "st": f.effective_st,
+            "adj_dx": adj_dx(state, f),
+            "posture": f.posture,
+            "status": f.status,
+            "engaged": bool(by),
+            "engaged_with": by,
             "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
         }
     return {"turn": state.turn, "phase": state.phase, "figures": figures}

@@ -29,13 +29,21 @@ class AddressDialog:
         rect = theme.px_rect(0, 0, 460, 124)
         rect.center = centre
         self.window = pygame_gui.elements.UIWindow(rect, self.manager, _("The host's address"))
-        pygame_gui.elements.UILabel(theme.px_rect(12, 8, 420, 26), _("Now: {address}").format(address=now),
-                                    manager=self.manager, container=self.window)
-        self.entry = pygame_gui.elements.UITextEntryLine(theme.px_rect(12, 40, 300, 30),
-                                                         manager=self.manager, container=self.window,
-                                                         placeholder_text="tls://HOST:4222/FINGERPRINT")
-        self.go = pygame_gui.elements.UIButton(theme.px_rect(322, 38, 110, 34), _("Go there"),
-                                               manager=self.manager, container=self.window)
+        pygame_gui.elements.UILabel(
+            theme.px_rect(12, 8, 420, 26),
+            _("Now: {address}").format(address=now),
+            manager=self.manager,
+            container=self.window,
+        )
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            theme.px_rect(12, 40, 300, 30),
+            manager=self.manager,
+            container=self.window,
+            placeholder_text="tls://HOST:4222/FINGERPRINT",
+        )
+        self.go = pygame_gui.elements.UIButton(
+            theme.px_rect(322, 38, 110, 34), _("Go there"), manager=self.manager, container=self.window
+        )
         self.entry.focus()
 
     def picked(self, event) -> str | None:

@@ -66,8 +66,7 @@ def remember(path: str | Path) -> None:
 
 def typing(manager: pygame_gui.UIManager) -> bool:
     """True while a text field has the focus: it owns the keyboard."""
-    return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
-               for element in manager.get_focus_set() or ())
+    return any(isinstance(element, pygame_gui.elements.UITextEntryLine) for element in manager.get_focus_set() or ())
 
 
 def selection_in_step(line: pygame_gui.elements.UITextEntryLine) -> None:
@@ -92,7 +91,7 @@ def in_saves_folder(text: str) -> Path:
 def short_name(path: str | os.PathLike, chars: int = 40) -> str:
     """A file's name for a message: its last part, cut with "…" past chars characters."""
     name = Path(path).name or str(path)
-    return name if len(name) <= chars else name[:chars - 1] + "…"
+    return name if len(name) <= chars else name[: chars - 1] + "…"
 
 
 def regular_file_problem(path: str | Path) -> str | None:
@@ -120,8 +119,9 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
         # places at 100%), so that the grown text fits its buttons and line.
         px = theme.px
         width, height = self.get_container().get_size()
-        for n, button in enumerate((self.home_button, self.delete_button, self.parent_directory_button,
-                                    self.refresh_button)):
+        for n, button in enumerate(
+            (self.home_button, self.delete_button, self.parent_directory_button, self.refresh_button)
+        ):
             button.set_dimensions((px(20), px(20)))
             button.set_relative_position((px(10 + 22 * n), px(10)))
         for button in (self.cancel_button, self.ok_button):  # anchored right, each 10 left of the next
@@ -136,13 +136,13 @@ class _FileWindow(pygame_gui.windows.UIFileDialog):
     def process_event(self, event) -> bool:
         line = self.file_path_text_line
         try:
-            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is line \
-                    and line.get_text().strip():
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is line and line.get_text().strip():
                 typed = in_saves_folder(line.get_text())
                 line.set_text(str(typed))
                 if typed.is_dir():  # a folder: the dialog opens it; say what to do next
                     self.problem = _("{name} is a folder (its files are listed): pick one or type a name").format(
-                        name=short_name(typed))
+                        name=short_name(typed)
+                    )
             return super().process_event(event)
         except (OSError, ValueError) as error:  # ValueError: a NUL pasted into the name
             name = getattr(error, "filename", None) or line.get_text()
@@ -164,8 +164,9 @@ class FileDialog:
 
     @property
     def open(self) -> bool:
-        return any(window is not None and window.alive()
-                   for window in (self.window, self.replace[0] if self.replace else None))
+        return any(
+            window is not None and window.alive() for window in (self.window, self.replace[0] if self.replace else None)
+        )
 
     def show(self, action: str, centre: tuple[int, int], map_name: str = "game") -> None:
         """Open the Save ("save") or Open ("open") dialog, unless one is open already."""
@@ -181,8 +182,13 @@ class FileDialog:
         title = _("Save the game as") if action == "save" else _("Open a saved game")
         self.action = action
         self.window = _FileWindow(
-            rect, self.manager, window_title=title, initial_file_path=str(start),
-            allow_picking_directories=False, allow_existing_files_only=action == "open")
+            rect,
+            self.manager,
+            window_title=title,
+            initial_file_path=str(start),
+            allow_picking_directories=False,
+            allow_existing_files_only=action == "open",
+        )
         if action == "save":  # the name ready to type over
             self.window.file_path_text_line.focus()
 
@@ -190,7 +196,8 @@ class FileDialog:
         """True when a key event belongs to the dialog or a focused text field, not the scene:
         while one is open it owns the keyboard (Esc closes the dialog)."""
         if event.type not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) or not (
-                self.open or typing(self.manager)):
+            self.open or typing(self.manager)
+        ):
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.open:
             self.close()
@@ -228,14 +235,12 @@ class FileDialog:
                 self.replace = None
                 self.say(_("Not saved: {name} was left as it was").format(name=path.name))
             return None
-        if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
-                and event.ui_element is self.window:
+        if self.window is not None and event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
             self.window = None
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.window:
             typed = self.window.file_path_text_line.get_text().strip()
             self.window = None
-            path = in_saves_folder(typed) if typed and not Path(typed).expanduser().is_absolute() \
-                else Path(event.text)
+            path = in_saves_folder(typed) if typed and not Path(typed).expanduser().is_absolute() else Path(event.text)
             if self.action != "save":
                 return self.action or "open", path
             return self._save_as(path)
@@ -245,14 +250,17 @@ class FileDialog:
         """("save", path), or None while the player is asked whether to replace the file there."""
         try:
             if path.is_dir():
-                self.say(_("Could not save: {path} is a folder; type a file name in it").format(
-                    path=path), True)
+                self.say(_("Could not save: {path} is a folder; type a file name in it").format(path=path), True)
                 return None
             path = with_extension(path)
             exists = path.exists()
         except (OSError, ValueError) as error:  # a name too long for the file system, a NUL
-            self.say(_("Could not save {name}: {problem}").format(
-                name=short_name(path), problem=getattr(error, 'strerror', None) or error), True)
+            self.say(
+                _("Could not save {name}: {problem}").format(
+                    name=short_name(path), problem=getattr(error, "strerror", None) or error
+                ),
+                True,
+            )
             return None
         if not exists:
             return "save", path
@@ -260,8 +268,11 @@ class FileDialog:
         root = self.manager.get_root_container()
         rect.center = root.get_rect().center if root is not None else rect.center
         question = pygame_gui.windows.UIConfirmationDialog(
-            rect, _("{name} already exists in {parent}. Replace it?").format(
-                name=path.name, parent=path.parent), self.manager,
-            window_title=_("Replace the file?"), action_short_name=_("Replace"))
+            rect,
+            _("{name} already exists in {parent}. Replace it?").format(name=path.name, parent=path.parent),
+            self.manager,
+            window_title=_("Replace the file?"),
+            action_short_name=_("Replace"),
+        )
         self.replace = (question, path)
         return None

@@ -25,23 +25,33 @@ class HostDialog(SmallWindow):
         if self.raised():
             return
         self.make((460, 250), centre, _("Host over network"))
-        pygame_gui.elements.UILabel(theme.px_rect(12, 10, 420, 30), _("Where may players connect from?"),
-                                    manager=self.manager, container=self.window)
+        pygame_gui.elements.UILabel(
+            theme.px_rect(12, 10, 420, 30),
+            _("Where may players connect from?"),
+            manager=self.manager,
+            container=self.window,
+        )
         for n, (label, choice) in enumerate(CHOICES):
-            button = pygame_gui.elements.UIButton(theme.px_rect(12 + n * 214, 54, 206, 40), _(label),
-                                                  manager=self.manager, container=self.window)
+            button = pygame_gui.elements.UIButton(
+                theme.px_rect(12 + n * 214, 54, 206, 40), _(label), manager=self.manager, container=self.window
+            )
             self.buttons[button] = choice
-        pygame_gui.elements.UILabel(theme.px_rect(12, 104, 420, 30),
-                                    _("Or through a club server (no port to open):"),
-                                    manager=self.manager, container=self.window)
-        self.club = pygame_gui.elements.UITextEntryLine(theme.px_rect(12, 140, 420, 30), manager=self.manager,
-                                                        container=self.window, placeholder_text=CLUB_HINT)
-        button = pygame_gui.elements.UIButton(theme.px_rect(256, 176, 176, 34), _("Host through the club"),
-                                              manager=self.manager, container=self.window)
+        pygame_gui.elements.UILabel(
+            theme.px_rect(12, 104, 420, 30),
+            _("Or through a club server (no port to open):"),
+            manager=self.manager,
+            container=self.window,
+        )
+        self.club = pygame_gui.elements.UITextEntryLine(
+            theme.px_rect(12, 140, 420, 30), manager=self.manager, container=self.window, placeholder_text=CLUB_HINT
+        )
+        button = pygame_gui.elements.UIButton(
+            theme.px_rect(256, 176, 176, 34), _("Host through the club"), manager=self.manager, container=self.window
+        )
         self.buttons[button] = "club"
 
     def picked(self, event) -> str | None:
-        """"local" or "lan" when this event is one of those buttons; the club's line when it
+        """ "local" or "lan" when this event is one of those buttons; the club's line when it
         is the club's button (or Enter in its field) with a line typed."""
         if not self.open:
             return None

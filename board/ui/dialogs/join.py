@@ -13,9 +13,11 @@ from board.ui import theme
 from board.net.invitations import parse_join_line
 from board.ui.dialogs.small_window import SmallWindow
 
-FIELDS = (("address", N_("Join line or address"), "tls://HOST:4222/FINGERPRINT"),
-          ("code", N_("Invitation code"), "pxxxxx.xxxx-xxxx-xxxx-xxxx"),
-          ("name", N_("Your name"), ""))
+FIELDS = (
+    ("address", N_("Join line or address"), "tls://HOST:4222/FINGERPRINT"),
+    ("code", N_("Invitation code"), "pxxxxx.xxxx-xxxx-xxxx-xxxx"),
+    ("name", N_("Your name"), ""),
+)
 
 
 class JoinDialog(SmallWindow):
@@ -31,15 +33,20 @@ class JoinDialog(SmallWindow):
             return
         self.make((460, 250), centre, _("Join a network game"))
         for n, (key, label, hint) in enumerate(FIELDS):
-            pygame_gui.elements.UILabel(theme.px_rect(12, 12 + n * 44, 150, 30), _(label),
-                                        manager=self.manager, container=self.window)
-            entry = pygame_gui.elements.UITextEntryLine(theme.px_rect(166, 12 + n * 44, 260, 30),
-                                                        manager=self.manager, container=self.window,
-                                                        placeholder_text=hint)
+            pygame_gui.elements.UILabel(
+                theme.px_rect(12, 12 + n * 44, 150, 30), _(label), manager=self.manager, container=self.window
+            )
+            entry = pygame_gui.elements.UITextEntryLine(
+                theme.px_rect(166, 12 + n * 44, 260, 30),
+                manager=self.manager,
+                container=self.window,
+                placeholder_text=hint,
+            )
             self.entries[key] = entry
         self.entries["name"].set_text(socket.gethostname()[:32])
-        self.join = pygame_gui.elements.UIButton(theme.px_rect(326, 146, 100, 34), _("Join"),
-                                                 manager=self.manager, container=self.window)
+        self.join = pygame_gui.elements.UIButton(
+            theme.px_rect(326, 146, 100, 34), _("Join"), manager=self.manager, container=self.window
+        )
         self.entries["address"].focus()
 
     def picked(self, event) -> tuple[str, str, str] | None:

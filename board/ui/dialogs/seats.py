@@ -22,8 +22,14 @@ class SeatsDialog(SmallWindow):
     """A window of one row a side (and, on the GM's board, one an invitation); picked() turns
     a button into what it asks for."""
 
-    def show(self, centre: tuple[int, int], seats: dict[str, str | None], gm: bool,
-             invitations: Sequence[Invitation] = (), listening: str = "") -> None:
+    def show(
+        self,
+        centre: tuple[int, int],
+        seats: dict[str, str | None],
+        gm: bool,
+        invitations: Sequence[Invitation] = (),
+        listening: str = "",
+    ) -> None:
         """Open (or redraw) the window for the seats and invitations as they stand."""
         rows = len(seats) + (len(invitations) + 2 if gm else 0)
         self.make((620 if gm else 340, 50 + ROW * rows), centre, _("Who plays each side"))
@@ -37,9 +43,10 @@ class SeatsDialog(SmallWindow):
             self._invitations(y, invitations, listening)
 
     def _invitations(self, y: int, invitations: Sequence[Invitation], listening: str) -> None:
-        self._label((10, y, 590, 30), _("Invitations · listening on {listening}").format(
-            listening=listening) if listening
-                    else _("Invitations"))
+        self._label(
+            (10, y, 590, 30),
+            _("Invitations · listening on {listening}").format(listening=listening) if listening else _("Invitations"),
+        )
         y += ROW
         for invitation in invitations:
             self._label((10, y, 380, 30), invitation.label)
@@ -53,8 +60,7 @@ class SeatsDialog(SmallWindow):
         pygame_gui.elements.UILabel(theme.px_rect(rect), text, manager=self.manager, container=self.window)
 
     def _button(self, rect, text: str, asks: tuple) -> None:
-        button = pygame_gui.elements.UIButton(theme.px_rect(rect), text, manager=self.manager,
-                                              container=self.window)
+        button = pygame_gui.elements.UIButton(theme.px_rect(rect), text, manager=self.manager, container=self.window)
         self.buttons[button] = asks
 
     def picked(self, event) -> tuple | None:

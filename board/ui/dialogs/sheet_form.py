@@ -80,8 +80,15 @@ class SheetForm:
 
     kind = "flat"  # the map's layout, for the facing list's compass words
 
-    def __init__(self, manager: pygame_gui.UIManager, x: int, y: int, width: int, model: type[FigureBase],
-                 choices: dict | None = None):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        x: int,
+        y: int,
+        width: int,
+        model: type[FigureBase],
+        choices: dict | None = None,
+    ):
         self.manager, self.model = manager, model
         self.labels: list = []
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
@@ -95,8 +102,9 @@ class SheetForm:
             values = fixed_values(model.model_fields[key].annotation)
             if values and key not in choices:
                 self.lists[key] = values
-        self.adds = {f"add_{key.removesuffix('s')}": key for key in self.lists
-                     if _is_list(self._annotation(key))}  # add_weapon -> weapons
+        self.adds = {
+            f"add_{key.removesuffix('s')}": key for key in self.lists if _is_list(self._annotation(key))
+        }  # add_weapon -> weapons
         self.synced: dict[str, tuple] = {}
         self.bottom = self._build(x, y, width)
 
@@ -104,8 +112,11 @@ class SheetForm:
         return self.model.model_fields[key].annotation
 
     def _label(self, x, y, width, text) -> None:
-        self.labels.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, width, theme.px(18)), text,
-                                                       manager=self.manager, object_id="#menu_title"))
+        self.labels.append(
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x, y, width, theme.px(18)), text, manager=self.manager, object_id="#menu_title"
+            )
+        )
 
     def _entry(self, key, rect, label) -> None:
         self._label(rect.x, rect.y, rect.width, label)
@@ -145,15 +156,19 @@ class SheetForm:
                 whole = 4 if key in self.adds.values() else size
                 row = next((i for i, used in enumerate(rows) if used + whole <= 4), len(rows))
                 rows += [0] * (row == len(rows))
-            rect = pygame.Rect(x + rows[row] * (quarter + gap), y + row_h * (row + 1),
-                               size * quarter + (size - 1) * gap, px(30))
+            rect = pygame.Rect(
+                x + rows[row] * (quarter + gap), y + row_h * (row + 1), size * quarter + (size - 1) * gap, px(30)
+            )
             rows[row] += size
             label = key.replace("_", " ").upper()
             label = label.split()[-1] if size == 1 and len(label) > 9 else label  # SHIELD SLUNG: SLUNG
             if key in self.adds:  # "Add weapon…" says what it is: no label
                 self.drop_rects[key] = rect.move(0, px(18))
-            elif (key in self.follows or key in ("size", "facing")
-                  or (key in self.lists and key not in self.adds.values())):
+            elif (
+                key in self.follows
+                or key in ("size", "facing")
+                or (key in self.lists and key not in self.adds.values())
+            ):
                 self._label(rect.x, rect.y, rect.width, label)
                 self.drop_rects[key] = rect.move(0, px(18))
             else:  # a list is typed comma-separated (its tooltip says what it holds)
@@ -167,7 +182,8 @@ class SheetForm:
         options = options if value in options or not value else [*options, value]  # an alias, kept
         shown: list[str | tuple[str, str]] = list(options)  # pygame_gui also takes (label, id) pairs
         self.drops[key] = pygame_gui.elements.UIDropDownMenu(
-            shown, value if value in options else options[0], self.drop_rects[key], manager=self.manager)
+            shown, value if value in options else options[0], self.drop_rects[key], manager=self.manager
+        )
 
     def load(self, spec: FigureBase | None, teams: dict[str, str] | None = None) -> None:
         """Show a figure in the form (or a new one's defaults), with its team's colour."""
@@ -189,7 +205,7 @@ class SheetForm:
             self._sync(key, value if value else (entries[0] if value is None and entries else "none"))
 
     def _add_options(self, key: str) -> list[str]:
-        return [_("Add {field}…").format(field=key.removesuffix('s').replace('_', ' ')), *self.lists[key]]
+        return [_("Add {field}…").format(field=key.removesuffix("s").replace("_", " ")), *self.lists[key]]
 
     def sync_ready(self) -> None:
         """Offer, in each following drop-down, the entries of the field it follows now."""
@@ -227,9 +243,13 @@ class SheetForm:
         self.sync_ready()
         text = {name: entry.get_text().strip() for name, entry in self.entries.items()}
         text.update({key: option(drop) for key, drop in self.drops.items() if key in self.fields})
-        data: dict[str, typing.Any] = {"name": text["name"], "team": text["team"] or "neutral", "at": at,
-                "size": int(option(self.drops["size"])),
-                "facing": facing_names(self.kind).index(option(self.drops["facing"]))}
+        data: dict[str, typing.Any] = {
+            "name": text["name"],
+            "team": text["team"] or "neutral",
+            "at": at,
+            "size": int(option(self.drops["size"])),
+            "facing": facing_names(self.kind).index(option(self.drops["facing"])),
+        }
         for key in self.fields:
             annotation = self._annotation(key)
             if key in self.follows or (fixed_values(annotation) and annotation is not bool):

@@ -108,8 +108,11 @@ def effects(event: Event, hexes: dict[str, Hex]) -> tuple[float, list[Track], li
     if event.kind == DAMAGE:
         taken = int(data.get("taken") or 0)
         where = hexes.get(name)
-        floaters = [] if where is None else [
-            Floater(where, f"-{taken}" if taken else "0", HURT if taken else NO_HURT, 0.0, FLOAT)]
+        floaters = (
+            []
+            if where is None
+            else [Floater(where, f"-{taken}" if taken else "0", HURT if taken else NO_HURT, 0.0, FLOAT)]
+        )
         tracks = [Track(name, "flash", 0.0, FLASH)] if taken > 0 else []
         return FLASH, tracks, floaters
     if event.kind in (FALLS, UNCONSCIOUS):
@@ -136,11 +139,17 @@ def schedule(events: list[Event], figure_hexes: dict[str, Hex], start: float) ->
     tracks_out, floaters_out = [], []
     for offset, tracks, floaters in timed:
         for tr in tracks:
-            tracks_out.append(Track(tr.figure, tr.kind, start + (offset + tr.start) * scale,
-                                    start + (offset + tr.end) * scale, tr.hexes))
+            tracks_out.append(
+                Track(
+                    tr.figure, tr.kind, start + (offset + tr.start) * scale, start + (offset + tr.end) * scale, tr.hexes
+                )
+            )
         for fl in floaters:
-            floaters_out.append(Floater(fl.hex, fl.text, fl.colour, start + (offset + fl.start) * scale,
-                                        start + (offset + fl.end) * scale))
+            floaters_out.append(
+                Floater(
+                    fl.hex, fl.text, fl.colour, start + (offset + fl.start) * scale, start + (offset + fl.end) * scale
+                )
+            )
     return Batch(tracks_out, floaters_out, start + end * scale), start + t * scale
 
 

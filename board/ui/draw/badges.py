@@ -37,8 +37,10 @@ def draw_glyph(surface: pygame.Surface, glyph: str, centre, r: float, colour=(25
         pygame.draw.arc(layer, colour, rect, math.pi / 2, 3 * math.pi / 2, w)
         pygame.draw.line(layer, colour, at(0.3, -0.75), at(0.3, 0.75), max(1, w // 2))
     elif glyph == "magic":
-        points = [at(0.8 * math.cos(a) * (1 if i % 2 == 0 else 0.4), 0.8 * math.sin(a) * (1 if i % 2 == 0 else 0.4))
-                  for i, a in enumerate(-math.pi / 2 + k * math.pi / 5 for k in range(10))]
+        points = [
+            at(0.8 * math.cos(a) * (1 if i % 2 == 0 else 0.4), 0.8 * math.sin(a) * (1 if i % 2 == 0 else 0.4))
+            for i, a in enumerate(-math.pi / 2 + k * math.pi / 5 for k in range(10))
+        ]
         pygame.draw.polygon(layer, colour, points)
     elif glyph == "beast":
         for dx in (-0.4, 0.0, 0.4):

@@ -13,6 +13,8 @@ MIN_SIZE, MAX_SIZE = 8.0, 96.0  # at a UI scale of 100%: the closest zoom grows 
 def _largest() -> float:
     """The closest zoom's hex size: a 4K TV at 300% comes as close as a laptop at 100%."""
     return MAX_SIZE * theme.SCALE
+
+
 MAX_OFFSETS = 65536  # hexes remembered per zoom (a 100x100 map has 10,000)
 
 
@@ -94,6 +96,5 @@ class Camera:
         if size is None:
             size = max(MIN_SIZE, min(_largest(), 0.94 * min(w / width, h / height)))
         self.size = size
-        self.origin = (x + w / 2 - size * (min(xs) + max(xs)) / 2,
-                       y + h / 2 - size * (min(ys) + max(ys)) / 2)
+        self.origin = (x + w / 2 - size * (min(xs) + max(xs)) / 2, y + h / 2 - size * (min(ys) + max(ys)) / 2)
         self.version += 1

@@ -62,16 +62,16 @@ class FigureCard:
         self.name = name
         gaps = 2 * theme.px(DOCK_GAP)
         for text_px in TEXT_PX:  # a tall sheet in a short window: smaller text, not cut
-            surface = self.render(name, tokens[name].team, colours.get(name, theme.TEXT), self.rows, width,
-                                  text_px)
+            surface = self.render(name, tokens[name].team, colours.get(name, theme.TEXT), self.rows, width, text_px)
             if most is None or surface.get_height() + gaps <= most:
                 break
         self.text_px = text_px
         self.room = max(self.room, surface.get_height() + gaps)
         return surface
 
-    def render(self, name: str, team: str, colour, rows: list[tuple[str, str]], width: int = WIDTH,
-               text_px: int = TEXT_PX[0]) -> pygame.Surface:
+    def render(
+        self, name: str, team: str, colour, rows: list[tuple[str, str]], width: int = WIDTH, text_px: int = TEXT_PX[0]
+    ) -> pygame.Surface:
         key = (name, team, colour, tuple(rows), width, text_px, theme.SCALE)
         if key not in self._drawn:  # made once per change: the sizes tried are kept side by side
             if len(self._drawn) >= len(TEXT_PX):
@@ -113,8 +113,10 @@ def _render(name: str, team: str, colour, rows, width: int = WIDTH, text_px: int
     pygame.draw.rect(surface, colour, surface.get_rect(), px(2), border_radius=px(8))
     pygame.draw.circle(surface, colour, (pad + px(6), pad + title.get_linesize() // 2), px(6))
     team_label = render_fit(team, small, width // 3, theme.TEXT_DIM)
-    surface.blit(render_fit(name, title, width - 2 * pad - px(18) - team_label.get_width() - px(8), theme.TEXT),
-                 (pad + px(18), pad))
+    surface.blit(
+        render_fit(name, title, width - 2 * pad - px(18) - team_label.get_width() - px(8), theme.TEXT),
+        (pad + px(18), pad),
+    )
     surface.blit(team_label, (width - pad - team_label.get_width(), pad + px(2)))
     y = pad + title.get_linesize() + px(6)
     for label, values in lines:

@@ -10,11 +10,26 @@ import pygame
 from board.resources import ASSETS
 
 FIGURES = ASSETS / "figures"
-BY_GLYPH = {"blade": "swordman", "knife": "swordman", "axe": "barbarian", "polearm": "pikeman",
-            "bow": "bowman", "magic": "wizard-staff", "beast": "dragon-head"}
-BY_NAME = (("dragon", "dragon-head"), ("wyrm", "dragon-head"), ("drake", "dragon-head"),
-           ("spider", "spider-alt"), ("wolf", "wolf-head"), ("hound", "wolf-head"),
-           ("horse", "horse-head"), ("pony", "horse-head"), ("steed", "horse-head"))
+BY_GLYPH = {
+    "blade": "swordman",
+    "knife": "swordman",
+    "axe": "barbarian",
+    "polearm": "pikeman",
+    "bow": "bowman",
+    "magic": "wizard-staff",
+    "beast": "dragon-head",
+}
+BY_NAME = (
+    ("dragon", "dragon-head"),
+    ("wyrm", "dragon-head"),
+    ("drake", "dragon-head"),
+    ("spider", "spider-alt"),
+    ("wolf", "wolf-head"),
+    ("hound", "wolf-head"),
+    ("horse", "horse-head"),
+    ("pony", "horse-head"),
+    ("steed", "horse-head"),
+)
 DEFAULT = "swordman"
 _CACHE: dict[tuple[str, int], pygame.Surface | None] = {}
 

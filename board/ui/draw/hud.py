@@ -19,8 +19,7 @@ HELP = [
     (N_("Drag a token"), N_("move along the path under the mouse; drag out of the hex to face")),
     (N_("Right drag / Shift+arrows"), N_("pan the map")),
     (N_("Wheel"), N_("zoom around the cursor (over the log: scroll it)")),
-    (N_("Touch"), N_("tap: a click · drag a token or the map · two fingers: pan, pinch zoom · "
-                     "hold: the hover")),
+    (N_("Touch"), N_("tap: a click · drag a token or the map · two fingers: pan, pinch zoom · hold: the hover")),
     (N_("Keys"), ""),
     (N_("Arrows"), N_("move the hex cursor (facing: Left/Right turn; the menu's focus: the next row)")),
     (N_("Tab / Shift+Tab"), N_("the next / previous figure that may act (aiming: the next target)")),
@@ -41,10 +40,8 @@ HELP = [
     ("X", N_("the side to act: take it over from the computer, or hand it to the computer")),
     ("F", N_("computer turns: a readable pace / fast / skipped to your turn")),
     ("I", N_("a hint: what the computer would do for the figure to act, and why (nothing is played)")),
-    (N_("Home"), N_("fit the map to the window (at true scale, --hex-inches: centre it, hexes at "
-                    "their size)")),
-    (N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo a whole command (redo: the same dice; vs the computer: to "
-                               "your turn)")),
+    (N_("Home"), N_("fit the map to the window (at true scale, --hex-inches: centre it, hexes at their size)")),
+    (N_("Ctrl+Z / Ctrl+Y"), N_("undo / redo a whole command (redo: the same dice; vs the computer: to your turn)")),
     (N_("Ctrl+L"), N_("save the combat log as text")),
     ("G", N_("GM mode: drag any figure; the keys of the ruleset's GM commands")),  # keys.help_rows: which
     ("M", N_("open the map editor on this map (the Menu button: the start screen)")),
@@ -73,14 +70,30 @@ class Banner:
         self.key = None
         self.surface: pygame.Surface | None = None
 
-    def draw(self, screen: pygame.Surface, rect: pygame.Rect, title: str, info: TurnInfo,
-             colours: dict[str, tuple], gm: bool, status: dict[str, str], reserved_right: int = 280,
-             shapes: dict[str, str] | None = None) -> None:
+    def draw(
+        self,
+        screen: pygame.Surface,
+        rect: pygame.Rect,
+        title: str,
+        info: TurnInfo,
+        colours: dict[str, tuple],
+        gm: bool,
+        status: dict[str, str],
+        reserved_right: int = 280,
+        shapes: dict[str, str] | None = None,
+    ) -> None:
         """Draw the bar (rendered anew only when what it shows changes); shapes: each figure's
         team shape, drawn in its pill (a palette with patterns)."""
         shapes = shapes or {}
-        key = (rect.size, title, repr(info), gm,
-               tuple(sorted(status.items())), reserved_right, len(shapes))  # a new palette: Banner()
+        key = (
+            rect.size,
+            title,
+            repr(info),
+            gm,
+            tuple(sorted(status.items())),
+            reserved_right,
+            len(shapes),
+        )  # a new palette: Banner()
         if key != self.key:
             self.key = key
             self.surface = self._render(rect.size, title, info, colours, gm, status, reserved_right, shapes)
@@ -107,14 +120,18 @@ class Banner:
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         elif info.phase == "over":
             text = _("Turn {turn} - ").format(turn=info.turn) + (
-                _("{team} wins").format(team=info.winner) if info.winner else _("the fight is over"))
+                _("{team} wins").format(team=info.winner) if info.winner else _("the fight is over")
+            )
             label = theme.font(17, True).render(text, True, theme.TEXT_GOOD)
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
         else:
-            phase = _(info.phase_label or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(
-                info.phase, info.phase.capitalize()))
-            label = theme.font(16).render(_("Turn {turn} · {phase}").format(turn=info.turn, phase=phase),
-                                          True, theme.TEXT_DIM)
+            phase = _(
+                info.phase_label
+                or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(info.phase, info.phase.capitalize())
+            )
+            label = theme.font(16).render(
+                _("Turn {turn} · {phase}").format(turn=info.turn, phase=phase), True, theme.TEXT_DIM
+            )
             surface.blit(label, (x, (size[1] - label.get_height()) // 2))
             x += label.get_width() + px(16)
             self._order(surface, x, right, info, colours, status, shapes or {})
@@ -129,14 +146,17 @@ class Banner:
         # Measured, not drawn: with hundreds of figures only the few that fit are rendered.
         shapes = shapes or {}
         px = theme.px
-        widths = [_pill_width(_order_text(n, status), n == info.active) + px(6)
-                  + (px(SHAPE_ROOM) if n in shapes else 0) for n in order]
+        widths = [
+            _pill_width(_order_text(n, status), n == info.active) + px(6) + (px(SHAPE_ROOM) if n in shapes else 0)
+            for n in order
+        ]
         active = order.index(info.active) if info.active in order else 0
         first, last = _window(widths, active, right - x)
-        pills = [_order_pill(n, n == info.active, n not in waiting, colours, status, shapes.get(n))
-                 for n in order[first:last]]
-        shown = ([_more(first)] if first else []) + pills + ([_more(len(order) - last)]
-                                                             if last < len(order) else [])
+        pills = [
+            _order_pill(n, n == info.active, n not in waiting, colours, status, shapes.get(n))
+            for n in order[first:last]
+        ]
+        shown = ([_more(first)] if first else []) + pills + ([_more(len(order) - last)] if last < len(order) else [])
         for pill in shown:
             surface.blit(pill, (x, (surface.get_height() - pill.get_height()) // 2))
             x += pill.get_width() + px(6)
@@ -218,8 +238,9 @@ def _paint_status(screen: pygame.Surface, rect: pygame.Rect, message: str, warni
     x = rect.x + px(12)
     if warning:  # Noto Sans has no warning sign glyph: draw one
         cy = rect.centery
-        pygame.draw.polygon(screen, theme.TEXT_WARN,
-                            [(x, cy + px(7)), (x + px(8), cy - px(7)), (x + px(16), cy + px(7))])
+        pygame.draw.polygon(
+            screen, theme.TEXT_WARN, [(x, cy + px(7)), (x + px(8), cy - px(7)), (x + px(16), cy + px(7))]
+        )
         bang = theme.font(11, True).render("!", True, theme.PANEL)
         screen.blit(bang, bang.get_rect(center=(x + px(8), cy + px(2))))
         x += px(24)
@@ -248,6 +269,7 @@ def draw_help(screen: pygame.Surface, rect: pygame.Rect, rows=tuple(HELP)) -> No
         screen.blit(theme.font(round(15 * k), True).render(_(key), True, theme.TEXT), (x + theme.px(10), y))
         screen.blit(theme.font(round(15 * k)).render(_(what), True, theme.TEXT_DIM), (x + round(230 * k_px), y))
         y += round(24 * k_px)
-    foot = theme.font(round(14 * k)).render(_("F1, ? or Esc closes this help · K turns to the legend: "
-                                              "every colour and mark"), True, theme.TEXT_DIM)
+    foot = theme.font(round(14 * k)).render(
+        _("F1, ? or Esc closes this help · K turns to the legend: every colour and mark"), True, theme.TEXT_DIM
+    )
     screen.blit(foot, (x, y + round(14 * k_px)))

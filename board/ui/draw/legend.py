@@ -23,40 +23,58 @@ SWATCH = 16  # hex size of a sample
 ROW = 26
 
 # The teams' patterns and shapes (palette.TEAM_MARKS) as the legend names them.
-MARK_WORDS = (N_("rings"), N_("stripes"), N_("dots"), N_("checks"), N_("bars"), N_("grid"),
-              N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("cross"), N_("star"))
+MARK_WORDS = (
+    N_("rings"),
+    N_("stripes"),
+    N_("dots"),
+    N_("checks"),
+    N_("bars"),
+    N_("grid"),
+    N_("circle"),
+    N_("square"),
+    N_("triangle"),
+    N_("diamond"),
+    N_("cross"),
+    N_("star"),
+)
 
 
 def entries() -> tuple:
     """(sample kind, colour, what it means) in the palette in use; a heading row has no sample."""
     dotted = theme.PATTERNS  # a palette with patterns names them too
     return (
-    ("head", None, _("Ground")),
-    ("fill", theme.OPEN, _("open ground")),
-    ("fill", theme.WALL, _("wall: no one enters or sees through it")),
-    ("flames", theme.FLAMES, _("flames: a figure in them burns")),
-    ("coals", theme.COALS, _("hot coals: the fire's last stage")),
-    ("ground_mark", None, _("blade mark at a hex's foot: a dropped weapon (a number: how many)")),
-    ("head", None, _("Moving")),
-    ("reach" if dotted else "stamp", theme.REACH,
-     _("blue") + (_(", outlined dark") if dotted else "") + _(": a hex the chosen movement reaches")),
-    ("stop" if dotted else "stamp", theme.REACH_STOP,
-     _("yellow") + (_(", dotted") if dotted else "") + _(": a path stops here (STOP: entering a threat zone)")),
-    ("path", theme.PATH, _("white line and number: the path and hexes it takes")),
-    ("head", None, _("Threat and fighting (where the rules have them)")),
-    ("threat", theme.TEAM_COLOURS[0], _("hatched in a team colour, red edge: that side's threat zone")),
-    ("overlap", theme.TEAM_COLOURS[0], _("hatching crossed: zones of two or more figures overlap")),
-    ("arrow", theme.ENGAGE_LINK, _("red arrow: engaged, from the figure that engages")),
-    ("ring", theme.TARGET, _("gold ring: a target you may pick")),
-    ("fire_line", theme.TARGET, _("gold line") + (_(", dashed") if dotted else "") + _(": the line of fire to it")),
-    ("ring", ALLY_TARGET, _("grey-blue ring: an ally in reach (friendly fire is legal)")),
-    ("ring", theme.SELECT, _("yellow ring: the selected figure")),
-    ("head", None, _("Tokens")),
-    ("pointer", (240, 240, 240), _("white triangle: the way the figure faces")),
-    ("meter", None, _("nameplate: name and meter bar (ST, HP...: green, amber, red)")),
-    ("multihex", None, _("a beast on several hexes: one body, the arrow in its head")),
-    ("fire", theme.FLAMES, _("orange flicker: on fire")),
-    ("badge", None, _("badge, close up: what it wields (blade, axe, bow...) or magic")),
+        ("head", None, _("Ground")),
+        ("fill", theme.OPEN, _("open ground")),
+        ("fill", theme.WALL, _("wall: no one enters or sees through it")),
+        ("flames", theme.FLAMES, _("flames: a figure in them burns")),
+        ("coals", theme.COALS, _("hot coals: the fire's last stage")),
+        ("ground_mark", None, _("blade mark at a hex's foot: a dropped weapon (a number: how many)")),
+        ("head", None, _("Moving")),
+        (
+            "reach" if dotted else "stamp",
+            theme.REACH,
+            _("blue") + (_(", outlined dark") if dotted else "") + _(": a hex the chosen movement reaches"),
+        ),
+        (
+            "stop" if dotted else "stamp",
+            theme.REACH_STOP,
+            _("yellow") + (_(", dotted") if dotted else "") + _(": a path stops here (STOP: entering a threat zone)"),
+        ),
+        ("path", theme.PATH, _("white line and number: the path and hexes it takes")),
+        ("head", None, _("Threat and fighting (where the rules have them)")),
+        ("threat", theme.TEAM_COLOURS[0], _("hatched in a team colour, red edge: that side's threat zone")),
+        ("overlap", theme.TEAM_COLOURS[0], _("hatching crossed: zones of two or more figures overlap")),
+        ("arrow", theme.ENGAGE_LINK, _("red arrow: engaged, from the figure that engages")),
+        ("ring", theme.TARGET, _("gold ring: a target you may pick")),
+        ("fire_line", theme.TARGET, _("gold line") + (_(", dashed") if dotted else "") + _(": the line of fire to it")),
+        ("ring", ALLY_TARGET, _("grey-blue ring: an ally in reach (friendly fire is legal)")),
+        ("ring", theme.SELECT, _("yellow ring: the selected figure")),
+        ("head", None, _("Tokens")),
+        ("pointer", (240, 240, 240), _("white triangle: the way the figure faces")),
+        ("meter", None, _("nameplate: name and meter bar (ST, HP...: green, amber, red)")),
+        ("multihex", None, _("a beast on several hexes: one body, the arrow in its head")),
+        ("fire", theme.FLAMES, _("orange flicker: on fire")),
+        ("badge", None, _("badge, close up: what it wields (blade, axe, bow...) or magic")),
     )
 
 
@@ -179,8 +197,7 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, layout: str = "flat",
         screen.blit(label, (pill.x + px(5), pill.y + px(1)))
         left = pill.right + px(6)
     words = _("posture and state, across the token's top")
-    screen.blit(font(14).render(words, True, theme.TEXT_DIM),
-                (x, y + row + px(2)))
+    screen.blit(font(14).render(words, True, theme.TEXT_DIM), (x, y + row + px(2)))
 
 
 def team_sample(colour, pattern: str, shape: str) -> pygame.Surface:
@@ -197,14 +214,23 @@ def _draw_teams(screen: pygame.Surface, at: tuple[int, int], teams) -> int:
     """Each side's colour, token pattern and top-bar shape; returns the y below them."""
     x, y = at
     px = theme.px
-    screen.blit(theme.font(15, True).render(_("Sides: a pattern on the tokens, a shape in the top bar"),
-                                            True, theme.TEXT_WARN), (x, y + px(6)))
+    screen.blit(
+        theme.font(15, True).render(_("Sides: a pattern on the tokens, a shape in the top bar"), True, theme.TEXT_WARN),
+        (x, y + px(6)),
+    )
     y += px(ROW + 4)
     for team, colour, pattern, shape in teams:
         screen.blit(scaled(team_sample(colour, pattern, shape)), (x, y))
-        screen.blit(theme.font(14).render(_("{team}: {pattern} on its tokens, a {shape} in the top bar").format(
-            team=team, pattern=_(pattern), shape=_(shape)),
-                                          True, theme.TEXT_DIM), (x + px(SWATCH * 4 + 10), y + px(7)))
+        screen.blit(
+            theme.font(14).render(
+                _("{team}: {pattern} on its tokens, a {shape} in the top bar").format(
+                    team=team, pattern=_(pattern), shape=_(shape)
+                ),
+                True,
+                theme.TEXT_DIM,
+            ),
+            (x + px(SWATCH * 4 + 10), y + px(7)),
+        )
         y += px(SWATCH * 2 + 8)
     return y
 

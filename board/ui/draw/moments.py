@@ -11,18 +11,22 @@ from board.ui import theme
 
 SHOWN, FADE = 1.6, 0.4  # seconds a banner stays, then fades
 # What happens in a phase, by a word of its name (the rule systems name theirs differently).
-HINTS = (("general plots", N_("Each figure states its General Plot for the round: what it means to do.")),
-         ("plots", N_("Each figure plots what it does this second; then the plots play out together.")),
-         ("movement", N_("Each figure in turn moves or stands: click a blue hex or drag its token.")),
-         ("combat", N_("Each figure in turn acts: choose an action in the menu, then its target.")),
-         ("act", N_("The side to act moves and acts with each of its figures in turn.")),
-         ("turn", N_("The side to act moves and acts with each of its figures in turn.")))
+HINTS = (
+    ("general plots", N_("Each figure states its General Plot for the round: what it means to do.")),
+    ("plots", N_("Each figure plots what it does this second; then the plots play out together.")),
+    ("movement", N_("Each figure in turn moves or stands: click a blue hex or drag its token.")),
+    ("combat", N_("Each figure in turn acts: choose an action in the menu, then its target.")),
+    ("act", N_("The side to act moves and acts with each of its figures in turn.")),
+    ("turn", N_("The side to act moves and acts with each of its figures in turn.")),
+)
 
 
 def phase_name(info) -> str:
     """The phase as the banner names it."""
-    return _(info.phase_label or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(
-        info.phase, info.phase.capitalize()))
+    return _(
+        info.phase_label
+        or {"movement": N_("Movement"), "combat": N_("Combat actions")}.get(info.phase, info.phase.capitalize())
+    )
 
 
 def phase_hint(info) -> str:
@@ -63,8 +67,9 @@ class PhaseBanner:
         if not self.showing(now):
             return None
         if self.picture is None:
-            self.picture = _banner(_("Turn {turn} · {phase}").format(
-                turn=info.turn, phase=phase_name(info)), phase_hint(info))
+            self.picture = _banner(
+                _("Turn {turn} · {phase}").format(turn=info.turn, phase=phase_name(info)), phase_hint(info)
+            )
         rect = self.picture.get_rect(midtop=(bounds.centerx, bounds.y + theme.px(10)))
         alpha = 255 if age < SHOWN else int(255 * (1 - (age - SHOWN) / FADE))
         self.picture.set_alpha(alpha)
@@ -100,7 +105,7 @@ def fight_summary(game) -> list[str]:
                 taken[team_of[event.figure]] = taken.get(team_of[event.figure], 0) + amount
     teams = list(dict.fromkeys(team_of.values()))
     fallen = [f"{n} ({f.status})" for n, f in tokens.items() if f.status != "ok"]
-    lines = [_("Fallen: {names}").format(names=', '.join(fallen)) if fallen else _("No one fell")]
+    lines = [_("Fallen: {names}").format(names=", ".join(fallen)) if fallen else _("No one fell")]
     for team in teams:
         dealt = sum(v for t, v in taken.items() if t != team)
         lines.append(_("{team} dealt {dealt:g} damage").format(team=team, dealt=dealt))
@@ -130,9 +135,10 @@ class FightOver:
         if self.key != game.version:
             self.key = game.version
             title = _("{team} wins").format(team=info.winner) if info.winner else _("The fight is over")
-            self.picture = _summary(title, [ngettext("after {n} turn", "after {n} turns", info.turn).format(
-                n=info.turn)]
-                                    + fight_summary(game))
+            self.picture = _summary(
+                title,
+                [ngettext("after {n} turn", "after {n} turns", info.turn).format(n=info.turn)] + fight_summary(game),
+            )
         picture = self.picture
         assert picture is not None  # made above the first time the fight is over
         self.rect = picture.get_rect(center=bounds.center)
@@ -149,14 +155,22 @@ class FightOver:
 
 def _summary(title: str, lines: list[str]) -> pygame.Surface:
     big, small = theme.font(34, True), theme.font(16)
-    foot = theme.font(13).render(_("Enter: rematch · the menu: a new fight · click here to look at the board"),
-                                 True, theme.TEXT_DIM)
+    foot = theme.font(13).render(
+        _("Enter: rematch · the menu: a new fight · click here to look at the board"), True, theme.TEXT_DIM
+    )
     head = big.render(title, True, theme.LOG_VICTORY)
     rows = [small.render(line, True, theme.TEXT) for line in lines]
     px = theme.px
     width = max([head.get_width(), foot.get_width()] + [r.get_width() for r in rows]) + px(64)
-    height = (px(24) + head.get_height() + px(12) + sum(r.get_height() + px(4) for r in rows) + px(16)
-              + foot.get_height() + px(20))
+    height = (
+        px(24)
+        + head.get_height()
+        + px(12)
+        + sum(r.get_height() + px(4) for r in rows)
+        + px(16)
+        + foot.get_height()
+        + px(20)
+    )
     surface = theme.rounded_panel((width, height), px(12))
     pygame.draw.rect(surface, theme.LOG_VICTORY, surface.get_rect(), px(3), border_radius=px(12))
     y = px(24)

@@ -29,8 +29,10 @@ def mark_scale(cells: int) -> float:
 def head_index(points, facing: float) -> int:
     """The head: the cell furthest along the facing, the one nearest the middle on a tie."""
     ux, uy = math.cos(facing), math.sin(facing)
-    return max(range(len(points)), key=lambda i: (round(points[i][0] * ux + points[i][1] * uy, 3),
-                                                  -abs(points[i][0] * uy - points[i][1] * ux)))
+    return max(
+        range(len(points)),
+        key=lambda i: (round(points[i][0] * ux + points[i][1] * uy, 3), -abs(points[i][0] * uy - points[i][1] * ux)),
+    )
 
 
 def _level(shape: pygame.Surface, share: float) -> pygame.Mask:
@@ -56,8 +58,11 @@ def _head_light(dim: int, centre, size: float, body: pygame.Mask) -> pygame.Surf
     glow = pygame.Surface((dim, dim), pygame.SRCALPHA)
     pygame.draw.circle(glow, (255, 255, 255, 90), centre, size * 0.75)
     glow = pygame.transform.box_blur(glow, max(1, round(size * 0.25)))
-    glow.blit(body.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0)), (0, 0),
-              special_flags=pygame.BLEND_RGBA_MIN)
+    glow.blit(
+        body.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0)),
+        (0, 0),
+        special_flags=pygame.BLEND_RGBA_MIN,
+    )
     return glow
 
 

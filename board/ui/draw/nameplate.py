@@ -62,8 +62,7 @@ def plate_for(f, size: float, centre, widest: float, big: bool) -> tuple[Plate, 
     # The largest type that shows the whole name; at the smallest, the name cut with '…'.
     # A small token (two sharing a hex): its name whole. The least sizes grow with the UI scale.
     smallest = theme.px(SMALLEST if size >= theme.px(20) else 7)
-    shown = next((n for n in range(px, smallest - 1, -1) if theme.font_px(n, True).size(f.name)[0] <= room),
-                 smallest)
+    shown = next((n for n in range(px, smallest - 1, -1) if theme.font_px(n, True).size(f.name)[0] <= room), smallest)
     font, text = shrink_to_fit(f.name, room, shown, shown, True, exact=True)
     label = font.render(text, True, (255, 255, 255))
     inner = max(label.get_width(), round(size * (1.5 if big else 0.9)))

@@ -72,17 +72,18 @@ def odds_lines(target: str, p: Prediction) -> list[tuple[str, Any]]:
     ("chart", None) and ("outcome", (words, chance, bad))."""
     rows: list[tuple[str, Any]] = [
         ("title", _("Attack {target}").format(target=target)),
-        ("hit", _("Hit {percent}").format(percent=percent(p.hit)))]
+        ("hit", _("Hit {percent}").format(percent=percent(p.hit))),
+    ]
     # The roll on a line of its own, wrapped: a long one made the popup wide enough to cover
     # the figures beside the target.
     rows += [("modifier", f"  {line}") for line in _roll_lines(p.roll or f"{p.dice}d6, {p.target_number} or less")]
     rows += [("modifier", f"  {n:+d}  {reason}") for reason, n in p.modifiers]
     if does_damage(p):
         avg = float(p.expected_damage / p.hit) if p.hit else 0.0
-        rows += [("damage", _("Damage if hit: {avg:.1f} on average, after armor").format(
-            avg=avg)), ("chart", None)]
-    rows += [("outcome", (OUTCOME_WORDS.get(key, key), chance, key in OUTCOME_WORDS))
-             for key, chance in p.outcomes.items()]
+        rows += [("damage", _("Damage if hit: {avg:.1f} on average, after armor").format(avg=avg)), ("chart", None)]
+    rows += [
+        ("outcome", (OUTCOME_WORDS.get(key, key), chance, key in OUTCOME_WORDS)) for key, chance in p.outcomes.items()
+    ]
     return rows
 
 
@@ -94,8 +95,12 @@ def _roll_lines(roll: str) -> list[str]:
 def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surface]:
     """The tooltip's rows, top to bottom, each a rendered surface."""
     bold, plain, dim = theme.font(14, True), theme.font(14), theme.font(12)
-    looks = {"title": (bold, theme.TEXT), "hit": (bold, theme.TEXT_GOOD), "modifier": (plain, theme.TEXT_DIM),
-             "damage": (plain, theme.TEXT)}
+    looks = {
+        "title": (bold, theme.TEXT),
+        "hit": (bold, theme.TEXT_GOOD),
+        "modifier": (plain, theme.TEXT_DIM),
+        "damage": (plain, theme.TEXT),
+    }
     pieces = []
     for kind, value in odds_lines(target, p):
         if kind == "chart":
@@ -110,8 +115,15 @@ def odds_pieces(target: str, p: Prediction, note: str = "") -> list[pygame.Surfa
     return pieces + [dim.render(line, True, theme.TEXT_DIM) for line in lines]
 
 
-def draw_odds(screen: pygame.Surface, at: tuple[int, int], target: str, p: Prediction, bounds: pygame.Rect,
-              note: str = "", avoid=()) -> pygame.Rect:
+def draw_odds(
+    screen: pygame.Surface,
+    at: tuple[int, int],
+    target: str,
+    p: Prediction,
+    bounds: pygame.Rect,
+    note: str = "",
+    avoid=(),
+) -> pygame.Rect:
     """The exact odds of an attack, beside the cursor (kept inside bounds) where it covers none
     of the avoid rects (the other figures' tokens); returns the box."""
     pieces = odds_pieces(target, p, note)

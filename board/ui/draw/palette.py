@@ -12,36 +12,78 @@ from board.ui import theme
 
 # Okabe & Ito's colours (Color Universal Design, 2008): told apart under deuteranopia,
 # protanopia and tritanopia; the first two teams get the pair that differs most in lightness.
-OKABE_ITO = dict(orange=(230, 159, 0), sky=(86, 180, 233), green=(0, 158, 115), yellow=(240, 228, 66),
-                 blue=(0, 114, 178), vermillion=(213, 94, 0), purple=(204, 121, 167))
+OKABE_ITO = dict(
+    orange=(230, 159, 0),
+    sky=(86, 180, 233),
+    green=(0, 158, 115),
+    yellow=(240, 228, 66),
+    blue=(0, 114, 178),
+    vermillion=(213, 94, 0),
+    purple=(204, 121, 167),
+)
 
 PALETTES: dict[str, dict[str, object]] = {
     "default": {},
     "colour-blind": dict(
-        TEAM_COLOURS=[OKABE_ITO["orange"], OKABE_ITO["blue"], OKABE_ITO["green"], OKABE_ITO["purple"],
-                      OKABE_ITO["vermillion"], (90, 90, 90)],
-        REACH=(*OKABE_ITO["sky"], 90), REACH_STOP=(*OKABE_ITO["yellow"], 130),
-        THREAT_EDGE=(*OKABE_ITO["vermillion"], 200), ENGAGE_LINK=OKABE_ITO["vermillion"],
-        TARGET=OKABE_ITO["yellow"], SELECT=OKABE_ITO["yellow"], CURSOR=(255, 255, 255),
-        FOCUS=OKABE_ITO["yellow"]),
+        TEAM_COLOURS=[
+            OKABE_ITO["orange"],
+            OKABE_ITO["blue"],
+            OKABE_ITO["green"],
+            OKABE_ITO["purple"],
+            OKABE_ITO["vermillion"],
+            (90, 90, 90),
+        ],
+        REACH=(*OKABE_ITO["sky"], 90),
+        REACH_STOP=(*OKABE_ITO["yellow"], 130),
+        THREAT_EDGE=(*OKABE_ITO["vermillion"], 200),
+        ENGAGE_LINK=OKABE_ITO["vermillion"],
+        TARGET=OKABE_ITO["yellow"],
+        SELECT=OKABE_ITO["yellow"],
+        CURSOR=(255, 255, 255),
+        FOCUS=OKABE_ITO["yellow"],
+    ),
     "high-contrast": dict(
-        BACKGROUND=(0, 0, 0), OPEN=(236, 236, 236), OPEN_ALT=(226, 226, 226), WALL=(24, 24, 24),
-        WALL_EDGE=(255, 255, 255), GRID=(0, 0, 0), LABEL=(70, 70, 70),
+        BACKGROUND=(0, 0, 0),
+        OPEN=(236, 236, 236),
+        OPEN_ALT=(226, 226, 226),
+        WALL=(24, 24, 24),
+        WALL_EDGE=(255, 255, 255),
+        GRID=(0, 0, 0),
+        LABEL=(70, 70, 70),
         TEAM_COLOURS=[(200, 90, 0), (0, 70, 200), (0, 120, 70), (150, 40, 150), (180, 0, 0), (60, 60, 60)],
-        REACH=(0, 90, 255, 110), REACH_STOP=(255, 200, 0, 190), THREAT_EDGE=(200, 0, 0, 255),
-        PATH=(0, 0, 0), ENGAGE_LINK=(200, 0, 0), TARGET=(255, 0, 200), SELECT=(255, 230, 0),
-        TEXT=(255, 255, 255), TEXT_DIM=(225, 225, 232), PANEL=(0, 0, 0), PANEL_EDGE=(255, 255, 255),
-        CURSOR=(255, 0, 200), FOCUS=(255, 255, 0)),
+        REACH=(0, 90, 255, 110),
+        REACH_STOP=(255, 200, 0, 190),
+        THREAT_EDGE=(200, 0, 0, 255),
+        PATH=(0, 0, 0),
+        ENGAGE_LINK=(200, 0, 0),
+        TARGET=(255, 0, 200),
+        SELECT=(255, 230, 0),
+        TEXT=(255, 255, 255),
+        TEXT_DIM=(225, 225, 232),
+        PANEL=(0, 0, 0),
+        PANEL_EDGE=(255, 255, 255),
+        CURSOR=(255, 0, 200),
+        FOCUS=(255, 255, 0),
+    ),
 }
 NAMES = tuple(PALETTES)
-LABELS = {"default": N_("default"), "colour-blind": N_("colour-blind safe (Okabe-Ito colours, with patterns)"),
-          "high-contrast": N_("high contrast (with patterns)")}
+LABELS = {
+    "default": N_("default"),
+    "colour-blind": N_("colour-blind safe (Okabe-Ito colours, with patterns)"),
+    "high-contrast": N_("high contrast (with patterns)"),
+}
 DEFAULT = "default"
 PALETTE_WORDS = (N_("default"), N_("colour-blind"), N_("high-contrast"))  # the names, as buttons show them
 
 # Each team's marks, by order of appearance: (pattern on its tokens, shape in the top bar).
-TEAM_MARKS = (("rings", "circle"), ("stripes", "square"), ("dots", "triangle"), ("checks", "diamond"),
-              ("bars", "cross"), ("grid", "star"))
+TEAM_MARKS = (
+    ("rings", "circle"),
+    ("stripes", "square"),
+    ("dots", "triangle"),
+    ("checks", "diamond"),
+    ("bars", "cross"),
+    ("grid", "star"),
+)
 
 _defaults: dict[str, object] = {}  # theme's own values, kept the first time a palette is used
 _current = [DEFAULT]

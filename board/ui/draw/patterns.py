@@ -67,12 +67,26 @@ def shape_points(shape: str, centre, r: float) -> list[tuple[float, float]] | No
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
     if shape == "cross":
         k = r * 0.36
-        return [(cx - k, cy - r), (cx + k, cy - r), (cx + k, cy - k), (cx + r, cy - k), (cx + r, cy + k),
-                (cx + k, cy + k), (cx + k, cy + r), (cx - k, cy + r), (cx - k, cy + k), (cx - r, cy + k),
-                (cx - r, cy - k), (cx - k, cy - k)]
+        return [
+            (cx - k, cy - r),
+            (cx + k, cy - r),
+            (cx + k, cy - k),
+            (cx + r, cy - k),
+            (cx + r, cy + k),
+            (cx + k, cy + k),
+            (cx + k, cy + r),
+            (cx - k, cy + r),
+            (cx - k, cy + k),
+            (cx - r, cy + k),
+            (cx - r, cy - k),
+            (cx - k, cy - k),
+        ]
     if shape == "star":
-        return [(cx + math.cos(a) * rr, cy + math.sin(a) * rr)
-                for i in range(10) for a, rr in [(-math.pi / 2 + i * math.pi / 5, r if i % 2 == 0 else r * 0.45)]]
+        return [
+            (cx + math.cos(a) * rr, cy + math.sin(a) * rr)
+            for i in range(10)
+            for a, rr in [(-math.pi / 2 + i * math.pi / 5, r if i % 2 == 0 else r * 0.45)]
+        ]
     return None
 
 

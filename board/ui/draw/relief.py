@@ -24,8 +24,9 @@ def wall_shadows(overlay: pygame.Surface, walls, size: float) -> None:
     dx, dy = SHADOW[0] * size, SHADOW[1] * size
     for k, alpha in ((1.12, 40), (1.05, 55), (0.98, 70)):
         for (cx, cy), corners in walls:
-            pygame.draw.polygon(overlay, (0, 0, 0, alpha),
-                                [(cx + dx + (x - cx) * k, cy + dy + (y - cy) * k) for x, y in corners])
+            pygame.draw.polygon(
+                overlay, (0, 0, 0, alpha), [(cx + dx + (x - cx) * k, cy + dy + (y - cy) * k) for x, y in corners]
+            )
 
 
 def wall_block(surface: pygame.Surface, centre, corners, size: float) -> None:

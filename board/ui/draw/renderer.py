@@ -49,15 +49,19 @@ class Overlays:
 
     def key(self) -> tuple:
         """What the cached overlay layer depends on."""
-        return (tuple(sorted((k, tuple(sorted(v))) for k, v in self.threat.items())),
-                tuple(self.links), self.reach, self.stops, self.labels)
+        return (
+            tuple(sorted((k, tuple(sorted(v))) for k, v in self.threat.items())),
+            tuple(self.links),
+            self.reach,
+            self.stops,
+            self.labels,
+        )
 
 
 class BoardRenderer:
     """Map, overlays and tokens for one map; caches are keyed on what they depend on."""
 
-    def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]],
-                 team_marks: dict[str, int] | None = None):
+    def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]], team_marks: dict[str, int] | None = None):
         self.battle = battle
         self.tiles = MapTiles(battle)
         self.team_colours = team_colours
@@ -105,8 +109,15 @@ class BoardRenderer:
             self.stamps[key] = make(size, self.battle.layout, colour)
         return self.stamps[key]
 
-    def _board_layer(self, rect: pygame.Rect, camera: Camera, ov: Overlays, figures, state_key,
-                     backdrop: pygame.Surface | None = None) -> pygame.Surface:
+    def _board_layer(
+        self,
+        rect: pygame.Rect,
+        camera: Camera,
+        ov: Overlays,
+        figures,
+        state_key,
+        backdrop: pygame.Surface | None = None,
+    ) -> pygame.Surface:
         """Map tiles with threat zones, reach and engagement links, rebuilt only on change
         (a pan by whole pixels scrolls it and paints the strips uncovered); drawn into the
         backdrop's part under rect if there is one, else into its own surface."""
@@ -140,14 +151,14 @@ class BoardRenderer:
             return None
         return int(dx), int(dy)
 
-    def _paint_layer(self, layer: pygame.Surface, area: pygame.Rect, local: Camera, ov: Overlays,
-                     figures) -> None:
+    def _paint_layer(self, layer: pygame.Surface, area: pygame.Rect, local: Camera, ov: Overlays, figures) -> None:
         """Paint part of the layer: the tiles, then the overlays' stamps."""
         self.tiles.draw(layer, area, local.size, local.origin, ov.labels)
         ox, oy = local.origin
         layer.set_clip(area)
-        layer.fblits([(stamp, (round(x + ox), round(y + oy)))
-                      for stamp, x, y in self._overlay_stamps(local, ov, figures)])
+        layer.fblits(
+            [(stamp, (round(x + ox), round(y + oy))) for stamp, x, y in self._overlay_stamps(local, ov, figures)]
+        )
         layer.set_clip(None)
 
     def _overlay_stamps(self, camera: Camera, ov: Overlays, figures) -> list:
@@ -191,8 +202,22 @@ class BoardRenderer:
             # keep forty sets.
             self.tokens.clear()
             self.token_size = round(size, 2)
-        key = (f.name, f.size, f.facing, f.posture, f.status, f.meter, f.meter_label, f.caption,
-               f.on_fire, colour, f.glyph, f.icon, scale, f.team)
+        key = (
+            f.name,
+            f.size,
+            f.facing,
+            f.posture,
+            f.status,
+            f.meter,
+            f.meter_label,
+            f.caption,
+            f.on_fire,
+            colour,
+            f.glyph,
+            f.icon,
+            scale,
+            f.team,
+        )
         drawn = self.tokens.get(key)
         if drawn is None:
             mark = self.team_marks.get(f.team)
@@ -206,8 +231,13 @@ class BoardRenderer:
         """Whether the wheel is still turning (the sharp frame comes once it stops)."""
         return self.preview is not None and now - self.zoomed_at < SETTLE
 
-    def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera,
-                      preview: tuple[pygame.Surface, float, tuple[float, float]]) -> None:
+    def _draw_preview(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        camera: Camera,
+        preview: tuple[pygame.Surface, float, tuple[float, float]],
+    ) -> None:
         """The last sharp frame, scaled to the new zoom: a zoom step costs one scaled blit."""
         image, size0, origin0 = preview
         k = camera.size / size0
@@ -216,13 +246,18 @@ class BoardRenderer:
         ox1, oy1 = camera.origin[0] - rect.x, camera.origin[1] - rect.y
         offset = (ox1 - ox0 * k, oy1 - oy0 * k)
         # Scale only the part of the old frame that still shows.
-        src = pygame.Rect(math.floor(-offset[0] / k), math.floor(-offset[1] / k),
-                          math.ceil(rect.width / k) + 2, math.ceil(rect.height / k) + 2)
+        src = pygame.Rect(
+            math.floor(-offset[0] / k),
+            math.floor(-offset[1] / k),
+            math.ceil(rect.width / k) + 2,
+            math.ceil(rect.height / k) + 2,
+        )
         src = src.clip(image.get_rect())
         surface.fill(theme.BACKGROUND, rect)
         if src.width and src.height:
-            part = pygame.transform.scale(image.subsurface(src),
-                                          (max(1, round(src.width * k)), max(1, round(src.height * k))))
+            part = pygame.transform.scale(
+                image.subsurface(src), (max(1, round(src.width * k)), max(1, round(src.height * k)))
+            )
             surface.blit(part, (rect.x + round(offset[0] + src.x * k), rect.y + round(offset[1] + src.y * k)))
 
     def _last_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
@@ -235,8 +270,17 @@ class BoardRenderer:
                 image.blit(self.layer, area.topleft, area)
         return image
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera, figures, ov: Overlays,
-             animator=None, now: float = 0.0, backdrop: pygame.Surface | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        camera: Camera,
+        figures,
+        ov: Overlays,
+        animator=None,
+        now: float = 0.0,
+        backdrop: pygame.Surface | None = None,
+    ) -> None:
         """Draw the board area of one frame.
 
         A backdrop is a surface the size of `surface` that keeps its pixels between frames (the
@@ -289,8 +333,7 @@ class BoardRenderer:
         self.flame_frame = flame_frame(now)
         sprite = flames(camera.size, self.flame_frame)
         half = sprite.get_width() / 2
-        surface.fblits([(sprite, (round(x - half), round(y - half)))
-                        for x, y in map(camera.to_screen, self.fires)])
+        surface.fblits([(sprite, (round(x - half), round(y - half))) for x, y in map(camera.to_screen, self.fires)])
 
     def _centre(self, camera: Camera, f) -> tuple[float, float]:
         """The centre of a figure's footprint on screen; its offset from the origin is kept
@@ -301,11 +344,12 @@ class BoardRenderer:
         offset = self.centres[1].get(key)
         if offset is None:
             points = [camera.offset(c) for c in footprint_cells(*key)]
-            offset = self.centres[1][key] = (sum(p[0] for p in points) / len(points),
-                                             sum(p[1] for p in points) / len(points))
+            offset = self.centres[1][key] = (
+                sum(p[0] for p in points) / len(points),
+                sum(p[1] for p in points) / len(points),
+            )
         dx, dy = self.shared.get(f.name, (0.0, 0.0))  # its place in a shared hex (a brawl)
-        return (offset[0] + camera.origin[0] + dx * camera.size,
-                offset[1] + camera.origin[1] + dy * camera.size)
+        return (offset[0] + camera.origin[0] + dx * camera.size, offset[1] + camera.origin[1] + dy * camera.size)
 
     def token_rects(self, camera: Camera, figures, within: pygame.Rect) -> dict[str, pygame.Rect]:
         """The box of each figure's token on screen (multihex: its whole footprint), for those
@@ -357,8 +401,9 @@ class BoardRenderer:
                 rings.append((ring, centre, ring_radius(camera, f, centre, 0.9 * scale), max(2, int(camera.size / 12))))
             if f.name in ov.targets:
                 colour = ALLY_TARGET if f.team == allies else theme.TARGET
-                rings.append((colour, centre, ring_radius(camera, f, centre, 0.95 * scale),
-                              max(2, int(camera.size / 10))))
+                rings.append(
+                    (colour, centre, ring_radius(camera, f, centre, 0.95 * scale), max(2, int(camera.size / 10)))
+                )
         for token, at, plate in plates:
             surface.blit(token, at, plate)
         for colour, centre, radius, width in rings:
@@ -379,9 +424,15 @@ class BoardRenderer:
             tail = (start[0] + ux * camera.size * 0.62, start[1] + uy * camera.size * 0.62)
             pygame.draw.line(surface, theme.ENGAGE_LINK, tail, tip, width)
             head = camera.size * 0.22
-            pygame.draw.polygon(surface, theme.ENGAGE_LINK, [
-                tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
-                (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)])
+            pygame.draw.polygon(
+                surface,
+                theme.ENGAGE_LINK,
+                [
+                    tip,
+                    (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                    (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6),
+                ],
+            )
 
     def _draw_path(self, surface, camera, ov: Overlays) -> None:
         if not ov.path or ov.path_start is None:
@@ -415,8 +466,12 @@ class BoardRenderer:
     def _draw_ghost(self, surface, camera, figures, ghosted: tuple[str, Hex, int]) -> None:
         name, h, facing = ghosted
         f = figures[name]
-        ghost = replace(f, hex=h, facing=facing if f.facing is not None else None,
-                        cells=tuple(footprint_cells(f.size, h, facing or 0)))
+        ghost = replace(
+            f,
+            hex=h,
+            facing=facing if f.facing is not None else None,
+            cells=tuple(footprint_cells(f.size, h, facing or 0)),
+        )
         token = self.token(ghost, camera.size, self.team_colours.get(f.team, theme.TEAM_COLOURS[-1])).copy()
         token.set_alpha(170)
         surface.blit(token, token.get_rect(center=self._centre(camera, ghost)))

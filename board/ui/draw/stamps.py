@@ -31,8 +31,9 @@ def stamp(size: float, kind: str, rgba) -> pygame.Surface:
 def hex_surface(size: float, kind: str) -> tuple[pygame.Surface, list[tuple[float, float]]]:
     """A clear surface two hexes wide and the corners of a hex a little inside its edge."""
     surface = pygame.Surface((int(size * 2.2), int(size * 2.2)), pygame.SRCALPHA)
-    inner = [(size * 1.1 + (x - size * 1.1) * 0.94, size * 1.1 + (y - size * 1.1) * 0.94)
-             for x, y in corners(size, kind)]
+    inner = [
+        (size * 1.1 + (x - size * 1.1) * 0.94, size * 1.1 + (y - size * 1.1) * 0.94) for x, y in corners(size, kind)
+    ]
     return surface, inner
 
 

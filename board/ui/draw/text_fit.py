@@ -28,11 +28,11 @@ def _fits(text: str, font: pygame.font.Font, width: int) -> int:
 
 def fit(text: str, font: pygame.font.Font, width: int) -> str:
     """The text, cut with an ellipsis to fit the width; measures at most width characters of it."""
-    head = text[:max(1, width) + 1]  # no visible character is narrower than a pixel
+    head = text[: max(1, width) + 1]  # no visible character is narrower than a pixel
     if len(head) == len(text) and font.size(text)[0] <= width:
         return text
     room = width - font.size(ELLIPSIS)[0]
-    return head[:_fits(head, font, room) if room > 0 else 0].rstrip() + ELLIPSIS
+    return head[: _fits(head, font, room) if room > 0 else 0].rstrip() + ELLIPSIS
 
 
 def render_fit(text: str, font: pygame.font.Font, width: int, colour) -> pygame.Surface:
@@ -44,7 +44,7 @@ def break_word(word: str, font: pygame.font.Font, width: int) -> list[str]:
     """A word too long for a line, in pieces that each fit (at least one character each)."""
     pieces, start = [], 0
     while start < len(word):  # sliced a line at a time: no copy of the rest per line
-        window = word[start:start + max(1, width) + 1]
+        window = word[start : start + max(1, width) + 1]
         cut = max(1, _fits(window, font, width))
         pieces.append(window[:cut])
         start += cut
@@ -66,13 +66,14 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines + [line]
 
 
-def shrink_to_fit(text: str, width: float, largest: int, smallest: int,
-                  bold: bool, exact: bool = False) -> tuple[pygame.font.Font, str]:
+def shrink_to_fit(
+    text: str, width: float, largest: int, smallest: int, bold: bool, exact: bool = False
+) -> tuple[pygame.font.Font, str]:
     """The largest font from largest down to smallest that shows the text in width; at the
     smallest, the text cut with an ellipsis. Sizes are the interface's (grown by the UI scale),
     or with exact, pixels (text on a token, which grows with the map's zoom)."""
     make = theme.font_px if exact else theme.font
-    head = text[:int(width) + 1]  # measured no further than a width can show
+    head = text[: int(width) + 1]  # measured no further than a width can show
     for px in range(largest, smallest - 1, -1):
         font = make(px, bold)
         if len(head) == len(text) and font.size(text)[0] <= width:

@@ -55,8 +55,7 @@ def bevel(surface: pygame.Surface, corners, colour, width: int, raised: bool = T
     cx = sum(x for x, _ in corners) / n
     cy = sum(y for _, y in corners) / n
     # Worked out once per hex, not per edge: a map's first picture bevels every hex.
-    light, dark = (shade(colour, 1.35), shade(colour, 0.62)) if raised else \
-        (shade(colour, 1.06), shade(colour, 0.86))
+    light, dark = (shade(colour, 1.35), shade(colour, 0.62)) if raised else (shade(colour, 1.06), shade(colour, 0.86))
     for i in range(n):
         a, b = corners[i], corners[(i + 1) % n]
         mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
@@ -102,8 +101,11 @@ def flames(size: float, frame: int) -> pygame.Surface:
         for i, (dx, scale) in enumerate(((-0.32, 0.7), (0.0, 1.0), (0.32, 0.75))):
             lick = 0.82 + 0.22 * math.sin(frame * math.pi / 2 + i * 2.1)  # each tongue its own beat
             sway = 0.05 * s * math.sin(frame * math.pi / 2 + i)
-            for colour, width, height in (((255, 120, 30, 210), 0.17, 0.7), ((255, 200, 60, 235), 0.12, 0.54),
-                                          ((255, 246, 190, 220), 0.06, 0.32)):
+            for colour, width, height in (
+                ((255, 120, 30, 210), 0.17, 0.7),
+                ((255, 200, 60, 235), 0.12, 0.54),
+                ((255, 246, 190, 220), 0.06, 0.32),
+            ):
                 top = base - height * s * scale * lick
                 x = s + dx * s
                 pygame.draw.polygon(surface, colour, [(x - width * s, base), (x + sway, top), (x + width * s, base)])

@@ -127,8 +127,7 @@ class MapTiles:
         else:
             pygame.draw.polygon(surface, edge, corners, 1)
         if self.labels and size >= 22 and self.battle.size is not None:
-            text = theme.font_px(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True,
-                                                              theme.LABEL)
+            text = theme.font_px(max(9, int(size / 3.6))).render(hex_label(h, self.battle.layout), True, theme.LABEL)
             surface.blit(text, text.get_rect(center=(cx, cy - size * 0.58)))
 
     def _draw_fire(self, surface, layout, h: Hex, stage: str | None) -> None:
@@ -140,8 +139,9 @@ class MapTiles:
             for dx, dy in ((-0.3, 0.1), (0.25, -0.15), (0.05, 0.3), (-0.1, -0.3), (0.32, 0.25)):
                 pygame.draw.circle(surface, (255, 140, 50), (cx + dx * s, cy + dy * s), max(1, s / 11))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: float,
-             origin: tuple[float, float], labels: bool = True) -> None:
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, size: float, origin: tuple[float, float], labels: bool = True
+    ) -> None:
         """Blit the tiles covering rect, for a camera of this size and origin."""
         self._prepare(size, labels)
         ox, oy = origin

@@ -23,8 +23,10 @@ INITIATIVE = (60, 96, 70)
 def timeline_size(timeline: dict, room: int = 0) -> tuple[int, int]:
     """The panel's size for this many rows: as wide as room allows beside the key."""
     px = theme.px  # the sizes above are at 100%
-    return (max(px(NAME_WIDTH) + px(CELL) * SECONDS + px(16), room),
-            px(ROW) * (len(timeline.get("rows", ())) + 1) + px(12) + px(KEY_HEIGHT))
+    return (
+        max(px(NAME_WIDTH) + px(CELL) * SECONDS + px(16), room),
+        px(ROW) * (len(timeline.get("rows", ())) + 1) + px(12) + px(KEY_HEIGHT),
+    )
 
 
 def cell_width(rect: pygame.Rect) -> int:
@@ -70,8 +72,9 @@ def dock_height(timeline: dict | None) -> int:
     return timeline_size(timeline)[1] + theme.px(12) if timeline else 0
 
 
-def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, colours: dict,
-                  active: str | None) -> pygame.Rect:
+def draw_timeline(
+    screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, colours: dict, active: str | None
+) -> pygame.Rect:
     """Draw the panel at the bottom left of bounds (the dock strip); returns where it went."""
     px = theme.px
     name_w, row_h = px(NAME_WIDTH), px(ROW)
@@ -88,8 +91,12 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
     for s in range(1, SECONDS + 1):
         x = name_w + (s - 1) * cell_w
         if s == now:
-            pygame.draw.rect(panel, (*theme.SELECT, 60),
-                             (x, px(4), cell_w - px(2), rect.height - px(8) - px(KEY_HEIGHT)), border_radius=px(4))
+            pygame.draw.rect(
+                panel,
+                (*theme.SELECT, 60),
+                (x, px(4), cell_w - px(2), rect.height - px(8) - px(KEY_HEIGHT)),
+                border_radius=px(4),
+            )
         label = (bold if s == now else small).render(str(s), True, theme.TEXT if s == now else theme.TEXT_DIM)
         panel.blit(label, (x + (cell_w - label.get_width()) // 2, px(6)))
     for i, row in enumerate(timeline.get("rows", ())):
@@ -106,8 +113,9 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
         if general:  # the General Plot beside the name, in two lines
             tag, lines, _whole = plot_lines(general, general_room(shown.get_width()))
             for n, line in enumerate(lines):
-                panel.blit(tag.render(line, True, theme.TEXT_DIM),
-                           (px(30) + shown.get_width(), y + 1 + n * (row_h - 2) // 2))
+                panel.blit(
+                    tag.render(line, True, theme.TEXT_DIM), (px(30) + shown.get_width(), y + 1 + n * (row_h - 2) // 2)
+                )
         for s in range(1, SECONDS + 1):
             x = name_w + (s - 1) * cell_w
             cell = pygame.Rect(x + px(2), y + 1, cell_w - px(6), row_h - px(3))
@@ -120,8 +128,10 @@ def draw_timeline(screen: pygame.Surface, bounds: pygame.Rect, timeline: dict, c
             font, lines, _whole = plot_lines(plot, span_width(first, last, cell_w))
             colour = theme.TEXT if last >= now else theme.TEXT_DIM
             for n, line in enumerate(lines):
-                panel.blit(font.render(line, True, colour),
-                           (name_w + (first - 1) * cell_w + px(5), y + 1 + n * (row_h - 2) // 2))
+                panel.blit(
+                    font.render(line, True, colour),
+                    (name_w + (first - 1) * cell_w + px(5), y + 1 + n * (row_h - 2) // 2),
+                )
     _key(panel, small, px(10), rect.height - px(KEY_HEIGHT) - px(4))
     screen.blit(panel, rect.topleft)
     return rect
@@ -135,8 +145,12 @@ def general_room(name_width: int) -> int:
 def _key(screen: pygame.Surface, font, x: int, y: int) -> None:
     """What the marks mean, in a line from x."""
     px = theme.px
-    for words, mark in ((_("Initiative"), "initiative"), (_("lost die"), "lost"), (_("Full Defensive"), "bar"),
-                        (_("hover a cell: its full text"), "")):
+    for words, mark in (
+        (_("Initiative"), "initiative"),
+        (_("lost die"), "lost"),
+        (_("Full Defensive"), "bar"),
+        (_("hover a cell: its full text"), ""),
+    ):
         box = pygame.Rect(x, y + px(3), px(12), px(11))
         if mark == "initiative":
             pygame.draw.rect(screen, INITIATIVE, box, border_radius=px(2))
@@ -162,5 +176,8 @@ def cell_at(timeline: dict, rect: pygame.Rect, pos) -> str | None:
         return f"{rows[row]['figure']}: {general}" if general else None
     second = (x - theme.px(NAME_WIDTH)) // cell_width(rect) + 1
     plot = (rows[row].get("plots") or {}).get(str(second))
-    return _("{figure}, second {second}: {plot}").format(
-        figure=rows[row]['figure'], second=second, plot=plot) if plot else None
+    return (
+        _("{figure}, second {second}: {plot}").format(figure=rows[row]["figure"], second=second, plot=plot)
+        if plot
+        else None
+    )

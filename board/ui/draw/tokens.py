@@ -92,8 +92,9 @@ def draw_token(f, size: float, colour, kind: str, pattern: str | None = None) ->
     return token_and_plate(f, size, colour, kind, pattern)[0]
 
 
-def token_and_plate(f, size: float, colour, kind: str,
-                    pattern: str | None = None) -> tuple[pygame.Surface, pygame.Rect | None]:
+def token_and_plate(
+    f, size: float, colour, kind: str, pattern: str | None = None
+) -> tuple[pygame.Surface, pygame.Rect | None]:
     """The token, and where its nameplate lies on it (None: no plate), for the board to lay
     every plate over the neighbours' facing marks."""
     cells = footprint_cells(f.size, Hex(0, 0), f.facing or 0)
@@ -138,8 +139,11 @@ def token_and_plate(f, size: float, colour, kind: str,
     pill = _draw_pill(surface, f, size, centre, size * (0.72 if f.size == 1 else 1.5))
     if f.status == "unconscious":  # left of its pill if that stays in the hex (the pill says it too)
         zz = _shadowed(theme.font_px(max(theme.px(10), int(size / 2.6)), True).render("zz", True, (230, 230, 255)))
-        box = zz.get_rect(midright=pill.midleft) if pill else zz.get_rect(center=(centre[0] - size * 0.5,
-                                                                                     centre[1] - size * 0.5))
+        box = (
+            zz.get_rect(midright=pill.midleft)
+            if pill
+            else zz.get_rect(center=(centre[0] - size * 0.5, centre[1] - size * 0.5))
+        )
         if box.left >= centre[0] - 0.85 * size or f.size > 1:
             surface.blit(zz, box)
     return surface, plate
@@ -209,8 +213,13 @@ def _draw_cross(surface, r: float, centre) -> None:
     """A dead figure's X, dim, so the text over it stays readable."""
     cross = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
-        pygame.draw.line(cross, (15, 15, 18), (centre[0] + a[0], centre[1] + a[1]),
-                         (centre[0] + b[0], centre[1] + b[1]), max(3, int(r / 4)))
+        pygame.draw.line(
+            cross,
+            (15, 15, 18),
+            (centre[0] + a[0], centre[1] + a[1]),
+            (centre[0] + b[0], centre[1] + b[1]),
+            max(3, int(r / 4)),
+        )
     cross.set_alpha(150)
     surface.blit(cross, (0, 0))
 
@@ -218,8 +227,7 @@ def _draw_cross(surface, r: float, centre) -> None:
 def _draw_text(surface, f, size: float, centre, room) -> None:
     """A small token's name alone (no room for a plate), fitted to the token's width."""
     least = theme.px(7)  # the text grows with the zoom; its least size with the UI scale
-    font, text = shrink_to_fit(f.name, max(size * 0.5, room(0.0)), max(least, int(size / 3.0)), least, True,
-                               exact=True)
+    font, text = shrink_to_fit(f.name, max(size * 0.5, room(0.0)), max(least, int(size / 3.0)), least, True, exact=True)
     label = _shadowed(font.render(text, True, (255, 255, 255)))
     surface.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
 
@@ -305,8 +313,16 @@ def spec_tokens(specs) -> dict[str, Token]:
         if ready is None and getattr(spec, "weapons", None):
             ready = spec.weapons[0]  # a Warrior & Wizard sheet readies its first weapon
         out[spec.name] = Token(
-            name=spec.name, team=spec.team, hex=anchor, size=spec.size, facing=spec.facing,
+            name=spec.name,
+            team=spec.team,
+            hex=anchor,
+            size=spec.size,
+            facing=spec.facing,
             cells=tuple(footprint_cells(spec.size, anchor, spec.facing)),
-            posture=getattr(spec, "posture", "standing"), meter=(st, st) if st else None,
-            meter_label="ST" if st else "", caption=ready or "", icon=spec.icon)
+            posture=getattr(spec, "posture", "standing"),
+            meter=(st, st) if st else None,
+            meter_label="ST" if st else "",
+            caption=ready or "",
+            icon=spec.icon,
+        )
     return out

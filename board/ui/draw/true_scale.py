@@ -96,9 +96,12 @@ def sdl_dpi(display: int = 0) -> float | None:
 def _pygame_sdl():
     """The SDL2 library beside pygame (its wheel's copy), else the system's; None if not found."""
     base = Path(pygame.__file__).resolve().parent
-    found = [p for folder in (base, base / ".dylibs", base.parent / "pygame_ce.libs")
-             for pattern in ("SDL2.dll", "libSDL2-2*.so*", "libSDL2-2*.dylib", "libSDL2.so*")
-             for p in sorted(folder.glob(pattern))]
+    found = [
+        p
+        for folder in (base, base / ".dylibs", base.parent / "pygame_ce.libs")
+        for pattern in ("SDL2.dll", "libSDL2-2*.so*", "libSDL2-2*.dylib", "libSDL2.so*")
+        for p in sorted(folder.glob(pattern))
+    ]
     name = str(found[0]) if found else ctypes.util.find_library("SDL2")
     if name is None:
         return None

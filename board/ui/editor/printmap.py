@@ -42,8 +42,20 @@ INK = (40, 40, 40)
 SCALE_BAR = (0, 0, 0)  # pure black is used for nothing else, so a test can find the bar
 
 # A flame, symmetric about x = 0, height 1, tip up.
-FLAME = [(0, -0.5), (0.1, -0.3), (0.22, -0.12), (0.28, 0.08), (0.25, 0.26), (0.15, 0.4), (0, 0.46),
-         (-0.15, 0.4), (-0.25, 0.26), (-0.28, 0.08), (-0.22, -0.12), (-0.1, -0.3)]
+FLAME = [
+    (0, -0.5),
+    (0.1, -0.3),
+    (0.22, -0.12),
+    (0.28, 0.08),
+    (0.25, 0.26),
+    (0.15, 0.4),
+    (0, 0.46),
+    (-0.15, 0.4),
+    (-0.25, 0.26),
+    (-0.28, 0.08),
+    (-0.22, -0.12),
+    (-0.1, -0.3),
+]
 
 
 @dataclass(frozen=True)
@@ -73,20 +85,19 @@ def page_for(battle: BattleMap, hex_inches: float = 1.0, dpi: int = 300) -> Page
     y0 = (MARGIN + HEADER) * dpi
     layout = layout_for(battle.layout, radius, (x0 - left, y0 - top))
     board = (round(x0), round(y0), round(board_w), round(board_h))
-    return Page(layout, battle.layout, (width, height), board,
-                dpi, hex_px)
+    return Page(layout, battle.layout, (width, height), board, dpi, hex_px)
 
 
-def render(battle: BattleMap, hex_inches: float = 1.0, dpi: int = 300, figures: bool = True,
-           labels: bool = True) -> pygame.Surface:
+def render(
+    battle: BattleMap, hex_inches: float = 1.0, dpi: int = 300, figures: bool = True, labels: bool = True
+) -> pygame.Surface:
     """The printable page as a Surface (headless)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
     theme.clear_fonts()  # fonts cached before a pygame.quit() elsewhere are dead
     page = page_for(battle, hex_inches, dpi)
     if max(page.size) > MAX_SIDE:
-        raise ValueError(f"the page would be {page.size[0]}x{page.size[1]} pixels; "
-                         "lower --dpi or --hex-inches")
+        raise ValueError(f"the page would be {page.size[0]}x{page.size[1]} pixels; lower --dpi or --hex-inches")
     surface = pygame.Surface(page.size)
     surface.fill(PAPER)
     cells = sorted(battle.cells)
@@ -123,8 +134,15 @@ def _terrain(surface, page: Page, h: Hex, terrain) -> None:
         _hatch(surface, corners, spacing=s * 0.1, width=max(1, round(s * 0.025)))
     elif terrain.kind == "fire" and terrain.stage == "coals":
         pygame.draw.polygon(surface, COALS, corners)
-        for dx, dy in ((-0.22, 0.12), (0.2, -0.06), (0.02, 0.26), (-0.06, -0.12), (0.26, 0.22),
-                       (-0.28, -0.04), (0.1, 0.06)):
+        for dx, dy in (
+            (-0.22, 0.12),
+            (0.2, -0.06),
+            (0.02, 0.26),
+            (-0.06, -0.12),
+            (0.26, 0.22),
+            (-0.28, -0.04),
+            (0.1, 0.06),
+        ):
             pygame.draw.circle(surface, EMBERS, (cx + dx * s, cy + dy * s), s * 0.045)
         _flame(surface, (cx, cy + s * 0.02), s * 0.34, FLAME_MARK, EMBERS)
     elif terrain.kind == "fire":
@@ -189,8 +207,9 @@ def _figure(surface, page: Page, spec, colour) -> None:
     tip = (head[0] + ux * (reach + s * 0.13), head[1] + uy * (reach + s * 0.13))
     base = (head[0] + ux * reach * 0.8, head[1] + uy * reach * 0.8)
     half = s * 0.1
-    pygame.draw.polygon(surface, colour, [tip, (base[0] - uy * half, base[1] + ux * half),
-                                          (base[0] + uy * half, base[1] - ux * half)])
+    pygame.draw.polygon(
+        surface, colour, [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    )
     if radius is not None:
         pygame.draw.circle(surface, PAPER, head, radius)
         pygame.draw.circle(surface, colour, head, radius, edge)
@@ -198,8 +217,10 @@ def _figure(surface, page: Page, spec, colour) -> None:
         surface.blit(name, name.get_rect(center=head))
         return
     # The name sits at the footprint's centre, nudged back from the facing wedge.
-    middle = (sum(x for x, _ in centres) / len(centres) - ux * s * 0.12,
-              sum(y for _, y in centres) / len(centres) - uy * s * 0.12)
+    middle = (
+        sum(x for x, _ in centres) / len(centres) - ux * s * 0.12,
+        sum(y for _, y in centres) / len(centres) - uy * s * 0.12,
+    )
     name = _fitted(spec.name, round(s * 0.17), s * 1.4)
     plate = name.get_rect(center=middle).inflate(s * 0.1, s * 0.02)
     pygame.draw.rect(surface, PAPER, plate, border_radius=round(s * 0.05))
@@ -219,10 +240,8 @@ def _title(surface, page: Page, battle: BattleMap, hex_inches: float) -> None:
     room = page.size[0] - 2 * left
     title = _fitted(battle.name, round(dpi * 0.24), room)
     surface.blit(title, (left, MARGIN * dpi * 0.6))
-    shape = (f"{battle.size[0]} x {battle.size[1]} hexes" if battle.size
-             else f"{len(battle.cells)} hexes")
-    line = (f"{battle.layout}-top, {shape}; hexes {hex_inches:g} in across the flats. "
-            f"Print at 100% ({dpi} dpi).")
+    shape = f"{battle.size[0]} x {battle.size[1]} hexes" if battle.size else f"{len(battle.cells)} hexes"
+    line = f"{battle.layout}-top, {shape}; hexes {hex_inches:g} in across the flats. Print at 100% ({dpi} dpi)."
     small = theme.font_px(max(8, round(dpi * 0.1))).render(line, True, LABEL)
     surface.blit(small, (left, MARGIN * dpi * 0.6 + title.get_height()))
 
@@ -236,8 +255,9 @@ def _scale_bar(surface, page: Page) -> None:
     pygame.draw.rect(surface, SCALE_BAR, (round(x), round(y), dpi, height))
     tick = max(1, round(dpi / 150))
     for quarter in (1, 3):
-        pygame.draw.rect(surface, PAPER, (round(x + quarter * dpi / 4), round(y) + tick,
-                                          round(dpi / 4), height - 2 * tick))
+        pygame.draw.rect(
+            surface, PAPER, (round(x + quarter * dpi / 4), round(y) + tick, round(dpi / 4), height - 2 * tick)
+        )
     text = theme.font_px(max(8, round(dpi * 0.1))).render("1 inch", True, INK)
     surface.blit(text, text.get_rect(midleft=(x + dpi + dpi * 0.08, y + height / 2)))
 
@@ -249,9 +269,9 @@ def png_with_dpi(png: bytes, dpi: float) -> bytes:
         raise ValueError("not a PNG")
     chunks, at = [], len(signature)
     while at < len(png):
-        (length,) = struct.unpack(">I", png[at:at + 4])
-        kind = png[at + 4:at + 8]
-        chunks.append((kind, png[at:at + 12 + length]))
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind = png[at + 4 : at + 8]
+        chunks.append((kind, png[at : at + 12 + length]))
         at += 12 + length
     ppm = round(dpi / 0.0254)
     body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)  # unit 1: the metre
@@ -265,8 +285,14 @@ def png_with_dpi(png: bytes, dpi: float) -> bytes:
     return b"".join(out)
 
 
-def print_map(battle: BattleMap, out: str | Path, hex_inches: float = 1.0, dpi: int = 300,
-              figures: bool = True, labels: bool = True) -> tuple[int, int]:
+def print_map(
+    battle: BattleMap,
+    out: str | Path,
+    hex_inches: float = 1.0,
+    dpi: int = 300,
+    figures: bool = True,
+    labels: bool = True,
+) -> tuple[int, int]:
     """Render the printable map to a PNG with its DPI recorded; return its size in pixels."""
     surface = render(battle, hex_inches, dpi, figures, labels)
     buffer = io.BytesIO()

@@ -20,15 +20,27 @@ from board.ui.draw.text_fit import render_fit, wrap
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
 TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
-BRUSH_KEYS = {**dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
-              **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES))}
-HINT = N_("B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
-        "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays")
+BRUSH_KEYS = {
+    **dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
+    **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES)),
+}
+HINT = N_(
+    "B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
+    "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays"
+)
 # The tools' and brushes' names as the status line and the top bar say them.
-WORDS = {"brush": N_("brush"), "rectangle": N_("rectangle"), "fill": N_("fill"), "figures": N_("figures"),
-         "open": N_("open"), "wall": N_("wall"), "flames": N_("flames"), "coals": N_("coals"),
-         "new": N_("new"), "copy": N_("copy")}
-
+WORDS = {
+    "brush": N_("brush"),
+    "rectangle": N_("rectangle"),
+    "fill": N_("fill"),
+    "figures": N_("figures"),
+    "open": N_("open"),
+    "wall": N_("wall"),
+    "flames": N_("flames"),
+    "coals": N_("coals"),
+    "new": N_("new"),
+    "copy": N_("copy"),
+}
 
 
 class EditorScene:
@@ -85,8 +97,7 @@ class EditorScene:
         for i, tool in enumerate(TOOLS):
             self._button((x + i * step, y, quarter, high), tool.title(), f"tool:{tool}", f"key {keys[tool]}")
         for i, brush in enumerate(BRUSHES):
-            self._button((x + i * step, y + px(34), quarter, high), brush.title(), f"brush:{brush}",
-                         f"key {i + 1}")
+            self._button((x + i * step, y + px(34), quarter, high), brush.title(), f"brush:{brush}", f"key {i + 1}")
         self.figure_form = SheetForm(self.manager, x, y + px(72), width, self.editor.model, self.editor.choices)
         self.figure_form.kind = self.editor.draft.layout
         self.form, self.drops = self.figure_form.entries, self.figure_form.drops  # the form's widgets
@@ -95,14 +106,19 @@ class EditorScene:
         for i, (key, label) in enumerate(labels):
             self._button((x + i * step, y, quarter, high), label, f"figure:{key}")
         y += px(34)
-        for i, (key, label) in enumerate((("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")),
-                                          ("print", _("Print")))):
+        for i, (key, label) in enumerate(
+            (("undo", _("Undo")), ("redo", _("Redo")), ("save", _("Save")), ("print", _("Print")))
+        ):
             self._button((x + i * step, y, quarter, high), label, f"file:{key}")
         self.problems_top = y + px(38)
         bar = self.banner_rect
         self._button((bar.right - px(110), px(8), px(98), bar.height - px(16)), _("Play (P)"), "file:play")
-        self._button((bar.right - px(190), px(8), px(74), bar.height - px(16)), _("Menu"), "file:start",
-                     _("the start screen (save first: unsaved edits are left behind)"))
+        self._button(
+            (bar.right - px(190), px(8), px(74), bar.height - px(16)),
+            _("Menu"),
+            "file:start",
+            _("the start screen (save first: unsaved edits are left behind)"),
+        )
         self.figure_form.load(self.editor.figure(self.selected) if self.selected else None, self.editor.draft.teams)
         self._mark()
 
@@ -143,7 +159,7 @@ class EditorScene:
         elif event.type == pygame.MOUSEBUTTONUP:
             self._up(event)
         elif event.type == pygame.MOUSEWHEEL:
-            self.camera.zoom_at(1.12 ** event.y, pygame.mouse.get_pos())
+            self.camera.zoom_at(1.12**event.y, pygame.mouse.get_pos())
 
     def _typing(self) -> bool:
         return any(entry.is_focused for entry in self.form.values())
@@ -188,7 +204,8 @@ class EditorScene:
     def _painted(self, done: Painted, say_count: bool = False) -> None:
         """Say what a paint did; a wall kept off a figure is a warning that names it."""
         count = ngettext("Painted {n} hex with {brush}", "Painted {n} hexes with {brush}", done.count).format(
-            n=done.count, brush=_(WORDS.get(self.brush, self.brush)))
+            n=done.count, brush=_(WORDS.get(self.brush, self.brush))
+        )
         if done.reason:
             self.say((count + "; " if say_count else "") + done.reason, warning=True)
         elif say_count:
@@ -253,30 +270,46 @@ class EditorScene:
         group, _colon, what = key.partition(":")  # (`_` translates)
         if group == "tool":
             self.tool = what
-            self.say({"brush": _("Brush: click and drag to paint"), "rectangle": _("Rectangle: drag a rectangle"),
-                      "fill": _("Fill: click to flood-fill"),
-                      "figures": _("Figures: click a figure to edit, drag to move, Q/E to turn")}[what])
+            self.say(
+                {
+                    "brush": _("Brush: click and drag to paint"),
+                    "rectangle": _("Rectangle: drag a rectangle"),
+                    "fill": _("Fill: click to flood-fill"),
+                    "figures": _("Figures: click a figure to edit, drag to move, Q/E to turn"),
+                }[what]
+            )
         elif group == "brush":
             self.brush = what
             if self.tool == "figures":  # a brush is for painting: picking one picks the brush tool
                 self.tool = "brush"
-            self.say(_("{tool} with {brush}").format(tool=_(WORDS.get(self.tool, self.tool)).capitalize(),
-                                                     brush=_(WORDS.get(what, what))))
+            self.say(
+                _("{tool} with {brush}").format(
+                    tool=_(WORDS.get(self.tool, self.tool)).capitalize(), brush=_(WORDS.get(what, what))
+                )
+            )
         elif key == "figure:apply":
             self._apply()
         elif key in ("figure:new", "figure:copy"):
             self.placing = what
             self.tool = "figures"
-            self.say(_("Click a hex to place the copy") if what == "copy"
-                     else _("Click a hex to place the new figure from the form"))
+            self.say(
+                _("Click a hex to place the copy")
+                if what == "copy"
+                else _("Click a hex to place the new figure from the form")
+            )
         elif key == "figure:delete" and self.selected:
             self.editor.remove_figure(self.selected)
             self.say(_("{figure} removed").format(figure=self.selected))
             self.selected = None
         elif key in ("file:undo", "file:redo"):
             done = self.editor.undo() if what == "undo" else self.editor.redo()
-            said = ((_("Undo") if what == "undo" else _("Redo")) if done
-                    else _("Undo: nothing to undo") if what == "undo" else _("Redo: nothing to redo"))
+            said = (
+                (_("Undo") if what == "undo" else _("Redo"))
+                if done
+                else _("Undo: nothing to undo")
+                if what == "undo"
+                else _("Redo: nothing to redo")
+            )
             self.say(said, warning=not done)
             if done and self.selected:  # show the figure as it is now, or let go of it if it is gone
                 self.selected = self.selected if self.editor.figure(self.selected) else None
@@ -293,8 +326,7 @@ class EditorScene:
 
     def _apply(self) -> None:
         if not self.selected:
-            self.say(_("Apply changes the selected figure: click one first, or New to place this one"),
-                     warning=True)
+            self.say(_("Apply changes the selected figure: click one first, or New to place this one"), warning=True)
             return
         spec = self.editor.figure(self.selected)
         if spec is None:  # the selected figure was removed meanwhile
@@ -326,6 +358,7 @@ class EditorScene:
             self._report(problems)
             return
         from board.maps import parse_map
+
         print_map(parse_map(self.editor.to_yaml()), out)
         self.say(_("Printable map written to {path} (one-inch hexes at 300 dpi)").format(path=out))
 
@@ -339,11 +372,21 @@ class EditorScene:
 
     def draw(self, screen: pygame.Surface) -> None:
         from board.maps import BattleMap
+
         draft = self.editor.draft
         key = (self.editor.version, draft.layout)
         if key != self.renderer_key:
-            battle = BattleMap(draft.name, draft.ruleset, draft.layout, draft.cells, draft.terrain,
-                               draft.figures, None, size=draft.size, teams=draft.teams)
+            battle = BattleMap(
+                draft.name,
+                draft.ruleset,
+                draft.layout,
+                draft.cells,
+                draft.terrain,
+                draft.figures,
+                None,
+                size=draft.size,
+                teams=draft.teams,
+            )
             order = list(dict.fromkeys(f.team for f in draft.figures))
             colours = {t: theme.team_colour(draft.teams, t, order) for t in order}
             self.renderer = BoardRenderer(battle, colours)
@@ -352,19 +395,28 @@ class EditorScene:
         ov = Overlays(hover=self.hover, selected=self.selected)
         if self.drag == "rectangle" and self.anchor is not None and self.hover is not None:
             (c1, r1), (c2, r2) = to_offset(self.anchor, draft.layout), to_offset(self.hover, draft.layout)
-            ov.reach = frozenset(from_offset(c, r, draft.layout) for c in range(min(c1, c2), max(c1, c2) + 1)
-                                 for r in range(min(r1, r2), max(r1, r2) + 1))
+            ov.reach = frozenset(
+                from_offset(c, r, draft.layout)
+                for c in range(min(c1, c2), max(c1, c2) + 1)
+                for r in range(min(r1, r2), max(r1, r2) + 1)
+            )
         self.renderer.draw(screen, self.board_rect, self.camera, self.state, ov)
         screen.fill(theme.PANEL, self.banner_rect)
-        title = render_fit(_("Map editor · {name}").format(
-            name=draft.name) + (" *" if self.editor.dirty else ""),
-                           theme.font(17, True), self.banner_rect.width // 2, theme.TEXT)
+        title = render_fit(
+            _("Map editor · {name}").format(name=draft.name) + (" *" if self.editor.dirty else ""),
+            theme.font(17, True),
+            self.banner_rect.width // 2,
+            theme.TEXT,
+        )
         screen.blit(title, (theme.px(12), (self.banner_rect.height - title.get_height()) // 2))
-        tool = theme.font(15).render(_("Tool: {tool} · brush: {brush}").format(
-            tool=_(WORDS.get(self.tool, self.tool)), brush=_(WORDS.get(self.brush, self.brush)))
-            + (_(" · placing {what}").format(
-                what=_(WORDS.get(self.placing, self.placing))) if self.placing else ""),
-            True, theme.TEXT_DIM)
+        tool = theme.font(15).render(
+            _("Tool: {tool} · brush: {brush}").format(
+                tool=_(WORDS.get(self.tool, self.tool)), brush=_(WORDS.get(self.brush, self.brush))
+            )
+            + (_(" · placing {what}").format(what=_(WORDS.get(self.placing, self.placing))) if self.placing else ""),
+            True,
+            theme.TEXT_DIM,
+        )
         screen.blit(tool, (title.get_width() + theme.px(40), (self.banner_rect.height - tool.get_height()) // 2))
         screen.fill(theme.PANEL, self.sidebar)
         pygame.draw.line(screen, theme.PANEL_EDGE, self.sidebar.topleft, self.sidebar.bottomleft)
@@ -377,27 +429,34 @@ class EditorScene:
         """What is wrong with the figure in the form, said at once: the selected one, or a new one."""
         spec = self.editor.figure(self.selected) if self.selected else None
         # A new figure is not placed yet: check it at a provisional hex and skip where it stands.
-        return self.editor.form_problems(self.figure_form.data(spec.at if spec else (0, 0)),
-                                         spec.name if spec else None)
+        return self.editor.form_problems(
+            self.figure_form.data(spec.at if spec else (0, 0)), spec.name if spec else None
+        )
 
     def problem_lines(self) -> list[tuple[str, tuple, tuple[int, int]]]:
         """The form's problems wrapped to the sidebar: (text, colour, position), as many as fit."""
         font = theme.font(13)
         x, width, height = self.sidebar.x + theme.px(12), self.sidebar.width - theme.px(24), font.get_linesize()
         problems = self.form_problems()
-        heading = (f"{self.selected}:" if self.selected else _("New figure (not placed yet):")) \
-            + ("" if problems else _(" no problems"))
+        heading = (f"{self.selected}:" if self.selected else _("New figure (not placed yet):")) + (
+            "" if problems else _(" no problems")
+        )
         rows = [(line, theme.TEXT_DIM, 0, -1) for line in wrap(heading, font, width)]
         for n, problem in enumerate(problems):  # a bullet, and later lines hang under the text
-            rows += [(("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else theme.px(10), n)
-                     for i, line in enumerate(wrap(problem, font, width - theme.px(10)))]
+            rows += [
+                (("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else theme.px(10), n)
+                for i, line in enumerate(wrap(problem, font, width - theme.px(10)))
+            ]
         room = max(1, (self.sidebar.bottom - theme.px(4) - self.problems_top) // height)
         if len(rows) > room:  # keep inside the sidebar: whole problems, and how many are not shown
             cut = room - 1
             while 0 < cut < len(rows) and rows[cut][3] >= 0 and rows[cut][3] == rows[cut - 1][3]:
                 cut -= 1  # no half a problem
             hidden = len(problems) - len({row[3] for row in rows[:cut] if row[3] >= 0})
-            rows = rows[:cut] + [(_("… and {n} more (a taller window shows them)").format(
-                n=hidden), theme.TEXT_DIM, 0, -1)]
-        return [(text, colour, (x + indent, self.problems_top + i * height))
-                for i, (text, colour, indent, _) in enumerate(rows)]
+            rows = rows[:cut] + [
+                (_("… and {n} more (a taller window shows them)").format(n=hidden), theme.TEXT_DIM, 0, -1)
+            ]
+        return [
+            (text, colour, (x + indent, self.problems_top + i * height))
+            for i, (text, colour, indent, _) in enumerate(rows)
+        ]

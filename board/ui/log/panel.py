@@ -16,7 +16,17 @@ from board.rules.base import Event
 from board.rules.kernel.events import COMPUTER, NOTES, REJECTED
 from board.ui import theme
 from board.ui.log.rows import (
-    CACHE_ROWS, INSTANT, MAX_BATCH, PAD, STAGGER, TICK, TITLE_H, TUMBLE, Entry, dice_faces, layout,
+    CACHE_ROWS,
+    INSTANT,
+    MAX_BATCH,
+    PAD,
+    STAGGER,
+    TICK,
+    TITLE_H,
+    TUMBLE,
+    Entry,
+    dice_faces,
+    layout,
     render_row,
 )
 
@@ -84,8 +94,9 @@ class CombatLog:
             start, scale = now, 0.0
         for event, (arrive, settle) in zip(events, plan):
             self._serial += 1
-            self._pending.append(Entry(event, self._serial, start + arrive * scale, start + settle * scale,
-                                       dice_faces(event)))
+            self._pending.append(
+                Entry(event, self._serial, start + arrive * scale, start + settle * scale, dice_faces(event))
+            )
         self._dirty = True
         self._changes += 1
         self._arrive(now)
@@ -167,8 +178,7 @@ class CombatLog:
         """Scroll, at the next draw, so that this event's entry is the top row (or the log
         follows the newest, when what is after it fits): the "since you were last here"
         divider, once a returning board has caught up."""
-        self._pin = next((e.serial for e in reversed(self._entries + list(self._pending))
-                          if e.event is event), None)
+        self._pin = next((e.serial for e in reversed(self._entries + list(self._pending)) if e.event is event), None)
         self._dirty = True
         self._changes += 1
 
@@ -272,8 +282,12 @@ class CombatLog:
         where = f"{last} / {len(self._rows)}" if self._offset else lines
         label = theme.font(self.size - 3).render(where, True, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midright=(rect.right - theme.px(PAD), rect.y + theme.px(TITLE_H) // 2)))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 1, rect.y + theme.px(TITLE_H) - 1),
-                         (rect.right - 1, rect.y + theme.px(TITLE_H) - 1))
+        pygame.draw.line(
+            surface,
+            theme.PANEL_EDGE,
+            (rect.x + 1, rect.y + theme.px(TITLE_H) - 1),
+            (rect.right - 1, rect.y + theme.px(TITLE_H) - 1),
+        )
         if self._offset and self._unseen:
             self._draw_hint(surface, rect)
 
@@ -286,8 +300,9 @@ class CombatLog:
         pygame.draw.rect(surface, theme.LOG_HINT, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pill, 1, border_radius=pill.height // 2)
         x, cy = pill.x + px(12), pill.centery
-        pygame.draw.polygon(surface, theme.TEXT_WARN,
-                            [(x, cy - 3 * k), (x + 9 * k, cy - 3 * k), (x + 4.5 * k, cy + 4 * k)])
+        pygame.draw.polygon(
+            surface, theme.TEXT_WARN, [(x, cy - 3 * k), (x + 9 * k, cy - 3 * k), (x + 4.5 * k, cy + 4 * k)]
+        )
         surface.blit(text, text.get_rect(midleft=(x + px(15), cy)))
 
     def text(self) -> str:

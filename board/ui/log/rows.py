@@ -28,13 +28,24 @@ Colour = tuple[int, int, int]
 
 # Each tone of the common events (board.rules.kernel.events.TONES) in its colour.
 COLOURS: dict[str, Colour] = {
-    "plain": theme.TEXT, "dim": theme.TEXT_DIM, "action": theme.LOG_ACTION, "hurt": theme.LOG_HURT,
-    "bad": theme.TEXT_BAD, "good": theme.TEXT_GOOD, "warn": theme.TEXT_WARN, "fire": theme.LOG_FIRE,
+    "plain": theme.TEXT,
+    "dim": theme.TEXT_DIM,
+    "action": theme.LOG_ACTION,
+    "hurt": theme.LOG_HURT,
+    "bad": theme.TEXT_BAD,
+    "good": theme.TEXT_GOOD,
+    "warn": theme.TEXT_WARN,
+    "fire": theme.LOG_FIRE,
     "magic": theme.LOG_MAGIC,
 }
-PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
-        4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
-        6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}  # quarters of the die's side
+PIPS = {
+    1: [(2, 2)],
+    2: [(1, 1), (3, 3)],
+    3: [(1, 1), (2, 2), (3, 3)],
+    4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+    5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+    6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+}  # quarters of the die's side
 
 
 @dataclass
@@ -106,8 +117,11 @@ def has_glyph(char: str, size: int) -> bool:
 def die_surface(face: int, side: int, damage: bool = False) -> pygame.Surface:
     """A die showing face: drawn 4x larger then smooth-scaled, so its edges are soft."""
     big = side * 4
-    fill, edge, pip = ((theme.DIE_DAMAGE, theme.DIE_DAMAGE_EDGE, theme.DIE_DAMAGE_PIP) if damage
-                       else (theme.DIE_FACE, theme.DIE_EDGE, theme.DIE_PIP))
+    fill, edge, pip = (
+        (theme.DIE_DAMAGE, theme.DIE_DAMAGE_EDGE, theme.DIE_DAMAGE_PIP)
+        if damage
+        else (theme.DIE_FACE, theme.DIE_EDGE, theme.DIE_PIP)
+    )
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.rect(surf, edge, surf.get_rect(), border_radius=big // 4)
     pygame.draw.rect(surf, fill, surf.get_rect().inflate(-6, -6), border_radius=big // 4 - 2)
@@ -136,9 +150,16 @@ def piece_width(piece: Piece) -> int:
     return theme.font(piece.size, piece.bold).size(piece.text)[0]
 
 
-
-def flow(lead: list[Piece], text: str, colour: Colour, width: int, size: int, bold: bool = False,
-         outcome: bool = False, top: int | None = None) -> list[Row]:
+def flow(
+    lead: list[Piece],
+    text: str,
+    colour: Colour,
+    width: int,
+    size: int,
+    bold: bool = False,
+    outcome: bool = False,
+    top: int | None = None,
+) -> list[Row]:
     """Rows of text after the lead pieces, continuation lines hanging under the text (top:
     blank pixels above, GAP at the UI scale unless given)."""
     top = theme.px(GAP) if top is None else top
@@ -149,8 +170,7 @@ def flow(lead: list[Piece], text: str, colour: Colour, width: int, size: int, bo
     rows = []
     for i, line in enumerate(wrap(text, font, max(theme.px(40), width - indent - shift))):
         piece = Piece("text", line, colour, size, bold, outcome)
-        rows.append(Row(lead + [piece], height + top, shift, top) if i == 0
-                    else Row([piece], height, indent + shift))
+        rows.append(Row(lead + [piece], height + top, shift, top) if i == 0 else Row([piece], height, indent + shift))
     return rows
 
 
@@ -162,21 +182,24 @@ def attack_rows(event: Event, width: int, size: int) -> list[Row]:
     data = event.data
     hit = bool(data.get("hit"))
     against = f"{data['roll']} vs {data['needed']}  " if "roll" in data and "needed" in data else ""
-    pieces = [Piece("dice", size=size, count=len(dice_faces(event))),
-              Piece("text", against, theme.TEXT_DIM, size, outcome=True),
-              Piece("text", "hit" if hit else "miss", theme.TEXT_GOOD if hit else theme.TEXT_DIM, size,
-                    bold=hit, outcome=True)]
+    pieces = [
+        Piece("dice", size=size, count=len(dice_faces(event))),
+        Piece("text", against, theme.TEXT_DIM, size, outcome=True),
+        Piece(
+            "text", "hit" if hit else "miss", theme.TEXT_GOOD if hit else theme.TEXT_DIM, size, bold=hit, outcome=True
+        ),
+    ]
     return rows + [Row(pieces, theme.font(size).get_linesize() + theme.px(2), theme.px(DICE_INDENT), theme.px(2))]
 
 
 def display_text(event: Event) -> str:
     """The words shown for an event (its text, minus what a badge or header already says)."""
     if event.kind == TURN and "turn" in event.data:
-        return _("Turn {turn}").format(turn=event.data['turn'])
+        return _("Turn {turn}").format(turn=event.data["turn"])
     if event.kind == GM:
         for prefix in ("GM: ", "GM "):
             if event.text.startswith(prefix):
-                return event.text[len(prefix):]
+                return event.text[len(prefix) :]
     if event.kind == DAMAGE_ROLL and "total" in event.data:
         return f"{event.data.get('dice')}{' ×2' if event.data.get('double') else ''} = {event.data['total']}"
     return event.text
@@ -193,8 +216,7 @@ def layout(event: Event, width: int, size: int) -> list[Row]:
     if kind in (TURN, PHASE):
         major = kind == TURN
         text = display_text(event) if major else event.text.upper()
-        piece = Piece("text", text, theme.TEXT if major else theme.TEXT_DIM, size + 1 if major else size - 3,
-                      bold=True)
+        piece = Piece("text", text, theme.TEXT if major else theme.TEXT_DIM, size + 1 if major else size - 3, bold=True)
         top = theme.px(14 if major else 8)
         return [Row([piece], theme.font(piece.size, True).get_linesize() + top, 0, top, "rule")]
     if kind == SINCE:  # a divider: the rows under it came while the player was away
@@ -218,8 +240,9 @@ def layout(event: Event, width: int, size: int) -> list[Row]:
     return flow(lead, display_text(event), colour_of(event), width, size, tone(event) == "bad", bool(faces))
 
 
-def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple[int, ...],
-               wobble: random.Random | None) -> None:
+def draw_piece(
+    surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple[int, ...], wobble: random.Random | None
+) -> None:
     """Draw one piece with its left edge at x, centred on cy."""
     if piece.kind == "dice":
         side = die_side(piece.size)
@@ -252,8 +275,9 @@ def draw_piece(surf: pygame.Surface, piece: Piece, x: int, cy: int, faces: tuple
         surf.blit(text, text.get_rect(midleft=(x, cy)))
 
 
-def render_row(row: Row, width: int, faces: tuple[int, ...], settled: bool,
-               wobble: random.Random | None = None) -> pygame.Surface:
+def render_row(
+    row: Row, width: int, faces: tuple[int, ...], settled: bool, wobble: random.Random | None = None
+) -> pygame.Surface:
     """The row as a transparent surface of the panel's inner width."""
     surf = pygame.Surface((width, row.height), pygame.SRCALPHA)
     cy = row.top + (row.height - row.top) // 2

@@ -84,15 +84,23 @@ class ActionMenu:
         if not items:
             return
         title = _fit(title, width - px(28))
-        pygame_gui.elements.UILabel(pygame.Rect(px(6), px(4), width - px(16), title_row - px(4)), title,
-                                    manager=self.manager, container=self.panel, object_id="#menu_title")
+        pygame_gui.elements.UILabel(
+            pygame.Rect(px(6), px(4), width - px(16), title_row - px(4)),
+            title,
+            manager=self.manager,
+            container=self.panel,
+            object_id="#menu_title",
+        )
         holder: pygame_gui.elements.UIPanel | pygame_gui.elements.UIScrollingContainer | None = self.panel
         inner = width - px(12)
         self.scroller = None
         if row * len(items) > height:  # more rows than room: they scroll under the title
             self.scroller = pygame_gui.elements.UIScrollingContainer(
-                pygame.Rect(0, title_row, width - px(4), height + px(4)), manager=self.manager,
-                container=self.panel, allow_scroll_x=False)
+                pygame.Rect(0, title_row, width - px(4), height + px(4)),
+                manager=self.manager,
+                container=self.panel,
+                allow_scroll_x=False,
+            )
             self.scroller.set_scrollable_area_dimensions((width - px(24), row * len(items) + 2))
             holder = self.scroller
             inner -= px(18)  # the scroll bar's room
@@ -102,8 +110,13 @@ class ActionMenu:
             tip = item.reason if not item.enabled else None if text == full else full
             top = row * index + px(2) + (0 if holder is not self.panel else title_row)
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(px(4), top, inner, row - px(3)), text, manager=self.manager, container=holder,
-                tool_tip_text=tip, object_id=_label_class(font))
+                pygame.Rect(px(4), top, inner, row - px(3)),
+                text,
+                manager=self.manager,
+                container=holder,
+                tool_tip_text=tip,
+                object_id=_label_class(font),
+            )
             if not item.enabled:
                 button.disable()
             self.buttons[button] = item

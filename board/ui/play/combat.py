@@ -26,15 +26,15 @@ class CombatControls(ControllerParts):
         self.view.option_index = {key: 0 for key in info.options}
         if info.needs == "target":
             self.view.action, self.view.mode = info, "target"
-            self.say(_("{label}: click a target ({targets})").format(
-                label=_(info.label), targets=', '.join(info.targets)))
+            self.say(
+                _("{label}: click a target ({targets})").format(label=_(info.label), targets=", ".join(info.targets))
+            )
         elif info.needs == "hex":
             self.view.action, self.view.mode = info, "hex"
             self.say(_("{label}: click the hex to move to").format(label=_(info.label)))
         elif info.needs in ("weapon", "choice") and info.choices:
             self.view.action, self.view.mode = info, "choice"
-            self.say(_("{label}: choose {choices}").format(
-                label=_(info.label), choices=', '.join(info.choices)))
+            self.say(_("{label}: choose {choices}").format(label=_(info.label), choices=", ".join(info.choices)))
         elif info.options:  # settings first (a shield, a forward step), then Do it
             self.view.action, self.view.mode = info, "options"
             self.say(_("{label}: set what you want, then Do it").format(label=_(info.label)))
@@ -80,8 +80,9 @@ class CombatControls(ControllerParts):
         action = self.view.action
         if action is None:
             raise RuntimeError("no action is being aimed: choose one from the menu first")
-        return Command(do="act", figure=self.view.selected, action=action.id,
-                       **{"params": self.changed_options(), **fields})
+        return Command(
+            do="act", figure=self.view.selected, action=action.id, **{"params": self.changed_options(), **fields}
+        )
 
     def attack_command(self, target: str) -> Command | None:
         return None if self.view.action is None else self.aimed(target=target)

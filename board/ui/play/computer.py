@@ -25,9 +25,11 @@ class ComputerTurns:
     def cycle_pace(self) -> str:
         names = list(PACES)
         self.pace = names[(names.index(self.pace) + 1) % len(names)]
-        return {"readable": _("Computer turns at a readable pace (F: faster)"),
-                "fast": _("Computer turns played fast (F: skip to your turn)"),
-                "skip": _("Computer turns skipped to your turn (F: a readable pace)")}[self.pace]
+        return {
+            "readable": _("Computer turns at a readable pace (F: faster)"),
+            "fast": _("Computer turns played fast (F: skip to your turn)"),
+            "skip": _("Computer turns skipped to your turn (F: a readable pace)"),
+        }[self.pace]
 
     def due(self, game, now: float, busy: bool) -> bool:
         """True when the side to act is the computer's and its next command may come now."""
@@ -47,7 +49,8 @@ class ComputerTurns:
             # A plot stated in secret stays secret from the people at the board (2.2).
             secret = plotted_in_secret(game, decision.command)
             why = _("{team} (computer): {figure} {reason}").format(
-                team=team, figure=figure, reason=_("plots in secret") if secret else decision.reason)
+                team=team, figure=figure, reason=_("plots in secret") if secret else decision.reason
+            )
             scene.act(decision.command, why, None if secret else decision.command.words())
             if scene.net is not None:  # a shared game: the host answers before the next one
                 break
@@ -78,7 +81,8 @@ def hint(game) -> str:
     decision = computer_decision(game)
     figure = decision.command.figure or team
     return _("Hint for {figure}: the computer {reason} ({short})").format(
-        figure=figure, reason=decision.reason, short=decision.command.short())
+        figure=figure, reason=decision.reason, short=decision.command.short()
+    )
 
 
 def take_back(controller, game) -> bool:

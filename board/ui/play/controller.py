@@ -72,8 +72,7 @@ class Controller(CombatControls, GMControls):
         chosen = self.move_info()
         if self.view.move_chosen or chosen is None or h is None:
             return chosen
-        fits = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
-                and h in i.hexes]
+        fits = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path" and h in i.hexes]
         return min(fits, key=lambda i: len(i.hexes), default=chosen)
 
     def figure_at(self, h: Hex) -> str | None:
@@ -111,8 +110,7 @@ class Controller(CombatControls, GMControls):
     def opening_move(self) -> str | None:
         """The movement whose reach the phase opens with: the ruleset's default, else the first
         with reach."""
-        reach = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path"
-                 and i.hexes]
+        reach = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path" and i.hexes]
         return next((i.id for i in reach if i.default), reach[0].id if reach else None)
 
     def say(self, text: str, warning: bool = False) -> None:
@@ -156,8 +154,7 @@ class Controller(CombatControls, GMControls):
             return
         if info.needs == "path":
             self.view.move_action, self.view.move_chosen = action_id, True
-            self.say(_("{label}: click a blue hex ({n} in reach)").format(
-                label=_(info.label), n=len(info.hexes)))
+            self.say(_("{label}: click a blue hex ({n} in reach)").format(label=_(info.label), n=len(info.hexes)))
         elif not (self.game.ruleset.facing and info.needs == "facing"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
         else:  # staying put, a figure with facing may still turn
@@ -165,14 +162,19 @@ class Controller(CombatControls, GMControls):
             self.view.pending = PlannedMove(f.name, f.hex, (), f.facing or 0, action_id)
             self._check_facings()
             self.view.mode = "facing"
-            self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
-                label=_(info.label)))
+            self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(label=_(info.label)))
 
     def click_hex(self, h: Hex) -> None:
         """A left click on a hex, in whatever mode the view is in."""
         v = self.view
-        handler = {"move": self._click_move, "facing": self._click_facing, "target": self._click_target,
-                   "hex": self._click_action_hex, "gm": self._click_gm, "combat": self._click_combat}
+        handler = {
+            "move": self._click_move,
+            "facing": self._click_facing,
+            "target": self._click_target,
+            "hex": self._click_action_hex,
+            "gm": self._click_gm,
+            "combat": self._click_combat,
+        }
         if v.mode in handler:
             handler[v.mode](h)
 
@@ -185,8 +187,7 @@ class Controller(CombatControls, GMControls):
             return
         info = self.move_info()
         if info is None or h not in info.hexes:
-            reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action,
-                                             to=(h.q, h.r)))
+            reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action, to=(h.q, h.r)))
             self.say(reason or _("that hex is out of reach"), warning=True)
             return
         self.plan_move(h)
@@ -198,23 +199,36 @@ class Controller(CombatControls, GMControls):
         if info is None or h not in info.hexes:
             return
         if not self.game.ruleset.facing:  # nothing more to ask
-            self.submit(Command(do="move", figure=f.name, action=info.id,
-                                path=tuple((p.q, p.r) for p in info.hexes[h])))
+            self.submit(
+                Command(do="move", figure=f.name, action=info.id, path=tuple((p.q, p.r) for p in info.hexes[h]))
+            )
             return
         self.view.pending = PlannedMove(f.name, h, info.hexes[h], f.facing or 0, info.id)
         self._check_facings()
         self.view.mode = "facing"
-        self.say(_("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
-            label=_(info.label), hex=self.game.battle.label(h)))
+        self.say(
+            _("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
+                label=_(info.label), hex=self.game.battle.label(h)
+            )
+        )
 
     def _check_facings(self) -> None:
         """Which facings the pending move may end with (a multihex figure may not fit them all)."""
         plan = self.view.pending
         if plan is None:
             return
-        self.view.facings = {d: self.game.check(Command(do="move", figure=plan.figure, action=plan.action,
-                                                        path=tuple((p.q, p.r) for p in plan.path), facing=d))
-                             for d in range(6)}
+        self.view.facings = {
+            d: self.game.check(
+                Command(
+                    do="move",
+                    figure=plan.figure,
+                    action=plan.action,
+                    path=tuple((p.q, p.r) for p in plan.path),
+                    facing=d,
+                )
+            )
+            for d in range(6)
+        }
         if self.view.facings.get(plan.facing) is not None:  # start from a facing that fits
             fitting = [d for d, why in self.view.facings.items() if why is None]
             if fitting:
@@ -244,8 +258,7 @@ class Controller(CombatControls, GMControls):
         elif self.view.gm and self.view.selected:
             f = self.selected_token
             if f.facing is None:  # a ruleset without facing: nothing to turn
-                self.say(_("figures have no facing in {name}").format(
-                    name=self.game.ruleset.name), warning=True)
+                self.say(_("figures have no facing in {name}").format(name=self.game.ruleset.name), warning=True)
                 return
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
 
@@ -254,8 +267,15 @@ class Controller(CombatControls, GMControls):
         plan = self.view.pending
         if plan is None:
             return
-        self.submit(Command(do="move", figure=plan.figure, action=plan.action,
-                            path=tuple((p.q, p.r) for p in plan.path), facing=plan.facing))
+        self.submit(
+            Command(
+                do="move",
+                figure=plan.figure,
+                action=plan.action,
+                path=tuple((p.q, p.r) for p in plan.path),
+                facing=plan.facing,
+            )
+        )
 
     def _click_facing(self, h: Hex) -> None:
         if self.view.pending and h == self.view.pending.hex:

@@ -36,10 +36,17 @@ class Cover:
             return
         screen.fill(theme.BACKGROUND)
         big, small = theme.font(30, True), theme.font(17)
-        title = render_fit(_("Pass the screen to {team}").format(
-            team=self.shown_for), big, screen.get_width() - theme.px(40), theme.TEXT)
-        note = small.render(_("The board is hidden so that the other side's plans stay secret. "
-                            "Click or press a key to continue."), True, theme.TEXT_DIM)
+        title = render_fit(
+            _("Pass the screen to {team}").format(team=self.shown_for),
+            big,
+            screen.get_width() - theme.px(40),
+            theme.TEXT,
+        )
+        note = small.render(
+            _("The board is hidden so that the other side's plans stay secret. Click or press a key to continue."),
+            True,
+            theme.TEXT_DIM,
+        )
         centre = screen.get_rect().center
         screen.blit(title, title.get_rect(center=(centre[0], centre[1] - theme.px(24))))
         screen.blit(note, note.get_rect(center=(centre[0], centre[1] + theme.px(24))))

@@ -95,8 +95,9 @@ class KeyboardFocus:
         if key in ARROWS:
             self.row = (self.row + (1 if key in (pygame.K_DOWN, pygame.K_RIGHT) else -1)) % len(items)
             item = items[self.row][1]
-            scene.controller.say(f"{item.label}" + ("" if item.enabled else f": {item.reason}"),
-                                 warning=not item.enabled)
+            scene.controller.say(
+                f"{item.label}" + ("" if item.enabled else f": {item.reason}"), warning=not item.enabled
+            )
             return True
         return False
 
@@ -110,8 +111,8 @@ class KeyboardFocus:
         scene.controller.view.hover = h
         x, y = scene.camera.to_screen(h)
         area = scene.board_rect.inflate(-2 * MARGIN, -2 * MARGIN)
-        dx = (area.left - x if x < area.left else area.right - x if x > area.right else 0)
-        dy = (area.top - y if y < area.top else area.bottom - y if y > area.bottom else 0)
+        dx = area.left - x if x < area.left else area.right - x if x > area.right else 0
+        dy = area.top - y if y < area.top else area.bottom - y if y > area.bottom else 0
         if dx or dy:
             scene.camera.pan(round(dx), round(dy))
             scene.animator.set_projection(scene.camera.to_screen)
@@ -168,8 +169,11 @@ class KeyboardFocus:
             c.view.selected = name
         elif c.view.mode == "combat":
             c.click_hex(h)  # another figure that has not acted: what it may declare now
-        which = (_("{name} ({index} of {count} targets) · Enter acts") if c.view.mode == "target"
-                 else _("{name} ({index} of {count} that may act) · Enter acts"))
+        which = (
+            _("{name} ({index} of {count} targets) · Enter acts")
+            if c.view.mode == "target"
+            else _("{name} ({index} of {count} that may act) · Enter acts")
+        )
         c.say(which.format(name=name, index=names.index(name) + 1, count=len(names)))
 
     def handle(self, scene, event) -> bool:
@@ -184,9 +188,11 @@ class KeyboardFocus:
             return True
         if key == pygame.K_F6:
             self.used, self.on_menu = True, not self.on_menu and bool(scene.menu.buttons)
-            scene.controller.say(_("The menu has the keys: arrows choose, Enter presses, F6 goes back")
-                                 if self.on_menu else _("The board has the keys: arrows move the cursor, "
-                                                        "Enter acts on its hex, F6: the menu"))
+            scene.controller.say(
+                _("The menu has the keys: arrows choose, Enter presses, F6 goes back")
+                if self.on_menu
+                else _("The board has the keys: arrows move the cursor, Enter acts on its hex, F6: the menu")
+            )
             return True
         if mod & pygame.KMOD_SHIFT:
             return False  # Shift+arrows pan (play_keys)
@@ -197,16 +203,23 @@ class KeyboardFocus:
         if key in ARROWS:
             self._arrow(scene, key)
             return True
-        if key in ENTER and self.cursor is not None and scene.controller.view.mode in (
-                "move", "target", "hex", "combat", "gm"):
+        if (
+            key in ENTER
+            and self.cursor is not None
+            and scene.controller.view.mode in ("move", "target", "hex", "combat", "gm")
+        ):
             c = scene.controller
             if scene.computer_to_play and not c.view.gm:  # as a click is refused then
-                c.say(_("The computer plays {team} now: X takes it over").format(
-                    team=scene.game.current_player()))
+                c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
                 return True
             tokens = scene.game.tokens()
-            if c.view.mode == "target" and self.tabbed in tokens and tokens[self.tabbed].hex == self.cursor \
-                    and c.view.action is not None and self.tabbed in c.view.action.targets:
+            if (
+                c.view.mode == "target"
+                and self.tabbed in tokens
+                and tokens[self.tabbed].hex == self.cursor
+                and c.view.action is not None
+                and self.tabbed in c.view.action.targets
+            ):
                 c.submit(c.attack_command(self.tabbed))  # the one Tab chose, in a shared hex too
             else:
                 c.click_hex(self.cursor)
@@ -248,6 +261,5 @@ def tab_order(c) -> list[str]:
         return []
     names = [info.active]
     if v.mode == "combat":
-        names += [n for n in info.order if n != info.active and n in tokens
-                  and any(i.enabled for i in c.actions(n))]
+        names += [n for n in info.order if n != info.active and n in tokens and any(i.enabled for i in c.actions(n))]
     return names

@@ -11,8 +11,13 @@ from board.rules.base import Command
 from board.ui.play.host import ControllerParts
 
 # The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
-COMMON = {"+": ("heal", {"amount": 1}), "=": ("heal", {"amount": 1}), "-": ("damage", {"amount": 1}),
-          "delete": ("remove", {}), "a": ("add", {})}
+COMMON = {
+    "+": ("heal", {"amount": 1}),
+    "=": ("heal", {"amount": 1}),
+    "-": ("damage", {"amount": 1}),
+    "delete": ("remove", {}),
+    "a": ("add", {}),
+}
 
 
 def gm_words(ruleset, tokens: dict) -> list[str]:
@@ -31,8 +36,11 @@ class GMControls(ControllerParts):
     def toggle_gm(self) -> None:
         self.view.gm = not self.view.gm
         self.sync()
-        self.say(_("GM mode: click a figure, drag to move it, ")
-                 + ", ".join(gm_words(self.game.ruleset, self.game.tokens())) if self.view.gm else "")
+        self.say(
+            _("GM mode: click a figure, drag to move it, ") + ", ".join(gm_words(self.game.ruleset, self.game.tokens()))
+            if self.view.gm
+            else ""
+        )
 
     def gm_chars(self) -> set[str]:
         """The characters that are GM keys in this game."""
@@ -60,8 +68,9 @@ class GMControls(ControllerParts):
         own = next((k for k in self.game.ruleset.gm_keys if k.key == key), None)
         action, params = (own.action, own.params(f)) if own else COMMON.get(key, (None, {}))
         if action and action not in self.game.ruleset.gm_actions:
-            self.say(_("GM: {name} has no {action} command").format(
-                name=self.game.ruleset.name, action=action), warning=True)
+            self.say(
+                _("GM: {name} has no {action} command").format(name=self.game.ruleset.name, action=action), warning=True
+            )
             return
         if own is not None and own.target:
             self.view.chase_from = (name, own)

@@ -25,8 +25,12 @@ def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
         if key == "T" and not has_threat_zones(tokens):
             continue
         if key == "G":  # wrapped as the static row was: a key, then continuation rows
-            lines = textwrap.wrap(_("GM mode: drag any figure, {commands} (each is a logged GM command)").format(
-                commands=", ".join(gm_words(ruleset, tokens))), 76)
+            lines = textwrap.wrap(
+                _("GM mode: drag any figure, {commands} (each is a logged GM command)").format(
+                    commands=", ".join(gm_words(ruleset, tokens))
+                ),
+                76,
+            )
             rows += [(key if i == 0 else "", line) for i, line in enumerate(lines)]
             continue
         rows.append((key, what))
@@ -36,8 +40,7 @@ def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
 def hint(mode: str, ruleset, tokens: dict) -> str:
     """The status line's hint for the view's mode, in this ruleset's keys."""
     if mode == "gm":
-        return _("GM: drag figures · {commands} · G leaves").format(
-            commands=" · ".join(gm_words(ruleset, tokens)))
+        return _("GM: drag figures · {commands} · G leaves").format(commands=" · ".join(gm_words(ruleset, tokens)))
     text = _(HINTS[mode]) if mode in HINTS else ""
     if not has_threat_zones(tokens):  # the translations keep these pieces word for word (a test checks)
         text = text.replace(_(" · T threat zones"), "")

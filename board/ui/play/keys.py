@@ -23,8 +23,9 @@ def save_log(scene) -> None:
         path = saves_dir() / LOG_FILE
         scene.log.save(path)
     except OSError as error:
-        scene.controller.say(_("Could not save the combat log: {problem}").format(
-            problem=error.strerror or error), warning=True)
+        scene.controller.say(
+            _("Could not save the combat log: {problem}").format(problem=error.strerror or error), warning=True
+        )
         return
     scene.controller.say(_("Combat log saved to {path}").format(path=path))
 
@@ -70,8 +71,11 @@ def handle_key(scene, event) -> None:
         c.view.labels = not c.view.labels
     elif key == pygame.K_h:
         scene.cover.on = not scene.cover.on
-        c.say(_("Pass the screen: on (the board is covered when the side to act changes)")
-              if scene.cover.on else _("Pass the screen: off"))
+        c.say(
+            _("Pass the screen: on (the board is covered when the side to act changes)")
+            if scene.cover.on
+            else _("Pass the screen: off")
+        )
     elif key == pygame.K_j and scene.net is not None:
         scene.net.show_seats(scene)
     elif key == pygame.K_a and scene.net is not None:

@@ -11,8 +11,12 @@ from board.ui.draw.wheel import facing_toward, wheel_direction
 
 def handle_mouse(scene, event) -> None:
     """Do what a mouse event on the play scene asks (other events are ignored)."""
-    handler = {pygame.MOUSEMOTION: _motion, pygame.MOUSEBUTTONDOWN: _button_down,
-               pygame.MOUSEBUTTONUP: _button_up, pygame.MOUSEWHEEL: _wheel}.get(event.type)
+    handler = {
+        pygame.MOUSEMOTION: _motion,
+        pygame.MOUSEBUTTONDOWN: _button_down,
+        pygame.MOUSEBUTTONUP: _button_up,
+        pygame.MOUSEWHEEL: _wheel,
+    }.get(event.type)
     if handler is not None:
         handler(scene, event)
 
@@ -32,11 +36,15 @@ def _motion(scene, event) -> None:
             c.set_facing(facing_toward(scene.camera, centre, event.pos))
         return
     # Hovering the facing wheel only previews; a click or a drag sets the facing.
-    scene.wheel_hover = (wheel_direction(scene.camera, c.view.pending.hex, event.pos)
-                        if c.view.mode == "facing" and c.view.pending else None)
+    scene.wheel_hover = (
+        wheel_direction(scene.camera, c.view.pending.hex, event.pos)
+        if c.view.mode == "facing" and c.view.pending
+        else None
+    )
     c.view.hover = h
     if scene.drag:
         scene.drag_moved = True
+
 
 def drag_at(scene, pos) -> str | None:
     """What a left press at pos would start dragging: "facing" (the planned move's hex),
@@ -71,8 +79,11 @@ def _button_down(scene, event) -> None:
     if scene.computer_to_play and not c.view.gm:
         c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
         return
-    pick = (wheel_direction(scene.camera, c.view.pending.hex, event.pos)
-            if c.view.mode == "facing" and c.view.pending else None)
+    pick = (
+        wheel_direction(scene.camera, c.view.pending.hex, event.pos)
+        if c.view.mode == "facing" and c.view.pending
+        else None
+    )
     if pick is not None:
         if c.set_facing(pick):
             c.confirm()
@@ -82,6 +93,7 @@ def _button_down(scene, event) -> None:
         c.click_hex(h)
     elif scene.drag.startswith("gm:"):
         c.view.selected = scene.drag[3:]
+
 
 def _button_up(scene, event) -> None:
     c = scene.controller
@@ -99,9 +111,10 @@ def _button_up(scene, event) -> None:
     elif drag.startswith("gm:") and h is not None and scene.drag_moved:
         c.gm_place(drag[3:], h)
 
+
 def _wheel(scene, event) -> None:
     if scene.log_rect.collidepoint(scene.mouse):
         scene.log.scroll(event.y * 3)
         return
-    scene.camera.zoom_at(1.12 ** event.y, scene.mouse)
+    scene.camera.zoom_at(1.12**event.y, scene.mouse)
     scene.animator.set_projection(scene.camera.to_screen)

@@ -16,8 +16,17 @@ from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_d
 from board.net.relay import parse_club_line
 from board.net.server import DEFAULT_PORT, Hosting
 from board.net.host_key import HostKey
-from board.net.session import (Session, hosting_folder, hosting_for, hosting_via, invite_for,
-                               join_line, listen_address, resumed_folder, where_hosted)
+from board.net.session import (
+    Session,
+    hosting_folder,
+    hosting_for,
+    hosting_via,
+    invite_for,
+    join_line,
+    listen_address,
+    resumed_folder,
+    where_hosted,
+)
 from board.sides import teams
 from board.ui.dialogs.address import AddressDialog
 from board.ui.play.async_play import SinceMark, TurnNotice
@@ -62,8 +71,12 @@ class NetPlay:
         self.turns = TurnNotice(self.role, scene.title, scene.game.battle.name)
         scene.say(self.banner())
         if self.since.complaint:
-            scene.say(_("Where you last were in games is not known: {problem}; the log marks nothing "
-                        "this time").format(problem=self.since.complaint), warning=True)
+            scene.say(
+                _("Where you last were in games is not known: {problem}; the log marks nothing this time").format(
+                    problem=self.since.complaint
+                ),
+                warning=True,
+            )
 
     def plays_computer(self) -> bool:
         """The GM's board plays the sides handed to the computer, one command at a time."""
@@ -72,15 +85,18 @@ class NetPlay:
     def _computer_seats(self, game) -> None:
         """On the GM's board, the sides the computer holds are the computer's (at normal)."""
         if self.role == "GM":
-            game.players = {team: "computer:normal" for team, holder in self.follower.seats.items()
-                            if holder == COMPUTER}
+            game.players = {
+                team: "computer:normal" for team, holder in self.follower.seats.items() if holder == COMPUTER
+            }
 
     def banner(self) -> str:
         sides = ", ".join(self.follower.sides_of(self.role)) or _("no side yet")
         if self.role == "GM":
-            return (_("Hosting as the GM: every figure and undo are yours")
-                    + (_(" · listening on {address}").format(address=self.invite) if self.invite else "")
-                    + _(" · J: invitations and join lines"))
+            return (
+                _("Hosting as the GM: every figure and undo are yours")
+                + (_(" · listening on {address}").format(address=self.invite) if self.invite else "")
+                + _(" · J: invitations and join lines")
+            )
         if self.role == "spectator":
             return _("Watching as a spectator: you see the game as the players do")
         return _("Joined as {role}: you play {sides}").format(role=self.role, sides=sides)
@@ -90,14 +106,14 @@ class NetPlay:
         invitations with their join lines."""
         if self.seats is None:
             self.seats = SeatsDialog(scene.manager)
-        self.seats.show(scene.board_rect.center, self.follower.seats, self.role == "GM",
-                        self.session.invitations(), self.invite)
+        self.seats.show(
+            scene.board_rect.center, self.follower.seats, self.role == "GM", self.session.invitations(), self.invite
+        )
 
     def show_address(self, scene) -> None:
         """Where the host is (A); a player's board can be pointed at its new address."""
         if self.role == "GM":
-            scene.say(_("The host's board follows its own server; players press A to follow a "
-                      "host that moved"))
+            scene.say(_("The host's board follows its own server; players press A to follow a host that moved"))
             return
         if self.address is None:
             self.address = AddressDialog(scene.manager)
@@ -134,9 +150,16 @@ class NetPlay:
                 return
             if verb == "kick":
                 self.session.kick(what)
-                scene.say((_("Invitation {what} withdrawn: it can act no more (at a club it can still read "
-                             "the game until the organiser closes the table)") if self.hosting.via
-                           else _("Invitation {what} withdrawn: its connections are closed")).format(what=what))
+                scene.say(
+                    (
+                        _(
+                            "Invitation {what} withdrawn: it can act no more (at a club it can still read "
+                            "the game until the organiser closes the table)"
+                        )
+                        if self.hosting.via
+                        else _("Invitation {what} withdrawn: its connections are closed")
+                    ).format(what=what)
+                )
             elif verb == "invite":
                 made = self.session.invite(what)
                 scene.say(copy_text(join_line(self.hosting, made)))
@@ -155,7 +178,8 @@ class NetPlay:
             return None
         mine = ", ".join(self.follower.sides_of(self.role)) or _("no side")
         return _("{team} to act ({seat}); you play {mine}").format(
-            team=team, seat=seat_text(team, self.follower.seats.get(team)), mine=mine)
+            team=team, seat=seat_text(team, self.follower.seats.get(team)), mine=mine
+        )
 
     def send(self, kind: str, command) -> None:
         if kind == "command":
@@ -181,8 +205,9 @@ class NetPlay:
         problem = self.since.remember(self.follower.seq)
         if problem and not self.since.complaint:
             self.since.complaint = problem
-            scene.say(_("Where you are in this game cannot be remembered: {problem}").format(problem=problem),
-                      warning=True)
+            scene.say(
+                _("Where you are in this game cannot be remembered: {problem}").format(problem=problem), warning=True
+            )
         if self.turns is not None:
             self.turns.follow(self.follower, scene.sounds)
         self.take_seat()
@@ -199,20 +224,26 @@ class NetPlay:
             reply = item[2]
             self._named()
             if not reply.get("ok"):
-                scene.say(_("The host refused: {reason}").format(reason=reply.get('reason')), warning=True)
+                scene.say(_("The host refused: {reason}").format(reason=reply.get("reason")), warning=True)
         elif kind == "note":
             scene.say(item[1])
         elif kind == "caught_up" and self.since.reached_end() and self.since.divider is not None:
             scene.log.reveal(self.since.divider)
             news = self.follower.seq - self.since.since
-            scene.say(ngettext("{n} change since you were last here: the log marks where it begins",
-                               "{n} changes since you were last here: the log marks where they begin",
-                               news).format(n=news))
+            scene.say(
+                ngettext(
+                    "{n} change since you were last here: the log marks where it begins",
+                    "{n} changes since you were last here: the log marks where they begin",
+                    news,
+                ).format(n=news)
+            )
         elif kind == "link":
             self.link = item[1]
-            scene.say(_("Network: {state}").format(state=item[1]) + ("" if item[1] == "connected" else
-                                                   _(" (the board shows the game as it last heard)")),
-                      warning=item[1] != "connected")
+            scene.say(
+                _("Network: {state}").format(state=item[1])
+                + ("" if item[1] == "connected" else _(" (the board shows the game as it last heard)")),
+                warning=item[1] != "connected",
+            )
 
     def take_seat(self) -> None:
         """Once the board has read the stream and the host knows its name: ask for the sides
@@ -254,8 +285,7 @@ class NetPlay:
             scene.controller.sync()
             return
         except Diverged as error:
-            scene.say(_("This board lost step with the host: {error}; join again").format(
-                error=error), warning=True)
+            scene.say(_("This board lost step with the host: {error}; join again").format(error=error), warning=True)
             return
         scene.controller.sync()
         if entry.get("kind") == "undo":

@@ -15,8 +15,15 @@ def overlays(scene) -> Overlays:
         shown = {n for n in (v.selected, c.figure_at(v.hover) if v.hover else None) if n}
     threat = {n: tokens[n].threat_zone for n in shown if n in tokens and tokens[n].threat_zone}
     links = [(engager, n) for n, f in tokens.items() for engager in f.engaged_with]
-    ov = Overlays(threat=threat, links=links, hover=v.hover, selected=v.selected,
-                  active=c.info().active, labels=v.labels, ground=scene.game.ground_items())
+    ov = Overlays(
+        threat=threat,
+        links=links,
+        hover=v.hover,
+        selected=v.selected,
+        active=c.info().active,
+        labels=v.labels,
+        ground=scene.game.ground_items(),
+    )
     if v.mode == "move":
         info = c.move_info()
         if info is not None:
@@ -35,8 +42,7 @@ def overlays(scene) -> Overlays:
         ov.targets = frozenset(v.action.targets)
         target = c.figure_at(v.hover) if v.hover else None
         if target in ov.targets and v.action.line_of_fire:
-            ov.fire_line = tuple(hex_linedraw(scene.game.tokens()[v.selected].hex,
-                                              scene.game.tokens()[target].hex))
+            ov.fire_line = tuple(hex_linedraw(scene.game.tokens()[v.selected].hex, scene.game.tokens()[target].hex))
     elif v.mode == "hex" and v.action is not None:
         ov.reach = frozenset(v.action.hexes)
     return ov

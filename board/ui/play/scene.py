@@ -114,8 +114,12 @@ class PlayScene:
         self.file_buttons = {}
         px = theme.px
         x = self.banner_rect.right - px(12)
-        tips = {"help": _("The controls and the legend (F1)"), "open": _("Open a saved game (Ctrl+O)"),
-                "save": _("Save this game to a file (Ctrl+S)"), "menu": _("Back to the start screen")}
+        tips = {
+            "help": _("The controls and the legend (F1)"),
+            "open": _("Open a saved game (Ctrl+O)"),
+            "save": _("Save this game to a file (Ctrl+S)"),
+            "menu": _("Back to the start screen"),
+        }
         buttons = (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu")))
         for action, label in buttons:
             tip = tips[action]
@@ -145,16 +149,18 @@ class PlayScene:
         self.recolour()
         self.dirty = True
         problem = settings.save(palette=name)
-        self.controller.say(_("Colours: {palette} (V: the next palette)").format(
-            palette=_(palette.LABELS[name])) +
-                            (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
-                            warning=bool(problem))
+        self.controller.say(
+            _("Colours: {palette} (V: the next palette)").format(palette=_(palette.LABELS[name]))
+            + (_("; not remembered: {problem}").format(problem=problem) if problem else ""),
+            warning=bool(problem),
+        )
 
     def fit(self) -> None:
         """Home: the whole map in view (leaving room for the menu on the left)."""
         # At true scale (play --hex-inches), hexes keep their physical size: the map is centred.
-        self.camera.fit(self.game.battle.cells, self.board_rect.inflate(-theme.px(24), -theme.px(24)),
-                        true_scale.camera_size())
+        self.camera.fit(
+            self.game.battle.cells, self.board_rect.inflate(-theme.px(24), -theme.px(24)), true_scale.camera_size()
+        )
         self.animator.set_projection(self.camera.to_screen)
         self.dirty = True
 
@@ -240,7 +246,7 @@ class PlayScene:
 
     def undone(self, before: list[Event]) -> None:
         """After an undo: the undone rows leave the log; a note says what was taken back."""
-        gone = before[len(self.game.events):]
+        gone = before[len(self.game.events) :]
         self.log.retract(len(gone), len(self.game.history))
         self.log.add([Event(UNDO, _("Undone: ") + (gone[0].text if gone else _("the last command")))], self.now)
 
@@ -271,9 +277,12 @@ class PlayScene:
             try:
                 save_game(self.game, path)
             except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-                self.controller.say(_("Could not save {path}: {problem}").format(
-                    path=path, problem=getattr(error, 'strerror', None) or error),
-                                    warning=True)
+                self.controller.say(
+                    _("Could not save {path}: {problem}").format(
+                        path=path, problem=getattr(error, "strerror", None) or error
+                    ),
+                    warning=True,
+                )
                 return
             remember(path)
             self.controller.say(_("Saved to {path}").format(path=path))
@@ -292,8 +301,13 @@ class PlayScene:
 
     def _menu_item(self, item: Item) -> None:
         c = self.controller
-        simple = {"cancel": c.cancel, "confirm": c.confirm, "do_it": c.do_it, "turn_left": lambda: c.turn(1),
-                  "turn_right": lambda: c.turn(-1)}
+        simple = {
+            "cancel": c.cancel,
+            "confirm": c.confirm,
+            "do_it": c.do_it,
+            "turn_left": lambda: c.turn(1),
+            "turn_right": lambda: c.turn(-1),
+        }
         if item.id in simple:
             simple[item.id]()
         elif item.id in ("computer:take", "computer:hand"):
@@ -324,9 +338,13 @@ class PlayScene:
         if self.net is not None:
             self.dirty |= self.net.poll(self)
         # A network game's computer sides are played by the GM's board, through the host.
-        if (self.net is None or self.net.plays_computer()) and not self.controller.view.gm and \
-                self.computer.due(self.game, now, self.animating or self.dialog.open
-                                  or self.cover.shown_for is not None):
+        if (
+            (self.net is None or self.net.plays_computer())
+            and not self.controller.view.gm
+            and self.computer.due(
+                self.game, now, self.animating or self.dialog.open or self.cover.shown_for is not None
+            )
+        ):
             self.computer.play(self, now)
         self.phase_banner.follow(self.controller.info(), now)
         self.dirty |= self.touch.tick(self, now)  # a finger held still shows the hover
@@ -336,8 +354,14 @@ class PlayScene:
         moving = self.animator.update(now)
         logging = self.log.update(now)
         # A zoom shows a scaled preview until the wheel settles; then one sharp frame.
-        dirty = (self.dirty or moving or logging or self.renderer.preview is not None
-                 or self.renderer.flames_flicker(now) or self.phase_banner.showing(now))
+        dirty = (
+            self.dirty
+            or moving
+            or logging
+            or self.renderer.preview is not None
+            or self.renderer.flames_flicker(now)
+            or self.phase_banner.showing(now)
+        )
         self.dirty = False
         return dirty
 
@@ -346,11 +370,17 @@ class PlayScene:
         team = self.game.current_player()
         if team is not None and not self.controller.view.gm:
             if self.computer_to_play:  # the computer's turn: its controls, not its figures' actions
-                shown = (_("{team}: the computer's turn").format(team=team), [
-                    Item("computer:take", _("Take over {team}").format(team=team), hotkey="X"),
-                    Item("computer:pace", _("Pace: {pace} (click to change)").format(
-                        pace=_(PACE_WORDS[self.computer.pace])),
-                         hotkey="F")])
+                shown = (
+                    _("{team}: the computer's turn").format(team=team),
+                    [
+                        Item("computer:take", _("Take over {team}").format(team=team), hotkey="X"),
+                        Item(
+                            "computer:pace",
+                            _("Pace: {pace} (click to change)").format(pace=_(PACE_WORDS[self.computer.pace])),
+                            hotkey="F",
+                        ),
+                    ],
+                )
             elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
                 # (with no computer in the game the I and X keys alone offer these: the menu
                 # stays short)
@@ -361,14 +391,18 @@ class PlayScene:
         refusal = self.net.turn_refusal(self.game) if self.net is not None else None
         if refusal and shown is not None and not self.controller.view.gm:
             # Greyed with the reason before the click, not refused by the host after it.
-            shown = (_("Not yours: {reason}").format(
-                reason=refusal), [replace(item, enabled=False, reason=refusal)
-                                               for item in shown[1]])
+            shown = (
+                _("Not yours: {reason}").format(reason=refusal),
+                [replace(item, enabled=False, reason=refusal) for item in shown[1]],
+            )
         if shown is None:
             self.menu.hide()
         else:
-            self.menu.show(*shown, (self.sidebar.x + theme.px(8), self.sidebar.y + theme.px(8)),
-                           int(self.sidebar.height * MENU_SHARE))
+            self.menu.show(
+                *shown,
+                (self.sidebar.x + theme.px(8), self.sidebar.y + theme.px(8)),
+                int(self.sidebar.height * MENU_SHARE),
+            )
 
     def overlays(self) -> Overlays:
         """The board's overlays now (board/ui/play/overlays.py)."""
@@ -420,14 +454,15 @@ class PlayScene:
         # The card is docked under the log, off the board: the log keeps what is left.
         room = min(self.card.room, most)
         self.card_dock = pygame.Rect(self.sidebar.x + 1, self.sidebar.bottom - room, self.sidebar.width - 1, room)
-        self.log_rect = pygame.Rect(self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width,
-                                    self.sidebar.height - menu_height - room)
+        self.log_rect = pygame.Rect(
+            self.sidebar.x, self.sidebar.y + menu_height, self.sidebar.width, self.sidebar.height - menu_height - room
+        )
         self._draw_sidebar(screen.get_size(), menu_height)
-        self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now,
-                           self.backdrop)
+        self.renderer.draw(screen, self.board_rect, self.camera, figures, ov, self.animator, self.now, self.backdrop)
         info = c.info()
-        self.banner.draw(screen, self.banner_rect, self.title, info, colours, c.view.gm, status,
-                         self.buttons_width, shapes)
+        self.banner.draw(
+            screen, self.banner_rect, self.title, info, colours, c.view.gm, status, self.buttons_width, shapes
+        )
         timeline = info.timeline
         if dock_height(timeline) != self.dock:  # rows came or went: dock it anew
             self.resize(self.size)
@@ -436,8 +471,14 @@ class PlayScene:
             self.timeline_rect = draw_timeline(screen, self.dock_rect, timeline, colours, info.active)
         self.card.draw(screen, self.card_dock, card)
         # Moments over the board: a new phase's banner for a moment, the end-of-fight panel.
-        covered = [r for r in (self.phase_banner.draw(screen, self.board_rect, info, self.now),
-                               self.fight_over.draw(screen, self.board_rect, self.game, info)) if r]
+        covered = [
+            r
+            for r in (
+                self.phase_banner.draw(screen, self.board_rect, info, self.now),
+                self.fight_over.draw(screen, self.board_rect, self.game, info),
+            )
+            if r
+        ]
         reason = self.menu.reason_at(self.mouse)
         message, warning = (reason, True) if reason else (c.view.message, c.view.warning)
         hud.draw_status(screen, self.status_rect, message, warning, self.hint())

@@ -9,11 +9,13 @@ from board.ui.play.action_menu import Item
 MOVE_KEYS = "12345678"
 
 HINTS = {
-    "move": N_("Click a blue hex or drag the token (keys: arrows, Enter) · 1-8 movement actions · T "
-               "threat zones · F1 help"),
+    "move": N_(
+        "Click a blue hex or drag the token (keys: arrows, Enter) · 1-8 movement actions · T threat zones · F1 help"
+    ),
     "facing": N_("Pick a facing: click an arrow, drag out of the hex, or Q/E · Enter confirms · Esc cancels"),
-    "combat": N_("Choose an action (arrows, Enter) · click a figure that has not acted (or Tab) to "
-                 "see what it may declare now"),
+    "combat": N_(
+        "Choose an action (arrows, Enter) · click a figure that has not acted (or Tab) to see what it may declare now"
+    ),
     "target": N_("Click a highlighted figure (or Tab, Enter) · hover one for the exact odds · Esc cancels"),
     "hex": N_("Click a highlighted hex · Esc cancels"),
     "choice": N_("Choose from the menu · Esc cancels"),
@@ -41,9 +43,17 @@ def shown(c: Controller, key: str) -> str:
 def movement_items(c: Controller) -> list[Item]:
     """The movement actions, numbered for the keys 1-8, with how far each reaches."""
     infos = [i for i in c.actions() if i.phase == "movement"]
-    return [Item(i.id, _(i.label) + (f"  ({max((len(p) for p in i.hexes.values()), default=0)})"
-                                  if i.needs == "path" and i.enabled else ""),
-                 i.enabled, i.reason, MOVE_KEYS[n]) for n, i in enumerate(infos)]
+    return [
+        Item(
+            i.id,
+            _(i.label)
+            + (f"  ({max((len(p) for p in i.hexes.values()), default=0)})" if i.needs == "path" and i.enabled else ""),
+            i.enabled,
+            i.reason,
+            MOVE_KEYS[n],
+        )
+        for n, i in enumerate(infos)
+    ]
 
 
 def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
@@ -64,11 +74,16 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
         return _(v.action.label), toggles(c) + [Item(choice, choice) for choice in v.action.choices] + [cancel]
     if v.mode == "options" and v.action is not None:
         return f"{v.selected}: {_(v.action.label)}", toggles(c) + [
-            Item("do_it", _("Do it: {action}").format(action=_(v.action.label))), cancel]
+            Item("do_it", _("Do it: {action}").format(action=_(v.action.label))),
+            cancel,
+        ]
     if v.mode == "facing" and v.pending:
         return _("{figure}: confirm the move").format(figure=v.pending.figure), [
             Item("confirm", _("Confirm move and facing"), hotkey="Enter"),
-            Item("turn_left", _("Turn left"), hotkey="Q"), Item("turn_right", _("Turn right"), hotkey="E"), cancel]
+            Item("turn_left", _("Turn left"), hotkey="Q"),
+            Item("turn_right", _("Turn right"), hotkey="E"),
+            cancel,
+        ]
     if v.mode in ("target", "hex") and v.action is not None:
         return f"{v.selected}: {_(v.action.label)}", toggles(c) + [cancel]
     if v.mode == "over":
@@ -78,8 +93,11 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
 
 
 # What the board offers when a fight ends (PlayScene turns each into a request to the app).
-END_ITEMS = [Item("end:rematch", N_("Rematch: same sides, new dice"), hotkey="Enter"),
-             Item("end:new", N_("New game…")), Item("end:start", N_("Start screen"))]
+END_ITEMS = [
+    Item("end:rematch", N_("Rematch: same sides, new dice"), hotkey="Enter"),
+    Item("end:new", N_("New game…")),
+    Item("end:start", N_("Start screen")),
+]
 
 
 def end_items() -> list[Item]:
@@ -90,6 +108,12 @@ def end_items() -> list[Item]:
 def toggles(c: Controller) -> list[Item]:
     """The aimed action's settings, each a row that steps to its next value when clicked."""
     action = c.view.action
-    return [Item(f"option:{key}", _("{setting}: {value}  (click to change)").format(
-                setting=_(key.replace('_', ' ').capitalize()), value=shown(c, key)))
-            for key in (action.options if action is not None else ())]
+    return [
+        Item(
+            f"option:{key}",
+            _("{setting}: {value}  (click to change)").format(
+                setting=_(key.replace("_", " ").capitalize()), value=shown(c, key)
+            ),
+        )
+        for key in (action.options if action is not None else ())
+    ]

@@ -22,8 +22,9 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
             others = [r for n, r in tokens(scene).items() if n != target]
             # It may lie over the log too: a crowded board can leave no room free of figures.
             room = scene.board_rect.union(scene.log_rect)
-            out.append(hud.draw_odds(screen, scene.mouse, target, prediction, room,
-                                     scene.game.ruleset.odds_note, avoid=others))
+            out.append(
+                hud.draw_odds(screen, scene.mouse, target, prediction, room, scene.game.ruleset.odds_note, avoid=others)
+            )
     cell = cell_at(timeline, scene.timeline_rect, scene.mouse) if timeline else None
     move = c.move_info() if c.view.mode == "move" else None
     tip = reason or cell
@@ -31,8 +32,15 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
         out.append(legend.draw_tip(screen, scene.mouse, tip, screen.get_rect()))
     elif move is not None and c.view.hover in move.hexes:
         move = c.move_for(c.view.hover)
-        out.append(legend.draw_tip(screen, scene.mouse, move.label + (f": {move.note}" if move.note else ""),
-                                   scene.board_rect, avoid=list(tokens(scene).values())))
+        out.append(
+            legend.draw_tip(
+                screen,
+                scene.mouse,
+                move.label + (f": {move.note}" if move.note else ""),
+                scene.board_rect,
+                avoid=list(tokens(scene).values()),
+            )
+        )
     return out
 
 

@@ -22,7 +22,7 @@ from board.ui.play.mouse import drag_at, handle_mouse
 SLOP = 12  # pixels a finger may wander and still tap (or long-press)
 LONG_PRESS = 0.5  # seconds held still: show what the mouse's hover shows
 MAX_FINGERS = 10  # more at once is no hand: the fingers are forgotten and counted anew
-MOUSE_TOUCH_IDS = (-1, 2 ** 64 - 1)  # SDL_MOUSE_TOUCHID: fingers SDL makes from a mouse
+MOUSE_TOUCH_IDS = (-1, 2**64 - 1)  # SDL_MOUSE_TOUCHID: fingers SDL makes from a mouse
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
@@ -82,7 +82,8 @@ def handle_touch(scene, event) -> bool:
         return True
     key = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
     {pygame.FINGERDOWN: _down, pygame.FINGERMOTION: _motion, pygame.FINGERUP: _up}[event.type](
-        scene, scene.touch, key, pos)
+        scene, scene.touch, key, pos
+    )
     return True
 
 
