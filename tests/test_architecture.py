@@ -1,6 +1,7 @@
 """The functional core never imports pygame: only board/ui/ may; board/ imports no module in a cycle."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -211,3 +212,19 @@ def test_board_rules_has_layers_the_interface_then_the_kernel_then_the_rulesets(
         if not n.startswith("board.rules.kernel") and n not in INTERFACE
     ]
     assert upward == []
+
+
+READERS_THAT_WRITE = re.compile(r"\bgame\.state\s*=[^=]|\.ruleset\.(card|tokens|actions)\(")
+
+
+def test_only_the_game_and_the_rules_write_a_games_state_or_ask_its_ruleset_for_what_it_shows():
+    # The UI, the computer and the tests read a game through Game: game.card(name),
+    # game.tokens(), game.actions(name), game.with_state(state) (issue 34's read-only view).
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in (*BOARD.rglob("*.py"), *(ROOT / "tests").rglob("*.py"))
+        if path != BOARD / "game.py" and "rules" not in path.relative_to(ROOT).parts[1:2]
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if READERS_THAT_WRITE.search(line) and path != Path(__file__)
+    ]
+    assert offenders == []

@@ -200,7 +200,7 @@ def test_a_warrior_wizard_map_plays_under_combat_chart_with_default_sheets():
     battle = load_map(Path(__file__).resolve().parents[1] / "maps" / "arena.yaml", "combat-chart")
     game = Game(battle, None, 1)
     assert game.ruleset.id == "combat-chart" and game.state.active
-    assert all(t.facing is None and not t.threat_zone for t in game.ruleset.tokens(game.state).values())
+    assert all(t.facing is None and not t.threat_zone for t in game.tokens().values())
 
 
 def test_gm_place_damage_heal_remove_add_and_situation():

@@ -97,4 +97,4 @@ def test_use_chaos_is_always_available_to_chaos_masters_whatever_their_plots():
     assert "already used Chaos" in refused(g, do="act", figure="M", action="use_chaos")
     assert "not a Chaos Master" in refused(g, do="act", figure="B", action="use_chaos")
     act(g, "B", "nothing")
-    assert "use_chaos" in {i.id for i in g.ruleset.actions(g.state, "M") if i.enabled}
+    assert "use_chaos" in {i.id for i in g.actions("M") if i.enabled}

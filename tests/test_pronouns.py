@@ -37,7 +37,7 @@ def test_the_engagers_choice_and_refusal_name_the_disengager_in_their_pronoun(wo
     game = engaged_pair({"dx": 14, "pronoun": word}, {"dx": 11, "weapons": ["Broadsword"], "st": 12})
     after_moving(game, 0)
     act(game, "Ann", "disengage", to=(-1, 0))
-    labels = [i.label for i in game.ruleset.actions(game.state, "Bob")]
+    labels = [i.label for i in game.actions("Bob")]
     assert f"Attack Ann as {words}" in labels
     assert f"whether to attack Ann as {words}" in refused(game, do="act", figure="Bob", action="pass")
 

@@ -80,7 +80,7 @@ def test_sides_alternate_and_the_turn_counts_rounds():
 
 def test_a_figure_of_the_other_side_cannot_act_out_of_turn():
     game = two_sides()
-    assert game.ruleset.actions(game.state, "Orc") == []
+    assert game.actions("Orc") == []
     assert refused(game, do="act", figure="Orc", action="pass") == "it is PCs's turn, not Orcs's"
 
 

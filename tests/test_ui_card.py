@@ -36,7 +36,7 @@ def test_the_hovered_figures_card_shows_the_rows_its_ruleset_supplies(ruleset, m
     driver = Driver(Game(load_map(ROOT / "maps" / f"{MAPS[ruleset]}.yaml", ruleset), seed=1))
     name = other_side(driver)
     hover(driver, name)
-    rows = driver.game.ruleset.card(driver.state, name)
+    rows = driver.game.card(name)
     assert driver.scene.card.rows == rows and len(rows) >= 5
     assert driver.scene.card.rect.width > 0
     for label, value in rows:  # words, not program values
@@ -70,4 +70,4 @@ def test_a_map_can_hide_the_enemy_sheets_from_the_players_but_not_from_the_gm():
     assert driver.scene.card.rows != HIDDEN
     driver.controller.toggle_gm()
     hover(driver, enemy)
-    assert driver.scene.card.rows == driver.game.ruleset.card(driver.state, enemy)
+    assert driver.scene.card.rows == driver.game.card(enemy)

@@ -315,7 +315,7 @@ def test_disengage_if_he_wishes_to_attack_you_he_may_do_so_the_engager_chooses()
     after_moving(game, 0)
     outcome = act(game, "Ann", "disengage", to=(-1, 0))
     assert not of_kind(outcome, "attack") and active(game) == "Bob"
-    assert {i.id for i in game.ruleset.actions(game.state, "Bob")} == {"strike_disengaging", "let_go"}
+    assert {i.id for i in game.actions("Bob")} == {"strike_disengaging", "let_go"}
     assert "Bob first chooses" in refused(game, do="act", figure="Bob", action="pass")
     let_go = act(game, "Bob", "let_go")
     assert only(let_go, "move") and not of_kind(let_go, "attack")

@@ -301,7 +301,7 @@ def test_shift_is_only_for_an_engaged_character():
 def test_standing_up_costs_the_whole_movement_for_the_turn(posture):
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12, posture=posture), FAR_ENEMY)
     assert "stand up first" in refused(game, do="move", figure="Ann", action="step", path=((1, 0),))
-    assert {i.id for i in game.ruleset.actions(game.state, "Ann")} == {"stand_up", "stand_still"}
+    assert {i.id for i in game.actions("Ann")} == {"stand_up", "stand_still"}
     move(game, "Ann", action="stand_up")
     assert snap(game, "Ann")["posture"] == "standing" and active(game) == "Far"
     assert "Far's turn" in refused(game, do="move", figure="Ann", action="step", path=((1, 0),))

@@ -49,7 +49,7 @@ def combat_ready(matchup: str, defend: bool = False) -> tuple[Game, Command]:
         assert game.submit(Command(do="act", figure="B", action="defend")).accepted
     # Adjacent, A is Engaged ("Shift one hex and attack"); two hexes away with a long weapon,
     # it is not ("Charge and attack"): take whichever attack the rules offer.
-    offered = {a.id for a in game.ruleset.actions(game.state, "A") if a.enabled and "B" in a.targets}
+    offered = {a.id for a in game.actions("A") if a.enabled and "B" in a.targets}
     action = next(a for a in ("attack", "charge_attack") if a in offered)
     return game, Command(do="act", figure="A", action=action, target="B")
 

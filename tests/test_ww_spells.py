@@ -81,7 +81,7 @@ def test_a_caster_names_the_spell_and_must_know_it():
     assert "name the spell in params.spell" in game.check(command)
     fireball = command.model_copy(update={"params": {"spell": "Fireball"}})
     assert "does not know Fireball" in game.check(fireball)
-    (menu,) = [a for a in game.ruleset.actions(game.state, "Merlin") if a.id == "cast"]
+    (menu,) = [a for a in game.actions("Merlin") if a.id == "cast"]
     assert menu.targets == ("Orc", "Merlin")  # Magic Fist at the Orc, Blur on either
 
 

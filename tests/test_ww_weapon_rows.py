@@ -74,7 +74,7 @@ def melee(ann: dict, bob_at=(1, 0)):
 
 def test_spiked_buckler_1d6_minus_2_damage_if_used_as_a_weapon():
     game = melee({"weapons": ["Broadsword"], "shield": "Spiked Buckler"})
-    offered = next(i for i in game.ruleset.actions(game.state, "Ann") if i.id == "attack")
+    offered = next(i for i in game.actions("Ann") if i.id == "attack")
     assert offered.options["strike_with"] == (None, "Spiked Buckler")
     outcome = act(game, "Ann", "attack", target="Bob", dice=(1, 1, 1, 4), params={"strike_with": "Spiked Buckler"})
     attack = of_kind(outcome, "attack")[0]
