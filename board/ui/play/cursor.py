@@ -212,6 +212,7 @@ class KeyboardFocus:
             return True
         c = scene.controller
         mode = c.view.mode
+        # Enter clicks the cursor's hex where a click picks something (a planned move: it confirms).
         on_board = isinstance(mode, ChoosingMove | ChoosingAction | GMMode) or (
             isinstance(mode, Aiming) and mode.on_board
         )
