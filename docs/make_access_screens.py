@@ -14,11 +14,12 @@ from make_screens import OUT, headless  # docs/ is on the path of a script run f
 
 def to_aim(driver, rng) -> None:
     """Play on to the first attack with a target in reach, then aim it with the keys."""
+    from board.ui.play.modes import ChoosingAction
     from tests.keyboard_player import focused, play_one
 
     for _ in range(400):
         c = driver.controller
-        if driver.view.mode == "combat":
+        if isinstance(driver.view.mode, ChoosingAction):
             aimed = [i for i in c.actions() if i.enabled and i.needs == "target" and i.targets]
             if aimed:
                 import pygame
@@ -60,13 +61,14 @@ def keyboard() -> None:
     import pygame
 
     from board.ui.draw import palette
+    from board.ui.play.modes import ChoosingAction
     from tests.keyboard_player import play_one
     from tests.ui_driver import Driver
 
     palette.use(palette.DEFAULT)
     driver = Driver("maps/arena.yaml", seed=3)
     rng = random.Random(1)
-    while driver.view.mode != "combat":
+    while not isinstance(driver.view.mode, ChoosingAction):
         play_one(driver, rng)
     driver.key(pygame.K_DOWN)  # the menu has the keys in combat: its focus moves
     driver.screenshot(OUT / "keyboard-menu-focus.jpg")

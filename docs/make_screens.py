@@ -58,6 +58,7 @@ def fight(name: str, map_name: str, ruleset, decisions: int) -> None:
 def odds_and_legend() -> None:
     import pygame
 
+    from board.ui.play.modes import ChoosingAction
     from tests.ui_driver import Driver
 
     driver = Driver("maps/arena.yaml", seed=3)
@@ -65,13 +66,13 @@ def odds_and_legend() -> None:
     from tests.test_ui_rulesets import play_one
 
     for _ in range(200):  # to the first attack with a target in reach
-        if driver.view.mode == "combat":
+        if isinstance(driver.view.mode, ChoosingAction):
             aimed = [i for i in driver.controller.actions(driver.view.selected) if i.enabled and i.targets]
             if aimed:
                 driver.press(aimed[0].id)
                 break
         play_one(driver, rng)
-    driver.move_mouse(driver.view.action.targets[0])
+    driver.move_mouse(driver.view.mode.action.targets[0])
     driver.screenshot(OUT / "odds-and-card.jpg")
     driver.controller.cancel()
     driver.key(pygame.K_k, "k")

@@ -11,6 +11,7 @@ import pygame
 from board.hexgrid import Hex
 from tests import test_ui_rulesets as rulesets
 from tests.ui_driver import Driver
+from board.ui.play.modes import PlanningMove
 
 ARROW_VECTORS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -67,7 +68,7 @@ def press_item(driver: Driver, item_id: str) -> None:
 
 def aim_at(driver: Driver, name: str) -> None:
     """Tab to the target (aiming, Tab steps through the targets), then Enter."""
-    for _ in range(len(driver.view.action.targets) + 1):
+    for _ in range(len(driver.view.mode.action.targets) + 1):
         driver.key(pygame.K_TAB)
         if driver.scene.keyboard.tabbed == name:
             driver.key(pygame.K_RETURN)
@@ -99,7 +100,7 @@ class Keys:
 
     def settle(self) -> None:
         """Standing still, a figure with facing may turn: Enter keeps the facing it has."""
-        if self.driver.view.mode == "facing":
+        if isinstance(self.driver.view.mode, PlanningMove):
             self.driver.key(pygame.K_RETURN)
 
 

@@ -20,6 +20,7 @@ from demo_ruleset import DEMO
 from demo_ruleset.harness import demo_battle, registered
 from tests.helpers import gm, refused
 from tests.ui_driver import Driver
+from board.ui.play.modes import ChoosingAction, Over
 
 DEMO_SOURCE = Path(__file__).resolve().parent / "demo_ruleset"
 
@@ -49,7 +50,7 @@ def one_turn_with_the_mouse(driver: Driver) -> list[str]:
         driver.click(target)
     else:
         driver.press("stay")
-    if driver.view.mode == "combat" and driver.view.selected == name:
+    if isinstance(driver.view.mode, ChoosingAction) and driver.view.selected == name:
         beside = driver.controller.actions()[0].targets
         driver.press("attack")
         driver.click(beside[0])
@@ -60,7 +61,7 @@ def test_the_demo_plays_with_the_mouse_through_moves_and_attacks_to_victory(tmp_
     driver = Driver(Game(demo_battle(), seed=3))
     made: list[str] = []
     for _ in range(60):
-        if driver.view.mode == "over":
+        if isinstance(driver.view.mode, Over):
             break
         made += one_turn_with_the_mouse(driver)
     assert {"move", "attack", "damage", "dies", "victory"} <= set(made)

@@ -22,6 +22,7 @@ from board.maps import load_map
 from board.rules.base import Command
 from board.ui.draw import hud
 from board.ui.play.keys import PAN_STEP
+from board.ui.play.modes import Aiming, ChoosingAction, ChoosingMove, GMMode, PlanningMove, Viewing
 from ui_driver import ROOT, Driver, wheel_arrow
 
 ENTER, ESC = pygame.K_RETURN, pygame.K_ESCAPE
@@ -81,7 +82,7 @@ def shown(monkeypatch):
 def test_the_figure_whose_turn_it_is_is_selected_without_a_click():
     d = Driver()
     assert d.controller.info().active == "Eamon"
-    assert d.view.selected == "Eamon" and d.view.mode == "move"
+    assert d.view.selected == "Eamon" and isinstance(d.view.mode, ChoosingMove)
     assert d.scene.menu.key[0] == "Eamon: movement"
     assert d.hex("0906") in d.scene.overlays().reach
 
@@ -90,13 +91,13 @@ def test_clicking_a_blue_hex_plans_the_move_and_q_e_turn_it_before_enter_confirm
     d = Driver()
     before = d.state.clone()
     d.click("1106")
-    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.hex == d.hex("1106")
     assert d.state == before, "planning a move changes nothing yet"
-    assert d.view.pending.facing == 3
+    assert d.view.mode.move.facing == 3
     d.key(pygame.K_q)  # left: counter-clockwise, facing + 1
     d.key(pygame.K_q)
     d.key(pygame.K_e)
-    assert d.view.pending.facing == 4
+    assert d.view.mode.move.facing == 4
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
     assert d.figure("Eamon")["facing"] == 4
@@ -115,7 +116,7 @@ def test_a_hex_reached_only_through_a_threat_zone_is_refused_with_the_reason_and
     assert d.message == reason and d.view.warning
     assert shown["message"] == reason and shown["warning"], "the status line shows the rule's reason"
     assert d.state == before and d.game.history == []
-    assert d.view.mode == "move"
+    assert isinstance(d.view.mode, ChoosingMove)
 
 
 def test_clicking_the_stop_hex_ends_the_move_there_and_the_figure_is_engaged():
@@ -137,7 +138,7 @@ def test_dragging_the_token_shows_the_path_then_plans_the_move_for_enter_to_conf
     assert d.scene.overlays().path[-1] == d.hex("1106"), "the path follows the mouse"
     assert d.label(d.state.figures["Eamon"].hex) == "1306", "nothing moves before the release"
     d.mouse_up("1106")
-    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.hex == d.hex("1106")
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
 
@@ -145,7 +146,7 @@ def test_dragging_the_token_shows_the_path_then_plans_the_move_for_enter_to_conf
 def test_a_token_dropped_back_on_its_own_hex_means_stand_still():
     d = Driver()
     d.drag("Eamon", "Eamon")
-    assert d.view.pending.action == "stand_still"
+    assert d.view.mode.move.action == "stand_still"
     d.key(ENTER)
     assert "Eamon stands still" in d.scene.log.text()
     assert d.label(d.state.figures["Eamon"].hex) == "1306"
@@ -157,14 +158,14 @@ def test_clicking_an_arrow_of_the_facing_wheel_sets_that_facing_and_confirms():
     d.click(wheel_arrow(d, 5))
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
     assert d.figure("Eamon")["facing"] == 5
-    assert d.view.selected == "Brenna" and d.view.mode == "move"
+    assert d.view.selected == "Brenna" and isinstance(d.view.mode, ChoosingMove)
 
 
 def test_the_facing_picked_with_q_survives_the_mouse_going_to_the_confirm_button():
     d = Driver()
     d.click("1106")
     d.key(pygame.K_q)
-    assert d.view.pending.facing == 4
+    assert d.view.mode.move.facing == 4
     start, end = d.at("1106"), d.button("confirm").get_abs_rect().center
     for k in range(1, 21):  # the pointer crosses the wheel on its way east to the sidebar
         d.move_mouse((start[0] + (end[0] - start[0]) * k / 20, start[1] + (end[1] - start[1]) * k / 20))
@@ -178,7 +179,7 @@ def test_esc_cancels_a_planned_move_and_the_state_is_unchanged():
     d.click("1106")
     d.key(pygame.K_q)
     d.key(ESC)
-    assert d.view.mode == "move" and d.view.pending is None
+    assert isinstance(d.view.mode, ChoosingMove)
     assert d.state == before and d.game.history == []
     assert d.view.selected == "Eamon"
 
@@ -196,7 +197,7 @@ def test_an_engaged_figure_may_only_shift_or_stand_still_and_the_rest_say_engage
         assert item.reason == "Engaged by Eamon: only Shift, Stand still or Stand up"
     d.key(pygame.K_3, "3")  # the third row, Step, is greyed out
     assert d.message == "Step: Engaged by Eamon: only Shift, Stand still or Stand up"
-    assert d.view.mode == "move" and len(d.game.history) == 1
+    assert isinstance(d.view.mode, ChoosingMove) and len(d.game.history) == 1
 
 
 def test_an_engaged_figure_that_is_down_may_stand_up_or_stand_still():
@@ -228,7 +229,7 @@ def test_a_greyed_action_says_why_when_the_mouse_is_over_it(shown):
     assert d.scene.menu.reason_at(d.scene.mouse) == f"Charge and attack: {item.reason}"
     assert shown["message"] == f"Charge and attack: {item.reason}" and shown["warning"]
     d.click(charge.get_abs_rect().center)  # a greyed button does nothing
-    assert d.view.mode == "combat" and len(d.game.history) == 6
+    assert isinstance(d.view.mode, ChoosingAction) and len(d.game.history) == 6
 
 
 def pass_to_aldric(d: Driver) -> None:
@@ -245,7 +246,7 @@ def test_an_attack_shows_the_engines_odds_on_hover_and_the_log_tells_the_roll(sh
     d = Driver(arena_in_combat())
     pass_to_aldric(d)
     d.press(label)
-    assert d.view.mode == "target" and d.view.action.targets == ("Eamon",)
+    assert isinstance(d.view.mode, Aiming) and d.view.mode.kind == "target" and d.view.mode.action.targets == ("Eamon",)
     d.move_mouse("Eamon")
     d.frame()
     expected = d.game.predict(Command(do="act", figure="Aldric", action=action, target="Eamon"))
@@ -269,7 +270,9 @@ def test_clicking_a_figure_that_is_not_a_target_says_why_and_attacks_no_one():
     d.press("Charge and attack")
     d.click("Brenna")
     assert d.message == d.game.check(Command(do="act", figure="Aldric", action="charge_attack", target="Brenna"))
-    assert d.view.warning and d.view.mode == "target" and len(d.game.history) == 9
+    assert (
+        d.view.warning and isinstance(d.view.mode, Aiming) and d.view.mode.kind == "target" and len(d.game.history) == 9
+    )
 
 
 def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
@@ -305,7 +308,7 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
         "Eamon": "0406",
         "Fenna": "1108",
     }
-    assert d.controller.info().phase == "combat" and d.view.mode == "combat"
+    assert d.controller.info().phase == "combat" and isinstance(d.view.mode, ChoosingAction)
     # Combat: Eamon ran too far to charge, and the menu says so.
     charge = d.button("Charge and attack")
     d.move_mouse(charge.get_abs_rect().center)
@@ -322,7 +325,7 @@ def test_a_whole_turn_on_the_arena_by_mouse_and_keys(shown):
     assert "Aldric attacks Eamon with Broadsword" in d.scene.log.text()
     d.press("Do nothing")  # Cato
     d.press("Do nothing")  # Fenna
-    assert d.controller.info().turn == 2 and d.view.mode == "move"
+    assert d.controller.info().turn == 2 and isinstance(d.view.mode, ChoosingMove)
     assert len(d.game.history) == 12
 
 
@@ -401,7 +404,7 @@ def test_t_cycles_threat_zones_from_focus_to_all_to_off():
 def test_gm_mode_changes_anything_and_every_change_is_a_command_that_replays():
     d = Driver()
     d.key(pygame.K_g)
-    assert d.view.gm and d.view.mode == "gm"
+    assert d.view.gm and isinstance(d.view.mode, GMMode)
     d.drag("Cato", "0806")  # not Cato's turn: in GM mode any figure goes anywhere
     assert d.label(d.state.figures["Cato"].hex) == "0806"
     assert d.game.events[-1].kind == "gm" and d.game.events[-1].text.startswith("GM places Cato at 0806")
@@ -426,7 +429,7 @@ def test_gm_mode_changes_anything_and_every_change_is_a_command_that_replays():
         assert replay.submit(command).accepted
     assert replay.state == d.state, "the GM's changes replay exactly"
     d.key(pygame.K_g)
-    assert not d.view.gm and d.view.mode == "move" and d.view.selected == "Eamon"
+    assert not d.view.gm and isinstance(d.view.mode, ChoosingMove) and d.view.selected == "Eamon"
 
 
 def test_f1_opens_the_help_and_esc_closes_it_without_cancelling_the_planned_move():
@@ -437,7 +440,7 @@ def test_f1_opens_the_help_and_esc_closes_it_without_cancelling_the_planned_move
     d.frame()
     d.key(ESC)
     assert not d.scene.help
-    assert d.view.mode == "facing", "the first Esc only closes the help"
+    assert isinstance(d.view.mode, PlanningMove), "the first Esc only closes the help"
     d.key(pygame.K_SLASH, "?")
     assert d.scene.help
     d.key(pygame.K_F1)
@@ -515,7 +518,7 @@ def test_a_right_drag_pans_the_map_with_the_mouse():
     x, y = d.scene.camera.to_screen(d.hex("0706"))
     d.drag((400, 400), (440, 370), button=3)
     assert d.scene.camera.to_screen(d.hex("0706")) == pytest.approx((x + 40, y - 30))
-    assert d.game.history == [] and d.view.mode == "move"
+    assert d.game.history == [] and isinstance(d.view.mode, ChoosingMove)
 
 
 # --- animations ----------------------------------------------------------------------------
@@ -564,7 +567,7 @@ class Watched(app.PlayScene):
         if event.type == pygame.KEYDOWN:
             seen["moved"] = self.animator.animating
         if event.type == pygame.MOUSEBUTTONUP and "at_click" in seen:
-            seen["mode"], seen["selected"] = self.controller.view.mode, self.controller.view.selected
+            seen["mode"], seen["selected"] = type(self.controller.view.mode).__name__, self.controller.view.selected
 
 app.PlayScene = Watched
 app.run(Game(load_map("maps/arena.yaml"), seed=3), "The Arena")
@@ -580,7 +583,7 @@ def test_a_click_during_an_animation_skips_it_and_still_counts():
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen["moved"] is True, "Eamon's move is animating when the click comes"
     assert seen["at_click"] is False, "app.run skipped the animation before the scene saw the click"
-    assert (seen["mode"], seen["selected"]) == ("facing", "Brenna"), "the click still planned a move"
+    assert (seen["mode"], seen["selected"]) == ("PlanningMove", "Brenna"), "the click still planned a move"
 
 
 # --- A map without two sides ------------------------------------------------------------
@@ -593,11 +596,11 @@ def test_a_map_without_two_sides_opens_as_a_map_to_look_at_not_a_finished_fight(
     battle = parse_map(f"name: Island\nsize: [5, 4]\nfigures: {figures}\n", "island.yaml")
     driver = Driver(Game(battle, seed=1))
     assert not [e for e in driver.game.events if e.kind == "victory"]
-    assert driver.controller.info().phase == "view" and driver.view.mode == "view"
+    assert driver.controller.info().phase == "view" and isinstance(driver.view.mode, Viewing)
     assert driver.scene.hint().startswith("A map without two sides: M opens it in the editor")
     driver.key(pygame.K_g)
     driver.key(pygame.K_g)  # in and out of GM mode: still a map to look at
-    assert driver.view.mode == "view"
+    assert isinstance(driver.view.mode, Viewing)
 
 
 def test_submit_returns_its_outcome_and_hands_its_events_to_whoever_shows_them():

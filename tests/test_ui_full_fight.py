@@ -7,6 +7,7 @@ import pytest
 
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from tests.ui_driver import Driver, wheel_arrow
+from board.ui.play.modes import ChoosingAction, ChoosingMove
 
 ATTACKS = ("attack", "charge_attack", "attack_hth", "shoot")
 
@@ -20,7 +21,7 @@ def face_towards(driver: Driver, at: Hex, enemy_hex: Hex) -> None:
     """Click the wheel's arrow, among those not dimmed, nearest the enemy (this confirms)."""
     line = hex_linedraw(at, enemy_hex)
     wanted = direction_between(line[0], line[1]) if len(line) > 1 else 0
-    allowed = [d for d, why in driver.view.facings.items() if why is None]
+    allowed = [d for d, why in driver.view.mode.facings.items() if why is None]
     assert allowed, "the facing wheel offers no facing"
     direction = min(allowed, key=lambda d: min((d - wanted) % 6, (wanted - d) % 6))
     driver.click(wheel_arrow(driver, direction))
@@ -71,9 +72,9 @@ def test_a_whole_fight_can_be_played_with_the_mouse_alone(name):
             break
         mode = driver.view.mode
         before = len(driver.game.history)
-        if mode == "move":
+        if isinstance(mode, ChoosingMove):
             move_by_mouse(driver, rng)
-        elif mode == "combat":
+        elif isinstance(mode, ChoosingAction):
             act_by_mouse(driver, rng)
         assert len(driver.game.history) > before, f"a {mode} click did nothing: {driver.view.message}"
     assert driver.game.state.phase == "over" and driver.game.state.winner

@@ -13,6 +13,7 @@ from board.ui.draw import hud
 from board.ui.play.cursor import arrow_step
 from tests.keyboard_player import cursor_to, focused, play_one
 from tests.ui_driver import Driver
+from board.ui.play.modes import Aiming, ChoosingAction, PlanningMove
 
 
 def centre(kind: str, h: Hex) -> tuple[float, float]:
@@ -77,13 +78,13 @@ def test_enter_on_a_blue_hex_plans_the_move_left_right_turn_and_enter_confirms()
     target = sorted(d.controller.move_info().hexes)[0]
     cursor_to(d, target)
     d.key(pygame.K_RETURN)
-    assert d.view.mode == "facing" and d.view.pending.hex == target
-    facing = d.view.pending.facing
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.hex == target
+    facing = d.view.mode.move.facing
     d.key(pygame.K_RIGHT)
-    assert d.view.pending.facing == (facing - 1) % 6  # as E
+    assert d.view.mode.move.facing == (facing - 1) % 6  # as E
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)
-    assert d.view.pending.facing == (facing + 1) % 6  # as Q
+    assert d.view.mode.move.facing == (facing + 1) % 6  # as Q
     d.key(pygame.K_RETURN)
     assert d.game.tokens()[name].hex == target and d.game.tokens()[name].facing == (facing + 1) % 6
 
@@ -94,7 +95,7 @@ def test_tab_and_shift_tab_step_through_the_figures_that_may_act():
     d.key(pygame.K_TAB)
     assert d.scene.keyboard.cursor == d.game.tokens()[active].hex  # moving: the one to act
     rng = random.Random(3)
-    while d.view.mode != "combat":
+    while not isinstance(d.view.mode, ChoosingAction):
         play_one(d, rng)
     from board.ui.play.cursor import tab_order
 
@@ -128,7 +129,7 @@ def test_the_menu_has_a_visible_focus_the_arrows_move_and_enter_presses():
     while focused(d).id != "stand_still":
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
-    assert d.view.mode == "facing"  # Stand still: pick a facing
+    assert isinstance(d.view.mode, PlanningMove)  # Stand still: pick a facing
     d.key(pygame.K_RETURN)
     assert [c.action for c in d.game.history] == ["stand_still"]
 
@@ -139,7 +140,11 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
     for _ in range(400):
         c = d.controller
         attack = next(
-            (i for i in c.actions() if d.view.mode == "combat" and i.enabled and i.needs == "target" and i.targets),
+            (
+                i
+                for i in c.actions()
+                if isinstance(d.view.mode, ChoosingAction) and i.enabled and i.needs == "target" and i.targets
+            ),
             None,
         )
         if attack is not None:
@@ -157,7 +162,9 @@ def test_while_aiming_tab_steps_through_the_targets_and_the_odds_show_at_the_cur
         while focused(d).id != attack.id:
             d.key(pygame.K_DOWN)
         d.key(pygame.K_RETURN)
-        assert d.view.mode == "target" and not d.scene.keyboard.on_menu  # aiming: the board has the keys
+        assert (
+            isinstance(d.view.mode, Aiming) and d.view.mode.kind == "target" and not d.scene.keyboard.on_menu
+        )  # aiming: the board has the keys
         d.key(pygame.K_TAB)
         target = d.scene.keyboard.tabbed
         assert target in attack.targets

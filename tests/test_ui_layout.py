@@ -19,6 +19,7 @@ from board.ui.draw.timeline import cell_width, general_room, plot_lines, plot_sp
 from tests.test_ui_long_menu import shown_whole
 from tests.test_ui_rulesets import enemies, play_one
 from tests.ui_driver import ROOT, Driver
+from board.ui.play.modes import ChoosingAction
 
 # One sample map per rule system (the rule system's own, else the primary one's arena).
 SAMPLES = {
@@ -191,7 +192,7 @@ def aim_an_attack(driver: Driver, rng: random.Random) -> list[str]:
     targets it has odds for."""
     for _ in range(300):
         c = driver.controller
-        if driver.view.mode == "combat":
+        if isinstance(driver.view.mode, ChoosingAction):
             name = driver.view.selected
             foes = {t.name for t in enemies(driver, name)}
             for info in c.actions(name):

@@ -4,6 +4,7 @@ in it, for a moment; the end of a fight shows the winner, the turns, who fell an
 from board.script import load_script
 from board.ui.draw.moments import SHOWN, FADE, fight_summary, phase_hint
 from tests.ui_driver import ROOT, Driver
+from board.ui.play.modes import PlanningMove
 
 
 def test_a_new_phase_shows_its_banner_with_a_hint_for_a_moment_then_it_goes():
@@ -14,7 +15,7 @@ def test_a_new_phase_shows_its_banner_with_a_hint_for_a_moment_then_it_goes():
     assert not banner.showing(d.now)
     for _ in range(6):  # everyone stands still: the combat phase begins
         d.press("stand_still")
-        if d.view.mode == "facing":
+        if isinstance(d.view.mode, PlanningMove):
             d.press("confirm")
         d.frame()
     assert d.controller.info().phase == "combat"

@@ -7,6 +7,7 @@ from board.game import Game
 from board.maps import load_map, parse_map
 from tests.test_ui_options import duel
 from tests.ui_driver import ROOT, Driver
+from board.ui.play.modes import ChoosingMove
 
 
 def dox_driver() -> Driver:
@@ -15,8 +16,8 @@ def dox_driver() -> Driver:
 
 def test_dox_opens_its_movement_phase_with_the_move_selected_and_its_reach_shown():
     d = dox_driver()
-    assert d.view.mode == "move"
-    assert d.view.move_action == "move"
+    assert isinstance(d.view.mode, ChoosingMove)
+    assert d.view.mode.action == "move"
     assert d.scene.overlays().reach  # the blue hexes are drawn before any click
 
 
@@ -40,7 +41,7 @@ def test_a_click_on_a_dox_figures_own_token_stays_put():
 
 def test_warrior_wizard_opens_with_full_move_and_shows_its_reach():
     d = Driver()
-    assert d.view.move_action == "full_move" and d.scene.overlays().reach
+    assert d.view.mode.action == "full_move" and d.scene.overlays().reach
 
 
 def test_a_settings_words_come_from_the_ruleset():

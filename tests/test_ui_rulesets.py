@@ -10,6 +10,7 @@ from board.game import Game
 from board.hexgrid import Hex, hex_distance
 from board.maps import load_map
 from tests.ui_driver import ROOT, Driver
+from board.ui.play.modes import Aiming, ChoosingAction, ChoosingMove, PlanningMove
 
 OTHERS = ("combat-chart", "dox", "usage-dice", "melee-seconds")
 
@@ -38,8 +39,8 @@ class Mouse:
     def go(self, h: Hex) -> None:
         """A click on the hex; a ruleset with facing: confirm on the ghost."""
         self.driver.click(h)
-        if self.driver.view.mode == "facing":
-            self.driver.click(self.driver.view.pending.hex)
+        if isinstance(self.driver.view.mode, PlanningMove):
+            self.driver.click(self.driver.view.mode.move.hex)
 
     def press(self, item_id: str) -> None:
         self.driver.press(item_id)
@@ -56,10 +57,10 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
     methods as Mouse: tests/keyboard_player.py's keys)."""
     hands = hands or Mouse(driver)
     c, view = driver.controller, driver.view
-    if view.mode not in ("move", "combat"):
+    if not isinstance(view.mode, ChoosingMove | ChoosingAction):
         hands.cancel()
     name = view.selected
-    if view.mode == "move":
+    if isinstance(view.mode, ChoosingMove):
         info = c.move_info()
         if info is not None and info.hexes:
             hands.go(nearest(driver, name, info.hexes))
@@ -79,7 +80,7 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
     if moves and rng.random() < 0.7:
         item = rng.choice(moves)
         hands.press(item.id)
-        if view.mode in ("hex", "move"):
+        if isinstance(view.mode, ChoosingMove) or (isinstance(view.mode, Aiming) and view.mode.kind == "hex"):
             hands.go(nearest(driver, name, infos[item.id].hexes))
         return
     # Any other action a person would take, a companion's revival among them (a figure walled
@@ -91,18 +92,20 @@ def play_one(driver: Driver, rng: random.Random, hands=None) -> None:
     ]
     item = rng.choice(simple or offered)
     hands.press(item.id)
-    if view.mode == "options":  # settings, then Do it
+    if isinstance(view.mode, Aiming) and view.mode.kind == "options":  # settings, then Do it
         toggles = [i for i in driver.items() if i.id.startswith("option:")]
         if toggles and rng.random() < 0.3:
             hands.press(rng.choice(toggles).id)
         hands.press("do_it")
-    elif view.mode == "choice":  # the first choice is the usual one (Fighting, say) more often
+    elif (
+        isinstance(view.mode, Aiming) and view.mode.kind == "choice"
+    ):  # the first choice is the usual one (Fighting, say) more often
         choices = [i for i in driver.items() if i.enabled and i.id != "cancel" and not i.id.startswith("option:")]
         hands.press((choices[0] if rng.random() < 0.6 else rng.choice(choices)).id)
-    elif view.mode == "target":
-        hands.aim(rng.choice(view.action.targets))
-    elif view.mode == "hex":
-        hands.go(rng.choice(sorted(view.action.hexes)))
+    elif isinstance(view.mode, Aiming) and view.mode.kind == "target":
+        hands.aim(rng.choice(view.mode.action.targets))
+    elif isinstance(view.mode, Aiming) and view.mode.kind == "hex":
+        hands.go(rng.choice(sorted(view.mode.action.hexes)))
     hands.settle()
 
 

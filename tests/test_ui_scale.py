@@ -10,6 +10,7 @@ import pytest
 from board.cli import build_parser, main
 from board.ui import settings, theme, ui_scale
 from tests.ui_driver import Driver
+from board.ui.play.modes import PlanningMove
 
 TV, LAPTOP = (3840, 2160), (1280, 720)
 
@@ -167,7 +168,7 @@ def test_at_300_percent_a_click_where_only_the_grown_menu_row_reaches_chooses_it
     spot = (rect.x + rect.width - 20, rect.y + rect.height - 8)
     assert spot[0] > rect.x + 324 and spot[1] > rect.y + 27
     d.click(spot)
-    assert d.view.move_action == d.scene.menu.buttons[button].id and d.view.move_chosen
+    assert d.view.mode.action == d.scene.menu.buttons[button].id and d.view.mode.chosen
     assert "Jog" in d.message
 
 
@@ -176,7 +177,7 @@ def test_at_300_percent_a_figure_moves_by_clicks_on_its_hex_and_the_wheel():
 
     d = at(300)
     d.click("1106")
-    assert d.view.mode == "facing"
+    assert isinstance(d.view.mode, PlanningMove)
     d.click(wheel_arrow(d, 3))
     d.key(pygame.K_RETURN)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"

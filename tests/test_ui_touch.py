@@ -13,6 +13,7 @@ from board.rules.base import Command
 from board.ui.play.touch import LONG_PRESS
 from test_ui_controller import arena_in_combat, pass_to_aldric, shown  # noqa: F401 (a fixture)
 from ui_driver import Driver
+from board.ui.play.modes import Aiming, ChoosingMove, PlanningMove
 
 ENTER = pygame.K_RETURN
 
@@ -75,7 +76,7 @@ def test_a_tap_plans_the_move_and_a_second_tap_on_the_hex_confirms_it_each_taken
     before = d.state.clone()
     f.tap("1106")
     # Taken twice, the second take would be a click on the planned hex: the move confirmed.
-    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.hex == d.hex("1106")
     assert d.state == before and d.game.history == [], "one tap plans; nothing moves yet"
     f.tap("1106")
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
@@ -94,7 +95,7 @@ def test_a_finger_drags_the_token_to_a_hex_and_the_path_follows_it(sdl_mouse):
     assert d.scene.overlays().path[-1] == d.hex("1106"), "the path follows the finger"
     assert d.label(d.state.figures["Eamon"].hex) == "1306", "nothing moves before the finger lifts"
     f.up("1106")
-    assert d.view.mode == "facing" and d.view.pending.hex == d.hex("1106")
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.hex == d.hex("1106")
     assert d.scene.camera.origin == origin, "dragging a token does not pan"
     d.key(ENTER)
     assert d.label(d.state.figures["Eamon"].hex) == "1106"
@@ -109,7 +110,7 @@ def test_one_finger_dragged_over_the_ground_pans_the_map_and_changes_nothing():
     f.drag(start, (start[0] + 80, start[1] + 40))
     x, y = d.scene.camera.origin
     assert (round(x - ox), round(y - oy)) == (80, 40)
-    assert d.state == before and d.view.mode == "move" and d.view.pending is None
+    assert d.state == before and isinstance(d.view.mode, ChoosingMove)
 
 
 def test_two_fingers_spread_zoom_in_about_their_centre_and_moved_together_pan():
@@ -137,7 +138,7 @@ def test_two_fingers_spread_zoom_in_about_their_centre_and_moved_together_pan():
     f.up((cx - 20 + 30, cy + 20), finger=1)
     f.up((cx + 60 + 30, cy + 20), finger=2)
     assert d.state == before and d.game.history == [], "a pinch moves no figure"
-    assert d.view.mode == "move" and d.view.pending is None, "nor plans a move"
+    assert isinstance(d.view.mode, ChoosingMove), "nor plans a move"
 
 
 def test_a_second_finger_turns_a_token_drag_into_a_pinch_and_nothing_is_planned():
@@ -151,14 +152,14 @@ def test_a_second_finger_turns_a_token_drag_into_a_pinch_and_nothing_is_planned(
     f.move("1106", finger=1)
     f.up("1106", finger=1)
     f.up("0905", finger=2)
-    assert d.view.mode == "move" and d.view.pending is None and d.game.history == []
+    assert isinstance(d.view.mode, ChoosingMove) and d.game.history == []
 
 
 def test_a_long_press_on_a_target_shows_the_odds_and_attacks_no_one(shown):
     d = Driver(arena_in_combat())
     pass_to_aldric(d)
     d.press("Charge and attack")
-    assert d.view.mode == "target"
+    assert isinstance(d.view.mode, Aiming) and d.view.mode.kind == "target"
     f = Fingers(d, sdl_mouse=True)
     d.move_mouse((5, 5))  # the mouse is far away: only the finger can show the odds
     d.frame()
@@ -172,7 +173,9 @@ def test_a_long_press_on_a_target_shows_the_odds_and_attacks_no_one(shown):
     assert shown["odds"] == ("Eamon", expected), "held still: the odds, as the mouse's hover shows them"
     f.up("Eamon")
     d.frame()
-    assert len(d.game.history) == history and d.view.mode == "target", "a long press is not a tap"
+    assert len(d.game.history) == history and isinstance(d.view.mode, Aiming) and d.view.mode.kind == "target", (
+        "a long press is not a tap"
+    )
     assert shown["odds"] == ("Eamon", expected), "the odds stay to be read after the finger lifts"
     f.tap("Eamon")  # a tap attacks
     assert len(d.game.history) == history + 1
@@ -186,19 +189,19 @@ def test_a_long_press_on_a_figure_shows_its_card_and_a_move_tip():
     d.tick(LONG_PRESS * 1.5)
     assert d.scene.card.name == "Brenna", "the card of the figure held, as hovering shows it"
     f.up("Brenna")
-    assert d.view.mode == "move" and d.game.history == []
+    assert isinstance(d.view.mode, ChoosingMove) and d.game.history == []
     f.down("1106")
     d.tick(LONG_PRESS * 1.5)
     assert d.view.hover == d.hex("1106") and d.scene.mouse == d.at("1106")
     f.up("1106")
-    assert d.view.pending is None, "a long press on a blue hex plans nothing"
+    assert not isinstance(d.view.mode, PlanningMove), "a long press on a blue hex plans nothing"
 
 
 def test_a_tap_on_a_menu_button_presses_it_by_the_mouse_event_sdl_made():
     d = Driver()
     f = Fingers(d, sdl_mouse=True)
     f.tap(d.button("Stand still").get_abs_rect().center)
-    assert d.view.mode == "facing" and d.view.pending.action == "stand_still"
+    assert isinstance(d.view.mode, PlanningMove) and d.view.mode.move.action == "stand_still"
     assert d.game.history == []
     f.tap("Eamon")  # the planned hex: confirmed
     assert [c.short() for c in d.game.history] == ["move Eamon stand_still"]
@@ -211,7 +214,7 @@ def test_fingers_sdl_makes_from_the_mouse_are_not_taken_again():
     for touch_id in (-1, 2**64 - 1):  # SDL_MOUSE_TOUCHID
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             d._send(kind, touch_id=touch_id, finger_id=0, x=x / (w - 1), y=y / (h - 1), dx=0.0, dy=0.0, pressure=1.0)
-    assert d.view.mode == "move" and d.view.pending is None
+    assert isinstance(d.view.mode, ChoosingMove)
 
 
 @pytest.mark.parametrize(
@@ -239,9 +242,9 @@ def test_the_touch_that_lifts_the_pass_the_screen_cover_does_nothing_else(sdl_mo
     d.scene.cover.shown_for = "Red"  # the cover is up, waiting for Red
     Fingers(d, sdl_mouse).tap("1106")
     assert d.scene.cover.shown_for is None, "the tap lifted the cover"
-    assert d.view.mode == "move" and d.view.pending is None, "and planned nothing"
+    assert isinstance(d.view.mode, ChoosingMove), "and planned nothing"
     Fingers(d, sdl_mouse).tap("1106")
-    assert d.view.mode == "facing", "the next tap is the board's"
+    assert isinstance(d.view.mode, PlanningMove), "the next tap is the board's"
 
 
 @pytest.mark.parametrize("sdl_mouse", [False, True], ids=["fingers", "fingers-and-sdl-mouse"])
@@ -278,4 +281,4 @@ def test_fingers_that_never_lift_are_not_kept_without_end():
     assert not d.scene.touch.pressing, "the window lost the focus: no finger is held any more"
     assert d.state == before and d.game.history == []
     Fingers(d).tap("1106")  # and the next touch is a plain tap
-    assert d.view.mode == "facing"
+    assert isinstance(d.view.mode, PlanningMove)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from board.rules.base import Command
 from ui_driver import Driver
 from ww_helpers import figure, new_game, stand_still_until
+from board.ui.play.modes import ChoosingMove
 
 
 def test_an_engager_chooses_by_mouse_whether_to_attack_a_disengaging_figure():
@@ -34,7 +35,7 @@ def test_a_caster_keeps_a_spell_up_and_a_figure_takes_a_breather_from_the_moveme
     d = Driver(game)
     d.press("upkeep")
     assert game.history[-1].action == "upkeep" and game.state.spells[0].kept == 2
-    assert d.view.selected == "Merlin" and d.view.mode == "move"
+    assert d.view.selected == "Merlin" and isinstance(d.view.mode, ChoosingMove)
     stand_still_until(game, "Orc", "movement")
     d = Driver(game)
     d.press("breather")

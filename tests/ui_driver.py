@@ -203,8 +203,8 @@ class Driver:
 
 def wheel_arrow(driver: Driver, direction: int) -> tuple[int, int]:
     """The pixel on the facing wheel's arrow for direction: ARROW_AT hex sizes out from the
-    pending hex, toward its neighbour in that direction."""
-    centre = driver.view.pending.hex
+    planned move's hex, toward its neighbour in that direction."""
+    centre = driver.view.mode.move.hex
     (cx, cy), (nx, ny) = (
         driver.scene.camera.to_screen(centre),
         driver.scene.camera.to_screen(hex_neighbor(centre, direction)),

@@ -11,7 +11,18 @@ from board.rules.base import Command, Event
 from board.rules.reports import ActionInfo, Token, TurnInfo
 from board.ui.play.combat import CombatControls
 from board.ui.play.gm import GMControls
-from board.ui.play.view import PlannedMove, View
+from board.ui.play.modes import (
+    Aiming,
+    ChoosingAction,
+    ChoosingMove,
+    GMMode,
+    Over,
+    PlannedMove,
+    PlanningMove,
+    Viewing,
+    aiming_at_figures,
+)
+from board.ui.play.view import View
 
 
 class Controller(CombatControls, GMControls):
@@ -60,17 +71,17 @@ class Controller(CombatControls, GMControls):
         return self._actions[key]
 
     def move_info(self) -> ActionInfo | None:
-        """The movement action whose reach is shown."""
-        for info in self.actions():
-            if info.phase == "movement" and info.id == self.view.move_action:
-                return info
-        return None
+        """The movement action whose reach is shown (None outside the movement phase)."""
+        mode = self.view.mode
+        if not isinstance(mode, ChoosingMove):
+            return None
+        return next((i for i in self.actions() if i.phase == "movement" and i.id == mode.action), None)
 
     def move_for(self, h: Hex | None) -> ActionInfo | None:
         """The movement action a click on h takes: the one the player picked, else the one of
         least reach that holds h (two hexes is a Jog, not a Full Move), in menu order on ties."""
-        chosen = self.move_info()
-        if self.view.move_chosen or chosen is None or h is None:
+        mode, chosen = self.view.mode, self.move_info()
+        if chosen is None or h is None or (isinstance(mode, ChoosingMove) and mode.chosen):
             return chosen
         fits = [i for i in self.actions() if i.phase == "movement" and i.enabled and i.needs == "path" and h in i.hexes]
         return min(fits, key=lambda i: len(i.hexes), default=chosen)
@@ -80,7 +91,7 @@ class Controller(CombatControls, GMControls):
         being aimed, else the selected figure, else the first."""
         names = [f.name for f in self.game.tokens().values() if h in f.cells]
         v = self.view
-        targets = v.action.targets if v.mode == "target" and v.action is not None else ()
+        targets = v.mode.action.targets if aiming_at_figures(v.mode) else ()
         for name in names:
             if name in targets:
                 return name
@@ -90,22 +101,13 @@ class Controller(CombatControls, GMControls):
         """Bring the view in line with the game after any change."""
         info = self.info()
         v = self.view
-        v.pending, v.action, v.chase_from = None, None, None
-        v.option_index = {}
-        v.facings = {}
-        if v.gm:
-            v.mode = "gm"
-            return
-        if info.phase in ("over", "view"):
-            v.mode, v.selected = info.phase, None
-            return
-        v.selected = info.active
-        if info.phase == "movement":
-            v.mode = "move"
-            v.move_action = self.opening_move()
-            v.move_chosen = False
+        if v.gm:  # GM mode stays until G leaves it; a GM key's chase does not
+            v.mode = GMMode()
+        elif info.phase in ("over", "view"):
+            v.mode, v.selected = Over() if info.phase == "over" else Viewing(), None
         else:
-            v.mode = "combat"
+            v.selected = info.active
+            v.mode = ChoosingMove(self.opening_move()) if info.phase == "movement" else ChoosingAction()
 
     def opening_move(self) -> str | None:
         """The movement whose reach the phase opens with: the ruleset's default, else the first
@@ -153,32 +155,32 @@ class Controller(CombatControls, GMControls):
             self.say(f"{info.label}: {info.reason}", warning=True)
             return
         if info.needs == "path":
-            self.view.move_action, self.view.move_chosen = action_id, True
+            self.view.mode = ChoosingMove(action_id, chosen=True)
             self.say(_("{label}: click a blue hex ({n} in reach)").format(label=_(info.label), n=len(info.hexes)))
         elif not (self.game.ruleset.facing and info.needs == "facing"):
             self.submit(Command(do="move", figure=self.view.selected, action=action_id))
         else:  # staying put, a figure with facing may still turn
             f = self.selected_token
-            self.view.pending = PlannedMove(f.name, f.hex, (), f.facing or 0, action_id)
-            self._check_facings()
-            self.view.mode = "facing"
+            self.view.mode = self._planning(PlannedMove(f.name, f.hex, (), f.facing or 0, action_id))
             self.say(_("{label}: pick a facing (arrows, Q/E), then Enter or click the hex").format(label=_(info.label)))
 
     def click_hex(self, h: Hex) -> None:
         """A left click on a hex, in whatever mode the view is in."""
-        v = self.view
-        handler = {
-            "move": self._click_move,
-            "facing": self._click_facing,
-            "target": self._click_target,
-            "hex": self._click_action_hex,
-            "gm": self._click_gm,
-            "combat": self._click_combat,
-        }
-        if v.mode in handler:
-            handler[v.mode](h)
+        match self.view.mode:
+            case ChoosingMove() as choosing:
+                self._click_move(choosing, h)
+            case PlanningMove(move=move):
+                self._click_facing(move, h)
+            case Aiming(kind="target") as aim:
+                self._click_target(aim, h)
+            case Aiming(kind="hex") as aim:
+                self.submit(aim.command(to=(h.q, h.r)))
+            case GMMode() as gm:
+                self._click_gm(gm, h)
+            case ChoosingAction():
+                self._click_combat(h)
 
-    def _click_move(self, h: Hex) -> None:
+    def _click_move(self, choosing: ChoosingMove, h: Hex) -> None:
         f = self.selected_token
         if h in f.cells:  # a click on one's own token: stay (and, with facing, turn)
             stay = next((i.id for i in self.actions() if i.phase == "movement" and i.needs == "facing"), None)
@@ -187,7 +189,7 @@ class Controller(CombatControls, GMControls):
             return
         info = self.move_info()
         if info is None or h not in info.hexes:
-            reason = self.game.check(Command(do="move", figure=f.name, action=self.view.move_action, to=(h.q, h.r)))
+            reason = self.game.check(Command(do="move", figure=f.name, action=choosing.action, to=(h.q, h.r)))
             self.say(reason or _("that hex is out of reach"), warning=True)
             return
         self.plan_move(h)
@@ -203,59 +205,36 @@ class Controller(CombatControls, GMControls):
                 Command(do="move", figure=f.name, action=info.id, path=tuple((p.q, p.r) for p in info.hexes[h]))
             )
             return
-        self.view.pending = PlannedMove(f.name, h, info.hexes[h], f.facing or 0, info.id)
-        self._check_facings()
-        self.view.mode = "facing"
+        self.view.mode = self._planning(PlannedMove(f.name, h, info.hexes[h], f.facing or 0, info.id))
         self.say(
             _("{label} to {hex}: pick a facing (arrows, Q/E), then Enter or click the hex").format(
                 label=_(info.label), hex=self.game.battle.label(h)
             )
         )
 
-    def _check_facings(self) -> None:
-        """Which facings the pending move may end with (a multihex figure may not fit them all)."""
-        plan = self.view.pending
-        if plan is None:
-            return
-        self.view.facings = {
-            d: self.game.check(
-                Command(
-                    do="move",
-                    figure=plan.figure,
-                    action=plan.action,
-                    path=tuple((p.q, p.r) for p in plan.path),
-                    facing=d,
-                )
-            )
-            for d in range(6)
-        }
-        if self.view.facings.get(plan.facing) is not None:  # start from a facing that fits
-            fitting = [d for d, why in self.view.facings.items() if why is None]
-            if fitting:
-                self.view.pending = plan.facing_to(fitting[0])
+    def _planning(self, move: PlannedMove) -> PlanningMove:
+        """The move, asking for the facings it may end with (a multihex figure may not fit them all)."""
+        facings = {d: self.game.check(move.facing_to(d).command()) for d in range(6)}
+        return PlanningMove(move, facings).fitted()
 
     def set_facing(self, facing: int) -> bool:
-        """Turn the pending move's figure; refused (with the reason shown) if it cannot end so."""
-        plan = self.view.pending
-        if plan is None:
+        """Turn the planned move's figure; refused (with the reason shown) if it cannot end so."""
+        mode = self.view.mode
+        if not isinstance(mode, PlanningMove):
             return False
-        why = self.view.facings.get(facing % 6)
+        why = mode.why_not(facing)
         if why is not None:
             self.say(why, warning=True)
             return False
-        self.view.pending = plan.facing_to(facing)
+        self.view.mode = mode.facing_to(facing)
         return True
 
     def turn(self, steps: int) -> None:
-        """Q/E: turn the pending move's facing (or, in GM mode, the selected figure)."""
-        plan = self.view.pending
-        if plan is not None:
-            # Q/E skip facings the figure cannot end with.
-            for k in range(1, 6):
-                if self.view.facings.get((plan.facing + steps * k) % 6) is None:
-                    self.set_facing(plan.facing + steps * k)
-                    break
-        elif self.view.gm and self.view.selected:
+        """Q/E: turn the planned move's facing (or, in GM mode, the selected figure)."""
+        mode = self.view.mode
+        if isinstance(mode, PlanningMove):
+            self.view.mode = mode.turned(steps)
+        elif isinstance(mode, GMMode) and self.view.selected:
             f = self.selected_token
             if f.facing is None:  # a ruleset without facing: nothing to turn
                 self.say(_("figures have no facing in {name}").format(name=self.game.ruleset.name), warning=True)
@@ -263,35 +242,25 @@ class Controller(CombatControls, GMControls):
             self.submit(Command(do="gm", action="place", figure=f.name, facing=(f.facing + steps) % 6))
 
     def confirm(self) -> None:
-        """Commit the pending move with its facing."""
-        plan = self.view.pending
-        if plan is None:
-            return
-        self.submit(
-            Command(
-                do="move",
-                figure=plan.figure,
-                action=plan.action,
-                path=tuple((p.q, p.r) for p in plan.path),
-                facing=plan.facing,
-            )
-        )
+        """Commit the planned move with its facing."""
+        if isinstance(self.view.mode, PlanningMove):
+            self.submit(self.view.mode.move.command())
 
-    def _click_facing(self, h: Hex) -> None:
-        if self.view.pending and h == self.view.pending.hex:
+    def _click_facing(self, move: PlannedMove, h: Hex) -> None:
+        if h == move.hex:
             self.confirm()
-        elif self.view.mode == "facing":
+        else:
             self.cancel()
             self.click_hex(h)
 
     def cancel(self) -> None:
         """Esc: step back out of whatever is being planned."""
         v = self.view
-        if v.mode in ("facing", "target", "hex", "choice", "options"):
+        if isinstance(v.mode, PlanningMove | Aiming):
             self.sync()
             self.say("")
-        elif v.gm:
-            v.selected, v.chase_from = None, None
+        elif isinstance(v.mode, GMMode):
+            v.selected, v.mode = None, GMMode()
 
     # --- history -------------------------------------------------------------------------
 

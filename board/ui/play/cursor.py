@@ -18,11 +18,18 @@ import pygame
 from board.hexgrid import DIRECTIONS, Hex, hex_add, hex_distance, hex_to_pixel, layout_for, polygon_corners
 from board.i18n import _
 from board.ui import theme
+from board.ui.play.modes import (
+    Aiming,
+    ChoosingAction,
+    ChoosingMove,
+    GMMode,
+    PlanningMove,
+    aiming_at_figures,
+    menu_has_keys,
+)
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-# Modes with nothing to aim on the board: the menu has the keys when its rows change.
-MENU_MODES = ("combat", "choice", "options", "over", "view")
 MARGIN = 60  # the cursor is kept this far inside the board's edge (the map pans to follow)
 
 
@@ -74,7 +81,7 @@ class KeyboardFocus:
         self.menu_key = scene.menu.key
         items = list(scene.menu.buttons.values())
         self.row = next((i for i, item in enumerate(items) if item.enabled), 0)
-        self.on_menu = bool(items) and scene.controller.view.mode in MENU_MODES
+        self.on_menu = bool(items) and menu_has_keys(scene.controller.view.mode)
 
     def _items(self, scene) -> list:
         return list(scene.menu.buttons.items())
@@ -88,7 +95,7 @@ class KeyboardFocus:
             item = items[self.row % len(items)][1]
             if item.enabled:
                 scene._menu_item(item)
-                self.on_menu = scene.controller.view.mode in MENU_MODES  # aiming: back to the board
+                self.on_menu = menu_has_keys(scene.controller.view.mode)  # aiming: back to the board
             else:
                 scene.controller.say(f"{item.label}: {item.reason}", warning=True)
             return True
@@ -131,7 +138,7 @@ class KeyboardFocus:
 
     def _arrow(self, scene, key: int) -> None:
         c = scene.controller
-        if c.view.mode == "facing" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if isinstance(c.view.mode, PlanningMove) and key in (pygame.K_LEFT, pygame.K_RIGHT):
             c.turn(1 if key == pygame.K_LEFT else -1)  # as Q / E
             return
         if self.cursor is None:
@@ -158,7 +165,7 @@ class KeyboardFocus:
         now = c.figure_at(self.cursor) if self.cursor is not None else None
         if self.tabbed in names and self.cursor == scene.game.tokens()[self.tabbed].hex:
             now = self.tabbed
-        elif c.view.mode != "target":
+        elif not aiming_at_figures(c.view.mode):
             now = c.view.selected
         index = names.index(now) + (-1 if back else 1) if now in names else (-1 if back else 0)
         name = self.tabbed = names[index % len(names)]
@@ -167,11 +174,11 @@ class KeyboardFocus:
         self.place(scene, h)
         if c.view.gm:
             c.view.selected = name
-        elif c.view.mode == "combat":
+        elif isinstance(c.view.mode, ChoosingAction):
             c.click_hex(h)  # another figure that has not acted: what it may declare now
         which = (
             _("{name} ({index} of {count} targets) · Enter acts")
-            if c.view.mode == "target"
+            if aiming_at_figures(c.view.mode)
             else _("{name} ({index} of {count} that may act) · Enter acts")
         )
         c.say(which.format(name=name, index=names.index(name) + 1, count=len(names)))
@@ -183,7 +190,7 @@ class KeyboardFocus:
             return False
         self.follow_menu(scene)
         if key == pygame.K_TAB:
-            self.used, self.on_menu = True, scene.controller.view.mode in MENU_MODES and self.on_menu
+            self.used, self.on_menu = True, menu_has_keys(scene.controller.view.mode) and self.on_menu
             self._tab(scene, bool(mod & pygame.KMOD_SHIFT))
             return True
         if key == pygame.K_F6:
@@ -203,22 +210,22 @@ class KeyboardFocus:
         if key in ARROWS:
             self._arrow(scene, key)
             return True
-        if (
-            key in ENTER
-            and self.cursor is not None
-            and scene.controller.view.mode in ("move", "target", "hex", "combat", "gm")
-        ):
-            c = scene.controller
+        c = scene.controller
+        mode = c.view.mode
+        # Enter clicks the cursor's hex where a click picks something (a planned move: it confirms).
+        on_board = isinstance(mode, ChoosingMove | ChoosingAction | GMMode) or (
+            isinstance(mode, Aiming) and mode.on_board
+        )
+        if key in ENTER and self.cursor is not None and on_board:
             if scene.computer_to_play and not c.view.gm:  # as a click is refused then
                 c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
                 return True
             tokens = scene.game.tokens()
             if (
-                c.view.mode == "target"
+                aiming_at_figures(mode)
                 and self.tabbed in tokens
                 and tokens[self.tabbed].hex == self.cursor
-                and c.view.action is not None
-                and self.tabbed in c.view.action.targets
+                and self.tabbed in mode.action.targets
             ):
                 c.submit(c.attack_command(self.tabbed))  # the one Tab chose, in a shared hex too
             else:
@@ -252,14 +259,14 @@ def tab_order(c) -> list[str]:
     figure to act and those that may declare something now, in acting order."""
     v = c.view
     tokens = c.game.tokens()
-    if v.mode == "target" and v.action is not None:
-        return [n for n in v.action.targets if n in tokens]
+    if aiming_at_figures(v.mode):
+        return [n for n in v.mode.action.targets if n in tokens]
     if v.gm:
         return list(tokens)
     info = c.info()
     if info.active is None:
         return []
     names = [info.active]
-    if v.mode == "combat":
+    if isinstance(v.mode, ChoosingAction):
         names += [n for n in info.order if n != info.active and n in tokens and any(i.enabled for i in c.actions(n))]
     return names

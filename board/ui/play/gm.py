@@ -9,6 +9,7 @@ from board.hexgrid import Hex
 from board.i18n import _
 from board.rules.base import Command
 from board.ui.play.host import ControllerParts
+from board.ui.play.modes import ChoosingMove, GMMode
 
 # The kernel's GM commands: key -> (action, params); "a" (add a copy) is handled apart.
 COMMON = {
@@ -34,7 +35,7 @@ class GMControls(ControllerParts):
     """The GM's shortcuts; mixed into Controller, whose view, state and submit() they use."""
 
     def toggle_gm(self) -> None:
-        self.view.gm = not self.view.gm
+        self.view.mode = ChoosingMove() if self.view.gm else GMMode()  # leaving: sync finds the game's mode
         self.sync()
         self.say(
             _("GM mode: click a figure, drag to move it, ") + ", ".join(gm_words(self.game.ruleset, self.game.tokens()))
@@ -46,10 +47,10 @@ class GMControls(ControllerParts):
         """The characters that are GM keys in this game."""
         return set(COMMON) | {k.key for k in self.game.ruleset.gm_keys}
 
-    def _click_gm(self, h: Hex) -> None:
+    def _click_gm(self, gm: GMMode, h: Hex) -> None:
         name = self.figure_at(h)
-        if self.view.chase_from and name:
-            name_from, key = self.view.chase_from
+        if gm.chase_from and name:
+            name_from, key = gm.chase_from
             self.submit(Command(do="gm", action=key.action, figure=name_from, target=name))
             return
         self.view.selected = name
@@ -73,7 +74,7 @@ class GMControls(ControllerParts):
             )
             return
         if own is not None and own.target:
-            self.view.chase_from = (name, own)
+            self.view.mode = GMMode(chase_from=(name, own))
             self.say(_("GM: click the figure {name} aims the {action} at").format(name=name, action=action))
             return
         if action == "add":

@@ -37,11 +37,11 @@ def help_rows(ruleset, tokens: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def hint(mode: str, ruleset, tokens: dict) -> str:
-    """The status line's hint for the view's mode, in this ruleset's keys."""
-    if mode == "gm":
+def hint(key: str, ruleset, tokens: dict) -> str:
+    """The status line's hint for a mode (by its key), in this ruleset's keys."""
+    if key == "gm":
         return _("GM: drag figures · {commands} · G leaves").format(commands=" · ".join(gm_words(ruleset, tokens)))
-    text = _(HINTS[mode]) if mode in HINTS else ""
+    text = _(HINTS[key]) if key in HINTS else ""
     if not has_threat_zones(tokens):  # the translations keep these pieces word for word (a test checks)
         text = text.replace(_(" · T threat zones"), "")
     if not ruleset.facing:

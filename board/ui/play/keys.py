@@ -8,6 +8,7 @@ from board.i18n import N_, _
 from board.ui.draw import palette
 from board.ui.requests import Edit, Rematch
 from board.ui.play.computer import hand_over, hint, take_back
+from board.ui.play.modes import ChoosingMove, Over
 from board.ui.dialogs.files import saves_dir
 from board.ui.play.sidebar import MOVE_KEYS, movement_items
 
@@ -60,7 +61,7 @@ def handle_key(scene, event) -> None:
         c.cancel()
     elif key in (pygame.K_q, pygame.K_e):
         c.turn(1 if key == pygame.K_q else -1)
-    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and c.view.mode == "over":
+    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(c.view.mode, Over):
         scene.request = Rematch()
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         c.confirm()
@@ -102,7 +103,7 @@ def handle_key(scene, event) -> None:
         scene.camera.pan(dx, dy)
     elif c.view.gm and (event.unicode in c.gm_chars() or key == pygame.K_DELETE):
         c.gm_key("delete" if key == pygame.K_DELETE else event.unicode)
-    elif c.view.mode == "move" and event.unicode and event.unicode in MOVE_KEYS:
+    elif isinstance(c.view.mode, ChoosingMove) and event.unicode and event.unicode in MOVE_KEYS:
         items = movement_items(c)
         index = MOVE_KEYS.index(event.unicode)
         if index < len(items):

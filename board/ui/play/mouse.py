@@ -7,6 +7,7 @@ import pygame
 
 from board.i18n import _
 from board.ui.draw.wheel import facing_toward, wheel_direction
+from board.ui.play.modes import ChoosingMove, GMMode, PlanningMove
 
 
 def handle_mouse(scene, event) -> None:
@@ -29,18 +30,15 @@ def _motion(scene, event) -> None:
         scene.animator.set_projection(scene.camera.to_screen)
         return
     h = scene.hex_at(event.pos)
-    if scene.drag == "facing" and c.view.pending:
-        centre = c.view.pending.hex
+    planning = c.view.mode if isinstance(c.view.mode, PlanningMove) else None
+    if scene.drag == "facing" and planning:
+        centre = planning.move.hex
         if h != centre:
             scene.drag_moved = True
             c.set_facing(facing_toward(scene.camera, centre, event.pos))
         return
     # Hovering the facing wheel only previews; a click or a drag sets the facing.
-    scene.wheel_hover = (
-        wheel_direction(scene.camera, c.view.pending.hex, event.pos)
-        if c.view.mode == "facing" and c.view.pending
-        else None
-    )
+    scene.wheel_hover = wheel_direction(scene.camera, planning.move.hex, event.pos) if planning else None
     c.view.hover = h
     if scene.drag:
         scene.drag_moved = True
@@ -53,15 +51,16 @@ def drag_at(scene, pos) -> str | None:
     h = scene.hex_at(pos)
     if h is None or (scene.computer_to_play and not c.view.gm):
         return None
-    if c.view.mode == "facing" and c.view.pending:
-        if wheel_direction(scene.camera, c.view.pending.hex, pos) is not None:
+    mode = c.view.mode
+    if isinstance(mode, PlanningMove):
+        if wheel_direction(scene.camera, mode.move.hex, pos) is not None:
             return None  # an arrow of the facing wheel: a click
-        if h == c.view.pending.hex:
+        if h == mode.move.hex:
             return "facing"
     name = c.figure_at(h)
-    if c.view.mode == "move" and name == c.view.selected:
+    if isinstance(mode, ChoosingMove) and name == c.view.selected:
         return "token"
-    if c.view.gm and name and not c.view.chase_from:  # a GM key aiming takes the click
+    if isinstance(mode, GMMode) and name and not mode.chase_from:  # a GM key aiming takes the click
         return f"gm:{name}"
     return None
 
@@ -79,11 +78,8 @@ def _button_down(scene, event) -> None:
     if scene.computer_to_play and not c.view.gm:
         c.say(_("The computer plays {team} now: X takes it over").format(team=scene.game.current_player()))
         return
-    pick = (
-        wheel_direction(scene.camera, c.view.pending.hex, event.pos)
-        if c.view.mode == "facing" and c.view.pending
-        else None
-    )
+    mode = c.view.mode
+    pick = wheel_direction(scene.camera, mode.move.hex, event.pos) if isinstance(mode, PlanningMove) else None
     if pick is not None:
         if c.set_facing(pick):
             c.confirm()

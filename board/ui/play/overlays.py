@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.hexgrid import hex_linedraw
 from board.ui.draw.renderer import Overlays
+from board.ui.play.modes import Aiming, ChoosingMove, PlanningMove
 
 
 def overlays(scene) -> Overlays:
@@ -24,25 +25,25 @@ def overlays(scene) -> Overlays:
         labels=v.labels,
         ground=scene.game.ground_items(),
     )
-    if v.mode == "move":
-        info = c.move_info()
-        if info is not None:
-            ov.reach, ov.stops = frozenset(info.hexes), info.stop_hexes
-            if v.hover in info.hexes:
-                ov.path = info.hexes[v.hover]
-                ov.path_start = scene.game.tokens()[v.selected].hex
-                ov.path_stop = v.hover if v.hover in info.stop_hexes else None
-    elif v.mode == "facing" and v.pending:
-        plan = v.pending
-        ov.ghost, ov.wheel = (plan.figure, plan.hex, plan.facing), plan.hex
-        ov.wheel_blocked = frozenset(d for d, why in c.view.facings.items() if why is not None)
-        ov.wheel_pick = plan.facing if scene.wheel_hover is None else scene.wheel_hover
-        ov.path, ov.path_start = plan.path, scene.game.tokens()[plan.figure].hex
-    elif v.mode == "target" and v.action is not None:
-        ov.targets = frozenset(v.action.targets)
-        target = c.figure_at(v.hover) if v.hover else None
-        if target in ov.targets and v.action.line_of_fire:
-            ov.fire_line = tuple(hex_linedraw(scene.game.tokens()[v.selected].hex, scene.game.tokens()[target].hex))
-    elif v.mode == "hex" and v.action is not None:
-        ov.reach = frozenset(v.action.hexes)
+    match v.mode:
+        case ChoosingMove():
+            info = c.move_info()
+            if info is not None:
+                ov.reach, ov.stops = frozenset(info.hexes), info.stop_hexes
+                if v.hover in info.hexes:
+                    ov.path = info.hexes[v.hover]
+                    ov.path_start = scene.game.tokens()[v.selected].hex
+                    ov.path_stop = v.hover if v.hover in info.stop_hexes else None
+        case PlanningMove(move=plan) as planning:
+            ov.ghost, ov.wheel = (plan.figure, plan.hex, plan.facing), plan.hex
+            ov.wheel_blocked = planning.blocked()
+            ov.wheel_pick = plan.facing if scene.wheel_hover is None else scene.wheel_hover
+            ov.path, ov.path_start = plan.path, scene.game.tokens()[plan.figure].hex
+        case Aiming(kind="target", action=action):
+            ov.targets = frozenset(action.targets)
+            target = c.figure_at(v.hover) if v.hover else None
+            if target in ov.targets and action.line_of_fire:
+                ov.fire_line = tuple(hex_linedraw(scene.game.tokens()[v.selected].hex, scene.game.tokens()[target].hex))
+        case Aiming(kind="hex", action=action):
+            ov.reach = frozenset(action.hexes)
     return ov

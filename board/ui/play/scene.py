@@ -28,6 +28,7 @@ from board.ui.play.keys import handle_key
 from board.ui.play.mouse import handle_mouse
 from board.ui.play.touch import Touch, handle_touch
 from board.ui.play.overlays import overlays
+from board.ui.play.modes import Aiming, ChoosingAction, ChoosingMove
 from board.ui.dialogs.files import FileDialog, remember
 from board.ui.log.panel import CombatLog
 from board.ui.draw.moments import FightOver, PhaseBanner
@@ -321,9 +322,9 @@ class PlayScene:
             self.request = Rematch() if what == "rematch" else Start(self.game.battle if what == "new" else None)
         elif item.id.startswith("option:"):
             c.cycle_option(item.id.split(":", 1)[1])
-        elif c.view.mode == "move":
+        elif isinstance(c.view.mode, ChoosingMove):
             c.choose_move_action(item.id)
-        elif c.view.mode == "choice":
+        elif isinstance(c.view.mode, Aiming) and c.view.mode.kind == "choice":
             c.choose(item.id)
         elif item.id.startswith("stance:"):
             c.choose_action(item.id.split(":", 2)[2], figure=item.id.split(":", 2)[1])
@@ -385,7 +386,7 @@ class PlayScene:
                 # (with no computer in the game the I and X keys alone offer these: the menu
                 # stays short)
                 extra = [Item("computer:hand", _("Hand {team} to the computer").format(team=team), hotkey="X")]
-                if self.controller.view.mode in ("move", "combat"):
+                if isinstance(self.controller.view.mode, ChoosingMove | ChoosingAction):
                     extra.insert(0, Item("computer:hint", _("Hint: what would the computer do?"), hotkey="I"))
                 shown = (shown[0], shown[1] + extra)
         refusal = self.net.turn_refusal(self.game) if self.net is not None else None
@@ -437,7 +438,7 @@ class PlayScene:
     def hint(self) -> str:
         if self.dialog.open:
             return _("The dialog has the keyboard: type a file name · Enter, then OK · Esc closes it")
-        key = (self.controller.view.mode, self.game.version)  # worked out once per mode and state
+        key = (self.controller.view.mode.key, self.game.version)  # worked out once per mode and state
         if self._hint[0] != key:
             self._hint = (key, keys.hint(key[0], self.game.ruleset, self.game.tokens()))
         return self._hint[1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from board.i18n import N_, _
 from board.ui.play.controller import Controller
 from board.ui.play.action_menu import Item
+from board.ui.play.modes import Aiming, ChoosingAction, ChoosingMove, Over, PlanningMove
 
 MOVE_KEYS = "12345678"
 
@@ -25,14 +26,12 @@ HINTS = {
 }
 
 
-def shown(c: Controller, key: str) -> str:
+def shown(aim: Aiming, key: str) -> str:
     """An aimed action's setting as the menu shows it: in the ruleset's words, if it gives any."""
-    action = c.view.action
-    assert action is not None  # a setting is shown only while an action is being aimed
-    words = action.option_words.get(key)
+    words = aim.action.option_words.get(key)
     if words:
-        return words[c.view.option_index.get(key, 0)]
-    value = c.option(key)
+        return words[aim.option_index.get(key, 0)]
+    value = aim.option(key)
     if value is None:
         return _("normal")
     if isinstance(value, bool):  # a toggle reads on/off, never True/False
@@ -60,36 +59,46 @@ def menu_items(c: Controller) -> tuple[str, list[Item]] | None:
     """The menu's title and rows for the view's mode, or None for no menu."""
     v = c.view
     cancel = Item("cancel", _("Cancel"), hotkey="Esc")
-    if v.mode == "move":
-        return _("{figure}: movement").format(figure=v.selected), movement_items(c)
-    if v.mode == "combat":
-        info = c.info()
-        name, active = v.selected, info.active
-        infos = [i for i in c.actions(name) if i.phase == info.phase]
-        prefix = "" if name == active else f"stance:{name}:"
-        doing = _(info.phase_label or (N_("combat action") if info.phase == "combat" else info.phase))
-        title = f"{name}: {doing}" if name == active else _("{figure}: declare now").format(figure=name)
-        return title, [Item(prefix + i.id, _(i.label), i.enabled, i.reason) for i in infos]
-    if v.mode == "choice" and v.action is not None:
-        return _(v.action.label), toggles(c) + [Item(choice, choice) for choice in v.action.choices] + [cancel]
-    if v.mode == "options" and v.action is not None:
-        return f"{v.selected}: {_(v.action.label)}", toggles(c) + [
-            Item("do_it", _("Do it: {action}").format(action=_(v.action.label))),
-            cancel,
-        ]
-    if v.mode == "facing" and v.pending:
-        return _("{figure}: confirm the move").format(figure=v.pending.figure), [
-            Item("confirm", _("Confirm move and facing"), hotkey="Enter"),
-            Item("turn_left", _("Turn left"), hotkey="Q"),
-            Item("turn_right", _("Turn right"), hotkey="E"),
-            cancel,
-        ]
-    if v.mode in ("target", "hex") and v.action is not None:
-        return f"{v.selected}: {_(v.action.label)}", toggles(c) + [cancel]
-    if v.mode == "over":
-        winner = c.info().winner
-        return (_("{team} wins").format(team=winner) if winner else _("The fight is over")), end_items()
+    match v.mode:
+        case ChoosingMove():
+            return _("{figure}: movement").format(figure=v.selected), movement_items(c)
+        case ChoosingAction():
+            return action_items(c)
+        case Aiming(kind="choice") as aim:
+            return _(aim.action.label), toggles(aim) + [Item(choice, choice) for choice in aim.action.choices] + [
+                cancel
+            ]
+        case Aiming(kind="options") as aim:
+            label = _(aim.action.label)
+            return f"{v.selected}: {label}", toggles(aim) + [
+                Item("do_it", _("Do it: {action}").format(action=label)),
+                cancel,
+            ]
+        case Aiming() as aim:  # a target or a hex, clicked on the board
+            return f"{v.selected}: {_(aim.action.label)}", toggles(aim) + [cancel]
+        case PlanningMove(move=move):
+            return _("{figure}: confirm the move").format(figure=move.figure), [
+                Item("confirm", _("Confirm move and facing"), hotkey="Enter"),
+                Item("turn_left", _("Turn left"), hotkey="Q"),
+                Item("turn_right", _("Turn right"), hotkey="E"),
+                cancel,
+            ]
+        case Over():
+            winner = c.info().winner
+            return (_("{team} wins").format(team=winner) if winner else _("The fight is over")), end_items()
     return None
+
+
+def action_items(c: Controller) -> tuple[str, list[Item]]:
+    """The selected figure's actions in this step: the active figure's, or another's that it may
+    declare now."""
+    info = c.info()
+    name, active = c.view.selected, info.active
+    infos = [i for i in c.actions(name) if i.phase == info.phase]
+    prefix = "" if name == active else f"stance:{name}:"
+    doing = _(info.phase_label or (N_("combat action") if info.phase == "combat" else info.phase))
+    title = f"{name}: {doing}" if name == active else _("{figure}: declare now").format(figure=name)
+    return title, [Item(prefix + i.id, _(i.label), i.enabled, i.reason) for i in infos]
 
 
 # What the board offers when a fight ends (PlayScene turns each into a request to the app).
@@ -105,15 +114,14 @@ def end_items() -> list[Item]:
     return [Item(i.id, _(i.label), i.enabled, i.reason, i.hotkey) for i in END_ITEMS]
 
 
-def toggles(c: Controller) -> list[Item]:
+def toggles(aim: Aiming) -> list[Item]:
     """The aimed action's settings, each a row that steps to its next value when clicked."""
-    action = c.view.action
     return [
         Item(
             f"option:{key}",
             _("{setting}: {value}  (click to change)").format(
-                setting=_(key.replace("_", " ").capitalize()), value=shown(c, key)
+                setting=_(key.replace("_", " ").capitalize()), value=shown(aim, key)
             ),
         )
-        for key in (action.options if action is not None else ())
+        for key in aim.action.options
     ]

@@ -7,6 +7,7 @@ import pygame
 
 from board.ui.draw import hud, legend
 from board.ui.draw.timeline import cell_at
+from board.ui.play.modes import aiming_at_figures
 
 
 def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> list[pygame.Rect]:
@@ -14,7 +15,7 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
     which movement a hex takes and what it forbids; returns where they were drawn."""
     c = scene.controller
     out = []
-    if c.view.mode == "target" and c.view.hover is not None:
+    if aiming_at_figures(c.view.mode) and c.view.hover is not None:
         target = c.figure_at(c.view.hover)
         prediction = c.predict(target) if target else None
         if prediction is not None:
@@ -26,7 +27,7 @@ def draw_tips(scene, screen: pygame.Surface, timeline, reason: str | None) -> li
                 hud.draw_odds(screen, scene.mouse, target, prediction, room, scene.game.ruleset.odds_note, avoid=others)
             )
     cell = cell_at(timeline, scene.timeline_rect, scene.mouse) if timeline else None
-    move = c.move_info() if c.view.mode == "move" else None
+    move = c.move_info()  # None unless a destination is being chosen
     tip = reason or cell
     if tip:  # at the cursor too, not only on the status line
         out.append(legend.draw_tip(screen, scene.mouse, tip, screen.get_rect()))
