@@ -10,6 +10,7 @@ from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel import sequence
+from board.rules.kernel.sheets import from_sheet
 from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import Options, UDFigure
@@ -58,22 +59,12 @@ class Figure(InFight):
 
 def figure_from_sheet(sheet: UDFigure) -> Figure:
     """A fresh figure from its (checked) sheet."""
-    return Figure(
-        name=sheet.name,
-        team=sheet.team,
-        hex=Hex(*sheet.at),
-        power=sheet.power,
+    return from_sheet(
+        Figure,
+        sheet,
         full_power=sheet.power,
-        grace=sheet.grace,
         weapons=[parse_item(t, "weapons") for t in sheet.weapons],
         armor=[parse_item(t, "armor") for t in sheet.armor],
-        speed=sheet.speed,
-        fatigue=sheet.fatigue,
-        fatigue_limit=sheet.fatigue_limit,
-        defence=sheet.defence,
-        dodge=sheet.dodge,
-        sunder=sheet.sunder,
-        prone=sheet.prone,
     )
 
 
