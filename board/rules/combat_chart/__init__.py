@@ -53,17 +53,11 @@ class CombatChart(Rules):
             # "A successful Perception check can be used to avoid surprise"
             for f in state.figures.values():
                 if f.surprised:
-                    ok, data = turns.attribute_roll(state, f, "perception", dice)
-                    f.surprised = not ok
-                    events.append(
-                        Event(
-                            "roll",
-                            f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
-                            + ("not surprised" if ok else "surprised"),
-                            f.name,
-                            {**data, "dice": 3},
-                        )
+                    ok, event = turns.saving_throw(
+                        state, f, "perception", f"{f.name}'s Perception", ("not surprised", "surprised"), dice
                     )
+                    f.surprised = not ok
+                    events.append(event)
         return state, events + open_fight(state, dice, turns.TURNS)
 
     def phase_label(self, state: CCState) -> str:

@@ -26,7 +26,7 @@ from board.rules.combat_chart.state import (
     why_not_target,
 )
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
-from board.rules.combat_chart.turns import attribute_roll, hurt
+from board.rules.combat_chart.turns import hurt, saving_throw
 from board.rules.kernel.events import damaged
 from board.rules.kernel.queue import named
 
@@ -239,18 +239,12 @@ def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Eve
     effect = entry["effect"]
     if effect == "pain_stun":
         # "Target must save vs. pain or be stunned next turn."
-        saved, data = attribute_roll(state, t, "save_vs_pain", dice)
+        saved, event = saving_throw(
+            state, t, "save_vs_pain", f"{t.name} saves vs. pain", ("saved", "stunned next turn"), dice
+        )
         if not saved:
             t.stunned, t.stun_served = True, False
-        return [
-            Event(
-                "roll",
-                f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
-                + ("saved" if saved else "stunned next turn"),
-                t.name,
-                {**data, "dice": 3},
-            )
-        ]
+        return [event]
     if effect == "disarm":
         name = drop_weapon(state, t)
         return [
