@@ -55,33 +55,22 @@ def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action
     )
 
 
+def move(id: str, label: str, why_not) -> Action:
+    """A move, or a second move as the action: to a hex within reach."""
+    return Action(
+        id, label, resolve.move, needs="hex", takes="figure path to", plan=plan_move, why_not=why_not, menu=reach
+    )
+
+
 # What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
 # the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
 SPEC = (
-    Action(
-        "move",
-        "Move",
-        resolve.move,
-        needs="hex",
-        takes="figure path to",
-        plan=plan_move,
-        why_not=closed(MOVED, PRONE),
-        menu=reach,
-    ),
+    move("move", "Move", closed(MOVED, PRONE)),
     Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
     attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
     attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
     *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
-    Action(
-        "dash",
-        "Second move",
-        resolve.move,
-        needs="hex",
-        takes="figure path to",
-        plan=plan_move,
-        why_not=closed(PRONE, ACTED),
-        menu=reach,
-    ),
+    move("dash", "Second move", closed(PRONE, ACTED)),
     Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
     Action(
         "revive",
