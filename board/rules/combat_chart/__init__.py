@@ -42,23 +42,9 @@ class CombatChart(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
-        state = CCState(
-            battle=battle,
-            options=options,
-            tables=tables,
-            figures={s.name: fig_from_spec(s, tables) for s in battle.figures},
-        )
-        events: list[Event] = []
-        if options.perception_vs_surprise:
-            # "A successful Perception check can be used to avoid surprise"
-            for f in state.figures.values():
-                if f.surprised:
-                    ok, event = turns.saving_throw(
-                        state, f, "perception", f"{f.name}'s Perception", ("not surprised", "surprised"), dice
-                    )
-                    f.surprised = not ok
-                    events.append(event)
-        return state, events + open_fight(state, dice, turns.TURNS)
+        figures = {s.name: fig_from_spec(s, tables) for s in battle.figures}
+        state = CCState(battle=battle, options=options, tables=tables, figures=figures)
+        return state, turns.perceive(state, dice) + open_fight(state, dice, turns.TURNS)
 
     def phase_label(self, state: CCState) -> str:
         return (

@@ -36,6 +36,19 @@ def saving_throw(
     return ok, Event("roll", text, f.name, {**data, "dice": 3})
 
 
+def perceive(state: CCState, dice: DiceSource) -> list[Event]:
+    """At setup, with the option: "A successful Perception check can be used to avoid surprise"."""
+    events = []
+    for f in state.figures.values():
+        if state.options.perception_vs_surprise and f.surprised:
+            ok, event = saving_throw(
+                state, f, "perception", f"{f.name}'s Perception", ("not surprised", "surprised"), dice
+            )
+            f.surprised = not ok
+            events.append(event)
+    return events
+
+
 def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool = False) -> list[str]:
     """Sort names by key (highest first); equal keys roll 1d6, the highest first (again on ties).
     last=True: the reverse ("who can truly go last"): the highest key and the highest roll last."""
