@@ -35,7 +35,7 @@ from board.rules.usage_dice.actions import (
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
-from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
+from board.rules.usage_dice.state import UDState, new_fight, start
 from board.rules.usage_dice.tactics import TACTICS
 
 
@@ -113,7 +113,6 @@ class UsageDice(Rules):
     facing = False
     gm_actions = gm.GM_ACTIONS
     spec, phase = SPEC, "action"
-    handlers = {"gm": (gm.plan, gm.apply)}
     # Each menu entry is built by the checks its plan makes (reach, targets, items, stances): its
     # commands are legal by construction, and the legal list does not plan them again.
     trusted_needs = frozenset({"none", "hex", "target", "choice"})
@@ -132,35 +131,18 @@ class UsageDice(Rules):
     ground_items = staticmethod(view.ground_items)
 
     @cached_property
-    def _dispatch(self) -> dict:
-        """Beside the actions' `act`, `move` (the move action's) and the GM's commands."""
-        return {
-            **super()._dispatch,
-            "move": (
-                lambda state, command: self.plan(state, as_move(command)),
-                lambda state, command, dice: self._deed(state, as_move(command), dice),
-            ),
-        }
+    def handlers(self) -> dict:
+        """Beside the actions' `act`: the GM's commands, and `move` (the move action's)."""
+        plan, deed = self.plan, self._deed
+        move = (lambda state, c: plan(state, as_move(c)), lambda state, c, dice: deed(state, as_move(c), dice))
+        return {"gm": (gm.plan, gm.apply), "move": move}
 
     def offered(self, state: UDState, f) -> bool:
         """Any figure of the acting side may act until it has finished its turn."""
         return not state.over and f.up and not state.not_its_turn(f)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
-        sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
-        figures = {s.name: figure_from_sheet(s) for s in sheets}
-        teams = list(dict.fromkeys(s.team for s in sheets))
-        sides = side_order(teams, options.surprised)
-        state = UDState(
-            battle=battle,
-            options=options,
-            figures=figures,
-            players=teams[0] if teams else None,
-            turn=1,
-            phase="action",
-            order=sides,
-            queue=list(sides),
-        )
+        state = new_fight(battle, options, [check_figure(sheet_of(s), lambda *_: None) for s in battle.figures])
         return state, start(state)
 
     def phase_label(self, state: UDState) -> str:

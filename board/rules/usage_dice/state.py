@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from board.battle import BattleMap
 from board.dice import ScriptedDice
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
@@ -104,6 +105,15 @@ class UDState(Fight[Figure, Options]):
     def gm_side(self, f: Figure) -> bool:
         """Whether f is run by the GM (any side but the players')."""
         return f.team != self.players
+
+
+def new_fight(battle: BattleMap, options: Options, sheets: list[UDFigure]) -> UDState:
+    """The fight at its first turn: the sides in their acting order, the players' side first."""
+    teams = list(dict.fromkeys(s.team for s in sheets))
+    sides = side_order(teams, options.surprised)
+    figures = {s.name: figure_from_sheet(s) for s in sheets}
+    players = teams[0] if teams else None
+    return UDState(battle, options, figures, players, turn=1, phase="action", order=sides, queue=list(sides))
 
 
 def side_order(teams: list[str], surprised: bool) -> list[str]:
