@@ -7,6 +7,7 @@ from functools import cached_property
 from board.dice import DiceSource
 from board.rules.kernel.action import Action
 from board.rules.kernel.rules import Rules
+from board.rules.kernel.sequence import open_fight
 from board.rules.reports import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.usage_dice import gm, resolve, view
@@ -35,7 +36,7 @@ from board.rules.usage_dice.actions import (
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
-from board.rules.usage_dice.state import UDState, new_fight, start
+from board.rules.usage_dice.state import TURNS, UDState, advance, new_fight
 from board.rules.usage_dice.tactics import TACTICS
 
 
@@ -143,7 +144,8 @@ class UsageDice(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
         state = new_fight(battle, options, [check_figure(sheet_of(s), lambda *_: None) for s in battle.figures])
-        return state, start(state)
+        # The first turn, then on past a first side with nobody up.
+        return state, open_fight(state, dice, TURNS) + advance(state)
 
     def phase_label(self, state: UDState) -> str:
         return "Over" if state.over else f"{state.side} to act"

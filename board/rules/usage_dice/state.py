@@ -12,7 +12,6 @@ from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel import sequence
 from board.rules.kernel.sheets import from_sheet
-from board.rules.kernel.victory import check_victory
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import Options, UDFigure
 
@@ -108,12 +107,12 @@ class UDState(Fight[Figure, Options]):
 
 
 def new_fight(battle: BattleMap, options: Options, sheets: list[UDFigure]) -> UDState:
-    """The fight at its first turn: the sides in their acting order, the players' side first."""
+    """The fight before its first turn: the sides in their acting order, the players' side first."""
     teams = list(dict.fromkeys(s.team for s in sheets))
     sides = side_order(teams, options.surprised)
     figures = {s.name: figure_from_sheet(s) for s in sheets}
     players = teams[0] if teams else None
-    return UDState(battle, options, figures, players, turn=1, phase="action", order=sides, queue=list(sides))
+    return UDState(battle, options, figures, players, order=sides)
 
 
 def side_order(teams: list[str], surprised: bool) -> list[str]:
@@ -130,10 +129,12 @@ def new_turn(state: UDState, dice=None) -> list[Event]:
 
 
 def to_act(state: UDState) -> list[Event]:
-    """A side takes the turn, if it has a figure that can act."""
+    """A side takes the turn, if it has a figure that can act (the first of the fight says so)."""
     if state.active is None:
         return []
-    return [Event("phase", f"{state.side} to act", None, {"side": state.side, "turn": state.turn})]
+    first = state.turn == 1 and state.queue == state.order
+    why = " first" + (" (the players are surprised)" if state.options.surprised else "") if first else ""
+    return [Event("phase", f"{state.side} to act{why}", None, {"side": state.side, "turn": state.turn})]
 
 
 # The turn (kernel/sequence.py): sides act in turn, not figures; a side's turn passes once nobody
@@ -146,16 +147,3 @@ TURNS = sequence.Turns(
 def advance(state: UDState) -> list[Event]:
     """Check victory; when the acting side has nobody left to act, hand over to the next side."""
     return sequence.settle(state, ScriptedDice(()), TURNS)  # a usage-dice turn begins with no roll
-
-
-def start(state: UDState) -> list[Event]:
-    """The first turn's events (and the acting side, skipping sides with nobody up)."""
-    events = check_victory(state)
-    if state.phase == "over":
-        return events
-    events.append(Event("turn", "Turn 1", None, {"turn": 1}))
-    if state.active is None:
-        return events + advance(state)
-    first = state.side
-    why = " (the players are surprised)" if state.options.surprised else ""
-    return events + [Event("phase", f"{first} to act first{why}", None, {"side": first, "turn": state.turn})]
