@@ -15,7 +15,8 @@ from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.effects import effects_due, wound
 from board.rules.melee_seconds.procedure import Strike, check_roll, defenceless, roll_damage, target_number
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
-from board.rules.melee_seconds.turns import begin_seconds, carry_on, delay, end_defensive, hidden, start_round
+from board.rules.kernel.sequence import start_turn
+from board.rules.melee_seconds.turns import TURNS, begin_seconds, carry_on, delay, end_defensive, hidden
 
 Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
 Pairs = set[tuple[str, str]]  # (attacker, target)
@@ -46,7 +47,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
         if state.phase == "over":
             return events
         if state.second >= 6:
-            events += start_round(state, dice)
+            events += start_turn(state, dice, TURNS)  # a new Melee Round: General Plots again
         else:
             state.second += 1
             events.append(
