@@ -12,17 +12,7 @@ from board.rules.reports import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.usage_dice import gm, resolve, view
 from board.rules.usage_dice.actions import (
-    ACTED,
-    BARE,
-    ENGAGED,
-    LOADED,
-    MOVED,
-    NO_BOW,
-    PRONE,
-    STANDING,
     STUNTS,
-    UNENGAGED,
-    UNLOADED,
     aim,
     closed,
     items_here,
@@ -66,13 +56,13 @@ def move(id: str, label: str, why_not) -> Action:
 # What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
 # the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
 SPEC = (
-    move("move", "Move", closed(MOVED, PRONE)),
-    Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
-    attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
-    attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
-    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
-    move("dash", "Second move", closed(PRONE, ACTED)),
-    Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
+    move("move", "Move", closed("moved", "prone")),
+    Action("stand", "Stand up", resolve.stand, why_not=closed("moved", "standing")),
+    attack("engage", "Engage in combat", closed("acted", "unengaged")),
+    attack("shoot", "Fire", closed("acted", "no bow", "engaged", "unloaded"), "figure target weapon"),
+    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed("acted", "unengaged")) for stunt in STUNTS),
+    move("dash", "Second move", closed("prone", "acted")),
+    Action("reload", "Reload", resolve.reload, why_not=closed("acted", "loaded")),
     Action(
         "revive",
         "Revive a companion",
@@ -81,7 +71,7 @@ SPEC = (
         takes="figure target",
         params=Test,
         plan=plan_aimed,
-        why_not=closed(ACTED),
+        why_not=closed("acted"),
         menu=aim("revive"),
     ),
     Action(
@@ -92,7 +82,7 @@ SPEC = (
         takes="figure weapon",
         params=PickUp,
         plan=plan_pick_up,
-        why_not=closed(ACTED, BARE),
+        why_not=closed("acted", "bare"),
         menu=items_here,
     ),
     Action("stance", "Stance", resolve.stance, needs="choice", params=Stance, plan=plan_stance, menu=stances),
