@@ -170,15 +170,8 @@ def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, blows: Blows, d
         and reach.melee_weapon(state, t)
     ):
         blows.parried.add(t.name)
-        ok, r = check_roll(state, t.sheet.parry, dice, "parry")
-        events.append(
-            Event(
-                "parry",
-                f"{t.name} parries: {r} vs {t.sheet.parry}: " + ("parried" if ok else "fails"),
-                t.name,
-                {"roll": r, "success": ok},
-            )
-        )
+        ok, event = _check(state, t, "parry", t.sheet.parry, "parries", ("parried", "fails"), dice)
+        events.append(event)
         if t.full_defensive:
             events += _break_defensive(state, t, dice, parry=True)
         if ok:
@@ -205,20 +198,25 @@ def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, blows: Blows, d
     )
     blows.wounds[t.name] = blows.wounds.get(t.name, 0) + taken
     if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in blows.parried):
-        ok, r = check_roll(state, t.sheet.co, dice)
-        events.append(
-            Event(
-                "roll",
-                f"{t.name} CO check to stay on Full Defensive: {r} vs {t.sheet.co}: " + ("holds" if ok else "broken"),
-                t.name,
-                {"roll": r, "success": ok},
-            )
+        ok, event = _check(
+            state, t, "checks", t.sheet.co, "CO check to stay on Full Defensive", ("holds", "broken"), dice
         )
+        events.append(event)
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
     if f.stated.params.forward and dealt > 0 and t.name not in blows.moved:
         events += _drive_back(state, f, t, dealt)
     return events
+
+
+def _check(
+    state: MSState, t: Fighter, key: str, score: int, what: str, outcomes: tuple[str, str], dice: DiceSource
+) -> tuple[bool, Event]:
+    """A parry or a check of t's (procedure.yaml's dice `key`) against score, and its event:
+    "<t> <what>: <roll> vs <score>: <outcomes[0] if it succeeds, else outcomes[1]>"."""
+    ok, r = check_roll(state, score, dice, key)
+    text = f"{t.name} {what}: {r} vs {score}: {outcomes[0] if ok else outcomes[1]}"
+    return ok, Event("parry" if key == "parry" else "roll", text, t.name, {"roll": r, "success": ok})
 
 
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:
