@@ -20,11 +20,8 @@ def effects_due(state: MSState, dice: DiceSource) -> list[Event]:
             events += spell_effect(state, e.by, e.spell, e.target, dice)
             continue
         flash = e.kind == "flash"
-        rules = (
-            state.tables.items["Flash Pellet"]["flash"]
-            if flash
-            else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
-        )
+        item = "Flash Pellet" if flash else "Tanglefoot Pill"
+        rules = state.tables.items[item][e.kind]  # its row in items.yaml: radius, seconds
         for f in state.figures.values():
             if not f.up or hex_distance(f.hex, e.hex) > rules["radius"]:
                 continue
