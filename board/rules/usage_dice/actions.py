@@ -125,16 +125,9 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
         return None if in_range and line_of_fire(state, f.hex, o.hex) else f"{o.name} is out of range or behind a wall"
     if action == "shove" and foe and near:
         return shove_destination(state, f, o)[1] or None
-    fits = (
-        foe
-        and near
-        and {
-            "disarm": any(w.kind == "melee" for w in o.weapons),
-            "sunder_armor": bool(o.armor),
-            "trip": not o.prone,
-        }.get(action, True)
-    )
-    return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
+    # What a stunt needs of its target: a melee weapon to disarm, armor to sunder, a foot to trip.
+    has = {"disarm": any(w.kind == "melee" for w in o.weapons), "sunder_armor": bool(o.armor), "trip": not o.prone}
+    return None if foe and near and has.get(action, True) else f"{o.name} is not a standing enemy next to {f.name}"
 
 
 def plan_move(state: UDState, f: Figure, command: Command) -> dict:
