@@ -126,16 +126,9 @@ def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
             ok, data = attribute_roll(state, f, "knockout_recovery", dice)
             if ok:
                 f.status = "ok"
-            events.append(
-                Event(
-                    "wakes" if ok else "roll",
-                    f"{f.name} "
-                    + ("recovers from the knockout" if ok else "stays knocked out")
-                    + f" ({data['roll']} vs {data['needed']})",
-                    f.name,
-                    data,
-                )
-            )
+            words = "recovers from the knockout" if ok else "stays knocked out"
+            text = f"{f.name} {words} ({data['roll']} vs {data['needed']})"
+            events.append(Event("wakes" if ok else "roll", text, f.name, data))
         if f.stunned and f.stun_served:
             f.stunned = f.stun_served = False
             events.append(Event("recovers", f"{f.name} recovers from the stun", f.name, {}))
