@@ -88,6 +88,8 @@ class Pellet:
     hex: Hex
 
 
+# A pellet's kind: the item thrown (its row in items.yaml holds the kind's rules) and its shout.
+PELLETS = {"flash": ("Flash Pellet", "Flash!"), "tanglefoot": ("Tanglefoot Pill", "Tangle!")}
 Effect = SpellDue | Pellet  # what goes off at the beginning of a second
 
 
