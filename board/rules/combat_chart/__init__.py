@@ -42,29 +42,9 @@ class CombatChart(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
-        state = CCState(
-            battle=battle,
-            options=options,
-            tables=tables,
-            figures={s.name: fig_from_spec(s, tables) for s in battle.figures},
-        )
-        events: list[Event] = []
-        if options.perception_vs_surprise:
-            # "A successful Perception check can be used to avoid surprise"
-            for f in state.figures.values():
-                if f.surprised:
-                    ok, data = turns.attribute_roll(state, f, "perception", dice)
-                    f.surprised = not ok
-                    events.append(
-                        Event(
-                            "roll",
-                            f"{f.name}'s Perception: {data['roll']} vs {data['needed']}, "
-                            + ("not surprised" if ok else "surprised"),
-                            f.name,
-                            {**data, "dice": 3},
-                        )
-                    )
-        return state, events + open_fight(state, dice, turns.TURNS)
+        figures = {s.name: fig_from_spec(s, tables) for s in battle.figures}
+        state = CCState(battle=battle, options=options, tables=tables, figures=figures)
+        return state, turns.perceive(state, dice) + open_fight(state, dice, turns.TURNS)
 
     def phase_label(self, state: CCState) -> str:
         return (

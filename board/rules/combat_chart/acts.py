@@ -11,6 +11,7 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.combat_chart import attack, magic, params, turns
 from board.rules.combat_chart.state import CCState, Fig, potions, reachable, weapon_of
+from board.rules.kernel import sequence
 from board.rules.kernel.action import Action
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
@@ -179,7 +180,7 @@ def _reach(state: CCState, f: Fig) -> dict:
 def after_deed(state: CCState, action: Action, f: Fig, dice: DiceSource) -> list[Event]:
     """The figure's turn ends (which asks first whether a side has won); a delayer's comes back
     last, so the next figure acts."""
-    return (turns.next_turn if action.id == "delay" else turns.end_turn)(state, dice)
+    return (sequence.move_on if action.id == "delay" else sequence.pass_turn)(state, dice, turns.TURNS)
 
 
 def _aimed(action: str, menu, **more) -> dict:

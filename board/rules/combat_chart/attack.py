@@ -26,7 +26,7 @@ from board.rules.combat_chart.state import (
     why_not_target,
 )
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
-from board.rules.combat_chart.turns import attribute_roll, hurt
+from board.rules.combat_chart.turns import hurt, saving_throw
 from board.rules.kernel.events import damaged
 from board.rules.kernel.queue import named
 
@@ -112,31 +112,20 @@ def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[
     )
     faces, hit, crit, margin = chart_roll(plan.cell, dice)
     if plan.cell in (CH, CM):
-        events = [
-            Event(
-                "attack",
-                f"{how}: {plan.cell} on the chart, 1d6 rolls {crit}",
-                f.name,
-                {**data, "hit": hit, "chart": plan.cell, "faces": list(faces), "crit_die": crit},
-            )
-        ]
+        chart = f"{plan.cell} on the chart, 1d6 rolls {crit}"
+        data |= {"hit": hit, "chart": plan.cell, "faces": list(faces), "crit_die": crit}
     else:
-        events = [
-            Event(
-                "attack",
-                f"{how}: 3d6 rolls {sum(faces)} vs {plan.cell}",
-                f.name,
-                {
-                    **data,
-                    "dice": 3,
-                    "faces": list(faces),
-                    "roll": sum(faces),
-                    "needed": plan.cell,
-                    "hit": hit,
-                    "critical": crit is not None,
-                },
-            )
-        ]
+        rolled = sum(faces)
+        chart = f"3d6 rolls {rolled} vs {plan.cell}"
+        data |= {
+            "dice": 3,
+            "faces": list(faces),
+            "roll": rolled,
+            "needed": plan.cell,
+            "hit": hit,
+            "critical": crit is not None,
+        }
+    events = [Event("attack", f"{how}: {chart}", f.name, data)]
     events += _hit(state, plan, f, t, crit, dice) if hit else _miss(state, plan, f, t, crit, margin, dice)
     # The shield penalty is spent, a heavy crossbow is empty, a maneuver's lasting parts begin.
     f.shield_penalty = 0
@@ -239,18 +228,12 @@ def on_target(state: CCState, entry: dict, t: Fig, dice: DiceSource) -> list[Eve
     effect = entry["effect"]
     if effect == "pain_stun":
         # "Target must save vs. pain or be stunned next turn."
-        saved, data = attribute_roll(state, t, "save_vs_pain", dice)
+        saved, event = saving_throw(
+            state, t, "save_vs_pain", f"{t.name} saves vs. pain", ("saved", "stunned next turn"), dice
+        )
         if not saved:
             t.stunned, t.stun_served = True, False
-        return [
-            Event(
-                "roll",
-                f"{t.name} saves vs. pain: {data['roll']} vs {data['needed']}, "
-                + ("saved" if saved else "stunned next turn"),
-                t.name,
-                {**data, "dice": 3},
-            )
-        ]
+        return [event]
     if effect == "disarm":
         name = drop_weapon(state, t)
         return [
@@ -338,13 +321,11 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
     chance = outcomes["hit"]
     given = {k: v / chance for k, v in sorted(damage.items())} if chance else {}
     expected = sum((Fraction(k) * v for k, v in damage.items()), Fraction(0))
-    cell, special = (
-        plan.cell,
-        {
-            CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
-            CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table"),
-        },
-    )
+    special = {
+        CH: (18, "*CH on the chart: a critical hit, 1d6 on the critical hit table"),
+        CM: (0, "*CM on the chart: a critical miss, 1d6 on the critical miss table"),
+    }
+    cell = plan.cell
     number, words = special[cell] if isinstance(cell, str) else (cell, f"3d6, {cell} or less")
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
     return Prediction(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.rules.combat_chart import params, turns
 from board.rules.combat_chart.sheet import CCFigure, check_figure
 from board.rules.combat_chart.state import fig_from_spec
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.sequence import pass_turn
 
 
 class CombatChartGM(GM):
@@ -26,7 +29,7 @@ class CombatChartGM(GM):
         state.delayers = [n for n in state.delayers if n != f.name]
         return []
 
-    turn_over = staticmethod(turns.end_turn)
+    turn_over = staticmethod(partial(pass_turn, turns=turns.TURNS))  # the acting one leaves: the next acts
 
     def plan_situation(self, state, f, command):
         return params.Situation.of(command)

@@ -8,7 +8,7 @@ from board.dice import Dice, DiceSource, roll
 from board.rules.base import Command, Event, Refusal
 from board.rules.combat_chart import params
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
-from board.rules.combat_chart.turns import attribute_roll
+from board.rules.combat_chart.turns import saving_throw
 from board.rules.kernel.queue import leave_queue
 from board.words import hexes
 
@@ -104,16 +104,10 @@ def cast(state: CCState, f: Fig, plan: CastPlan, dice: DiceSource) -> list[Event
         t.effects.append(Effect(plan.spell, av=s.av, dv=s.dv, initiative=s.initiative, rounds=s.rounds))
         return events + [Event("spell_on", f"{plan.spell} takes hold on {t.name}", t.name, {})]
     # "the target must make a saving throw versus magic"
-    saved, data = attribute_roll(state, t, "save_vs_magic", dice)
-    events.append(
-        Event(
-            "roll",
-            f"{t.name} saves vs. magic: {data['roll']} vs {data['needed']}, "
-            + ("nothing happens" if saved else "fails"),
-            t.name,
-            {**data, "dice": 3},
-        )
+    saved, event = saving_throw(
+        state, t, "save_vs_magic", f"{t.name} saves vs. magic", ("nothing happens", "fails"), dice
     )
+    events.append(event)
     if saved:
         return events
     if s.effect == "knockout":

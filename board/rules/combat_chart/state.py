@@ -11,6 +11,7 @@ from board.rules.combat_chart.tables import Tables, Weapon
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.kernel.reach import Mover
+from board.rules.kernel.sheets import from_sheet
 from board.words import hexes
 
 
@@ -88,29 +89,15 @@ def fig_from_spec(spec: CCFigure, tables: Tables) -> Fig:
     armor_dv = tables.armor[spec.armor]["dv"] if spec.armor else 0
     magic = max(0, spec.magic - armor_dv)  # "reduces your base magic points by ... the armor's defense value"
     shield_on = bool(spec.shield) and not (weapon and weapon.bars_shield)
-    return Fig(
-        name=spec.name,
-        team=spec.team,
-        size=spec.size,
-        facing=spec.facing,
-        hex=Hex(*spec.at),
-        mind=spec.mind,
-        body=spec.body,
+    return from_sheet(
+        Fig,
+        spec,
         hp_max=spec.hp,
-        hp=spec.hp,
-        move=spec.move,
-        skill=spec.skill,
-        initiative_bonus=spec.initiative_bonus,
         magic_max=magic,
         magic=magic,
-        weapons=list(spec.weapons),
         ready=ready,
-        armor=spec.armor,
-        shield=spec.shield,
         shield_on=shield_on,
         spells=tuple(spec.spells),
-        items=list(spec.items),
-        surprised=spec.surprised,
         posture="fallen" if spec.posture != "standing" else "standing",
     )
 

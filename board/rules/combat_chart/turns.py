@@ -26,6 +26,29 @@ def attribute_roll(state: CCState, f: Fig, roll: str, dice: DiceSource) -> tuple
     }
 
 
+def saving_throw(
+    state: CCState, f: Fig, roll: str, words: str, outcomes: tuple[str, str], dice: DiceSource
+) -> tuple[bool, Event]:
+    """attribute_roll, and its event: "<words>: <roll> vs <needed>, <outcomes[0] if it succeeds,
+    else outcomes[1]>"."""
+    ok, data = attribute_roll(state, f, roll, dice)
+    text = f"{words}: {data['roll']} vs {data['needed']}, {outcomes[0] if ok else outcomes[1]}"
+    return ok, Event("roll", text, f.name, {**data, "dice": 3})
+
+
+def perceive(state: CCState, dice: DiceSource) -> list[Event]:
+    """At setup, with the option: "A successful Perception check can be used to avoid surprise"."""
+    events = []
+    for f in state.figures.values():
+        if state.options.perception_vs_surprise and f.surprised:
+            ok, event = saving_throw(
+                state, f, "perception", f"{f.name}'s Perception", ("not surprised", "surprised"), dice
+            )
+            f.surprised = not ok
+            events.append(event)
+    return events
+
+
 def _break_ties(names: list[str], key, dice: DiceSource, rolls: dict, last: bool = False) -> list[str]:
     """Sort names by key (highest first); equal keys roll 1d6, the highest first (again on ties).
     last=True: the reverse ("who can truly go last"): the highest key and the highest roll last."""
@@ -103,16 +126,9 @@ def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
             ok, data = attribute_roll(state, f, "knockout_recovery", dice)
             if ok:
                 f.status = "ok"
-            events.append(
-                Event(
-                    "wakes" if ok else "roll",
-                    f"{f.name} "
-                    + ("recovers from the knockout" if ok else "stays knocked out")
-                    + f" ({data['roll']} vs {data['needed']})",
-                    f.name,
-                    data,
-                )
-            )
+            words = "recovers from the knockout" if ok else "stays knocked out"
+            text = f"{f.name} {words} ({data['roll']} vs {data['needed']})"
+            events.append(Event("wakes" if ok else "roll", text, f.name, data))
         if f.stunned and f.stun_served:
             f.stunned = f.stun_served = False
             events.append(Event("recovers", f"{f.name} recovers from the stun", f.name, {}))
@@ -122,27 +138,6 @@ def round_effects(state: CCState, dice: DiceSource) -> list[Event]:
                 e.rounds -= 1
         f.effects = [e for e in f.effects if e.rounds is None or e.rounds > 0]
     return events
-
-
-def start_round(state: CCState, dice: DiceSource) -> list[Event]:
-    """A new 10-second round: initiative, then each figure's turn in that order."""
-    return sequence.start_turn(state, dice, TURNS)
-
-
-def end_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The active figure's turn is over: unless a side has won, effects that last "until his next
-    action" end, the next figure acts; delayers act last; after everyone, the end of the round."""
-    return sequence.pass_turn(state, dice, TURNS)
-
-
-def next_turn(state: CCState, dice: DiceSource) -> list[Event]:
-    """The next figure in the queue acts; then the delayers, last; then the end of the round."""
-    return sequence.move_on(state, dice, TURNS)
-
-
-def end_round(state: CCState, dice: DiceSource) -> list[Event]:
-    """The end-of-round checks, then the next round, unless the fight is over."""
-    return sequence.end_turn(state, dice, TURNS)
 
 
 def hurt(state: CCState, f: Fig, amount: int) -> list[Event]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from board.rules.combat_chart.state import CCState, attack_rank, defense_rank, initiative, total
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.sheets import fields_of, token_of
 from board.rules.reports import Token
 
 
@@ -14,14 +15,8 @@ def tokens(state: CCState) -> dict[str, Token]:
     out = {}
     for f in state.figures.values():
         words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
-        out[f.name] = Token(
-            name=f.name,
-            team=f.team,
-            hex=f.hex,
-            cells=f.cells,
-            size=f.size,
-            facing=None,
-            status=f.status,
+        out[f.name] = token_of(
+            f,
             posture=f.posture,
             meter=(max(f.hp, 0), f.hp_max),
             meter_label="HP",
@@ -36,23 +31,14 @@ def snapshot(state: CCState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r],
-            "status": f.status,
-            "hp": f.hp,
-            "hp_max": f.hp_max,
+            **fields_of(f, "hex status hp hp_max"),
             "initiative": initiative(state, f),
             "attack_rank": total(attack_rank(state, f, None)),
             "defense_rank": total(defense_rank(state, f)),
-            "posture": f.posture,
-            "ready": f.ready,
-            "shield_on": f.shield_on,
-            "stance": f.stance,
-            "stunned": f.stunned,
-            "magic": f.magic,
+            **fields_of(f, "posture ready shield_on stance stunned magic"),
             "bleeding": sum(w[1] for w in f.bleeding),
             "effects": [e.name for e in f.effects],
-            "weapons": list(f.weapons),
-            "armor_needs_repair": f.armor_needs_repair,
+            **fields_of(f, "weapons armor_needs_repair"),
         }
     return {
         "turn": state.turn,

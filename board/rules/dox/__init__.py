@@ -14,13 +14,13 @@ from board.rules.reports import GMKey
 from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM
 from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.sequence import open_fight
+from board.rules.kernel import sequence
 from board.rules.dox import actions, gm, moves, view
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, new_state
 from board.rules.dox.tactics import TACTICS
-from board.rules.dox.turns import TURNS, settle
+from board.rules.dox.turns import TURNS
 from board.rules.dox.wounds import check_victory
 
 
@@ -66,7 +66,7 @@ class Dox(Rules):
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
-        return state, events + open_fight(state, dice, TURNS)
+        return state, events + sequence.open_fight(state, dice, TURNS)
 
     phase_labels = {
         "movement": "move or stay",
@@ -91,7 +91,9 @@ class Dox(Rules):
         return super().typed(moves.named(command))
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
-        return settle(state, dice)
+        """Once no Fortune question is open, the turn passes on if the active figure is done
+        (acted or down), and a new round starts after the last figure."""
+        return sequence.settle(state, dice, TURNS)
 
 
 RULESET = Dox()  # what the registry reads (board/rules/registry.py)

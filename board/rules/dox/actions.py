@@ -109,12 +109,12 @@ def act(
 def spec(check: Check) -> tuple[Action, ...]:
     """Dox's actions in the menu's order (the computer breaks ties by it)."""
     a = partial(act, check)
-    strike, area, grab, plain_act = (
+    strike, area, plain_act = (
         (attacks.plan_strike, attacks.strike),
         (attacks.plan_area, attacks.area_attack),
-        (grapple.plan, grapple.apply),
         (plain.plan, plain.apply),
     )
+    grip = grapple.plan  # each grappling action's deed is its own (grapple.py)
     aim, to = "figure target", "figure to"
     return (
         Action(
@@ -144,15 +144,15 @@ def spec(check: Check) -> tuple[Action, ...]:
         a("strike", "Strike", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("disarm", "Strike to disarm", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("area_attack", "Area attack", "hex", *area, to, odds=attacks.area_odds),
-        a("grapple", "Grapple", "target", *grab, aim, odds=grapple.grab_odds),
-        a("grab_disarm", "Grab to disarm", "target", *grab, aim, odds=grapple.grab_odds),
-        a("squeeze", "Squeeze", "none", *grab),
-        a("better_hold", "Better hold", "none", *grab),
-        a("slam", "Slam", "choice", *grab, params=params.Surface),
-        a("throw", "Throw", "hex", *grab, to, params.Surface),
-        a("go_prone", "Fall prone (free)", "none", *grab),
-        a("release", "Let go (free)", "none", *grab),
-        a("escape", "Escape", "none", *grab),
+        a("grapple", "Grapple", "target", grip, grapple.grab, aim, odds=grapple.grab_odds),
+        a("grab_disarm", "Grab to disarm", "target", grip, grapple.grab, aim, odds=grapple.grab_odds),
+        a("squeeze", "Squeeze", "none", grip, grapple.squeeze),
+        a("better_hold", "Better hold", "none", grip, grapple.better_hold),
+        a("slam", "Slam", "choice", grip, grapple.slam, params=params.Surface),
+        a("throw", "Throw", "hex", grip, grapple.throw, to, params.Surface),
+        a("go_prone", "Fall prone (free)", "none", grip, grapple.go_prone),
+        a("release", "Let go (free)", "none", grip, grapple.release),
+        a("escape", "Escape", "none", grip, grapple.escape),
         a("guard", "Block for a friend", "target", *plain_act, aim),
         a("command", "Command an animal (free)", "choice", plain.plan_command, plain.command_animal, aim, params.Order),
         a("retrieve", "Pick up", "choice", *plain_act, params=params.Retrieve),

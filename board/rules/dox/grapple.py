@@ -112,28 +112,20 @@ def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
     return to
 
 
-def apply(state: DoxState, f: Fig, planned: tuple[Fig, Fig | None, Command], dice: DiceSource) -> list[Event]:
-    """Carry out a grappling action."""
-    _, other, command = planned
-    action = command.action
-    if other is None:  # plan names nobody to act on only for an escape
-        return _escape(state, command, f, None, dice)
-    assert action is not None  # the kernel dispatched the command on its action
-    if action == "go_prone":  # "The grappler may fall prone as a free action."
-        f.posture = "prone"
-        other.posture = "prone"
-        return [Event(FALLS, f"{f.name} falls prone, taking {other.name} to the ground", f.name, {"posture": "prone"})]
-    if action == "release":
-        state.holds = [h for h in state.holds if h.grappler != f.name]
-        return [Event("status", f"{f.name} lets go of {other.name}", f.name)]
-    return {
-        "grapple": _grab,
-        "grab_disarm": _grab,
-        "squeeze": _squeeze,
-        "better_hold": _better_hold,
-        "slam": _slam,
-        "throw": _throw,
-    }[action](state, command, f, other, dice)
+Planned = tuple[Fig, Fig, Command]  # plan's: the actor, the one it grapples or holds, the command
+
+
+def go_prone(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
+    """ "The grappler may fall prone as a free action." """
+    other = planned[1]
+    f.posture = "prone"
+    other.posture = "prone"
+    return [Event(FALLS, f"{f.name} falls prone, taking {other.name} to the ground", f.name, {"posture": "prone"})]
+
+
+def release(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
+    state.holds = [h for h in state.holds if h.grappler != f.name]
+    return [Event("status", f"{f.name} lets go of {planned[1].name}", f.name)]
 
 
 def grab_defense(state: DoxState, f: Fig, target: Fig, disarm: bool) -> Defense:
@@ -159,9 +151,10 @@ def grab_odds(state: DoxState, planned: tuple[Fig, Fig, Command]) -> Prediction:
     )
 
 
-def _grab(state, command, f, target, dice) -> list[Event]:
+def grab(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
     """ "make a Warrior attack roll versus the target's Defense" (no mass bonus to initiate); a grab
     to disarm lets the target use Strength for Defense and does not restrain."""
+    _, target, command = planned
     disarm = command.action == "grab_disarm"
     d = grab_defense(state, f, target, disarm)
     if d.guard:
@@ -200,7 +193,7 @@ def _grab(state, command, f, target, dice) -> list[Event]:
     ]
 
 
-def _escape(state, command, f, _, dice) -> list[Event]:
+def escape(state: DoxState, f: Fig, planned: tuple[Fig, None, Command], dice: DiceSource) -> list[Event]:
     """ "rolling Strength, Athlete, or Warrior against the Offense of the grappler plus 7" """
     holds = state.holds_on(f.name)
     grapplers = [state.figures[h.grappler] for h in holds]
@@ -232,18 +225,20 @@ def _hurt(state: DoxState, f: Fig, victim: Fig, what: str, extra: int, tail: str
     return [Event("attack", text, f.name, data)] + wound(state, f.name, victim, max(0, raw - state.protection(victim)))
 
 
-def _squeeze(state, command, f, victim, dice) -> list[Event]:
+def squeeze(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
     """ "damage based on the attacker's Strength plus the grapple's dox", plus a natural or small
     weapon; Protection is subtracted as for any damage."""
+    victim = planned[1]
     weapon = state.weapon(f)
     extra = weapon.damage if weapon.close else 0
     return _hurt(state, f, victim, f"squeezes {victim.name}", extra, f", Protection {state.protection(victim)}")
 
 
-def _better_hold(state, command, f, victim, dice) -> list[Event]:
+def better_hold(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
     """The grappling roll again, Strength in place of Warrior if higher; the defender may use
     Athlete (or Strength, Warrior); the new dox counts from now on, below zero the victim is free."""
-    hold = state.hold_by(f.name)
+    victim, hold = planned[1], state.hold_by(f.name)
+    assert hold is not None  # plan: only one who holds someone works for a better hold
     ours, theirs = side_bonus(state, victim, f)
     value = state.options.defense_base + max(victim.warrior, victim.strength, victim.athlete) + theirs
     r = trait_roll(state, offense_in_hold(f), ours, dice)
@@ -263,16 +258,18 @@ def _better_hold(state, command, f, victim, dice) -> list[Event]:
     return events + [Event("status", f"{f.name}'s hold now has dox {dox}", f.name, {"dox": dox})]
 
 
-def _slam(state, command, f, victim, dice) -> list[Event]:
+def slam(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
     """Strength + dox + the surface (+1..+3, a corner +3 more) - Protection."""
+    _, victim, command = planned
     surface = params.Surface.of(command).surface
     bonus = surface_bonus(state, victim.hex, surface)
     return _hurt(state, f, victim, f"slams {victim.name} into the {surface}", bonus, surface=surface)
 
 
-def _throw(state, command, f, victim, dice) -> list[Event]:
+def throw(state: DoxState, f: Fig, planned: Planned, dice: DiceSource) -> list[Event]:
     """ "Throwing an opponent ends the grapple": he lands prone on the hex chosen, hurt as a slam."""
-    hold = state.hold_by(f.name)
+    (_, victim, command), hold = planned, state.hold_by(f.name)
+    assert hold is not None  # plan: only one who holds someone throws
     to = landing(state, f, victim, command)
     surface = params.Surface.of(command).surface
     raw = f.strength + hold.dox + surface_bonus(state, to, surface)

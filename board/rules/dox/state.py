@@ -11,6 +11,7 @@ from board.rules.dox.sheet import Options
 from board.rules.dox.sheet import KIND_MOVE, Catalogue, DoxFigure, Weapon, catalogue
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, InFight
+from board.rules.kernel.sheets import from_sheet
 
 
 @dataclass(slots=True)
@@ -55,18 +56,14 @@ class Fig(InFight):
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""
-    sheet = {k: getattr(spec, k) for k in Fig.__dataclass_fields__ if k in DoxFigure.model_fields}
     move = spec.move if spec.move is not None else options.human_move * KIND_MOVE[spec.kind]
-    return Fig(
-        **{
-            **sheet,
-            "hex": Hex(*spec.at),
-            "gear": list(spec.gear),
-            "move": move,
-            "mount": spec.mount or None,  # "": on foot
-            "dodge": spec.athlete if spec.dodge is None else spec.dodge,
-            "parry": spec.warrior if spec.parry is None else spec.parry,
-        }
+    return from_sheet(
+        Fig,
+        spec,
+        move=move,
+        mount=spec.mount or None,  # "": on foot
+        dodge=spec.athlete if spec.dodge is None else spec.dodge,
+        parry=spec.warrior if spec.parry is None else spec.parry,
     )
 
 

@@ -73,14 +73,3 @@ TURNS = sequence.Turns(
     finished=finished,
     victory=check_victory,
 )
-
-
-def start_round(state: DoxState, dice: DiceSource) -> list[Event]:
-    """A new round: initiative, then the first figure's turn begins."""
-    return sequence.start_turn(state, dice, TURNS)
-
-
-def settle(state: DoxState, dice: DiceSource) -> list[Event]:
-    """After any command: once no Fortune question is open, pass the turn on if the active
-    figure is done (acted or down), and start a new round after the last figure."""
-    return sequence.settle(state, dice, TURNS)

@@ -9,6 +9,7 @@ from board.rules.base import listed
 from board.rules.reports import Token
 from board.rules.dox.state import DoxState
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.sheets import fields_of, token_of
 
 
 def tokens(state: DoxState) -> dict[str, Token]:
@@ -21,13 +22,8 @@ def tokens(state: DoxState) -> dict[str, Token]:
         hold = state.hold_by(f.name)
         if hold:
             caption += f", holds {hold.victim} ({hold.dox})"
-        out[f.name] = Token(
-            name=f.name,
-            team=f.team,
-            hex=f.hex,
-            cells=(f.hex,),
-            facing=None,
-            status=f.status,
+        out[f.name] = token_of(
+            f,
             posture=f.posture,
             meter=(max(0, f.max_wounds - f.wounds), f.max_wounds),
             meter_label="wounds left",
@@ -65,18 +61,10 @@ def snapshot(state: DoxState) -> dict[str, Any]:
     for f in state.figures.values():
         hold = state.hold_by(f.name)
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r],
-            "status": f.status,
-            "posture": f.posture,
-            "wounds": f.wounds,
-            "max_wounds": f.max_wounds,
-            "fortune": f.fortune,
-            "weapon": f.weapon,
-            "mount": f.mount,
-            "unaware": f.unaware,
+            **fields_of(f, "hex status posture wounds max_wounds fortune weapon mount unaware"),
             "holds": [hold.victim, hold.dox] if hold else None,
             "held_by": sorted(h.grappler for h in state.holds_on(f.name)),
-            "order": list(f.order) if f.order else None,
+            **fields_of(f, "order"),  # None, or the obeyed command
         }
     items = {state.battle.label(h): list(v) for h, v in sorted(state.items.items())}
     return {"turn": state.turn, "phase": state.phase, "active": state.active, "figures": figures, "items": items}

@@ -12,7 +12,7 @@ from board.rules.dox.moves import shift
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
 from board.rules.kernel import victory
-from board.words import pronoun, they_do
+from board.words import plural, pronoun, they_do
 
 
 def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]:
@@ -25,7 +25,7 @@ def wound(state: DoxState, source: str, victim: Fig, wounds: int) -> list[Event]
         return [
             Event(
                 "status",
-                f"{victim.name} would take {wounds} wound{_s(wounds)}: burn Fortune ({victim.fortune} left)?",
+                f"{victim.name} would take {plural(wounds, 'wound')}: burn Fortune ({victim.fortune} left)?",
                 victim.name,
                 {"pending_wounds": wounds, "fortune": victim.fortune},
             )
@@ -42,7 +42,7 @@ def burn(state: DoxState, points: int) -> list[Event]:
         [
             Event(
                 "status",
-                f"{f.name} burns {points} Fortune point{_s(points)}",
+                f"{f.name} burns {plural(points, 'Fortune point')}",
                 f.name,
                 {"burned": points, "fortune": f.fortune},
             )
@@ -61,7 +61,7 @@ def take(state: DoxState, f: Fig, wounds: int) -> list[Event]:
     f.wounds += wounds
     events = [
         damaged(
-            f.name, wounds, f"{f.name} takes {wounds} wound{_s(wounds)} ({f.wounds} of {f.max_wounds})", total=f.wounds
+            f.name, wounds, f"{f.name} takes {plural(wounds, 'wound')} ({f.wounds} of {f.max_wounds})", total=f.wounds
         )
     ]
     if f.wounds >= f.max_wounds and f.up:
@@ -137,7 +137,3 @@ def _over(state: DoxState) -> None:
 
 
 check_victory = partial(victory.check_victory, end=_over)
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"

@@ -7,7 +7,7 @@ from board.dice import Dice, DiceSource, roll
 from board.hexgrid import hex_distance
 from board.rules.base import Event
 from board.rules.kernel.events import damaged
-from board.rules.melee_seconds.state import Fighter, MSState, SpellDue
+from board.rules.melee_seconds.state import PELLETS, Fighter, MSState, SpellDue
 
 
 def effects_due(state: MSState, dice: DiceSource) -> list[Event]:
@@ -20,11 +20,7 @@ def effects_due(state: MSState, dice: DiceSource) -> list[Event]:
             events += spell_effect(state, e.by, e.spell, e.target, dice)
             continue
         flash = e.kind == "flash"
-        rules = (
-            state.tables.items["Flash Pellet"]["flash"]
-            if flash
-            else state.tables.items["Tanglefoot Pill"]["tanglefoot"]
-        )
+        rules = state.tables.items[PELLETS[e.kind][0]][e.kind]  # radius, seconds
         for f in state.figures.values():
             if not f.up or hex_distance(f.hex, e.hex) > rules["radius"]:
                 continue

@@ -3,7 +3,7 @@ shields and damage, then actions, spells and Initiative spent."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
 from board.dice import DiceSource
@@ -15,10 +15,22 @@ from board.rules.melee_seconds import reach, section7
 from board.rules.melee_seconds.effects import effects_due, wound
 from board.rules.melee_seconds.procedure import Strike, check_roll, defenceless, roll_damage, target_number
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
-from board.rules.melee_seconds.turns import begin_seconds, carry_on, delay, end_defensive, hidden, start_round
+from board.rules.kernel.sequence import start_turn
+from board.rules.melee_seconds.turns import TURNS, begin_seconds, carry_on, delay, end_defensive, hidden
 
 Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
 Pairs = set[tuple[str, str]]  # (attacker, target)
+
+
+@dataclass
+class Blows:
+    """What the attacks of one second share, resolved together (5.6)."""
+
+    moved: Moved
+    wounds: dict[str, int] = field(default_factory=dict)  # damage taken, dealt once all have struck
+    hits: Pairs = field(default_factory=set)  # Successful Attacks this second
+    clean: Pairs = field(default_factory=set)  # ... not Parried or Shielded (6.3)
+    parried: set[str] = field(default_factory=set)  # who has parried this second
 
 
 def advance(state: MSState, dice: DiceSource) -> list[Event]:
@@ -35,7 +47,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
         if state.phase == "over":
             return events
         if state.second >= 6:
-            events += start_round(state, dice)
+            events += start_turn(state, dice, TURNS)  # a new Melee Round: General Plots again
         else:
             state.second += 1
             events.append(
@@ -64,24 +76,20 @@ def resolve_second(state: MSState, dice: DiceSource) -> list[Event]:
                 {"plots": {f.name: f.stated.text for f in plotters}},
             )
         )
-    moved = {f.name: _move(state, f, events) for f in plotters if f.stated.kind in ("move", "charge")}
-    wounds: dict[str, int] = {}
-    hits: set[tuple[str, str]] = set()  # (attacker, target): Successful Attacks this second
-    clean: set[tuple[str, str]] = set()  # ... not Parried or Shielded (6.3)
-    parried: set[str] = set()
+    blows = Blows({f.name: _move(state, f, events) for f in plotters if f.stated.kind in ("move", "charge")})
     for f in plotters:
         if f.stated.kind in ("attack", "charge", "ranged"):
-            events += _attack(state, f, moved, wounds, hits, clean, parried, dice)
+            events += _attack(state, f, blows, dice)
     for f in plotters:
         events += _progress(state, f, dice)
     kickers = [(f, f.stated.params) for f in plotters if f.stated.params.action == "kick_door"]
     events += section7.kick_doors(state, kickers, dice)
-    for name, amount in wounds.items():
+    for name, amount in blows.wounds.items():
         events += wound(state, state.figures[name], amount)
     for f in state.figures.values():
         # 6.3: closing within Reach needs last second's Successful, unparried, unshielded Attack,
         # and no Successful Attack from that opponent.
-        f.may_close = tuple(t for a, t in clean if a == f.name and (t, f.name) not in hits)
+        f.may_close = tuple(t for a, t in blows.clean if a == f.name and (t, f.name) not in blows.hits)
     for f in plotters:
         plot = f.stated
         f.plots[state.second] = (plot.text, plot.params.action or plot.kind)
@@ -116,16 +124,7 @@ def _move(state: MSState, f: Fighter, events: list[Event]) -> tuple[Hex, ...]:
     return (start, *walked)
 
 
-def _attack(
-    state: MSState,
-    f: Fighter,
-    moved: Moved,
-    wounds: dict[str, int],
-    hits: Pairs,
-    clean: Pairs,
-    parried: set[str],
-    dice: DiceSource,
-) -> list[Event]:
+def _attack(state: MSState, f: Fighter, blows: Blows, dice: DiceSource) -> list[Event]:
     """An attack, charge or shot: its roll (a charge that never reaches its target misses)."""
     plot = f.stated
     t = state.figures[plot.aimed_at]
@@ -135,10 +134,10 @@ def _attack(
         f.loaded = False
     if plot.params.thievish:
         f.revealed = True  # 3.8: the board's default: a Thievish Attack reveals the attacker
-    if plot.kind == "charge" and t.name in moved:
+    if plot.kind == "charge" and t.name in blows.moved:
         # 6.2: "if the Opponent also moved during that second, the Attack may only be made if the
         # Opponent was in Reach at some point during the second."
-        if not any(reach.in_reach(state, f, replace(t, hex=h), name=name) for h in moved[t.name]):
+        if not any(reach.in_reach(state, f, replace(t, hex=h), name=name) for h in blows.moved[t.name]):
             return [Event("miss", f"{f.name}'s charge never reaches {t.name}", f.name, {})]
     elif plot.kind == "charge" and not reach.in_reach(state, f, t, name=name):
         return [Event("miss", f"{f.name} is stopped short of {t.name}", f.name, {})]
@@ -152,21 +151,11 @@ def _attack(
     events = [Event(ATTACK, f"{f.name} {word} {t.name}{where}: {rolled} vs {number}, {verdict}", f.name, data)]
     if not success:
         return events
-    hits.add((f.name, t.name))
-    return events + _hit(state, f, t, strike, moved, wounds, clean, parried, dice)
+    blows.hits.add((f.name, t.name))
+    return events + _hit(state, f, t, strike, blows, dice)
 
 
-def _hit(
-    state: MSState,
-    f: Fighter,
-    t: Fighter,
-    strike: Strike,
-    moved: Moved,
-    wounds: dict[str, int],
-    clean: Pairs,
-    parried: set[str],
-    dice: DiceSource,
-) -> list[Event]:
+def _hit(state: MSState, f: Fighter, t: Fighter, strike: Strike, blows: Blows, dice: DiceSource) -> list[Event]:
     """A Successful Attack: Parried or Shielded (5.3, 4.4), damage, Full Defensive kept or
     broken (4.5), the target driven back (6.5)."""
     events: list[Event] = []
@@ -175,30 +164,23 @@ def _hit(
     # Attacks from the rear and missiles cannot be parried (the board's default).
     if (
         wants_parry
-        and t.name not in parried
+        and t.name not in blows.parried
         and strike.zone != "rear"
         and not strike.ranged
         and reach.melee_weapon(state, t)
     ):
-        parried.add(t.name)
-        ok, r = check_roll(state, t.sheet.parry, dice, "parry")
-        events.append(
-            Event(
-                "parry",
-                f"{t.name} parries: {r} vs {t.sheet.parry}: " + ("parried" if ok else "fails"),
-                t.name,
-                {"roll": r, "success": ok},
-            )
-        )
+        blows.parried.add(t.name)
+        ok, event = _check(state, t, "parry", t.sheet.parry, "parries", ("parried", "fails"), dice)
+        events.append(event)
         if t.full_defensive:
             events += _break_defensive(state, t, dice, parry=True)
         if ok:
             return events
     dealt, location, bonus, faces = roll_damage(state, strike, dice)
-    shielded = _shield(state, t, strike, wants_parry and t.name in parried)
+    shielded = _shield(state, t, strike, wants_parry and t.name in blows.parried)
     taken = max(0, dealt - shielded)
-    if not shielded and not (wants_parry and t.name in parried):
-        clean.add((f.name, t.name))
+    if not shielded and not (wants_parry and t.name in blows.parried):
+        blows.clean.add((f.name, t.name))
     text = f"{t.name} is hit in the {location}: {taken} damage"
     if shielded:
         text += f" (Shielded: {shielded} stopped)"
@@ -214,22 +196,27 @@ def _hit(
             by=f.name,
         )
     )
-    wounds[t.name] = wounds.get(t.name, 0) + taken
-    if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in parried):
-        ok, r = check_roll(state, t.sheet.co, dice)
-        events.append(
-            Event(
-                "roll",
-                f"{t.name} CO check to stay on Full Defensive: {r} vs {t.sheet.co}: " + ("holds" if ok else "broken"),
-                t.name,
-                {"roll": r, "success": ok},
-            )
+    blows.wounds[t.name] = blows.wounds.get(t.name, 0) + taken
+    if t.full_defensive and taken and not (tp is not None and tp.fd_parry and t.name in blows.parried):
+        ok, event = _check(
+            state, t, "checks", t.sheet.co, "CO check to stay on Full Defensive", ("holds", "broken"), dice
         )
+        events.append(event)
         if not ok:
             events += _break_defensive(state, t, dice, parry=False)
-    if f.stated.params.forward and dealt > 0 and t.name not in moved:
+    if f.stated.params.forward and dealt > 0 and t.name not in blows.moved:
         events += _drive_back(state, f, t, dealt)
     return events
+
+
+def _check(
+    state: MSState, t: Fighter, key: str, score: int, what: str, outcomes: tuple[str, str], dice: DiceSource
+) -> tuple[bool, Event]:
+    """A parry or a check of t's (procedure.yaml's dice `key`) against score, and its event:
+    "<t> <what>: <roll> vs <score>: <outcomes[0] if it succeeds, else outcomes[1]>"."""
+    ok, r = check_roll(state, score, dice, key)
+    text = f"{t.name} {what}: {r} vs {score}: {outcomes[0] if ok else outcomes[1]}"
+    return ok, Event("parry" if key == "parry" else "roll", text, t.name, {"roll": r, "success": ok})
 
 
 def _shield(state: MSState, t: Fighter, strike: Strike, parried: bool) -> int:

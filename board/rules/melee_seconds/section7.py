@@ -11,6 +11,7 @@ from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.state import (
+    PELLETS,
     Details,
     Fighter,
     MSState,
@@ -255,11 +256,8 @@ def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event
             f.items.remove(name)
         text, data = f"{f.name} drinks a potion: heals {healed}", {**data, "faces": list(r.faces)}
     elif action in ("flash_pellet", "flash_pellet_round", "tanglefoot", "tanglefoot_round"):
-        kind, item, shout = (
-            ("flash", "Flash Pellet", "Flash!")
-            if action.startswith("flash")
-            else ("tanglefoot", "Tanglefoot Pill", "Tangle!")
-        )
+        kind = "flash" if action.startswith("flash") else "tanglefoot"
+        item, shout = PELLETS[kind]
         if item in f.items:
             f.items.remove(item)
         if f.ready == item:

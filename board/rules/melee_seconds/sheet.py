@@ -75,14 +75,9 @@ class Tables:
 
 
 def _weapon(name: str, data: dict) -> Weapon:
+    """A row of weapons.yaml: its fields as they are, but the damage dice parsed and the reach a pair."""
     return Weapon(
-        name=name,
-        damage=Dice.parse(str(data["damage"])),
-        reach=tuple(data.get("reach", (0, 0))),
-        range=int(data.get("range", 0)),
-        reload=int(data.get("reload", 0)),
-        edged=bool(data.get("edged", False)),
-        two_handed=bool(data.get("two_handed", False)),
+        name, **{**data, "damage": Dice.parse(str(data["damage"])), "reach": tuple(data.get("reach", (0, 0)))}
     )
 
 

@@ -10,6 +10,7 @@ from board.hexgrid import Hex
 from board.rules.base import Event, Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
+from board.rules.kernel.sheets import from_sheet
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
 
 
@@ -87,6 +88,8 @@ class Pellet:
     hex: Hex
 
 
+# A pellet's kind: the item thrown (its row in items.yaml holds the kind's rules) and its shout.
+PELLETS = {"flash": ("Flash Pellet", "Flash!"), "tanglefoot": ("Tanglefoot Pill", "Tangle!")}
 Effect = SpellDue | Pellet  # what goes off at the beginning of a second
 
 
@@ -175,22 +178,8 @@ class Fighter(Cloneable, Placed):
 
 def fighter_from_spec(spec: MSFigureSpec) -> Fighter:
     """A fresh combatant from its sheet."""
-    return Fighter(
-        name=spec.name,
-        team=spec.team,
-        size=spec.size,
-        hex=Hex(*spec.at),
-        facing=spec.facing,
-        sheet=spec,
-        weapons=list(spec.weapons),
-        ready=spec.ready or None,
-        off_hand=spec.off_hand,
-        loaded=spec.loaded,
-        shield_ready=bool(spec.shield) and spec.shield_ready,
-        shield=spec.shield,
-        items=list(spec.items),
-        backpack=list(spec.backpack),
-        potion_in_hand=spec.potion_in_hand,
+    return from_sheet(
+        Fighter, spec, sheet=spec, ready=spec.ready or None, shield_ready=bool(spec.shield) and spec.shield_ready
     )
 
 

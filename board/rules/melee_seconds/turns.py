@@ -235,11 +235,6 @@ def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
 TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [], victory=check_victory)
 
 
-def start_round(state: MSState, dice: DiceSource) -> list[Event]:
-    """A new Melee Round: General Plots are stated again (no hook of TURNS rolls the dice)."""
-    return sequence.start_turn(state, dice, TURNS)
-
-
 def begin_seconds(state: MSState) -> list[Event]:
     """Every General Plot is stated: on to second 1."""
     if state.options.written_plots:

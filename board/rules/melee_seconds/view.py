@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.sheets import fields_of, token_of
 from board.rules.reports import Prediction, Token
 from board.rules.melee_seconds import reach, secrets
 from board.rules.melee_seconds.procedure import Strike, predict
@@ -31,14 +32,9 @@ def tokens(state: MSState) -> dict[str, Token]:
             caption += " | Full Def."
         if f.entangled:
             caption += " | tangled"
-        out[f.name] = Token(
-            name=f.name,
-            team=f.team,
-            hex=f.hex,
-            cells=tuple(f.cells),
-            size=f.size,
+        out[f.name] = token_of(
+            f,
             facing=f.facing,
-            status=f.status,
             posture="standing" if f.up else "fallen",
             meter=(max(0, f.left), f.sheet.hits),
             meter_label="Hits",
@@ -62,22 +58,14 @@ def snapshot(state: MSState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r],
-            "facing": f.facing,
-            "status": f.status,
-            "damage": f.damage,
+            **fields_of(f, "hex facing status damage"),
             "hits_left": f.left,
-            "ready": f.ready,
-            "off_hand": f.off_hand,
+            **fields_of(f, "ready off_hand"),
             "general": shown_general(state, f),
             "full_defensive": f.full_defensive and f.name not in state.hidden,
-            "initiative": list(f.initiative),
-            "lost": list(f.lost),
-            "amr_used": f.amr_used,
+            **fields_of(f, "initiative lost amr_used"),
             "plot": None if f.plot is None else ("?" if hidden(state, f) else f.plot.text),
             "ongoing": f.ongoing.label if f.ongoing else None,
-            "loaded": f.loaded,
-            "shields_used": f.shields_used,
-            "entangled": f.entangled,
+            **fields_of(f, "loaded shields_used entangled"),
         }
     return {"turn": state.turn, "second": state.second, "phase": state.phase, "figures": figures}

@@ -7,21 +7,12 @@ from functools import cached_property
 from board.dice import DiceSource
 from board.rules.kernel.action import Action
 from board.rules.kernel.rules import Rules
+from board.rules.kernel.sequence import open_fight
 from board.rules.reports import TurnInfo
 from board.rules.base import Command, Event
 from board.rules.usage_dice import gm, resolve, view
 from board.rules.usage_dice.actions import (
-    ACTED,
-    BARE,
-    ENGAGED,
-    LOADED,
-    MOVED,
-    NO_BOW,
-    PRONE,
-    STANDING,
     STUNTS,
-    UNENGAGED,
-    UNLOADED,
     aim,
     closed,
     items_here,
@@ -35,7 +26,7 @@ from board.rules.usage_dice.actions import (
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
 from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
-from board.rules.usage_dice.state import UDState, figure_from_sheet, side_order, start
+from board.rules.usage_dice.state import TURNS, UDState, advance, new_fight
 from board.rules.usage_dice.tactics import TACTICS
 
 
@@ -55,34 +46,23 @@ def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action
     )
 
 
+def move(id: str, label: str, why_not) -> Action:
+    """A move, or a second move as the action: to a hex within reach."""
+    return Action(
+        id, label, resolve.move, needs="hex", takes="figure path to", plan=plan_move, why_not=why_not, menu=reach
+    )
+
+
 # What a figure may do on its side's turn, in menu order: a move and one action (the kernel derives
 # the menu, the legal commands, check, dispatch and the odds from it: kernel/action.py).
 SPEC = (
-    Action(
-        "move",
-        "Move",
-        resolve.move,
-        needs="hex",
-        takes="figure path to",
-        plan=plan_move,
-        why_not=closed(MOVED, PRONE),
-        menu=reach,
-    ),
-    Action("stand", "Stand up", resolve.stand, why_not=closed(MOVED, STANDING)),
-    attack("engage", "Engage in combat", closed(ACTED, UNENGAGED)),
-    attack("shoot", "Fire", closed(ACTED, NO_BOW, ENGAGED, UNLOADED), "figure target weapon"),
-    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed(ACTED, UNENGAGED)) for stunt in STUNTS),
-    Action(
-        "dash",
-        "Second move",
-        resolve.move,
-        needs="hex",
-        takes="figure path to",
-        plan=plan_move,
-        why_not=closed(PRONE, ACTED),
-        menu=reach,
-    ),
-    Action("reload", "Reload", resolve.reload, why_not=closed(ACTED, LOADED)),
+    move("move", "Move", closed("moved", "prone")),
+    Action("stand", "Stand up", resolve.stand, why_not=closed("moved", "standing")),
+    attack("engage", "Engage in combat", closed("acted", "unengaged")),
+    attack("shoot", "Fire", closed("acted", "no bow", "engaged", "unloaded"), "figure target weapon"),
+    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed("acted", "unengaged")) for stunt in STUNTS),
+    move("dash", "Second move", closed("prone", "acted")),
+    Action("reload", "Reload", resolve.reload, why_not=closed("acted", "loaded")),
     Action(
         "revive",
         "Revive a companion",
@@ -91,7 +71,7 @@ SPEC = (
         takes="figure target",
         params=Test,
         plan=plan_aimed,
-        why_not=closed(ACTED),
+        why_not=closed("acted"),
         menu=aim("revive"),
     ),
     Action(
@@ -102,7 +82,7 @@ SPEC = (
         takes="figure weapon",
         params=PickUp,
         plan=plan_pick_up,
-        why_not=closed(ACTED, BARE),
+        why_not=closed("acted", "bare"),
         menu=items_here,
     ),
     Action("stance", "Stance", resolve.stance, needs="choice", params=Stance, plan=plan_stance, menu=stances),
@@ -124,7 +104,6 @@ class UsageDice(Rules):
     facing = False
     gm_actions = gm.GM_ACTIONS
     spec, phase = SPEC, "action"
-    handlers = {"gm": (gm.plan, gm.apply)}
     # Each menu entry is built by the checks its plan makes (reach, targets, items, stances): its
     # commands are legal by construction, and the legal list does not plan them again.
     trusted_needs = frozenset({"none", "hex", "target", "choice"})
@@ -143,36 +122,20 @@ class UsageDice(Rules):
     ground_items = staticmethod(view.ground_items)
 
     @cached_property
-    def _dispatch(self) -> dict:
-        """Beside the actions' `act`, `move` (the move action's) and the GM's commands."""
-        return {
-            **super()._dispatch,
-            "move": (
-                lambda state, command: self.plan(state, as_move(command)),
-                lambda state, command, dice: self._deed(state, as_move(command), dice),
-            ),
-        }
+    def handlers(self) -> dict:
+        """Beside the actions' `act`: the GM's commands, and `move` (the move action's)."""
+        plan, deed = self.plan, self._deed
+        move = (lambda state, c: plan(state, as_move(c)), lambda state, c, dice: deed(state, as_move(c), dice))
+        return {"gm": (gm.plan, gm.apply), "move": move}
 
     def offered(self, state: UDState, f) -> bool:
         """Any figure of the acting side may act until it has finished its turn."""
         return not state.over and f.up and not state.not_its_turn(f)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
-        sheets = [check_figure(sheet_of(spec), lambda path, message: None) for spec in battle.figures]
-        figures = {s.name: figure_from_sheet(s) for s in sheets}
-        teams = list(dict.fromkeys(s.team for s in sheets))
-        sides = side_order(teams, options.surprised)
-        state = UDState(
-            battle=battle,
-            options=options,
-            figures=figures,
-            players=teams[0] if teams else None,
-            turn=1,
-            phase="action",
-            order=sides,
-            queue=list(sides),
-        )
-        return state, start(state)
+        state = new_fight(battle, options, [check_figure(sheet_of(s), lambda *_: None) for s in battle.figures])
+        # The first turn, then on past a first side with nobody up.
+        return state, open_fight(state, dice, TURNS) + advance(state)
 
     def phase_label(self, state: UDState) -> str:
         return "Over" if state.over else f"{state.side} to act"

@@ -46,21 +46,24 @@ def ranged_ready(f: Figure):
 # --- why an action is closed now: (test, the reason when it holds), each action's in order ------
 
 Check = tuple[Callable[[UDState, Figure], object], str]
-MOVED = (lambda state, f: f.moved, "{f.name} has already moved this turn")
-PRONE = (lambda state, f: f.prone, "{f.name} is prone: stand up first (it takes the move)")
-STANDING = (lambda state, f: not f.prone, "{f.name} is not prone")
-# Every action but move, stand up, stance and end turn uses up the figure's one action.
-ACTED = (lambda state, f: f.acted, "{f.name} has already taken its action this turn")
-UNENGAGED = (lambda state, f: not state.enemies_adjacent(f), "no enemy next to it")
-NO_BOW = (lambda state, f: not f.ranged, "{f.name} carries no ranged weapon")
-ENGAGED = (lambda state, f: state.enemies_adjacent(f), "engaged in melee: no ranged attacks")
-UNLOADED = (lambda state, f: not ranged_ready(f), "the black powder weapon must be reloaded first")
-LOADED = (lambda state, f: all(w.loaded for w in f.ranged), "nothing to reload")
-BARE = (lambda state, f: not state.items.get(f.hex), "nothing lies here")
+CLOSED: dict[str, Check] = {
+    "moved": (lambda state, f: f.moved, "{f.name} has already moved this turn"),
+    "prone": (lambda state, f: f.prone, "{f.name} is prone: stand up first (it takes the move)"),
+    "standing": (lambda state, f: not f.prone, "{f.name} is not prone"),
+    # Every action but move, stand up, stance and end turn uses up the figure's one action.
+    "acted": (lambda state, f: f.acted, "{f.name} has already taken its action this turn"),
+    "unengaged": (lambda state, f: not state.enemies_adjacent(f), "no enemy next to it"),
+    "no bow": (lambda state, f: not f.ranged, "{f.name} carries no ranged weapon"),
+    "engaged": (lambda state, f: state.enemies_adjacent(f), "engaged in melee: no ranged attacks"),
+    "unloaded": (lambda state, f: not ranged_ready(f), "the black powder weapon must be reloaded first"),
+    "loaded": (lambda state, f: all(w.loaded for w in f.ranged), "nothing to reload"),
+    "bare": (lambda state, f: not state.items.get(f.hex), "nothing lies here"),
+}
 
 
-def closed(*checks: Check) -> Callable[[UDState, Figure], str | None]:
-    """An action's why_not: the reason of the first of these checks that holds, or None."""
+def closed(*names: str) -> Callable[[UDState, Figure], str | None]:
+    """An action's why_not: the reason of the first of these CLOSED checks that holds, or None."""
+    checks = [CLOSED[name] for name in names]
     return lambda state, f: next((why.format(f=f) for test, why in checks if test(state, f)), None)
 
 
@@ -122,16 +125,9 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
         return None if in_range and line_of_fire(state, f.hex, o.hex) else f"{o.name} is out of range or behind a wall"
     if action == "shove" and foe and near:
         return shove_destination(state, f, o)[1] or None
-    fits = (
-        foe
-        and near
-        and {
-            "disarm": any(w.kind == "melee" for w in o.weapons),
-            "sunder_armor": bool(o.armor),
-            "trip": not o.prone,
-        }.get(action, True)
-    )
-    return None if fits else f"{o.name} is not a standing enemy next to {f.name}"
+    # What a stunt needs of its target: a melee weapon to disarm, armor to sunder, a foot to trip.
+    has = {"disarm": any(w.kind == "melee" for w in o.weapons), "sunder_armor": bool(o.armor), "trip": not o.prone}
+    return None if foe and near and has.get(action, True) else f"{o.name} is not a standing enemy next to {f.name}"
 
 
 def plan_move(state: UDState, f: Figure, command: Command) -> dict:

@@ -90,13 +90,8 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     into_melee = action == "shoot" and bool(state.enemies_adjacent(t))
     weapons = [d["weapon"]] if action == "shoot" else f.melee
     note = " into a melee, at hindrance" if into_melee else ""
-    verb = (
-        f"fires the {weapons[0].name} at {t.name}{note}"
-        if action == "shoot"
-        else f"engages {t.name}"
-        if action == "engage"
-        else f"tries to {name} {t.name}"
-    )
+    verbs = {"shoot": f"fires the {weapons[0].name} at {t.name}{note}", "engage": f"engages {t.name}"}
+    verb = verbs.get(action, f"tries to {name} {t.name}")
     roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
     events = [attack_event(f, verb, roll, weapons)]
     weapons[0].fire()

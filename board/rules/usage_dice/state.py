@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from board.battle import BattleMap
 from board.dice import ScriptedDice
 from board.hexgrid import Hex, hex_distance
 from board.rules.base import Event
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel import sequence
-from board.rules.kernel.victory import check_victory
+from board.rules.kernel.sheets import from_sheet
 from board.rules.usage_dice.gear import Item, catalogue, parse_item
 from board.rules.usage_dice.sheet import Options, UDFigure
 
@@ -58,22 +59,12 @@ class Figure(InFight):
 
 def figure_from_sheet(sheet: UDFigure) -> Figure:
     """A fresh figure from its (checked) sheet."""
-    return Figure(
-        name=sheet.name,
-        team=sheet.team,
-        hex=Hex(*sheet.at),
-        power=sheet.power,
+    return from_sheet(
+        Figure,
+        sheet,
         full_power=sheet.power,
-        grace=sheet.grace,
         weapons=[parse_item(t, "weapons") for t in sheet.weapons],
         armor=[parse_item(t, "armor") for t in sheet.armor],
-        speed=sheet.speed,
-        fatigue=sheet.fatigue,
-        fatigue_limit=sheet.fatigue_limit,
-        defence=sheet.defence,
-        dodge=sheet.dodge,
-        sunder=sheet.sunder,
-        prone=sheet.prone,
     )
 
 
@@ -115,6 +106,15 @@ class UDState(Fight[Figure, Options]):
         return f.team != self.players
 
 
+def new_fight(battle: BattleMap, options: Options, sheets: list[UDFigure]) -> UDState:
+    """The fight before its first turn: the sides in their acting order, the players' side first."""
+    teams = list(dict.fromkeys(s.team for s in sheets))
+    sides = side_order(teams, options.surprised)
+    figures = {s.name: figure_from_sheet(s) for s in sheets}
+    players = teams[0] if teams else None
+    return UDState(battle, options, figures, players, order=sides)
+
+
 def side_order(teams: list[str], surprised: bool) -> list[str]:
     """The players' side (the first team) first; surprised, it goes last."""
     return teams[1:] + teams[:1] if surprised and teams else list(teams)
@@ -129,10 +129,12 @@ def new_turn(state: UDState, dice=None) -> list[Event]:
 
 
 def to_act(state: UDState) -> list[Event]:
-    """A side takes the turn, if it has a figure that can act."""
+    """A side takes the turn, if it has a figure that can act (the first of the fight says so)."""
     if state.active is None:
         return []
-    return [Event("phase", f"{state.side} to act", None, {"side": state.side, "turn": state.turn})]
+    first = state.turn == 1 and state.queue == state.order
+    why = " first" + (" (the players are surprised)" if state.options.surprised else "") if first else ""
+    return [Event("phase", f"{state.side} to act{why}", None, {"side": state.side, "turn": state.turn})]
 
 
 # The turn (kernel/sequence.py): sides act in turn, not figures; a side's turn passes once nobody
@@ -145,16 +147,3 @@ TURNS = sequence.Turns(
 def advance(state: UDState) -> list[Event]:
     """Check victory; when the acting side has nobody left to act, hand over to the next side."""
     return sequence.settle(state, ScriptedDice(()), TURNS)  # a usage-dice turn begins with no roll
-
-
-def start(state: UDState) -> list[Event]:
-    """The first turn's events (and the acting side, skipping sides with nobody up)."""
-    events = check_victory(state)
-    if state.phase == "over":
-        return events
-    events.append(Event("turn", "Turn 1", None, {"turn": 1}))
-    if state.active is None:
-        return events + advance(state)
-    first = state.side
-    why = " (the players are surprised)" if state.options.surprised else ""
-    return events + [Event("phase", f"{first} to act first{why}", None, {"side": first, "turn": state.turn})]

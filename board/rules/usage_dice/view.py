@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board.rules.kernel.glyphs import glyph
+from board.rules.kernel.sheets import fields_of, token_of
 from board.rules.kernel.rules import lying
 from board.rules.reports import Token
 from board.rules.usage_dice.state import UDState
@@ -23,13 +24,8 @@ def tokens(state: UDState) -> dict[str, Token]:
         # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
         wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
         gear = wounds + [i.label for i in f.weapons + f.armor]
-        out[f.name] = Token(
-            name=f.name,
-            team=f.team,
-            hex=f.hex,
-            cells=(f.hex,),
-            facing=None,
-            status=f.status,
+        out[f.name] = token_of(
+            f,
             posture="prone" if f.prone else "standing",
             meter=(f.power, f.full_power),
             meter_label="Power",
@@ -45,20 +41,11 @@ def snapshot(state: UDState) -> dict[str, Any]:
     figures = {}
     for f in state.figures.values():
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r],
-            "status": f.status,
-            "team": f.team,
-            "power": f.power,
-            "grace": f.grace,
-            "fatigue": f.fatigue,
+            **fields_of(f, "hex status team power grace fatigue"),
             "weapons": {w.name: w.die for w in f.weapons},
             "armor": {a.name: a.die for a in f.armor},
             "loaded": {w.name: w.loaded for w in f.ranged},
-            "wounds": list(f.wounds),
-            "prone": f.prone,
-            "moved": f.moved,
-            "acted": f.acted,
-            "done": f.done,
+            **fields_of(f, "wounds prone moved acted done"),
             "engaged": bool(state.enemies_adjacent(f)) if f.up else False,
         }
     items = {f"{h.q},{h.r}": [i.label for i in pile] for h, pile in state.items.items()}
