@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, planned, remembered, table
 from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
@@ -232,6 +232,7 @@ class Rules:
 
     def _deed(self, state, command: Command, dice: DiceSource) -> list[Event]:
         action, f, plan = self._plan(state, command)  # on the private copy about to change
+        planned(state)
         return action.deed(state, f, plan, dice) + self.after_deed(state, action, f, dice)
 
     def after_deed(self, state, action: Action, f, dice: DiceSource) -> list[Event]:
@@ -247,6 +248,8 @@ class Rules:
         """Apply a command to the state (a private copy): planned once, refused or done."""
         forget_plans(state)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
+        if handler[1] != self._deed:  # a handler plans and acts in one: it reads only its own work
+            planned(state)
         events = handler[1](state, self.typed(command), dice)
         events += self.victory(state) + self.after_command(state, dice)
         forget_plans(state)  # what was worked out on the way (kept) no longer holds
