@@ -273,7 +273,7 @@ class Rules:
 
     def offered(self, state, f) -> bool:
         """Whether f's menu holds anything now: while it acts, unless overridden."""
-        return state.phase != "over" and f.up and state.active == f.name
+        return not state.over and f.up and state.active == f.name
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
         """The menu: the actions of the phase (or of any) shown now, each open or greyed with the reason."""
