@@ -10,7 +10,7 @@ from board.dice import DiceSource, check
 from board.frozen import quick_init
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import forget_plans, plan_memo
+from board.rules.kernel.action import forget_plans, kept
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, params, spell_upkeep
@@ -282,11 +282,7 @@ def offer(state: WWState, f: FigureState) -> dict[str, dict]:
     """The movement actions the active figure is offered now, each with the open part of its menu
     entry (hexes and paths, greyed with the reason): worked out once in a position, for every
     move's entry (actions.py)."""
-    memo = plan_memo(state)
-    found = memo.get(("offer", f.name))
-    if found is None:
-        found = memo["offer", f.name] = _offer(state, f)
-    return found
+    return kept(state, ("offer", f.name), lambda: _offer(state, f))
 
 
 def _offer(state: WWState, f: FigureState) -> dict[str, dict]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import sequence, victory
@@ -106,15 +108,8 @@ def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
     return sequence.end_turn(state, dice, TURNS)
 
 
-def check_victory(state: WWState) -> list[Event]:
-    """Over when at most one team has a figure standing, illusions aside (asked after every
-    command: the teams in one comprehension, no call a figure)."""
-    if state.phase == "over":
-        return []
-    teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
-    if len(teams) > 1:
-        return []
-    return victory.declare(state, next(iter(teams), None))
+# Over when at most one team has a figure standing: illusions do not fight.
+check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion)
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
