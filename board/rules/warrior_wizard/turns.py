@@ -92,20 +92,10 @@ def combat_phase(state: WWState, dice: DiceSource) -> list[Event]:
     return [Event("phase", "Combat actions", None, {"phase": "combat"})]
 
 
-def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, then the movement phase."""
-    return sequence.start_turn(state, dice, TURNS)
-
-
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
     """The active figure is done: pass to the next one or, unless a side has won, to the next
     phase or turn."""
     return sequence.pass_turn(state, dice, TURNS)
-
-
-def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Effects at the end of a turn, then the next turn (or the end of the fight)."""
-    return sequence.end_turn(state, dice, TURNS)
 
 
 # Over when at most one team has a figure standing: illusions do not fight.
