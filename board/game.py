@@ -154,9 +154,9 @@ class Game:
         if malformed:
             return malformed
         try:
-            # The action's settings read once, as its typed model: an unknown or ill-typed one
-            # is refused here, before the rules see the command.
-            new_state, events = self._step(self.state, len(self.history), self.ruleset.typed(command))
+            # The rules read the action's settings once, as its typed model, before anything else
+            # (Rules.apply): an unknown or ill-typed one is refused here.
+            new_state, events = self._step(self.state, len(self.history), command)
         except Refusal as refusal:
             return refusal.reason
         except DiceError as error:

@@ -245,12 +245,14 @@ class Rules:
         plan(state, self.typed(command))
 
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
-        """Apply a command to the state (a private copy): planned once, refused or done."""
+        """Apply a command to the state (a private copy): its settings typed first, then planned
+        once, refused or done."""
+        command = self.typed(command)
         forget_plans(state)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
         if handler[1] != self._deed:  # a handler plans and acts in one: it reads only its own work
             planned(state)
-        events = handler[1](state, self.typed(command), dice)
+        events = handler[1](state, command, dice)
         events += self.victory(state) + self.after_command(state, dice)
         forget_plans(state)  # what was worked out on the way (kept) no longer holds
         return events
