@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from board.hexgrid import Hex, hex_distance, hex_range
 from board.maps import parse_map
+from board.rules.kernel import reach as reach_module
 from board.rules.kernel.reach import Mover, Where
 from board.yamlio import dump_yaml
 
@@ -126,3 +127,12 @@ def test_a_reach_found_once_is_not_given_for_other_blocked_hexes_a_stop_or_anoth
     assert Mover(board, O, 2, stop={Hex(1, 0)}).reach().stops == {Hex(1, 0)}
     assert Hex(1, 0) not in Mover(battle(walls=[(1, 0)]), O, 2).reach().paths
     assert Mover(board, O, 2).reach().paths == open_reach
+
+
+def test_the_table_of_recent_reaches_stays_small_however_many_questions_are_asked():
+    """A hostile or huge game asks many different questions: the table keeps a few answers."""
+    board = battle(radius=6)
+    for q, r in itertools.islice(hex_range(O, 6), 200):
+        for limit in (1, 2, 3):
+            Mover(board, Hex(q, r), limit).reach()
+    assert 0 < len(reach_module._FOUND) <= reach_module._FOUND_MAX
