@@ -14,7 +14,8 @@ from board.game import Game
 from board.hexgrid import Hex, hex_distance
 from board.maps import load_map, parse_map
 from board.rules.base import Command
-from board.rules.warrior_wizard.moves import movement_actions
+from board.rules.kernel.action import forget_plans
+from board.rules.warrior_wizard.moves import offer
 from board.rules.warrior_wizard.stats import movement
 
 ATTACKS = ("attack", "charge_attack", "shoot", "attack_hth")
@@ -45,10 +46,15 @@ def reach(n: int, ma: int = 12) -> Result:
     state = game.state
     # The free figure that moves ma (no armor slowing it) with the most room to move.
     runners = [f for f in state.figures.values() if f.size == 1 and movement(state, f) == ma]
-    f = max(runners, key=lambda f: (sum(len(i.hexes) for i in movement_actions(state, f)), f.name))
-    infos = movement_actions(state, f)
-    full = max((len(i.hexes) for i in infos), default=0)
-    times = sample(lambda: movement_actions(state, f), n)
+
+    def offered(f) -> dict[str, dict]:  # worked out afresh, as in a new position
+        forget_plans(state)
+        return offer(state, f)
+
+    f = max(runners, key=lambda f: (sum(len(i.get("hexes", ())) for i in offered(f).values()), f.name))
+    infos = offered(f)
+    full = max((len(i.get("hexes", ())) for i in infos.values()), default=0)
+    times = sample(lambda: offered(f), n)
     return times_result(
         "reach",
         f"Reachable hexes, every movement action, MA {ma} among 200",

@@ -13,6 +13,7 @@ from board.dice import ChainedDice, DiceError, DiceSource, ScriptedDice, SeededD
 from board.battle import BattleMap
 from board.frozen import quick_init
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.action import in_position
 from board.rules.kernel.events import COMPUTER, REJECTED
 from board.rules.registry import get_ruleset
 
@@ -126,7 +127,7 @@ class Game:
         """The state after the index-th command, on a private copy: a refusal (raised) leaves
         `state` untouched, and apply() checks before it changes anything, so the command is
         planned only once."""
-        new_state = state.clone()
+        new_state = in_position(state)  # it plans with what the menu worked out in this position
         dice = command_dice(self._seed_at(index), index, command)
         return new_state, self.ruleset.apply(new_state, command, dice)
 
@@ -153,9 +154,9 @@ class Game:
         if malformed:
             return malformed
         try:
-            # The action's settings read once, as its typed model: an unknown or ill-typed one
-            # is refused here, before the rules see the command.
-            new_state, events = self._step(self.state, len(self.history), self.ruleset.typed(command))
+            # The rules read the action's settings once, as its typed model, before anything else
+            # (Rules.apply): an unknown or ill-typed one is refused here.
+            new_state, events = self._step(self.state, len(self.history), command)
         except Refusal as refusal:
             return refusal.reason
         except DiceError as error:

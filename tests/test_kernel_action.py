@@ -8,7 +8,7 @@ import pytest
 from board.dice import ScriptedDice
 from board.game import Game
 from board.rules.base import Command, Refusal
-from board.rules.kernel.action import ANY_PHASE, Action, kept, memo_key, plan_memo, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, in_position, kept, memo_key, plan_memo, remembered, table
 from demo_ruleset import DEMO, SPEC
 from demo_ruleset.harness import demo_battle, registered
 
@@ -149,4 +149,29 @@ def test_what_a_position_keeps_is_worked_out_once_and_forgotten_when_a_command_c
     assert len(calls) == 1
     state = game.state.clone()  # a command changes a private copy: what it kept on the way goes
     rules.apply(state, stay, ScriptedDice([1] * 10))
-    assert ("kept", "x") not in plan_memo(state)
+    assert "_kept" not in state.__dict__ and "_plans" not in state.__dict__
+
+
+def test_a_copy_in_the_same_position_plans_with_what_it_kept_but_its_deed_works_afresh(game):
+    """Submit plans on a copy of the position the menu planned in: it reads what the menu worked
+    out; once planned, its deed (which changes the state) reads only what its own plan kept."""
+    calls = []
+
+    def keep(state, f, command):
+        return kept(state, ("kept", "x"), lambda: calls.append("x") or ())
+
+    def deed(state, f, plan, dice):  # asks for what the menu, not the plan, worked out
+        kept(state, ("kept", "y"), lambda: calls.append("y") or ())
+        return stay_deed(state, f, plan, dice)
+
+    stay_deed = next(a.deed for a in SPEC if a.id == "stay")
+    rules = type(DEMO)()
+    rules.spec = tuple(replace(a, plan=keep, deed=deed) if a.id == "stay" else a for a in SPEC)
+    stay = Command(do="move", figure=game.turn().active, action="stay")
+    rules.check(game.state, stay)
+    kept(game.state, ("kept", "y"), lambda: calls.append("y") or ())  # as a menu would
+    assert calls == ["x", "y"]
+    rules.apply(in_position(game.state), stay, ScriptedDice([1] * 10))
+    assert calls == ["x", "y", "y"]  # x read from the position; y found again by the deed
+    rules.apply(game.state.clone(), stay, ScriptedDice([1] * 10))  # a bare clone: all afresh
+    assert calls == ["x", "y", "y", "x", "y"]

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from board.hexgrid import Hex, hex_distance, hex_range
 from board.maps import parse_map
+from board.rules.kernel import reach as reach_module
 from board.rules.kernel.reach import Mover, Where
 from board.yamlio import dump_yaml
 
@@ -107,3 +108,31 @@ def test_walk_checks_a_given_path_by_the_same_rule():
     assert "3 hexes; this move allows 2" in mover.walk((Hex(0, -1), Hex(0, -2), Hex(0, -3)))
     assert "must stop" in mover.walk((Hex(1, 0), Hex(2, 0)))
     assert mover.walk((Hex(1, 0),)) is None  # stopping in the zone is fine
+
+
+def test_a_reach_asked_again_is_the_same_and_each_caller_owns_its_paths():
+    board = battle(walls=[(1, 0)])
+    first = Mover(board, O, 3, {Hex(0, 1): "B"}).reach()
+    expected = dict(first.paths)
+    first.paths.clear()  # a caller's own dict: emptying it leaves the next answer whole
+    again = Mover(board, O, 3, {Hex(0, 1): "B"}).reach()
+    assert again.paths == expected and list(again.paths) == list(expected)
+
+
+def test_a_reach_found_once_is_not_given_for_other_blocked_hexes_a_stop_or_another_map():
+    board = battle()
+    open_reach = Mover(board, O, 2).reach().paths
+    assert Hex(1, 0) in open_reach
+    assert Hex(1, 0) not in Mover(board, O, 2, {Hex(1, 0): "B"}).reach().paths
+    assert Mover(board, O, 2, stop={Hex(1, 0)}).reach().stops == {Hex(1, 0)}
+    assert Hex(1, 0) not in Mover(battle(walls=[(1, 0)]), O, 2).reach().paths
+    assert Mover(board, O, 2).reach().paths == open_reach
+
+
+def test_the_table_of_recent_reaches_stays_small_however_many_questions_are_asked():
+    """A hostile or huge game asks many different questions: the table keeps a few answers."""
+    board = battle(radius=6)
+    for q, r in itertools.islice(hex_range(O, 6), 200):
+        for limit in (1, 2, 3):
+            Mover(board, Hex(q, r), limit).reach()
+    assert 0 < len(reach_module._FOUND) <= reach_module._FOUND_MAX

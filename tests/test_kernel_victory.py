@@ -19,6 +19,10 @@ class State:
     winner: str | None = None
     queue: list = field(default_factory=lambda: ["a"])
 
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
 
 def test_two_teams_fighting_is_no_victory():
     state = State({"a": Figure("red"), "b": Figure("blue")})

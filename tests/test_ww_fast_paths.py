@@ -11,7 +11,7 @@ from board.maps import load_map, parse_map
 from board.rules.kernel.reach import Mover, Where
 from board.rules.warrior_wizard.engagement import all_engagers, engagers
 from board.rules.warrior_wizard.movement import DISENGAGED_MOVES, Board, allowance, reachable
-from board.rules.warrior_wizard.moves import movement_actions
+from board.rules.warrior_wizard.moves import offer
 from board.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +107,7 @@ def test_each_movement_action_offers_exactly_the_hexes_within_its_allowance():
     state = Game(parse_map(big_map_yaml(ma=12), "<big map>")).state
     for f in [f for f in state.figures.values() if f.size == 1][:20]:
         paths, _ = reachable(state, f, 12)
-        for info in movement_actions(state, f):
-            if info.id in DISENGAGED_MOVES:
-                limit = allowance(state, f, info.id)
-                assert info.hexes == {h: p for h, p in paths.items() if len(p) <= limit}, (f.name, info.id)
+        for action, entry in offer(state, f).items():
+            if action in DISENGAGED_MOVES:
+                limit = allowance(state, f, action)
+                assert entry["hexes"] == {h: p for h, p in paths.items() if len(p) <= limit}, (f.name, action)

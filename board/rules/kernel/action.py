@@ -103,15 +103,36 @@ def plan_memo(state) -> dict:
 def forget_plans(state) -> None:
     """The state is about to change: its plans no longer hold."""
     state.__dict__.pop("_plans", None)
+    state.__dict__.pop("_kept", None)
 
 
 def kept(state, key: tuple, work: Callable[[], Any]) -> Any:
     """What a position works out once beside its plans (a figure's reach, asked by its menu and
-    by every move planned), forgotten with them. A key is ("kept", ...): no command's."""
-    memo = plan_memo(state)
-    if key not in memo:
-        memo[key] = work()
-    return memo[key]
+    by every move planned), forgotten with them. A value holds no object of the state (hexes and
+    paths), so a copy in the same position may read it (`in_position`)."""
+    found = state.__dict__.get("_kept")
+    if found is None:
+        found = state.__dict__["_kept"] = {}
+    if key not in found:
+        carried = state.__dict__.get("_carried")
+        found[key] = carried[key] if carried is not None and key in carried else work()
+    return found[key]
+
+
+def in_position(state):
+    """A clone of the state that reads what the position has worked out (`kept`) while its
+    command is planned: the submit after the menu plans without finding a reach again. Only
+    while it plans (`planned`): a command's deed reads only what its own plan worked out."""
+    clone = state.clone()
+    found = state.__dict__.get("_kept")
+    if found:
+        clone.__dict__["_carried"] = found  # read, never written: shared, not copied
+    return clone
+
+
+def planned(state) -> None:
+    """The command is planned: what the position worked out before is no longer read."""
+    state.__dict__.pop("_carried", None)
 
 
 def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:

@@ -127,7 +127,7 @@ class GM:
     def settle(self, state, f, was_active: bool, dice: DiceSource) -> list[Event]:
         """After damage or a removal: one out of the fight leaves the turn (victory is asked by the
         sequencer before it passes the turn, and by Rules.apply after every command)."""
-        if state.phase != "over" and (f.name not in state.figures or not f.up):
+        if not state.over and (f.name not in state.figures or not f.up):
             return self.out_of_turn(state, f, was_active, dice)
         return []
 

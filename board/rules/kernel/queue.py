@@ -17,7 +17,7 @@ def named(state, name: str | None):
 def acting(state, command, phase: str | None = None):
     """The figure a command names, if it may act now (in `phase`, if given): the one whose-turn
     check, with its refusals in this order: over, no such figure, the phase, down, not its turn."""
-    if state.phase == "over":
+    if state.over:
         raise Refusal("the fight is over")
     f = named(state, command.figure)
     if phase is not None and state.phase != phase:

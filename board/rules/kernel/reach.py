@@ -74,7 +74,40 @@ class Mover:
             self._fits = self.enter
 
     def reach(self) -> Reach:
-        """Every hex within the allowance, each with a cheapest path (ties: the first found)."""
+        """Every hex within the allowance, each with a cheapest path (ties: the first found).
+
+        Found once for the same map, start, allowance, blocked hexes and footprint when the move
+        has no rule of its own to ask (none but hexes): the menu, every move planned and the
+        submit after it ask the same question, and so do the positions that follow until a
+        figure moves. Each caller gets its own dict of the paths."""
+        key = self._key()
+        found = _FOUND.get(key) if key is not None else None
+        if found is None or found[0] is not self.battle:
+            found = (self.battle, self._search())
+            if key is not None:
+                if (
+                    len(_FOUND) >= _FOUND_MAX
+                ):  # a few positions back is enough: kept longer, they only cost the collector
+                    _FOUND.clear()
+                _FOUND[key] = found
+        return Reach(dict(found[1].paths), found[1].stops)
+
+    def _key(self) -> tuple | None:
+        """What reach() reads, as a key; None when a rule of the ruleset's (a callable) is asked."""
+        if self.enter is not None or self.cost is not None or not isinstance(self.stop, (tuple, frozenset, set)):
+            return None
+        facing = self.facing if self.size > 1 else 0
+        return (
+            id(self.battle),
+            self.start,
+            self.limit,
+            frozenset(self.blocked),
+            self.size,
+            facing,
+            frozenset(self.stop),
+        )
+
+    def _search(self) -> Reach:
         if self.cost is not None:
             return self._dijkstra(self.cost)
         ways, enter, stop = self.battle.ways, self._fits, self.stop
@@ -160,6 +193,12 @@ class Mover:
         if found is None:
             raise Refusal(out_of_reach(to))
         return found
+
+
+# Reaches found, by Mover._key(), with the map they were found on (an id is reused once a map is
+# gone: the map kept beside it tells a stale entry apart).
+_FOUND: dict[tuple, tuple[BattleMap, Reach]] = {}
+_FOUND_MAX = 32
 
 
 def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Callable:

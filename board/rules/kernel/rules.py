@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
-from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, remembered, table
+from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, planned, remembered, table
 from board.rules.kernel.fields import Takes, refused_fields
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
@@ -232,6 +232,7 @@ class Rules:
 
     def _deed(self, state, command: Command, dice: DiceSource) -> list[Event]:
         action, f, plan = self._plan(state, command)  # on the private copy about to change
+        planned(state)
         return action.deed(state, f, plan, dice) + self.after_deed(state, action, f, dice)
 
     def after_deed(self, state, action: Action, f, dice: DiceSource) -> list[Event]:
@@ -244,10 +245,14 @@ class Rules:
         plan(state, self.typed(command))
 
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
-        """Apply a command to the state (a private copy): planned once, refused or done."""
+        """Apply a command to the state (a private copy): its settings typed first, then planned
+        once, refused or done."""
+        command = self.typed(command)
         forget_plans(state)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
-        events = handler[1](state, self.typed(command), dice)
+        if handler[1] != self._deed:  # a handler plans and acts in one: it reads only its own work
+            planned(state)
+        events = handler[1](state, command, dice)
         events += self.victory(state) + self.after_command(state, dice)
         forget_plans(state)  # what was worked out on the way (kept) no longer holds
         return events
@@ -270,7 +275,7 @@ class Rules:
 
     def offered(self, state, f) -> bool:
         """Whether f's menu holds anything now: while it acts, unless overridden."""
-        return state.phase != "over" and f.up and state.active == f.name
+        return not state.over and f.up and state.active == f.name
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
         """The menu: the actions of the phase (or of any) shown now, each open or greyed with the reason."""

@@ -72,27 +72,27 @@ def start_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     state.phase = turns.phases[0]
     line_up(state, turns)
     events += turns.victory(state)
-    return events if state.phase == "over" else events + turns.starts(state)
+    return events if state.over else events + turns.starts(state)
 
 
 def open_fight(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """At setup: the first turn, unless a side has won already."""
     events = turns.victory(state)
-    return events if state.phase == "over" else events + start_turn(state, dice, turns)
+    return events if state.over else events + start_turn(state, dice, turns)
 
 
 def end_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """What ends with the turn, then the next turn unless a side has won."""
     events = turns.end(state, dice)
     events += turns.victory(state)
-    return events if state.phase == "over" else events + start_turn(state, dice, turns)
+    return events if state.over else events + start_turn(state, dice, turns)
 
 
 def pass_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """The acting figure is done: unless a side has won, it leaves the queue (and so does every
     figure that no longer acts) and the turn moves on."""
     events = turns.victory(state)
-    if state.phase == "over":
+    if state.over:
         return events
     head = state.queue.pop(0) if state.queue else None
     if turns.by_figure:
@@ -105,7 +105,7 @@ def move_on(state, dice: DiceSource, turns: Turns) -> list[Event]:
     then the next phase, then the next turn. Else its head begins."""
     state.queue = kept(state, turns, state.queue)
     events: list[Event] = []
-    while not state.queue and state.phase != "over":
+    while not state.queue and not state.over:
         events += turns.again(state, dice)
         if state.queue:
             return events
@@ -116,7 +116,7 @@ def move_on(state, dice: DiceSource, turns: Turns) -> list[Event]:
         state.phase = following[0]
         line_up(state, turns)
         events += turns.enter(state, dice)
-    return events if state.phase == "over" else events + turns.starts(state)
+    return events if state.over else events + turns.starts(state)
 
 
 def settle(state, dice: DiceSource, turns: Turns) -> list[Event]:
@@ -124,7 +124,7 @@ def settle(state, dice: DiceSource, turns: Turns) -> list[Event]:
     has finished, and a new turn begins when nobody is left to act."""
     events = turns.victory(state)
     for _ in range(len(state.queue) + 2 * len(state.figures) + 2):  # each pass shortens the queue
-        if state.phase == "over" or not turns.finished(state):
+        if state.over or not turns.finished(state):
             break
         head = state.queue.pop(0) if state.queue else None
         events += turns.done(state, head)

@@ -15,15 +15,15 @@ def over(state) -> None:
 
 
 def check_victory(
-    state, fights: Callable = lambda f: f.up, end: Callable = over, nobody: str = "Nobody is left standing"
+    state, fights: Callable | None = None, end: Callable = over, nobody: str = "Nobody is left standing"
 ) -> list[Event]:
     """Once at most one team has a figure that `fights` (by default: is up), set `state.winner`
     (None: nobody), mark the state over with `end(state)` and return the victory event."""
-    if state.phase == "over":
+    if state.over:
         return []
     team: str | None = None  # the one team seen fighting so far; asked after every command, so
     for f in state.figures.values():  # it stops at the first figure of a second team
-        if fights(f):
+        if f.up if fights is None else fights(f):
             if team is None:
                 team = f.team
             elif f.team != team:

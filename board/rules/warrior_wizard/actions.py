@@ -10,7 +10,7 @@ from dataclasses import replace
 from board.hexgrid import hex_neighbors
 from board.rules.base import Command, Refusal
 from board.rules.kernel.action import Action
-from board.rules.kernel.rules import concrete
+from board.rules.kernel.rules import Rules, concrete
 from board.rules.reports import ActionInfo, Prediction
 from board.rules.warrior_wizard import combat, disengage, gm, moves, spells  # noqa: F401 - gm: the GM's, for the ruleset
 from board.rules.warrior_wizard import combat_do as do
@@ -21,7 +21,7 @@ from board.rules.warrior_wizard.params import Attack, Cast, Drop, DropPickUp, Up
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.words import they_do
 
-# --- movement: one plan and one deed, moves.py; the menu is movement_actions() -------------------
+# --- movement: one plan, one deed and what the menu offers (moves.offer), moves.py ----------------
 
 MOVE_NEEDS = {"stand_still": "facing", "stand_up": "none", "upkeep": "none", "breather": "none"}
 
@@ -64,6 +64,8 @@ def _move(id: str) -> Action:
         "figure path to facing",
         Upkeep if id == "upkeep" else None,
         moves.plan,
+        menu=lambda state, f: moves.offer(state, f)[id],
+        shown=lambda state, f: id in moves.offer(state, f),
         commands=commands,
         trusted=commands is not None,
     )
@@ -224,11 +226,11 @@ def menu(rules, state: WWState, name: str) -> list[ActionInfo]:
     """A figure's menu: the movement actions while it moves, an engager's choice while a figure
     disengages, else the actions of its open lists (before its turn: Defend, Dodge and a set
     pole arm), each worded as its list words it."""
+    if state.phase == "movement":
+        return Rules.actions(rules, state, name)  # the active figure's moves, as the spec offers them
     f = state.figures.get(name)
     if f is None or f.status != "ok" or state.phase == "over":
         return []
-    if state.phase == "movement":
-        return moves.movement_actions(state, f) if state.active == name else []
     d = state.disengage
     if d is not None:
         if not d.waiting or d.waiting[0] != name:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 from collections.abc import Callable
 
+from board.rules.kernel.action import kept
 from board.rules.warrior_wizard.engagement import engagers
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import half_movement, movement
@@ -208,8 +209,13 @@ def lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
     ("Important General Rule of Thumb"). The Engaged list applies to a figure Engaged now
     that began its move Engaged, or moved at most one hex: "A character who performs a Step
     action into another character's threat zone ... may be treated as if he performed a Shift
-    action".
+    action". Worked out once in a position: the menu asks for every action, the plan and the deed
+    again.
     """
+    return kept(state, ("lists", f.name), lambda: _lists_open(state, f))
+
+
+def _lists_open(state: WWState, f: FigureState) -> tuple[str, ...]:
     now = bool(engagers(state, f))
     started = bool(f.turn.engaged_at_start)
     lists = []

@@ -10,8 +10,7 @@ from board.dice import DiceSource, check
 from board.frozen import quick_init
 from board.hexgrid import Hex, direction_name, hex_distance
 from board.rules.base import Command, Event, Refusal
-from board.rules.reports import ActionInfo
-from board.rules.kernel.action import forget_plans
+from board.rules.kernel.action import forget_plans, kept
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire, params, spell_upkeep
@@ -33,19 +32,20 @@ from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance
 from board.words import hexes, pronoun, they_do
 
+# In the order the menu offers them (Stand up first, for a figure that is down).
 MOVES = (
-    "stand_still",
     "stand_up",
+    "stand_still",
+    "upkeep",
+    "breather",
+    "lift_step",
+    "continue",
+    "shift",
     "step",
     "jog",
     "half_move",
     "full_move",
     "delay",
-    "shift",
-    "continue",
-    "upkeep",
-    "breather",
-    "lift_step",
 )
 
 
@@ -106,7 +106,7 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
     path = tuple([to_hex(state, p) for p in command.path or ()])
     if command.to is not None and not path:
         destination = to_hex(state, command.to)
-        if destination != f.hex:
+        if destination != f.hex:  # the allowance of the move named (none for standing up or still)
             limit = allowance(state, f, command.action) if command.action in MOVES[2:] else movement(state, f)
             paths = (
                 shift_hexes(state, f, set(engaged_with), board)
@@ -278,77 +278,46 @@ def _breather(state: WWState, f: FigureState) -> list[Event]:
     return [Event("stance", f"{f.name} takes a breather", f.name, {"stance": "breather"})]
 
 
-def _spell_actions(state: WWState, f: FigureState, engaged_with) -> list[ActionInfo]:
-    """Upkeep (announced before moving) and the breather, where they may be taken."""
-    out = []
-    pending = spell_upkeep.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
-    if pending:
-        names = ", ".join(s.name for s in pending)
-        cost = sum(s.upkeep for s in pending)
-        why = None if spell_upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
-        out.append(ActionInfo("upkeep", f"Keep up {names} ({cost} ST)", "movement", enabled=why is None, reason=why))
-    if state.options.breather and not engaged_with and not f.turn.delayed:
-        why = breather_refusal(state, f, engaged_with)
-        out.append(ActionInfo("breather", LABELS["breather"], "movement", enabled=why is None, reason=why))
-    return out
+def offer(state: WWState, f: FigureState) -> dict[str, dict]:
+    """The movement actions the active figure is offered now, each with the open part of its menu
+    entry (hexes and paths, greyed with the reason): worked out once in a position, for every
+    move's entry (actions.py)."""
+    return kept(state, ("offer", f.name), lambda: _offer(state, f))
 
 
-def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
-    """The movement actions the active figure may take, with reachable hexes for each."""
+def _offer(state: WWState, f: FigureState) -> dict[str, dict]:
     board = board_of(state, f)
     engaged_with = board.engagers(f.hex, f.facing)
-    out = [ActionInfo("stand_still", LABELS["stand_still"], "movement", needs="facing")]
-    out += _spell_actions(state, f, engaged_with)
+    out: dict[str, dict] = {"stand_still": {}}
+    # Upkeep (announced before moving) and the breather, where they may be taken.
+    pending = spell_upkeep.due(state, f) if not (f.turn.delayed or f.turn.move_action) else []
+    if pending:
+        cost = sum(s.upkeep for s in pending)
+        why = None if spell_upkeep.can_pay(state, f, cost) else f"{cost} ST would knock {f.name} out"
+        label = f"Keep up {', '.join(s.name for s in pending)} ({cost} ST)"
+        out["upkeep"] = {"label": label, "enabled": why is None, "reason": why}
+    if state.options.breather and not engaged_with and not f.turn.delayed:
+        why = breather_refusal(state, f, engaged_with)
+        out["breather"] = {"enabled": why is None, "reason": why}
     if f.posture != "standing":
-        out.insert(0, ActionInfo("stand_up", LABELS["stand_up"], "movement"))
-        return out
+        return {"stand_up": {}, **out}
     if at_max_lift(state, f):
         hexes = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, 1, board)[0]
         hexes = {h: p for h, p in hexes.items() if not board.may_enter(h)}
-        out.append(
-            ActionInfo(
-                "lift_step",
-                LABELS["lift_step"],
-                "movement",
-                needs="path",
-                hexes=hexes,
-                enabled=bool(hexes),
-                reason=None if hexes else "no hex to move to",
-            )
-        )
-        return out
+        return {**out, "lift_step": _open(hexes, "no hex to move to")}
     if f.turn.delayed and not engaged_with:
         paths, stops = reachable(state, f, allowance(state, f, "continue"), board)
-        out.append(ActionInfo("continue", LABELS["continue"], "movement", needs="path", hexes=paths, stop_hexes=stops))
-        return out
+        return {**out, "continue": {"hexes": paths, "stop_hexes": stops}}
     if engaged_with:
-        hexes = shift_hexes(state, f, engaged_with, board)
-        out.append(
-            ActionInfo(
-                "shift",
-                LABELS["shift"],
-                "movement",
-                needs="path",
-                hexes=hexes,
-                enabled=bool(hexes),
-                reason=None if hexes else "no hex keeps the engagement",
-            )
-        )
-        for action in DISENGAGED_MOVES:
-            out.append(
-                ActionInfo(
-                    action,
-                    LABELS[action],
-                    "movement",
-                    enabled=False,
-                    reason=f"Engaged by {', '.join(sorted(engaged_with))}: only Shift, Stand still or Stand up",
-                )
-            )
-        return out
+        out["shift"] = _open(shift_hexes(state, f, engaged_with, board), "no hex keeps the engagement")
+        why = f"Engaged by {', '.join(sorted(engaged_with))}: only Shift, Stand still or Stand up"
+        return out | {action: {"enabled": False, "reason": why} for action in DISENGAGED_MOVES}
     # One search at the largest allowance serves every action: a path's length says which.
     limits = allowances(state, f)
     paths, stops = reachable(state, f, limits["full_move"], board)
     must_run = f.must_run and any(len(p) >= fire.RUN for p in paths.values())
+    if must_run:
+        out["stand_still"] = {"enabled": False, "reason": f"{f.name} is on fire and panics: {pronoun(f)} must run"}
     # reachable() finds the hexes nearest first, so those within a limit come first.
     lengths = [len(p) for p in paths.values()]
     within: dict[int, dict] = {}  # the hexes within each limit, worked out once per count
@@ -361,27 +330,17 @@ def movement_actions(state: WWState, f: FigureState) -> list[ActionInfo]:
         reason = None if limit > 0 else "no Movement left"
         if must_run and limit < fire.RUN:
             reason = f"{f.name} is on fire and panics: {pronoun(f)} must run ({fire.RUN} or more hexes)"
-        out.append(
-            ActionInfo(
-                action,
-                LABELS[action],
-                "movement",
-                needs="path",
-                hexes=hexes,
-                stop_hexes=frozenset(h for h in stops if h in hexes),
-                enabled=reason is None,
-                reason=reason,
-                note=NOTES.get(action, ""),
-                default=action == "full_move",
-            )
-        )
-    if must_run:
-        out[0] = ActionInfo(
-            "stand_still",
-            LABELS["stand_still"],
-            "movement",
-            enabled=False,
-            needs="facing",
-            reason=f"{f.name} is on fire and panics: {pronoun(f)} must run",
-        )
+        out[action] = {
+            "hexes": hexes,
+            "stop_hexes": frozenset(h for h in stops if h in hexes),
+            "enabled": reason is None,
+            "reason": reason,
+            "note": NOTES.get(action, ""),
+            "default": action == "full_move",
+        }
     return out
+
+
+def _open(hexes: dict, none: str) -> dict:
+    """A move's entry with these hexes, greyed with the reason `none` if there are none."""
+    return {"hexes": hexes, "enabled": bool(hexes), "reason": None if hexes else none}

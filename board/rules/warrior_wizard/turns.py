@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import sequence, victory
@@ -90,31 +92,14 @@ def combat_phase(state: WWState, dice: DiceSource) -> list[Event]:
     return [Event("phase", "Combat actions", None, {"phase": "combat"})]
 
 
-def start_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Begin the next turn: initiative, then the movement phase."""
-    return sequence.start_turn(state, dice, TURNS)
-
-
 def advance(state: WWState, dice: DiceSource) -> list[Event]:
     """The active figure is done: pass to the next one or, unless a side has won, to the next
     phase or turn."""
     return sequence.pass_turn(state, dice, TURNS)
 
 
-def end_turn(state: WWState, dice: DiceSource) -> list[Event]:
-    """Effects at the end of a turn, then the next turn (or the end of the fight)."""
-    return sequence.end_turn(state, dice, TURNS)
-
-
-def check_victory(state: WWState) -> list[Event]:
-    """Over when at most one team has a figure standing, illusions aside (asked after every
-    command: the teams in one comprehension, no call a figure)."""
-    if state.phase == "over":
-        return []
-    teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
-    if len(teams) > 1:
-        return []
-    return victory.declare(state, next(iter(teams), None))
+# Over when at most one team has a figure standing: illusions do not fight.
+check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion)
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
