@@ -47,4 +47,4 @@ def computer_decision(game):
     """The computer's command for the side to act, and why (board.ai.ranking.Decision)."""
     from board.ai.player import choose  # the computer player, imported when it first plays
 
-    return choose(game, computer_to_act(game) or "normal", f"{game.ai_seed}:{game.current_player()}")
+    return choose(game, computer_to_act(game) or "hint", f"{game.ai_seed}:{game.current_player()}")

@@ -78,7 +78,8 @@ def test_the_enemy_that_would_revive_a_downed_friend_is_worth_more_to_put_down()
     assert snap(game, "Brute")["status"] == "incapacitated"
     engage = {r.command.target: r.score for r in _scores(game) if r.command.action == "engage" and not r.command.params}
     assert engage["Chief"] > engage["Orc"]
-    assert choose(game, "normal", ai_seed=1).command.target == "Chief"
+    # The full judgement (hard's, the hint's); normal picks whom to strike only roughly.
+    assert choose(game, "hint", ai_seed=1).command.target == "Chief"
 
 
 def test_a_figure_moves_before_it_dashes_and_keeps_its_action_for_the_blow():
@@ -92,6 +93,7 @@ def test_a_figure_moves_before_it_dashes_and_keeps_its_action_for_the_blow():
     moves = [r.score for r in rows if r.command.action == "move"]
     dashes = [r.score for r in rows if r.command.action == "dash"]
     assert max(moves) > max(dashes)
-    game.apply(choose(game, "normal", ai_seed=1).command)
+    # The full judgement (hard's, the hint's); normal goes only roughly where it means to.
+    game.apply(choose(game, "hint", ai_seed=1).command)
     assert snap(game, "Grog")["moved"] and not snap(game, "Grog")["acted"]
-    assert choose(game, "normal", ai_seed=1).command.action == "engage"
+    assert choose(game, "hint", ai_seed=1).command.action == "engage"

@@ -51,7 +51,7 @@ def test_a_revealed_attack_leaves_only_general_plots_with_fighting():
     game.apply(general("fighting"))
     while "attack" not in (k for _, k in game.state.figures["Fenn"].plots.values()):
         assert game.state.turn == 2, "Fenn never attacked in round 2"
-        game.apply(choose(game, "normal", ai_seed=1).command)
+        game.apply(choose(game, "hint", ai_seed=1).command)
     options = unseen(game.state, "Wardens").generals["Fenn"]
     assert [p["plot"] for p in options] == ["fighting", "fighting_thieving", "fighting_magic"]
 

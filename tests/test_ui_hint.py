@@ -20,7 +20,7 @@ def test_the_hint_key_shows_the_computers_choice_and_reason_and_changes_nothing(
     game = driver.game
     assert game.current_player() == "Blue"
     before, history = game.snapshot(), list(game.history)
-    expected = choose(game, "normal", f"{game.ai_seed}:Blue")
+    expected = choose(game, "hint", f"{game.ai_seed}:Blue")
     driver.key(pygame.K_i, "i")
     message = driver.view.message
     assert message.startswith(f"Hint for {expected.command.figure}: the computer ")

@@ -3,6 +3,8 @@ dice of the player's own (determinised rollouts), played on by the normal player
 sides to the end of the turn and the other side's answer (or the depth or work cap, whichever
 comes first), and judged by what each side has left (board.ai.material). Normal's own choice
 stands unless another command does clearly better on the same dice.
+"The normal player" below is the full judgement (scored with Style()): the normal *level* since
+issue 39's fourth pass takes its place and target only roughly (board.ai.player.good_enough).
 
 Why to the end of the turn (issue 39): rollouts of a fixed number of commands stopped, on the
 arena, inside the movement phase (5 commands at the median, the work cap binding), where what
