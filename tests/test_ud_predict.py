@@ -6,6 +6,8 @@ from fractions import Fraction
 import pytest
 
 from board.rules.base import Command
+from board.rules.usage_dice.gear import step_down
+from board.rules.usage_dice.predict import _hit_outcomes, hit_outcomes
 from helpers import act
 from ud_helpers import figure, new_game
 
@@ -191,3 +193,19 @@ def test_the_odds_of_a_stunt_the_player_defends_against_are_the_odds_it_lands():
     prediction = game.predict(command)
     assert prediction.hit == lands == Fraction(3, 4) * Fraction(3, 4)
     assert prediction.outcomes["you hit"] == ripostes
+
+
+def test_a_hit_is_worked_out_afresh_once_the_armor_wears_or_the_fatigue_grows():
+    # hit_outcomes is kept by what it reads (armor, Power, dodge room, sunder): a worn armor
+    # die or a dodge spent must not be answered with the odds of the figure as it was.
+    game = new_game(figure("A", "PCs", (0, 0), power=4, armor=["Leather"]), figure("B", "Orcs", (1, 0)))
+    state = game.state.clone()
+    a = state.figures["A"]
+    before = hit_outcomes(a, 6, False)
+    assert before == _hit_outcomes(a, 6, False, False)
+    a.armor[0].die = step_down(a.armor[0].die)
+    worn = hit_outcomes(a, 6, False)
+    assert worn == _hit_outcomes(a, 6, False, False) and worn != before
+    a.fatigue = a.fatigue_limit
+    tired = hit_outcomes(a, 6, False)
+    assert tired == _hit_outcomes(a, 6, False, False) and tired != worn

@@ -76,10 +76,34 @@ def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, boo
     return {key: p for key, p in out.items() if p}
 
 
-def hit_outcomes(
-    f: Figure, damage: int, ranged: bool, lone_wear: bool = False
-) -> dict[tuple[int, str | None], Fraction]:
-    """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls."""
+HitOutcomes = dict[tuple[int, str | None], Fraction]
+_HITS: dict[tuple, HitOutcomes] = {}
+
+
+def hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool = False) -> HitOutcomes:
+    """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls
+    (read only). Worked out once for the same armor, Power, dodge and sunder: the computer
+    player predicts every attack on offer in every rollout, and these sums are most of it."""
+    key = (
+        tuple((a.kind, a.die, a.wears) for a in f.armor),
+        f.power,
+        f.dodge,
+        f.fatigue_limit - f.fatigue,
+        f.sunder,
+        damage,
+        ranged,
+        lone_wear,
+    )
+    out = _HITS.get(key)
+    if out is None:
+        if len(_HITS) >= 4096:
+            _HITS.clear()
+        out = _HITS[key] = _hit_outcomes(f, damage, ranged, lone_wear)
+    return out
+
+
+def _hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool) -> HitOutcomes:
+    """hit_outcomes worked out: every armor roll, then every face of the Power die."""
     out: dict = defaultdict(Fraction)
     for (armor, bearing), pa in armor_rolls(f, ranged, lone_wear).items():
         result = absorb(f, damage, armor, bearing)
