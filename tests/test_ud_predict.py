@@ -7,7 +7,7 @@ import pytest
 
 from board.rules.base import Command
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.predict import _hit_outcomes, hit_outcomes
+from board.rules.usage_dice.predict import _hit_outcomes, _hit_sums, hit_outcomes, hit_sums
 from helpers import act
 from ud_helpers import figure, new_game
 
@@ -209,3 +209,18 @@ def test_a_hit_is_worked_out_afresh_once_the_armor_wears_or_the_fatigue_grows():
     a.fatigue = a.fatigue_limit
     tired = hit_outcomes(a, 6, False)
     assert tired == _hit_outcomes(a, 6, False, False) and tired != worn
+
+
+def test_a_hits_sums_are_worked_out_afresh_once_the_armor_wears():
+    # hit_sums adds up hit_outcomes over a damage roll, kept by the same reading as hit_outcomes
+    # plus the damage roll: a worn armor die must not be answered with the sums of the fresh one.
+    game = new_game(figure("A", "PCs", (0, 0), power=4, armor=["Leather"]), figure("B", "Orcs", (1, 0)))
+    a = game.state.clone().figures["A"]
+    roll = {4: Fraction(1, 2), 8: Fraction(1, 2)}
+    before = hit_sums(a, roll, False, False)
+    assert before == _hit_sums(a, roll, False, False)
+    assert before[0][" hit"] == 1 and sum(before[1].values()) == 1
+    assert hit_sums(a, {4: Fraction(1)}, False, False) != before
+    a.armor[0].die = step_down(a.armor[0].die)
+    worn = hit_sums(a, roll, False, False)
+    assert worn == _hit_sums(a, roll, False, False) and worn != before

@@ -77,29 +77,32 @@ def armor_rolls(f: Figure, ranged: bool, lone_wear: bool) -> dict[tuple[int, boo
 
 
 HitOutcomes = dict[tuple[int, str | None], Fraction]
+HitSums = tuple[dict[str, Fraction], dict[int, Fraction]]
 _HITS: dict[tuple, HitOutcomes] = {}
+_SUMS: dict[tuple, HitSums] = {}
+
+
+def _defence_key(f: Figure) -> tuple:
+    """Everything of f that its armor and Power rolls read."""
+    return (tuple((a.kind, a.die, a.wears) for a in f.armor), f.power, f.dodge, f.fatigue_limit - f.fatigue, f.sunder)
+
+
+def _bounded(table: dict, key: tuple, work):
+    """table[key], worked out by work() the first time; the table never holds over 4,096 answers."""
+    out = table.get(key)
+    if out is None:
+        if len(table) >= 4096:
+            table.clear()
+        out = table[key] = work()
+    return out
 
 
 def hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool = False) -> HitOutcomes:
     """P(damage past everything, wound) when f is dealt `damage`: its armor and Power rolls
     (read only). Worked out once for the same armor, Power, dodge and sunder: the computer
     player predicts every attack on offer in every rollout, and these sums are most of it."""
-    key = (
-        tuple((a.kind, a.die, a.wears) for a in f.armor),
-        f.power,
-        f.dodge,
-        f.fatigue_limit - f.fatigue,
-        f.sunder,
-        damage,
-        ranged,
-        lone_wear,
-    )
-    out = _HITS.get(key)
-    if out is None:
-        if len(_HITS) >= 4096:
-            _HITS.clear()
-        out = _HITS[key] = _hit_outcomes(f, damage, ranged, lone_wear)
-    return out
+    key = (_defence_key(f), damage, ranged, lone_wear)
+    return _bounded(_HITS, key, lambda: _hit_outcomes(f, damage, ranged, lone_wear))
 
 
 def _hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool) -> HitOutcomes:
@@ -110,6 +113,30 @@ def _hit_outcomes(f: Figure, damage: int, ranged: bool, lone_wear: bool) -> HitO
         for face in range(1, f.power + 1):
             out[(result.remaining, wound_kind(f.power, face, result.remaining))] += pa / f.power
     return dict(out)
+
+
+def hit_sums(f: Figure, damage_dist: dict[int, Fraction], ranged: bool, lone_wear: bool) -> HitSums:
+    """P(each outcome of a hit on f), by the outcome's name after the figure's, and P(damage
+    left) when it is dealt damage_dist (read only; worked out once, as hit_outcomes)."""
+    key = (_defence_key(f), tuple(damage_dist.items()), ranged, lone_wear)
+    return _bounded(_SUMS, key, lambda: _hit_sums(f, damage_dist, ranged, lone_wear))
+
+
+def _hit_sums(f: Figure, damage_dist: dict[int, Fraction], ranged: bool, lone_wear: bool) -> HitSums:
+    outcomes: dict[str, Fraction] = defaultdict(Fraction)
+    left: dict[int, Fraction] = defaultdict(Fraction)
+    for damage, pd in damage_dist.items():
+        for (remaining, wound), pw in hit_outcomes(f, damage, ranged, lone_wear).items():
+            q = pd * pw
+            outcomes[" hit"] += q
+            left[remaining] += q
+            if wound:
+                outcomes[f": {wound} wound"] += q
+            if wound in ("debilitating", "severe"):
+                outcomes[" incapacitated"] += q
+            if wound == "mortal":
+                outcomes[" dies"] += q
+    return dict(outcomes), dict(left)
 
 
 class Tally:
@@ -123,18 +150,12 @@ class Tally:
     def hit(
         self, who: str, f: Figure, damage_dist: dict[int, Fraction], p: Fraction, ranged: bool, track: bool = False
     ) -> None:
-        for damage, pd in damage_dist.items():
-            for (left, wound), pw in hit_outcomes(f, damage, ranged, self.lone_wear).items():
-                q = p * pd * pw
-                self.outcomes[f"{who} hit"] += q
-                if track:
-                    self.damage[left] += q
-                if wound:
-                    self.outcomes[f"{who}: {wound} wound"] += q
-                if wound in ("debilitating", "severe"):
-                    self.outcomes[f"{who} incapacitated"] += q
-                if wound == "mortal":
-                    self.outcomes[f"{who} dies"] += q
+        outcomes, left = hit_sums(f, damage_dist, ranged, self.lone_wear)
+        for name, q in outcomes.items():
+            self.outcomes[who + name] += p * q
+        if track:
+            for remaining, q in left.items():
+                self.damage[remaining] += p * q
 
 
 def predict(state: UDState, details: dict) -> Prediction | None:
