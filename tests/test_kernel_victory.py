@@ -39,5 +39,9 @@ def test_the_last_team_fighting_wins_once():
 
 def test_who_fights_is_the_rulesets_to_say_and_nobody_left_is_a_draw():
     state = State({"a": Figure("red", illusion=True), "b": Figure("blue", up=False)})
-    events = check_victory(state, fights=lambda f: f.up and not f.illusion, nobody="Nobody fights")
+    events = check_victory(
+        state,
+        fighting=lambda state: {f.team for f in state.figures.values() if f.up and not f.illusion},
+        nobody="Nobody fights",
+    )
     assert events[0].text == "Nobody fights" and state.winner is None

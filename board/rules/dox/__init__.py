@@ -15,7 +15,7 @@ from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel import sequence
-from board.rules.dox import actions, gm, moves, view
+from board.rules.dox import actions, gm, view
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, new_state
@@ -87,8 +87,9 @@ class Dox(Rules):
     def spec(self) -> tuple[Action, ...]:
         return actions.spec(self.check)
 
-    def typed(self, command: Command) -> Command:
-        return super().typed(moves.named(command))
+    def implied(self, command: Command) -> Action | None:
+        """A move naming no action (`{do: move, to: ...}`) is a "move"."""
+        return self.table["move", "move"] if command.do == "move" and command.action is None else None
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
         """Once no Fortune question is open, the turn passes on if the active figure is done

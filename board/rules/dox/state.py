@@ -94,36 +94,35 @@ class DoxState(Fight[Fig, Options]):
     holds: list[Hold] = field(default_factory=list)
     items: dict[Hex, list[str]] = field(default_factory=dict)  # gear lying on hexes
     pending: list[Pending] = field(default_factory=list)
+    # Whether the fight is decided: the one fact of the turn the phase below cannot derive. A
+    # field beside the kernel's phase, which is worked out from who acts and what it has done.
+    over: bool = field(default=False, kw_only=True)
 
     @property
     def active(self) -> str | None:
         """The figure whose turn it is (or who must answer a Fortune question)."""
-        if self.over:  # read before the phase, which asks who is active
+        if self.over:
             return None
         if self.pending:
             return self.pending[0].victim
         return self.queue[0] if self.queue else None
 
-    # A property over the kernel's field (its setter keeps whether the fight is over): the
-    # checker allows a dataclass field to be overridden only by another field.
+    # A property over the kernel's field: the checker allows a dataclass field to be overridden
+    # only by another field. Clones derive it as the original does (kernel/clone.py).
     @property  # type: ignore[misc]
     def phase(self) -> str:
         """over, fortune (a victim decides on Fortune), movement or action: read from who acts
-        and what it has done; the kernel's phase field keeps only whether the fight is over."""
+        and what it has done."""
         if self.over:
             return "over"
         if self.pending:
             return "fortune"
-        f = self.figures.get(self.active or "")
+        f = self.figures.get(self.queue[0]) if self.queue else None
         return "movement" if f is not None and not f.moved else "action"
 
     @phase.setter
-    def phase(self, value: str) -> None:
-        self.__dict__["_over"] = value == "over"
-
-    @property
-    def over(self) -> bool:
-        return self.__dict__.get("_over", False)
+    def phase(self, value: str) -> None:  # the kernel ends the fight by its phase
+        self.over = value == "over"
 
     def not_its_turn(self, f: Fig) -> str | None:
         if self.pending:

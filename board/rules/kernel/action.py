@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.clone import copy_of
 from board.rules.kernel.params import Params
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def in_position(state):
     """A clone of the state that reads what the position has worked out (`kept`) while its
     command is planned: the submit after the menu plans without finding a reach again. Only
     while it plans (`planned`): a command's deed reads only what its own plan worked out."""
-    clone = state.clone()
+    clone = copy_of(state)
     found = state.__dict__.get("_kept")
     if found:
         clone.__dict__["_carried"] = found  # read, never written: shared, not copied

@@ -120,9 +120,10 @@ def move_on(state, dice: DiceSource, turns: Turns) -> list[Event]:
 
 
 def settle(state, dice: DiceSource, turns: Turns) -> list[Event]:
-    """After every command: unless a side has won, the turn passes on while the head of the queue
-    has finished, and a new turn begins when nobody is left to act."""
-    events = turns.victory(state)
+    """After every command, once victory is asked (`Rules.apply`): unless a side has won, the turn
+    passes on while the head of the queue has finished, and a new turn begins when nobody is left
+    to act."""
+    events: list[Event] = []
     for _ in range(len(state.queue) + 2 * len(state.figures) + 2):  # each pass shortens the queue
         if state.over or not turns.finished(state):
             break

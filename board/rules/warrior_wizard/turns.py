@@ -98,8 +98,11 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     return sequence.pass_turn(state, dice, TURNS)
 
 
-# Over when at most one team has a figure standing: illusions do not fight.
-check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion)
+# Over when at most one team has a figure standing (up): illusions do not fight.
+check_victory = partial(
+    victory.check_victory,
+    fighting=lambda state: {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion},
+)
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
