@@ -92,8 +92,8 @@ class Dox(Rules):
         return self.table["move", "move"] if command.do == "move" and command.action is None else None
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
-        """Once no Fortune question is open, the turn passes on if the active figure is done
-        (acted or down), and a new round starts after the last figure."""
+        """Victory; then, once no Fortune question is open, the turn passes on if the active
+        figure is done (acted or down), and a new round starts after the last figure."""
         return sequence.settle(state, dice, TURNS)
 
 

@@ -94,9 +94,6 @@ class DoxState(Fight[Fig, Options]):
     holds: list[Hold] = field(default_factory=list)
     items: dict[Hex, list[str]] = field(default_factory=dict)  # gear lying on hexes
     pending: list[Pending] = field(default_factory=list)
-    # Whether the fight is decided: the one fact of the turn the phase below cannot derive. A
-    # field beside the kernel's phase, which is worked out from who acts and what it has done.
-    over: bool = field(default=False, kw_only=True)
 
     @property
     def active(self) -> str | None:
@@ -112,7 +109,7 @@ class DoxState(Fight[Fig, Options]):
     @property  # type: ignore[misc]
     def phase(self) -> str:
         """over, fortune (a victim decides on Fortune), movement or action: read from who acts
-        and what it has done."""
+        and what it has done (whether the fight is over is the kernel's field)."""
         if self.over:
             return "over"
         if self.pending:
@@ -121,8 +118,8 @@ class DoxState(Fight[Fig, Options]):
         return "movement" if f is not None and not f.moved else "action"
 
     @phase.setter
-    def phase(self, value: str) -> None:  # the kernel ends the fight by its phase
-        self.over = value == "over"
+    def phase(self, value: str) -> None:  # what the kernel sets is derived here
+        pass
 
     def not_its_turn(self, f: Fig) -> str | None:
         if self.pending:

@@ -266,14 +266,14 @@ class Rules:
             command = self.typed(command)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
         events = handler[1](state, command, dice)
-        events += self.victory(state) + self.after_command(state, dice)
+        events += self.after_command(state, dice)
         forget_plans(state)  # what was worked out on the way (kept) no longer holds
         return events
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
-        """What follows every command once victory is checked (the next phase...): nothing
-        unless overridden."""
-        return []
+        """What follows every command: victory asked (kernel/victory.py), then what the ruleset
+        adds (the next phase...) where it overrides this, asking victory first itself."""
+        return self.victory(state)
 
     def predict(self, state, command: Command) -> Prediction | None:
         """Exact odds of an attack command, from its action's `odds` (none if it has none)."""

@@ -10,7 +10,7 @@ from board.rules.kernel.events import VICTORY
 
 def over(state) -> None:
     """Mark the fight over: nobody is left to act."""
-    state.phase = "over"
+    state.over, state.phase = True, "over"
     state.queue.clear()
 
 
