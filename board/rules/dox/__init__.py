@@ -21,7 +21,6 @@ from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, new_state
 from board.rules.dox.tactics import TACTICS
 from board.rules.dox.turns import TURNS
-from board.rules.dox.wounds import check_victory
 
 
 class DoxGM(GM):
@@ -62,7 +61,7 @@ class Dox(Rules):
     odds_note = "Exact over the dice; Fortune burned after the roll (which may undo a wound) is not foreseen."
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
-    params_types, takes, victory = PARAMS, TAKES, staticmethod(check_victory)
+    params_types, takes = PARAMS, TAKES
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
