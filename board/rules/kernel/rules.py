@@ -182,9 +182,11 @@ class Rules:
         """The refusal of a field given that the command's action does not take, or None."""
         takes = self._takes
         taken = takes.get((command.do, command.action)) or takes.get((command.do, "*")) or FIGURE_ONLY
-        if command.__pydantic_fields_set__ <= taken:  # given none but those (every field's default is None)
-            return None
-        return refused_fields(command, taken)
+        values = command.__dict__
+        for name in command.__pydantic_fields_set__ - taken:  # given beyond those: refused unless None
+            if values[name] is not None:
+                return refused_fields(command, taken)
+        return None
 
     @cached_property
     def _params_types(self) -> dict:
