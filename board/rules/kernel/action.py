@@ -136,16 +136,26 @@ def planned(state) -> None:
     state.__dict__.pop("_carried", None)
 
 
+class Refused:
+    """A remembered refusal: its reason only. The raised Refusal would hold its frames alive, and
+    a position's menu refuses many candidates, all freed with its plans when a command follows."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
 def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:
-    """plan() once per command in this position, the result (or its Refusal) kept for the next ask."""
+    """plan() once per command in this position, the result (or its refusal) kept for the next ask."""
     memo = plan_memo(state)
     key = memo_key(command)
     found = memo.get(key, memo)
     if found is memo:
         try:
             found = memo[key] = plan()
-        except Refusal as refusal:  # its reason only: the raised one holds its frames alive
-            found = memo[key] = Refusal(refusal.reason)
-    if isinstance(found, Refusal):
+        except Refusal as refusal:
+            found = memo[key] = Refused(refusal.reason)
+    if type(found) is Refused:
         raise Refusal(found.reason)
     return found
