@@ -132,7 +132,7 @@ def test_a_remembered_refusal_keeps_no_frames_alive():
 
     with pytest.raises(Refusal):
         remembered(state, Command(do="act", figure="A", action="pass"), plan)
-    assert all(found.__traceback__ is None for found in plan_memo(state).values())
+    assert all(getattr(found, "__traceback__", None) is None for found in plan_memo(state).values())
 
 
 def test_what_a_position_keeps_is_worked_out_once_and_forgotten_when_a_command_changes_it(game):

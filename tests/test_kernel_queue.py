@@ -52,7 +52,7 @@ def test_the_whose_turn_check_refuses_in_one_order_with_one_set_of_sentences():
     assert refusal(state, figure="Bo") == "it is Ann's turn, not Bo's"
     state.phase = "movement"
     assert refusal(state, figure="Ann") == "it is the movement phase, not the combat phase"
-    state.phase = "over"
+    state.over, state.phase = True, "over"
     assert refusal(state, figure="Zed") == "the fight is over"
     with pytest.raises(Refusal, match='no figure named "Zed"'):
         named(state, "Zed")

@@ -48,7 +48,9 @@ def kinds(events: list[Event]) -> list[str]:
 PHASE_MAJOR = Turns(
     ("movement", "combat"),
     begin=initiative,
-    acts=lambda state, f: f.up and not (state.phase == "combat" and f.acted),
+    acts=lambda state, names: [
+        n for n in names if state.figures[n].up and not (state.phase == "combat" and state.figures[n].acted)
+    ],
     enter=lambda state, dice: [Event("phase", state.phase, None)],
 )
 FIGURE_MAJOR = Turns(

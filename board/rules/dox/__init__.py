@@ -15,13 +15,12 @@ from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel import sequence
-from board.rules.dox import actions, gm, moves, view
+from board.rules.dox import actions, gm, view
 from board.rules.dox.params import PARAMS, TAKES
 from board.rules.dox.sheet import DoxFigure, Options, check_figure
 from board.rules.dox.state import DoxState, new_state
 from board.rules.dox.tactics import TACTICS
 from board.rules.dox.turns import TURNS
-from board.rules.dox.wounds import check_victory
 
 
 class DoxGM(GM):
@@ -62,7 +61,7 @@ class Dox(Rules):
     odds_note = "Exact over the dice; Fortune burned after the roll (which may undo a wound) is not foreseen."
 
     sheet_type, options_type, sheet_check = DoxFigure, Options, staticmethod(check_figure)
-    params_types, takes, victory = PARAMS, TAKES, staticmethod(check_victory)
+    params_types, takes = PARAMS, TAKES
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[DoxState, list[Event]]:
         state, events = new_state(battle, options)
@@ -87,12 +86,13 @@ class Dox(Rules):
     def spec(self) -> tuple[Action, ...]:
         return actions.spec(self.check)
 
-    def typed(self, command: Command) -> Command:
-        return super().typed(moves.named(command))
+    def implied(self, command: Command) -> Action | None:
+        """A move naming no action (`{do: move, to: ...}`) is a "move"."""
+        return self.table["move", "move"] if command.do == "move" and command.action is None else None
 
     def after_command(self, state: DoxState, dice: DiceSource) -> list[Event]:
-        """Once no Fortune question is open, the turn passes on if the active figure is done
-        (acted or down), and a new round starts after the last figure."""
+        """Victory; then, once no Fortune question is open, the turn passes on if the active
+        figure is done (acted or down), and a new round starts after the last figure."""
         return sequence.settle(state, dice, TURNS)
 
 

@@ -63,13 +63,6 @@ def mover(state: DoxState, f: Fig) -> Mover:
     return Mover(state.battle, f.hex, allowance(state, f)[0], blocked)
 
 
-def named(command: Command) -> Command:
-    """A move command names its action: "move" where it names none (`{do: move, to: ...}`)."""
-    if command.do == "move" and command.action is None:
-        return command.model_copy(update={"action": "move"})
-    return command
-
-
 def reach_menu(state: DoxState, f: Fig) -> dict:
     """The movement step's Move entry: its reach shown on the board, and how far and why."""
     budget, why = allowance(state, f)

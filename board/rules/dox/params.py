@@ -50,5 +50,5 @@ class Fortune(Params):
 
 
 PARAMS: dict[tuple[str, str | None], type[Params]] = {**GM_PARAMS, ("gm", "obey"): Order}
-# A move naming no action is a "move" (moves.named): it takes what a move takes.
+# A move naming no action is a "move" (Dox.implied): it takes what a move takes.
 TAKES: Takes = {**gm_takes(turns=False), ("move", None): "figure path to"}

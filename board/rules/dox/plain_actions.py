@@ -193,7 +193,7 @@ def order_words(order: tuple[str, str | None]) -> str:
 
 def order_refusal(state: DoxState, f: Fig | None, command: Command) -> str | None:
     """Why an obedient animal may not do this on its turn (None: it may, or it is not its turn)."""
-    if f is None or f.name != state.active or f.order is None:
+    if f is None or f.order is None or f.name != state.active:
         return None
     kind, foe = f.order
     action = command.action

@@ -98,32 +98,28 @@ class DoxState(Fight[Fig, Options]):
     @property
     def active(self) -> str | None:
         """The figure whose turn it is (or who must answer a Fortune question)."""
-        if self.over:  # read before the phase, which asks who is active
+        if self.over:
             return None
         if self.pending:
             return self.pending[0].victim
         return self.queue[0] if self.queue else None
 
-    # A property over the kernel's field (its setter keeps whether the fight is over): the
-    # checker allows a dataclass field to be overridden only by another field.
+    # A property over the kernel's field: the checker allows a dataclass field to be overridden
+    # only by another field. Clones derive it as the original does (kernel/clone.py).
     @property  # type: ignore[misc]
     def phase(self) -> str:
         """over, fortune (a victim decides on Fortune), movement or action: read from who acts
-        and what it has done; the kernel's phase field keeps only whether the fight is over."""
+        and what it has done (whether the fight is over is the kernel's field)."""
         if self.over:
             return "over"
         if self.pending:
             return "fortune"
-        f = self.figures.get(self.active or "")
+        f = self.figures.get(self.queue[0]) if self.queue else None
         return "movement" if f is not None and not f.moved else "action"
 
     @phase.setter
-    def phase(self, value: str) -> None:
-        self.__dict__["_over"] = value == "over"
-
-    @property
-    def over(self) -> bool:
-        return self.__dict__.get("_over", False)
+    def phase(self, value: str) -> None:  # what the kernel sets is derived here
+        pass
 
     def not_its_turn(self, f: Fig) -> str | None:
         if self.pending:

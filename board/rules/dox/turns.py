@@ -10,7 +10,6 @@ from board.rules.base import Event
 from board.rules.dox import moves
 from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState
-from board.rules.dox.wounds import check_victory
 from board.rules.kernel import sequence
 
 
@@ -65,11 +64,5 @@ def done(state: DoxState, name: str | None) -> list[Event]:
 
 # The round (kernel/sequence.py): initiative, then each figure in turn moves, then acts.
 TURNS = sequence.Turns(
-    ("movement", "action"),
-    by_figure=True,
-    begin=initiative,
-    starts=begin,
-    done=done,
-    finished=finished,
-    victory=check_victory,
+    ("movement", "action"), by_figure=True, begin=initiative, starts=begin, done=done, finished=finished
 )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 
 from board.dice import DiceSource
 from board.hexgrid import hex_neighbors
@@ -11,7 +10,7 @@ from board.rules.kernel.events import FALLS, UNCONSCIOUS, damaged
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import trait_roll
 from board.rules.dox.state import DoxState, Fig, Pending
-from board.rules.kernel import victory
+from board.rules.kernel.victory import check_victory
 from board.words import plural, pronoun, they_do
 
 
@@ -129,11 +128,3 @@ def keep_seat(state: DoxState, rider: Fig, challenge: int, dice: DiceSource) -> 
         )
     ]
     return events if kept else events + unseat(state, rider, "thrown by the blow")
-
-
-def _over(state: DoxState) -> None:
-    victory.over(state)
-    state.pending.clear()
-
-
-check_victory = partial(victory.check_victory, end=_over)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.clone import copy_of
 from board.rules.kernel.params import Params
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def in_position(state):
     """A clone of the state that reads what the position has worked out (`kept`) while its
     command is planned: the submit after the menu plans without finding a reach again. Only
     while it plans (`planned`): a command's deed reads only what its own plan worked out."""
-    clone = state.clone()
+    clone = copy_of(state)
     found = state.__dict__.get("_kept")
     if found:
         clone.__dict__["_carried"] = found  # read, never written: shared, not copied
@@ -135,16 +136,26 @@ def planned(state) -> None:
     state.__dict__.pop("_carried", None)
 
 
+class Refused:
+    """A remembered refusal: its reason only. The raised Refusal would hold its frames alive, and
+    a position's menu refuses many candidates, all freed with its plans when a command follows."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
 def remembered(state, command: Command, plan: Callable[[], Any]) -> Any:
-    """plan() once per command in this position, the result (or its Refusal) kept for the next ask."""
+    """plan() once per command in this position, the result (or its refusal) kept for the next ask."""
     memo = plan_memo(state)
     key = memo_key(command)
     found = memo.get(key, memo)
     if found is memo:
         try:
             found = memo[key] = plan()
-        except Refusal as refusal:  # its reason only: the raised one holds its frames alive
-            found = memo[key] = Refusal(refusal.reason)
-    if isinstance(found, Refusal):
+        except Refusal as refusal:
+            found = memo[key] = Refused(refusal.reason)
+    if type(found) is Refused:
         raise Refusal(found.reason)
     return found

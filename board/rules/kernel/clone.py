@@ -6,7 +6,8 @@ pydantic models, Any) are shared; lists, dicts and sets are copied, their items 
 rules; a dataclass by its own copier; `Shared[T]` marks what every clone shares on purpose (the
 map, the rule tables); `OnWrite[dict[K, V]]` a dict whose values are copied only when a command
 asks to change one (`own_item`). Any other type is an error naming the field, not a silently
-shared value.
+shared value. A field the class derives (a property over it: dox's phase) is not copied: the copy
+derives it from what is.
 """
 
 from __future__ import annotations
@@ -79,11 +80,9 @@ def _generated(cls: type) -> str:
         try:
             hints = typing.get_type_hints(cls, include_extras=True)
             hints = {k: _bound(tp, cls) for k, tp in hints.items()}
-            lines = [
-                f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}"
-                for f in dataclasses.fields(cls)
-            ]
-            lines += [f"    new._copied_{f.name} = set()" for f in dataclasses.fields(cls) if _on_write(hints[f.name])]
+            fields = [f for f in dataclasses.fields(cls) if not isinstance(getattr(cls, f.name, None), property)]
+            lines = [f"    new.{f.name} = {_expr(hints[f.name], f'old.{f.name}', 1, cls, f.name)}" for f in fields]
+            lines += [f"    new._copied_{f.name} = set()" for f in fields if _on_write(hints[f.name])]
         except Exception:
             del _NAMES[cls]
             raise

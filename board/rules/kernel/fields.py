@@ -4,8 +4,6 @@ player who wrote it meant something that would not happen."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from board.rules.base import Command
 
 # The fields an action may take; `do` and `action` pick it, `params` is its typed model
@@ -17,24 +15,19 @@ FIELDS = ("figure", "path", "to", "facing", "target", "weapon")
 Takes = dict[tuple[str, str | None], str]
 
 
-@cache
-def _taken(words: str) -> frozenset[str]:
-    return frozenset(words.split())
+def taken(words: str) -> frozenset[str]:
+    """The fields named ("figure target"), with those every command may give (do, action,
+    params, dice)."""
+    return frozenset(words.split()).union(("do", "action", "params", "dice"))
 
 
-def untaken(command: Command, takes: Takes) -> list[str]:
-    """The fields given in the command that its action does not take, e.g. ["target", "to"]."""
-    words = takes.get((command.do, command.action))
-    if words is None:
-        words = takes.get((command.do, "*"), "figure")
-    taken = _taken(words)
+FIGURE_ONLY = taken("figure")  # what an action named nowhere takes
+
+
+def refused_fields(command: Command, taken: frozenset[str]) -> str | None:
+    """The sentence refusing the fields given that are not `taken`, or None."""
     values = command.__dict__
-    return [name for name in FIELDS if values[name] is not None and name not in taken]
-
-
-def refused_fields(command: Command, takes: Takes) -> str | None:
-    """The sentence refusing the fields the action does not take, or None."""
-    unread = untaken(command, takes)
+    unread = [name for name in FIELDS if values[name] is not None and name not in taken]
     if not unread:
         return None
     return f"{command.action or command.do} does not take {', '.join(unread)}"

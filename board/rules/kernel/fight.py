@@ -66,10 +66,9 @@ class Fight(Cloneable, Generic[F, Opts]):
     winner: str | None = field(default=None, kw_only=True)  # the team that won (None: nobody)
     order: list[str] = field(default_factory=list, kw_only=True)  # the acting order
     queue: list[str] = field(default_factory=list, kw_only=True)  # still to act; queue[0] acts
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
+    # The fight is decided (its phase "over" too): set where victory is declared (kernel/victory.py),
+    # read after every command by the whose-turn check, victory and the sequencer.
+    over: bool = field(default=False, kw_only=True)
 
     @property
     def active(self) -> str | None:

@@ -19,7 +19,9 @@ def acting(state, command, phase: str | None = None):
     check, with its refusals in this order: over, no such figure, the phase, down, not its turn."""
     if state.over:
         raise Refusal("the fight is over")
-    f = named(state, command.figure)
+    f = state.figures.get(command.figure or "")
+    if f is None:
+        f = named(state, command.figure)  # its refusal
     if phase is not None and state.phase != phase:
         raise Refusal(f"it is the {state.phase} phase, not the {phase} phase")
     if not f.up:

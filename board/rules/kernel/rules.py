@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, planned, remembered, table
-from board.rules.kernel.fields import Takes, refused_fields
+from board.rules.kernel.fields import FIGURE_ONLY, Takes, refused_fields, taken
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
@@ -66,6 +66,12 @@ def lying(piles: dict, name: Callable[[Any], str] = str) -> dict:
     return {h: tuple(name(item) for item in pile) for h, pile in piles.items() if pile}
 
 
+def _on_its_own(apply: Apply, state, command: Command, dice: DiceSource) -> list[Event]:
+    """A handler plans and acts in one: it reads only its own work, not what the position kept."""
+    planned(state)
+    return apply(state, command, dice)
+
+
 class Rules:
     """The shared half of a ruleset. A ruleset names its actions (and handlers for any other
     command); this dispatches, answers legality, offers the menu and lists the legal commands
@@ -90,6 +96,9 @@ class Rules:
     commands_hint = ""  # said after the expected commands when one is unknown
     odds_note = ""  # what its predictions cannot know
     gm_keys: tuple = ()  # GMKeys of its own GM commands
+    # (state, action, figure, dice) -> events: what follows an action's deed (the turn passing
+    # on...); none if None.
+    after_deed: Callable | None = None
     # (state) -> events: has a side won? Asked after every command (the kernel's at most one
     # team still up, unless the ruleset names its own: who fights, what ends).
     victory: Callable = staticmethod(check_victory)
@@ -171,15 +180,23 @@ class Rules:
 
     def untaken(self, command: Command) -> str | None:
         """The refusal of a field given that the command's action does not take, or None."""
-        return refused_fields(command, self._takes)
+        takes = self._takes
+        taken = takes.get((command.do, command.action)) or takes.get((command.do, "*")) or FIGURE_ONLY
+        values = command.__dict__
+        for name in command.__pydantic_fields_set__ - taken:  # given beyond those: refused unless None
+            if values[name] is not None:
+                return refused_fields(command, taken)
+        return None
 
     @cached_property
     def _params_types(self) -> dict:
         return {**self.params_types, **{key: a.params for key, a in self.table.items() if a.params}}
 
     @cached_property
-    def _takes(self) -> Takes:
-        return {**self.takes, **{key: a.takes for key, a in self.table.items()}}
+    def _takes(self) -> dict[tuple[str, str | None], frozenset[str]]:
+        """Each action's fields taken, as a set with those every command may give (fields.taken)."""
+        takes: Takes = {**self.takes, **{key: a.takes for key, a in self.table.items()}}
+        return {key: taken(words) for key, words in takes.items()}
 
     @cached_property
     def table(self) -> dict[tuple[str, str], Action]:
@@ -203,20 +220,23 @@ class Rules:
     @cached_property
     def _dispatch(self) -> dict[str, tuple[Plan, Apply]]:
         spec = {do: (self.plan, self._deed) for do, _ in self.table}
-        return {**spec, **self.handlers}
+        return {**spec, **{do: (plan, partial(_on_its_own, apply)) for do, (plan, apply) in self.handlers.items()}}
 
-    def acting(self, state, command: Command, phase: str | None):
-        """The figure a command for an action of `phase` names, if it may act now (Refusal):
-        the kernel's whose-turn check unless overridden."""
-        return acting(state, command, phase)
+    # (state, command, phase) -> the figure a command for an action of `phase` names, if it may
+    # act now (Refusal): the kernel's whose-turn check unless the ruleset names its own.
+    acting: Callable = staticmethod(acting)
 
     def plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         """The command's action, its figure and its plan, or Refusal; planned once in a position."""
         return remembered(state, command, lambda: self._plan(state, command))
 
     def action_of(self, command: Command) -> Action | None:
-        """The action a command names (override where a command may leave it implied)."""
-        return self.table.get((command.do, command.action or ""))
+        """The action a command names, or the one it implies."""
+        return self.table.get((command.do, command.action or "")) or self.implied(command)
+
+    def implied(self, command: Command) -> Action | None:
+        """The action of a command that names none of the table's: none unless overridden."""
+        return None
 
     def _plan(self, state, command: Command) -> tuple[Action, Any, Any]:
         action = self.action_of(command)
@@ -233,11 +253,8 @@ class Rules:
     def _deed(self, state, command: Command, dice: DiceSource) -> list[Event]:
         action, f, plan = self._plan(state, command)  # on the private copy about to change
         planned(state)
-        return action.deed(state, f, plan, dice) + self.after_deed(state, action, f, dice)
-
-    def after_deed(self, state, action: Action, f, dice: DiceSource) -> list[Event]:
-        """What follows an action's deed (the turn passing on...): nothing unless overridden."""
-        return []
+        events = action.deed(state, f, plan, dice)
+        return events if self.after_deed is None else events + self.after_deed(state, action, f, dice)
 
     def check(self, state, command: Command) -> None:
         """Raise Refusal if the command is illegal now; never changes the state."""
@@ -247,20 +264,18 @@ class Rules:
     def apply(self, state, command: Command, dice: DiceSource) -> list[Event]:
         """Apply a command to the state (a private copy): its settings typed first, then planned
         once, refused or done."""
-        command = self.typed(command)
-        forget_plans(state)
+        if command.params:  # none: nothing to type (typed() says so too)
+            command = self.typed(command)
         handler = self._dispatch.get(command.do) or self._handler(command)  # _handler: the refusal
-        if handler[1] != self._deed:  # a handler plans and acts in one: it reads only its own work
-            planned(state)
         events = handler[1](state, command, dice)
-        events += self.victory(state) + self.after_command(state, dice)
+        events += self.after_command(state, dice)
         forget_plans(state)  # what was worked out on the way (kept) no longer holds
         return events
 
     def after_command(self, state, dice: DiceSource) -> list[Event]:
-        """What follows every command once victory is checked (the next phase...): nothing
-        unless overridden."""
-        return []
+        """What follows every command: victory asked (kernel/victory.py), then what the ruleset
+        adds (the next phase...) where it overrides this, asking victory first itself."""
+        return self.victory(state)
 
     def predict(self, state, command: Command) -> Prediction | None:
         """Exact odds of an attack command, from its action's `odds` (none if it has none)."""

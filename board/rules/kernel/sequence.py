@@ -36,9 +36,9 @@ class Turns:
     # state.order; its events.
     begin: Hook = nothing
     end: Hook = nothing  # a turn ends, before victory is asked and the next one begins
-    # Who holds a place in the queue of the current phase: (state, figure) -> bool; None: the
-    # order as it is (usage-dice's queue holds sides, not figures).
-    acts: Callable[[Any, Any], bool] | None = lambda state, f: f.up
+    # Who holds a place in the queue of the current phase: (state, names) -> those of the names
+    # who do, in their order; None: the names as they are (usage-dice's queue holds sides).
+    acts: Callable[[Any, list[str]], list[str]] | None = lambda state, names: [n for n in names if state.figures[n].up]
     # A new phase's queue, from the order's figures that act: (state, names) -> names.
     line_up: Callable[[Any, list[str]], list[str]] = lambda state, queue: queue
     leave: Hook = nothing  # a phase ends, before the next phase begins (phase-major)
@@ -60,8 +60,7 @@ def line_up(state, turns: Turns) -> None:
 
 def kept(state, turns: Turns, names: list[str]) -> list[str]:
     """The names whose figures act in the current phase."""
-    acts, figures = turns.acts, state.figures
-    return list(names) if acts is None else [n for n in names if acts(state, figures[n])]
+    return list(names) if turns.acts is None else turns.acts(state, names)
 
 
 def start_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:

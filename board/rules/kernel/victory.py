@@ -10,25 +10,22 @@ from board.rules.kernel.events import VICTORY
 
 def over(state) -> None:
     """Mark the fight over: nobody is left to act."""
-    state.phase = "over"
+    state.over, state.phase = True, "over"
     state.queue.clear()
 
 
 def check_victory(
-    state, fights: Callable | None = None, end: Callable = over, nobody: str = "Nobody is left standing"
+    state, fighting: Callable | None = None, end: Callable = over, nobody: str = "Nobody is left standing"
 ) -> list[Event]:
-    """Once at most one team has a figure that `fights` (by default: is up), set `state.winner`
-    (None: nobody), mark the state over with `end(state)` and return the victory event."""
+    """Once at most one team still fights (`fighting(state)`, the teams: by default those with a
+    figure up), set `state.winner` (None: nobody), mark the state over with `end(state)` and
+    return the victory event."""
     if state.over:
         return []
-    team: str | None = None  # the one team seen fighting so far; asked after every command, so
-    for f in state.figures.values():  # it stops at the first figure of a second team
-        if f.up if fights is None else fights(f):
-            if team is None:
-                team = f.team
-            elif f.team != team:
-                return []
-    return declare(state, team, end, nobody)
+    teams = {f.team for f in state.figures.values() if f.up} if fighting is None else fighting(state)
+    if len(teams) > 1:
+        return []
+    return declare(state, next(iter(teams), None), end, nobody)
 
 
 def declare(state, winner: str | None, end: Callable = over, nobody: str = "Nobody is left standing") -> list[Event]:

@@ -88,13 +88,13 @@ class MeleeSeconds(Rules):
         return f.up and state.phase != "over"
 
     def after_command(self, state: MSState, dice: DiceSource) -> list[Event]:
-        """Then the Melee moves on while nobody has a plot to state (1.1: the kernel's victory
-        check comes first: until one side stands)."""
-        return advance(state, dice)
+        """Victory, then the Melee moves on while nobody has a plot to state (1.1: until one
+        side stands)."""
+        return self.victory(state) + advance(state, dice)
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
         state, events = melee(battle, options, [sheet_of(spec, self.id) for spec in battle.figures])
-        return state, events + self.victory(state) + self.after_command(state, dice)
+        return state, events + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
     phase_label, tokens, snapshot = (

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from board.dice import DiceSource, roll_dice
 from board.rules.base import Event, Refusal
 from board.rules.kernel import sequence
-from board.rules.kernel.victory import check_victory
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, need, needs_plot, required
 
@@ -232,7 +231,7 @@ def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
 # The Melee Round (kernel/sequence.py) as far as it fits: counted and begun by the kernel, General
 # Plots, then six seconds of Specific Plots (resolve.py runs the clock). There is no queue: those
 # act who still have a plot to state (MSState.active).
-TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [], victory=check_victory)
+TURNS = sequence.Turns(("general", "plot"), begin=new_round, line_up=lambda state, queue: [])
 
 
 def begin_seconds(state: MSState) -> list[Event]:

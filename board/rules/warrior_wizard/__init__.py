@@ -56,8 +56,8 @@ class WarriorWizard(Rules):
     def gm_actions(self) -> tuple[str, ...]:
         return _plays().gm.GM_ACTIONS
 
-    def action_of(self, command: Command):
-        return super().action_of(command) or _plays().implied(command)
+    def implied(self, command: Command):
+        return _plays().implied(command)
 
     def acting(self, state, command: Command, phase: str | None):
         return _plays().acting(state, command, phase)

@@ -76,9 +76,10 @@ def end_of_turn(state: WWState, dice: DiceSource) -> list[Event]:
     return events
 
 
-def acts(state: WWState, f) -> bool:
+def acts(state: WWState, names: list[str]) -> list[str]:
     """Figures knocked out lose their turn; in combat, figures that already acted have had it."""
-    return f.up and not (state.phase == "combat" and f.turn.acted)
+    figures, combat = state.figures, state.phase == "combat"
+    return [n for n in names if figures[n].status == "ok" and not (combat and figures[n].turn.acted)]  # up
 
 
 def line_up(state: WWState, queue: list[str]) -> list[str]:
@@ -98,8 +99,11 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     return sequence.pass_turn(state, dice, TURNS)
 
 
-# Over when at most one team has a figure standing: illusions do not fight.
-check_victory = partial(victory.check_victory, fights=lambda f: f.status == "ok" and not f.illusion)
+# Over when at most one team has a figure standing (up): illusions do not fight.
+check_victory = partial(
+    victory.check_victory,
+    fighting=lambda state: {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion},
+)
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
