@@ -11,9 +11,6 @@ import yaml
 
 from board.game import Game
 from board.rules.base import Command
-from board.rules.kernel import params
-from board.rules.kernel.gm import Amount
-from board.rules.kernel.params import validated
 from board.maps import load_map
 from board.rules.registry import get_ruleset, ruleset_ids
 from helpers import ROOT, refused
@@ -53,24 +50,6 @@ def test_a_gm_amount_of_the_wrong_kind_is_refused_the_same_under_every_ruleset(r
     for amount in (True, "2", 1.0, 0):
         reason = refused(game, do="gm", action="damage", figure=first_figure(game), params={"amount": amount})
         assert reason == "give params.amount: a whole number, 1 or more"
-
-
-@pytest.mark.parametrize("ruleset", ruleset_ids())
-def test_settings_read_before_let_no_equal_value_of_another_kind_in(ruleset):
-    # The door keeps settings it has read by value and kind: after amount 1, True and 1.0 (both
-    # equal to 1) are still refused.
-    game = arena(ruleset)
-    name = first_figure(game)
-    assert game.submit(Command(do="gm", action="damage", figure=name, params={"amount": 1})).accepted
-    for amount in (True, 1.0):
-        reason = refused(game, do="gm", action="damage", figure=name, params={"amount": amount})
-        assert reason == "give params.amount: a whole number, 1 or more"
-
-
-def test_the_settings_kept_by_the_door_stay_bounded_whatever_a_client_sends():
-    for n in range(1, 2000):
-        validated(Amount, Command(do="gm", action="damage", figure="A", params={"amount": n}))
-    assert len(params._SEEN) <= 512
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())

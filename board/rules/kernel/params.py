@@ -41,29 +41,8 @@ class Params(BaseModel):
 _DEFAULTS: dict[type[Params], Params] = {}
 
 
-# Settings of plain values read before, by model and each value with its type (True is not 1):
-# the legal list types a command's settings and its submit types them again. Bounded, whatever a
-# client sends; only plain values, so a model read from them holds nothing mutable (frozen).
-_SEEN: dict[tuple, Params] = {}
-_PLAIN = frozenset({str, int, bool, float, type(None)})
-
-
 def validated(model: type[Params], command: Command) -> Params:
     """The command's params as the model, or Refusal saying which setting is wrong and why."""
-    params = command.params
-    key = None
-    if type(params) is dict and all(type(v) in _PLAIN for v in params.values()):
-        key = (model, *[(k, type(v), v) for k, v in params.items()])
-        found = _SEEN.get(key)
-        if found is not None:
-            return found
-    found = _validate(model, command)
-    if key is not None and len(_SEEN) < 512:
-        _SEEN[key] = found
-    return found
-
-
-def _validate(model: type[Params], command: Command) -> Params:
     try:
         return model.model_validate(command.params)
     except ValidationError as error:
