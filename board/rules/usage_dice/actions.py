@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
-from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.kernel.queue import named
 from board.rules.usage_dice import params
@@ -132,22 +131,14 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
 
 def plan_move(state: UDState, f: Figure, command: Command) -> dict:
     """A move or a second move: along the path given, or the shortest way to the hex."""
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        why = mover(state, f).walk(path)  # the kernel's: each step open, no farther than its speed
-        if why:
-            raise Refusal(why)
-    elif command.to is None:
-        raise Refusal("give the hex to move to (to) or the path")
-    else:
-        dest = to_hex(state, command.to)
-        found = reachable(state, f).get(dest)
-        if found is None:
-            raise Refusal(
-                f"{f.name} cannot reach {state.battle.label(dest)} this move "
-                f"(speed {f.speed}; walls, fire and figures block)"
-            )
-        path = found
+    path = mover(state, f).route(
+        state,
+        command,
+        lambda dest: (
+            f"{f.name} cannot reach {state.battle.label(dest)} this move "
+            f"(speed {f.speed}; walls, fire and figures block)"
+        ),
+    )
     return {"figure": f.name, "action": command.action, "path": path}
 
 
