@@ -12,7 +12,7 @@ from board.rules.kernel.rules import Rules, lying
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
 from board.rules.melee_seconds.params import PARAMS, TAKES
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load, sheet_of
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
 from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
 from board.rules.melee_seconds.resolve import advance
@@ -93,7 +93,7 @@ class MeleeSeconds(Rules):
         return self.victory(state) + advance(state, dice)
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
-        state, events = melee(battle, options, [sheet_of(spec, self.id) for spec in battle.figures])
+        state, events = melee(battle, options, battle.figures)
         return state, events + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
