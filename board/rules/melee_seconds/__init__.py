@@ -9,6 +9,7 @@ from board.dice import DiceSource
 from board.hexgrid import Hex
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.sequence import start_turn
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
 from board.rules.melee_seconds.params import PARAMS, TAKES
@@ -17,7 +18,7 @@ from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec,
 from board.rules.melee_seconds.effects import wound
 from board.rules.melee_seconds.resolve import advance
 from board.rules.melee_seconds.tactics import TACTICS
-from board.rules.melee_seconds.turns import timeline
+from board.rules.melee_seconds.turns import TURNS, timeline
 
 
 class MeleeSecondsGM(GM):
@@ -93,8 +94,8 @@ class MeleeSeconds(Rules):
         return self.victory(state) + advance(state, dice)
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
-        state, events = melee(battle, options, battle.figures)
-        return state, events + self.after_command(state, dice)
+        state = melee(battle, options)
+        return state, start_turn(state, dice, TURNS) + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
     phase_label, tokens, snapshot = (

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from board.battle import BattleMap
 from board.hexgrid import Hex
-from board.rules.base import Event, Refusal
+from board.rules.base import Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.kernel.sheets import from_sheet
@@ -267,25 +267,10 @@ def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
 
 
-def melee(battle: BattleMap, options: Options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
-    """A Melee about to begin: Melee Round 1, General Plots first."""
-    state = MSState(
-        battle=battle,
-        options=options,
-        tables=load(),
-        figures={s.name: fighter_from_spec(s) for s in specs},
-        turn=1,
-        phase="general",
-        order=[s.name for s in specs],
-    )
-    return state, [
-        Event(
-            "turn",
-            "Melee Round 1 begins: state General Plots; everyone rolls Initiative this round (3.2)",
-            None,
-            {"turn": 1},
-        )
-    ]
+def melee(battle: BattleMap, options: Options) -> MSState:
+    """A Melee about to begin (setup() starts Melee Round 1: General Plots first)."""
+    figures = {s.name: fighter_from_spec(s) for s in battle.figures}
+    return MSState(battle, options, figures, load(), order=list(figures))
 
 
 def forget_aims(state: MSState, name: str) -> None:

@@ -223,8 +223,9 @@ def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
+    first = "; everyone rolls Initiative this round (3.2)" if state.turn == 1 else ""
     return revealed + [
-        Event("turn", f"Melee Round {state.turn} begins: state General Plots", None, {"turn": state.turn})
+        Event("turn", f"Melee Round {state.turn} begins: state General Plots{first}", None, {"turn": state.turn})
     ]
 
 
