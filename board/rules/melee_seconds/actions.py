@@ -163,11 +163,6 @@ def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, in
     return check_general(state, f, general.plot, general.spells)
 
 
-def _general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
-    key, spells = plan
-    return state_general(state, f, key, spells, dice)
-
-
 def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
     """2.1: stated at the start of the round, every choice open; changed mid-round with the GM's
     leave (2.5), each choice asked of check."""
@@ -278,7 +273,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
         Action(
             "general_plot",
             "State the General Plot",
-            _general,
+            state_general,
             ANY_PHASE,
             needs="choice",
             plan=_plan_general,

@@ -158,9 +158,7 @@ class Fighter(Cloneable, Placed):
     @property
     def stated(self) -> Plot:
         """Its plot for this second: every plotter has one while the second resolves."""
-        if self.plot is None:
-            raise ValueError(f"{self.name} has no plot for this second")
-        return self.plot
+        return required(self.plot, f"{self.name} has no plot for this second")
 
     @property
     def left(self) -> int:
@@ -260,9 +258,7 @@ def has_init(state: MSState, f: Fighter) -> bool:
 
 def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
-    o = f.ongoing
-    if o is None:
-        raise ValueError(f"{f.name} has no running plot to continue")
+    o = required(f.ongoing, f"{f.name} has no running plot to continue")
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
 

@@ -143,11 +143,11 @@ def hidden(state: MSState, f: Fighter) -> bool:
     return state.options.written_plots or f.sheet.secret
 
 
-def state_general(state: MSState, f: Fighter, key: str, spells: int, dice: DiceSource) -> list[Event]:
-    """Record a General Plot and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
+def state_general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
+    """Record a General Plot (key, spells reserved) and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
     changing = f.general is not None
     first_time = not f.rolled
-    f.general, f.spells_reserved = key, spells
+    key, spells = f.general, f.spells_reserved = plan
     f.full_defensive = key == "full_defensive"
     f.may_change = False
     secret = hidden(state, f)
