@@ -77,43 +77,25 @@ def entry(check: Check, action: str, needs: str, spell: str = "") -> Callable[[M
     else why it is greyed; a spell's targets as its first spell of the kind `spell` would take."""
 
     def menu(state: MSState, f: Fighter) -> dict:
-        options = _options(state, f, action)
+        found: dict[str, Any] = {}  # the targets, choices or hexes open now, if it asks for any
+        reason: str | None  # why it is greyed if none is
         if needs == "target":
             fields = {"spell": spells_of(state, f, spell)[0]} if spell else {}
-            targets, reason = [], None
-            for t in state.order:
-                why = _why(check, state, f, action, target=t, params=fields)
-                if why is None:
-                    targets.append(t)
-                elif t != f.name:
-                    reason = reason or why
-            return {
-                "enabled": bool(targets),
-                "reason": None if targets else reason or "no target",
-                "targets": tuple(targets),
-                "options": options,
-            }
-        if needs == "choice":
+            whys = {t: _why(check, state, f, action, target=t, params=fields) for t in state.order}
+            found["targets"] = tuple(t for t, why in whys.items() if why is None)
+            reason = next((why for t, why in whys.items() if why and t != f.name), "no target")
+        elif needs == "choice":
             choices = choices_for(state, f, action)
             sets = {text: p for text, p in choices.items() if _why(check, state, f, action, params=p) is None}
-            reason = None if sets else _why(check, state, f, action, params=next(iter(choices.values()), {}))
-            return {
-                "enabled": bool(sets),
-                "reason": reason,
-                "choices": tuple(sets),
-                "choice_params": sets,
-                "options": options,
-            }
-        if needs == "hex":
-            paths = reach.reachable(state, f)
-            return {
-                "enabled": bool(paths),
-                "reason": None if paths else "nowhere to move this second",
-                "hexes": paths,
-                "options": options,
-            }
-        why = _why(check, state, f, action)
-        return {"enabled": why is None, "reason": why, "options": options}
+            found = {"choices": tuple(sets), "choice_params": sets}
+            reason = _why(check, state, f, action, params=next(iter(choices.values()), {}))
+        elif needs == "hex":
+            found["hexes"], reason = reach.reachable(state, f), "nowhere to move this second"
+        else:
+            reason = _why(check, state, f, action)
+        opened = next(iter(found.values()), reason is None)
+        found["options"] = _options(state, f, action)
+        return {"enabled": bool(opened), "reason": None if opened else reason, **found}
 
     return menu
 
