@@ -168,15 +168,15 @@ def _general_shown(state: MSState, f: Fighter) -> bool:
 def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fighter]:
     """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
     Initiative", resolved at once (the board allows one per combatant per second)."""
-    spells = state.tables.spells
-    name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
-    if name is None or name not in f.sheet.spells or spells[name]["kind"] != "reflex":
+    known = spells_of(state, f, "reflex")
+    name = params.Reflex.of(command).spell or next(iter(known), None)
+    if name not in known:
         raise Refusal(f'{f.name} knows no Reflex Spell "{name}"')
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
     if t is None or t.status == "dead":
         raise Refusal("choose a living target")
-    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0), f"{t.name} is out of range of {name}")
+    need(hex_distance(f.hex, t.hex) <= state.tables.spells[name].get("range", 0), f"{t.name} is out of range of {name}")
     return name, t
 
 

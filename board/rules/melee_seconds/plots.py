@@ -165,8 +165,8 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    name = params.Cast.of(command).spell or (f.sheet.spells[0] if f.sheet.spells else None)
-    if name is None or name not in f.sheet.spells:
+    name = params.Cast.of(command).spell or next(iter(f.sheet.spells), None)
+    if name not in f.sheet.spells:
         raise Refusal(f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
     need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
