@@ -142,8 +142,7 @@ class UsageDice(Rules):
 
     def turn_info(self, state: UDState) -> TurnInfo:
         """A side has the turn: its figures yet to act are the order, in map order."""
-        acting = tuple(f.name for f in state.figures.values() if f.team == state.side and f.up and not f.done)
-        return super().turn_info(state).but(order=acting, queue=(), team=state.side)
+        return super().turn_info(state).but(order=state.acting, queue=(), team=state.side)
 
 
 RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)

@@ -31,10 +31,7 @@ def changes(f: Figure, settings: dict) -> bool:
     """Whether a stance's settings change something of the figure's that it has not changed
     this turn: a free action that changes nothing, or changes a part back and forth, could be
     taken forever."""
-    return any(
-        getattr(f, key) != (value if key == "defence" else bool(value)) and key not in f.stance_set
-        for key, value in settings.items()
-    )
+    return any(getattr(f, key) != value and key not in f.stance_set for key, value in settings.items())
 
 
 def ranged_ready(f: Figure):

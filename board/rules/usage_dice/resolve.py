@@ -287,7 +287,7 @@ def pick_up(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
 def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     settings = d["settings"]
     for key, value in settings.items():
-        setattr(f, key, value if key == "defence" else bool(value))
+        setattr(f, key, value)  # typed: defence a word, dodge and sunder true or false
     f.stance_set += tuple(settings)
     # A player reads "dodge on", never "dodge True".
     words = ", ".join(f"{k} {v if k == 'defence' else ('on' if v else 'off')}" for k, v in settings.items())

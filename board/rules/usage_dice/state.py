@@ -82,12 +82,14 @@ class UDState(Fight[Figure, Options]):
         return self.queue[0] if self.queue else None
 
     @property
+    def acting(self) -> tuple[str, ...]:
+        """The figures of the acting side that have not finished their turn, in map order."""
+        return tuple(f.name for f in self.figures.values() if f.team == self.side and f.up and not f.done)
+
+    @property
     def active(self) -> str | None:
-        """The first figure of the acting side that has not finished its turn."""
-        for f in self.figures.values():
-            if f.team == self.side and f.up and not f.done:
-                return f.name
-        return None
+        """The first of them."""
+        return next(iter(self.acting), None)
 
     def not_its_turn(self, f: Figure) -> str | None:
         if f.team != self.side:
