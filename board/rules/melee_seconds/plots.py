@@ -216,17 +216,11 @@ def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
 def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.7 Thievish Activity for [n] seconds."""
     settings = params.Thievish.of(command)
-    seconds = settings.seconds
     # "[Name of] Thievish Activity": a name the log shows, so text, on one line and short (any
     # value was taken, and one nested deep enough made the game unsaveable).
-    activity = settings.activity
-    need(activity.isprintable(), params.Thievish.hints["activity"])
-    return Plot(
-        "thievish",
-        f"thievish {activity} ({seconds} s)",
-        params=Details(seconds=seconds, activity=activity),
-        lasts=(seconds, "seconds"),
-    )
+    need(settings.activity.isprintable(), params.Thievish.hints["activity"])
+    seconds = settings.seconds
+    return Plot("thievish", f"thievish {settings.activity} ({seconds} s)", lasts=(seconds, "seconds"))
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).

@@ -17,7 +17,8 @@ from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
 @dataclass(frozen=True, slots=True)
 class Details:
     """What a Specific Plot was stated with, kept while it runs (5.7): the section 7 action and
-    its item or door, the weapon, spell or Thievish Activity, and its target once running."""
+    its item or door, the weapon or spell, and its target once running (a Thievish Activity's
+    name and seconds are in its text and its `lasts`)."""
 
     action: str | None = None  # a section 7 action's name (kind "action")
     item: str | None = None  # what it draws, takes out or picks up
@@ -25,8 +26,6 @@ class Details:
     thievish: bool = False  # 5.1.7: a Thievish Attack
     forward: bool = False  # 6.5: moving forward after a damaging blow
     spell: str | None = None
-    seconds: int = 0  # a Thievish Activity's
-    activity: str = ""
     door: str = "door"  # 7.11: the door kicked, its level (None: d4), lock and magic
     door_level: int | None = None
     lock: int = 0
