@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from board.dice import Dice, DiceSource, distribution, roll
 from board.rules.reports import Prediction
+from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import Fighter, MSState
 
 
@@ -55,8 +56,7 @@ def target_number(state: MSState, strike: Strike) -> int:
 
 
 def damage_dice(state: MSState, strike: Strike) -> Dice:
-    name = strike.weapon or state.figures[strike.attacker].ready
-    w = state.tables.weapons.get(name) if name else None
+    w = weapon(state, state.figures[strike.attacker], strike.weapon)
     return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
 
 

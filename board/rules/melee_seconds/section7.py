@@ -10,6 +10,7 @@ from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
+from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import (
     PELLETS,
     Details,
@@ -80,7 +81,7 @@ def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     if "amr" in spec:
         n = spec["amr"]
         if n == "weapon":
-            w = state.tables.weapons.get(f.ready or "")
+            w = weapon(state, f)
             n = w.reload if w is not None and w.reload else 1
         return int(n), "amr"
     if "round" in spec:
@@ -97,7 +98,7 @@ def pool(state: MSState, f: Fighter, action: str) -> list[str]:
 
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
-    w = state.tables.weapons.get(f.ready or "")
+    w = weapon(state, f)
     if action in WHOLE_ROUND_THROWS and state.second > 1:
         # 7.9, 7.10: "take 1 Melee Round to draw and throw ..., and it will go off in sec 1 of
         # the next MR": the whole round, from its first second (docs/rules-notes.md).
