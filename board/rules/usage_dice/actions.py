@@ -146,7 +146,8 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     assert action is not None  # the kernel dispatched the command on its action
     if command.target is None:
         raise Refusal("name a target")
-    why = target_problem(state, f, named(state, command.target), action)
+    t = named(state, command.target)
+    why = target_problem(state, f, t, action)
     if why:
         raise Refusal(why)
     test = (params.Attack if action in AIMED else params.Test).of(command)
@@ -158,13 +159,12 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
         "edge": EDGES.get(test.edge, 0),
     }
     if action == "shoot":
-        details["weapon"] = _shooting_weapon(state, f, state.figures[command.target], command)
+        details["weapon"] = _shooting_weapon(state, f, t, command)
     if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
         # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
         # one of the players' figures (with the player-facing rule on).
-        target = state.figures[command.target]
-        defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
-        details["defence"] = (test.defence or target.defence) if defends else None
+        defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(t)
+        details["defence"] = (test.defence or t.defence) if defends else None
     return details
 
 
