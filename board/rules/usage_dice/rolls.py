@@ -5,6 +5,7 @@ wounds by the Power roll."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from board.dice import DiceSource
 from board.rules.base import Event
@@ -58,17 +59,31 @@ def dice_of_test(ability_die: int, items: list[Item], mode: int, item_mode: int 
     return (adjust(ability_die, mode),) + tuple(adjust(i.die, items_step) for i in items)
 
 
-def roll_test(
-    f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource, item_mode: int = 0
-) -> AbilityRoll:
-    """Roll the ability die and the items' dice; the highest result counts."""
-    sides = dice_of_test(ability_die(f, ability), items, mode, item_mode)
-    faces = tuple(dice.roll(s) for s in sides)
-    return AbilityRoll(ability, sides, faces, grade(faces))
-
-
 def ability_die(f: Figure, ability: str) -> int:
     return f.power if ability == "power" else f.grace
+
+
+class TestDice(NamedTuple):
+    """A test's dice: who tests, the ability and the items rolled, the help or hindrance of the
+    test (mode) and of the items alone besides (item_mode), and whether a defender ripostes."""
+
+    tester: Figure
+    ability: str
+    items: list[Item]
+    mode: int
+    item_mode: int = 0
+    riposte: bool = False
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return dice_of_test(ability_die(self.tester, self.ability), self.items, self.mode, self.item_mode)
+
+
+def roll_test(test: TestDice, dice: DiceSource) -> AbilityRoll:
+    """Roll the ability die and the items' dice; the highest result counts."""
+    sides = test.sides
+    faces = tuple(dice.roll(s) for s in sides)
+    return AbilityRoll(test.ability, sides, faces, grade(faces))
 
 
 def best_ability(f: Figure, wanted: str | None) -> str:
