@@ -7,12 +7,12 @@ from functools import cached_property
 from board.battle import BattleMap
 from board.dice import DiceSource
 from board.hexgrid import Hex
-from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.gm import GM, gm_event, gm_takes
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.sequence import start_turn
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
-from board.rules.melee_seconds.params import PARAMS, TAKES
+from board.rules.melee_seconds.params import PARAMS
 from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
 from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
@@ -74,7 +74,7 @@ class MeleeSeconds(Rules):
         "Exact for this strike: the roll, parry and armour as they stand; the plots of later seconds are not foreseen."
     )
 
-    sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, TAKES
+    sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, gm_takes(turns=True)
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     actors = staticmethod(actions.actors)
     # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).

@@ -12,11 +12,11 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, kept
+from board.rules.kernel.params import Params
 from board.rules.kernel.queue import named
 from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
-from board.rules.melee_seconds.params import TAKES
 from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.effects import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
@@ -230,7 +230,8 @@ def _plot(check: Check, action: str, row: Kind) -> Action:
         "plot",
         needs=row.needs,
         plan=plan,
-        takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
+        params=row.settings,
+        takes=row.takes or ("figure target" if row.needs == "target" else "figure"),
         menu=entry(check, action, row.needs, "normal" if action == "cast" else ""),
         shown=(lambda *_: False) if action == "load" else _shown(action, row),
         commands=_spell_commands("normal") if action == "cast" else None,
@@ -248,6 +249,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             "Break Full Defensive",
             _break,
             "plot",
+            params=Params,
             plan=_plan_break,
             menu=entry(check, "break_defensive", "none"),
             shown=lambda state, f: plotting(state, f) and f.full_defensive,
@@ -258,6 +260,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             state_general,
             ANY_PHASE,
             needs="choice",
+            params=params.General,
             plan=_plan_general,
             menu=_general_menu(check),
             shown=_general_shown,
@@ -268,6 +271,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             "Use Chaos",
             _chaos,
             ANY_PHASE,
+            params=params.Chaos,
             plan=_plan_chaos,
             takes="figure target",
             shown=lambda state, f: f.sheet.chaos_master,
@@ -279,6 +283,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             _reflex,
             "plot",
             needs="target",
+            params=params.Reflex,
             plan=_plan_reflex,
             takes="figure target",
             menu=entry(check, "reflex", "target", "reflex"),

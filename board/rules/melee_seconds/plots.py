@@ -33,17 +33,21 @@ THIEVISH = {
 }
 FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
 NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
+AIMED = "figure target weapon"  # an attack's command: its target, and the weapon it names (5.2)
 
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, and the
-    parts of a General Plot one of which it needs (2.3; none: consistent with any)."""
+    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, the parts
+    of a General Plot one of which it needs (2.3; none: consistent with any) and what its
+    command takes."""
 
     label: str
     needs: str  # none, target, hex or choice
     plan: Callable[[MSState, Fighter, Command], Plot]
     parts: frozenset[str] = frozenset()
+    settings: type[params.Plot] = params.Plot  # its params' model: every plot's responses, at least
+    takes: str = ""  # the command's fields besides (kernel/fields.py); "": its figure, and target if aimed
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
@@ -227,23 +231,23 @@ def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
 KINDS = {
     "continue": Kind("Continue the plot", "none", _continue),
     "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
-    "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
-    "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
-    "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
-    "parry": Kind("Parry", "none", _parry, FIGHTING),
-    "move": Kind("Move", "hex", _move_plot),
+    "attack": Kind("Attack", "target", _attack_plot, FIGHTING, params.Attack, AIMED),
+    "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING, params.Attack, AIMED),
+    "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING, params.Ranged, AIMED),
+    "parry": Kind("Parry", "none", _parry, FIGHTING, takes="figure weapon"),
+    "move": Kind("Move", "hex", _move_plot, takes="figure to path facing"),
     "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
-    "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
-    "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
-    "reload": Kind("Reload", "none", plan_action, GEAR),
+    "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"}), params.Cast),
+    "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"}), params.Thievish),
+    "reload": Kind("Reload", "none", plan_action, GEAR, params.Action),
 }
 
 
 def gear_kind(action: str, row: dict) -> Kind:
     """A section 7 action's row of actions.yaml as a kind of Specific Plot (5.1.8)."""
-    return Kind(
-        row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action, frozenset() if action in ALWAYS else GEAR
-    )
+    parts = frozenset() if action in ALWAYS else GEAR
+    settings = params.KickDoor if action == "kick_door" else params.Action
+    return Kind(row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action, parts, settings)
 
 
 def kind(state: MSState, action: str) -> Kind:
