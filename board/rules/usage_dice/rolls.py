@@ -264,28 +264,16 @@ def wound(f: Figure, power_face: int, remaining: int) -> list[Event]:
     if kind is None:
         return [Event("damage", f"{f.name} is bruised but not hurt", f.name, data)]
     f.wounds.append(kind)
-    if kind == "incidental":
-        return [Event("damage", f"{f.name} takes {remaining}: an incidental wound", f.name, data)]
+    lost = ""
+    if kind == "severe":  # the Power die steps down
+        old, f.power = f.power, step_down(f.power) or f.power
+        lost, data["power"] = f", Power d{old} -> d{f.power}", f.power
+    article = "an" if kind == "incidental" else "a"
+    events = [Event("damage", f"{f.name} takes {remaining}: {article} {kind} wound{lost}", f.name, data)]
     if kind == "mortal":
         f.status = "dead"
-        return [
-            Event("damage", f"{f.name} takes {remaining}: a mortal wound", f.name, data),
-            Event("dies", f"{f.name} dies", f.name, {"status": "dead"}),
-        ]
-    events = []
-    if kind == "severe":
-        old = f.power
-        f.power = step_down(f.power) or f.power
-        events.append(
-            Event(
-                "damage",
-                f"{f.name} takes {remaining}: a severe wound, Power d{old} -> d{f.power}",
-                f.name,
-                {**data, "power": f.power},
-            )
-        )
-    else:
-        events.append(Event("damage", f"{f.name} takes {remaining}: a debilitating wound", f.name, data))
-    f.status = "incapacitated"
-    events.append(Event("unconscious", f"{f.name} is incapacitated", f.name, {"status": "incapacitated"}))
+        return events + [Event("dies", f"{f.name} dies", f.name, {"status": "dead"})]
+    if kind != "incidental":
+        f.status = "incapacitated"
+        events.append(Event("unconscious", f"{f.name} is incapacitated", f.name, {"status": "incapacitated"}))
     return events
