@@ -21,7 +21,7 @@ from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, pl
 from board.rules.melee_seconds.effects import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
-from board.rules.melee_seconds.turns import check_general, end_defensive, general_choices, parts, state_general
+from board.rules.melee_seconds.turns import end_defensive, general_choices, parts, plan_general, state_general
 
 Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or nothing
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
@@ -133,16 +133,6 @@ def _shown(action: str, row: Kind) -> Callable[[MSState, Fighter], bool]:
     if action in KINDS:
         return plotting
     return lambda state, f: plotting(state, f) and gear_problem(state, f, action, None) is None
-
-
-def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, int]:
-    if state.phase == "general":
-        need(f.general is None, f"{f.name} has already stated its General Plot this round")
-    else:
-        need(f.may_change, "a General Plot changes during the round only if the GM permits it (2.5)")
-        need(needs_plot(state, f), "change the General Plot at the beginning of a second, before plotting")
-    general = params.General.of(command)
-    return check_general(state, f, general.plot, general.spells)
 
 
 def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
@@ -261,7 +251,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             ANY_PHASE,
             needs="choice",
             params=params.General,
-            plan=_plan_general,
+            plan=plan_general,
             menu=_general_menu(check),
             shown=_general_shown,
         ),

@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
-from board.rules.base import Event, Refusal
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import sequence
+from board.rules.melee_seconds import params
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, need, needs_plot, required
 
@@ -116,14 +117,19 @@ def general_choices(state: MSState, f: Fighter) -> dict[str, dict[str, object]]:
     return out
 
 
-def check_general(state: MSState, f: Fighter, key: str | None, spells: int) -> tuple[str, int]:
-    """Validate a General Plot: (key, spells reserved)."""
+def plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, int]:
+    """A General Plot stated at the start of the round, or changed with the GM's leave (2.5):
+    its key and the spells reserved."""
+    if state.phase == "general":
+        need(f.general is None, f"{f.name} has already stated its General Plot this round")
+    else:
+        need(f.may_change, "a General Plot changes during the round only if the GM permits it (2.5)")
+        need(needs_plot(state, f), "change the General Plot at the beginning of a second, before plotting")
+    general = params.General.of(command)
+    key, spells = general.plot, general.spells
     if key is None or key not in GENERALS:
         raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
-    need(
-        isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
-        f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})",
-    )
+    need(0 <= spells <= f.sheet.amr, f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
     need(not spells or key == "fighting_magic", "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
     chosen: dict[str, object] = {"plot": key}
     if spells:
