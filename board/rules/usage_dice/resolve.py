@@ -10,7 +10,7 @@ from board.rules.base import Event
 from board.rules.kernel.events import STANDS, WAKES, moved
 from board.rules.kernel.action import Action
 from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
-from board.rules.usage_dice.gear import catalogue
+from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (
     attack_event,
     best_ability,
@@ -50,6 +50,12 @@ def stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
+def _rolled(who: Figure, said: str, weapons: list[Item], faces: tuple[int, ...]) -> Event:
+    """The log line of weapon dice rolled outside a test: what is said, then each die's roll."""
+    rolls = ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces))
+    return Event("roll", said + rolls, who.name, {"faces": list(faces), "sides": [w.die for w in weapons]})
+
+
 def _strike(
     state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str, weapons=None, ranged: bool = False
 ) -> list[Event]:
@@ -57,14 +63,7 @@ def _strike(
     the highest is damage."""
     weapons = weapons or striker.melee
     faces = tuple(dice.roll(w.die) for w in weapons)
-    events = [
-        Event(
-            "roll",
-            f"{why}: {striker.name}'s " + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
-            striker.name,
-            {"faces": list(faces), "sides": [w.die for w in weapons]},
-        )
-    ]
+    events = [_rolled(striker, f"{why}: {striker.name}'s ", weapons, faces)]
     events += wear_ones(state, striker, weapons, faces)
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
@@ -142,14 +141,7 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
         return [Event("miss", f"{shooter.name}'s shot misses {t.name}", shooter.name, {})]
     face = dice.roll(weapon.die)
     weapon.fire()
-    events = [
-        Event(
-            "roll",
-            f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
-            t.name,
-            {"faces": [face], "sides": [weapon.die]},
-        )
-    ]
+    events = [_rolled(t, f"{t.name} returns a volley: ", [weapon], (face,))]
     return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
 
 
