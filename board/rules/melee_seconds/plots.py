@@ -82,6 +82,12 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     return name
 
 
+def _aimed(state: MSState, f: Fighter, command: Command, ranged: bool) -> tuple[Fighter, str]:
+    """An attack's or a shot's Initiative, then its target and the weapon it uses."""
+    _initiative(state, f, "a Ranged Attack" if ranged else "an Attack")
+    return _target(state, command), plotted_weapon(state, f, command, ranged)
+
+
 def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
     """Refusal unless the combatant may state a Specific Plot now."""
     need(
@@ -123,9 +129,7 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
-    _initiative(state, f, "an Attack")
-    t = _target(state, command)
-    name = plotted_weapon(state, f, command, ranged=False)
+    t, name = _aimed(state, f, command, ranged=False)
     settings = params.Attack.of(command)
     thievish = settings.thievish
     if thievish:
@@ -155,9 +159,7 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.2 Ranged Attack on [Opponent within Range]."""
-    _initiative(state, f, "a Ranged Attack")
-    t = _target(state, command)
-    name = plotted_weapon(state, f, command, ranged=True)
+    t, name = _aimed(state, f, command, ranged=True)
     w = reach.weapon(state, f, name)
     if w is None or not w.ranged:
         raise Refusal(f"{f.name} has no ranged weapon in hand")
