@@ -245,10 +245,16 @@ def begin_seconds(state: MSState) -> list[Event]:
     """Every General Plot is stated: on to second 1."""
     if state.options.written_plots:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
-    state.phase, state.second = "plot", 1
-    return [
-        Event("phase", f"Round {state.turn}, second 1: state Specific Plots", None, {"phase": "plot", "second": 1})
-    ] + carry_on(state)
+    state.phase = "plot"
+    return next_second(state)
+
+
+def next_second(state: MSState) -> list[Event]:
+    """The next second begins (the first asks for the Specific Plots), its running plots carried on."""
+    state.second += 1
+    words = ": state Specific Plots" if state.second == 1 else ""
+    data = {"phase": "plot", "second": state.second}
+    return [Event("phase", f"Round {state.turn}, second {state.second}{words}", None, data)] + carry_on(state)
 
 
 def carry_on(state: MSState) -> list[Event]:
