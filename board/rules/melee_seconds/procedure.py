@@ -93,11 +93,9 @@ def predict(state: MSState, strike: Strike) -> Prediction:
             taken[d] = taken.get(d, Fraction(0)) + p_loc * p
     out = {"hit": p_hit, "knocked out": Fraction(0), "killed": Fraction(0)}
     for d, p in taken.items():
-        total = t.damage + d
-        if total >= t.sheet.hits + t.sheet.co and t.status != "dead":
-            out["killed"] += p * p_hit
-        elif total >= t.sheet.hits and t.status == "ok":
-            out["knocked out"] += p * p_hit
+        after = t.status_at(t.damage + d)  # as the wound would leave it
+        if after != t.status:
+            out["killed" if after == "dead" else "knocked out"] += p * p_hit
     expected = p_hit * sum(d * p for d, p in taken.items())
     return Prediction(
         attack_dice.count,

@@ -164,6 +164,13 @@ class Fighter(Cloneable, Placed):
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
 
+    def status_at(self, damage: int) -> str:
+        """Its status with this much damage taken: dead at hits + CO, unconscious at hits
+        (procedure.yaml's default)."""
+        if damage >= self.sheet.hits + self.sheet.co:
+            return "dead"
+        return "unconscious" if damage >= self.sheet.hits and self.status == "ok" else self.status
+
     def heal(self, amount: int) -> int:
         """Heal up to amount (the unconscious wake below their hits); return the points healed."""
         healed = min(amount, self.damage)
