@@ -113,15 +113,6 @@ def step_item(owner: Figure, item: Item, steps: int = 1) -> str:
     return f"{owner.name}'s {item.name} steps down d{old} -> d{new}"
 
 
-def wear_on_ones(owner: Figure, items: list[Item], faces: tuple[int, ...], lone: bool) -> list[str]:
-    """'On any roll of 1, reduce that piece of equipment's Usage Die by one step' (two or more
-    pieces rolled together; a lone piece too when the option says so)."""
-    if len(items) < 2 and not lone:
-        return []
-    phrases = [step_item(owner, item) for item, face in zip(list(items), faces) if face == 1]
-    return [phrase for phrase in phrases if phrase]  # gear that does not wear gives ""
-
-
 def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
     dice_text = " + ".join(
         [f"{roll.ability.title()} d{roll.sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, roll.sides[1:])]
@@ -143,9 +134,13 @@ def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
 
 
 def wear_ones(state: UDState, owner: Figure, items, faces: tuple[int, ...]) -> list[Event]:
-    """Dual wielding and heavy armor: every die showing 1 (faces: the items' own) steps its piece down."""
-    phrases = wear_on_ones(owner, list(items), faces, state.options.lone_item_wear)
-    return [Event("wear", p, owner.name, {}) for p in phrases]
+    """Dual wielding and heavy armor: 'On any roll of 1, reduce that piece of equipment's Usage Die
+    by one step' (faces: the items' own; two or more pieces rolled together, a lone piece too
+    when the option says so)."""
+    if len(items) < 2 and not state.options.lone_item_wear:
+        return []
+    phrases = [step_item(owner, item) for item, face in zip(list(items), faces) if face == 1]
+    return [Event("wear", p, owner.name, {}) for p in phrases if p]  # gear that does not wear gives ""
 
 
 def wear_and_tear(state: UDState, tester: Figure, items, roll: AbilityRoll, foe: Figure | None) -> list[Event]:
@@ -214,7 +209,7 @@ def take_hit(
     armor = max(armor_faces, default=0)
     # The armor roll and its 1s' wear come first; only then "If bearing a shield, they can
     # sunder it": a shield its own die broke is no longer borne.
-    wear = wear_on_ones(f, pieces, armor_faces, state.options.lone_item_wear)
+    wear = wear_ones(state, f, pieces, armor_faces)
     # Damage that "ignores armor" (fire, the GM's) is not dodged or stopped by a shield either.
     result = Absorbed(damage, 0, False, damage) if ignore_armor else absorb(f, damage, armor)
     data = {
@@ -252,7 +247,7 @@ def take_hit(
         events.append(
             Event("status", f"{f.name} sunders the {shield.name} to stop the blow", f.name, {"sundered": shield.name})
         )
-    events += [Event("wear", phrase, f.name, {}) for phrase in wear]
+    events += wear
     events += wound(f, power_face, result.remaining)
     return events
 
