@@ -32,18 +32,6 @@ POOLS = {
     "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
     "pick_up": ("nothing lies within reach to pick up", "choose an item lying here", "Pick up"),
 }
-# What is used up or aimed when done (the rest moves gear from hand to hand, complete()).
-USES = (
-    "potion",
-    "potion_in_hand",
-    "flash_pellet",
-    "flash_pellet_round",
-    "tanglefoot",
-    "tanglefoot_round",
-    "hack_free",
-    "despatch",
-    "kick_door",
-)
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
@@ -194,10 +182,9 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
-    """The action is done: its effect."""
+    """The action is done: its effect (gear moved from hand to hand here; anything used up or
+    aimed, or nothing more, in _use)."""
     action = o.params.action
-    if action in USES:
-        return _use(state, f, o, dice)
     if action == "draw":
         take_in_hand(state, f, o.params.chosen)
     elif action in ("sheathe", "drop"):
@@ -238,12 +225,14 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.shield = f.shield or item
         else:
             f.items.append(item)
+    else:
+        return _use(state, f, o, dice)
     return [Event("action", f"{f.name}: {o.label}: done", f.name, {"action": action})]
 
 
 def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
-    a door is kicked by all its kickers together (kick_doors)."""
+    a door is kicked by all its kickers together (kick_doors); any other action is just done."""
     action, p = o.params.action, o.params
     text = f"{f.name}: {o.label}: done"
     data: dict[str, object] = {"action": action}
