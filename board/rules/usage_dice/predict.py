@@ -11,7 +11,7 @@ from board.rules.reports import Prediction
 from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
 from board.rules.usage_dice.resolve import test_dice
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.rolls import FULL, SUCCESS, absorb, armor_sides, wound_kind
+from board.rules.usage_dice.rolls import FULL, SUCCESS, absorb, armor_sides, grade_of, wound_kind
 from board.rules.usage_dice.state import Figure, UDState
 
 
@@ -28,8 +28,7 @@ def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
         states = grown
     out: dict = defaultdict(Fraction)
     for (best, fulls, item), p in states.items():
-        grade = "fail" if best < SUCCESS else "setback" if best < FULL else "critical" if fulls >= 2 else "success"
-        out[(grade, item)] += p
+        out[(grade_of(best, fulls), item)] += p
     return dict(out)
 
 

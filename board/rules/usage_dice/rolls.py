@@ -19,14 +19,10 @@ SUCCESS = 4
 FULL = 6
 
 
-def grade(faces: tuple[int, ...]) -> str:
-    """fail (best 1-3), setback (best 4-5), success (a 6+) or critical (two or more 6+)."""
-    best = max(faces)
-    if best < SUCCESS:
-        return "fail"
-    if best < FULL:
-        return "setback"
-    return "critical" if sum(face >= FULL for face in faces) >= 2 else "success"
+def grade_of(best: int, fulls: int) -> str:
+    """A test's grade by its best die and how many dice show 6+: fail (best 1-3), setback (best
+    4-5), success (a 6+) or critical (two or more 6+); its odds read the same (predict.py)."""
+    return "fail" if best < SUCCESS else "setback" if best < FULL else "critical" if fulls >= 2 else "success"
 
 
 def adjust(die: int, mode: int) -> int:
@@ -83,7 +79,7 @@ def roll_test(test: TestDice, dice: DiceSource) -> AbilityRoll:
     """Roll the ability die and the items' dice; the highest result counts."""
     sides = test.sides
     faces = tuple(dice.roll(s) for s in sides)
-    return AbilityRoll(test.ability, sides, faces, grade(faces))
+    return AbilityRoll(test.ability, sides, faces, grade_of(max(faces), sum(face >= FULL for face in faces)))
 
 
 def best_ability(f: Figure, wanted: str | None) -> str:
