@@ -7,17 +7,18 @@ from functools import cached_property
 from board.battle import BattleMap
 from board.dice import DiceSource
 from board.hexgrid import Hex
-from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.gm import GM, gm_event, gm_takes
 from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.sequence import start_turn
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
-from board.rules.melee_seconds.params import PARAMS, TAKES
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load, sheet_of
+from board.rules.melee_seconds.params import PARAMS
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
 from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
 from board.rules.melee_seconds.resolve import advance
 from board.rules.melee_seconds.tactics import TACTICS
-from board.rules.melee_seconds.turns import timeline
+from board.rules.melee_seconds.turns import TURNS, timeline
 
 
 class MeleeSecondsGM(GM):
@@ -73,7 +74,7 @@ class MeleeSeconds(Rules):
         "Exact for this strike: the roll, parry and armour as they stand; the plots of later seconds are not foreseen."
     )
 
-    sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, TAKES
+    sheet_type, options_type, params_types, takes = MSFigureSpec, Options, PARAMS, gm_takes(turns=True)
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     actors = staticmethod(actions.actors)
     # What a side cannot see, and a copy with guesses in its place (board/ai/worlds.py).
@@ -93,8 +94,8 @@ class MeleeSeconds(Rules):
         return self.victory(state) + advance(state, dice)
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource) -> tuple[MSState, list[Event]]:
-        state, events = melee(battle, options, [sheet_of(spec, self.id) for spec in battle.figures])
-        return state, events + self.after_command(state, dice)
+        state = melee(battle, options)
+        return state, start_turn(state, dice, TURNS) + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
     phase_label, tokens, snapshot = (

@@ -12,16 +12,16 @@ from board.dice import DiceSource
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, kept
+from board.rules.kernel.params import Params
 from board.rules.kernel.queue import named
 from board.rules.kernel.rules import concrete
 from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
-from board.rules.melee_seconds.params import TAKES
 from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.effects import spell_effect
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
 from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
-from board.rules.melee_seconds.turns import check_general, end_defensive, general_choices, parts, state_general
+from board.rules.melee_seconds.turns import end_defensive, general_choices, parts, plan_general, state_general
 
 Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or nothing
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
@@ -77,43 +77,25 @@ def entry(check: Check, action: str, needs: str, spell: str = "") -> Callable[[M
     else why it is greyed; a spell's targets as its first spell of the kind `spell` would take."""
 
     def menu(state: MSState, f: Fighter) -> dict:
-        options = _options(state, f, action)
+        found: dict[str, Any] = {}  # the targets, choices or hexes open now, if it asks for any
+        reason: str | None  # why it is greyed if none is
         if needs == "target":
             fields = {"spell": spells_of(state, f, spell)[0]} if spell else {}
-            targets, reason = [], None
-            for t in state.order:
-                why = _why(check, state, f, action, target=t, params=fields)
-                if why is None:
-                    targets.append(t)
-                elif t != f.name:
-                    reason = reason or why
-            return {
-                "enabled": bool(targets),
-                "reason": None if targets else reason or "no target",
-                "targets": tuple(targets),
-                "options": options,
-            }
-        if needs == "choice":
+            whys = {t: _why(check, state, f, action, target=t, params=fields) for t in state.order}
+            found["targets"] = tuple(t for t, why in whys.items() if why is None)
+            reason = next((why for t, why in whys.items() if why and t != f.name), "no target")
+        elif needs == "choice":
             choices = choices_for(state, f, action)
             sets = {text: p for text, p in choices.items() if _why(check, state, f, action, params=p) is None}
-            reason = None if sets else _why(check, state, f, action, params=next(iter(choices.values()), {}))
-            return {
-                "enabled": bool(sets),
-                "reason": reason,
-                "choices": tuple(sets),
-                "choice_params": sets,
-                "options": options,
-            }
-        if needs == "hex":
-            paths = reach.reachable(state, f)
-            return {
-                "enabled": bool(paths),
-                "reason": None if paths else "nowhere to move this second",
-                "hexes": paths,
-                "options": options,
-            }
-        why = _why(check, state, f, action)
-        return {"enabled": why is None, "reason": why, "options": options}
+            found = {"choices": tuple(sets), "choice_params": sets}
+            reason = _why(check, state, f, action, params=next(iter(choices.values()), {}))
+        elif needs == "hex":
+            found["hexes"], reason = reach.reachable(state, f), "nowhere to move this second"
+        else:
+            reason = _why(check, state, f, action)
+        opened = next(iter(found.values()), reason is None)
+        found["options"] = _options(state, f, action)
+        return {"enabled": bool(opened), "reason": None if opened else reason, **found}
 
     return menu
 
@@ -153,21 +135,6 @@ def _shown(action: str, row: Kind) -> Callable[[MSState, Fighter], bool]:
     return lambda state, f: plotting(state, f) and gear_problem(state, f, action, None) is None
 
 
-def _plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, int]:
-    if state.phase == "general":
-        need(f.general is None, f"{f.name} has already stated its General Plot this round")
-    else:
-        need(f.may_change, "a General Plot changes during the round only if the GM permits it (2.5)")
-        need(needs_plot(state, f), "change the General Plot at the beginning of a second, before plotting")
-    general = params.General.of(command)
-    return check_general(state, f, general.plot, general.spells)
-
-
-def _general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
-    key, spells = plan
-    return state_general(state, f, key, spells, dice)
-
-
 def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
     """2.1: stated at the start of the round, every choice open; changed mid-round with the GM's
     leave (2.5), each choice asked of check."""
@@ -191,15 +158,15 @@ def _general_shown(state: MSState, f: Fighter) -> bool:
 def _plan_reflex(state: MSState, f: Fighter, command: Command) -> tuple[str, Fighter]:
     """5.4: "Reflex Spells ... may always be specified at any time, irrespective of Plots or
     Initiative", resolved at once (the board allows one per combatant per second)."""
-    spells = state.tables.spells
-    name = params.Reflex.of(command).spell or next(iter(spells_of(state, f, "reflex")), None)
-    if name is None or name not in f.sheet.spells or spells[name]["kind"] != "reflex":
+    known = spells_of(state, f, "reflex")
+    name = params.Reflex.of(command).spell or next(iter(known), None)
+    if name not in known:
         raise Refusal(f'{f.name} knows no Reflex Spell "{name}"')
     need(f.reflex_at != state.now, f"{f.name} has already cast a Reflex Spell this second")
     t = state.figures.get(command.target or "")
     if t is None or t.status == "dead":
         raise Refusal("choose a living target")
-    need(hex_distance(f.hex, t.hex) <= spells[name].get("range", 0), f"{t.name} is out of range of {name}")
+    need(hex_distance(f.hex, t.hex) <= state.tables.spells[name].get("range", 0), f"{t.name} is out of range of {name}")
     return name, t
 
 
@@ -253,7 +220,8 @@ def _plot(check: Check, action: str, row: Kind) -> Action:
         "plot",
         needs=row.needs,
         plan=plan,
-        takes=TAKES.get(("act", action), "figure target" if row.needs == "target" else "figure"),
+        params=row.settings,
+        takes=row.takes or ("figure target" if row.needs == "target" else "figure"),
         menu=entry(check, action, row.needs, "normal" if action == "cast" else ""),
         shown=(lambda *_: False) if action == "load" else _shown(action, row),
         commands=_spell_commands("normal") if action == "cast" else None,
@@ -271,6 +239,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             "Break Full Defensive",
             _break,
             "plot",
+            params=Params,
             plan=_plan_break,
             menu=entry(check, "break_defensive", "none"),
             shown=lambda state, f: plotting(state, f) and f.full_defensive,
@@ -278,10 +247,11 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
         Action(
             "general_plot",
             "State the General Plot",
-            _general,
+            state_general,
             ANY_PHASE,
             needs="choice",
-            plan=_plan_general,
+            params=params.General,
+            plan=plan_general,
             menu=_general_menu(check),
             shown=_general_shown,
         ),
@@ -291,6 +261,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             "Use Chaos",
             _chaos,
             ANY_PHASE,
+            params=params.Chaos,
             plan=_plan_chaos,
             takes="figure target",
             shown=lambda state, f: f.sheet.chaos_master,
@@ -302,6 +273,7 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             _reflex,
             "plot",
             needs="target",
+            params=params.Reflex,
             plan=_plan_reflex,
             takes="figure target",
             menu=entry(check, "reflex", "target", "reflex"),

@@ -53,13 +53,9 @@ def spell_effect(state: MSState, caster: str, name: str, target: str, dice: Dice
 
 
 def wound(state: MSState, t: Fighter, amount: int) -> list[Event]:
-    """Damage taken; unconscious at hits, dead at hits + CO (procedure.yaml's default)."""
+    """Damage taken, and the status it leaves (Fighter.status_at)."""
     t.damage += amount
-    before = t.status
-    if t.damage >= t.sheet.hits + t.sheet.co:
-        t.status = "dead"
-    elif t.damage >= t.sheet.hits and t.status == "ok":
-        t.status = "unconscious"
+    before, t.status = t.status, t.status_at(t.damage)
     if t.status != before:
         t.ongoing = None
         kind = "dies" if t.status == "dead" else "unconscious"

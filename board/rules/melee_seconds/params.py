@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from board.rules.kernel.fields import Takes
-from board.rules.kernel.gm import GM_PARAMS, gm_takes
+from board.rules.kernel.gm import GM_PARAMS
 from board.rules.kernel.params import Params
 
 
@@ -88,28 +87,5 @@ class Chaos(Params):
     effect: str = ""
 
 
-PARAMS: dict[tuple[str, str | None], type[Params]] = {
-    **GM_PARAMS,
-    ("act", "*"): Action,
-    ("act", "kick_door"): KickDoor,
-    ("act", "attack"): Attack,
-    ("act", "charge"): Attack,
-    ("act", "ranged"): Ranged,
-    ("act", "cast"): Cast,
-    ("act", "thievish"): Thievish,
-    ("act", "general_plot"): General,
-    ("act", "reflex"): Reflex,
-    ("act", "use_chaos"): Chaos,
-    ("act", "break_defensive"): Params,
-    **{("act", k): Plot for k in ("continue", "nothing", "parry", "move", "delay")},
-}
-
-# (do, action) -> the command fields the action takes beside its settings (kernel/fields.py):
-# the GM's and those of the Specific Plots that take more than an aimed plot (actions.py: a target
-# where it needs one, as a section 7 action whose row in actions.yaml says so; else its figure).
-TAKES: Takes = {
-    **gm_takes(turns=True),
-    ("act", "move"): "figure to path facing",
-    ("act", "parry"): "figure weapon",
-    **{("act", a): "figure target weapon" for a in ("attack", "charge", "ranged")},
-}
+# Any other action's settings (the actions name theirs: plots.py KINDS, actions.py) and the GM's.
+PARAMS: dict[tuple[str, str | None], type[Params]] = {**GM_PARAMS, ("act", "*"): Action}

@@ -33,17 +33,21 @@ THIEVISH = {
 }
 FIGHTING, GEAR = frozenset({"fighting"}), frozenset({"fighting", "other"})
 NEEDS = {"weapon": "choice", "item": "choice", "door": "choice"}  # actions.yaml's -> the menu's
+AIMED = "figure target weapon"  # an attack's command: its target, and the weapon it names (5.2)
 
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, and the
-    parts of a General Plot one of which it needs (2.3; none: consistent with any)."""
+    """A kind of Specific Plot (5.1): its menu label, what the menu asks for, its plan, the parts
+    of a General Plot one of which it needs (2.3; none: consistent with any) and what its
+    command takes."""
 
     label: str
     needs: str  # none, target, hex or choice
     plan: Callable[[MSState, Fighter, Command], Plot]
     parts: frozenset[str] = frozenset()
+    settings: type[params.Plot] = params.Plot  # its params' model: every plot's responses, at least
+    takes: str = ""  # the command's fields besides (kernel/fields.py); "": its figure, and target if aimed
 
 
 def _initiative(state: MSState, f: Fighter, what: str) -> None:
@@ -76,6 +80,12 @@ def plotted_weapon(state: MSState, f: Fighter, command: Command, ranged: bool) -
     w = reach.weapon(state, f, name)
     need(w is not None and w.ranged == ranged, f"{name} is not a {kind} weapon")
     return name
+
+
+def _aimed(state: MSState, f: Fighter, command: Command, ranged: bool) -> tuple[Fighter, str]:
+    """An attack's or a shot's Initiative, then its target and the weapon it uses."""
+    _initiative(state, f, "a Ranged Attack" if ranged else "an Attack")
+    return _target(state, command), plotted_weapon(state, f, command, ranged)
 
 
 def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
@@ -119,9 +129,7 @@ def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.1 Attack [Opponent within Reach], or a charge into Reach (6.2)."""
-    _initiative(state, f, "an Attack")
-    t = _target(state, command)
-    name = plotted_weapon(state, f, command, ranged=False)
+    t, name = _aimed(state, f, command, ranged=False)
     settings = params.Attack.of(command)
     thievish = settings.thievish
     if thievish:
@@ -151,9 +159,7 @@ def _attack_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.2 Ranged Attack on [Opponent within Range]."""
-    _initiative(state, f, "a Ranged Attack")
-    t = _target(state, command)
-    name = plotted_weapon(state, f, command, ranged=True)
+    t, name = _aimed(state, f, command, ranged=True)
     w = reach.weapon(state, f, name)
     if w is None or not w.ranged:
         raise Refusal(f"{f.name} has no ranged weapon in hand")
@@ -165,8 +171,8 @@ def _ranged_plot(state: MSState, f: Fighter, command: Command) -> Plot:
 
 def _cast(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.6 Cast [Name of] Spell for [n] seconds; 3.7 Fighting + Magic-Using."""
-    name = params.Cast.of(command).spell or (f.sheet.spells[0] if f.sheet.spells else None)
-    if name is None or name not in f.sheet.spells:
+    name = params.Cast.of(command).spell or next(iter(f.sheet.spells), None)
+    if name not in f.sheet.spells:
         raise Refusal(f'{f.name} does not know the spell "{name}"')
     spell = state.tables.spells[name]
     need(spell["kind"] != "reflex", f"{name} is a Reflex Spell: cast it at any time (5.4)")
@@ -216,40 +222,34 @@ def _delay(state: MSState, f: Fighter, command: Command) -> Plot:
 def _thievish(state: MSState, f: Fighter, command: Command) -> Plot:
     """5.1.7 Thievish Activity for [n] seconds."""
     settings = params.Thievish.of(command)
-    seconds = settings.seconds
     # "[Name of] Thievish Activity": a name the log shows, so text, on one line and short (any
     # value was taken, and one nested deep enough made the game unsaveable).
-    activity = settings.activity
-    need(activity.isprintable(), params.Thievish.hints["activity"])
-    return Plot(
-        "thievish",
-        f"thievish {activity} ({seconds} s)",
-        params=Details(seconds=seconds, activity=activity),
-        lasts=(seconds, "seconds"),
-    )
+    need(settings.activity.isprintable(), params.Thievish.hints["activity"])
+    seconds = settings.seconds
+    return Plot("thievish", f"thievish {settings.activity} ({seconds} s)", lasts=(seconds, "seconds"))
 
 
 # The Specific Plots in menu order; then the section 7 actions of actions.yaml (kind()).
 KINDS = {
     "continue": Kind("Continue the plot", "none", _continue),
     "nothing": Kind("Do nothing", "none", lambda *_: Plot("nothing", "do nothing")),
-    "attack": Kind("Attack", "target", _attack_plot, FIGHTING),
-    "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING),
-    "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING),
-    "parry": Kind("Parry", "none", _parry, FIGHTING),
-    "move": Kind("Move", "hex", _move_plot),
+    "attack": Kind("Attack", "target", _attack_plot, FIGHTING, params.Attack, AIMED),
+    "charge": Kind("Charge and attack", "target", _attack_plot, FIGHTING, params.Attack, AIMED),
+    "ranged": Kind("Ranged attack", "target", _ranged_plot, FIGHTING, params.Ranged, AIMED),
+    "parry": Kind("Parry", "none", _parry, FIGHTING, takes="figure weapon"),
+    "move": Kind("Move", "hex", _move_plot, takes="figure to path facing"),
     "delay": Kind("Delay the Initiative", "none", _delay, FIGHTING),
-    "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"})),
-    "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"})),
-    "reload": Kind("Reload", "none", plan_action, GEAR),
+    "cast": Kind("Cast a spell", "target", _cast, frozenset({"magic"}), params.Cast),
+    "thievish": Kind("Thievish activity", "choice", _thievish, frozenset({"thieving"}), params.Thievish),
+    "reload": Kind("Reload", "none", plan_action, GEAR, params.Action),
 }
 
 
 def gear_kind(action: str, row: dict) -> Kind:
     """A section 7 action's row of actions.yaml as a kind of Specific Plot (5.1.8)."""
-    return Kind(
-        row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action, frozenset() if action in ALWAYS else GEAR
-    )
+    parts = frozenset() if action in ALWAYS else GEAR
+    settings = params.KickDoor if action == "kick_door" else params.Action
+    return Kind(row["label"], NEEDS.get(row["needs"], row["needs"]), plan_action, parts, settings)
 
 
 def kind(state: MSState, action: str) -> Kind:

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from board.dice import Dice, DiceSource, distribution, roll
 from board.rules.reports import Prediction
+from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import Fighter, MSState
 
 
@@ -55,8 +56,7 @@ def target_number(state: MSState, strike: Strike) -> int:
 
 
 def damage_dice(state: MSState, strike: Strike) -> Dice:
-    name = strike.weapon or state.figures[strike.attacker].ready
-    w = state.tables.weapons.get(name) if name else None
+    w = weapon(state, state.figures[strike.attacker], strike.weapon)
     return w.damage if w is not None else Dice(1, 3, 0)  # empty-handed: a punch, 1d3
 
 
@@ -93,11 +93,9 @@ def predict(state: MSState, strike: Strike) -> Prediction:
             taken[d] = taken.get(d, Fraction(0)) + p_loc * p
     out = {"hit": p_hit, "knocked out": Fraction(0), "killed": Fraction(0)}
     for d, p in taken.items():
-        total = t.damage + d
-        if total >= t.sheet.hits + t.sheet.co and t.status != "dead":
-            out["killed"] += p * p_hit
-        elif total >= t.sheet.hits and t.status == "ok":
-            out["knocked out"] += p * p_hit
+        after = t.status_at(t.damage + d)  # as the wound would leave it
+        if after != t.status:
+            out["killed" if after == "dead" else "knocked out"] += p * p_hit
     expected = p_hit * sum(d * p for d, p in taken.items())
     return Prediction(
         attack_dice.count,

@@ -16,7 +16,7 @@ from board.rules.melee_seconds.effects import effects_due, wound
 from board.rules.melee_seconds.procedure import Strike, check_roll, defenceless, roll_damage, target_number
 from board.rules.melee_seconds.state import Fighter, MSState, Ongoing, SpellDue, required
 from board.rules.kernel.sequence import start_turn
-from board.rules.melee_seconds.turns import TURNS, begin_seconds, carry_on, delay, end_defensive, hidden
+from board.rules.melee_seconds.turns import TURNS, begin_seconds, delay, end_defensive, hidden, next_second
 
 Moved = dict[str, tuple[Hex, ...]]  # who moved this second: the hexes it stood on, start first
 Pairs = set[tuple[str, str]]  # (attacker, target)
@@ -49,16 +49,7 @@ def advance(state: MSState, dice: DiceSource) -> list[Event]:
         if state.second >= 6:
             events += start_turn(state, dice, TURNS)  # a new Melee Round: General Plots again
         else:
-            state.second += 1
-            events.append(
-                Event(
-                    "phase",
-                    f"Round {state.turn}, second {state.second}",
-                    None,
-                    {"phase": "plot", "second": state.second},
-                )
-            )
-            events += carry_on(state)
+            events += next_second(state)
     return events
 
 

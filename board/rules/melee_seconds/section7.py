@@ -10,6 +10,7 @@ from board.dice import DiceSource, roll, Dice
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
 from board.rules.melee_seconds import params
+from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import (
     PELLETS,
     Details,
@@ -31,18 +32,6 @@ POOLS = {
     "backpack": ("the backpack is empty", "choose an item from the backpack", "Take out"),
     "pick_up": ("nothing lies within reach to pick up", "choose an item lying here", "Pick up"),
 }
-# What is used up or aimed when done (the rest moves gear from hand to hand, complete()).
-USES = (
-    "potion",
-    "potion_in_hand",
-    "flash_pellet",
-    "flash_pellet_round",
-    "tanglefoot",
-    "tanglefoot_round",
-    "hack_free",
-    "despatch",
-    "kick_door",
-)
 RELOAD = {"label": "Reload", "cost": {"amr": "weapon"}, "needs": "none"}
 
 
@@ -80,7 +69,7 @@ def cost(state: MSState, f: Fighter, action: str) -> tuple[int, str]:
     if "amr" in spec:
         n = spec["amr"]
         if n == "weapon":
-            w = state.tables.weapons.get(f.ready or "")
+            w = weapon(state, f)
             n = w.reload if w is not None and w.reload else 1
         return int(n), "amr"
     if "round" in spec:
@@ -97,7 +86,7 @@ def pool(state: MSState, f: Fighter, action: str) -> list[str]:
 
 def gear_problem(state: MSState, f: Fighter, action: str, command: Command | None) -> str | None:
     """Why the figure cannot take this action with what it holds (None: it can)."""
-    w = state.tables.weapons.get(f.ready or "")
+    w = weapon(state, f)
     if action in WHOLE_ROUND_THROWS and state.second > 1:
         # 7.9, 7.10: "take 1 Melee Round to draw and throw ..., and it will go off in sec 1 of
         # the next MR": the whole round, from its first second (docs/rules-notes.md).
@@ -193,10 +182,9 @@ def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
 
 
 def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
-    """The action is done: its effect."""
+    """The action is done: its effect (gear moved from hand to hand here; anything used up or
+    aimed, or nothing more, in _use)."""
     action = o.params.action
-    if action in USES:
-        return _use(state, f, o, dice)
     if action == "draw":
         take_in_hand(state, f, o.params.chosen)
     elif action in ("sheathe", "drop"):
@@ -237,12 +225,14 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
             f.shield = f.shield or item
         else:
             f.items.append(item)
+    else:
+        return _use(state, f, o, dice)
     return [Event("action", f"{f.name}: {o.label}: done", f.name, {"action": action})]
 
 
 def _use(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[Event]:
     """A potion drunk, a pellet thrown, Tanglefoot hacked free, a helpless combatant despatched;
-    a door is kicked by all its kickers together (kick_doors)."""
+    a door is kicked by all its kickers together (kick_doors); any other action is just done."""
     action, p = o.params.action, o.params
     text = f"{f.name}: {o.label}: done"
     data: dict[str, object] = {"action": action}

@@ -201,15 +201,6 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
-def sheet_of(spec: FigureBase, ruleset_id: str) -> MSFigureSpec:
-    """This ruleset's sheet for a figure of any ruleset (its `sheets` entry, or defaults)."""
-    if isinstance(spec, MSFigureSpec):
-        return spec
-    common = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
-    sheet = MSFigureSpec.model_validate({**spec.sheets.get(ruleset_id, {}), **common})
-    return check_figure(sheet, lambda path, message: None)
-
-
 def card(state, name: str) -> list[tuple[str, str]]:
     """The sheet's rows: AMR, characteristics, scores, hits left, gear and defence."""
     f = state.figures[name]

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from board.battle import BattleMap
 from board.hexgrid import Hex
-from board.rules.base import Event, Refusal
+from board.rules.base import Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.kernel.sheets import from_sheet
@@ -17,7 +17,8 @@ from board.rules.melee_seconds.sheet import MSFigureSpec, Options, Tables, load
 @dataclass(frozen=True, slots=True)
 class Details:
     """What a Specific Plot was stated with, kept while it runs (5.7): the section 7 action and
-    its item or door, the weapon, spell or Thievish Activity, and its target once running."""
+    its item or door, the weapon or spell, and its target once running (a Thievish Activity's
+    name and seconds are in its text and its `lasts`)."""
 
     action: str | None = None  # a section 7 action's name (kind "action")
     item: str | None = None  # what it draws, takes out or picks up
@@ -25,8 +26,6 @@ class Details:
     thievish: bool = False  # 5.1.7: a Thievish Attack
     forward: bool = False  # 6.5: moving forward after a damaging blow
     spell: str | None = None
-    seconds: int = 0  # a Thievish Activity's
-    activity: str = ""
     door: str = "door"  # 7.11: the door kicked, its level (None: d4), lock and magic
     door_level: int | None = None
     lock: int = 0
@@ -158,14 +157,19 @@ class Fighter(Cloneable, Placed):
     @property
     def stated(self) -> Plot:
         """Its plot for this second: every plotter has one while the second resolves."""
-        if self.plot is None:
-            raise ValueError(f"{self.name} has no plot for this second")
-        return self.plot
+        return required(self.plot, f"{self.name} has no plot for this second")
 
     @property
     def left(self) -> int:
         """Hits left before falling unconscious."""
         return self.sheet.hits - self.damage
+
+    def status_at(self, damage: int) -> str:
+        """Its status with this much damage taken: dead at hits + CO, unconscious at hits
+        (procedure.yaml's default)."""
+        if damage >= self.sheet.hits + self.sheet.co:
+            return "dead"
+        return "unconscious" if damage >= self.sheet.hits and self.status == "ok" else self.status
 
     def heal(self, amount: int) -> int:
         """Heal up to amount (the unconscious wake below their hits); return the points healed."""
@@ -260,32 +264,15 @@ def has_init(state: MSState, f: Fighter) -> bool:
 
 def continue_plot(state: MSState, f: Fighter, auto: bool = True) -> Plot:
     """The running plot carried on this second (an AMR-costed one spends the second's Initiative)."""
-    o = f.ongoing
-    if o is None:
-        raise ValueError(f"{f.name} has no running plot to continue")
+    o = required(f.ongoing, f"{f.name} has no running plot to continue")
     uses = o.unit == "amr" and has_init(state, f)
     return Plot("continue", f"{o.label} (continues)", uses_initiative=uses, auto=auto)
 
 
-def melee(battle: BattleMap, options: Options, specs: list[MSFigureSpec]) -> tuple[MSState, list[Event]]:
-    """A Melee about to begin: Melee Round 1, General Plots first."""
-    state = MSState(
-        battle=battle,
-        options=options,
-        tables=load(),
-        figures={s.name: fighter_from_spec(s) for s in specs},
-        turn=1,
-        phase="general",
-        order=[s.name for s in specs],
-    )
-    return state, [
-        Event(
-            "turn",
-            "Melee Round 1 begins: state General Plots; everyone rolls Initiative this round (3.2)",
-            None,
-            {"turn": 1},
-        )
-    ]
+def melee(battle: BattleMap, options: Options) -> MSState:
+    """A Melee about to begin (setup() starts Melee Round 1: General Plots first)."""
+    figures = {s.name: fighter_from_spec(s) for s in battle.figures}
+    return MSState(battle, options, figures, load(), order=list(figures))
 
 
 def forget_aims(state: MSState, name: str) -> None:

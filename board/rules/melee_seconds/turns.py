@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from board.dice import DiceSource, roll_dice
-from board.rules.base import Event, Refusal
+from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import sequence
+from board.rules.melee_seconds import params
 from board.rules.melee_seconds.reach import melee_weapon
 from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, need, needs_plot, required
 
@@ -116,14 +117,19 @@ def general_choices(state: MSState, f: Fighter) -> dict[str, dict[str, object]]:
     return out
 
 
-def check_general(state: MSState, f: Fighter, key: str | None, spells: int) -> tuple[str, int]:
-    """Validate a General Plot: (key, spells reserved)."""
+def plan_general(state: MSState, f: Fighter, command: Command) -> tuple[str, int]:
+    """A General Plot stated at the start of the round, or changed with the GM's leave (2.5):
+    its key and the spells reserved."""
+    if state.phase == "general":
+        need(f.general is None, f"{f.name} has already stated its General Plot this round")
+    else:
+        need(f.may_change, "a General Plot changes during the round only if the GM permits it (2.5)")
+        need(needs_plot(state, f), "change the General Plot at the beginning of a second, before plotting")
+    general = params.General.of(command)
+    key, spells = general.plot, general.spells
     if key is None or key not in GENERALS:
         raise Refusal(f'unknown General Plot "{key}"; expected one of: {", ".join(GENERALS)}')
-    need(
-        isinstance(spells, int) and 0 <= spells <= f.sheet.amr,
-        f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})",
-    )
+    need(0 <= spells <= f.sheet.amr, f"spells must be a whole number from 0 to the AMR ({f.sheet.amr})")
     need(not spells or key == "fighting_magic", "only Fighting + Magic-Using rolls one die fewer per spell (3.7)")
     chosen: dict[str, object] = {"plot": key}
     if spells:
@@ -143,11 +149,11 @@ def hidden(state: MSState, f: Fighter) -> bool:
     return state.options.written_plots or f.sheet.secret
 
 
-def state_general(state: MSState, f: Fighter, key: str, spells: int, dice: DiceSource) -> list[Event]:
-    """Record a General Plot and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
+def state_general(state: MSState, f: Fighter, plan: tuple[str, int], dice: DiceSource) -> list[Event]:
+    """Record a General Plot (key, spells reserved) and roll Initiative where it applies (3.1-3.3, 3.6, 3.7)."""
     changing = f.general is not None
     first_time = not f.rolled
-    f.general, f.spells_reserved = key, spells
+    key, spells = f.general, f.spells_reserved = plan
     f.full_defensive = key == "full_defensive"
     f.may_change = False
     secret = hidden(state, f)
@@ -223,8 +229,9 @@ def new_round(state: MSState, dice: DiceSource | None = None) -> list[Event]:
         f.rolled, f.initiative, f.lost = (), (), ()
         f.reacts_at, f.amr_used, f.shields_used, f.plots, f.plot = 1, 0, 0, {}, None
         f.positioning_until, f.spells_cast, f.may_change = 0, 0, False
+    first = "; everyone rolls Initiative this round (3.2)" if state.turn == 1 else ""
     return revealed + [
-        Event("turn", f"Melee Round {state.turn} begins: state General Plots", None, {"turn": state.turn})
+        Event("turn", f"Melee Round {state.turn} begins: state General Plots{first}", None, {"turn": state.turn})
     ]
 
 
@@ -238,10 +245,16 @@ def begin_seconds(state: MSState) -> list[Event]:
     """Every General Plot is stated: on to second 1."""
     if state.options.written_plots:
         state.hidden = {n for n in state.hidden if state.figures[n].sheet.secret}
-    state.phase, state.second = "plot", 1
-    return [
-        Event("phase", f"Round {state.turn}, second 1: state Specific Plots", None, {"phase": "plot", "second": 1})
-    ] + carry_on(state)
+    state.phase = "plot"
+    return next_second(state)
+
+
+def next_second(state: MSState) -> list[Event]:
+    """The next second begins (the first asks for the Specific Plots), its running plots carried on."""
+    state.second += 1
+    words = ": state Specific Plots" if state.second == 1 else ""
+    data = {"phase": "plot", "second": state.second}
+    return [Event("phase", f"Round {state.turn}, second {state.second}{words}", None, data)] + carry_on(state)
 
 
 def carry_on(state: MSState) -> list[Event]:

@@ -25,7 +25,7 @@ from board.rules.usage_dice.actions import (
 )
 from board.rules.usage_dice.params import PARAMS, TAKES, Attack, PickUp, Stance, Test
 from board.rules.usage_dice.predict import predict as predict_odds
-from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure, sheet_of
+from board.rules.usage_dice.sheet import RULESET_ID, Options, UDFigure, card, check_figure
 from board.rules.usage_dice.state import TURNS, UDState, advance, new_fight
 from board.rules.usage_dice.tactics import TACTICS
 
@@ -133,7 +133,7 @@ class UsageDice(Rules):
         return not state.over and f.up and not state.not_its_turn(f)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[UDState, list[Event]]:
-        state = new_fight(battle, options, [check_figure(sheet_of(s), lambda *_: None) for s in battle.figures])
+        state = new_fight(battle, options, battle.figures)
         # The first turn, then on past a first side with nobody up.
         return state, open_fight(state, dice, TURNS) + advance(state)
 
@@ -142,8 +142,7 @@ class UsageDice(Rules):
 
     def turn_info(self, state: UDState) -> TurnInfo:
         """A side has the turn: its figures yet to act are the order, in map order."""
-        acting = tuple(f.name for f in state.figures.values() if f.team == state.side and f.up and not f.done)
-        return super().turn_info(state).but(order=acting, queue=(), team=state.side)
+        return super().turn_info(state).but(order=state.acting, queue=(), team=state.side)
 
 
 RULESET = UsageDice()  # what the registry reads (board/rules/registry.py)

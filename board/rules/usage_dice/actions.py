@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
 from board.rules.base import Command, Refusal
-from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover
 from board.rules.kernel.queue import named
 from board.rules.usage_dice import params
@@ -32,10 +31,7 @@ def changes(f: Figure, settings: dict) -> bool:
     """Whether a stance's settings change something of the figure's that it has not changed
     this turn: a free action that changes nothing, or changes a part back and forth, could be
     taken forever."""
-    return any(
-        getattr(f, key) != (value if key == "defence" else bool(value)) and key not in f.stance_set
-        for key, value in settings.items()
-    )
+    return any(getattr(f, key) != value and key not in f.stance_set for key, value in settings.items())
 
 
 def ranged_ready(f: Figure):
@@ -132,22 +128,14 @@ def target_problem(state: UDState, f: Figure, o: Figure, action: str) -> str | N
 
 def plan_move(state: UDState, f: Figure, command: Command) -> dict:
     """A move or a second move: along the path given, or the shortest way to the hex."""
-    if command.path:
-        path = tuple(to_hex(state, p) for p in command.path)
-        why = mover(state, f).walk(path)  # the kernel's: each step open, no farther than its speed
-        if why:
-            raise Refusal(why)
-    elif command.to is None:
-        raise Refusal("give the hex to move to (to) or the path")
-    else:
-        dest = to_hex(state, command.to)
-        found = reachable(state, f).get(dest)
-        if found is None:
-            raise Refusal(
-                f"{f.name} cannot reach {state.battle.label(dest)} this move "
-                f"(speed {f.speed}; walls, fire and figures block)"
-            )
-        path = found
+    path = mover(state, f).route(
+        state,
+        command,
+        lambda dest: (
+            f"{f.name} cannot reach {state.battle.label(dest)} this move "
+            f"(speed {f.speed}; walls, fire and figures block)"
+        ),
+    )
     return {"figure": f.name, "action": command.action, "path": path}
 
 
@@ -158,7 +146,8 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     assert action is not None  # the kernel dispatched the command on its action
     if command.target is None:
         raise Refusal("name a target")
-    why = target_problem(state, f, named(state, command.target), action)
+    t = named(state, command.target)
+    why = target_problem(state, f, t, action)
     if why:
         raise Refusal(why)
     test = (params.Attack if action in AIMED else params.Test).of(command)
@@ -170,13 +159,12 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
         "edge": EDGES.get(test.edge, 0),
     }
     if action == "shoot":
-        details["weapon"] = _shooting_weapon(state, f, state.figures[command.target], command)
+        details["weapon"] = _shooting_weapon(state, f, t, command)
     if action in AIMED:  # "Referees should forewarn of NPC attacks": every attack
         # "Defend yourself": the target tests, not the attacker, when the GM's side attacks
         # one of the players' figures (with the player-facing rule on).
-        target = state.figures[command.target]
-        defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(target)
-        details["defence"] = (test.defence or target.defence) if defends else None
+        defends = state.options.player_facing and state.gm_side(f) and not state.gm_side(t)
+        details["defence"] = (test.defence or t.defence) if defends else None
     return details
 
 

@@ -9,18 +9,9 @@ from math import prod
 
 from board.rules.reports import Prediction
 from board.rules.usage_dice.actions import STUNTS, volley_weapon, wrong_target
-from board.rules.usage_dice.resolve import attacker_edge, defence_items, test_modes
+from board.rules.usage_dice.resolve import test_dice
 from board.rules.usage_dice.gear import step_down
-from board.rules.usage_dice.rolls import (
-    FULL,
-    SUCCESS,
-    ability_die,
-    absorb,
-    armor_sides,
-    best_ability,
-    dice_of_test,
-    wound_kind,
-)
+from board.rules.usage_dice.rolls import FULL, SUCCESS, absorb, armor_sides, grade_of, wound_kind
 from board.rules.usage_dice.state import Figure, UDState
 
 
@@ -37,8 +28,7 @@ def test_outcomes(sides: tuple[int, ...]) -> dict[tuple[str, int], Fraction]:
         states = grown
     out: dict = defaultdict(Fraction)
     for (best, fulls, item), p in states.items():
-        grade = "fail" if best < SUCCESS else "setback" if best < FULL else "critical" if fulls >= 2 else "success"
-        out[(grade, item)] += p
+        out[(grade_of(best, fulls), item)] += p
     return dict(out)
 
 
@@ -165,18 +155,9 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     action = details["action"]
     tally = Tally(state.options.lone_item_wear)
     ranged = action == "shoot"
-    item_mode = 0
-    if details.get("defence"):
-        tester = t
-        riposte, items = defence_items(state, f, t, details)
-        mode, item_mode = test_modes(state, details, riposte)
-        details = {**details, "riposte": riposte}
-        ability = best_ability(t, None)
-    else:
-        tester, mode = f, attacker_edge(state, details)
-        items = [details["weapon"]] if ranged else f.melee
-        ability = best_ability(f, details["ability"])
-    sides = dice_of_test(ability_die(tester, ability), items, mode, item_mode)
+    test = test_dice(state, f, t, details)  # resolution's own: the same test, the same dice
+    tester, items, mode, sides = test.tester, test.items, test.mode, test.sides
+    details = {**details, "riposte": test.riposte}
     table = test_outcomes(sides)
     success = sum((p for (g, _), p in table.items() if g != "fail"), Fraction(0))
     for (grade, _item), p in table.items():
@@ -191,7 +172,7 @@ def predict(state: UDState, details: dict) -> Prediction | None:
     hit = lands if stunt else tally.outcomes.get("target hit", Fraction(0))
     damage = {k: v / hit for k, v in sorted(tally.damage.items())} if hit and not stunt else {0: Fraction(1)}
     expected = sum((k * v for k, v in tally.damage.items()), Fraction(0))
-    names = " + ".join([f"{ability.title()} d{sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, sides[1:])])
+    names = " + ".join([f"{test.ability.title()} d{sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, sides[1:])])
     who = "" if tester is f else f"{t.name} tests: "
     roll = f"{who}{names}, best 4+ (4-5 setback, two 6+ critical)"
     outcomes = {k: v for k, v in tally.outcomes.items() if v}

@@ -14,6 +14,7 @@ from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (
     attack_event,
     best_ability,
+    TestDice,
     roll_test,
     step_item,
     take_hit,
@@ -49,6 +50,12 @@ def stand(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     return [Event(STANDS, f"{f.name} stands up", f.name, {"posture": "standing"})]
 
 
+def _rolled(who: Figure, said: str, weapons: list[Item], faces: tuple[int, ...]) -> Event:
+    """The log line of weapon dice rolled outside a test: what is said, then each die's roll."""
+    rolls = ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces))
+    return Event("roll", said + rolls, who.name, {"faces": list(faces), "sides": [w.die for w in weapons]})
+
+
 def _strike(
     state: UDState, striker: Figure, victim: Figure, dice: DiceSource, why: str, weapons=None, ranged: bool = False
 ) -> list[Event]:
@@ -56,14 +63,7 @@ def _strike(
     the highest is damage."""
     weapons = weapons or striker.melee
     faces = tuple(dice.roll(w.die) for w in weapons)
-    events = [
-        Event(
-            "roll",
-            f"{why}: {striker.name}'s " + ", ".join(f"{w.name} d{w.die} rolls {x}" for w, x in zip(weapons, faces)),
-            striker.name,
-            {"faces": list(faces), "sides": [w.die for w in weapons]},
-        )
-    ]
+    events = [_rolled(striker, f"{why}: {striker.name}'s ", weapons, faces)]
     events += wear_ones(state, striker, weapons, faces)
     return events + take_hit(state, victim, max(faces), dice, striker.name, ranged=ranged)
 
@@ -88,11 +88,12 @@ def attack(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
             lambda: [Event("miss", f"{t.name} resists the {name}", t.name, {})],
         )
     into_melee = action == "shoot" and bool(state.enemies_adjacent(t))
-    weapons = [d["weapon"]] if action == "shoot" else f.melee
+    test = test_dice(state, f, t, d)
+    weapons = test.items
     note = " into a melee, at hindrance" if into_melee else ""
     verbs = {"shoot": f"fires the {weapons[0].name} at {t.name}{note}", "engage": f"engages {t.name}"}
     verb = verbs.get(action, f"tries to {name} {t.name}")
-    roll = roll_test(f, best_ability(f, d["ability"]), weapons, attacker_edge(state, d), dice)
+    roll = roll_test(test, dice)
     events = [attack_event(f, verb, roll, weapons)]
     weapons[0].fire()
     events += wear_ones(state, f, weapons, roll.item_faces)
@@ -140,14 +141,7 @@ def _volley(state: UDState, t: Figure, shooter: Figure, dice: DiceSource) -> lis
         return [Event("miss", f"{shooter.name}'s shot misses {t.name}", shooter.name, {})]
     face = dice.roll(weapon.die)
     weapon.fire()
-    events = [
-        Event(
-            "roll",
-            f"{t.name} returns a volley: {weapon.name} d{weapon.die} rolls {face}",
-            t.name,
-            {"faces": [face], "sides": [weapon.die]},
-        )
-    ]
+    events = [_rolled(t, f"{t.name} returns a volley: ", [weapon], (face,))]
     return events + take_hit(state, shooter, face, dice, t.name, ranged=True)
 
 
@@ -159,24 +153,20 @@ def attacker_edge(state: UDState, details: dict) -> int:
     return max(-1, min(1, edge))
 
 
-def defence_items(state: UDState, f: Figure, t: Figure, details: dict) -> tuple[bool, list[Item]]:
-    """(riposte?, the dice t tests with): "Use weapon dice to riposte or counterattack, or armor
-    dice to focus on defending". Against a shot the riposte is a volley, so it needs a ready
-    ranged weapon in range; without one t defends with its armor."""
-    if details["defence"] == "riposte":
-        if details["action"] != "shoot":
-            return True, t.melee
-        weapon = volley_weapon(state, t, f)
-        if weapon is not None:
-            return True, [weapon]
-    return False, list(t.armor)
-
-
-def test_modes(state: UDState, details: dict, riposte: bool) -> tuple[int, int]:
-    """(the test's help or hindrance, the items' own): the reverse of the attacker's edge, and
-    against a shot the armor dice at hindrance ("defenders roll all armor dice at hinderance")."""
-    armor_vs_shot = details["action"] == "shoot" and not riposte
-    return -attacker_edge(state, details), -1 if armor_vs_shot else 0
+def test_dice(state: UDState, f: Figure, t: Figure, details: dict) -> TestDice:
+    """Who tests f's attack on t, with what: f, with its ability and weapon dice at its edge; or,
+    when the player's figure defends itself, t: "Use weapon dice to riposte or counterattack, or
+    armor dice to focus on defending", at the reverse of the attacker's edge. Against a shot the
+    riposte is a volley, so it needs a ready ranged weapon in range (without one t defends with
+    its armor), and "defenders roll all armor dice at hinderance"."""
+    edge = attacker_edge(state, details)
+    shot = details["action"] == "shoot"
+    if not details.get("defence"):
+        return TestDice(f, best_ability(f, details["ability"]), [details["weapon"]] if shot else f.melee, edge)
+    volley = volley_weapon(state, t, f) if shot and details["defence"] == "riposte" else None
+    if details["defence"] == "riposte" and (volley is not None or not shot):
+        return TestDice(t, best_ability(t, None), t.melee if volley is None else [volley], -edge, 0, True)
+    return TestDice(t, best_ability(t, None), list(t.armor), -edge, -1 if shot else 0)
 
 
 def defend_yourself(
@@ -190,10 +180,10 @@ def defend_yourself(
 ) -> list[Event]:
     """t tests against f's attack; on_hit: what the attack does when the test fails; on_miss:
     what becomes of it when the test succeeds by defending (default: turned aside)."""
-    riposte, items = defence_items(state, f, t, details)
+    test = test_dice(state, f, t, details)
+    riposte, items = test.riposte, test.items
     ranged = details["action"] == "shoot"
-    mode, item_mode = test_modes(state, details, riposte)
-    roll = roll_test(t, best_ability(t, None), items, mode, dice, item_mode)
+    roll = roll_test(test, dice)
     verb = f"{'ripostes' if riposte else 'defends against'} {f.name}'s " + (
         "attack" if details["action"] == "engage" else "shot" if ranged else details["action"].replace("_", " ")
     )
@@ -287,7 +277,7 @@ def pick_up(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]
 def stance(state: UDState, f: Figure, d: dict, dice: DiceSource) -> list[Event]:
     settings = d["settings"]
     for key, value in settings.items():
-        setattr(f, key, value if key == "defence" else bool(value))
+        setattr(f, key, value)  # typed: defence a word, dodge and sunder true or false
     f.stance_set += tuple(settings)
     # A player reads "dodge on", never "dodge True".
     words = ", ".join(f"{k} {v if k == 'defence' else ('on' if v else 'off')}" for k, v in settings.items())

@@ -5,6 +5,7 @@ wounds by the Power roll."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from board.dice import DiceSource
 from board.rules.base import Event
@@ -18,14 +19,10 @@ SUCCESS = 4
 FULL = 6
 
 
-def grade(faces: tuple[int, ...]) -> str:
-    """fail (best 1-3), setback (best 4-5), success (a 6+) or critical (two or more 6+)."""
-    best = max(faces)
-    if best < SUCCESS:
-        return "fail"
-    if best < FULL:
-        return "setback"
-    return "critical" if sum(face >= FULL for face in faces) >= 2 else "success"
+def grade_of(best: int, fulls: int) -> str:
+    """A test's grade by its best die and how many dice show 6+: fail (best 1-3), setback (best
+    4-5), success (a 6+) or critical (two or more 6+); its odds read the same (predict.py)."""
+    return "fail" if best < SUCCESS else "setback" if best < FULL else "critical" if fulls >= 2 else "success"
 
 
 def adjust(die: int, mode: int) -> int:
@@ -58,17 +55,31 @@ def dice_of_test(ability_die: int, items: list[Item], mode: int, item_mode: int 
     return (adjust(ability_die, mode),) + tuple(adjust(i.die, items_step) for i in items)
 
 
-def roll_test(
-    f: Figure, ability: str, items: list[Item], mode: int, dice: DiceSource, item_mode: int = 0
-) -> AbilityRoll:
-    """Roll the ability die and the items' dice; the highest result counts."""
-    sides = dice_of_test(ability_die(f, ability), items, mode, item_mode)
-    faces = tuple(dice.roll(s) for s in sides)
-    return AbilityRoll(ability, sides, faces, grade(faces))
-
-
 def ability_die(f: Figure, ability: str) -> int:
     return f.power if ability == "power" else f.grace
+
+
+class TestDice(NamedTuple):
+    """A test's dice: who tests, the ability and the items rolled, the help or hindrance of the
+    test (mode) and of the items alone besides (item_mode), and whether a defender ripostes."""
+
+    tester: Figure
+    ability: str
+    items: list[Item]
+    mode: int
+    item_mode: int = 0
+    riposte: bool = False
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return dice_of_test(ability_die(self.tester, self.ability), self.items, self.mode, self.item_mode)
+
+
+def roll_test(test: TestDice, dice: DiceSource) -> AbilityRoll:
+    """Roll the ability die and the items' dice; the highest result counts."""
+    sides = test.sides
+    faces = tuple(dice.roll(s) for s in sides)
+    return AbilityRoll(test.ability, sides, faces, grade_of(max(faces), sum(face >= FULL for face in faces)))
 
 
 def best_ability(f: Figure, wanted: str | None) -> str:
@@ -98,15 +109,6 @@ def step_item(owner: Figure, item: Item, steps: int = 1) -> str:
     return f"{owner.name}'s {item.name} steps down d{old} -> d{new}"
 
 
-def wear_on_ones(owner: Figure, items: list[Item], faces: tuple[int, ...], lone: bool) -> list[str]:
-    """'On any roll of 1, reduce that piece of equipment's Usage Die by one step' (two or more
-    pieces rolled together; a lone piece too when the option says so)."""
-    if len(items) < 2 and not lone:
-        return []
-    phrases = [step_item(owner, item) for item, face in zip(list(items), faces) if face == 1]
-    return [phrase for phrase in phrases if phrase]  # gear that does not wear gives ""
-
-
 def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
     dice_text = " + ".join(
         [f"{roll.ability.title()} d{roll.sides[0]}"] + [f"{i.name} d{s}" for i, s in zip(items, roll.sides[1:])]
@@ -128,9 +130,13 @@ def attack_event(f: Figure, verb: str, roll: AbilityRoll, items) -> Event:
 
 
 def wear_ones(state: UDState, owner: Figure, items, faces: tuple[int, ...]) -> list[Event]:
-    """Dual wielding and heavy armor: every die showing 1 (faces: the items' own) steps its piece down."""
-    phrases = wear_on_ones(owner, list(items), faces, state.options.lone_item_wear)
-    return [Event("wear", p, owner.name, {}) for p in phrases]
+    """Dual wielding and heavy armor: 'On any roll of 1, reduce that piece of equipment's Usage Die
+    by one step' (faces: the items' own; two or more pieces rolled together, a lone piece too
+    when the option says so)."""
+    if len(items) < 2 and not state.options.lone_item_wear:
+        return []
+    phrases = [step_item(owner, item) for item, face in zip(list(items), faces) if face == 1]
+    return [Event("wear", p, owner.name, {}) for p in phrases if p]  # gear that does not wear gives ""
 
 
 def wear_and_tear(state: UDState, tester: Figure, items, roll: AbilityRoll, foe: Figure | None) -> list[Event]:
@@ -199,7 +205,7 @@ def take_hit(
     armor = max(armor_faces, default=0)
     # The armor roll and its 1s' wear come first; only then "If bearing a shield, they can
     # sunder it": a shield its own die broke is no longer borne.
-    wear = wear_on_ones(f, pieces, armor_faces, state.options.lone_item_wear)
+    wear = wear_ones(state, f, pieces, armor_faces)
     # Damage that "ignores armor" (fire, the GM's) is not dodged or stopped by a shield either.
     result = Absorbed(damage, 0, False, damage) if ignore_armor else absorb(f, damage, armor)
     data = {
@@ -237,7 +243,7 @@ def take_hit(
         events.append(
             Event("status", f"{f.name} sunders the {shield.name} to stop the blow", f.name, {"sundered": shield.name})
         )
-    events += [Event("wear", phrase, f.name, {}) for phrase in wear]
+    events += wear
     events += wound(f, power_face, result.remaining)
     return events
 
@@ -249,28 +255,16 @@ def wound(f: Figure, power_face: int, remaining: int) -> list[Event]:
     if kind is None:
         return [Event("damage", f"{f.name} is bruised but not hurt", f.name, data)]
     f.wounds.append(kind)
-    if kind == "incidental":
-        return [Event("damage", f"{f.name} takes {remaining}: an incidental wound", f.name, data)]
+    lost = ""
+    if kind == "severe":  # the Power die steps down
+        old, f.power = f.power, step_down(f.power) or f.power
+        lost, data["power"] = f", Power d{old} -> d{f.power}", f.power
+    article = "an" if kind == "incidental" else "a"
+    events = [Event("damage", f"{f.name} takes {remaining}: {article} {kind} wound{lost}", f.name, data)]
     if kind == "mortal":
         f.status = "dead"
-        return [
-            Event("damage", f"{f.name} takes {remaining}: a mortal wound", f.name, data),
-            Event("dies", f"{f.name} dies", f.name, {"status": "dead"}),
-        ]
-    events = []
-    if kind == "severe":
-        old = f.power
-        f.power = step_down(f.power) or f.power
-        events.append(
-            Event(
-                "damage",
-                f"{f.name} takes {remaining}: a severe wound, Power d{old} -> d{f.power}",
-                f.name,
-                {**data, "power": f.power},
-            )
-        )
-    else:
-        events.append(Event("damage", f"{f.name} takes {remaining}: a debilitating wound", f.name, data))
-    f.status = "incapacitated"
-    events.append(Event("unconscious", f"{f.name} is incapacitated", f.name, {"status": "incapacitated"}))
+        return events + [Event("dies", f"{f.name} dies", f.name, {"status": "dead"})]
+    if kind != "incidental":
+        f.status = "incapacitated"
+        events.append(Event("unconscious", f"{f.name} is incapacitated", f.name, {"status": "incapacitated"}))
     return events

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from board.models import FigureBase
 from board.rules.kernel.options import RuleOptions, toggle
@@ -58,25 +58,12 @@ class Options(RuleOptions):
     )
 
 
-def sheet_of(spec) -> UDFigure:
-    """The usage-dice sheet of any map figure: its own fields, its sheets entry, or defaults."""
-    if isinstance(spec, UDFigure):
-        return spec
-    base = {key: getattr(spec, key) for key in ("name", "team", "at", "facing", "size")}
-    extra = dict(getattr(spec, "sheets", {}).get(RULESET_ID, {}))
-    try:
-        return UDFigure.model_validate({**extra, **base})
-    except ValidationError:
-        return UDFigure.model_validate(base)
-
-
-def check_figure(spec, problem) -> UDFigure:
+def check_figure(spec: UDFigure, problem) -> UDFigure:
     """Report unknown gear names and dice; return the sheet with names as the catalogue spells them."""
-    sheet = sheet_of(spec)
     fixed = {}
     for key in ("weapons", "armor"):
         names = []
-        for index, text in enumerate(getattr(sheet, key)):
+        for index, text in enumerate(getattr(spec, key)):
             try:
                 item = parse_item(text, key)
             except (KeyError, ValueError) as error:
@@ -89,10 +76,10 @@ def check_figure(spec, problem) -> UDFigure:
         fixed[key] = names
     melee = [t for t in fixed["weapons"] if parse_item(t, "weapons").kind == "melee"]
     if len(melee) > 2:
-        problem(("weapons",), f"{sheet.name} wields {len(melee)} melee weapons; two hands hold two at most")
-    if sheet.fatigue > sheet.fatigue_limit:
-        problem(("fatigue",), f"fatigue {sheet.fatigue} is over the limit {sheet.fatigue_limit}")
-    return sheet.model_copy(update=fixed)
+        problem(("weapons",), f"{spec.name} wields {len(melee)} melee weapons; two hands hold two at most")
+    if spec.fatigue > spec.fatigue_limit:
+        problem(("fatigue",), f"fatigue {spec.fatigue} is over the limit {spec.fatigue_limit}")
+    return spec.model_copy(update=fixed)
 
 
 def _gear(items) -> str:

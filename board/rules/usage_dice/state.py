@@ -82,12 +82,14 @@ class UDState(Fight[Figure, Options]):
         return self.queue[0] if self.queue else None
 
     @property
+    def acting(self) -> tuple[str, ...]:
+        """The figures of the acting side that have not finished their turn, in map order."""
+        return tuple(f.name for f in self.figures.values() if f.team == self.side and f.up and not f.done)
+
+    @property
     def active(self) -> str | None:
-        """The first figure of the acting side that has not finished its turn."""
-        for f in self.figures.values():
-            if f.team == self.side and f.up and not f.done:
-                return f.name
-        return None
+        """The first of them."""
+        return next(iter(self.acting), None)
 
     def not_its_turn(self, f: Figure) -> str | None:
         if f.team != self.side:
@@ -109,15 +111,10 @@ class UDState(Fight[Figure, Options]):
 def new_fight(battle: BattleMap, options: Options, sheets: list[UDFigure]) -> UDState:
     """The fight before its first turn: the sides in their acting order, the players' side first."""
     teams = list(dict.fromkeys(s.team for s in sheets))
-    sides = side_order(teams, options.surprised)
+    sides = teams[1:] + teams[:1] if options.surprised else teams  # surprised, the players' side goes last
     figures = {s.name: figure_from_sheet(s) for s in sheets}
     players = teams[0] if teams else None
     return UDState(battle, options, figures, players, order=sides)
-
-
-def side_order(teams: list[str], surprised: bool) -> list[str]:
-    """The players' side (the first team) first; surprised, it goes last."""
-    return teams[1:] + teams[:1] if surprised and teams else list(teams)
 
 
 def new_turn(state: UDState, dice=None) -> list[Event]:
