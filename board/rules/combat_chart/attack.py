@@ -28,6 +28,7 @@ from board.rules.combat_chart.state import (
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import hurt, saving_throw
 from board.rules.kernel.events import damaged
+from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import named
 
 
@@ -219,7 +220,7 @@ def drop_weapon(state: CCState, f: Fig, breaks: bool = False) -> str | None:
     if name in f.weapons:
         f.weapons.remove(name)
     if not breaks:
-        state.items.setdefault(f.hex, []).append(name)
+        fall(state, f.hex, name)
     return name
 
 

@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar
 from board.dice import DiceSource
 from board.hexgrid import Hex, direction_between
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
@@ -135,7 +136,7 @@ def _drop(state: WWState, f: FigureState, name: str) -> None:
         f.ready = None
     elif f.off_hand == name:
         f.off_hand = None
-    state.items.setdefault(f.hex, []).append(name)
+    fall(state, f.hex, name)
 
 
 def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
@@ -327,7 +328,7 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
         # The thrown weapon leaves the hand and lands by the target.
         f.weapons.remove(weapon.name) if weapon.name in f.weapons else None
         f.ready = None
-        state.items.setdefault(t.hex, []).append(weapon.name)
+        fall(state, t.hex, weapon.name)
     if command.action == "shoot_charger" and f.ready:
         events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.ready}", f.name, {"weapon": f.ready}))
         _drop(state, f, f.ready)  # "He then drops the weapon."
@@ -389,7 +390,7 @@ def drop_pickup(
         if name in (f.shield, "shield"):
             if f.shield is None:
                 continue  # named twice (by its name and as "shield"): dropped already
-            state.items.setdefault(f.hex, []).append(f.shield)
+            fall(state, f.hex, f.shield)
             events.append(
                 Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield})
             )
