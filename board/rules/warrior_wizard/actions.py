@@ -166,7 +166,7 @@ DOING = {
     "breather": {},
     "shoot": dict(ATTACK, menu=_aimed("shoot")),
     "cast": dict(
-        plan=do.plan_spell,
+        plan=spells.check,
         handler=spells.apply,
         menu=_aimed("cast"),
         odds=_spell_odds,
@@ -174,7 +174,7 @@ DOING = {
         takes="figure target to",
     ),
     "disbelieve": dict(
-        plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
+        plan=spells.check, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
     ),
     "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready"), takes="figure weapon"),
     "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures, params=Drop),
@@ -186,7 +186,7 @@ DOING = {
     "defend": dict(handler=do.stance),
     "switch": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("switch"), takes="figure weapon"),
     "attack_hth": dict(ATTACK, menu=_aimed("attack_hth")),
-    "disengage": dict(plan=do.plan_disengage, handler=disengage.start, menu=_away, takes="figure to facing"),
+    "disengage": dict(plan=disengage.check_hex, handler=disengage.start, menu=_away, takes="figure to facing"),
     "set_pole": dict(handler=do.stance),
     "pass": {},
 }

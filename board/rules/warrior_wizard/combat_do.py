@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, direction_between
+from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
@@ -74,7 +74,11 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     return state.figures[command.target]
 
 
-def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command, action: str) -> AttackPlan:
+def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
+    """An attack or a shot: its target and how it is struck."""
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    t = _target(state, f, command, action)
     weapon = state.tables.weapon(f.ready) if f.ready else None
     settings = params.Attack.of(command)
     maneuver = settings.maneuver
@@ -159,36 +163,14 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
     return kernel_acting(state, command, phase)
 
 
-def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
-    """An attack or a shot: its target and how it is struck."""
-    action = command.action
-    assert action is not None  # the kernel plans an action's command (it names the action)
-    t = _target(state, f, command, action)
-    return _attack_plan(state, f, t, command, action)
-
-
-def plan_spell(state: WWState, f: FigureState, command: Command) -> spells.SpellPlan:
-    """A spell cast or an illusion disbelieved (spells.py)."""
-    return spells.check(state, f, command)
-
-
-def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
-    """Ready or switch: the weapon taken in hand."""
-    assert command.action is not None  # the kernel plans an action's command (it names the action)
-    return _check_ready(state, f, command, command.action)
-
-
 def plan_drop(state: WWState, f: FigureState, command: Command) -> str:
     """Half move and drop: the posture dropped to."""
     return params.Drop.of(command).posture
 
 
-def plan_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
-    """Disengage: the hex stepped to."""
-    return disengage.check_hex(state, f, command)
-
-
-def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
+def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
+    """Ready or switch: the weapon taken in hand."""
+    action = command.action
     if not command.weapon:
         raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
     if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
