@@ -329,16 +329,7 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
     cell = plan.cell
     number, words = special[cell] if isinstance(cell, str) else (cell, f"3d6, {cell} or less")
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
-    return Prediction(
-        dice=3,
-        target_number=number,
-        hit=chance,
-        damage=given,
-        expected_damage=expected,
-        outcomes=outcomes,
-        modifiers=modifiers,
-        roll=words,
-    )
+    return Prediction(3, number, chance, given, expected, outcomes, modifiers, roll=words)
 
 
 def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
@@ -351,12 +342,6 @@ def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
     score = getattr(t, roll["attribute"])
     fails = 1 - prob_at_most(roll["dice"], 6, score)
     effect = "knocked out" if spell.effect == "knockout" else "stunned"
-    return Prediction(
-        dice=roll["dice"],
-        target_number=score,
-        hit=fails,
-        damage={},
-        expected_damage=Fraction(0),
-        outcomes={effect: fails, "saves": 1 - fails},
-        roll=f"{t.name} saves on {roll['dice']}d6, {score} or less",
-    )
+    outcomes = {effect: fails, "saves": 1 - fails}
+    words = f"{t.name} saves on {roll['dice']}d6, {score} or less"
+    return Prediction(roll["dice"], score, fails, {}, Fraction(0), outcomes, roll=words)

@@ -133,14 +133,8 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dic
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell
     aim = "" if spell.kind == "illusion" or plan.target == f.name else f" at {plan.target}"
-    events = [
-        Event(
-            "cast",
-            f"{f.name} casts {spell.name}{aim}",
-            f.name,
-            {"spell": spell.name, "target": plan.target, "cost": spell.cost},
-        )
-    ]
+    cast = {"spell": spell.name, "target": plan.target, "cost": spell.cost}
+    events = [Event("cast", f"{f.name} casts {spell.name}{aim}", f.name, cast)]
     # The ST is spent as the spell goes off: a caster who knocks himself out still casts it.
     events += pay(state, f, spell.cost, f"casting {spell.name}")
     if plan.attack is not None:

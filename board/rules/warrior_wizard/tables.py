@@ -29,11 +29,11 @@ class Weapon(BaseModel):
     damage_text: str
     dice: Dice | None  # None: damage by Strength or not defined by the text
     strength_damage: bool = False  # "Damage based on STR" (Cestus)
-    st_min: int | None
+    st_min: int | None = None
     lengths: tuple[Length, ...]  # () for a weapon that cannot strike in melee
-    throwable: bool
-    missile: bool
-    two_handed: bool
+    throwable: bool = False
+    missile: bool = False
+    two_handed: bool = False
     burning: bool = False
     notes: str
     boosts: str | None = None  # the weapon it adds `boost` damage to when thrown (Spear Thrower)
@@ -107,12 +107,8 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     strength = extra.get("dice") == "strength"
     if "dice" in extra and not strength:
         dice = Dice.parse(extra["dice"])
-    length = extra.get("length", length)
-    lengths = tuple(part.lower() for part in length.split("/") if part)
     low_notes = notes.lower()
     throwable = extra.get("throwable", "thrown" in low_notes)
-    missile = extra.get("missile", category == "Missile Weapons" and not throwable)
-    two_handed = "2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name
     return Weapon(
         name=name,
         category=category,
@@ -120,15 +116,13 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
         dice=dice,
         strength_damage=strength,
         st_min=_int_cell(st_min),
-        lengths=lengths,
+        lengths=tuple(part.lower() for part in extra.get("length", length).split("/") if part),
         throwable=throwable,
-        missile=missile,
-        two_handed=two_handed,
-        burning=extra.get("burning", False),
+        missile=extra.get("missile", category == "Missile Weapons" and not throwable),
+        two_handed="2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name,
         notes=notes,
-        boosts=extra.get("boosts"),
-        boost=extra.get("boost", 0),
         alternate=f"{name} (as {extra['as']})" if "as" in extra else None,
+        **{key: extra[key] for key in ("burning", "boosts", "boost") if key in extra},  # else the row's defaults
     )
 
 
@@ -162,11 +156,7 @@ def _shield_rows(armor_rows: list) -> dict[str, Weapon]:
                 category="Shields",
                 damage_text=damage,
                 dice=Dice.parse(damage),
-                st_min=None,
                 lengths=("short",),
-                throwable=False,
-                missile=False,
-                two_handed=False,
                 notes=notes,
             )
     return out
