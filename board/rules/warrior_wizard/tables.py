@@ -4,9 +4,9 @@
 # field's annotation from its text when the models are made (issue 17, the headless start).
 
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import Field, field_validator, model_validator
 
 from board.dice import Dice, DiceError
@@ -64,6 +64,14 @@ class Weapon(BaseModel):
         return 1 if self.lengths else 0
 
 
+def _int_cell(cell: str) -> int | None:
+    """A numeric table cell ("-0", "12"); None for "-", "" and words."""
+    try:
+        return int(cell)
+    except ValueError:
+        return None
+
+
 class Armor(BaseModel):
     """One row of the Armor table."""
 
@@ -72,9 +80,11 @@ class Armor(BaseModel):
     name: str
     kind: ArmorKind
     defense: int
-    dex_penalty: int
-    weight_kg: float | None  # None: "Contents" (a backpack weighs what it holds)
-    movement_penalty: int
+    # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
+    dex_penalty: Annotated[int, BeforeValidator(lambda cell: -1 if _int_cell(cell) is None else _int_cell(cell))]
+    # None: "Contents" (a backpack weighs what it holds)
+    weight_kg: Annotated[float | None, BeforeValidator(_int_cell)]
+    movement_penalty: Annotated[int, BeforeValidator(lambda cell: _int_cell(cell) or 0)]  # "-": none
     notes: str
 
 
@@ -87,14 +97,6 @@ class EncumbranceRow(BaseModel):
     upto: float | None
     movement: int | None  # None: maximum lift, one hex on a 4d6 ST check
     dex: int
-
-
-def _int_cell(cell: str) -> int | None:
-    """A numeric table cell ("-0", "12"); None for "-", "" and words."""
-    try:
-        return int(cell)
-    except ValueError:
-        return None
 
 
 def _weapon(category: str, row: list[str], play: dict) -> Weapon:
@@ -205,19 +207,8 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
     armor_doc = load_yaml_file(folder / "armor.yaml")
     weapons.update(_shield_rows(armor_doc["rows"]))
     kind_of = {name: kind for kind, names in armor_doc["kinds"].items() for name in names}
-    armor = {}
-    for name, defense, dex, weight, movement, notes in armor_doc["rows"]:
-        # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
-        dex_penalty = _int_cell(dex) if _int_cell(dex) is not None else -1
-        armor[name] = Armor(
-            name=name,
-            kind=kind_of[name],
-            defense=int(defense),
-            dex_penalty=dex_penalty,
-            weight_kg=_int_cell(weight),
-            movement_penalty=_int_cell(movement) or 0,
-            notes=notes,
-        )
+    rows = [dict(zip(armor_doc["columns"], row)) for row in armor_doc["rows"]]  # the cells read by Armor
+    armor = {row["name"]: Armor(**row, kind=kind_of[row["name"]]) for row in rows}
     enc = load_yaml_file(folder / "encumbrance.yaml")["rows"]
     return RuleTables(
         weapons=weapons,
