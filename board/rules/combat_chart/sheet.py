@@ -3,6 +3,7 @@ its card, and the optional rules: one table, each a toggle."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -10,7 +11,7 @@ from pydantic import Field, field_validator
 from board.models import FigureBase, Posture
 from board.rules.base import listed
 from board.rules.combat_chart.tables import load
-from board.rules.kernel.names import UnknownName, find_name
+from board.rules.kernel.names import find_name, known
 from board.rules.kernel.options import RuleOptions, toggle
 
 
@@ -46,11 +47,8 @@ def check_figure(spec: CCFigure, problem) -> CCFigure:
     tables = load()
 
     def found(section: str, name: str, path: tuple) -> str | None:
-        try:  # "weapons" -> "unknown weapon ...", "armor" -> "unknown armor ..."
-            return find_name(name, getattr(tables, section), section.rstrip("s"))
-        except UnknownName as error:
-            problem(path, str(error))
-            return None
+        # "weapons" -> "unknown weapon ...", "armor" -> "unknown armor ..."
+        return known(partial(find_name, table=getattr(tables, section), what=section.rstrip("s")), name, problem, path)
 
     def resolved(key: str) -> list[str]:
         names = [found(key, name, (key, i)) for i, name in enumerate(getattr(spec, key))]
