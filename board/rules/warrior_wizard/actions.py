@@ -104,13 +104,7 @@ def _settings(state: WWState, f: FigureState, action: str) -> dict[str, dict]:
 
 def _aimed(action: str):
     def menu(state: WWState, f: FigureState) -> dict:
-        targets = tuple(do.targets_for(state, f, action))
-        return {
-            "targets": targets,
-            "enabled": bool(targets),
-            "reason": None if targets else "no valid target in reach",
-            **_settings(state, f, action),
-        }
+        return {"targets": tuple(do.targets_for(state, f, action)), **_settings(state, f, action)}  # none: greyed
 
     return menu
 

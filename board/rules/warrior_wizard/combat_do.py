@@ -132,8 +132,9 @@ def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
     )
 
 
-def _drop(state: WWState, f: FigureState, name: str) -> None:
-    """Put a weapon from f's hand on the ground at f's hex."""
+def _drop(state: WWState, f: FigureState, name: str, whose: str = "") -> list[Event]:
+    """Put a weapon from f's hand on the ground at f's hex: the event that says so ("drops
+    {whose}{name}")."""
     if name in f.weapons:
         f.weapons.remove(name)
     if f.ready == name:
@@ -141,6 +142,7 @@ def _drop(state: WWState, f: FigureState, name: str) -> None:
     elif f.off_hand == name:
         f.off_hand = None
     fall(state, f.hex, name)
+    return [Event("drops", f"{f.name} drops {whose}{name}", f.name, {"weapon": name})]
 
 
 def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
@@ -294,8 +296,7 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
     t = state.figures[plan.target]
     events = []
     if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
-        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)
+        events += _drop(state, f, f.ready)
     if plan.charge and t.turn.stance == "set" and t.status == "ok" and f.name in melee_targets(state, t):
         # "he gets +2 to his Effective Dexterity to hit the Charger, and does double damage"
         counter = AttackPlan(t.name, f.name, t.ready, "melee", set_vs_charge=True)
@@ -312,8 +313,7 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
         f.ready = None
         fall(state, t.hex, weapon.name)
     if command.action == "shoot_charger" and f.ready:
-        events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)  # "He then drops the weapon."
+        events += _drop(state, f, f.ready, f"{pronoun(f, 'their')} ")  # "He then drops the weapon."
     return events
 
 
@@ -327,8 +327,7 @@ def ready(state: WWState, f: FigureState, command: Command, name: str, dice: Dic
         f.weapons.append(name)
         events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name, "ready": True}))
     if command.action == "switch" and f.ready:
-        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)
+        events += _drop(state, f, f.ready)
     if weapon.two_handed:
         if f.shield_ready:
             f.shield_ready = False
@@ -349,8 +348,7 @@ def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Even
     freed = [w for w in (f.off_hand, f.ready if _two_handed_in_hand(state, f) else None) if w]
     for name in freed:
         if command.action == "switch":
-            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
-            _drop(state, f, name)
+            events += _drop(state, f, name)
         else:
             f.ready = None if f.ready == name else f.ready
             f.off_hand = None if f.off_hand == name else f.off_hand
@@ -378,8 +376,7 @@ def drop_pickup(
             )
             f.shield, f.shield_ready = None, False
         else:
-            _drop(state, f, name)
-            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
+            events += _drop(state, f, name)
     for name in taken.pick_up:
         _take_from_ground(state, f, name)
         if _is_shield(state, name) and not f.shield:
