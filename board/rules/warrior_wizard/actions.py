@@ -171,7 +171,7 @@ DOING = {
         plan=spells.check, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
     ),
     "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready"), takes="figure weapon"),
-    "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures, params=Drop),
+    "drop": dict(handler=do.drop_down, menu=_postures, params=Drop),
     "dodge": dict(handler=do.stance),
     "charge_attack": dict(ATTACK, menu=_aimed("charge_attack")),
     "shoot_charger": dict(ATTACK, menu=_aimed("shoot_charger")),

@@ -165,11 +165,6 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
     return kernel_acting(state, command, phase)
 
 
-def plan_drop(state: WWState, f: FigureState, command: Command) -> str:
-    """Half move and drop: the posture dropped to."""
-    return params.Drop.of(command).posture
-
-
 def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     """Ready or switch: the weapon taken in hand."""
     action = command.action
@@ -357,9 +352,9 @@ def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Even
     return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name, {"weapon": f.shield, "shield": True})]
 
 
-def drop_down(state: WWState, f: FigureState, command: Command, posture: str, dice: DiceSource) -> list[Event]:
-    f.posture = posture
-    return [Event("drops_down", f"{f.name} drops {posture}", f.name, {"posture": f.posture})]
+def drop_down(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource) -> list[Event]:
+    f.posture = params.Drop.of(command).posture
+    return [Event("drops_down", f"{f.name} drops {f.posture}", f.name, {"posture": f.posture})]
 
 
 def drop_pickup(
