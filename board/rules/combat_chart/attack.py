@@ -153,12 +153,8 @@ def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dic
         )
     ]
     if crit is not None:
-        entry = state.tables.crits["critical_hit"][crit]
-        events.append(
-            Event(
-                "critical", f"Critical hit ({crit}): {entry['text']}", f.name, {"table": "critical_hit", "result": crit}
-            )
-        )
+        entry, said = _critical(state, f, "critical_hit", crit)
+        events.append(said)
         amount = critical_damage(entry, amount)
         events += on_target(state, entry, t, dice)
     events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
@@ -193,12 +189,16 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
             )
     if crit is not None:
         table = "critical_miss_unarmed" if plan.weapon.name == "Unarmed" else "critical_miss_armed"
-        entry = state.tables.crits[table][crit]
-        events.append(
-            Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name, {"table": table, "result": crit})
-        )
-        events += on_attacker(state, entry, f)
+        entry, said = _critical(state, f, table, crit)
+        events += [said] + on_attacker(state, entry, f)
     return events
+
+
+def _critical(state: CCState, f: Fig, table: str, face: int) -> tuple[dict, Event]:
+    """The entry of a critical table (crits.yaml) for the 1d6 face, and the event that reads it out."""
+    entry = state.tables.crits[table][face]
+    words = "Critical hit" if table == "critical_hit" else "Critical miss"
+    return entry, Event("critical", f"{words} ({face}): {entry['text']}", f.name, {"table": table, "result": face})
 
 
 def critical_damage(entry: dict, amount: int) -> int:
