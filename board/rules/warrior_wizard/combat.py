@@ -255,10 +255,8 @@ def refusal(wanted: str) -> Requirement:
 def listed(state: WWState, f: FigureState) -> list[CombatAction]:
     """The entries of the lists open to f, each action once, in the text's order."""
     lists = set(lists_open(state, f))
-    out: list[CombatAction] = []
-    seen: set[str] = set()
+    found: dict[str, CombatAction] = {}
     for action in ACTIONS:
-        if action.id not in seen and lists.intersection(action.lists):
-            seen.add(action.id)
-            out.append(action)
-    return out
+        if lists.intersection(action.lists):
+            found.setdefault(action.id, action)  # the first entry of each id
+    return list(found.values())

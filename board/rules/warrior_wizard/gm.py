@@ -95,21 +95,11 @@ def do_ignite(state: WWState, f: FigureState, settings: params.Ignite, dice: Dic
     if settings.weapon is not None:
         # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
         f.flaming = f.ready if settings.weapon else None
-        return [
-            gm_event(
-                "ignite",
-                f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming else f"GM: {f.name}'s weapon no longer burns",
-                f.name,
-            )
-        ]
-    f.on_fire = None if settings.extent == "out" else settings.extent
-    return [
-        gm_event(
-            "ignite",
-            f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None else f"on fire ({f.on_fire})"),
-            f.name,
-        )
-    ]
+        now = f"{f.name}'s {f.flaming} is on fire" if f.flaming else f"{f.name}'s weapon no longer burns"
+    else:
+        f.on_fire = None if settings.extent == "out" else settings.extent
+        now = f"{f.name} is " + ("no longer on fire" if f.on_fire is None else f"on fire ({f.on_fire})")
+    return [gm_event("ignite", f"GM: {now}", f.name)]
 
 
 class WarriorWizardGM(GM):
