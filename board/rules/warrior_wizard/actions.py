@@ -26,13 +26,15 @@ from board.words import they_do
 MOVE_NEEDS = {"stand_still": "facing", "stand_up": "none", "upkeep": "none", "breather": "none"}
 
 
-def _legal(state: WWState, f: FigureState, commands: list[Command]) -> list[Command]:
-    """The moves that plan (the figure moving now, so the kernel's whose-turn check holds). Not
-    remembered with the position's plans: a position has a hundred or more, and keeping each
-    plan alive until the next command costs more in garbage collection than planning again the
-    one submitted."""
+def _moves(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
+    """The moves behind a movement entry that plan: along each path, ending as the figure faces
+    or one side round; standing still, facing any way. Planned here (the figure moving now, so
+    the kernel's whose-turn check holds), not remembered with the position's plans: a position
+    has a hundred or more, and keeping each plan alive until the next command costs more in
+    garbage collection than planning again the one submitted."""
+    facings = range(6) if info.needs == "facing" else {f.facing, (f.facing + 1) % 6}
     out = []
-    for command in commands:
+    for command in concrete(f.name, info, "move", facings):
         try:
             moves.plan(state, f, command)
         except Refusal:
@@ -41,19 +43,9 @@ def _legal(state: WWState, f: FigureState, commands: list[Command]) -> list[Comm
     return out
 
 
-def _paths(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
-    """Along each path, ending as the figure faces or one side round."""
-    return _legal(state, f, concrete(f.name, info, "move", {f.facing, (f.facing + 1) % 6}))
-
-
-def _facings(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
-    """Standing still, a figure may face any way."""
-    return _legal(state, f, concrete(f.name, info, "move", range(6)))
-
-
 def _move(id: str) -> Action:
     needs = MOVE_NEEDS.get(id, "path")
-    commands = {"path": _paths, "facing": _facings}.get(needs)
+    commands = _moves if needs in ("path", "facing") else None
     return Action(
         id,
         LABELS.get(id, id),
