@@ -208,10 +208,8 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     return mods
 
 
-def target_number(state: WWState, plan: AttackPlan, mods: list[tuple[str, int]] | None = None) -> int:
-    """The number to roll at or under (from the attack's modifiers, if already worked out)."""
-    if mods is None:
-        mods = modifiers(state, plan)
+def target_number(state: WWState, plan: AttackPlan, mods: list[tuple[str, int]]) -> int:
+    """The number to roll at or under, from the attack's modifiers (worked out once by the caller)."""
     return adj_dx(state, state.figures[plan.attacker]) + sum(n for _, n in mods)
 
 

@@ -16,10 +16,10 @@ from board.rules.warrior_wizard.tables import RuleTables, load_spells, load_tabl
 Report = Callable[[tuple, str], None]
 
 
-def check_figure(spec: FigureSpec, problem: Report, tables: RuleTables | None = None) -> FigureSpec:
+def check_figure(spec: FigureSpec, problem: Report) -> FigureSpec:
     """Report every piece of gear the tables do not know; return the spec with `ready` resolved
     to a carried weapon's table name ("" for empty-handed)."""
-    tables = tables or load_tables()
+    tables = load_tables()
     ready = _equipment(spec, problem, tables)
     why = over_max_lift(spec.st, spec_load_kg(spec, tables))
     if why:
