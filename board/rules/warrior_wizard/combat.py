@@ -197,8 +197,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("pass", "Do nothing", D + E, None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
-ACTION_IDS = frozenset(a.id for a in ACTIONS)
-BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in ACTION_IDS}  # each id's entries, in order
+BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in {a.id for a in ACTIONS}}  # each id's entries, in order
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
