@@ -27,7 +27,7 @@ from board.rules.combat_chart.state import (
 )
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import hurt, saving_throw
-from board.rules.kernel.events import damaged
+from board.rules.kernel.events import damage_rolled, damaged
 from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import named
 
@@ -144,14 +144,8 @@ def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[
 def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dice) -> list[Event]:
     damage = roll(plan.weapon.damage, dice)
     amount = max(0, damage.total)
-    events = [
-        Event(
-            "damage_roll",
-            f"{plan.weapon.damage} rolls {damage.total}",
-            f.name,
-            {"dice": str(plan.weapon.damage), "faces": list(damage.faces), "total": damage.total},
-        )
-    ]
+    text = f"{plan.weapon.damage} rolls {damage.total}"
+    events = [damage_rolled(f.name, plan.weapon.damage, damage.faces, damage.total, text)]
     if crit is not None:
         entry, said = _critical(state, f, "critical_hit", crit)
         events.append(said)

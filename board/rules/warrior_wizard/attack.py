@@ -23,7 +23,7 @@ from board.frozen import quick_init
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Refusal
 from board.rules.reports import Prediction
-from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS
+from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, damage_rolled
 from board.rules.warrior_wizard.damage import down, split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -313,14 +313,7 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
     raw = max(0, rolled.total) * multiplier
     armor = armor_value(state, a, t)
     text = f"{dmg} rolls {rolled.total}" + (" x2" if multiplier == 2 else "")
-    events = [
-        Event(
-            "damage_roll",
-            text,
-            a.name,
-            {"dice": str(dmg), "faces": list(rolled.faces), "total": raw, "double": multiplier == 2},
-        )
-    ]
+    events = [damage_rolled(a.name, dmg, rolled.faces, raw, text, double=multiplier == 2)]
     return events + take_damage(state, t, raw, armor, dice, kind, attacker=a)
 
 
