@@ -60,7 +60,7 @@ def engagers(state: WWState, f: FigureState) -> list[str]:
     if f.size == 1:  # most figures: one hex to look up, and one engager is enough
         return [g.name for g in state.figures.values() if g.team != f.team and f.hex in hold_of(g)]
     cells = set(f.cells)
-    found = [g for g in state.figures.values() if g.team != f.team and cells & hold_of(g)]
+    found = [g for g in state.enemies(f) if cells & hold_of(g)]
     if sum(g.size for g in found) < engagers_needed(f.size):
         return []
     return [g.name for g in found]

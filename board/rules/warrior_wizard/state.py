@@ -177,3 +177,7 @@ class WWState(Fight[FigureState, Options]):
                 if w in self.tables.weapons and not (w in armor and armor[w].kind == "shield")
             )
         )
+
+    def enemies(self, figure: FigureState) -> list[FigureState]:
+        """Figures of other teams."""
+        return [f for f in self.figures.values() if f.team != figure.team]
