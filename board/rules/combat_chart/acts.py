@@ -183,9 +183,11 @@ def after_deed(state: CCState, action: Action, f: Fig, dice: DiceSource) -> list
     return (sequence.move_on if action.id == "delay" else sequence.pass_turn)(state, dice, turns.TURNS)
 
 
-def _aimed(action: str, menu, **more) -> dict:
-    """An aimed choice's parts: the board asks for a target; `menu` offers targets and settings."""
-    return {"needs": "target", "takes": "figure target", "menu": partial(menu, action=action), **more}
+def _aimed(id: str, label: str, deed, model: type[Params], menu, **more) -> Action:
+    """An aimed choice: the board asks for a target; `menu` offers targets and settings."""
+    return Action(
+        id, label, deed, needs="target", takes="figure target", params=model, menu=partial(menu, action=id), **more
+    )
 
 
 # An attack's targets are those its plan accepts, with the maneuvers of the table: legal as offered.
@@ -197,22 +199,9 @@ POTIONS = _choosing(
 # The turn's choices, in the order the menu and the legal commands list them (the computer breaks
 # ties by that order).
 SPEC = (
-    Action("attack", "Attack", attack.resolve, params=params.Attack, **_aimed("attack", attack.aims, **ATTACK)),
-    Action(
-        "maneuver",
-        "Combat maneuver",
-        attack.resolve,
-        params=params.Maneuver,
-        **_aimed("maneuver", attack.aims, **ATTACK),
-    ),
-    Action(
-        "cast",
-        "Cast a spell",
-        magic.cast,
-        params=params.Cast,
-        why_not=_on_feet(_can_cast),
-        **_aimed("cast", magic.aims, **SPELL),
-    ),
+    _aimed("attack", "Attack", attack.resolve, params.Attack, attack.aims, **ATTACK),
+    _aimed("maneuver", "Combat maneuver", attack.resolve, params.Maneuver, attack.aims, **ATTACK),
+    _aimed("cast", "Cast a spell", magic.cast, params.Cast, magic.aims, why_not=_on_feet(_can_cast), **SPELL),
     Action(
         "drink",
         "Drink a potion",
@@ -220,13 +209,14 @@ SPEC = (
         **POTIONS,
         why_not=_on_feet(lambda state, f: None if potions(state, f) else "no potion"),
     ),
-    Action(
+    _aimed(
         "use_item",
         "Read a scroll / activate an item",
         magic.cast,
-        params=params.UseItem,
+        params.UseItem,
+        magic.aims,
         why_not=_on_feet(lambda state, f: None if magic.sources(state, f, "use_item") else "no scroll or magic item"),
-        **_aimed("use_item", magic.aims, **SPELL),
+        **SPELL,
     ),
     Action("dodge", "Dodge", partial(_stance, "dodge"), why_not=_on_feet()),
     Action(

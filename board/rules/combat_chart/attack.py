@@ -27,7 +27,8 @@ from board.rules.combat_chart.state import (
 )
 from board.rules.combat_chart.tables import CH, CM, Weapon, target_number
 from board.rules.combat_chart.turns import hurt, saving_throw
-from board.rules.kernel.events import damaged
+from board.rules.kernel.events import damage_rolled, damaged
+from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import named
 
 
@@ -143,21 +144,11 @@ def resolve(state: CCState, f: Fig, plan: AttackPlan, dice: DiceSource) -> list[
 def _hit(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit: int | None, dice) -> list[Event]:
     damage = roll(plan.weapon.damage, dice)
     amount = max(0, damage.total)
-    events = [
-        Event(
-            "damage_roll",
-            f"{plan.weapon.damage} rolls {damage.total}",
-            f.name,
-            {"dice": str(plan.weapon.damage), "faces": list(damage.faces), "total": damage.total},
-        )
-    ]
+    text = f"{plan.weapon.damage} rolls {damage.total}"
+    events = [damage_rolled(f.name, plan.weapon.damage, damage.faces, damage.total, text)]
     if crit is not None:
-        entry = state.tables.crits["critical_hit"][crit]
-        events.append(
-            Event(
-                "critical", f"Critical hit ({crit}): {entry['text']}", f.name, {"table": "critical_hit", "result": crit}
-            )
-        )
+        entry, said = _critical(state, f, "critical_hit", crit)
+        events.append(said)
         amount = critical_damage(entry, amount)
         events += on_target(state, entry, t, dice)
     events.append(damaged(t.name, amount, f"{t.name} loses {amount} HP"))
@@ -192,12 +183,16 @@ def _miss(state: CCState, plan: AttackPlan, f: Fig, t: Fig, crit, margin, dice) 
             )
     if crit is not None:
         table = "critical_miss_unarmed" if plan.weapon.name == "Unarmed" else "critical_miss_armed"
-        entry = state.tables.crits[table][crit]
-        events.append(
-            Event("critical", f"Critical miss ({crit}): {entry['text']}", f.name, {"table": table, "result": crit})
-        )
-        events += on_attacker(state, entry, f)
+        entry, said = _critical(state, f, table, crit)
+        events += [said] + on_attacker(state, entry, f)
     return events
+
+
+def _critical(state: CCState, f: Fig, table: str, face: int) -> tuple[dict, Event]:
+    """The entry of a critical table (crits.yaml) for the 1d6 face, and the event that reads it out."""
+    entry = state.tables.crits[table][face]
+    words = "Critical hit" if table == "critical_hit" else "Critical miss"
+    return entry, Event("critical", f"{words} ({face}): {entry['text']}", f.name, {"table": table, "result": face})
 
 
 def critical_damage(entry: dict, amount: int) -> int:
@@ -219,7 +214,7 @@ def drop_weapon(state: CCState, f: Fig, breaks: bool = False) -> str | None:
     if name in f.weapons:
         f.weapons.remove(name)
     if not breaks:
-        state.items.setdefault(f.hex, []).append(name)
+        fall(state, f.hex, name)
     return name
 
 
@@ -328,16 +323,7 @@ def predict_attack(state: CCState, plan: AttackPlan) -> Prediction:
     cell = plan.cell
     number, words = special[cell] if isinstance(cell, str) else (cell, f"3d6, {cell} or less")
     modifiers = plan.ar_parts + tuple((f"{name} (defense)", -v) for name, v in plan.dr_parts)
-    return Prediction(
-        dice=3,
-        target_number=number,
-        hit=chance,
-        damage=given,
-        expected_damage=expected,
-        outcomes=outcomes,
-        modifiers=modifiers,
-        roll=words,
-    )
+    return Prediction(3, number, chance, given, expected, outcomes, modifiers, roll=words)
 
 
 def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
@@ -350,12 +336,6 @@ def predict_spell(state: CCState, plan: CastPlan) -> Prediction | None:
     score = getattr(t, roll["attribute"])
     fails = 1 - prob_at_most(roll["dice"], 6, score)
     effect = "knocked out" if spell.effect == "knockout" else "stunned"
-    return Prediction(
-        dice=roll["dice"],
-        target_number=score,
-        hit=fails,
-        damage={},
-        expected_damage=Fraction(0),
-        outcomes={effect: fails, "saves": 1 - fails},
-        roll=f"{t.name} saves on {roll['dice']}d6, {score} or less",
-    )
+    outcomes = {effect: fails, "saves": 1 - fails}
+    words = f"{t.name} saves on {roll['dice']}d6, {score} or less"
+    return Prediction(roll["dice"], score, fails, {}, Fraction(0), outcomes, roll=words)

@@ -3,15 +3,17 @@ its card, and the optional rules: one table, each a toggle."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from board.models import FigureBase, Posture
 from board.rules.base import listed
 from board.rules.combat_chart.tables import load
-from board.rules.kernel.names import UnknownName, find_name
+from board.rules.kernel.names import find_name, known
 from board.rules.kernel.options import RuleOptions, toggle
+from board.rules.kernel.ready import Ready, ready_weapon
 
 
 class CCFigure(FigureBase):
@@ -25,7 +27,7 @@ class CCFigure(FigureBase):
     initiative_bonus: int = Field(0, ge=-20, le=20, description="other initiative modifiers")
     magic: int = Field(0, ge=0, le=99, description="base magic points (armor lowers them by its DV)")
     weapons: list[str] = Field(default_factory=list, description="carried weapons, names from the catalogue")
-    ready: str | None = Field(None, description="the weapon in hand; defaults to the first weapon; none: empty-handed")
+    ready: Ready = Field(None, description="the weapon in hand; defaults to the first weapon; none: empty-handed")
     armor: str | None = Field(None, description="armor from the catalogue")
     shield: str | None = Field(
         None, description="a shield from the catalogue, on the arm if the ready weapon allows it"
@@ -35,39 +37,22 @@ class CCFigure(FigureBase):
     surprised: bool = Field(False, description="taken off-guard: -5 initiative in the first round")
     posture: Posture = Field("standing", description="standing, or fallen (must stand up)")
 
-    @field_validator("ready", mode="before")
-    @classmethod
-    def _none_word(cls, value):
-        return "" if value is None or str(value).strip().lower() == "none" else value
-
 
 def check_figure(spec: CCFigure, problem) -> CCFigure:
     """Resolve catalogue names; problem(path, message) for every unknown one."""
     tables = load()
 
     def found(section: str, name: str, path: tuple) -> str | None:
-        try:  # "weapons" -> "unknown weapon ...", "armor" -> "unknown armor ..."
-            return find_name(name, getattr(tables, section), section.rstrip("s"))
-        except UnknownName as error:
-            problem(path, str(error))
-            return None
+        # "weapons" -> "unknown weapon ...", "armor" -> "unknown armor ..."
+        return known(partial(find_name, table=getattr(tables, section), what=section.rstrip("s")), name, problem, path)
 
     def resolved(key: str) -> list[str]:
         names = [found(key, name, (key, i)) for i, name in enumerate(getattr(spec, key))]
         return [name for name in names if name]
 
-    weapons, ready = resolved("weapons"), spec.ready
-    if ready:
-        ready = found("weapons", ready, ("ready",)) or ""
-        if ready and ready not in weapons and ready != "Unarmed":
-            problem(
-                ("ready",),
-                f'{spec.name} readies "{spec.ready}" but does not carry it; carried: {", ".join(weapons) or "nothing"}',
-            )
-            ready = ""
-    elif ready is None:
-        ready = weapons[0] if weapons else ""
-    update: dict[str, Any] = {"weapons": weapons, "ready": ready}
+    weapons = resolved("weapons")
+    find = partial(find_name, table=tables.weapons, what="weapon")
+    update: dict[str, Any] = {"weapons": weapons, "ready": ready_weapon(spec, weapons, find, problem, bare="Unarmed")}
     for key, section in (("armor", "armor"), ("shield", "shields")):
         name = getattr(spec, key)
         update[key] = name and found(section, name, (key,))

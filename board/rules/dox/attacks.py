@@ -18,6 +18,7 @@ from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, powe
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
 from board.rules.dox.wounds import keep_seat, wound
+from board.rules.kernel.ground import fall
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
 from board.rules.kernel.queue import named
@@ -233,15 +234,8 @@ def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
     """ "the defender's object is knocked away and will require an action to retrieve" """
     lost = target.weapon
     target.weapon = "Fist"
-    state.items.setdefault(target.hex, []).append(lost)
-    return [
-        Event(
-            "status",
-            f"{by} knocks the {lost} out of {target.name}'s hand: it lies at {state.battle.label(target.hex)}",
-            target.name,
-            {"item": lost},
-        )
-    ]
+    text = f"{by} knocks the {lost} out of {target.name}'s hand: it lies at {state.battle.label(target.hex)}"
+    return fall(state, target.hex, lost, text, target.name, item=lost)
 
 
 def strike_odds(state: DoxState, p: StrikePlan) -> Prediction:

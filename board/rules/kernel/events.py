@@ -82,3 +82,9 @@ def moved(figure: str, path: Iterable, text: str, **data) -> Event:
 def damaged(figure: str, taken: int, text: str, **data) -> Event:
     """figure lost taken (HP, ST, wounds: its ruleset's unit; 0: unhurt)."""
     return Event(DAMAGE, text, figure, {**data, "taken": taken})
+
+
+def damage_rolled(figure: str, dice: object, faces: Iterable[int], total: int, text: str, **data) -> Event:
+    """figure rolled a hit's damage dice (an expression), these faces, for this total (after any
+    multiplier); data: anything more to tell."""
+    return Event(DAMAGE_ROLL, text, figure, {"dice": str(dice), "faces": list(faces), "total": total, **data})

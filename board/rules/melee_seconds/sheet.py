@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -103,14 +103,17 @@ def load() -> Tables:
     )
 
 
+Characteristic = Annotated[int, Field(ge=1, le=30)]  # a characteristic: ST or CO
+
+
 class MSFigureSpec(FigureBase):
     """A combatant's sheet: AMR, characteristics, combat scores and gear (every field has a default)."""
 
     amr: int = Field(
         2, ge=1, le=12, description="Attacks per Melee Round: Initiative dice rolled (3.5's table rolls seven)"
     )
-    st: int = Field(12, ge=1, le=30, description="Strength, for ST checks (kicking doors, 7.11)")
-    co: int = Field(12, ge=1, le=30, description="Constitution, for CO checks (Full Defensive, 4.5)")
+    st: Characteristic = Field(12, description="Strength, for ST checks (kicking doors, 7.11)")
+    co: Characteristic = Field(12, description="Constitution, for CO checks (Full Defensive, 4.5)")
     hits: int = Field(12, ge=1, le=99, description="damage taken before falling unconscious")
     attack: int = Field(11, ge=0, le=30, description="attack score: hits on 1d20 at or under it")
     parry: int = Field(9, ge=0, le=30, description="parry score: parries on 1d20 at or under it")

@@ -9,6 +9,7 @@ from board.dice import DiceSource
 from board.rules.base import Event
 from board.rules.kernel.events import STANDS, WAKES, moved
 from board.rules.kernel.action import Action
+from board.rules.kernel.ground import fall
 from board.rules.usage_dice.actions import STUNTS, shove_destination, volley_weapon, wrong_target
 from board.rules.usage_dice.gear import Item, catalogue
 from board.rules.usage_dice.rolls import (
@@ -229,15 +230,8 @@ def _disarm(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Even
         return [Event("miss", f"{t.name} has no weapon left to disarm", t.name, {})]
     weapon = max(held, key=lambda w: w.die)
     t.weapons.remove(weapon)
-    state.items.setdefault(t.hex, []).append(weapon)
-    return [
-        Event(
-            "status",
-            f"{f.name} disarms {t.name}: the {weapon.name} falls at {state.battle.label(t.hex)}",
-            t.name,
-            {"dropped": weapon.name},
-        )
-    ]
+    text = f"{f.name} disarms {t.name}: the {weapon.name} falls at {state.battle.label(t.hex)}"
+    return fall(state, t.hex, weapon, text, t.name, dropped=weapon.name)
 
 
 def _sunder_armor(state: UDState, f: Figure, t: Figure, dice: DiceSource) -> list[Event]:

@@ -26,13 +26,15 @@ from board.words import they_do
 MOVE_NEEDS = {"stand_still": "facing", "stand_up": "none", "upkeep": "none", "breather": "none"}
 
 
-def _legal(state: WWState, f: FigureState, commands: list[Command]) -> list[Command]:
-    """The moves that plan (the figure moving now, so the kernel's whose-turn check holds). Not
-    remembered with the position's plans: a position has a hundred or more, and keeping each
-    plan alive until the next command costs more in garbage collection than planning again the
-    one submitted."""
+def _moves(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
+    """The moves behind a movement entry that plan: along each path, ending as the figure faces
+    or one side round; standing still, facing any way. Planned here (the figure moving now, so
+    the kernel's whose-turn check holds), not remembered with the position's plans: a position
+    has a hundred or more, and keeping each plan alive until the next command costs more in
+    garbage collection than planning again the one submitted."""
+    facings = range(6) if info.needs == "facing" else {f.facing, (f.facing + 1) % 6}
     out = []
-    for command in commands:
+    for command in concrete(f.name, info, "move", facings):
         try:
             moves.plan(state, f, command)
         except Refusal:
@@ -41,19 +43,9 @@ def _legal(state: WWState, f: FigureState, commands: list[Command]) -> list[Comm
     return out
 
 
-def _paths(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
-    """Along each path, ending as the figure faces or one side round."""
-    return _legal(state, f, concrete(f.name, info, "move", {f.facing, (f.facing + 1) % 6}))
-
-
-def _facings(state: WWState, f: FigureState, info: ActionInfo) -> list[Command]:
-    """Standing still, a figure may face any way."""
-    return _legal(state, f, concrete(f.name, info, "move", range(6)))
-
-
 def _move(id: str) -> Action:
     needs = MOVE_NEEDS.get(id, "path")
-    commands = {"path": _paths, "facing": _facings}.get(needs)
+    commands = _moves if needs in ("path", "facing") else None
     return Action(
         id,
         LABELS.get(id, id),
@@ -104,13 +96,7 @@ def _settings(state: WWState, f: FigureState, action: str) -> dict[str, dict]:
 
 def _aimed(action: str):
     def menu(state: WWState, f: FigureState) -> dict:
-        targets = tuple(do.targets_for(state, f, action))
-        return {
-            "targets": targets,
-            "enabled": bool(targets),
-            "reason": None if targets else "no valid target in reach",
-            **_settings(state, f, action),
-        }
+        return {"targets": tuple(do.targets_for(state, f, action)), **_settings(state, f, action)}  # none: greyed
 
     return menu
 
@@ -166,7 +152,7 @@ DOING = {
     "breather": {},
     "shoot": dict(ATTACK, menu=_aimed("shoot")),
     "cast": dict(
-        plan=do.plan_spell,
+        plan=spells.check,
         handler=spells.apply,
         menu=_aimed("cast"),
         odds=_spell_odds,
@@ -174,10 +160,10 @@ DOING = {
         takes="figure target to",
     ),
     "disbelieve": dict(
-        plan=do.plan_spell, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
+        plan=spells.check, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"
     ),
     "ready": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("ready"), takes="figure weapon"),
-    "drop": dict(plan=do.plan_drop, handler=do.drop_down, menu=_postures, params=Drop),
+    "drop": dict(handler=do.drop_down, menu=_postures, params=Drop),
     "dodge": dict(handler=do.stance),
     "charge_attack": dict(ATTACK, menu=_aimed("charge_attack")),
     "shoot_charger": dict(ATTACK, menu=_aimed("shoot_charger")),
@@ -186,7 +172,7 @@ DOING = {
     "defend": dict(handler=do.stance),
     "switch": dict(plan=do.plan_weapon, handler=do.ready, menu=_weapons("switch"), takes="figure weapon"),
     "attack_hth": dict(ATTACK, menu=_aimed("attack_hth")),
-    "disengage": dict(plan=do.plan_disengage, handler=disengage.start, menu=_away, takes="figure to facing"),
+    "disengage": dict(plan=disengage.check_hex, handler=disengage.start, menu=_away, takes="figure to facing"),
     "set_pole": dict(handler=do.stance),
     "pass": {},
 }

@@ -23,8 +23,8 @@ from board.frozen import quick_init
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Refusal
 from board.rules.reports import Prediction
-from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS
-from board.rules.warrior_wizard.damage import split_damage, take_damage
+from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, damage_rolled
+from board.rules.warrior_wizard.damage import down, split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, armor_against, facing_zone
@@ -33,7 +33,6 @@ from board.words import hexes, pronoun
 
 MELEE_MODES = ("melee", "hth")
 RANGED_MODES = ("thrown", "missile", "spell")
-MANEUVERS = ("slam", "shield_rush", "throw")
 BLUDGEONING = (
     "Club",
     "Hammer",
@@ -209,10 +208,8 @@ def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:
     return mods
 
 
-def target_number(state: WWState, plan: AttackPlan, mods: list[tuple[str, int]] | None = None) -> int:
-    """The number to roll at or under (from the attack's modifiers, if already worked out)."""
-    if mods is None:
-        mods = modifiers(state, plan)
+def target_number(state: WWState, plan: AttackPlan, mods: list[tuple[str, int]]) -> int:
+    """The number to roll at or under, from the attack's modifiers (worked out once by the caller)."""
     return adj_dx(state, state.figures[plan.attacker]) + sum(n for _, n in mods)
 
 
@@ -257,9 +254,8 @@ def damage_dice(state: WWState, plan: AttackPlan) -> tuple[Dice | None, int, str
     return dice, 2 if double else 1, kind
 
 
-def armor_value(state: WWState, plan: AttackPlan) -> int:
-    """Armor, shield and parry stopping this attack, by where the attacker stands."""
-    a, t = state.figures[plan.attacker], state.figures[plan.target]
+def armor_value(state: WWState, a: FigureState, t: FigureState) -> int:
+    """Armor, shield and parry stopping a's attack on t, by where a stands."""
     return sum(n for _, n in armor_against(state, t, facing_zone(a, t)))
 
 
@@ -315,16 +311,9 @@ def hit(state: WWState, plan: AttackPlan, t: FigureState, dice: DiceSource) -> l
         ]
     rolled = roll(dmg, dice)
     raw = max(0, rolled.total) * multiplier
-    armor = sum(n for _, n in armor_against(state, t, facing_zone(a, t)))
+    armor = armor_value(state, a, t)
     text = f"{dmg} rolls {rolled.total}" + (" x2" if multiplier == 2 else "")
-    events = [
-        Event(
-            "damage_roll",
-            text,
-            a.name,
-            {"dice": str(dmg), "faces": list(rolled.faces), "total": raw, "double": multiplier == 2},
-        )
-    ]
+    events = [damage_rolled(a.name, dmg, rolled.faces, raw, text, double=multiplier == 2)]
     return events + take_damage(state, t, raw, armor, dice, kind, attacker=a)
 
 
@@ -333,17 +322,22 @@ def knock_down(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event
     unwounded Strength) ... If the target is stronger than the attacker, he receives a bonus
     ... equal to the difference; if weaker, ... a penalty equal to the difference.\""""
     a, t = state.figures[plan.attacker], state.figures[plan.target]
-    martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
-    base = adj_dx(state, t) if martial else t.st  # "A Martial Arts throw may substitute a DEX Check"
-    needed = base + (t.st - a.st)
+    needed, what = keep_feet(state, a, t, plan.maneuver)
     result = check(3, needed, dice)
-    what = "DEX" if martial else "ST"
     data = {"faces": list(result.faces), "needed": needed, "success": result.success}
     if result.success:
         kept = f"{t.name} keeps {pronoun(t, 'their')} feet ({what} check {result.total} vs {needed})"
         return [Event("keeps_feet", kept, t.name, data)]
     t.posture = "fallen"
     return [Event("falls", f"{t.name} is knocked down ({what} check {result.total} vs {needed})", t.name, data)]
+
+
+def keep_feet(state: WWState, a: FigureState, t: FigureState, maneuver: str | None) -> tuple[int, str]:
+    """What t's 3-die check against a's maneuver needs, and of what: ST, "based on his unwounded
+    Strength", or DEX ("A Martial Arts throw may substitute a DEX Check")."""
+    if maneuver == "throw" and a.has_skill("Martial Arts"):
+        return adj_dx(state, t) + (t.st - a.st), "DEX"
+    return t.st + (t.st - a.st), "ST"
 
 
 def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
@@ -393,13 +387,11 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
     p_hit = prob_at_most(n, 6, number)
     outcomes = {FIVE: Fraction(0), FALLS: Fraction(0), UNCONSCIOUS: Fraction(0), DIES: Fraction(0)}
     if plan.maneuver:
-        martial = plan.maneuver == "throw" and a.has_skill("Martial Arts")
-        needed = (adj_dx(state, t) if martial else t.st) + (t.st - a.st)
-        outcomes[FALLS] = p_hit * (1 - prob_at_most(3, 6, needed))
+        outcomes[FALLS] = p_hit * (1 - prob_at_most(3, 6, keep_feet(state, a, t, plan.maneuver)[0]))
         return Prediction(n, number, p_hit, {0: Fraction(1)}, Fraction(0), outcomes, mods)
     dice, multiplier, kind = damage_dice(state, plan)
     raw_dist = clamp_distribution(distribution(dice)) if dice is not None else {0: Fraction(1)}
-    armor = armor_value(state, plan)
+    armor = armor_value(state, a, t)
     record = t.turn
     fall_check = 1 - prob_at_most(3, 6, adj_dx(state, t) - (0 if t.has_skill("Acrobatics") else 2))
     nonlethal_rule = state.options.nonlethal_damage
@@ -409,11 +401,7 @@ def predict_attack(state: WWState, plan: AttackPlan) -> Prediction:
         lethal, nonlethal = split_damage(raw, armor, kind, nonlethal_rule, bool(t.armor))
         taken = lethal + nonlethal
         taken_dist[taken] = taken_dist.get(taken, Fraction(0)) + p
-        lethal, total = t.lethal + lethal, t.damage + taken
-        if nonlethal_rule:
-            dead, out = lethal >= t.st, total >= t.st
-        else:
-            dead, out = t.st - total <= 0, t.st - total <= 1
+        dead, out = down(state, t, t.lethal + lethal, t.damage + taken)
         if dead and t.status != "dead":
             outcomes[DIES] += p
         elif out and t.status == "ok":

@@ -197,8 +197,7 @@ ACTIONS: tuple[CombatAction, ...] = (
     CombatAction("pass", "Do nothing", D + E, None),
 )
 OUT_OF_TURN = tuple(a.id for a in ACTIONS if a.out_of_turn)  # Defend, Dodge, set a pole arm
-ACTION_IDS = frozenset(a.id for a in ACTIONS)
-BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in ACTION_IDS}  # each id's entries, in order
+BY_ID = {i: tuple(a for a in ACTIONS if a.id == i) for i in {a.id for a in ACTIONS}}  # each id's entries, in order
 AT_RANGE = ("shoot", "shoot_charger", "cast")  # missiles and thrown spells: a line of fire
 
 
@@ -255,10 +254,8 @@ def refusal(wanted: str) -> Requirement:
 def listed(state: WWState, f: FigureState) -> list[CombatAction]:
     """The entries of the lists open to f, each action once, in the text's order."""
     lists = set(lists_open(state, f))
-    out: list[CombatAction] = []
-    seen: set[str] = set()
+    found: dict[str, CombatAction] = {}
     for action in ACTIONS:
-        if action.id not in seen and lists.intersection(action.lists):
-            seen.add(action.id)
-            out.append(action)
-    return out
+        if lists.intersection(action.lists):
+            found.setdefault(action.id, action)  # the first entry of each id
+    return list(found.values())

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, direction_between
+from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
+from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.warrior_wizard import disengage, params, spells
 from board.rules.warrior_wizard.attack import (
@@ -73,7 +74,11 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     return state.figures[command.target]
 
 
-def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Command, action: str) -> AttackPlan:
+def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
+    """An attack or a shot: its target and how it is struck."""
+    action = command.action
+    assert action is not None  # the kernel plans an action's command (it names the action)
+    t = _target(state, f, command, action)
     weapon = state.tables.weapon(f.ready) if f.ready else None
     settings = params.Attack.of(command)
     maneuver = settings.maneuver
@@ -127,15 +132,17 @@ def _attack_plan(state: WWState, f: FigureState, t: FigureState, command: Comman
     )
 
 
-def _drop(state: WWState, f: FigureState, name: str) -> None:
-    """Put a weapon from f's hand on the ground at f's hex."""
+def _drop(state: WWState, f: FigureState, name: str, whose: str = "") -> list[Event]:
+    """Put a weapon from f's hand on the ground at f's hex: the event that says so ("drops
+    {whose}{name}")."""
     if name in f.weapons:
         f.weapons.remove(name)
     if f.ready == name:
         f.ready = None
     elif f.off_hand == name:
         f.off_hand = None
-    state.items.setdefault(f.hex, []).append(name)
+    fall(state, f.hex, name)
+    return [Event("drops", f"{f.name} drops {whose}{name}", f.name, {"weapon": name})]
 
 
 def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
@@ -158,36 +165,9 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
     return kernel_acting(state, command, phase)
 
 
-def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
-    """An attack or a shot: its target and how it is struck."""
-    action = command.action
-    assert action is not None  # the kernel plans an action's command (it names the action)
-    t = _target(state, f, command, action)
-    return _attack_plan(state, f, t, command, action)
-
-
-def plan_spell(state: WWState, f: FigureState, command: Command) -> spells.SpellPlan:
-    """A spell cast or an illusion disbelieved (spells.py)."""
-    return spells.check(state, f, command)
-
-
 def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     """Ready or switch: the weapon taken in hand."""
-    assert command.action is not None  # the kernel plans an action's command (it names the action)
-    return _check_ready(state, f, command, command.action)
-
-
-def plan_drop(state: WWState, f: FigureState, command: Command) -> str:
-    """Half move and drop: the posture dropped to."""
-    return params.Drop.of(command).posture
-
-
-def plan_disengage(state: WWState, f: FigureState, command: Command) -> Hex:
-    """Disengage: the hex stepped to."""
-    return disengage.check_hex(state, f, command)
-
-
-def _check_ready(state: WWState, f: FigureState, command: Command, action: str) -> str:
+    action = command.action
     if not command.weapon:
         raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
     if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
@@ -311,8 +291,7 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
     t = state.figures[plan.target]
     events = []
     if command.action == "attack_hth" and f.ready and not state.tables.weapon(f.ready).small:
-        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)
+        events += _drop(state, f, f.ready)
     if plan.charge and t.turn.stance == "set" and t.status == "ok" and f.name in melee_targets(state, t):
         # "he gets +2 to his Effective Dexterity to hit the Charger, and does double damage"
         counter = AttackPlan(t.name, f.name, t.ready, "melee", set_vs_charge=True)
@@ -327,10 +306,9 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
         # The thrown weapon leaves the hand and lands by the target.
         f.weapons.remove(weapon.name) if weapon.name in f.weapons else None
         f.ready = None
-        state.items.setdefault(t.hex, []).append(weapon.name)
+        fall(state, t.hex, weapon.name)
     if command.action == "shoot_charger" and f.ready:
-        events.append(Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)  # "He then drops the weapon."
+        events += _drop(state, f, f.ready, f"{pronoun(f, 'their')} ")  # "He then drops the weapon."
     return events
 
 
@@ -344,8 +322,7 @@ def ready(state: WWState, f: FigureState, command: Command, name: str, dice: Dic
         f.weapons.append(name)
         events.append(Event("picks_up", f"{f.name} picks up {name}", f.name, {"item": name, "ready": True}))
     if command.action == "switch" and f.ready:
-        events.append(Event("drops", f"{f.name} drops {f.ready}", f.name, {"weapon": f.ready}))
-        _drop(state, f, f.ready)
+        events += _drop(state, f, f.ready)
     if weapon.two_handed:
         if f.shield_ready:
             f.shield_ready = False
@@ -366,8 +343,7 @@ def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Even
     freed = [w for w in (f.off_hand, f.ready if _two_handed_in_hand(state, f) else None) if w]
     for name in freed:
         if command.action == "switch":
-            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
-            _drop(state, f, name)
+            events += _drop(state, f, name)
         else:
             f.ready = None if f.ready == name else f.ready
             f.off_hand = None if f.off_hand == name else f.off_hand
@@ -376,9 +352,9 @@ def _ready_shield(state: WWState, f: FigureState, command: Command) -> list[Even
     return events + [Event("readies", f"{f.name} readies his {f.shield}", f.name, {"weapon": f.shield, "shield": True})]
 
 
-def drop_down(state: WWState, f: FigureState, command: Command, posture: str, dice: DiceSource) -> list[Event]:
-    f.posture = posture
-    return [Event("drops_down", f"{f.name} drops {posture}", f.name, {"posture": f.posture})]
+def drop_down(state: WWState, f: FigureState, command: Command, found: None, dice: DiceSource) -> list[Event]:
+    f.posture = params.Drop.of(command).posture
+    return [Event("drops_down", f"{f.name} drops {f.posture}", f.name, {"posture": f.posture})]
 
 
 def drop_pickup(
@@ -389,14 +365,13 @@ def drop_pickup(
         if name in (f.shield, "shield"):
             if f.shield is None:
                 continue  # named twice (by its name and as "shield"): dropped already
-            state.items.setdefault(f.hex, []).append(f.shield)
+            fall(state, f.hex, f.shield)
             events.append(
                 Event("drops", f"{f.name} drops {pronoun(f, 'their')} {f.shield}", f.name, {"shield": f.shield})
             )
             f.shield, f.shield_ready = None, False
         else:
-            _drop(state, f, name)
-            events.append(Event("drops", f"{f.name} drops {name}", f.name, {"weapon": name}))
+            events += _drop(state, f, name)
     for name in taken.pick_up:
         _take_from_ground(state, f, name)
         if _is_shield(state, name) and not f.shield:

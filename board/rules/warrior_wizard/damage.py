@@ -34,16 +34,21 @@ def split_damage(raw: int, armor: int, kind: str, nonlethal_rule: bool, body_arm
     return lethal - stop_lethal, max(0, nonlethal - stop_nonlethal)
 
 
+def down(state: WWState, f: FigureState, lethal: int, damage: int) -> tuple[bool, bool]:
+    """(dead, unconscious) for f with that much lethal damage, and damage in all: "Effective
+    Strength reaches 1 ... 0"; under the Optional Nonlethal Damage Rule, he "falls unconscious when
+    he has taken a total amount damage ... equal to his Strength, but only dies when his Lethal
+    damage equals his Strength score"."""
+    if state.options.nonlethal_damage:
+        return lethal >= f.st, damage >= f.st
+    return f.st - damage <= 0, f.st - damage <= 1
+
+
 def update_status(state: WWState, f: FigureState) -> list[Event]:
-    """Unconscious or dead from damage taken ("Effective Strength reaches 1 ... 0")."""
+    """Unconscious or dead from damage taken."""
     if f.status == "dead":
         return []
-    if state.options.nonlethal_damage:
-        # "falls unconscious when he has taken a total amount damage ... equal to his Strength,
-        # but only dies when his Lethal damage equals his Strength score."
-        dead, out = f.lethal >= f.st, f.damage >= f.st
-    else:
-        dead, out = f.effective_st <= 0, f.effective_st <= 1
+    dead, out = down(state, f, f.lethal, f.damage)
     if dead:
         f.status, f.posture = "dead", "fallen"
         return [Event("dies", f"{f.name} dies", f.name)]

@@ -18,7 +18,7 @@ from board.rules.kernel.queue import leave_queue
 from board.rules.kernel.hexes import to_hex
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
-from board.rules.warrior_wizard.attack import AttackPlan, melee_targets, resolve
+from board.rules.warrior_wizard.attack import AttackPlan, distance, melee_targets, resolve
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import Disengaging, FigureState, WWState
@@ -47,9 +47,8 @@ def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
     # "To Disengage, move one hex away from the opponent": farther from each engager.
     for name in by:
         g = state.figures[name]
-        now = min(hex_distance(c, x) for c in f.cells for x in g.cells)
         then = min(hex_distance(c, x) for c in cells for x in g.cells)
-        if then <= now:
+        if then <= distance(f, g):
             raise Refusal(f"Disengage moves away from {name}: that hex is no farther from {pronoun(g, 'them')}")
     return to
 

@@ -16,11 +16,6 @@ from board.rules.warrior_wizard.turns import advance, chase_order
 from board.words import they_do
 
 
-def check_sheet(state: WWState, spec: FigureSpec, problem) -> FigureSpec:
-    """The new sheet checked against the tables, as a map's is."""
-    return check_figure(spec, problem, state.tables)
-
-
 def make(state: WWState, spec: FigureSpec) -> FigureState:
     """The figure from a checked sheet, its weapons by their table names."""
     return figure_from_spec(
@@ -100,21 +95,11 @@ def do_ignite(state: WWState, f: FigureState, settings: params.Ignite, dice: Dic
     if settings.weapon is not None:
         # "Generally, a weapon that is on fire does +2 damage" (a flaming arrow: a bow's shots).
         f.flaming = f.ready if settings.weapon else None
-        return [
-            gm_event(
-                "ignite",
-                f"GM: {f.name}'s {f.flaming} is on fire" if f.flaming else f"GM: {f.name}'s weapon no longer burns",
-                f.name,
-            )
-        ]
-    f.on_fire = None if settings.extent == "out" else settings.extent
-    return [
-        gm_event(
-            "ignite",
-            f"GM: {f.name} is " + ("no longer on fire" if f.on_fire is None else f"on fire ({f.on_fire})"),
-            f.name,
-        )
-    ]
+        now = f"{f.name}'s {f.flaming} is on fire" if f.flaming else f"{f.name}'s weapon no longer burns"
+    else:
+        f.on_fire = None if settings.extent == "out" else settings.extent
+        now = f"{f.name} is " + ("no longer on fire" if f.on_fire is None else f"on fire ({f.on_fire})")
+    return [gm_event("ignite", f"GM: {now}", f.name)]
 
 
 class WarriorWizardGM(GM):
@@ -125,7 +110,7 @@ class WarriorWizardGM(GM):
     surprise = ("surprised", "surprised: no threat zone this turn", "no longer surprised")
     # the kernel's GM declares turn_over as None (no turns) rather than an optional callable
     turn_over = staticmethod(advance)
-    check_sheet, make, occupied = staticmethod(check_sheet), staticmethod(make), staticmethod(occupied)
+    check_figure, make, occupied = staticmethod(check_figure), staticmethod(make), staticmethod(occupied)
     hurt, heal, forget = staticmethod(hurt), staticmethod(heal), staticmethod(forget)
     plan_posture, do_posture = staticmethod(plan_posture), staticmethod(do_posture)
     plan_chase, do_chase = staticmethod(plan_chase), staticmethod(do_chase)

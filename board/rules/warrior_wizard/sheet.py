@@ -10,15 +10,16 @@ from board.rules.warrior_wizard.spec import FigureSpec
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import adj_dx, movement, over_max_lift, weapon
 from board.rules.kernel.names import known
+from board.rules.kernel.ready import ready_weapon
 from board.rules.warrior_wizard.tables import RuleTables, load_spells, load_tables
 
 Report = Callable[[tuple, str], None]
 
 
-def check_figure(spec: FigureSpec, problem: Report, tables: RuleTables | None = None) -> FigureSpec:
+def check_figure(spec: FigureSpec, problem: Report) -> FigureSpec:
     """Report every piece of gear the tables do not know; return the spec with `ready` resolved
     to a carried weapon's table name ("" for empty-handed)."""
-    tables = tables or load_tables()
+    tables = load_tables()
     ready = _equipment(spec, problem, tables)
     why = over_max_lift(spec.st, spec_load_kg(spec, tables))
     if why:
@@ -44,22 +45,9 @@ def _equipment(spec: FigureSpec, problem: Report, tables: RuleTables) -> str:
             problem((key,), f'"{piece.name}" is not {"a shield" if key == "shield" else "body armor"}')
     if spec.backpack and spec.shield and spec.shield_slung:
         problem(("shield_slung",), "a Full Backpack prevents slinging a shield on the back")
-    ready = spec.ready
-    if ready is None:
-        ready_name = carried[0] if carried else ""
-    elif ready == "":
-        return ""
-    else:
-        weapon = known(tables.weapon, ready, problem, ("ready",))
-        if weapon is None:
-            return ""
-        ready_name = weapon.name
-        if ready_name not in carried:
-            problem(
-                ("ready",),
-                f'{spec.name} readies "{ready}" but does not carry it; carried: {", ".join(carried) or "nothing"}',
-            )
-            return ""
+    ready_name = ready_weapon(spec, carried, lambda name: tables.weapon(name).name, problem)
+    if not ready_name and spec.ready is not None:
+        return ""  # empty-handed by choice, or a weapon it cannot ready (reported): no hand to check
     if spec.off_hand is not None:
         _off_hand(spec, spec.off_hand, problem, tables, carried, ready_name)
     if ready_name and tables.weapon(ready_name).two_handed and spec.shield and not spec.shield_slung:

@@ -4,10 +4,11 @@ optional rules, one table, each a toggle."""
 # No `from __future__ import annotations` here: pydantic would compile and evaluate each
 # field's annotation from its text when the models are made (issue 17, the headless start).
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from board.models import FigureBase, Posture, no_items
 from board.rules.kernel.options import RuleOptions, toggle
+from board.rules.kernel.ready import Ready
 
 
 class FigureSpec(FigureBase):
@@ -18,7 +19,7 @@ class FigureSpec(FigureBase):
     iq: int = Field(10, ge=1, le=99, description="Intelligence")
     ma: int = Field(10, ge=0, le=99, description="Movement allowance in hexes")
     weapons: list[str] = Field(default_factory=no_items, description="names from the Weapons Table")
-    ready: str | None = Field(
+    ready: Ready = Field(
         None, description="the weapon in hand; defaults to the first weapon; null or none: empty-handed"
     )
     off_hand: str | None = Field(
@@ -32,12 +33,6 @@ class FigureSpec(FigureBase):
     skills: list[str] = Field(default_factory=no_items)
     spells: list[str] = Field(default_factory=no_items, description="names from the spell catalogue")
     posture: Posture = "standing"
-
-    @field_validator("ready", mode="before")
-    @classmethod
-    def _none_word(cls, value):
-        # "ready: none" reads better in a hand-written file than "ready: ''".
-        return "" if value is None or str(value).strip().lower() == "none" else value
 
 
 class Options(RuleOptions):

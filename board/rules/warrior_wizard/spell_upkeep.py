@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from board.rules.base import Event, Refusal
 from board.rules.kernel.queue import drop
-from board.rules.warrior_wizard.damage import spend_st, update_status
+from board.rules.warrior_wizard.damage import down, spend_st, update_status
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState
 
 
@@ -71,9 +71,7 @@ def due(state: WWState, f: FigureState) -> list[ActiveSpell]:
 
 def can_pay(state: WWState, f: FigureState, amount: int) -> bool:
     """Whether f can spend amount ST and stay conscious."""
-    if state.options.nonlethal_damage:
-        return f.damage + amount < f.st
-    return f.effective_st - amount > 1
+    return not down(state, f, f.lethal, f.damage + amount)[1]
 
 
 def check_keep(state: WWState, f: FigureState, names) -> tuple[ActiveSpell, ...]:

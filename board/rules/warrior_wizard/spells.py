@@ -15,7 +15,7 @@ from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.spell_upkeep import pay, vanish
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
-from board.rules.kernel.names import UnknownName
+from board.rules.kernel.names import UnknownName, known
 from board.rules.warrior_wizard.tables import Spell, load_spells
 
 
@@ -27,17 +27,6 @@ class SpellPlan:
     spell: Spell | None = None  # None: disbelieving
     attack: AttackPlan | None = None  # a thrown spell's roll to hit
     at: Hex | None = None  # where an illusion appears
-
-
-def known(f: FigureState) -> list[Spell]:
-    """The catalogue entries of the spells f knows (unknown names skipped)."""
-    out = []
-    for name in f.spells:
-        try:
-            out.append(load_spells().spell(name))
-        except UnknownName:
-            continue
-    return out
 
 
 # --- targets -------------------------------------------------------------------------------
@@ -63,7 +52,7 @@ def targets(state: WWState, f: FigureState, action: str) -> list[str]:
     if action == "disbelieve":
         return disbelief_targets(state, f)
     out: list[str] = []
-    for spell in known(f):
+    for spell in filter(None, (known(load_spells().spell, name) for name in f.spells)):  # unknown: skipped
         out += [name for name in spell_targets(state, f, spell) if name not in out]
     return out
 
@@ -144,14 +133,8 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dic
         return _disbelieve(state, f, state.figures[plan.target], dice)
     spell = plan.spell
     aim = "" if spell.kind == "illusion" or plan.target == f.name else f" at {plan.target}"
-    events = [
-        Event(
-            "cast",
-            f"{f.name} casts {spell.name}{aim}",
-            f.name,
-            {"spell": spell.name, "target": plan.target, "cost": spell.cost},
-        )
-    ]
+    cast = {"spell": spell.name, "target": plan.target, "cost": spell.cost}
+    events = [Event("cast", f"{f.name} casts {spell.name}{aim}", f.name, cast)]
     # The ST is spent as the spell goes off: a caster who knocks himself out still casts it.
     events += pay(state, f, spell.cost, f"casting {spell.name}")
     if plan.attack is not None:
@@ -163,14 +146,8 @@ def apply(state: WWState, f: FigureState, command: Command, plan: SpellPlan, dic
         state.spells.append(
             ActiveSpell(spell.name, f.name, plan.target, spell.upkeep, spell.condition, kept=state.turn)
         )
-        return events + [
-            Event(
-                "spell_on",
-                f"{plan.target} is under {spell.name}",
-                plan.target,
-                {"spell": spell.name, "effect": spell.condition, "caster": f.name},
-            )
-        ]
+        on = {"spell": spell.name, "effect": spell.condition, "caster": f.name}
+        return events + [Event("spell_on", f"{plan.target} is under {spell.name}", plan.target, on)]
     if spell.kind == "heal":
         return events + _heal(state, state.figures[plan.target], spell, dice)
     assert plan.at is not None  # an illusion's plan says where it appears

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from board.hexgrid import Hex
 from board.rules.kernel.clone import OnWrite, Shared
 from board.rules.kernel.fight import Fight, Placed
+from board.rules.kernel.sheets import from_sheet
 from board.rules.warrior_wizard.spec import FigureSpec, Options
 from board.rules.warrior_wizard.tables import RuleTables
 
@@ -95,28 +96,13 @@ class FigureState(Placed):
 
 def figure_from_spec(spec: FigureSpec) -> FigureState:
     """A fresh figure from its map entry."""
-    return FigureState(
-        name=spec.name,
-        team=spec.team,
-        size=spec.size,
-        st=spec.st,
-        dx=spec.dx,
-        iq=spec.iq,
-        ma=spec.ma,
-        hex=Hex(*spec.at),
-        facing=spec.facing,
-        posture=spec.posture,
-        weapons=list(spec.weapons),
+    return from_sheet(
+        FigureState,
+        spec,
         ready=spec.ready or None,
-        off_hand=spec.off_hand,
-        armor=spec.armor,
-        shield=spec.shield,
         shield_ready=bool(spec.shield) and not spec.shield_slung,
-        backpack=spec.backpack,
-        gear_kg=spec.gear_kg,
         skills=frozenset(s.casefold() for s in spec.skills),
         spells=tuple(spec.spells),
-        pronoun=spec.pronoun,
     )
 
 

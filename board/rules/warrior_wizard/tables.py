@@ -4,9 +4,9 @@
 # field's annotation from its text when the models are made (issue 17, the headless start).
 
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import Field, field_validator, model_validator
 
 from board.dice import Dice, DiceError
@@ -29,11 +29,11 @@ class Weapon(BaseModel):
     damage_text: str
     dice: Dice | None  # None: damage by Strength or not defined by the text
     strength_damage: bool = False  # "Damage based on STR" (Cestus)
-    st_min: int | None
+    st_min: int | None = None
     lengths: tuple[Length, ...]  # () for a weapon that cannot strike in melee
-    throwable: bool
-    missile: bool
-    two_handed: bool
+    throwable: bool = False
+    missile: bool = False
+    two_handed: bool = False
     burning: bool = False
     notes: str
     boosts: str | None = None  # the weapon it adds `boost` damage to when thrown (Spear Thrower)
@@ -64,6 +64,14 @@ class Weapon(BaseModel):
         return 1 if self.lengths else 0
 
 
+def _int_cell(cell: str) -> int | None:
+    """A numeric table cell ("-0", "12"); None for "-", "" and words."""
+    try:
+        return int(cell)
+    except ValueError:
+        return None
+
+
 class Armor(BaseModel):
     """One row of the Armor table."""
 
@@ -72,9 +80,11 @@ class Armor(BaseModel):
     name: str
     kind: ArmorKind
     defense: int
-    dex_penalty: int
-    weight_kg: float | None  # None: "Contents" (a backpack weighs what it holds)
-    movement_penalty: int
+    # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
+    dex_penalty: Annotated[int, BeforeValidator(lambda cell: -1 if _int_cell(cell) is None else _int_cell(cell))]
+    # None: "Contents" (a backpack weighs what it holds)
+    weight_kg: Annotated[float | None, BeforeValidator(_int_cell)]
+    movement_penalty: Annotated[int, BeforeValidator(lambda cell: _int_cell(cell) or 0)]  # "-": none
     notes: str
 
 
@@ -89,14 +99,6 @@ class EncumbranceRow(BaseModel):
     dex: int
 
 
-def _int_cell(cell: str) -> int | None:
-    """A numeric table cell ("-0", "12"); None for "-", "" and words."""
-    try:
-        return int(cell)
-    except ValueError:
-        return None
-
-
 def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     name, damage, st_min, length, notes = row
     extra = play.get(name, {})
@@ -107,12 +109,8 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
     strength = extra.get("dice") == "strength"
     if "dice" in extra and not strength:
         dice = Dice.parse(extra["dice"])
-    length = extra.get("length", length)
-    lengths = tuple(part.lower() for part in length.split("/") if part)
     low_notes = notes.lower()
     throwable = extra.get("throwable", "thrown" in low_notes)
-    missile = extra.get("missile", category == "Missile Weapons" and not throwable)
-    two_handed = "2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name
     return Weapon(
         name=name,
         category=category,
@@ -120,15 +118,13 @@ def _weapon(category: str, row: list[str], play: dict) -> Weapon:
         dice=dice,
         strength_damage=strength,
         st_min=_int_cell(st_min),
-        lengths=lengths,
+        lengths=tuple(part.lower() for part in extra.get("length", length).split("/") if part),
         throwable=throwable,
-        missile=missile,
-        two_handed=two_handed,
-        burning=extra.get("burning", False),
+        missile=extra.get("missile", category == "Missile Weapons" and not throwable),
+        two_handed="2-handed" in low_notes or "2 handed" in low_notes or "(2-hand)" in name,
         notes=notes,
-        boosts=extra.get("boosts"),
-        boost=extra.get("boost", 0),
         alternate=f"{name} (as {extra['as']})" if "as" in extra else None,
+        **{key: extra[key] for key in ("burning", "boosts", "boost") if key in extra},  # else the row's defaults
     )
 
 
@@ -162,11 +158,7 @@ def _shield_rows(armor_rows: list) -> dict[str, Weapon]:
                 category="Shields",
                 damage_text=damage,
                 dice=Dice.parse(damage),
-                st_min=None,
                 lengths=("short",),
-                throwable=False,
-                missile=False,
-                two_handed=False,
                 notes=notes,
             )
     return out
@@ -215,19 +207,8 @@ def load_tables(ruleset: str = "warrior-wizard") -> RuleTables:
     armor_doc = load_yaml_file(folder / "armor.yaml")
     weapons.update(_shield_rows(armor_doc["rows"]))
     kind_of = {name: kind for kind, names in armor_doc["kinds"].items() for name in names}
-    armor = {}
-    for name, defense, dex, weight, movement, notes in armor_doc["rows"]:
-        # "-1 or -2" for a backpack: -1 (reading in docs/rules-notes.md)
-        dex_penalty = _int_cell(dex) if _int_cell(dex) is not None else -1
-        armor[name] = Armor(
-            name=name,
-            kind=kind_of[name],
-            defense=int(defense),
-            dex_penalty=dex_penalty,
-            weight_kg=_int_cell(weight),
-            movement_penalty=_int_cell(movement) or 0,
-            notes=notes,
-        )
+    rows = [dict(zip(armor_doc["columns"], row)) for row in armor_doc["rows"]]  # the cells read by Armor
+    armor = {row["name"]: Armor(**row, kind=kind_of[row["name"]]) for row in rows}
     enc = load_yaml_file(folder / "encumbrance.yaml")["rows"]
     return RuleTables(
         weapons=weapons,

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, get_args
+from typing import Any, get_args
 
 from board.dice import DiceSource
 from board.models import Posture
 from board.rules.base import Event
+from board.rules.reports import GMKey, Token
 from board.rules.kernel.sequence import open_fight
+from board.rules.kernel.sheets import fields_of, token_of
 from board.rules.warrior_wizard import sheet
 from board.rules.warrior_wizard.engagement import all_engagers, shared_hexes, zone_of
 from board.rules.warrior_wizard.spec import Options
@@ -16,9 +18,6 @@ from board.rules.warrior_wizard.state import WWState, figure_from_spec
 from board.rules.warrior_wizard.stats import adj_dx
 from board.rules.warrior_wizard.tables import load_tables
 from board.rules.warrior_wizard.turns import TURNS
-
-if TYPE_CHECKING:
-    from board.rules.reports import Token
 
 
 def setup(battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Event]]:
@@ -34,22 +33,13 @@ def setup(battle, options: Options, dice: DiceSource) -> tuple[WWState, list[Eve
 
 def tokens(state: WWState) -> dict[str, Token]:
     """Every figure as the board draws it."""
-    # The modules the board reads are imported at their first use: loading a map and setting up
-    # a game needs none of them (issue 17, the headless start).
-    from board.rules.reports import Token
-
     out = {}
     shared = shared_hexes(state)
     engaged_by = all_engagers(state)
     for f in state.figures.values():  # all_engagers(): each list sorted
-        out[f.name] = Token(
-            name=f.name,
-            team=f.team,
-            hex=f.hex,
-            cells=tuple(f.cells),
-            size=f.size,
+        out[f.name] = token_of(
+            f,
             facing=f.facing,
-            status=f.status,
             posture=f.posture,
             meter=(f.effective_st, f.st),
             meter_label="ST",
@@ -65,8 +55,6 @@ def tokens(state: WWState) -> dict[str, Token]:
 
 def gm_keys(_rules=None) -> tuple:
     """The keys of W&W's own GM commands: posture, surprise, fire, chase."""
-    from board.rules.reports import GMKey
-
     return (
         GMKey("p", "posture", "P posture", "posture", "posture", get_args(Posture)),
         GMKey("s", "surprise", "S surprise"),
@@ -82,12 +70,10 @@ def snapshot(state: WWState) -> dict[str, Any]:
     for f in state.figures.values():
         by = engaged_by[f.name]  # sorted
         figures[f.name] = {
-            "hex": [f.hex.q, f.hex.r],
-            "facing": f.facing,
+            **fields_of(f, "hex facing"),
             "st": f.effective_st,
             "adj_dx": adj_dx(state, f),
-            "posture": f.posture,
-            "status": f.status,
+            **fields_of(f, "posture status"),
             "engaged": bool(by),
             "engaged_with": by,
             "threat_zone": [[h.q, h.r] for h in sorted(zone_of(f))],
