@@ -109,8 +109,8 @@ def forget_plans(state) -> None:
 
 def kept(state, key: tuple, work: Callable[[], Any]) -> Any:
     """What a position works out once beside its plans (a figure's reach, asked by its menu and
-    by every move planned), forgotten with them. A value holds no object of the state (hexes and
-    paths), so a copy in the same position may read it (`in_position`)."""
+    by every move planned), forgotten with them. A value never changes the state (hexes, paths,
+    a view that only reads the figures), so a copy in the same position may read it (`in_position`)."""
     found = state.__dict__.get("_kept")
     if found is None:
         found = state.__dict__["_kept"] = {}
