@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from math import ceil
 
 from board.footprints import footprint_cells
@@ -39,26 +39,29 @@ NOTES = {
 }
 
 
+# Each movement action's allowance, from the figure's full Movement this turn.
+LIMITS: dict[str, Callable[[int, FigureState], int]] = {
+    "step": lambda full, f: min(1, full),
+    "jog": lambda full, f: min(2, full),
+    "half_move": lambda full, f: ceil(full / 2),  # half_movement(), from the one movement() worked out
+    "full_move": lambda full, f: full,
+    "delay": lambda full, f: ceil(full / 2),
+    "shift": lambda full, f: min(1, full),
+    "continue": lambda full, f: max(0, full - f.turn.moved),
+}
+
+
 def allowances(state: WWState, f: FigureState) -> dict[str, int]:
     """How many hexes each movement action allows this figure."""
     full = movement(state, f)
-    half = ceil(full / 2)  # half_movement(), from the one movement() worked out
-    return {
-        "step": min(1, full),
-        "jog": min(2, full),
-        "half_move": half,
-        "full_move": full,
-        "delay": half,
-        "shift": min(1, full),
-        "continue": max(0, full - f.turn.moved),
-    }
+    return {action: limit(full, f) for action, limit in LIMITS.items()}
 
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
     if action == "lift_step":  # under the maximum lift: one hex, on a 4d6 ST check
         return 1 if at_max_lift(state, f) else 0
-    return allowances(state, f)[action]
+    return LIMITS[action](movement(state, f), f)
 
 
 class Board:
