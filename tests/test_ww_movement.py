@@ -432,9 +432,9 @@ def test_a_move_forgets_the_board_it_was_planned_on():
     # once the figure has moved, what it saw from its old hex must not be read again.
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (4, 0), 3))
     game.legal_actions()
-    assert ("board", "Ann") in game.state.__dict__.get("_kept", {})
+    assert ("board", "Ann") in game.state._kept
     move(game, "Ann", (1, 0))
-    assert ("board", "Ann") not in game.state.__dict__.get("_kept", {})
+    assert not game.state._kept
 
 
 def test_a_move_is_submitted_with_the_board_its_menu_built(monkeypatch):
