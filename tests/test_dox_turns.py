@@ -83,4 +83,4 @@ def test_a_greyed_action_gives_its_first_candidates_refusal_and_plans_no_candida
     assert menu["strike"].reason == refused(game, do="act", figure="Ann", action="strike", target="Bob")
     assert menu["guard"].reason == "choose a friend still in the fight to guard"
     planned = [key for key in game.state._plans if key[2] in ("throw", "dismount", "grapple", "strike")]
-    assert len(planned) == 4  # the first candidate of each, for its reason
+    assert planned == []  # the first candidate of each is planned afresh for its reason, not kept

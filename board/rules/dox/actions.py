@@ -17,9 +17,9 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
+from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
-Check = Callable[[DoxState, Command], None]  # the ruleset's check: Refusal if illegal now
 FREE = ("go_prone", "release", "command")  # free actions: not the figure's one action
 
 
@@ -70,7 +70,7 @@ def fortune_menu(state: DoxState, f: Fig) -> dict:
 
 
 def act(
-    check: Check,
+    rules: Rules,
     id: str,
     label: str,
     needs: str,
@@ -99,16 +99,16 @@ def act(
         params=params,
         plan=plan,
         why_not=acted_already,
-        menu=partial(offer, check, id, needs),
-        commands=partial(accepted_commands, check, id, needs),
+        menu=partial(offer, rules, id, needs),
+        commands=partial(accepted_commands, rules, id, needs),
         trusted=True,
         odds=odds,
     )
 
 
-def spec(check: Check) -> tuple[Action, ...]:
+def spec(rules: Rules) -> tuple[Action, ...]:
     """Dox's actions in the menu's order (the computer breaks ties by it)."""
-    a = partial(act, check)
+    a = partial(act, rules)
     strike, area, plain_act = (
         (attacks.plan_strike, attacks.strike),
         (attacks.plan_area, attacks.area_attack),
@@ -174,7 +174,7 @@ def spec(check: Check) -> tuple[Action, ...]:
     )
 
 
-def tried(check: Check, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
+def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
     """The action's candidates its check accepts, (menu key, command) each; and, if none, why
     (the first candidate's refusal, else a bare command's). Those surely refused (`hopeless`)
     are not planned."""
@@ -183,14 +183,14 @@ def tried(check: Check, id: str, needs: str, state: DoxState, f: Fig) -> tuple[l
     for key, command in candidates:
         if not hopeless(state, f, command):
             try:
-                check(state, command)
+                rules.check(state, command)
             except Refusal:
                 continue
             legal.append((key, command))
     if legal:
         return legal, None
-    try:
-        check(state, candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id))
+    try:  # planned afresh, for its reason only: not kept with the position's plans
+        rules._plan(state, candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id))
     except Refusal as refusal:
         return legal, refusal.reason
     return legal, "nothing to aim at"
@@ -221,15 +221,15 @@ def hopeless(state: DoxState, f: Fig, command: Command) -> bool:
     return action == "mount" and (target.team != f.team or target.kind == "person")
 
 
-def accepted_commands(check: Check, id: str, needs: str, state: DoxState, f: Fig, info: ActionInfo) -> list[Command]:
+def accepted_commands(rules: Rules, id: str, needs: str, state: DoxState, f: Fig, info: ActionInfo) -> list[Command]:
     """The commands behind an open entry: its accepted candidates (planned once, for the menu)."""
-    return [command for _, command in tried(check, id, needs, state, f)[0]]
+    return [command for _, command in tried(rules, id, needs, state, f)[0]]
 
 
-def offer(check: Check, action: str, needs: str, state: DoxState, f: Fig) -> dict:
+def offer(rules: Rules, action: str, needs: str, state: DoxState, f: Fig) -> dict:
     """An action's menu entry: open if a candidate is accepted, with the targets, hexes or
     choices accepted."""
-    legal, reason = tried(check, action, needs, state, f)
+    legal, reason = tried(rules, action, needs, state, f)
     keys = [k for k, _ in legal]
     shown: dict = {}
     if needs == "target":
