@@ -171,3 +171,14 @@ def test_only_animals_take_orders():
     assert "not an animal" in refused(game, do="gm", action="obey", figure="Bob", params={"order": "hold"})
     with pytest.raises(InputError, match="trained by a Ranger"):
         parse_map(battle_text(fig("Ann", "Red", [0, 0]), fig("Bob", "Red", [1, 0], trained_by="Ann")))
+
+
+def test_an_obedient_animals_greyed_actions_say_it_obeys_before_what_else_stops_them():
+    # The menu plans no candidate it can tell is refused (a throw holding nobody, a dismount on
+    # foot): the entry still gives the first candidate's whole refusal, the order's first.
+    game = ranger_and_wolf()
+    act(game, "Ann", "command", target="Wolf", params={"order": "attack", "foe": "Bob"}, dice=[6, 6])
+    act(game, "Ann", "pass")
+    move(game, "Wolf")
+    for action in ("throw", "slam", "dismount", "mount", "guard"):
+        assert action_info(game, "Wolf", action).reason == "Wolf obeys its master's command: attack Bob"

@@ -69,3 +69,18 @@ def test_the_escape_margin_is_the_trait_rolls_average():
     assert escape_margin(new_game(fig("A", "Red", [0, 0]), fig("B", "Blue", [2, 0])).state) == 7
     state = new_game(fig("A", "Red", [0, 0]), fig("B", "Blue", [2, 0]), options={"trait_dice": "3d6"}).state
     assert escape_margin(state) == 11
+
+
+def test_a_greyed_action_gives_its_first_candidates_refusal_and_plans_no_candidate_surely_refused():
+    game = new_game(fig("Ann", "Red", [0, 0]), fig("Bob", "Blue", [3, 0]), fig("Cal", "Blue", [0, 3]), order=["Ann"])
+    move(game, "Ann")
+    menu = {i.id: i for i in game.actions("Ann")}
+    assert (
+        menu["throw"].reason == "Ann holds nobody" == refused(game, do="act", figure="Ann", action="throw", to=(1, 0))
+    )
+    assert menu["dismount"].reason == "Ann is not mounted"
+    assert menu["grapple"].reason == "Bob is not next to Ann"  # the first target's
+    assert menu["strike"].reason == refused(game, do="act", figure="Ann", action="strike", target="Bob")
+    assert menu["guard"].reason == "choose a friend still in the fight to guard"
+    planned = [key for key in game.state._plans if key[2] in ("throw", "dismount", "grapple", "strike")]
+    assert planned == []  # the first candidate of each is planned afresh for its reason, not kept

@@ -1,6 +1,7 @@
 """The kernel's Action spec (board/rules/kernel/action.py): a ruleset names its actions and the
 menu, the legal commands, check and dispatch come from them; a position's plans are made once."""
 
+import gc
 from dataclasses import replace
 
 import pytest
@@ -83,11 +84,11 @@ def test_a_refusal_is_remembered_as_a_refusal_and_raised_again():
 
 def test_applying_a_command_forgets_the_plans_of_the_position_it_changes(game):
     game.legal_actions()
-    assert "_plans" in game.state.__dict__
+    assert game.state._plans
     before = game.state
     legal = game.legal_actions()
     game.submit(legal[0])
-    assert game.state is not before and "_plans" not in game.state.__dict__
+    assert game.state is not before and game.state._plans is None
 
 
 def test_commands_differing_only_in_a_setting_are_planned_apart():
@@ -149,7 +150,7 @@ def test_what_a_position_keeps_is_worked_out_once_and_forgotten_when_a_command_c
     assert len(calls) == 1
     state = game.state.clone()  # a command changes a private copy: what it kept on the way goes
     rules.apply(state, stay, ScriptedDice([1] * 10))
-    assert "_kept" not in state.__dict__ and "_plans" not in state.__dict__
+    assert state._kept is None and state._plans is None
 
 
 def test_a_copy_in_the_same_position_plans_with_what_it_kept_but_its_deed_works_afresh(game):
@@ -175,3 +176,15 @@ def test_a_copy_in_the_same_position_plans_with_what_it_kept_but_its_deed_works_
     assert calls == ["x", "y", "y"]  # x read from the position; y found again by the deed
     rules.apply(game.state.clone(), stay, ScriptedDice([1] * 10))  # a bare clone: all afresh
     assert calls == ["x", "y", "y", "x", "y"]
+
+
+def test_planning_and_applying_leave_a_state_without_a_materialised_dict(game):
+    # Python keeps an object's fields inline until its __dict__ is asked for; then it makes one,
+    # and every field read on that state gets slower (the kernel's marks are attributes).
+    def has_dict(state) -> bool:
+        return any(isinstance(r, dict) and "figures" in r for r in gc.get_referents(state))
+
+    legal = game.legal_actions()
+    game.submit(legal[0])
+    game.legal_actions()
+    assert game.state._plans and not has_dict(game.state)

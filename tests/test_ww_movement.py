@@ -3,6 +3,7 @@
 import pytest
 
 from board.hexgrid import Hex, hex_neighbor
+from board.rules.warrior_wizard import movement
 from helpers import act, action_info, gm, ok, only, refused, snap
 from ww_helpers import active, farthest, figure, line, move, new_game, phase, stand_still_until
 
@@ -431,6 +432,16 @@ def test_a_move_forgets_the_board_it_was_planned_on():
     # once the figure has moved, what it saw from its old hex must not be read again.
     game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (4, 0), 3))
     game.legal_actions()
-    assert ("board", "Ann") in game.state.__dict__.get("_plans", {})
+    assert ("board", "Ann") in game.state._kept
     move(game, "Ann", (1, 0))
-    assert ("board", "Ann") not in game.state.__dict__.get("_plans", {})
+    assert not game.state._kept
+
+
+def test_a_move_is_submitted_with_the_board_its_menu_built(monkeypatch):
+    # The submit plans on a clone in the same position: it reads the menu's Board, not a new one.
+    game = new_game(figure("Ann", "red", (0, 0), 0, dx=12), figure("Bob", "blue", (4, 0), 3))
+    game.legal_actions()
+    built = []
+    monkeypatch.setattr(movement.Board, "__init__", lambda *args, **kw: built.append(args))
+    move(game, "Ann", (1, 0))
+    assert game.state.figures["Ann"].hex == Hex(1, 0) and built == []

@@ -84,7 +84,7 @@ class Dox(Rules):
 
     @cached_property
     def spec(self) -> tuple[Action, ...]:
-        return actions.spec(self.check)
+        return actions.spec(self)
 
     def implied(self, command: Command) -> Action | None:
         """A move naming no action (`{do: move, to: ...}`) is a "move"."""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from board.dice import DiceSource
-from board.hexgrid import Hex, hex_neighbors
+from board.hexgrid import Hex, hex_distance, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import ActionInfo
 from board.rules.dox import attacks, grapple, moves, params, plain_actions as plain
@@ -17,9 +17,9 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
+from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
-Check = Callable[[DoxState, Command], None]  # the ruleset's check: Refusal if illegal now
 FREE = ("go_prone", "release", "command")  # free actions: not the figure's one action
 
 
@@ -70,7 +70,7 @@ def fortune_menu(state: DoxState, f: Fig) -> dict:
 
 
 def act(
-    check: Check,
+    rules: Rules,
     id: str,
     label: str,
     needs: str,
@@ -99,16 +99,16 @@ def act(
         params=params,
         plan=plan,
         why_not=acted_already,
-        menu=partial(offer, check, id, needs),
-        commands=partial(accepted_commands, check, id, needs),
+        menu=partial(offer, rules, id, needs),
+        commands=partial(accepted_commands, rules, id, needs),
         trusted=True,
         odds=odds,
     )
 
 
-def spec(check: Check) -> tuple[Action, ...]:
+def spec(rules: Rules) -> tuple[Action, ...]:
     """Dox's actions in the menu's order (the computer breaks ties by it)."""
-    a = partial(act, check)
+    a = partial(act, rules)
     strike, area, plain_act = (
         (attacks.plan_strike, attacks.strike),
         (attacks.plan_area, attacks.area_attack),
@@ -174,37 +174,62 @@ def spec(check: Check) -> tuple[Action, ...]:
     )
 
 
-def tried(check: Check, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
+def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[list, str | None]:
     """The action's candidates its check accepts, (menu key, command) each; and, if none, why
-    (the first candidate's refusal, else a bare command's)."""
+    (the first candidate's refusal, else a bare command's). Those surely refused (`hopeless`)
+    are not planned."""
     candidates = _candidates(state, f, id, needs)
-    legal, why = [], None
+    legal = []
     for key, command in candidates:
-        try:
-            check(state, command)
-        except Refusal as refusal:
-            why = why or refusal.reason
-        else:
+        if not hopeless(state, f, command):
+            try:
+                rules.check(state, command)
+            except Refusal:
+                continue
             legal.append((key, command))
     if legal:
         return legal, None
-    if not candidates:
-        try:
-            check(state, Command(do="act", figure=f.name, action=id))
-        except Refusal as refusal:
-            why = refusal.reason
-    return legal, why or "nothing to aim at"
+    try:  # planned afresh, for its reason only: not kept with the position's plans
+        rules._plan(state, candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id))
+    except Refusal as refusal:
+        return legal, refusal.reason
+    return legal, "nothing to aim at"
 
 
-def accepted_commands(check: Check, id: str, needs: str, state: DoxState, f: Fig, info: ActionInfo) -> list[Command]:
+def hopeless(state: DoxState, f: Fig, command: Command) -> bool:
+    """Whether the plan of a menu's candidate surely refuses it, told without planning it: a throw
+    or slam holding nobody, a dismount on foot, aiming at a figure down, grappling one not next
+    to f or out of a melee weapon's reach, guarding a foe or with nothing to block, mounting a foe
+    or a person."""
+    action = command.action
+    if action in ("throw", "slam"):
+        return state.hold_by(f.name) is None
+    if action == "dismount":
+        return not f.mount
+    target = state.figures.get(command.target or "")
+    if target is None:
+        return False
+    if not target.up:
+        return True
+    if action in ("grapple", "grab_disarm"):
+        return hex_distance(f.hex, target.hex) > 1
+    if action in ("strike", "disarm"):  # a candidate takes no surprise bonus: the weapon in hand
+        weapon = state.weapon(f)
+        return weapon.range <= 0 and hex_distance(f.hex, target.hex) > weapon.reach
+    if action == "guard":
+        return target.team != f.team or (not state.weapon(f).parry and not f.shield)
+    return action == "mount" and (target.team != f.team or target.kind == "person")
+
+
+def accepted_commands(rules: Rules, id: str, needs: str, state: DoxState, f: Fig, info: ActionInfo) -> list[Command]:
     """The commands behind an open entry: its accepted candidates (planned once, for the menu)."""
-    return [command for _, command in tried(check, id, needs, state, f)[0]]
+    return [command for _, command in tried(rules, id, needs, state, f)[0]]
 
 
-def offer(check: Check, action: str, needs: str, state: DoxState, f: Fig) -> dict:
+def offer(rules: Rules, action: str, needs: str, state: DoxState, f: Fig) -> dict:
     """An action's menu entry: open if a candidate is accepted, with the targets, hexes or
     choices accepted."""
-    legal, reason = tried(check, action, needs, state, f)
+    legal, reason = tried(rules, action, needs, state, f)
     keys = [k for k, _ in legal]
     shown: dict = {}
     if needs == "target":

@@ -55,18 +55,19 @@ def allowance(state: DoxState, f: Fig) -> tuple[int, str | None]:
     return carry_limit(state, f) or (f.move, None)
 
 
-def mover(state: DoxState, f: Fig) -> Mover:
-    """The figure's move this turn: walls and figures block, but not its mount or its victim."""
+def mover(state: DoxState, f: Fig, budget: int) -> Mover:
+    """The figure's move this turn (its allowance, budget): walls and figures block, but not its
+    mount or its victim."""
     hold = state.hold_by(f.name)
     along = {f.name, f.mount, hold.victim if hold else None}
     blocked = {g.hex: g.name for g in state.figures.values() if g.name not in along}
-    return Mover(state.battle, f.hex, allowance(state, f)[0], blocked)
+    return Mover(state.battle, f.hex, budget, blocked)
 
 
 def reach_menu(state: DoxState, f: Fig) -> dict:
     """The movement step's Move entry: its reach shown on the board, and how far and why."""
     budget, why = allowance(state, f)
-    paths = mover(state, f).reach().paths if budget else {}
+    paths = mover(state, f, budget).reach().paths if budget else {}
     label = f"Move (up to {budget})" + (f": {why}" if why else "")
     return {"label": label, "enabled": bool(paths), "reason": None if paths else (why or "no room"), "hexes": paths}
 
@@ -79,7 +80,7 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple:
     because = f" ({why})" if why else ""
     if command.path and len(command.path) > budget:
         raise Refusal(f"{f.name} may move {hexes(budget)}{because}, not {len(command.path)}")
-    return mover(state, f).route(
+    return mover(state, f, budget).route(
         state, command, lambda to: f"{state.battle.label(to)} is out of reach this turn{because}"
     )
 

@@ -47,7 +47,7 @@ def copy_of(value):
 def own_item(owner, field: str, key):
     """owner.<field>[key] as owner's own to change: copied the first time a clone asks for it
     (the clone shares it with its original until then); a state never cloned owns them all."""
-    copied = owner.__dict__.get(f"_copied_{field}")
+    copied = getattr(owner, f"_copied_{field}", None)
     items = getattr(owner, field)
     if copied is None or key in copied:
         return items[key]

@@ -82,14 +82,14 @@ class Fight(Cloneable, Generic[F, Opts]):
     def own(self, name: str) -> F:
         """The figure, as this state's own to change: a ruleset whose figures are
         `OnWrite[dict[str, F]]` asks for it before changing a figure (a clone shares the rest)."""
-        copied = self.__dict__.get("_copied_figures")
+        copied = getattr(self, "_copied_figures", None)
         if copied is None or name in copied:  # the common case, without own_item's lookups
             return self.figures[name]
         return own_item(self, "figures", name)
 
     def own_all(self) -> None:
         """Every figure this state's own (before a change to them all, such as a new turn)."""
-        copied = self.__dict__.get("_copied_figures")
+        copied = getattr(self, "_copied_figures", None)
         if copied is None:
             return
         figures = self.figures

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from math import ceil
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
 from board.rules.base import Refusal
-from board.rules.kernel.action import plan_memo
+from board.rules.kernel.action import kept
 from board.rules.kernel.reach import Mover, Reach, Where
 from board.rules.warrior_wizard.engagement import brawl_refusal, engagers_needed, hold_of
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -39,32 +39,35 @@ NOTES = {
 }
 
 
+# Each movement action's allowance, from the figure's full Movement this turn.
+LIMITS: dict[str, Callable[[int, FigureState], int]] = {
+    "step": lambda full, f: min(1, full),
+    "jog": lambda full, f: min(2, full),
+    "half_move": lambda full, f: ceil(full / 2),  # half_movement(), from the one movement() worked out
+    "full_move": lambda full, f: full,
+    "delay": lambda full, f: ceil(full / 2),
+    "shift": lambda full, f: min(1, full),
+    "continue": lambda full, f: max(0, full - f.turn.moved),
+}
+
+
 def allowances(state: WWState, f: FigureState) -> dict[str, int]:
     """How many hexes each movement action allows this figure."""
     full = movement(state, f)
-    half = ceil(full / 2)  # half_movement(), from the one movement() worked out
-    return {
-        "step": min(1, full),
-        "jog": min(2, full),
-        "half_move": half,
-        "full_move": full,
-        "delay": half,
-        "shift": min(1, full),
-        "continue": max(0, full - f.turn.moved),
-    }
+    return {action: limit(full, f) for action, limit in LIMITS.items()}
 
 
 def allowance(state: WWState, f: FigureState, action: str) -> int:
     """How many hexes a movement action allows this figure."""
     if action == "lift_step":  # under the maximum lift: one hex, on a 4d6 ST check
         return 1 if at_max_lift(state, f) else 0
-    return allowances(state, f)[action]
+    return LIMITS[action](movement(state, f), f)
 
 
 class Board:
     """What a moving figure sees: blocked hexes and the enemies' threat zones."""
 
-    def __init__(self, state: WWState, f: FigureState):
+    def __init__(self, state: WWState, f: FigureState, brawls: bool = False):
         self.state, self.f = state, f
         self.occupied = state.occupant_map(ignore=f.name)
         self.threats: dict[Hex, list[FigureState]] = {}
@@ -78,11 +81,8 @@ class Board:
         placed = f.name in state.figures and f.size == 1  # not a figure the GM is adding
         self._own = f.hex if placed else None
         self._brawls: dict[Hex, bool] = {}
-        self.shifting = False
-
-    def open_brawls(self) -> None:
-        """Let a Shift enter an adjacent enemy's hex, to brawl there (one-hex figures only)."""
-        self.shifting = True
+        # brawls: a Shift may enter an adjacent enemy's hex, to brawl there (if f is Engaged)
+        self.shifting = brawls and bool(self.engagers(f.hex, f.facing))
 
     def may_enter(self, c: Hex) -> bool:
         """Whether the figure may stand in c although it is occupied: its own hex, or (Shifting)
@@ -149,15 +149,10 @@ class Board:
 
 def board_of(state: WWState, f: FigureState) -> Board:
     """f's Board in this position (Shifting into a brawl open if f is Engaged), made once for the
-    menu and every move planned from it: kept with the position's plans, which the kernel forgets
-    when the state changes (and a move's deed forgets it before moving)."""
-    memo = plan_memo(state)
-    board = memo.get(("board", f.name))
-    if board is None:
-        board = memo["board", f.name] = Board(state, f)
-        if board.engagers(f.hex, f.facing):
-            board.open_brawls()
-    return board
+    menu and every move planned from it, the submit's among them (`kept`: its clone plans in the
+    same position). It holds that position's figures, but only reads them, and a move's deed
+    asks it only about the others, whom the move leaves where they are."""
+    return kept(state, ("board", f.name), lambda: Board(state, f, brawls=True))
 
 
 def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = None) -> Reach:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from board.dice import DiceSource, check
 from board.rules.base import Event
 from board.rules.kernel import sequence, victory
@@ -99,11 +97,12 @@ def advance(state: WWState, dice: DiceSource) -> list[Event]:
     return sequence.pass_turn(state, dice, TURNS)
 
 
-# Over when at most one team has a figure standing (up): illusions do not fight.
-check_victory = partial(
-    victory.check_victory,
-    fighting=lambda state: {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion},
-)
+def check_victory(state: WWState) -> list[Event]:
+    """Over when at most one team has a figure standing (up): illusions do not fight."""
+    if state.over:
+        return []
+    teams = {f.team for f in state.figures.values() if f.status == "ok" and not f.illusion}
+    return [] if len(teams) > 1 else victory.declare(state, next(iter(teams), None))
 
 
 # The turn (kernel/sequence.py): every figure moves, then every figure fights.
