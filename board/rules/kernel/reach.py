@@ -1,5 +1,6 @@
 """One reach search for every ruleset: where a figure may move, the path to each hex, where it
-stops. A ruleset gives its movement rule as a Mover's fields (see docs/rulesets.md)."""
+stops, and how far apart two figures stand. A ruleset gives its movement rule as a Mover's
+fields (see docs/rulesets.md)."""
 
 from __future__ import annotations
 
@@ -209,3 +210,11 @@ def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Ca
         return [t for t in ways.get(here, ()) if t not in seen and enter(here, t)]
 
     return nexts
+
+
+def distance(a, b, a_at: Hex | None = None) -> int:
+    """Hexes between the nearest cells of two figures (a standing at a_at if given)."""
+    if a.size == 1 and b.size == 1:  # most pairs: no footprints to compare
+        return hex_distance(a.hex if a_at is None else a_at, b.hex)
+    cells = a.cells if a_at is None else footprint_cells(a.size, a_at, a.facing)
+    return min(hex_distance(x, y) for x in cells for y in b.cells)
