@@ -158,3 +158,14 @@ def test_distance_between_figures_is_between_their_nearest_cells(size_a, size_b,
     # a standing elsewhere (a step it considers): its footprint moved there, facing kept
     moved = _Body(size_a, Hex(r, q), face_a)
     assert reach_module.distance(a, b, Hex(r, q)) == min(hex_distance(x, y) for x in moved.cells for y in b.cells)
+
+
+def test_a_wall_on_a_hex_edge_line_stands_on_one_nudged_line_only():
+    # from [0, 0] to [2, -1] the line runs along the edge between [1, 0] and [1, -1]
+    edge = Hex(2, -1)
+    assert reach_module.walled(battle(), O, edge) == [False, False]
+    assert sorted(reach_module.walled(battle(walls=[Hex(1, 0)]), O, edge)) == [False, True]
+    assert reach_module.walled(battle(walls=[Hex(1, 0), Hex(1, -1)]), O, edge) == [True, True]
+    # a wall at an end is not between the ends
+    assert reach_module.walled(battle(walls=[edge]), O, edge) == [False, False]
+    assert reach_module.walled(battle(walls=[Hex(1, 0)]), O, Hex(2, 0)) == [True, True]
