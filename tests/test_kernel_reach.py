@@ -7,6 +7,7 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
+from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_range
 from board.maps import parse_map
 from board.rules.kernel import reach as reach_module
@@ -136,3 +137,35 @@ def test_the_table_of_recent_reaches_stays_small_however_many_questions_are_aske
         for limit in (1, 2, 3):
             Mover(board, Hex(q, r), limit).reach()
     assert 0 < len(reach_module._FOUND) <= reach_module._FOUND_MAX
+
+
+class _Body:
+    """A figure as distance() reads it: size, hex, facing and the cells of its footprint."""
+
+    def __init__(self, size: int, at: Hex, facing: int = 0):
+        self.size, self.hex, self.facing = size, at, facing
+        self.cells = footprint_cells(size, at, facing)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 3), st.integers(1, 3), st.integers(0, 5), st.integers(0, 5), st.integers(-4, 4), st.integers(-4, 4)
+)
+def test_distance_between_figures_is_between_their_nearest_cells(size_a, size_b, face_a, face_b, q, r):
+    a, b = _Body(size_a, O, face_a), _Body(size_b, Hex(q, r), face_b)
+    nearest = min(hex_distance(x, y) for x in a.cells for y in b.cells)
+    assert reach_module.distance(a, b) == nearest == reach_module.distance(b, a)
+    # a standing elsewhere (a step it considers): its footprint moved there, facing kept
+    moved = _Body(size_a, Hex(r, q), face_a)
+    assert reach_module.distance(a, b, Hex(r, q)) == min(hex_distance(x, y) for x in moved.cells for y in b.cells)
+
+
+def test_a_wall_on_a_hex_edge_line_stands_on_one_nudged_line_only():
+    # from [0, 0] to [2, -1] the line runs along the edge between [1, 0] and [1, -1]
+    edge = Hex(2, -1)
+    assert reach_module.walled(battle(), O, edge) == [False, False]
+    assert sorted(reach_module.walled(battle(walls=[Hex(1, 0)]), O, edge)) == [False, True]
+    assert reach_module.walled(battle(walls=[Hex(1, 0), Hex(1, -1)]), O, edge) == [True, True]
+    # a wall at an end is not between the ends
+    assert reach_module.walled(battle(walls=[edge]), O, edge) == [False, False]
+    assert reach_module.walled(battle(walls=[Hex(1, 0)]), O, Hex(2, 0)) == [True, True]

@@ -25,6 +25,20 @@ def test_unknown_catalogue_names_are_reported_with_the_expected_ones():
     assert any(p[0] == ("spells", 0) and "Firebolt" in p[1] for p in problems)
 
 
+def test_ready_null_on_a_sheet_means_empty_handed_as_in_every_ruleset():
+    """A written `ready: null` (or none) is empty hands; only a sheet without `ready` takes the first."""
+    for written in (None, "none", " NONE "):
+        spec = MSFigureSpec.model_validate({"name": "X", "at": [0, 0], "weapons": ["Spear"], "ready": written})
+        assert RULES.check_figure(spec, lambda *a: None).ready == ""
+
+
+def test_a_ready_weapon_not_carried_is_reported_by_the_shared_sentence():
+    problems = []
+    spec = MSFigureSpec(name="X", at=(0, 0), weapons=["Spear"], ready="sword")
+    assert RULES.check_figure(spec, lambda path, message: problems.append((path, message))).ready == ""
+    assert problems == [(("ready",), 'X readies "sword" but does not carry it; carried: Spear')]
+
+
 def test_ready_defaults_to_the_first_weapon_and_none_means_empty_handed():
     spec = RULES.check_figure(MSFigureSpec(name="X", at=(0, 0), weapons=["Spear"]), lambda *a: None)
     assert spec.ready == "Spear"

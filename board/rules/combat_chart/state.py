@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from board.hexgrid import Hex, hex_distance, hex_linedraw_both
+from board.hexgrid import Hex
 from board.rules.combat_chart.sheet import CCFigure, Options
 from board.rules.combat_chart.tables import Tables, Weapon
 from board.rules.kernel.clone import Shared
 from board.rules.kernel.fight import Fight, Placed
-from board.rules.kernel.reach import Mover
+from board.rules.kernel.reach import Mover, distance, walled
 from board.rules.kernel.sheets import from_sheet
 from board.words import hexes
 
@@ -185,13 +185,8 @@ def total(parts) -> int:
 
 def line_of_fire(state: CCState, a: Fig, b: Fig) -> str:
     """ "clear", "cover" (one of the two hex lines crosses a wall) or "blocked" (both do)."""
-    blocked = [any(state.battle.terrain_at(h).blocks for h in line[1:-1]) for line in hex_linedraw_both(a.hex, b.hex)]
+    blocked = walled(state.battle, a.hex, b.hex)
     return "blocked" if all(blocked) else "cover" if any(blocked) else "clear"
-
-
-def distance(a: Fig, b: Fig) -> int:
-    """Hexes between the nearest cells of two figures."""
-    return min(hex_distance(x, y) for x in a.cells for y in b.cells)
 
 
 def why_not_target(state: CCState, f: Fig, t: Fig, weapon: Weapon) -> str | None:

@@ -1,5 +1,6 @@
 """One reach search for every ruleset: where a figure may move, the path to each hex, where it
-stops. A ruleset gives its movement rule as a Mover's fields (see docs/rulesets.md)."""
+stops, and how far apart two figures stand. A ruleset gives its movement rule as a Mover's
+fields (see docs/rulesets.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from collections.abc import Callable, Mapping
 
 from board.footprints import footprint_cells
-from board.hexgrid import Hex, hex_distance
+from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Refusal
 from board.rules.kernel.hexes import to_hex
 from board.words import hexes
@@ -209,3 +210,17 @@ def _tested(ways: dict[Hex, tuple[Hex, ...]], seen: set[Hex], enter: Step) -> Ca
         return [t for t in ways.get(here, ()) if t not in seen and enter(here, t)]
 
     return nexts
+
+
+def distance(a, b, a_at: Hex | None = None) -> int:
+    """Hexes between the nearest cells of two figures (a standing at a_at if given)."""
+    if a.size == 1 and b.size == 1:  # most pairs: no footprints to compare
+        return hex_distance(a.hex if a_at is None else a_at, b.hex)
+    cells = a.cells if a_at is None else footprint_cells(a.size, a_at, a.facing)
+    return min(hex_distance(x, y) for x in cells for y in b.cells)
+
+
+def walled(battle: BattleMap, a: Hex, b: Hex) -> list[bool]:
+    """For each of the two lines from a to b (nudged either way: they differ along a hex edge),
+    whether a wall stands between the ends: a line of sight or fire is blocked by a wall on both."""
+    return [any(battle.terrain_at(h).blocks for h in line[1:-1]) for line in hex_linedraw_both(a, b)]

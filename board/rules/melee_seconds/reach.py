@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from board.footprints import footprint_cells, relative_zone
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
+from board.footprints import relative_zone
+from board.hexgrid import Hex, direction_between, hex_linedraw
 from board.rules.kernel.action import kept
-from board.rules.kernel.reach import Mover, Step, Where
+from board.rules.kernel.reach import Mover, Step, Where, distance
 from board.rules.melee_seconds.state import Fighter, MSState
 from board.rules.melee_seconds.sheet import Weapon
 
@@ -28,12 +28,6 @@ def melee_reach(state: MSState, f: Fighter, name: str | None = None) -> tuple[in
         name = f.off_hand
     w = weapon(state, f, name)
     return None if w is None or w.ranged or w.reach == (0, 0) else w.reach
-
-
-def distance(a: Fighter, b: Fighter, a_at: Hex | None = None) -> int:
-    """Hexes between the nearest cells of two figures (a at a_at if given)."""
-    cells = footprint_cells(a.size, a_at, a.facing) if a_at is not None else a.cells
-    return min(hex_distance(x, y) for x in cells for y in b.cells)
 
 
 def in_reach(state: MSState, a: Fighter, t: Fighter, a_at: Hex | None = None, name: str | None = None) -> bool:

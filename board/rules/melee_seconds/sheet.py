@@ -15,6 +15,7 @@ from board.models import FigureBase
 from board.rules.base import listed
 from board.rules.kernel.names import TABLES as CATALOGUES, unknown
 from board.rules.kernel.options import RuleOptions, toggle
+from board.rules.kernel.ready import Ready, ready_weapon
 from board.yamlio import load_yaml_file
 from board.words import hexes
 
@@ -119,7 +120,7 @@ class MSFigureSpec(FigureBase):
     parry: int = Field(9, ge=0, le=30, description="parry score: parries on 1d20 at or under it")
     speed: int = Field(2, ge=0, le=10, description="hexes moved in one second")
     weapons: list[str] = Field(default_factory=lambda: ["Sword"], description="names from weapons.yaml")
-    ready: str | None = Field(None, description="the weapon in hand; default the first; none: empty")
+    ready: Ready = Field(None, description="the weapon in hand; default the first; none: empty")
     off_hand: str | None = Field(
         None, description="a second one-handed melee weapon carried in the shield hand (5.2): no shield ready with it"
     )
@@ -166,17 +167,7 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
             if name not in names:
                 problem((key, i) if many else (key,), unknown(kind, name, sorted(names)))
     carried = [w for w in spec.weapons if w in tables.weapons]
-    ready = spec.ready
-    if ready is None:
-        ready = carried[0] if carried else ""
-    elif ready.strip().lower() in ("", "none"):
-        ready = ""
-    elif ready not in carried:
-        problem(
-            ("ready",),
-            f'{spec.name} readies "{ready}" but does not carry it; carried: {", ".join(carried) or "nothing"}',
-        )
-        ready = ""
+    ready = ready_weapon(spec, carried, lambda name: name, problem)  # not a catalogue's name: not carried
     w = tables.weapons.get(ready) if ready else None
     if w is not None and (w.two_handed or w.ranged) and spec.shield and spec.shield_ready:
         # 7.5: "Shields cannot be held ready whilst using a Ranged Weapon"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from board.hexgrid import Hex, direction_between, hex_distance, hex_linedraw_both, hex_neighbor
+from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor
 from board.rules.base import Command, Refusal
-from board.rules.kernel.reach import Mover
+from board.rules.kernel.reach import Mover, walled
 from board.rules.kernel.queue import named
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
@@ -210,10 +210,7 @@ def reachable(state: UDState, f: Figure) -> dict[Hex, tuple[Hex, ...]]:
 
 def line_of_fire(state: UDState, a: Hex, b: Hex) -> bool:
     """Whether walls leave a line from a to b (either nudge of the line will do)."""
-    for line in hex_linedraw_both(a, b):
-        if not any(state.battle.terrain_at(h).blocks for h in line[1:-1]):
-            return True
-    return False
+    return not all(walled(state.battle, a, b))
 
 
 def shove_destination(state: UDState, actor: Figure, target: Figure) -> tuple[Hex | None, str]:

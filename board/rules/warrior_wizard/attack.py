@@ -24,6 +24,7 @@ from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, damage_rolled
+from board.rules.kernel.reach import distance
 from board.rules.warrior_wizard.damage import down, split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -65,13 +66,6 @@ class AttackPlan:
     set_vs_charge: bool = False  # a set pole arm striking a charger
     disengage_penalty: int = 0
     spell_dice: Dice | None = None
-
-
-def distance(a: FigureState, b: FigureState) -> int:
-    """Hexes between the nearest cells of two figures."""
-    if a.size == 1 and b.size == 1:  # most pairs: no footprints to compare
-        return hex_distance(a.hex, b.hex)
-    return min(hex_distance(x, y) for x in a.cells for y in b.cells)
 
 
 def in_front(attacker: FigureState, target: FigureState) -> bool:
