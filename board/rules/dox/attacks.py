@@ -224,10 +224,8 @@ def _thrown_away(state: DoxState, f: Fig, weapon: Weapon, where: Hex, say: bool 
     f.weapon = "Fist"
     if weapon.breaks:
         return [Event("status", f"the {weapon.name} is used up", f.name)]
-    state.items.setdefault(where, []).append(weapon.name)
-    if not say:
-        return []
-    return [Event("status", f"the {weapon.name} lands at {state.battle.label(where)}", f.name)]
+    text = f"the {weapon.name} lands at {state.battle.label(where)}" if say else ""
+    return fall(state, where, weapon.name, text, f.name)
 
 
 def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
