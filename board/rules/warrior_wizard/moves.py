@@ -229,11 +229,9 @@ def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[
             )
         )
     events += after_move(state, f, path, dice)  # a fire may kill the last of a side: advance asks
-    if p.action == "delay":
-        record.delayed = True
+    record.delayed = p.action == "delay"
+    if record.delayed:
         state.queue.append(f.name)  # "finish moving later in the phase"
-    else:
-        record.delayed = False
     return events + advance(state, dice)
 
 
