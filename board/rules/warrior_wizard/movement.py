@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence, Set
 from math import ceil
 
 from board.footprints import footprint_cells
@@ -163,7 +163,7 @@ def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = 
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing, stop=board.stop_rule()).reach()
 
 
-def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str], board: Board) -> dict[Hex, tuple[Hex, ...]]:
+def shift_hexes(state: WWState, f: FigureState, engaged_with: Set[str], board: Board) -> dict[Hex, tuple[Hex, ...]]:
     """Adjacent hexes an Engaged figure may Shift to: Engaged with all it was Engaged with."""
     return {
         n: (n,) for n in hex_neighbors(f.hex) if board.fits(n, f.facing) and engaged_with <= board.engagers(n, f.facing)
@@ -171,7 +171,7 @@ def shift_hexes(state: WWState, f: FigureState, engaged_with: set[str], board: B
 
 
 def check_path(
-    state: WWState, f: FigureState, path: list[Hex], limit: int, facing: int, engaged_with: set[str], board: Board
+    state: WWState, f: FigureState, path: Sequence[Hex], limit: int, facing: int, engaged_with: Set[str], board: Board
 ) -> None:
     """Raise Refusal unless the path is a legal move for f (from its hex, hex by hex)."""
     battle = state.battle
