@@ -159,14 +159,9 @@ def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[l
     (the first candidate's refusal, else a bare command's). Those surely refused (`hopeless`)
     are not planned."""
     candidates = _candidates(state, f, id, needs)
-    legal = []
-    for key, command in candidates:
-        if not hopeless(state, f, command):
-            try:
-                rules.check(state, command)
-            except Refusal:
-                continue
-            legal.append((key, command))
+    legal = [
+        (key, command) for key, command in candidates if not hopeless(state, f, command) and rules.legal(state, command)
+    ]
     if legal:
         return legal, None
     try:  # planned afresh, for its reason only: not kept with the position's plans
