@@ -116,31 +116,11 @@ def spec(rules: Rules) -> tuple[Action, ...]:
     )
     grip = grapple.plan  # each grappling action's deed is its own (grapple.py)
     aim, to = "figure target", "figure to"
+    # The movement step: a move or staying put, one deed; a move's reach is legal (trusted).
+    step = partial(Action, deed=moves.apply, phase="movement", do="move", takes="figure path to", why_not=moved_already)
     return (
-        Action(
-            "move",
-            "Move",
-            moves.apply,
-            "movement",
-            "move",
-            "path",
-            "figure path to",
-            plan=moves.plan,
-            why_not=moved_already,
-            menu=moves.reach_menu,
-            trusted=True,
-        ),  # its reach: legal
-        Action(
-            "stay",
-            "Stay put",
-            moves.apply,
-            "movement",
-            "move",
-            "facing",
-            "figure path to",
-            plan=lambda state, f, command: (),
-            why_not=moved_already,
-        ),
+        step("move", "Move", needs="path", plan=moves.plan, menu=moves.reach_menu, trusted=True),
+        step("stay", "Stay put", needs="facing", plan=lambda state, f, command: ()),
         a("strike", "Strike", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("disarm", "Strike to disarm", "target", *strike, aim, params.Strike, attacks.strike_odds),
         a("area_attack", "Area attack", "hex", *area, to, odds=attacks.area_odds),
@@ -179,14 +159,9 @@ def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[l
     (the first candidate's refusal, else a bare command's). Those surely refused (`hopeless`)
     are not planned."""
     candidates = _candidates(state, f, id, needs)
-    legal = []
-    for key, command in candidates:
-        if not hopeless(state, f, command):
-            try:
-                rules.check(state, command)
-            except Refusal:
-                continue
-            legal.append((key, command))
+    legal = [
+        (key, command) for key, command in candidates if not hopeless(state, f, command) and rules.legal(state, command)
+    ]
     if legal:
         return legal, None
     try:  # planned afresh, for its reason only: not kept with the position's plans

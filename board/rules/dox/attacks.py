@@ -13,6 +13,7 @@ from board.hexgrid import Hex, hex_range
 from board.rules.base import Command, Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.dox import params
+from board.rules.dox.gm import occupied
 from board.rules.dox.moves import shift
 from board.rules.dox.rolls import Defense, carry_penalty, defense, offense, power, reach, trait_roll
 from board.rules.dox.sheet import Weapon
@@ -224,10 +225,8 @@ def _thrown_away(state: DoxState, f: Fig, weapon: Weapon, where: Hex, say: bool 
     f.weapon = "Fist"
     if weapon.breaks:
         return [Event("status", f"the {weapon.name} is used up", f.name)]
-    state.items.setdefault(where, []).append(weapon.name)
-    if not say:
-        return []
-    return [Event("status", f"the {weapon.name} lands at {state.battle.label(where)}", f.name)]
+    text = f"the {weapon.name} lands at {state.battle.label(where)}" if say else ""
+    return fall(state, where, weapon.name, text, f.name)
 
 
 def knock_away(state: DoxState, target: Fig, by: str) -> list[Event]:
@@ -308,13 +307,8 @@ def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
 
 def escape_route(state: DoxState, f: Fig, covered: set[Hex]) -> tuple[Hex, ...] | None:
     """The shortest way out of the area (f stands in it) over free hexes of the map, or None."""
-    blocked = {
-        g.hex: g.name
-        for g in state.figures.values()  # its mount and riders go along
-        if f.name not in (g.name, g.mount) and g.name != f.mount
-    }
-    outside = Where(lambda h: h not in covered)
-    found = Mover(state.battle, f.hex, len(state.battle.cells), blocked, stop=outside).reach()
+    outside = Where(lambda h: h not in covered)  # its mount and riders go along: not in the way
+    found = Mover(state.battle, f.hex, len(state.battle.cells), occupied(state, f), stop=outside).reach()
     return next((path for h, path in found.paths.items() if h in outside), None)
 
 

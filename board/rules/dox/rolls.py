@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from board.dice import DiceSource, roll
-from board.hexgrid import hex_distance, hex_linedraw, hex_neighbors
+from board.hexgrid import hex_distance, hex_neighbors
 from board.rules.dox.sheet import Weapon
 from board.rules.dox.state import DoxState, Fig
+from board.rules.kernel.reach import walled
 
 MAX_BANDS = 4  # a thrown or missile weapon reaches four range bands
 
@@ -63,12 +64,6 @@ def mass_bonus(heavy: int, light: int) -> int:
     return 3 * doublings + extra
 
 
-def line_blocked(state: DoxState, a, b) -> bool:
-    """A wall on the line between two hexes: on both nudged lines."""
-    lines = (hex_linedraw(a, b, nudge)[1:-1] for nudge in (1, -1))
-    return all(any(state.battle.terrain_at(h).blocks for h in line) for line in lines)
-
-
 def reach(state: DoxState, f: Fig, target_hex, weapon: Weapon) -> tuple[str, int] | str:
     """("melee", 0) or ("ranged", ranged challenge) for an attack on a hex, or why it cannot."""
     distance = hex_distance(f.hex, target_hex)
@@ -79,7 +74,7 @@ def reach(state: DoxState, f: Fig, target_hex, weapon: Weapon) -> tuple[str, int
     band = (distance - 1) // weapon.range
     if band >= MAX_BANDS:
         return f"beyond the {weapon.name}'s range ({MAX_BANDS * weapon.range} hexes)"
-    if line_blocked(state, f.hex, target_hex):
+    if all(walled(state.battle, f.hex, target_hex)):  # a wall on both nudged lines
         return "a wall blocks the line"
     # "Add this to the challenge number for the range, if any."
     return ("ranged", band * state.options.range_step)

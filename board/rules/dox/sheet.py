@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from board.dice import Dice, DiceError
 from board.models import FigureBase
-from board.rules.kernel.names import TABLES, find_name
+from board.rules.kernel.names import TABLES, find_name, known
 from board.rules.kernel.options import RuleOptions, toggle
 from board.yamlio import load_yaml_file
 
@@ -116,12 +116,8 @@ def check_figure(spec: DoxFigure, problem: Report) -> DoxFigure:
     """Report gear the catalogue does not know; return the spec with catalogue spellings."""
     gear = catalogue()
 
-    def spelled(path: tuple, name: str, table, what: str) -> str:
-        try:
-            return find_name(name, table, what)
-        except KeyError as error:
-            problem(path, error.args[0])
-            return name
+    def spelled(path: tuple, name: str, table, what: str) -> str:  # an unknown name reported, kept as written
+        return known(lambda n: find_name(n, table, what), name, problem, path) or name
 
     update = {
         "weapon": spelled(("weapon",), spec.weapon, gear.weapons, "weapon"),

@@ -87,10 +87,6 @@ class GM:
         """Heal f by up to amount: the points healed."""
         raise NotImplementedError(f"{type(self).__name__} must say how its figures are healed")
 
-    def check_sheet(self, state, spec, problem):
-        """The new sheet checked against the ruleset's tables as a map's is; problem(path, msg)."""
-        return self.check_figure(spec, problem)
-
     def footprint(self, f) -> tuple[int, int]:
         """The figure's size and facing, as the map's footprints read them."""
         return (f.size, f.facing) if self.multihex else (1, 0)
@@ -207,7 +203,7 @@ class GM:
         if spec.name in state.figures:
             raise Refusal(f'a figure named "{spec.name}" is already on the map')
         problems: list[str] = []
-        spec = self.check_sheet(state, spec, lambda path, message: problems.append(message))
+        spec = self.check_figure(spec, lambda path, message: problems.append(message))  # as a map's
         if problems:
             raise Refusal(f"new figure: {problems[0]}")
         at = to_hex(state, spec.at)

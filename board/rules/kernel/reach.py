@@ -86,9 +86,8 @@ class Mover:
         if found is None or found[0] is not self.battle:
             found = (self.battle, self._search())
             if key is not None:
-                if (
-                    len(_FOUND) >= _FOUND_MAX
-                ):  # a few positions back is enough: kept longer, they only cost the collector
+                # A few positions back is enough: kept longer, they only cost the collector.
+                if len(_FOUND) >= _FOUND_MAX:
                     _FOUND.clear()
                 _FOUND[key] = found
         return Reach(dict(found[1].paths), found[1].stops)

@@ -75,16 +75,14 @@ def start_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
 
 
 def open_fight(state, dice: DiceSource, turns: Turns) -> list[Event]:
-    """At setup: the first turn, unless a side has won already."""
+    """At setup (and after each turn's end): the next turn, unless a side has won already."""
     events = turns.victory(state)
     return events if state.over else events + start_turn(state, dice, turns)
 
 
 def end_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """What ends with the turn, then the next turn unless a side has won."""
-    events = turns.end(state, dice)
-    events += turns.victory(state)
-    return events if state.over else events + start_turn(state, dice, turns)
+    return turns.end(state, dice) + open_fight(state, dice, turns)
 
 
 def pass_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence, Set
 from math import ceil
 
 from board.footprints import footprint_cells
@@ -163,27 +163,17 @@ def reachable(state: WWState, f: FigureState, limit: int, board: Board | None = 
     return Mover(state.battle, f.hex, limit, board.occupied, f.size, f.facing, stop=board.stop_rule()).reach()
 
 
-def shift_hexes(
-    state: WWState, f: FigureState, engaged_with: set[str], board: Board | None = None
-) -> dict[Hex, tuple[Hex, ...]]:
+def shift_hexes(state: WWState, f: FigureState, engaged_with: Set[str], board: Board) -> dict[Hex, tuple[Hex, ...]]:
     """Adjacent hexes an Engaged figure may Shift to: Engaged with all it was Engaged with."""
-    board = board or Board(state, f)
     return {
         n: (n,) for n in hex_neighbors(f.hex) if board.fits(n, f.facing) and engaged_with <= board.engagers(n, f.facing)
     }
 
 
 def check_path(
-    state: WWState,
-    f: FigureState,
-    path: list[Hex],
-    limit: int,
-    facing: int,
-    engaged_with: set[str],
-    board: Board | None = None,
+    state: WWState, f: FigureState, path: Sequence[Hex], limit: int, facing: int, engaged_with: Set[str], board: Board
 ) -> None:
     """Raise Refusal unless the path is a legal move for f (from its hex, hex by hex)."""
-    board = board or Board(state, f)
     battle = state.battle
     if len(path) > limit:
         raise Refusal(f"that path is {hexes(len(path))}; this move allows {limit}")

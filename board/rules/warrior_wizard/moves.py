@@ -108,11 +108,7 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
         destination = to_hex(state, command.to)
         if destination != f.hex:  # the allowance of the move named (none for standing up or still)
             limit = allowance(state, f, command.action) if command.action in MOVES[2:] else movement(state, f)
-            paths = (
-                shift_hexes(state, f, set(engaged_with), board)
-                if engaged_with
-                else reachable(state, f, limit, board)[0]
-            )
+            paths = shift_hexes(state, f, engaged_with, board) if engaged_with else reachable(state, f, limit, board)[0]
             if destination not in paths:
                 raise Refusal(_unreachable(state, f, board, destination, limit, engaged_with))
             path = paths[destination]
@@ -154,7 +150,7 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
     if action != "shift" and path and board.may_enter(path[-1]):
         raise Refusal("only a Shift enters an enemy's hex, to brawl there")
     limit = 0 if action == "stand_still" else allowance(state, f, action)
-    check_path(state, f, list(path), limit, facing, set(engaged_with), board)
+    check_path(state, f, path, limit, facing, engaged_with, board)
     if not path:
         why = board.why_not(f.hex, facing)
         if why:
@@ -229,11 +225,9 @@ def deed(state: WWState, f: FigureState, p: MovePlan, dice: DiceSource) -> list[
             )
         )
     events += after_move(state, f, path, dice)  # a fire may kill the last of a side: advance asks
-    if p.action == "delay":
-        record.delayed = True
+    record.delayed = p.action == "delay"
+    if record.delayed:
         state.queue.append(f.name)  # "finish moving later in the phase"
-    else:
-        record.delayed = False
     return events + advance(state, dice)
 
 
