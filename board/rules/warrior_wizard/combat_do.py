@@ -170,12 +170,12 @@ def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     action = command.action
     if not command.weapon:
         raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
-    if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        if f.shield_ready:
+            raise Refusal(f"{f.name}'s {f.shield} is ready already")
         # "ready ... a weapon that is not currently ready": the slung shield comes back onto the
         # arm; a two-handed weapon in hand is put away (Switch: dropped) to free the hand.
         return f.shield
-    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
-        raise Refusal(f"{f.name}'s {f.shield} is ready already")
     try:
         weapon = state.tables.weapon(command.weapon)
     except KeyError as error:
