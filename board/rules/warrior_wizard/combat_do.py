@@ -263,12 +263,8 @@ def choose(state: WWState, f: FigureState, command: Command, dice: DiceSource) -
 def _own_figures(state: WWState, name: str, found: Any) -> FigureState:
     """The actor and its target (found: an attack's or a spell's plan) as the state's own to
     change (a stray missile's victim is owned where it is hit); the actor."""
-    if found is None:  # most actions: nobody else is touched
-        return state.own(name)
     if isinstance(found, AttackPlan | spells.SpellPlan) and found.target in state.figures:
-        state.own(found.target)
-    if isinstance(found, spells.SpellPlan) and found.attack is not None:  # a thrown spell
-        state.own(found.attack.target)
+        state.own(found.target)  # a thrown spell's attack is on the spell's target
     return state.own(name)
 
 
