@@ -41,10 +41,8 @@ class Acted(Generic[P]):
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
     """Valid targets of an action for f (for menus and for checking commands)."""
-    if action in ("attack", "charge_attack"):
-        return melee_targets(state, f)
-    if action == "attack_hth":
-        return melee_targets(state, f, hth=True)
+    if action in ("attack", "charge_attack", "attack_hth"):
+        return melee_targets(state, f, hth=action == "attack_hth")
     if action == "shoot":
         return in_sight(state, f)
     if action == "shoot_charger":
