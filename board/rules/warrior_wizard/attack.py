@@ -354,11 +354,17 @@ def strays(state: WWState, plan: AttackPlan, dice: DiceSource) -> list[Event]:
         needed = adj_dx(state, b) + range_penalty
         result = check(3, needed, dice)
         data = {"faces": list(result.faces), "needed": needed, "success": result.success}
-        what, kind, tone = ("passes", "stray_miss", "dim") if result.success else ("strikes", "stray_hit", "hurt")
-        text = f"The missile {what} {name}" + ("" if result.success else " instead")
-        events.append(Event(kind, f"{text} ({result.total} vs {needed})", name, data, tone=tone))
-        if not result.success:
-            return events + hit(state, plan, state.own(name), dice)
+        if result.success:
+            events.append(
+                Event("stray_miss", f"The missile passes {name} ({result.total} vs {needed})", name, data, tone="dim")
+            )
+            continue
+        events.append(
+            Event(
+                "stray_hit", f"The missile strikes {name} instead ({result.total} vs {needed})", name, data, tone="hurt"
+            )
+        )
+        return events + hit(state, plan, state.own(name), dice)
     return events
 
 
