@@ -135,16 +135,12 @@ def _away(state: WWState, f: FigureState) -> dict:
     return {"enabled": bool(hexes), "hexes": hexes, "reason": None if hexes else "no free hex outside the threat zone"}
 
 
-def _attack_odds(state: WWState, plan: do.Acted[AttackPlan]) -> Prediction:
-    return predict_attack(state, plan.found)
-
-
-def _spell_odds(state: WWState, plan: do.Acted[spells.SpellPlan]) -> Prediction | None:
-    attack = plan.found.attack  # a thrown spell
+def _odds(state: WWState, plan: do.Acted[AttackPlan | spells.SpellPlan]) -> Prediction | None:
+    attack = plan.found if isinstance(plan.found, AttackPlan) else plan.found.attack  # a spell's: a thrown one
     return predict_attack(state, attack) if attack is not None else None
 
 
-ATTACK = dict(plan=do.plan_attack, handler=do.attack, odds=_attack_odds, params=Attack, takes="figure target")
+ATTACK = dict(plan=do.plan_attack, handler=do.attack, odds=_odds, params=Attack, takes="figure target")
 # id -> its plan (what it needs beyond the kernel's checks), the deed's own part, its menu part,
 # odds, settings (params.py) and the command's fields it takes
 DOING = {
@@ -152,12 +148,7 @@ DOING = {
     "breather": {},
     "shoot": dict(ATTACK, menu=_aimed("shoot")),
     "cast": dict(
-        plan=spells.check,
-        handler=spells.apply,
-        menu=_aimed("cast"),
-        odds=_spell_odds,
-        params=Cast,
-        takes="figure target to",
+        plan=spells.check, handler=spells.apply, menu=_aimed("cast"), odds=_odds, params=Cast, takes="figure target to"
     ),
     "disbelieve": dict(
         plan=spells.check, handler=spells.apply, menu=_aimed("disbelieve"), params=Cast, takes="figure target"

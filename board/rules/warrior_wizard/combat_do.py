@@ -41,10 +41,8 @@ class Acted(Generic[P]):
 
 def targets_for(state: WWState, f: FigureState, action: str) -> list[str]:
     """Valid targets of an action for f (for menus and for checking commands)."""
-    if action in ("attack", "charge_attack"):
-        return melee_targets(state, f)
-    if action == "attack_hth":
-        return melee_targets(state, f, hth=True)
+    if action in ("attack", "charge_attack", "attack_hth"):
+        return melee_targets(state, f, hth=action == "attack_hth")
     if action == "shoot":
         return in_sight(state, f)
     if action == "shoot_charger":
@@ -170,12 +168,12 @@ def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     action = command.action
     if not command.weapon:
         raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
-    if f.shield and not f.shield_ready and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
+        if f.shield_ready:
+            raise Refusal(f"{f.name}'s {f.shield} is ready already")
         # "ready ... a weapon that is not currently ready": the slung shield comes back onto the
         # arm; a two-handed weapon in hand is put away (Switch: dropped) to free the hand.
         return f.shield
-    if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
-        raise Refusal(f"{f.name}'s {f.shield} is ready already")
     try:
         weapon = state.tables.weapon(command.weapon)
     except KeyError as error:
@@ -263,12 +261,8 @@ def choose(state: WWState, f: FigureState, command: Command, dice: DiceSource) -
 def _own_figures(state: WWState, name: str, found: Any) -> FigureState:
     """The actor and its target (found: an attack's or a spell's plan) as the state's own to
     change (a stray missile's victim is owned where it is hit); the actor."""
-    if found is None:  # most actions: nobody else is touched
-        return state.own(name)
     if isinstance(found, AttackPlan | spells.SpellPlan) and found.target in state.figures:
-        state.own(found.target)
-    if isinstance(found, spells.SpellPlan) and found.attack is not None:  # a thrown spell
-        state.own(found.attack.target)
+        state.own(found.target)  # a thrown spell's attack is on the spell's target
     return state.own(name)
 
 

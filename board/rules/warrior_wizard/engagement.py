@@ -95,9 +95,7 @@ def in_hex(state: WWState, h: Hex, ignore: str | None = None) -> list[FigureStat
 def brawl_refusal(state: WWState, f: FigureState, h: Hex) -> str | None:
     """Why f may not Shift into the occupied hex h to brawl there, or None if it may."""
     there = in_hex(state, h, ignore=f.name)
-    if f.size > 1:
-        return f"{f.name} is a multihex figure: multihex figures do not brawl in one hex"
-    big = [g.name for g in there if g.size > 1]
+    big = [g.name for g in (f, *there) if g.size > 1]  # f itself first
     if big:
         return f"{big[0]} is a multihex figure: multihex figures do not brawl in one hex"
     if not any(g.team != f.team and g.status == "ok" for g in there):

@@ -32,21 +32,9 @@ from board.rules.warrior_wizard.stats import at_max_lift, movement
 from board.rules.warrior_wizard.turns import advance
 from board.words import hexes, pronoun, they_do
 
-# In the order the menu offers them (Stand up first, for a figure that is down).
-MOVES = (
-    "stand_up",
-    "stand_still",
-    "upkeep",
-    "breather",
-    "lift_step",
-    "continue",
-    "shift",
-    "step",
-    "jog",
-    "half_move",
-    "full_move",
-    "delay",
-)
+# In the order the menu offers them (Stand up first, for a figure that is down; the Disengaged
+# moves last, in their own order).
+MOVES = ("stand_up", "stand_still", "upkeep", "breather", "lift_step", "continue", "shift", *DISENGAGED_MOVES)
 
 
 @quick_init
