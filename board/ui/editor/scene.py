@@ -12,7 +12,8 @@ from board.i18n import N_, _, ngettext
 from board.ui import theme, ui_scale
 from board.ui.draw import hud
 from board.ui.draw.camera import Camera
-from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.overlays import Overlays
+from board.ui.draw.renderer import BoardRenderer
 from board.ui.draw.tokens import spec_tokens
 from board.ui.dialogs.sheet_form import KEPT, SheetForm
 from board.ui.requests import PlayDraft, SceneRequest, Start
