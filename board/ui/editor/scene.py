@@ -17,6 +17,7 @@ from board.ui.draw.renderer import BoardRenderer
 from board.ui.draw.tokens import spec_tokens
 from board.ui.dialogs.sheet_form import KEPT, SheetForm
 from board.ui.editor.keys import HINT, handle_key
+from board.ui.editor.mouse import handle_mouse
 from board.ui.editor.problem_list import problem_rows
 from board.ui.requests import PlayDraft, SceneRequest, Start
 from board.ui.draw.text_fit import render_fit
@@ -146,14 +147,8 @@ class EditorScene:
             return
         if event.type == pygame.KEYDOWN and not self._typing():
             handle_key(self, event)
-        elif event.type == pygame.MOUSEMOTION:
-            self._motion(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._down(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self._up(event)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.camera.zoom_at(1.12**event.y, pygame.mouse.get_pos())
+        else:
+            handle_mouse(self, event)
 
     def _typing(self) -> bool:
         return any(entry.is_focused for entry in self.form.values())
@@ -164,15 +159,7 @@ class EditorScene:
         h = self.camera.to_hex(pos)
         return h if h in self.editor.draft.cells else None
 
-    def _motion(self, event) -> None:
-        if self.drag == "pan":
-            self.camera.pan(*event.rel)
-            return
-        self.hover = self.hex_at(event.pos)
-        if self.drag == "paint" and self.hover is not None:
-            self._painted(self.editor.paint([self.hover], self.brush))
-
-    def _painted(self, done: Painted, say_count: bool = False) -> None:
+    def painted(self, done: Painted, say_count: bool = False) -> None:
         """Say what a paint did; a wall kept off a figure is a warning that names it."""
         count = ngettext("Painted {n} hex with {brush}", "Painted {n} hexes with {brush}", done.count).format(
             n=done.count, brush=_(WORDS.get(self.brush, self.brush))
@@ -182,45 +169,8 @@ class EditorScene:
         elif say_count:
             self.say(count)
 
-    def _down(self, event) -> None:
-        if event.button == 3:
-            self.drag = "pan"
-            return
-        h = self.hex_at(event.pos)
-        if event.button != 1 or h is None:
-            return
-        if self.placing:
-            self._place(h)
-        elif self.tool == "brush":
-            self.say("")
-            self.editor.begin_stroke()
-            self._painted(self.editor.paint([h], self.brush))
-            self.drag = "paint"
-        elif self.tool == "rectangle":
-            self.anchor = h
-            self.drag = "rectangle"
-        elif self.tool == "fill":
-            self._painted(self.editor.fill(h, self.brush), say_count=True)
-        else:
-            spec = self.editor.figure_at(h)
-            self.selected = spec.name if spec else None
-            self.figure_form.load(spec, self.editor.draft.teams)
-            self.drag = "figure" if spec else None
-
-    def _up(self, event) -> None:
-        drag, self.drag = self.drag, None
-        h = self.hex_at(event.pos)
-        if drag == "paint":
-            self.editor.end_stroke()
-        elif drag == "rectangle" and self.anchor is not None and h is not None:
-            self._painted(self.editor.rectangle(self.anchor, h, self.brush), say_count=True)
-            self.anchor = None
-        elif drag == "figure" and h is not None and self.selected:
-            spec = self.editor.figure(self.selected)
-            if spec is not None and Hex(*spec.at) != h:
-                self.report(self.editor.move_figure(self.selected, to=h))
-
-    def _place(self, h: Hex) -> None:
+    def place(self, h: Hex) -> None:
+        """Place a figure at h: a copy of the selected one, or a new one from the form."""
         if self.placing == "copy" and self.selected:
             spec, problems = self.editor.copy_figure(self.selected, h)
         else:
