@@ -74,7 +74,7 @@ def arena_frame_rebuild(screen: pygame.Surface, n: int) -> Result:
     scene = arena_scene()
 
     def forget() -> None:
-        scene.renderer.layer_key = None
+        scene.renderer.board_layer.key = None
 
     times = sample(lambda: frame(scene, screen), n, before=forget)
     return times_result("arena_frame_rebuild", "Arena frame, board layer painted again whole", times, target=2.0)

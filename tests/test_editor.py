@@ -400,7 +400,8 @@ def test_problems_wrap_to_the_sidebar_and_stay_inside_it(screen, size):
 
 
 def test_keys_pick_the_tool_and_the_terrain_but_not_while_typing(screen):
-    from board.ui.editor.scene import HINT, EditorScene
+    from board.ui.editor.keys import HINT
+    from board.ui.editor.scene import EditorScene
 
     scene = EditorScene(Editor(new_draft("Made", (10, 8))), (1280, 800))
     post = _driver(scene, screen)

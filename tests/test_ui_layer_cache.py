@@ -39,7 +39,7 @@ def test_a_panned_frame_equals_the_same_view_painted_afresh(screen):
     for dx, dy in [(3, 2), (-7, 0), (0, -5), (40, 31), (-1, 1)]:
         scene.camera.pan(dx, dy)
         scrolled = frame(scene, screen)
-        scene.renderer.layer_key = None  # forget the layer: paint it whole
+        scene.renderer.board_layer.key = None  # forget the layer: paint it whole
         assert frame(scene, screen) == scrolled, f"after a pan of {(dx, dy)}"
 
 
@@ -48,5 +48,5 @@ def test_a_pan_by_part_of_a_pixel_paints_the_layer_afresh(screen):
     frame(scene, screen)
     scene.camera.pan(0.5, 0)
     moved = frame(scene, screen)
-    scene.renderer.layer_key = None
+    scene.renderer.board_layer.key = None
     assert frame(scene, screen) == moved

@@ -13,7 +13,8 @@ from board.ui import settings, theme
 from board.ui.draw import hud, legend, palette
 from board.ui.draw.camera import Camera
 from board.ui.draw.patterns import dotted_stamp
-from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.overlays import Overlays
+from board.ui.draw.renderer import BoardRenderer
 from board.ui.draw.stamps import stamp, threat_stamp
 from board.ui.draw.tokens import draw_token
 from tests.ui_driver import Driver

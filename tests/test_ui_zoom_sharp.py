@@ -29,7 +29,7 @@ def test_the_zoom_preview_is_made_without_the_tip_drawn_over_the_board():
     board = d.scene.board_rect
     inside = tip.clip(board).move(-board.x, -board.y)
     assert inside.width and inside.height
-    layer = d.scene.renderer.layer
+    layer = d.scene.renderer.board_layer.surface
     assert all(
         image.get_at((x, y)) == layer.get_at((x, y))
         for x in range(inside.left, inside.right, 17)

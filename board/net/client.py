@@ -10,17 +10,13 @@ import ssl
 import uuid
 from typing import Any
 from collections.abc import Awaitable, Callable
-from urllib.parse import urlsplit
 
-import nats
 from nats.aio.client import Client as NATS
 from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
 
-from board.net.certs import pinned_context
-from board.net.host import connect, quiet
 from board.net.invitations import inbox_prefix
+from board.net.link import connect, probe, split_address
 from board.net.protocol import Subjects, decode, encode
-from board.net.server import DEFAULT_PORT, listening
 
 RETRY = 0.5  # seconds between tries while the host or its game is away
 UNREACHABLE = 10.0  # seconds without the server before the board says it cannot reach it
@@ -32,12 +28,6 @@ Sink = Callable[[tuple], None]
 
 class NoGameYet(ConnectionError):
     """The server has no game stream (yet): the host has not started it."""
-
-
-def split_address(url: str) -> tuple[str, int, str]:
-    """(host, port, pin) of a join address, tls://HOST:PORT/FINGERPRINT."""
-    address = urlsplit(url if "://" in url else f"tls://{url}")
-    return address.hostname or "127.0.0.1", address.port or DEFAULT_PORT, address.path.strip("/")
 
 
 class Client:
@@ -145,38 +135,9 @@ class Client:
         return decode(msg.data)
 
     async def _probe(self, url: str) -> str:
-        """Check the server at a join address (something listens, its certificate is the pinned
-        one, the code is good) with one plain try: the lasting connection retries forever, a
-        wrong code too. The address to connect to; the pinned context is kept.
-
-        An address without a fingerprint keeps the certificate already pinned (a host that
-        moved keeps its certificate), and is refused if none is."""
-        host, port, pin = split_address(url)
-        if not listening(host, port):
-            raise ConnectionError(f"nothing answers at {host}:{port}")
-        tls = self.tls
-        if pin:
-            tls = await pinned_context(host, port, pin)
-        elif tls is None:
-            raise ConnectionError("the address has no certificate fingerprint: use the whole join line the host gave")
-        url = f"tls://{host}:{port}"
-        probe = await asyncio.wait_for(
-            nats.connect(
-                url,
-                user=self.user,
-                password=self.password,
-                tls=tls,
-                tls_handshake_first=True,
-                allow_reconnect=False,
-                max_reconnect_attempts=0,
-                connect_timeout=5,
-                error_cb=quiet,
-                **self._options(),
-            ),
-            10,
-        )
-        await probe.close()
-        self.tls = tls
+        """Check the server at a join address (see link.probe); the address to connect to, and
+        the pinned context kept."""
+        url, self.tls = await probe(url, self.user, self.password, self.tls, **self._options())
         return url
 
     def _options(self) -> dict[str, Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import ssl
 import uuid
 from collections import deque
@@ -14,16 +13,14 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-import nats
 from nats.aio.client import Client as NATS
 from nats.js import JetStreamContext
-from nats.js.api import ConsumerConfig, DeliverPolicy, RePublish, RetentionPolicy, StorageType, StreamConfig
-from nats.errors import NoRespondersError, TimeoutError as NatsTimeout
-from nats.js.errors import APIError, NotFoundError, ServiceUnavailableError
+from nats.js.errors import APIError
 
 from board.game import Game
 from board.net.certs import own_context
 from board.net.invitations import PLAYER
+from board.net.link import connect
 from board.net.names import clean_name, name_refusal
 from board.net.fairness import FairQueue, read_request, sender_of
 from board.net.protocol import (
@@ -33,78 +30,24 @@ from board.net.protocol import (
     Follower,
     Subjects,
     command_data,
-    decode,
     encode,
     setup_entry,
     state_digest,
 )
-from board.net.sealing import Unsealable, seal, unseal
+from board.net.game_stream import append, clear_streams, jetstream_ready, keep_held, read_entries, stream_last, why
+from board.net.sealing import Unsealable, unseal
 from board.net.server import ServerError
 from board.net.referee import Referee, taped
 from board.net.server import Hosting, reload_server
 from board.net.tables import CLUB_DOMAIN
 
-CONNECT = {"max_reconnect_attempts": -1, "reconnect_time_wait": 0.25, "connect_timeout": 5}
-REPLICAS = 3  # copies of a game's stream on a club's cluster: one node may die
 STORE_TIMEOUT = 5.0  # seconds JetStream has to acknowledge an entry before the host refuses
-
-
-class StoreError(RuntimeError):
-    """The stream did not take an entry as the host expected (it moved, or already had it)."""
-
-
-def message_id(rid: str) -> str:
-    """The Nats-Msg-Id of an entry: its request id, hashed so any id is a safe header value;
-    JetStream stores a resend of the same id once."""
-    return "r-" + hashlib.sha256(rid.encode()).hexdigest()[:32]
 
 
 @functools.lru_cache(maxsize=16)
 def refusal(reason: str) -> bytes:
     """A refusal's reply, encoded once per reason (a flood is refused thousands of times)."""
     return encode({"ok": False, "reason": reason})
-
-
-def why(error: BaseException) -> str:
-    """An error in a few words for a refusal (a timeout's or JetStream's text is empty)."""
-    if isinstance(error, APIError) and error.description:
-        return error.description
-    return str(error) or type(error).__name__
-
-
-async def connect(url: str, user: str, password: str, tls: ssl.SSLContext | None, **options) -> NATS:
-    """A NATS connection over TLS (the server speaks it first) that keeps reconnecting
-    (quietly: nats-py would print every failed try while the server is away)."""
-    options.setdefault("error_cb", quiet)
-    options = {**CONNECT, **options}
-    # No client name: the server would show it to nobody useful, and a name is no identity.
-    return await nats.connect(url, user=user, password=password, tls=tls, tls_handshake_first=True, **options)
-
-
-async def quiet(error: Exception) -> None:
-    """A connection's errors: the boards say how the link stands instead."""
-
-
-async def read_entries(js, subject: str, stream: str, upto: int, start: int = 1):
-    """A stream's entries start..upto, in order, as (seq, entry)."""
-    if upto < start:
-        return
-    sub = await js.subscribe(
-        subject,
-        stream=stream,
-        ordered_consumer=True,
-        deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
-        config=ConsumerConfig(opt_start_seq=start),
-    )
-    try:
-        while True:
-            msg = await sub.next_msg(timeout=10)
-            seq = msg.metadata.sequence.stream
-            yield seq, decode(msg.data)
-            if seq >= upto:
-                return
-    finally:
-        await sub.unsubscribe()
 
 
 def named_by(entry: dict[str, Any]) -> dict[str, str]:
@@ -168,11 +111,12 @@ class Host:
         self.nc = await connect(self.url, "host", self.password, self.tls or own_context(Path(self.hosting.folder)))
         # Through a club the stream is the club's, reached by its JetStream domain.
         self.js = self.conn.jetstream(timeout=self.timeout, domain=CLUB_DOMAIN if self.hosting.via else None)
-        await self._jetstream_ready()
+        await jetstream_ready(self.store)
         if game is not None and self.hosting.via:
-            await self._clear_table()  # a new game at a club's table replaces the last one's
-        last = await self._stream_last(self.subjects.stream, self.subjects.log)
-        await self._stream_last(self.subjects.held_stream, self.subjects.held)
+            await clear_streams(self.store, self.subjects)  # a new game at a club's table replaces the last one's
+        club = bool(self.hosting.via)
+        last = await stream_last(self.store, self.subjects, self.subjects.stream, self.subjects.log, club)
+        await stream_last(self.store, self.subjects, self.subjects.held_stream, self.subjects.held, club)
         if last == 0:
             if game is None:
                 raise ServerError("no game in the stream and none to start")
@@ -204,64 +148,10 @@ class Host:
         for user in sorted(players - set(self.subs)):
             self.subs[user] = await self.conn.subscribe(self.subjects.request_of(user), cb=self._on_request)
 
-    async def _jetstream_ready(self, timeout: float = 20.0) -> None:
-        """Wait until JetStream answers (it pauses while the server reloads its config)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            try:
-                await self.store.account_info()
-                return
-            except (ServiceUnavailableError, NoRespondersError, NatsTimeout):
-                if loop.time() > deadline:
-                    raise
-                await asyncio.sleep(0.05)
-
-    async def _clear_table(self) -> None:
-        """Delete the game's streams on the club (the table's account is the host's own)."""
-        for stream in (self.subjects.stream, self.subjects.held_stream):
-            try:
-                await self.store.delete_stream(stream)
-            except NotFoundError:
-                pass
-
-    async def _stream_last(self, stream: str, subject: str) -> int:
-        """The last sequence of a stream, made if missing (0)."""
-        # On a club the stream is kept on three nodes if the club is a cluster (one node
-        # refuses more than one replica: then it is kept once).
-        config = StreamConfig(
-            name=stream,
-            subjects=[subject],
-            storage=StorageType.FILE,
-            retention=RetentionPolicy.LIMITS,
-            duplicate_window=120.0,
-            num_replicas=REPLICAS if self.hosting.via else 1,
-        )
-        if stream == self.subjects.stream:
-            # The boards read the game's stream without consumers of their own: the server
-            # republishes each stored entry on the feed and answers one-message gets. The held
-            # stream has neither, and no player may use its API.
-            config.republish = RePublish(src=subject, dest=self.subjects.feed)
-            config.allow_direct = True
-        try:
-            info = await self.store.stream_info(stream)
-        except NotFoundError:
-            try:
-                await self.store.add_stream(config)
-            except APIError as error:
-                if config.num_replicas == 1 or "replica" not in why(error).lower():
-                    raise
-                config.num_replicas = 1
-                await self.store.add_stream(config)
-            return 0
-        if stream == self.subjects.stream and not info.config.allow_direct:
-            await self.store.update_stream(config)  # a stream an older host made
-        return info.state.last_seq
-
     async def _begin(self, game: Game, seats: dict[str, str | None]) -> None:
         """Write the setup, then a loaded game's commands, each with the dice its own seed gave."""
         setup = setup_entry(game, seats)
-        await self._append(setup, 0)
+        await append(self.store, self.subjects, setup, 0)
         self.referee = Referee.start(Follower.from_setup(setup), self.secret)
         follower = self.judge.follower
         for index, command in enumerate(game.history):
@@ -273,7 +163,7 @@ class Host:
             }
             follower.apply_entry(entry)
             entry["digest"] = state_digest(follower.game, follower.seats)
-            follower.seq = await self._append(entry, follower.seq)
+            follower.seq = await append(self.store, self.subjects, entry, follower.seq)
 
     async def _rebuild(self, last: int) -> None:
         """The referee from the stream, then the commands it held when it stopped."""
@@ -304,42 +194,6 @@ class Host:
             taken = [i.name for i in self.hosting.all_invitations() if i.name]
             if name and not invitation.name and name_refusal(name, taken + [GM, COMPUTER]) is None:
                 self.hosting.bind(invitation.user, name)
-
-    async def _keep_held(self, before: list[dict[str, Any]], released: bool) -> None:
-        """Record the change to the held commands in the host's held stream, so a crash loses
-        none: a new held command is appended, a quiet undo appends a marker, a release purges
-        (entries already in the game's stream are skipped on a rebuild, so a failed purge is
-        harmless)."""
-        now, subjects = self.judge.held, self.subjects
-        if now == before:
-            return
-        if released and not now:
-            await self.store.purge_stream(subjects.held_stream)
-        elif now[:-1] == before:
-            await self.store.publish(subjects.held, self._held(now[-1]), stream=subjects.held_stream)
-        elif now == before[:-1]:
-            marker = {"kind": "unhold", "rid": before[-1].get("rid")}
-            await self.store.publish(subjects.held, self._held(marker), stream=subjects.held_stream)
-        else:  # not a change one command makes; write them all again
-            await self.store.purge_stream(subjects.held_stream)
-            for entry in now:
-                await self.store.publish(subjects.held, self._held(entry), stream=subjects.held_stream)
-
-    def _held(self, entry: dict[str, Any]) -> bytes:
-        """A held-stream entry as stored: sealed with the host's secret on a club (whose
-        operator keeps the stream), as it is on the host's own server."""
-        return encode(seal(entry, self.secret) if self.hosting.via else entry)
-
-    async def _append(self, entry: dict[str, Any], after: int) -> int:
-        """Append an entry where the stream's last sequence is `after`; its new sequence once
-        JetStream has acknowledged it."""
-        headers = {"Nats-Expected-Last-Sequence": str(after)}
-        if entry.get("rid"):
-            headers["Nats-Msg-Id"] = message_id(entry["rid"])
-        ack = await self.store.publish(self.subjects.log, encode(entry), stream=self.subjects.stream, headers=headers)
-        if ack.duplicate or ack.seq != after + 1:  # stored before, by a send whose ack was lost
-            raise StoreError(f"the stream already holds entry {ack.seq}")
-        return ack.seq
 
     async def handle(
         self, request: dict[str, Any], gm: bool = False, sender: str | None = None, scope: str | None = None
@@ -379,8 +233,9 @@ class Host:
             return {"ok": False, "reason": f"the host could not judge the request ({why(error)})"}
         follower = self.judge.follower
         for entry in verdict.entries:
-            follower.seq = await self._append(entry, follower.seq)
-        await self._keep_held(held, bool(verdict.entries))
+            follower.seq = await append(self.store, self.subjects, entry, follower.seq)
+        sealed = self.secret if self.hosting.via else None  # a club's operator keeps the held stream
+        await keep_held(self.store, self.subjects, held, self.judge.held, bool(verdict.entries), sealed)
         if verdict.note:
             await self.conn.publish(self.subjects.notes, encode({"text": verdict.note}))
         return {"ok": verdict.accepted, "reason": verdict.reason, "seq": follower.seq, "duplicate": verdict.duplicate}
@@ -445,7 +300,7 @@ class Host:
         """Have the server read the invitations again, and wait until JetStream (which a
         reload pauses for a moment) answers."""
         await asyncio.to_thread(reload_server, self.hosting)
-        await self._jetstream_ready()
+        await jetstream_ready(self.store)
         await self._listen()
 
     async def kick(self, user: str) -> None:

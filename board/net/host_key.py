@@ -18,7 +18,7 @@ from pathlib import Path
 
 from board.atomic import replace_whole
 from board.net.certs import CERT, pinned_context
-from board.net.client import split_address
+from board.net.link import split_address
 from board.net.invitations import ROLES, parse_code
 from board.net.names import clean_name
 from board.net.protocol import Subjects

@@ -19,7 +19,8 @@ from board.ui import theme
 from board.ui.draw import palette
 from board.ui.draw.camera import Camera
 from board.ui.draw.tokens import spec_tokens
-from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.overlays import Overlays
+from board.ui.draw.renderer import BoardRenderer
 from board.yamlio import InputError
 
 BUNDLED = MAPS

@@ -11,7 +11,6 @@ import pygame_gui
 from board.game import Game
 from board import i18n
 from board.i18n import LANGUAGES, N_, _, ngettext
-from board.resources import version
 from board.saves import load_game
 from board.sides import PLAYERS, teams
 from board.ui.draw.title import draw_title
@@ -21,12 +20,12 @@ from board.ui.dialogs.files import FileDialog, recent_files
 from board.ui.dialogs.host import HostDialog
 from board.ui.dialogs.join import JoinDialog
 from board.ui.requests import Continue, Edit, Host, Join, Open, Play, Quit, SceneRequest
-from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name, sides_line, where
+from board.ui.map_cards import THUMB, card_at, draw_map_cards, scrolled_to, wheeled
+from board.ui.map_catalogue import MapChoice, find_maps, preview, ruleset_name
 from board.ui.draw.text_fit import render_fit
 from board.yamlio import InputError
 
 # Sizes at 100%, read through theme.px (board/ui/ui_scale.py).
-CARD_HEIGHT, THUMB = 92, (124, 80)
 COLOURS_WIDTH = 250  # the banner's Colours button, with its margin
 HINT = N_(
     "Enter starts the fight · Up/Down pick a map · click a side: a person or the computer plays "
@@ -186,12 +185,11 @@ class StartScene:
             kinds = list(PLAYERS)
             self.kinds[team] = kinds[(kinds.index(self.kinds.get(team, "person")) + 1) % len(kinds)]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.card_at(event.pos)
+            hit = card_at(self.list_rect, event.pos, self.scroll, len(self.maps))
             if hit is not None:
                 self._pick(hit)
         elif event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.maps) * theme.px(CARD_HEIGHT) - self.list_rect.height + theme.px(40))
-            self.scroll = max(0, min(most, self.scroll - event.y * theme.px(40)))
+            self.scroll = wheeled(self.scroll, event.y, self.list_rect, len(self.maps))
 
     def _key(self, event) -> None:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -210,10 +208,7 @@ class StartScene:
     def _pick(self, index: int) -> None:
         self.index = index
         self.selected.load()
-        card, margin = theme.px(CARD_HEIGHT), theme.px(40)
-        top = index * card  # keep the picked card in view
-        if top < self.scroll or top + card > self.scroll + self.list_rect.height - margin:
-            self.scroll = max(0, top - (self.list_rect.height - margin - card))
+        self.scroll = scrolled_to(index, self.scroll, self.list_rect)  # keep the picked card in view
 
     def _do(self, request: tuple) -> None:
         choice = self.selected
@@ -294,13 +289,6 @@ class StartScene:
     def _side_at(self, pos) -> str | None:
         return next((team for rect, team in self.side_rects if rect.collidepoint(pos)), None)
 
-    def card_at(self, pos) -> int | None:
-        if not self.list_rect.collidepoint(pos):
-            return None
-        head = self.list_rect.y + theme.px(32)
-        index = (pos[1] - head + self.scroll) // theme.px(CARD_HEIGHT)
-        return index if 0 <= index < len(self.maps) and pos[1] >= head else None
-
     # --- per frame -----------------------------------------------------------------------
 
     def update(self, now: float, dt: float) -> bool:
@@ -348,45 +336,10 @@ class StartScene:
             _("a hex-map battle board · pick a map and start the fight"), theme.font(16), room, theme.TEXT_DIM
         )
         screen.blit(sub, (x, (self.banner_rect.height - sub.get_height()) // 2))
-        self._draw_list(screen)
+        draw_map_cards(screen, self.list_rect, self.maps, self.index, self.scroll)
         self._draw_selected(screen)
         hud.draw_status(screen, self.status_rect, self.message, self.warning, _(HINT))
         self.manager.draw_ui(screen)
-
-    def _draw_list(self, screen: pygame.Surface) -> None:
-        r = self.list_rect
-        px, height = theme.px, theme.px(CARD_HEIGHT)
-        screen.fill(theme.PANEL, r)
-        screen.blit(theme.font(15, True).render(_("Maps"), True, theme.TEXT_DIM), (r.x + px(10), r.y + px(6)))
-        shown = theme.font(13).render(_("version {version}").format(version=version()), True, theme.TEXT_DIM)
-        screen.blit(shown, shown.get_rect(topright=(r.right - px(10), r.y + px(8))))
-        clip = screen.get_clip()
-        screen.set_clip(pygame.Rect(r.x, r.y + px(32), r.width, r.height - px(32)))
-        for i, choice in enumerate(self.maps):
-            top = r.y + px(32) + i * height - self.scroll
-            if top + height < r.y or top > r.bottom:
-                continue
-            card = pygame.Rect(r.x + px(6), top, r.width - px(12), height - px(6))
-            pygame.draw.rect(screen, (58, 72, 110) if i == self.index else (46, 49, 60), card, border_radius=px(6))
-            if choice.thumb is not None:  # made by update(), one a frame, after the first frame
-                screen.blit(choice.thumb, (card.x + px(6), card.y + px(6)))
-            x = card.x + px(THUMB[0] + 16)
-            screen.blit(
-                render_fit(choice.name, theme.font(15, True), card.right - px(8) - x, theme.TEXT), (x, card.y + px(8))
-            )
-            lines = (
-                [ruleset_name(choice.battle), sides_line(choice.battle), where(choice.path)]
-                if choice.battle is not None
-                else [_("does not load"), choice.problem[:40]]
-                if choice.loaded
-                else [_("loading…")]
-            )
-            for n, line in enumerate(lines):
-                colour = theme.TEXT_WARN if choice.loaded and choice.battle is None else theme.TEXT_DIM
-                screen.blit(
-                    render_fit(line, theme.font(13), card.right - px(8) - x, colour), (x, card.y + px(30 + n * 18))
-                )
-        screen.set_clip(clip)
 
     def _draw_selected(self, screen: pygame.Surface) -> None:
         choice, r = self.selected, self.preview_rect

@@ -1,21 +1,22 @@
-"""Draws the board: map tiles, overlays, tokens and the path preview. It only reads what the ruleset reports."""
+"""Draws the board: the map layer (board_layer.py), tokens, the path preview and the marks over
+them. It only reads what the ruleset reports."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import pygame
 
 from board.footprints import footprint_cells
 from board.hexgrid import Hex
 from board.ui import theme
+from board.ui.draw.board_layer import BoardLayer, stamp_offset
 from board.ui.draw.camera import Camera
+from board.ui.draw.overlays import Overlays
 from board.ui.draw.palette import TEAM_MARKS
-from board.ui.draw.patterns import dashed_line, dotted_stamp, outlined_stamp
-from board.ui.draw.stamps import stamp, threat_stamp, uncovered
+from board.ui.draw.patterns import dashed_line
 from board.ui.draw.textures import flame_frame, flames
-from board.ui.draw.tiles import MapTiles
 from board.ui.draw.ground_marks import draw_ground_marks
 from board.ui.draw.tokens import SHARED_SCALE, ring_radius, shared_slots, token_and_plate
 from board.ui.draw.wheel import draw_wheel
@@ -24,52 +25,15 @@ SETTLE = 0.15  # seconds after the last zoom step before the board is drawn shar
 ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
 
 
-@dataclass
-class Overlays:
-    """What the view wants drawn over the map this frame (view state, not game state)."""
-
-    threat: dict[str, frozenset[Hex]] = field(default_factory=dict)  # figure -> its threat zone
-    links: list[tuple[str, str]] = field(default_factory=list)  # (engager, engaged)
-    reach: frozenset[Hex] = frozenset()
-    stops: frozenset[Hex] = frozenset()
-    path: tuple[Hex, ...] = ()
-    path_start: Hex | None = None
-    path_stop: Hex | None = None
-    hover: Hex | None = None
-    selected: str | None = None
-    active: str | None = None
-    targets: frozenset[str] = frozenset()
-    fire_line: tuple[Hex, ...] = ()
-    ghost: tuple[str, Hex, int] | None = None  # (figure, hex, facing) of a move being confirmed
-    wheel: Hex | None = None  # show the facing wheel around this hex
-    wheel_pick: int | None = None
-    wheel_blocked: frozenset[int] = frozenset()  # facings the move cannot end with
-    labels: bool = True
-    ground: dict = field(default_factory=dict)  # hex -> names of what lies there (a dropped weapon)
-
-    def key(self) -> tuple:
-        """What the cached overlay layer depends on."""
-        return (
-            tuple(sorted((k, tuple(sorted(v))) for k, v in self.threat.items())),
-            tuple(self.links),
-            self.reach,
-            self.stops,
-            self.labels,
-        )
-
-
 class BoardRenderer:
     """Map, overlays and tokens for one map; caches are keyed on what they depend on."""
 
     def __init__(self, battle, team_colours: dict[str, tuple[int, int, int]], team_marks: dict[str, int] | None = None):
         self.battle = battle
-        self.tiles = MapTiles(battle)
+        self.board_layer = BoardLayer(battle, team_colours)
         self.team_colours = team_colours
         self.team_marks = team_marks or {}  # team -> its TEAM_MARKS row (a palette with patterns)
-        self.stamps: dict[tuple, pygame.Surface] = {}
         self.tokens: dict[tuple, tuple[pygame.Surface, pygame.Rect | None]] = {}
-        self.layer: pygame.Surface | None = None
-        self.layer_key: tuple | None = None
         self.token_size: float | None = None
         self.shared: dict[str, tuple[float, float]] = {}  # figures sharing a hex: their offsets
         self.drawn: tuple[float, tuple[float, float]] | None = None  # (size, origin) last drawn sharp
@@ -78,118 +42,16 @@ class BoardRenderer:
         self.zoom_version = -1  # the camera version the zoom timer last started at
         self.covered: list[pygame.Rect] = []  # drawn over the board by the scene after draw()
         self.centres: tuple = (None, {})
-        self.overlay_stamps: tuple = (None, [])  # (kind, hex size) -> footprint centres from the origin
         # Burning hexes (a map's terrain does not change once loaded): their flames flicker.
         self.fires = tuple(h for h, stage in battle.fires.items() if stage != "coals")
         self.flame_frame = -1  # the flicker's picture last drawn
 
-    # --- cached pieces -------------------------------------------------------------------
-
-    def stamp(self, size: float, rgba) -> pygame.Surface:
-        key = (round(size, 2), rgba)
-        if key not in self.stamps:
-            self.stamps[key] = stamp(size, self.battle.layout, rgba)
-        return self.stamps[key]
-
-    def threat_stamp(self, size: float, colour) -> pygame.Surface:
-        key = (round(size, 2), "threat", colour)
-        if key not in self.stamps:
-            self.stamps[key] = threat_stamp(size, self.battle.layout, colour)
-        return self.stamps[key]
-
-    def mark_stamp(self, size: float, kind: str) -> pygame.Surface:
-        """A reach ("reach") or must-stop ("stop") hex: outlined dark or dotted where patterns
-        are on, else a flat stamp of its colour."""
-        colour = theme.REACH if kind == "reach" else theme.REACH_STOP
-        if not theme.PATTERNS:
-            return self.stamp(size, colour)
-        key = (round(size, 2), kind, colour)
-        if key not in self.stamps:
-            make = outlined_stamp if kind == "reach" else dotted_stamp
-            self.stamps[key] = make(size, self.battle.layout, colour)
-        return self.stamps[key]
-
-    def _board_layer(
-        self,
-        rect: pygame.Rect,
-        camera: Camera,
-        ov: Overlays,
-        figures,
-        state_key,
-        backdrop: pygame.Surface | None = None,
-    ) -> pygame.Surface:
-        """Map tiles with threat zones, reach and engagement links, rebuilt only on change
-        (a pan by whole pixels scrolls it and paints the strips uncovered); drawn into the
-        backdrop's part under rect if there is one, else into its own surface."""
-        what = (backdrop, tuple(rect), camera.size, ov.key(), state_key)
-        if self.layer is not None and self.layer_key == (what, camera.origin):
-            return self.layer
-        local = Camera(camera.kind, camera.size, (camera.origin[0] - rect.x, camera.origin[1] - rect.y))
-        shift = self._pan_since_last(what, camera.origin, rect)
-        layer = self.layer
-        if shift is not None and layer is not None:
-            layer.scroll(*shift)
-            for strip in uncovered(layer.get_rect(), *shift):
-                self._paint_layer(layer, strip, local, ov, figures)
-        else:
-            if backdrop is not None:
-                layer = backdrop.subsurface(rect)
-            elif layer is None or layer.get_parent() is not None or layer.get_size() != rect.size:
-                layer = pygame.Surface(rect.size)
-                if pygame.display.get_surface():
-                    layer = layer.convert()
-            self._paint_layer(layer, layer.get_rect(), local, ov, figures)
-        self.layer, self.layer_key = layer, (what, camera.origin)
-        return layer
-
-    def _pan_since_last(self, what, origin, rect: pygame.Rect) -> tuple[int, int] | None:
-        """The whole-pixel pan since the layer was drawn, if nothing else changed."""
-        if self.layer is None or self.layer_key is None or self.layer_key[0] != what:
-            return None
-        dx, dy = origin[0] - self.layer_key[1][0], origin[1] - self.layer_key[1][1]
-        if dx != int(dx) or dy != int(dy) or abs(dx) >= rect.width // 2 or abs(dy) >= rect.height // 2:
-            return None
-        return int(dx), int(dy)
-
-    def _paint_layer(self, layer: pygame.Surface, area: pygame.Rect, local: Camera, ov: Overlays, figures) -> None:
-        """Paint part of the layer: the tiles, then the overlays' stamps."""
-        self.tiles.draw(layer, area, local.size, local.origin, ov.labels)
-        ox, oy = local.origin
-        layer.set_clip(area)
-        layer.fblits(
-            [(stamp, (round(x + ox), round(y + oy))) for stamp, x, y in self._overlay_stamps(local, ov, figures)]
-        )
-        layer.set_clip(None)
-
-    def _overlay_stamps(self, camera: Camera, ov: Overlays, figures) -> list:
-        """The threat zone, reach and stop stamps, each with its top left from the origin
-        (worked out once for the strips a pan uncovers)."""
-        size = camera.size
-        key = (size, ov.key(), tuple(sorted((n, self._team_colour(figures, n)) for n in ov.threat)))
-        if self.overlay_stamps[0] == key:
-            return self.overlay_stamps[1]
-        stamps = []
-        for name, hexes in ov.threat.items():
-            threat = self.threat_stamp(size, self._team_colour(figures, name))
-            stamps += [(threat, *self._stamp_offset(camera, h)) for h in hexes]
-        reach, stop = self.mark_stamp(size, "reach"), self.mark_stamp(size, "stop")
-        stamps += [(stop if h in ov.stops else reach, *self._stamp_offset(camera, h)) for h in ov.reach]
-        self.overlay_stamps = (key, stamps)
-        return stamps
-
-    @staticmethod
-    def _stamp_offset(camera: Camera, h: Hex) -> tuple[float, float]:
-        x, y = camera.offset(h)
-        return x - camera.size * 1.1, y - camera.size * 1.1
-
-    def _team_colour(self, figures, name: str) -> tuple[int, int, int]:
-        f = figures.get(name)
-        return self.team_colours.get(f.team, theme.TEAM_COLOURS[-1]) if f else theme.TEAM_COLOURS[-1]
-
     @staticmethod
     def _stamp_pos(camera: Camera, h: Hex) -> tuple[int, int]:
-        x, y = BoardRenderer._stamp_offset(camera, h)
+        x, y = stamp_offset(camera, h)
         return round(x + camera.origin[0]), round(y + camera.origin[1])
+
+    # --- cached pieces -------------------------------------------------------------------
 
     def token(self, f, size: float, colour, scale: float = 1.0) -> pygame.Surface:
         """The token of a figure at this zoom (scaled down in a shared hex)."""
@@ -266,8 +128,8 @@ class BoardRenderer:
         image = surface.subsurface(rect).copy()
         for area in self.covered:
             area = pygame.Rect(area).clip(rect).move(-rect.x, -rect.y)
-            if area.width and area.height and self.layer is not None:
-                image.blit(self.layer, area.topleft, area)
+            if area.width and area.height and self.board_layer.surface is not None:
+                image.blit(self.board_layer.surface, area.topleft, area)
         return image
 
     def draw(
@@ -299,13 +161,13 @@ class BoardRenderer:
         self.preview = None
         self.drawn = (camera.size, camera.origin)
         state_key = tuple((f.hex, f.facing, f.posture, f.status) for f in figures.values())
-        layer = self._board_layer(rect, camera, ov, figures, state_key, backdrop)
+        layer = self.board_layer.for_frame(rect, camera, ov, figures, state_key, backdrop)
         surface.blit(backdrop, (0, 0)) if backdrop is not None else surface.blit(layer, rect.topleft)
         self.shared = shared_slots(figures)
         clip = surface.get_clip()
         surface.set_clip(rect)
         if ov.hover is not None and ov.hover in self.battle.cells:
-            surface.blit(self.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
+            surface.blit(self.board_layer.stamp(camera.size, theme.HOVER), self._stamp_pos(camera, ov.hover))
         self._draw_flames(surface, camera, now)
         self._draw_tokens(surface, camera, figures, ov, animator, now)
         draw_ground_marks(surface, camera, ov.ground)  # over a token standing on them: in sight

@@ -12,22 +12,17 @@ from board.i18n import N_, _, ngettext
 from board.ui import theme, ui_scale
 from board.ui.draw import hud
 from board.ui.draw.camera import Camera
-from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.overlays import Overlays
+from board.ui.draw.renderer import BoardRenderer
 from board.ui.draw.tokens import spec_tokens
 from board.ui.dialogs.sheet_form import KEPT, SheetForm
+from board.ui.editor.keys import HINT, handle_key
+from board.ui.editor.mouse import handle_mouse
+from board.ui.editor.problem_list import problem_rows
 from board.ui.requests import PlayDraft, SceneRequest, Start
-from board.ui.draw.text_fit import render_fit, wrap
+from board.ui.draw.text_fit import render_fit
 
 TOOLS = ("brush", "rectangle", "fill", "figures")
-TOOL_KEYS = {pygame.K_b: "brush", pygame.K_r: "rectangle", pygame.K_f: "fill", pygame.K_v: "figures"}
-BRUSH_KEYS = {
-    **dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BRUSHES)),
-    **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4), BRUSHES)),
-}
-HINT = N_(
-    "B brush · R rectangle · F fill · V figures · 1-4 open/wall/flames/coals · right-drag pans · "
-    "wheel zooms · Ctrl+Z/Ctrl+Y undo/redo · Ctrl+S saves · P plays"
-)
 # The tools' and brushes' names as the status line and the top bar say them.
 WORDS = {
     "brush": N_("brush"),
@@ -151,41 +146,12 @@ class EditorScene:
         if self.manager.process_events(event):
             return
         if event.type == pygame.KEYDOWN and not self._typing():
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self._motion(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._down(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self._up(event)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.camera.zoom_at(1.12**event.y, pygame.mouse.get_pos())
+            handle_key(self, event)
+        else:
+            handle_mouse(self, event)
 
     def _typing(self) -> bool:
         return any(entry.is_focused for entry in self.form.values())
-
-    def _key(self, event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        keys = {pygame.K_z: "file:undo", pygame.K_y: "file:redo", pygame.K_s: "file:save"}
-        if ctrl and event.key in keys:
-            self.command(keys[event.key])
-        elif event.key in TOOL_KEYS:
-            self.command(f"tool:{TOOL_KEYS[event.key]}")
-        elif event.key in BRUSH_KEYS:
-            self.command(f"brush:{BRUSH_KEYS[event.key]}")
-        elif event.key == pygame.K_p:
-            self.command("file:play")
-        elif event.key in (pygame.K_q, pygame.K_e) and self.selected and self.editor.figure(self.selected):
-            spec = self.editor.figure(self.selected)
-            assert spec is not None
-            turn = 1 if event.key == pygame.K_q else -1
-            self._report(self.editor.move_figure(self.selected, facing=spec.facing + turn))
-        elif event.key == pygame.K_DELETE and self.selected:
-            self.command("figure:delete")
-        elif event.key == pygame.K_HOME:
-            self.fit()
-        elif event.key == pygame.K_ESCAPE:
-            self.placing, self.anchor = None, None
 
     def hex_at(self, pos) -> Hex | None:
         if not self.board_rect.collidepoint(pos):
@@ -193,15 +159,7 @@ class EditorScene:
         h = self.camera.to_hex(pos)
         return h if h in self.editor.draft.cells else None
 
-    def _motion(self, event) -> None:
-        if self.drag == "pan":
-            self.camera.pan(*event.rel)
-            return
-        self.hover = self.hex_at(event.pos)
-        if self.drag == "paint" and self.hover is not None:
-            self._painted(self.editor.paint([self.hover], self.brush))
-
-    def _painted(self, done: Painted, say_count: bool = False) -> None:
+    def painted(self, done: Painted, say_count: bool = False) -> None:
         """Say what a paint did; a wall kept off a figure is a warning that names it."""
         count = ngettext("Painted {n} hex with {brush}", "Painted {n} hexes with {brush}", done.count).format(
             n=done.count, brush=_(WORDS.get(self.brush, self.brush))
@@ -211,45 +169,8 @@ class EditorScene:
         elif say_count:
             self.say(count)
 
-    def _down(self, event) -> None:
-        if event.button == 3:
-            self.drag = "pan"
-            return
-        h = self.hex_at(event.pos)
-        if event.button != 1 or h is None:
-            return
-        if self.placing:
-            self._place(h)
-        elif self.tool == "brush":
-            self.say("")
-            self.editor.begin_stroke()
-            self._painted(self.editor.paint([h], self.brush))
-            self.drag = "paint"
-        elif self.tool == "rectangle":
-            self.anchor = h
-            self.drag = "rectangle"
-        elif self.tool == "fill":
-            self._painted(self.editor.fill(h, self.brush), say_count=True)
-        else:
-            spec = self.editor.figure_at(h)
-            self.selected = spec.name if spec else None
-            self.figure_form.load(spec, self.editor.draft.teams)
-            self.drag = "figure" if spec else None
-
-    def _up(self, event) -> None:
-        drag, self.drag = self.drag, None
-        h = self.hex_at(event.pos)
-        if drag == "paint":
-            self.editor.end_stroke()
-        elif drag == "rectangle" and self.anchor is not None and h is not None:
-            self._painted(self.editor.rectangle(self.anchor, h, self.brush), say_count=True)
-            self.anchor = None
-        elif drag == "figure" and h is not None and self.selected:
-            spec = self.editor.figure(self.selected)
-            if spec is not None and Hex(*spec.at) != h:
-                self._report(self.editor.move_figure(self.selected, to=h))
-
-    def _place(self, h: Hex) -> None:
+    def place(self, h: Hex) -> None:
+        """Place a figure at h: a copy of the selected one, or a new one from the form."""
         if self.placing == "copy" and self.selected:
             spec, problems = self.editor.copy_figure(self.selected, h)
         else:
@@ -260,9 +181,10 @@ class EditorScene:
             self.figure_form.load(spec, self.editor.draft.teams)
             self.say(f"Placed {spec.name}")
         else:
-            self._report(problems)
+            self.report(problems)
 
-    def _report(self, problems: list[str]) -> None:
+    def report(self, problems: list[str]) -> None:
+        """Say the problems as a warning, or clear the status line when there are none."""
         self.say("; ".join(problems), warning=True) if problems else self.say("")
 
     def command(self, key: str) -> None:
@@ -317,7 +239,7 @@ class EditorScene:
                 self.figure_form.load(chosen, self.editor.draft.teams)
         elif key == "file:save":
             problems = self.editor.save()
-            self._report(problems) if problems else self.say(_("Saved {path}").format(path=self.editor.path))
+            self.report(problems) if problems else self.say(_("Saved {path}").format(path=self.editor.path))
         elif key == "file:print":
             self._print()
         elif key in ("file:play", "file:start"):
@@ -338,13 +260,13 @@ class EditorScene:
             self.say(f"{new.name} updated")
             self._team_colour(new.team)
         else:
-            self._report(problems)
+            self.report(problems)
 
     def _team_colour(self, team: str) -> None:
         """The colour field sets the figure's team colour (an edit of its own, undoable)."""
         colour = self.form["colour"].get_text().strip()
         if colour and colour != self.editor.draft.teams.get(team):
-            self._report(self.editor.set_team_colour(team, colour))
+            self.report(self.editor.set_team_colour(team, colour))
 
     def _print(self) -> None:
         try:
@@ -355,7 +277,7 @@ class EditorScene:
         out = (self.editor.path or "map.yaml").rsplit(".", 1)[0] + "-print.png"
         problems = self.editor.check()
         if problems:
-            self._report(problems)
+            self.report(problems)
             return
         from board.maps import parse_map
 
@@ -441,22 +363,9 @@ class EditorScene:
         heading = (f"{self.selected}:" if self.selected else _("New figure (not placed yet):")) + (
             "" if problems else _(" no problems")
         )
-        rows = [(line, theme.TEXT_DIM, 0, -1) for line in wrap(heading, font, width)]
-        for n, problem in enumerate(problems):  # a bullet, and later lines hang under the text
-            rows += [
-                (("• " if i == 0 else "") + line, theme.TEXT_WARN, 0 if i == 0 else theme.px(10), n)
-                for i, line in enumerate(wrap(problem, font, width - theme.px(10)))
-            ]
         room = max(1, (self.sidebar.bottom - theme.px(4) - self.problems_top) // height)
-        if len(rows) > room:  # keep inside the sidebar: whole problems, and how many are not shown
-            cut = room - 1
-            while 0 < cut < len(rows) and rows[cut][3] >= 0 and rows[cut][3] == rows[cut - 1][3]:
-                cut -= 1  # no half a problem
-            hidden = len(problems) - len({row[3] for row in rows[:cut] if row[3] >= 0})
-            rows = rows[:cut] + [
-                (_("… and {n} more (a taller window shows them)").format(n=hidden), theme.TEXT_DIM, 0, -1)
-            ]
+        rows = problem_rows(heading, problems, font, width, room)
         return [
             (text, colour, (x + indent, self.problems_top + i * height))
-            for i, (text, colour, indent, _) in enumerate(rows)
+            for i, (text, colour, indent) in enumerate(rows)
         ]

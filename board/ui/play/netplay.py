@@ -11,7 +11,7 @@ import pygame
 from board.game import Game
 from board.i18n import _, ngettext
 from board.maps import load_map
-from board.net.client import split_address
+from board.net.link import split_address
 from board.net.protocol import COMPUTER, Desynced, Diverged, Follower, command_data, seat_text
 from board.net.relay import parse_club_line
 from board.net.server import DEFAULT_PORT, Hosting

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from board.hexgrid import hex_linedraw
-from board.ui.draw.renderer import Overlays
+from board.ui.draw.overlays import Overlays
 from board.ui.play.modes import Aiming, ChoosingMove, PlanningMove
 
 

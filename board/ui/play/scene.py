@@ -34,7 +34,8 @@ from board.ui.log.panel import CombatLog
 from board.ui.draw.moments import FightOver, PhaseBanner
 from board.ui.play.action_menu import LABEL_PAD, MENU_SHARE, ActionMenu, Item
 from board.ui.play.sidebar import menu_items
-from board.ui.draw.renderer import BoardRenderer, Overlays
+from board.ui.draw.overlays import Overlays
+from board.ui.draw.renderer import BoardRenderer
 from board.ui.sound import Sounds
 from board.ui.draw.timeline import dock_height, draw_timeline
 from board.ui.play.tips import draw_tips
