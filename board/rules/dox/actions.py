@@ -17,6 +17,7 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
+from board.rules.kernel.refusals import need
 from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
@@ -28,11 +29,9 @@ def whose_turn(state: DoxState, command: Command, phase: str | None) -> Fig:
     anyone else acts on its own turn, moved or not (an action ends its movement step too), and an
     obedient animal only as it was ordered."""
     if phase == "fortune":
-        if state.phase != "fortune":
-            raise Refusal("nobody is deciding on Fortune now")
+        need(state.phase == "fortune", "nobody is deciding on Fortune now")
         victim = state.pending[0].victim
-        if command.figure != victim:
-            raise Refusal(f"{victim} decides on Fortune now")
+        need(command.figure == victim, f"{victim} decides on Fortune now")
         return state.figures[victim]
     f = acting(state, command)
     why = plain.order_refusal(state, f, command) if command.do == "act" else None
@@ -52,8 +51,7 @@ def acted_already(state: DoxState, f: Fig) -> str | None:
 def fortune_points(state: DoxState, f: Fig, command: Command) -> int:
     """How much Fortune the victim burns: 0 up to the wounds or the Fortune left."""
     points, most = params.Fortune.of(command).points, min(state.pending[0].wounds, f.fortune)
-    if points > most:
-        raise Refusal(f"burn 0 to {most} Fortune points")
+    need(points <= most, f"burn 0 to {most} Fortune points")
     return points
 
 

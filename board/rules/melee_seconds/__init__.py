@@ -7,16 +7,17 @@ from functools import cached_property
 from board.battle import BattleMap
 from board.dice import DiceSource
 from board.hexgrid import Hex
+from board.rules.base import Command, Event
 from board.rules.kernel.gm import GM, gm_event, gm_takes
+from board.rules.kernel.refusals import need
 from board.rules.kernel.rules import Rules, lying
 from board.rules.kernel.sequence import start_turn
-from board.rules.base import Command, Event
 from board.rules.melee_seconds import actions, secrets, view
-from board.rules.melee_seconds.params import PARAMS
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
-from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
+from board.rules.melee_seconds.params import PARAMS
 from board.rules.melee_seconds.resolve import advance
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
+from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee
 from board.rules.melee_seconds.tactics import TACTICS
 from board.rules.melee_seconds.turns import TURNS, timeline
 

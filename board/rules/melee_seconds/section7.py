@@ -6,9 +6,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import replace
 
-from board.dice import DiceSource, roll, Dice
+from board.dice import Dice, DiceSource, roll
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
+from board.rules.kernel.refusals import given, need
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import (
@@ -19,9 +20,7 @@ from board.rules.melee_seconds.state import (
     Ongoing,
     Pellet,
     Plot,
-    given,
     has_init,
-    need,
     required,
 )
 
