@@ -13,7 +13,7 @@ from board.rules.base import Command, Event
 from board.rules.reports import GMKey
 from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.kernel import sequence
 from board.rules.dox import actions, gm, view
 from board.rules.dox.params import PARAMS, TAKES
@@ -73,9 +73,6 @@ class Dox(Rules):
         "fortune": "burn Fortune?",
         "over": "the fight is over",
     }
-
-    def ground_items(self, state) -> dict:
-        return lying(state.items)
 
     # What the board, the figure card and replay --json read of a fight (view.py).
     tokens = staticmethod(view.tokens)

@@ -138,7 +138,7 @@ class Rules:
         return self.card_rows(state, figure)
 
     def ground_items(self, state) -> dict:
-        return {}
+        return lying(getattr(state, "items", {}))  # a state's items, if it keeps any (kernel/ground.py)
 
     # The banner's words for each phase (none: the board words it), or phase_label overridden.
     phase_labels: dict[str, str] = {}

@@ -36,9 +36,6 @@ class MeleeSecondsGM(GM):
     def hurt(self, state: MSState, f: Fighter, amount: int, dice: DiceSource) -> list[Event]:
         return wound(state, f, amount)
 
-    def heal(self, state: MSState, f: Fighter, amount: int) -> int:
-        return f.heal(amount)
-
     def joined(self, state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         state.order.append(f.name)
         return []
