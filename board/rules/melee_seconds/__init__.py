@@ -6,11 +6,10 @@ from functools import cached_property
 
 from board.battle import BattleMap
 from board.dice import DiceSource
-from board.hexgrid import Hex
 from board.rules.base import Command, Event
 from board.rules.kernel.gm import GM, gm_event, gm_takes
 from board.rules.kernel.refusals import need
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.kernel.sequence import start_turn
 from board.rules.melee_seconds import actions, secrets, view
 from board.rules.melee_seconds.effects import wound
@@ -101,9 +100,6 @@ class MeleeSeconds(Rules):
         staticmethod(view.tokens),
         staticmethod(view.snapshot),
     )
-
-    def ground_items(self, state: MSState) -> dict[Hex, tuple[str, ...]]:
-        return lying(state.ground)
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

@@ -194,7 +194,7 @@ class MSState(Fight[Fighter, Options]):
     # turn: the Melee Round; phase: general, plot or over (kernel Fight; setup() starts them)
     second: int = 0  # 0 while General Plots are stated
     effects: list[Effect] = field(default_factory=list)  # spells cast, pellets thrown
-    ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
+    items: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes (kernel/ground.py)
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
 
     @property
