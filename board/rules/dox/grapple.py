@@ -61,9 +61,7 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple[Fig, Fig | None, Co
     if action == "escape":
         need(state.holds_on(f.name), f"nobody holds {f.name}")
         return f, None, command
-    if hold is None:
-        raise Refusal(f"{f.name} holds nobody")
-    victim = state.figures[hold.victim]
+    victim = state.figures[given(hold, f"{f.name} holds nobody").victim]
     if action in ("slam", "throw") and victim.mass > 2 * f.mass:
         # "He will not be able to slam it into the ground for damage bonuses or toss it"
         raise Refusal(f"{victim.name} is far too massive to slam or throw")
