@@ -17,7 +17,7 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
-from board.rules.kernel.refusals import need
+from board.rules.kernel.refusals import need, refused
 from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
@@ -162,11 +162,9 @@ def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[l
     ]
     if legal:
         return legal, None
-    try:  # planned afresh, for its reason only: not kept with the position's plans
-        rules._plan(state, candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id))
-    except Refusal as refusal:
-        return legal, refusal.reason
-    return legal, "nothing to aim at"
+    # Planned afresh, for its reason only: not kept with the position's plans.
+    bare = candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id)
+    return legal, refused(rules._plan, state, bare) or "nothing to aim at"
 
 
 def hopeless(state: DoxState, f: Fig, command: Command) -> bool:

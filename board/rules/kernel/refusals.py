@@ -1,8 +1,10 @@
-"""Refusing a command in one line: a plan states what must hold, and the reason a player reads if not."""
+"""Refusing a command in one line: a plan states what must hold, and the reason a player reads if
+not; and asking why a check refuses."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from board.rules.base import Refusal
 
@@ -20,3 +22,12 @@ def given(value: T | None, reason: str) -> T:
     if value is None:
         raise Refusal(reason)
     return value
+
+
+def refused(attempt: Callable[..., object], *args: Any) -> str | None:
+    """Why attempt(*args) is refused (its Refusal's reason), or None if it is not."""
+    try:
+        attempt(*args)
+    except Refusal as refusal:
+        return refusal.reason
+    return None

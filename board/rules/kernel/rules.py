@@ -17,6 +17,7 @@ from board.rules.kernel.fields import FIGURE_ONLY, Takes, refused_fields, taken
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
+from board.rules.kernel.refusals import refused
 from board.rules.kernel.victory import check_victory
 from board.rules.reports import ActionInfo, Prediction, TurnInfo
 
@@ -323,11 +324,7 @@ class Rules:
         return info
 
     def legal(self, state, command: Command) -> bool:
-        try:
-            self.check(state, command)
-        except Refusal:
-            return False
-        return True
+        return refused(self.check, state, command) is None
 
     def actors(self, state) -> Iterable[str]:
         """The figures whose menus may hold something now: all unless overridden."""

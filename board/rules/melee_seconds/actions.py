@@ -14,7 +14,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, kept
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import named
-from board.rules.kernel.refusals import need
+from board.rules.kernel.refusals import need, refused
 from board.rules.kernel.rules import concrete
 from board.rules.melee_seconds import params, reach, view
 from board.rules.melee_seconds.effects import spell_effect
@@ -32,11 +32,7 @@ NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 
 def _why(check: Check, state: MSState, f: Fighter, action: str, **fields: Any) -> str | None:
     """Why the figure may not take the action so (None: it may)."""
-    try:
-        check(state, Command(do="act", figure=f.name, action=action, **fields))
-    except Refusal as refusal:
-        return refusal.reason
-    return None
+    return refused(check, state, Command(do="act", figure=f.name, action=action, **fields))
 
 
 def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:
