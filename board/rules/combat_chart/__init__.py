@@ -38,7 +38,7 @@ class CombatChart(Rules):
 
     sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
-    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    shown, snapshot = staticmethod(view.shown), staticmethod(view.snapshot)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()

@@ -75,7 +75,7 @@ class Dox(Rules):
     }
 
     # What the board, the figure card and replay --json read of a fight (view.py).
-    tokens = staticmethod(view.tokens)
+    shown = staticmethod(view.shown)
     card_rows = staticmethod(view.card)
     snapshot = staticmethod(view.snapshot)
 

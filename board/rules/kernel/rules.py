@@ -19,7 +19,8 @@ from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
 from board.rules.kernel.refusals import refused
 from board.rules.kernel.victory import check_victory
-from board.rules.reports import ActionInfo, Prediction, TurnInfo
+from board.rules.kernel.sheets import token_of
+from board.rules.reports import ActionInfo, Prediction, Token, TurnInfo
 
 if TYPE_CHECKING:  # named for the checker only: the kernel runs without the computer player
     from board.ai.scoring import Tactics
@@ -137,6 +138,13 @@ class Rules:
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
         return self.card_rows(state, figure)
+
+    # What the board shows of a figure beside its name, team, hexes and status: (state, f) -> the
+    # other fields of its Token (kernel/sheets.token_of); or tokens() overridden.
+    shown: Callable = staticmethod(lambda state, f: {})
+
+    def tokens(self, state) -> dict[str, Token]:
+        return {f.name: token_of(f, **self.shown(state, f)) for f in state.figures.values()}
 
     def ground_items(self, state) -> dict:
         return lying(getattr(state, "items", {}))  # a state's items, if it keeps any (kernel/ground.py)

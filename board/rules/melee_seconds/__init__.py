@@ -95,9 +95,9 @@ class MeleeSeconds(Rules):
         return state, start_turn(state, dice, TURNS) + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
-    phase_label, tokens, snapshot = (
+    phase_label, shown, snapshot = (
         staticmethod(view.phase_label),
-        staticmethod(view.tokens),
+        staticmethod(view.shown),
         staticmethod(view.snapshot),
     )
 

@@ -109,7 +109,7 @@ class UsageDice(Rules):
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     after_deed = staticmethod(resolve.spent)  # what the action used up of the figure's turn
     # What the board and a replay read of a fight (usage_dice/view.py).
-    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    shown, snapshot = staticmethod(view.shown), staticmethod(view.snapshot)
     ground_items = staticmethod(view.ground_items)
 
     @cached_property
