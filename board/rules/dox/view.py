@@ -29,9 +29,8 @@ def shown(state: DoxState, f: Fig) -> dict[str, Any]:
     )
 
 
-def card(state: DoxState, name: str) -> list[tuple[str, str]]:
+def card(state: DoxState, f: Fig) -> list[tuple[str, str]]:
     """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
-    f = state.figures[name]
     traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
     rows = [
         ("Kind", f.kind),

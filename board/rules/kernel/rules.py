@@ -116,7 +116,7 @@ class Rules:
     sheet_type: type
     options_type: type
     sheet_check: Callable = staticmethod(lambda spec, problem: spec)
-    card_rows: Callable = staticmethod(lambda state, figure: [])
+    card_rows: Callable = staticmethod(lambda state, f: [])  # (state, the figure) -> its card's rows
     # The computer player's own judgement for this ruleset on top of its shared scores
     # (board.ai.scoring.Tactics); none: the shared scores alone.
     tactics: Tactics | None = None
@@ -137,7 +137,7 @@ class Rules:
         return self.sheet_check(spec, problem)
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return self.card_rows(state, figure)
+        return self.card_rows(state, state.figures[figure])
 
     # What the board shows of a figure beside its name, team, hexes and status: (state, f) -> the
     # other fields of its Token (kernel/sheets.token_of); or tokens() overridden.
