@@ -3,7 +3,7 @@
 import pytest
 
 from board.rules.base import Refusal
-from board.rules.kernel.refusals import given, need, refused
+from board.rules.kernel.refusals import given, need, refuse, refused
 
 
 def test_need_passes_when_its_condition_holds_and_refuses_with_the_reason_when_not():
@@ -28,3 +28,10 @@ def test_refused_tells_the_reason_of_a_refused_check_and_none_for_one_that_passe
 def test_refused_lets_any_other_error_through():
     with pytest.raises(ZeroDivisionError):
         refused(lambda: 1 // 0)
+
+
+def test_refuse_refuses_with_the_reason_a_check_gave_and_not_without_one():
+    refuse(None)
+    refuse("")
+    with pytest.raises(Refusal, match="out of range"):
+        refuse("out of range")

@@ -10,7 +10,7 @@ from board.rules.combat_chart import params
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import saving_throw
 from board.rules.kernel.queue import leave_queue
-from board.rules.kernel.refusals import given
+from board.rules.kernel.refusals import given, refuse
 from board.words import hexes
 
 
@@ -81,9 +81,7 @@ def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
             else f'{f.name} does not know "{name}"; known: {", ".join(f.spells) or "none"}'
         )
     t = given(t, "choose a target" if from_item else "choose the spell's target")
-    why = why_not_spell(state, f, t, spell, from_item)
-    if why:
-        raise Refusal(why)
+    refuse(why_not_spell(state, f, t, spell, from_item))
     return CastPlan(t.name, spell, name if from_item else None)
 
 

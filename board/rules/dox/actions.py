@@ -8,7 +8,7 @@ from functools import partial
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event
 from board.rules.reports import ActionInfo
 from board.rules.dox import attacks, grapple, moves, params, plain_actions as plain
 from board.rules.dox.rolls import power, reach
@@ -17,7 +17,7 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
-from board.rules.kernel.refusals import need, refused
+from board.rules.kernel.refusals import need, refuse, refused
 from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
@@ -34,9 +34,7 @@ def whose_turn(state: DoxState, command: Command, phase: str | None) -> Fig:
         need(command.figure == victim, f"{victim} decides on Fortune now")
         return state.figures[victim]
     f = acting(state, command)
-    why = plain.order_refusal(state, f, command) if command.do == "act" else None
-    if why:
-        raise Refusal(why)
+    refuse(plain.order_refusal(state, f, command) if command.do == "act" else None)
     return f
 
 

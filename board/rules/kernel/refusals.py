@@ -17,6 +17,12 @@ def need(ok: object, reason: str) -> None:
         raise Refusal(reason)
 
 
+def refuse(why: str | None) -> None:
+    """Refuse with the reason a check gave, if it gave one (None or "": no reason to refuse)."""
+    if why:
+        raise Refusal(why)
+
+
 def given(value: T | None, reason: str) -> T:
     """The value; refuse with the reason if there is none (need() for a value that may be None)."""
     if value is None:

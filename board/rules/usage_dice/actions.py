@@ -10,7 +10,7 @@ from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor
 from board.rules.base import Command, Refusal
 from board.rules.kernel.reach import Mover, walled
 from board.rules.kernel.queue import named
-from board.rules.kernel.refusals import given, need
+from board.rules.kernel.refusals import given, need, refuse
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
 
@@ -146,9 +146,7 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     action = command.action
     assert action is not None  # the kernel dispatched the command on its action
     t = named(state, given(command.target, "name a target"))
-    why = target_problem(state, f, t, action)
-    if why:
-        raise Refusal(why)
+    refuse(target_problem(state, f, t, action))
     test = (params.Attack if action in AIMED else params.Test).of(command)
     details = {
         "figure": f.name,
