@@ -33,12 +33,7 @@ class DoxGM(GM):
     surprise = ("unaware", "caught unaware: no Dodge or Parry until their turn", "no longer unaware")
 
     make, occupied, placed = staticmethod(gm.make), staticmethod(gm.occupied), staticmethod(gm.placed)
-    hurt, heal, joined, forget = (
-        staticmethod(gm.hurt),
-        staticmethod(gm.heal),
-        staticmethod(gm.joined),
-        staticmethod(gm.forget),
-    )
+    hurt, joined, forget = staticmethod(gm.hurt), staticmethod(gm.joined), staticmethod(gm.forget)
     plan_obey, do_obey = staticmethod(gm.plan_obey), staticmethod(gm.do_obey)
 
 
