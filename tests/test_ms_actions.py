@@ -129,7 +129,7 @@ def test_dropping_takes_a_second_without_initiative_and_leaves_the_weapon_on_the
     act(g, "A", "nothing")
     act(g, "A", "drop")
     a = fig(g, "A")
-    assert a.ready is None and g.state.ground[Hex(0, 0)] == ["Sword"]
+    assert a.ready is None and g.state.items[Hex(0, 0)] == ["Sword"]
 
 
 def test_a_round_long_action_continues_over_six_seconds():

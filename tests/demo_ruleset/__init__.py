@@ -203,7 +203,7 @@ class Demo(Rules):
     handlers = {"gm": (GM_RULES.plan, GM_RULES.apply)}  # any command beside the actions'
     gm_keys = (GMKey("r", "rally", "R rally"),)
     sheet_type, options_type = DemoFigure, Options
-    card_rows = staticmethod(lambda state, name: [("HP", f"{state.figures[name].hp} of {state.figures[name].hp_max}")])
+    card_rows = staticmethod(lambda state, f: [("HP", f"{f.hp} of {f.hp_max}")])
     odds_note = "1d6 against the option hit_on."
 
     def setup(self, battle: BattleMap, options: Options, dice: DiceSource):

@@ -4,7 +4,7 @@ Defense Rank on a 3d6 combat chart, critical hits and misses, shields and crossb
 from __future__ import annotations
 
 from board.dice import DiceSource
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.kernel.sequence import open_fight
 from board.rules.base import Event
 from board.rules.combat_chart import acts, gm, turns, view
@@ -38,7 +38,7 @@ class CombatChart(Rules):
 
     sheet_type, options_type, params_types = CCFigure, Options, PARAMS
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
-    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    shown, snapshot = staticmethod(view.shown), staticmethod(view.snapshot)
 
     def setup(self, battle, options: Options, dice: DiceSource) -> tuple[CCState, list[Event]]:
         tables = load()
@@ -52,9 +52,6 @@ class CombatChart(Rules):
             if state.phase == "over"
             else f"Round {state.turn}" + (f": {state.active}'s turn" if state.active else "")
         )
-
-    def ground_items(self, state) -> dict:
-        return lying(state.items)
 
 
 RULESET = CombatChart()  # what the registry reads (board/rules/registry.py)

@@ -16,6 +16,7 @@ from board.rules.kernel.action import Action
 from board.rules.kernel.events import STANDS, moved
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.params import Params
+from board.rules.kernel.refusals import need
 
 Why = Callable[[CCState, Fig], "str | None"]  # why a choice is greyed out now (None: it is open)
 
@@ -79,8 +80,7 @@ def _can_delay(state: CCState, f: Fig) -> str | None:
 def _plan_move(state: CCState, f: Fig, command: Command):
     """The path to the hex a Move turn ends on."""
     raw = command.to if command.to is not None else (command.path[-1] if command.path else None)
-    if raw is None:
-        raise Refusal("choose the hex to move to")
+    need(raw is not None, "choose the hex to move to")
     hexes, to = reachable(state, f), to_hex(state, raw)
     if to not in hexes:
         raise Refusal(
@@ -160,8 +160,7 @@ def _choosing(offered: Callable[[CCState, Fig], dict[str, dict]], model: type[Pa
 
     def plan(state: CCState, f: Fig, command: Command) -> Params:
         sets, given = offered(state, f), model.of(command)
-        if given.model_dump(exclude_unset=True) not in sets.values():
-            raise Refusal(f"choose one of: {', '.join(sets)}")
+        need(given.model_dump(exclude_unset=True) in sets.values(), f"choose one of: {', '.join(sets)}")
         return given
 
     def menu(state: CCState, f: Fig) -> dict:

@@ -30,6 +30,7 @@ from board.rules.combat_chart.turns import hurt, saving_throw
 from board.rules.kernel.events import damage_rolled, damaged
 from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import given, refuse
 
 
 ABSORB_MARGIN = 3  # "Missing the target number by three or less means that the armor absorbed the blow"
@@ -66,13 +67,9 @@ def plan(state: CCState, f: Fig, command: Command) -> AttackPlan:
     maneuver, aim = None, settings.aim
     if command.action == "maneuver":
         maneuver = settings.maneuver or next(iter(state.tables.maneuvers))
-    if command.target is None:
-        raise Refusal("choose a target")
-    t = named(state, command.target)
+    t = named(state, given(command.target, "choose a target"))
     weapon = weapon_of(state, f)
-    why = why_not_target(state, f, t, weapon)
-    if why:
-        raise Refusal(why)
+    refuse(why_not_target(state, f, t, weapon))
     if maneuver is not None and maneuver not in state.tables.maneuvers:
         raise Refusal(f'unknown maneuver "{maneuver}"; expected one of: ' + ", ".join(state.tables.maneuvers))
     cover = weapon.missile and line_of_fire(state, f, t) == "cover"

@@ -22,9 +22,6 @@ class CombatChartGM(GM):
     def hurt(self, state, f, amount, dice):
         return turns.hurt(state, f, amount)
 
-    def heal(self, state, f, amount):
-        return f.heal(amount)
-
     def forget(self, state, f, was_active):
         state.delayers = [n for n in state.delayers if n != f.name]
         return []

@@ -10,6 +10,7 @@ from board.rules.combat_chart import params
 from board.rules.combat_chart.state import CCState, Effect, Fig, distance, line_of_fire
 from board.rules.combat_chart.turns import saving_throw
 from board.rules.kernel.queue import leave_queue
+from board.rules.kernel.refusals import given, refuse
 from board.words import hexes
 
 
@@ -79,11 +80,8 @@ def plan(state: CCState, f: Fig, command: Command) -> CastPlan:
             if from_item
             else f'{f.name} does not know "{name}"; known: {", ".join(f.spells) or "none"}'
         )
-    if t is None:
-        raise Refusal("choose a target" if from_item else "choose the spell's target")
-    why = why_not_spell(state, f, t, spell, from_item)
-    if why:
-        raise Refusal(why)
+    t = given(t, "choose a target" if from_item else "choose the spell's target")
+    refuse(why_not_spell(state, f, t, spell, from_item))
     return CastPlan(t.name, spell, name if from_item else None)
 
 

@@ -60,9 +60,8 @@ def check_figure(spec: CCFigure, problem) -> CCFigure:
     return spec.model_copy(update=update)
 
 
-def card(state, name: str) -> list[tuple[str, str]]:
+def card(state, f) -> list[tuple[str, str]]:
     """The sheet's rows: mind, body, hit points, magic, skill, gear, stance and effects."""
-    f = state.figures[name]
     rows = [
         ("Mind", str(f.mind)),
         ("Body", str(f.body)),

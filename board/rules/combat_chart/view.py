@@ -4,26 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from board.rules.combat_chart.state import CCState, attack_rank, defense_rank, initiative, total
+from board.rules.combat_chart.state import CCState, Fig, attack_rank, defense_rank, initiative, total
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.sheets import fields_of, token_of
-from board.rules.reports import Token
+from board.rules.kernel.sheets import fields_of
 
 
-def tokens(state: CCState) -> dict[str, Token]:
-    """Each figure's token: its health as the meter, the weapon in hand, stance and stun as its caption."""
-    out = {}
-    for f in state.figures.values():
-        words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
-        out[f.name] = token_of(
-            f,
-            posture=f.posture,
-            meter=(max(f.hp, 0), f.hp_max),
-            meter_label="HP",
-            caption=", ".join(words),
-            glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3),
-        )
-    return out
+def shown(state: CCState, f: Fig) -> dict[str, Any]:
+    """A figure's token: its health as the meter, the weapon in hand, stance and stun as its caption."""
+    words = [f.ready or "unarmed"] + ([f.stance] if f.stance else []) + (["stunned"] if f.stunned else [])
+    return dict(
+        posture=f.posture,
+        meter=(max(f.hp, 0), f.hp_max),
+        meter_label="HP",
+        caption=", ".join(words),
+        glyph=glyph(f.ready, caster=bool(f.spells), big=f.size >= 3),
+    )
 
 
 def snapshot(state: CCState) -> dict[str, Any]:

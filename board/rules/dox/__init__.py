@@ -13,7 +13,7 @@ from board.rules.base import Command, Event
 from board.rules.reports import GMKey
 from board.rules.kernel.action import Action
 from board.rules.kernel.gm import GM
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.kernel import sequence
 from board.rules.dox import actions, gm, view
 from board.rules.dox.params import PARAMS, TAKES
@@ -33,12 +33,7 @@ class DoxGM(GM):
     surprise = ("unaware", "caught unaware: no Dodge or Parry until their turn", "no longer unaware")
 
     make, occupied, placed = staticmethod(gm.make), staticmethod(gm.occupied), staticmethod(gm.placed)
-    hurt, heal, joined, forget = (
-        staticmethod(gm.hurt),
-        staticmethod(gm.heal),
-        staticmethod(gm.joined),
-        staticmethod(gm.forget),
-    )
+    hurt, joined, forget = staticmethod(gm.hurt), staticmethod(gm.joined), staticmethod(gm.forget)
     plan_obey, do_obey = staticmethod(gm.plan_obey), staticmethod(gm.do_obey)
 
 
@@ -74,11 +69,8 @@ class Dox(Rules):
         "over": "the fight is over",
     }
 
-    def ground_items(self, state) -> dict:
-        return lying(state.items)
-
     # What the board, the figure card and replay --json read of a fight (view.py).
-    tokens = staticmethod(view.tokens)
+    shown = staticmethod(view.shown)
     card_rows = staticmethod(view.card)
     snapshot = staticmethod(view.snapshot)
 

@@ -8,7 +8,7 @@ from functools import partial
 
 from board.dice import DiceSource
 from board.hexgrid import Hex, hex_distance, hex_neighbors
-from board.rules.base import Command, Event, Refusal
+from board.rules.base import Command, Event
 from board.rules.reports import ActionInfo
 from board.rules.dox import attacks, grapple, moves, params, plain_actions as plain
 from board.rules.dox.rolls import power, reach
@@ -17,6 +17,7 @@ from board.rules.dox.wounds import burn
 from board.rules.kernel.action import Action
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import acting
+from board.rules.kernel.refusals import need, refuse, refused
 from board.rules.kernel.rules import Rules
 from board.words import plural, pronoun
 
@@ -28,16 +29,12 @@ def whose_turn(state: DoxState, command: Command, phase: str | None) -> Fig:
     anyone else acts on its own turn, moved or not (an action ends its movement step too), and an
     obedient animal only as it was ordered."""
     if phase == "fortune":
-        if state.phase != "fortune":
-            raise Refusal("nobody is deciding on Fortune now")
+        need(state.phase == "fortune", "nobody is deciding on Fortune now")
         victim = state.pending[0].victim
-        if command.figure != victim:
-            raise Refusal(f"{victim} decides on Fortune now")
+        need(command.figure == victim, f"{victim} decides on Fortune now")
         return state.figures[victim]
     f = acting(state, command)
-    why = plain.order_refusal(state, f, command) if command.do == "act" else None
-    if why:
-        raise Refusal(why)
+    refuse(plain.order_refusal(state, f, command) if command.do == "act" else None)
     return f
 
 
@@ -52,8 +49,7 @@ def acted_already(state: DoxState, f: Fig) -> str | None:
 def fortune_points(state: DoxState, f: Fig, command: Command) -> int:
     """How much Fortune the victim burns: 0 up to the wounds or the Fortune left."""
     points, most = params.Fortune.of(command).points, min(state.pending[0].wounds, f.fortune)
-    if points > most:
-        raise Refusal(f"burn 0 to {most} Fortune points")
+    need(points <= most, f"burn 0 to {most} Fortune points")
     return points
 
 
@@ -164,11 +160,9 @@ def tried(rules: Rules, id: str, needs: str, state: DoxState, f: Fig) -> tuple[l
     ]
     if legal:
         return legal, None
-    try:  # planned afresh, for its reason only: not kept with the position's plans
-        rules._plan(state, candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id))
-    except Refusal as refusal:
-        return legal, refusal.reason
-    return legal, "nothing to aim at"
+    # Planned afresh, for its reason only: not kept with the position's plans.
+    bare = candidates[0][1] if candidates else Command(do="act", figure=f.name, action=id)
+    return legal, refused(rules._plan, state, bare) or "nothing to aim at"
 
 
 def hopeless(state: DoxState, f: Fig, command: Command) -> bool:

@@ -23,6 +23,7 @@ from board.rules.kernel.ground import fall
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.reach import Mover, Where
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import given, need
 from board.words import pronoun
 
 SURPRISE_BONUS = 3  # "a +3 for throwing a punch with his off hand rather than stabbing"
@@ -89,13 +90,9 @@ class StrikePlan:
 
 def foe(state: DoxState, f: Fig, command: Command) -> Fig:
     """The figure aimed at: on the map, up, not the actor."""
-    if command.target is None:
-        raise Refusal("choose a target")
-    target = named(state, command.target)
-    if target.name == f.name:
-        raise Refusal(f"{f.name} cannot aim at {pronoun(f, 'themselves')}")
-    if not target.up:
-        raise Refusal(f"{target.name} is already down")
+    target = named(state, given(command.target, "choose a target"))
+    need(target.name != f.name, f"{f.name} cannot aim at {pronoun(f, 'themselves')}")
+    need(target.up, f"{target.name} is already down")
     return target
 
 
@@ -103,8 +100,7 @@ def plan_strike(state: DoxState, f: Fig, command: Command) -> StrikePlan:
     """Check a strike (or a strike to disarm) and work out its numbers."""
     disarm = command.action == "disarm"
     target = foe(state, f, command)
-    if f.posture == "prone":
-        raise Refusal(f"{f.name} is prone: stand up first")
+    need(f.posture != "prone", f"{f.name} is prone: stand up first")
     weapon = state.weapon(f)
     settings = params.Strike.of(command)
     surprise = settings.surprise_bonus
@@ -119,8 +115,7 @@ def plan_strike(state: DoxState, f: Fig, command: Command) -> StrikePlan:
     if isinstance(how, str):
         raise Refusal(how)
     mode, range_challenge = how
-    if disarm and state.weapon(target).size == "natural":
-        raise Refusal(f"{target.name} holds nothing to knock away")
+    need(not (disarm and state.weapon(target).size == "natural"), f"{target.name} holds nothing to knock away")
     mods: list[tuple[str, int]] = []
     if carry_penalty(state, f):
         mods.append(("the victim's weight", carry_penalty(state, f)))
@@ -131,8 +126,7 @@ def plan_strike(state: DoxState, f: Fig, command: Command) -> StrikePlan:
     if surprise:
         mods.append(("surprise", SURPRISE_BONUS))
     pull, most = settings.pull, max(0, power(f, weapon))
-    if pull > most:
-        raise Refusal(f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
+    need(pull <= most, f"pull the blow by 0 to {most} (Strength + weapon), not {pull!r}")
     against = defense(state, f, target, weapon)
     return StrikePlan(
         f,
@@ -156,14 +150,10 @@ def _surprise_attack(state: DoxState, f: Fig, target: Fig, weapon: Weapon, disar
     than stabbing with the weapon ... only ... against those whose fighting ability is less than
     the attacker, and ... not more than once against the same opponent": a bare-handed blow
     (the Fist, its damage) instead of the weapon in hand."""
-    if disarm:
-        raise Refusal("the surprise bonus is for a strike, not a strike to disarm")
-    if weapon.size == "natural":
-        raise Refusal(f"{f.name} fights bare-handed already: no less expected attack to make")
-    if target.warrior >= f.warrior:
-        raise Refusal(f"the surprise bonus works only on a worse fighter than {f.name}")
-    if target.name in f.surprised_by_me:
-        raise Refusal(f"{f.name} has already used the surprise bonus on {target.name}")
+    need(not disarm, "the surprise bonus is for a strike, not a strike to disarm")
+    need(weapon.size != "natural", f"{f.name} fights bare-handed already: no less expected attack to make")
+    need(target.warrior < f.warrior, f"the surprise bonus works only on a worse fighter than {f.name}")
+    need(target.name not in f.surprised_by_me, f"{f.name} has already used the surprise bonus on {target.name}")
     return state.gear.weapon("Fist")
 
 
@@ -290,13 +280,10 @@ def plan_area(state: DoxState, f: Fig, command: Command) -> AreaPlan:
     weapon = state.weapon(f)
     if weapon.area is None:
         raise Refusal(f"the {weapon.name} is not an area weapon")
-    if f.posture == "prone":
-        raise Refusal(f"{f.name} is prone: stand up first")
+    need(f.posture != "prone", f"{f.name} is prone: stand up first")
     if state.hold_by(f.name) or state.holds_on(f.name):
         raise Refusal(f"{f.name} is grappling: no area attacks in close combat")
-    if command.to is None:
-        raise Refusal("choose the hex to aim at")
-    center = to_hex(state, command.to)
+    center = to_hex(state, given(command.to, "choose the hex to aim at"))
     how = reach(state, f, center, weapon)
     if isinstance(how, str):
         raise Refusal(how)

@@ -1,6 +1,6 @@
 """Dox's GM commands beyond the kernel's: what the kernel's GM asks of a dox figure (made, placed
-with its rider or mount, hurt, healed, joining or leaving the fight) and the GM's own "obey", an
-animal made to obey without the Ranger roll; DoxGM in __init__.py names them."""
+with its rider or mount, hurt, joining or leaving the fight; healing is the figure's own) and the
+GM's own "obey", an animal made to obey without the Ranger roll; DoxGM in __init__.py names them."""
 
 from __future__ import annotations
 
@@ -33,14 +33,6 @@ def placed(state, f):
 def hurt(state, f, amount, dice):
     f.wounds += amount
     return knock_down(state, f) if f.up and f.wounds >= f.max_wounds else []
-
-
-def heal(state, f, amount):
-    healed = min(amount, f.wounds)
-    f.wounds -= healed
-    if not f.up and f.wounds < f.max_wounds:
-        f.status = "ok"
-    return healed
 
 
 def joined(state, f, dice):

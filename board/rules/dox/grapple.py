@@ -16,6 +16,7 @@ from board.rules.dox.rolls import Defense, defense, mass_bonus, trait_roll
 from board.rules.dox.state import DoxState, Fig, Hold
 from board.rules.dox.wounds import wound
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import given, need
 
 
 def escape_margin(state: DoxState) -> int:
@@ -49,24 +50,18 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple[Fig, Fig | None, Co
         target = foe(state, f, command)
         if hold:
             raise Refusal(f"{f.name} already holds {hold.victim}")
-        if state.holds_on(f.name):
-            raise Refusal(f"{f.name} is restrained: escape first")
-        if f.mount or target.mount:
-            raise Refusal("no grappling from or with a rider in the saddle")
-        if hex_distance(f.hex, target.hex) > 1:
-            raise Refusal(f"{target.name} is not next to {f.name}")
+        need(not state.holds_on(f.name), f"{f.name} is restrained: escape first")
+        need(not (f.mount or target.mount), "no grappling from or with a rider in the saddle")
+        need(hex_distance(f.hex, target.hex) <= 1, f"{target.name} is not next to {f.name}")
         if action == "grab_disarm" and state.weapon(target).size == "natural":
             raise Refusal(f"{target.name} holds nothing to wrench away")
         if action == "grapple" and any(h.grappler == target.name and h.victim == f.name for h in state.holds):
             raise Refusal(f"{target.name} holds {f.name}: escape instead")
         return f, target, command
     if action == "escape":
-        if not state.holds_on(f.name):
-            raise Refusal(f"nobody holds {f.name}")
+        need(state.holds_on(f.name), f"nobody holds {f.name}")
         return f, None, command
-    if hold is None:
-        raise Refusal(f"{f.name} holds nobody")
-    victim = state.figures[hold.victim]
+    victim = state.figures[given(hold, f"{f.name} holds nobody").victim]
     if action in ("slam", "throw") and victim.mass > 2 * f.mass:
         # "He will not be able to slam it into the ground for damage bonuses or toss it"
         raise Refusal(f"{victim.name} is far too massive to slam or throw")
@@ -74,8 +69,7 @@ def plan(state: DoxState, f: Fig, command: Command) -> tuple[Fig, Fig | None, Co
         surface_bonus(state, victim.hex, params.Surface.of(command).surface)
     if action == "throw":
         landing(state, f, victim, command)
-    if action == "go_prone" and f.posture == "prone":
-        raise Refusal(f"{f.name} is already prone")
+    need(not (action == "go_prone" and f.posture == "prone"), f"{f.name} is already prone")
     return f, victim, command
 
 
@@ -93,8 +87,7 @@ def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
     if surface == "floor":
         return o.floor_bonus
     if surface == "wall":
-        if not walls:
-            raise Refusal("no wall next to the victim")
+        need(walls, "no wall next to the victim")
         return o.wall_bonus
     if not any(is_corner(state, w) for w in walls):  # a corner: params.Surface names no other
         raise Refusal("no sharp corner next to the victim")
@@ -103,9 +96,7 @@ def surface_bonus(state: DoxState, at: Hex, surface: str) -> int:
 
 def landing(state: DoxState, f: Fig, victim: Fig, command: Command) -> Hex:
     """Where a thrown victim lands: a free hex next to the grappler."""
-    if command.to is None:
-        raise Refusal("choose the hex to throw the victim to")
-    to = to_hex(state, command.to)
+    to = to_hex(state, given(command.to, "choose the hex to throw the victim to"))
     if hex_distance(to, f.hex) != 1 or not state.free(to, (victim.name,)):
         raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.name}")
     surface_bonus(state, to, params.Surface.of(command).surface)

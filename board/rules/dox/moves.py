@@ -6,6 +6,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import moved
 from board.rules.kernel.reach import Mover
+from board.rules.kernel.refusals import need
 from board.words import hexes, pronoun
 
 
@@ -75,8 +76,7 @@ def reach_menu(state: DoxState, f: Fig) -> dict:
 def plan(state: DoxState, f: Fig, command: Command) -> tuple:
     """Check a move along free hexes within reach (the path, or the hex to go to)."""
     budget, why = allowance(state, f)
-    if budget == 0:
-        raise Refusal(f"{f.name} cannot move: {why}")
+    need(budget != 0, f"{f.name} cannot move: {why}")
     because = f" ({why})" if why else ""
     if command.path and len(command.path) > budget:
         raise Refusal(f"{f.name} may move {hexes(budget)}{because}, not {len(command.path)}")

@@ -13,6 +13,7 @@ from board.rules.dox.rolls import carry_penalty, trait_roll
 from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.events import ACTION, STANDS
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import given, need
 from board.words import hexes
 
 ATTACKS_ON_FOE = ("strike", "disarm", "grapple", "grab_disarm")
@@ -36,21 +37,16 @@ def _plan(state: DoxState, f: Fig, command: Command) -> dict:
         return {}
     held = state.hold_by(f.name) or state.holds_on(f.name)
     if action == "stand_up":
-        if f.posture != "prone":
-            raise Refusal(f"{f.name} is already standing")
-        if held:
-            raise Refusal(f"{f.name} is still in the grapple on the ground")
+        need(f.posture == "prone", f"{f.name} is already standing")
+        need(not held, f"{f.name} is still in the grapple on the ground")
         return {}
-    if held and action != "guard":
-        raise Refusal(f"{f.name} is grappling")
+    need(not (held and action != "guard"), f"{f.name} is grappling")
     if action == "guard":
         friend = state.figures.get(command.target or "")
         if friend is None or friend.team != f.team or friend.name == f.name or not friend.up:
             raise Refusal("choose a friend still in the fight to guard")
-        if held:
-            raise Refusal(f"{f.name} is grappling: no blocks for others")
-        if not state.weapon(f).parry and not f.shield:
-            raise Refusal(f"{f.name} has nothing to block with")
+        need(not held, f"{f.name} is grappling: no blocks for others")
+        need(not (not state.weapon(f).parry and not f.shield), f"{f.name} has nothing to block with")
         if hex_distance(f.hex, friend.hex) > state.options.assist_range:
             raise Refusal(f"{friend.name} is more than {hexes(state.options.assist_range)} away")
         return {"friend": friend}
@@ -65,8 +61,7 @@ def _plan(state: DoxState, f: Fig, command: Command) -> dict:
             )
         return {"item": item, "from": state.items[found[0][0]]}
     if action == "ready":
-        if command.weapon is None:
-            raise Refusal(f"{f.name} carries no weapon to ready")
+        need(command.weapon is not None, f"{f.name} carries no weapon to ready")
         if command.weapon not in f.gear:
             carried = ", ".join(f.gear) or "nothing"
             raise Refusal(f'{f.name} carries no "{command.weapon}"; carried: {carried}')
@@ -78,8 +73,7 @@ def _riding(state: DoxState, f: Fig, command: Command) -> dict:
     """Check a mount, or else a dismount."""
     if command.action == "mount":
         horse = state.figures.get(command.target or "")
-        if f.mount:
-            raise Refusal(f"{f.name} is already mounted")
+        need(not f.mount, f"{f.name} is already mounted")
         if horse is None or horse.kind == "person" or not horse.up or horse.team != f.team:
             raise Refusal("choose a friendly mount still in the fight")
         if (rider := state.rider_of(horse.name)) is not None:
@@ -87,11 +81,8 @@ def _riding(state: DoxState, f: Fig, command: Command) -> dict:
         if hex_distance(f.hex, horse.hex) != 1 or f.posture == "prone":
             raise Refusal(f"{f.name} must stand next to {horse.name}")
         return {"horse": horse}
-    if not f.mount:
-        raise Refusal(f"{f.name} is not mounted")
-    if command.to is None:
-        raise Refusal("choose the hex to step down to")
-    to = to_hex(state, command.to)
+    need(f.mount, f"{f.name} is not mounted")
+    to = to_hex(state, given(command.to, "choose the hex to step down to"))
     if hex_distance(to, f.hex) != 1 or not state.free(to):
         raise Refusal(f"{state.battle.label(to)} is not a free hex next to {f.mount}")
     return {"to": to}
@@ -129,8 +120,7 @@ def apply(state: DoxState, f: Fig, p: dict, dice: DiceSource) -> list[Event]:
 
 def plan_order(state: DoxState, animal: Fig, command: Command) -> tuple[str, str | None]:
     """The order a command gives: ("attack", foe) or ("hold", None); Refusal if malformed."""
-    if animal.kind == "person":
-        raise Refusal(f"{animal.name} is not an animal")
+    need(animal.kind != "person", f"{animal.name} is not an animal")
     settings = params.Order.of(command)
     order = settings.order
     if order == "hold":
@@ -146,10 +136,8 @@ def plan_command(state: DoxState, f: Fig, command: Command) -> tuple[Fig, tuple[
     animal = state.figures.get(command.target or params.Order.of(command).animal or "")
     if animal is None or animal.trained_by != f.name:
         raise Refusal(f"choose an animal {f.name} has trained")
-    if not animal.up:
-        raise Refusal(f"{animal.name} is down")
-    if f.commanded:
-        raise Refusal(f"{f.name} has already given a command this round")
+    need(animal.up, f"{animal.name} is down")
+    need(not f.commanded, f"{f.name} has already given a command this round")
     return animal, plan_order(state, animal, command)
 
 

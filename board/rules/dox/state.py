@@ -53,6 +53,14 @@ class Fig(InFight):
     order: tuple[str, str | None] | None = None  # an obeyed command, until the end of its next turn
     commanded: bool = False  # gave an animal a command this round (a Ranger)
 
+    def heal(self, amount: int) -> int:
+        """Heal up to amount wounds (one down gets up below max_wounds): the wounds healed."""
+        healed = min(amount, self.wounds)
+        self.wounds -= healed
+        if not self.up and self.wounds < self.max_wounds:
+            self.status = "ok"
+        return healed
+
 
 def fig_from_spec(spec: DoxFigure, options: Options) -> Fig:
     """A fresh figure from its sheet."""

@@ -6,37 +6,31 @@ from __future__ import annotations
 from typing import Any
 
 from board.rules.base import listed
-from board.rules.reports import Token
-from board.rules.dox.state import DoxState
+from board.rules.dox.state import DoxState, Fig
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.sheets import fields_of, token_of
+from board.rules.kernel.sheets import fields_of
 
 
-def tokens(state: DoxState) -> dict[str, Token]:
-    """Each figure's token: its wounds left, what it holds and who holds it, its weapon's glyph."""
-    out = {}
-    for f in state.figures.values():
-        caption = f.weapon
-        if f.mount:
-            caption += f", on {f.mount}"
-        hold = state.hold_by(f.name)
-        if hold:
-            caption += f", holds {hold.victim} ({hold.dox})"
-        out[f.name] = token_of(
-            f,
-            posture=f.posture,
-            meter=(max(0, f.max_wounds - f.wounds), f.max_wounds),
-            meter_label="wounds left",
-            caption=caption,
-            engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
-            glyph=glyph(f.weapon, big=f.kind != "person"),
-        )
-    return out
+def shown(state: DoxState, f: Fig) -> dict[str, Any]:
+    """A figure's token: its wounds left, what it holds and who holds it, its weapon's glyph."""
+    caption = f.weapon
+    if f.mount:
+        caption += f", on {f.mount}"
+    hold = state.hold_by(f.name)
+    if hold:
+        caption += f", holds {hold.victim} ({hold.dox})"
+    return dict(
+        posture=f.posture,
+        meter=(max(0, f.max_wounds - f.wounds), f.max_wounds),
+        meter_label="wounds left",
+        caption=caption,
+        engaged_with=tuple(h.grappler for h in state.holds_on(f.name)),
+        glyph=glyph(f.weapon, big=f.kind != "person"),
+    )
 
 
-def card(state: DoxState, name: str) -> list[tuple[str, str]]:
+def card(state: DoxState, f: Fig) -> list[tuple[str, str]]:
     """The sheet's rows: strength, the four dox, defences, fortune, wounds and gear."""
-    f = state.figures[name]
     traits = f"Warrior {f.warrior}, Athlete {f.athlete}, Marksman {f.marksman}, Rider {f.rider}"
     rows = [
         ("Kind", f.kind),

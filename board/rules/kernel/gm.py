@@ -61,8 +61,9 @@ def gm_event(action: str, text: str, figure: str | None, **data) -> Event:
 
 class GM:
     """The common GM commands. A subclass sets the attributes and defines the hooks below, and
-    these three: make(state, spec) -> figure, from a checked sheet; hurt(state, f, amount, dice)
-    -> events, damage and what it does; heal(state, f, amount) -> points healed."""
+    these: make(state, spec) -> figure, from a checked sheet; hurt(state, f, amount, dice)
+    -> events, damage and what it does; heal(state, f, amount) -> points healed (by default the
+    figure's own f.heal(amount))."""
 
     actions: tuple[str, ...] = ("place", "damage", "heal", "remove", "add")
     turns = False  # `place` takes a facing: the figures face a hex side
@@ -84,8 +85,8 @@ class GM:
         raise NotImplementedError(f"{type(self).__name__} must say how its figures are hurt")
 
     def heal(self, state, f, amount: int) -> int:
-        """Heal f by up to amount: the points healed."""
-        raise NotImplementedError(f"{type(self).__name__} must say how its figures are healed")
+        """Heal f by up to amount: the points healed (the figure's own heal, if it has one)."""
+        return f.heal(amount)
 
     def footprint(self, f) -> tuple[int, int]:
         """The figure's size and facing, as the map's footprints read them."""

@@ -13,6 +13,7 @@ from board.footprints import footprint_cells
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
 from board.rules.base import Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import refuse
 from board.words import hexes
 
 if TYPE_CHECKING:
@@ -182,9 +183,7 @@ class Mover:
         finds to its `to`; Refusal with walk's reason, or out_of_reach(the hex)."""
         if command.path:
             path = tuple(to_hex(state, p) for p in command.path)
-            why = self.walk(path)
-            if why:
-                raise Refusal(why)
+            refuse(self.walk(path))
             return path
         if command.to is None:
             raise Refusal("give the path or the hex to move to")

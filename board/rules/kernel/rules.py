@@ -17,8 +17,10 @@ from board.rules.kernel.fields import FIGURE_ONLY, Takes, refused_fields, taken
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
 from board.rules.kernel.params import Params, typed
 from board.rules.kernel.queue import acting
+from board.rules.kernel.refusals import refused
 from board.rules.kernel.victory import check_victory
-from board.rules.reports import ActionInfo, Prediction, TurnInfo
+from board.rules.kernel.sheets import token_of
+from board.rules.reports import ActionInfo, Prediction, Token, TurnInfo
 
 if TYPE_CHECKING:  # named for the checker only: the kernel runs without the computer player
     from board.ai.scoring import Tactics
@@ -114,7 +116,7 @@ class Rules:
     sheet_type: type
     options_type: type
     sheet_check: Callable = staticmethod(lambda spec, problem: spec)
-    card_rows: Callable = staticmethod(lambda state, figure: [])
+    card_rows: Callable = staticmethod(lambda state, f: [])  # (state, the figure) -> its card's rows
     # The computer player's own judgement for this ruleset on top of its shared scores
     # (board.ai.scoring.Tactics); none: the shared scores alone.
     tactics: Tactics | None = None
@@ -135,10 +137,17 @@ class Rules:
         return self.sheet_check(spec, problem)
 
     def card(self, state, figure: str) -> list[tuple[str, str]]:
-        return self.card_rows(state, figure)
+        return self.card_rows(state, state.figures[figure])
+
+    # What the board shows of a figure beside its name, team, hexes and status: (state, f) -> the
+    # other fields of its Token (kernel/sheets.token_of); or tokens() overridden.
+    shown: Callable = staticmethod(lambda state, f: {})
+
+    def tokens(self, state) -> dict[str, Token]:
+        return {f.name: token_of(f, **self.shown(state, f)) for f in state.figures.values()}
 
     def ground_items(self, state) -> dict:
-        return {}
+        return lying(getattr(state, "items", {}))  # a state's items, if it keeps any (kernel/ground.py)
 
     # The banner's words for each phase (none: the board words it), or phase_label overridden.
     phase_labels: dict[str, str] = {}
@@ -323,11 +332,7 @@ class Rules:
         return info
 
     def legal(self, state, command: Command) -> bool:
-        try:
-            self.check(state, command)
-        except Refusal:
-            return False
-        return True
+        return refused(self.check, state, command) is None
 
     def actors(self, state) -> Iterable[str]:
         """The figures whose menus may hold something now: all unless overridden."""

@@ -6,17 +6,17 @@ from functools import cached_property
 
 from board.battle import BattleMap
 from board.dice import DiceSource
-from board.hexgrid import Hex
-from board.rules.kernel.gm import GM, gm_event, gm_takes
-from board.rules.kernel.rules import Rules, lying
-from board.rules.kernel.sequence import start_turn
 from board.rules.base import Command, Event
+from board.rules.kernel.gm import GM, gm_event, gm_takes
+from board.rules.kernel.refusals import need
+from board.rules.kernel.rules import Rules
+from board.rules.kernel.sequence import start_turn
 from board.rules.melee_seconds import actions, secrets, view
-from board.rules.melee_seconds.params import PARAMS
-from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
-from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee, need
 from board.rules.melee_seconds.effects import wound
+from board.rules.melee_seconds.params import PARAMS
 from board.rules.melee_seconds.resolve import advance
+from board.rules.melee_seconds.sheet import MSFigureSpec, Options, card, check_figure, load
+from board.rules.melee_seconds.state import Fighter, MSState, fighter_from_spec, forget_aims, melee
 from board.rules.melee_seconds.tactics import TACTICS
 from board.rules.melee_seconds.turns import TURNS, timeline
 
@@ -34,9 +34,6 @@ class MeleeSecondsGM(GM):
 
     def hurt(self, state: MSState, f: Fighter, amount: int, dice: DiceSource) -> list[Event]:
         return wound(state, f, amount)
-
-    def heal(self, state: MSState, f: Fighter, amount: int) -> int:
-        return f.heal(amount)
 
     def joined(self, state: MSState, f: Fighter, dice: DiceSource) -> list[Event]:
         state.order.append(f.name)
@@ -98,14 +95,11 @@ class MeleeSeconds(Rules):
         return state, start_turn(state, dice, TURNS) + self.after_command(state, dice)
 
     timeline = staticmethod(timeline)
-    phase_label, tokens, snapshot = (
+    phase_label, shown, snapshot = (
         staticmethod(view.phase_label),
-        staticmethod(view.tokens),
+        staticmethod(view.shown),
         staticmethod(view.snapshot),
     )
-
-    def ground_items(self, state: MSState) -> dict[Hex, tuple[str, ...]]:
-        return lying(state.ground)
 
 
 RULESET = MeleeSeconds()  # what the registry reads (board/rules/registry.py)

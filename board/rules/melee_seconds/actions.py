@@ -14,14 +14,15 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, kept
 from board.rules.kernel.params import Params
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import need, refused
 from board.rules.kernel.rules import concrete
-from board.rules.reports import ActionInfo
 from board.rules.melee_seconds import params, reach, view
-from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.effects import spell_effect
+from board.rules.melee_seconds.plots import KINDS, THIEVISH, Kind, gear_kind, plan, state_plot
 from board.rules.melee_seconds.section7 import POOLS, gear_problem, pool
-from board.rules.melee_seconds.state import Fighter, MSState, need, needs_plot, spells_of
+from board.rules.melee_seconds.state import Fighter, MSState, needs_plot, spells_of
 from board.rules.melee_seconds.turns import end_defensive, general_choices, parts, plan_general, state_general
+from board.rules.reports import ActionInfo
 
 Check = Callable[[MSState, Command], None]  # the rules' check: Refusal, or nothing
 # Actions that are no Specific Plot, so carry no response to an attack (Shield, 5.3; Parry
@@ -31,11 +32,7 @@ NO_RESPONSE = ("reflex", "break_defensive", "use_chaos")
 
 def _why(check: Check, state: MSState, f: Fighter, action: str, **fields: Any) -> str | None:
     """Why the figure may not take the action so (None: it may)."""
-    try:
-        check(state, Command(do="act", figure=f.name, action=action, **fields))
-    except Refusal as refusal:
-        return refusal.reason
-    return None
+    return refused(check, state, Command(do="act", figure=f.name, action=action, **fields))
 
 
 def choices_for(state: MSState, f: Fighter, action: str) -> dict[str, dict]:

@@ -10,19 +10,10 @@ from board.hexgrid import hex_distance
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import given, need
 from board.rules.melee_seconds import params, reach
 from board.rules.melee_seconds.section7 import ALWAYS, plan_action
-from board.rules.melee_seconds.state import (
-    Details,
-    Fighter,
-    MSState,
-    Plot,
-    continue_plot,
-    given,
-    has_init,
-    need,
-    needs_plot,
-)
+from board.rules.melee_seconds.state import Details, Fighter, MSState, Plot, continue_plot, has_init, needs_plot
 from board.rules.melee_seconds.turns import GENERALS, delay, hidden, parts
 from board.words import hexes
 
@@ -108,8 +99,7 @@ def _may_plot(state: MSState, f: Fighter, command: Command) -> None:
 
 def _move_plot(state: MSState, f: Fighter, command: Command) -> Plot:
     where = command.to if command.to is not None else command.path[-1] if command.path else None
-    if where is None:
-        raise Refusal("give the hex to move to")
+    need(where is not None, "give the hex to move to")
     paths = reach.reachable(state, f)
     to = to_hex(state, where)
     if command.facing is not None:  # a multihex figure may not fit every facing there

@@ -6,9 +6,11 @@ import math
 from collections.abc import Iterable
 from dataclasses import replace
 
-from board.dice import DiceSource, roll, Dice
+from board.dice import Dice, DiceSource, roll
 from board.hexgrid import hex_distance
 from board.rules.base import Command, Event
+from board.rules.kernel.ground import fall
+from board.rules.kernel.refusals import given, need
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.reach import weapon
 from board.rules.melee_seconds.state import (
@@ -19,9 +21,7 @@ from board.rules.melee_seconds.state import (
     Ongoing,
     Pellet,
     Plot,
-    given,
     has_init,
-    need,
     required,
 )
 
@@ -149,7 +149,7 @@ def take_in_hand(state: MSState, f: Fighter, item: str) -> None:
 
 
 def items_near(state: MSState, f: Fighter) -> list[str]:
-    return sorted({i for h, items in state.ground.items() if hex_distance(h, f.hex) <= 1 for i in items})
+    return sorted({i for h, items in state.items.items() if hex_distance(h, f.hex) <= 1 for i in items})
 
 
 def plan_action(state: MSState, f: Fighter, command: Command) -> Plot:
@@ -190,7 +190,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
     elif action in ("sheathe", "drop"):
         held = f.in_hand[0]  # the weapon hand first; with it empty, the off hand's (5.2)
         if action == "drop":
-            state.ground.setdefault(f.hex, []).append(held)
+            fall(state, f.hex, held)
             for pile in (f.weapons, f.items):
                 if held in pile:
                     pile.remove(held)
@@ -205,7 +205,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
         f.shield_ready = action == "ready_shield"
     elif action == "drop_shield":
         if f.shield:  # planning refuses to drop a shield it does not carry
-            state.ground.setdefault(f.hex, []).append(f.shield)
+            fall(state, f.hex, f.shield)
         f.shield, f.shield_ready = None, False
     elif action == "backpack":
         item = o.params.chosen
@@ -213,7 +213,7 @@ def complete(state: MSState, f: Fighter, o: Ongoing, dice: DiceSource) -> list[E
         f.items.append(item)
     elif action == "pick_up":
         item = o.params.chosen
-        for h, items in state.ground.items():
+        for h, items in state.items.items():
             if item in items and hex_distance(h, f.hex) <= 1:
                 items.remove(item)
                 break

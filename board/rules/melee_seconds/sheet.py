@@ -195,9 +195,8 @@ def check_figure(spec: MSFigureSpec, problem: Report) -> MSFigureSpec:
     return spec.model_copy(update={"ready": ready, "off_hand": off})
 
 
-def card(state, name: str) -> list[tuple[str, str]]:
+def card(state, f) -> list[tuple[str, str]]:
     """The sheet's rows: AMR, characteristics, scores, hits left, gear and defence."""
-    f = state.figures[name]
     s = f.sheet
     ready = f.ready or "empty-handed"
     rows = [

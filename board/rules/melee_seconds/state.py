@@ -7,7 +7,6 @@ from typing import TypeVar
 
 from board.battle import BattleMap
 from board.hexgrid import Hex
-from board.rules.base import Refusal
 from board.rules.kernel.clone import Cloneable, Shared
 from board.rules.kernel.fight import Fight, Placed
 from board.rules.kernel.sheets import from_sheet
@@ -195,7 +194,7 @@ class MSState(Fight[Fighter, Options]):
     # turn: the Melee Round; phase: general, plot or over (kernel Fight; setup() starts them)
     second: int = 0  # 0 while General Plots are stated
     effects: list[Effect] = field(default_factory=list)  # spells cast, pellets thrown
-    ground: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes
+    items: dict[Hex, list[str]] = field(default_factory=dict)  # items lying on hexes (kernel/ground.py)
     hidden: set[str] = field(default_factory=set)  # General Plots not yet revealed
 
     @property
@@ -229,12 +228,6 @@ def spells_of(state: MSState, f: Fighter, kind: str) -> list[str]:
     return [s for s in f.sheet.spells if state.tables.spells[s]["kind"] == kind]
 
 
-def need(ok: bool, reason: str) -> None:
-    """Refuse with the reason unless ok."""
-    if not ok:
-        raise Refusal(reason)
-
-
 T = TypeVar("T")
 
 
@@ -242,13 +235,6 @@ def required(value: T | None, missing: str) -> T:
     """The value a plan made sure of (a target, an item, a spell): None is a bug, not a refusal."""
     if value is None:
         raise ValueError(missing)
-    return value
-
-
-def given(value: T | None, reason: str) -> T:
-    """The value; refuse with the reason if there is none (need() for a value that may be None)."""
-    if value is None:
-        raise Refusal(reason)
     return value
 
 

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from board.dice import DiceSource, roll_dice
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel import sequence
+from board.rules.kernel.refusals import need
 from board.rules.melee_seconds import params
 from board.rules.melee_seconds.reach import melee_weapon
-from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, need, needs_plot, required
+from board.rules.melee_seconds.state import Fighter, MSState, continue_plot, needs_plot, required
 
 SECONDS = 6
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.sheets import fields_of, token_of
-from board.rules.reports import Prediction, Token
+from board.rules.kernel.sheets import fields_of
+from board.rules.reports import Prediction
 from board.rules.melee_seconds import reach, secrets
 from board.rules.melee_seconds.procedure import Strike, predict
-from board.rules.melee_seconds.state import MSState, Plot
+from board.rules.melee_seconds.state import Fighter, MSState, Plot
 from board.rules.melee_seconds.turns import hidden, shown_general
 
 ATTACKS = ("attack", "charge", "ranged")  # the plots with odds
@@ -24,24 +24,20 @@ def phase_label(state: MSState) -> str:
     }[state.phase]
 
 
-def tokens(state: MSState) -> dict[str, Token]:
-    out = {}
-    for f in state.figures.values():
-        caption = f.ready or "empty-handed"
-        if f.full_defensive and f.name not in state.hidden:
-            caption += " | Full Def."
-        if f.entangled:
-            caption += " | tangled"
-        out[f.name] = token_of(
-            f,
-            facing=f.facing,
-            posture="standing" if f.up else "fallen",
-            meter=(max(0, f.left), f.sheet.hits),
-            meter_label="Hits",
-            caption=caption,
-            glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3),
-        )
-    return out
+def shown(state: MSState, f: Fighter) -> dict[str, Any]:
+    caption = f.ready or "empty-handed"
+    if f.full_defensive and f.name not in state.hidden:
+        caption += " | Full Def."
+    if f.entangled:
+        caption += " | tangled"
+    return dict(
+        facing=f.facing,
+        posture="standing" if f.up else "fallen",
+        meter=(max(0, f.left), f.sheet.hits),
+        meter_label="Hits",
+        caption=caption,
+        glyph=glyph(f.ready, bool(f.sheet.spells), f.size >= 3),
+    )
 
 
 def odds(state: MSState, p: Plot) -> Prediction:

@@ -30,19 +30,20 @@ from board.rules.usage_dice.state import TURNS, UDState, advance, new_fight
 from board.rules.usage_dice.tactics import TACTICS
 
 
-def attack(id: str, label: str, why_not, takes: str = "figure target") -> Action:
-    """Engaging in combat, firing or a stunt: aimed at a foe, with the settings of an attack."""
+def aimed(id: str, label: str, why_not, takes: str = "figure target", deed=resolve.attack, test=Attack) -> Action:
+    """An aimed action: engaging in combat, firing or a stunt, aimed at a foe with the settings
+    of an attack (with its odds); or a revive, at a friend with a test's."""
     return Action(
         id,
         label,
-        resolve.attack,
+        deed,
         needs="target",
         takes=takes,
-        params=Attack,
+        params=test,
         plan=plan_aimed,
         why_not=why_not,
         menu=aim(id),
-        odds=predict_odds,
+        odds=predict_odds if test is Attack else None,
     )
 
 
@@ -58,22 +59,12 @@ def move(id: str, label: str, why_not) -> Action:
 SPEC = (
     move("move", "Move", closed("moved", "prone")),
     Action("stand", "Stand up", resolve.stand, why_not=closed("moved", "standing")),
-    attack("engage", "Engage in combat", closed("acted", "unengaged")),
-    attack("shoot", "Fire", closed("acted", "no bow", "engaged", "unloaded"), "figure target weapon"),
-    *(attack(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed("acted", "unengaged")) for stunt in STUNTS),
+    aimed("engage", "Engage in combat", closed("acted", "unengaged")),
+    aimed("shoot", "Fire", closed("acted", "no bow", "engaged", "unloaded"), "figure target weapon"),
+    *(aimed(stunt, f"Stunt: {stunt.replace('_', ' ')}", closed("acted", "unengaged")) for stunt in STUNTS),
     move("dash", "Second move", closed("prone", "acted")),
     Action("reload", "Reload", resolve.reload, why_not=closed("acted", "loaded")),
-    Action(
-        "revive",
-        "Revive a companion",
-        resolve.revive,
-        needs="target",
-        takes="figure target",
-        params=Test,
-        plan=plan_aimed,
-        why_not=closed("acted"),
-        menu=aim("revive"),
-    ),
+    aimed("revive", "Revive a companion", closed("acted"), deed=resolve.revive, test=Test),
     Action(
         "pick_up",
         "Pick up",
@@ -118,7 +109,7 @@ class UsageDice(Rules):
     sheet_check, card_rows = staticmethod(check_figure), staticmethod(card)
     after_deed = staticmethod(resolve.spent)  # what the action used up of the figure's turn
     # What the board and a replay read of a fight (usage_dice/view.py).
-    tokens, snapshot = staticmethod(view.tokens), staticmethod(view.snapshot)
+    shown, snapshot = staticmethod(view.shown), staticmethod(view.snapshot)
     ground_items = staticmethod(view.ground_items)
 
     @cached_property

@@ -10,6 +10,7 @@ from board.hexgrid import Hex, direction_between, hex_distance, hex_neighbor
 from board.rules.base import Command, Refusal
 from board.rules.kernel.reach import Mover, walled
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import given, need, refuse
 from board.rules.usage_dice import params
 from board.rules.usage_dice.state import Figure, UDState
 
@@ -144,12 +145,8 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
     granted by the GM); a shot its weapon; an attack how the target defends."""
     action = command.action
     assert action is not None  # the kernel dispatched the command on its action
-    if command.target is None:
-        raise Refusal("name a target")
-    t = named(state, command.target)
-    why = target_problem(state, f, t, action)
-    if why:
-        raise Refusal(why)
+    t = named(state, given(command.target, "name a target"))
+    refuse(target_problem(state, f, t, action))
     test = (params.Attack if action in AIMED else params.Test).of(command)
     details = {
         "figure": f.name,
@@ -171,15 +168,13 @@ def plan_aimed(state: UDState, f: Figure, command: Command) -> dict:
 def plan_pick_up(state: UDState, f: Figure, command: Command) -> dict:
     names = [i.name for i in state.items.get(f.hex, [])]
     wanted = params.PickUp.of(command).item or command.weapon
-    if wanted not in names:
-        raise Refusal(f"pick up which? here: {', '.join(names)}")
+    need(wanted in names, f"pick up which? here: {', '.join(names)}")
     return {"item": wanted}
 
 
 def plan_stance(state: UDState, f: Figure, command: Command) -> dict:
     settings = params.Stance.of(command).model_dump(exclude_none=True)
-    if not settings:
-        raise Refusal(params.Stance.hints["dodge"])
+    need(settings, params.Stance.hints["dodge"])
     if not changes(f, settings):
         again = [key for key in settings if key in f.stance_set]
         raise Refusal(f"{f.name} has set its {again[0]} this turn" if again else f"{f.name} already has that stance")
@@ -190,8 +185,7 @@ def _shooting_weapon(state: UDState, f: Figure, target: Figure, command: Command
     usable = [w for w in ranged_ready(f) if hex_distance(f.hex, target.hex) <= w.range]
     if command.weapon:
         chosen = [w for w in usable if w.name.casefold() == command.weapon.casefold()]
-        if not chosen:
-            raise Refusal(f"{command.weapon} cannot shoot {target.name} now (not carried, not loaded or out of range)")
+        need(chosen, f"{command.weapon} cannot shoot {target.name} now (not carried, not loaded or out of range)")
         return chosen[0]
     return max(usable, key=lambda w: w.die)
 

@@ -3,8 +3,8 @@ setting a piece of gear's usage die."""
 
 from __future__ import annotations
 
-from board.rules.base import Refusal
 from board.rules.kernel.gm import GM, gm_event
+from board.rules.kernel.refusals import need
 from board.rules.usage_dice import params
 from board.rules.usage_dice.rolls import take_hit
 from board.rules.usage_dice.gear import catalogue, step_up
@@ -21,8 +21,7 @@ def do_heal(state, f, details, dice):
 
 
 def plan_breath(state, f, command):
-    if f.status != "incapacitated":
-        raise Refusal(f"{f.name} is {'dead' if f.status == 'dead' else 'not incapacitated'}")
+    need(f.status == "incapacitated", f"{f.name} is {'dead' if f.status == 'dead' else 'not incapacitated'}")
     return {}
 
 
@@ -37,10 +36,8 @@ def plan_gear(state, f, command):
     """The item of f's (by name) and the usage die it is set to, one of the ladder's."""
     gear = params.Gear.of(command)
     item = next((i for i in f.weapons + f.armor if i.name == gear.item), None)
-    if item is None:
-        raise Refusal(f'{f.name} has no "{gear.item}"; has: ' + ", ".join(i.name for i in f.weapons + f.armor))
-    if gear.die not in catalogue().ladder:
-        raise Refusal(f"params.die must be one of {list(catalogue().ladder)}")
+    need(item is not None, f'{f.name} has no "{gear.item}"; has: ' + ", ".join(i.name for i in f.weapons + f.armor))
+    need(gear.die in catalogue().ladder, f"params.die must be one of {list(catalogue().ladder)}")
     return {"item": item, "die": gear.die}
 
 
@@ -68,8 +65,7 @@ class UsageDiceGM(GM):
 
     def plan_heal(self, state, f, command):
         details = self.plan_damage(state, f, command)
-        if f.status == "dead":
-            raise Refusal(f"{f.name} is dead")
+        need(f.status != "dead", f"{f.name} is dead")
         return details
 
     def joined(self, state, f, dice):

@@ -86,9 +86,8 @@ def _gear(items) -> str:
     return ", ".join(f"{i.name} d{i.die}" + ("" if i.loaded else " (unloaded)") for i in items) or "none"
 
 
-def card(state, name: str) -> list[tuple[str, str]]:
+def card(state, f) -> list[tuple[str, str]]:
     """The sheet's rows: power, grace, speed, fatigue, gear with its usage dice, stance, wounds."""
-    f = state.figures[name]
     rows = [
         ("Power", f"d{f.power}" + ("" if f.power == f.full_power else f" (of d{f.full_power})")),
         ("Grace", str(f.grace)),

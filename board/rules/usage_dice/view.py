@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from board.rules.kernel.glyphs import glyph
-from board.rules.kernel.sheets import fields_of, token_of
+from board.rules.kernel.sheets import fields_of
 from board.rules.kernel.rules import lying
-from board.rules.reports import Token
-from board.rules.usage_dice.state import UDState
+from board.rules.usage_dice.state import Figure, UDState
 
 
 def ground_items(state: UDState) -> dict:
@@ -17,23 +16,19 @@ def ground_items(state: UDState) -> dict:
     return lying(state.items, lambda item: item.name)
 
 
-def tokens(state: UDState) -> dict[str, Token]:
-    """Each figure's token: Power as its meter, wounds then usage dice as its caption."""
-    out = {}
-    for f in state.figures.values():
-        # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
-        wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
-        gear = wounds + [i.label for i in f.weapons + f.armor]
-        out[f.name] = token_of(
-            f,
-            posture="prone" if f.prone else "standing",
-            meter=(f.power, f.full_power),
-            meter_label="Power",
-            caption=" · ".join(gear),
-            engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
-            glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)),
-        )
-    return out
+def shown(state: UDState, f: Figure) -> dict[str, Any]:
+    """A figure's token: Power as its meter, wounds then usage dice as its caption."""
+    # Wounds first: the token shows them at a glance (issue 18), then the usage dice.
+    wounds = [f"{len(f.wounds)} wound{'s' * (len(f.wounds) > 1)}"] if f.wounds else []
+    gear = wounds + [i.label for i in f.weapons + f.armor]
+    return dict(
+        posture="prone" if f.prone else "standing",
+        meter=(f.power, f.full_power),
+        meter_label="Power",
+        caption=" · ".join(gear),
+        engaged_with=tuple(o.name for o in state.enemies_adjacent(f)) if f.up else (),
+        glyph=glyph(next((w.name for w in f.weapons if w.name != "Unarmed"), None)),
+    )
 
 
 def snapshot(state: UDState) -> dict[str, Any]:

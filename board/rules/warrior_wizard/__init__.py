@@ -6,7 +6,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from board.rules.base import Command
-from board.rules.kernel.rules import Rules, lying
+from board.rules.kernel.rules import Rules
 from board.rules.warrior_wizard import sheet, view
 from board.rules.warrior_wizard.params import PARAMS, TAKES
 from board.rules.warrior_wizard.spec import FigureSpec, Options
@@ -41,7 +41,7 @@ class WarriorWizard(Rules):
     sheet_check, card_rows = staticmethod(sheet.check_figure), staticmethod(sheet.card)
     sheet_choices, sheet_warnings = staticmethod(sheet.sheet_choices), staticmethod(sheet.strength_penalties)
     setup, tokens, snapshot = staticmethod(view.setup), staticmethod(view.tokens), staticmethod(view.snapshot)
-    ground_items, gm_keys = staticmethod(lambda state: lying(state.items)), cached_property(view.gm_keys)
+    gm_keys = cached_property(view.gm_keys)
 
     # Built at first use: the modules that play load then (issue 17).
     @cached_property

@@ -10,6 +10,7 @@ from dataclasses import replace
 from board.hexgrid import hex_neighbors
 from board.rules.base import Command, Refusal
 from board.rules.kernel.action import Action
+from board.rules.kernel.refusals import refused
 from board.rules.kernel.rules import Rules, concrete
 from board.rules.reports import ActionInfo, Prediction
 from board.rules.warrior_wizard import combat, disengage, gm, moves, spells  # noqa: F401 - gm: the GM's, for the ruleset
@@ -125,13 +126,8 @@ def _drop_or_take(state: WWState, f: FigureState) -> dict:
 
 def _away(state: WWState, f: FigureState) -> dict:
     """The hexes a Disengage may step to."""
-    hexes = {}
-    for h in hex_neighbors(f.hex):
-        try:
-            disengage.check_hex(state, f, Command(do="act", figure=f.name, action="disengage", to=(h.q, h.r)))
-        except Refusal:
-            continue
-        hexes[h] = (h,)
+    steps = {h: Command(do="act", figure=f.name, action="disengage", to=(h.q, h.r)) for h in hex_neighbors(f.hex)}
+    hexes = {h: (h,) for h, step in steps.items() if refused(disengage.check_hex, state, f, step) is None}
     return {"enabled": bool(hexes), "hexes": hexes, "reason": None if hexes else "no free hex outside the threat zone"}
 
 

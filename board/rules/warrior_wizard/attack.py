@@ -25,6 +25,7 @@ from board.rules.base import Event, Refusal
 from board.rules.reports import Prediction
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, damage_rolled
 from board.rules.kernel.reach import distance
+from board.rules.kernel.refusals import refused
 from board.rules.warrior_wizard.damage import down, split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -151,16 +152,11 @@ def strike_choices(state: WWState, f: FigureState) -> tuple[str, ...]:
 
 def in_sight(state: WWState, f: FigureState) -> list[str]:
     """Other living figures in f's front with a line of fire (missiles, thrown weapons, spells)."""
-    out = []
-    for g in state.figures.values():
-        if g.name == f.name or g.status == "dead" or not in_front(f, g):
-            continue
-        try:
-            line_of_fire(state, f, g)
-        except Refusal:
-            continue
-        out.append(g.name)
-    return out
+    return [
+        g.name
+        for g in state.figures.values()
+        if g.name != f.name and g.status != "dead" and in_front(f, g) and refused(line_of_fire, state, f, g) is None
+    ]
 
 
 def modifiers(state: WWState, plan: AttackPlan) -> list[tuple[str, int]]:

@@ -117,9 +117,8 @@ def _arm(state: WWState, name: str | None) -> str:
     return f"{name} ({row.damage_text})" if row else "empty-handed"
 
 
-def card(state: WWState, name: str) -> list[tuple[str, str]]:
+def card(state: WWState, f: FigureState) -> list[tuple[str, str]]:
     """The sheet's rows: strength, dexterity, movement, armor, weapons, posture, spells."""
-    f: FigureState = state.figures[name]
     rows = [
         ("ST", f"{f.effective_st} of {f.st}" if f.damage else str(f.st)),
         ("DX", f"{adj_dx(state, f)} adjusted (of {f.dx})"),
