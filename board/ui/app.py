@@ -11,7 +11,8 @@ import traceback
 import pygame
 import pygame_gui
 
-from board.editor import Editor, draft_from_map
+from board.draft import draft_from_map
+from board.editor import Editor
 from board.game import Game
 from board.i18n import _, ngettext
 from board.invocation import command_name
