@@ -276,7 +276,8 @@ class App:
     def _shared(self, verb: str, args: tuple) -> None:
         """Host the picked map, or join a hosted game, from the start screen."""
         # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
-        from board.ui.play.netplay import host_map, join_game, refusal
+        from board.ui.play.net_start import host_map, join_game
+        from board.ui.play.netplay import refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
         self.scene.say(
