@@ -104,7 +104,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 def cmd_edit(args: argparse.Namespace) -> int:
     """Open the map editor on a map file, or on a new map."""
-    from board.editor import Editor, draft_from_map, new_draft
+    from board.draft import draft_from_map, new_draft
+    from board.editor import Editor
     from board.maps import load_map
     from board.yamlio import InputError
 

@@ -58,7 +58,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from board.net.server import ServerError
     from board.net.session import hosting_folder, hosting_for, hosting_via, invite_for, listen_address, where_hosted
     from board.sides import teams
-    from board.ui.play.netplay import host, invitation_lines
+    from board.ui.play.net_start import host, invitation_lines
 
     if args.export_key:
         return _export_key(args.export_key)
@@ -134,7 +134,8 @@ def _export_key(path: str) -> int:
 def _resume_from_key(path: str) -> int:
     """Carry on as the host of a game from its stream on the server a host key names."""
     from board.net.host_key import HostKeyError, read_key
-    from board.ui.play.netplay import refusal, resume_from_key
+    from board.ui.play.net_start import resume_from_key
+    from board.ui.play.netplay import refusal
 
     try:
         key = read_key(Path(path))
@@ -173,7 +174,8 @@ def invitation_code(args: argparse.Namespace) -> str | None:
 
 def cmd_join(args: argparse.Namespace) -> int:
     """Join a shared game with the host's join line."""
-    from board.ui.play.netplay import join_game, refusal
+    from board.ui.play.net_start import join_game
+    from board.ui.play.netplay import refusal
 
     try:
         code = invitation_code(args)

@@ -21,7 +21,7 @@ from board.game import Game  # noqa: E402
 from board.maps import load_map  # noqa: E402
 from board.net.server import Hosting, free_port, start_server  # noqa: E402
 from board.net.session import invite_for, join_address, where_listening  # noqa: E402
-from board.ui.play.netplay import host, join_game  # noqa: E402
+from board.ui.play.net_start import host, join_game  # noqa: E402
 from board.ui.play.scene import PlayScene  # noqa: E402
 from board.ui.start import StartScene  # noqa: E402
 

@@ -82,7 +82,8 @@ def odds_and_legend() -> None:
 def editor() -> None:
     import pygame
 
-    from board.editor import Editor, draft_from_map
+    from board.draft import draft_from_map
+    from board.editor import Editor
     from board.maps import load_map
     from board.ui.editor.scene import EditorScene
 

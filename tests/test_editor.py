@@ -8,7 +8,8 @@ import pytest
 
 import pygame_gui
 
-from board.editor import Editor, Painted, draft_from_map, figure_problems, new_draft
+from board.draft import draft_from_map, draft_map, new_draft
+from board.editor import Editor, Painted, figure_problems
 from board.footprints import footprint_cells
 from board.game import Game
 from board.hexgrid import Hex, parse_label
@@ -497,3 +498,20 @@ def test_the_form_keeps_every_sheet_field_the_ruleset_has_when_a_figure_is_appli
     assert scene.selected == "Ann"
     scene.command("figure:apply")
     assert editor.figure("Ann") == spec.model_copy(update={"ready": "Broadsword"})  # the first, named
+
+
+def test_the_map_the_editor_draws_is_the_map_it_saves_without_its_file():
+    editor = Editor(draft_from_map(load_map(MAPS[0].parent / "arena.yaml")))
+    editor.paint([Hex(2, 2)], "flames")
+    drawn = draft_map(editor.draft)
+    saved = parse_map(editor.to_yaml())
+    assert drawn.source is None  # a draft is read from no file
+    assert (drawn.name, drawn.ruleset, drawn.layout, drawn.size, drawn.teams) == (
+        saved.name,
+        saved.ruleset,
+        saved.layout,
+        saved.size,
+        saved.teams,
+    )
+    assert drawn.cells == saved.cells and drawn.terrain == saved.terrain
+    assert [f.name for f in drawn.figures] == [f.name for f in saved.figures]

@@ -22,7 +22,7 @@ from board.net.server import ServerError, free_port
 from board.net.session import Session, join_line
 from board.rules.kernel.events import SINCE
 from board.sides import teams
-from board.ui.play.netplay import join_game
+from board.ui.play.net_start import join_game
 from tests.net_helpers import DEADLINE, FIGHT, Board, Server, address, code_for, over, start_host
 from tests.test_cli_net import main_py
 from tests.test_ui_netplay import Window

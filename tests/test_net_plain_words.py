@@ -25,7 +25,9 @@ from tests.net_helpers import FIGHT
 from tests.test_ui_plain_words import program_words
 from tests.ui_driver import ROOT, Driver
 
-NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [ROOT / "board" / "ui" / "play" / "netplay.py"]
+NETWORK_CODE = sorted((ROOT / "board" / "net").glob("*.py")) + [
+    ROOT / "board" / "ui" / "play" / name for name in ("netplay.py", "net_start.py")
+]
 
 
 def clumsy(lines) -> list[str]:

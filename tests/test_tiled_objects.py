@@ -13,7 +13,7 @@ from board.hexgrid import Hex
 from board.tiled import ImportOptions, convert
 from board.tiled.objects import parse_figure_marks
 from board.tiled.terrain import parse_mapping
-from board.tiled.tmx import Stagger
+from board.tiled.grid import Stagger
 from board.yamlio import InputError
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -14,7 +14,7 @@ import pytest
 from board.hexgrid import Hex, from_offset, hex_distance
 from board.tiled import ImportOptions, convert
 from board.tiled.terrain import parse_mapping
-from board.tiled.tmx import Stagger
+from board.tiled.grid import Stagger
 from board.yamlio import InputError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -109,7 +109,8 @@ def test_no_key_in_any_scene_ends_the_program(first, tmp_path, data_dir, monkeyp
         "editor": None,
     }
     if first == "editor":
-        from board.editor import Editor, draft_from_map
+        from board.draft import draft_from_map
+        from board.editor import Editor
 
         factories["editor"] = lambda size: EditorScene(
             Editor(draft_from_map(load_map(ROOT / "maps/arena.yaml")), str(tmp_path / "e.yaml")), size

@@ -42,7 +42,7 @@ def test_the_host_dialog_takes_a_club_organisers_line_pasted_whole(data_dir, tmp
 
 
 def test_hosting_a_map_through_a_club_from_the_start_screen_makes_the_gms_board(data_dir, tmp_path):
-    from board.ui.play.netplay import host_map
+    from board.ui.play.net_start import host_map
 
     nodes = [node.start() for node in make_club(tmp_path / "club")]
     net = None

@@ -8,7 +8,6 @@ import pygame
 
 from board.ui import theme
 from board.ui.draw import legend
-from board.ui.draw.renderer import ALLY_TARGET
 from board.ui.draw.tokens import PILLS
 from tests.test_ui_rulesets import play_one
 from tests.ui_driver import Driver
@@ -26,7 +25,7 @@ def test_the_legend_names_every_colour_the_board_marks_with():
         theme.PATH,
         theme.ENGAGE_LINK,
         theme.TARGET,
-        ALLY_TARGET,
+        theme.ALLY_TARGET,
         theme.SELECT,
     }
     assert board_colours <= named

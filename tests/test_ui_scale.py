@@ -251,7 +251,8 @@ def test_at_300_percent_the_legend_keeps_above_the_status_line_with_a_timeline_d
 
 
 def test_at_300_percent_the_editors_buttons_and_form_grow_inside_its_sidebar_and_a_click_picks_a_tool():
-    from board.editor import Editor, draft_from_map
+    from board.draft import draft_from_map
+    from board.editor import Editor
     from board.maps import load_map
     from board.ui.editor.scene import EditorScene
 

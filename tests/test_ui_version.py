@@ -41,13 +41,13 @@ def test_the_start_screen_shows_the_version(monkeypatch, tmp_path):
 
 
 def test_the_window_takes_the_desktop_entrys_class_unless_the_user_set_one(monkeypatch):
-    from board.ui import app
+    from board.ui import window
 
     monkeypatch.setattr(sys, "argv", ["main.py"])
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "main.py")  # pygame's guess, made at its import
-    assert app._open_window((640, 400), "Hexboard") is not None
+    assert window.open_window((640, 400), "Hexboard") is not None
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "hexboard"
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-class")
-    app._open_window((640, 400), "Hexboard")
+    window.open_window((640, 400), "Hexboard")
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-class"

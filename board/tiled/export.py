@@ -16,7 +16,7 @@ import yaml
 
 from board.hexgrid import Hex, to_offset
 from board.maps import BattleMap, figure_dict
-from board.tiled.tmx import Stagger
+from board.tiled.grid import Stagger
 
 SIDE = 24  # px: a hex side in the generated tileset
 TILES = (("open", None), ("wall", None), ("fire", "flames"), ("fire", "coals"))  # tile ids 0-3

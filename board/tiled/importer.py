@@ -10,15 +10,14 @@ import yaml
 from board.hexgrid import Hex, hex_label, hex_range, hex_subtract
 from board.maps import BattleMap, parse_map
 from board.models import MAX_SIDE, OFF_MAP, PICTURE_OF
+from board.tiled.grid import Grid, Stagger
 from board.tiled.objects import Figure, FigureMarks, ObjectTally, object_pixel, read_objects
 from board.tiled.terrain import OFF, TARGETS, Mapping, Tally, Value, own_terrain, set_colours, tile_values
 from board.tiled.tmx import (
     MAX_PAINTED,
     Cells,
     Element,
-    Grid,
     LineProblem,
-    Stagger,
     Tileset,
     fail,
     int_attr,

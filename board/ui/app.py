@@ -1,4 +1,5 @@
-"""The window: the event loop, the scenes it switches between, full screen, headless screenshots."""
+"""The app: the event loop, the scenes it switches between, full screen, headless screenshots
+(the window itself: board/ui/window.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ import traceback
 import pygame
 import pygame_gui
 
-from board.editor import Editor, draft_from_map
+from board.draft import draft_from_map
+from board.editor import Editor
 from board.game import Game
 from board.i18n import _, ngettext
-from board.invocation import command_name
-from board.resources import ICONS
 from board.maps import load_map, parse_map
 from board.saves import Autosaver, data_dir, load_game
 from board.ui import theme
@@ -28,6 +28,7 @@ from board.ui.play.scene import PlayScene
 from board.ui.map_catalogue import user_map_path
 from board.ui.requests import Continue, Edit, HandOver, Host, Join, Open, Play, PlayDraft, Quit, Rematch, Start
 from board.ui.start import StartScene
+from board.ui.window import open_window, quit_pygame
 from board.yamlio import InputError
 
 DEFAULT_SIZE = (1280, 800)
@@ -53,7 +54,7 @@ def run(
     after every command, and a clean exit closes it; with offer_resume, a game left by a
     crash is offered first. With net (a board.ui.play.netplay.NetPlay), the game is shared. True
     scale asked for on a screen of unknown DPI (or calibrate) opens the calibration screen first."""
-    screen = _open_window(size, window_title(title))
+    screen = open_window(size, window_title(title))
     if screen is None:
         if net is not None:
             net.close()
@@ -86,7 +87,7 @@ def run(
         if frames is not None and drawn >= frames:
             app.running = False
     app.close()
-    _quit()
+    quit_pygame()
     return 0
 
 
@@ -275,7 +276,8 @@ class App:
     def _shared(self, verb: str, args: tuple) -> None:
         """Host the picked map, or join a hosted game, from the start screen."""
         # Loaded only when a game is shared: the NATS client and asyncio would slow every start.
-        from board.ui.play.netplay import host_map, join_game, refusal
+        from board.ui.play.net_start import host_map, join_game
+        from board.ui.play.netplay import refusal
 
         # The window waits while the network connects: say so on a frame drawn first.
         self.scene.say(
@@ -333,63 +335,6 @@ class App:
         return PlayScene(game, self.scene.size, game.battle.name)
 
 
-def no_display(environ=os.environ, platform: str = sys.platform) -> bool:
-    """True on an X11/Wayland system with no display to open a window on, and no video driver
-    asked for: SDL would fall back to an offscreen driver and the board would run unseen."""
-    if platform.startswith(("win", "darwin")) or environ.get("SDL_VIDEODRIVER"):
-        return False
-    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
-
-
-def _open_window(size: tuple[int, int], caption: str) -> pygame.Surface | None:
-    """The window, or None (with the reason printed) when there is no display to open it on."""
-    if no_display():
-        print(
-            _(
-                "Hexboard cannot open a window: there is no display (neither DISPLAY nor "
-                "WAYLAND_DISPLAY is set). It needs a graphical display (on a server: `{command_name} "
-                "screenshot` renders without one; SDL_VIDEODRIVER=dummy runs the board unseen)."
-            ).format(command_name=command_name()),
-            file=sys.stderr,
-        )
-        return None
-    # The window's class (X11) and app id (Wayland) match hexboard.desktop, so the dock shows the
-    # menu entry's name and icon for it. pygame's import sets the X11 class to the script's name
-    # (main.py) unless the user set one: only that guess is replaced.
-    if os.environ.get("SDL_VIDEO_X11_WMCLASS") == os.path.basename(sys.argv[0]):
-        os.environ["SDL_VIDEO_X11_WMCLASS"] = "hexboard"
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "hexboard")
-    try:
-        pygame.display.init()
-        pygame.font.init()
-        set_caption(caption)
-        _set_icon()
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error as error:
-        print(
-            _(
-                "Hexboard cannot open a window: {error}. It needs a graphical display (on a server: "
-                "`{command_name} screenshot` renders without one)."
-            ).format(error=error, command_name=command_name()),
-            file=sys.stderr,
-        )
-        return None
-
-
-def _set_icon() -> None:
-    """The window's icon, the one the desktop entry shows (none if it cannot be read)."""
-    try:
-        pygame.display.set_icon(pygame.image.load(str(ICONS / "hexboard-64.png")))
-    except (pygame.error, OSError):
-        pass
-
-
-def _quit() -> None:
-    """Close pygame; fonts cached before this are dead, so the cache goes too."""
-    pygame.quit()
-    theme.clear_fonts()
-
-
 def _offer_resume(scene: PlayScene, autosave: Autosaver):
     """Ask whether to resume a game left by a crash; None if there is none."""
     pending = autosave.pending()
@@ -431,4 +376,4 @@ def render_png(game: Game, title: str, out: str, size: tuple[int, int] = DEFAULT
     scene.update(10.0, 0.0)
     scene.draw(screen)
     pygame.image.save(screen, out)
-    _quit()
+    quit_pygame()

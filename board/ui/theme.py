@@ -26,6 +26,7 @@ HOVER = (255, 255, 255, 60)
 SELECT = (255, 230, 120)
 ENGAGE_LINK = (240, 80, 60)
 TARGET = (255, 210, 60)
+ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
 CURSOR = (255, 255, 255)  # the keyboard's hex cursor
 FOCUS = (255, 230, 120)  # the keyboard's focus in the action menu
 

@@ -14,7 +14,6 @@ from board.ui.draw.ground_marks import mark
 from board.ui.draw.multihex import body_masks
 from board.ui.draw.nameplate import draw_bar
 from board.ui.draw.patterns import dashed_line, dotted_stamp, draw_shape, ink_for, outlined_stamp, pattern_over
-from board.ui.draw.renderer import ALLY_TARGET
 from board.ui.draw.stamps import corners, stamp, threat_stamp
 from board.ui.draw.placing import place
 from board.ui.draw.tokens import PILLS
@@ -67,7 +66,7 @@ def entries() -> tuple:
         ("arrow", theme.ENGAGE_LINK, _("red arrow: engaged, from the figure that engages")),
         ("ring", theme.TARGET, _("gold ring: a target you may pick")),
         ("fire_line", theme.TARGET, _("gold line") + (_(", dashed") if dotted else "") + _(": the line of fire to it")),
-        ("ring", ALLY_TARGET, _("grey-blue ring: an ally in reach (friendly fire is legal)")),
+        ("ring", theme.ALLY_TARGET, _("grey-blue ring: an ally in reach (friendly fire is legal)")),
         ("ring", theme.SELECT, _("yellow ring: the selected figure")),
         ("head", None, _("Tokens")),
         ("pointer", (240, 240, 240), _("white triangle: the way the figure faces")),

@@ -22,7 +22,6 @@ from board.ui.draw.tokens import SHARED_SCALE, ring_radius, shared_slots, token_
 from board.ui.draw.wheel import draw_wheel
 
 SETTLE = 0.15  # seconds after the last zoom step before the board is drawn sharp again
-ALLY_TARGET = (120, 138, 170)  # an ally may be hit (friendly fire is legal) but is not the point
 
 
 class BoardRenderer:
@@ -262,7 +261,7 @@ class BoardRenderer:
                 ring = theme.SELECT if f.name == ov.selected else (255, 255, 255)
                 rings.append((ring, centre, ring_radius(camera, f, centre, 0.9 * scale), max(2, int(camera.size / 12))))
             if f.name in ov.targets:
-                colour = ALLY_TARGET if f.team == allies else theme.TARGET
+                colour = theme.ALLY_TARGET if f.team == allies else theme.TARGET
                 rings.append(
                     (colour, centre, ring_radius(camera, f, centre, 0.95 * scale), max(2, int(camera.size / 10)))
                 )

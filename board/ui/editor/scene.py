@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from board import i18n
+from board.draft import draft_map
 from board.editor import BRUSHES, Editor, Painted
 from board.hexgrid import Hex, from_offset, to_offset
 from board.i18n import N_, _, ngettext
@@ -293,22 +294,10 @@ class EditorScene:
         return dirty or self.manager.get_focus_set() is not None
 
     def draw(self, screen: pygame.Surface) -> None:
-        from board.maps import BattleMap
-
         draft = self.editor.draft
         key = (self.editor.version, draft.layout)
         if key != self.renderer_key:
-            battle = BattleMap(
-                draft.name,
-                draft.ruleset,
-                draft.layout,
-                draft.cells,
-                draft.terrain,
-                draft.figures,
-                None,
-                size=draft.size,
-                teams=draft.teams,
-            )
+            battle = draft_map(draft)
             order = list(dict.fromkeys(f.team for f in draft.figures))
             colours = {t: theme.team_colour(draft.teams, t, order) for t in order}
             self.renderer = BoardRenderer(battle, colours)

@@ -27,6 +27,7 @@ from board.ui.play.modes import (
     aiming_at_figures,
     menu_has_keys,
 )
+from board.ui.play.menu import pick
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -94,7 +95,7 @@ class KeyboardFocus:
         if key in ENTER:
             item = items[self.row % len(items)][1]
             if item.enabled:
-                scene._menu_item(item)
+                pick(scene, item)
                 self.on_menu = menu_has_keys(scene.controller.view.mode)  # aiming: back to the board
             else:
                 scene.controller.say(f"{item.label}: {item.reason}", warning=True)

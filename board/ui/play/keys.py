@@ -11,6 +11,7 @@ from board.ui.play.computer import hand_over, hint, take_back
 from board.ui.play.modes import ChoosingMove, Over
 from board.ui.dialogs.files import saves_dir
 from board.ui.play.sidebar import MOVE_KEYS, movement_items
+from board.ui.play.top_bar import file_action
 
 LOG_FILE = "combat-log.txt"  # Ctrl+L writes it into the saves folder
 PAN_STEP = 60
@@ -52,9 +53,9 @@ def handle_key(scene, event) -> None:
         if c.redo():  # its note first; its events follow, as any command's do
             scene.redone()
     elif ctrl and key == pygame.K_s:
-        scene.file_action("save")
+        file_action(scene, "save")
     elif ctrl and key == pygame.K_o:
-        scene.file_action("open")
+        file_action(scene, "open")
     elif ctrl and key == pygame.K_l:
         save_log(scene)
     elif key == pygame.K_ESCAPE:

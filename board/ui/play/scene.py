@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pygame_gui
 
@@ -22,24 +20,24 @@ from board.ui.draw.card import DOCK_GAP, FigureCard
 from board.ui.play.cover import Cover
 from board.ui.play.cursor import KeyboardFocus
 from board.ui.play.controller import Controller
-from board.sides import computer_to_act, is_computer, players
-from board.ui.play.computer import PACE_WORDS, ComputerTurns, hand_over, hint
+from board.sides import computer_to_act, players
+from board.ui.play.computer import ComputerTurns
 from board.ui.play.keys import handle_key
+from board.ui.play.top_bar import file_action, file_picked, top_buttons
+from board.ui.play.menu import pick, show_menu
 from board.ui.play.mouse import handle_mouse
 from board.ui.play.touch import Touch, handle_touch
 from board.ui.play.overlays import overlays
-from board.ui.play.modes import Aiming, ChoosingAction, ChoosingMove
-from board.ui.dialogs.files import FileDialog, remember
+from board.ui.dialogs.files import FileDialog
 from board.ui.log.panel import CombatLog
 from board.ui.draw.moments import FightOver, PhaseBanner
-from board.ui.play.action_menu import LABEL_PAD, MENU_SHARE, ActionMenu, Item
-from board.ui.play.sidebar import menu_items
+from board.ui.play.action_menu import ActionMenu
 from board.ui.draw.overlays import Overlays
 from board.ui.draw.renderer import BoardRenderer
 from board.ui.sound import Sounds
 from board.ui.draw.timeline import dock_height, draw_timeline
 from board.ui.play.tips import draw_tips
-from board.ui.requests import Open, Rematch, SceneRequest, Start
+from board.ui.requests import SceneRequest
 
 
 LOG_LEAST = 96  # the combat log's least height in the sidebar: its heading and three lines
@@ -110,28 +108,10 @@ class PlayScene:
         self.fit()
 
     def _file_buttons(self) -> None:
-        """Menu (the start screen), Save, Open and Help in the top bar."""
+        """Menu (the start screen), Save, Open and Help in the top bar (board/ui/play/top_bar.py)."""
         for button in getattr(self, "file_buttons", {}):
             button.kill()
-        self.file_buttons = {}
-        px = theme.px
-        x = self.banner_rect.right - px(12)
-        tips = {
-            "help": _("The controls and the legend (F1)"),
-            "open": _("Open a saved game (Ctrl+O)"),
-            "save": _("Save this game to a file (Ctrl+S)"),
-            "menu": _("Back to the start screen"),
-        }
-        buttons = (("help", _("Help (F1)")), ("open", _("Open…")), ("save", _("Save…")), ("menu", _("Menu")))
-        for action, label in buttons:
-            tip = tips[action]
-            # wider for a longer word (another language): the buttons' font is theme's 14 px, scaled
-            width = max(px(86 if action == "help" else 72), theme.font(14).size(label)[0] + 2 * px(LABEL_PAD))
-            x -= width + px(6)
-            rect = pygame.Rect(x, px(8), width, self.banner_rect.height - px(16))
-            button = pygame_gui.elements.UIButton(rect, label, manager=self.manager, tool_tip_text=tip)
-            self.file_buttons[button] = action
-        self.buttons_width = self.banner_rect.right - x + px(20)  # the banner keeps clear of them
+        self.file_buttons, self.buttons_width = top_buttons(self.manager, self.banner_rect)
 
     def recolour(self) -> None:
         """Team colours, patterns and shapes in the palette in use; the board drawn anew."""
@@ -199,11 +179,11 @@ class PlayScene:
         if event.type == pygame.MOUSEBUTTONDOWN and self.fight_over.click(event.pos):
             return  # the end-of-fight panel closed: the board is there to look at
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.file_buttons:
-            self.file_action(self.file_buttons[event.ui_element])
+            file_action(self, self.file_buttons[event.ui_element])
             return
         picked = self.dialog.picked(event)
         if picked is not None:
-            self._file_picked(*picked)
+            file_picked(self, *picked)
             return
         if self.net is not None and self.net.handle(event, self):
             return
@@ -214,7 +194,7 @@ class PlayScene:
             return
         item = self.menu.pressed(event)
         if item is not None:
-            self._menu_item(item)
+            pick(self, item)
         elif event.type == pygame.KEYDOWN:
             handle_key(self, event)
         else:
@@ -263,34 +243,6 @@ class PlayScene:
         self._show(events)
         self._after_input(before)
 
-    def file_action(self, action: str) -> None:
-        if action == "help":
-            self.help = not self.help
-            return
-        if action == "menu":
-            self.request = Start()
-            return
-        self.dialog.show(action, self.board_rect.center, self.game.battle.name)
-
-    def _file_picked(self, action: str, path) -> None:
-        from board.saves import save_game
-
-        if action == "save":
-            try:
-                save_game(self.game, path)
-            except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-                self.controller.say(
-                    _("Could not save {path}: {problem}").format(
-                        path=path, problem=getattr(error, "strerror", None) or error
-                    ),
-                    warning=True,
-                )
-                return
-            remember(path)
-            self.controller.say(_("Saved to {path}").format(path=path))
-        else:
-            self.request = Open(str(path))
-
     def say(self, text: str, warning: bool = False) -> None:
         """A message on the status line."""
         self.controller.say(text, warning)
@@ -300,37 +252,6 @@ class PlayScene:
             return None
         h = self.camera.to_hex(pos)
         return h if h in self.game.battle.cells else None
-
-    def _menu_item(self, item: Item) -> None:
-        c = self.controller
-        simple = {
-            "cancel": c.cancel,
-            "confirm": c.confirm,
-            "do_it": c.do_it,
-            "turn_left": lambda: c.turn(1),
-            "turn_right": lambda: c.turn(-1),
-        }
-        if item.id in simple:
-            simple[item.id]()
-        elif item.id in ("computer:take", "computer:hand"):
-            c.say(hand_over(self.game))
-        elif item.id == "computer:hint":
-            c.say(hint(self.game))
-        elif item.id == "computer:pace":
-            c.say(self.computer.cycle_pace())
-        elif item.id.startswith("end:"):  # the fight is over: the app opens what was asked for
-            what = item.id[4:]
-            self.request = Rematch() if what == "rematch" else Start(self.game.battle if what == "new" else None)
-        elif item.id.startswith("option:"):
-            c.cycle_option(item.id.split(":", 1)[1])
-        elif isinstance(c.view.mode, ChoosingMove):
-            c.choose_move_action(item.id)
-        elif isinstance(c.view.mode, Aiming) and c.view.mode.kind == "choice":
-            c.choose(item.id)
-        elif item.id.startswith("stance:"):
-            c.choose_action(item.id.split(":", 2)[2], figure=item.id.split(":", 2)[1])
-        else:
-            c.choose_action(item.id)
 
     # --- per frame -----------------------------------------------------------------------
 
@@ -350,7 +271,7 @@ class PlayScene:
             self.computer.play(self, now)
         self.phase_banner.follow(self.controller.info(), now)
         self.dirty |= self.touch.tick(self, now)  # a finger held still shows the hover
-        self._menu()  # before the widgets update, so a new menu is built this frame
+        show_menu(self)  # before the widgets update, so a new menu is built this frame
         self.keyboard.follow_menu(self)  # a new menu: where the keys' focus goes
         self.manager.update(dt)
         moving = self.animator.update(now)
@@ -366,45 +287,6 @@ class PlayScene:
         )
         self.dirty = False
         return dirty
-
-    def _menu(self) -> None:
-        shown = menu_items(self.controller)
-        team = self.game.current_player()
-        if team is not None and not self.controller.view.gm:
-            if self.computer_to_play:  # the computer's turn: its controls, not its figures' actions
-                shown = (
-                    _("{team}: the computer's turn").format(team=team),
-                    [
-                        Item("computer:take", _("Take over {team}").format(team=team), hotkey="X"),
-                        Item(
-                            "computer:pace",
-                            _("Pace: {pace} (click to change)").format(pace=_(PACE_WORDS[self.computer.pace])),
-                            hotkey="F",
-                        ),
-                    ],
-                )
-            elif shown is not None and any(is_computer(k) for k in self.game.players.values()):
-                # (with no computer in the game the I and X keys alone offer these: the menu
-                # stays short)
-                extra = [Item("computer:hand", _("Hand {team} to the computer").format(team=team), hotkey="X")]
-                if isinstance(self.controller.view.mode, ChoosingMove | ChoosingAction):
-                    extra.insert(0, Item("computer:hint", _("Hint: what would the computer do?"), hotkey="I"))
-                shown = (shown[0], shown[1] + extra)
-        refusal = self.net.turn_refusal(self.game) if self.net is not None else None
-        if refusal and shown is not None and not self.controller.view.gm:
-            # Greyed with the reason before the click, not refused by the host after it.
-            shown = (
-                _("Not yours: {reason}").format(reason=refusal),
-                [replace(item, enabled=False, reason=refusal) for item in shown[1]],
-            )
-        if shown is None:
-            self.menu.hide()
-        else:
-            self.menu.show(
-                *shown,
-                (self.sidebar.x + theme.px(8), self.sidebar.y + theme.px(8)),
-                int(self.sidebar.height * MENU_SHARE),
-            )
 
     def overlays(self) -> Overlays:
         """The board's overlays now (board/ui/play/overlays.py)."""
