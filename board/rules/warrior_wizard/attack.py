@@ -21,11 +21,11 @@ from board.dice import (
 from board.footprints import relative_zone
 from board.frozen import quick_init
 from board.hexgrid import Hex, hex_distance, hex_linedraw_both
-from board.rules.base import Event, Refusal
+from board.rules.base import Event
 from board.rules.reports import Prediction
 from board.rules.kernel.events import DIES, FALLS, UNCONSCIOUS, damage_rolled
 from board.rules.kernel.reach import distance
-from board.rules.kernel.refusals import refused
+from board.rules.kernel.refusals import given, refused
 from board.rules.warrior_wizard.damage import down, split_damage, take_damage
 from board.rules.warrior_wizard.engagement import in_hex, partners, random_order, same_hex
 from board.rules.warrior_wizard.state import FigureState, WWState
@@ -101,9 +101,7 @@ def line_of_fire(state: WWState, attacker: FigureState, target: FigureState) -> 
             seen += [g.name for g in in_hex(state, h) if g.name not in seen]
         if best is None or len(seen) < len(best[1]):
             best = (middle, seen)
-    if best is None:
-        raise Refusal(f"a wall blocks the line from {attacker.name} to {target.name}")
-    return best
+    return given(best, f"a wall blocks the line from {attacker.name} to {target.name}")
 
 
 def brawlers(a: FigureState, t: FigureState, state: WWState) -> list[str]:
