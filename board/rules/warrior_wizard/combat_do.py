@@ -12,16 +12,9 @@ from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
 from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import disengage, params, spells
-from board.rules.warrior_wizard.attack import (
-    AttackPlan,
-    can_strike,
-    distance,
-    in_sight,
-    max_extra_damage,
-    melee_targets,
-    resolve,
-    strike_choices,
-)
+from board.rules.kernel.reach import distance
+from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, resolve
+from board.rules.warrior_wizard.targets import can_strike, in_sight, melee_targets, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, CombatAction, on_list
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift

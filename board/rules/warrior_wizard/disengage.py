@@ -19,7 +19,9 @@ from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
-from board.rules.warrior_wizard.attack import AttackPlan, distance, melee_targets, resolve
+from board.rules.kernel.reach import distance
+from board.rules.warrior_wizard.attack import AttackPlan, resolve
+from board.rules.warrior_wizard.targets import melee_targets
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import Disengaging, FigureState, WWState

@@ -12,7 +12,8 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
 from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import params
-from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
+from board.rules.warrior_wizard.attack import AttackPlan, resolve
+from board.rules.warrior_wizard.targets import in_sight
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.spell_upkeep import pay, vanish
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
