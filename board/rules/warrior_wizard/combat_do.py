@@ -93,7 +93,6 @@ def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
         weapon = state.tables.weapon(strike)
         need(action != "attack_hth" or weapon.small, f"the {weapon.name} is no small hand-to-hand weapon")
         need(distance(f, t) <= weapon.reach, f"{t.name} is out of reach of the {weapon.name}")
-    need(action != "attack" or weapon is not None, f"{f.name} has no ready weapon: attack hand-to-hand instead")
     extra, top = settings.extra_damage, max_extra_damage(f, weapon)
     if extra > top:
         raise Refusal(
@@ -278,12 +277,11 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
         if f.status != "ok" or f.posture == "fallen":
             return events
     events += resolve(state, plan, dice)
-    weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
-    if plan.mode == "thrown" and weapon is not None:
-        # The thrown weapon leaves the hand and lands by the target.
-        f.weapons.remove(weapon.name) if weapon.name in f.weapons else None
+    if plan.mode == "thrown" and plan.weapon is not None:
+        # The thrown weapon (its table name: plan_attack's) leaves the hand and lands by the target.
+        f.weapons.remove(plan.weapon) if plan.weapon in f.weapons else None
         f.ready = None
-        fall(state, t.hex, weapon.name)
+        fall(state, t.hex, plan.weapon)
     if command.action == "shoot_charger" and f.ready:
         events += _drop(state, f, f.ready, f"{pronoun(f, 'their')} ")  # "He then drops the weapon."
     return events
