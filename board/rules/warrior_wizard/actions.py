@@ -16,7 +16,8 @@ from board.rules.reports import ActionInfo, Prediction
 from board.rules.warrior_wizard import combat, disengage, gm, moves, spells  # noqa: F401 - gm: the GM's, for the ruleset
 from board.rules.warrior_wizard import combat_do as do
 from board.rules.warrior_wizard.combat_do import acting  # noqa: F401 - the ruleset's whose-turn check
-from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, predict_attack, strike_choices
+from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, predict_attack
+from board.rules.warrior_wizard.targets import strike_choices
 from board.rules.warrior_wizard.movement import LABELS
 from board.rules.warrior_wizard.params import Attack, Cast, Drop, DropPickUp, Upkeep
 from board.rules.warrior_wizard.state import FigureState, WWState

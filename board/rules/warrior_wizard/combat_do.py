@@ -10,17 +10,11 @@ from board.hexgrid import direction_between
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.ground import fall
 from board.rules.kernel.queue import acting as kernel_acting, leave_queue, named
+from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import disengage, params, spells
-from board.rules.warrior_wizard.attack import (
-    AttackPlan,
-    can_strike,
-    distance,
-    in_sight,
-    max_extra_damage,
-    melee_targets,
-    resolve,
-    strike_choices,
-)
+from board.rules.kernel.reach import distance
+from board.rules.warrior_wizard.attack import AttackPlan, max_extra_damage, resolve
+from board.rules.warrior_wizard.targets import can_strike, in_sight, melee_targets, strike_choices
 from board.rules.warrior_wizard.combat import OUT_OF_TURN, CombatAction, on_list
 from board.rules.warrior_wizard.state import FigureState, WWState
 from board.rules.warrior_wizard.stats import load_kg, over_max_lift
@@ -61,15 +55,14 @@ def _target(state: WWState, f: FigureState, command: Command, action: str) -> Fi
     ):
         return t  # the usual case, without listing every valid target for a refusal
     valid = targets_for(state, f, action)
-    if command.target is None:
-        raise Refusal(f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
-    named(state, command.target)
-    if command.target not in valid:
-        raise Refusal(
-            f"{command.target} is not a valid target for {f.name} (not in front, out of "
-            f"reach or no line of fire); valid: {', '.join(valid) or 'none'}"
-        )
-    return state.figures[command.target]
+    target = given(command.target, f"choose a target; valid: {', '.join(valid) or 'none in reach'}")
+    named(state, target)
+    need(
+        target in valid,
+        f"{target} is not a valid target for {f.name} (not in front, out of "
+        f"reach or no line of fire); valid: {', '.join(valid) or 'none'}",
+    )
+    return state.figures[target]
 
 
 def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
@@ -80,8 +73,7 @@ def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
     weapon = state.tables.weapon(f.ready) if f.ready else None
     settings = params.Attack.of(command)
     maneuver = settings.maneuver
-    if maneuver == "shield_rush" and not f.shield_ready:
-        raise Refusal("a shield rush needs a ready shield")
+    need(maneuver != "shield_rush" or f.shield_ready, "a shield rush needs a ready shield")
     if action in ("shoot", "shoot_charger"):
         assert weapon is not None  # shooting needs a ready missile or thrown weapon (its requirement)
         mode = "missile" if weapon.missile else "thrown"
@@ -93,18 +85,14 @@ def plan_attack(state: WWState, f: FigureState, command: Command) -> AttackPlan:
         mode = "melee"
     strike = settings.strike_with
     if strike is not None and action != "shoot" and action != "shoot_charger":
-        if strike not in strike_choices(state, f):
-            raise Refusal(
-                f"{f.name} cannot strike with {strike}; besides the ready weapon: "
-                f"{', '.join(strike_choices(state, f)) or 'nothing'}"
-            )
+        choices = strike_choices(state, f)
+        need(
+            strike in choices,
+            f"{f.name} cannot strike with {strike}; besides the ready weapon: {', '.join(choices) or 'nothing'}",
+        )
         weapon = state.tables.weapon(strike)
-        if action == "attack_hth" and not weapon.small:
-            raise Refusal(f"the {weapon.name} is no small hand-to-hand weapon")
-        if distance(f, t) > weapon.reach:
-            raise Refusal(f"{t.name} is out of reach of the {weapon.name}")
-    if action == "attack" and weapon is None:
-        raise Refusal(f"{f.name} has no ready weapon: attack hand-to-hand instead")
+        need(action != "attack_hth" or weapon.small, f"the {weapon.name} is no small hand-to-hand weapon")
+        need(distance(f, t) <= weapon.reach, f"{t.name} is out of reach of the {weapon.name}")
     extra, top = settings.extra_damage, max_extra_damage(f, weapon)
     if extra > top:
         raise Refusal(
@@ -155,10 +143,8 @@ def acting(state: WWState, command: Command, phase: str | None) -> FigureState:
         and state.active != command.figure
     ):
         f = state.figures[command.figure]
-        if f.turn.acted:
-            raise Refusal(f"{f.name} has already acted this turn")
-        if f.status != "ok":
-            raise Refusal(f"{f.name} is {f.status}")
+        need(not f.turn.acted, f"{f.name} has already acted this turn")
+        need(f.status == "ok", f"{f.name} is {f.status}")
         return f
     return kernel_acting(state, command, phase)
 
@@ -169,8 +155,7 @@ def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     if not command.weapon:
         raise Refusal("name the weapon to ready; carried: " + ", ".join(f.readiable()))
     if f.shield and command.weapon.casefold() in (f.shield.casefold(), "shield"):
-        if f.shield_ready:
-            raise Refusal(f"{f.name}'s {f.shield} is ready already")
+        need(not f.shield_ready, f"{f.name}'s {f.shield} is ready already")
         # "ready ... a weapon that is not currently ready": the slung shield comes back onto the
         # arm; a two-handed weapon in hand is put away (Switch: dropped) to free the hand.
         return f.shield
@@ -182,8 +167,7 @@ def plan_weapon(state: WWState, f: FigureState, command: Command) -> str:
     if (weapon.name not in f.weapons and not lying) or weapon.name == f.ready:
         where = " and none lies here" if action == "ready" else ""
         raise Refusal(f"{f.name} carries no unready {weapon.name}{where}")
-    if action == "switch" and weapon.missile:
-        raise Refusal("Shift one hex and switch readies a non-missile weapon")
+    need(action != "switch" or not weapon.missile, "Shift one hex and switch readies a non-missile weapon")
     if weapon.two_handed and f.shield_ready and f.backpack:
         raise Refusal(
             f"{weapon.name} is two-handed and a Full Backpack prevents slinging the shield: drop the shield first"
@@ -201,10 +185,8 @@ def plan_drop_pickup(state: WWState, f: FigureState, command: Command) -> params
             raise Refusal(f"{f.name} holds no {name}; in hand: {', '.join(in_hand) or 'nothing'}")
     lying = state.lying_under(f)
     for name in take:
-        if name not in lying:
-            raise Refusal(f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
-    if not drop and not take:
-        raise Refusal("say what to drop (params.drop) and/or pick up (params.pick_up)")
+        need(name in lying, f"no {name} lies here; here: {', '.join(lying) or 'nothing'}")
+    need(drop or take, "say what to drop (params.drop) and/or pick up (params.pick_up)")
     keeps_two_handed = _two_handed_in_hand(state, f) and f.ready not in drop
     if f.backpack and keeps_two_handed and any(_is_shield(state, n) for n in take) and not f.shield:
         raise Refusal(
@@ -295,12 +277,11 @@ def attack(state: WWState, f: FigureState, command: Command, plan: AttackPlan, d
         if f.status != "ok" or f.posture == "fallen":
             return events
     events += resolve(state, plan, dice)
-    weapon = state.tables.weapon(plan.weapon) if plan.weapon else None
-    if plan.mode == "thrown" and weapon is not None:
-        # The thrown weapon leaves the hand and lands by the target.
-        f.weapons.remove(weapon.name) if weapon.name in f.weapons else None
+    if plan.mode == "thrown" and plan.weapon is not None:
+        # The thrown weapon (its table name: plan_attack's) leaves the hand and lands by the target.
+        f.weapons.remove(plan.weapon) if plan.weapon in f.weapons else None
         f.ready = None
-        fall(state, t.hex, weapon.name)
+        fall(state, t.hex, plan.weapon)
     if command.action == "shoot_charger" and f.ready:
         events += _drop(state, f, f.ready, f"{pronoun(f, 'their')} ")  # "He then drops the weapon."
     return events

@@ -16,9 +16,12 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.events import moved
 from board.rules.kernel.queue import leave_queue
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import fire
 from board.rules.warrior_wizard.damage import after_move
-from board.rules.warrior_wizard.attack import AttackPlan, distance, melee_targets, resolve
+from board.rules.kernel.reach import distance
+from board.rules.warrior_wizard.attack import AttackPlan, resolve
+from board.rules.warrior_wizard.targets import melee_targets
 from board.rules.warrior_wizard.engagement import engagers, zone_of
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.state import Disengaging, FigureState, WWState
@@ -30,11 +33,8 @@ CHOICES = ("strike_disengaging", "let_go")
 
 def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
     """ "move one hex away from the opponent, outside of his threat zone"."""
-    if command.to is None:
-        raise Refusal("choose the hex to disengage to")
-    to = to_hex(state, command.to)
-    if to not in hex_neighbors(f.hex):
-        raise Refusal("Disengage moves exactly one hex")
+    to = to_hex(state, given(command.to, "choose the hex to disengage to"))
+    need(to in hex_neighbors(f.hex), "Disengage moves exactly one hex")
     facing = f.facing if command.facing is None else command.facing
     why = Board(state, f).why_not(to, facing)
     if why:
@@ -42,8 +42,7 @@ def check_hex(state: WWState, f: FigureState, command: Command) -> Hex:
     cells = set(footprint_cells(f.size, to, facing))
     by = engagers(state, f)
     still = [n for n in by if cells & zone_of(state.figures[n])]
-    if still:
-        raise Refusal(f"that hex is still in {', '.join(still)}'s threat zone")
+    need(not still, f"that hex is still in {', '.join(still)}'s threat zone")
     # "To Disengage, move one hex away from the opponent": farther from each engager.
     for name in by:
         g = state.figures[name]
@@ -83,17 +82,14 @@ def start(state: WWState, f: FigureState, command: Command, to: Hex, dice: DiceS
 
 def check_choice(state: WWState, command: Command) -> FigureState:
     """The engager choosing now, if the command is his choice; otherwise Refusal."""
-    d = state.disengage
-    if d is None:
-        raise Refusal("nobody is disengaging from you")
+    d = given(state.disengage, "nobody is disengaging from you")
     chooser = d.waiting[0]
     if command.figure != chooser or command.action not in CHOICES:
         leaving = they_do(state.figures[d.figure], "disengage")
         raise Refusal(
             f"{chooser} first chooses whether to attack {d.figure} as {leaving} (strike_disengaging or let_go)"
         )
-    if command.target not in (None, d.figure):
-        raise Refusal(f"the attack is on {d.figure}, who is disengaging")
+    need(command.target in (None, d.figure), f"the attack is on {d.figure}, who is disengaging")
     return state.figures[chooser]
 
 

@@ -7,6 +7,7 @@ from board.dice import DiceSource
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.gm import GM, gm_event
 from board.rules.kernel.queue import named
+from board.rules.kernel.refusals import need
 from board.rules.warrior_wizard import params
 from board.rules.warrior_wizard.damage import can_wake, update_status
 from board.rules.warrior_wizard.sheet import check_figure
@@ -86,8 +87,7 @@ def plan_ignite(state: WWState, f: FigureState, command: Command) -> params.Igni
     """The settings: the ready weapon lit (or put out) if params.weapon is given, else the
     figure's extent of fire."""
     settings = params.Ignite.of(command)
-    if settings.weapon and not f.ready:
-        raise Refusal(f"{f.name} has no ready weapon to set alight")
+    need(f.ready or not settings.weapon, f"{f.name} has no ready weapon to set alight")
     return settings
 
 

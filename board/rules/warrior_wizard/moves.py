@@ -13,6 +13,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import forget_plans, kept
 from board.rules.kernel.events import moved
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import need, refuse
 from board.rules.warrior_wizard import fire, params, spell_upkeep
 from board.rules.warrior_wizard.damage import after_move
 from board.rules.warrior_wizard.movement import (
@@ -111,8 +112,7 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
             raise Refusal(f"Take a breather: {why}")
         return MovePlan(command, f.name, action, (), f.facing, engaged_with, board)
     if action == "stand_up":
-        if f.posture == "standing":
-            raise Refusal(f"{f.name} is already standing")
+        need(f.posture != "standing", f"{f.name} is already standing")
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
@@ -143,9 +143,7 @@ def plan(state: WWState, f: FigureState, command: Command) -> MovePlan:
         why = board.why_not(f.hex, facing)
         if why:
             raise Refusal(f"{f.name} cannot turn to face {facing} here: {why}")
-    panic = f.must_run and fire.running_refusal(state, f, path, engaged_with)  # burning, panicking
-    if panic:
-        raise Refusal(panic)
+    refuse(fire.running_refusal(state, f, path, engaged_with) if f.must_run else None)  # burning, panicking
     return MovePlan(command, f.name, action, path, facing, engaged_with, board)
 
 

@@ -3,8 +3,9 @@ turn sequence runs these, casting (spells.py) only starts them."""
 
 from __future__ import annotations
 
-from board.rules.base import Event, Refusal
+from board.rules.base import Event
 from board.rules.kernel.queue import drop
+from board.rules.kernel.refusals import need
 from board.rules.warrior_wizard.damage import down, spend_st, update_status
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState
 
@@ -77,21 +78,17 @@ def can_pay(state: WWState, f: FigureState, amount: int) -> bool:
 def check_keep(state: WWState, f: FigureState, names) -> tuple[ActiveSpell, ...]:
     """The spells an upkeep announcement keeps up (all that are due when names is None)."""
     pending = due(state, f)
-    if not pending:
-        raise Refusal(f"{f.name} has no spell up for upkeep this turn")
-    if f.turn.move_action is not None or f.turn.delayed:
-        raise Refusal("upkeep is announced before moving")
+    need(pending, f"{f.name} has no spell up for upkeep this turn")
+    need(f.turn.move_action is None and not f.turn.delayed, "upkeep is announced before moving")
     if names is None:
         chosen = pending
     else:
         by_name = {s.name.casefold(): s for s in pending}
         unknown = [n for n in names if n.casefold() not in by_name]
-        if unknown:
-            raise Refusal(f"{', '.join(unknown)}: not up for upkeep; up: {', '.join(s.name for s in pending)}")
+        need(not unknown, f"{', '.join(unknown)}: not up for upkeep; up: {', '.join(s.name for s in pending)}")
         chosen = [by_name[n.casefold()] for n in names]
     cost = sum(s.upkeep for s in chosen)
-    if not can_pay(state, f, cost):
-        raise Refusal(f"{f.name} cannot spend {cost} ST on upkeep without passing out")
+    need(can_pay(state, f, cost), f"{f.name} cannot spend {cost} ST on upkeep without passing out")
     return tuple(chosen)
 
 

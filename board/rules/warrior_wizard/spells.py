@@ -10,8 +10,10 @@ from board.dice import DiceSource, check as dice_check, roll
 from board.hexgrid import Hex, hex_neighbor, hex_neighbors
 from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.hexes import to_hex
+from board.rules.kernel.refusals import given, need
 from board.rules.warrior_wizard import params
-from board.rules.warrior_wizard.attack import AttackPlan, in_sight, resolve
+from board.rules.warrior_wizard.attack import AttackPlan, resolve
+from board.rules.warrior_wizard.targets import in_sight
 from board.rules.warrior_wizard.movement import Board
 from board.rules.warrior_wizard.spell_upkeep import pay, vanish
 from board.rules.warrior_wizard.state import ActiveSpell, FigureState, WWState, figure_from_spec
@@ -64,8 +66,7 @@ def _chosen_spell(f: FigureState, command: Command) -> Spell:
     """The spell named by params.spell (optional when f knows only one)."""
     name = params.Cast.of(command).spell
     if name is None:
-        if len(f.spells) != 1:
-            raise Refusal(f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")
+        need(len(f.spells) == 1, f"name the spell in params.spell; {f.name} knows: {', '.join(f.spells)}")
         name = f.spells[0]
     try:
         spell = load_spells().spell(str(name))
@@ -77,11 +78,9 @@ def _chosen_spell(f: FigureState, command: Command) -> Spell:
 
 
 def _chosen_target(command: Command, valid: list[str], what: str) -> str:
-    if command.target is None:
-        raise Refusal(f"choose a target for {what}; valid: {', '.join(valid) or 'none'}")
-    if command.target not in valid:
-        raise Refusal(f"{command.target} is not a valid target for {what}; valid: {', '.join(valid) or 'none'}")
-    return command.target
+    target = given(command.target, f"choose a target for {what}; valid: {', '.join(valid) or 'none'}")
+    need(target in valid, f"{target} is not a valid target for {what}; valid: {', '.join(valid) or 'none'}")
+    return target
 
 
 def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
@@ -95,10 +94,10 @@ def check(state: WWState, f: FigureState, command: Command) -> SpellPlan:
     if spell.kind == "thrown":
         return SpellPlan(target, spell, attack=AttackPlan(f.name, target, None, "spell", spell_dice=spell.dice))
     if spell.kind == "condition":
-        if any(s.name == spell.name and s.target == target for s in state.spells):
-            raise Refusal(f"{target} is already under {spell.name}")
-    elif spell.kind == "heal" and t.damage == 0:
-        raise Refusal(f"{target} has no damage to heal")
+        under = any(s.name == spell.name and s.target == target for s in state.spells)
+        need(not under, f"{target} is already under {spell.name}")
+    elif spell.kind == "heal":
+        need(t.damage != 0, f"{target} has no damage to heal")
     elif spell.kind == "illusion":
         return SpellPlan(target, spell, at=_illusion_hex(state, f, spell, command))
     return SpellPlan(target, spell)
@@ -111,8 +110,7 @@ def _illusion_hex(state: WWState, f: FigureState, spell: Spell, command: Command
     around = [c for cell in f.cells for c in hex_neighbors(cell) if c not in f.cells]
     if command.to is not None:
         at = to_hex(state, command.to)
-        if at not in around:
-            raise Refusal(f"{spell.name} appears on a hex next to {f.name}")
+        need(at in around, f"{spell.name} appears on a hex next to {f.name}")
         why = board.why_not(at, f.facing)
         if why:
             raise Refusal(f"{spell.name} cannot appear there: {why}")
