@@ -62,12 +62,8 @@ def typed(command: Command, model: type[Params]) -> Command:
     if not params:
         model.of(command)  # Refusal if the action needs a setting; else its defaults, shared
         return command
-    return _with_params(command, validated(model, command))
-
-
-def _with_params(command: Command, params: Params) -> Command:
-    """A copy of the command with these params (a check of every candidate command runs this)."""
-    return made({**command.__dict__, "params": params}, command.__pydantic_fields_set__ | {"params"})
+    # A copy with the typed params (a check of every candidate command makes one).
+    return made({**command.__dict__, "params": validated(model, command)}, command.__pydantic_fields_set__ | {"params"})
 
 
 def made(fields: dict[str, Any], given: set[str]) -> Command:
