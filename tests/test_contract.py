@@ -262,6 +262,21 @@ def test_random_legal_play_reaches_the_end_with_every_invariant_after_every_comm
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_legal_commands_are_those_validating_their_fields_makes(ruleset):
+    # The kernel builds a menu's candidates without validating them (kernel/params.py made()).
+    game, rng = new_game(ruleset, seed=1), random.Random(1)
+    for _ in range(40):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        for c in legal:
+            validated = Command(**{name: getattr(c, name) for name in c.model_fields_set})
+            assert (validated, repr(validated), validated.model_dump_json()) == (c, repr(c), c.model_dump_json())
+        assert len({id(c.params) for c in legal}) == len(legal)  # each its own settings, as validated
+        assert game.submit(rng.choice(legal)).accepted
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_replay_undo_and_a_clone_give_the_state_each_command_left(ruleset):
     game, states = new_game(ruleset, seed=4), []
     play_out(game, random.Random(4), each=lambda g, c, o: states.append(json.dumps(g.snapshot())))

@@ -4,7 +4,7 @@ begun once a side has won."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import BaseModel
 
@@ -12,6 +12,7 @@ from board.rules.base import Event
 from board.rules.kernel import sequence
 from board.rules.kernel.fight import Fight, InFight
 from board.rules.kernel.sequence import Turns
+from board.rules.kernel.victory import check_victory
 
 
 @dataclass
@@ -104,6 +105,21 @@ def test_no_turn_begins_once_a_side_has_won():
     assert kinds(events) == ["blue wins"]
     assert (state.phase, state.winner, state.queue, state.turn) == ("over", "blue", [], 1)
     assert sequence.pass_turn(state, None, FIGURE_MAJOR) == []
+
+
+def test_with_nothing_to_end_or_begin_a_figures_turn_victory_waits_for_the_command_or_the_queue_running_out():
+    # W&W's shape: the pass asks no victory while the queue lasts (Rules.apply asks after the
+    # command), but before the next phase or turn begins.
+    asked: list[int] = []
+    turns = replace(PHASE_MAJOR, victory=lambda state: asked.append(len(state.queue)) or check_victory(state))
+    state = fight("red", "blue", "red")
+    sequence.start_turn(state, None, turns)  # C, B, A
+    asked.clear()
+    assert sequence.pass_turn(state, None, turns) == [] and asked == []
+    sequence.pass_turn(state, None, turns)
+    state.figures["B"].status = "dead"  # A's deed ends the fight
+    assert kinds(sequence.pass_turn(state, None, turns)) == ["red wins"]  # not the combat phase
+    assert (asked, state.phase, state.winner, state.queue) == ([0], "over", "red", [])
 
 
 def test_those_who_waited_line_up_again_once_the_queue_runs_out():

@@ -8,11 +8,12 @@ several enemies' reach, back towards friends when wounded); other actions by wha
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from board.ai.odds import attack_value
 from board.ai.view import SideView, gap, health, side_seen
+from board.footprints import relative_zone
 from board.hexgrid import Hex
 from board.rules.base import Command
 from board.rules.reports import Token
@@ -194,9 +195,8 @@ def _backs_turned(view, me, end, facing, gaps, style) -> float:
     ruleset has facing: another facing may keep them in front."""
     if not style.facing or facing is None or me.facing is None:
         return 0.0
-    turned = replace(me, hex=end, facing=facing)
-    return style.caution * sum(
-        BACK_TURNED.get(side_seen(turned, e.hex), 0.0) for e in view.enemies if gaps[e.name] <= 1
+    return style.caution * sum(  # how each sees the figure turned to `facing` at `end`
+        BACK_TURNED.get(relative_zone(me.size, end, facing, e.hex), 0.0) for e in view.enemies if gaps[e.name] <= 1
     )
 
 
@@ -219,7 +219,7 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
         value += REAR_BONUS[side]
         if style.facing and d <= 1 and facing is not None and me.facing is not None:
-            faces = side_seen(replace(me, hex=end, facing=facing), enemy.hex)
+            faces = relative_zone(me.size, end, facing, enemy.hex)  # side_seen of me turned at end
             value += 1.5 if faces == "front" else -2.0
         if value > best:
             where = f" from the {side}" if side in ("rear", "side") else ""

@@ -23,6 +23,8 @@ def health(token: Token) -> float:
 
 def gap(cells, token: Token) -> int:
     """Hexes between the nearest of some cells and the token (1: adjacent)."""
+    if len(cells) == 1 == len(token.cells):  # most figures take one hex: no generator to run
+        return hex_distance(cells[0], token.cells[0])
     return min(hex_distance(a, b) for a in cells for b in token.cells)
 
 

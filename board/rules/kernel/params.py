@@ -62,15 +62,17 @@ def typed(command: Command, model: type[Params]) -> Command:
     if not params:
         model.of(command)  # Refusal if the action needs a setting; else its defaults, shared
         return command
-    return _with_params(command, validated(model, command))
+    # A copy with the typed params (a check of every candidate command makes one).
+    return made({**command.__dict__, "params": validated(model, command)}, command.__pydantic_fields_set__ | {"params"})
 
 
-def _with_params(command: Command, params: Params) -> Command:
-    """A copy of the command with these params, built as model_copy builds one but without its
-    cost (a check of every candidate command runs this): the fields as they were, and params."""
-    copy = object.__new__(type(command))
-    object.__setattr__(copy, "__dict__", {**command.__dict__, "params": params})
-    object.__setattr__(copy, "__pydantic_fields_set__", command.__pydantic_fields_set__ | {"params"})
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+def made(fields: dict[str, Any], given: set[str]) -> Command:
+    """A Command of values the kernel made itself (a menu's candidate, a typed copy): built as
+    validation or model_copy builds one, but without their cost (a legal list makes hundreds).
+    `fields` holds every field; `given`, those set."""
+    command = object.__new__(Command)
+    object.__setattr__(command, "__dict__", fields)
+    object.__setattr__(command, "__pydantic_fields_set__", given)
+    object.__setattr__(command, "__pydantic_extra__", None)
+    object.__setattr__(command, "__pydantic_private__", None)
+    return command

@@ -15,7 +15,7 @@ from board.rules.base import Command, Event, Refusal
 from board.rules.kernel.action import ANY_PHASE, Action, forget_plans, planned, remembered, table
 from board.rules.kernel.fields import FIGURE_ONLY, Takes, refused_fields, taken
 from board.rules.kernel.gm import GM_PARAMS, gm_takes
-from board.rules.kernel.params import Params, typed
+from board.rules.kernel.params import Params, made, typed
 from board.rules.kernel.queue import acting
 from board.rules.kernel.refusals import refused
 from board.rules.kernel.victory import check_victory
@@ -27,34 +27,40 @@ if TYPE_CHECKING:  # named for the checker only: the kernel runs without the com
 
 Plan = Callable[[Any, Command], Any]  # raises Refusal with the reason, changes nothing
 Apply = Callable[[Any, Command, DiceSource], list[Event]]  # plans, then changes the state
+_FIELDS = dict.fromkeys(Command.model_fields)  # a command's fields, in order, none given
 
 
 def concrete(name: str, info: ActionInfo, do: str = "act", facings: Iterable[int | None] = (None,)) -> list[Command]:
     """The commands behind one enabled menu entry: one per target (and value of its first
-    setting), weapon, hex, path (and facing), facing or choice, as the board would send them."""
+    setting), weapon, hex, path (and facing), facing or choice, as the board would send them
+    (and as validating them would make them: their values are the menu's own)."""
     base = {"do": do, "figure": name, "action": info.id}
+
+    def candidate(**fields) -> Command:
+        return made({**_FIELDS, "params": {}, **base, **fields}, {*base, *fields})
+
     if info.needs == "path":
         return [
-            Command(**base, path=tuple((h.q, h.r) for h in path), facing=facing)
+            candidate(path=tuple((h.q, h.r) for h in path), facing=facing)
             for path in info.hexes.values()
             for facing in facings
         ]
     if info.needs == "facing":  # staying put, facing each way asked for
-        return [Command(**base, facing=facing) for facing in facings]
+        return [candidate(facing=facing) for facing in facings]
     if info.needs == "target":
         key, values = next(iter(info.options.items()), (None, (None,)))
         return [
-            Command(**base, target=target, params={} if value is None else {key: value})
+            candidate(target=target, params={} if value is None else {key: value})
             for target in info.targets
             for value in values or (None,)
         ]
     if info.needs == "weapon":
-        return [Command(**base, weapon=weapon) for weapon in info.choices]
+        return [candidate(weapon=weapon) for weapon in info.choices]
     if info.needs == "hex":
-        return [Command(**base, to=(h.q, h.r)) for h in info.hexes]
+        return [candidate(to=(h.q, h.r)) for h in info.hexes]
     if info.needs == "choice":
-        return [Command(**base, params=params) for params in info.choice_params.values()]
-    return [Command(**base)]
+        return [candidate(params=dict(params)) for params in info.choice_params.values()]
+    return [candidate()]
 
 
 def either(words: list[str]) -> str:

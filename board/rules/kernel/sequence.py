@@ -87,8 +87,10 @@ def end_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
 
 def pass_turn(state, dice: DiceSource, turns: Turns) -> list[Event]:
     """The acting figure is done: unless a side has won, it leaves the queue (and so does every
-    figure that no longer acts) and the turn moves on."""
-    events = turns.victory(state)
+    figure that no longer acts) and the turn moves on. Victory is asked first, unless the ruleset
+    has nothing to end or begin with a figure's turn (W&W): then only if the queue runs out
+    (move_on) and after the command (Rules.apply), so once a command while the queue lasts."""
+    events = [] if turns.done is turns.starts is nothing else turns.victory(state)
     if state.over:
         return events
     head = state.queue.pop(0) if state.queue else None
@@ -102,7 +104,10 @@ def move_on(state, dice: DiceSource, turns: Turns) -> list[Event]:
     then the next phase, then the next turn. Else its head begins."""
     state.queue = kept(state, turns, state.queue)
     events: list[Event] = []
-    while not state.queue and not state.over:
+    while not state.queue:
+        events += turns.victory(state)  # nothing ends or begins once a side has won
+        if state.over:
+            return events
         events += turns.again(state, dice)
         if state.queue:
             return events

@@ -59,8 +59,7 @@ class WarriorWizard(Rules):
     def implied(self, command: Command):
         return _plays().implied(command)
 
-    def acting(self, state, command: Command, phase: str | None):
-        return _plays().acting(state, command, phase)
+    acting = cached_property(lambda self: _plays().acting)  # every command's whose-turn check: called directly
 
     def actions(self, state, figure: str) -> list[ActionInfo]:
         return _plays().menu(self, state, figure)
