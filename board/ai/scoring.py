@@ -200,22 +200,39 @@ def _backs_turned(view, me, end, facing, gaps, style) -> float:
     )
 
 
+def _targets(view: SideView, me: Token) -> list[tuple[Token, float, float]]:
+    """Each enemy with what closing on it is worth wherever the figure ends (its wounds, friends
+    already at it): the same for every move of the figure, so worked out once a decision."""
+    key = ("targets", me.name)
+    if key not in view.memo:
+        view.memo[key] = [
+            (
+                enemy,
+                # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
+                # stand over it only when nobody else stands (an attack on it scores by its odds).
+                1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0),
+                # Gang up: an enemy already fought by friends falls sooner.
+                0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1),
+            )
+            for enemy in view.enemies + view.helpless
+        ]
+    return view.memo[key]
+
+
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
     """The best enemy to close on from here, and the words for it."""
     best, why = -1e9, ""
-    for enemy in view.enemies + view.helpless:
-        d = gaps[enemy.name] if enemy.name in gaps else gap(cells, enemy)
-        if is_ranged(view, me):
+    ranged = is_ranged(view, me)
+    for enemy, wounds, ganged in _targets(view, me):
+        d = gaps[enemy.name]
+        if ranged:
             # Anywhere in range will do: moving far may forbid the shot (W&W: one hex).
             value = -0.8 * max(0, d - 6, 2 - d) - (3.0 if d <= 1 else 0.0)
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
-        # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
-        # stand over it only when nobody else stands (an attack on it scores by its odds).
-        value += 1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0)
-        # Gang up: an enemy already fought by friends falls sooner.
-        value += 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1)
+        value += wounds
+        value += ganged
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
         value += REAR_BONUS[side]
         if style.facing and d <= 1 and facing is not None and me.facing is not None:
@@ -229,7 +246,7 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
                 f"{'holds against' if stays else 'closes on'} {enemy.name}{where}"
                 if d <= 1
                 else f"{'waits for' if stays else 'moves towards'} {enemy.name} ({hexes(d)})"
-                if not is_ranged(view, me)
+                if not ranged
                 else f"keeps {hexes(d)} from {enemy.name} to shoot"
             )
     return best, why
