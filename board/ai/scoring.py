@@ -158,21 +158,27 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     if command.figure is None:
         raise ValueError(f"a move names the figure that moves: {command.short()}")
     me = view.tokens[command.figure]
-    end, facing = end_of(command, me)
-    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
     if not view.enemies and not view.helpless:
         return Scored(command, 0.0, "has nobody left to fight")
+    end, facing = end_of(command, me)
+    # Many moves end alike (other paths, half or full): each place and facing is weighed once.
+    score, why = view.once(("stand", me.name, end, facing, style), lambda: _standing(view, me, end, facing, style))
+    return Scored(command, score - len(command.path or ()) * 0.01, why)
+
+
+def _standing(view: SideView, me: Token, end: Hex, facing: int | None, style: Style) -> tuple[float, str]:
+    """What the figure standing at end, turned to facing, is worth (before the steps it takes)."""
+    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
     gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
     near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
     friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
-    steps = len(command.path or ()) * 0.01
     # A wounded figure falls back only while its side is ahead: keeping it alive keeps the lead.
     # Even or behind, every blow is needed (both sides pulling their wounded into corners
     # dragged computer fights to the turn cap, issue 39).
     if health(me) < WOUNDED and len(view.mine) > max(1, len(view.enemies)) and view.enemies:
         nearest = min(gaps[e.name] for e in view.enemies)
-        score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
-        return Scored(command, score, f"falls back, wounded, {hexes(nearest)} from the enemy")
+        score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution
+        return score, f"falls back, wounded, {hexes(nearest)} from the enemy"
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
     if me.name in view.medics:
         # A friend brought back is a whole figure again: worth more than closing on an enemy.
@@ -183,7 +189,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     exposure = max(0, near - 1) * 1.5 * style.caution + _backs_turned(view, me, end, facing, gaps, style)
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
-    return Scored(command, best - exposure + 0.2 * friends - steps, why)
+    return best - exposure + 0.2 * friends, why
 
 
 # An adjacent enemy there strikes unopposed (rear) or flanking (side).
@@ -203,9 +209,9 @@ def _backs_turned(view, me, end, facing, gaps, style) -> float:
 def _targets(view: SideView, me: Token) -> list[tuple[Token, float, float]]:
     """Each enemy with what closing on it is worth wherever the figure ends (its wounds, friends
     already at it): the same for every move of the figure, so worked out once a decision."""
-    key = ("targets", me.name)
-    if key not in view.memo:
-        view.memo[key] = [
+    return view.once(
+        ("targets", me.name),
+        lambda: [
             (
                 enemy,
                 # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
@@ -215,8 +221,8 @@ def _targets(view: SideView, me: Token) -> list[tuple[Token, float, float]]:
                 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1),
             )
             for enemy in view.enemies + view.helpless
-        ]
-    return view.memo[key]
+        ],
+    )
 
 
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
