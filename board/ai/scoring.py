@@ -320,15 +320,16 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
     return Scored(command, score, said if fits else f"{said}, for want of better")
 
 
-def worth_trying(view: SideView, command: Command) -> bool:
-    """An untargeted action of an own figure in contact with the enemy that its name does not
-    explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
+def worth_trying(view: SideView, command: Command, tactics: Tactics | None = None) -> bool:
+    """An untargeted action of an own figure in contact with the enemy that neither its name nor
+    the ruleset's tactics explain (dox's squeeze, slam, throw): what it does is seen by trying it
+    (odds.tried). What the tactics weigh (a General Plot, Fortune burnt) hurts nobody: not tried."""
     me = view.token(command.figure)
     if me is None or me.team != view.team or command.target or is_move(command):
         return False
     if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):
         return False
-    return True
+    return tactics is None or tactics.other(view, command, Style()) is None
 
 
 def _keyword(command: Command) -> tuple | None:
