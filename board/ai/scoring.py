@@ -76,6 +76,11 @@ def end_of(command: Command, token: Token) -> tuple[Hex, int | None]:
     return end, token.facing if command.facing is None else command.facing
 
 
+def cells_at(me: Token, end: Hex) -> list[Hex]:
+    """The hexes the figure covers standing at end."""
+    return [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
+
+
 def is_move(command: Command) -> bool:
     """A command that only changes where the figure stands (or which way it faces)."""
     if command.do == "move":
@@ -168,7 +173,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
 
 def _standing(view: SideView, me: Token, end: Hex, facing: int | None, style: Style) -> tuple[float, str]:
     """What the figure standing at end, turned to facing, is worth (before the steps it takes)."""
-    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
+    cells = cells_at(me, end)
     gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
     near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
     friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from board.ai.scoring import ATTACK_BASE, Scored, end_of, is_move
+from board.ai.scoring import ATTACK_BASE, Scored, cells_at, end_of, is_move
 from board.ai.view import SideView, gap, named
 from board.dice import prob_at_most
-from board.hexgrid import Hex
 from board.rules.warrior_wizard.attack import AttackPlan, predict_attack
 
 NO_BLOW = 6.0  # a full move into contact: its blow this turn and the first strike (more than
@@ -63,8 +62,8 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
 
 def _ends_in_contact(view: SideView, me, command) -> bool:
     end, _ = end_of(command, me)
-    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
-    return any(gap(cells, e) <= 1 for e in view.enemies)
+    cells = cells_at(me, end)  # many moves end alike: whether it is in contact asked once a place
+    return view.once(("contact", me.name, end), lambda: any(gap(cells, e) <= 1 for e in view.enemies))
 
 
 def _ready_missile(state, name: str) -> bool:
