@@ -76,11 +76,6 @@ def end_of(command: Command, token: Token) -> tuple[Hex, int | None]:
     return end, token.facing if command.facing is None else command.facing
 
 
-def cells_at(me: Token, end: Hex) -> list[Hex]:
-    """The hexes the figure covers standing at end."""
-    return [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
-
-
 def is_move(command: Command) -> bool:
     """A command that only changes where the figure stands (or which way it faces)."""
     if command.do == "move":
@@ -171,12 +166,22 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     return Scored(command, score - len(command.path or ()) * 0.01, why)
 
 
+def around(view: SideView, me: Token, end: Hex) -> tuple[list[Hex], dict[str, int], int, int]:
+    """Standing at end: the hexes the figure covers, its gap to each enemy, the enemies next to it
+    and the friends within two hexes (the same for every facing there: once a place a decision)."""
+    key = ("around", me.name, end)
+    if key not in view.memo:
+        cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
+        gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
+        near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
+        friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
+        view.memo[key] = cells, gaps, near, friends
+    return view.memo[key]
+
+
 def _standing(view: SideView, me: Token, end: Hex, facing: int | None, style: Style) -> tuple[float, str]:
     """What the figure standing at end, turned to facing, is worth (before the steps it takes)."""
-    cells = cells_at(me, end)
-    gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
-    near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
-    friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
+    cells, gaps, near, friends = around(view, me, end)
     # A wounded figure falls back only while its side is ahead: keeping it alive keeps the lead.
     # Even or behind, every blow is needed (both sides pulling their wounded into corners
     # dragged computer fights to the turn cap, issue 39).
@@ -329,8 +334,8 @@ def worth_trying(view: SideView, command: Command, tactics: Tactics | None = Non
     """An untargeted action of an own figure in contact with the enemy that neither its name nor
     the ruleset's tactics explain (dox's squeeze, slam, throw): what it does is seen by trying it
     (odds.tried). What the tactics weigh (a General Plot, Fortune burnt) hurts nobody: not tried."""
-    me = view.token(command.figure)
-    if me is None or me.team != view.team or command.target or is_move(command):
+    me = None if command.target or is_move(command) else view.token(command.figure)  # most are moves
+    if me is None or me.team != view.team:
         return False
     if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):
         return False

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from board.ai.scoring import ATTACK_BASE, Scored, cells_at, end_of, is_move
+from board.ai.scoring import ATTACK_BASE, Scored, around, end_of, is_move
 from board.ai.view import SideView, gap, named
 from board.dice import prob_at_most
 from board.rules.warrior_wizard.attack import AttackPlan, predict_attack
@@ -38,11 +38,11 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         me = named(mine, command.figure)
         if me is None:
             out.append(row)
-        elif is_move(command) and command.action == "full_move" and _ends_in_contact(view, me, command):
+        elif command.action == "full_move" and is_move(command) and _ends_in_contact(view, me, command):
             out.append(replace(row, score=row.score - NO_BLOW, reason=row.reason + " (a full move: no blow this turn)"))
         elif (
-            is_move(command)
-            and me.name in view.shooters
+            me.name in view.shooters
+            and is_move(command)
             and _ready_missile(state, me.name)
             and len(command.path or ()) > 1
         ):
@@ -61,9 +61,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
 
 
 def _ends_in_contact(view: SideView, me, command) -> bool:
-    end, _ = end_of(command, me)
-    cells = cells_at(me, end)  # many moves end alike: whether it is in contact asked once a place
-    return view.once(("contact", me.name, end), lambda: any(gap(cells, e) <= 1 for e in view.enemies))
+    return around(view, me, end_of(command, me)[0])[2] > 0  # an enemy next to it there
 
 
 def _ready_missile(state, name: str) -> bool:
