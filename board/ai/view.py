@@ -58,7 +58,7 @@ class SideView:
     downed: list[Token] = field(default_factory=list)  # own figures down but alive
     medics: set[str] = field(default_factory=set)  # own figures whose menu has a revive
     # What a decision works out once and every candidate reads (scoring: by figure).
-    memo: dict = field(default_factory=dict, repr=False)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def token(self, name: str | None) -> Token | None:
         """The figure of that name as drawn (None: a command that names none, or not there)."""
