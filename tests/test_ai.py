@@ -10,7 +10,9 @@ import pytest
 
 from board.ai.match import run_match
 from board.ai.player import choose
-from board.ai.view import plotted_in_secret, secrets_pending
+from board.ai.ranking import own_commands
+from board.ai.scoring import Style, is_move, score_move
+from board.ai.view import SideView, plotted_in_secret, secrets_pending
 from board.game import Game
 from board.maps import load_map
 from board.rules.base import Command
@@ -314,3 +316,18 @@ def test_the_side_balance_row_meets_its_figure_between_40_and_60_percent():
     }
     assert "NO" in line(row) and "[50%, 85%]" in line(row)
     assert "yes" in line({**row, "share": 0.5})
+
+
+@pytest.mark.parametrize("ruleset", MAPS)
+def test_a_moves_score_does_not_hang_on_the_moves_weighed_before_it_in_the_decision(ruleset):
+    """What a decision works out once (SideView.once: a place, a facing, the enemies' worth) is
+    what each move's score would be worked out alone: same score, same reason."""
+    game = game_on(ruleset)
+    for _ in range(12):  # towards contact, where the gaps, the gang-up and the facing count
+        game.apply(choose(game, "normal").command)
+    team = game.current_player()
+    moves = [c for c in own_commands(game, team) if is_move(c) and c.figure in game.tokens()]
+    assert moves  # W&W's share places (half and full moves, paths): the memo's key is tested too
+    shared = SideView.of(game, team)
+    for command in moves:
+        assert score_move(shared, command, Style()) == score_move(SideView.of(game, team), command, Style())

@@ -91,7 +91,7 @@ def _odds_of(game, command: Command, view: SideView, odds: dict | None, trying: 
     """The command's odds, and the command as aimed: the ruleset's exact odds where it gives
     them, else (trying) what the command did on copies of the game, aimed at whom it hurt."""
     prediction = _predict(game, command, view, odds) if command.target or command.do == "act" else None
-    if prediction is None and trying and worth_trying(view, command):
+    if prediction is None and trying and worth_trying(view, command, game.ruleset.tactics):
         trial = tried(game, command, view.team)
         if trial is not None:
             return trial[0], command.model_copy(update={"target": trial[1]})

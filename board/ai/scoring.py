@@ -158,21 +158,37 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     if command.figure is None:
         raise ValueError(f"a move names the figure that moves: {command.short()}")
     me = view.tokens[command.figure]
-    end, facing = end_of(command, me)
-    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
     if not view.enemies and not view.helpless:
         return Scored(command, 0.0, "has nobody left to fight")
-    gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
-    near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
-    friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
-    steps = len(command.path or ()) * 0.01
+    end, facing = end_of(command, me)
+    # Many moves end alike (other paths, half or full): each place and facing is weighed once.
+    score, why = view.once(("stand", me.name, end, facing, style), lambda: _standing(view, me, end, facing, style))
+    return Scored(command, score - len(command.path or ()) * 0.01, why)
+
+
+def around(view: SideView, me: Token, end: Hex) -> tuple[list[Hex], dict[str, int], int, int]:
+    """Standing at end: the hexes the figure covers, its gap to each enemy, the enemies next to it
+    and the friends within two hexes (the same for every facing there: once a place a decision)."""
+    key = ("around", me.name, end)
+    if key not in view.memo:
+        cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
+        gaps = {e.name: gap(cells, e) for e in view.enemies + view.helpless}
+        near = sum(1 for e in view.enemies if gaps[e.name] <= 1)  # the helpless threaten nobody
+        friends = sum(1 for t in view.mine if t.name != me.name and gap(cells, t) <= 2)
+        view.memo[key] = cells, gaps, near, friends
+    return view.memo[key]
+
+
+def _standing(view: SideView, me: Token, end: Hex, facing: int | None, style: Style) -> tuple[float, str]:
+    """What the figure standing at end, turned to facing, is worth (before the steps it takes)."""
+    cells, gaps, near, friends = around(view, me, end)
     # A wounded figure falls back only while its side is ahead: keeping it alive keeps the lead.
     # Even or behind, every blow is needed (both sides pulling their wounded into corners
     # dragged computer fights to the turn cap, issue 39).
     if health(me) < WOUNDED and len(view.mine) > max(1, len(view.enemies)) and view.enemies:
         nearest = min(gaps[e.name] for e in view.enemies)
-        score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution - steps
-        return Scored(command, score, f"falls back, wounded, {hexes(nearest)} from the enemy")
+        score = 0.8 * min(nearest, 6) + 0.6 * friends - 3.0 * near * style.caution
+        return score, f"falls back, wounded, {hexes(nearest)} from the enemy"
     best, why = _best_target(view, me, end, facing, cells, gaps, style)
     if me.name in view.medics:
         # A friend brought back is a whole figure again: worth more than closing on an enemy.
@@ -183,7 +199,7 @@ def score_move(view: SideView, command: Command, style: Style) -> Scored:
     exposure = max(0, near - 1) * 1.5 * style.caution + _backs_turned(view, me, end, facing, gaps, style)
     if is_ranged(view, me):
         exposure += 2.0 * near * style.caution
-    return Scored(command, best - exposure + 0.2 * friends - steps, why)
+    return best - exposure + 0.2 * friends, why
 
 
 # An adjacent enemy there strikes unopposed (rear) or flanking (side).
@@ -200,22 +216,39 @@ def _backs_turned(view, me, end, facing, gaps, style) -> float:
     )
 
 
+def _targets(view: SideView, me: Token) -> list[tuple[Token, float, float]]:
+    """Each enemy with what closing on it is worth wherever the figure ends (its wounds, friends
+    already at it): the same for every move of the figure, so worked out once a decision."""
+    return view.once(
+        ("targets", me.name),
+        lambda: [
+            (
+                enemy,
+                # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
+                # stand over it only when nobody else stands (an attack on it scores by its odds).
+                1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0),
+                # Gang up: an enemy already fought by friends falls sooner.
+                0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1),
+            )
+            for enemy in view.enemies + view.helpless
+        ],
+    )
+
+
 def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]:
     """The best enemy to close on from here, and the words for it."""
     best, why = -1e9, ""
-    for enemy in view.enemies + view.helpless:
-        d = gaps[enemy.name] if enemy.name in gaps else gap(cells, enemy)
-        if is_ranged(view, me):
+    ranged = is_ranged(view, me)
+    for enemy, wounds, ganged in _targets(view, me):
+        d = gaps[enemy.name]
+        if ranged:
             # Anywhere in range will do: moving far may forbid the shot (W&W: one hex).
             value = -0.8 * max(0, d - 6, 2 - d) - (3.0 if d <= 1 else 0.0)
         else:
             # Next to it; into its hex (a brawl) only when nothing better is on offer.
             value = -1.0 * d + (3.0 if d == 1 else 1.0 if d == 0 else 0.0)
-        # A helpless enemy (asleep, knocked out) may wake, but the ones still up fight back:
-        # stand over it only when nobody else stands (an attack on it scores by its odds).
-        value += 1.5 * (1.0 - health(enemy)) - (4.0 if enemy.status != "ok" and view.enemies else 0.0)
-        # Gang up: an enemy already fought by friends falls sooner.
-        value += 0.6 * sum(1 for t in view.mine if t.name != me.name and gap(t.cells, enemy) <= 1)
+        value += wounds
+        value += ganged
         side = side_seen(enemy, end) if style.facing and d <= 1 else None
         value += REAR_BONUS[side]
         if style.facing and d <= 1 and facing is not None and me.facing is not None:
@@ -229,7 +262,7 @@ def _best_target(view, me, end, facing, cells, gaps, style) -> tuple[float, str]
                 f"{'holds against' if stays else 'closes on'} {enemy.name}{where}"
                 if d <= 1
                 else f"{'waits for' if stays else 'moves towards'} {enemy.name} ({hexes(d)})"
-                if not is_ranged(view, me)
+                if not ranged
                 else f"keeps {hexes(d)} from {enemy.name} to shoot"
             )
     return best, why
@@ -297,15 +330,16 @@ def score_other(view: SideView, command: Command, style: Style, tactics: Tactics
     return Scored(command, score, said if fits else f"{said}, for want of better")
 
 
-def worth_trying(view: SideView, command: Command) -> bool:
-    """An untargeted action of an own figure in contact with the enemy that its name does not
-    explain (dox's squeeze, slam, throw): what it does is seen by trying it (odds.tried)."""
-    me = view.token(command.figure)
-    if me is None or me.team != view.team or command.target or is_move(command):
+def worth_trying(view: SideView, command: Command, tactics: Tactics | None = None) -> bool:
+    """An untargeted action of an own figure in contact with the enemy that neither its name nor
+    the ruleset's tactics explain (dox's squeeze, slam, throw): what it does is seen by trying it
+    (odds.tried). What the tactics weigh (a General Plot, Fortune burnt) hurts nobody: not tried."""
+    me = None if command.target or is_move(command) else view.token(command.figure)  # most are moves
+    if me is None or me.team != view.team:
         return False
     if _keyword(command) is not None or not any(gap(me.cells, e) <= 1 for e in view.enemies):
         return False
-    return True
+    return tactics is None or tactics.other(view, command, Style()) is None
 
 
 def _keyword(command: Command) -> tuple | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from board.footprints import relative_zone
 from board.hexgrid import Hex, hex_distance
@@ -55,6 +57,8 @@ class SideView:
     to_come: frozenset[str] | None = None
     downed: list[Token] = field(default_factory=list)  # own figures down but alive
     medics: set[str] = field(default_factory=set)  # own figures whose menu has a revive
+    # What a decision works out once and every candidate reads (scoring: by figure).
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def token(self, name: str | None) -> Token | None:
         """The figure of that name as drawn (None: a command that names none, or not there)."""
@@ -91,6 +95,12 @@ class SideView:
             if t.team == team and not up(t) and t.status != "dead" and t.meter and t.meter[0] > 0
         ]
         return cls(team, tokens, mine, enemies, helpless, shooters, downed=downed)
+
+    def once(self, key: tuple, work: Callable[[], Any]) -> Any:
+        """What work() gives, worked out the first time a decision asks for it by that key."""
+        if key not in self.memo:
+            self.memo[key] = work()
+        return self.memo[key]
 
     def threats(self, me: Token, reach: int = 1) -> list[Token]:
         """The enemies within reach hexes of the figure (a bow: anywhere) that act before its

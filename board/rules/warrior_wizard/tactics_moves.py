@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from board.ai.scoring import ATTACK_BASE, Scored, end_of, is_move
+from board.ai.scoring import ATTACK_BASE, Scored, around, end_of, is_move
 from board.ai.view import SideView, gap, named
 from board.dice import prob_at_most
-from board.hexgrid import Hex
 from board.rules.warrior_wizard.attack import AttackPlan, predict_attack
 
 NO_BLOW = 6.0  # a full move into contact: its blow this turn and the first strike (more than
@@ -39,11 +38,11 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
         me = named(mine, command.figure)
         if me is None:
             out.append(row)
-        elif is_move(command) and command.action == "full_move" and _ends_in_contact(view, me, command):
+        elif command.action == "full_move" and is_move(command) and _ends_in_contact(view, me, command):
             out.append(replace(row, score=row.score - NO_BLOW, reason=row.reason + " (a full move: no blow this turn)"))
         elif (
-            is_move(command)
-            and me.name in view.shooters
+            me.name in view.shooters
+            and is_move(command)
             and _ready_missile(state, me.name)
             and len(command.path or ()) > 1
         ):
@@ -62,9 +61,7 @@ def adjust(game, view: SideView, rows: list[Scored]) -> list[Scored]:
 
 
 def _ends_in_contact(view: SideView, me, command) -> bool:
-    end, _ = end_of(command, me)
-    cells = [Hex(end.q + c.q - me.hex.q, end.r + c.r - me.hex.r) for c in me.cells]
-    return any(gap(cells, e) <= 1 for e in view.enemies)
+    return around(view, me, end_of(command, me)[0])[2] > 0  # an enemy next to it there
 
 
 def _ready_missile(state, name: str) -> bool:
