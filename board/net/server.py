@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -367,8 +368,28 @@ def _log_tail(folder: Path) -> str:
     return " / ".join(lines[-3:]) or "no log"
 
 
+def ephemeral_ports() -> tuple[int, int]:
+    """The range the system takes outgoing connections' ports from: Linux says it in /proc, else
+    the IANA range that Windows and macOS use."""
+    try:
+        low, high = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        return 49152, 65535
+    return low, high
+
+
 def free_port() -> int:
-    """A TCP port nothing listens on now (for tests and `host --port 0`)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A TCP port nothing listens on now (for tests and `host --port 0`), below the system's
+    ephemeral range: a port the system chose by itself would be as likely handed to some
+    process's outgoing connection before a server listens on it, or while a server restarts."""
+    low = ephemeral_ports()[0]
+    chooser = random.SystemRandom()
+    for _ in range(200):
+        port = chooser.randrange(10000, low) if low > 11000 else 0
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # someone listens there (or holds it): try another
+            return sock.getsockname()[1]
+    raise ServerError(f"no free TCP port found between 10000 and {low}")
