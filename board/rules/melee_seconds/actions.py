@@ -149,8 +149,8 @@ def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
 def _general_commands(check: Check) -> Callable[[MSState, Fighter, ActionInfo], list[Command]]:
     """The General Plots the menu offers, legal as offered (the action is trusted): each choice
     is one plan_general accepts (general_choices at the start of the round; mid-round, each asked
-    of check by the menu), so only whether the figure may state one now is asked, of the first
-    (a Chaos Master out of turn, 5.1.10, is offered the menu but waits its turn)."""
+    of check by the menu), so only whether the figure may state one now (the whose-turn check)
+    is asked, of the first."""
 
     def commands(state: MSState, f: Fighter, info: ActionInfo) -> list[Command]:
         found = concrete(f.name, info)
