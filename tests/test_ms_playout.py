@@ -8,7 +8,9 @@ import pytest
 
 from board.game import Game
 from board.maps import load_map
+from board.rules.kernel.rules import concrete
 from helpers import play_out
+from ms_helpers import fighter, new_game
 
 MAP = Path(__file__).resolve().parents[1] / "maps" / "melee-seconds-skirmish.yaml"
 
@@ -53,3 +55,33 @@ def test_hidden_plots_never_show_in_turn_info_before_resolution():
             for row in game.turn().timeline["rows"]:
                 current = row["plots"].get(str(game.state.second))
                 assert current in (None, "?", "not yet reacting")
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_legal_general_plots_are_every_offered_choice_the_rules_accept_in_menu_order(seed):
+    """The legal list takes the General Plot's choices as offered, asking only the first of the
+    rules (the action is trusted): it must hold exactly the choices check accepts, in order,
+    also for a Chaos Master stating out of turn (5.1.10) and a caster's reserved spells."""
+    game = new_game(
+        fighter("M", "Red", (0, 0), chaos_master=True, amr=2, spells=["Firebolt", "Spark"]),
+        fighter("A", "Red", (1, 0), shield="Shield"),
+        fighter("B", "Blue", (3, 0), facing=3, chaos_master=True, amr=1, spells=["Spark"]),
+        fighter("C", "Blue", (3, -1), facing=3),
+        seed=seed,
+    )
+    rules, rng, seen = game.ruleset, random.Random(seed), 0
+    for _ in range(300):
+        if game.is_terminal():
+            break
+        legal = [c for c in game.legal_actions() if c.action == "general_plot"]
+        offered = [
+            c
+            for name in rules.actors(game.state)
+            for info in game.actions(name)
+            if info.enabled and info.id == "general_plot"
+            for c in concrete(name, info)
+        ]
+        assert legal == [c for c in offered if rules.legal(game.state, c)]
+        seen += len({c.figure for c in legal}) > 1
+        game.submit(rng.choice(game.legal_actions()))
+    assert seen  # a Chaos Master's General Plots were listed beside those of the figure to state

@@ -354,7 +354,8 @@ class Rules:
         for name in self.actors(state):
             for info in self.actions(state, name):
                 if info.enabled:
-                    action = self._entries.get((info.phase, info.id))
+                    # an action of every phase shows the phase it is taken in (Melee Seconds' General Plot)
+                    action = self._entries.get((info.phase, info.id)) or self._entries.get((ANY_PHASE, info.id))
                     if action is not None and action.commands is not None:
                         found = action.commands(state, state.figures[name], info)
                     else:

@@ -146,6 +146,19 @@ def _general_menu(check: Check) -> Callable[[MSState, Fighter], dict]:
     return menu
 
 
+def _general_commands(check: Check) -> Callable[[MSState, Fighter, ActionInfo], list[Command]]:
+    """The General Plots the menu offers, legal as offered (the action is trusted): each choice
+    is one plan_general accepts (general_choices at the start of the round; mid-round, each asked
+    of check by the menu), so only whether the figure may state one now (the whose-turn check)
+    is asked, of the first."""
+
+    def commands(state: MSState, f: Fighter, info: ActionInfo) -> list[Command]:
+        found = concrete(f.name, info)
+        return found if not found or refused(check, state, found[0]) is None else []
+
+    return commands
+
+
 def _general_shown(state: MSState, f: Fighter) -> bool:
     if state.phase == "general":
         return f.general is None
@@ -251,6 +264,8 @@ def spec(check: Check, gear: dict[str, dict]) -> tuple[Action, ...]:
             plan=plan_general,
             menu=_general_menu(check),
             shown=_general_shown,
+            commands=_general_commands(check),
+            trusted=True,
         ),
         # 5.1.10: offered to a Chaos Master whatever its plots
         Action(
